@@ -1,0 +1,35 @@
+# Every target creates .venv when needed and installs what it needs.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+PYTEST_WORKERS ?= 2
+
+.PHONY: play test test-all bench lint venv clean
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+venv: $(STAMP)
+
+play: $(STAMP)
+	$(BIN)/contractbridge play
+
+lint: $(STAMP)
+	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/mypy
+
+test: lint
+	$(BIN)/python -m pytest -q -n $(PYTEST_WORKERS) -m "not slow"
+
+test-all: lint
+	$(BIN)/python -m pytest -q -n $(PYTEST_WORKERS)
+
+bench: $(STAMP)
+	$(BIN)/python -m benchmarks
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

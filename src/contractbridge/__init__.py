@@ -1,0 +1,61 @@
+"""contractbridge: contract bridge faithful to the laws (see shared/DESIGN.md for the map)."""
+
+from contractbridge.auction import Auction
+from contractbridge.calls import DOUBLE, PASS, REDOUBLE, Bid, Call, CallKind
+from contractbridge.cards import Card, Hand, Rank, Seat, Side, Strain, Suit
+from contractbridge.contract import Contract, Doubling
+from contractbridge.deal import Board, Deal, Vulnerability
+from contractbridge.errors import (
+    AuctionClosedError,
+    BridgeError,
+    CardNotInHandError,
+    ClaimError,
+    DealError,
+    EventLogError,
+    IllegalCallError,
+    IllegalPlayError,
+    InadmissibleCallError,
+    InsufficientBidError,
+    OutOfTurnError,
+    ParseError,
+    PlayNotStartedError,
+    RevokeError,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "DOUBLE",
+    "PASS",
+    "REDOUBLE",
+    "Auction",
+    "AuctionClosedError",
+    "Bid",
+    "Board",
+    "BridgeError",
+    "Call",
+    "CallKind",
+    "Card",
+    "CardNotInHandError",
+    "ClaimError",
+    "Contract",
+    "Deal",
+    "DealError",
+    "Doubling",
+    "EventLogError",
+    "Hand",
+    "IllegalCallError",
+    "IllegalPlayError",
+    "InadmissibleCallError",
+    "InsufficientBidError",
+    "OutOfTurnError",
+    "ParseError",
+    "PlayNotStartedError",
+    "Rank",
+    "RevokeError",
+    "Seat",
+    "Side",
+    "Strain",
+    "Suit",
+    "Vulnerability",
+]

@@ -1,0 +1,287 @@
+"""The auction by correct procedure (L17–L22; NBB R11–R15): turn, legal calls, contract and declarer.
+
+``Auction`` is the stateful object with a push/pop stack. ``push`` refuses an unlawful call with a typed
+error and changes nothing; irregular calls are the table's and the director's business.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Final, NamedTuple
+
+from contractbridge.calls import DOUBLE, PASS, REDOUBLE, Bid, Call, CallKind, all_bids
+from contractbridge.cards import Seat, Strain
+from contractbridge.contract import Contract, Doubling
+from contractbridge.errors import (
+    AuctionClosedError,
+    InadmissibleCallError,
+    InsufficientBidError,
+    OutOfTurnError,
+    ParseError,
+)
+
+__all__ = ["Auction"]
+
+
+class _State(NamedTuple):
+    """What the auction looks like after a call; kept per call so that ``pop`` is O(1)."""
+
+    last_bid: Bid | None
+    last_bidder: Seat | None
+    doubling: Doubling
+    trailing_passes: int
+
+
+_START: Final = _State(None, None, Doubling.NONE, 0)
+_BIDS: Final = all_bids()
+
+
+class Auction:
+    """The calls of one auction, starting with ``dealer`` (L17B) and going clockwise (L17C)."""
+
+    __slots__ = ("_calls", "_states", "dealer")
+
+    def __init__(self, dealer: Seat = Seat.NORTH, calls: str | Iterable[Call | str] = ()) -> None:
+        self.dealer = Seat(dealer)
+        self._calls: list[Call] = []
+        self._states: list[_State] = [_START]
+        items = calls.split() if isinstance(calls, str) else calls
+        for i, item in enumerate(items):
+            call = Call.parse(item) if isinstance(item, str) else item
+            try:
+                self.push(call)
+            except ValueError as err:
+                raise type(err)(f"call {i + 1} ({call}): {err}") from None
+
+    # state --------------------------------------------------------------------------------------
+    @property
+    def calls(self) -> tuple[Call, ...]:
+        return tuple(self._calls)
+
+    def __len__(self) -> int:
+        return len(self._calls)
+
+    def __iter__(self) -> Iterator[Call]:
+        return iter(self._calls)
+
+    def history(self) -> list[tuple[Seat, Call]]:
+        """Each call with the seat that made it."""
+        return [(self.dealer.offset(i), c) for i, c in enumerate(self._calls)]
+
+    def seat_of(self, index: int) -> Seat:
+        """The seat that makes (or made) call number ``index`` (0-based)."""
+        return self.dealer.offset(index)
+
+    @property
+    def turn(self) -> Seat | None:
+        """The seat to call, or None once the auction is over."""
+        return None if self.is_over else self.dealer.offset(len(self._calls))
+
+    @property
+    def is_over(self) -> bool:
+        """L22: three passes in rotation after a call, or four passes (passed out)."""
+        return len(self._calls) >= 4 and self._states[-1].trailing_passes >= 3
+
+    @property
+    def is_passed_out(self) -> bool:
+        """L22B: all four players passed."""
+        return self.is_over and self._states[-1].last_bid is None
+
+    @property
+    def last_bid(self) -> Bid | None:
+        return self._states[-1].last_bid
+
+    @property
+    def last_bidder(self) -> Seat | None:
+        return self._states[-1].last_bidder
+
+    @property
+    def doubling(self) -> Doubling:
+        """The doubling status of the last bid (L19D)."""
+        return self._states[-1].doubling
+
+    # legality -----------------------------------------------------------------------------------
+    def can_double(self, seat: Seat | None = None) -> bool:
+        """L19A1: the last bid was an opponent's, undoubled, with only passes since."""
+        seat = self.turn if seat is None else seat
+        st = self._states[-1]
+        return (
+            seat is not None
+            and st.last_bidder is not None
+            and st.doubling is Doubling.NONE
+            and st.last_bidder.side != seat.side
+        )
+
+    def can_redouble(self, seat: Seat | None = None) -> bool:
+        """L19B1: the last call other than pass was an opponent's double of our side's bid."""
+        seat = self.turn if seat is None else seat
+        st = self._states[-1]
+        return (
+            seat is not None
+            and st.last_bidder is not None
+            and st.doubling is Doubling.DOUBLED
+            and st.last_bidder.side == seat.side
+        )
+
+    def legal_calls(self) -> list[Call]:
+        """Every call the player to call may make, pass first, then double/redouble, then bids upward."""
+        if self.is_over:
+            return []
+        calls: list[Call] = [PASS]
+        if self.can_double():
+            calls.append(DOUBLE)
+        if self.can_redouble():
+            calls.append(REDOUBLE)
+        last = self._states[-1].last_bid
+        calls.extend(_BIDS[0 if last is None else last.rank + 1 :])
+        return calls
+
+    def is_legal(self, call: Call) -> bool:
+        try:
+            self._check(call)
+        except ValueError:
+            return False
+        return True
+
+    def _check(self, call: Call, seat: Seat | None = None) -> None:
+        if self.is_over:
+            raise AuctionClosedError(
+                f"{call}: the auction is over (L22A); a call now is a call after the final pass (L39)"
+            )
+        turn = self.dealer.offset(len(self._calls))
+        if seat is not None and seat != turn:
+            raise OutOfTurnError(
+                f"{call} by {seat.name.lower()}: it is {turn.name.lower()}'s turn to call (L17C, L28–L32)"
+            )
+        st = self._states[-1]
+        kind = call.kind
+        if kind is CallKind.PASS:
+            return
+        if kind is CallKind.BID:
+            assert isinstance(call, Bid)
+            if call.level > 7:
+                raise InadmissibleCallError(f"{call}: a bid above seven is inadmissible (L18A, L35C, L38)")
+            if not call.supersedes(st.last_bid):
+                raise InsufficientBidError(f"{call} is insufficient over {st.last_bid} (L18D; rectification L27)")
+            return
+        if kind is CallKind.DOUBLE:
+            if not self.can_double(turn):
+                raise InadmissibleCallError(f"X by {turn.name.lower()}: {self._double_problem(turn)} (L19A1, L36)")
+            return
+        if not self.can_redouble(turn):
+            raise InadmissibleCallError(f"XX by {turn.name.lower()}: {self._redouble_problem(turn)} (L19B1, L36)")
+
+    def _double_problem(self, seat: Seat) -> str:
+        st = self._states[-1]
+        if st.last_bidder is None:
+            return "there is no bid to double"
+        if st.last_bidder.side == seat.side:
+            return f"{st.last_bid} was bid by your own side"
+        return f"{st.last_bid} is already {'doubled' if st.doubling is Doubling.DOUBLED else 'redoubled'}"
+
+    def _redouble_problem(self, seat: Seat) -> str:
+        st = self._states[-1]
+        if st.doubling is Doubling.NONE:
+            return "there is no double to redouble"
+        if st.doubling is Doubling.REDOUBLED:
+            return "the bid is already redoubled"
+        return "only the side whose bid was doubled may redouble"
+
+    # push / pop ---------------------------------------------------------------------------------
+    def push(self, call: Call | str, seat: Seat | None = None) -> None:
+        """Make ``call`` for the player whose turn it is (or check that ``seat`` is that player).
+        Raises a subclass of ``IllegalCallError`` and changes nothing if the call is unlawful."""
+        if isinstance(call, str):
+            call = Call.parse(call)
+        self._check(call, seat)
+        st = self._states[-1]
+        kind = call.kind
+        if kind is CallKind.PASS:
+            new = st._replace(trailing_passes=st.trailing_passes + 1)
+        elif kind is CallKind.BID:
+            assert isinstance(call, Bid)
+            new = _State(call, self.dealer.offset(len(self._calls)), Doubling.NONE, 0)
+        elif kind is CallKind.DOUBLE:
+            new = st._replace(doubling=Doubling.DOUBLED, trailing_passes=0)
+        else:
+            new = st._replace(doubling=Doubling.REDOUBLED, trailing_passes=0)
+        self._calls.append(call)
+        self._states.append(new)
+
+    def pop(self) -> Call:
+        """Take back the last call."""
+        if not self._calls:
+            raise IndexError("pop from an empty auction")
+        self._states.pop()
+        return self._calls.pop()
+
+    def copy(self) -> Auction:
+        other = Auction.__new__(Auction)
+        other.dealer = self.dealer
+        other._calls = list(self._calls)
+        other._states = list(self._states)
+        return other
+
+    # result -------------------------------------------------------------------------------------
+    @property
+    def contract(self) -> Contract | None:
+        """The final bid with its doubling (L22A, L19D) once the auction is over; None if passed out or
+        still running."""
+        st = self._states[-1]
+        if not self.is_over or st.last_bid is None:
+            return None
+        return Contract.from_bid(st.last_bid, st.doubling)
+
+    @property
+    def declarer(self) -> Seat | None:
+        """The first player of the declaring side to name the final denomination (L22A, Definitions;
+        NBB R15). Defined once the auction is over with a contract."""
+        st = self._states[-1]
+        if not self.is_over or st.last_bid is None or st.last_bidder is None:
+            return None
+        return self.first_to_name(st.last_bid.strain, st.last_bidder)
+
+    def first_to_name(self, strain: Strain, member: Seat) -> Seat:
+        """The first player of ``member``'s side to bid ``strain``."""
+        side = member.side
+        for i, call in enumerate(self._calls):
+            if isinstance(call, Bid) and call.strain == strain:
+                seat = self.dealer.offset(i)
+                if seat.side == side:
+                    return seat
+        return member
+
+    @property
+    def dummy(self) -> Seat | None:
+        d = self.declarer
+        return None if d is None else d.partner
+
+    @property
+    def opening_leader(self) -> Seat | None:
+        """Declarer's LHO (L41A)."""
+        d = self.declarer
+        return None if d is None else d.lho
+
+    # text ---------------------------------------------------------------------------------------
+    def __str__(self) -> str:
+        return " ".join(str(c) for c in self._calls)
+
+    def __repr__(self) -> str:
+        return f"Auction({self.dealer!r}, {str(self)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Auction) and other.dealer == self.dealer and other._calls == self._calls
+
+    __hash__ = None  # type: ignore[assignment]
+
+    @classmethod
+    def parse(cls, text: str, dealer: Seat = Seat.NORTH) -> Auction:
+        """``"1C P 1H P 2H P P P"``; ``ParseError`` names the bad token."""
+        tokens = text.split()
+        calls: list[Call] = []
+        for i, tok in enumerate(tokens):
+            try:
+                calls.append(Call.parse(tok))
+            except ParseError as err:
+                raise ParseError(f"call {i + 1}: {err}") from None
+        return cls(dealer, calls)

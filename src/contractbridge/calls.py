@@ -1,0 +1,136 @@
+"""Calls: bids, pass, double and redouble (L18–L19, Definitions "Call").
+
+``Call.parse("1NT")`` → ``Bid(1, Strain.NOTRUMP)``; ``Call.parse("p")`` → ``PASS``; ``X``, ``XX``.
+A ``Bid`` above seven is representable (L38 treats it as an irregular call) but ``Call.parse`` refuses
+one unless asked for it with ``allow_above_seven=True``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import Enum
+from typing import Final
+
+from contractbridge.cards import Strain
+from contractbridge.errors import ParseError
+
+__all__ = ["DOUBLE", "PASS", "REDOUBLE", "Bid", "Call", "CallKind", "all_bids"]
+
+
+class CallKind(Enum):
+    BID = "bid"
+    PASS = "pass"
+    DOUBLE = "double"
+    REDOUBLE = "redouble"
+
+
+class Call:
+    """Base of every call. Calls are immutable values; ``str`` gives ``1C``…``7NT``, ``P``, ``X``, ``XX``."""
+
+    __slots__ = ()
+    kind: CallKind
+
+    @property
+    def is_bid(self) -> bool:
+        return self.kind is CallKind.BID
+
+    @classmethod
+    def parse(cls, text: str, *, allow_above_seven: bool = False) -> Call:
+        """Read a call, case-insensitively: ``1C``…``7NT`` (``N``, ``NT``, suit symbols), ``P``/``Pass``,
+        ``X``/``D``/``Dbl``/``Double``, ``XX``/``R``/``Rdbl``/``Redouble``."""
+        key = text.strip().upper()
+        simple = _SIMPLE.get(key)
+        if simple is not None:
+            return simple
+        m = _BID_RE.fullmatch(key)
+        if m is None:
+            raise ParseError(f"not a call: {text!r} (use 1C…7NT, P, X or XX)")
+        level = int(m.group(1))
+        strain = Strain.parse(m.group(2))
+        if level < 1 or (level > 7 and not allow_above_seven):
+            raise ParseError(f"not a call: {text!r} (a bid names 1 to 7 odd tricks, L18A)")
+        return Bid(level, strain)
+
+
+@dataclass(frozen=True, slots=True, order=False)
+class Bid(Call):
+    """A bid of ``level`` odd tricks in ``strain`` (L18A)."""
+
+    level: int
+    strain: Strain
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.level, int) or self.level < 1:
+            raise ValueError(f"a bid level must be a positive integer, not {self.level!r}")
+        object.__setattr__(self, "strain", Strain(self.strain))
+
+    @property
+    def kind(self) -> CallKind:  # type: ignore[override]
+        return CallKind.BID
+
+    @property
+    def rank(self) -> int:
+        """Position in the bidding ladder: ``(level - 1) * 5 + strain`` (L18B, L18E)."""
+        return (self.level - 1) * 5 + int(self.strain)
+
+    def supersedes(self, other: Bid | None) -> bool:
+        """Whether this bid is sufficient over ``other`` (L18B–C); any bid supersedes no bid."""
+        return other is None or self.rank > other.rank
+
+    def __lt__(self, other: Bid) -> bool:
+        return self.rank < other.rank
+
+    def __str__(self) -> str:
+        return f"{self.level}{self.strain.letter}"
+
+    def __repr__(self) -> str:
+        return f"Bid({self.level}, Strain.{self.strain.name})"
+
+
+class _SimpleCall(Call):
+    __slots__ = ("_kind", "_text")
+
+    def __init__(self, kind: CallKind, text: str) -> None:
+        self._kind = kind
+        self._text = text
+
+    @property
+    def kind(self) -> CallKind:  # type: ignore[override]
+        return self._kind
+
+    def __reduce__(self) -> str:
+        return self._kind.name
+
+    def __str__(self) -> str:
+        return self._text
+
+    def __repr__(self) -> str:
+        return self._kind.name
+
+
+PASS: Final[Call] = _SimpleCall(CallKind.PASS, "P")
+DOUBLE: Final[Call] = _SimpleCall(CallKind.DOUBLE, "X")
+REDOUBLE: Final[Call] = _SimpleCall(CallKind.REDOUBLE, "XX")
+
+_SIMPLE: Final[dict[str, Call]] = {
+    "P": PASS,
+    "PASS": PASS,
+    "PAS": PASS,
+    "X": DOUBLE,
+    "D": DOUBLE,
+    "DBL": DOUBLE,
+    "DOUBLE": DOUBLE,
+    "XX": REDOUBLE,
+    "R": REDOUBLE,
+    "RDBL": REDOUBLE,
+    "REDOUBLE": REDOUBLE,
+}
+_BID_RE: Final = re.compile(r"([0-9]+)\s*(NT|N|SA|[CDHS♣♦♥♠])")
+
+_ALL_BIDS: Final[tuple[Bid, ...]] = tuple(Bid(level, strain) for level in range(1, 8) for strain in Strain)
+
+
+def all_bids() -> tuple[Bid, ...]:
+    """The 35 bids from 1♣ to 7NT, lowest first."""
+    return _ALL_BIDS

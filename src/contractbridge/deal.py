@@ -1,0 +1,262 @@
+"""Deals and duplicate boards (L2, L6).
+
+``Deal("N:AKQ2.KJ4.T98.A53 …")`` reads a PBN deal string with any first seat; ``Deal.random(seed)`` is
+reproducible. ``Board(7, deal)`` has dealer and vulnerability from the board number per L2, unless the
+board's own markings are given, which then govern (L2, last sentence).
+"""
+
+from __future__ import annotations
+
+import random as _random
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from enum import IntEnum
+from typing import Final
+
+from contractbridge.cards import FULL_PACK, Card, Hand, Seat, Side
+from contractbridge.errors import DealError, ParseError
+
+__all__ = ["Board", "Deal", "Vulnerability"]
+
+
+class Vulnerability(IntEnum):
+    """Which sides are vulnerable (L2)."""
+
+    NONE = 0
+    NS = 1
+    EW = 2
+    BOTH = 3
+
+    def is_vulnerable(self, who: Seat | Side) -> bool:
+        side = who.side if isinstance(who, Seat) else who
+        return bool(self & (1 if side is Side.NS else 2))
+
+    @property
+    def pbn(self) -> str:
+        """The PBN ``Vulnerable`` tag value: ``None``, ``NS``, ``EW``, ``All``."""
+        return ("None", "NS", "EW", "All")[self]
+
+    @classmethod
+    def parse(cls, text: str) -> Vulnerability:
+        """``None``/``-``/``Love``/``O``, ``NS``, ``EW``, ``All``/``Both``/``B`` (PBN and LIN spellings)."""
+        key = text.strip().upper().replace("-", "").replace("/", "")
+        if key in _VUL_NAMES:
+            return _VUL_NAMES[key]
+        raise ParseError(f"not a vulnerability: {text!r} (use None, NS, EW or All)")
+
+    @classmethod
+    def of_sides(cls, ns: bool, ew: bool) -> Vulnerability:
+        return cls(int(ns) | 2 * int(ew))
+
+    def __str__(self) -> str:
+        return self.pbn
+
+    def __repr__(self) -> str:
+        return f"Vulnerability.{self.name}"
+
+
+_VUL_NAMES: Final[dict[str, Vulnerability]] = {
+    "": Vulnerability.NONE,
+    "NONE": Vulnerability.NONE,
+    "LOVE": Vulnerability.NONE,
+    "O": Vulnerability.NONE,
+    "0": Vulnerability.NONE,
+    "NS": Vulnerability.NS,
+    "N": Vulnerability.NS,
+    "EW": Vulnerability.EW,
+    "E": Vulnerability.EW,
+    "ALL": Vulnerability.BOTH,
+    "BOTH": Vulnerability.BOTH,
+    "B": Vulnerability.BOTH,
+}
+
+
+def board_dealer(number: int) -> Seat:
+    """L2: dealer N, E, S, W for boards 1, 2, 3, 4, repeating."""
+    return Seat((number - 1) % 4)
+
+
+def board_vulnerability(number: int) -> Vulnerability:
+    """L2: the 16-board vulnerability cycle, in closed form."""
+    n = number - 1
+    return (Vulnerability.NONE, Vulnerability.NS, Vulnerability.EW, Vulnerability.BOTH)[(n + n // 4) % 4]
+
+
+class Deal:
+    """Four hands. Complete by default (52 distinct cards, 13 each); ``Deal.partial`` allows hands of up to
+    13 cards, for records that show only some hands."""
+
+    __slots__ = ("_hands",)
+    _hands: tuple[Hand, Hand, Hand, Hand]
+
+    def __init__(self, pbn: str | Mapping[Seat, Hand], *, complete: bool = True) -> None:
+        hands = _parse_deal(pbn) if isinstance(pbn, str) else _hands_from_mapping(pbn)
+        _validate(hands, complete=complete)
+        object.__setattr__(self, "_hands", hands)
+
+    @classmethod
+    def partial(cls, pbn: str | Mapping[Seat, Hand]) -> Deal:
+        """A deal whose hands may hold fewer than 13 cards (unknown cards are simply absent)."""
+        return cls(pbn, complete=False)
+
+    @classmethod
+    def from_hands(cls, hands: Mapping[Seat, Hand]) -> Deal:
+        return cls(hands)
+
+    @classmethod
+    def random(cls, seed: int | str | None = None) -> Deal:
+        """A random deal; the same ``seed`` always gives the same deal (L6: an unbiased shuffle)."""
+        rng = _random.Random(seed)
+        cards = list(range(52))
+        rng.shuffle(cards)
+        bits = [0, 0, 0, 0]
+        for i, index in enumerate(cards):
+            bits[i // 13] |= 1 << index
+        hands = (
+            Hand.from_bits(bits[0]),
+            Hand.from_bits(bits[1]),
+            Hand.from_bits(bits[2]),
+            Hand.from_bits(bits[3]),
+        )
+        deal = object.__new__(cls)
+        object.__setattr__(deal, "_hands", hands)
+        return deal
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Deal is immutable")
+
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        return (Deal if self.is_complete else Deal.partial, (self.to_pbn(),))
+
+    def __getitem__(self, seat: Seat) -> Hand:
+        return self._hands[seat]
+
+    def __iter__(self) -> Iterator[tuple[Seat, Hand]]:
+        return iter(zip(Seat, self._hands, strict=True))
+
+    @property
+    def hands(self) -> tuple[Hand, Hand, Hand, Hand]:
+        """The hands of N, E, S, W."""
+        return self._hands
+
+    @property
+    def is_complete(self) -> bool:
+        return all(len(h) == 13 for h in self._hands)
+
+    def owner(self, card: Card) -> Seat | None:
+        """The seat that holds ``card``, or None in a partial deal."""
+        for seat, hand in zip(Seat, self._hands, strict=True):
+            if card in hand:
+                return seat
+        return None
+
+    def replace(self, seat: Seat, hand: Hand) -> Deal:
+        hands = list(self._hands)
+        hands[seat] = hand
+        return Deal(dict(zip(Seat, hands, strict=True)), complete=self.is_complete and len(hand) == 13)
+
+    def to_pbn(self, first: Seat = Seat.NORTH) -> str:
+        """``N:AKQ2.KJ4.T98.A53 …`` with hands in rotation from ``first``; an empty hand is ``-``."""
+        parts = []
+        for i in range(4):
+            hand = self._hands[first.offset(i)]
+            parts.append(hand.to_pbn() if hand else "-")
+        return f"{first.letter}:" + " ".join(parts)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Deal) and other._hands == self._hands
+
+    def __hash__(self) -> int:
+        return hash(self._hands)
+
+    def __str__(self) -> str:
+        return self.to_pbn()
+
+    def __repr__(self) -> str:
+        if self.is_complete:
+            return f"Deal({self.to_pbn()!r})"
+        return f"Deal.partial({self.to_pbn()!r})"
+
+
+def _parse_deal(text: str) -> tuple[Hand, Hand, Hand, Hand]:
+    raw = text.strip()
+    if len(raw) < 2 or raw[1] != ":":
+        raise DealError(f"deal {text!r} must start with the first seat and a colon, e.g. 'N:AKQ2.KJ4.T98.A53 …'")
+    try:
+        first = Seat.parse(raw[0])
+    except ParseError:
+        raise DealError(f"deal {text!r}: {raw[0]!r} is not a seat (N, E, S or W)") from None
+    parts = raw[2:].split()
+    if len(parts) != 4:
+        raise DealError(f"deal {text!r} must have four hands separated by spaces, found {len(parts)}")
+    hands: list[Hand] = [Hand(), Hand(), Hand(), Hand()]
+    for i, part in enumerate(parts):
+        seat = first.offset(i)
+        if part == "-":
+            continue
+        try:
+            hands[seat] = Hand(part)
+        except ParseError as err:
+            raise DealError(f"deal {text!r}: {seat.name.lower()}'s hand: {err}") from None
+    return hands[0], hands[1], hands[2], hands[3]
+
+
+def _hands_from_mapping(hands: Mapping[Seat, Hand]) -> tuple[Hand, Hand, Hand, Hand]:
+    out = [hands.get(seat, Hand()) for seat in Seat]
+    for h in out:
+        if not isinstance(h, Hand):
+            raise TypeError(f"not a Hand: {h!r}")
+    return out[0], out[1], out[2], out[3]
+
+
+def _validate(hands: tuple[Hand, Hand, Hand, Hand], *, complete: bool) -> None:
+    seen = 0
+    for seat, hand in zip(Seat, hands, strict=True):
+        dup = seen & hand.bits
+        if dup:
+            cards = " ".join(str(c) for c in Hand.from_bits(dup))
+            raise DealError(f"{cards} dealt twice (again in {seat.name.lower()}'s hand)")
+        seen |= hand.bits
+        n = len(hand)
+        if n > 13 or (complete and n != 13):
+            raise DealError(f"{seat.name.lower()}'s hand has {n} cards, not 13")
+    if complete and seen != FULL_PACK:
+        missing = " ".join(str(c) for c in Hand.from_bits(FULL_PACK & ~seen))
+        raise DealError(f"cards missing from the deal: {missing}")
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """A duplicate board: number, deal, dealer and vulnerability (L2).
+
+    Dealer and vulnerability follow from the number unless given; given markings govern (L2)."""
+
+    number: int
+    deal: Deal
+    dealer: Seat = field(default=None)  # type: ignore[assignment]
+    vulnerability: Vulnerability = field(default=None)  # type: ignore[assignment]
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.number, int) or self.number < 1:
+            raise ValueError(f"a board number must be 1 or more, not {self.number!r} (L2)")
+        if self.dealer is None:
+            object.__setattr__(self, "dealer", board_dealer(self.number))
+        else:
+            object.__setattr__(self, "dealer", Seat(self.dealer))
+        if self.vulnerability is None:
+            object.__setattr__(self, "vulnerability", board_vulnerability(self.number))
+        else:
+            object.__setattr__(self, "vulnerability", Vulnerability(self.vulnerability))
+
+    @property
+    def follows_l2(self) -> bool:
+        """Whether the markings are those L2 gives this number."""
+        return self.dealer == board_dealer(self.number) and self.vulnerability == board_vulnerability(self.number)
+
+    def is_vulnerable(self, who: Seat | Side) -> bool:
+        return self.vulnerability.is_vulnerable(who)
+
+    def __repr__(self) -> str:
+        if self.follows_l2:
+            return f"Board({self.number}, {self.deal!r})"
+        return f"Board({self.number}, {self.deal!r}, dealer={self.dealer!r}, vulnerability={self.vulnerability!r})"

@@ -1,0 +1,89 @@
+"""Deals and boards: L2 dealer and vulnerability (TV01–TV08), L6 dealing."""
+
+import pickle
+
+import pytest
+
+from contractbridge import Board, Deal, DealError, Hand, Seat, Side, Vulnerability
+
+DEAL = "N:AKQ2.KJ4.T98.A53 JT9.AQ8.KQ76.K42 8765.T976.J5.QJ6 43.532.A432.T987"
+
+
+@pytest.mark.parametrize(
+    ("tv", "number", "dealer", "vul"),
+    [
+        ("TV01", 1, Seat.NORTH, Vulnerability.NONE),
+        ("TV02", 7, Seat.SOUTH, Vulnerability.BOTH),
+        ("TV03", 12, Seat.WEST, Vulnerability.NS),
+        ("TV04", 16, Seat.WEST, Vulnerability.EW),
+        ("TV05", 23, Seat.SOUTH, Vulnerability.BOTH),
+        ("TV06", 30, Seat.EAST, Vulnerability.NONE),
+        ("TV07", 32, Seat.WEST, Vulnerability.EW),
+    ],
+)
+def test_l2_board_markings(tv: str, number: int, dealer: Seat, vul: Vulnerability) -> None:
+    board = Board(number, Deal(DEAL))
+    assert (board.dealer, board.vulnerability) == (dealer, vul), tv
+
+
+def test_l2_full_table_for_first_16_boards_and_cycle() -> None:
+    table = {
+        1: ("N", "None"), 2: ("E", "NS"), 3: ("S", "EW"), 4: ("W", "All"),
+        5: ("N", "NS"), 6: ("E", "EW"), 7: ("S", "All"), 8: ("W", "None"),
+        9: ("N", "EW"), 10: ("E", "All"), 11: ("S", "None"), 12: ("W", "NS"),
+        13: ("N", "All"), 14: ("E", "None"), 15: ("S", "NS"), 16: ("W", "EW"),
+    }  # fmt: skip
+    deal = Deal(DEAL)
+    for n in range(1, 161):
+        board = Board(n, deal)
+        dealer, vul = table[(n - 1) % 16 + 1]
+        assert (board.dealer.letter, board.vulnerability.pbn) == (dealer, vul)
+
+
+def test_tv08_nonconforming_markings_govern() -> None:
+    board = Board(5, Deal(DEAL), dealer=Seat.EAST, vulnerability=Vulnerability.NONE)
+    assert board.dealer is Seat.EAST and board.vulnerability is Vulnerability.NONE
+    assert not board.follows_l2
+    assert eval(repr(board)) == board
+
+
+def test_vulnerability_per_side() -> None:
+    assert Vulnerability.NS.is_vulnerable(Seat.SOUTH) and not Vulnerability.NS.is_vulnerable(Side.EW)
+    assert Vulnerability.parse("Both") is Vulnerability.BOTH and Vulnerability.parse("-") is Vulnerability.NONE
+
+
+def test_deal_any_first_seat_and_round_trip() -> None:
+    deal = Deal(DEAL)
+    rotated = Deal(deal.to_pbn(first=Seat.WEST))
+    assert rotated == deal and deal[Seat.NORTH] == Hand("AKQ2.KJ4.T98.A53")
+    assert eval(repr(deal)) == deal and pickle.loads(pickle.dumps(deal)) == deal
+
+
+def test_random_is_reproducible_and_valid() -> None:
+    assert Deal.random(42) == Deal.random(42)
+    assert Deal.random(42) != Deal.random(43)
+    for seed in range(50):
+        deal = Deal.random(seed)
+        assert deal.is_complete
+
+
+@pytest.mark.parametrize(
+    ("bad", "why"),
+    [
+        ("AKQ2.KJ4.T98.A53 JT9.AQ8.KQ76.K42 8765.T976.J5.QJ6 43.532.A432.T987", "first seat"),
+        ("X:AKQ2.KJ4.T98.A53 JT9.AQ8.KQ76.K42 8765.T976.J5.QJ6 43.532.A432.T987", "not a seat"),
+        ("N:AKQ2.KJ4.T98.A53 JT9.AQ8.KQ76.K42 8765.T976.J5.QJ6", "four hands"),
+        ("N:AKQ2.KJ4.T98.A53 AT9.AQ8.KQ76.K42 8765.T976.J5.QJ6 43.532.A432.T987", "SA dealt twice"),
+        ("N:AKQ2.KJ4.T98.A5 JT9.AQ8.KQ76.K42 8765.T976.J5.QJ6 43.532.A432.T987", "north's hand has 12"),
+        ("N:AKQ2.KJ4.T98.A5Z JT9.AQ8.KQ76.K42 8765.T976.J5.QJ6 43.532.A432.T987", "north's hand"),
+    ],
+)
+def test_deal_errors_say_what_is_wrong(bad: str, why: str) -> None:
+    with pytest.raises(DealError, match=why):
+        Deal(bad)
+
+
+def test_partial_deal() -> None:
+    deal = Deal.partial("N:AKQ2.KJ4.T98.A53 - - -")
+    assert not deal.is_complete and len(deal[Seat.EAST]) == 0
+    assert eval(repr(deal)) == deal and pickle.loads(pickle.dumps(deal)) == deal
