@@ -1,0 +1,1 @@
+"""Command groups of the ``contractbridge`` CLI; each module exposes ``register(app)``."""
