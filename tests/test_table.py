@@ -3,6 +3,8 @@
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from contractbridge import Board, Card, Contract, Deal, Hand, Seat
 from contractbridge.calls import PASS, Call
@@ -416,3 +418,81 @@ def test_views_hide_other_hands() -> None:
         v = table.view(seat)
         assert v.visible_cards == DEAL[seat]
         assert v.hand == DEAL[seat] and isinstance(v.hand, Hand)
+
+
+# properties -------------------------------------------------------------------------------------------
+def allowed_cards(table: Table, seat: Seat) -> Hand:
+    """What ``seat`` may have seen, from first principles: own hand, dummy after the opening lead (L41C–D),
+    played cards, a claimer's faced hand (L68C)."""
+    deal = table.board.deal
+    bits = deal[seat].bits
+    play = table.play_state
+    if play is not None:
+        played = [c for _, c in play.played()]
+        for c in played:
+            bits |= c.bit
+        if played:
+            bits |= deal[play.dummy].bits
+    if table.claim_state is not None:
+        bits |= deal[table.claim_state.seat].bits
+    return Hand.from_bits(bits)
+
+
+def check_views(table: Table) -> None:
+    for seat in Seat:
+        view = table.view(seat)
+        assert view.visible_cards.issubset(allowed_cards(table, seat))
+        assert view.hand == table.hand(seat)
+        acting = table.actor == seat
+        assert view.to_act == acting or (acting and not table.legal_cards() and not table.legal_calls())
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10**6), number=st.integers(1, 32), data=st.data())
+def test_random_legal_actions_give_a_consistent_table(seed: int, number: int, data: st.DataObject) -> None:
+    """Any sequence of legal actions: views hide what they must, 13 tricks with every card once, the log
+    refolds to the same state, and undo goes back to the start."""
+    table = Table(Board(number, Deal.random(seed)))
+    start = snapshot(table)
+    states = [start]
+    claim_at = data.draw(st.one_of(st.none(), st.integers(0, 51)), label="claim after card")
+    while table.phase is not Phase.DONE:
+        check_views(table)
+        if table.phase is Phase.AUCTION:
+            legal = table.legal_calls()
+            table.call(data.draw(st.one_of(st.just(PASS), st.sampled_from(legal)), label="call"))
+        else:
+            play = table.play_state
+            assert play is not None
+            if claim_at is not None and len(play) >= claim_at and table.claim_state is None:
+                claimer = data.draw(st.sampled_from([s for s in Seat if s != play.dummy]), label="claimer")
+                remaining = 13 - len(play.tricks)
+                table.claim(claimer, data.draw(st.integers(0, remaining), label="tricks"))
+                for opponent in sorted(table.claim_state.needed):  # type: ignore[union-attr]
+                    states.append(snapshot(table))
+                    table.agree(opponent)
+            else:
+                table.play(data.draw(st.sampled_from(sorted(table.legal_cards())), label="card"))
+        states.append(snapshot(table))
+    check_views(table)
+    result = table.result
+    assert result is not None
+    play = table.play_state
+    if play is None:
+        assert result.passed_out and table.auction.is_passed_out
+    elif result.claimed:
+        assert result.tricks is not None and play.declarer_tricks <= result.tricks <= 13
+    else:
+        assert len(table.tricks) == 13 and result.tricks == play.declarer_tricks
+        cards = [c for t in table.tricks for c in t.cards]
+        assert len(cards) == 52 and len(set(cards)) == 52
+        assert all(len(table.hand(s)) == 0 for s in Seat)
+        assert play.tricks_won(Seat.NORTH) + play.tricks_won(Seat.EAST) == 13
+    events = table.to_events()
+    again = Table.from_events(events)
+    assert snapshot(again) == snapshot(table) and again.to_events() == events
+    assert snapshot(Table.from_jsonl(table.to_jsonl())) == snapshot(table)
+    while len(table.to_events()) > 1:
+        assert snapshot(table) == states.pop()
+        table.undo()
+    assert snapshot(table) == start == states.pop()

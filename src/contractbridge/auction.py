@@ -32,6 +32,7 @@ class _State(NamedTuple):
     last_bidder: Seat | None
     doubling: Doubling
     trailing_passes: int
+    missed: Seat | None = None  # the first seat whose turn a trailing pass out of rotation took (L17D3)
 
 
 _START: Final = _State(None, None, Doubling.NONE, 0)
@@ -93,8 +94,17 @@ class Auction:
 
     @property
     def is_over(self) -> bool:
-        """L22: three passes in rotation after a call, or four passes (passed out)."""
-        return len(self._calls) >= 4 and self._states[-1].trailing_passes >= 3
+        """L22: three passes in rotation after a call, or four passes (passed out); not when a pass out of
+        rotation among them took away a player's turn (L17D3, L34)."""
+        st = self._states[-1]
+        return len(self._calls) >= 4 and st.trailing_passes >= 3 and st.missed is None
+
+    @property
+    def missed_turn(self) -> Seat | None:
+        """L17D3, L34: three passes followed a call but a pass out of rotation among them took away this
+        player's turn; the auction goes back to him and the passes after that point are cancelled."""
+        st = self._states[-1]
+        return st.missed if len(self._calls) >= 4 and st.trailing_passes >= 3 else None
 
     @property
     def is_passed_out(self) -> bool:
@@ -230,14 +240,16 @@ class Auction:
         st = self._states[-1]
         kind = call.kind
         if kind is CallKind.PASS:
-            new = st._replace(trailing_passes=st.trailing_passes + 1)
+            expected = self._next_seat()
+            missed = st.missed if st.missed is not None or seat == expected else expected
+            new = st._replace(trailing_passes=st.trailing_passes + 1, missed=missed)
         elif kind is CallKind.BID:
             assert isinstance(call, Bid)
             new = _State(call, seat, Doubling.NONE, 0)
         elif kind is CallKind.DOUBLE:
-            new = st._replace(doubling=Doubling.DOUBLED, trailing_passes=0)
+            new = st._replace(doubling=Doubling.DOUBLED, trailing_passes=0, missed=None)
         else:
-            new = st._replace(doubling=Doubling.REDOUBLED, trailing_passes=0)
+            new = st._replace(doubling=Doubling.REDOUBLED, trailing_passes=0, missed=None)
         self._calls.append(call)
         self._seats.append(seat)
         self._states.append(new)
