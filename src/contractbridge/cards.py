@@ -471,13 +471,19 @@ class Hand:
     # text ---------------------------------------------------------------------------------------
     def to_pbn(self) -> str:
         """``AKQ2.KJ4.T98.A53``; a void is written as nothing between dots (PBN 2.1)."""
-        return ".".join("".join(r.letter for r in self.ranks(s)) for s in SUITS_HIGH_FIRST)
+        bits = self.bits
+        return ".".join(_ranks_text((bits >> (13 * s)) & 0x1FFF) for s in (3, 2, 1, 0))
 
     def __str__(self) -> str:
         return self.to_pbn()
 
     def __repr__(self) -> str:
         return f"Hand({self.to_pbn()!r})"
+
+
+def _ranks_text(suit_bits: int) -> str:
+    """The ranks of a 13-bit suit holding, highest first (``AKT2``)."""
+    return "".join("23456789TJQKA"[r] for r in range(12, -1, -1) if suit_bits >> r & 1)
 
 
 def _parse_hand(text: str) -> int:

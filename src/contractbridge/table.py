@@ -464,7 +464,7 @@ class Table:
         return event
 
     # the fold -----------------------------------------------------------------------------------
-    def _require_running(self, what: str) -> None:
+    def _require_running(self, what: object) -> None:
         if self._pending is not None:
             p = self._pending
             raise IrregularityPendingError(
@@ -473,7 +473,7 @@ class Table:
             )
 
     def _call(self, call: Call, seat: Seat | None) -> tuple[Seat, Undo]:
-        self._require_running(str(call))
+        self._require_running(call)
         auction = self._auction
         turn = auction.turn
         try:
@@ -500,7 +500,7 @@ class Table:
         self._play = None
 
     def _play_card(self, card: Card, seat: Seat | None) -> tuple[Seat, Undo]:
-        self._require_running(str(card))
+        self._require_running(card)
         play = self._play
         if play is None:
             if self._auction.is_over:
