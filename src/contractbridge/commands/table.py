@@ -237,7 +237,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Deal a random board and print its four hands."""
         b = Board(board, Deal.random(seed))
-        console = Console()
+        console = Console(highlight=False)
         console.print(diagram(b))
         console.print(b.deal.to_pbn())
 
@@ -247,7 +247,7 @@ def register(app: typer.Typer) -> None:
         as_json: Annotated[bool, typer.Option("--json", help="Print the final state as JSON")] = False,
     ) -> None:
         """Replay an event log; print the final state, or the first error with its line number."""
-        console = Console()
+        console = Console(highlight=False)
         try:
             table = Table.from_jsonl(file.read_text(encoding="utf-8"))
         except OSError as err:
@@ -271,7 +271,7 @@ def register(app: typer.Typer) -> None:
         random_seats: Annotated[str, typer.Option("--random-seats", help="Seats a random robot plays, e.g. EW")] = "",
     ) -> None:
         """An interactive table: each seat's call or card is asked in turn (undo, claim N, quit)."""
-        console = Console()
+        console = Console(highlight=False)
         try:
             if resume is not None:
                 table = Table.from_jsonl(resume.read_text(encoding="utf-8"))
