@@ -496,3 +496,10 @@ def test_random_legal_actions_give_a_consistent_table(seed: int, number: int, da
         assert snapshot(table) == states.pop()
         table.undo()
     assert snapshot(table) == start == states.pop()
+
+
+def test_copy_is_independent() -> None:
+    table = one_nt_by_south()
+    other = table.copy()
+    other.play("S4")
+    assert table.turn == Seat.WEST and other.turn == Seat.NORTH

@@ -600,6 +600,10 @@ class Table:
 
         return undo
 
+    def copy(self) -> Table:
+        """An independent table with the same log."""
+        return Table.from_events(self._events)
+
     def _refold(self) -> None:
         fresh = Table.from_events(self._events)
         for name in Table.__slots__:
@@ -675,6 +679,8 @@ class Table:
         if not isinstance(event, Mapping) or event.get("event") != "board":
             raise ParseError(f"the log must start with a board event, not {event!r}")
         number = _field(event, "number", int)
+        if number < 1:
+            raise ParseError(f"board number {number}: a board number is 1 or more (L2)")
         deal = Deal(_field(event, "deal", str))
         markings: dict[str, Any] = {}
         if "dealer" in event:
