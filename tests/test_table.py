@@ -503,3 +503,30 @@ def test_copy_is_independent() -> None:
     other = table.copy()
     other.play("S4")
     assert table.turn == Seat.WEST and other.turn == Seat.NORTH
+
+
+@event_handler("test-note")
+def _note(table: Table, event: dict[str, Any]) -> None:
+    """An event kind without an undo of its own: undo refolds the log."""
+    table.ext.setdefault("notes", []).append(event["text"])
+
+
+def test_undo_of_an_event_without_undo_refolds_in_place() -> None:
+    table = one_nt_by_south()
+    table.play("S4")
+    table.apply({"event": "test-note", "text": "hello"})
+    table.play("SA")
+    table.undo()
+    assert table.ext == {"notes": ["hello"]}
+    table.undo()  # refold
+    assert table.ext == {} and table.turn == Seat.NORTH
+    table.undo()  # the lead, undone through the rebuilt play state
+    assert table.turn == Seat.WEST and table.hand(Seat.WEST) == DEAL[Seat.WEST]
+    assert table.view("W").legal_cards == frozenset(DEAL[Seat.WEST])
+
+
+def test_irregular_call_without_a_seat_is_by_the_seat_to_call() -> None:
+    table = Table(Board(1, DEAL), irregular=True)
+    table.call("1S")
+    table.call("1H")
+    assert table.pending_irregularity is not None and table.pending_irregularity.seat == Seat.EAST

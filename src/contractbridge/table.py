@@ -479,11 +479,12 @@ class Table:
         try:
             auction.push(call, seat)
         except IllegalCallError as err:
+            who = turn if seat is None else seat
             if not self.irregular:
                 raise
-            if seat is None:
-                raise IllegalCallError(f"{call}: {err}; name the seat that called") from None
-            return seat, self._flag(_call_irregularity(err, call), seat, call, turn, str(err))
+            if who is None:
+                raise IllegalCallError(f"{err}; name the seat that called") from None
+            return who, self._flag(_call_irregularity(err, call), who, call, turn, str(err))
         if auction.is_over:
             self._start_play()
             return auction.seats[-1], self._undo_final_call
@@ -605,9 +606,12 @@ class Table:
         return Table.from_events(self._events)
 
     def _refold(self) -> None:
-        fresh = Table.from_events(self._events)
-        for name in Table.__slots__:
-            setattr(self, name, getattr(fresh, name))
+        """Rebuild this table in place from its log (undo of an event whose handler gave no undo)."""
+        events = self._events
+        Table.__init__(self, self.board, self.edition, self.irregular)
+        self._events[0] = events[0]
+        for event in events[1:]:
+            self.apply(event)
 
     # claims ---------------------------------------------------------------------------------------
     def _set_claim(self, claim: Claim | None) -> Undo:
