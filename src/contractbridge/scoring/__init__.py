@@ -3,6 +3,6 @@
 ``from contractbridge.scoring import duplicate, rubber, compare``.
 """
 
-from contractbridge.scoring import duplicate
+from contractbridge.scoring import compare, duplicate
 
-__all__ = ["duplicate"]
+__all__ = ["compare", "duplicate"]
