@@ -3,6 +3,6 @@
 ``from contractbridge.scoring import duplicate, rubber, compare``.
 """
 
-from contractbridge.scoring import compare, duplicate
+from contractbridge.scoring import compare, duplicate, rubber
 
-__all__ = ["compare", "duplicate"]
+__all__ = ["compare", "duplicate", "rubber"]

@@ -196,9 +196,7 @@ def imps(diff: float, rule: ImpGapRule = ImpGapRule.NEAREST) -> int:
     return int(imps_array([diff], rule)[0])
 
 
-def cross_imps(
-    scores: Scores, average: bool = True, rule: ImpGapRule = ImpGapRule.NEAREST
-) -> FloatArray:
+def cross_imps(scores: Scores, average: bool = True, rule: ImpGapRule = ImpGapRule.NEAREST) -> FloatArray:
     """Cross-IMPs on one board: each score IMPed against every other score of the board (L78B), summed, or
     averaged over the n−1 comparisons when ``average`` (the usual way to keep boards of different sizes equal)."""
     s = _as_scores(scores)
