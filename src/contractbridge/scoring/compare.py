@@ -84,8 +84,10 @@ def matchpoint_boards(
         raise ScoringError(f"{labels.size} board labels for {s.size} scores")
     if s.size == 0:
         return np.zeros(0)
-    _, b = np.unique(labels, return_inverse=True)
-    b = b.reshape(-1)
+    if labels.dtype.kind in "iu":
+        b = labels.astype(np.int64, copy=False)
+    else:
+        b = np.unique(labels, return_inverse=True)[1].reshape(-1)
     order = np.lexsort((s, b))
     sb, ss = b[order], s[order]
     new_board = np.r_[True, sb[1:] != sb[:-1]]
