@@ -8,6 +8,8 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from contractbridge.errors import ScoringError
 from contractbridge.scoring import compare
@@ -208,3 +210,15 @@ def test_weighted_assigned_score() -> None:
         AssignedScore.of((0, 620), (1, -100))
     with pytest.raises(ScoringError):
         AssignedScore(())
+
+
+@given(st.lists(st.integers(-80, 80).map(lambda x: 10 * x), min_size=1, max_size=30))
+def test_matchpoints_share_the_board_total(scores: list[int]) -> None:
+    """L78A: every comparison hands out 2 units between the two scores, so a board's units add up to n(n−1);
+    the whole-point variant is exactly half; identical scores all get the average."""
+    n = len(scores)
+    half = compare.matchpoints(scores)
+    assert half.sum() == n * (n - 1)
+    assert (compare.matchpoints(scores, MPScale.WHOLE) * 2 == half).all()
+    assert (compare.matchpoints([scores[0]] * n) == n - 1).all()
+    assert (compare.matchpoints([-s for s in scores]) == compare.top(n) - half).all()

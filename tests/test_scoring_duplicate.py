@@ -9,7 +9,7 @@ import pytest
 
 from contractbridge.cards import Seat, Side, Strain
 from contractbridge.contract import Contract, Doubling
-from contractbridge.deal import Vulnerability
+from contractbridge.deal import Board, Deal, Vulnerability
 from contractbridge.errors import ParseError, ScoringError
 from contractbridge.scoring import duplicate
 
@@ -161,6 +161,15 @@ def test_board_score_signs_for_ns_and_ew(vul: Vulnerability, declarer: Seat, ns:
     b = duplicate.board_score(Contract.parse("4SX"), declarer, 7, vul)
     assert (b.ns, b.ew) == (ns, ew)
     assert b.detail.for_side(Side.NS) == ns
+
+
+def test_board_score_reads_the_boards_markings() -> None:
+    """Board 12: NS vulnerable (L2, TV03); board 5 marked none vulnerable governs (L2, TV08)."""
+    deal = Deal.random(1)
+    assert duplicate.board_score(Contract.parse("4S"), Seat.NORTH, 10, Board(12, deal)).ns == 620
+    assert duplicate.board_score(Contract.parse("4S"), Seat.EAST, 10, Board(12, deal)).ns == -420
+    marked = Board(5, deal, dealer=Seat.EAST, vulnerability=Vulnerability.NONE)
+    assert duplicate.board_score(Contract.parse("4S"), Seat.EAST, 10, marked).ew == 420
 
 
 @pytest.mark.parametrize("tricks", [14, -1, True, 7.0, "7"])

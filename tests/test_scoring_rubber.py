@@ -393,6 +393,23 @@ def test_bad_input_changes_nothing() -> None:
         Rubber("XYZ")
 
 
+def test_correction_that_would_end_the_rubber_early_is_refused() -> None:
+    sheet = Rubber()
+    play(sheet, ("4S", Seat.NORTH, 10), ("2S", Seat.SOUTH, 8), ("1C", Seat.EAST, 7))
+    before = sheet.to_json()
+    with pytest.raises(ScoreCorrectionError, match="hand 2: trick score"):
+        sheet.correct(1, Contract.parse("4S"), Seat.SOUTH, 10)
+    assert sheet.to_json() == before
+
+
+def test_record_deal_reads_honours_from_the_hands() -> None:
+    """NBB R33: the sheet can take the honours from the deal itself (dummy included)."""
+    sheet = Rubber()
+    lines = sheet.record_deal(Contract.parse("4S"), Seat.SOUTH, 10, DEAL)
+    assert [(e.item, e.side, e.points) for e in lines if e.item is Item.HONOURS] == [(Item.HONOURS, Side.NS, 100)]
+    assert [e.item for e in sheet.record_deal(None, None, None, DEAL)] == []
+
+
 def test_passed_out_hand_scores_nothing() -> None:
     sheet = Rubber()
     assert sheet.record(None) == []

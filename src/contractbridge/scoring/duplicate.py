@@ -12,7 +12,7 @@ from typing import Final
 
 from contractbridge.cards import Seat, Side, Strain
 from contractbridge.contract import Contract, Doubling
-from contractbridge.deal import Vulnerability
+from contractbridge.deal import Board, Vulnerability
 from contractbridge.errors import ScoringError
 
 __all__ = ["BoardScore", "DuplicateScore", "board_score", "breakdown", "score", "undertrick_penalty"]
@@ -165,10 +165,12 @@ class BoardScore:
 
 
 def board_score(
-    contract: Contract | None, declarer: Seat | None, tricks: int | None, vulnerability: Vulnerability
+    contract: Contract | None, declarer: Seat | None, tricks: int | None, vulnerability: Vulnerability | Board
 ) -> BoardScore:
-    """Score a board with the vulnerability of its markings (L2): declarer's side is vulnerable or not as the
-    board says; the result is signed for NS and for EW."""
+    """Score a board with the vulnerability of its markings (L2; pass the ``Board`` or its ``Vulnerability``):
+    declarer's side is vulnerable or not as the board says; the result is signed for NS and for EW."""
+    if isinstance(vulnerability, Board):
+        vulnerability = vulnerability.vulnerability
     if not isinstance(vulnerability, Vulnerability):
         raise ScoringError(f"not a vulnerability: {vulnerability!r} (use Vulnerability.NONE, NS, EW or BOTH)")
     vul = declarer is not None and vulnerability.is_vulnerable(declarer)

@@ -581,7 +581,11 @@ class Rubber:
             raise ScoringError(f"there is no hand {hand + 1} on this sheet ({len(self._hands)} recorded)")
         new = HandRecord(contract, declarer, tricks, honours)
         hands = [*self._hands[:hand], new, *self._hands[hand + 1 :]]
-        state = self._replay(self.rules, hands, self._ended_by_agreement)
+        try:
+            state = self._replay(self.rules, hands, self._ended_by_agreement)
+        except ScoringError:  # the corrected hand would end the rubber before the hands recorded after it
+            window = self.correction_window(CorrectionKind.TRICK_SCORE, hand)
+            raise ScoreCorrectionError(f"hand {hand + 1}: trick score cannot be corrected: {window.reason}") from None
 
         def lines(st: _State, below: bool) -> list[tuple[Side, Item, int]]:
             return sorted((e.side, e.item, e.points) for e in st.entries if e.below == below and e.hand == hand)
