@@ -190,7 +190,8 @@ class RubberRules:
             return sum(
                 self.trick_value(contract.strain, k) for k in range(contract.level + 1, contract.level + 1 + overtricks)
             )
-        return overtricks * self.doubled_overtrick[vulnerable] * self.multiplier[contract.doubling] // 2
+        redoubled = 2 if contract.doubling is Doubling.REDOUBLED else 1
+        return overtricks * self.doubled_overtrick[vulnerable] * redoubled
 
     def undertrick_value(self, k: int, doubling: Doubling, vulnerable: bool) -> int:
         """The value of the ``k``-th undertrick alone (EST-T2, EST-S07)."""
