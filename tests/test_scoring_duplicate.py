@@ -189,3 +189,24 @@ def test_bad_contract_and_declarer_are_typed_errors() -> None:
         duplicate.score(Contract.parse("4S"), Seat.NORTH, None, False)
     with pytest.raises(ScoringError, match="vulnerability"):
         duplicate.board_score(Contract.parse("4S"), Seat.NORTH, 10, "NS")  # type: ignore[arg-type]
+
+
+def test_scoring_a_table_result() -> None:
+    """A finished Table's result scores on its board (L77; passed out L22B)."""
+    from contractbridge.table import Table
+
+    passed = Table(Board(1, Deal.random(3)))
+    for call in ["P", "P", "P", "P"]:
+        passed.call(call)
+    assert passed.result is not None
+    assert duplicate.result_score(passed.result, passed.board).ns == 0
+    table = Table(Board(2, Deal.random(3)))  # board 2: dealer E, NS vulnerable
+    for call in ["1NT", "P", "P", "P"]:
+        table.call(call)
+    table.play(sorted(table.legal_cards())[0])
+    table.claim(Seat.EAST, 8)
+    table.agree(Seat.SOUTH)
+    table.agree(Seat.NORTH)
+    assert table.result is not None and table.result.tricks == 8
+    got = duplicate.result_score(table.result, table.board)
+    assert (got.ns, got.ew) == (-120, 120)

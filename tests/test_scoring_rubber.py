@@ -444,3 +444,21 @@ def test_sheet_renders_we_they_with_the_line() -> None:
     console.print(sheet.render())
     rendered = console.export_text()
     assert "We (NS)" in rendered and "210" in rendered and "100" in rendered
+
+
+def test_record_a_table_result() -> None:
+    """A table's result goes onto the sheet as it is (NBB R27)."""
+    from contractbridge.deal import Board
+    from contractbridge.table import Table
+
+    table = Table(Board(1, DEAL), edition="NBB30")
+    for call in ["4S", "P", "P", "P"]:
+        table.call(call)
+    table.play(sorted(table.legal_cards())[0])
+    table.claim(Seat.NORTH, 10)
+    table.agree(Seat.EAST)
+    table.agree(Seat.WEST)
+    assert table.result is not None
+    sheet = Rubber()
+    sheet.record_result(table.result, honours_in(DEAL, Strain.SPADES))
+    assert (sheet.below_line(Side.NS), sheet.games(Side.NS), sheet.total(Side.NS)) == (0, 1, 220)

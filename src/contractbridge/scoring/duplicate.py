@@ -8,14 +8,23 @@ vulnerability. A passed-out board scores 0 for both sides (L22B).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, Protocol
 
 from contractbridge.cards import Seat, Side, Strain
 from contractbridge.contract import Contract, Doubling
 from contractbridge.deal import Board, Vulnerability
 from contractbridge.errors import ScoringError
 
-__all__ = ["BoardScore", "DuplicateScore", "board_score", "breakdown", "score", "undertrick_penalty"]
+__all__ = [
+    "BoardScore",
+    "DuplicateScore",
+    "PlayedResult",
+    "board_score",
+    "breakdown",
+    "result_score",
+    "score",
+    "undertrick_penalty",
+]
 
 #: L77: the multiplier of trick points for an undoubled, doubled, redoubled contract.
 _MULTIPLIER: Final = {Doubling.NONE: 1, Doubling.DOUBLED: 2, Doubling.REDOUBLED: 4}
@@ -175,3 +184,20 @@ def board_score(
         raise ScoringError(f"not a vulnerability: {vulnerability!r} (use Vulnerability.NONE, NS, EW or BOTH)")
     vul = declarer is not None and vulnerability.is_vulnerable(declarer)
     return BoardScore(breakdown(contract, declarer, tricks, vul))
+
+
+class PlayedResult(Protocol):
+    """Anything with a board's outcome: ``contract`` (``None`` when passed out), ``declarer`` and ``tricks``
+    — e.g. ``Table.result``."""
+
+    @property
+    def contract(self) -> Contract | None: ...
+    @property
+    def declarer(self) -> Seat | None: ...
+    @property
+    def tricks(self) -> int | None: ...
+
+
+def result_score(result: PlayedResult, vulnerability: Vulnerability | Board) -> BoardScore:
+    """Score a table's result (``Table.result``) on its board: ``result_score(table.result, table.board)``."""
+    return board_score(result.contract, result.declarer, result.tricks, vulnerability)

@@ -24,6 +24,7 @@ from contractbridge.cards import Rank, Seat, Side, Strain, Suit
 from contractbridge.contract import Contract, Doubling
 from contractbridge.deal import Deal
 from contractbridge.errors import ParseError, ScoreCorrectionError, ScoringError
+from contractbridge.scoring.duplicate import PlayedResult
 
 __all__ = [
     "EDITIONS",
@@ -513,6 +514,10 @@ class Rubber:
         self._next_dealt = False
         index = len(self._hands) - 1
         return [e for e in self._state.entries if e.hand == index]
+
+    def record_result(self, result: PlayedResult, honours: Honours | None = None) -> list[Entry]:
+        """Record a table's result (``Table.result``), with the honours claimed."""
+        return self.record(result.contract, result.declarer, result.tricks, honours)
 
     def record_deal(
         self, contract: Contract | None, declarer: Seat | None, tricks: int | None, deal: Deal
