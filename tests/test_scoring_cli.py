@@ -30,6 +30,7 @@ def test_score_bad_input_is_a_clear_error() -> None:
         (["score", "4S", "N", "-t", "10", "--vul", "XX"], "not a vulnerability"),
         (["score", "4S", "Q", "-t", "10"], "not a seat"),
         (["score", "4S", "N"], "--tricks"),
+        (["score", "4S", "-t", "10"], "declarer is required"),
     ]:
         out = runner.invoke(app, args)
         assert out.exit_code == 2 and words in out.output, (args, out.output)

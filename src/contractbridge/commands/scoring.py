@@ -41,7 +41,7 @@ def register(app: typer.Typer) -> None:
 
 def score(
     contract: Annotated[str, typer.Argument(help="Contract, e.g. 4S, 3NTX, 6HXX; 'pass' for a passed-out board.")],
-    declarer: Annotated[str, typer.Argument(help="Declarer: N, E, S or W.")] = "N",
+    declarer: Annotated[str | None, typer.Argument(help="Declarer: N, E, S or W.")] = None,
     tricks: Annotated[int | None, typer.Option("--tricks", "-t", help="Tricks won by declarer's side (0-13).")] = None,
     vul: Annotated[str, typer.Option("--vul", "-v", help="Vulnerable sides: None, NS, EW or All.")] = "None",
 ) -> None:
@@ -52,6 +52,8 @@ def score(
         if contract.strip().upper() in ("P", "PASS", "PASSED", "PASSED OUT"):
             result = duplicate.board_score(None, None, None, vulnerability)
         else:
+            if declarer is None:
+                raise ParseError("the declarer is required after the contract: N, E, S or W")
             if tricks is None:
                 raise ParseError("--tricks is required: the tricks declarer's side won (0-13)")
             result = duplicate.board_score(Contract.parse(contract), Seat.parse(declarer), tricks, vulnerability)
