@@ -73,3 +73,12 @@ class EventLogError(BridgeError):
     def __init__(self, message: str, number: int | None = None) -> None:
         super().__init__(message)
         self.number = number
+
+
+class ScoringError(BridgeError):
+    """Input a score cannot be computed from: tricks outside 0–13, an honours claim the strain does not allow,
+    an empty or malformed list of results to compare (L77, L78, NBB R27–R37)."""
+
+
+class ScoreCorrectionError(ScoringError):
+    """A score-sheet correction asked for outside the window the rules allow (NBB R37, EST-S12)."""
