@@ -1,5 +1,6 @@
 """The table (DESIGN.md §3, §5): phases, the event log, strict errors, claims (L68–L69), views, irregular mode."""
 
+import json
 from typing import Any
 
 import pytest
@@ -530,3 +531,15 @@ def test_irregular_call_without_a_seat_is_by_the_seat_to_call() -> None:
     table.call("1S")
     table.call("1H")
     assert table.pending_irregularity is not None and table.pending_irregularity.seat == Seat.EAST
+
+
+def test_view_to_dict_is_json_and_hides_the_same_cards() -> None:
+    table = one_nt_by_south()
+    table.play("S4")
+    data = json.loads(json.dumps(table.view("E").to_dict()))
+    assert data["hand"] == DEAL[Seat.EAST].to_pbn() and data["dummy_hand"] == DEAL[Seat.NORTH].to_pbn()
+    assert data["current_trick"] == [["W", "S4"]] and data["legal_cards"] == []
+    assert data["auction"][2] == ["S", "1NT"] and data["contract"] == "1NT" and data["turn"] == "N"
+    south = table.view("S").to_dict()
+    assert south["legal_cards"] == ["SA", "SK", "SQ", "S2"]
+    assert set(south) == set(data)

@@ -153,6 +153,17 @@ class Claim:
             return "disputed"
         return "agreed" if self.agreed else "pending"
 
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat.letter,
+            "tricks": self.tricks,
+            "remaining": self.remaining,
+            "statement": self.statement,
+            "status": self.status,
+            "agreed_by": [s.letter for s in sorted(self.agreed_by)],
+            "disputed_by": None if self.disputed_by is None else self.disputed_by.letter,
+        }
+
 
 @dataclass(frozen=True, slots=True)
 class Result:
@@ -164,6 +175,15 @@ class Result:
     tricks: int | None
     passed_out: bool
     claimed: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "contract": None if self.contract is None else str(self.contract),
+            "declarer": None if self.declarer is None else self.declarer.letter,
+            "tricks": self.tricks,
+            "passed_out": self.passed_out,
+            "claimed": self.claimed,
+        }
 
     def __str__(self) -> str:
         if self.passed_out or self.contract is None or self.declarer is None or self.tricks is None:
@@ -219,6 +239,39 @@ class TableView:
         if self.pending_irregularity is not None and isinstance(self.pending_irregularity.action, Card):
             bits |= self.pending_irregularity.action.bit
         return Hand.from_bits(bits)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready data (seats ``N``…, hands in PBN, cards ``SA``, calls ``1NT``) for a client."""
+
+        def seat(s: Seat | None) -> str | None:
+            return None if s is None else s.letter
+
+        return {
+            "seat": self.seat.letter,
+            "board": self.number,
+            "dealer": self.dealer.letter,
+            "vulnerability": self.vulnerability.pbn,
+            "edition": self.edition,
+            "phase": self.phase.value,
+            "turn": seat(self.turn),
+            "hand": self.hand.to_pbn(),
+            "auction": [[s.letter, str(c)] for s, c in self.auction.history()],
+            "contract": None if self.contract is None else str(self.contract),
+            "declarer": seat(self.declarer),
+            "dummy": seat(self.dummy),
+            "dummy_hand": None if self.dummy_hand is None else self.dummy_hand.to_pbn(),
+            "tricks": [
+                {"leader": t.leader.letter, "cards": [str(c) for c in t.cards], "winner": t.winner.letter}
+                for t in self.tricks
+            ],
+            "current_trick": [[s.letter, str(c)] for s, c in self.current_trick],
+            "tricks_won": {"NS": self.tricks_won[0], "EW": self.tricks_won[1]},
+            "claim": None if self.claim is None else self.claim.to_dict(),
+            "claimer_hand": None if self.claimer_hand is None else self.claimer_hand.to_pbn(),
+            "pending_irregularity": None if self.pending_irregularity is None else self.pending_irregularity.to_dict(),
+            "legal_calls": [str(c) for c in self.legal_calls],
+            "legal_cards": [str(c) for c in sorted(self.legal_cards, reverse=True)],
+        }
 
 
 # handlers -----------------------------------------------------------------------------------------

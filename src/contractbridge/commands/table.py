@@ -73,16 +73,8 @@ def state_dict(table: Table) -> dict[str, Any]:
         "tricks": [" ".join(str(c) for c in t.cards) for t in table.tricks],
         "tricks_ns": 0 if play is None else play.tricks_won(Seat.NORTH),
         "tricks_ew": 0 if play is None else play.tricks_won(Seat.EAST),
-        "claim": None if claim is None else {"seat": claim.seat.letter, "tricks": claim.tricks, "status": claim.status},
-        "result": None
-        if result is None
-        else {
-            "contract": None if result.contract is None else str(result.contract),
-            "declarer": None if result.declarer is None else result.declarer.letter,
-            "tricks": result.tricks,
-            "passed_out": result.passed_out,
-            "claimed": result.claimed,
-        },
+        "claim": None if claim is None else claim.to_dict(),
+        "result": None if result is None else result.to_dict(),
         "pending_irregularity": None if table.pending_irregularity is None else table.pending_irregularity.to_dict(),
         "irregularities": [i.to_dict() for i in table.irregularities],
     }
