@@ -25,7 +25,7 @@ from contractbridge.errors import (
     PlayNotStartedError,
     RevokeError,
 )
-from contractbridge.table import EDITIONS, IrregularityKind, Phase, Result, Table, event_handler
+from contractbridge.table import EDITIONS, EVENT_HANDLERS, IrregularityKind, Phase, Result, Table, event_handler
 
 DEAL = Deal("N:AKQ2.KJ4.T98.A53 JT9.AQ8.KQ76.K42 8765.T976.J5.QJ6 43.532.A432.T987")
 
@@ -543,3 +543,23 @@ def test_view_to_dict_is_json_and_hides_the_same_cards() -> None:
     south = table.view("S").to_dict()
     assert south["legal_cards"] == ["SA", "SK", "SQ", "S2"]
     assert set(south) == set(data)
+
+
+def test_a_replaced_call_handler_sees_calls_made_through_the_method() -> None:
+    core = EVENT_HANDLERS["call"]
+    seen: list[str] = []
+
+    def spy(table: Table, event: dict[str, Any]) -> Any:
+        seen.append(event["call"])
+        return core(table, event)
+
+    EVENT_HANDLERS["call"] = spy
+    try:
+        table = Table(Board(1, DEAL))
+        table.call("1NT")
+        table.call(PASS, "E")
+        assert seen == ["1NT", "P"] and table.to_events()[-1] == {"event": "call", "seat": "E", "call": "P"}
+        table.undo()
+        assert str(table.auction) == "1NT"
+    finally:
+        EVENT_HANDLERS["call"] = core

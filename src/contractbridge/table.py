@@ -11,7 +11,8 @@ table.result, table.view(Seat.WEST), table.to_events(), Table.from_events(events
 Each event kind has a handler in ``EVENT_HANDLERS`` (see ``event_handler``): it checks the event, changes the
 table only if the event is lawful, and returns how to take it back (or None: ``undo`` then refolds the log).
 Further event kinds (the director's ``choose``, ``attention`` …) are added by registering handlers; state they
-keep lives in ``Table.ext``.
+keep lives in ``Table.ext``. A handler may also be replaced (e.g. a ``call`` handler that first checks an
+obligation to pass and then calls the core one): ``Table.call`` and ``Table.play`` then go through it too.
 
 With ``irregular=True`` an unlawful call or card is recorded instead of refused: the event stays in the log
 and ``pending_irregularity`` describes it until a handler settles it with ``resolve_irregularity``. A revoke
@@ -290,6 +291,13 @@ def event_handler(name: str) -> Callable[[Handler], Handler]:
     return register
 
 
+def _action_event(name: str, what: str, seat: Seat | str | None) -> Event:
+    event: Event = {"event": name, name if name == "call" else "card": what}
+    if seat is not None:
+        event["seat"] = str(seat)
+    return event
+
+
 def _seat_arg(value: Seat | str | None) -> Seat | None:
     if value is None or isinstance(value, Seat):
         return value
@@ -464,6 +472,9 @@ class Table:
         """Make a call for ``seat`` (by default the seat whose turn it is)."""
         if isinstance(call, str):
             call = Call.parse(call, allow_above_seven=True)
+        if EVENT_HANDLERS["call"] is not _call_event:  # a replaced handler sees every call
+            self.apply(_action_event("call", str(call), seat))
+            return
         who, undo = self._call(call, _seat_arg(seat))
         self._events.append({"event": "call", "seat": _SEAT_TEXT[who], "call": str(call)})
         self._undos.append(undo)
@@ -473,6 +484,9 @@ class Table:
         seat, or nothing, for dummy's cards, L41D)."""
         if isinstance(card, str):
             card = Card.parse(card)
+        if EVENT_HANDLERS["play"] is not _play_event:  # a replaced handler sees every card
+            self.apply(_action_event("play", str(card), seat))
+            return
         who, undo = self._play_card(card, _seat_arg(seat))
         self._events.append({"event": "play", "seat": _SEAT_TEXT[who], "card": _CARD_TEXT[card.index]})
         self._undos.append(undo)
