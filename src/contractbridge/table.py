@@ -782,7 +782,7 @@ class Table:
             current = tuple(play.current_trick)
             won = (play.tricks_won(Side.NS), play.tricks_won(Side.EW))
             if acting:
-                legal_cards = play.legal_cards()
+                legal_cards = self.legal_cards()
         claim = self._claim
         return TableView(
             seat=who,
@@ -804,7 +804,7 @@ class Table:
             claim=claim,
             claimer_hand=None if claim is None else self.hand(claim.seat),
             pending_irregularity=self._pending,
-            legal_calls=tuple(self._auction.legal_calls()) if acting and play is None else (),
+            legal_calls=tuple(self.legal_calls()) if acting and play is None else (),
             legal_cards=legal_cards,
         )
 
