@@ -100,8 +100,9 @@ class IrregularityKind(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Irregularity:
-    """An unlawful action recorded at an irregular table: what, by whom, which event, and the turn it broke.
-    ``trick`` is the 1-based trick number for an irregularity in the play."""
+    """An unlawful action recorded at an irregular table: what, by whom, the turn it broke, and ``event``, the
+    0-based index of its event in ``to_events()`` (the board event is 0, so it is also the line number minus
+    one). ``trick`` is the 1-based trick number for an irregularity in the play."""
 
     kind: IrregularityKind
     seat: Seat
