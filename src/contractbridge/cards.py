@@ -10,7 +10,7 @@ from collections.abc import Iterable, Iterator
 from enum import IntEnum
 from typing import Final
 
-from contractbridge.errors import ParseError
+from contractbridge.errors import BridgeError, CardNotInHandError, ParseError
 
 __all__ = ["Card", "Hand", "Rank", "Seat", "Side", "Strain", "Suit"]
 
@@ -374,7 +374,7 @@ class Hand:
     @classmethod
     def from_bits(cls, bits: int) -> Hand:
         if not 0 <= bits <= FULL_PACK:
-            raise ValueError(f"not a 52-bit card set: {bits!r}")
+            raise BridgeError(f"not a 52-bit card set: {bits!r}")
         hand = object.__new__(cls)
         object.__setattr__(hand, "bits", bits)
         return hand
@@ -435,7 +435,7 @@ class Hand:
     def remove(self, card: Card) -> Hand:
         """A new hand without ``card``; raises ``ValueError`` if it is not there."""
         if not self.bits >> card.index & 1:
-            raise ValueError(f"{card} is not in the hand")
+            raise CardNotInHandError(f"{card} is not in the hand")
         return Hand.from_bits(self.bits & ~card.bit)
 
     # suits --------------------------------------------------------------------------------------
