@@ -60,3 +60,23 @@ class ClaimError(BridgeError):
 
 class EventLogError(BridgeError):
     """An event log that cannot be replayed; names the event and why."""
+
+
+class UnknownEditionError(ParseError):
+    """An edition name that is not one of the known rule books (WBF17, NBB30, EST30, NL36, NL75)."""
+
+
+class EditionNotSupportedError(BridgeError):
+    """A known edition whose rules for this matter are not implemented yet; never a silent fallback."""
+
+
+class RulingError(BridgeError):
+    """A ``choose`` or ``judge`` that does not fit the pending ruling (wrong chooser, option or question)."""
+
+
+class RulingPendingError(IllegalCallError):
+    """An action while a ruling is pending that the laws do not allow before rectification (L9B2)."""
+
+
+class JudgementRequiredError(RulingError):
+    """The ruling needs a director's judgement (a ``judge`` event) before anything else can happen."""
