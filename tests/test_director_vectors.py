@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from director_helpers import auction, call, change, choose, expose, judge, laws, obligations, options, replay, standing
 
 from contractbridge.calls import Call
 from contractbridge.cards import Card, Seat, Suit
 from contractbridge.director import Status
 from contractbridge.errors import EventLogError
+from director_helpers import auction, call, change, choose, expose, judge, laws, obligations, options, replay, standing
 
 # ---- 12.4 auction mechanics (L17–L22) -------------------------------------------------------------
 
