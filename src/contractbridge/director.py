@@ -97,6 +97,8 @@ class Entry:
     took_turn_of: Seat | None = None
     #: a pass the law deems made (L28A)
     compulsory: bool = False
+    #: an inadmissible double or redouble nobody drew attention to: scored as if not made (L36C)
+    ignored: bool = False
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"seat": self.seat.letter, "call": str(self.call), "status": self.status.value}
@@ -104,6 +106,8 @@ class Entry:
             out["law"] = self.law
         if self.compulsory:
             out["compulsory"] = True
+        if self.ignored:
+            out["ignored"] = True
         return out
 
 
@@ -364,14 +368,16 @@ class _Summary:
 
     __slots__ = ("calls", "doubling", "last_bid", "last_bidder", "passes", "turn")
 
-    def __init__(self, dealer: Seat, standing: Sequence[tuple[Seat, Call]]) -> None:
+    def __init__(self, dealer: Seat, standing: Sequence[tuple[Seat, Call]], ignored: set[int] | None = None) -> None:
         self.calls = standing
         self.last_bid: Bid | None = None
         self.last_bidder: Seat | None = None
         self.doubling = Doubling.NONE
         self.passes = 0
-        for seat, call in standing:
-            if isinstance(call, Bid):
+        for i, (seat, call) in enumerate(standing):
+            if ignored and i in ignored:
+                self.passes = 0  # L36C: it took its place in the auction but is scored as if not made
+            elif isinstance(call, Bid):
                 self.last_bid, self.last_bidder, self.doubling, self.passes = call, seat, Doubling.NONE, 0
             elif call.kind is CallKind.PASS:
                 self.passes += 1
@@ -428,14 +434,15 @@ class DirectedAuction:
 
     # ---- reading --------------------------------------------------------------------------------
     def standing(self) -> list[tuple[Seat, Call]]:
-        """The legal auction: every standing call with its seat."""
+        """The auction: every standing call with its seat."""
         return [(e.seat, e.call) for e in self.entries if e.status is Status.STANDING]
 
     def standing_calls(self) -> list[Call]:
         return [c for _, c in self.standing()]
 
     def summary(self) -> _Summary:
-        return _Summary(self.dealer, self.standing())
+        made = [e for e in self.entries if e.status is Status.STANDING]
+        return _Summary(self.dealer, [(e.seat, e.call) for e in made], {i for i, e in enumerate(made) if e.ignored})
 
     @property
     def is_over(self) -> bool:
@@ -623,12 +630,16 @@ class DirectedAuction:
         self.pending = None
 
     # ---- events ---------------------------------------------------------------------------------
-    def call(self, seat: Seat | str, call: Call | str) -> None:
+    def call(self, seat: Seat | str, call: Call | str, attention: bool = True) -> None:
         """A call by ``seat``, lawful or not. Unlawful calls become pending rulings; while a ruling is
-        pending only the calls the laws allow before rectification are accepted (L9B2)."""
+        pending only the calls the laws allow before rectification are accepted (L9B2). With
+        ``attention=False`` nobody drew attention to the call when it was made (L36C)."""
         seat = Seat.parse(seat) if isinstance(seat, str) else Seat(seat)
         call = Call.parse(call, allow_above_seven=True) if isinstance(call, str) else call
-        self._transaction(lambda: self._call(seat, call))
+        if attention:
+            self._transaction(lambda: self._call(seat, call))
+        else:
+            self._transaction(lambda: self.edition.unnoticed_call(self, seat, call))
 
     def _call(self, seat: Seat, call: Call) -> None:
         if self.pending is not None:
@@ -732,7 +743,7 @@ class DirectedAuction:
         """Apply one event (DESIGN.md §5): call, change, expose, choose or judge."""
         kind = event.get("event")
         if kind == "call":
-            self.call(_field(event, "seat"), _field(event, "call"))
+            self.call(_field(event, "seat"), _field(event, "call"), bool(event.get("attention", True)))
         elif kind == "change":
             self.change(_field(event, "seat"), _field(event, "call"))
         elif kind == "expose":
@@ -804,6 +815,8 @@ class DirectedAuction:
             lines.append(f"{seat_name(ob.seat)} must pass {how} ({ob.law}).")
         for seat, (call, law) in self.requirements.items():
             lines.append(f"{seat_name(seat)} must repeat {call} ({law}).")
+        for w in self.watches:
+            lines.append(self.edition.describe_watch(w))
         for r in self.lead_restrictions:
             if not r.decided:
                 lines.append(

@@ -15,7 +15,7 @@ from contractbridge.cards import Card, Seat
 from contractbridge.errors import EditionNotSupportedError
 
 if TYPE_CHECKING:
-    from contractbridge.director import DirectedAuction
+    from contractbridge.director import DirectedAuction, Watch
 
 __all__ = ["Edition"]
 
@@ -49,6 +49,14 @@ class Edition:
     def call(self, auction: DirectedAuction, seat: Seat, call: Call) -> None:
         """Record ``call`` by ``seat``: stand it if lawful, otherwise make the ruling pending."""
         raise self._unsupported("the rectification of auction irregularities")
+
+    def unnoticed_call(self, auction: DirectedAuction, seat: Seat, call: Call) -> None:
+        """A call nobody drew attention to when it was made."""
+        raise self._unsupported("irregular calls that pass unnoticed")
+
+    def describe_watch(self, watch: Watch) -> str:
+        """A rectification still waiting for a seat's call, in words."""
+        return f"{watch.kind}: waiting for {watch.seat.name.capitalize()}'s call"
 
     def change_of_call(self, auction: DirectedAuction, seat: Seat, call: Call) -> None:
         """``seat`` replaces his last call with ``call``."""

@@ -81,6 +81,39 @@ class WBF17Auction(Edition):
         else:
             self._out_of_rotation(da, seat, call, turn)
 
+    def describe_watch(self, watch: Watch) -> str:
+        off, seat = _sn(watch.offender), _sn(watch.seat)
+        if watch.kind == "27B":
+            return f"{off} must replace the withdrawn {watch.call} with a legal call (27B)."
+        if watch.kind in ("31A", "32A"):
+            return (
+                f"If {seat} passes, {off} must repeat {watch.call} ({watch.kind}1); otherwise {off} may make any "
+                f"legal call ({watch.kind}2)."
+            )
+        return (
+            f"At his turn {off} may make any legal call; the director then judges whether it is comparable to "
+            f"the cancelled {watch.call} (L23A, {watch.data['family']})."
+        )
+
+    def unnoticed_call(self, auction: DirectedAuction, seat: Seat, call: Call) -> None:
+        """L36C: an inadmissible double or redouble first noticed after the opening lead is faced stays in the
+        record but the contract is scored as if it had not been made. Other irregular calls are ruled on
+        when they are made."""
+        da = auction
+        if da.is_over or da.turn != seat or call.kind not in (CallKind.DOUBLE, CallKind.REDOUBLE):
+            raise IllegalCallError(
+                f"{call} by {_sn(seat)}: only an inadmissible double or redouble in rotation may go unnoticed (L36C)"
+            )
+        if da.admissible(seat, call):
+            self._in_rotation(da, seat, call)
+            return
+        idx = da.append(seat, call, Status.STANDING, "36C")
+        da.entries[idx].ignored = True
+        da.note(
+            f"{call} by {_sn(seat)} was inadmissible; noticed only after the opening lead, the contract is "
+            "scored as if it had not been made (L36C)."
+        )
+
     def _in_rotation(self, da: DirectedAuction, seat: Seat, call: Call) -> None:
         required = da.requirements.get(seat)
         if required is not None and call != required[0]:
