@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -90,12 +90,12 @@ def _interact(da: DirectedAuction, console: Console) -> list[dict[str, Any]]:
 def register(app: typer.Typer) -> None:
     @app.command("rule")
     def rule(
-        log: Path = typer.Argument(..., exists=True, dir_okay=False, help="event log, one JSON object a line"),
-        edition: str | None = typer.Option(None, "--edition", help="edition id (default: the log's, else WBF17)"),
-        system: Path | None = typer.Option(None, "--system", exists=True, help="JSON partnership meanings"),
-        interactive: bool = typer.Option(False, "--interactive", "-i", help="walk through the choices"),
-        json_only: bool = typer.Option(False, "--json", help="print the JSON state only"),
-        output: Path | None = typer.Option(None, "--output", "-o", help="write the log with the rulings added"),
+        log: Annotated[Path, typer.Argument(exists=True, dir_okay=False, help="event log, one JSON object a line")],
+        edition: Annotated[str | None, typer.Option("--edition", help="edition id (default: the log's)")] = None,
+        system: Annotated[Path | None, typer.Option("--system", exists=True, help="JSON partnership meanings")] = None,
+        interactive: Annotated[bool, typer.Option("--interactive", "-i", help="walk through the choices")] = False,
+        json_only: Annotated[bool, typer.Option("--json", help="print the JSON state only")] = False,
+        output: Annotated[Path | None, typer.Option("--output", "-o", help="write the log with the rulings")] = None,
     ) -> None:
         """Replay LOG and print the state and the pending ruling (JSON, then in words)."""
         console = Console(highlight=False, soft_wrap=True)
