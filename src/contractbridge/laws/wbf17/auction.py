@@ -55,6 +55,8 @@ def _sn(seat: Seat) -> str:
 class WBF17Auction(Edition):
     """The auction part of the Laws of Duplicate Bridge 2017."""
 
+    name = "WBF17"
+
     # ---- entry points ---------------------------------------------------------------------------
     def call(self, auction: DirectedAuction, seat: Seat, call: Call) -> None:
         da = auction

@@ -28,6 +28,8 @@ class WBF17Board(Edition):
     """L13–L15. ``kind`` is ``incorrect_count``, ``surplus_card``, ``missing_card``, ``wrong_hand`` or
     ``wrong_board``; the facts are booleans named in each rule below."""
 
+    name = "WBF17"
+
     def board_irregularity(self, auction: DirectedAuction, kind: str, facts: Mapping[str, Any]) -> None:
         handlers: dict[str, Callable[[DirectedAuction, Mapping[str, Any]], None]] = {
             "incorrect_count": self._l13,
