@@ -4,7 +4,6 @@ framework (L9–L11), L13–L15 and the editions."""
 from __future__ import annotations
 
 import pytest
-from director_helpers import auction, call, change, choose, expose, judge, laws, obligations, options, replay, standing
 
 from contractbridge.calls import Call
 from contractbridge.cards import Card, Seat, Suit
@@ -18,6 +17,7 @@ from contractbridge.errors import (
     UnknownEditionError,
 )
 from contractbridge.laws import edition
+from director_helpers import auction, call, change, choose, expose, judge, laws, obligations, options, replay, standing
 
 # ---- framework: L9, L10, L11 ------------------------------------------------------------------------
 
