@@ -58,12 +58,21 @@ class ClaimError(BridgeError):
     """A claim or concession that is not possible in the current position (L68)."""
 
 
+class EditionError(ParseError):
+    """An edition name that is not one of the supported rule books (WBF17, NBB30, EST30, NL36, NL75)."""
+
+
+class IrregularityPendingError(BridgeError):
+    """An action at a table where an irregularity awaits the director's ruling first (L9B, L81)."""
+
+
 class EventLogError(BridgeError):
-    """An event log that cannot be replayed; names the event and why."""
+    """An event log that cannot be replayed; names the event (1-based ``number``, the line of a JSONL
+    file) and why."""
 
-
-class UnknownEditionError(ParseError):
-    """An edition name that is not one of the known rule books (WBF17, NBB30, EST30, NL36, NL75)."""
+    def __init__(self, message: str, number: int | None = None) -> None:
+        super().__init__(message)
+        self.number = number
 
 
 class EditionNotSupportedError(BridgeError):

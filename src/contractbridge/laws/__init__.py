@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from contractbridge.errors import UnknownEditionError
+from contractbridge.errors import EditionError
 from contractbridge.laws.base import Edition
 from contractbridge.laws.wbf17 import WBF17
 
@@ -27,6 +27,6 @@ def edition(name: str) -> Edition:
     yet is returned as a bare ``Edition`` that raises ``EditionNotSupportedError`` when asked for a rule."""
     key = name.strip().upper()
     if key not in EDITIONS:
-        raise UnknownEditionError(f"unknown edition {name!r} (known: {', '.join(EDITIONS)})")
+        raise EditionError(f"unknown edition {name!r} (known: {', '.join(EDITIONS)})")
     klass = _IMPLEMENTED.get(key)
     return klass() if klass is not None else Edition(key, EDITIONS[key])
