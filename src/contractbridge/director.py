@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Final
 
+from contractbridge.auction import Auction
 from contractbridge.calls import DOUBLE, PASS, REDOUBLE, Bid, Call, CallKind, all_bids
 from contractbridge.cards import Card, Seat, Side, Suit
 from contractbridge.contract import Contract, Doubling
@@ -39,6 +40,7 @@ from contractbridge.errors import (
     RulingError,
     RulingPendingError,
 )
+from contractbridge.table import EVENT_HANDLERS, Irregularity, IrregularityKind, Table, Undo, event_handler
 
 __all__ = [
     "DirectedAuction",
@@ -431,6 +433,7 @@ class DirectedAuction:
         self.rulings: list[dict[str, Any]] = []
         self.notes: list[str] = []
         self.ended = False
+        self.last_exposed: tuple[Card, ...] = ()
 
     # ---- reading --------------------------------------------------------------------------------
     def standing(self) -> list[tuple[Seat, Call]]:
@@ -660,8 +663,8 @@ class DirectedAuction:
                 f.apply(call)
                 return
         raise RulingPendingError(
-            f"{call} by {seat_name(seat)}: no player may act until the director has ruled on the "
-            f"{ruling.irregularity} (L9B2)"
+            f"{call} by {seat_name(seat)}: the {ruling.irregularity.replace('_', ' ')} awaits the director's "
+            "ruling; no player may act before it (L9B2)"
         )
 
     def change(self, seat: Seat | str, call: Call | str) -> None:
@@ -683,6 +686,7 @@ class DirectedAuction:
             raise IllegalCallError("an exposure needs at least one card (L24)")
         if self.pending is not None:
             raise RulingPendingError(f"cards exposed by {seat_name(seat)} while a ruling is pending (L9B2)")
+        self.last_exposed = faced
         self._transaction(lambda: self.edition.exposed_cards(self, seat, faced, led))
 
     def choose(self, seat: Seat | str | None, option: str) -> None:
@@ -838,3 +842,99 @@ def _field(event: Mapping[str, Any], name: str) -> Any:
     if name not in event:
         raise EventLogError(f"{event.get('event')} event without {name!r}")
     return event[name]
+
+
+# --------------------------------------------------------------------------------------------------
+# the table: ``Table(irregular=True)`` hands its auction period to the director
+# --------------------------------------------------------------------------------------------------
+_IRREGULARITY_KINDS: Final[dict[str, str]] = {
+    "insufficient_bid": "insufficient_bid",
+    "call_out_of_rotation": "out_of_rotation",
+    "bid_above_seven": "bid_above_seven",
+    "call_after_final_pass": "call_after_final_pass",
+    "card_exposed": "card_during_auction",
+    "change_of_call": "change_of_call",
+    "pass_obligation_violated": "pass_obligation_violated",
+}
+
+
+def table_director(table: Table) -> DirectedAuction:
+    """The director's record of an irregular table's auction (created on first use)."""
+    da = table.ext.get("auction_rules")
+    if not isinstance(da, DirectedAuction):
+        if not table.irregular:
+            raise RulingError("the director acts only at a table created with irregular=True")
+        da = DirectedAuction(table.board.dealer, table.edition)
+        table.ext["auction_rules"] = da
+    return da
+
+
+def _in_auction_period(table: Table) -> bool:
+    """L17D1: the auction period lasts until the opening lead is faced."""
+    play = table.play_state
+    return play is None or not play.opening_lead_made
+
+
+def _sync(table: Table, da: DirectedAuction) -> None:
+    """Give the table the rectified auction and the pending ruling (as its pending irregularity)."""
+    auction = Auction(table.board.dealer)
+    for e in da.entries:
+        if e.status is Status.STANDING and not e.ignored:
+            if auction.turn == e.seat and auction.is_legal(e.call):
+                auction.push(e.call, e.seat)
+            else:
+                auction.record(e.call, e.seat)
+    pending: Irregularity | None = None
+    ruling = da.pending
+    if ruling is not None:
+        name = _IRREGULARITY_KINDS.get(ruling.irregularity, "director_ruling")
+        last = da.entries[-1] if da.entries else None
+        action: Call | Card = last.call if last is not None else PASS
+        if ruling.irregularity == "card_exposed" and da.last_exposed:
+            action = da.last_exposed[0]
+        elif ruling.irregularity == "inadmissible_double" and last is not None:
+            name = "inadmissible_double" if last.call.kind is CallKind.DOUBLE else "inadmissible_redouble"
+        seat = ruling.offender or (last.seat if last is not None else table.board.dealer)
+        pending = Irregularity(IrregularityKind(name), seat, action, len(table.to_events()), da.turn,
+                               ruling.description)  # fmt: skip
+    table.adopt_auction(auction, pending)
+
+
+def _director_call(table: Table, event: dict[str, Any]) -> Undo | None:
+    if not table.irregular or not _in_auction_period(table):
+        return _CORE_CALL(table, event)
+    da = table_director(table)
+    call = Call.parse(str(_field(event, "call")), allow_above_seven=True)
+    text = event.get("seat")
+    seat = Seat.parse(text) if isinstance(text, str) else None if da.pending is not None else da.turn
+    if seat is None and da.pending is not None:
+        raise RulingPendingError(f"{call}: the {da.pending.irregularity.replace('_', ' ')} awaits the director's "
+                                 "ruling (L9B2)")  # fmt: skip
+    if seat is None:
+        raise IllegalCallError(f"{call}: name the seat that called (the auction is over or a ruling is pending)")
+    da.call(seat, call, bool(event.get("attention", True)))
+    event["seat"], event["call"] = seat.letter, str(call)
+    _sync(table, da)
+    return None
+
+
+def _director_event(table: Table, event: dict[str, Any]) -> Undo | None:
+    """``choose``, ``judge``, ``change``, ``expose`` and ``board_irregularity`` at an irregular table."""
+    da = table_director(table)
+    if event.get("event") == "expose":
+        seat = Seat.parse(str(_field(event, "seat")))
+        hand = table.hand(seat)
+        for text in _field(event, "cards"):
+            if Card.parse(text) not in hand:
+                raise IllegalCallError(f"expose: {text} is not in {seat_name(seat)}'s hand")
+    if event.get("event") in ("change", "expose") and not _in_auction_period(table):
+        raise IllegalCallError(f"{event.get('event')}: the auction period is over (L17D1)")
+    da.apply(event)
+    _sync(table, da)
+    return None
+
+
+_CORE_CALL: Final = EVENT_HANDLERS["call"]
+event_handler("call")(_director_call)
+for _name in ("choose", "judge", "change", "expose", "board_irregularity"):
+    event_handler(_name)(_director_event)

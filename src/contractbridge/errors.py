@@ -83,7 +83,7 @@ class RulingError(BridgeError):
     """A ``choose`` or ``judge`` that does not fit the pending ruling (wrong chooser, option or question)."""
 
 
-class RulingPendingError(IllegalCallError):
+class RulingPendingError(IrregularityPendingError):
     """An action while a ruling is pending that the laws do not allow before rectification (L9B2)."""
 
 

@@ -11,8 +11,9 @@ from rich.console import Console
 
 from contractbridge.cards import Seat
 from contractbridge.deal import board_dealer
-from contractbridge.director import DIRECTOR, DirectedAuction, System
+from contractbridge.director import DIRECTOR, DirectedAuction, System, table_director
 from contractbridge.errors import BridgeError, EventLogError
+from contractbridge.table import Table
 
 __all__ = ["register"]
 
@@ -39,12 +40,19 @@ def read_log(path: Path) -> list[dict[str, Any]]:
 def replay_log(
     events: list[dict[str, Any]], edition: str | None = None, system: System | None = None
 ) -> tuple[DirectedAuction, list[str]]:
-    """Replay the auction part of a table log (first event ``board``) into a ``DirectedAuction``."""
+    """Replay a log into the director's record. A table log (first event ``board`` with a deal) is folded by
+    an irregular ``Table``, so the cards are checked too; a log without a deal by the record alone."""
     notes: list[str] = []
+    board = events[0] if events and events[0].get("event") == "board" else None
+    if board is not None and "deal" in board and system is None:
+        first = {**board, "irregular": True, **({"edition": edition} if edition else {})}
+        table = Table.from_events([first, *events[1:]])
+        if table.pending_irregularity is not None and "auction_rules" not in table.ext:
+            notes.append("the pending irregularity is in the play: the director's part 2")
+        return table_director(table), notes
     dealer, name = Seat.NORTH, "WBF17"
     body = events
-    if events and events[0].get("event") == "board":
-        board = events[0]
+    if board is not None:
         if "dealer" in board:
             dealer = Seat.parse(str(board["dealer"]))
         elif "number" in board:
@@ -52,7 +60,7 @@ def replay_log(
         name = str(board.get("edition", name))
         body = events[1:]
     da = DirectedAuction(dealer, edition or name, system)
-    for i, event in enumerate(body, 2 if body is not events else 1):
+    for i, event in enumerate(body, 1 if board is None else 2):
         if event.get("event") in _PLAY_EVENTS:
             notes.append(f"replay stopped at event {i} ({event.get('event')}): the play is the table's business")
             break
