@@ -534,11 +534,11 @@ class DirectedAuction:
         turn = self.turn
         if turn is None or self.pending is not None:
             return []
+        if turn in self.obligations:
+            return [PASS]
         required = self.requirements.get(turn)
         if required is not None:
             return [required[0]]
-        if turn in self.obligations:
-            return [PASS]
         return self.lawful_calls(turn)
 
     def specified_suits(self, seat: Seat) -> frozenset[Suit]:
@@ -562,8 +562,8 @@ class DirectedAuction:
         if ob is not None and ob.duration is Duration.NEXT and e.call.kind is CallKind.PASS:
             del self.obligations[e.seat]
         req = self.requirements.get(e.seat)
-        if req is not None and req[0] == e.call:
-            del self.requirements[e.seat]
+        if req is not None and (req[0] == e.call or e.seat in self.obligations):
+            del self.requirements[e.seat]  # repeated, or impossible for a player who must pass (L37)
 
     def withdraw(self, index: int, law: str, status: Status = Status.WITHDRAWN, ui_for: Side | None = None) -> None:
         """Take entry ``index`` out of the legal auction; with ``ui_for``, record the L16C flag."""

@@ -118,7 +118,7 @@ class WBF17Auction(Edition):
 
     def _in_rotation(self, da: DirectedAuction, seat: Seat, call: Call) -> None:
         required = da.requirements.get(seat)
-        if required is not None and call != required[0]:
+        if required is not None and call != required[0] and not (seat in da.obligations and call is PASS):
             raise IllegalCallError(f"{_sn(seat)} must repeat {required[0]} (L{required[1]}), not call {call}")
         idx = da.append(seat, call)
         if isinstance(call, Bid) and call.level > 7:
@@ -148,7 +148,11 @@ class WBF17Auction(Edition):
         e = da.entries[idx]
         w = da.take_watch(e.seat, "31A", "32A")
         if w is not None:
-            if e.call.kind is CallKind.PASS:
+            if e.call.kind is CallKind.PASS and not lawful_over(da.summary(), w.offender, w.call):
+                da.note(f"{_sn(e.seat)} passed, but {w.call} would not be lawful now: {_sn(w.offender)} may make any "
+                        f"legal call and the director rules on comparability (L27A2, L{w.kind}2).")  # fmt: skip
+                da.watch(Watch(w.offender, "comparable", w.offender, w.call, {"family": f"{w.kind}2", **w.data}))
+            elif e.call.kind is CallKind.PASS:
                 law = f"{w.kind}1"
                 da.require(w.offender, w.call, law)
                 da.note(f"{_sn(e.seat)} passed: {_sn(w.offender)} must repeat {w.call} (L{law}).")
@@ -820,8 +824,7 @@ class WBF17Auction(Edition):
             if later and _lawful_at(da, i + 1, entry):
                 da.entries.insert(i + 1, entry)
                 da.stand(i + 1, law)
-                if law == "25A1":
-                    self._l25a6(da, [j + 1 for j in later], seat, call)
+                self._l25a6(da, [j + 1 for j in later], seat, call)
                 return
             for j in later:
                 da.withdraw(j, "25A6", ui_for=seat.side)
@@ -906,10 +909,18 @@ class WBF17Auction(Edition):
         if not mine:
             return
 
+        held = [j for j in range(mine[0], len(da.entries)) if da.entries[j].status is Status.STANDING]
+        keep_lawful = _lawful_prefix(da, len(da.entries) - 1)
+        for j in held:  # out of the auction until LHO decides
+            da.entries[j].status = Status.PENDING
+
         def withdraw() -> None:
-            for j in range(mine[0], len(da.entries)):
-                if da.entries[j].status is Status.STANDING:
-                    da.withdraw(j, "25A6", ui_for=seat.side)
+            for j in held:
+                da.withdraw(j, "25A6", ui_for=seat.side)
+
+        def keep() -> None:
+            for j in held:
+                da.stand(j, "25A6")
 
         options = [
             Option(
@@ -919,8 +930,8 @@ class WBF17Auction(Edition):
                 withdraw,
             )
         ]
-        if _lawful_prefix(da, len(da.entries) - 1):
-            options.insert(0, Option("keep", "25A6", f"{_sn(lho)}'s call stands", lambda: None))
+        if keep_lawful:
+            options.insert(0, Option("keep", "25A6", f"{_sn(lho)}'s call stands", keep))
         da.rule(
             Ruling(
                 "change_of_call",
