@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -71,9 +72,20 @@ def act(da: DirectedAuction, data: st.DataObject) -> None:
                   data.draw(st.booleans()))  # fmt: skip
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data(), st.sampled_from(list(Seat)))
 def test_random_irregular_auctions_stay_consistent(data: st.DataObject, dealer: Seat) -> None:
+    run_random_auction(data, dealer)
+
+
+@pytest.mark.slow
+@settings(max_examples=5000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data(), st.sampled_from(list(Seat)))
+def test_many_random_irregular_auctions_stay_consistent(data: st.DataObject, dealer: Seat) -> None:
+    run_random_auction(data, dealer)
+
+
+def run_random_auction(data: st.DataObject, dealer: Seat) -> None:
     da = DirectedAuction(dealer)
     for _ in range(40):
         before: dict[str, Any] = da.to_json()
@@ -83,4 +95,56 @@ def test_random_irregular_auctions_stay_consistent(data: st.DataObject, dealer: 
             assert da.to_json() == before  # a refused action changes nothing
         check(da)
         if da.is_over and da.pending is None:
+            break
+
+
+DEAL = "N:AKQ2.KJ4.T98.A53 JT9.AQ8.KQ76.K42 8765.T976.J5.QJ6 43.532.A432.T987"
+
+
+def event(da: DirectedAuction, data: st.DataObject) -> dict[str, Any]:
+    """The same random actions as ``act``, as events of the table's log."""
+    ruling = da.pending
+    seats = [s.letter for s in Seat]
+    if ruling is not None:
+        if ruling.question is not None:
+            return {"event": "judge", "question": ruling.question.id, "answer": data.draw(st.booleans())}
+        who = "director" if ruling.chooser is None else ruling.chooser.letter
+        return {"event": "choose", "seat": who, "option": data.draw(st.sampled_from([o.id for o in ruling.options]))}
+    kind = data.draw(st.integers(0, 8))
+    if kind <= 5 and not da.is_over:
+        return {"event": "call", "seat": (da.turn or Seat.NORTH).letter,
+                "call": str(data.draw(st.sampled_from(da.legal_calls())))}  # fmt: skip
+    name = "change" if kind == 8 else "call"
+    return {
+        "event": name,
+        "seat": data.draw(st.sampled_from(seats)),
+        "call": str(data.draw(st.sampled_from(ALL_CALLS))),
+    }
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_random_irregular_tables_replay_consistently(data: st.DataObject) -> None:
+    from contractbridge import Board, Deal, Table
+    from contractbridge.director import table_director
+
+    table = Table(Board(1, Deal(DEAL)), irregular=True)
+    for _ in range(30):
+        da = table_director(table)
+        ev = event(da, data)
+        before = table.to_events()
+        try:
+            table.apply(ev)
+        except BridgeError:
+            assert table.to_events() == before
+            continue
+        da = table_director(table)
+        check(da)
+        assert (table.pending_irregularity is None) == (da.pending is None)
+        if da.pending is None and not da.is_over:
+            assert table.legal_calls() == da.legal_calls() and table.turn == da.turn
+        again = Table.from_events(table.to_events())
+        assert table_director(again).to_json() == da.to_json()
+        if table.play_state is not None:
+            assert table.contract == da.contract
             break

@@ -640,11 +640,13 @@ class DirectedAuction:
         seat = Seat.parse(seat) if isinstance(seat, str) else Seat(seat)
         call = Call.parse(call, allow_above_seven=True) if isinstance(call, str) else call
         if attention:
-            self._transaction(lambda: self._call(seat, call))
+            self._transaction(lambda: self.dispatch(seat, call))
         else:
             self._transaction(lambda: self.edition.unnoticed_call(self, seat, call))
 
-    def _call(self, seat: Seat, call: Call) -> None:
+    def dispatch(self, seat: Seat, call: Call) -> None:
+        """A call inside an event (for editions: the call made over an accepted irregularity): to the
+        pending ruling's forfeits if one is pending, else to the edition."""
         if self.pending is not None:
             self._before_rectification(seat, call)
             return

@@ -258,7 +258,7 @@ class WBF17Auction(Edition):
             def l28b(c: Call) -> None:
                 da.resolve("28B", "forfeit")
                 da.withdraw(idx, "28B", status=Status.CANCELLED, ui_for=off_side)
-                self.call(da, turn, c)
+                da.dispatch(turn, c)
 
             forfeits.append(
                 Forfeit(
@@ -274,7 +274,7 @@ class WBF17Auction(Edition):
             def l29a(c: Call) -> None:
                 da.resolve("29A", "accept")
                 accept()
-                self.call(da, lho, c)
+                da.dispatch(lho, c)
 
             forfeits.append(
                 Forfeit(lho, "29A", f"that accepts {call}; the auction continues from {_sn(lho)}'s call", l29a)
@@ -361,13 +361,13 @@ class WBF17Auction(Edition):
         def accepted_by_call(c: Call) -> None:
             da.resolve("27A1", "accept")
             accept()
-            self.call(da, lho, c)
+            da.dispatch(lho, c)
 
         def premature(c: Call) -> None:
             da.resolve("27C", "reject")
             reject()
             da.note(f"{_sn(off)} replaced {e.call} before the director ruled: the replacement stands if legal (L27C).")
-            self.call(da, off, c)
+            da.dispatch(off, c)
 
         notes = [] if da.system.described else ["No system description: calls are taken as natural."]
         da.rule(
@@ -434,7 +434,7 @@ class WBF17Auction(Edition):
             def by_call(c: Call) -> None:
                 da.resolve("27A1", "accept")
                 accept()
-                self.call(da, lho, c)
+                da.dispatch(lho, c)
 
             da.rule(
                 Ruling(
@@ -652,7 +652,7 @@ class WBF17Auction(Edition):
             da.stand(idx, "37A")
             if ob.duration is Duration.NEXT:
                 del da.obligations[off]
-            self.call(da, lho, c)
+            da.dispatch(lho, c)
 
         forfeits = (
             (
@@ -846,7 +846,7 @@ class WBF17Auction(Edition):
         def accepted_by_call(c: Call) -> None:
             da.resolve("25B1", "accept")
             accept()
-            self.call(da, lho, c)
+            da.dispatch(lho, c)
 
         def considered() -> None:
             da.rule(
