@@ -73,3 +73,12 @@ def test_rule_bad_log_is_a_clear_error(tmp_path: Path) -> None:
     assert result.exit_code == 2 and "event 3" in result.output
     result = CliRunner().invoke(app, ["rule", str(log), "--edition", "NBB30"])
     assert result.exit_code == 2 and "not implemented" in result.output
+
+
+def test_rule_with_a_system_description(tmp_path: Path) -> None:
+    log = write(tmp_path, {"event": "board", "number": 1, "deal": DEAL}, *calls("E2C"))
+    system = tmp_path / "system.json"
+    system.write_text(json.dumps({"2C": {"artificial": True, "suits": []}}), encoding="utf-8")
+    result = CliRunner().invoke(app, ["rule", str(log), "--json", "--system", str(system)])
+    assert result.exit_code == 0, result.output
+    assert any("L29C" in n for n in json.loads(result.output)["ruling"]["notes"])

@@ -100,3 +100,13 @@ def test_strict_table_has_no_director() -> None:
         table.apply({"event": "choose", "seat": "S", "option": "accept"})
     with pytest.raises(IllegalCallError):
         table.call(Call.parse("1H"), "E")
+
+
+def test_system_description_in_the_board_event_l29c_l26b() -> None:
+    table = Table(Board(1, DEAL), irregular=True)
+    events = table.to_events()
+    events[0]["system"] = {"2C": {"artificial": True, "suits": []}}
+    events.append({"event": "call", "seat": "E", "call": "2C"})
+    table = Table.from_events(events)
+    ruling = table_director(table).pending
+    assert ruling is not None and any("L29C" in n for n in ruling.notes)

@@ -208,8 +208,10 @@ def test_tv73_player_whose_turn_it_was_calls_l28b() -> None:
 def test_tv74_double_at_rhos_turn_rho_passes_repeat_l32a1() -> None:
     da = replay(auction("N", "1H P"), call("W", "X"), choose("N", "cancel"), call("S", "P"))
     assert [str(c) for c in da.legal_calls()] == ["X"]
+    assert replay(auction("N", "1H P"), call("W", "X"), choose("N", "cancel")).information  # 16C until repeated
     da = replay(auction("N", "1H P"), call("W", "X"), choose("N", "cancel"), call("S", "P"), call("W", "X"))
     assert da.pending is None and standing(da) == "1H P P X" and obligations(da) == {}
+    assert da.information == []  # repeated: no rectification
 
 
 def test_tv75_double_at_rhos_turn_rho_bids_l32a2() -> None:

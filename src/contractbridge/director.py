@@ -337,6 +337,12 @@ class System:
     def meaning(self, before: Sequence[Call], call: Call) -> Meaning:
         return self._meanings.get(_key([*before, call])) or natural_meaning(call)
 
+    def to_json(self) -> dict[str, Any]:
+        return {
+            key: {"artificial": m.artificial, "suits": [s.letter for s in sorted(m.suits)], "notrump": m.notrump}
+            for key, m in self._meanings.items()
+        }
+
     @classmethod
     def from_json(cls, obj: Mapping[str, Any]) -> System:
         """``{"1C": {"artificial": true, "suits": []}, "1NT P 2C": {"artificial": true, "suits": ["H","S"]}}``."""
@@ -564,6 +570,8 @@ class DirectedAuction:
         req = self.requirements.get(e.seat)
         if req is not None and (req[0] == e.call or e.seat in self.obligations):
             del self.requirements[e.seat]  # repeated, or impossible for a player who must pass (L37)
+            if req[0] == e.call:  # repeated: no rectification, the cancelled call's information is no UI
+                self.information = [f for f in self.information if not (f.seat == e.seat and f.call == e.call)]
 
     def withdraw(self, index: int, law: str, status: Status = Status.WITHDRAWN, ui_for: Side | None = None) -> None:
         """Take entry ``index`` out of the legal auction; with ``ui_for``, record the L16C flag."""
@@ -861,12 +869,15 @@ _IRREGULARITY_KINDS: Final[dict[str, str]] = {
 
 
 def table_director(table: Table) -> DirectedAuction:
-    """The director's record of an irregular table's auction (created on first use)."""
+    """The director's record of an irregular table's auction (created on first use). The board event may
+    carry the partnerships' ``system`` description (``System.from_json``)."""
     da = table.ext.get("auction_rules")
     if not isinstance(da, DirectedAuction):
         if not table.irregular:
             raise RulingError("the director acts only at a table created with irregular=True")
-        da = DirectedAuction(table.board.dealer, table.edition)
+        described = table.to_events()[0].get("system")
+        system = System.from_json(described) if isinstance(described, Mapping) else None
+        da = DirectedAuction(table.board.dealer, table.edition, system)
         table.ext["auction_rules"] = da
     return da
 

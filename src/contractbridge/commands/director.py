@@ -44,8 +44,10 @@ def replay_log(
     an irregular ``Table``, so the cards are checked too; a log without a deal by the record alone."""
     notes: list[str] = []
     board = events[0] if events and events[0].get("event") == "board" else None
-    if board is not None and "deal" in board and system is None:
+    if board is not None and "deal" in board:
         first = {**board, "irregular": True, **({"edition": edition} if edition else {})}
+        if system is not None:
+            first["system"] = system.to_json()
         table = Table.from_events([first, *events[1:]])
         if table.pending_irregularity is not None and "auction_rules" not in table.ext:
             notes.append("the pending irregularity is in the play: the director's part 2")
