@@ -47,7 +47,7 @@ def test_rule_without_a_deal_and_obligations_tv62(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     state = json.loads(result.output)
     assert state["obligations"] == {"W": "pass_rest"} and state["ruling"] is None
-    assert state["review"] == ["REVIEW(72C)"]
+    assert state["review"] == ["REVIEW(72C)", "REVIEW(16C)"]
 
 
 def test_rule_interactive_walks_through_the_choices(tmp_path: Path) -> None:

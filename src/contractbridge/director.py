@@ -555,6 +555,12 @@ class DirectedAuction:
                 suits |= self.meaning(i).suits
         return frozenset(suits)
 
+    @property
+    def review_flags(self) -> list[str]:
+        """What the director checks after play: the flags the rulings set, and ``REVIEW(16C)`` while any
+        withdrawn call is UI for a side (L16C3)."""
+        return [*self.review, *(["REVIEW(16C)"] if self.information else [])]
+
     # ---- mutation primitives for editions -------------------------------------------------------
     def append(self, seat: Seat, call: Call, status: Status = Status.PENDING, law: str = "") -> int:
         self.entries.append(Entry(seat, call, status, law))
@@ -814,7 +820,7 @@ class DirectedAuction:
             "exposed_cards": [{"seat": s.letter, "card": str(c), "led": led} for s, c, led in self.exposed],
             "penalty_cards": [p.to_json() for p in self.penalty_cards],
             "information": [f.to_json() for f in self.information],
-            "review": list(self.review),
+            "review": self.review_flags,
             "rulings": list(self.rulings),
             "notes": list(self.notes),
         }
@@ -843,8 +849,8 @@ class DirectedAuction:
                 )
         for p in self.penalty_cards:
             lines.append(f"{seat_name(p.seat)}'s {p.card} is a {'major' if p.major else 'minor'} penalty card.")
-        if self.review:
-            lines.append("Review after play: " + ", ".join(self.review) + ".")
+        if self.review_flags:
+            lines.append("Review after play: " + ", ".join(self.review_flags) + ".")
         return "\n".join(lines) if lines else "No ruling is pending."
 
 
