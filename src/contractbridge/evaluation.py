@@ -75,6 +75,7 @@ class Breakdown:
         return f"{self.name} {fmt(self.value)} [{self.rule}]: {terms}"
 
 
+@lru_cache(maxsize=1024)
 def fmt(value: Fraction) -> str:
     """``Fraction(5, 2)`` → ``2½``; quarters as ``¼`` and ``¾``."""
     whole, rest = divmod(value, 1)
@@ -432,11 +433,16 @@ def partnership_nt_contract(combined_ht: Fraction) -> int:
     return 0
 
 
-@lru_cache(maxsize=8192)
-def _cached_ht(bits: int, table: HTTable) -> Fraction:
-    return honour_tricks(Hand.from_bits(bits), table).value
+_TAGS: Final = tuple(_tag(b) for b in range(1 << 13))
 
 
 def total_honour_tricks(hand: Hand, table: HTTable = HTTable.CULBERTSON) -> Fraction:
-    """``honour_tricks(hand, table).value``, cached."""
-    return _cached_ht(hand.bits, table)
+    """``honour_tricks(hand, table).value`` without the itemised reasons (the robots' fast path)."""
+    bits = [hand.suit_bits(s) for s in Suit]
+    if table is HTTable.CLUB:
+        return sum((_CLUB[b][0] for b in bits), ZERO)
+    total = sum((_CULBERTSON[b][0] for b in bits), ZERO)
+    tags = [_TAGS[b] for b in bits]
+    kx, qx, jx = tags.count("Kx"), tags.count("Qx"), tags.count("Jx")
+    pairs = min(kx, qx) + min(max(qx - kx, 0), jx)
+    return total + HALF * pairs
