@@ -99,7 +99,7 @@ class CallMeaning:
             if not lo <= hand.length(suit) <= hi:
                 return False
         if self.ht_min is not None or self.ht_max is not None:
-            ht = honour_tricks(hand, self.ht_table).value
+            ht = total_honour_tricks(hand, self.ht_table)
             if self.ht_min is not None and ht < self.ht_min:
                 return False
             if self.ht_max is not None and ht > self.ht_max:
