@@ -6,11 +6,15 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from typer.testing import CliRunner
 
-from contractbridge import Auction, Deal, Seat, Vulnerability
+from contractbridge import Auction, Board, Deal, Seat, Vulnerability
+from contractbridge.cli import app
 from contractbridge.evaluation import HTTable, honour_tricks, total_honour_tricks
+from contractbridge.players import Player, play_board
 from contractbridge.robots import BiddingRobot, bid_deal
 from contractbridge.systems import system
+from contractbridge.table import Phase, Table
 
 
 def check_deal(seed: int, system_name: str) -> int:
@@ -60,27 +64,25 @@ def test_fast_honour_tricks_match_breakdown(seed: int) -> None:
             assert total_honour_tricks(hand, table) == honour_tricks(hand, table).value
 
 
-class _View:
-    """The fields of a table view the robot reads (its own seat's view only)."""
+def test_robots_at_a_table() -> None:
+    """Four BiddingRobots (the Player protocol) bid and play whole boards at a Table, from their own views;
+    the auction is the one ``bid_deal`` produces."""
+    for number in range(1, 9):
+        board = Board(number, Deal.random(number))
+        table = Table(board)
+        robots = {seat: BiddingRobot("club" if seat.side else "culbertson") for seat in Seat}
+        assert all(isinstance(r, Player) for r in robots.values())
+        play_board(table, robots)
+        assert table.phase is Phase.DONE
+        expected, _ = bid_deal(board.deal, board.dealer, board.vulnerability,
+                               ["culbertson", "club", "culbertson", "club"])
+        assert table.auction == expected
+        for index, (seat, _call) in enumerate(table.auction.history()):
+            assert robots[seat].explain(table.auction, index, board.vulnerability).satisfied_by(board.deal[seat])
 
-    def __init__(self, seat: Seat, deal: Deal, auction: Auction) -> None:
-        self.seat, self.hand, self.auction, self.vulnerability = seat, deal[seat], auction, Vulnerability.NONE
-        self.legal_cards = frozenset(deal[seat])
 
-
-def test_robot_player_protocol() -> None:
-    """BiddingRobot.call(view) bids from the seat's own view and remembers its reason; play(view) is legal."""
-    deal = Deal.random(7)
-    auction = Auction(Seat.NORTH)
-    robots = [BiddingRobot("culbertson") for _ in Seat]
-    while not auction.is_over:
-        seat = auction.turn
-        assert seat is not None
-        robot = robots[seat]
-        auction.push(robot.call(_View(seat, deal, auction)))
-        assert robot.last_meaning is not None and robot.last_meaning.satisfied_by(deal[seat])
-    expected, _ = bid_deal(deal, Seat.NORTH)
-    assert auction == expected
-    view = _View(Seat.WEST, deal, auction)
-    assert robots[Seat.WEST].play(view) in deal[Seat.WEST]
-    assert robots[Seat.NORTH].explain(auction, 0).call == auction.calls[0]
+def test_play_command_with_robots() -> None:
+    """``contractbridge play --robot-seats NESW`` runs a whole board with the bidding robots."""
+    result = CliRunner().invoke(app, ["play", "--seed", "5", "--robot-seats", "NESW", "--system", "club"])
+    assert result.exit_code == 0, result.output
+    assert "N calls" in result.output or "E calls" in result.output

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from contractbridge.auction import Auction
 from contractbridge.calls import Call
@@ -18,6 +18,9 @@ from contractbridge.cards import Card, Hand, Seat
 from contractbridge.deal import Deal, Vulnerability
 from contractbridge.errors import BridgeError, OutOfTurnError
 from contractbridge.systems import CallMeaning, System, SystemOptions, system
+
+if TYPE_CHECKING:
+    from contractbridge.table import TableView
 
 __all__ = ["BidRecord", "BiddingRobot", "bid_deal", "choose", "explain"]
 
@@ -107,7 +110,7 @@ class BiddingRobot:
         self.partscores = partscores
         self.last_meaning: CallMeaning | None = None
 
-    def call(self, view: Any) -> Call:
+    def call(self, view: TableView) -> Call:
         """The robot's call for the seat whose view this is."""
         auction: Auction = view.auction
         if view.seat != auction.turn:
@@ -116,10 +119,9 @@ class BiddingRobot:
         self.last_meaning = meaning
         return call
 
-    def play(self, view: Any) -> Card:
+    def play(self, view: TableView) -> Card:
         """The lowest legal card (a placeholder policy for the play)."""
-        cards = view.legal_cards
-        legal = cards() if callable(cards) else cards
+        legal = view.legal_cards
         if not legal:
             raise BridgeError(f"{view.seat} has no card to play now")
         card: Card = min(legal, key=lambda c: (c.rank, c.suit))
