@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import Final
 
 from contractbridge.calls import DOUBLE, PASS, REDOUBLE, Bid
-from contractbridge.cards import SUITS_HIGH_FIRST, Strain, Suit
+from contractbridge.cards import SUITS_HIGH_FIRST, Seat, Strain, Suit
 from contractbridge.evaluation import fmt
 from contractbridge.systems.base import (
     CallMeaning,
@@ -723,14 +723,21 @@ class Culbertson(System):
 
     def fit_raises(self, ctx: Context) -> list[Option]:
         """Raise a suit our side has named to the level the partnership's tricks reach: own support tricks
-        (partner's suit) or playing tricks (own suit raised by partner) + partner's shown tricks."""
+        (partner's suit) or playing tricks (own suit raised by partner) + partner's shown tricks. Of two
+        suits of partner's, support the longer, the first-named if equal (EST-B42). A small slam also needs
+        6 honour tricks between the two hands (judgement J52)."""
         out: list[Option] = []
         me, partner = ctx.seat, ctx.partner
         p_suits = ctx.suits_bid_by((partner,))
-        my_suits = ctx.suits_bid_by((me,))
+        first_bid: dict[tuple[Seat, Suit], int] = {}
+        for i, c in enumerate(ctx.auction_calls):
+            if isinstance(c, Bid) and c.strain.suit is not None:
+                first_bid.setdefault((ctx.seat_of(i), c.strain.suit), i)
         default = F(4) if ctx.opener == partner else (F(2) if ctx.vul else F(3))
-        for suit in p_suits + [s for s in my_suits if s in p_suits]:
-            own = suit in my_suits and ctx.suits_bid_by((me,)).index(suit) == 0 and ctx.opener == me
+        partner_ht = ctx.shown_ht(partner)
+        supported = [s for s in p_suits if first_bid.get((me, s), 99) > first_bid[(partner, s)]]
+        for suit in p_suits:
+            own = suit not in supported
             shown = ctx.shown_tricks(partner, suit.strain) or default
             game = ctx.game(suit.strain)
             times = sum(1 for _, c in ctx.bids_of(partner) if c.strain == suit.strain)
@@ -739,17 +746,24 @@ class Culbertson(System):
                 if not ctx.legal(bid):
                     continue
                 lo = F(6 + level) - shown
-                rule = "EST-B54" if own else "EST-B36, B49"
+                rule = "EST-B54" if own else "EST-B36, B42, B49"
                 text = (f"{suit.name.lower()} to {level}: {fmt(lo)}+ {'playing' if own else 'support'} tricks with "
                         f"partner's {fmt(shown)}")
                 out.append(Option(
                     meaning(bid, rule, text, lengths=suit_min(suit, 4 if own else 2), tricks=lo),
-                    lambda ev, s=suit, level=level, own=own, shown=shown, game=game, times=times: self._fit_level(
-                        ev, s, own, shown, game, times) == level))
+                    lambda ev, s=suit, level=level, own=own, shown=shown, game=game, times=times: (
+                        own or self._preferred(ev, supported) == s)
+                    and self._fit_level(ev, s, own, shown, game, times, partner_ht) == level))
         return out
 
     @staticmethod
-    def _fit_level(ev: HandEval, suit: Suit, own: bool, shown: Fraction, game: int, times: int) -> int:
+    def _preferred(ev: HandEval, suits: list[Suit]) -> Suit | None:
+        """EST-B42: of partner's suits, the one we hold most of; the first-named if equal."""
+        return max(suits, key=lambda s: (ev.length[s], -suits.index(s)), default=None)
+
+    @staticmethod
+    def _fit_level(ev: HandEval, suit: Suit, own: bool, shown: Fraction, game: int, times: int,
+                   partner_ht: Fraction) -> int:
         if own:
             if ev.length[suit] < 4:
                 return 0
@@ -759,9 +773,8 @@ class Culbertson(System):
                 return 0
             mine = ev.st(suit)
         total = int(mine + shown)
-        level = total - 6
-        cap = 6 if total >= 12 else game
-        return min(level, cap)
+        slam = total >= 12 and ev.ht + partner_ht >= 6
+        return min(total - 6, 6 if slam else game)
 
     def forced_bids(self, ctx: Context) -> list[Option]:
         """EST-B05: below game after a game force, bid on: game in a fit, a long suit, or NT."""
