@@ -8,11 +8,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from contractbridge import Auction, Board, Deal, Seat, Vulnerability
+from contractbridge import Auction, Board, Deal, Hand, Seat, Vulnerability
 from contractbridge.cli import app
 from contractbridge.evaluation import HTTable, honour_tricks, total_honour_tricks
 from contractbridge.players import Player, play_board
-from contractbridge.robots import BiddingRobot, bid_deal
+from contractbridge.robots import BiddingRobot, bid_deal, choose, explain
 from contractbridge.systems import system
 from contractbridge.table import Phase, Table
 
@@ -48,11 +48,24 @@ def test_random_deals_10000(system_name: str) -> None:
 
 
 def test_mixed_systems_at_one_table() -> None:
-    """North-South play Culbertson, East-West the Club system: the auction stays legal."""
+    """North-South play Culbertson, East-West the Club system: the auction stays legal, and each side's
+    calls are read by that side's system (L20F)."""
     for seed in range(200):
         deal = Deal.random(seed)
-        auction, _ = bid_deal(deal, Seat(seed % 4), Vulnerability.NONE, ["culbertson", "club", "culbertson", "club"])
+        auction, records = bid_deal(deal, Seat(seed % 4), Vulnerability.NONE,
+                                    ["culbertson", "club", "culbertson", "club"])
         assert auction.is_over
+        for index, record in enumerate(records):
+            mine, theirs = ("club", "culbertson") if record.seat.side else ("culbertson", "club")
+            told = explain(auction, index, Vulnerability.NONE, system=mine, opponents=theirs)
+            assert told.satisfied_by(deal[record.seat])
+
+
+def test_opponents_artificial_club_is_not_their_suit() -> None:
+    """Over the Club system's artificial 1C, clubs are free for a natural overcall (EST-B55, B28)."""
+    hand, auction = Hand("32.32.A32.AKJ432"), Auction(Seat.EAST, "1C")
+    assert str(choose(hand, auction, opponents="club")[0]) == "3C"  # a jump overcall: 3 HT, strong clubs
+    assert str(choose(hand, auction)[0]) == "P"  # over a natural 1C the clubs are theirs
 
 
 @settings(max_examples=200, deadline=None)
@@ -70,7 +83,8 @@ def test_robots_at_a_table() -> None:
     for number in range(1, 9):
         board = Board(number, Deal.random(number))
         table = Table(board)
-        robots = {seat: BiddingRobot("club" if seat.side else "culbertson") for seat in Seat}
+        robots = {seat: BiddingRobot("club" if seat.side else "culbertson",
+                                     opponents="culbertson" if seat.side else "club") for seat in Seat}
         assert all(isinstance(r, Player) for r in robots.values())
         play_board(table, robots)
         assert table.phase is Phase.DONE

@@ -37,14 +37,17 @@ def choose(
     options: SystemOptions | None = None,
     system: str | System = "culbertson",
     partscores: tuple[int, int] = (0, 0),
+    opponents: str | System | None = None,
 ) -> tuple[Call, CallMeaning]:
     """The call ``system`` makes with ``hand`` for the seat to call in ``auction``, and its meaning.
-    ``partscores`` are the rubber part-scores below the line, indexed by side (NS, EW)."""
+    ``partscores`` are the rubber part-scores below the line, indexed by side (NS, EW); ``opponents`` is the
+    opponents' system (their explanations, L20F), by default the same."""
     if auction.is_over:
         raise BridgeError("the auction is over: no call to choose (L22)")
     if seat is not None and seat != auction.turn:
         raise OutOfTurnError(f"it is {auction.turn}'s turn to call, not {seat}'s")
-    return _system(system).choose(hand, auction, vulnerability, options, partscores)
+    theirs = None if opponents is None else _system(opponents)
+    return _system(system).choose(hand, auction, vulnerability, options, partscores, theirs)
 
 
 def explain(
@@ -54,9 +57,11 @@ def explain(
     options: SystemOptions | None = None,
     system: str | System = "culbertson",
     partscores: tuple[int, int] = (0, 0),
+    opponents: str | System | None = None,
 ) -> CallMeaning:
-    """What call ``index`` (0-based) of ``auction`` means under ``system`` (L20F)."""
-    return _system(system).explain(auction, index, vulnerability, options, partscores)
+    """What call ``index`` (0-based) of ``auction``, made by a side playing ``system``, means (L20F)."""
+    theirs = None if opponents is None else _system(opponents)
+    return _system(system).explain(auction, index, vulnerability, options, partscores, theirs)
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +94,8 @@ def bid_deal(
     while not auction.is_over:
         seat = auction.turn
         assert seat is not None
-        call, meaning = per_seat[seat].choose(deal[seat], auction, vulnerability, options, partscores)
+        call, meaning = per_seat[seat].choose(deal[seat], auction, vulnerability, options, partscores,
+                                              per_seat[seat.lho])
         auction.push(call)
         records.append(BidRecord(seat, call, meaning))
     return auction, records
@@ -104,8 +110,10 @@ class BiddingRobot:
         system: str | System = "culbertson",
         options: SystemOptions | None = None,
         partscores: tuple[int, int] = (0, 0),
+        opponents: str | System | None = None,
     ) -> None:
         self.system = _system(system)
+        self.opponents = None if opponents is None else _system(opponents)
         self.options = options or SystemOptions()
         self.partscores = partscores
         self.last_meaning: CallMeaning | None = None
@@ -115,7 +123,8 @@ class BiddingRobot:
         auction: Auction = view.auction
         if view.seat != auction.turn:
             raise OutOfTurnError(f"it is {auction.turn}'s turn to call, not {view.seat}'s")
-        call, meaning = self.system.choose(view.hand, auction, view.vulnerability, self.options, self.partscores)
+        call, meaning = self.system.choose(view.hand, auction, view.vulnerability, self.options, self.partscores,
+                                           self.opponents)
         self.last_meaning = meaning
         return call
 
@@ -129,7 +138,7 @@ class BiddingRobot:
 
     def explain(self, auction: Auction, index: int, vulnerability: Vulnerability = Vulnerability.NONE) -> CallMeaning:
         """The system's meaning of call ``index`` of ``auction`` (authorised information, L20F)."""
-        return self.system.explain(auction, index, vulnerability, self.options, self.partscores)
+        return self.system.explain(auction, index, vulnerability, self.options, self.partscores, self.opponents)
 
     def __repr__(self) -> str:
         return f"BiddingRobot({self.system.name!r})"

@@ -515,18 +515,24 @@ class System:
     def options(self, ctx: Context) -> list[Option]:  # pragma: no cover - abstract
         raise NotImplementedError
 
-    # the two public operations --------------------------------------------------------------------------
+    # the public operations -----------------------------------------------------------------------------
+    def _pair(self, seat: Seat, opponents: System | None) -> tuple[System, System]:
+        """The systems of North-South and East-West when ``seat``'s side plays this one."""
+        other = opponents or self
+        return (self, other) if seat.side == 0 else (other, self)
+
     def context(
         self,
         auction: Auction,
         vulnerability: Vulnerability = Vulnerability.NONE,
         options: SystemOptions | None = None,
         partscores: tuple[int, int] = (0, 0),
+        opponents: System | None = None,
     ) -> Context:
-        opts = options or SystemOptions()
-        calls = auction.calls
-        return Context(self, calls, auction.dealer, vulnerability, opts, partscores,
-                       _meanings(self, calls, auction.dealer, vulnerability, opts, partscores))
+        """The auction as the seat to call sees it, the opponents' calls read by ``opponents``' system."""
+        seat = auction.dealer.offset(len(auction))
+        pair = self._pair(seat, opponents)
+        return _options(pair, auction.calls, auction.dealer, vulnerability, options or SystemOptions(), partscores)[0]
 
     def choose(
         self,
@@ -535,15 +541,18 @@ class System:
         vulnerability: Vulnerability = Vulnerability.NONE,
         options: SystemOptions | None = None,
         partscores: tuple[int, int] = (0, 0),
+        opponents: System | None = None,
     ) -> tuple[Call, CallMeaning]:
-        """The call this system makes with ``hand`` for the seat to call, and its meaning."""
-        if auction.is_over:
+        """The call this system makes with ``hand`` for the seat to call, and its meaning. The opponents'
+        calls are read by their system (``opponents``, by default this one): authorised information, L20F."""
+        seat = auction.turn
+        if seat is None:
             raise BridgeError("the auction is over: no call to choose (L22)")
         if len(hand) != 13:
             raise BridgeError(f"a hand to bid holds 13 cards, not {len(hand)}")
-        opts = options or SystemOptions()
-        calls = auction.calls
-        ctx, offered = _options(self, calls, auction.dealer, vulnerability, opts, partscores)
+        pair = self._pair(seat, opponents)
+        ctx, offered = _options(pair, auction.calls, auction.dealer, vulnerability, options or SystemOptions(),
+                                partscores)
         ev = evaluate(hand)
         for opt in offered:
             if ctx.legal(opt.call) and opt.test(ev):
@@ -557,49 +566,50 @@ class System:
         vulnerability: Vulnerability = Vulnerability.NONE,
         options: SystemOptions | None = None,
         partscores: tuple[int, int] = (0, 0),
+        opponents: System | None = None,
     ) -> CallMeaning:
-        """What call number ``index`` (0-based) of ``auction`` means under this system (L20F)."""
+        """What call number ``index`` (0-based) of ``auction``, made by a side playing this system, means
+        (L20F); the other side's calls before it are read by ``opponents``' system."""
         if not 0 <= index < len(auction):
             raise BridgeError(f"no call number {index + 1} in an auction of {len(auction)} calls")
-        opts = options or SystemOptions()
-        return _meanings(self, auction.calls[: index + 1], auction.dealer, vulnerability, opts, partscores)[index]
-
-    def meaning_in(self, ctx: Context, call: Call) -> CallMeaning:
-        _, offered = _options(self, ctx.auction_calls, ctx.dealer, ctx.vulnerability, ctx.options, ctx.partscores)
-        found = [o.meaning for o in offered if o.call == call]
-        return union(found) if found else undiscussed(call)
+        pair = self._pair(auction.seat_of(index), opponents)
+        calls = auction.calls[: index + 1]
+        return _meanings(pair, calls, auction.dealer, vulnerability, options or SystemOptions(), partscores)[index]
 
 
 @lru_cache(maxsize=32768)
 def _options(
-    system: System,
+    systems: tuple[System, System],
     calls: tuple[Call, ...],
     dealer: Seat,
     vulnerability: Vulnerability,
     options: SystemOptions,
     partscores: tuple[int, int],
 ) -> tuple[Context, tuple[Option, ...]]:
-    """The context and the options of the seat to call after ``calls`` (they do not depend on any hand,
-    so they are computed once per auction prefix)."""
+    """The context and the options of the seat to call after ``calls``, by its side's system (``systems``
+    is indexed by side). They depend on no hand, so they are computed once per auction prefix."""
+    seat = _ROTATION[dealer][len(calls) % 4]
+    system = systems[seat.side]
     ctx = Context(system, calls, dealer, vulnerability, options, partscores,
-                  _meanings(system, calls, dealer, vulnerability, options, partscores))
+                  _meanings(systems, calls, dealer, vulnerability, options, partscores))
     return ctx, tuple(system.options(ctx))
 
 
 @lru_cache(maxsize=32768)
 def _meanings(
-    system: System,
+    systems: tuple[System, System],
     calls: tuple[Call, ...],
     dealer: Seat,
     vulnerability: Vulnerability,
     options: SystemOptions,
     partscores: tuple[int, int],
 ) -> tuple[CallMeaning, ...]:
-    """The meanings of every call of ``calls``, each in the context of the calls before it."""
+    """The meanings of every call of ``calls``, each by the system of the side that made it, in the context
+    of the calls before it."""
     if not calls:
         return ()
-    before = _meanings(system, calls[:-1], dealer, vulnerability, options, partscores)
-    _, offered = _options(system, calls[:-1], dealer, vulnerability, options, partscores)
+    before = _meanings(systems, calls[:-1], dealer, vulnerability, options, partscores)
+    _, offered = _options(systems, calls[:-1], dealer, vulnerability, options, partscores)
     found = [o.meaning for o in offered if o.call == calls[-1]]
     return (*before, union(found) if found else undiscussed(calls[-1]))
 
