@@ -230,3 +230,25 @@ def test_errors() -> None:
         explain(Auction(Seat.NORTH, "1S"), 3)
     with pytest.raises(BridgeError):
         system("acol")
+
+
+def test_call_meaning_constraints_and_union() -> None:
+    """CallMeaning: lengths, HT (per table), HCP; describe(); the union is what explain() returns."""
+    from contractbridge.calls import Bid
+    from contractbridge.cards import Strain, Suit
+    from contractbridge.evaluation import HTTable
+    from contractbridge.systems.base import CallMeaning, lengths, union
+
+    bid = Bid(1, Strain.HEARTS)
+    a = CallMeaning(bid, "five hearts", "T1", lengths=lengths(H=(5, 13)), ht_min=F(5, 2), hcp_min=10)
+    b = CallMeaning(bid, "four hearts", "T2", lengths=lengths(H=(4, 13)), ht_min=F(3), ht_max=F(4),
+                    specified_suits=frozenset({Suit.HEARTS}))
+    hand = Hand("74.AQ842.A985.T7")  # 2½ HT, 10 HCP
+    assert a.satisfied_by(hand) and not b.satisfied_by(hand)
+    assert not CallMeaning(bid, "", "T", hcp_max=9).satisfied_by(hand)
+    assert not CallMeaning(bid, "", "T", ht_min=F(5, 2), ht_table=HTTable.CLUB).satisfied_by(hand)  # Club 2¼
+    u = union([a, b])
+    assert u.lengths[Suit.HEARTS] == (4, 13) and u.ht_min == F(5, 2) and u.ht_max is None
+    assert u.specified_suits == frozenset() and u.rule == "T1, T2" and u.satisfied_by(hand)
+    text = a.describe()
+    assert text.startswith("1H: five hearts") and "H 5+" in text and "2½+ HT" in text and "10–37 HCP" in text

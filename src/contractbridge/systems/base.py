@@ -24,11 +24,11 @@ from contractbridge.errors import BridgeError
 from contractbridge.evaluation import (
     HTTable,
     biddable_suits,
-    club_suit_honour_tricks,
     culbertson_suit_honour_tricks,
     defensive_tricks,
     fmt,
     has_normal_support,
+    hcp,
     honour_tricks,
     playing_tricks,
     support_tricks,
@@ -89,11 +89,13 @@ class CallMeaning:
     tricks: Fraction | None = None
     undiscussed: bool = False
 
-    def length_range(self, suit: Suit) -> tuple[int, int]:
-        return self.lengths[suit]
-
     def satisfied_by(self, hand: Hand) -> bool:
-        """Whether ``hand`` meets every constraint of this meaning (lengths and honour-trick range)."""
+        """Whether ``hand`` meets every constraint of this meaning (lengths, honour tricks, points)."""
+        if self.hcp_min is not None or self.hcp_max is not None:
+            points = hcp(hand).value
+            if (self.hcp_min is not None and points < self.hcp_min) or (
+                    self.hcp_max is not None and points > self.hcp_max):
+                return False
         for suit in Suit:
             lo, hi = self.lengths[suit]
             if not lo <= hand.length(suit) <= hi:
@@ -117,6 +119,8 @@ class CallMeaning:
             unit = "HT" if self.ht_table is HTTable.CULBERTSON else "HT (Club table)"
             lo_s = fmt(self.ht_min) if self.ht_min is not None else "0"
             parts.append(f"{lo_s}+ {unit}" if self.ht_max is None else f"{lo_s}–{fmt(self.ht_max)} {unit}")
+        if self.hcp_min is not None or self.hcp_max is not None:
+            parts.append(f"{self.hcp_min or 0}–{self.hcp_max if self.hcp_max is not None else 37} HCP")
         if self.tricks is not None:
             parts.append(f"{fmt(self.tricks)}+ tricks")
         if self.forcing is not Forcing.NONE:
@@ -226,14 +230,12 @@ class SystemOptions:
 class HandEval:
     """Everything the rules ask about one hand, computed once (Culbertson counts unless named club)."""
 
-    __slots__ = ("_def", "_pt", "_st", "_tt", "biddable", "club_ht", "club_suit_ht", "hand", "ht", "length",
-                 "suit_ht")
+    __slots__ = ("_def", "_pt", "_st", "_tt", "biddable", "club_ht", "hand", "ht", "length", "suit_ht")
 
     def __init__(self, hand: Hand) -> None:
         self.hand = hand
         self.length = tuple(hand.length(s) for s in Suit)
         self.suit_ht = tuple(culbertson_suit_honour_tricks(hand.suit_bits(s)) for s in Suit)
-        self.club_suit_ht = tuple(club_suit_honour_tricks(hand.suit_bits(s)) for s in Suit)
         self.ht = total_honour_tricks(hand)
         self.club_ht = total_honour_tricks(hand, HTTable.CLUB)
         self.biddable = frozenset(biddable_suits(hand))
@@ -456,9 +458,6 @@ class Context:
         last = self.last_bid
         level = 1 if last is None else last.level + (0 if strain > last.strain else 1)
         return Bid(level, strain) if level <= 7 else None
-
-    def partner_meanings(self) -> list[CallMeaning]:
-        return [self.meanings[i] for i, _ in self.calls_of(self.partner) if i < len(self.meanings)]
 
     def shown_ht(self, seat: Seat) -> Fraction:
         """The most honour tricks any call of ``seat`` has promised (EST-B54, laws-historic §6.10)."""
