@@ -252,3 +252,9 @@ def test_call_meaning_constraints_and_union() -> None:
     assert u.specified_suits == frozenset() and u.rule == "T1, T2" and u.satisfied_by(hand)
     text = a.describe()
     assert text.startswith("1H: five hearts") and "H 5+" in text and "2½+ HT" in text and "10–37 HCP" in text
+
+
+def test_b44_jump_raise_of_a_nt_response() -> None:
+    """EST-B44 rule 6: opener raises a NT response with a jump holding more than 3½ HT."""
+    assert call("AQ32.AK2.K32.Q32", "1S P 1NT P") == "3NT"  # 4½ HT: AQ 1½ + AK 2 + (K x + Q x) 1
+    assert call("AQ32.K32.K32.432", "1S P 1NT P") == "P"  # 2½ HT: nothing more

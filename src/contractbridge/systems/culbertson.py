@@ -295,9 +295,16 @@ class Culbertson(System):
 
     def _rebid_after_nt(self, ctx: Context, p_call: Bid, my_suit: Suit | None) -> list[Option]:
         """EST-B19/B25 with EST-B12 (judgement): after a NT response, rebid a long suit, show a second
-        suit at the two level, or raise NT by the partnership HT table."""
+        suit at the two level, or raise NT by the partnership HT table; over 1NT, jump to 3NT with more
+        than 3½ HT (EST-B44 rule 6)."""
         out: list[Option] = []
         shown = ctx.shown_ht(ctx.partner)
+        if p_call.level == 1 and ctx.legal(Bid(3, NT)):
+            out.append(Option(
+                meaning(Bid(3, NT), "EST-B44", "jump raise of the NT response: more than 3½ HT, no long suit to "
+                        "show", ht_min=F(4), lengths=MAX5),
+                lambda ev: ev.ht > F(7, 2) and max(ev.length) <= 5 and not any(
+                    ev.length[s] >= 5 and ev.tt(s) >= 4 for s in Suit)))
         out += self.nt_by_partnership(ctx, shown, "EST-B12")
         if p_call.level == 1:
             if my_suit is not None:
