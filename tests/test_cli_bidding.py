@@ -45,3 +45,12 @@ def test_bad_input_is_a_clear_error() -> None:
                  ["bid", "74.AQ842.A985.T7", "--partscores", "x"]):
         result = runner.invoke(app, args)
         assert result.exit_code == 2 and "error" in result.output, args
+
+
+def test_mixed_systems_from_the_shell() -> None:
+    """--opponents / --ew-system: the opponents' calls are read by their own system (L20F)."""
+    result = runner.invoke(app, ["bid", "32.32.A32.AKJ432", "--auction", "1C", "--dealer", "E", "--opponents", "club"])
+    assert result.exit_code == 0 and "S bids 3C" in result.output, result.output
+    deal = "N:AT963.K4.KQ74.Q3 74.AQ972.96.AT42 QJ2.J6.T8532.865 K85.T853.AJ.KJ97"
+    result = runner.invoke(app, ["auction", "--deal", deal, "--ew-system", "club"])
+    assert result.exit_code == 0 and "NS culbertson, EW club" in result.output, result.output

@@ -258,3 +258,15 @@ def test_b44_jump_raise_of_a_nt_response() -> None:
     """EST-B44 rule 6: opener raises a NT response with a jump holding more than 3½ HT."""
     assert call("AQ32.AK2.K32.Q32", "1S P 1NT P") == "3NT"  # 4½ HT: AQ 1½ + AK 2 + (K x + Q x) 1
     assert call("AQ32.K32.K32.432", "1S P 1NT P") == "P"  # 2½ HT: nothing more
+
+
+@pytest.mark.parametrize(
+    ("hand", "auction", "expected"),
+    [("AKJT8.K32.A32.32", "1S P 2C P", "2S"), ("AKJT8.A32.K32.32", "1S P 2C P 2S P 2NT P", "P"),
+     ("QJT976.A3.KQ2.32", "1S P 1NT P", "2S"),
+     ("AKQJT.A32.32.432", "1S P 2C P", "2S"), ("AKQJT.A32.32.432", "1S P 2C P 2S P 2NT P", "3S"),
+     ("KQJ9865.A3.K2.32", "1S P 2C P 2S P 2NT P", "3S")],
+)
+def test_e14_e17_rebid_counts_by_the_robot(hand: str, auction: str, expected: str) -> None:
+    """E14–E17 / TV110, EST-B25: 4 trump tricks → the suit is bid twice, 5 → three times."""
+    assert call(hand, auction) == expected

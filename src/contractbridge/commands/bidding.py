@@ -34,6 +34,7 @@ __all__ = ["register"]
 console = Console(highlight=False)
 
 SystemOpt = Annotated[str, typer.Option("--system", "-s", help="culbertson or club")]
+OppOpt = Annotated[str | None, typer.Option("--opponents", help="the opponents' system (default: the same)")]
 VulOpt = Annotated[str, typer.Option("--vul", help="vulnerable sides: None, NS, EW, All")]
 DealerOpt = Annotated[str, typer.Option("--dealer", help="the dealer: N, E, S or W")]
 PartOpt = Annotated[str, typer.Option("--partscores", help="rubber part-scores below the line, NS,EW (e.g. 60,0)")]
@@ -92,6 +93,7 @@ def bid(
     dealer: DealerOpt = "N",
     vul: VulOpt = "None",
     system: SystemOpt = "culbertson",
+    opponents: OppOpt = None,
     partscores: PartOpt = "0,0",
 ) -> None:
     """The call the robot makes with HAND after AUCTION, and why."""
@@ -99,7 +101,9 @@ def bid(
         h = Hand(hand)
         a = Auction(Seat.parse(dealer), auction)
         v = Vulnerability.parse(vul)
-        call, meaning = choose(h, a, v, system=get_system(system), partscores=_partscores(partscores))
+        theirs = None if opponents is None else get_system(opponents)
+        call, meaning = choose(h, a, v, system=get_system(system), partscores=_partscores(partscores),
+                               opponents=theirs)
     except BridgeError as err:
         raise _fail(err) from None
     console.print(f"[bold]{a.turn} bids {call}[/bold]")
@@ -111,16 +115,21 @@ def auction(
     dealer: DealerOpt = "N",
     vul: VulOpt = "None",
     system: SystemOpt = "culbertson",
+    ew_system: Annotated[str | None, typer.Option("--ew-system", help="East-West's system (default: --system)")] = (
+        None),
     partscores: PartOpt = "0,0",
 ) -> None:
     """Four robots bid DEAL; the auction with each call's explanation."""
     try:
         d = Deal(deal)
-        result, records = bid_deal(d, Seat.parse(dealer), Vulnerability.parse(vul), get_system(system),
+        ns = get_system(system)
+        ew = ns if ew_system is None else get_system(ew_system)
+        result, records = bid_deal(d, Seat.parse(dealer), Vulnerability.parse(vul), [ns, ew, ns, ew],
                                    partscores=_partscores(partscores))
     except BridgeError as err:
         raise _fail(err) from None
-    table = Table(title=f"{system} — dealer {Seat.parse(dealer)}, vulnerable {Vulnerability.parse(vul)}")
+    names = system if ew_system is None else f"NS {system}, EW {ew_system}"
+    table = Table(title=f"{names} — dealer {Seat.parse(dealer)}, vulnerable {Vulnerability.parse(vul)}")
     for col in ("seat", "call", "explanation"):
         table.add_column(col)
     for r in records:
