@@ -10,6 +10,7 @@ import pytest
 from contractbridge.cards import Hand, Strain, Suit
 from contractbridge.evaluation import (
     HTTable,
+    biddable_reason,
     biddable_suits,
     club_suit_honour_tricks,
     culbertson_suit_honour_tricks,
@@ -287,3 +288,11 @@ def test_breakdown_text_and_fmt() -> None:
     assert fmt(F(5, 2)) == "2½" and fmt(F(1, 4)) == "¼" and fmt(F(0)) == "0" and fmt(F(11, 4)) == "2¾"
     text = str(playing_tricks(Hand("74.AQ842.A985.T7"), H))
     assert text.startswith("playing tricks (hearts trumps) 5 [EST-B14]") and "EST-B08" in text
+
+
+def test_biddable_reason_est_b13() -> None:
+    hand = Hand("KJ32.AQ842.T98765.")
+    assert biddable_reason(hand, S) == "S KJ32: 4 cards, 1 HT: 4 cards need 1½ — not biddable (EST-B13)"
+    assert biddable_reason(hand, H).endswith("5 cards need ½ — biddable (EST-B13)")
+    assert biddable_reason(hand, D).endswith("6+ cards — biddable (EST-B13)")
+    assert biddable_reason(hand, C) == "C -: 0 cards, 0 HT: fewer than 4 cards — not biddable (EST-B13)"

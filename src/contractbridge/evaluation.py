@@ -22,6 +22,7 @@ __all__ = [
     "Breakdown",
     "HTTable",
     "Item",
+    "biddable_reason",
     "biddable_suits",
     "club_suit_honour_tricks",
     "culbertson_suit_honour_tricks",
@@ -272,6 +273,20 @@ def is_biddable(hand: Hand, suit: Suit) -> bool:
     n = _pop(b)
     ht = _CULBERTSON[b][0]
     return n >= 6 or (n == 5 and ht >= HALF) or (n == 4 and ht >= F(3, 2))
+
+
+def biddable_reason(hand: Hand, suit: Suit) -> str:
+    """Why ``suit`` is or is not biddable (EST-B13), e.g. "S KJ32: 4 cards, 1 HT: needs 1½ — not biddable"."""
+    b = _sbits(hand, suit)
+    n, ht = _pop(b), _CULBERTSON[b][0]
+    head = f"{_holding(suit, b)}: {n} cards, {fmt(ht)} HT"
+    if n >= 6:
+        return f"{head}: 6+ cards — biddable (EST-B13)"
+    need = {5: HALF, 4: F(3, 2)}.get(n)
+    if need is None:
+        return f"{head}: fewer than 4 cards — not biddable (EST-B13)"
+    verdict = "biddable" if ht >= need else "not biddable"
+    return f"{head}: {n} cards need {fmt(need)} — {verdict} (EST-B13)"
 
 
 def biddable_suits(hand: Hand) -> tuple[Suit, ...]:

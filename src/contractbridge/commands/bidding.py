@@ -15,9 +15,11 @@ from contractbridge.errors import BridgeError, ParseError
 from contractbridge.evaluation import (
     Breakdown,
     HTTable,
+    biddable_reason,
     biddable_suits,
     defensive_tricks,
     fmt,
+    has_normal_support,
     hcp,
     honour_tricks,
     playing_tricks,
@@ -85,6 +87,9 @@ def evaluate(hand: Annotated[str, typer.Argument(help="the hand, spades.hearts.d
     console.print(table)
     suits = biddable_suits(h)
     console.print("biddable suits (EST-B13): " + (" ".join(s.letter for s in suits) or "none"))
+    for suit in SUITS_HIGH_FIRST:
+        support = "normal trump support" if has_normal_support(h, suit) else "no normal support"
+        console.print(f"  {biddable_reason(h, suit)}; {support} (EST-B37)")
 
 
 def bid(
