@@ -262,7 +262,7 @@ def test_b44_jump_raise_of_a_nt_response() -> None:
 
 @pytest.mark.parametrize(
     ("hand", "auction", "expected"),
-    [("AKJT8.K32.A32.32", "1S P 2C P", "2S"), ("AKJT8.A32.K32.32", "1S P 2C P 2S P 2NT P", "P"),
+    [("AKJT8.K32.A32.32", "1S P 2C P", "2S"), ("AKJT8.J32.K32.32", "1S P 2C P 2S P 2NT P", "P"),
      ("QJT976.A3.KQ2.32", "1S P 1NT P", "2S"),
      ("AKQJT.A32.32.432", "1S P 2C P", "2S"), ("AKQJT.A32.32.432", "1S P 2C P 2S P 2NT P", "3S"),
      ("KQJ9865.A3.K2.32", "1S P 2C P 2S P 2NT P", "3S")],

@@ -256,9 +256,25 @@ class Culbertson(System):
                         lengths=suit_min(p_suit, 3), tricks=F(7, 2)),
                 lambda ev, s=p_suit: ev.support(s) and ev.st(s) >= F(7, 2)))
         if my_suit is not None:
+            out += self._own_game(ctx, my_suit, ctx.shown_ht(ctx.partner))
             out += self._own_rebid(ctx, my_suit, F(5, 2), "EST-B25", Forcing.NONE)
         out += self._new_suit_rebids(ctx, my_suit, p_suit, F(3), "EST-B19")
+        out += self.nt_by_partnership(ctx, ctx.shown_ht(ctx.partner), "EST-B19, B12")
         return out
+
+    def _own_game(self, ctx: Context, suit: Suit, partner_ht: Fraction) -> list[Option]:
+        """EST-B19/B25, "general strength must also be weighed" (judgement J25a): with a suit to bid three
+        times (5 trump tricks), jump to game when own playing tricks + partner's shown honour tricks
+        reach the game's tricks."""
+        game = ctx.game(suit.strain)
+        bid = Bid(game, suit.strain)
+        if not ctx.legal(bid):
+            return []
+        need = F(6 + game) - partner_ht
+        return [Option(
+            meaning(bid, "EST-B19, B25", f"game in {suit.name.lower()}: 5+ trump tricks and {fmt(need)}+ playing "
+                    f"tricks with partner's {fmt(partner_ht)} HT", lengths=suit_min(suit, 5), tricks=need),
+            lambda ev: ev.length[suit] >= 5 and ev.tt(suit) >= 5 and ev.pt(suit) >= need)]
 
     def _own_rebid(self, ctx: Context, suit: Suit, min_ht: Fraction, rule: str, forcing: Forcing) -> list[Option]:
         """EST-B25: rebid one's suit with 4 trump tricks (bid twice), 5 (three times)."""
@@ -271,7 +287,7 @@ class Culbertson(System):
             return []
         return [Option(
             meaning(bid, rule, f"rebids {suit.name.lower()}: {fmt(need)}+ trump tricks (bid {times} times)",
-                    lengths=suit_min(suit, 5), ht_min=min_ht, tricks=need, forcing=forcing),
+                    lengths=suit_min(suit, 5), ht_min=min_ht or None, tricks=need, forcing=forcing),
             lambda ev: ev.length[suit] >= 5 and ev.tt(suit) >= need and ev.ht >= min_ht)]
 
     def _new_suit_rebids(self, ctx: Context, my_suit: Suit | None, p_suit: Suit | None, min_ht: Fraction,
@@ -715,16 +731,17 @@ class Culbertson(System):
             out.append(Option(meaning(PASS, "EST-B53", "leaves partner's penalty double in")))
         out += self.penalty_double(ctx) if ctx.opener is not None else []
         out += self.fit_raises(ctx)
-        p_bids = ctx.bids_of(partner)
-        if p_bids and p_bids[-1][1].strain is NT and not ctx.meanings[p_bids[-1][0]].artificial:
-            out += self.nt_by_partnership(ctx, ctx.shown_ht(partner), "EST-B12")
         forced = ctx.our_game_forcing() and ctx.rho_call is PASS
+        my_suits = ctx.suits_bid_by((me,))
+        if not forced and ctx.opener is not None and my_suits:
+            out += self._own_rebid(ctx, my_suits[0], F(0), "EST-B25", Forcing.NONE)
+        p_bids = ctx.bids_of(partner)
+        p_actions = ctx.actions_of(partner)
+        if p_bids and ((p_bids[-1][1].strain is NT and not ctx.meanings[p_bids[-1][0]].artificial)
+                       or (ctx.bids_of(me) and p_actions[-1][1] is not DOUBLE)):
+            out += self.nt_by_partnership(ctx, ctx.shown_ht(partner), "EST-B12")
         if forced:
             out += self.forced_bids(ctx)
-        elif ctx.opener is not None and ctx.actions_of(me):
-            my_suits = ctx.suits_bid_by((me,))
-            if my_suits:
-                out += self._own_rebid(ctx, my_suits[0], F(0), "EST-B25", Forcing.NONE)
         out.append(Option(meaning(PASS, "EST-B04", "nothing more to show (approach principle)")))
         return out
 
