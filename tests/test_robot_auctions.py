@@ -100,3 +100,7 @@ def test_play_command_with_robots() -> None:
     result = CliRunner().invoke(app, ["play", "--seed", "5", "--robot-seats", "NESW", "--system", "club"])
     assert result.exit_code == 0, result.output
     assert "N calls" in result.output or "E calls" in result.output
+    # --seat: you sit South; the robots take the other three seats (here South only answers "quit")
+    result = CliRunner().invoke(app, ["play", "--seed", "5", "--seat", "S"], input="explain 1\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "W calls" in result.output or "N calls" in result.output

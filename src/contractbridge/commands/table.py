@@ -281,6 +281,7 @@ def register(app: typer.Typer) -> None:
         resume: Annotated[Path | None, typer.Option("--resume", help="Continue from an event log")] = None,
         random_seats: Annotated[str, typer.Option("--random-seats", help="Seats a random robot plays, e.g. EW")] = "",
         robot_seats: Annotated[str, typer.Option("--robot-seats", help="Seats the bidding robot plays, e.g. NEW")] = "",
+        seat: Annotated[str, typer.Option("--seat", help="Your seat; the bidding robots take the other three")] = "",
         system: Annotated[str, typer.Option("--system", help="The bidding robots' system: culbertson or club")] = (
             "culbertson"),
     ) -> None:
@@ -297,7 +298,9 @@ def register(app: typer.Typer) -> None:
         rng = random.Random(seed)
         robots: dict[Seat, Player] = {s: RandomPlayer(rng.getrandbits(64)) for s in _parse_seats(random_seats)}
         try:
-            robots.update({s: BiddingRobot(system) for s in _parse_seats(robot_seats)})
+            yours = set(_parse_seats(seat))
+            others = [s for s in Seat if s not in yours] if yours else []
+            robots.update({s: BiddingRobot(system) for s in [*_parse_seats(robot_seats), *others]})
         except BridgeError as err:
             console.print(f"[red]error: {err}[/red]")
             raise typer.Exit(1) from None
