@@ -95,7 +95,7 @@ def test_tv101_club_vs_culbertson() -> None:
      ("KJxx", False), ("Jxxxx", False), ("Qxxx", False)],
 )
 def test_tv102_biddable(holding: str, ok: bool) -> None:
-    """TV102 / E18–E20, EST-B13."""
+    """TV102 / E18, E19, E20, EST-B13."""
     spades = "".join(RANKS[r] for r in range(12, -1, -1) if bits(holding) >> r & 1)
     rest = 13 - len(spades)
     filler = "AKQJT98765432"[: max(0, rest - 8)]
@@ -161,8 +161,8 @@ def test_e13_kx_qx_combination_reaches_four_playing_tricks() -> None:
     ("holding", "tricks", "times"),
     [("AKJT8", 4, "twice"), ("QJT976", 4, "twice"), ("AKQJT", 5, "three times"), ("KQJ9865", 6, "three times")],
 )
-def test_tv110_e14_e17_rebid_trump_tricks(holding: str, tricks: int, times: str) -> None:
-    """TV110 / E14–E17, EST-B25: 4 trump tricks → bid twice; 5 → three times."""
+def test_tv110_e14_e15_e16_e17_rebid_trump_tricks(holding: str, tricks: int, times: str) -> None:
+    """TV110 / E14, E15, E16, E17, EST-B25: 4 trump tricks → bid twice; 5 → three times."""
     others = "AKQJT98765432"
     rest = 13 - len(holding)
     hand = Hand(f"{holding}.{others[: min(rest, 4)]}.{others[: min(max(rest - 4, 0), 4)]}.{others[: max(rest - 8, 0)]}")

@@ -41,7 +41,7 @@ def call(hand: str, calls: str = "", vul: Vulnerability = NV, sys: str = "culber
         ("E23 EST-B29", "AKJ65.92.AQ8.K96", "1H", NV, "2S"),
         ("E24a EST-B30", "AK64.AQT5..AJ875", "1D", NV, "2D"),
         ("E24b EST-B30", "AK64.AT96.A7.KQJ", "1D", NV, "2D"),
-        ("E25 EST-B31", "AQ75.AJT7.93.K72", "1D", NV, "X"),
+        ("E25 TV115 EST-B31", "AQ75.AJT7.93.K72", "1D", NV, "X"),
         ("E26 EST-B33", "A62.JT874.T.AT73", "1D X P", NV, "2H"),
         ("E27 EST-B34", "KQ4.QJT954.6.A72", "1D X P", NV, "3H"),
         ("E28 EST-B35", "Q98.KT74.A985.K8", "1NT X P", NV, "P"),
