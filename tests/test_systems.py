@@ -270,3 +270,9 @@ def test_b44_jump_raise_of_a_nt_response() -> None:
 def test_e14_e17_rebid_counts_by_the_robot(hand: str, auction: str, expected: str) -> None:
     """E14–E17 / TV110, EST-B25: 4 trump tricks → the suit is bid twice, 5 → three times."""
     assert call(hand, auction) == expected
+
+
+def test_club_positive_responder_second_round() -> None:
+    """EST-B55: after a positive response a 6-card suit may be bid twice, a 4-card suit only now."""
+    assert call("A32.KJ843.AQ32.2", "1C P 1H P 2C P", sys="club") == "2D"
+    assert call("32.KJ8432.A32.32", "1C P 1H P 2C P", sys="club") == "2H"

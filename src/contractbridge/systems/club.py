@@ -60,7 +60,32 @@ class Club(Culbertson):
             return self.club_rebid(ctx, seq)
         if seq[1] == Bid(1, Strain.DIAMONDS) and step in (3, 4, 5):
             return self.after_negative(ctx, seq)
+        if step == 3 and isinstance(seq[1], Bid) and seq[1].strain.suit is not None:
+            rm = ctx.meanings[ctx.calls_of(ctx.seat)[-1][0]]
+            if rm.forcing is Forcing.NONE and not rm.artificial:
+                return self.after_positive(ctx, seq[1].strain.suit)
         return []
+
+    def after_positive(self, ctx: Context, mine: Suit) -> list[Option]:
+        """EST-B55, responder's second call after a positive suit response: support opener's suit (the
+        partnership arithmetic), bid a 6-card suit a second time, or show a 4-card suit now (never on the
+        first round)."""
+        out = self.fit_raises(ctx)
+        again = ctx.cheapest(mine.strain)
+        if again is not None and again.level <= 3:
+            out.append(Option(meaning(again, "EST-B55", f"{mine.name.lower()} a second time: 6+ cards",
+                                      lengths=suit_min(mine, 6), specified_suits=frozenset({mine})),
+                              lambda ev: ev.length[mine] >= 6))
+        named = frozenset(ctx.suits_bid_by((ctx.seat, ctx.partner)))
+        for s in SUITS_HIGH_FIRST:
+            bid = ctx.cheapest(s.strain)
+            if s in named or bid is None or bid.level > 2:
+                continue
+            out.append(Option(
+                meaning(bid, "EST-B55", f"a 4-card biddable suit on the second round: {s.name.lower()}",
+                        lengths=suit_min(s, 4), specified_suits=frozenset({s})),
+                lambda ev, s=s: four_card_suit(ev, named) == s))
+        return out
 
     def _club_sequence(self, ctx: Context) -> list[Call] | None:
         """Our side's calls since an artificial 1C opening by our side, if the opponents have only passed
