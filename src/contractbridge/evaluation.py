@@ -451,13 +451,21 @@ def partnership_nt_contract(combined_ht: Fraction) -> int:
 _TAGS: Final = tuple(_tag(b) for b in range(1 << 13))
 
 
-def total_honour_tricks(hand: Hand, table: HTTable = HTTable.CULBERTSON) -> Fraction:
-    """``honour_tricks(hand, table).value`` without the itemised reasons (the robots' fast path)."""
-    bits = [hand.suit_bits(s) for s in Suit]
+_CULBERTSON_Q: Final = tuple(int(v * 4) for v, _, _ in _CULBERTSON)
+_CLUB_Q: Final = tuple(int(v * 4) for v, _, _ in _CLUB)
+_TAG_CODE: Final = tuple({"Kx": 1, "Qx": 2, "Jx": 3}.get(t, 0) for t in _TAGS)
+
+
+def total_honour_tricks(
+    hand: Hand, table: HTTable = HTTable.CULBERTSON, suits: tuple[Suit, ...] = SUITS_HIGH_FIRST
+) -> Fraction:
+    """``honour_tricks(hand, table, suits).value`` without the itemised reasons (the robots' fast path,
+    counted in integer quarters)."""
+    bits = [hand.suit_bits(s) for s in suits]
     if table is HTTable.CLUB:
-        return sum((_CLUB[b][0] for b in bits), ZERO)
-    total = sum((_CULBERTSON[b][0] for b in bits), ZERO)
-    tags = [_TAGS[b] for b in bits]
-    kx, qx, jx = tags.count("Kx"), tags.count("Qx"), tags.count("Jx")
+        return F(sum(_CLUB_Q[b] for b in bits), 4)
+    quarters = sum(_CULBERTSON_Q[b] for b in bits)
+    codes = [_TAG_CODE[b] for b in bits]
+    kx, qx, jx = codes.count(1), codes.count(2), codes.count(3)
     pairs = min(kx, qx) + min(max(qx - kx, 0), jx)
-    return total + HALF * pairs
+    return F(quarters + 2 * pairs, 4)

@@ -18,6 +18,7 @@ from contractbridge.cards import Card, Hand, Seat
 from contractbridge.deal import Deal, Vulnerability
 from contractbridge.errors import BridgeError, OutOfTurnError
 from contractbridge.systems import CallMeaning, System, SystemOptions, system
+from contractbridge.systems.base import DEFAULT_OPTIONS
 
 if TYPE_CHECKING:
     from contractbridge.table import TableView
@@ -114,7 +115,7 @@ class BiddingRobot:
     ) -> None:
         self.system = _system(system)
         self.opponents = None if opponents is None else _system(opponents)
-        self.options = options or SystemOptions()
+        self.options = options or DEFAULT_OPTIONS
         self.partscores = partscores
         self.last_meaning: CallMeaning | None = None
 

@@ -25,11 +25,9 @@ from contractbridge.evaluation import (
     HTTable,
     biddable_suits,
     culbertson_suit_honour_tricks,
-    defensive_tricks,
     fmt,
     has_normal_support,
     hcp,
-    honour_tricks,
     playing_tricks,
     support_tricks,
     sure_trump_tricks,
@@ -223,8 +221,13 @@ class SystemOptions:
         return self._hash  # type: ignore[attr-defined,no-any-return]
 
 
+DEFAULT_OPTIONS: Final = SystemOptions()
+
 # ---------------------------------------------------------------------------------------------------------
 # the hand, summarised once
+
+
+_SIDES: Final = {s: tuple(t for t in SUITS_HIGH_FIRST if t != s) for s in Suit}
 
 
 class HandEval:
@@ -269,7 +272,8 @@ class HandEval:
         """Defensive tricks against ``strain`` (EST-B50)."""
         v = self._def.get(strain)
         if v is None:
-            v = self._def[strain] = defensive_tricks(self.hand, strain).value
+            trump = strain.suit
+            v = self._def[strain] = self.ht if trump is None else self.sure_trumps(trump) + self.side_ht(trump)
         return v
 
     def sure_trumps(self, suit: Suit) -> Fraction:
@@ -277,7 +281,7 @@ class HandEval:
 
     def side_ht(self, suit: Suit) -> Fraction:
         """Honour tricks outside ``suit`` (EST-B20 – B23 "side")."""
-        return honour_tricks(self.hand, suits=tuple(s for s in SUITS_HIGH_FIRST if s != suit)).value
+        return total_honour_tricks(self.hand, suits=_SIDES[suit])
 
     def spread(self) -> int:
         """In how many suits the hand holds honour tricks ("spread over three suits", EST-B21, B31, B43)."""
@@ -355,7 +359,8 @@ class Context:
         return _ROTATION[self.dealer][index % 4]
 
     def is_ours(self, index: int) -> bool:
-        return self.seat_of(index).side == self.seat.side
+        """Whether call ``index`` was made by the seat to call or its partner (seats alternate sides)."""
+        return (len(self.auction_calls) - index) % 2 == 0
 
     @property
     def vul(self) -> bool:
@@ -531,7 +536,7 @@ class System:
         """The auction as the seat to call sees it, the opponents' calls read by ``opponents``' system."""
         seat = auction.dealer.offset(len(auction))
         pair = self._pair(seat, opponents)
-        return _options(pair, auction.calls, auction.dealer, vulnerability, options or SystemOptions(), partscores)[0]
+        return _options(pair, auction.calls, auction.dealer, vulnerability, options or DEFAULT_OPTIONS, partscores)[0]
 
     def choose(
         self,
@@ -550,11 +555,11 @@ class System:
         if len(hand) != 13:
             raise BridgeError(f"a hand to bid holds 13 cards, not {len(hand)}")
         pair = self._pair(seat, opponents)
-        ctx, offered = _options(pair, auction.calls, auction.dealer, vulnerability, options or SystemOptions(),
+        _, offered = _options(pair, auction.calls, auction.dealer, vulnerability, options or DEFAULT_OPTIONS,
                                 partscores)
         ev = evaluate(hand)
         for opt in offered:
-            if ctx.legal(opt.call) and opt.test(ev):
+            if opt.test(ev):
                 return opt.call, opt.meaning
         raise AssertionError("every situation ends with an unconditional option")  # pragma: no cover
 
@@ -573,7 +578,7 @@ class System:
             raise BridgeError(f"no call number {index + 1} in an auction of {len(auction)} calls")
         pair = self._pair(auction.seat_of(index), opponents)
         calls = auction.calls[: index + 1]
-        return _meanings(pair, calls, auction.dealer, vulnerability, options or SystemOptions(), partscores)[index]
+        return _meanings(pair, calls, auction.dealer, vulnerability, options or DEFAULT_OPTIONS, partscores)[index]
 
 
 @lru_cache(maxsize=32768)
@@ -591,7 +596,7 @@ def _options(
     system = systems[seat.side]
     ctx = Context(system, calls, dealer, vulnerability, options, partscores,
                   _meanings(systems, calls, dealer, vulnerability, options, partscores))
-    return ctx, tuple(system.options(ctx))
+    return ctx, tuple(o for o in system.options(ctx) if ctx.legal(o.call))
 
 
 @lru_cache(maxsize=32768)
