@@ -276,3 +276,13 @@ def test_club_positive_responder_second_round() -> None:
     """EST-B55: after a positive response a 6-card suit may be bid twice, a 4-card suit only now."""
     assert call("A32.KJ843.AQ32.2", "1C P 1H P 2C P", sys="club") == "2D"
     assert call("32.KJ8432.A32.32", "1C P 1H P 2C P", sys="club") == "2H"
+
+
+def test_b53_partner_leaves_the_penalty_double_in_except() -> None:
+    """EST-B52/B53: leave partner's penalty double in, except (a) a freak hand, (b) useless in defence with
+    excellent support for the doubler's suit."""
+    auction = "1S 2H 2S 3H X P"  # N's double after partner's bid is for penalties (EST-B52)
+    assert "EST-B52" in explain(Auction(Seat.NORTH, auction), 4).rule
+    assert call("432.J32.Q5432.32", auction) == "P"
+    assert call("32.2.QJ98765.432", auction) == "4D"  # (a) a 7-card suit
+    assert call("J87652.2.98765.3", auction) == "3S"  # (b) no defence, 5 support tricks for spades

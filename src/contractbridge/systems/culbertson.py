@@ -728,7 +728,7 @@ class Culbertson(System):
         last_action = ctx.last_action_index()
         if (last_action is not None and ctx.seat_of(last_action) == partner
                 and ctx.auction_calls[last_action] is DOUBLE and ctx.meanings[last_action].forcing is Forcing.NONE):
-            out.append(Option(meaning(PASS, "EST-B53", "leaves partner's penalty double in")))
+            out += self.penalty_double_duty(ctx)
         out += self.penalty_double(ctx) if ctx.opener is not None else []
         out += self.fit_raises(ctx)
         forced = ctx.our_game_forcing() and ctx.rho_call is PASS
@@ -743,6 +743,33 @@ class Culbertson(System):
         if forced:
             out += self.forced_bids(ctx)
         out.append(Option(meaning(PASS, "EST-B04", "nothing more to show (approach principle)")))
+        return out
+
+    def penalty_double_duty(self, ctx: Context) -> list[Option]:
+        """EST-B52/B53: partner leaves a penalty double in, except (a) with a freak distribution (a 7-card
+        suit, or 6-5) and (b) a hand useless in defence (under 1 defensive trick) with excellent support
+        (5+ support tricks) for a suit the doubler has bid. Exception (c), partner misled by his own
+        earlier bidding, needs judgement the robot does not make: it leaves the double in."""
+        last = ctx.last_bid
+        assert last is not None
+        out: list[Option] = []
+        for suit in ctx.suits_bid_by((ctx.partner,)):
+            bid = _level_for(ctx, suit.strain)
+            if bid is not None:
+                out.append(Option(
+                    meaning(bid, "EST-B53(b)", f"takes out the penalty double: useless in defence, excellent support "
+                            f"for {suit.name.lower()}", lengths=suit_min(suit, 3), tricks=F(5)),
+                    lambda ev, s=suit: ev.defence(last.strain) < 1 and ev.support(s) and ev.st(s) >= 5))
+        for suit in SUITS_HIGH_FIRST:
+            bid = _level_for(ctx, suit.strain)
+            if bid is None or suit in ctx.opponent_suits:
+                continue
+            out.append(Option(
+                meaning(bid, "EST-B53(a)", f"takes out the penalty double: freak distribution, {suit.name.lower()} "
+                        "6+ cards", lengths=suit_min(suit, 6), specified_suits=frozenset({suit})),
+                lambda ev, s=suit: ev.length[s] >= 6 and (ev.length[s] >= 7 or sorted(ev.length)[-2] >= 5)
+                and max(Suit, key=lambda t: (ev.length[t], t)) == s))
+        out.append(Option(meaning(PASS, "EST-B53", "leaves partner's penalty double in")))
         return out
 
     def fit_raises(self, ctx: Context) -> list[Option]:
