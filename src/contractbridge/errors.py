@@ -60,3 +60,27 @@ class ClaimError(BridgeError):
 
 class EventLogError(BridgeError):
     """An event log that cannot be replayed; names the event and why."""
+
+
+class FormatError(ParseError):
+    """A file (PBN, LIN, JSON lines) that cannot be read; says which file, line and column, and why."""
+
+    def __init__(self, message: str, *, file: str | None = None, line: int | None = None, column: int | None = None):
+        self.reason = message
+        self.file = file
+        self.line = line
+        self.column = column
+        super().__init__(self._render())
+
+    def _render(self) -> str:
+        where = ":".join(str(p) for p in (self.file or "<input>", self.line, self.column) if p is not None)
+        return f"{where}: {self.reason}"
+
+    def located(self, *, file: str | None = None, line: int | None = None, column: int | None = None) -> FormatError:
+        """A copy with the missing parts of the location filled in."""
+        return FormatError(
+            self.reason,
+            file=self.file or file,
+            line=self.line if self.line is not None else line,
+            column=self.column if self.column is not None else column,
+        )

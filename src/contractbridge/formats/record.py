@@ -1,0 +1,200 @@
+"""The neutral record of one board at one table that PBN, LIN and JSON convert to and from.
+
+A ``Record`` holds what a hand record or a movie carries: the deal and its markings, the players, the calls
+with alerts and explanations, the cards in the order played, a claim, and the result. ``to_events`` turns it
+into the table's event log (DESIGN.md §5); ``Record.from_events`` reads one back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from contractbridge.auction import Auction
+from contractbridge.calls import Call
+from contractbridge.cards import Card, Seat, Strain, Suit
+from contractbridge.contract import Contract
+from contractbridge.deal import Board, Deal, Vulnerability, board_dealer, board_vulnerability
+from contractbridge.errors import BridgeError, FormatError
+
+__all__ = ["Record", "RecordCall", "play_order", "trick_winner"]
+
+
+@dataclass(frozen=True, slots=True)
+class RecordCall:
+    """A call as recorded: alerted or not (LIN ``!``, PBN ``!``), with the explanation given (LIN ``an``,
+    PBN ``[Note]``)."""
+
+    call: Call
+    alert: bool = False
+    explanation: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """One board at one table as a file records it. ``claim`` is declarer's total of tricks agreed when play
+    stopped early (LIN ``mc``); ``result`` is declarer's tricks as recorded (PBN ``Result``)."""
+
+    deal: Deal
+    dealer: Seat
+    vulnerability: Vulnerability
+    number: int | None = None
+    players: tuple[str, str, str, str] = ("", "", "", "")
+    event: str = ""
+    calls: tuple[RecordCall, ...] = ()
+    plays: tuple[Card, ...] = ()
+    claim: int | None = None
+    result: int | None = None
+    contract: Contract | None = None
+    declarer: Seat | None = None
+    extras: Mapping[str, str] = field(default_factory=dict, compare=False, hash=False)
+
+    def auction(self) -> Auction:
+        """The calls pushed into an ``Auction`` (L17–L22); an irregular record raises the auction's typed
+        error."""
+        auction = Auction(self.dealer)
+        for c in self.calls:
+            auction.push(c.call)
+        return auction
+
+    def final_contract(self) -> tuple[Contract | None, Seat | None]:
+        """Contract and declarer: from the auction when it is over, else as recorded."""
+        if self.calls:
+            try:
+                auction = self.auction()
+            except BridgeError:
+                return self.contract, self.declarer
+            if auction.is_over:
+                return auction.contract, auction.declarer
+        return self.contract, self.declarer
+
+    def tricks(self) -> int | None:
+        """Declarer's tricks: the result if recorded, else the claim, else counted from a complete play."""
+        if self.result is not None:
+            return self.result
+        if self.claim is not None:
+            return self.claim
+        contract, declarer = self.final_contract()
+        if contract is None or declarer is None or len(self.plays) != 52:
+            return None
+        return sum(1 for w in winners(self.plays, declarer.lho, contract.strain) if w.side is declarer.side)
+
+    def board(self, number: int | None = None) -> Board:
+        """The ``Board``; ``number`` is used when the record has none (a record may name a board ``"0"``)."""
+        n = self.number if self.number is not None else number
+        if n is None:
+            raise FormatError("the record has no board number; pass one")
+        return Board(n, self.deal, self.dealer, self.vulnerability)
+
+    def to_events(
+        self, *, number: int | None = None, edition: str = "WBF17", irregular: bool = False
+    ) -> list[dict[str, Any]]:
+        """The table's event log (DESIGN.md §5): board, calls, plays, and a claim the opponents agreed."""
+        board = self.board(number)
+        events: list[dict[str, Any]] = [
+            {
+                "event": "board",
+                "number": board.number,
+                "deal": self.deal.to_pbn(),
+                "dealer": self.dealer.letter,
+                "vulnerability": self.vulnerability.pbn,
+                "edition": edition,
+                "irregular": irregular,
+            }
+        ]
+        seat = self.dealer
+        for c in self.calls:
+            events.append({"event": "call", "seat": seat.letter, "call": str(c.call)})
+            seat = seat.next
+        for card in self.plays:
+            owner = self.deal.owner(card)
+            events.append({"event": "play", "seat": owner.letter if owner else "?", "card": str(card)})
+        if self.claim is not None and len(self.plays) < 52:
+            contract, declarer = self.final_contract()
+            if contract is not None and declarer is not None:
+                leader = declarer.lho
+                full = len(self.plays) // 4 * 4
+                won = sum(1 for w in winners(self.plays[:full], leader, contract.strain) if w.side is declarer.side)
+                events.append({"event": "claim", "seat": declarer.letter, "tricks": self.claim - won, "statement": ""})
+                events.append({"event": "agree", "seat": declarer.lho.letter})
+        return events
+
+    @classmethod
+    def from_events(cls, events: Sequence[Mapping[str, Any]]) -> Record:
+        """A record from an event log; the events are checked for shape, not replayed."""
+        if not events or events[0].get("event") != "board":
+            raise FormatError("an event log must begin with a 'board' event")
+        first = events[0]
+        try:
+            deal = Deal(str(first["deal"]))
+            number = int(first["number"])
+            board = Board(
+                number,
+                deal,
+                Seat.parse(str(first["dealer"])) if first.get("dealer") else board_dealer(number),
+                Vulnerability.parse(str(first["vulnerability"]))
+                if first.get("vulnerability")
+                else board_vulnerability(number),
+            )
+            calls: list[RecordCall] = []
+            plays: list[Card] = []
+            claim: int | None = None
+            for ev in events[1:]:
+                kind = ev.get("event")
+                if kind == "call":
+                    calls.append(RecordCall(Call.parse(str(ev["call"]))))
+                elif kind == "play":
+                    plays.append(Card.parse(str(ev["card"])))
+                elif kind == "claim":
+                    claim = int(ev["tricks"])
+        except (KeyError, TypeError, ValueError) as err:
+            raise FormatError(f"bad event log: {err}") from None
+        record = cls(deal, board.dealer, board.vulnerability, number, calls=tuple(calls), plays=tuple(plays))
+        if claim is not None:
+            contract, declarer = record.final_contract()
+            if contract is not None and declarer is not None:
+                full = len(plays) // 4 * 4
+                won = sum(1 for w in winners(plays[:full], declarer.lho, contract.strain) if w.side is declarer.side)
+                record = replace(record, claim=won + claim)
+        return record
+
+
+def trick_winner(leader: Seat, cards: Sequence[Card], trump: Suit | None) -> Seat:
+    """The seat that wins a trick led by ``leader`` (L44: highest trump, else highest of the suit led)."""
+    best = 0
+    for i in range(1, len(cards)):
+        c, b = cards[i], cards[best]
+        if c.suit == b.suit:
+            if c.rank > b.rank:
+                best = i
+        elif trump is not None and c.suit == trump:
+            best = i
+    return leader.offset(best)
+
+
+def winners(plays: Sequence[Card], leader: Seat, strain: Strain) -> list[Seat]:
+    """The winner of each complete trick of ``plays`` (in play order), opening lead by ``leader``."""
+    out: list[Seat] = []
+    for i in range(0, len(plays) - 3, 4):
+        leader = trick_winner(leader, plays[i : i + 4], strain.suit)
+        out.append(leader)
+    return out
+
+
+def play_order(columns: Iterable[Sequence[Card | None]], first: Seat, leader: Seat, strain: Strain) -> list[Card]:
+    """Cards in the order played, from PBN-style tricks given in seat order from ``first`` (``None`` = not
+    played); stops at the first card not played."""
+    out: list[Card] = []
+    for trick in columns:
+        ordered = [trick[(leader - first + k) % 4] for k in range(4)]
+        played = []
+        for card in ordered:
+            if card is None:
+                break
+            played.append(card)
+        out.extend(played)
+        if len(played) < 4:
+            break
+        leader = trick_winner(leader, played, strain.suit)
+    return out
