@@ -656,7 +656,7 @@ class PbnGame:
                 raise FormatError("a play section without a contract", file=self.file, line=self.line)
             plays = tuple(play_order(play.tricks, play.first, play.first, contract.strain))
         result = self.result
-        claim = result if result is not None and plays and len(plays) < 52 else None
+        claim = result if result is not None and len(plays) < 52 else None
         return Record(
             deal=deal,
             dealer=dealer,

@@ -33,8 +33,9 @@ class RecordCall:
 
 @dataclass(frozen=True, slots=True)
 class Record:
-    """One board at one table as a file records it. ``claim`` is declarer's total of tricks agreed when play
-    stopped early (LIN ``mc``); ``result`` is declarer's tricks as recorded (PBN ``Result``)."""
+    """One board at one table as a file records it. ``claim`` is declarer's total of tricks when the result was
+    settled without all 52 cards played (a claim agreed, LIN ``mc``; or a result with no play recorded);
+    ``result`` is declarer's tricks as recorded (PBN ``Result``)."""
 
     deal: Deal
     dealer: Seat
