@@ -193,7 +193,7 @@ class LinBoard:
         parts = text.split(",")
         if len(parts) > 4 and any(p.strip() for p in parts[4:]):
             raise md.fail("more than four hands")
-        parts = (parts + ["", "", "", ""])[:4]
+        parts = [*parts, "", "", "", ""][:4]
         hands = {seat: _parse_lin_hand(part, md) for seat, part in zip(LIN_SEATS, parts, strict=True)}
         given = [h for h in hands.values() if h]
         if len(given) == 3 and all(len(h) == 13 for h in given):
@@ -227,7 +227,7 @@ class LinBoard:
         names = pn.value.split(",") if pn is not None else list(self.players_hint)
         if len(names) >= 8 and self.room == "c":
             names = names[4:8]
-        names = (names + ["", "", "", ""])[:4]
+        names = [*names, "", "", "", ""][:4]
         by_seat = dict(zip(LIN_SEATS, names, strict=True))
         return by_seat[Seat.NORTH], by_seat[Seat.EAST], by_seat[Seat.SOUTH], by_seat[Seat.WEST]
 
