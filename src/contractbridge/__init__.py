@@ -11,17 +11,21 @@ from contractbridge.errors import (
     CardNotInHandError,
     ClaimError,
     DealError,
+    EditionError,
     EventLogError,
     FormatError,
     IllegalCallError,
     IllegalPlayError,
     InadmissibleCallError,
     InsufficientBidError,
+    IrregularityPendingError,
     OutOfTurnError,
     ParseError,
     PlayNotStartedError,
     RevokeError,
 )
+from contractbridge.play import PlayState, Trick
+from contractbridge.table import Phase, Result, Table, TableView
 
 __version__ = "0.1.0"
 
@@ -43,6 +47,7 @@ __all__ = [
     "Deal",
     "DealError",
     "Doubling",
+    "EditionError",
     "EventLogError",
     "FormatError",
     "Hand",
@@ -50,14 +55,21 @@ __all__ = [
     "IllegalPlayError",
     "InadmissibleCallError",
     "InsufficientBidError",
+    "IrregularityPendingError",
     "OutOfTurnError",
     "ParseError",
+    "Phase",
     "PlayNotStartedError",
+    "PlayState",
     "Rank",
+    "Result",
     "RevokeError",
     "Seat",
     "Side",
     "Strain",
     "Suit",
+    "Table",
+    "TableView",
+    "Trick",
     "Vulnerability",
 ]

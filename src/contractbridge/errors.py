@@ -58,8 +58,30 @@ class ClaimError(BridgeError):
     """A claim or concession that is not possible in the current position (L68)."""
 
 
+class EditionError(ParseError):
+    """An edition name that is not one of the supported rule books (WBF17, NBB30, EST30, NL36, NL75)."""
+
+
+class IrregularityPendingError(BridgeError):
+    """An action at a table where an irregularity awaits the director's ruling first (L9B, L81)."""
+
+
 class EventLogError(BridgeError):
-    """An event log that cannot be replayed; names the event and why."""
+    """An event log that cannot be replayed; names the event (1-based ``number``, the line of a JSONL
+    file) and why."""
+
+    def __init__(self, message: str, number: int | None = None) -> None:
+        super().__init__(message)
+        self.number = number
+
+
+class ScoringError(BridgeError):
+    """Input a score cannot be computed from: tricks outside 0–13, an honours claim the strain does not allow,
+    an empty or malformed list of results to compare (L77, L78, NBB R27–R37)."""
+
+
+class ScoreCorrectionError(ScoringError):
+    """A score-sheet correction asked for outside the window the rules allow (NBB R37, EST-S12)."""
 
 
 class FormatError(ParseError):
