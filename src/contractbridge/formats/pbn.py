@@ -25,7 +25,8 @@ from contractbridge.contract import Contract
 from contractbridge.deal import Board, Deal, Vulnerability, board_dealer, board_vulnerability
 from contractbridge.errors import BridgeError, FormatError
 from contractbridge.formats._text import TextInfo, decode, encode, read_text
-from contractbridge.formats.record import Record, RecordCall, play_order, trick_winner
+from contractbridge.formats.record import Record, RecordCall, play_order
+from contractbridge.play import trick_winner
 
 __all__ = [
     "PbnAuction",
@@ -427,7 +428,9 @@ class PbnGame:
             raise tag.fail("a result is a number of tricks (0–13), optionally after NS or EW")
         tricks = int(m.group(2))
         if m.group(1):
-            declarer = self.declarer or self._auction_declarer()
+            declarer = self.declarer
+            if declarer is None:
+                declarer = self._auction_declarer()
             if declarer is None:
                 return None
             if declarer.side is not Side.parse(m.group(1)):
@@ -686,7 +689,7 @@ class PbnGame:
             "Vulnerable": record.vulnerability.pbn,
             "Deal": record.deal.to_pbn(record.dealer),
             "Scoring": "",
-            "Declarer": declarer.letter if declarer else "",
+            "Declarer": "" if declarer is None else declarer.letter,
             "Contract": str(contract) if contract else ("Pass" if _passed_out(record) else ""),
             "Result": "" if tricks is None else str(tricks),
         }
@@ -715,7 +718,7 @@ class PbnGame:
                     columns[(leader.offset(k) - first) % 4] = str(card)
                 tokens.extend(columns)
                 if len(trick) == 4:
-                    leader = trick_winner(leader, trick, contract.strain.suit)
+                    leader = trick_winner(leader, trick, contract.strain)
             tokens.append("*")
             items.append(PbnTag("Play", first.letter, first.letter, tuple(tokens)))
         return cls(items)

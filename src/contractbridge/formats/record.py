@@ -13,12 +13,13 @@ from typing import Any
 
 from contractbridge.auction import Auction
 from contractbridge.calls import Call
-from contractbridge.cards import Card, Seat, Strain, Suit
+from contractbridge.cards import Card, Seat, Strain
 from contractbridge.contract import Contract
 from contractbridge.deal import Board, Deal, Vulnerability, board_dealer, board_vulnerability
 from contractbridge.errors import BridgeError, FormatError
+from contractbridge.play import trick_winner
 
-__all__ = ["Record", "RecordCall", "play_order", "trick_winner"]
+__all__ = ["Record", "RecordCall", "play_order", "winners"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,7 +111,9 @@ class Record:
             seat = seat.next
         for card in self.plays:
             owner = self.deal.owner(card)
-            events.append({"event": "play", "seat": owner.letter if owner else "?", "card": str(card)})
+            if owner is None:
+                raise FormatError(f"{card} is played but is in no hand of the deal")
+            events.append({"event": "play", "seat": owner.letter, "card": str(card)})
         if self.claim is not None and len(self.plays) < 52:
             contract, declarer = self.final_contract()
             if contract is not None and declarer is not None:
@@ -119,6 +122,7 @@ class Record:
                 won = sum(1 for w in winners(self.plays[:full], leader, contract.strain) if w.side is declarer.side)
                 events.append({"event": "claim", "seat": declarer.letter, "tricks": self.claim - won, "statement": ""})
                 events.append({"event": "agree", "seat": declarer.lho.letter})
+                events.append({"event": "agree", "seat": declarer.rho.letter})
         return events
 
     @classmethod
@@ -161,24 +165,11 @@ class Record:
         return record
 
 
-def trick_winner(leader: Seat, cards: Sequence[Card], trump: Suit | None) -> Seat:
-    """The seat that wins a trick led by ``leader`` (L44: highest trump, else highest of the suit led)."""
-    best = 0
-    for i in range(1, len(cards)):
-        c, b = cards[i], cards[best]
-        if c.suit == b.suit:
-            if c.rank > b.rank:
-                best = i
-        elif trump is not None and c.suit == trump:
-            best = i
-    return leader.offset(best)
-
-
 def winners(plays: Sequence[Card], leader: Seat, strain: Strain) -> list[Seat]:
     """The winner of each complete trick of ``plays`` (in play order), opening lead by ``leader``."""
     out: list[Seat] = []
     for i in range(0, len(plays) - 3, 4):
-        leader = trick_winner(leader, plays[i : i + 4], strain.suit)
+        leader = trick_winner(leader, tuple(plays[i : i + 4]), strain)
         out.append(leader)
     return out
 
@@ -197,5 +188,5 @@ def play_order(columns: Iterable[Sequence[Card | None]], first: Seat, leader: Se
         out.extend(played)
         if len(played) < 4:
             break
-        leader = trick_winner(leader, played, strain.suit)
+        leader = trick_winner(leader, played, strain)
     return out
