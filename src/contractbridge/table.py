@@ -731,6 +731,11 @@ class Table:
             legal_cards=legal_cards,
         )
 
+    def _repr_html_(self) -> str:
+        from contractbridge.formats import diagram
+
+        return diagram.table_html(self)
+
     def __repr__(self) -> str:
         return f"<Table board {self.board.number} {self.edition} {self.phase.value}, {len(self._events)} events>"
 
