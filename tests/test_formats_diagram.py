@@ -38,7 +38,7 @@ def test_hidden_hands() -> None:
 def test_rich_renders_with_colour() -> None:
     console = Console(record=True, width=80, color_system="truecolor")
     console.print(diagram.rich_diagram(BOARD))
-    out = console.export_text()
+    out = console.export_text(clear=False)
     assert "♠ A K Q 2" in out and "Board 7" in out
     assert "\x1b[" in console.export_text(styles=True)
 
