@@ -80,7 +80,7 @@ class Record:
         contract, declarer = self.final_contract()
         if contract is None or declarer is None or len(self.plays) != 52:
             return None
-        return sum(1 for w in winners(self.plays, declarer.lho, contract.strain) if w.side is declarer.side)
+        return _won(self.plays, declarer, contract)
 
     def board(self, number: int | None = None) -> Board:
         """The ``Board``; ``number`` is used when the record has none (a record may name a board ``"0"``)."""
@@ -92,77 +92,135 @@ class Record:
     def to_events(
         self, *, number: int | None = None, edition: str = "WBF17", irregular: bool = False
     ) -> list[dict[str, Any]]:
-        """The table's event log (DESIGN.md §5): board, calls, plays, and a claim the opponents agreed."""
+        """The table's event log (DESIGN.md §5): board, calls, plays, and a claim both defenders agreed (L69A).
+
+        What a table does not use is kept in optional keys (documented in docs/formats.md): on the board event
+        ``title``, ``players`` {N, E, S, W}, ``result`` (declarer's tricks as recorded), and ``contract`` /
+        ``declarer`` when there is no auction; on a call event ``alert`` and ``explanation``."""
         board = self.board(number)
-        events: list[dict[str, Any]] = [
-            {
-                "event": "board",
-                "number": board.number,
-                "deal": self.deal.to_pbn(),
-                "dealer": self.dealer.letter,
-                "vulnerability": self.vulnerability.pbn,
-                "edition": edition,
-                "irregular": irregular,
-            }
-        ]
+        head: dict[str, Any] = {
+            "event": "board",
+            "number": board.number,
+            "deal": self.deal.to_pbn(),
+            "dealer": self.dealer.letter,
+            "vulnerability": self.vulnerability.pbn,
+            "edition": edition,
+            "irregular": irregular,
+        }
+        if self.event:
+            head["title"] = self.event
+        if any(self.players):
+            head["players"] = {seat.letter: name for seat, name in zip(Seat, self.players, strict=True) if name}
+        recorded = self.result if self.result is not None else (self.claim if not self.plays else None)
+        if recorded is not None:
+            head["result"] = recorded
+        if not self.calls and self.contract is not None:
+            head["contract"] = str(self.contract)
+        if not self.calls and self.declarer is not None:
+            head["declarer"] = self.declarer.letter
+        events = [head]
         seat = self.dealer
         for c in self.calls:
-            events.append({"event": "call", "seat": seat.letter, "call": str(c.call)})
+            event: dict[str, Any] = {"event": "call", "seat": seat.letter, "call": str(c.call)}
+            if c.alert:
+                event["alert"] = True
+            if c.explanation:
+                event["explanation"] = c.explanation
+            events.append(event)
             seat = seat.next
-        for card in self.plays:
-            owner = self.deal.owner(card)
-            if owner is None:
-                raise FormatError(f"{card} is played but is in no hand of the deal")
-            events.append({"event": "play", "seat": owner.letter, "card": str(card)})
-        if self.claim is not None and len(self.plays) < 52:
+        for seat, card in zip(self._play_seats(), self.plays, strict=True):
+            events.append({"event": "play", "seat": seat.letter, "card": str(card)})
+        if self.claim is not None and self.plays and len(self.plays) < 52:
             contract, declarer = self.final_contract()
             if contract is not None and declarer is not None:
-                leader = declarer.lho
-                full = len(self.plays) // 4 * 4
-                won = sum(1 for w in winners(self.plays[:full], leader, contract.strain) if w.side is declarer.side)
+                won = _won(self.plays, declarer, contract)
                 events.append({"event": "claim", "seat": declarer.letter, "tricks": self.claim - won, "statement": ""})
                 events.append({"event": "agree", "seat": declarer.lho.letter})
                 events.append({"event": "agree", "seat": declarer.rho.letter})
         return events
 
+    def _play_seats(self) -> list[Seat]:
+        """Who played each card: the holder in the deal, else (a partial deal) the seat in turn (L44)."""
+        contract, declarer = self.final_contract()
+        turn: list[Seat | None] = [None] * len(self.plays)
+        if contract is not None and declarer is not None:
+            leader = declarer.lho
+            for i in range(0, len(self.plays), 4):
+                trick = self.plays[i : i + 4]
+                for k in range(len(trick)):
+                    turn[i + k] = leader.offset(k)
+                if len(trick) == 4:
+                    leader = trick_winner(leader, trick, contract.strain)
+        seats = []
+        for card, in_turn in zip(self.plays, turn, strict=True):
+            seat = self.deal.owner(card)
+            if seat is None:
+                seat = in_turn
+            if seat is None:
+                raise FormatError(f"{card} is played but is in no hand of the deal and there is no contract")
+            seats.append(seat)
+        return seats
+
     @classmethod
     def from_events(cls, events: Sequence[Mapping[str, Any]]) -> Record:
-        """A record from an event log; the events are checked for shape, not replayed."""
+        """A record from an event log (the optional keys of ``to_events`` included); the events are checked
+        for shape, not replayed — ``Table.from_events`` judges legality."""
         if not events or events[0].get("event") != "board":
             raise FormatError("an event log must begin with a 'board' event")
-        first = events[0]
+        head = events[0]
         try:
-            deal = Deal(str(first["deal"]))
-            number = int(first["number"])
-            board = Board(
-                number,
-                deal,
-                Seat.parse(str(first["dealer"])) if first.get("dealer") else board_dealer(number),
-                Vulnerability.parse(str(first["vulnerability"]))
-                if first.get("vulnerability")
-                else board_vulnerability(number),
-            )
+            text = str(head["deal"])
+            try:
+                deal = Deal(text)
+            except BridgeError:
+                deal = Deal.partial(text)
+            number = int(head["number"])
+            dealer = Seat.parse(str(head["dealer"])) if head.get("dealer") else board_dealer(number)
+            vul = head.get("vulnerability")
+            vulnerability = Vulnerability.parse(str(vul)) if vul is not None else board_vulnerability(number)
+            names = head.get("players") or {}
+            players = tuple(str(names.get(seat.letter, "")) for seat in Seat)
             calls: list[RecordCall] = []
             plays: list[Card] = []
             claim: int | None = None
             for ev in events[1:]:
                 kind = ev.get("event")
                 if kind == "call":
-                    calls.append(RecordCall(Call.parse(str(ev["call"]))))
+                    calls.append(
+                        RecordCall(Call.parse(str(ev["call"])), bool(ev.get("alert")), str(ev.get("explanation", "")))
+                    )
                 elif kind == "play":
                     plays.append(Card.parse(str(ev["card"])))
                 elif kind == "claim":
                     claim = int(ev["tricks"])
-        except (KeyError, TypeError, ValueError) as err:
+            record = cls(
+                deal,
+                dealer,
+                vulnerability,
+                number,
+                (players[0], players[1], players[2], players[3]),
+                str(head.get("title", "")),
+                tuple(calls),
+                tuple(plays),
+                result=int(head["result"]) if head.get("result") is not None else None,
+                contract=Contract.parse(str(head["contract"])) if head.get("contract") else None,
+                declarer=Seat.parse(str(head["declarer"])) if head.get("declarer") else None,
+            )
+        except (KeyError, TypeError, ValueError, AttributeError) as err:
             raise FormatError(f"bad event log: {err}") from None
-        record = cls(deal, board.dealer, board.vulnerability, number, calls=tuple(calls), plays=tuple(plays))
         if claim is not None:
             contract, declarer = record.final_contract()
             if contract is not None and declarer is not None:
-                full = len(plays) // 4 * 4
-                won = sum(1 for w in winners(plays[:full], declarer.lho, contract.strain) if w.side is declarer.side)
-                record = replace(record, claim=won + claim)
+                record = replace(record, claim=_won(plays, declarer, contract) + claim)
+        elif record.result is not None and len(plays) < 52:
+            record = replace(record, claim=record.result)
         return record
+
+
+def _won(plays: Sequence[Card], declarer: Seat, contract: Contract) -> int:
+    """Tricks declarer's side won among the complete tricks of ``plays``."""
+    full = len(plays) // 4 * 4
+    return sum(1 for w in winners(plays[:full], declarer.lho, contract.strain) if w.side is declarer.side)
 
 
 def winners(plays: Sequence[Card], leader: Seat, strain: Strain) -> list[Seat]:
