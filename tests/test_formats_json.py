@@ -65,7 +65,8 @@ def test_event_log_is_the_tables(corpus: Path) -> None:
 
 
 def test_errors_name_line_and_column() -> None:
-    board = '{"event": "board", "number": 1, "deal": "N:AKQ2.KJ4.T98.A53 JT9.AQ8.KQ76.K42 8765.T976.J5.QJ6 43.532.A432.T987"}'
+    deal = "N:AKQ2.KJ4.T98.A53 JT9.AQ8.KQ76.K42 8765.T976.J5.QJ6 43.532.A432.T987"
+    board = f'{{"event": "board", "number": 1, "deal": "{deal}"}}'
     with pytest.raises(FormatError) as bad_json:
         fjson.loads_logs(f'{board}\n\n{{"event": "call", "call": 1S}}\n', file="x.jsonl")
     assert (bad_json.value.file, bad_json.value.line, bad_json.value.column) == ("x.jsonl", 3, 28)
