@@ -23,6 +23,7 @@ from contractbridge.formats.record import Record, RecordCall
 
 __all__ = [
     "dumps_logs",
+    "read_located",
     "dumps_records",
     "loads_logs",
     "loads_records",
@@ -35,8 +36,8 @@ __all__ = [
 Event = dict[str, Any]
 
 
-def _read(source: TextIO | Iterable[str], file: str | None) -> Iterator[tuple[int, list[Event]]]:
-    """(line of the board event, events) for each board."""
+def read_located(source: TextIO | Iterable[str], file: str | None) -> Iterator[tuple[int, list[Event]]]:
+    """(line of the board event, events) for each board; errors name line and column."""
     log: list[Event] = []
     start = 0
     for number, line in enumerate(source, 1):
@@ -61,7 +62,7 @@ def _read(source: TextIO | Iterable[str], file: str | None) -> Iterator[tuple[in
 
 def read_logs(source: TextIO | Iterable[str], *, file: str | None = None) -> Iterator[list[Event]]:
     """The event log of each board, in file order (blank lines are skipped but counted)."""
-    for _, log in _read(source, file):
+    for _, log in read_located(source, file):
         yield log
 
 
@@ -77,7 +78,7 @@ def dumps_logs(logs: Iterable[Iterable[Mapping[str, Any]]]) -> str:
 def loads_records(text: str, *, file: str | None = None) -> list[Record]:
     """The record of each board of an event-log text; errors name the line of the board's first event."""
     out = []
-    for line, log in _read(text.splitlines(), file):
+    for line, log in read_located(text.splitlines(), file):
         try:
             out.append(Record.from_events(log))
         except FormatError as err:
