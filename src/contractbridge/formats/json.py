@@ -23,11 +23,11 @@ from contractbridge.formats.record import Record, RecordCall
 
 __all__ = [
     "dumps_logs",
-    "read_located",
     "dumps_records",
     "loads_logs",
     "loads_records",
     "read_file",
+    "read_located",
     "read_logs",
     "record_from_dict",
     "record_to_dict",
