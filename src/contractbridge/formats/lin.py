@@ -117,10 +117,10 @@ def _parse_lin_hand(text: str, pair: LinPair) -> Hand:
             cards.append(Card.from_index(13 * suit + _RANKS.index(ch)))
         elif not ch.isspace():
             raise pair.fail(f"{ch!r} is not a suit or rank in hand {text!r}")
-    hand = Hand(cards)
-    if len(hand) != len(cards):
-        raise pair.fail(f"a card appears twice in hand {text!r}")
-    return hand
+    try:
+        return Hand(cards)
+    except BridgeError as err:
+        raise pair.fail(f"hand {text!r}: {err}") from None
 
 
 def _lin_hand(hand: Hand) -> str:

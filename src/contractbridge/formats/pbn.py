@@ -331,7 +331,7 @@ class PbnGame:
     def _tag_or_inherited(self, name: str) -> PbnTag | None:
         tag = self.tag(name)
         if tag is None and name in self.inherited:
-            return PbnTag(name, self.inherited[name], self.inherited[name])
+            return PbnTag(name, self.inherited[name], self.inherited[name], line=self.line, column=1)
         return tag
 
     # -- the board
@@ -371,9 +371,11 @@ class PbnGame:
         """The ``Board`` (L2 markings unless the tags give them); FormatError if deal or number is missing."""
         deal, number = self.deal, self.number
         if deal is None:
-            raise FormatError("game has no deal", file=self.file, line=self.line)
+            raise FormatError("game has no deal", file=self.file, line=self.line, column=1)
         if number is None:
-            raise FormatError(f"board {self.get('Board')!r} is not a board number", file=self.file, line=self.line)
+            raise FormatError(
+                f"board {self.get('Board')!r} is not a board number", file=self.file, line=self.line, column=1
+            )
         dealer, vulnerability = self.dealer, self.vulnerability
         return Board(
             number,
@@ -627,10 +629,10 @@ class PbnGame:
         cards in the order played, and the result (a claim when the play stops early)."""
         deal = self.deal
         if deal is None:
-            raise FormatError("game has no deal", file=self.file, line=self.line)
+            raise FormatError("game has no deal", file=self.file, line=self.line, column=1)
         dealer = self.dealer
         if dealer is None:
-            raise FormatError("game has no dealer", file=self.file, line=self.line)
+            raise FormatError("game has no dealer", file=self.file, line=self.line, column=1)
         notes = self.notes
         auction = self.auction
         calls: list[RecordCall] = []
@@ -655,8 +657,10 @@ class PbnGame:
         plays: tuple[Card, ...] = ()
         play = self.play
         if play is not None and any(c is not None for t in play.tricks for c in t):
-            if contract is None:
-                raise FormatError("a play section without a contract", file=self.file, line=self.line)
+            if contract is None or declarer is None:
+                raise FormatError(
+                    "a play section needs a contract and a declarer", file=self.file, line=self.line, column=1
+                )
             plays = tuple(play_order(play.tricks, play.first, play.first, contract.strain))
         result = self.result
         claim = result if result is not None and len(plays) < 52 else None
@@ -798,6 +802,14 @@ def _ort(table: PbnTable, tag: PbnTag | None) -> dict[tuple[Seat, Strain], int]:
 _FAST_TAG: Final = re.compile(r'\[([A-Za-z0-9_]+)\s*"((?:[^"\\]|\\.)*)"\s*\]\s*$')
 _NAME: Final = re.compile(r"[A-Za-z0-9_]+")
 _UNESCAPE: Final = re.compile(r'\\(["\\])')
+
+
+def _quoted_end(text: str, pos: int) -> int:
+    """The index after the quote that closes the one at ``text[pos]`` (``\\x`` skips x), or -1."""
+    pos += 1
+    while pos < len(text) and text[pos] != '"':
+        pos += 2 if text[pos] == "\\" else 1
+    return pos + 1 if pos < len(text) else -1
 
 
 def _unescape(raw: str) -> str:
@@ -1022,10 +1034,10 @@ class _Reader:
         """One section token (a quoted cell or a run up to blank, ``{`` or ``;``), or junk outside sections."""
         start = pos
         if line[pos] == '"':
-            pos += 1
-            while pos < len(line) and line[pos] != '"':
-                pos += 2 if line[pos] == "\\" else 1
-            pos = min(pos + 1, len(line))
+            pos = _quoted_end(line, pos)
+            if pos < 0:
+                self.problem(n, start + 1, "a quoted cell is not closed on its line")
+                pos = len(line)
         else:
             while pos < len(line) and line[pos] not in " \t{;[":
                 pos += 1
@@ -1131,7 +1143,7 @@ def _section_lines(tag: PbnTag) -> list[str]:
                 current, units = [], 0
             units += 1
         current.append(token)
-        if kind == ";":
+        if kind == ";" or (kind == '"' and _quoted_end(token, 0) != len(token)):
             lines.append(" ".join(current))
             current, units = [], 0
     if current:
