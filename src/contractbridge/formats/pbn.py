@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Final, TextIO
 
@@ -164,19 +165,29 @@ class PbnAuction:
 
     def expanded(self) -> list[PbnCall]:
         """The calls with ``AP`` written out as the passes that end the auction (L22)."""
+        return self.closed()[0]
+
+    def closed(self) -> tuple[list[PbnCall], Auction | None]:
+        """The expanded calls, and the ``Auction`` they make when every call is known and lawful (else None)."""
         calls = list(self.calls)
-        if self.all_pass:
-            auction = Auction(self.first)
-            try:
-                for c in calls:
-                    if c.call is not None:
-                        auction.push(c.call)
+        auction: Auction | None = Auction(self.first)
+        try:
+            for c in calls:
+                if c.call is None:
+                    auction = None
+                    break
+                auction.push(c.call)  # type: ignore[union-attr]
+            if self.all_pass:
+                if auction is None:
+                    raise BridgeError("AP after an unknown call")
                 while not auction.is_over:
                     auction.push(PASS)
                     calls.append(PbnCall(PASS))
-            except BridgeError:
+        except BridgeError:
+            auction = None
+            if self.all_pass:
                 calls.extend(PbnCall(PASS) for _ in range(3))
-        return calls
+        return calls, auction
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,6 +254,12 @@ _BSO_OPTIMUM_RE: Final = re.compile(r"^(NS|EW|N|E|S|W)\s+.+;\s*([+-]?\d+)$")
 _DD_ORDER: Final = (Seat.NORTH, Seat.SOUTH, Seat.EAST, Seat.WEST)
 _DD_STRAINS: Final = (Strain.NOTRUMP, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
 _CALLS: dict[str, Call] = {}
+#: Play-section tokens read at once: every card as written by the usual writers, and ``-`` (not played).
+_CARD_TOKENS: Final[dict[str, Card | None]] = {"-": None, "--": None}
+for _i in range(52):
+    _c = Card.from_index(_i)
+    for _t in (str(_c), str(_c).lower(), str(_c)[0] + str(_c)[1].lower()):
+        _CARD_TOKENS[_t] = _c
 #: ``[Contract "H"]``: only the trump suit, in end positions (PBN 2.0 test files).
 _STRAIN_ONLY: Final = frozenset({"NT", "N", "S", "H", "D", "C"})
 
@@ -271,15 +288,20 @@ def _parse_deal(tag: PbnTag) -> Deal | None:
     if text in ("", "?"):
         return None
     try:
+        return _deal_of(text)
+    except BridgeError as err:
+        raise tag.fail(str(err)) from None
+
+
+@lru_cache(maxsize=16384)
+def _deal_of(text: str) -> Deal:
+    try:
         return Deal(text)
     except BridgeError as err:
-        try:
-            partial = Deal.partial(text)
-        except BridgeError as err2:
-            raise tag.fail(str(err2)) from None
+        partial = Deal.partial(text)
         if len({len(h) for h in partial.hands if h}) == 1:
             return partial
-        raise tag.fail(str(err)) from None
+        raise err from None
 
 
 # --------------------------------------------------------------------------------------------- the game
@@ -287,13 +309,16 @@ def _parse_deal(tag: PbnTag) -> Deal | None:
 
 @dataclass(eq=False)
 class PbnGame:
-    """One game of a PBN file: its items (tags and commentary) in file order."""
+    """One game of a PBN file: its items (tags and commentary) in file order. Build a new game rather than
+    replace items in place (tag look-ups are indexed)."""
 
     items: list[PbnTag | PbnComment] = field(default_factory=list)
     inherited: dict[str, str] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
     file: str | None = None
     line: int = 0
+    _index: dict[str, PbnTag] | None = field(default=None, repr=False)
+    _indexed: int = field(default=0, repr=False)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, PbnGame) and self.items == other.items and self.inherited == other.inherited
@@ -303,10 +328,13 @@ class PbnGame:
     # -- tags
     def tag(self, name: str) -> PbnTag | None:
         """The tag of that name written in this game (the first one), or None."""
-        for item in self.items:
-            if isinstance(item, PbnTag) and item.name == name:
-                return item
-        return None
+        if self._index is None or self._indexed != len(self.items):
+            index: dict[str, PbnTag] = {}
+            for item in self.items:
+                if isinstance(item, PbnTag):
+                    index.setdefault(item.name, item)
+            self._index, self._indexed = index, len(self.items)
+        return self._index.get(name)
 
     def get(self, name: str, default: str | None = None) -> str | None:
         """A tag's value: as written (after ``#``), else inherited from an earlier game, else ``default``."""
@@ -510,6 +538,9 @@ class PbnGame:
             return None
         cards: list[Card | None] = []
         for i, token in enumerate(tag.section):
+            if token in _CARD_TOKENS:
+                cards.append(_CARD_TOKENS[token])
+                continue
             if _is_comment_token(token) or _is_annotation(token):
                 continue
             if token in ("*", "+"):
@@ -636,24 +667,20 @@ class PbnGame:
         notes = self.notes
         auction = self.auction
         calls: list[RecordCall] = []
+        contract, declarer = self.contract, self.declarer
         if auction is not None:
-            for pc in auction.expanded():
+            expanded, closed = auction.closed()
+            for pc in expanded:
                 if pc.call is None:
                     break
                 text = "; ".join(notes.get(n, "") for n in pc.notes if notes.get(n))
                 calls.append(RecordCall(pc.call, pc.alert, text))
-        record = Record(
-            deal=deal,
-            dealer=dealer,
-            vulnerability=self.vulnerability or Vulnerability.NONE,
-            number=self.number,
-            players=self.players,
-            event=self.get("Event") or "",
-            calls=tuple(calls),
-            contract=self.contract,
-            declarer=self.declarer,
-        )
-        contract, declarer = record.final_contract()
+            if closed is not None and closed.is_over and auction.first == dealer:
+                contract, declarer = closed.contract, closed.declarer
+            elif calls:
+                contract, declarer = Record(
+                    deal, dealer, Vulnerability.NONE, calls=tuple(calls), contract=contract, declarer=declarer
+                ).final_contract()
         plays: tuple[Card, ...] = ()
         play = self.play
         if play is not None and any(c is not None for t in play.tricks for c in t):
@@ -667,11 +694,11 @@ class PbnGame:
         return Record(
             deal=deal,
             dealer=dealer,
-            vulnerability=record.vulnerability,
-            number=record.number,
-            players=record.players,
-            event=record.event,
-            calls=record.calls,
+            vulnerability=self.vulnerability or Vulnerability.NONE,
+            number=self.number,
+            players=self.players,
+            event=self.get("Event") or "",
+            calls=tuple(calls),
             plays=plays,
             claim=claim,
             result=result,
@@ -801,6 +828,7 @@ def _ort(table: PbnTable, tag: PbnTag | None) -> dict[tuple[Seat, Strain], int]:
 
 _FAST_TAG: Final = re.compile(r'\[([A-Za-z0-9_]+)\s*"((?:[^"\\]|\\.)*)"\s*\]\s*$')
 _NAME: Final = re.compile(r"[A-Za-z0-9_]+")
+_SPECIAL: Final = re.compile(r'[\[{;"]')
 _UNESCAPE: Final = re.compile(r'\\(["\\])')
 
 
@@ -871,34 +899,36 @@ class _Reader:
             for name in _BOARD_TAGS:
                 if name not in written and name in self.previous:
                     game.inherited.setdefault(name, self.previous[name])
+        values = game.tags
         for name in written:
-            self.previous[name] = game.tags[name]
+            self.previous[name] = values[name]
         for name, value in game.inherited.items():
             self.previous[name] = value
 
     def resolve(self, name: str, raw: str) -> str:
+        """PBN 2.0 inheritance: ``##x`` is x and later games that omit the tag inherit it; ``#`` copies the
+        previous game's value (and keeps a ``##`` inheritance going); any other value ends one."""
         if raw.startswith("##"):
             value = raw[2:]
             self.sticky[name] = value
             return value
-        self.sticky.pop(name, None)
         if raw == "#":
             return self.previous.get(name, "")
+        if self.sticky:
+            self.sticky.pop(name, None)
         return raw
 
     def add_tag(self, name: str, raw: str, line: int, column: int) -> PbnGame | None:
         done = None
         if name in self.names and name not in _REPEATABLE:
             done = self.finish()
-        self.close_section()
+        if self.section is not None:
+            self.close_section()
         self.names.add(name)
         self.has_tag = True
-        sticky_before = dict(self.sticky)
-        value = self.resolve(name, raw)
-        if raw == "#" and name in sticky_before:
-            self.sticky[name] = sticky_before[name]
+        value = self.resolve(name, raw) if raw.startswith("#") or self.sticky else raw
         self.game.items.append(PbnTag(name, raw, value, (), line, column))
-        if is_section_tag(name):
+        if name in ("Auction", "Play") or is_table_tag(name):
             self.section = []
             self.positions = []
         if self.game.line == 0:
@@ -950,6 +980,14 @@ class _Reader:
                 if done is not None:
                     yield done
                 return
+        elif self.section is not None and not _SPECIAL.search(line):
+            at = 0
+            for token in line.split():
+                at = line.index(token, at)
+                self.section.append(token)
+                self.positions.append((n, at + 1))
+                at += len(token)
+            return
         yield from self.scan_line(line, n, 0, pos)
 
     def scan_line(self, line: str, n: int, shift: int, pos: int = 0, *, final: bool = False) -> Iterator[PbnGame]:
@@ -957,7 +995,7 @@ class _Reader:
         size = len(line)
         while pos < size:
             ch = line[pos]
-            if ch in " \t\f\v":
+            if ch.isspace():
                 pos += 1
             elif ch == "[":
                 end, done = self.scan_tag(line, pos, n, final)
@@ -1039,7 +1077,7 @@ class _Reader:
                 self.problem(n, start + 1, "a quoted cell is not closed on its line")
                 pos = len(line)
         else:
-            while pos < len(line) and line[pos] not in " \t{;[":
+            while pos < len(line) and line[pos] not in "{;[" and not line[pos].isspace():
                 pos += 1
         token = line[start:pos]
         if self.section is not None:
