@@ -43,7 +43,15 @@ def test_corpus_lin_reads_and_round_trips(corpus: Path, path: Path) -> None:
         assert a.players == b.players and a.number == b.number
 
 
-@pytest.mark.parametrize("path", CORPUS_PBN, ids=lambda p: p.name)
+#: rpbridge's 7 632-game archive takes most of a minute through PBN → LIN → PBN: run by ``make test-all``.
+_SLOW = {"endplay_tests_example3.pbn"}
+
+
+@pytest.mark.parametrize(
+    "path",
+    [pytest.param(p, marks=pytest.mark.slow) if p.name in _SLOW else p for p in CORPUS_PBN],
+    ids=lambda p: p.name,
+)
 def test_pbn_to_lin_to_pbn_keeps_the_play(corpus: Path, path: Path) -> None:
     """PBN → LIN → PBN keeps deal, auction, play, claim and result (games with a readable deal)."""
     records = []
