@@ -81,7 +81,7 @@ def write_records(records: list[Record], path: str | Path, *, info: TextInfo | N
     """Write records in the format of ``path``'s extension."""
     kind = format_of(path)
     if kind == "pbn":
-        pbn.write_file([pbn.PbnGame.from_record(r) for r in records], path, info)
+        pbn.write_file(pbn.games_from_records(records), path, info)
     elif kind == "lin":
         lin.write_file(lin.LinFile.from_records(records), path, info)
     else:
@@ -89,8 +89,8 @@ def write_records(records: list[Record], path: str | Path, *, info: TextInfo | N
 
 
 def check(path: str | Path, *, replay: bool = False) -> list[FormatError]:
-    """Every problem of a file: syntax, then each typed field; with ``replay``, each record with an auction is
-    also replayed through ``Table`` (strict laws) and its first irregularity reported."""
+    """Every problem of a file: syntax, then each typed field; with ``replay``, each record with an auction and
+    a complete deal is also replayed through ``Table`` (strict laws) and its first irregularity reported."""
     name = str(path)
     kind = format_of(path)
     problems: list[FormatError] = []
@@ -127,7 +127,7 @@ def _replay_problems(path: str | Path, kind: str) -> list[FormatError]:
         return out
     for located in read_records(path, skip_bad=True):
         record = located.record
-        if record.calls:
+        if record.calls and record.deal.is_complete:  # a table needs all 52 cards (L6)
             try:
                 Table.from_events(record.to_events(number=record.number or 1))
             except BridgeError as err:

@@ -41,6 +41,7 @@ __all__ = [
     "PbnTag",
     "Problem",
     "dumps",
+    "games_from_records",
     "loads",
     "read_file",
     "read_games",
@@ -753,6 +754,14 @@ class PbnGame:
             tokens.append("*")
             items.append(PbnTag("Play", first.letter, first.letter, tuple(tokens)))
         return cls(items)
+
+
+def games_from_records(records: Iterable[Record]) -> list[PbnGame]:
+    """Games for records, the first headed ``% PBN 2.1`` / ``% EXPORT`` (the export format, PBN §2)."""
+    games = [PbnGame.from_record(r) for r in records]
+    if games:
+        games[0].items[:0] = [PbnComment("%", " PBN 2.1"), PbnComment("%", " EXPORT")]
+    return games
 
 
 def _passed_out(record: Record) -> bool:
