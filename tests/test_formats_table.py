@@ -108,3 +108,15 @@ def test_events_round_trip_through_table(corpus: Path) -> None:
     again = Record.from_events(table.to_events())
     assert (again.deal, again.plays, again.claim) == (record.deal, record.plays, 11)
     assert [c.call for c in again.calls] == [c.call for c in record.calls]
+
+
+def test_games_and_boards_to_and_from_a_table(corpus: Path) -> None:
+    """PbnGame / LinBoard ↔ event log ↔ Table: a game played at a table can be written as PBN or LIN."""
+    game = pbn.read_file(corpus / "pbn" / "endplay_tests_example2.pbn").games[0]
+    table = Table.from_events(game.to_events())
+    as_pbn = pbn.PbnGame.from_events(table.to_events()).to_record()
+    as_lin = lin.LinBoard.from_events(table.to_events()).to_record()
+    original = game.to_record()
+    for other in (as_pbn, as_lin):
+        assert (other.deal, other.plays, other.tricks()) == (original.deal, original.plays, original.tricks())
+        assert [c.call for c in other.calls] == [c.call for c in original.calls]

@@ -736,6 +736,11 @@ class Table:
 
         return diagram.table_html(self)
 
+    def _repr_svg_(self) -> str:
+        from contractbridge.formats import diagram
+
+        return diagram.svg(self.board)
+
     def __repr__(self) -> str:
         return f"<Table board {self.board.number} {self.edition} {self.phase.value}, {len(self._events)} events>"
 

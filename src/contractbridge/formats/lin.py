@@ -10,10 +10,10 @@ hand is the rest of the pack), ``sv``, ``mb`` calls (``!`` = alerted) with ``an`
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 from contractbridge.calls import DOUBLE, PASS, REDOUBLE, Call
 from contractbridge.cards import FULL_PACK, Card, Hand, Seat, Suit
@@ -300,6 +300,15 @@ class LinBoard:
             plays=self.plays,
             claim=self.claim,
         )
+
+    def to_events(self, *, edition: str = "WBF17", irregular: bool = False) -> list[dict[str, Any]]:
+        """The table's event log for this board (``Table.from_events`` replays it)."""
+        return self.to_record().to_events(edition=edition, irregular=irregular)
+
+    @classmethod
+    def from_events(cls, events: Sequence[Mapping[str, Any]]) -> LinBoard:
+        """A board from an event log, e.g. ``table.to_events()``."""
+        return cls.from_record(Record.from_events(events))
 
     @classmethod
     def from_record(cls, record: Record) -> LinBoard:

@@ -13,11 +13,11 @@ neutral ``Record`` (and from there to a ``Board`` and the table's event log).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Final, TextIO
+from typing import Any, Final, TextIO
 
 from contractbridge.auction import Auction
 from contractbridge.calls import PASS, Call
@@ -706,6 +706,15 @@ class PbnGame:
             contract=contract,
             declarer=declarer,
         )
+
+    def to_events(self, *, edition: str = "WBF17", irregular: bool = False) -> list[dict[str, Any]]:
+        """The table's event log for this game (``Table.from_events`` replays it)."""
+        return self.to_record().to_events(edition=edition, irregular=irregular)
+
+    @classmethod
+    def from_events(cls, events: Sequence[Mapping[str, Any]]) -> PbnGame:
+        """A game from an event log, e.g. ``table.to_events()``."""
+        return cls.from_record(Record.from_events(events))
 
     @classmethod
     def from_record(cls, record: Record) -> PbnGame:
