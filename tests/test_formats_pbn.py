@@ -225,3 +225,17 @@ def test_record_round_trip_through_pbn() -> None:
     assert record.plays == (Card("HA"), Card("H4"), Card("H2"), Card("H9")) and record.claim == 7
     back = pbn.PbnGame.from_record(record).to_record()
     assert back == record
+
+
+def test_visitors_stream_games(corpus: Path) -> None:
+    """python-chess-style visitors: a tags-only visitor skips the sections; GameBuilder gives the games."""
+    path = corpus / "pbn" / "bridgebots_shared_deals_rpbridge.pbn"
+    with path.open(encoding="utf-8") as handle:
+        tags = list(pbn.visit_games(handle, pbn.TagsVisitor()))
+    assert len(tags) == 4 and tags[1]["Deal"] == tags[0]["Deal"] and tags[1]["Contract"] == "6SX"
+    with path.open(encoding="utf-8") as handle:
+        games = list(pbn.visit_games(handle, pbn.GameBuilder()))
+    assert games == pbn.read_file(path).games and games[0].file == str(path)
+    with path.open(encoding="utf-8") as handle:
+        skipped = next(pbn._games(handle, None, False, sections=False))
+    assert skipped.tag("Play") is not None and skipped.tag("Play").section == ()  # type: ignore[union-attr]

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Final, TextIO
+from typing import Any, Final, Generic, TextIO, TypeVar
 
 from contractbridge.auction import Auction
 from contractbridge.calls import PASS, Call
@@ -30,6 +30,7 @@ from contractbridge.formats.record import Record, RecordCall, play_order
 from contractbridge.play import trick_winner
 
 __all__ = [
+    "GameBuilder",
     "PbnAuction",
     "PbnCall",
     "PbnColumn",
@@ -39,14 +40,19 @@ __all__ = [
     "PbnPlay",
     "PbnTable",
     "PbnTag",
+    "PbnVisitor",
     "Problem",
+    "TagsVisitor",
     "dumps",
     "games_from_records",
     "loads",
     "read_file",
     "read_games",
+    "visit_games",
     "write_file",
 ]
+
+T = TypeVar("T")
 
 #: The mandatory tags in export order (PBN 2.1 §3.1, the "seven tag roster" plus Dealer … Result).
 MANDATORY_TAGS: Final = (
@@ -865,9 +871,10 @@ def _unescape(raw: str) -> str:
 class _Reader:
     """Line-by-line PBN tokenizer; keeps what the previous games said for ``#`` / ``##`` inheritance."""
 
-    def __init__(self, file: str | None, strict: bool) -> None:
+    def __init__(self, file: str | None, strict: bool, sections: bool = True) -> None:
         self.file = file
         self.strict = strict
+        self.sections = sections
         self.previous: dict[str, str] = {}
         self.sticky: dict[str, str] = {}
         self.game = PbnGame(file=file)
@@ -999,6 +1006,8 @@ class _Reader:
                     yield done
                 return
         elif self.section is not None and not _SPECIAL.search(line):
+            if not self.sections:
+                return
             at = 0
             for token in line.split():
                 at = line.index(token, at)
@@ -1122,10 +1131,14 @@ class _Reader:
 def read_games(source: TextIO | Iterable[str], *, file: str | None = None, strict: bool = False) -> Iterator[PbnGame]:
     """Games one at a time from a text handle (or any iterable of lines). Problems are recorded on each
     game; with ``strict=True`` the first one raises ``FormatError``."""
+    return _games(source, file, strict, sections=True)
+
+
+def _games(source: TextIO | Iterable[str], file: str | None, strict: bool, *, sections: bool) -> Iterator[PbnGame]:
     if file is None:
-        file = getattr(source, "name", None)
-        file = file if isinstance(file, str) else None
-    reader = _Reader(file, strict)
+        name = getattr(source, "name", None)
+        file = name if isinstance(name, str) else None
+    reader = _Reader(file, strict, sections)
     n = 0
     first = True
     for n, line in enumerate(source, 1):
@@ -1134,6 +1147,70 @@ def read_games(source: TextIO | Iterable[str], *, file: str | None = None, stric
             first = False
         yield from reader.feed(line, n)
     yield from reader.end(n)
+
+
+class PbnVisitor(Generic[T]):
+    """Receives each game as the reader finds it (the model is python-chess's PGN visitors):
+    ``begin_game``, then ``visit_tag`` / ``visit_comment`` in file order, then ``end_game``; ``visit_games``
+    yields ``result()`` for each game. A visitor with ``wants_sections = False`` lets the reader skip the
+    Auction, Play and table data, which is much faster when only tags are wanted."""
+
+    wants_sections: bool = True
+
+    def begin_game(self, game: PbnGame) -> None:
+        """A game starts (``game.file``, ``game.line``; ``game.inherited`` is already filled)."""
+
+    def visit_tag(self, tag: PbnTag) -> None:
+        """A tag, with its value after inheritance and its section tokens."""
+
+    def visit_comment(self, comment: PbnComment) -> None:
+        """Commentary or a ``%`` line."""
+
+    def end_game(self, game: PbnGame) -> None:
+        """The game is over."""
+
+    def result(self) -> T:
+        raise NotImplementedError
+
+
+class GameBuilder(PbnVisitor[PbnGame]):
+    """The default visitor: the whole ``PbnGame``."""
+
+    def end_game(self, game: PbnGame) -> None:
+        self._game = game
+
+    def result(self) -> PbnGame:
+        return self._game
+
+
+class TagsVisitor(PbnVisitor[dict[str, str]]):
+    """Tag values only (inherited ones included), skipping section data."""
+
+    wants_sections = False
+
+    def begin_game(self, game: PbnGame) -> None:
+        self._tags = dict(game.inherited)
+
+    def visit_tag(self, tag: PbnTag) -> None:
+        self._tags.setdefault(tag.name, tag.value)
+
+    def result(self) -> dict[str, str]:
+        return self._tags
+
+
+def visit_games(
+    source: TextIO | Iterable[str], visitor: PbnVisitor[T], *, file: str | None = None, strict: bool = False
+) -> Iterator[T]:
+    """``visitor.result()`` for each game of ``source``."""
+    for game in _games(source, file, strict, sections=visitor.wants_sections):
+        visitor.begin_game(game)
+        for item in game.items:
+            if isinstance(item, PbnTag):
+                visitor.visit_tag(item)
+            else:
+                visitor.visit_comment(item)
+        visitor.end_game(game)
+        yield visitor.result()
 
 
 def loads(text: str, *, file: str | None = None, strict: bool = False) -> list[PbnGame]:
