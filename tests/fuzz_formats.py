@@ -84,6 +84,8 @@ def mutate(data: bytes, rng: random.Random, count: int) -> bytes:
 def seeds() -> list[tuple[str, bytes]]:
     out = [("pbn", p.read_bytes()) for p in sorted((CORPUS / "pbn").glob("*.pbn")) if p.stat().st_size < 12_000]
     out += [("lin", p.read_bytes()) for p in sorted((CORPUS / "lin").glob("*")) if p.stat().st_size < 12_000]
+    for p in sorted((CORPUS / "lin").glob("pbntools_*")):
+        out.append(("jsonl", fjson.dumps_records(lin.read_file(p).records()).encode("utf-8")))
     return out
 
 

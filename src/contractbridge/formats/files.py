@@ -49,7 +49,7 @@ def read_records(path: str | Path, *, skip_bad: bool = False) -> list[Located]:
                 out.append(Located(line, Record.from_events(log)))
             except FormatError as err:
                 if not skip_bad:
-                    raise FormatError(err.reason, file=str(path), line=line) from None
+                    raise FormatError(err.reason, file=str(path), line=line, column=1) from None
         return out
     if kind == "lin":
         for board in lin.read_file(path).boards:

@@ -82,7 +82,7 @@ def loads_records(text: str, *, file: str | None = None) -> list[Record]:
         try:
             out.append(Record.from_events(log))
         except FormatError as err:
-            raise FormatError(err.reason, file=file, line=line) from None
+            raise FormatError(err.reason, file=file, line=line, column=1) from None
     return out
 
 
