@@ -66,4 +66,4 @@ def test_check_reports_file_line_and_exit_status(corpus: Path, tmp_path: Path) -
     log = tmp_path / "log.jsonl"
     log.write_text('{"event": "board", "number": 1}\n', encoding="utf-8")
     broken = runner.invoke(app, ["check", str(log)])
-    assert broken.exit_code == 1 and f"{log}:1: bad event log" in broken.output
+    assert broken.exit_code == 1 and f"{log}:1:1: bad event log" in broken.output
