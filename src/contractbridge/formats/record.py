@@ -8,7 +8,7 @@ into the table's event log (DESIGN.md §5); ``Record.from_events`` reads one bac
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from contractbridge.auction import Auction
@@ -50,7 +50,6 @@ class Record:
     result: int | None = None
     contract: Contract | None = None
     declarer: Seat | None = None
-    extras: Mapping[str, str] = field(default_factory=dict, compare=False, hash=False)
 
     def auction(self) -> Auction:
         """The calls pushed into an ``Auction`` (L17–L22); an irregular record raises the auction's typed
