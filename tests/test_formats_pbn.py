@@ -239,3 +239,14 @@ def test_visitors_stream_games(corpus: Path) -> None:
     with path.open(encoding="utf-8") as handle:
         skipped = next(pbn._games(handle, None, False, sections=False))
     assert skipped.tag("Play") is not None and skipped.tag("Play").section == ()  # type: ignore[union-attr]
+
+
+def test_score_tags_and_directives(corpus: Path) -> None:
+    game = pbn.read_file(corpus / "pbn" / "endplay_examples_sample.pbn").games[0]
+    assert game.scores() == [(Side.NS, 500.0)]
+    assert game.scores("ScoreIMP") == [(Side.NS, -2.0), (Side.EW, 2.0)]
+    bad = next(g for g in pbn.read_file(corpus / "pbn" / "pbnref_errors_10.pbn").games if g.get("ScoreIMP") == "10.a")
+    with pytest.raises(FormatError, match="not a score"):
+        bad.scores("ScoreIMP")
+    header = pbn.read_file(corpus / "pbn" / "timheilman_lots_of_curlies.pbn").games[0]
+    assert header.directives[:2] == [" PBN 2.1", " EXPORT"]

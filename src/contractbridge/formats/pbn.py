@@ -13,9 +13,9 @@ neutral ``Record`` (and from there to a ``Board`` and the table's event log).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import Any, Final, Generic, TextIO, TypeVar
 
@@ -622,6 +622,35 @@ class PbnGame:
             return OptimumScore(side, int(m.group(2)))
         raise tag.fail("an optimum score is 'NS n' or 'EW n'")
 
+    def scores(self, name: str = "Score") -> list[tuple[Side | None, float]]:
+        """A score tag (``Score``, ``ScoreIMP``, ``ScoreMP``, ``ScorePercentage``) as (side, value) pairs:
+        ``"NS 620"``, ``"NS 10 EW -10"``; a value written without a side has side None."""
+        tag = self.tag(name)
+        if tag is None or tag.value.strip() in ("", "?", "-"):
+            return []
+        words = tag.value.split()
+        out: list[tuple[Side | None, float]] = []
+        side: Side | None = None
+        for word in words:
+            if word in ("NS", "EW"):
+                if side is not None:
+                    raise tag.fail(f"{word} follows a side without a value")
+                side = Side.parse(word)
+                continue
+            try:
+                out.append((side, float(word)))
+            except ValueError:
+                raise tag.fail(f"{word!r} is not a score") from None
+            side = None
+        if side is not None:
+            raise tag.fail("a side without a value")
+        return out
+
+    @property
+    def directives(self) -> list[str]:
+        """The ``%`` escape lines of the game (``% PBN 2.1``, ``%Creator: …``), without the ``%``."""
+        return [item.text for item in self.items if isinstance(item, PbnComment) and item.kind == "%"]
+
     @property
     def minimax(self) -> Minimax | None:
         tag = self.tag("Minimax")
@@ -655,9 +684,11 @@ class PbnGame:
             "optimum_score",
             "minimax",
         )
-        for view in views:
+        checks: list[Callable[[], object]] = [partial(getattr, self, view) for view in views]
+        checks += [partial(self.scores, name) for name in ("Score", "ScoreIMP", "ScoreMP", "ScorePercentage")]
+        for check in checks:
             try:
-                getattr(self, view)
+                check()
             except FormatError as err:
                 found.append(Problem(err.line or self.line, err.column or 1, err.reason))
         return found
