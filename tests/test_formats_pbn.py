@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from contractbridge import Card, Contract, Deal, FormatError, Seat, Side, Strain, Vulnerability
-from contractbridge.formats import pbn
+from contractbridge.formats import pbn, pbn_values
 
 CORPUS_PBN = sorted((Path(__file__).resolve().parents[2] / "shared" / "corpus" / "pbn").glob("*.pbn"))
 #: Files whose purpose is to carry errors (PBN reference-implementation error tests, pybcdd's faulty file)
@@ -158,7 +158,7 @@ def test_double_dummy_sources_agree(corpus: Path) -> None:
             dd = game.double_dummy
             ort_tag = game.tag("OptimumResultTable")
             assert dd is not None and ort_tag is not None
-            ort = pbn._ort(pbn._parse_table(ort_tag), ort_tag)
+            ort = pbn_values.optimum_result_table(pbn_values.parse_table(ort_tag), ort_tag)
             assert all(dd[key] == tricks for key, tricks in ort.items())
             checked += 1
     assert checked == 299 + 160 + 396

@@ -12,25 +12,61 @@ neutral ``Record`` (and from there to a ``Board`` and the table's event log).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache, partial
+from functools import partial
 from pathlib import Path
-from typing import Any, Final, Generic, TextIO, TypeVar
+from typing import Any, Generic, TextIO, TypeVar
 
 from contractbridge.auction import Auction
-from contractbridge.calls import PASS, Call
+from contractbridge.calls import PASS
 from contractbridge.cards import Card, Seat, Side, Strain
 from contractbridge.contract import Contract
 from contractbridge.deal import Board, Deal, Vulnerability, board_dealer, board_vulnerability
 from contractbridge.errors import BridgeError, FormatError
+from contractbridge.formats._pbn_reader import Reader, quoted_end
 from contractbridge.formats._text import TextInfo, decode, encode, read_text
+from contractbridge.formats.pbn_values import (
+    BSO_OPTIMUM_RE,
+    CARD_TOKENS,
+    CONTRACT_RE,
+    DD_ORDER,
+    DD_STRAINS,
+    MANDATORY_TAGS,
+    MINIMAX_RE,
+    OPTIMUM_RE,
+    RESULT_RE,
+    SEAT_TAGS,
+    STRAIN_ONLY,
+    Minimax,
+    OptimumScore,
+    PbnAuction,
+    PbnCall,
+    PbnColumn,
+    PbnComment,
+    PbnPlay,
+    PbnTable,
+    PbnTag,
+    Problem,
+    annotate,
+    is_annotation,
+    is_comment_token,
+    is_table_tag,
+    optimum_result_table,
+    parse_ability,
+    parse_call,
+    parse_columns,
+    parse_deal,
+    parse_table,
+    seat_value,
+)
 from contractbridge.formats.record import Record, RecordCall, play_order
 from contractbridge.play import trick_winner
 
 __all__ = [
     "GameBuilder",
+    "Minimax",
+    "OptimumScore",
     "PbnAuction",
     "PbnCall",
     "PbnColumn",
@@ -53,263 +89,6 @@ __all__ = [
 ]
 
 T = TypeVar("T")
-
-#: The mandatory tags in export order (PBN 2.1 §3.1, the "seven tag roster" plus Dealer … Result).
-MANDATORY_TAGS: Final = (
-    "Event",
-    "Site",
-    "Date",
-    "Board",
-    "West",
-    "North",
-    "East",
-    "South",
-    "Dealer",
-    "Vulnerable",
-    "Deal",
-    "Scoring",
-    "Declarer",
-    "Contract",
-    "Result",
-)
-#: Tags a game that omits its deal takes from the game before (rpbridge.net writes the second table so).
-_BOARD_TAGS: Final = ("Event", "Site", "Date", "Board", "Dealer", "Vulnerable", "Deal", "Scoring")
-_REPEATABLE: Final = frozenset({"Note"})
-_SEAT_TAGS: Final = ("North", "East", "South", "West")
-
-
-def is_table_tag(name: str) -> bool:
-    """Table sections: ``ScoreTable``, ``OptimumResultTable``, custom ``…Table`` (but not the ``Table`` tag)."""
-    return name.endswith("Table") and name != "Table"
-
-
-def is_section_tag(name: str) -> bool:
-    """Tags followed by section data: Auction, Play, and the table sections."""
-    return name in ("Auction", "Play") or is_table_tag(name)
-
-
-@dataclass(frozen=True, slots=True)
-class Problem:
-    """Something wrong in a file, where it is."""
-
-    line: int
-    column: int
-    message: str
-
-    def error(self, file: str | None = None) -> FormatError:
-        return FormatError(self.message, file=file, line=self.line, column=self.column)
-
-
-@dataclass(frozen=True, slots=True)
-class PbnComment:
-    """Commentary: ``{text}`` (kind ``{``), ``;text`` to the end of the line (kind ``;``), or a ``%text``
-    escape line (kind ``%``, e.g. ``% PBN 2.1``, ``%Creator: …``)."""
-
-    kind: str
-    text: str
-    line: int = field(default=0, compare=False)
-
-    def __str__(self) -> str:
-        return f"{{{self.text}}}" if self.kind == "{" else f"{self.kind}{self.text}"
-
-
-@dataclass(frozen=True, slots=True)
-class PbnTag:
-    """A tag: ``raw`` as written (escapes undone), ``value`` after inheritance (``#``, ``##``), and the tokens
-    of its section (calls, cards, table cells, with commentary tokens in place)."""
-
-    name: str
-    raw: str
-    value: str
-    section: tuple[str, ...] = ()
-    line: int = field(default=0, compare=False)
-    column: int = field(default=0, compare=False)
-    positions: tuple[tuple[int, int], ...] = field(default=(), compare=False)
-
-    def fail(self, message: str, index: int | None = None) -> FormatError:
-        """A FormatError at this tag (or at section token ``index``)."""
-        if index is not None and index < len(self.positions):
-            line, column = self.positions[index]
-            return FormatError(f"[{self.name}] section: {message}", line=line, column=column)
-        return FormatError(f"[{self.name} {self.raw!r}]: {message}", line=self.line or None, column=self.column or None)
-
-
-def _is_comment_token(token: str) -> bool:
-    return token[0] in "{;%"
-
-
-def _is_annotation(token: str) -> bool:
-    """Note references ``=n=``, NAGs ``$n``, irregularity marks ``^x`` and suffix annotations ``! ? !! ?? !? ?!``."""
-    return token[0] in "=$^" or all(ch in "!?" for ch in token)
-
-
-# --------------------------------------------------------------------------------------------- typed views
-
-
-@dataclass(frozen=True, slots=True)
-class PbnCall:
-    """A call of the Auction section with its note numbers (``=n=``) and annotations (``!``, ``$n``, ``^x``);
-    ``call`` is None for ``-`` (a call not recorded)."""
-
-    call: Call | None
-    notes: tuple[int, ...] = ()
-    annotations: tuple[str, ...] = ()
-
-    @property
-    def alert(self) -> bool:
-        """Alerted: ``!`` (also ``*`` after the call, as BEN writes it)."""
-        return "!" in self.annotations or "*" in self.annotations
-
-
-@dataclass(frozen=True, slots=True)
-class PbnAuction:
-    """The Auction section: first caller, the calls, whether it ends with ``AP`` (all pass) or ``*``."""
-
-    first: Seat
-    calls: tuple[PbnCall, ...]
-    all_pass: bool = False
-    incomplete: bool = False
-
-    def expanded(self) -> list[PbnCall]:
-        """The calls with ``AP`` written out as the passes that end the auction (L22)."""
-        return self.closed()[0]
-
-    def closed(self) -> tuple[list[PbnCall], Auction | None]:
-        """The expanded calls, and the ``Auction`` they make when every call is known and lawful (else None)."""
-        calls = list(self.calls)
-        auction: Auction | None = Auction(self.first)
-        try:
-            for c in calls:
-                if c.call is None:
-                    auction = None
-                    break
-                auction.push(c.call)  # type: ignore[union-attr]
-            if self.all_pass:
-                if auction is None:
-                    raise BridgeError("AP after an unknown call")
-                while not auction.is_over:
-                    auction.push(PASS)
-                    calls.append(PbnCall(PASS))
-        except BridgeError:
-            auction = None
-            if self.all_pass:
-                calls.extend(PbnCall(PASS) for _ in range(3))
-        return calls, auction
-
-
-@dataclass(frozen=True, slots=True)
-class PbnPlay:
-    """The Play section: tricks as written, each in seat order from ``first`` (the opening leader);
-    ``None`` where the file has ``-`` (a card not played, e.g. after a claim)."""
-
-    first: Seat
-    tricks: tuple[tuple[Card | None, Card | None, Card | None, Card | None], ...]
-
-
-@dataclass(frozen=True, slots=True)
-class PbnColumn:
-    """A column of a table section: name, sort order (``+``/``-``), width and alignment (``\\2R``)."""
-
-    name: str
-    order: str = ""
-    width: int | None = None
-    align: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class PbnTable:
-    """A table section (``OptimumResultTable``, ``ScoreTable``, ``TotalScoreTable`` …): columns and rows of
-    cells (quotes removed)."""
-
-    columns: tuple[PbnColumn, ...]
-    rows: tuple[tuple[str, ...], ...]
-
-    def column(self, name: str) -> int:
-        for i, c in enumerate(self.columns):
-            if c.name.lower() == name.lower():
-                return i
-        raise KeyError(name)
-
-    def records(self) -> list[dict[str, str]]:
-        names = [c.name for c in self.columns]
-        return [dict(zip(names, row, strict=False)) for row in self.rows]
-
-
-@dataclass(frozen=True, slots=True)
-class OptimumScore:
-    """``[OptimumScore "NS 420"]`` (also Bridge Solver Online's ``"NS 6N; +990"``): par score for a side."""
-
-    side: Side
-    score: int
-
-
-@dataclass(frozen=True, slots=True)
-class Minimax:
-    """``[Minimax "4SW-420"]`` (Big Deal / Deep Finesse): par contract, declarer and NS score."""
-
-    contract: Contract
-    declarer: Seat
-    score: int
-
-
-_COLUMN_RE: Final = re.compile(r"^([+-]?)(.*?)(?:\\(\d+)?([LR])?)?$")
-_RESULT_RE: Final = re.compile(r"^(?:(NS|EW)\s+)?(\d{1,2})(?:\s+(NS|EW)\s+(\d{1,2}))?$")
-_CONTRACT_RE: Final = re.compile(r"^([1-7])(NT|[NSHDC])(X{0,2}|R|D)$")
-_MINIMAX_RE: Final = re.compile(r"^([1-7])([NSHDC])([DRX]{0,2})([NESW])(-?\d+)$")
-_OPTIMUM_RE: Final = re.compile(r"^(NS|EW)\s+([+-]?\d+)$")
-_BSO_OPTIMUM_RE: Final = re.compile(r"^(NS|EW|N|E|S|W)\s+.+;\s*([+-]?\d+)$")
-_DD_ORDER: Final = (Seat.NORTH, Seat.SOUTH, Seat.EAST, Seat.WEST)
-_DD_STRAINS: Final = (Strain.NOTRUMP, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
-_CALLS: dict[str, Call] = {}
-#: Play-section tokens read at once: every card as written by the usual writers, and ``-`` (not played).
-_CARD_TOKENS: Final[dict[str, Card | None]] = {"-": None, "--": None}
-for _i in range(52):
-    _c = Card.from_index(_i)
-    for _t in (str(_c), str(_c).lower(), str(_c)[0] + str(_c)[1].lower()):
-        _CARD_TOKENS[_t] = _c
-#: ``[Contract "H"]``: only the trump suit, in end positions (PBN 2.0 test files).
-_STRAIN_ONLY: Final = frozenset({"NT", "N", "S", "H", "D", "C"})
-
-
-def _parse_call(token: str) -> Call:
-    call = _CALLS.get(token)
-    if call is None:
-        call = _CALLS[token] = Call.parse(token)
-    return call
-
-
-def _seat_value(tag: PbnTag) -> Seat | None:
-    value = tag.value.strip().lstrip("^")
-    if value in ("", "?", "-"):
-        return None
-    try:
-        return Seat.parse(value)
-    except BridgeError as err:
-        raise tag.fail(str(err)) from None
-
-
-def _parse_deal(tag: PbnTag) -> Deal | None:
-    """A complete deal, or a partial one when the hands given (not ``-``) all have the same number of cards
-    (unknown hands, or an end position such as BEN's tests); anything else is a FormatError (a 49-card deal)."""
-    text = tag.value.strip()
-    if text in ("", "?"):
-        return None
-    try:
-        return _deal_of(text)
-    except BridgeError as err:
-        raise tag.fail(str(err)) from None
-
-
-@lru_cache(maxsize=16384)
-def _deal_of(text: str) -> Deal:
-    try:
-        return Deal(text)
-    except BridgeError as err:
-        partial = Deal.partial(text)
-        if len({len(h) for h in partial.hands if h}) == 1:
-            return partial
-        raise err from None
-
 
 # --------------------------------------------------------------------------------------------- the game
 
@@ -373,7 +152,7 @@ class PbnGame:
     @property
     def deal(self) -> Deal | None:
         tag = self._tag_or_inherited("Deal")
-        return None if tag is None else _parse_deal(tag)
+        return None if tag is None else parse_deal(tag)
 
     @property
     def number(self) -> int | None:
@@ -384,7 +163,7 @@ class PbnGame:
     @property
     def dealer(self) -> Seat | None:
         tag = self._tag_or_inherited("Dealer")
-        seat = None if tag is None else _seat_value(tag)
+        seat = None if tag is None else seat_value(tag)
         if seat is None and self.number is not None:
             return board_dealer(self.number)
         return seat
@@ -424,7 +203,7 @@ class PbnGame:
         """Names of N, E, S, W (``""`` when unknown or ``?``)."""
         names = []
         for seat in Seat:
-            value = self.get(_SEAT_TAGS[seat]) or ""
+            value = self.get(SEAT_TAGS[seat]) or ""
             names.append("" if value.strip() in ("?", "-") else value)
         return names[0], names[1], names[2], names[3]
 
@@ -435,9 +214,9 @@ class PbnGame:
         if tag is None:
             return None
         text = tag.value.strip().lstrip("^").upper()
-        if text in ("", "?", "-", "PASS") or text in _STRAIN_ONLY:
+        if text in ("", "?", "-", "PASS") or text in STRAIN_ONLY:
             return None
-        m = _CONTRACT_RE.match(text)
+        m = CONTRACT_RE.match(text)
         if m is None:
             raise tag.fail("a contract is level, strain and X/XX (4S, 3NT, 5CX, 6HXX; R = redoubled)")
         doubling = {"": "", "X": "X", "D": "X", "XX": "XX", "R": "XX"}[m.group(3)]
@@ -451,7 +230,7 @@ class PbnGame:
     @property
     def declarer(self) -> Seat | None:
         tag = self.tag("Declarer")
-        return None if tag is None else _seat_value(tag)
+        return None if tag is None else seat_value(tag)
 
     @property
     def result(self) -> int | None:
@@ -460,7 +239,7 @@ class PbnGame:
         tag = self.tag("Result")
         if tag is None or tag.value.strip() in ("", "?", "-"):
             return None
-        m = _RESULT_RE.match(tag.value.strip().lstrip("^"))
+        m = RESULT_RE.match(tag.value.strip().lstrip("^"))
         if m is None or int(m.group(2)) > 13 or (m.group(4) and int(m.group(2)) + int(m.group(4)) != 13):
             raise tag.fail("a result is a number of tricks (0–13), optionally after NS or EW")
         tricks = int(m.group(2))
@@ -502,20 +281,20 @@ class PbnGame:
         tag = self.tag("Auction")
         if tag is None or tag.value.strip() in ("", "?"):
             return None
-        first = _seat_value(tag)
+        first = seat_value(tag)
         if first is None:
             return None
         calls: list[PbnCall] = []
         all_pass = incomplete = False
         for i, token in enumerate(tag.section):
-            if _is_comment_token(token):
+            if is_comment_token(token):
                 continue
             if all_pass or incomplete:
                 raise tag.fail(f"{token!r} after the end of the auction", i)
-            if _is_annotation(token):
+            if is_annotation(token):
                 if not calls:
                     raise tag.fail(f"{token!r} before the first call", i)
-                calls[-1] = _annotate(calls[-1], token, tag, i)
+                calls[-1] = annotate(calls[-1], token, tag, i)
                 continue
             upper = token.upper()
             if upper == "AP":
@@ -526,12 +305,12 @@ class PbnGame:
                 continue
             body = upper.rstrip("!?*")
             try:
-                call = None if body == "-" else _parse_call(body)
+                call = None if body == "-" else parse_call(body)
             except BridgeError as err:
                 raise tag.fail(str(err), i) from None
             pc = PbnCall(call)
             if body != upper:
-                pc = _annotate(pc, upper[len(body) :], tag, i)
+                pc = annotate(pc, upper[len(body) :], tag, i)
             calls.append(pc)
         return PbnAuction(first, tuple(calls), all_pass, incomplete)
 
@@ -540,15 +319,15 @@ class PbnGame:
         tag = self.tag("Play")
         if tag is None or tag.value.strip() in ("", "?"):
             return None
-        first = _seat_value(tag)
+        first = seat_value(tag)
         if first is None:
             return None
         cards: list[Card | None] = []
         for i, token in enumerate(tag.section):
-            if token in _CARD_TOKENS:
-                cards.append(_CARD_TOKENS[token])
+            if token in CARD_TOKENS:
+                cards.append(CARD_TOKENS[token])
                 continue
-            if _is_comment_token(token) or _is_annotation(token):
+            if is_comment_token(token) or is_annotation(token):
                 continue
             if token in ("*", "+"):
                 break
@@ -570,12 +349,12 @@ class PbnGame:
         out: dict[str, PbnTable] = {}
         for item in self.items:
             if isinstance(item, PbnTag) and is_table_tag(item.name) and item.value not in ("#", ""):
-                out[item.name] = _parse_table(item)
+                out[item.name] = parse_table(item)
         return out
 
     def table(self, name: str) -> PbnTable | None:
         tag = self.tag(name)
-        return None if tag is None else _parse_table(tag)
+        return None if tag is None else parse_table(tag)
 
     # -- double dummy and par
     @property
@@ -595,15 +374,15 @@ class PbnGame:
                 raise tag.fail("20 hex digits expected") from None
             return {
                 (seat, strain): digits[5 * i + j]
-                for i, seat in enumerate(_DD_ORDER)
-                for j, strain in enumerate(_DD_STRAINS)
+                for i, seat in enumerate(DD_ORDER)
+                for j, strain in enumerate(DD_STRAINS)
             }
         tag = self.tag("Ability")
         if tag is not None:
-            return _parse_ability(tag)
+            return parse_ability(tag)
         table = self.table("OptimumResultTable")
         if table is not None:
-            return _ort(table, self.tag("OptimumResultTable"))
+            return optimum_result_table(table, self.tag("OptimumResultTable"))
         return None
 
     @property
@@ -612,10 +391,10 @@ class PbnGame:
         if tag is None or tag.value.strip() in ("", "?"):
             return None
         text = tag.value.strip()
-        m = _OPTIMUM_RE.match(text)
+        m = OPTIMUM_RE.match(text)
         if m is not None:
             return OptimumScore(Side.parse(m.group(1)), int(m.group(2)))
-        m = _BSO_OPTIMUM_RE.match(text)
+        m = BSO_OPTIMUM_RE.match(text)
         if m is not None:
             who = m.group(1)
             side = Side.parse(who) if len(who) == 2 else Seat.parse(who).side
@@ -656,7 +435,7 @@ class PbnGame:
         tag = self.tag("Minimax")
         if tag is None or not tag.value.strip():
             return None
-        m = _MINIMAX_RE.match(tag.value.strip().upper())
+        m = MINIMAX_RE.match(tag.value.strip().upper())
         if m is None:
             raise tag.fail("a minimax is level, strain, D/R, declarer and score, e.g. 4SW-420")
         doubling = {"": "", "D": "X", "X": "X", "R": "XX", "XX": "XX"}.get(m.group(3))
@@ -772,7 +551,7 @@ class PbnGame:
             "Result": "" if tricks is None else str(tricks),
         }
         for seat in Seat:
-            values[_SEAT_TAGS[seat]] = record.players[seat]
+            values[SEAT_TAGS[seat]] = record.players[seat]
         items: list[PbnTag | PbnComment] = [PbnTag(n, values[n], values[n]) for n in MANDATORY_TAGS]
         if record.calls:
             tokens: list[str] = []
@@ -817,348 +596,6 @@ def _passed_out(record: Record) -> bool:
         return False
 
 
-def _annotate(pc: PbnCall, token: str, tag: PbnTag, index: int) -> PbnCall:
-    if token.startswith("=") and token.endswith("=") and len(token) > 2:
-        if not token[1:-1].isdigit():
-            raise tag.fail(f"bad note reference {token!r}", index)
-        return PbnCall(pc.call, (*pc.notes, int(token[1:-1])), pc.annotations)
-    return PbnCall(pc.call, pc.notes, (*pc.annotations, token))
-
-
-def _parse_columns(tag: PbnTag) -> tuple[PbnColumn, ...]:
-    spec = tag.value
-    names = spec.split(";") if ";" in spec else spec.split()
-    columns = []
-    for name in names:
-        m = _COLUMN_RE.match(name.strip())
-        assert m is not None  # the pattern matches every string
-        if not m.group(2):
-            raise tag.fail(f"empty column name in {spec!r}")
-        columns.append(PbnColumn(m.group(2), m.group(1), int(m.group(3)) if m.group(3) else None, m.group(4) or ""))
-    return tuple(columns)
-
-
-def _parse_table(tag: PbnTag) -> PbnTable:
-    columns = _parse_columns(tag)
-    cells = [t[1:-1].replace('\\"', '"') if t.startswith('"') else t for t in tag.section if not _is_comment_token(t)]
-    n = len(columns)
-    if len(cells) % n:
-        raise tag.fail(f"{len(cells)} cells do not fill rows of {n} columns")
-    return PbnTable(columns, tuple(tuple(cells[i : i + n]) for i in range(0, len(cells), n)))
-
-
-def _parse_ability(tag: PbnTag) -> dict[tuple[Seat, Strain], int]:
-    out: dict[tuple[Seat, Strain], int] = {}
-    for part in tag.value.split():
-        seat_text, _, digits = part.partition(":")
-        try:
-            seat = Seat.parse(seat_text)
-            values = [int(ch, 16) for ch in digits]
-        except (BridgeError, ValueError):
-            raise tag.fail(f"bad ability {part!r} (seat:5 hex digits)") from None
-        if len(values) != 5:
-            raise tag.fail(f"bad ability {part!r} (seat:5 hex digits)")
-        out.update({(seat, strain): v for strain, v in zip(_DD_STRAINS, values, strict=True)})
-    return out
-
-
-def _ort(table: PbnTable, tag: PbnTag | None) -> dict[tuple[Seat, Strain], int]:
-    assert tag is not None
-    try:
-        d, s, r = table.column("Declarer"), table.column("Denomination"), table.column("Result")
-    except KeyError:
-        if len(table.columns) != 3:
-            raise tag.fail("an optimum result table needs Declarer, Denomination and Result") from None
-        d, s, r = 0, 1, 2
-    out: dict[tuple[Seat, Strain], int] = {}
-    for row in table.rows:
-        try:
-            out[(Seat.parse(row[d]), Strain.parse(row[s]))] = int(row[r])
-        except (BridgeError, ValueError):
-            raise tag.fail(f"bad row {' '.join(row)!r}") from None
-    return out
-
-
-# --------------------------------------------------------------------------------------------- reading
-
-_FAST_TAG: Final = re.compile(r'\[([A-Za-z0-9_]+)\s*"((?:[^"\\]|\\.)*)"\s*\]\s*$')
-_NAME: Final = re.compile(r"[A-Za-z0-9_]+")
-_SPECIAL: Final = re.compile(r'[\[{;"]')
-_UNESCAPE: Final = re.compile(r'\\(["\\])')
-
-
-def _quoted_end(text: str, pos: int) -> int:
-    """The index after the quote that closes the one at ``text[pos]`` (``\\x`` skips x), or -1."""
-    pos += 1
-    while pos < len(text) and text[pos] != '"':
-        pos += 2 if text[pos] == "\\" else 1
-    return pos + 1 if pos < len(text) else -1
-
-
-def _unescape(raw: str) -> str:
-    return _UNESCAPE.sub(r"\1", raw) if "\\" in raw else raw
-
-
-class _Reader:
-    """Line-by-line PBN tokenizer; keeps what the previous games said for ``#`` / ``##`` inheritance."""
-
-    def __init__(self, file: str | None, strict: bool, sections: bool = True) -> None:
-        self.file = file
-        self.strict = strict
-        self.sections = sections
-        self.previous: dict[str, str] = {}
-        self.sticky: dict[str, str] = {}
-        self.game = PbnGame(file=file)
-        self.names: set[str] = set()
-        self.has_tag = False
-        self.section: list[str] | None = None
-        self.positions: list[tuple[int, int]] = []
-        self.brace: list[str] | None = None
-        self.brace_at = (0, 0)
-        self.pending: tuple[str, int, int] | None = None
-
-    def problem(self, line: int, column: int, message: str) -> None:
-        if self.strict:
-            raise FormatError(message, file=self.file, line=line, column=column)
-        self.game.problems.append(Problem(line, column, message))
-
-    # -- game and tag bookkeeping
-    def close_section(self) -> None:
-        if self.section is not None:
-            last = self.game.items[-1]
-            assert isinstance(last, PbnTag)
-            self.game.items[-1] = PbnTag(
-                last.name, last.raw, last.value, tuple(self.section), last.line, last.column, tuple(self.positions)
-            )
-            self.section = None
-
-    def finish(self) -> PbnGame | None:
-        """The game read so far (with inheritance applied), and a fresh one started."""
-        self.close_section()
-        game = self.game
-        self.game = PbnGame(file=self.file)
-        self.names = set()
-        had = self.has_tag
-        self.has_tag = False
-        if not game.items:
-            return None
-        if had:
-            self.inherit(game)
-        return game
-
-    def inherit(self, game: PbnGame) -> None:
-        written = {item.name for item in game.items if isinstance(item, PbnTag)}
-        for name, value in self.sticky.items():
-            if name not in written:
-                game.inherited[name] = value
-        if "Deal" not in written and "Deal" not in game.inherited and "Deal" in self.previous:
-            for name in _BOARD_TAGS:
-                if name not in written and name in self.previous:
-                    game.inherited.setdefault(name, self.previous[name])
-        values = game.tags
-        for name in written:
-            self.previous[name] = values[name]
-        for name, value in game.inherited.items():
-            self.previous[name] = value
-
-    def resolve(self, name: str, raw: str) -> str:
-        """PBN 2.0 inheritance: ``##x`` is x and later games that omit the tag inherit it; ``#`` copies the
-        previous game's value (and keeps a ``##`` inheritance going); any other value ends one."""
-        if raw.startswith("##"):
-            value = raw[2:]
-            self.sticky[name] = value
-            return value
-        if raw == "#":
-            return self.previous.get(name, "")
-        if self.sticky:
-            self.sticky.pop(name, None)
-        return raw
-
-    def add_tag(self, name: str, raw: str, line: int, column: int) -> PbnGame | None:
-        done = None
-        if name in self.names and name not in _REPEATABLE:
-            done = self.finish()
-        if self.section is not None:
-            self.close_section()
-        self.names.add(name)
-        self.has_tag = True
-        value = self.resolve(name, raw) if raw.startswith("#") or self.sticky else raw
-        self.game.items.append(PbnTag(name, raw, value, (), line, column))
-        if name in ("Auction", "Play") or is_table_tag(name):
-            self.section = []
-            self.positions = []
-        if self.game.line == 0:
-            self.game.line = line
-        return done
-
-    def add_comment(self, kind: str, text: str, line: int, column: int) -> None:
-        if self.game.line == 0:
-            self.game.line = line
-        if self.section is not None:
-            self.section.append(str(PbnComment(kind, text)))
-            self.positions.append((line, column))
-        else:
-            self.game.items.append(PbnComment(kind, text, line))
-
-    # -- lines
-    def feed(self, raw_line: str, n: int) -> Iterator[PbnGame]:
-        line = raw_line.rstrip("\r\n")
-        pos = 0
-        if self.pending is not None:
-            text, first_line, column = self.pending
-            self.pending = None
-            if line.strip() and line[0] not in "[%":
-                yield from self.scan_line(text + " " + line, first_line, column - 1)
-                return
-            yield from self.scan_line(text, first_line, column - 1, final=True)
-        if self.brace is not None:
-            end = line.find("}")
-            if end < 0:
-                self.brace.append(line)
-                return
-            self.brace.append(line[:end])
-            self.add_comment("{", "\n".join(self.brace), *self.brace_at)
-            self.brace = None
-            pos = end + 1
-        elif line.startswith("%"):
-            self.add_comment("%", line[1:], n, 1)
-            return
-        elif not line.strip():
-            if self.has_tag:
-                game = self.finish()
-                if game is not None:
-                    yield game
-            return
-        elif line.startswith("["):
-            m = _FAST_TAG.match(line)
-            if m is not None:
-                done = self.add_tag(m.group(1), _unescape(m.group(2)), n, 1)
-                if done is not None:
-                    yield done
-                return
-        elif self.section is not None and not _SPECIAL.search(line):
-            if not self.sections:
-                return
-            at = 0
-            for token in line.split():
-                at = line.index(token, at)
-                self.section.append(token)
-                self.positions.append((n, at + 1))
-                at += len(token)
-            return
-        yield from self.scan_line(line, n, 0, pos)
-
-    def scan_line(self, line: str, n: int, shift: int, pos: int = 0, *, final: bool = False) -> Iterator[PbnGame]:
-        """Tokens of ``line`` from ``pos``; ``shift`` is added to columns (a tag continued from a line before)."""
-        size = len(line)
-        while pos < size:
-            ch = line[pos]
-            if ch.isspace():
-                pos += 1
-            elif ch == "[":
-                end, done = self.scan_tag(line, pos, n, final)
-                if end < 0:
-                    self.pending = (line[pos:], n, pos + shift + 1)
-                    return
-                pos = end
-                if done is not None:
-                    yield done
-            elif ch == "{":
-                end = line.find("}", pos + 1)
-                if end < 0:
-                    self.brace = [line[pos + 1 :]]
-                    self.brace_at = (n, pos + 1)
-                    return
-                self.add_comment("{", line[pos + 1 : end], n, pos + 1)
-                pos = end + 1
-            elif ch == ";":
-                self.add_comment(";", line[pos + 1 :], n, pos + 1)
-                return
-            else:
-                pos = self.scan_data(line, pos, n)
-
-    def scan_tag(self, line: str, pos: int, n: int, final: bool) -> tuple[int, PbnGame | None]:
-        """A tag from ``line[pos] == '['``: (end, finished game); end = -1 when the tag goes on past the line
-        (PBN allows a tag's tokens on several lines)."""
-        start = pos
-        pos += 1
-        while pos < len(line) and line[pos] in " \t":
-            pos += 1
-        if pos >= len(line) and not final:
-            return -1, None
-        m = _NAME.match(line, pos)
-        if m is None:
-            self.problem(n, pos + 1, "a tag name (letters, digits, _) must follow '['")
-            return len(line), None
-        name = m.group()
-        pos = m.end()
-        while pos < len(line) and line[pos] in " \t":
-            pos += 1
-        if pos >= len(line) and not final:
-            return -1, None
-        if pos >= len(line) or line[pos] != '"':
-            self.problem(n, pos + 1, f"tag {name}: a quoted value must follow the name")
-            end = line.find("]", pos)
-            return (len(line) if end < 0 else end + 1), None
-        pos += 1
-        chars: list[str] = []
-        while True:
-            if pos >= len(line):
-                if not final:
-                    return -1, None
-                self.problem(n, start + 1, f"tag {name}: no closing '\"]' on the line")
-                done = self.add_tag(name, "".join(chars), n, start + 1)
-                return len(line), done
-            ch = line[pos]
-            if ch == "\\" and pos + 1 < len(line) and line[pos + 1] in '"\\':
-                chars.append(line[pos + 1])
-                pos += 2
-                continue
-            if ch == '"':
-                close = pos + 1
-                while close < len(line) and line[close] in " \t":
-                    close += 1
-                if close < len(line) and line[close] == "]":
-                    done = self.add_tag(name, "".join(chars), n, start + 1)
-                    return close + 1, done
-                if close >= len(line) and not final:
-                    return -1, None
-            chars.append(ch)
-            pos += 1
-
-    def scan_data(self, line: str, pos: int, n: int) -> int:
-        """One section token (a quoted cell or a run up to blank, ``{`` or ``;``), or junk outside sections."""
-        start = pos
-        if line[pos] == '"':
-            pos = _quoted_end(line, pos)
-            if pos < 0:
-                self.problem(n, start + 1, "a quoted cell is not closed on its line")
-                pos = len(line)
-        else:
-            while pos < len(line) and line[pos] not in "{;[" and not line[pos].isspace():
-                pos += 1
-        token = line[start:pos]
-        if self.section is not None:
-            self.section.append(token)
-            self.positions.append((n, start + 1))
-        else:
-            self.problem(n, start + 1, f"unexpected {token!r} outside a tag or commentary")
-        return pos
-
-    def end(self, n: int) -> Iterator[PbnGame]:
-        if self.pending is not None:
-            text, first_line, column = self.pending
-            self.pending = None
-            yield from self.scan_line(text, first_line, column - 1, final=True)
-        if self.brace is not None:
-            self.problem(self.brace_at[0], self.brace_at[1], "commentary '{' is never closed")
-            self.add_comment("{", "\n".join(self.brace), *self.brace_at)
-            self.brace = None
-        game = self.finish()
-        if game is not None:
-            yield game
-
-
 def read_games(source: TextIO | Iterable[str], *, file: str | None = None, strict: bool = False) -> Iterator[PbnGame]:
     """Games one at a time from a text handle (or any iterable of lines). Problems are recorded on each
     game; with ``strict=True`` the first one raises ``FormatError``."""
@@ -1169,7 +606,7 @@ def _games(source: TextIO | Iterable[str], file: str | None, strict: bool, *, se
     if file is None:
         name = getattr(source, "name", None)
         file = name if isinstance(name, str) else None
-    reader = _Reader(file, strict, sections)
+    reader = Reader(PbnGame, file, strict, sections)
     n = 0
     first = True
     for n, line in enumerate(source, 1):
@@ -1287,7 +724,7 @@ def _section_lines(tag: PbnTag) -> list[str]:
     per_line = 4
     if is_table_tag(tag.name):
         try:
-            per_line = max(1, len(_parse_columns(tag)))
+            per_line = max(1, len(parse_columns(tag)))
         except FormatError:
             per_line = 1
     lines: list[str] = []
@@ -1301,13 +738,13 @@ def _section_lines(tag: PbnTag) -> list[str]:
                 current, units = [], 0
             lines.append(token)
             continue
-        if kind not in "{;" and not (tag.name in ("Auction", "Play") and _is_annotation(token)):
+        if kind not in "{;" and not (tag.name in ("Auction", "Play") and is_annotation(token)):
             if units == per_line:
                 lines.append(" ".join(current))
                 current, units = [], 0
             units += 1
         current.append(token)
-        if kind == ";" or (kind == '"' and _quoted_end(token, 0) != len(token)):
+        if kind == ";" or (kind == '"' and quoted_end(token, 0) != len(token)):
             lines.append(" ".join(current))
             current, units = [], 0
     if current:
