@@ -177,6 +177,16 @@ class Deal:
             return f"Deal({self.to_pbn()!r})"
         return f"Deal.partial({self.to_pbn()!r})"
 
+    def _repr_html_(self) -> str:
+        from contractbridge.formats import diagram
+
+        return diagram.html(self)
+
+    def _repr_svg_(self) -> str:
+        from contractbridge.formats import diagram
+
+        return diagram.svg(self)
+
 
 def _parse_deal(text: str) -> tuple[Hand, Hand, Hand, Hand]:
     raw = text.strip()
@@ -260,3 +270,13 @@ class Board:
         if self.follows_l2:
             return f"Board({self.number}, {self.deal!r})"
         return f"Board({self.number}, {self.deal!r}, dealer={self.dealer!r}, vulnerability={self.vulnerability!r})"
+
+    def _repr_html_(self) -> str:
+        from contractbridge.formats import diagram
+
+        return diagram.html(self)
+
+    def _repr_svg_(self) -> str:
+        from contractbridge.formats import diagram
+
+        return diagram.svg(self)

@@ -82,6 +82,8 @@ class ScoringError(BridgeError):
 
 class ScoreCorrectionError(ScoringError):
     """A score-sheet correction asked for outside the window the rules allow (NBB R37, EST-S12)."""
+
+
 class EditionNotSupportedError(BridgeError):
     """A known edition whose rules for this matter are not implemented yet; never a silent fallback."""
 
@@ -96,3 +98,27 @@ class RulingPendingError(IrregularityPendingError):
 
 class JudgementRequiredError(RulingError):
     """The ruling needs a director's judgement (a ``judge`` event) before anything else can happen."""
+
+
+class FormatError(ParseError):
+    """A file (PBN, LIN, JSON lines) that cannot be read; says which file, line and column, and why."""
+
+    def __init__(self, message: str, *, file: str | None = None, line: int | None = None, column: int | None = None):
+        self.reason = message
+        self.file = file
+        self.line = line
+        self.column = column
+        super().__init__(self._render())
+
+    def _render(self) -> str:
+        where = ":".join(str(p) for p in (self.file or "<input>", self.line, self.column) if p is not None)
+        return f"{where}: {self.reason}"
+
+    def located(self, *, file: str | None = None, line: int | None = None, column: int | None = None) -> FormatError:
+        """A copy with the missing parts of the location filled in."""
+        return FormatError(
+            self.reason,
+            file=self.file or file,
+            line=self.line if self.line is not None else line,
+            column=self.column if self.column is not None else column,
+        )

@@ -830,6 +830,16 @@ class Table:
             legal_cards=legal_cards,
         )
 
+    def _repr_html_(self) -> str:
+        from contractbridge.formats import diagram
+
+        return diagram.table_html(self)
+
+    def _repr_svg_(self) -> str:
+        from contractbridge.formats import diagram
+
+        return diagram.svg(self.board)
+
     def __repr__(self) -> str:
         return f"<Table board {self.board.number} {self.edition} {self.phase.value}, {len(self._events)} events>"
 

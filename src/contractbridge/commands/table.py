@@ -10,51 +10,15 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.table import Table as Grid
-from rich.text import Text
 
 from contractbridge.calls import Call
-from contractbridge.cards import SUITS_HIGH_FIRST, Card, Hand, Seat, Suit
+from contractbridge.cards import Card, Hand, Seat
 from contractbridge.deal import Board, Deal
 from contractbridge.errors import BridgeError, EventLogError
+from contractbridge.formats.diagram import diagram
 from contractbridge.players import Player, RandomPlayer
 from contractbridge.robots.bidder import BiddingRobot
 from contractbridge.table import EDITIONS, Phase, Table, TableView
-
-_SUIT_STYLE = {
-    Suit.SPADES: "bold blue",
-    Suit.HEARTS: "bold red",
-    Suit.DIAMONDS: "bold dark_orange",
-    Suit.CLUBS: "bold green",
-}
-
-
-# the diagram (one place, to be replaced by formats/diagram.py) ------------------------------------------
-def hand_text(hand: Hand | None) -> Text:
-    """Four lines, one per suit, spades first, suit symbols coloured; ``?`` lines for a hidden hand."""
-    text = Text()
-    for i, suit in enumerate(SUITS_HIGH_FIRST):
-        if i:
-            text.append("\n")
-        text.append(suit.symbol + " ", style=_SUIT_STYLE[suit])
-        if hand is None:
-            text.append("?")
-        else:
-            text.append(" ".join("10" if r.letter == "T" else r.letter for r in hand.ranks(suit)) or "—")
-    return text
-
-
-def diagram(board: Board, hands: Mapping[Seat, Hand | None] | None = None, centre: str = "") -> Grid:
-    """The four hands around the table (N top, S bottom); ``hands`` may hide some (None)."""
-    shown: Mapping[Seat, Hand | None] = dict(board.deal) if hands is None else hands
-    grid = Grid.grid(padding=(0, 2))
-    for _ in range(3):
-        grid.add_column(min_width=16)
-    heading = Text(f"Board {board.number}\nDealer {board.dealer.letter}\nVul {board.vulnerability.pbn}")
-    grid.add_row(heading, hand_text(shown.get(Seat.NORTH)), Text())
-    grid.add_row(hand_text(shown.get(Seat.WEST)), Text(centre, justify="center"), hand_text(shown.get(Seat.EAST)))
-    grid.add_row(Text(), hand_text(shown.get(Seat.SOUTH)), Text())
-    return grid
 
 
 # state summary ---------------------------------------------------------------------------------------------
