@@ -87,10 +87,15 @@ def _dds() -> ModuleType:
     return _lib
 
 
+#: DDS keeps per-thread state of its own; calls from several Python threads (e.g. a threaded Dask worker) take turns.
+_call_lock = threading.Lock()
+
+
 def _call(function: str, *args: Any) -> None:
     lib = _dds()
     try:
-        getattr(lib, function)(*args)
+        with _call_lock:
+            getattr(lib, function)(*args)
     except lib.DDSError as err:
         raise DoubleDummyError(f"DDS {function}: {err}") from None
 
@@ -107,7 +112,9 @@ def dds_version() -> str:
 
 def set_threads(n: int) -> None:
     """Let DDS use ``n`` threads (0: one per core). Worker processes of a simulation use 1 each."""
-    _dds().SetMaxThreads(n)
+    lib = _dds()
+    with _call_lock:
+        lib.SetMaxThreads(n)
 
 
 # --- encodings --------------------------------------------------------------------------------------------------
