@@ -138,7 +138,7 @@ def test_par_list1() -> None:
     """list1.txt PAR: "NS -110", EW 2S (dealer N, none vulnerable)."""
     result = dd.par(Deal(LIST1), Vulnerability.NONE, Seat.NORTH)
     assert result.score == -110
-    assert [str(c) for c in result.contracts] == ["2SEW="]
+    assert [str(c) for c in result.contracts] == ["EW 2S="]
     assert result.contracts[0].contract == Contract(2, Strain.SPADES)
 
 

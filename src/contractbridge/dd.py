@@ -370,9 +370,10 @@ class ParContract:
         return self.declarers[0].side
 
     def __str__(self) -> str:
+        """PBN ``ParContract`` style: ``NS 4S+1``, ``EW 5DX-2``, ``N 3NT=``."""
         who = "".join(s.letter for s in self.declarers)
         res = "=" if self.result == 0 else f"{self.result:+d}"
-        return f"{self.contract}{who}{res}"
+        return f"{who} {self.contract}{res}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -383,8 +384,12 @@ class ParResult:
     contracts: tuple[ParContract, ...] = field(default=())
 
     def __str__(self) -> str:
-        body = "; ".join(str(c) for c in self.contracts) or "pass"
-        return f"NS {self.score:+d}: {body}"
+        return f"NS {self.score:+d}: {self.contracts_text}"
+
+    @property
+    def contracts_text(self) -> str:
+        """The par contracts as a PBN ``ParContract`` value (ties separated by ``; ``), or ``pass``."""
+        return "; ".join(str(c) for c in self.contracts) or "pass"
 
 
 _DDS_VUL: Final = {
