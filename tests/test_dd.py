@@ -267,3 +267,8 @@ def test_position_validation() -> None:
     empty = Deal.partial({})
     with pytest.raises(DoubleDummyError, match="no cards"):
         dd.Position(empty, Strain.HEARTS, Seat.NORTH)
+
+
+def test_dds_version() -> None:
+    major, minor, _ = dd.dds_version().split(".")
+    assert (int(major), int(minor)) >= (2, 9)

@@ -105,9 +105,12 @@ def dds_version() -> str:
     import ctypes
 
     lib = _dds()
-    info = lib.DDSInfo()
-    lib._dll.GetDDSInfo(ctypes.byref(info))
-    return str(info.versionString.decode())
+    # DDSInfo has grown between DDS releases; give it ample room and read only the leading three ints.
+    buffer = ctypes.create_string_buffer(8192)
+    with _call_lock:
+        lib._dll.GetDDSInfo(buffer)
+    major, minor, patch = (int.from_bytes(buffer.raw[4 * i : 4 * i + 4], "little") for i in range(3))
+    return f"{major}.{minor}.{patch}"
 
 
 def set_threads(n: int) -> None:
