@@ -152,24 +152,36 @@ def test_dd_result_of_a_contract() -> None:
 # --- batches and the cache -------------------------------------------------------------------------------------
 
 
-def test_batches_beyond_forty_and_cache() -> None:
-    """41 deals take two CalcAllTables calls; the results equal endplay's single-table solver; repeats hit the cache."""
+def _check_batches(deals: list[Deal]) -> None:
+    """Batched tables equal endplay's single-table solver at the chunk edges; repeats hit the cache."""
     from endplay.dds import calc_dd_table
     from endplay.types import Denom, Player
 
-    deals = [Deal.random(f"batch-{i}") for i in range(41)]
     dd.clear_cache()
-    tables = dd.dd_tables(deals + deals[:1])
-    assert len(tables) == 42 and tables[41] == tables[0]
-    for i in (0, 40):
+    tables = dd.dd_tables([*deals, deals[0]])
+    assert len(tables) == len(deals) + 1 and tables[-1] == tables[0]
+    for i in (0, len(deals) - 1):
         theirs = calc_dd_table(dd.to_endplay(deals[i]))
         for strain, seat, tricks in tables[i]:
             denom = Denom.nt if strain is Strain.NOTRUMP else Denom(3 - int(strain))
             assert theirs[denom, Player(int(seat))] == tricks
     info = dd.cache_info()
-    assert info["size"] == 41
-    dd.dd_table(deals[5])
+    assert info["size"] == len(deals)
+    dd.dd_table(deals[1])
     assert dd.cache_info()["hits"] == info["hits"] + 1
+
+
+def test_batches_split_and_cache(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Batches are cut at the per-call limit (lowered here to 3: five deals take two calls)."""
+    monkeypatch.setattr(dd, "MAX_TABLES_PER_CALL", 3)
+    _check_batches([Deal.random(f"batch-{i}") for i in range(5)])
+
+
+@pytest.mark.slow
+def test_batches_beyond_forty() -> None:
+    """41 deals take two CalcAllTables calls at DDS's real limit of 40 tables."""
+    assert dd.MAX_TABLES_PER_CALL == 40
+    _check_batches([Deal.random(f"batch-{i}") for i in range(41)])
 
 
 def test_incomplete_deal_is_a_typed_error() -> None:

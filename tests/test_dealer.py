@@ -8,7 +8,7 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from contractbridge.cards import Hand, Seat, Suit
+from contractbridge.cards import Card, Hand, Seat, Suit
 from contractbridge.deal import Deal
 from contractbridge.dealer import (
     DealBatch,
@@ -16,6 +16,7 @@ from contractbridge.dealer import (
     ShapePattern,
     generate,
     hand_function,
+    has_card,
     hcp,
     length,
     parse_constraint,
@@ -118,6 +119,18 @@ def test_shape_constraints_are_exact() -> None:
     for d in generate("shape(N) == 6+♥, 3-♠ and not shape(S) == 4333 any", 50, seed=8):
         assert d[Seat.NORTH].length(Suit.HEARTS) >= 6 and d[Seat.NORTH].length(Suit.SPADES) <= 3
         assert sorted_shape(d[Seat.SOUTH]) != (4, 3, 3, 3)
+
+
+def test_hascard_is_exact() -> None:
+    """dealer's ``hascard(west, 2C)``: the card is in that hand."""
+    for d in generate("hascard(west, 2C) and not hascard(N, SA) && hascard(E, AH)", 40, seed=14):
+        assert Card("C2") in d[Seat.WEST] and Card("SA") not in d[Seat.NORTH] and Card("HA") in d[Seat.EAST]
+    deal = Deal.random(15)
+    owner = deal.owner(Card("DK"))
+    assert [has_card(seat, "DK")(deal) for seat in Seat] == [seat == owner for seat in Seat]
+    with pytest.raises(ConstraintError) as info:
+        parse_constraint("hascard(N, ZZ)")
+    assert info.value.column == 12
 
 
 def test_python_constraints_and_hand_functions() -> None:

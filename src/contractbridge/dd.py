@@ -296,8 +296,9 @@ def dd_tables_array(holdings: npt.NDArray[np.uint16]) -> npt.NDArray[np.uint8]:
     deals = lib.ddTableDeals()
     res = lib.ddTablesRes()
     pars = lib.allParResults()
-    slots = np.frombuffer(deals, dtype=np.uint32, count=16 * 5 * MAX_TABLES_PER_CALL, offset=4)
-    results = np.frombuffer(res, dtype=np.int32, count=20 * 5 * MAX_TABLES_PER_CALL, offset=4)
+    # Views on the ctypes structures: an int count, then the deals (16 holdings) / results (20 cells).
+    slots = np.frombuffer(deals, dtype=np.uint32, count=16 * len(deals.ddTableDeal), offset=4)
+    results = np.frombuffer(res, dtype=np.int32, count=20 * len(res.results), offset=4)
     for start in range(0, n, MAX_TABLES_PER_CALL):
         chunk = cards[start : start + MAX_TABLES_PER_CALL]
         k = chunk.shape[0]

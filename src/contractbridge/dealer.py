@@ -27,7 +27,7 @@ from typing import Final, Union
 import numpy as np
 import numpy.typing as npt
 
-from contractbridge.cards import FULL_PACK, Hand, Seat, Suit
+from contractbridge.cards import FULL_PACK, Card, Hand, Seat, Suit
 from contractbridge.deal import Deal
 from contractbridge.errors import ConstraintError, DealError, DealGenerationError
 
@@ -40,6 +40,7 @@ __all__ = [
     "controls",
     "generate",
     "hand_function",
+    "has_card",
     "hcp",
     "length",
     "parse_constraint",
@@ -550,6 +551,25 @@ class ShapeIs(Constraint):
         return f"shape({self.seat.letter}) in <{len(self.pattern.shapes)} patterns>"
 
 
+@dataclass(frozen=True, eq=False)
+class HasCard(Constraint):
+    seat: Seat
+    card: Card
+
+    def mask(self, batch: DealBatch) -> Mask:
+        bits = batch.holdings[:, self.seat, self.card.suit]
+        out: Mask = ((bits >> (int(self.card.rank) - 2)) & 1).astype(np.bool_)
+        return out
+
+    def __repr__(self) -> str:
+        return f"hascard({self.seat.letter}, {self.card})"
+
+
+def has_card(seat: Seat, card: Card | str) -> Constraint:
+    """``seat`` holds ``card`` (dealer's ``hascard(north, AS)``)."""
+    return HasCard(Seat(seat), card if isinstance(card, Card) else Card.parse(card))
+
+
 def shape(seat: Seat, pattern: str | ShapePattern) -> Constraint:
     """``seat``'s hand pattern is one of ``pattern`` (see :class:`ShapePattern`)."""
     if isinstance(pattern, str):
@@ -759,11 +779,13 @@ class _Parser:
         self._advance()
         return _SEAT_WORDS[tok.text.upper()]
 
-    def _call(self, tok: _Tok) -> Expr:
+    def _call(self, tok: _Tok) -> Expr | Constraint:
         name = tok.text.lower()
         self._advance()
         self._expect("(")
         seat = self._seat()
+        if name == "hascard":
+            return self._has_card(seat)
         suits: list[Suit] = []
         while self._is(","):
             self._advance()
@@ -784,9 +806,25 @@ class _Parser:
             return length(seat, _SUIT_FUNCTIONS[name])
         factory = _FUNCTIONS.get(name)
         if factory is None:
-            known = ", ".join(sorted({"hcp", "controls", "shape", *_SUIT_FUNCTIONS, *_FUNCTIONS}))
+            known = ", ".join(sorted({"hcp", "controls", "shape", "hascard", *_SUIT_FUNCTIONS, *_FUNCTIONS}))
             raise self._error(f"unknown function {tok.text!r} (known: {known})", tok)
         return factory(seat)
+
+    def _has_card(self, seat: Seat) -> Constraint:
+        comma = self.tok
+        if not self._is(","):
+            raise self._error("expected ',' and a card, e.g. hascard(N, SA)")
+        m = re.compile(r"\s*([^\s,()]+)").match(self.text, comma.pos + 1)
+        if m is None:
+            raise self._error("expected a card, e.g. SA or AS", comma)
+        try:
+            card = Card.parse(m.group(1))
+        except ValueError:
+            raise ConstraintError(f"not a card: {m.group(1)!r}", self.text, m.start(1) + 1) from None
+        self.pos = m.end()
+        self.tok = self._lex()
+        self._expect(")")
+        return HasCard(seat, card)
 
     def _shape(self) -> Constraint:
         self._advance()
