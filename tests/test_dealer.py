@@ -86,6 +86,9 @@ def test_reproducible_by_seed() -> None:
     assert generate(None, 5, seed=7) != generate(None, 5, seed=8)
     c = "spades(N) >= 5 and hcp(N) in 15..17"
     assert generate(c, 3, seed=1) == generate(parse_constraint(c), 3, seed=1)
+    assert generate(c, 30, seed=2) == list(Dealer(c, seed=2).batch(30).deals())
+    dealer = Dealer(c, seed=3, batch_size=1000)
+    assert len(list(dealer.deals(1))) == 1 and dealer.attempts == 1000  # no batch beyond the one needed
 
 
 # --- constraints are exact --------------------------------------------------------------------------------------

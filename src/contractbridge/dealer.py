@@ -27,7 +27,7 @@ from typing import Final, Union
 import numpy as np
 import numpy.typing as npt
 
-from contractbridge.cards import FULL_PACK, Card, Hand, Seat, Suit
+from contractbridge.cards import Card, Hand, Seat, Suit
 from contractbridge.deal import Deal
 from contractbridge.errors import ConstraintError, DealError, DealGenerationError
 
@@ -923,24 +923,28 @@ class Dealer:
         """Exactly ``n`` accepted deals as one batch."""
         parts: list[Holdings] = []
         have = 0
-        for b in self.batches():
-            if have >= n:
-                break
-            parts.append(b.holdings[: n - have])
-            have += min(len(b), n - have)
+        if n > 0:
+            for b in self.batches():
+                part = b.holdings[: n - have]
+                parts.append(part)
+                have += len(part)
+                if have >= n:
+                    break
         holdings = np.concatenate(parts) if parts else np.empty((0, 4, 4), dtype=np.uint16)
-        return DealBatch(holdings[:n])
+        return DealBatch(holdings)
 
     def deals(self, n: int | None = None) -> Iterator[Deal]:
         """``n`` accepted deals (endless if None), as :class:`Deal` values."""
+        if n is not None and n <= 0:
+            return
         left = n
         for b in self.batches():
-            if left is not None and left <= 0:
-                return
             chunk = b if left is None or len(b) <= left else b.take(np.arange(left))
             yield from chunk.deals()
             if left is not None:
                 left -= len(chunk)
+                if left <= 0:
+                    return
 
 
 def generate(
@@ -986,5 +990,4 @@ def _predeal_layout(
             owners[card.index] = seat
         labels += [int(seat)] * (13 - len(hand))
     free = np.array([i for i in range(52) if not (taken >> i) & 1], dtype=np.intp)
-    assert (FULL_PACK & ~taken).bit_count() == len(labels)
     return owners, free, np.array(labels, dtype=np.uint8)
