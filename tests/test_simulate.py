@@ -11,7 +11,7 @@ import pytest
 from contractbridge import dd
 from contractbridge.cards import Seat, Strain
 from contractbridge.deal import Deal
-from contractbridge.dealer import Dealer, hcp
+from contractbridge.dealer import Dealer, hand_function, hcp
 from contractbridge.simulate import SimulationResult, iter_simulation, simulate
 
 pytest.importorskip("endplay")
@@ -68,6 +68,13 @@ def test_analyse_values_are_aggregated() -> None:
 def test_analyse_sees_the_dd_table() -> None:
     result = simulate(CONSTRAINT, 4, seed=8, workers=0, analyse=north_hcp)
     assert result.mean("nt") == pytest.approx(result.mean_tricks()[Strain.NOTRUMP, Seat.NORTH])
+
+
+def test_unpicklable_work_for_processes_is_a_clear_error() -> None:
+    constraint = hand_function(lambda h: len(h), Seat.NORTH) >= 13
+    with pytest.raises(TypeError, match="picklable"):
+        simulate(constraint, 4, workers=1, dd=False)
+    assert simulate(constraint, 4, workers=0, dd=False).deals == 4
 
 
 class _Interrupt:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import os
+import pickle
 from collections import Counter
 from collections.abc import Callable, Generator, Iterator, Mapping
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -260,6 +261,8 @@ def _run_processes(chunks: Iterator[_Chunk], workers: int) -> Iterator[Simulatio
     pending: set[Future[SimulationResult]] = set()
     try:
         for chunk in chunks:
+            if not pending:
+                _check_picklable(chunk)
             pending.add(pool.submit(_run_chunk, chunk))
             if len(pending) >= 2 * workers:
                 done, pending = wait(pending, return_when=FIRST_COMPLETED)
@@ -270,9 +273,18 @@ def _run_processes(chunks: Iterator[_Chunk], workers: int) -> Iterator[Simulatio
             for f in done:
                 yield f.result()
     finally:
-        for f in pending:
-            f.cancel()
-        pool.shutdown(wait=True, cancel_futures=True)
+        # Interrupted: drop what has not started and do not wait for the chunks under way.
+        pool.shutdown(wait=not pending, cancel_futures=True)
+
+
+def _check_picklable(chunk: _Chunk) -> None:
+    try:
+        pickle.dumps(chunk)
+    except (pickle.PicklingError, AttributeError, TypeError) as err:
+        raise TypeError(
+            "the constraint and analyse function must be picklable to run in worker processes "
+            f"(module-level functions, not lambdas), or use workers=0: {err}"
+        ) from None
 
 
 def _run_dask(chunks: Iterator[_Chunk], scheduler: str | Any) -> Iterator[SimulationResult]:
