@@ -190,6 +190,14 @@ def test_incomplete_deal_is_a_typed_error() -> None:
         dd.dd_table(partial)
 
 
+def test_array_path_checks_deals() -> None:
+    holdings = dd.holdings_array([Deal.random(1)])
+    holdings[0, 0, 0] ^= 1  # North loses or gains the two of clubs
+    with pytest.raises(DoubleDummyError, match="#0"):
+        dd.dd_tables_array(holdings)
+    assert dd.dd_tables_array(holdings[:0]).shape == (0, 5, 4)
+
+
 def test_missing_dds_is_a_typed_error(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(dd, "_lib", None)
     monkeypatch.setitem(sys.modules, "endplay._dds", None)

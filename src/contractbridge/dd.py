@@ -338,6 +338,8 @@ def dd_tables(deals: Iterable[Deal]) -> list[DDTable]:
     for i, deal in enumerate(deals):
         if not isinstance(deal, Deal):
             raise TypeError(f"not a Deal: {deal!r}")
+        if not deal.is_complete:
+            raise DoubleDummyError(f"a DD table needs a complete deal, 13 cards a hand: {deal.to_pbn()}")
         key = _key(deal)
         hit = _cache.get(key)
         if hit is not None:
