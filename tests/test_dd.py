@@ -231,6 +231,8 @@ def test_endplay_conversion_partial() -> None:
 def test_solve_opening_position_matches_dds_fut(corpus: Path) -> None:
     """list*.txt FUT lines: SolveBoard at trick one (all cards with scores) for the given trump and leader."""
     checked = 0
+    positions: list[dd.Position] = []
+    expectations: list[dict[Card, int]] = []
     for name in ("list10.txt",):
         lines = (corpus / "dds" / name).read_text().splitlines()
         pbn_lines = [x for x in lines if x.startswith("PBN ")]
@@ -249,10 +251,15 @@ def test_solve_opening_position_matches_dds_fut(corpus: Path) -> None:
                 for rank in range(2, 15):
                     if bits >> rank & 1:
                         expected[Card(Suit(3 - s), rank)] = score  # type: ignore[arg-type]
-            got = dd.solve(dd.Position(deal, trump, leader))
-            assert got == expected, pbn_line
+            positions.append(dd.Position(deal, trump, leader))
+            expectations.append(expected)
             checked += 1
     assert checked == 10
+    assert dd.solve(positions[0]) == expectations[0]
+    assert dd.solve_all(positions) == expectations
+    best, cards = dd.best_cards(positions[0])
+    assert best == max(expectations[0].values())
+    assert cards == {c for c, v in expectations[0].items() if v == best}
 
 
 def test_solve_end_positions_by_hand() -> None:

@@ -39,6 +39,7 @@ __all__ = [
     "ParContract",
     "ParResult",
     "Position",
+    "best_cards",
     "cache_info",
     "clear_cache",
     "dd_result",
@@ -52,6 +53,7 @@ __all__ = [
     "set_cache_size",
     "set_threads",
     "solve",
+    "solve_all",
     "to_endplay",
 ]
 
@@ -500,27 +502,22 @@ class Position:
         return self.leader.offset(len(self.trick))
 
 
-def solve(position: Position) -> dict[Card, int]:
-    """Each legal card of the player to move, with the tricks that side takes from here on (current trick
-    included) if everyone then plays double-dummy. Cards of equal value are all listed."""
-    lib = _dds()
-    dl = lib.deal()
+def _fill_deal(dl: Any, position: Position) -> None:
+    """Write ``position`` into a DDS ``deal`` structure."""
     dl.trump = _dds_strain(position.trump)
     dl.first = int(position.leader)
     for i in range(3):
-        if i < len(position.trick):
-            card = position.trick[i]
-            dl.currentTrickSuit[i] = _dds_suit(card.suit)
-            dl.currentTrickRank[i] = int(card.rank)
-        else:
-            dl.currentTrickSuit[i] = 0
-            dl.currentTrickRank[i] = 0
+        card = position.trick[i] if i < len(position.trick) else None
+        dl.currentTrickSuit[i] = _dds_suit(card.suit) if card else 0
+        dl.currentTrickRank[i] = int(card.rank) if card else 0
     for seat in _SEATS:
         hand = position.hands[seat]
         for suit in Suit:
             dl.remainCards[seat][_dds_suit(suit)] = hand.suit_bits(suit) << 2
-    fut = lib.futureTricks()
-    _call("SolveBoard", dl, -1, 3, 1, fut, 0)
+
+
+def _read_future(fut: Any) -> dict[Card, int]:
+    """A DDS ``futureTricks`` result: each card (equals expanded) with its score."""
     out: dict[Card, int] = {}
     for i in range(fut.cards):
         suit = Suit(3 - fut.suit[i])
@@ -529,6 +526,43 @@ def solve(position: Position) -> dict[Card, int]:
             if ranks >> r & 1:
                 out[Card(suit, Rank(r))] = int(fut.score[i])
     return out
+
+
+def solve(position: Position) -> dict[Card, int]:
+    """Each legal card of the player to move, with the tricks that side takes from here on (current trick
+    included) if everyone then plays double-dummy. Cards of equal value are all listed."""
+    lib = _dds()
+    dl = lib.deal()
+    _fill_deal(dl, position)
+    fut = lib.futureTricks()
+    _call("SolveBoard", dl, -1, 3, 1, fut, 0)
+    return _read_future(fut)
+
+
+def solve_all(positions: Iterable[Position]) -> list[dict[Card, int]]:
+    """:func:`solve` for many positions (e.g. a robot's sampled deals), up to 200 per DDS call, on every core."""
+    lib = _dds()
+    positions = list(positions)
+    out: list[dict[Card, int]] = []
+    boards = lib.boards()
+    solved = lib.solvedBoards()
+    size = len(boards.deals)
+    for start in range(0, len(positions), size):
+        chunk = positions[start : start + size]
+        boards.noOfBoards = len(chunk)
+        for i, position in enumerate(chunk):
+            _fill_deal(boards.deals[i], position)
+            boards.target[i], boards.solutions[i], boards.mode[i] = -1, 3, 1
+        _call("SolveAllBoardsBin", boards, solved)
+        out.extend(_read_future(solved.solvedBoard[i]) for i in range(len(chunk)))
+    return out
+
+
+def best_cards(position: Position) -> tuple[int, frozenset[Card]]:
+    """The most tricks the side to play can take from ``position``, and every card that takes them."""
+    scores = solve(position)
+    best = max(scores.values())
+    return best, frozenset(c for c, v in scores.items() if v == best)
 
 
 # --- endplay conversions ----------------------------------------------------------------------------------------
