@@ -7,7 +7,8 @@ a missing or broken DDS raises :class:`~contractbridge.errors.DDSUnavailableErro
 - :func:`dd_table` / :func:`dd_tables`: tricks for every strain and declarer (a :class:`DDTable`); batches
   go to DDS ``CalcAllTables`` 40 deals at a time (its limit with all five strains), which solves them on
   every core; tables are cached by deal (LRU).
-- :func:`solve`: each legal card of a :class:`Position` with the tricks it takes (robots, claim checks, L70).
+- :func:`solve` / :func:`solve_all` / :func:`best_cards`: each legal card of a :class:`Position` with the
+  tricks it takes (robots, claim checks, L70).
 - :func:`par`: par score and par contracts (DDS ``DealerParBin``; L77 scores, with vulnerability).
 - :func:`dd_result`: tricks and result of a given contract by a given declarer.
 - :func:`to_endplay` / :func:`from_endplay`: deal conversions.
