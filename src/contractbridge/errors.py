@@ -122,3 +122,30 @@ class FormatError(ParseError):
             line=self.line if self.line is not None else line,
             column=self.column if self.column is not None else column,
         )
+
+
+class DDSUnavailableError(BridgeError):
+    """The double-dummy solver (DDS, shipped by the optional ``endplay`` package) cannot be loaded.
+
+    Install the ``dd`` extra: ``pip install 'contractbridge[dd]'``."""
+
+
+class DoubleDummyError(BridgeError):
+    """A position the double-dummy solver cannot analyse (inconsistent hands, trick or leader)."""
+
+
+class ConstraintError(ParseError):
+    """A deal constraint that cannot be read; ``column`` (1-based) points at the offending text."""
+
+    def __init__(self, message: str, text: str = "", column: int = 0) -> None:
+        self.text = text
+        self.column = column
+        if text:
+            caret = " " * max(column - 1, 0) + "^"
+            message = f"{message} (column {column})\n  {text}\n  {caret}"
+        super().__init__(message)
+
+
+class DealGenerationError(BridgeError):
+    """Constrained dealing gave up: no deal (or too few) satisfied the constraint within the attempts allowed,
+    or the predealt cards cannot be completed."""

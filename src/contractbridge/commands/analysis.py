@@ -1,0 +1,217 @@
+"""Analysis commands: ``dd`` (double-dummy table and par), ``generate`` (constrained dealing) and ``simulate``."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from collections.abc import Iterator
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from contractbridge.cards import Seat, Strain
+from contractbridge.deal import Board, Deal, Vulnerability
+from contractbridge.errors import BridgeError
+
+_ORDER = (Strain.NOTRUMP, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
+_DECLARERS = (Seat.NORTH, Seat.SOUTH, Seat.EAST, Seat.WEST)
+
+
+class Format(StrEnum):
+    text = "text"
+    pbn = "pbn"
+    json = "json"
+
+
+def pbn_game(board: Board, table: object | None = None, par: object | None = None) -> str:
+    """One PBN game for a generated board: the mandatory tags, and the DD results when solved
+    (``OptimumScore`` and the ``OptimumResultTable`` section, declarers N S E W × NT S H D C, as PBN 2.1 §3.2.4).
+
+    Kept small on purpose: ``contractbridge.formats.pbn`` is the full writer."""
+    from contractbridge.dd import DDTable, ParResult
+
+    tags = [
+        ("Event", "contractbridge generate"),
+        ("Site", "?"),
+        ("Date", "?"),
+        ("Board", str(board.number)),
+        ("West", "?"),
+        ("North", "?"),
+        ("East", "?"),
+        ("South", "?"),
+        ("Dealer", board.dealer.letter),
+        ("Vulnerable", board.vulnerability.pbn),
+        ("Deal", board.deal.to_pbn(board.dealer)),
+        ("Scoring", "?"),
+        ("Declarer", "?"),
+        ("Contract", "?"),
+        ("Result", "?"),
+    ]
+    lines = [f'[{name} "{value}"]' for name, value in tags]
+    if isinstance(table, DDTable):
+        if isinstance(par, ParResult):
+            lines.append(f'[OptimumScore "NS {par.score}"]')
+            lines.append(f'[ParContract "{par.contracts_text}"]')
+        lines.append('[OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"]')
+        for seat in _DECLARERS:
+            for strain in _ORDER:
+                lines.append(f"{seat.letter} {strain.letter:>2} {table.tricks(strain, seat):>2}")
+    return "\n".join(lines) + "\n"
+
+
+def _fail(err: Exception) -> typer.Exit:
+    Console(stderr=True).print(f"error: {err}", markup=False, highlight=False)
+    return typer.Exit(2)
+
+
+def _dd_grid(table: object, title: str) -> Table:
+    from contractbridge.dd import DDTable
+
+    assert isinstance(table, DDTable)
+    grid = Table(title=title)
+    grid.add_column("")
+    for strain in _ORDER:
+        grid.add_column(strain.symbol, justify="right")
+    for seat in _DECLARERS:
+        grid.add_row(seat.name.title(), *(str(table.tricks(strain, seat)) for strain in _ORDER))
+    return grid
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("dd")
+    def dd_command(
+        deal: Annotated[str, typer.Argument(help='PBN deal, e.g. "N:AKQ2.KJ4.T98.A53 …"')],
+        dealer: Annotated[str, typer.Option("--dealer", "-d", help="dealer (for par)")] = "N",
+        vulnerable: Annotated[str, typer.Option("--vul", "-v", help="None, NS, EW or All (for par)")] = "None",
+        as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+    ) -> None:
+        """Double-dummy tricks for every strain and declarer, and par (DDS)."""
+        from contractbridge import dd
+
+        try:
+            the_deal = Deal(deal)
+            seat = Seat.parse(dealer)
+            vul = Vulnerability.parse(vulnerable)
+            table = dd.dd_table(the_deal)
+            par = dd.par(table, vul, seat)
+        except BridgeError as err:
+            raise _fail(err) from None
+        if as_json:
+            out = {
+                "deal": the_deal.to_pbn(),
+                "tricks": {s.letter: {p.letter: table.tricks(s, p) for p in Seat} for s in Strain},
+                "par": {"score": par.score, "contracts": [str(c) for c in par.contracts]},
+            }
+            typer.echo(json.dumps(out))
+            return
+        console = Console()
+        console.print(the_deal.to_pbn(), markup=False, highlight=False)
+        console.print(_dd_grid(table, "double-dummy tricks"))
+        console.print(f"par ({vul.pbn} vulnerable, dealer {seat.letter}): {par}")
+
+    @app.command("generate")
+    def generate_command(
+        constraint: Annotated[str, typer.Argument(help='e.g. "spades(N) >= 5 and hcp(N) in 15..17"')] = "",
+        n: Annotated[int, typer.Option("-n", help="number of deals")] = 1,
+        seed: Annotated[int | None, typer.Option("--seed", help="random seed (reproducible output)")] = None,
+        fmt: Annotated[Format, typer.Option("--format", "-f", help="text, pbn or json")] = Format.text,
+        with_dd: Annotated[bool, typer.Option("--dd", help="solve each deal double dummy")] = False,
+        predeal: Annotated[str | None, typer.Option("--predeal", help='partial deal, e.g. "N:AKQ.-.-.- - - -"')] = None,
+        output: Annotated[Path | None, typer.Option("--output", "-o", help="write to a file")] = None,
+    ) -> None:
+        """Deal hands at random that satisfy a constraint (see README: the constraint language)."""
+        from contractbridge.dealer import Dealer
+
+        try:
+            pre = Deal.partial(predeal) if predeal else None
+            dealer = Dealer(constraint, predeal=pre, seed=seed)
+        except BridgeError as err:
+            raise _fail(err) from None
+        sink = output.open("w") if output else None
+        try:
+            for number, deal, table in _numbered(dealer.deals(n), with_dd):
+                text = _render(fmt, number, deal, table)
+                if sink is not None:
+                    sink.write(text)
+                else:
+                    typer.echo(text, nl=False)
+        except BridgeError as err:
+            raise _fail(err) from None
+        finally:
+            if sink is not None:
+                sink.close()
+
+    @app.command("simulate")
+    def simulate_command(
+        constraint: Annotated[str, typer.Argument(help="deals to simulate (the constraint language)")] = "",
+        n: Annotated[int, typer.Option("-n", help="number of deals")] = 1000,
+        seed: Annotated[int | None, typer.Option("--seed", help="random seed")] = None,
+        workers: Annotated[int | None, typer.Option("--workers", "-w", help="local processes (0: this one)")] = None,
+        scheduler: Annotated[
+            str | None, typer.Option("--scheduler", help="Dask scheduler address, e.g. tcp://host:8786")
+        ] = None,
+        declarer: Annotated[str, typer.Option("--declarer", help="seat for the frequency table and plot")] = "N",
+        plot: Annotated[Path | None, typer.Option("--plot", help="write the trick distribution (.png/.svg)")] = None,
+        as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+    ) -> None:
+        """Deal n hands satisfying a constraint, solve them double dummy and tabulate (Ctrl-C keeps the results)."""
+        from contractbridge.simulate import simulate
+
+        try:
+            seat = Seat.parse(declarer)
+            result = simulate(
+                constraint, n, seed=seed, workers=workers, scheduler=scheduler, progress=not as_json and n >= 200
+            )
+        except BridgeError as err:
+            raise _fail(err) from None
+        if as_json:
+            typer.echo(json.dumps(result.to_dict()))
+        else:
+            console = Console()
+            console.print(result.table())
+            console.print(result.frequency_table(seat))
+            console.print(f"acceptance: {100 * result.acceptance:.3f}% of {result.attempts} shuffles")
+        if plot is not None:
+            result.plot(plot, seat)
+
+
+def _numbered(deals: Iterator[Deal], with_dd: bool) -> Iterator[tuple[int, Deal, object | None]]:
+    """Deals with board numbers, solved 40 at a time when asked (DDS's batch size)."""
+    from contractbridge import dd
+
+    number = 0
+    while True:
+        chunk = list(itertools.islice(deals, dd.MAX_TABLES_PER_CALL))
+        if not chunk:
+            return
+        tables: list[object | None] = list(dd.dd_tables(chunk)) if with_dd else [None] * len(chunk)
+        for deal, table in zip(chunk, tables, strict=True):
+            number += 1
+            yield number, deal, table
+
+
+def _render(fmt: Format, number: int, deal: Deal, table: object | None) -> str:
+    from contractbridge import dd
+
+    board = Board(number, deal)
+    par = None
+    if isinstance(table, dd.DDTable):
+        par = dd.par(table, board.vulnerability, board.dealer)
+    if fmt is Format.pbn:
+        return pbn_game(board, table, par) + "\n"
+    if fmt is Format.json:
+        out: dict[str, object] = {"board": number, "deal": deal.to_pbn()}
+        if isinstance(table, dd.DDTable) and par is not None:
+            out["tricks"] = {s.letter: {p.letter: table.tricks(s, p) for p in Seat} for s in Strain}
+            out["par"] = {"score": par.score, "contracts": [str(c) for c in par.contracts]}
+        return json.dumps(out) + "\n"
+    line = deal.to_pbn()
+    if isinstance(table, dd.DDTable):
+        line += "  " + " ".join(
+            seat.letter + ":" + "".join(format(table.tricks(s, seat), "x") for s in _ORDER) for seat in Seat
+        )
+    return line + "\n"
