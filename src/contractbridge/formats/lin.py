@@ -10,17 +10,17 @@ hand is the rest of the pack), ``sv``, ``mb`` calls (``!`` = alerted) with ``an`
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Final
+from typing import Final
 
 from contractbridge.calls import DOUBLE, PASS, REDOUBLE, Call
 from contractbridge.cards import FULL_PACK, Card, Hand, Seat, Suit
 from contractbridge.deal import Deal, Vulnerability, board_dealer, board_vulnerability
 from contractbridge.errors import BridgeError, FormatError
 from contractbridge.formats._text import TextInfo, decode, encode, read_text
-from contractbridge.formats.record import Record, RecordCall
+from contractbridge.formats.record import Record, RecordBacked, RecordCall
 
 __all__ = ["LinBoard", "LinFile", "LinPair", "dumps", "loads", "read_file", "write_file"]
 
@@ -142,7 +142,7 @@ def _lin_call(call: Call) -> str:
 
 
 @dataclass(frozen=True)
-class LinBoard:
+class LinBoard(RecordBacked):
     """One board of a LIN file; ``players_hint`` are the names in force from an earlier ``pn``."""
 
     pairs: tuple[LinPair, ...]
@@ -300,15 +300,6 @@ class LinBoard:
             plays=self.plays,
             claim=self.claim,
         )
-
-    def to_events(self, *, edition: str = "WBF17", irregular: bool = False) -> list[dict[str, Any]]:
-        """The table's event log for this board (``Table.from_events`` replays it)."""
-        return self.to_record().to_events(edition=edition, irregular=irregular)
-
-    @classmethod
-    def from_events(cls, events: Sequence[Mapping[str, Any]]) -> LinBoard:
-        """A board from an event log, e.g. ``table.to_events()``."""
-        return cls.from_record(Record.from_events(events))
 
     @classmethod
     def from_record(cls, record: Record) -> LinBoard:

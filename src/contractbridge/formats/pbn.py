@@ -12,11 +12,11 @@ neutral ``Record`` (and from there to a ``Board`` and the table's event log).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import Any, Generic, TextIO, TypeVar
+from typing import Generic, TextIO, TypeVar
 
 from contractbridge.auction import Auction
 from contractbridge.calls import PASS
@@ -60,7 +60,7 @@ from contractbridge.formats.pbn_values import (
     parse_table,
     seat_value,
 )
-from contractbridge.formats.record import Record, RecordCall, play_order
+from contractbridge.formats.record import Record, RecordBacked, RecordCall, play_order
 from contractbridge.play import trick_winner
 
 __all__ = [
@@ -94,7 +94,7 @@ T = TypeVar("T")
 
 
 @dataclass(eq=False)
-class PbnGame:
+class PbnGame(RecordBacked):
     """One game of a PBN file: its items (tags and commentary) in file order. Build a new game rather than
     replace items in place (tag look-ups are indexed)."""
 
@@ -522,15 +522,6 @@ class PbnGame:
             contract=contract,
             declarer=declarer,
         )
-
-    def to_events(self, *, edition: str = "WBF17", irregular: bool = False) -> list[dict[str, Any]]:
-        """The table's event log for this game (``Table.from_events`` replays it)."""
-        return self.to_record().to_events(edition=edition, irregular=irregular)
-
-    @classmethod
-    def from_events(cls, events: Sequence[Mapping[str, Any]]) -> PbnGame:
-        """A game from an event log, e.g. ``table.to_events()``."""
-        return cls.from_record(Record.from_events(events))
 
     @classmethod
     def from_record(cls, record: Record) -> PbnGame:

@@ -7,9 +7,10 @@ into the table's event log (DESIGN.md §5); ``Record.from_events`` reads one bac
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Self
 
 from contractbridge.auction import Auction
 from contractbridge.calls import Call
@@ -19,7 +20,7 @@ from contractbridge.deal import Board, Deal, Vulnerability, board_dealer, board_
 from contractbridge.errors import BridgeError, FormatError
 from contractbridge.play import trick_winner
 
-__all__ = ["Record", "RecordCall", "play_order", "winners"]
+__all__ = ["Record", "RecordBacked", "RecordCall", "play_order", "winners"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,3 +248,27 @@ def play_order(columns: Iterable[Sequence[Card | None]], first: Seat, leader: Se
             break
         leader = trick_winner(leader, played, strain)
     return out
+
+
+class RecordBacked(ABC):
+    """A format's game that converts through a ``Record``; the event-log conversions follow from that."""
+
+    __slots__ = ()
+
+    @abstractmethod
+    def to_record(self) -> Record:
+        """The neutral record of this game."""
+
+    @classmethod
+    @abstractmethod
+    def from_record(cls, record: Record) -> Self:
+        """The game that writes ``record``."""
+
+    def to_events(self, *, edition: str = "WBF17", irregular: bool = False) -> list[dict[str, Any]]:
+        """The table's event log for this game (``Table.from_events`` replays it)."""
+        return self.to_record().to_events(edition=edition, irregular=irregular)
+
+    @classmethod
+    def from_events(cls, events: Sequence[Mapping[str, Any]]) -> Self:
+        """A game from an event log, e.g. ``table.to_events()``."""
+        return cls.from_record(Record.from_events(events))
