@@ -821,7 +821,7 @@ class WBF17Auction(Edition):
             """``call`` takes the place of ``orig`` and is subject to its own law (L25A1, L25B1)."""
             da.withdraw(i, law, ui_for=seat.side if ui else None)
             entry = da.entries.pop(new)
-            if later and _lawful_at(da, i + 1, entry):
+            if later and all(da.entries[j].seat == lho for j in later) and _lawful_at(da, i + 1, entry):
                 da.entries.insert(i + 1, entry)
                 da.stand(i + 1, law)
                 self._l25a6(da, [j + 1 for j in later], seat, call)
