@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from contractbridge.calls import PASS, Bid, Call, CallKind
 from contractbridge.cards import Card, Seat, Suit
 from contractbridge.director import (
+    AuctionSummary,
     Duration,
     Entry,
     Forfeit,
@@ -22,7 +23,6 @@ from contractbridge.director import (
     Ruling,
     Status,
     Watch,
-    _Summary,
     lawful_over,
     seat_name,
 )
@@ -1111,7 +1111,7 @@ def _lowest_in_strain(ib: Bid, last: Bid | None) -> Bid:
 
 def _lawful_at(da: DirectedAuction, position: int, entry: Entry) -> bool:
     """Whether ``entry`` would be lawful (L18–L19) after the standing calls before ``position``."""
-    probe = _Summary(da.dealer, [(e.seat, e.call) for e in da.entries[:position] if e.status is Status.STANDING])
+    probe = AuctionSummary(da.dealer, [(e.seat, e.call) for e in da.entries[:position] if e.status is Status.STANDING])
     return probe.turn == entry.seat and lawful_over(probe, entry.seat, entry.call)
 
 
@@ -1120,7 +1120,7 @@ def _lawful_prefix(da: DirectedAuction, upto: int) -> bool:
     calls: list[tuple[Seat, Call]] = []
     for e in da.entries[: upto + 1]:
         if e.status is Status.STANDING:
-            if not lawful_over(_Summary(da.dealer, calls), e.seat, e.call):
+            if not lawful_over(AuctionSummary(da.dealer, calls), e.seat, e.call):
                 return False
             calls.append((e.seat, e.call))
     return True
