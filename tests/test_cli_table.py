@@ -1,7 +1,12 @@
 """The ``deal``, ``replay`` and ``play`` commands."""
 
+import os
+import select
+import sys
+import time
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from contractbridge import Board, Deal, Seat
@@ -85,3 +90,35 @@ def test_play_with_every_seat_random_finishes_the_board(tmp_path: Path) -> None:
     assert bad.exit_code != 0
     bad = runner.invoke(app, ["play", "--edition", "ACBL"])
     assert bad.exit_code == 1 and "unknown edition" in bad.output
+
+
+def test_play_at_a_terminal_exits_cleanly_on_eof(tmp_path: Path) -> None:
+    """``make play`` runs ``contractbridge play`` with a terminal on stdin; Ctrl-D ends it with exit code 0."""
+    pty = pytest.importorskip("pty")
+    log = tmp_path / "tty.jsonl"
+    pid, fd = pty.fork()
+    if pid == 0:  # pragma: no cover - the child process
+        code = "from contractbridge.cli import main; main()"
+        os.execv(sys.executable, [sys.executable, "-c", code, "play", "--seed", "2", "--log", str(log)])
+    output = b""
+
+    def read_until(marker: bytes, timeout: float = 20.0) -> None:
+        nonlocal output
+        end = time.monotonic() + timeout
+        while marker not in output and time.monotonic() < end:
+            ready, _, _ = select.select([fd], [], [], 0.1)
+            if ready:
+                try:
+                    output += os.read(fd, 65536)
+                except OSError:
+                    return
+
+    read_until(b"N call")
+    os.write(fd, b"1C\n")
+    read_until(b"E call")
+    os.write(fd, b"\x04")  # EOF
+    read_until(b"Event log saved")
+    _, status = os.waitpid(pid, 0)
+    os.close(fd)
+    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0, output.decode(errors="replace")
+    assert str(Table.from_jsonl(log.read_text()).auction) == "1C"

@@ -1,5 +1,6 @@
 """The table (DESIGN.md §3, §5): phases, the event log, strict errors, claims (L68–L69), views, irregular mode."""
 
+import json
 from typing import Any
 
 import pytest
@@ -24,7 +25,7 @@ from contractbridge.errors import (
     PlayNotStartedError,
     RevokeError,
 )
-from contractbridge.table import EDITIONS, IrregularityKind, Phase, Result, Table, event_handler
+from contractbridge.table import EDITIONS, EVENT_HANDLERS, IrregularityKind, Phase, Result, Table, event_handler
 
 DEAL = Deal("N:AKQ2.KJ4.T98.A53 JT9.AQ8.KQ76.K42 8765.T976.J5.QJ6 43.532.A432.T987")
 
@@ -496,3 +497,69 @@ def test_random_legal_actions_give_a_consistent_table(seed: int, number: int, da
         assert snapshot(table) == states.pop()
         table.undo()
     assert snapshot(table) == start == states.pop()
+
+
+def test_copy_is_independent() -> None:
+    table = one_nt_by_south()
+    other = table.copy()
+    other.play("S4")
+    assert table.turn == Seat.WEST and other.turn == Seat.NORTH
+
+
+@event_handler("test-note")
+def _note(table: Table, event: dict[str, Any]) -> None:
+    """An event kind without an undo of its own: undo refolds the log."""
+    table.ext.setdefault("notes", []).append(event["text"])
+
+
+def test_undo_of_an_event_without_undo_refolds_in_place() -> None:
+    table = one_nt_by_south()
+    table.play("S4")
+    table.apply({"event": "test-note", "text": "hello"})
+    table.play("SA")
+    table.undo()
+    assert table.ext == {"notes": ["hello"]}
+    table.undo()  # refold
+    assert table.ext == {} and table.turn == Seat.NORTH
+    table.undo()  # the lead, undone through the rebuilt play state
+    assert table.turn == Seat.WEST and table.hand(Seat.WEST) == DEAL[Seat.WEST]
+    assert table.view("W").legal_cards == frozenset(DEAL[Seat.WEST])
+
+
+def test_irregular_call_without_a_seat_is_by_the_seat_to_call() -> None:
+    table = Table(Board(1, DEAL), irregular=True)
+    table.call("1S")
+    table.call("1H")
+    assert table.pending_irregularity is not None and table.pending_irregularity.seat == Seat.EAST
+
+
+def test_view_to_dict_is_json_and_hides_the_same_cards() -> None:
+    table = one_nt_by_south()
+    table.play("S4")
+    data = json.loads(json.dumps(table.view("E").to_dict()))
+    assert data["hand"] == DEAL[Seat.EAST].to_pbn() and data["dummy_hand"] == DEAL[Seat.NORTH].to_pbn()
+    assert data["current_trick"] == [["W", "S4"]] and data["legal_cards"] == []
+    assert data["auction"][2] == ["S", "1NT"] and data["contract"] == "1NT" and data["turn"] == "N"
+    south = table.view("S").to_dict()
+    assert south["legal_cards"] == ["SA", "SK", "SQ", "S2"]
+    assert set(south) == set(data)
+
+
+def test_a_replaced_call_handler_sees_calls_made_through_the_method() -> None:
+    core = EVENT_HANDLERS["call"]
+    seen: list[str] = []
+
+    def spy(table: Table, event: dict[str, Any]) -> Any:
+        seen.append(event["call"])
+        return core(table, event)
+
+    EVENT_HANDLERS["call"] = spy
+    try:
+        table = Table(Board(1, DEAL))
+        table.call("1NT")
+        table.call(PASS, "E")
+        assert seen == ["1NT", "P"] and table.to_events()[-1] == {"event": "call", "seat": "E", "call": "P"}
+        table.undo()
+        assert str(table.auction) == "1NT"
+    finally:
+        EVENT_HANDLERS["call"] = core

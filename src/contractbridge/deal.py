@@ -14,7 +14,7 @@ from enum import IntEnum
 from typing import Final
 
 from contractbridge.cards import FULL_PACK, Card, Hand, Seat, Side
-from contractbridge.errors import DealError, ParseError
+from contractbridge.errors import BridgeError, DealError, ParseError
 
 __all__ = ["Board", "Deal", "Vulnerability"]
 
@@ -238,7 +238,7 @@ class Board:
 
     def __post_init__(self) -> None:
         if not isinstance(self.number, int) or self.number < 1:
-            raise ValueError(f"a board number must be 1 or more, not {self.number!r} (L2)")
+            raise BridgeError(f"a board number must be 1 or more, not {self.number!r} (L2)")
         if self.dealer is None:
             object.__setattr__(self, "dealer", board_dealer(self.number))
         else:

@@ -75,6 +75,15 @@ class EventLogError(BridgeError):
         self.number = number
 
 
+class ScoringError(BridgeError):
+    """Input a score cannot be computed from: tricks outside 0–13, an honours claim the strain does not allow,
+    an empty or malformed list of results to compare (L77, L78, NBB R27–R37)."""
+
+
+class ScoreCorrectionError(ScoringError):
+    """A score-sheet correction asked for outside the window the rules allow (NBB R37, EST-S12)."""
+
+
 class EditionNotSupportedError(BridgeError):
     """A known edition whose rules for this matter are not implemented yet; never a silent fallback."""
 

@@ -15,11 +15,35 @@ from contractbridge.cards import Card, Hand, Seat, Side, Strain, Suit
 from contractbridge.deal import Deal
 from contractbridge.errors import CardNotInHandError, IllegalPlayError, OutOfTurnError, RevokeError
 
-__all__ = ["PlayState", "Trick", "trick_winner"]
+__all__ = ["PlayState", "Trick", "cards_of", "trick_winner"]
 
 _CARDS: Final = tuple(Card.from_index(i) for i in range(52))
 _SEATS: Final = tuple(Seat)
 _SUIT_MASKS: Final = tuple(s.mask for s in Suit)
+
+
+_HOLDINGS: Final[tuple[dict[int, tuple[Card, ...]], ...]] = ({}, {}, {}, {})
+
+
+def _holding(suit: int, ranks: int) -> tuple[Card, ...]:
+    """The cards of a 13-bit holding in ``suit`` (cached: a hand is mostly read suit by suit)."""
+    cache = _HOLDINGS[suit]
+    cards = cache.get(ranks)
+    if cards is None:
+        cards = cache[ranks] = tuple(_CARDS[13 * suit + r] for r in range(13) if ranks >> r & 1)
+    return cards
+
+
+def cards_of(bits: int) -> frozenset[Card]:
+    """The cards of a 52-bit set."""
+    if not bits:
+        return frozenset()
+    return frozenset(
+        _holding(0, bits & 0x1FFF)
+        + _holding(1, bits >> 13 & 0x1FFF)
+        + _holding(2, bits >> 26 & 0x1FFF)
+        + _holding(3, bits >> 39 & 0x1FFF)
+    )
 
 
 def _winning_index(indices: list[int] | tuple[int, ...], trump: int) -> int:
@@ -184,13 +208,7 @@ class PlayState:
         return follow or hand
 
     def legal_cards(self) -> frozenset[Card]:
-        bits = self.legal_bits()
-        out = []
-        while bits:
-            low = bits & -bits
-            out.append(_CARDS[low.bit_length() - 1])
-            bits ^= low
-        return frozenset(out)
+        return cards_of(self.legal_bits())
 
     def is_legal(self, card: Card) -> bool:
         return bool(self.legal_bits() >> card.index & 1)

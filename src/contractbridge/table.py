@@ -11,7 +11,8 @@ table.result, table.view(Seat.WEST), table.to_events(), Table.from_events(events
 Each event kind has a handler in ``EVENT_HANDLERS`` (see ``event_handler``): it checks the event, changes the
 table only if the event is lawful, and returns how to take it back (or None: ``undo`` then refolds the log).
 Further event kinds (the director's ``choose``, ``attention`` …) are added by registering handlers; state they
-keep lives in ``Table.ext``.
+keep lives in ``Table.ext``. A handler may also be replaced (e.g. a ``call`` handler that first checks an
+obligation to pass and then calls the core one): ``Table.call`` and ``Table.play`` then go through it too.
 
 With ``irregular=True`` an unlawful call or card is recorded instead of refused: the event stays in the log
 and ``pending_irregularity`` describes it until a handler settles it with ``resolve_irregularity``. A revoke
@@ -102,8 +103,9 @@ class IrregularityKind(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Irregularity:
-    """An unlawful action recorded at an irregular table: what, by whom, which event, and the turn it broke.
-    ``trick`` is the 1-based trick number for an irregularity in the play."""
+    """An unlawful action recorded at an irregular table: what, by whom, the turn it broke, and ``event``, the
+    0-based index of its event in ``to_events()`` (the board event is 0, so it is also the line number minus
+    one). ``trick`` is the 1-based trick number for an irregularity in the play."""
 
     kind: IrregularityKind
     seat: Seat
@@ -156,6 +158,17 @@ class Claim:
             return "disputed"
         return "agreed" if self.agreed else "pending"
 
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat.letter,
+            "tricks": self.tricks,
+            "remaining": self.remaining,
+            "statement": self.statement,
+            "status": self.status,
+            "agreed_by": [s.letter for s in sorted(self.agreed_by)],
+            "disputed_by": None if self.disputed_by is None else self.disputed_by.letter,
+        }
+
 
 @dataclass(frozen=True, slots=True)
 class Result:
@@ -167,6 +180,15 @@ class Result:
     tricks: int | None
     passed_out: bool
     claimed: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "contract": None if self.contract is None else str(self.contract),
+            "declarer": None if self.declarer is None else self.declarer.letter,
+            "tricks": self.tricks,
+            "passed_out": self.passed_out,
+            "claimed": self.claimed,
+        }
 
     def __str__(self) -> str:
         if self.passed_out or self.contract is None or self.declarer is None or self.tricks is None:
@@ -223,6 +245,39 @@ class TableView:
             bits |= self.pending_irregularity.action.bit
         return Hand.from_bits(bits)
 
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready data (seats ``N``…, hands in PBN, cards ``SA``, calls ``1NT``) for a client."""
+
+        def seat(s: Seat | None) -> str | None:
+            return None if s is None else s.letter
+
+        return {
+            "seat": self.seat.letter,
+            "board": self.number,
+            "dealer": self.dealer.letter,
+            "vulnerability": self.vulnerability.pbn,
+            "edition": self.edition,
+            "phase": self.phase.value,
+            "turn": seat(self.turn),
+            "hand": self.hand.to_pbn(),
+            "auction": [[s.letter, str(c)] for s, c in self.auction.history()],
+            "contract": None if self.contract is None else str(self.contract),
+            "declarer": seat(self.declarer),
+            "dummy": seat(self.dummy),
+            "dummy_hand": None if self.dummy_hand is None else self.dummy_hand.to_pbn(),
+            "tricks": [
+                {"leader": t.leader.letter, "cards": [str(c) for c in t.cards], "winner": t.winner.letter}
+                for t in self.tricks
+            ],
+            "current_trick": [[s.letter, str(c)] for s, c in self.current_trick],
+            "tricks_won": {"NS": self.tricks_won[0], "EW": self.tricks_won[1]},
+            "claim": None if self.claim is None else self.claim.to_dict(),
+            "claimer_hand": None if self.claimer_hand is None else self.claimer_hand.to_pbn(),
+            "pending_irregularity": None if self.pending_irregularity is None else self.pending_irregularity.to_dict(),
+            "legal_calls": [str(c) for c in self.legal_calls],
+            "legal_cards": [str(c) for c in sorted(self.legal_cards, reverse=True)],
+        }
+
 
 # handlers -----------------------------------------------------------------------------------------
 EVENT_HANDLERS: dict[str, Handler] = {}
@@ -238,6 +293,13 @@ def event_handler(name: str) -> Callable[[Handler], Handler]:
         return handler
 
     return register
+
+
+def _action_event(name: str, what: str, seat: Seat | str | None) -> Event:
+    event: Event = {"event": name, name if name == "call" else "card": what}
+    if seat is not None:
+        event["seat"] = str(seat)
+    return event
 
 
 def _seat_arg(value: Seat | str | None) -> Seat | None:
@@ -419,9 +481,8 @@ class Table:
         """Make a call for ``seat`` (by default the seat whose turn it is)."""
         if isinstance(call, str):
             call = Call.parse(call, allow_above_seven=True)
-        if self.irregular:  # through the event handlers, which the director extends
-            who = _seat_arg(seat)
-            self.apply({"event": "call", "call": str(call), **({} if who is None else {"seat": who.letter})})
+        if EVENT_HANDLERS["call"] is not _call_event:  # a replaced handler sees every call
+            self.apply(_action_event("call", str(call), seat))
             return
         who, undo = self._call(call, _seat_arg(seat))
         self._events.append({"event": "call", "seat": _SEAT_TEXT[who], "call": str(call)})
@@ -432,6 +493,9 @@ class Table:
         seat, or nothing, for dummy's cards, L41D)."""
         if isinstance(card, str):
             card = Card.parse(card)
+        if EVENT_HANDLERS["play"] is not _play_event:  # a replaced handler sees every card
+            self.apply(_action_event("play", str(card), seat))
+            return
         who, undo = self._play_card(card, _seat_arg(seat))
         self._events.append({"event": "play", "seat": _SEAT_TEXT[who], "card": _CARD_TEXT[card.index]})
         self._undos.append(undo)
@@ -476,7 +540,7 @@ class Table:
         return event
 
     # the fold -----------------------------------------------------------------------------------
-    def _require_running(self, what: str) -> None:
+    def _require_running(self, what: object) -> None:
         if self._pending is not None:
             p = self._pending
             raise IrregularityPendingError(
@@ -485,17 +549,18 @@ class Table:
             )
 
     def _call(self, call: Call, seat: Seat | None) -> tuple[Seat, Undo]:
-        self._require_running(str(call))
+        self._require_running(call)
         auction = self._auction
         turn = auction.turn
         try:
             auction.push(call, seat)
         except IllegalCallError as err:
+            who = turn if seat is None else seat
             if not self.irregular:
                 raise
-            if seat is None:
-                raise IllegalCallError(f"{call}: {err}; name the seat that called") from None
-            return seat, self._flag(_call_irregularity(err, call), seat, call, turn, str(err))
+            if who is None:
+                raise IllegalCallError(f"{err}; name the seat that called") from None
+            return who, self._flag(_call_irregularity(err, call), who, call, turn, str(err))
         if auction.is_over:
             self._start_play()
             return auction.seats[-1], self._undo_final_call
@@ -512,7 +577,7 @@ class Table:
         self._play = None
 
     def _play_card(self, card: Card, seat: Seat | None) -> tuple[Seat, Undo]:
-        self._require_running(str(card))
+        self._require_running(card)
         play = self._play
         if play is None:
             if self._auction.is_over:
@@ -625,10 +690,17 @@ class Table:
 
         return undo
 
+    def copy(self) -> Table:
+        """An independent table with the same log."""
+        return Table.from_events(self._events)
+
     def _refold(self) -> None:
-        fresh = Table.from_events(self._events)
-        for name in Table.__slots__:
-            setattr(self, name, getattr(fresh, name))
+        """Rebuild this table in place from its log (undo of an event whose handler gave no undo)."""
+        events = self._events
+        Table.__init__(self, self.board, self.edition, self.irregular)
+        self._events[0] = events[0]
+        for event in events[1:]:
+            self.apply(event)
 
     # claims ---------------------------------------------------------------------------------------
     def _set_claim(self, claim: Claim | None) -> Undo:
@@ -700,6 +772,8 @@ class Table:
         if not isinstance(event, Mapping) or event.get("event") != "board":
             raise ParseError(f"the log must start with a board event, not {event!r}")
         number = _field(event, "number", int)
+        if number < 1:
+            raise ParseError(f"board number {number}: a board number is 1 or more (L2)")
         deal = Deal(_field(event, "deal", str))
         markings: dict[str, Any] = {}
         if "dealer" in event:
@@ -730,7 +804,7 @@ class Table:
             current = tuple(play.current_trick)
             won = (play.tricks_won(Side.NS), play.tricks_won(Side.EW))
             if acting:
-                legal_cards = play.legal_cards()
+                legal_cards = self.legal_cards()
         claim = self._claim
         return TableView(
             seat=who,

@@ -73,16 +73,8 @@ def state_dict(table: Table) -> dict[str, Any]:
         "tricks": [" ".join(str(c) for c in t.cards) for t in table.tricks],
         "tricks_ns": 0 if play is None else play.tricks_won(Seat.NORTH),
         "tricks_ew": 0 if play is None else play.tricks_won(Seat.EAST),
-        "claim": None if claim is None else {"seat": claim.seat.letter, "tricks": claim.tricks, "status": claim.status},
-        "result": None
-        if result is None
-        else {
-            "contract": None if result.contract is None else str(result.contract),
-            "declarer": None if result.declarer is None else result.declarer.letter,
-            "tricks": result.tricks,
-            "passed_out": result.passed_out,
-            "claimed": result.claimed,
-        },
+        "claim": None if claim is None else claim.to_dict(),
+        "result": None if result is None else result.to_dict(),
         "pending_irregularity": None if table.pending_irregularity is None else table.pending_irregularity.to_dict(),
         "irregularities": [i.to_dict() for i in table.irregularities],
     }
@@ -237,7 +229,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Deal a random board and print its four hands."""
         b = Board(board, Deal.random(seed))
-        console = Console()
+        console = Console(highlight=False)
         console.print(diagram(b))
         console.print(b.deal.to_pbn())
 
@@ -247,7 +239,7 @@ def register(app: typer.Typer) -> None:
         as_json: Annotated[bool, typer.Option("--json", help="Print the final state as JSON")] = False,
     ) -> None:
         """Replay an event log; print the final state, or the first error with its line number."""
-        console = Console()
+        console = Console(highlight=False)
         try:
             table = Table.from_jsonl(file.read_text(encoding="utf-8"))
         except OSError as err:
@@ -271,7 +263,7 @@ def register(app: typer.Typer) -> None:
         random_seats: Annotated[str, typer.Option("--random-seats", help="Seats a random robot plays, e.g. EW")] = "",
     ) -> None:
         """An interactive table: each seat's call or card is asked in turn (undo, claim N, quit)."""
-        console = Console()
+        console = Console(highlight=False)
         try:
             if resume is not None:
                 table = Table.from_jsonl(resume.read_text(encoding="utf-8"))
