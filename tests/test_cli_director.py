@@ -31,7 +31,7 @@ def test_rule_prints_json_and_explanation_tv60(tmp_path: Path) -> None:
     ruling = state["ruling"]
     assert ruling["irregularity"] == "insufficient_bid" and ruling["law"] == "27" and ruling["chooser"] == "S"
     assert [(o["id"], o["law"]) for o in ruling["options"]] == [("accept", "27A1"), ("reject", "27B")]
-    assert "South may choose" in text and "(27A1)" in text
+    assert "South may accept it (27A1" in text and "(27A1)" in text
 
 
 def test_rule_without_a_deal_and_obligations_tv62(tmp_path: Path) -> None:

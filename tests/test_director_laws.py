@@ -58,7 +58,7 @@ def test_l10c1_ruling_json_lists_every_option_and_explains() -> None:
     assert out["chooser"] == "S" and [o["id"] for o in out["options"]] == ["accept", "reject"]
     assert [f["law"] for f in out["before_rectification"]] == ["27A1", "27C"]
     text = da.explain()
-    assert "South may choose" in text and "(27A1)" in text and "West to pass for the rest" in text
+    assert "South may accept it (27A1" in text and "(27A1)" in text and "West to pass for the rest" in text
 
 
 def test_l11a_acting_before_rectification_forfeits_it() -> None:

@@ -285,6 +285,12 @@ class Ruling:
             for opt in self.options:
                 answer = "yes" if opt.answer else "no"
                 lines.append(f"  if {answer}: {opt.effect} ({opt.law})")
+        elif self.chooser is not None and len(self.options) == 2 and self.options[0].id == "accept":
+            accept, other = self.options
+            lines.append(
+                f"{seat_name(self.chooser)} may accept it ({accept.law}: {accept.effect}) or not; "
+                f"if not, {other.effect} ({other.law})."
+            )
         elif self.chooser is not None:
             choices = "; or ".join(f"{o.id}: {o.effect} ({o.law})" for o in self.options)
             lines.append(f"{seat_name(self.chooser)} may choose — {choices}.")
