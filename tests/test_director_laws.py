@@ -336,8 +336,10 @@ def test_l15a2b_wrong_hand_calls_again() -> None:
 def test_editions_known_but_not_implemented_raise() -> None:
     for name in ("NBB30", "EST30", "NL36", "NL75"):
         da = DirectedAuction(Seat.NORTH, name)
+        da.call("N", "1C")  # the correct procedure is common to all editions
         with pytest.raises(EditionNotSupportedError, match=name):
-            da.call("N", "1C")
+            da.call("E", "1C")  # an irregularity needs the edition's rules
+        assert da.standing_calls() == [Call.parse("1C")]
     with pytest.raises(EditionError):
         edition("ACBL2017")
 
