@@ -580,6 +580,18 @@ class DirectedAuction:
         self.entries.append(Entry(seat, call, status, law))
         return len(self.entries) - 1
 
+    def insert(self, position: int, entry: Entry) -> None:
+        """Put ``entry`` back at ``position`` (a call taking an earlier call's place, L25A1); the indices the
+        pending rectifications and L16C flags keep follow."""
+        self.entries.insert(position, entry)
+        for w in self.watches:
+            if w.data.get("index", -1) >= position:
+                w.data["index"] += 1
+        self.information = [
+            f if f.index < position else InfoFlag(f.seat, f.call, f.ui_for, f.law, f.index + 1)
+            for f in self.information
+        ]
+
     def stand(self, index: int, law: str = "") -> None:
         """Entry ``index`` becomes part of the legal auction; a pass fulfils a NEXT obligation."""
         e = self.entries[index]

@@ -822,7 +822,7 @@ class WBF17Auction(Edition):
             da.withdraw(i, law, ui_for=seat.side if ui else None)
             entry = da.entries.pop(new)
             if later and all(da.entries[j].seat == lho for j in later) and _lawful_at(da, i + 1, entry):
-                da.entries.insert(i + 1, entry)
+                da.insert(i + 1, entry)
                 da.stand(i + 1, law)
                 self._l25a6(da, [j + 1 for j in later], seat, call)
                 return
