@@ -998,6 +998,13 @@ class WBF17Auction(Edition):
     # ---- after every event ----------------------------------------------------------------------
     def settle(self, auction: DirectedAuction) -> None:
         da = auction
+        for seat, (call, law) in list(da.requirements.items()):
+            if not lawful_over(da.summary(), seat, call):
+                # the call to repeat (L31A1, L32A1) is no longer lawful: any legal call, judged as under A2
+                del da.requirements[seat]
+                da.note(f"{call} is no longer lawful for {_sn(seat)}: he may make any legal call and the director "
+                        f"rules on comparability (L{law[:3]}2).")  # fmt: skip
+                da.watch(Watch(seat, "comparable", seat, call, {"family": f"{law[:3]}2"}))
         if not da.is_over:
             return
         if self._l17d3(da):
