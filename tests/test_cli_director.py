@@ -31,7 +31,7 @@ def test_rule_prints_json_and_explanation_tv60(tmp_path: Path) -> None:
     ruling = state["ruling"]
     assert ruling["irregularity"] == "insufficient_bid" and ruling["law"] == "27" and ruling["chooser"] == "S"
     assert [(o["id"], o["law"]) for o in ruling["options"]] == [("accept", "27A1"), ("reject", "27B")]
-    assert "South may choose" in text and "(27A1)" in text
+    assert "South may accept it (27A1" in text and "(27A1)" in text
 
 
 def test_rule_without_a_deal_and_obligations_tv62(tmp_path: Path) -> None:
@@ -71,6 +71,7 @@ def test_rule_bad_log_is_a_clear_error(tmp_path: Path) -> None:
     log = write(tmp_path, {"event": "board", "number": 1}, *calls("N1S"), {"event": "judge", "question": "x"})
     result = CliRunner().invoke(app, ["rule", str(log)])
     assert result.exit_code == 2 and "event 3" in result.output
+    log = write(tmp_path, {"event": "board", "number": 1}, *calls("N1S", "E1H"))
     result = CliRunner().invoke(app, ["rule", str(log), "--edition", "NBB30"])
     assert result.exit_code == 2 and "not implemented" in result.output
 

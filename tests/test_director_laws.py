@@ -58,7 +58,7 @@ def test_l10c1_ruling_json_lists_every_option_and_explains() -> None:
     assert out["chooser"] == "S" and [o["id"] for o in out["options"]] == ["accept", "reject"]
     assert [f["law"] for f in out["before_rectification"]] == ["27A1", "27C"]
     text = da.explain()
-    assert "South may choose" in text and "(27A1)" in text and "West to pass for the rest" in text
+    assert "South may accept it (27A1" in text and "(27A1)" in text and "West to pass for the rest" in text
 
 
 def test_l11a_acting_before_rectification_forfeits_it() -> None:
@@ -336,8 +336,10 @@ def test_l15a2b_wrong_hand_calls_again() -> None:
 def test_editions_known_but_not_implemented_raise() -> None:
     for name in ("NBB30", "EST30", "NL36", "NL75"):
         da = DirectedAuction(Seat.NORTH, name)
+        da.call("N", "1C")  # the correct procedure is common to all editions
         with pytest.raises(EditionNotSupportedError, match=name):
-            da.call("N", "1C")
+            da.call("E", "1C")  # an irregularity needs the edition's rules
+        assert da.standing_calls() == [Call.parse("1C")]
     with pytest.raises(EditionError):
         edition("ACBL2017")
 

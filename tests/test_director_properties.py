@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from contractbridge.calls import PASS, Bid, Call, all_bids
 from contractbridge.cards import Card, Seat
-from contractbridge.director import DirectedAuction, Status, _Summary, lawful_over
+from contractbridge.director import AuctionSummary, DirectedAuction, Status, lawful_over
 from contractbridge.errors import BridgeError
 
 ALL_CALLS: list[Call] = [PASS, Call.parse("X"), Call.parse("XX"), *all_bids(), Bid(8, all_bids()[0].strain)]
@@ -33,7 +33,7 @@ def check(da: DirectedAuction) -> None:
     calls: list[tuple[Seat, Call]] = []
     for e in made:
         if not e.ignored and "27A1" not in e.law:  # an accepted insufficient bid is treated as legal
-            assert lawful_over(_Summary(da.dealer, calls), e.seat, e.call), (e, [str(c) for _, c in calls])
+            assert lawful_over(AuctionSummary(da.dealer, calls), e.seat, e.call), (e, [str(c) for _, c in calls])
         calls.append((e.seat, e.call))
     if da.contract is not None:
         assert 1 <= da.contract.level <= 7

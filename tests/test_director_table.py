@@ -110,3 +110,16 @@ def test_system_description_in_the_board_event_l29c_l26b() -> None:
     table = Table.from_events(events)
     ruling = table_director(table).pending
     assert ruling is not None and any("L29C" in n for n in ruling.notes)
+
+
+def test_undo_a_choice_and_a_judgement() -> None:
+    table = tv62_table()
+    table.undo()  # the judgement
+    ruling = table_director(table).pending
+    assert ruling is not None and ruling.question is not None and table.pending_irregularity is not None
+    table.undo()  # E's pass
+    table.undo()  # the choice
+    ruling = table_director(table).pending
+    assert ruling is not None and ruling.chooser == Seat.SOUTH
+    table.apply({"event": "choose", "seat": "S", "option": "accept"})
+    assert str(table.auction) == "1S 1H" and table.turn == Seat.SOUTH

@@ -43,6 +43,7 @@ from contractbridge.errors import (
 from contractbridge.table import EVENT_HANDLERS, Irregularity, IrregularityKind, Table, Undo, event_handler
 
 __all__ = [
+    "AuctionSummary",
     "DirectedAuction",
     "Duration",
     "Entry",
@@ -57,7 +58,12 @@ __all__ = [
     "Ruling",
     "Status",
     "System",
+    "Watch",
+    "admissible_over",
+    "lawful_over",
+    "natural_meaning",
     "seat_name",
+    "table_director",
 ]
 
 _BIDS: Final = all_bids()
@@ -279,6 +285,12 @@ class Ruling:
             for opt in self.options:
                 answer = "yes" if opt.answer else "no"
                 lines.append(f"  if {answer}: {opt.effect} ({opt.law})")
+        elif self.chooser is not None and len(self.options) == 2 and self.options[0].id == "accept":
+            accept, other = self.options
+            lines.append(
+                f"{seat_name(self.chooser)} may accept it ({accept.law}: {accept.effect}) or not; "
+                f"if not, {other.effect} ({other.law})."
+            )
         elif self.chooser is not None:
             choices = "; or ".join(f"{o.id}: {o.effect} ({o.law})" for o in self.options)
             lines.append(f"{seat_name(self.chooser)} may choose — {choices}.")
@@ -371,7 +383,7 @@ class Watch:
     data: dict[str, Any] = field(default_factory=dict)
 
 
-class _Summary:
+class AuctionSummary:
     """The standing auction at a glance (L18–L22), rotation taken from the standing calls themselves."""
 
     __slots__ = ("calls", "doubling", "last_bid", "last_bidder", "passes", "turn")
@@ -399,7 +411,7 @@ class _Summary:
         return self.passes >= 3 and ((self.last_bid is not None and len(self.calls) >= 4) or self.passes >= 4)
 
 
-def admissible_over(s: _Summary, seat: Seat, call: Call) -> bool:
+def admissible_over(s: AuctionSummary, seat: Seat, call: Call) -> bool:
     """L19A1/L19B1: whether a double or redouble by ``seat`` is permitted after the calls of ``s``."""
     if call.kind is CallKind.DOUBLE:
         return s.last_bidder is not None and s.doubling is Doubling.NONE and s.last_bidder.side != seat.side
@@ -408,7 +420,7 @@ def admissible_over(s: _Summary, seat: Seat, call: Call) -> bool:
     return True
 
 
-def lawful_over(s: _Summary, seat: Seat, call: Call) -> bool:
+def lawful_over(s: AuctionSummary, seat: Seat, call: Call) -> bool:
     """Whether ``call`` by ``seat`` is lawful by L18–L19 after the calls of ``s`` (turn not checked)."""
     if isinstance(call, Bid):
         return call.level <= 7 and call.supersedes(s.last_bid)
@@ -449,9 +461,11 @@ class DirectedAuction:
     def standing_calls(self) -> list[Call]:
         return [c for _, c in self.standing()]
 
-    def summary(self) -> _Summary:
+    def summary(self) -> AuctionSummary:
         made = [e for e in self.entries if e.status is Status.STANDING]
-        return _Summary(self.dealer, [(e.seat, e.call) for e in made], {i for i, e in enumerate(made) if e.ignored})
+        return AuctionSummary(
+            self.dealer, [(e.seat, e.call) for e in made], {i for i, e in enumerate(made) if e.ignored}
+        )
 
     @property
     def is_over(self) -> bool:
@@ -565,6 +579,18 @@ class DirectedAuction:
     def append(self, seat: Seat, call: Call, status: Status = Status.PENDING, law: str = "") -> int:
         self.entries.append(Entry(seat, call, status, law))
         return len(self.entries) - 1
+
+    def insert(self, position: int, entry: Entry) -> None:
+        """Put ``entry`` back at ``position`` (a call taking an earlier call's place, L25A1); the indices the
+        pending rectifications and L16C flags keep follow."""
+        self.entries.insert(position, entry)
+        for w in self.watches:
+            if w.data.get("index", -1) >= position:
+                w.data["index"] += 1
+        self.information = [
+            f if f.index < position else InfoFlag(f.seat, f.call, f.ui_for, f.law, f.index + 1)
+            for f in self.information
+        ]
 
     def stand(self, index: int, law: str = "") -> None:
         """Entry ``index`` becomes part of the legal auction; a pass fulfils a NEXT obligation."""

@@ -481,7 +481,7 @@ class Table:
         """Make a call for ``seat`` (by default the seat whose turn it is)."""
         if isinstance(call, str):
             call = Call.parse(call, allow_above_seven=True)
-        if self.irregular or EVENT_HANDLERS["call"] is not _call_event:  # the director extends the handlers
+        if EVENT_HANDLERS["call"] is not _call_event:  # a replaced handler (the director's) sees every call
             self.apply(_action_event("call", str(call), _seat_arg(seat)))
             return
         who, undo = self._call(call, _seat_arg(seat))

@@ -47,8 +47,15 @@ class Edition:
 
     # ---- auction irregularities (L9–L16, L23–L39 in WBF17) --------------------------------------
     def call(self, auction: DirectedAuction, seat: Seat, call: Call) -> None:
-        """Record ``call`` by ``seat``: stand it if lawful, otherwise make the ruling pending."""
-        raise self._unsupported("the rectification of auction irregularities")
+        """Record ``call`` by ``seat``: stand it if lawful, otherwise make the ruling pending. The base knows
+        only the correct procedure every edition shares (a lawful call in turn, no obligation pending)."""
+        from contractbridge.director import lawful_over
+
+        da = auction
+        if da.turn == seat and seat not in da.obligations and lawful_over(da.summary(), seat, call):
+            da.stand(da.append(seat, call))
+            return
+        raise self._unsupported(f"the rectification of auction irregularities ({call} by {seat.name.lower()})")
 
     def unnoticed_call(self, auction: DirectedAuction, seat: Seat, call: Call) -> None:
         """A call nobody drew attention to when it was made."""
@@ -67,8 +74,8 @@ class Edition:
         raise self._unsupported("cards exposed during the auction")
 
     def settle(self, auction: DirectedAuction) -> None:
-        """Bookkeeping after every event (end of auction, lead restrictions, penalty cards)."""
-        raise self._unsupported("the end-of-auction rectifications")
+        """Bookkeeping after every event (end of auction, lead restrictions, penalty cards); nothing to do
+        for an edition without rectifications."""
 
     def board_irregularity(self, auction: DirectedAuction, kind: str, facts: Mapping[str, Any]) -> None:
         """Irregularities of the board itself: wrong number of cards, missing card, wrong board."""

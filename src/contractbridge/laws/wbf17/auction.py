@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from contractbridge.calls import PASS, Bid, Call, CallKind
 from contractbridge.cards import Card, Seat, Suit
 from contractbridge.director import (
+    AuctionSummary,
     Duration,
     Entry,
     Forfeit,
@@ -22,7 +23,6 @@ from contractbridge.director import (
     Ruling,
     Status,
     Watch,
-    _Summary,
     lawful_over,
     seat_name,
 )
@@ -821,8 +821,8 @@ class WBF17Auction(Edition):
             """``call`` takes the place of ``orig`` and is subject to its own law (L25A1, L25B1)."""
             da.withdraw(i, law, ui_for=seat.side if ui else None)
             entry = da.entries.pop(new)
-            if later and _lawful_at(da, i + 1, entry):
-                da.entries.insert(i + 1, entry)
+            if later and all(da.entries[j].seat == lho for j in later) and _lawful_at(da, i + 1, entry):
+                da.insert(i + 1, entry)
                 da.stand(i + 1, law)
                 self._l25a6(da, [j + 1 for j in later], seat, call)
                 return
@@ -998,6 +998,13 @@ class WBF17Auction(Edition):
     # ---- after every event ----------------------------------------------------------------------
     def settle(self, auction: DirectedAuction) -> None:
         da = auction
+        for seat, (call, law) in list(da.requirements.items()):
+            if not lawful_over(da.summary(), seat, call):
+                # the call to repeat (L31A1, L32A1) is no longer lawful: any legal call, judged as under A2
+                del da.requirements[seat]
+                da.note(f"{call} is no longer lawful for {_sn(seat)}: he may make any legal call and the director "
+                        f"rules on comparability (L{law[:3]}2).")  # fmt: skip
+                da.watch(Watch(seat, "comparable", seat, call, {"family": f"{law[:3]}2"}))
         if not da.is_over:
             return
         if self._l17d3(da):
@@ -1111,7 +1118,7 @@ def _lowest_in_strain(ib: Bid, last: Bid | None) -> Bid:
 
 def _lawful_at(da: DirectedAuction, position: int, entry: Entry) -> bool:
     """Whether ``entry`` would be lawful (L18–L19) after the standing calls before ``position``."""
-    probe = _Summary(da.dealer, [(e.seat, e.call) for e in da.entries[:position] if e.status is Status.STANDING])
+    probe = AuctionSummary(da.dealer, [(e.seat, e.call) for e in da.entries[:position] if e.status is Status.STANDING])
     return probe.turn == entry.seat and lawful_over(probe, entry.seat, entry.call)
 
 
@@ -1120,7 +1127,7 @@ def _lawful_prefix(da: DirectedAuction, upto: int) -> bool:
     calls: list[tuple[Seat, Call]] = []
     for e in da.entries[: upto + 1]:
         if e.status is Status.STANDING:
-            if not lawful_over(_Summary(da.dealer, calls), e.seat, e.call):
+            if not lawful_over(AuctionSummary(da.dealer, calls), e.seat, e.call):
                 return False
             calls.append((e.seat, e.call))
     return True
