@@ -22,7 +22,7 @@ from contractbridge.errors import (
     ParseError,
 )
 
-__all__ = ["Auction"]
+__all__ = ["Auction", "first_to_name"]
 
 
 class _State(NamedTuple):
@@ -291,11 +291,7 @@ class Auction:
 
     def first_to_name(self, strain: Strain, member: Seat) -> Seat:
         """The first player of ``member``'s side to bid ``strain``."""
-        side = member.side
-        for seat, call in zip(self._seats, self._calls, strict=True):
-            if isinstance(call, Bid) and call.strain == strain and seat.side == side:
-                return seat
-        return member
+        return first_to_name(zip(self._seats, self._calls, strict=True), strain, member)
 
     @property
     def dummy(self) -> Seat | None:
@@ -336,3 +332,11 @@ class Auction:
             except ParseError as err:
                 raise ParseError(f"call {i + 1}: {err}") from None
         return cls(dealer, calls)
+
+
+def first_to_name(history: Iterable[tuple[Seat, Call]], strain: Strain, member: Seat) -> Seat:
+    """The first player of ``member``'s side to bid ``strain`` in ``history`` (declarer, L22A; NBB R15)."""
+    for seat, call in history:
+        if isinstance(call, Bid) and call.strain == strain and seat.side == member.side:
+            return seat
+    return member

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Final
 
-from contractbridge.auction import Auction
+from contractbridge.auction import Auction, first_to_name
 from contractbridge.calls import DOUBLE, PASS, REDOUBLE, Bid, Call, CallKind, all_bids
 from contractbridge.cards import Card, Seat, Side, Suit
 from contractbridge.contract import Contract, Doubling
@@ -494,10 +494,7 @@ class DirectedAuction:
         s = self.summary()
         if not s.is_over or s.last_bid is None or s.last_bidder is None:
             return None
-        for seat, call in s.calls:
-            if isinstance(call, Bid) and call.strain == s.last_bid.strain and seat.side == s.last_bidder.side:
-                return seat
-        return s.last_bidder  # pragma: no cover - the last bidder named it
+        return first_to_name(s.calls, s.last_bid.strain, s.last_bidder)
 
     @property
     def dummy(self) -> Seat | None:
