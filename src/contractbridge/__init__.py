@@ -5,22 +5,28 @@ from contractbridge.calls import DOUBLE, PASS, REDOUBLE, Bid, Call, CallKind
 from contractbridge.cards import Card, Hand, Rank, Seat, Side, Strain, Suit
 from contractbridge.contract import Contract, Doubling
 from contractbridge.deal import Board, Deal, Vulnerability
+from contractbridge.director import DirectedAuction, Ruling  # also lets irregular tables reach the director
 from contractbridge.errors import (
     AuctionClosedError,
     BridgeError,
     CardNotInHandError,
     ClaimError,
     DealError,
+    EditionError,
     EventLogError,
+    FormatError,
     IllegalCallError,
     IllegalPlayError,
     InadmissibleCallError,
     InsufficientBidError,
+    IrregularityPendingError,
     OutOfTurnError,
     ParseError,
     PlayNotStartedError,
     RevokeError,
 )
+from contractbridge.play import PlayState, Trick
+from contractbridge.table import Phase, Result, Table, TableView
 
 __version__ = "0.1.0"
 
@@ -41,21 +47,32 @@ __all__ = [
     "Contract",
     "Deal",
     "DealError",
+    "DirectedAuction",
     "Doubling",
+    "EditionError",
     "EventLogError",
+    "FormatError",
     "Hand",
     "IllegalCallError",
     "IllegalPlayError",
     "InadmissibleCallError",
     "InsufficientBidError",
+    "IrregularityPendingError",
     "OutOfTurnError",
     "ParseError",
+    "Phase",
     "PlayNotStartedError",
+    "PlayState",
     "Rank",
+    "Result",
     "RevokeError",
+    "Ruling",
     "Seat",
     "Side",
     "Strain",
     "Suit",
+    "Table",
+    "TableView",
+    "Trick",
     "Vulnerability",
 ]

@@ -1,7 +1,9 @@
 """The auction by correct procedure (L17–L22; NBB R11–R15): turn, legal calls, contract and declarer.
 
 ``Auction`` is the stateful object with a push/pop stack. ``push`` refuses an unlawful call with a typed
-error and changes nothing; irregular calls are the table's and the director's business.
+error and changes nothing; irregular calls are the table's and the director's business: ``record`` lets a
+call stand that the laws did not allow at that moment (an accepted insufficient bid, L27A1, or call out of
+rotation, L29A), after which the rotation continues from the seat that made it (L28).
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ class _State(NamedTuple):
     last_bidder: Seat | None
     doubling: Doubling
     trailing_passes: int
+    missed: Seat | None = None  # the first seat whose turn a trailing pass out of rotation took (L17D3)
 
 
 _START: Final = _State(None, None, Doubling.NONE, 0)
@@ -39,11 +42,12 @@ _BIDS: Final = all_bids()
 class Auction:
     """The calls of one auction, starting with ``dealer`` (L17B) and going clockwise (L17C)."""
 
-    __slots__ = ("_calls", "_states", "dealer")
+    __slots__ = ("_calls", "_seats", "_states", "dealer")
 
     def __init__(self, dealer: Seat = Seat.NORTH, calls: str | Iterable[Call | str] = ()) -> None:
         self.dealer = Seat(dealer)
         self._calls: list[Call] = []
+        self._seats: list[Seat] = []
         self._states: list[_State] = [_START]
         items = calls.split() if isinstance(calls, str) else calls
         for i, item in enumerate(items):
@@ -66,21 +70,41 @@ class Auction:
 
     def history(self) -> list[tuple[Seat, Call]]:
         """Each call with the seat that made it."""
-        return [(self.dealer.offset(i), c) for i, c in enumerate(self._calls)]
+        return list(zip(self._seats, self._calls, strict=True))
+
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        """The seat that made each call."""
+        return tuple(self._seats)
 
     def seat_of(self, index: int) -> Seat:
-        """The seat that makes (or made) call number ``index`` (0-based)."""
-        return self.dealer.offset(index)
+        """The seat that makes (or made) call number ``index`` (0-based), in rotation from the last call."""
+        n = len(self._seats)
+        if index < n:
+            return self._seats[index]
+        return self._next_seat().offset(index - n)
+
+    def _next_seat(self) -> Seat:
+        return self._seats[-1].next if self._seats else self.dealer
 
     @property
     def turn(self) -> Seat | None:
         """The seat to call, or None once the auction is over."""
-        return None if self.is_over else self.dealer.offset(len(self._calls))
+        return None if self.is_over else self._next_seat()
 
     @property
     def is_over(self) -> bool:
-        """L22: three passes in rotation after a call, or four passes (passed out)."""
-        return len(self._calls) >= 4 and self._states[-1].trailing_passes >= 3
+        """L22: three passes in rotation after a call, or four passes (passed out); not when a pass out of
+        rotation among them took away a player's turn (L17D3, L34)."""
+        st = self._states[-1]
+        return len(self._calls) >= 4 and st.trailing_passes >= 3 and st.missed is None
+
+    @property
+    def missed_turn(self) -> Seat | None:
+        """L17D3, L34: three passes followed a call but a pass out of rotation among them took away this
+        player's turn; the auction goes back to him and the passes after that point are cancelled."""
+        st = self._states[-1]
+        return st.missed if len(self._calls) >= 4 and st.trailing_passes >= 3 else None
 
     @property
     def is_passed_out(self) -> bool:
@@ -148,7 +172,7 @@ class Auction:
             raise AuctionClosedError(
                 f"{call}: the auction is over (L22A); a call now is a call after the final pass (L39)"
             )
-        turn = self.dealer.offset(len(self._calls))
+        turn = self._next_seat()
         if seat is not None and seat != turn:
             raise OutOfTurnError(
                 f"{call} by {seat.name.lower()}: it is {turn.name.lower()}'s turn to call (L17C, L28–L32)"
@@ -194,18 +218,40 @@ class Auction:
         if isinstance(call, str):
             call = Call.parse(call)
         self._check(call, seat)
+        self._add(call, self._next_seat())
+
+    def record(self, call: Call, seat: Seat) -> None:
+        """Let ``call`` by ``seat`` stand although the laws did not allow it at that moment: an insufficient
+        bid that is accepted (L27A1: treated as legal), a call out of rotation that stands (L28, L29A). The
+        rotation then continues from ``seat``. A bid above seven can never stand (L38A), nor a double or
+        redouble with nothing for it to apply to."""
+        if self.is_over:
+            raise AuctionClosedError(f"{call}: the auction is over (L22A)")
+        st = self._states[-1]
+        if isinstance(call, Bid) and call.level > 7:
+            raise InadmissibleCallError(f"{call}: a bid above seven can never stand (L38A)")
+        if call.kind is CallKind.DOUBLE and (st.last_bid is None or st.doubling is not Doubling.NONE):
+            raise InadmissibleCallError(f"X by {seat.name.lower()}: there is no undoubled bid to double (L19A)")
+        if call.kind is CallKind.REDOUBLE and st.doubling is not Doubling.DOUBLED:
+            raise InadmissibleCallError(f"XX by {seat.name.lower()}: there is no double to redouble (L19B)")
+        self._add(call, Seat(seat))
+
+    def _add(self, call: Call, seat: Seat) -> None:
         st = self._states[-1]
         kind = call.kind
         if kind is CallKind.PASS:
-            new = st._replace(trailing_passes=st.trailing_passes + 1)
+            expected = self._next_seat()
+            missed = st.missed if st.missed is not None or seat == expected else expected
+            new = st._replace(trailing_passes=st.trailing_passes + 1, missed=missed)
         elif kind is CallKind.BID:
             assert isinstance(call, Bid)
-            new = _State(call, self.dealer.offset(len(self._calls)), Doubling.NONE, 0)
+            new = _State(call, seat, Doubling.NONE, 0)
         elif kind is CallKind.DOUBLE:
-            new = st._replace(doubling=Doubling.DOUBLED, trailing_passes=0)
+            new = st._replace(doubling=Doubling.DOUBLED, trailing_passes=0, missed=None)
         else:
-            new = st._replace(doubling=Doubling.REDOUBLED, trailing_passes=0)
+            new = st._replace(doubling=Doubling.REDOUBLED, trailing_passes=0, missed=None)
         self._calls.append(call)
+        self._seats.append(seat)
         self._states.append(new)
 
     def pop(self) -> Call:
@@ -213,12 +259,14 @@ class Auction:
         if not self._calls:
             raise IndexError("pop from an empty auction")
         self._states.pop()
+        self._seats.pop()
         return self._calls.pop()
 
     def copy(self) -> Auction:
         other = Auction.__new__(Auction)
         other.dealer = self.dealer
         other._calls = list(self._calls)
+        other._seats = list(self._seats)
         other._states = list(self._states)
         return other
 
@@ -244,11 +292,9 @@ class Auction:
     def first_to_name(self, strain: Strain, member: Seat) -> Seat:
         """The first player of ``member``'s side to bid ``strain``."""
         side = member.side
-        for i, call in enumerate(self._calls):
-            if isinstance(call, Bid) and call.strain == strain:
-                seat = self.dealer.offset(i)
-                if seat.side == side:
-                    return seat
+        for seat, call in zip(self._seats, self._calls, strict=True):
+            if isinstance(call, Bid) and call.strain == strain and seat.side == side:
+                return seat
         return member
 
     @property
@@ -270,7 +316,12 @@ class Auction:
         return f"Auction({self.dealer!r}, {str(self)!r})"
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Auction) and other.dealer == self.dealer and other._calls == self._calls
+        return (
+            isinstance(other, Auction)
+            and other.dealer == self.dealer
+            and other._calls == self._calls
+            and other._seats == self._seats
+        )
 
     __hash__ = None  # type: ignore[assignment]
 

@@ -13,7 +13,7 @@ from enum import Enum
 from typing import Final
 
 from contractbridge.cards import Strain
-from contractbridge.errors import ParseError
+from contractbridge.errors import BridgeError, ParseError
 
 __all__ = ["DOUBLE", "PASS", "REDOUBLE", "Bid", "Call", "CallKind", "all_bids"]
 
@@ -62,7 +62,7 @@ class Bid(Call):
 
     def __post_init__(self) -> None:
         if not isinstance(self.level, int) or self.level < 1:
-            raise ValueError(f"a bid level must be a positive integer, not {self.level!r}")
+            raise BridgeError(f"a bid level must be a positive integer, not {self.level!r}")
         object.__setattr__(self, "strain", Strain(self.strain))
 
     @property

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Iterator
 from enum import IntEnum
 from typing import Final
 
-from contractbridge.errors import ParseError
+from contractbridge.errors import BridgeError, CardNotInHandError, ParseError
 
 __all__ = ["Card", "Hand", "Rank", "Seat", "Side", "Strain", "Suit"]
 
@@ -374,7 +374,7 @@ class Hand:
     @classmethod
     def from_bits(cls, bits: int) -> Hand:
         if not 0 <= bits <= FULL_PACK:
-            raise ValueError(f"not a 52-bit card set: {bits!r}")
+            raise BridgeError(f"not a 52-bit card set: {bits!r}")
         hand = object.__new__(cls)
         object.__setattr__(hand, "bits", bits)
         return hand
@@ -435,7 +435,7 @@ class Hand:
     def remove(self, card: Card) -> Hand:
         """A new hand without ``card``; raises ``ValueError`` if it is not there."""
         if not self.bits >> card.index & 1:
-            raise ValueError(f"{card} is not in the hand")
+            raise CardNotInHandError(f"{card} is not in the hand")
         return Hand.from_bits(self.bits & ~card.bit)
 
     # suits --------------------------------------------------------------------------------------
@@ -471,13 +471,19 @@ class Hand:
     # text ---------------------------------------------------------------------------------------
     def to_pbn(self) -> str:
         """``AKQ2.KJ4.T98.A53``; a void is written as nothing between dots (PBN 2.1)."""
-        return ".".join("".join(r.letter for r in self.ranks(s)) for s in SUITS_HIGH_FIRST)
+        bits = self.bits
+        return ".".join(_ranks_text((bits >> (13 * s)) & 0x1FFF) for s in (3, 2, 1, 0))
 
     def __str__(self) -> str:
         return self.to_pbn()
 
     def __repr__(self) -> str:
         return f"Hand({self.to_pbn()!r})"
+
+
+def _ranks_text(suit_bits: int) -> str:
+    """The ranks of a 13-bit suit holding, highest first (``AKT2``)."""
+    return "".join("23456789TJQKA"[r] for r in range(12, -1, -1) if suit_bits >> r & 1)
 
 
 def _parse_hand(text: str) -> int:

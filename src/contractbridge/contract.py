@@ -9,7 +9,7 @@ from typing import Final
 
 from contractbridge.calls import Bid
 from contractbridge.cards import Strain
-from contractbridge.errors import ParseError
+from contractbridge.errors import BridgeError, ParseError
 
 __all__ = ["Contract", "Doubling"]
 
@@ -40,7 +40,7 @@ class Contract:
 
     def __post_init__(self) -> None:
         if not isinstance(self.level, int) or not 1 <= self.level <= 7:
-            raise ValueError(f"a contract level must be 1 to 7, not {self.level!r} (L18A)")
+            raise BridgeError(f"a contract level must be 1 to 7, not {self.level!r} (L18A)")
         object.__setattr__(self, "strain", Strain(self.strain))
         object.__setattr__(self, "doubling", Doubling(self.doubling))
 

@@ -14,7 +14,7 @@ from enum import IntEnum
 from typing import Final
 
 from contractbridge.cards import FULL_PACK, Card, Hand, Seat, Side
-from contractbridge.errors import DealError, ParseError
+from contractbridge.errors import BridgeError, DealError, ParseError
 
 __all__ = ["Board", "Deal", "Vulnerability"]
 
@@ -177,6 +177,16 @@ class Deal:
             return f"Deal({self.to_pbn()!r})"
         return f"Deal.partial({self.to_pbn()!r})"
 
+    def _repr_html_(self) -> str:
+        from contractbridge.formats import diagram
+
+        return diagram.html(self)
+
+    def _repr_svg_(self) -> str:
+        from contractbridge.formats import diagram
+
+        return diagram.svg(self)
+
 
 def _parse_deal(text: str) -> tuple[Hand, Hand, Hand, Hand]:
     raw = text.strip()
@@ -238,7 +248,7 @@ class Board:
 
     def __post_init__(self) -> None:
         if not isinstance(self.number, int) or self.number < 1:
-            raise ValueError(f"a board number must be 1 or more, not {self.number!r} (L2)")
+            raise BridgeError(f"a board number must be 1 or more, not {self.number!r} (L2)")
         if self.dealer is None:
             object.__setattr__(self, "dealer", board_dealer(self.number))
         else:
@@ -260,3 +270,13 @@ class Board:
         if self.follows_l2:
             return f"Board({self.number}, {self.deal!r})"
         return f"Board({self.number}, {self.deal!r}, dealer={self.dealer!r}, vulnerability={self.vulnerability!r})"
+
+    def _repr_html_(self) -> str:
+        from contractbridge.formats import diagram
+
+        return diagram.html(self)
+
+    def _repr_svg_(self) -> str:
+        from contractbridge.formats import diagram
+
+        return diagram.svg(self)

@@ -58,8 +58,70 @@ class ClaimError(BridgeError):
     """A claim or concession that is not possible in the current position (L68)."""
 
 
+class EditionError(ParseError):
+    """An edition name that is not one of the supported rule books (WBF17, NBB30, EST30, NL36, NL75)."""
+
+
+class IrregularityPendingError(BridgeError):
+    """An action at a table where an irregularity awaits the director's ruling first (L9B, L81)."""
+
+
 class EventLogError(BridgeError):
-    """An event log that cannot be replayed; names the event and why."""
+    """An event log that cannot be replayed; names the event (1-based ``number``, the line of a JSONL
+    file) and why."""
+
+    def __init__(self, message: str, number: int | None = None) -> None:
+        super().__init__(message)
+        self.number = number
+
+
+class ScoringError(BridgeError):
+    """Input a score cannot be computed from: tricks outside 0–13, an honours claim the strain does not allow,
+    an empty or malformed list of results to compare (L77, L78, NBB R27–R37)."""
+
+
+class ScoreCorrectionError(ScoringError):
+    """A score-sheet correction asked for outside the window the rules allow (NBB R37, EST-S12)."""
+
+
+class EditionNotSupportedError(BridgeError):
+    """A known edition whose rules for this matter are not implemented yet; never a silent fallback."""
+
+
+class RulingError(BridgeError):
+    """A ``choose`` or ``judge`` that does not fit the pending ruling (wrong chooser, option or question)."""
+
+
+class RulingPendingError(IrregularityPendingError):
+    """An action while a ruling is pending that the laws do not allow before rectification (L9B2)."""
+
+
+class JudgementRequiredError(RulingError):
+    """The ruling needs a director's judgement (a ``judge`` event) before anything else can happen."""
+
+
+class FormatError(ParseError):
+    """A file (PBN, LIN, JSON lines) that cannot be read; says which file, line and column, and why."""
+
+    def __init__(self, message: str, *, file: str | None = None, line: int | None = None, column: int | None = None):
+        self.reason = message
+        self.file = file
+        self.line = line
+        self.column = column
+        super().__init__(self._render())
+
+    def _render(self) -> str:
+        where = ":".join(str(p) for p in (self.file or "<input>", self.line, self.column) if p is not None)
+        return f"{where}: {self.reason}"
+
+    def located(self, *, file: str | None = None, line: int | None = None, column: int | None = None) -> FormatError:
+        """A copy with the missing parts of the location filled in."""
+        return FormatError(
+            self.reason,
+            file=self.file or file,
+            line=self.line if self.line is not None else line,
+            column=self.column if self.column is not None else column,
+        )
 
 
 class DDSUnavailableError(BridgeError):

@@ -1,0 +1,267 @@
+"""Scoring commands: ``score`` (duplicate, L77), ``imps`` (L78B), ``rubber`` (interactive sheet, NBB30/EST30),
+``matchpoint`` (a CSV of results → matchpoints per board and the ranking, L78A)."""
+
+from __future__ import annotations
+
+import csv
+from collections import defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table as RichTable
+
+from contractbridge.cards import Seat
+from contractbridge.contract import Contract
+from contractbridge.deal import Vulnerability
+from contractbridge.errors import BridgeError, ParseError
+from contractbridge.scoring import compare, duplicate
+from contractbridge.scoring.rubber import EDITIONS, Honours, Rubber
+
+_NUMBERS = {"ignore_unknown_options": True}  # lets "-450" be an argument, not an option
+
+
+def _fail(message: str) -> typer.Exit:
+    """Report ``message`` on stderr, unwrapped (file:line references stay whole), and exit with status 2."""
+    Console(stderr=True).print(f"[red]error:[/red] {message}", highlight=False, soft_wrap=True)
+    return typer.Exit(2)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("score")(score)
+    app.command("imps", context_settings=_NUMBERS)(imps)
+    app.command("rubber")(rubber)
+    app.command("matchpoint")(matchpoint)
+
+
+# ---------------------------------------------------------------------------------------------- score
+
+
+def score(
+    contract: Annotated[str, typer.Argument(help="Contract, e.g. 4S, 3NTX, 6HXX; 'pass' for a passed-out board.")],
+    declarer: Annotated[str | None, typer.Argument(help="Declarer: N, E, S or W.")] = None,
+    tricks: Annotated[int | None, typer.Option("--tricks", "-t", help="Tricks won by declarer's side (0-13).")] = None,
+    vul: Annotated[str, typer.Option("--vul", "-v", help="Vulnerable sides: None, NS, EW or All.")] = "None",
+) -> None:
+    """Duplicate score of one board (L77), signed for NS and for EW."""
+    console = Console()
+    try:
+        vulnerability = Vulnerability.parse(vul)
+        if contract.strip().upper() in ("P", "PASS", "PASSED", "PASSED OUT"):
+            result = duplicate.board_score(None, None, None, vulnerability)
+        else:
+            if declarer is None:
+                raise ParseError("the declarer is required after the contract: N, E, S or W")
+            if tricks is None:
+                raise ParseError("--tricks is required: the tricks declarer's side won (0-13)")
+            result = duplicate.board_score(Contract.parse(contract), Seat.parse(declarer), tricks, vulnerability)
+    except BridgeError as exc:
+        raise _fail(str(exc)) from None
+    d = result.detail
+    if d.contract is None:
+        console.print("Passed out (L22B): NS 0, EW 0")
+        return
+    items = [
+        ("trick points", d.trick_points),
+        ("overtricks", d.overtricks),
+        ("slam bonus", d.slam_bonus),
+        ("game bonus" if d.is_game else "part-score bonus", d.game_bonus),
+        ("for making it doubled" if d.insult == 50 else "for making it redoubled", d.insult),
+        ("undertricks (to the defenders)", d.undertricks),
+    ]
+    table = RichTable(title=f"{d.contract} by {d.declarer}, {d.tricks} tricks, {'vul' if d.vulnerable else 'not vul'}")
+    table.add_column("L77 item")
+    table.add_column("points", justify="right")
+    for name, points in items:
+        if points:
+            table.add_row(name, str(points))
+    console.print(table)
+    console.print(f"NS {result.ns:+d}   EW {result.ew:+d}")
+
+
+# ---------------------------------------------------------------------------------------------- imps
+
+
+def imps(
+    difference: Annotated[float, typer.Argument(help="Point difference (or the first of two scores).")],
+    other: Annotated[
+        float | None, typer.Argument(help="Optional second score: the difference is the first minus it.")
+    ] = None,
+) -> None:
+    """IMPs for a point difference (L78B). Differences that are not multiples of 10 are rounded to the nearest
+    10 first."""
+    diff = difference - other if other is not None else difference
+    typer.echo(f"{diff:g} points = {compare.imps(diff):+d} IMP")
+
+
+# ---------------------------------------------------------------------------------------------- rubber
+
+
+def rubber(
+    edition: Annotated[str, typer.Option("--edition", "-e", help=f"Rubber laws: {', '.join(EDITIONS)}.")] = "NBB30",
+    load: Annotated[Path | None, typer.Option("--load", help="Continue the sheet saved in this JSON file.")] = None,
+    save: Annotated[
+        Path | None, typer.Option("--save", help="Save the sheet to this JSON file after each hand.")
+    ] = None,
+) -> None:
+    """Keep a rubber score sheet interactively: enter each hand's contract, declarer, tricks and honours.
+
+    At the contract prompt: a contract (4S, 3NTX), 'pass' for a passed-out hand, 'end' to end the rubber by
+    agreement, 'quit' to stop (the sheet stays saved)."""
+    console = Console()
+    try:
+        sheet = Rubber.loads(load.read_text(encoding="utf-8")) if load else Rubber(edition)
+    except (OSError, BridgeError) as exc:
+        raise _fail(f"{load}: {exc}") from None
+    target = save or load
+    console.print(sheet.render())
+    while not sheet.is_finished:
+        text = typer.prompt("Contract (e.g. 4SX; pass / end / quit)").strip()
+        command = text.lower()
+        if command in ("quit", "q", "exit"):
+            break
+        try:
+            if command == "end":
+                sheet.end_by_agreement()
+            elif command in ("pass", "p"):
+                sheet.record(None)
+            else:
+                contract = Contract.parse(text)
+                declarer = Seat.parse(typer.prompt("Declarer (N/E/S/W)"))
+                tricks_text = typer.prompt("Tricks won by declarer's side")
+                if not tricks_text.strip().isdigit():
+                    raise ParseError(f"tricks must be a whole number from 0 to 13, not {tricks_text!r}")
+                honours_text = typer.prompt("Honours (none, or side and points, e.g. NS 100)", default="none")
+                claim = None
+                if honours_text.strip().lower() not in ("", "none", "-", "no"):
+                    claim = Honours.parse(honours_text, contract.strain)
+                sheet.record(contract, declarer, int(tricks_text), claim)
+        except BridgeError as exc:
+            console.print(f"[red]{exc}[/red] — the hand was not recorded.", highlight=False)
+            continue
+        console.print(sheet.render())
+        if target is not None:
+            target.write_text(sheet.dumps(), encoding="utf-8")
+    result = sheet.result()
+    if sheet.is_finished:
+        ns, ew = result.totals
+        verdict = "undecided (ended by agreement)" if not result.decided else ""
+        winner = f"{result.winner} by {result.points}" if result.winner is not None else "a tie"
+        console.print(f"Rubber: NS {ns}, EW {ew} — {winner} {verdict}".rstrip())
+    if target is not None:
+        target.write_text(sheet.dumps(), encoding="utf-8")
+        console.print(f"Saved to {target}")
+
+
+# ---------------------------------------------------------------------------------------------- matchpoint
+
+_FIELDS = ("board", "NS pair", "EW pair", "NS score")
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """One line of a results file: the NS score of ``board`` between two pairs."""
+
+    board: str
+    ns_pair: str
+    ew_pair: str
+    ns_score: int
+    line: int
+
+
+def read_results(path: Path) -> list[Result]:
+    """Read ``board, NS pair, EW pair, NS score`` lines (a header line is allowed; ``#`` starts a comment).
+    Every bad line is reported, as ``FILE:LINE: field …``; the file itself is never changed."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ParseError(f"{path}: {exc.strerror or exc}") from None
+    results: list[Result] = []
+    errors: list[str] = []
+    for number, row in enumerate(csv.reader(text.splitlines()), start=1):
+        cells = [c.strip() for c in row]
+        if not any(cells) or cells[0].startswith("#"):
+            continue
+        if number == 1 and cells[0].lower() == "board":
+            continue
+        if len(cells) < len(_FIELDS) or not all(cells[: len(_FIELDS)]):
+            missing = next(name for i, name in enumerate(_FIELDS) if i >= len(cells) or not cells[i])
+            errors.append(f"{path}:{number}: field '{missing}' is missing")
+            continue
+        if len(cells) > len(_FIELDS):
+            errors.append(f"{path}:{number}: {len(cells)} fields, expected 4 ({', '.join(_FIELDS)})")
+            continue
+        try:
+            ns_score = int(cells[3].replace("+", "", 1))
+        except ValueError:
+            errors.append(f"{path}:{number}: field 'NS score' is not a whole number: {cells[3]!r}")
+            continue
+        if ns_score % 10:
+            errors.append(f"{path}:{number}: field 'NS score' is not a bridge score (a multiple of 10): {ns_score}")
+            continue
+        results.append(Result(cells[0], cells[1], cells[2], ns_score, number))
+    if errors:
+        raise ParseError("\n".join(errors))
+    seen: dict[tuple[str, str], int] = {}
+    for r in results:
+        for pair in (r.ns_pair, r.ew_pair):
+            first = seen.setdefault((r.board, pair), r.line)
+            if first != r.line:
+                errors.append(f"{path}:{r.line}: pair {pair} already has a result on board {r.board} (line {first})")
+    if errors:
+        raise ParseError("\n".join(errors))
+    if not results:
+        raise ParseError(f"{path}: no results")
+    return results
+
+
+def matchpoint(
+    file: Annotated[Path, typer.Argument(help="CSV: board, NS pair, EW pair, NS score (one result a line).")],
+    whole: Annotated[bool, typer.Option("--whole", help="1 / ½ / 0 per comparison instead of 2 / 1 / 0.")] = False,
+) -> None:
+    """Matchpoint a pairs session (L78A): matchpoints per board for both directions, then the ranking by
+    percentage over the boards each pair played."""
+    console = Console()
+    try:
+        results = read_results(file)
+    except ParseError as exc:
+        raise _fail(str(exc)) from None
+    scale = compare.MPScale.WHOLE if whole else compare.MPScale.HALF
+    boards = [r.board for r in results]
+    ns = compare.matchpoint_boards(boards, [r.ns_score for r in results], scale)
+    ew = compare.matchpoint_boards(boards, [-r.ns_score for r in results], scale)
+    count: dict[str, int] = defaultdict(int)
+    for b in boards:
+        count[b] += 1
+    scored: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0])
+    per_board = RichTable(title=f"Matchpoints ({'1/½/0' if whole else '2/1/0'} per comparison)")
+    for name in ("board", "NS", "EW", "NS score", "NS MP", "EW MP"):
+        per_board.add_column(name, justify="right" if name != "NS" and name != "EW" else "left")
+    order = sorted(range(len(results)), key=lambda i: (_board_key(results[i].board), -results[i].ns_score))
+    for i in order:
+        r = results[i]
+        top = compare.top(count[r.board], scale)
+        for pair, mp in ((r.ns_pair, ns[i]), (r.ew_pair, ew[i])):
+            scored[pair][0] += float(mp)
+            scored[pair][1] += top
+        per_board.add_row(r.board, r.ns_pair, r.ew_pair, f"{r.ns_score:+d}", f"{ns[i]:g}", f"{ew[i]:g}")
+    console.print(per_board)
+    pairs = sorted(scored)
+    pct = [100 * scored[p][0] / scored[p][1] if scored[p][1] else 50.0 for p in pairs]
+    places = compare.rank(pct)
+    ranking = RichTable(title="Ranking")
+    for name in ("place", "pair", "MP", "top", "%"):
+        ranking.add_column(name, justify="left" if name == "pair" else "right")
+    for i in sorted(range(len(pairs)), key=lambda i: (places[i].position, pairs[i])):
+        p = pairs[i]
+        ranking.add_row(str(places[i]), p, f"{scored[p][0]:g}", f"{scored[p][1]:g}", f"{pct[i]:.2f}")
+    console.print(ranking)
+
+
+def _board_key(board: str) -> tuple[int, str]:
+    return (int(board), "") if board.isdigit() else (1 << 30, board)
+
+
+__all__ = ["Result", "read_results", "register"]

@@ -1,0 +1,7 @@
+"""Bridge file formats: PBN 2.1 (``pbn``), BBO LIN (``lin``), JSON event logs and records (``json``), and hand
+diagrams (``diagram``). Every reader raises only ``FormatError`` (with file, line and column)."""
+
+from contractbridge.errors import FormatError
+from contractbridge.formats.record import Record, RecordCall
+
+__all__ = ["FormatError", "Record", "RecordCall"]

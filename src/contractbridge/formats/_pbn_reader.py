@@ -1,0 +1,299 @@
+"""The PBN tokenizer: lines in, games out, with ``#``/``##`` inheritance and problems located by line and
+column. ``contractbridge.formats.pbn.read_games`` is the public face."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Final
+
+from contractbridge.errors import FormatError
+from contractbridge.formats.pbn_values import (
+    BOARD_TAGS,
+    REPEATABLE,
+    PbnComment,
+    PbnTag,
+    Problem,
+    is_table_tag,
+)
+
+if TYPE_CHECKING:
+    from contractbridge.formats.pbn import PbnGame
+
+_FAST_TAG: Final = re.compile(r'\[([A-Za-z0-9_]+)\s*"((?:[^"\\]|\\.)*)"\s*\]\s*$')
+_NAME: Final = re.compile(r"[A-Za-z0-9_]+")
+_SPECIAL: Final = re.compile(r'[\[{;"]')
+_UNESCAPE: Final = re.compile(r'\\(["\\])')
+
+
+def quoted_end(text: str, pos: int) -> int:
+    """The index after the quote that closes the one at ``text[pos]`` (``\\x`` skips x), or -1."""
+    pos += 1
+    while pos < len(text) and text[pos] != '"':
+        pos += 2 if text[pos] == "\\" else 1
+    return pos + 1 if pos < len(text) else -1
+
+
+def _unescape(raw: str) -> str:
+    return _UNESCAPE.sub(r"\1", raw) if "\\" in raw else raw
+
+
+class Reader:
+    """Line-by-line PBN tokenizer; keeps what the previous games said for ``#`` / ``##`` inheritance."""
+
+    def __init__(self, game_type: type[PbnGame], file: str | None, strict: bool, sections: bool = True) -> None:
+        self.game_type = game_type
+        self.file = file
+        self.strict = strict
+        self.sections = sections
+        self.previous: dict[str, str] = {}
+        self.sticky: dict[str, str] = {}
+        self.game = game_type(file=file)
+        self.names: set[str] = set()
+        self.has_tag = False
+        self.section: list[str] | None = None
+        self.positions: list[tuple[int, int]] = []
+        self.brace: list[str] | None = None
+        self.brace_at = (0, 0)
+        self.pending: tuple[str, int, int] | None = None
+
+    def problem(self, line: int, column: int, message: str) -> None:
+        if self.strict:
+            raise FormatError(message, file=self.file, line=line, column=column)
+        self.game.problems.append(Problem(line, column, message))
+
+    # -- game and tag bookkeeping
+    def close_section(self) -> None:
+        if self.section is not None:
+            last = self.game.items[-1]
+            assert isinstance(last, PbnTag)
+            self.game.items[-1] = PbnTag(
+                last.name, last.raw, last.value, tuple(self.section), last.line, last.column, tuple(self.positions)
+            )
+            self.section = None
+
+    def finish(self) -> PbnGame | None:
+        """The game read so far (with inheritance applied), and a fresh one started."""
+        self.close_section()
+        game = self.game
+        self.game = self.game_type(file=self.file)
+        self.names = set()
+        had = self.has_tag
+        self.has_tag = False
+        if not game.items:
+            return None
+        if had:
+            self.inherit(game)
+        return game
+
+    def inherit(self, game: PbnGame) -> None:
+        written = {item.name for item in game.items if isinstance(item, PbnTag)}
+        for name, value in self.sticky.items():
+            if name not in written:
+                game.inherited[name] = value
+        if "Deal" not in written and "Deal" not in game.inherited and "Deal" in self.previous:
+            for name in BOARD_TAGS:
+                if name not in written and name in self.previous:
+                    game.inherited.setdefault(name, self.previous[name])
+        values = game.tags
+        for name in written:
+            self.previous[name] = values[name]
+        for name, value in game.inherited.items():
+            self.previous[name] = value
+
+    def resolve(self, name: str, raw: str) -> str:
+        """PBN 2.0 inheritance: ``##x`` is x and later games that omit the tag inherit it; ``#`` copies the
+        previous game's value (and keeps a ``##`` inheritance going); any other value ends one."""
+        if raw.startswith("##"):
+            value = raw[2:]
+            self.sticky[name] = value
+            return value
+        if raw == "#":
+            return self.previous.get(name, "")
+        if self.sticky:
+            self.sticky.pop(name, None)
+        return raw
+
+    def add_tag(self, name: str, raw: str, line: int, column: int) -> PbnGame | None:
+        done = None
+        if name in self.names and name not in REPEATABLE:
+            done = self.finish()
+        if self.section is not None:
+            self.close_section()
+        self.names.add(name)
+        self.has_tag = True
+        value = self.resolve(name, raw) if raw.startswith("#") or self.sticky else raw
+        self.game.items.append(PbnTag(name, raw, value, (), line, column))
+        if name in ("Auction", "Play") or is_table_tag(name):
+            self.section = []
+            self.positions = []
+        if self.game.line == 0:
+            self.game.line = line
+        return done
+
+    def add_comment(self, kind: str, text: str, line: int, column: int) -> None:
+        if self.game.line == 0:
+            self.game.line = line
+        if self.section is not None:
+            self.section.append(str(PbnComment(kind, text)))
+            self.positions.append((line, column))
+        else:
+            self.game.items.append(PbnComment(kind, text, line))
+
+    # -- lines
+    def feed(self, raw_line: str, n: int) -> Iterator[PbnGame]:
+        line = raw_line.rstrip("\r\n")
+        pos = 0
+        if self.pending is not None:
+            text, first_line, column = self.pending
+            self.pending = None
+            if line.strip() and line[0] not in "[%":
+                yield from self.scan_line(text + " " + line, first_line, column - 1)
+                return
+            yield from self.scan_line(text, first_line, column - 1, final=True)
+        if self.brace is not None:
+            end = line.find("}")
+            if end < 0:
+                self.brace.append(line)
+                return
+            self.brace.append(line[:end])
+            self.add_comment("{", "\n".join(self.brace), *self.brace_at)
+            self.brace = None
+            pos = end + 1
+        elif line.startswith("%"):
+            self.add_comment("%", line[1:], n, 1)
+            return
+        elif not line.strip():
+            if self.has_tag:
+                game = self.finish()
+                if game is not None:
+                    yield game
+            return
+        elif line.startswith("["):
+            m = _FAST_TAG.match(line)
+            if m is not None:
+                done = self.add_tag(m.group(1), _unescape(m.group(2)), n, 1)
+                if done is not None:
+                    yield done
+                return
+        elif self.section is not None and not _SPECIAL.search(line):
+            if not self.sections:
+                return
+            at = 0
+            for token in line.split():
+                at = line.index(token, at)
+                self.section.append(token)
+                self.positions.append((n, at + 1))
+                at += len(token)
+            return
+        yield from self.scan_line(line, n, 0, pos)
+
+    def scan_line(self, line: str, n: int, shift: int, pos: int = 0, *, final: bool = False) -> Iterator[PbnGame]:
+        """Tokens of ``line`` from ``pos``; ``shift`` is added to columns (a tag continued from a line before)."""
+        size = len(line)
+        while pos < size:
+            ch = line[pos]
+            if ch.isspace():
+                pos += 1
+            elif ch == "[":
+                end, done = self.scan_tag(line, pos, n, final)
+                if end < 0:
+                    self.pending = (line[pos:], n, pos + shift + 1)
+                    return
+                pos = end
+                if done is not None:
+                    yield done
+            elif ch == "{":
+                end = line.find("}", pos + 1)
+                if end < 0:
+                    self.brace = [line[pos + 1 :]]
+                    self.brace_at = (n, pos + 1)
+                    return
+                self.add_comment("{", line[pos + 1 : end], n, pos + 1)
+                pos = end + 1
+            elif ch == ";":
+                self.add_comment(";", line[pos + 1 :], n, pos + 1)
+                return
+            else:
+                pos = self.scan_data(line, pos, n)
+
+    def scan_tag(self, line: str, pos: int, n: int, final: bool) -> tuple[int, PbnGame | None]:
+        """A tag from ``line[pos] == '['``: (end, finished game); end = -1 when the tag goes on past the line
+        (PBN allows a tag's tokens on several lines)."""
+        start = pos
+        pos += 1
+        while pos < len(line) and line[pos] in " \t":
+            pos += 1
+        if pos >= len(line) and not final:
+            return -1, None
+        m = _NAME.match(line, pos)
+        if m is None:
+            self.problem(n, pos + 1, "a tag name (letters, digits, _) must follow '['")
+            return len(line), None
+        name = m.group()
+        pos = m.end()
+        while pos < len(line) and line[pos] in " \t":
+            pos += 1
+        if pos >= len(line) and not final:
+            return -1, None
+        if pos >= len(line) or line[pos] != '"':
+            self.problem(n, pos + 1, f"tag {name}: a quoted value must follow the name")
+            end = line.find("]", pos)
+            return (len(line) if end < 0 else end + 1), None
+        pos += 1
+        chars: list[str] = []
+        while True:
+            if pos >= len(line):
+                if not final:
+                    return -1, None
+                self.problem(n, start + 1, f"tag {name}: no closing '\"]' on the line")
+                done = self.add_tag(name, "".join(chars), n, start + 1)
+                return len(line), done
+            ch = line[pos]
+            if ch == "\\" and pos + 1 < len(line) and line[pos + 1] in '"\\':
+                chars.append(line[pos + 1])
+                pos += 2
+                continue
+            if ch == '"':
+                close = pos + 1
+                while close < len(line) and line[close] in " \t":
+                    close += 1
+                if close < len(line) and line[close] == "]":
+                    done = self.add_tag(name, "".join(chars), n, start + 1)
+                    return close + 1, done
+                if close >= len(line) and not final:
+                    return -1, None
+            chars.append(ch)
+            pos += 1
+
+    def scan_data(self, line: str, pos: int, n: int) -> int:
+        """One section token (a quoted cell or a run up to blank, ``{`` or ``;``), or junk outside sections."""
+        start = pos
+        if line[pos] == '"':
+            pos = quoted_end(line, pos)
+            if pos < 0:
+                self.problem(n, start + 1, "a quoted cell is not closed on its line")
+                pos = len(line)
+        else:
+            while pos < len(line) and line[pos] not in "{;[" and not line[pos].isspace():
+                pos += 1
+        token = line[start:pos]
+        if self.section is not None:
+            self.section.append(token)
+            self.positions.append((n, start + 1))
+        else:
+            self.problem(n, start + 1, f"unexpected {token!r} outside a tag or commentary")
+        return pos
+
+    def end(self, n: int) -> Iterator[PbnGame]:
+        if self.pending is not None:
+            text, first_line, column = self.pending
+            self.pending = None
+            yield from self.scan_line(text, first_line, column - 1, final=True)
+        if self.brace is not None:
+            self.problem(self.brace_at[0], self.brace_at[1], "commentary '{' is never closed")
+            self.add_comment("{", "\n".join(self.brace), *self.brace_at)
+            self.brace = None
+        game = self.finish()
+        if game is not None:
+            yield game

@@ -1,0 +1,418 @@
+"""BBO LIN: a reader and a writer for hand-history lines, movies and multi-board vugraph files.
+
+A LIN text is a sequence of ``tag|value|`` pairs. ``LinFile`` keeps every pair in order (unknown tags such as
+``zz``, ``nt`` commentary or ``at`` text with raw newlines included), so writing it back loses nothing. The
+pairs fall into boards: at each ``qx`` in vugraph files, else at the ``pn``/``st``/``md`` that follows a board's
+``md``. ``LinBoard`` reads a board: ``md`` (dealer digit 1=S 2=W 3=N 4=E, hands S W N E, a missing fourth
+hand is the rest of the pack), ``sv``, ``mb`` calls (``!`` = alerted) with ``an`` explanations, ``pc`` cards,
+``mc`` claims, ``pn`` players (a vugraph header's eight names: open room then closed room).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any, Final
+
+from contractbridge.calls import DOUBLE, PASS, REDOUBLE, Call
+from contractbridge.cards import FULL_PACK, Card, Hand, Seat, Suit
+from contractbridge.deal import Deal, Vulnerability, board_dealer, board_vulnerability
+from contractbridge.errors import BridgeError, FormatError
+from contractbridge.formats._text import TextInfo, decode, encode, read_text
+from contractbridge.formats.record import Record, RecordCall
+
+__all__ = ["LinBoard", "LinFile", "LinPair", "dumps", "loads", "read_file", "write_file"]
+
+#: ``md`` and ``pn`` list the hands from South, clockwise.
+LIN_SEATS: Final = (Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST)
+_DEALER_DIGIT: Final = {"1": Seat.SOUTH, "2": Seat.WEST, "3": Seat.NORTH, "4": Seat.EAST}
+_VUL_LETTER: Final = {Vulnerability.NONE: "o", Vulnerability.NS: "n", Vulnerability.EW: "e", Vulnerability.BOTH: "b"}
+_SUIT_LETTERS: Final = {"S": Suit.SPADES, "H": Suit.HEARTS, "D": Suit.DIAMONDS, "C": Suit.CLUBS}
+_RANKS: Final = "23456789TJQKA"
+
+
+@dataclass(frozen=True, slots=True)
+class LinPair:
+    """One ``tag|value|`` pair; ``line``/``column`` say where the tag began."""
+
+    tag: str
+    value: str
+    line: int = field(default=0, compare=False)
+    column: int = field(default=0, compare=False)
+
+    def fail(self, message: str) -> FormatError:
+        return FormatError(f"{self.tag}|{self.value}|: {message}", line=self.line or None, column=self.column or None)
+
+    def __str__(self) -> str:
+        return f"{self.tag}|{self.value}|"
+
+
+def _tokenize(text: str, file: str | None, problems: list[FormatError]) -> list[LinPair]:
+    """Pairs of ``text``; a stray ``|`` between pairs (``pn|…,WRANG||pg||``) is skipped and reported."""
+    pairs: list[LinPair] = []
+    pos = 0
+    line, line_start = 1, 0
+    size = len(text)
+    while True:
+        while pos < size and text[pos] in " \t\n\r":
+            if text[pos] == "\n":
+                line += 1
+                line_start = pos + 1
+            pos += 1
+        if pos >= size:
+            return pairs
+        if text[pos] == "|":
+            problems.append(FormatError("stray '|' between pairs", file=file, line=line, column=pos - line_start + 1))
+            pos += 1
+            continue
+        bar = text.find("|", pos)
+        tag = text[pos:bar] if bar >= 0 else text[pos:]
+        if bar < 0 or not (1 <= len(tag) <= 3 and tag.isalnum()):
+            raise FormatError(
+                f"expected a tag (two letters and '|'), found {tag[:12]!r}",
+                file=file,
+                line=line,
+                column=pos - line_start + 1,
+            )
+        end = text.find("|", bar + 1)
+        if end < 0:
+            raise FormatError(
+                f"the value of {tag}| is never closed with '|'", file=file, line=line, column=pos - line_start + 1
+            )
+        value = text[bar + 1 : end]
+        pairs.append(LinPair(tag.lower(), value, line, pos - line_start + 1))
+        newlines = value.count("\n")
+        if newlines:
+            line += newlines
+            line_start = bar + 1 + value.rfind("\n") + 1
+        pos = end + 1
+
+
+def _segments(pairs: list[LinPair]) -> list[tuple[LinPair, ...]]:
+    """Pairs grouped by board (a leading group without ``md`` is the file's header)."""
+    by_qx = any(p.tag == "qx" for p in pairs)
+    out: list[tuple[LinPair, ...]] = []
+    current: list[LinPair] = []
+    has_md = False
+    for p in pairs:
+        starts = p.tag == "qx" if by_qx else (has_md and p.tag in ("pn", "st", "md"))
+        if starts and current:
+            out.append(tuple(current))
+            current, has_md = [], False
+        current.append(p)
+        has_md = has_md or p.tag == "md"
+    if current:
+        out.append(tuple(current))
+    return out
+
+
+def _parse_lin_hand(text: str, pair: LinPair) -> Hand:
+    suit: Suit | None = None
+    cards: list[Card] = []
+    for ch in text.upper().replace("10", "T"):
+        if ch in _SUIT_LETTERS:
+            suit = _SUIT_LETTERS[ch]
+        elif ch in _RANKS and suit is not None:
+            cards.append(Card.from_index(13 * suit + _RANKS.index(ch)))
+        elif not ch.isspace():
+            raise pair.fail(f"{ch!r} is not a suit or rank in hand {text!r}")
+    try:
+        return Hand(cards)
+    except BridgeError as err:
+        raise pair.fail(f"hand {text!r}: {err}") from None
+
+
+def _lin_hand(hand: Hand) -> str:
+    return "".join(
+        s.letter + "".join(r.letter for r in hand.ranks(s))
+        for s in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+    )
+
+
+def _lin_call(call: Call) -> str:
+    if call is PASS:
+        return "p"
+    if call is DOUBLE:
+        return "d"
+    if call is REDOUBLE:
+        return "r"
+    text = str(call)
+    return text[:-1] if text.endswith("NT") else text
+
+
+@dataclass(frozen=True)
+class LinBoard:
+    """One board of a LIN file; ``players_hint`` are the names in force from an earlier ``pn``."""
+
+    pairs: tuple[LinPair, ...]
+    players_hint: tuple[str, ...] = ()
+
+    def _first(self, tag: str) -> LinPair | None:
+        for p in self.pairs:
+            if p.tag == tag:
+                return p
+        return None
+
+    @property
+    def room(self) -> str:
+        """``o`` (open) or ``c`` (closed) from ``qx``, else ``""``."""
+        qx = self._first("qx")
+        return qx.value[:1].lower() if qx is not None and qx.value[:1].lower() in ("o", "c") else ""
+
+    @property
+    def number(self) -> int | None:
+        """From ``ah|Board n|``, else from ``qx|o12|``."""
+        ah = self._first("ah")
+        if ah is not None:
+            digits = ah.value.split()[-1] if ah.value.split() else ""
+            if digits.isdigit() and int(digits) > 0:
+                return int(digits)
+        qx = self._first("qx")
+        if qx is not None:
+            digits = qx.value.split(",")[0][1:]
+            if digits.isdigit() and int(digits) > 0:
+                return int(digits)
+        return None
+
+    @property
+    def dealer(self) -> Seat | None:
+        md = self._first("md")
+        if md is not None and md.value[:1] in _DEALER_DIGIT:
+            return _DEALER_DIGIT[md.value[0]]
+        n = self.number
+        return board_dealer(n) if n is not None else None
+
+    @property
+    def deal(self) -> Deal | None:
+        """The four hands; when only three are given, the fourth holds the rest of the pack."""
+        md = self._first("md")
+        if md is None:
+            return None
+        text = md.value[1:] if md.value[:1] in _DEALER_DIGIT or md.value[:1] == "0" else md.value
+        parts = text.split(",")
+        if len(parts) > 4 and any(p.strip() for p in parts[4:]):
+            raise md.fail("more than four hands")
+        parts = [*parts, "", "", "", ""][:4]
+        hands = {seat: _parse_lin_hand(part, md) for seat, part in zip(LIN_SEATS, parts, strict=True)}
+        given = [h for h in hands.values() if h]
+        if len(given) == 3 and all(len(h) == 13 for h in given):
+            rest = FULL_PACK
+            for h in given:
+                rest &= ~h.bits
+            missing = next(seat for seat, h in hands.items() if not h)
+            hands[missing] = Hand.from_bits(rest)
+        try:
+            if all(len(h) == 13 for h in hands.values()):
+                return Deal(hands)
+            return Deal.partial(hands)
+        except BridgeError as err:
+            raise md.fail(str(err)) from None
+
+    @property
+    def vulnerability(self) -> Vulnerability | None:
+        sv = self._first("sv")
+        if sv is not None:
+            try:
+                return Vulnerability.parse(sv.value or "o")
+            except BridgeError as err:
+                raise sv.fail(str(err)) from None
+        n = self.number
+        return board_vulnerability(n) if n is not None else None
+
+    @property
+    def players(self) -> tuple[str, str, str, str]:
+        """Names of N, E, S, W: the board's own ``pn`` (S W N E), else the header's (open or closed room)."""
+        pn = self._first("pn")
+        names = pn.value.split(",") if pn is not None else list(self.players_hint)
+        if len(names) >= 8 and self.room == "c":
+            names = names[4:8]
+        names = [*names, "", "", "", ""][:4]
+        by_seat = dict(zip(LIN_SEATS, names, strict=True))
+        return by_seat[Seat.NORTH], by_seat[Seat.EAST], by_seat[Seat.SOUTH], by_seat[Seat.WEST]
+
+    @property
+    def calls(self) -> tuple[RecordCall, ...]:
+        """``mb`` calls; ``!`` after a call alerts it; ``an`` explains the call before it."""
+        calls: list[RecordCall] = []
+        for p in self.pairs:
+            if p.tag == "mb":
+                text = p.value.strip()
+                body = text.rstrip("!")
+                if not body:
+                    continue
+                try:
+                    call = Call.parse(body)
+                except BridgeError as err:
+                    raise p.fail(str(err)) from None
+                calls.append(RecordCall(call, body != text))
+            elif p.tag == "an" and calls:
+                last = calls[-1]
+                calls[-1] = RecordCall(last.call, last.alert, p.value)
+        return tuple(calls)
+
+    @property
+    def plays(self) -> tuple[Card, ...]:
+        out: list[Card] = []
+        for p in self.pairs:
+            if p.tag == "pc":
+                try:
+                    out.append(Card.parse(p.value))
+                except BridgeError as err:
+                    raise p.fail(str(err)) from None
+        return tuple(out)
+
+    @property
+    def claim(self) -> int | None:
+        """Declarer's total of tricks from ``mc`` (L68–L69: a claim the table agreed)."""
+        mc = None
+        for p in self.pairs:
+            if p.tag == "mc":
+                mc = p
+        if mc is None:
+            return None
+        if not mc.value.strip().isdigit() or int(mc.value) > 13:
+            raise mc.fail("a claim is a number of tricks, 0 to 13")
+        return int(mc.value)
+
+    def validate(self) -> list[FormatError]:
+        problems = []
+        for view in ("deal", "dealer", "vulnerability", "calls", "plays", "claim"):
+            try:
+                getattr(self, view)
+            except FormatError as err:
+                problems.append(err)
+        return problems
+
+    def to_record(self) -> Record:
+        deal = self.deal
+        dealer = self.dealer
+        if deal is None or dealer is None:
+            first = self.pairs[0]
+            raise FormatError("board without a deal (md) or dealer", line=first.line, column=first.column)
+        return Record(
+            deal=deal,
+            dealer=dealer,
+            vulnerability=self.vulnerability or Vulnerability.NONE,
+            number=self.number,
+            players=self.players,
+            calls=self.calls,
+            plays=self.plays,
+            claim=self.claim,
+        )
+
+    def to_events(self, *, edition: str = "WBF17", irregular: bool = False) -> list[dict[str, Any]]:
+        """The table's event log for this board (``Table.from_events`` replays it)."""
+        return self.to_record().to_events(edition=edition, irregular=irregular)
+
+    @classmethod
+    def from_events(cls, events: Sequence[Mapping[str, Any]]) -> LinBoard:
+        """A board from an event log, e.g. ``table.to_events()``."""
+        return cls.from_record(Record.from_events(events))
+
+    @classmethod
+    def from_record(cls, record: Record) -> LinBoard:
+        """A hand-history board: ``pn st md rh ah sv``, the calls, ``pg`` after the auction and each trick,
+        then ``mc`` when the result is known and the cards played do not show it."""
+        names = dict(zip(Seat, record.players, strict=True))
+        hands = ",".join(_lin_hand(record.deal[s]) for s in LIN_SEATS)
+        digit = next(d for d, s in _DEALER_DIGIT.items() if s is record.dealer)
+        pairs = [
+            LinPair("pn", ",".join(names[s] for s in LIN_SEATS)),
+            LinPair("st", ""),
+            LinPair("md", digit + hands),
+            LinPair("rh", ""),
+            LinPair("ah", f"Board {record.number}" if record.number is not None else ""),
+            LinPair("sv", _VUL_LETTER[record.vulnerability]),
+        ]
+        for c in record.calls:
+            pairs.append(LinPair("mb", _lin_call(c.call) + ("!" if c.alert else "")))
+            if c.explanation:
+                pairs.append(LinPair("an", c.explanation))
+        pairs.append(LinPair("pg", ""))
+        for i, card in enumerate(record.plays, 1):
+            pairs.append(LinPair("pc", str(card)))
+            if i % 4 == 0:
+                pairs.append(LinPair("pg", ""))
+        tricks = record.tricks()
+        if tricks is not None and (len(record.plays) < 52 or replace(record, result=None).tricks() != tricks):
+            pairs.append(LinPair("mc", str(tricks)))
+        return cls(tuple(pairs))
+
+
+@dataclass
+class LinFile:
+    """A LIN file: every pair in order, grouped by board, and how the file was stored."""
+
+    segments: list[tuple[LinPair, ...]]
+    info: TextInfo = field(default_factory=TextInfo)
+    file: str | None = None
+    problems: list[FormatError] = field(default_factory=list)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, LinFile) and self.segments == other.segments
+
+    __hash__ = None  # type: ignore[assignment]
+
+    @property
+    def pairs(self) -> list[LinPair]:
+        return [p for seg in self.segments for p in seg]
+
+    @property
+    def boards(self) -> list[LinBoard]:
+        """The boards (groups with an ``md``), each with the players named by the last ``pn`` before it."""
+        out: list[LinBoard] = []
+        names: tuple[str, ...] = ()
+        for seg in self.segments:
+            if any(p.tag == "md" for p in seg):
+                out.append(LinBoard(seg, names))
+            for p in seg:
+                if p.tag == "pn" and len(p.value.split(",")) >= 8:
+                    names = tuple(p.value.split(","))
+        return out
+
+    @property
+    def header(self) -> tuple[LinPair, ...]:
+        """The pairs before the first board (``vg``, ``rs``, ``pn`` … of a vugraph file)."""
+        if self.segments and not any(p.tag == "md" for p in self.segments[0]):
+            return self.segments[0]
+        return ()
+
+    def records(self) -> Iterator[Record]:
+        for board in self.boards:
+            yield board.to_record()
+
+    @classmethod
+    def from_records(cls, records: Iterable[Record]) -> LinFile:
+        return cls([LinBoard.from_record(r).pairs for r in records])
+
+
+def loads(text: str, *, file: str | None = None) -> LinFile:
+    """A LIN text (any line ends) as a ``LinFile``; a broken pair is a ``FormatError`` with line and column."""
+    text = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    problems: list[FormatError] = []
+    return LinFile(_segments(_tokenize(text, file, problems)), file=file, problems=problems)
+
+
+def read_file(path: str | Path) -> LinFile:
+    text, info = read_text(path)
+    lin = loads(text, file=str(path))
+    lin.info = info
+    return lin
+
+
+def parse_bytes(data: bytes, *, file: str | None = None) -> LinFile:
+    text, info = decode(data)
+    lin = loads(text, file=file)
+    lin.info = info
+    return lin
+
+
+def dumps(lin: LinFile | Iterable[LinBoard]) -> str:
+    """One line per board (the header on its own line), pairs as ``tag|value|``."""
+    segments = lin.segments if isinstance(lin, LinFile) else [b.pairs for b in lin]
+    return "".join("".join(str(p) for p in seg) + "\n" for seg in segments)
+
+
+def write_file(lin: LinFile, path: str | Path, info: TextInfo | None = None) -> None:
+    Path(path).write_bytes(encode(dumps(lin), info or lin.info))

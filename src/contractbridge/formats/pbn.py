@@ -1,0 +1,778 @@
+"""PBN 2.1 (Portable Bridge Notation): a streaming reader and a writer.
+
+``read_games(handle)`` yields one ``PbnGame`` at a time from a text handle; ``read_file(path)`` reads a whole
+file and remembers its encoding and line ends; ``dumps``/``write_file`` write games back. A game keeps
+everything the file says, in order: tags (with the value as written, so ``#``/``##`` inheritance survives a
+round trip), commentary (``{…}``, ``;…``, ``%`` escape lines) and section data (Auction, Play, the
+``…Table`` sections). Typed views (``deal``, ``auction``, ``play``, ``tables``, ``double_dummy`` …) are read
+on demand and raise ``FormatError`` with the line and column of the offending tag; the reader itself only
+records problems (``game.problems``) unless ``strict=True``. ``to_record``/``from_record`` convert to the
+neutral ``Record`` (and from there to a ``Board`` and the table's event log).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import partial
+from pathlib import Path
+from typing import Any, Generic, TextIO, TypeVar
+
+from contractbridge.auction import Auction
+from contractbridge.calls import PASS
+from contractbridge.cards import Card, Seat, Side, Strain
+from contractbridge.contract import Contract
+from contractbridge.deal import Board, Deal, Vulnerability, board_dealer, board_vulnerability
+from contractbridge.errors import BridgeError, FormatError
+from contractbridge.formats._pbn_reader import Reader, quoted_end
+from contractbridge.formats._text import TextInfo, decode, encode, read_text
+from contractbridge.formats.pbn_values import (
+    BSO_OPTIMUM_RE,
+    CARD_TOKENS,
+    CONTRACT_RE,
+    DD_ORDER,
+    DD_STRAINS,
+    MANDATORY_TAGS,
+    MINIMAX_RE,
+    OPTIMUM_RE,
+    RESULT_RE,
+    SEAT_TAGS,
+    STRAIN_ONLY,
+    Minimax,
+    OptimumScore,
+    PbnAuction,
+    PbnCall,
+    PbnColumn,
+    PbnComment,
+    PbnPlay,
+    PbnTable,
+    PbnTag,
+    Problem,
+    annotate,
+    is_annotation,
+    is_comment_token,
+    is_table_tag,
+    optimum_result_table,
+    parse_ability,
+    parse_call,
+    parse_columns,
+    parse_deal,
+    parse_table,
+    seat_value,
+)
+from contractbridge.formats.record import Record, RecordCall, play_order
+from contractbridge.play import trick_winner
+
+__all__ = [
+    "GameBuilder",
+    "Minimax",
+    "OptimumScore",
+    "PbnAuction",
+    "PbnCall",
+    "PbnColumn",
+    "PbnComment",
+    "PbnFile",
+    "PbnGame",
+    "PbnPlay",
+    "PbnTable",
+    "PbnTag",
+    "PbnVisitor",
+    "Problem",
+    "TagsVisitor",
+    "dumps",
+    "games_from_records",
+    "loads",
+    "read_file",
+    "read_games",
+    "visit_games",
+    "write_file",
+]
+
+T = TypeVar("T")
+
+# --------------------------------------------------------------------------------------------- the game
+
+
+@dataclass(eq=False)
+class PbnGame:
+    """One game of a PBN file: its items (tags and commentary) in file order. Build a new game rather than
+    replace items in place (tag look-ups are indexed)."""
+
+    items: list[PbnTag | PbnComment] = field(default_factory=list)
+    inherited: dict[str, str] = field(default_factory=dict)
+    problems: list[Problem] = field(default_factory=list)
+    file: str | None = None
+    line: int = 0
+    _index: dict[str, PbnTag] | None = field(default=None, repr=False)
+    _indexed: int = field(default=0, repr=False)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, PbnGame) and self.items == other.items and self.inherited == other.inherited
+
+    __hash__ = None  # type: ignore[assignment]
+
+    # -- tags
+    def tag(self, name: str) -> PbnTag | None:
+        """The tag of that name written in this game (the first one), or None."""
+        if self._index is None or self._indexed != len(self.items):
+            index: dict[str, PbnTag] = {}
+            for item in self.items:
+                if isinstance(item, PbnTag):
+                    index.setdefault(item.name, item)
+            self._index, self._indexed = index, len(self.items)
+        return self._index.get(name)
+
+    def get(self, name: str, default: str | None = None) -> str | None:
+        """A tag's value: as written (after ``#``), else inherited from an earlier game, else ``default``."""
+        tag = self.tag(name)
+        if tag is not None:
+            return tag.value
+        return self.inherited.get(name, default)
+
+    @property
+    def tags(self) -> dict[str, str]:
+        """Tag values by name (inherited ones included; repeated ``Note`` tags: the last)."""
+        out = dict(self.inherited)
+        for item in self.items:
+            if isinstance(item, PbnTag):
+                out[item.name] = item.value
+        return out
+
+    @property
+    def comments(self) -> list[PbnComment]:
+        return [item for item in self.items if isinstance(item, PbnComment)]
+
+    def _tag_or_inherited(self, name: str) -> PbnTag | None:
+        tag = self.tag(name)
+        if tag is None and name in self.inherited:
+            return PbnTag(name, self.inherited[name], self.inherited[name], line=self.line, column=1)
+        return tag
+
+    # -- the board
+    @property
+    def deal(self) -> Deal | None:
+        tag = self._tag_or_inherited("Deal")
+        return None if tag is None else parse_deal(tag)
+
+    @property
+    def number(self) -> int | None:
+        """The board number when it is a positive integer (``"01"`` → 1); else None (``"0"``, ``"Example 1"``)."""
+        value = (self.get("Board") or "").strip()
+        return int(value) if value.isdigit() and int(value) > 0 else None
+
+    @property
+    def dealer(self) -> Seat | None:
+        tag = self._tag_or_inherited("Dealer")
+        seat = None if tag is None else seat_value(tag)
+        if seat is None and self.number is not None:
+            return board_dealer(self.number)
+        return seat
+
+    @property
+    def vulnerability(self) -> Vulnerability | None:
+        tag = self._tag_or_inherited("Vulnerable")
+        if tag is not None and tag.value.strip() not in ("?", ""):
+            try:
+                return Vulnerability.parse(tag.value)
+            except BridgeError as err:
+                raise tag.fail(str(err)) from None
+        if tag is not None and tag.value.strip() == "":
+            return Vulnerability.NONE
+        return board_vulnerability(self.number) if self.number is not None else None
+
+    @property
+    def board(self) -> Board:
+        """The ``Board`` (L2 markings unless the tags give them); FormatError if deal or number is missing."""
+        deal, number = self.deal, self.number
+        if deal is None:
+            raise FormatError("game has no deal", file=self.file, line=self.line, column=1)
+        if number is None:
+            raise FormatError(
+                f"board {self.get('Board')!r} is not a board number", file=self.file, line=self.line, column=1
+            )
+        dealer, vulnerability = self.dealer, self.vulnerability
+        return Board(
+            number,
+            deal,
+            board_dealer(number) if dealer is None else dealer,
+            board_vulnerability(number) if vulnerability is None else vulnerability,
+        )
+
+    @property
+    def players(self) -> tuple[str, str, str, str]:
+        """Names of N, E, S, W (``""`` when unknown or ``?``)."""
+        names = []
+        for seat in Seat:
+            value = self.get(SEAT_TAGS[seat]) or ""
+            names.append("" if value.strip() in ("?", "-") else value)
+        return names[0], names[1], names[2], names[3]
+
+    # -- contract and result
+    @property
+    def contract(self) -> Contract | None:
+        tag = self.tag("Contract")
+        if tag is None:
+            return None
+        text = tag.value.strip().lstrip("^").upper()
+        if text in ("", "?", "-", "PASS") or text in STRAIN_ONLY:
+            return None
+        m = CONTRACT_RE.match(text)
+        if m is None:
+            raise tag.fail("a contract is level, strain and X/XX (4S, 3NT, 5CX, 6HXX; R = redoubled)")
+        doubling = {"": "", "X": "X", "D": "X", "XX": "XX", "R": "XX"}[m.group(3)]
+        return Contract.parse(f"{m.group(1)}{m.group(2)}{doubling}")
+
+    @property
+    def passed_out(self) -> bool:
+        tag = self.tag("Contract")
+        return tag is not None and tag.value.strip().upper() == "PASS"
+
+    @property
+    def declarer(self) -> Seat | None:
+        tag = self.tag("Declarer")
+        return None if tag is None else seat_value(tag)
+
+    @property
+    def result(self) -> int | None:
+        """Declarer's tricks (``"9"``; ``"NS 11"`` and ``"NS 9 EW 4"`` count for a side; ``^`` marks an
+        irregularity)."""
+        tag = self.tag("Result")
+        if tag is None or tag.value.strip() in ("", "?", "-"):
+            return None
+        m = RESULT_RE.match(tag.value.strip().lstrip("^"))
+        if m is None or int(m.group(2)) > 13 or (m.group(4) and int(m.group(2)) + int(m.group(4)) != 13):
+            raise tag.fail("a result is a number of tricks (0–13), optionally after NS or EW")
+        tricks = int(m.group(2))
+        if m.group(1):
+            declarer = self.declarer
+            if declarer is None:
+                declarer = self._auction_declarer()
+            if declarer is None:
+                return None
+            if declarer.side is not Side.parse(m.group(1)):
+                tricks = 13 - tricks
+        return tricks
+
+    def _auction_declarer(self) -> Seat | None:
+        auction = self.auction
+        if auction is None:
+            return None
+        try:
+            a = Auction(auction.first, [c.call for c in auction.expanded() if c.call is not None])
+        except BridgeError:
+            return None
+        return a.declarer
+
+    # -- sections
+    @property
+    def notes(self) -> dict[int, str]:
+        """``[Note "n:text"]`` by number."""
+        out: dict[int, str] = {}
+        for item in self.items:
+            if isinstance(item, PbnTag) and item.name == "Note":
+                number, sep, text = item.value.partition(":")
+                if not sep or not number.strip().isdigit():
+                    raise item.fail("a note is 'number:text'")
+                out[int(number)] = text.lstrip(" ") if text.startswith(" ") else text
+        return out
+
+    @property
+    def auction(self) -> PbnAuction | None:
+        tag = self.tag("Auction")
+        if tag is None or tag.value.strip() in ("", "?"):
+            return None
+        first = seat_value(tag)
+        if first is None:
+            return None
+        calls: list[PbnCall] = []
+        all_pass = incomplete = False
+        for i, token in enumerate(tag.section):
+            if is_comment_token(token):
+                continue
+            if all_pass or incomplete:
+                raise tag.fail(f"{token!r} after the end of the auction", i)
+            if is_annotation(token):
+                if not calls:
+                    raise tag.fail(f"{token!r} before the first call", i)
+                calls[-1] = annotate(calls[-1], token, tag, i)
+                continue
+            upper = token.upper()
+            if upper == "AP":
+                all_pass = True
+                continue
+            if upper in ("*", "+"):
+                incomplete = True
+                continue
+            body = upper.rstrip("!?*")
+            try:
+                call = None if body == "-" else parse_call(body)
+            except BridgeError as err:
+                raise tag.fail(str(err), i) from None
+            pc = PbnCall(call)
+            if body != upper:
+                pc = annotate(pc, upper[len(body) :], tag, i)
+            calls.append(pc)
+        return PbnAuction(first, tuple(calls), all_pass, incomplete)
+
+    @property
+    def play(self) -> PbnPlay | None:
+        tag = self.tag("Play")
+        if tag is None or tag.value.strip() in ("", "?"):
+            return None
+        first = seat_value(tag)
+        if first is None:
+            return None
+        cards: list[Card | None] = []
+        for i, token in enumerate(tag.section):
+            if token in CARD_TOKENS:
+                cards.append(CARD_TOKENS[token])
+                continue
+            if is_comment_token(token) or is_annotation(token):
+                continue
+            if token in ("*", "+"):
+                break
+            if token.strip("-") == "":
+                cards.append(None)
+                continue
+            try:
+                cards.append(Card.parse(token.rstrip("!?")))
+            except BridgeError as err:
+                raise tag.fail(str(err), i) from None
+        while len(cards) % 4:
+            cards.append(None)
+        tricks = tuple((cards[i], cards[i + 1], cards[i + 2], cards[i + 3]) for i in range(0, len(cards), 4))
+        return PbnPlay(first, tricks)
+
+    @property
+    def tables(self) -> dict[str, PbnTable]:
+        """Every table section by tag name."""
+        out: dict[str, PbnTable] = {}
+        for item in self.items:
+            if isinstance(item, PbnTag) and is_table_tag(item.name) and item.value not in ("#", ""):
+                out[item.name] = parse_table(item)
+        return out
+
+    def table(self, name: str) -> PbnTable | None:
+        tag = self.tag(name)
+        return None if tag is None else parse_table(tag)
+
+    # -- double dummy and par
+    @property
+    def double_dummy(self) -> dict[tuple[Seat, Strain], int] | None:
+        """Tricks for each declarer and strain, from ``DoubleDummyTricks`` (20 hex digits, N S E W × NT S H D
+        C; ``*`` = not computed → None), else ``Ability``, else ``OptimumResultTable``."""
+        tag = self.tag("DoubleDummyTricks")
+        if tag is not None:
+            value = tag.value.strip()
+            if set(value) == {"*"}:
+                return None
+            if len(value) != 20:
+                raise tag.fail("20 hex digits expected (N, S, E, W × NT, S, H, D, C)")
+            try:
+                digits = [int(ch, 16) for ch in value]
+            except ValueError:
+                raise tag.fail("20 hex digits expected") from None
+            return {
+                (seat, strain): digits[5 * i + j]
+                for i, seat in enumerate(DD_ORDER)
+                for j, strain in enumerate(DD_STRAINS)
+            }
+        tag = self.tag("Ability")
+        if tag is not None:
+            return parse_ability(tag)
+        table = self.table("OptimumResultTable")
+        if table is not None:
+            return optimum_result_table(table, self.tag("OptimumResultTable"))
+        return None
+
+    @property
+    def optimum_score(self) -> OptimumScore | None:
+        tag = self.tag("OptimumScore")
+        if tag is None or tag.value.strip() in ("", "?"):
+            return None
+        text = tag.value.strip()
+        m = OPTIMUM_RE.match(text)
+        if m is not None:
+            return OptimumScore(Side.parse(m.group(1)), int(m.group(2)))
+        m = BSO_OPTIMUM_RE.match(text)
+        if m is not None:
+            who = m.group(1)
+            side = Side.parse(who) if len(who) == 2 else Seat.parse(who).side
+            return OptimumScore(side, int(m.group(2)))
+        raise tag.fail("an optimum score is 'NS n' or 'EW n'")
+
+    def scores(self, name: str = "Score") -> list[tuple[Side | None, float]]:
+        """A score tag (``Score``, ``ScoreIMP``, ``ScoreMP``, ``ScorePercentage``) as (side, value) pairs:
+        ``"NS 620"``, ``"NS 10 EW -10"``; a value written without a side has side None."""
+        tag = self.tag(name)
+        if tag is None or tag.value.strip() in ("", "?", "-"):
+            return []
+        words = tag.value.split()
+        out: list[tuple[Side | None, float]] = []
+        side: Side | None = None
+        for word in words:
+            if word in ("NS", "EW"):
+                if side is not None:
+                    raise tag.fail(f"{word} follows a side without a value")
+                side = Side.parse(word)
+                continue
+            try:
+                out.append((side, float(word)))
+            except ValueError:
+                raise tag.fail(f"{word!r} is not a score") from None
+            side = None
+        if side is not None:
+            raise tag.fail("a side without a value")
+        return out
+
+    @property
+    def directives(self) -> list[str]:
+        """The ``%`` escape lines of the game (``% PBN 2.1``, ``%Creator: …``), without the ``%``."""
+        return [item.text for item in self.items if isinstance(item, PbnComment) and item.kind == "%"]
+
+    @property
+    def minimax(self) -> Minimax | None:
+        tag = self.tag("Minimax")
+        if tag is None or not tag.value.strip():
+            return None
+        m = MINIMAX_RE.match(tag.value.strip().upper())
+        if m is None:
+            raise tag.fail("a minimax is level, strain, D/R, declarer and score, e.g. 4SW-420")
+        doubling = {"": "", "D": "X", "X": "X", "R": "XX", "XX": "XX"}.get(m.group(3))
+        if doubling is None:
+            raise tag.fail("bad doubling in minimax")
+        contract = Contract.parse(f"{m.group(1)}{m.group(2)}{doubling}")
+        return Minimax(contract, Seat.parse(m.group(4)), int(m.group(5)))
+
+    # -- checks and conversion
+    def validate(self) -> list[Problem]:
+        """Every problem: the reader's, and those of each typed view."""
+        found = list(self.problems)
+        views = (
+            "deal",
+            "dealer",
+            "vulnerability",
+            "contract",
+            "declarer",
+            "result",
+            "notes",
+            "auction",
+            "play",
+            "tables",
+            "double_dummy",
+            "optimum_score",
+            "minimax",
+        )
+        checks: list[Callable[[], object]] = [partial(getattr, self, view) for view in views]
+        checks += [partial(self.scores, name) for name in ("Score", "ScoreIMP", "ScoreMP", "ScorePercentage")]
+        for check in checks:
+            try:
+                check()
+            except FormatError as err:
+                found.append(Problem(err.line or self.line, err.column or 1, err.reason))
+        return found
+
+    def to_record(self) -> Record:
+        """The neutral record: deal and markings, players, calls (``AP`` expanded, notes as explanations),
+        cards in the order played, and the result (a claim when the play stops early)."""
+        deal = self.deal
+        if deal is None:
+            raise FormatError("game has no deal", file=self.file, line=self.line, column=1)
+        dealer = self.dealer
+        if dealer is None:
+            raise FormatError("game has no dealer", file=self.file, line=self.line, column=1)
+        notes = self.notes
+        auction = self.auction
+        calls: list[RecordCall] = []
+        contract, declarer = self.contract, self.declarer
+        if auction is not None:
+            expanded, closed = auction.closed()
+            for pc in expanded:
+                if pc.call is None:
+                    break
+                text = "; ".join(notes.get(n, "") for n in pc.notes if notes.get(n))
+                calls.append(RecordCall(pc.call, pc.alert, text))
+            if closed is not None and closed.is_over and auction.first == dealer:
+                contract, declarer = closed.contract, closed.declarer
+            elif calls:
+                contract, declarer = Record(
+                    deal, dealer, Vulnerability.NONE, calls=tuple(calls), contract=contract, declarer=declarer
+                ).final_contract()
+        plays: tuple[Card, ...] = ()
+        play = self.play
+        if play is not None and any(c is not None for t in play.tricks for c in t):
+            if contract is None or declarer is None:
+                raise FormatError(
+                    "a play section needs a contract and a declarer", file=self.file, line=self.line, column=1
+                )
+            plays = tuple(play_order(play.tricks, play.first, play.first, contract.strain))
+        result = self.result
+        claim = result if result is not None and len(plays) < 52 else None
+        return Record(
+            deal=deal,
+            dealer=dealer,
+            vulnerability=self.vulnerability or Vulnerability.NONE,
+            number=self.number,
+            players=self.players,
+            event=self.get("Event") or "",
+            calls=tuple(calls),
+            plays=plays,
+            claim=claim,
+            result=result,
+            contract=contract,
+            declarer=declarer,
+        )
+
+    def to_events(self, *, edition: str = "WBF17", irregular: bool = False) -> list[dict[str, Any]]:
+        """The table's event log for this game (``Table.from_events`` replays it)."""
+        return self.to_record().to_events(edition=edition, irregular=irregular)
+
+    @classmethod
+    def from_events(cls, events: Sequence[Mapping[str, Any]]) -> PbnGame:
+        """A game from an event log, e.g. ``table.to_events()``."""
+        return cls.from_record(Record.from_events(events))
+
+    @classmethod
+    def from_record(cls, record: Record) -> PbnGame:
+        """A game in export order (PBN 2.1 §3.1): the mandatory tags, then Auction with notes, then Play."""
+        contract, declarer = record.final_contract()
+        tricks = record.tricks()
+        values = {
+            "Event": record.event,
+            "Site": "",
+            "Date": "",
+            "Board": "" if record.number is None else str(record.number),
+            "Dealer": record.dealer.letter,
+            "Vulnerable": record.vulnerability.pbn,
+            "Deal": record.deal.to_pbn(record.dealer),
+            "Scoring": "",
+            "Declarer": "" if declarer is None else declarer.letter,
+            "Contract": str(contract) if contract else ("Pass" if _passed_out(record) else ""),
+            "Result": "" if tricks is None else str(tricks),
+        }
+        for seat in Seat:
+            values[SEAT_TAGS[seat]] = record.players[seat]
+        items: list[PbnTag | PbnComment] = [PbnTag(n, values[n], values[n]) for n in MANDATORY_TAGS]
+        if record.calls:
+            tokens: list[str] = []
+            notes: list[str] = []
+            for c in record.calls:
+                tokens.append("Pass" if c.call is PASS else str(c.call))
+                if c.alert:
+                    tokens.append("!")
+                if c.explanation:
+                    notes.append(c.explanation)
+                    tokens.append(f"={len(notes)}=")
+            items.append(PbnTag("Auction", record.dealer.letter, record.dealer.letter, tuple(tokens)))
+            items.extend(PbnTag("Note", f"{i}:{n}", f"{i}:{n}") for i, n in enumerate(notes, 1))
+        if record.plays and contract is not None and declarer is not None:
+            first = leader = declarer.lho
+            tokens = []
+            for start in range(0, len(record.plays), 4):
+                trick = record.plays[start : start + 4]
+                columns = ["-"] * 4
+                for k, card in enumerate(trick):
+                    columns[(leader.offset(k) - first) % 4] = str(card)
+                tokens.extend(columns)
+                if len(trick) == 4:
+                    leader = trick_winner(leader, trick, contract.strain)
+            tokens.append("*")
+            items.append(PbnTag("Play", first.letter, first.letter, tuple(tokens)))
+        return cls(items)
+
+
+def games_from_records(records: Iterable[Record]) -> list[PbnGame]:
+    """Games for records, the first headed ``% PBN 2.1`` / ``% EXPORT`` (the export format, PBN §2)."""
+    games = [PbnGame.from_record(r) for r in records]
+    if games:
+        games[0].items[:0] = [PbnComment("%", " PBN 2.1"), PbnComment("%", " EXPORT")]
+    return games
+
+
+def _passed_out(record: Record) -> bool:
+    try:
+        return bool(record.calls) and record.auction().is_passed_out
+    except BridgeError:
+        return False
+
+
+def read_games(source: TextIO | Iterable[str], *, file: str | None = None, strict: bool = False) -> Iterator[PbnGame]:
+    """Games one at a time from a text handle (or any iterable of lines). Problems are recorded on each
+    game; with ``strict=True`` the first one raises ``FormatError``."""
+    return _games(source, file, strict, sections=True)
+
+
+def _games(source: TextIO | Iterable[str], file: str | None, strict: bool, *, sections: bool) -> Iterator[PbnGame]:
+    if file is None:
+        name = getattr(source, "name", None)
+        file = name if isinstance(name, str) else None
+    reader = Reader(PbnGame, file, strict, sections)
+    n = 0
+    first = True
+    for n, line in enumerate(source, 1):
+        if first:
+            line = line.lstrip("\ufeff")
+            first = False
+        yield from reader.feed(line, n)
+    yield from reader.end(n)
+
+
+class PbnVisitor(Generic[T]):
+    """Receives each game as the reader finds it (the model is python-chess's PGN visitors):
+    ``begin_game``, then ``visit_tag`` / ``visit_comment`` in file order, then ``end_game``; ``visit_games``
+    yields ``result()`` for each game. A visitor with ``wants_sections = False`` lets the reader skip the
+    Auction, Play and table data, which is much faster when only tags are wanted."""
+
+    wants_sections: bool = True
+
+    def begin_game(self, game: PbnGame) -> None:
+        """A game starts (``game.file``, ``game.line``; ``game.inherited`` is already filled)."""
+
+    def visit_tag(self, tag: PbnTag) -> None:
+        """A tag, with its value after inheritance and its section tokens."""
+
+    def visit_comment(self, comment: PbnComment) -> None:
+        """Commentary or a ``%`` line."""
+
+    def end_game(self, game: PbnGame) -> None:
+        """The game is over."""
+
+    def result(self) -> T:
+        raise NotImplementedError
+
+
+class GameBuilder(PbnVisitor[PbnGame]):
+    """The default visitor: the whole ``PbnGame``."""
+
+    def end_game(self, game: PbnGame) -> None:
+        self._game = game
+
+    def result(self) -> PbnGame:
+        return self._game
+
+
+class TagsVisitor(PbnVisitor[dict[str, str]]):
+    """Tag values only (inherited ones included), skipping section data."""
+
+    wants_sections = False
+
+    def begin_game(self, game: PbnGame) -> None:
+        self._tags = dict(game.inherited)
+
+    def visit_tag(self, tag: PbnTag) -> None:
+        self._tags.setdefault(tag.name, tag.value)
+
+    def result(self) -> dict[str, str]:
+        return self._tags
+
+
+def visit_games(
+    source: TextIO | Iterable[str], visitor: PbnVisitor[T], *, file: str | None = None, strict: bool = False
+) -> Iterator[T]:
+    """``visitor.result()`` for each game of ``source``."""
+    for game in _games(source, file, strict, sections=visitor.wants_sections):
+        visitor.begin_game(game)
+        for item in game.items:
+            if isinstance(item, PbnTag):
+                visitor.visit_tag(item)
+            else:
+                visitor.visit_comment(item)
+        visitor.end_game(game)
+        yield visitor.result()
+
+
+def loads(text: str, *, file: str | None = None, strict: bool = False) -> list[PbnGame]:
+    """Every game of a PBN text."""
+    return list(read_games(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"), file=file, strict=strict))
+
+
+@dataclass
+class PbnFile:
+    """A whole PBN file: its games and how it was stored (encoding, BOM, line ends), for writing back."""
+
+    games: list[PbnGame]
+    info: TextInfo = field(default_factory=TextInfo)
+
+
+def read_file(path: str | Path, *, strict: bool = False) -> PbnFile:
+    text, info = read_text(path)
+    return PbnFile(loads(text, file=str(path), strict=strict), info)
+
+
+def parse_bytes(data: bytes, *, file: str | None = None, strict: bool = False) -> PbnFile:
+    text, info = decode(data)
+    return PbnFile(loads(text, file=file, strict=strict), info)
+
+
+# --------------------------------------------------------------------------------------------- writing
+
+
+def _escape(value: str) -> str:
+    out = []
+    for i, ch in enumerate(value):
+        if ch == '"':
+            out.append('\\"')
+        elif ch == "\\" and (i + 1 == len(value) or value[i + 1] in '"\\'):
+            out.append("\\\\")
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def _section_lines(tag: PbnTag) -> list[str]:
+    """Section tokens laid out: four calls or cards a line (with their annotations), a table row a line."""
+    per_line = 4
+    if is_table_tag(tag.name):
+        try:
+            per_line = max(1, len(parse_columns(tag)))
+        except FormatError:
+            per_line = 1
+    lines: list[str] = []
+    current: list[str] = []
+    units = 0
+    for token in tag.section:
+        kind = token[0]
+        if kind == "%":
+            if current:
+                lines.append(" ".join(current))
+                current, units = [], 0
+            lines.append(token)
+            continue
+        if kind not in "{;" and not (tag.name in ("Auction", "Play") and is_annotation(token)):
+            if units == per_line:
+                lines.append(" ".join(current))
+                current, units = [], 0
+            units += 1
+        current.append(token)
+        if kind == ";" or (kind == '"' and quoted_end(token, 0) != len(token)):
+            lines.append(" ".join(current))
+            current, units = [], 0
+    if current:
+        lines.append(" ".join(current))
+    return lines
+
+
+def _game_lines(game: PbnGame) -> list[str]:
+    lines: list[str] = []
+    for item in game.items:
+        if isinstance(item, PbnComment):
+            lines.append(str(item))
+        else:
+            lines.append(f'[{item.name} "{_escape(item.raw)}"]')
+            lines.extend(_section_lines(item))
+    return lines
+
+
+def dumps(games: Iterable[PbnGame]) -> str:
+    """PBN text (``\\n`` line ends), games separated by a blank line."""
+    return "".join("\n".join(_game_lines(g)) + "\n\n" for g in games)[:-1]
+
+
+def write_file(pbn: PbnFile | Iterable[PbnGame], path: str | Path, info: TextInfo | None = None) -> None:
+    """Write games, in the encoding and line ends of the file they came from (or ``info``)."""
+    if isinstance(pbn, PbnFile):
+        games: Iterable[PbnGame] = pbn.games
+        info = info or pbn.info
+    else:
+        games = pbn
+    Path(path).write_bytes(encode(dumps(games), info or TextInfo()))

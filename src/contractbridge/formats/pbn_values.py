@@ -1,0 +1,334 @@
+"""PBN values: tags, commentary and problems as read, and the typed values of the sections (Auction, Play,
+tables, double-dummy and par tags) with their parsers. ``contractbridge.formats.pbn`` is the public face."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Final
+
+from contractbridge.auction import Auction
+from contractbridge.calls import PASS, Call
+from contractbridge.cards import Card, Seat, Side, Strain
+from contractbridge.contract import Contract
+from contractbridge.deal import Deal
+from contractbridge.errors import BridgeError, FormatError
+
+#: The mandatory tags in export order (PBN 2.1 §3.1, the "seven tag roster" plus Dealer … Result).
+MANDATORY_TAGS: Final = (
+    "Event",
+    "Site",
+    "Date",
+    "Board",
+    "West",
+    "North",
+    "East",
+    "South",
+    "Dealer",
+    "Vulnerable",
+    "Deal",
+    "Scoring",
+    "Declarer",
+    "Contract",
+    "Result",
+)
+#: Tags a game that omits its deal takes from the game before (rpbridge.net writes the second table so).
+BOARD_TAGS: Final = ("Event", "Site", "Date", "Board", "Dealer", "Vulnerable", "Deal", "Scoring")
+REPEATABLE: Final = frozenset({"Note"})
+SEAT_TAGS: Final = ("North", "East", "South", "West")
+
+
+def is_table_tag(name: str) -> bool:
+    """Table sections: ``ScoreTable``, ``OptimumResultTable``, custom ``…Table`` (but not the ``Table`` tag)."""
+    return name.endswith("Table") and name != "Table"
+
+
+def is_section_tag(name: str) -> bool:
+    """Tags followed by section data: Auction, Play, and the table sections."""
+    return name in ("Auction", "Play") or is_table_tag(name)
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """Something wrong in a file, where it is."""
+
+    line: int
+    column: int
+    message: str
+
+    def error(self, file: str | None = None) -> FormatError:
+        return FormatError(self.message, file=file, line=self.line, column=self.column)
+
+
+@dataclass(frozen=True, slots=True)
+class PbnComment:
+    """Commentary: ``{text}`` (kind ``{``), ``;text`` to the end of the line (kind ``;``), or a ``%text``
+    escape line (kind ``%``, e.g. ``% PBN 2.1``, ``%Creator: …``)."""
+
+    kind: str
+    text: str
+    line: int = field(default=0, compare=False)
+
+    def __str__(self) -> str:
+        return f"{{{self.text}}}" if self.kind == "{" else f"{self.kind}{self.text}"
+
+
+@dataclass(frozen=True, slots=True)
+class PbnTag:
+    """A tag: ``raw`` as written (escapes undone), ``value`` after inheritance (``#``, ``##``), and the tokens
+    of its section (calls, cards, table cells, with commentary tokens in place)."""
+
+    name: str
+    raw: str
+    value: str
+    section: tuple[str, ...] = ()
+    line: int = field(default=0, compare=False)
+    column: int = field(default=0, compare=False)
+    positions: tuple[tuple[int, int], ...] = field(default=(), compare=False)
+
+    def fail(self, message: str, index: int | None = None) -> FormatError:
+        """A FormatError at this tag (or at section token ``index``)."""
+        if index is not None and index < len(self.positions):
+            line, column = self.positions[index]
+            return FormatError(f"[{self.name}] section: {message}", line=line, column=column)
+        return FormatError(f"[{self.name} {self.raw!r}]: {message}", line=self.line or None, column=self.column or None)
+
+
+def is_comment_token(token: str) -> bool:
+    return token[0] in "{;%"
+
+
+def is_annotation(token: str) -> bool:
+    """Note references ``=n=``, NAGs ``$n``, irregularity marks ``^x`` and suffix annotations ``! ? !! ?? !? ?!``."""
+    return token[0] in "=$^" or all(ch in "!?" for ch in token)
+
+
+# --------------------------------------------------------------------------------------------- typed views
+
+
+@dataclass(frozen=True, slots=True)
+class PbnCall:
+    """A call of the Auction section with its note numbers (``=n=``) and annotations (``!``, ``$n``, ``^x``);
+    ``call`` is None for ``-`` (a call not recorded)."""
+
+    call: Call | None
+    notes: tuple[int, ...] = ()
+    annotations: tuple[str, ...] = ()
+
+    @property
+    def alert(self) -> bool:
+        """Alerted: ``!`` (also ``*`` after the call, as BEN writes it)."""
+        return "!" in self.annotations or "*" in self.annotations
+
+
+@dataclass(frozen=True, slots=True)
+class PbnAuction:
+    """The Auction section: first caller, the calls, whether it ends with ``AP`` (all pass) or ``*``."""
+
+    first: Seat
+    calls: tuple[PbnCall, ...]
+    all_pass: bool = False
+    incomplete: bool = False
+
+    def expanded(self) -> list[PbnCall]:
+        """The calls with ``AP`` written out as the passes that end the auction (L22)."""
+        return self.closed()[0]
+
+    def closed(self) -> tuple[list[PbnCall], Auction | None]:
+        """The expanded calls, and the ``Auction`` they make when every call is known and lawful (else None)."""
+        calls = list(self.calls)
+        auction: Auction | None = Auction(self.first)
+        try:
+            for c in calls:
+                if c.call is None:
+                    auction = None
+                    break
+                auction.push(c.call)  # type: ignore[union-attr]
+            if self.all_pass:
+                if auction is None:
+                    raise BridgeError("AP after an unknown call")
+                while not auction.is_over:
+                    auction.push(PASS)
+                    calls.append(PbnCall(PASS))
+        except BridgeError:
+            auction = None
+            if self.all_pass:
+                calls.extend(PbnCall(PASS) for _ in range(3))
+        return calls, auction
+
+
+@dataclass(frozen=True, slots=True)
+class PbnPlay:
+    """The Play section: tricks as written, each in seat order from ``first`` (the opening leader);
+    ``None`` where the file has ``-`` (a card not played, e.g. after a claim)."""
+
+    first: Seat
+    tricks: tuple[tuple[Card | None, Card | None, Card | None, Card | None], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PbnColumn:
+    """A column of a table section: name, sort order (``+``/``-``), width and alignment (``\\2R``)."""
+
+    name: str
+    order: str = ""
+    width: int | None = None
+    align: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PbnTable:
+    """A table section (``OptimumResultTable``, ``ScoreTable``, ``TotalScoreTable`` …): columns and rows of
+    cells (quotes removed)."""
+
+    columns: tuple[PbnColumn, ...]
+    rows: tuple[tuple[str, ...], ...]
+
+    def column(self, name: str) -> int:
+        for i, c in enumerate(self.columns):
+            if c.name.lower() == name.lower():
+                return i
+        raise KeyError(name)
+
+    def records(self) -> list[dict[str, str]]:
+        names = [c.name for c in self.columns]
+        return [dict(zip(names, row, strict=False)) for row in self.rows]
+
+
+@dataclass(frozen=True, slots=True)
+class OptimumScore:
+    """``[OptimumScore "NS 420"]`` (also Bridge Solver Online's ``"NS 6N; +990"``): par score for a side."""
+
+    side: Side
+    score: int
+
+
+@dataclass(frozen=True, slots=True)
+class Minimax:
+    """``[Minimax "4SW-420"]`` (Big Deal / Deep Finesse): par contract, declarer and NS score."""
+
+    contract: Contract
+    declarer: Seat
+    score: int
+
+
+_COLUMN_RE: Final = re.compile(r"^([+-]?)(.*?)(?:\\(\d+)?([LR])?)?$")
+RESULT_RE: Final = re.compile(r"^(?:(NS|EW)\s+)?(\d{1,2})(?:\s+(NS|EW)\s+(\d{1,2}))?$")
+CONTRACT_RE: Final = re.compile(r"^([1-7])(NT|[NSHDC])(X{0,2}|R|D)$")
+MINIMAX_RE: Final = re.compile(r"^([1-7])([NSHDC])([DRX]{0,2})([NESW])(-?\d+)$")
+OPTIMUM_RE: Final = re.compile(r"^(NS|EW)\s+([+-]?\d+)$")
+BSO_OPTIMUM_RE: Final = re.compile(r"^(NS|EW|N|E|S|W)\s+.+;\s*([+-]?\d+)$")
+DD_ORDER: Final = (Seat.NORTH, Seat.SOUTH, Seat.EAST, Seat.WEST)
+DD_STRAINS: Final = (Strain.NOTRUMP, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
+_CALLS: dict[str, Call] = {}
+#: Play-section tokens read at once: every card as written by the usual writers, and ``-`` (not played).
+CARD_TOKENS: Final[dict[str, Card | None]] = {"-": None, "--": None}
+for _i in range(52):
+    _c = Card.from_index(_i)
+    for _t in (str(_c), str(_c).lower(), str(_c)[0] + str(_c)[1].lower()):
+        CARD_TOKENS[_t] = _c
+#: ``[Contract "H"]``: only the trump suit, in end positions (PBN 2.0 test files).
+STRAIN_ONLY: Final = frozenset({"NT", "N", "S", "H", "D", "C"})
+
+
+def parse_call(token: str) -> Call:
+    call = _CALLS.get(token)
+    if call is None:
+        call = _CALLS[token] = Call.parse(token)
+    return call
+
+
+def seat_value(tag: PbnTag) -> Seat | None:
+    value = tag.value.strip().lstrip("^")
+    if value in ("", "?", "-"):
+        return None
+    try:
+        return Seat.parse(value)
+    except BridgeError as err:
+        raise tag.fail(str(err)) from None
+
+
+def parse_deal(tag: PbnTag) -> Deal | None:
+    """A complete deal, or a partial one when the hands given (not ``-``) all have the same number of cards
+    (unknown hands, or an end position such as BEN's tests); anything else is a FormatError (a 49-card deal)."""
+    text = tag.value.strip()
+    if text in ("", "?"):
+        return None
+    try:
+        return deal_of(text)
+    except BridgeError as err:
+        raise tag.fail(str(err)) from None
+
+
+@lru_cache(maxsize=16384)
+def deal_of(text: str) -> Deal:
+    try:
+        return Deal(text)
+    except BridgeError as err:
+        partial = Deal.partial(text)
+        if len({len(h) for h in partial.hands if h}) == 1:
+            return partial
+        raise err from None
+
+
+def annotate(pc: PbnCall, token: str, tag: PbnTag, index: int) -> PbnCall:
+    if token.startswith("=") and token.endswith("=") and len(token) > 2:
+        if not token[1:-1].isdigit():
+            raise tag.fail(f"bad note reference {token!r}", index)
+        return PbnCall(pc.call, (*pc.notes, int(token[1:-1])), pc.annotations)
+    return PbnCall(pc.call, pc.notes, (*pc.annotations, token))
+
+
+def parse_columns(tag: PbnTag) -> tuple[PbnColumn, ...]:
+    spec = tag.value
+    names = spec.split(";") if ";" in spec else spec.split()
+    columns = []
+    for name in names:
+        m = _COLUMN_RE.match(name.strip())
+        assert m is not None  # the pattern matches every string
+        if not m.group(2):
+            raise tag.fail(f"empty column name in {spec!r}")
+        columns.append(PbnColumn(m.group(2), m.group(1), int(m.group(3)) if m.group(3) else None, m.group(4) or ""))
+    return tuple(columns)
+
+
+def parse_table(tag: PbnTag) -> PbnTable:
+    columns = parse_columns(tag)
+    cells = [t[1:-1].replace('\\"', '"') if t.startswith('"') else t for t in tag.section if not is_comment_token(t)]
+    n = len(columns)
+    if len(cells) % n:
+        raise tag.fail(f"{len(cells)} cells do not fill rows of {n} columns")
+    return PbnTable(columns, tuple(tuple(cells[i : i + n]) for i in range(0, len(cells), n)))
+
+
+def parse_ability(tag: PbnTag) -> dict[tuple[Seat, Strain], int]:
+    out: dict[tuple[Seat, Strain], int] = {}
+    for part in tag.value.split():
+        seat_text, _, digits = part.partition(":")
+        try:
+            seat = Seat.parse(seat_text)
+            values = [int(ch, 16) for ch in digits]
+        except (BridgeError, ValueError):
+            raise tag.fail(f"bad ability {part!r} (seat:5 hex digits)") from None
+        if len(values) != 5:
+            raise tag.fail(f"bad ability {part!r} (seat:5 hex digits)")
+        out.update({(seat, strain): v for strain, v in zip(DD_STRAINS, values, strict=True)})
+    return out
+
+
+def optimum_result_table(table: PbnTable, tag: PbnTag | None) -> dict[tuple[Seat, Strain], int]:
+    assert tag is not None
+    try:
+        d, s, r = table.column("Declarer"), table.column("Denomination"), table.column("Result")
+    except KeyError:
+        if len(table.columns) != 3:
+            raise tag.fail("an optimum result table needs Declarer, Denomination and Result") from None
+        d, s, r = 0, 1, 2
+    out: dict[tuple[Seat, Strain], int] = {}
+    for row in table.rows:
+        try:
+            out[(Seat.parse(row[d]), Strain.parse(row[s]))] = int(row[r])
+        except (BridgeError, ValueError):
+            raise tag.fail(f"bad row {' '.join(row)!r}") from None
+    return out

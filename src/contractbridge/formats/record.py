@@ -1,0 +1,249 @@
+"""The neutral record of one board at one table that PBN, LIN and JSON convert to and from.
+
+A ``Record`` holds what a hand record or a movie carries: the deal and its markings, the players, the calls
+with alerts and explanations, the cards in the order played, a claim, and the result. ``to_events`` turns it
+into the table's event log (DESIGN.md §5); ``Record.from_events`` reads one back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from contractbridge.auction import Auction
+from contractbridge.calls import Call
+from contractbridge.cards import Card, Seat, Strain
+from contractbridge.contract import Contract
+from contractbridge.deal import Board, Deal, Vulnerability, board_dealer, board_vulnerability
+from contractbridge.errors import BridgeError, FormatError
+from contractbridge.play import trick_winner
+
+__all__ = ["Record", "RecordCall", "play_order", "winners"]
+
+
+@dataclass(frozen=True, slots=True)
+class RecordCall:
+    """A call as recorded: alerted or not (LIN ``!``, PBN ``!``), with the explanation given (LIN ``an``,
+    PBN ``[Note]``)."""
+
+    call: Call
+    alert: bool = False
+    explanation: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """One board at one table as a file records it. ``claim`` is declarer's total of tricks when the result was
+    settled without all 52 cards played (a claim agreed, LIN ``mc``; or a result with no play recorded);
+    ``result`` is declarer's tricks as recorded (PBN ``Result``)."""
+
+    deal: Deal
+    dealer: Seat
+    vulnerability: Vulnerability
+    number: int | None = None
+    players: tuple[str, str, str, str] = ("", "", "", "")
+    event: str = ""
+    calls: tuple[RecordCall, ...] = ()
+    plays: tuple[Card, ...] = ()
+    claim: int | None = None
+    result: int | None = None
+    contract: Contract | None = None
+    declarer: Seat | None = None
+
+    def auction(self) -> Auction:
+        """The calls pushed into an ``Auction`` (L17–L22); an irregular record raises the auction's typed
+        error."""
+        auction = Auction(self.dealer)
+        for c in self.calls:
+            auction.push(c.call)
+        return auction
+
+    def final_contract(self) -> tuple[Contract | None, Seat | None]:
+        """Contract and declarer: from the auction when it is over, else as recorded."""
+        if self.calls:
+            try:
+                auction = self.auction()
+            except BridgeError:
+                return self.contract, self.declarer
+            if auction.is_over:
+                return auction.contract, auction.declarer
+        return self.contract, self.declarer
+
+    def tricks(self) -> int | None:
+        """Declarer's tricks: the result if recorded, else the claim, else counted from a complete play."""
+        if self.result is not None:
+            return self.result
+        if self.claim is not None:
+            return self.claim
+        contract, declarer = self.final_contract()
+        if contract is None or declarer is None or len(self.plays) != 52:
+            return None
+        return _won(self.plays, declarer, contract)
+
+    def board(self, number: int | None = None) -> Board:
+        """The ``Board``; ``number`` is used when the record has none (a record may name a board ``"0"``)."""
+        n = self.number if self.number is not None else number
+        if n is None:
+            raise FormatError("the record has no board number; pass one")
+        return Board(n, self.deal, self.dealer, self.vulnerability)
+
+    def to_events(
+        self, *, number: int | None = None, edition: str = "WBF17", irregular: bool = False
+    ) -> list[dict[str, Any]]:
+        """The table's event log (DESIGN.md §5): board, calls, plays, and a claim both defenders agreed (L69A).
+
+        What a table does not use is kept in optional keys (documented in docs/formats.md): on the board event
+        ``title``, ``players`` {N, E, S, W}, ``result`` (declarer's tricks as recorded), and ``contract`` /
+        ``declarer`` when there is no auction; on a call event ``alert`` and ``explanation``."""
+        board = self.board(number)
+        head: dict[str, Any] = {
+            "event": "board",
+            "number": board.number,
+            "deal": self.deal.to_pbn(),
+            "dealer": self.dealer.letter,
+            "vulnerability": self.vulnerability.pbn,
+            "edition": edition,
+            "irregular": irregular,
+        }
+        if self.event:
+            head["title"] = self.event
+        if any(self.players):
+            head["players"] = {seat.letter: name for seat, name in zip(Seat, self.players, strict=True) if name}
+        recorded = self.result if self.result is not None else (self.claim if not self.plays else None)
+        if recorded is not None:
+            head["result"] = recorded
+        if not self.calls and self.contract is not None:
+            head["contract"] = str(self.contract)
+        if not self.calls and self.declarer is not None:
+            head["declarer"] = self.declarer.letter
+        events = [head]
+        seat = self.dealer
+        for c in self.calls:
+            event: dict[str, Any] = {"event": "call", "seat": seat.letter, "call": str(c.call)}
+            if c.alert:
+                event["alert"] = True
+            if c.explanation:
+                event["explanation"] = c.explanation
+            events.append(event)
+            seat = seat.next
+        for seat, card in zip(self._play_seats(), self.plays, strict=True):
+            events.append({"event": "play", "seat": seat.letter, "card": str(card)})
+        if self.claim is not None and self.plays and len(self.plays) < 52:
+            contract, declarer = self.final_contract()
+            if contract is not None and declarer is not None:
+                won = _won(self.plays, declarer, contract)
+                events.append({"event": "claim", "seat": declarer.letter, "tricks": self.claim - won, "statement": ""})
+                events.append({"event": "agree", "seat": declarer.lho.letter})
+                events.append({"event": "agree", "seat": declarer.rho.letter})
+        return events
+
+    def _play_seats(self) -> list[Seat]:
+        """Who played each card: the holder in the deal, else (a partial deal) the seat in turn (L44)."""
+        contract, declarer = self.final_contract()
+        turn: list[Seat | None] = [None] * len(self.plays)
+        if contract is not None and declarer is not None:
+            leader = declarer.lho
+            for i in range(0, len(self.plays), 4):
+                trick = self.plays[i : i + 4]
+                for k in range(len(trick)):
+                    turn[i + k] = leader.offset(k)
+                if len(trick) == 4:
+                    leader = trick_winner(leader, trick, contract.strain)
+        seats = []
+        for card, in_turn in zip(self.plays, turn, strict=True):
+            seat = self.deal.owner(card)
+            if seat is None:
+                seat = in_turn
+            if seat is None:
+                raise FormatError(f"{card} is played but is in no hand of the deal and there is no contract")
+            seats.append(seat)
+        return seats
+
+    @classmethod
+    def from_events(cls, events: Sequence[Mapping[str, Any]]) -> Record:
+        """A record from an event log (the optional keys of ``to_events`` included); the events are checked
+        for shape, not replayed — ``Table.from_events`` judges legality."""
+        if not events or events[0].get("event") != "board":
+            raise FormatError("an event log must begin with a 'board' event")
+        head = events[0]
+        try:
+            text = str(head["deal"])
+            try:
+                deal = Deal(text)
+            except BridgeError:
+                deal = Deal.partial(text)
+            number = int(head["number"])
+            dealer = Seat.parse(str(head["dealer"])) if head.get("dealer") else board_dealer(number)
+            vul = head.get("vulnerability")
+            vulnerability = Vulnerability.parse(str(vul)) if vul is not None else board_vulnerability(number)
+            names = head.get("players") or {}
+            players = tuple(str(names.get(seat.letter, "")) for seat in Seat)
+            calls: list[RecordCall] = []
+            plays: list[Card] = []
+            claim: int | None = None
+            for ev in events[1:]:
+                kind = ev.get("event")
+                if kind == "call":
+                    calls.append(
+                        RecordCall(Call.parse(str(ev["call"])), bool(ev.get("alert")), str(ev.get("explanation", "")))
+                    )
+                elif kind == "play":
+                    plays.append(Card.parse(str(ev["card"])))
+                elif kind == "claim":
+                    claim = int(ev["tricks"])
+            record = cls(
+                deal,
+                dealer,
+                vulnerability,
+                number,
+                (players[0], players[1], players[2], players[3]),
+                str(head.get("title", "")),
+                tuple(calls),
+                tuple(plays),
+                result=int(head["result"]) if head.get("result") is not None else None,
+                contract=Contract.parse(str(head["contract"])) if head.get("contract") else None,
+                declarer=Seat.parse(str(head["declarer"])) if head.get("declarer") else None,
+            )
+        except (KeyError, TypeError, ValueError, AttributeError) as err:
+            raise FormatError(f"bad event log: {err}") from None
+        if claim is not None:
+            contract, declarer = record.final_contract()
+            if contract is not None and declarer is not None:
+                record = replace(record, claim=_won(plays, declarer, contract) + claim)
+        elif record.result is not None and len(plays) < 52:
+            record = replace(record, claim=record.result)
+        return record
+
+
+def _won(plays: Sequence[Card], declarer: Seat, contract: Contract) -> int:
+    """Tricks declarer's side won among the complete tricks of ``plays``."""
+    full = len(plays) // 4 * 4
+    return sum(1 for w in winners(plays[:full], declarer.lho, contract.strain) if w.side is declarer.side)
+
+
+def winners(plays: Sequence[Card], leader: Seat, strain: Strain) -> list[Seat]:
+    """The winner of each complete trick of ``plays`` (in play order), opening lead by ``leader``."""
+    out: list[Seat] = []
+    for i in range(0, len(plays) - 3, 4):
+        leader = trick_winner(leader, tuple(plays[i : i + 4]), strain)
+        out.append(leader)
+    return out
+
+
+def play_order(columns: Iterable[Sequence[Card | None]], first: Seat, leader: Seat, strain: Strain) -> list[Card]:
+    """Cards in the order played, from PBN-style tricks given in seat order from ``first`` (``None`` = not
+    played); stops at the first card not played."""
+    out: list[Card] = []
+    for trick in columns:
+        ordered = [trick[(leader - first + k) % 4] for k in range(4)]
+        played = []
+        for card in ordered:
+            if card is None:
+                break
+            played.append(card)
+        out.extend(played)
+        if len(played) < 4:
+            break
+        leader = trick_winner(leader, played, strain)
+    return out

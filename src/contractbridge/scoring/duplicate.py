@@ -1,0 +1,203 @@
+"""Duplicate scoring: the Law 77 table, from declarer's side's point of view.
+
+``score(Contract.parse("4SX"), Seat.NORTH, tricks=7, vulnerable=True)`` → ``-800``. ``breakdown`` returns the
+same total split into the items of the L77 table; ``board_score`` signs it for NS and EW from a board's
+vulnerability. A passed-out board scores 0 for both sides (L22B).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final, Protocol
+
+from contractbridge.cards import Seat, Side, Strain
+from contractbridge.contract import Contract, Doubling
+from contractbridge.deal import Board, Vulnerability
+from contractbridge.errors import ScoringError
+
+__all__ = [
+    "BoardScore",
+    "DuplicateScore",
+    "PlayedResult",
+    "board_score",
+    "breakdown",
+    "result_score",
+    "score",
+    "undertrick_penalty",
+]
+
+#: L77: the multiplier of trick points for an undoubled, doubled, redoubled contract.
+_MULTIPLIER: Final = {Doubling.NONE: 1, Doubling.DOUBLED: 2, Doubling.REDOUBLED: 4}
+#: L77: each doubled overtrick (not vulnerable); doubled again when redoubled, doubled again when vulnerable.
+_DOUBLED_OVERTRICK: Final = 100
+#: L77: the bonus for making a doubled / redoubled contract ("insult").
+_INSULT: Final = {Doubling.NONE: 0, Doubling.DOUBLED: 50, Doubling.REDOUBLED: 100}
+_GAME_BONUS: Final = {False: 300, True: 500}
+_PART_SCORE_BONUS: Final = 50
+_SMALL_SLAM: Final = {False: 500, True: 750}
+_GRAND_SLAM: Final = {False: 1000, True: 1500}
+#: L77 undertricks, doubled: value of the 1st, of the 2nd and 3rd, of the 4th and each later one.
+_DOUBLED_UNDERTRICKS: Final = {False: (100, 200, 300), True: (200, 300, 300)}
+_UNDOUBLED_UNDERTRICK: Final = {False: 50, True: 100}
+GAME: Final = 100
+"""Trick points that make a game on one board (L77)."""
+
+
+def _trick_value(strain: Strain, odd_trick: int) -> int:
+    """Undoubled value of the ``odd_trick``-th odd trick (1-based): ♣♦ 20, ♥♠ 30, NT 40 for the first, 30 after."""
+    if strain is Strain.NOTRUMP:
+        return 40 if odd_trick == 1 else 30
+    return 20 if strain.is_minor else 30
+
+
+def _check_tricks(tricks: int) -> None:
+    if isinstance(tricks, bool) or not isinstance(tricks, int) or not 0 <= tricks <= 13:
+        raise ScoringError(f"tricks must be a whole number from 0 to 13, not {tricks!r} (L77, L79)")
+
+
+def undertrick_penalty(down: int, doubling: Doubling, vulnerable: bool) -> int:
+    """Points the defenders score for ``down`` undertricks (L77): undoubled 50/100 each; doubled 100, 200, 200,
+    then 300 each not vulnerable (the "extra from the 4th" of L77), 200 then 300 each vulnerable; redoubled
+    twice the doubled figure."""
+    if isinstance(down, bool) or not isinstance(down, int) or not 0 <= down <= 13:
+        raise ScoringError(f"undertricks must be a whole number from 0 to 13, not {down!r} (L77)")
+    if doubling is Doubling.NONE:
+        return down * _UNDOUBLED_UNDERTRICK[vulnerable]
+    first, second_third, later = _DOUBLED_UNDERTRICKS[vulnerable]
+    doubled = sum(first if k == 1 else second_third if k <= 3 else later for k in range(1, down + 1))
+    return doubled * (2 if doubling is Doubling.REDOUBLED else 1)
+
+
+@dataclass(frozen=True, slots=True)
+class DuplicateScore:
+    """One board's score split into the items of the L77 table. Amounts are non-negative; ``total`` is signed
+    for declarer's side (the defenders score ``-total``)."""
+
+    contract: Contract | None
+    declarer: Seat | None
+    tricks: int | None
+    vulnerable: bool
+    trick_points: int = 0
+    overtricks: int = 0
+    slam_bonus: int = 0
+    game_bonus: int = 0
+    """300/500 for a game, or the 50 part-score bonus."""
+    insult: int = 0
+    """50 for making a doubled contract, 100 for a redoubled one."""
+    undertricks: int = 0
+    """Points the defenders score when the contract fails."""
+
+    @property
+    def passed_out(self) -> bool:
+        return self.contract is None
+
+    @property
+    def made(self) -> bool:
+        return self.contract is not None and self.undertricks == 0
+
+    @property
+    def is_game(self) -> bool:
+        """100 or more trick points on this board (L77)."""
+        return self.trick_points >= GAME
+
+    @property
+    def total(self) -> int:
+        """Signed score for declarer's side."""
+        made = self.trick_points + self.overtricks + self.slam_bonus + self.game_bonus + self.insult
+        return made - self.undertricks
+
+    def for_side(self, side: Side) -> int:
+        """The signed score for ``side`` (0 for both on a passed-out board, L22B)."""
+        if self.declarer is None:
+            return 0
+        return self.total if self.declarer.side is side else -self.total
+
+
+def breakdown(contract: Contract | None, declarer: Seat | None, tricks: int | None, vulnerable: bool) -> DuplicateScore:
+    """The L77 score of one board, item by item. ``contract=None`` is a passed-out board (L22B): all zero."""
+    if contract is None:
+        return DuplicateScore(None, None, None, bool(vulnerable))
+    if not isinstance(contract, Contract):
+        raise ScoringError(f"not a contract: {contract!r}")
+    if not isinstance(declarer, Seat):
+        raise ScoringError(f"the declarer must be a Seat, not {declarer!r}")
+    if tricks is None:
+        raise ScoringError("the number of tricks declarer's side won is missing (L79A)")
+    _check_tricks(tricks)
+    vul = bool(vulnerable)
+    need = contract.tricks_needed
+    if tricks < need:
+        return DuplicateScore(
+            contract, declarer, tricks, vul, undertricks=undertrick_penalty(need - tricks, contract.doubling, vul)
+        )
+    level, strain, doubling = contract.level, contract.strain, contract.doubling
+    trick_points = sum(_trick_value(strain, k) for k in range(1, level + 1)) * _MULTIPLIER[doubling]
+    over = tricks - need
+    if doubling is Doubling.NONE:
+        overtricks = over * _trick_value(strain, level + 1)
+    else:
+        per = _DOUBLED_OVERTRICK * (2 if doubling is Doubling.REDOUBLED else 1) * (2 if vul else 1)
+        overtricks = over * per
+    slam = _GRAND_SLAM[vul] if level == 7 else _SMALL_SLAM[vul] if level == 6 else 0
+    game = _GAME_BONUS[vul] if trick_points >= GAME else _PART_SCORE_BONUS
+    return DuplicateScore(
+        contract,
+        declarer,
+        tricks,
+        vul,
+        trick_points=trick_points,
+        overtricks=overtricks,
+        slam_bonus=slam,
+        game_bonus=game,
+        insult=_INSULT[doubling],
+    )
+
+
+def score(contract: Contract | None, declarer: Seat | None, tricks: int | None, vulnerable: bool) -> int:
+    """The L77 score signed for declarer's side; 0 for a passed-out board (``contract=None``, L22B)."""
+    return breakdown(contract, declarer, tricks, vulnerable).total
+
+
+@dataclass(frozen=True, slots=True)
+class BoardScore:
+    """A board's result signed for each side: ``ns == -ew`` (L77, L22B)."""
+
+    detail: DuplicateScore
+
+    @property
+    def ns(self) -> int:
+        return self.detail.for_side(Side.NS)
+
+    @property
+    def ew(self) -> int:
+        return self.detail.for_side(Side.EW)
+
+
+def board_score(
+    contract: Contract | None, declarer: Seat | None, tricks: int | None, vulnerability: Vulnerability | Board
+) -> BoardScore:
+    """Score a board with the vulnerability of its markings (L2; pass the ``Board`` or its ``Vulnerability``):
+    declarer's side is vulnerable or not as the board says; the result is signed for NS and for EW."""
+    if isinstance(vulnerability, Board):
+        vulnerability = vulnerability.vulnerability
+    if not isinstance(vulnerability, Vulnerability):
+        raise ScoringError(f"not a vulnerability: {vulnerability!r} (use Vulnerability.NONE, NS, EW or BOTH)")
+    vul = declarer is not None and vulnerability.is_vulnerable(declarer)
+    return BoardScore(breakdown(contract, declarer, tricks, vul))
+
+
+class PlayedResult(Protocol):
+    """Anything with a board's outcome: ``contract`` (``None`` when passed out), ``declarer`` and ``tricks``
+    — e.g. ``Table.result``."""
+
+    @property
+    def contract(self) -> Contract | None: ...
+    @property
+    def declarer(self) -> Seat | None: ...
+    @property
+    def tricks(self) -> int | None: ...
+
+
+def result_score(result: PlayedResult, vulnerability: Vulnerability | Board) -> BoardScore:
+    """Score a table's result (``Table.result``) on its board: ``result_score(table.result, table.board)``."""
+    return board_score(result.contract, result.declarer, result.tricks, vulnerability)

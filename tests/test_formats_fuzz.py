@@ -1,0 +1,29 @@
+"""Hypothesis over mutated corpus files: the readers raise nothing but FormatError with line and column, and
+what they read round-trips (the fuzz target is tests/fuzz_formats.py)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from fuzz_formats import ALPHABET, mutate, seeds, target
+
+SEEDS = seeds() if (Path(__file__).resolve().parents[2] / "shared" / "corpus").is_dir() else []
+
+
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
+)
+@given(index=st.integers(min_value=0), seed=st.integers(min_value=0, max_value=2**32), count=st.integers(1, 25))
+def test_mutated_corpus_files(corpus: Path, index: int, seed: int, count: int) -> None:
+    kind, data = SEEDS[index % len(SEEDS)]
+    target(mutate(data, random.Random(seed), count), kind)
+
+
+@settings(max_examples=200, deadline=None)
+@given(text=st.text(alphabet=ALPHABET, max_size=300), kind=st.sampled_from(["pbn", "lin", "jsonl"]))
+def test_random_text(text: str, kind: str) -> None:
+    target(text.encode("utf-8"), kind)

@@ -1,0 +1,125 @@
+"""The play (L41, L44): trick winner (TV92–TV94), following suit, push/pop of PlayState."""
+
+import pytest
+
+from contractbridge import Card, Deal, Seat, Side, Strain, Suit
+from contractbridge.errors import CardNotInHandError, IllegalPlayError, OutOfTurnError, RevokeError
+from contractbridge.play import PlayState, Trick, trick_winner
+
+DEAL = Deal("N:AKQ2.KJ4.T98.A53 JT9.AQ8.KQ76.K42 8765.T976.J5.QJ6 43.532.A432.T987")
+
+
+def cards(text: str) -> list[Card]:
+    return [Card(t) for t in text.split()]
+
+
+def test_tv92_highest_trump_wins_l44e() -> None:
+    """TV92: trumps hearts; SA led, S5, H2, SK → won by H2."""
+    assert trick_winner(Seat.NORTH, cards("SA S5 H2 SK"), Suit.HEARTS) == Seat.SOUTH
+
+
+def test_tv93_highest_of_suit_led_wins_at_notrump_l44f() -> None:
+    """TV93: notrump; D3 led, DQ, CA, DK → won by DK; CA is not of the suit led."""
+    assert trick_winner(Seat.NORTH, cards("D3 DQ CA DK"), None) == Seat.WEST
+    assert trick_winner(Seat.NORTH, cards("D3 DQ CA DK"), Strain.NOTRUMP) == Seat.WEST
+
+
+def test_l44e_highest_of_several_trumps_and_l44f_discard_of_trump_at_notrump() -> None:
+    assert trick_winner(Seat.NORTH, cards("SA H3 HQ H9"), Suit.HEARTS) == Seat.SOUTH
+    assert trick_winner(Seat.NORTH, cards("S2 H3 HQ SK"), Strain.NOTRUMP) == Seat.WEST
+    assert trick_winner(Seat.EAST, cards("C2 CA CK CQ"), Suit.SPADES) == Seat.SOUTH
+
+
+def test_l41a_opening_lead_by_declarers_lho() -> None:
+    play = PlayState(DEAL, Strain.NOTRUMP, Seat.SOUTH)
+    assert play.turn == Seat.WEST == play.opening_leader
+    assert play.dummy == Seat.NORTH
+    assert not play.opening_lead_made
+    with pytest.raises(OutOfTurnError, match="west's turn to lead"):
+        play.push(Card("SA"), Seat.NORTH)
+
+
+def test_tv94_winner_leads_next_and_dummy_leads_when_dummy_won_l44g() -> None:
+    """TV94: dummy (N) wins trick 1 with SA, so the lead to trick 2 comes from dummy, chosen by declarer."""
+    play = PlayState(DEAL, Strain.NOTRUMP, Seat.SOUTH)
+    for c in ["S4", "SA", "S9", "S5"]:
+        play.push(Card(c))
+    assert play.tricks == [Trick(Seat.WEST, tuple(cards("S4 SA S9 S5")), Seat.NORTH)]
+    assert play.turn == Seat.NORTH and play.controller == Seat.SOUTH
+    assert play.tricks_won(Side.NS) == 1 and play.declarer_tricks == 1 and play.defender_tricks == 0
+    for c in ["HK", "HA", "H6", "H2"]:  # E wins the next trick and leads
+        play.push(Card(c))
+    assert play.turn == Seat.EAST and play.controller == Seat.EAST
+
+
+def test_l44c_must_follow_suit_when_able_l44d_else_any_card() -> None:
+    play = PlayState(DEAL, Strain.SPADES, Seat.SOUTH)
+    play.push(Card("D2"))  # W leads a diamond
+    # N holds T98 of diamonds: must follow
+    assert play.legal_cards() == frozenset(cards("DT D9 D8"))
+    with pytest.raises(RevokeError, match="must follow suit to the diamonds"):
+        play.push(Card("SA"))
+    play.push(Card("D8"))
+    play.push(Card("DK"))
+    play.push(Card("D5"))
+    # E won with DK and leads; S holds J5 of diamonds only after D5… lead a club: S must follow
+    play.push(Card("C2"))
+    assert play.legal_cards() == frozenset(cards("CQ CJ C6"))
+    play.push(Card("CQ"))
+    play.push(Card("CT"))
+    # N holds A53 in clubs: must follow
+    assert play.legal_cards() == frozenset(cards("CA C5 C3"))
+
+
+def test_void_player_may_play_any_card_l44d() -> None:
+    deal = Deal("N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432")
+    play = PlayState(deal, Strain.CLUBS, Seat.NORTH)
+    play.push(Card("HA"))  # E leads
+    assert play.legal_cards() == frozenset(deal[Seat.SOUTH])
+    play.push(Card("D2"))
+    play.push(Card("C2"))  # W trumps
+    play.push(Card("S2"))
+    assert play.tricks[-1].winner == Seat.WEST and play.turn == Seat.WEST
+
+
+def test_card_not_in_hand_and_wrong_seat_change_nothing() -> None:
+    play = PlayState(DEAL, Strain.NOTRUMP, Seat.SOUTH)
+    before = play.copy()
+    with pytest.raises(CardNotInHandError, match="SA is not in west's hand"):
+        play.push(Card("SA"))
+    with pytest.raises(OutOfTurnError):
+        play.push(Card("S4"), Seat.EAST)
+    assert play.hands == before.hands and len(play) == 0 and play.turn == Seat.WEST
+
+
+def test_thirteen_tricks_then_no_more_and_pop_all_restores() -> None:
+    play = PlayState(DEAL, Strain.HEARTS, Seat.EAST)
+    order = []
+    while not play.is_over:
+        card = min(play.legal_cards())
+        order.append(card)
+        play.push(card)
+    assert len(play.tricks) == 13 and len(play) == 52 and play.turn is None
+    assert play.tricks_won(Side.NS) + play.tricks_won(Side.EW) == 13
+    assert sorted(c for t in play.tricks for c in t.cards) == sorted(Card.from_index(i) for i in range(52))
+    with pytest.raises(IllegalPlayError, match="thirteen tricks"):
+        play.push(Card("SA"))
+    assert play.legal_cards() == frozenset()
+    for card in reversed(order):
+        assert play.pop() == card
+    assert play.hands == DEAL.hands and play.turn == Seat.SOUTH and play.tricks == []
+    with pytest.raises(IndexError):
+        play.pop()
+
+
+def test_record_lets_a_lead_out_of_turn_stand_l53_and_pop_restores_the_lawful_leader() -> None:
+    play = PlayState(DEAL, Strain.NOTRUMP, Seat.SOUTH)
+    play.record(Card("HT"), Seat.SOUTH)  # declarer leads out of turn; accepted (L53)
+    assert play.leader == Seat.SOUTH and play.turn == Seat.WEST
+    play.pop()
+    assert play.leader == Seat.WEST == play.turn
+    play.push(Card("S4"))
+    with pytest.raises(OutOfTurnError, match="comes from north"):
+        play.record(Card("HA"), Seat.EAST)
+    play.record(Card("HK"), Seat.NORTH)  # a revoke that stands (L61–L63)
+    assert play.current_trick == [(Seat.WEST, Card("S4")), (Seat.NORTH, Card("HK"))]
