@@ -90,6 +90,18 @@ def test_generate_predeal() -> None:
         assert str(Deal(line)[Seat.NORTH]) == "AKQJ.AKQ.AKQ.AKQ"
 
 
+def test_evaluation_functions_in_the_language() -> None:
+    """``ht(N)`` (Culbertson honour tricks, EST-B08) as a constraint term, also in worker processes."""
+    from contractbridge.evaluation import honour_tricks
+    from contractbridge.simulate import simulate
+
+    result = runner.invoke(app, ["generate", "ht(N) >= 4 and pt(S) >= 7", "-n", "5", "--seed", "2"])
+    assert result.exit_code == 0, result.output
+    for line in result.output.splitlines():
+        assert honour_tricks(Deal(line)[Seat.NORTH]).value >= 4
+    assert simulate("club_ht(E) >= 3", 4, seed=1, workers=1, dd=False).deals == 4
+
+
 def test_simulate_command(tmp_path: Path) -> None:
     plot = tmp_path / "tricks.svg"
     args = [
