@@ -68,6 +68,14 @@ def test_generate_pbn_with_dd(tmp_path: Path) -> None:
         assert oracle.dealer is not None and oracle.vulnerability is not None
         assert oracle.par_score == dd.par(table, oracle.vulnerability, oracle.dealer).score
     assert '[ParContract "' in out.read_text()
+    # The project's PBN reader agrees (strict: no problems reported).
+    from contractbridge.formats import pbn
+
+    games = pbn.loads(out.read_text(), strict=True)
+    assert len(games) == 2
+    for game, oracle in zip(games, oracles, strict=True):
+        ours = {(seat, strain): v for (strain, seat), v in oracle.cells.items()}
+        assert game.double_dummy == ours
 
 
 def test_generate_json_with_dd() -> None:
