@@ -68,6 +68,14 @@ def test_generate_pbn_with_dd(tmp_path: Path) -> None:
         assert oracle.dealer is not None and oracle.vulnerability is not None
         assert oracle.par_score == dd.par(table, oracle.vulnerability, oracle.dealer).score
     assert '[ParContract "' in out.read_text()
+    # The project's PBN reader agrees (strict: no problems reported).
+    from contractbridge.formats import pbn
+
+    games = pbn.loads(out.read_text(), strict=True)
+    assert len(games) == 2
+    for game, oracle in zip(games, oracles, strict=True):
+        ours = {(seat, strain): v for (strain, seat), v in oracle.cells.items()}
+        assert game.double_dummy == ours
 
 
 def test_generate_json_with_dd() -> None:
@@ -88,6 +96,18 @@ def test_generate_predeal() -> None:
     assert result.exit_code == 0, result.output
     for line in result.output.splitlines():
         assert str(Deal(line)[Seat.NORTH]) == "AKQJ.AKQ.AKQ.AKQ"
+
+
+def test_evaluation_functions_in_the_language() -> None:
+    """``ht(N)`` (Culbertson honour tricks, EST-B08) as a constraint term, also in worker processes."""
+    from contractbridge.evaluation import honour_tricks
+    from contractbridge.simulate import simulate
+
+    result = runner.invoke(app, ["generate", "ht(N) >= 4 and pt(S) >= 7", "-n", "5", "--seed", "2"])
+    assert result.exit_code == 0, result.output
+    for line in result.output.splitlines():
+        assert honour_tricks(Deal(line)[Seat.NORTH]).value >= 4
+    assert simulate("club_ht(E) >= 3", 4, seed=1, workers=1, dd=False).deals == 4
 
 
 def test_simulate_command(tmp_path: Path) -> None:

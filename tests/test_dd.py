@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from contractbridge import dd
-from contractbridge.cards import Card, Hand, Seat, Strain, Suit
+from contractbridge.cards import Card, Hand, Seat, Side, Strain, Suit
 from contractbridge.contract import Contract, Doubling
 from contractbridge.deal import Deal, Vulnerability
 from contractbridge.errors import DDSUnavailableError, DoubleDummyError
@@ -32,7 +32,21 @@ def _check(oracles: list[Oracle], *, par: bool = True) -> int:
             assert result.score == oracle.par_score, f"{oracle.source}: par {result} vs {oracle.par_score}"
             if oracle.par_contracts is not None:
                 assert {_par2(c) for c in result.contracts} == oracle.par_contracts, oracle.source
+            _check_par_with_l77(result, oracle.vulnerability)
     return checked
+
+
+def _check_par_with_l77(result: dd.ParResult, vulnerability: Vulnerability) -> None:
+    """Each par contract, scored by our L77 scoring with its DD tricks, gives the par score."""
+    from contractbridge.scoring import duplicate
+
+    if not result.contracts:
+        assert result.score == 0
+    for c in result.contracts:
+        for seat in c.declarers:
+            tricks = c.contract.tricks_needed + c.result
+            score = duplicate.score(c.contract, seat, tricks, vulnerability.is_vulnerable(seat))
+            assert (score if seat.side is Side.NS else -score) == result.score, str(c)
 
 
 def _par2(c: dd.ParContract) -> str:
@@ -140,6 +154,7 @@ def test_par_list1() -> None:
     assert result.score == -110
     assert [str(c) for c in result.contracts] == ["EW 2S="]
     assert result.contracts[0].contract == Contract(2, Strain.SPADES)
+    _check_par_with_l77(result, Vulnerability.NONE)
 
 
 def test_dd_result_of_a_contract() -> None:

@@ -222,7 +222,8 @@ def _chunks(
     chunk_size: int,
 ) -> Iterator[_Chunk]:
     if isinstance(constraint, str):
-        parse_constraint(constraint)  # report syntax errors here, not in a worker
+        # parsed here: syntax errors surface at once, and functions registered in this process travel with it
+        constraint = parse_constraint(constraint)
     count = max(1, math.ceil(n / chunk_size)) if n > 0 else 0
     seeds = np.random.SeedSequence(seed).spawn(count)
     for i, child in enumerate(seeds):

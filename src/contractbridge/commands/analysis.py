@@ -13,7 +13,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from contractbridge.cards import Seat, Strain
+from contractbridge.cards import SUITS_HIGH_FIRST, Hand, Seat, Strain
 from contractbridge.deal import Board, Deal, Vulnerability
 from contractbridge.errors import BridgeError
 
@@ -81,7 +81,40 @@ def _dd_grid(table: object, title: str) -> Table:
     return grid
 
 
+def honour_tricks_culbertson(hand: Hand) -> float:
+    """Culbertson honour tricks (EST-B08), for the constraint language's ``ht(SEAT)``."""
+    from contractbridge.evaluation import honour_tricks
+
+    return float(honour_tricks(hand).value)
+
+
+def honour_tricks_club(hand: Hand) -> float:
+    """Club-system honour tricks (EST-B56), for ``club_ht(SEAT)``."""
+    from contractbridge.evaluation import HTTable, honour_tricks
+
+    return float(honour_tricks(hand, HTTable.CLUB).value)
+
+
+def playing_tricks_best(hand: Hand) -> float:
+    """Playing tricks (EST) with the hand's longest suit as trumps, for ``pt(SEAT)``."""
+    from contractbridge.evaluation import playing_tricks
+
+    longest = max(SUITS_HIGH_FIRST, key=hand.length)
+    return float(playing_tricks(hand, longest).value)
+
+
+def register_evaluation_functions() -> None:
+    """``ht``, ``club_ht`` and ``pt`` in the constraint language (dealer.py sits below evaluation.py)."""
+    from contractbridge.dealer import register_function
+
+    register_function("ht", honour_tricks_culbertson)
+    register_function("club_ht", honour_tricks_club)
+    register_function("pt", playing_tricks_best)
+
+
 def register(app: typer.Typer) -> None:
+    register_evaluation_functions()
+
     @app.command("dd")
     def dd_command(
         deal: Annotated[str, typer.Argument(help='PBN deal, e.g. "N:AKQ2.KJ4.T98.A53 …"')],
