@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Final, Union
@@ -143,11 +144,12 @@ def _make_deal(n: int, e: int, s: int, w: int) -> Deal:
 Operand = Union["Expr", int, float]
 
 
-class Expr:
+class Expr(ABC):
     """A number per deal (``hcp(N)``, ``spades(S) + hearts(S)`` …). Compare it to get a :class:`Constraint`."""
 
+    @abstractmethod
     def values(self, batch: DealBatch) -> Numbers:
-        raise NotImplementedError
+        """The value for each deal of ``batch``."""
 
     def _cmp(self, op: str, other: Operand) -> Constraint:
         return Compare(self, op, _expr(other))
@@ -325,11 +327,12 @@ def vector_function(function: Callable[[Holdings], Numbers], seat: Seat, name: s
 # --- constraints ------------------------------------------------------------------------------------------------
 
 
-class Constraint:
+class Constraint(ABC):
     """A yes/no test on a deal, evaluated over batches. Combine with ``&``, ``|``, ``~``."""
 
+    @abstractmethod
     def mask(self, batch: DealBatch) -> Mask:
-        raise NotImplementedError
+        """Which deals of ``batch`` satisfy the constraint."""
 
     def __call__(self, deal: Deal) -> bool:
         """Whether one deal satisfies the constraint."""

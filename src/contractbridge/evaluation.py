@@ -330,8 +330,9 @@ def trump_tricks(hand: Hand, suit: Suit) -> Breakdown:
     """Tricks of ``suit`` as trumps for the bidder (EST-B14, B15, B25): its honour tricks plus the trump
     length value, or, for a solid suit, its length minus the ranks missing above its top card."""
     items = _trump_items(hand, suit)
-    return Breakdown(f"trump tricks in {suit.name.lower()}", "EST-B15", sum((i.value for i in items), ZERO),
-                     tuple(items))
+    return Breakdown(
+        f"trump tricks in {suit.name.lower()}", "EST-B15", sum((i.value for i in items), ZERO), tuple(items)
+    )
 
 
 def playing_tricks(hand: Hand, trump: Suit | None) -> Breakdown:
@@ -398,8 +399,9 @@ def support_tricks(hand: Hand, trump: Suit) -> Breakdown:
         if m <= 2:
             word = ("void", "singleton", "doubleton")[m]
             items.append(Item(f"{shortest.letter} {word}", _SHORT[min(n, 4)][m], "EST-B38"))
-    return Breakdown(f"support tricks ({trump.name.lower()})", "EST-B38", sum((i.value for i in items), ZERO),
-                     tuple(items))
+    return Breakdown(
+        f"support tricks ({trump.name.lower()})", "EST-B38", sum((i.value for i in items), ZERO), tuple(items)
+    )
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -417,8 +419,7 @@ def sure_trump_tricks(hand: Hand, suit: Suit) -> Breakdown:
     else:
         v, name, _ = _CULBERTSON[b]
         items = (Item(f"{suit.letter} {name}", v, "EST-B08"),) if v else ()
-    return Breakdown(f"sure trump tricks in {suit.name.lower()}", "EST-B50", sum((i.value for i in items), ZERO),
-                     items)
+    return Breakdown(f"sure trump tricks in {suit.name.lower()}", "EST-B50", sum((i.value for i in items), ZERO), items)
 
 
 def defensive_tricks(hand: Hand, against: Strain) -> Breakdown:
@@ -430,8 +431,9 @@ def defensive_tricks(hand: Hand, against: Strain) -> Breakdown:
         return Breakdown("defensive tricks (against NT)", "EST-B50", ht.value, ht.items)
     side = tuple(s for s in SUITS_HIGH_FIRST if s != trump)
     items = sure_trump_tricks(hand, trump).items + honour_tricks(hand, suits=side).items
-    return Breakdown(f"defensive tricks (against {trump.name.lower()})", "EST-B50",
-                     sum((i.value for i in items), ZERO), items)
+    return Breakdown(
+        f"defensive tricks (against {trump.name.lower()})", "EST-B50", sum((i.value for i in items), ZERO), items
+    )
 
 
 def partnership_nt_contract(combined_ht: Fraction) -> int:

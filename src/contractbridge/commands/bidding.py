@@ -107,8 +107,7 @@ def bid(
         a = Auction(Seat.parse(dealer), auction)
         v = Vulnerability.parse(vul)
         theirs = None if opponents is None else get_system(opponents)
-        call, meaning = choose(h, a, v, system=get_system(system), partscores=_partscores(partscores),
-                               opponents=theirs)
+        call, meaning = choose(h, a, v, system=get_system(system), partscores=_partscores(partscores), opponents=theirs)
     except BridgeError as err:
         raise _fail(err) from None
     console.print(f"[bold]{a.turn} bids {call}[/bold]")
@@ -121,7 +120,8 @@ def auction(
     vul: VulOpt = "None",
     system: SystemOpt = "culbertson",
     ew_system: Annotated[str | None, typer.Option("--ew-system", help="East-West's system (default: --system)")] = (
-        None),
+        None
+    ),
     partscores: PartOpt = "0,0",
 ) -> None:
     """Four robots bid DEAL; the auction with each call's explanation."""
@@ -129,8 +129,9 @@ def auction(
         d = Deal(deal)
         ns = get_system(system)
         ew = ns if ew_system is None else get_system(ew_system)
-        result, records = bid_deal(d, Seat.parse(dealer), Vulnerability.parse(vul), [ns, ew, ns, ew],
-                                   partscores=_partscores(partscores))
+        result, records = bid_deal(
+            d, Seat.parse(dealer), Vulnerability.parse(vul), [ns, ew, ns, ew], partscores=_partscores(partscores)
+        )
     except BridgeError as err:
         raise _fail(err) from None
     names = system if ew_system is None else f"NS {system}, EW {ew_system}"

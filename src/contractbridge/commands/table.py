@@ -247,7 +247,8 @@ def register(app: typer.Typer) -> None:
         robot_seats: Annotated[str, typer.Option("--robot-seats", help="Seats the bidding robot plays, e.g. NEW")] = "",
         seat: Annotated[str, typer.Option("--seat", help="Your seat; the bidding robots take the other three")] = "",
         system: Annotated[str, typer.Option("--system", help="The bidding robots' system: culbertson or club")] = (
-            "culbertson"),
+            "culbertson"
+        ),
     ) -> None:
         """An interactive table: each seat's call or card is asked in turn (undo, claim N, quit)."""
         console = Console(highlight=False)

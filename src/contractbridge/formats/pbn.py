@@ -12,6 +12,7 @@ neutral ``Record`` (and from there to a ``Board`` and the table's event log).
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import partial
@@ -608,7 +609,7 @@ def _games(source: TextIO | Iterable[str], file: str | None, strict: bool, *, se
     yield from reader.end(n)
 
 
-class PbnVisitor(Generic[T]):
+class PbnVisitor(ABC, Generic[T]):
     """Receives each game as the reader finds it (the model is python-chess's PGN visitors):
     ``begin_game``, then ``visit_tag`` / ``visit_comment`` in file order, then ``end_game``; ``visit_games``
     yields ``result()`` for each game. A visitor with ``wants_sections = False`` lets the reader skip the
@@ -628,8 +629,9 @@ class PbnVisitor(Generic[T]):
     def end_game(self, game: PbnGame) -> None:
         """The game is over."""
 
+    @abstractmethod
     def result(self) -> T:
-        raise NotImplementedError
+        """What the visit produced."""
 
 
 class GameBuilder(PbnVisitor[PbnGame]):

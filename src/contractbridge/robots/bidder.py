@@ -95,8 +95,9 @@ def bid_deal(
     while not auction.is_over:
         seat = auction.turn
         assert seat is not None
-        call, meaning = per_seat[seat].choose(deal[seat], auction, vulnerability, options, partscores,
-                                              per_seat[seat.lho])
+        call, meaning = per_seat[seat].choose(
+            deal[seat], auction, vulnerability, options, partscores, per_seat[seat.lho]
+        )
         auction.push(call)
         records.append(BidRecord(seat, call, meaning))
     return auction, records
@@ -124,8 +125,9 @@ class BiddingRobot:
         auction: Auction = view.auction
         if view.seat != auction.turn:
             raise OutOfTurnError(f"it is {auction.turn}'s turn to call, not {view.seat}'s")
-        call, meaning = self.system.choose(view.hand, auction, view.vulnerability, self.options, self.partscores,
-                                           self.opponents)
+        call, meaning = self.system.choose(
+            view.hand, auction, view.vulnerability, self.options, self.partscores, self.opponents
+        )
         self.last_meaning = meaning
         return call
 

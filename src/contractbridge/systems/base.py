@@ -9,6 +9,7 @@ infer, L20F), or "natural, undiscussed" when the system does not cover it.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import Enum
@@ -92,7 +93,8 @@ class CallMeaning:
         if self.hcp_min is not None or self.hcp_max is not None:
             points = hcp(hand).value
             if (self.hcp_min is not None and points < self.hcp_min) or (
-                    self.hcp_max is not None and points > self.hcp_max):
+                self.hcp_max is not None and points > self.hcp_max
+            ):
                 return False
         for suit in Suit:
             lo, hi = self.lengths[suit]
@@ -139,9 +141,7 @@ def union(meanings: list[CallMeaning]) -> CallMeaning:
     first = meanings[0]
     if len(meanings) == 1:
         return first
-    lengths = tuple(
-        (min(m.lengths[s][0] for m in meanings), max(m.lengths[s][1] for m in meanings)) for s in Suit
-    )
+    lengths = tuple((min(m.lengths[s][0] for m in meanings), max(m.lengths[s][1] for m in meanings)) for s in Suit)
     same_table = all(m.ht_table is first.ht_table for m in meanings)
     mins = [m.ht_min for m in meanings]
     maxs = [m.ht_max for m in meanings]
@@ -485,8 +485,9 @@ class Context:
 
     def our_game_forcing(self) -> bool:
         """Our side has made a game-forcing call (EST-B05) and has not reached game."""
-        forcing = any(self.meanings[i].forcing is Forcing.GAME for i in range(len(self.auction_calls))
-                      if self.is_ours(i))
+        forcing = any(
+            self.meanings[i].forcing is Forcing.GAME for i in range(len(self.auction_calls)) if self.is_ours(i)
+        )
         if not forcing:
             return False
         last = self.last_bid
@@ -510,14 +511,15 @@ def undiscussed(call: Call) -> CallMeaning:
     return CallMeaning(call, text, "undiscussed", undiscussed=True)
 
 
-class System:
+class System(ABC):
     """A bidding system: situations → options (see the module docstring). Subclasses give ``options``."""
 
     name = "system"
     table = HTTable.CULBERTSON
 
-    def options(self, ctx: Context) -> list[Option]:  # pragma: no cover - abstract
-        raise NotImplementedError
+    @abstractmethod
+    def options(self, ctx: Context) -> list[Option]:
+        """The options of this system for the situation ``ctx``, in the book's order of preference."""
 
     # the public operations -----------------------------------------------------------------------------
     def _pair(self, seat: Seat, opponents: System | None) -> tuple[System, System]:
@@ -555,8 +557,9 @@ class System:
         if len(hand) != 13:
             raise BridgeError(f"a hand to bid holds 13 cards, not {len(hand)}")
         pair = self._pair(seat, opponents)
-        _, offered = _options(pair, auction.calls, auction.dealer, vulnerability, options or DEFAULT_OPTIONS,
-                                partscores)
+        _, offered = _options(
+            pair, auction.calls, auction.dealer, vulnerability, options or DEFAULT_OPTIONS, partscores
+        )
         ev = evaluate(hand)
         for opt in offered:
             if opt.test(ev):
@@ -594,8 +597,15 @@ def _options(
     is indexed by side). They depend on no hand, so they are computed once per auction prefix."""
     seat = _ROTATION[dealer][len(calls) % 4]
     system = systems[seat.side]
-    ctx = Context(system, calls, dealer, vulnerability, options, partscores,
-                  _meanings(systems, calls, dealer, vulnerability, options, partscores))
+    ctx = Context(
+        system,
+        calls,
+        dealer,
+        vulnerability,
+        options,
+        partscores,
+        _meanings(systems, calls, dealer, vulnerability, options, partscores),
+    )
     return ctx, tuple(o for o in system.options(ctx) if ctx.legal(o.call))
 
 

@@ -73,18 +73,35 @@ class Club(Culbertson):
         out = self.fit_raises(ctx)
         again = ctx.cheapest(mine.strain)
         if again is not None and again.level <= 3:
-            out.append(Option(meaning(again, "EST-B55", f"{mine.name.lower()} a second time: 6+ cards",
-                                      lengths=suit_min(mine, 6), specified_suits=frozenset({mine})),
-                              lambda ev: ev.length[mine] >= 6))
+            out.append(
+                Option(
+                    meaning(
+                        again,
+                        "EST-B55",
+                        f"{mine.name.lower()} a second time: 6+ cards",
+                        lengths=suit_min(mine, 6),
+                        specified_suits=frozenset({mine}),
+                    ),
+                    lambda ev: ev.length[mine] >= 6,
+                )
+            )
         named = frozenset(ctx.suits_bid_by((ctx.seat, ctx.partner)))
         for s in SUITS_HIGH_FIRST:
             bid = ctx.cheapest(s.strain)
             if s in named or bid is None or bid.level > 2:
                 continue
-            out.append(Option(
-                meaning(bid, "EST-B55", f"a 4-card biddable suit on the second round: {s.name.lower()}",
-                        lengths=suit_min(s, 4), specified_suits=frozenset({s})),
-                lambda ev, s=s: four_card_suit(ev, named) == s))
+            out.append(
+                Option(
+                    meaning(
+                        bid,
+                        "EST-B55",
+                        f"a 4-card biddable suit on the second round: {s.name.lower()}",
+                        lengths=suit_min(s, 4),
+                        specified_suits=frozenset({s}),
+                    ),
+                    lambda ev, s=s: four_card_suit(ev, named) == s,
+                )
+            )
         return out
 
     def _club_sequence(self, ctx: Context) -> list[Call] | None:
@@ -108,15 +125,33 @@ class Club(Culbertson):
         late = (ctx.opening_index or len(ctx.auction_calls)) >= 2
         lo = opts.club_third_seat_min_ht if late else opts.club_min_ht
         out = self.preempts(ctx) + self.forcing_twos(ctx)
-        out.append(Option(
-            meaning(Bid(2, NT), "EST-B21", "strong balanced hand without a 5-card suit, not forcing",
-                    lengths=tuple((0, 4) for _ in Suit), ht_min=opts.two_nt_ht),
-            lambda ev: ev.ht >= opts.two_nt_ht and max(ev.length) <= 4))
-        out.append(Option(
-            meaning(ONE_CLUB, "EST-B55", f"artificial: {fmt(lo)}–{fmt(opts.club_max_ht)} HT by the Club table "
-                    "(stronger hands that fit no other opening too); says nothing about clubs", ht_min=lo,
-                    ht_table=CLUB_TABLE, artificial=True, forcing=Forcing.ROUND),
-            lambda ev: ev.club_ht >= lo))
+        out.append(
+            Option(
+                meaning(
+                    Bid(2, NT),
+                    "EST-B21",
+                    "strong balanced hand without a 5-card suit, not forcing",
+                    lengths=tuple((0, 4) for _ in Suit),
+                    ht_min=opts.two_nt_ht,
+                ),
+                lambda ev: ev.ht >= opts.two_nt_ht and max(ev.length) <= 4,
+            )
+        )
+        out.append(
+            Option(
+                meaning(
+                    ONE_CLUB,
+                    "EST-B55",
+                    f"artificial: {fmt(lo)}–{fmt(opts.club_max_ht)} HT by the Club table "
+                    "(stronger hands that fit no other opening too); says nothing about clubs",
+                    ht_min=lo,
+                    ht_table=CLUB_TABLE,
+                    artificial=True,
+                    forcing=Forcing.ROUND,
+                ),
+                lambda ev: ev.club_ht >= lo,
+            )
+        )
         out.append(Option(meaning(PASS, "EST-B55", f"no opening: fewer than {fmt(lo)} HT (Club table)")))
         return out
 
@@ -129,34 +164,91 @@ class Club(Culbertson):
         lo, hi = F(3, 2), F(5, 2)
         for s in SUITS_HIGH_FIRST:
             bid = Bid(pos_level[s] + 1, s.strain)
-            out.append(Option(
-                meaning(bid, "EST-B55", f"forcing response: more than 2½ HT, biddable {s.name.lower()} of 5+",
-                        lengths=suit_min(s, 5), ht_min=hi + F(1, 4), ht_table=CLUB_TABLE, forcing=Forcing.GAME,
-                        specified_suits=frozenset({s})),
-                lambda ev, s=s: ev.club_ht > hi and five_card_suit(ev) == s))
-        out.append(Option(
-            meaning(Bid(2, NT), "EST-B55", "forcing response: more than 2½ HT, no biddable 5-card suit",
-                    ht_min=hi + F(1, 4), ht_table=CLUB_TABLE, forcing=Forcing.GAME),
-            lambda ev: ev.club_ht > hi and five_card_suit(ev) is None))
+            out.append(
+                Option(
+                    meaning(
+                        bid,
+                        "EST-B55",
+                        f"forcing response: more than 2½ HT, biddable {s.name.lower()} of 5+",
+                        lengths=suit_min(s, 5),
+                        ht_min=hi + F(1, 4),
+                        ht_table=CLUB_TABLE,
+                        forcing=Forcing.GAME,
+                        specified_suits=frozenset({s}),
+                    ),
+                    lambda ev, s=s: ev.club_ht > hi and five_card_suit(ev) == s,
+                )
+            )
+        out.append(
+            Option(
+                meaning(
+                    Bid(2, NT),
+                    "EST-B55",
+                    "forcing response: more than 2½ HT, no biddable 5-card suit",
+                    ht_min=hi + F(1, 4),
+                    ht_table=CLUB_TABLE,
+                    forcing=Forcing.GAME,
+                ),
+                lambda ev: ev.club_ht > hi and five_card_suit(ev) is None,
+            )
+        )
         for s in SUITS_HIGH_FIRST:
             bid = Bid(pos_level[s], s.strain)
-            out.append(Option(
-                meaning(bid, "EST-B55", f"positive response: 1½–2½ HT, biddable {s.name.lower()} of 5+",
-                        lengths=suit_min(s, 5), ht_min=lo, ht_max=hi, ht_table=CLUB_TABLE,
-                        specified_suits=frozenset({s})),
-                lambda ev, s=s: lo <= ev.club_ht <= hi and five_card_suit(ev) == s))
-        out.append(Option(
-            meaning(Bid(1, NT), "EST-B55", "positive response: 1½–2½ HT, no biddable 5-card suit", ht_min=lo,
-                    ht_max=hi, ht_table=CLUB_TABLE),
-            lambda ev: lo <= ev.club_ht <= hi and five_card_suit(ev) is None))
+            out.append(
+                Option(
+                    meaning(
+                        bid,
+                        "EST-B55",
+                        f"positive response: 1½–2½ HT, biddable {s.name.lower()} of 5+",
+                        lengths=suit_min(s, 5),
+                        ht_min=lo,
+                        ht_max=hi,
+                        ht_table=CLUB_TABLE,
+                        specified_suits=frozenset({s}),
+                    ),
+                    lambda ev, s=s: lo <= ev.club_ht <= hi and five_card_suit(ev) == s,
+                )
+            )
+        out.append(
+            Option(
+                meaning(
+                    Bid(1, NT),
+                    "EST-B55",
+                    "positive response: 1½–2½ HT, no biddable 5-card suit",
+                    ht_min=lo,
+                    ht_max=hi,
+                    ht_table=CLUB_TABLE,
+                ),
+                lambda ev: lo <= ev.club_ht <= hi and five_card_suit(ev) is None,
+            )
+        )
         if ctx.rho_call in (PASS, DOUBLE):
-            out.append(Option(
-                meaning(Bid(1, Strain.DIAMONDS), "EST-B55", "negative response: fewer than 1½ HT; says nothing "
-                        "about diamonds", ht_max=F(5, 4), ht_table=CLUB_TABLE, artificial=True),
-                lambda ev: ev.club_ht < lo))
+            out.append(
+                Option(
+                    meaning(
+                        Bid(1, Strain.DIAMONDS),
+                        "EST-B55",
+                        "negative response: fewer than 1½ HT; says nothing about diamonds",
+                        ht_max=F(5, 4),
+                        ht_table=CLUB_TABLE,
+                        artificial=True,
+                    ),
+                    lambda ev: ev.club_ht < lo,
+                )
+            )
         else:
-            out.append(Option(meaning(PASS, "EST-B55", "after the overcall: fewer than 1½ HT (instead of 1D)",
-                                      ht_max=F(5, 4), ht_table=CLUB_TABLE), lambda ev: ev.club_ht < lo))
+            out.append(
+                Option(
+                    meaning(
+                        PASS,
+                        "EST-B55",
+                        "after the overcall: fewer than 1½ HT (instead of 1D)",
+                        ht_max=F(5, 4),
+                        ht_table=CLUB_TABLE,
+                    ),
+                    lambda ev: ev.club_ht < lo,
+                )
+            )
         return out
 
     # EST-B55: opener's rebid ----------------------------------------------------------------------------------
@@ -173,24 +265,51 @@ class Club(Culbertson):
             bid = ctx.cheapest(s.strain)
             if bid is None or (negative and bid.level > 2):
                 continue
-            what = "after the negative" if negative else "after the forcing response" if forcing else \
-                "after the positive response"
-            out.append(Option(
-                meaning(bid, "EST-B55", f"{what}: his 5-card suit, {s.name.lower()}", lengths=suit_min(s, 5),
-                        forcing=Forcing.GAME if forcing else Forcing.NONE, specified_suits=frozenset({s})),
-                lambda ev, s=s: five_card_suit(ev) == s))
+            what = (
+                "after the negative"
+                if negative
+                else "after the forcing response"
+                if forcing
+                else "after the positive response"
+            )
+            out.append(
+                Option(
+                    meaning(
+                        bid,
+                        "EST-B55",
+                        f"{what}: his 5-card suit, {s.name.lower()}",
+                        lengths=suit_min(s, 5),
+                        forcing=Forcing.GAME if forcing else Forcing.NONE,
+                        specified_suits=frozenset({s}),
+                    ),
+                    lambda ev, s=s: five_card_suit(ev) == s,
+                )
+            )
         p_suit = response.strain.suit
         if forcing and p_suit is not None:
             bid = Bid(response.level + 1, response.strain)
-            out.append(Option(
-                meaning(bid, "EST-B55", f"no 5-card suit; 4 {p_suit.name.lower()} with A+J or K+Q: raise one level",
-                        lengths=suit_min(p_suit, 4), forcing=Forcing.GAME),
-                lambda ev: five_card_suit(ev) is None and ev.length[p_suit] >= 4 and self._aj_or_kq(ev, p_suit)))
+            out.append(
+                Option(
+                    meaning(
+                        bid,
+                        "EST-B55",
+                        f"no 5-card suit; 4 {p_suit.name.lower()} with A+J or K+Q: raise one level",
+                        lengths=suit_min(p_suit, 4),
+                        forcing=Forcing.GAME,
+                    ),
+                    lambda ev: five_card_suit(ev) is None and ev.length[p_suit] >= 4 and self._aj_or_kq(ev, p_suit),
+                )
+            )
         nt = ctx.cheapest(NT)
         if nt is not None:
-            out.append(Option(
-                meaning(nt, "EST-B55", "no biddable 5-card suit", forcing=Forcing.GAME if forcing else Forcing.NONE),
-                lambda ev: five_card_suit(ev) is None))
+            out.append(
+                Option(
+                    meaning(
+                        nt, "EST-B55", "no biddable 5-card suit", forcing=Forcing.GAME if forcing else Forcing.NONE
+                    ),
+                    lambda ev: five_card_suit(ev) is None,
+                )
+            )
         return out
 
     @staticmethod
@@ -210,32 +329,60 @@ class Club(Culbertson):
             rebid = seq[2]
             opener_suit = rebid.strain.suit if isinstance(rebid, Bid) else None
             if opener_suit is not None:
-                out.append(Option(meaning(PASS, "EST-B55", f"content with {opener_suit.name.lower()} (3+ cards)",
-                                          lengths=suit_min(opener_suit, 3)),
-                                  lambda ev: ev.length[opener_suit] >= 3))
+                out.append(
+                    Option(
+                        meaning(
+                            PASS,
+                            "EST-B55",
+                            f"content with {opener_suit.name.lower()} (3+ cards)",
+                            lengths=suit_min(opener_suit, 3),
+                        ),
+                        lambda ev: ev.length[opener_suit] >= 3,
+                    )
+                )
             for s in SUITS_HIGH_FIRST:
                 bid = ctx.cheapest(s.strain)
                 if s in named or bid is None or bid.level > 2:
                     continue
-                out.append(Option(
-                    meaning(bid, "EST-B55", f"length only: {s.name.lower()} 5+ (strength already denied)",
-                            lengths=suit_min(s, 5), specified_suits=frozenset({s})),
-                    lambda ev, s=s: five_card_suit(ev, named) == s))
+                out.append(
+                    Option(
+                        meaning(
+                            bid,
+                            "EST-B55",
+                            f"length only: {s.name.lower()} 5+ (strength already denied)",
+                            lengths=suit_min(s, 5),
+                            specified_suits=frozenset({s}),
+                        ),
+                        lambda ev, s=s: five_card_suit(ev, named) == s,
+                    )
+                )
         elif step == 4:  # opener
             resp = seq[3]
             r_suit = resp.strain.suit if isinstance(resp, Bid) else None
             if r_suit is None:
                 return []
-            out.append(Option(meaning(PASS, "EST-B55", f"accepts {r_suit.name.lower()} (3+ cards)",
-                                      lengths=suit_min(r_suit, 3)), lambda ev: ev.length[r_suit] >= 3))
+            out.append(
+                Option(
+                    meaning(PASS, "EST-B55", f"accepts {r_suit.name.lower()} (3+ cards)", lengths=suit_min(r_suit, 3)),
+                    lambda ev: ev.length[r_suit] >= 3,
+                )
+            )
             for s in SUITS_HIGH_FIRST:
                 bid = ctx.cheapest(s.strain)
                 if s in named or bid is None or bid.level > 3:
                     continue
-                out.append(Option(
-                    meaning(bid, "EST-B55", f"does not accept: a 4-card biddable suit, {s.name.lower()}",
-                            lengths=suit_min(s, 4), specified_suits=frozenset({s})),
-                    lambda ev, s=s: four_card_suit(ev, named) == s))
+                out.append(
+                    Option(
+                        meaning(
+                            bid,
+                            "EST-B55",
+                            f"does not accept: a 4-card biddable suit, {s.name.lower()}",
+                            lengths=suit_min(s, 4),
+                            specified_suits=frozenset({s}),
+                        ),
+                        lambda ev, s=s: four_card_suit(ev, named) == s,
+                    )
+                )
             nt = ctx.cheapest(NT)
             if nt is not None:
                 out.append(Option(meaning(nt, "EST-B55", "does not accept, no 4-card biddable suit to name")))
@@ -244,16 +391,28 @@ class Club(Culbertson):
             for s in my_suits[:1]:
                 bid = ctx.cheapest(s.strain)
                 if bid is not None and bid.level <= 3:
-                    out.append(Option(meaning(bid, "EST-B55", f"repeats {s.name.lower()}: 6+ cards",
-                                              lengths=suit_min(s, 6)), lambda ev, s=s: ev.length[s] >= 6))
+                    out.append(
+                        Option(
+                            meaning(bid, "EST-B55", f"repeats {s.name.lower()}: 6+ cards", lengths=suit_min(s, 6)),
+                            lambda ev, s=s: ev.length[s] >= 6,
+                        )
+                    )
             for s in SUITS_HIGH_FIRST:
                 bid = ctx.cheapest(s.strain)
                 if s in named or bid is None or bid.level > 3:
                     continue
-                out.append(Option(
-                    meaning(bid, "EST-B55", f"another 5-card suit: {s.name.lower()}", lengths=suit_min(s, 5),
-                            specified_suits=frozenset({s})),
-                    lambda ev, s=s: five_card_suit(ev, named) == s))
+                out.append(
+                    Option(
+                        meaning(
+                            bid,
+                            "EST-B55",
+                            f"another 5-card suit: {s.name.lower()}",
+                            lengths=suit_min(s, 5),
+                            specified_suits=frozenset({s}),
+                        ),
+                        lambda ev, s=s: five_card_suit(ev, named) == s,
+                    )
+                )
         return out
 
 

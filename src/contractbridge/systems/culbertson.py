@@ -121,8 +121,11 @@ class Culbertson(System):
             return True
         n, inside = ev.length[suit], ev.suit_ht[suit]
         outside = ev.ht - inside
-        return (n == 4 and inside >= F(3, 2) and outside >= 1) or (n == 5 and inside >= HALF and outside >= 2) or (
-            n >= 6 and outside >= F(5, 2))
+        return (
+            (n == 4 and inside >= F(3, 2) and outside >= 1)
+            or (n == 5 and inside >= HALF and outside >= 2)
+            or (n >= 6 and outside >= F(5, 2))
+        )
 
     # EST-B20 – B24: openings ---------------------------------------------------------------------------------
     def opening(self, ctx: Context) -> list[Option]:
@@ -132,31 +135,77 @@ class Culbertson(System):
         out: list[Option] = []
         out += self.preempts(ctx)
         out += self.forcing_twos(ctx)
-        out.append(Option(
-            meaning(Bid(2, NT), "EST-B21", "strong balanced hand without a 5-card suit, not forcing",
-                    lengths=MAX4, ht_min=opts.two_nt_ht),
-            lambda ev: ev.ht >= opts.two_nt_ht and max(ev.length) <= 4))
+        out.append(
+            Option(
+                meaning(
+                    Bid(2, NT),
+                    "EST-B21",
+                    "strong balanced hand without a 5-card suit, not forcing",
+                    lengths=MAX4,
+                    ht_min=opts.two_nt_ht,
+                ),
+                lambda ev: ev.ht >= opts.two_nt_ht and max(ev.length) <= 4,
+            )
+        )
         for suit in SUITS_HIGH_FIRST:
-            out.append(Option(
-                meaning(Bid(1, suit.strain), "EST-B20", f"approach bid: biddable {suit.name.lower()}, "
-                        f"at least {fmt(min_ht)} HT and 4 playing tricks",
-                        lengths=suit_min(suit, 4), ht_min=min_ht, tricks=F(4), specified_suits=frozenset({suit})),
-                lambda ev, s=suit: self._one_bid_ok(ev, s, min_ht, opts)
-                and _first(ev, {t for t in ev.biddable if self._one_bid_ok(ev, t, min_ht, opts)}, opts) == s))
+            out.append(
+                Option(
+                    meaning(
+                        Bid(1, suit.strain),
+                        "EST-B20",
+                        f"approach bid: biddable {suit.name.lower()}, at least {fmt(min_ht)} HT and 4 playing tricks",
+                        lengths=suit_min(suit, 4),
+                        ht_min=min_ht,
+                        tricks=F(4),
+                        specified_suits=frozenset({suit}),
+                    ),
+                    lambda ev, s=suit: (
+                        self._one_bid_ok(ev, s, min_ht, opts)
+                        and _first(ev, {t for t in ev.biddable if self._one_bid_ok(ev, t, min_ht, opts)}, opts) == s
+                    ),
+                )
+            )
         if opts.prefer_suit_to_one_nt:
             for suit in SUITS_HIGH_FIRST:
-                out.append(Option(
-                    meaning(Bid(1, suit.strain), "EST-B24", f"{suit.name.lower()}: a 4-card suit with an honour "
+                out.append(
+                    Option(
+                        meaning(
+                            Bid(1, suit.strain),
+                            "EST-B24",
+                            f"{suit.name.lower()}: a 4-card suit with an honour "
                             "trick, shown rather than 1NT with 3 HT or more",
-                            lengths=suit_min(suit, 4), ht_min=max(F(3), min_ht), tricks=F(4)),
-                    lambda ev, s=suit: ev.ht >= max(F(3), min_ht) and not ev.biddable and ev.pt(None) >= 4
-                    and self._nt_suit(ev) == s))
-        out.append(Option(
-            meaning(Bid(1, NT), "EST-B24", "no biddable suit, at least 4 playing tricks", lengths=MAX5,
-                    ht_min=min_ht, tricks=F(4)),
-            lambda ev: ev.ht >= min_ht and not ev.biddable and ev.pt(None) >= 4))
-        out.append(Option(meaning(PASS, "EST-B10", "no opening bid: " + (
-            f"fewer than {fmt(min_ht)} HT or too few playing tricks"))))
+                            lengths=suit_min(suit, 4),
+                            ht_min=max(F(3), min_ht),
+                            tricks=F(4),
+                        ),
+                        lambda ev, s=suit: (
+                            ev.ht >= max(F(3), min_ht)
+                            and not ev.biddable
+                            and ev.pt(None) >= 4
+                            and self._nt_suit(ev) == s
+                        ),
+                    )
+                )
+        out.append(
+            Option(
+                meaning(
+                    Bid(1, NT),
+                    "EST-B24",
+                    "no biddable suit, at least 4 playing tricks",
+                    lengths=MAX5,
+                    ht_min=min_ht,
+                    tricks=F(4),
+                ),
+                lambda ev: ev.ht >= min_ht and not ev.biddable and ev.pt(None) >= 4,
+            )
+        )
+        out.append(
+            Option(
+                meaning(
+                    PASS, "EST-B10", "no opening bid: " + (f"fewer than {fmt(min_ht)} HT or too few playing tricks")
+                )
+            )
+        )
         return out
 
     @staticmethod
@@ -175,22 +224,42 @@ class Culbertson(System):
             major = suit in MAJORS
             need = F((8 if vul else 7) + (0 if major else 1))
             level = 4 if major else 5
-            out.append(Option(
-                meaning(Bid(level, suit.strain), "EST-B23", f"game pre-empt: {suit.name.lower()} very long and "
+            out.append(
+                Option(
+                    meaning(
+                        Bid(level, suit.strain),
+                        "EST-B23",
+                        f"game pre-empt: {suit.name.lower()} very long and "
                         f"strong, almost no side honour tricks, {fmt(need)} playing tricks",
-                        lengths=suit_min(suit, 7), tricks=need, specified_suits=frozenset({suit})),
-                lambda ev, s=suit, need=need: ev.length[s] >= 7 and ev.tt(s) >= ev.length[s] - 2
-                and ev.side_ht(s) <= 1 and ev.pt(s) >= need))
+                        lengths=suit_min(suit, 7),
+                        tricks=need,
+                        specified_suits=frozenset({suit}),
+                    ),
+                    lambda ev, s=suit, need=need: (
+                        ev.length[s] >= 7 and ev.tt(s) >= ev.length[s] - 2 and ev.side_ht(s) <= 1 and ev.pt(s) >= need
+                    ),
+                )
+            )
         for suit in SUITS_HIGH_FIRST:
             major = suit in MAJORS
             need = (F(8) if vul else opts.preempt_nv_pt) if major else F(10 if vul else 9)
             level = 3 if major else 4
-            out.append(Option(
-                meaning(Bid(level, suit.strain), "EST-B22", f"pre-empt: {suit.name.lower()} very long and strong, "
+            out.append(
+                Option(
+                    meaning(
+                        Bid(level, suit.strain),
+                        "EST-B22",
+                        f"pre-empt: {suit.name.lower()} very long and strong, "
                         f"at least 1½ side HT, {fmt(need)} playing tricks",
-                        lengths=suit_min(suit, 6), tricks=need, specified_suits=frozenset({suit})),
-                lambda ev, s=suit, need=need: ev.length[s] >= 6 and ev.tt(s) >= 5 and ev.side_ht(s) >= F(3, 2)
-                and ev.pt(s) >= need))
+                        lengths=suit_min(suit, 6),
+                        tricks=need,
+                        specified_suits=frozenset({suit}),
+                    ),
+                    lambda ev, s=suit, need=need: (
+                        ev.length[s] >= 6 and ev.tt(s) >= 5 and ev.side_ht(s) >= F(3, 2) and ev.pt(s) >= need
+                    ),
+                )
+            )
         return out
 
     def forcing_twos(self, ctx: Context) -> list[Option]:
@@ -203,14 +272,22 @@ class Culbertson(System):
                 return False
             long_trump = max(ev.length) >= 6 or sorted(ev.length)[-2] >= 5
             return (ev.ht >= opts.forcing_two_ht and ev.spread() >= 3) or (
-                ev.ht >= opts.forcing_two_long_ht and long_trump and ev.spread() >= 3)
+                ev.ht >= opts.forcing_two_long_ht and long_trump and ev.spread() >= 3
+            )
 
         return [
             Option(
-                meaning(Bid(2, suit.strain), "EST-B21", f"forcing two: {suit.name.lower()}, game in hand",
-                        lengths=suit_min(suit, 5), ht_min=opts.forcing_two_long_ht, forcing=Forcing.GAME,
-                        specified_suits=frozenset({suit})),
-                lambda ev, s=suit: ok(ev) and _first(ev, {t for t in ev.biddable if ev.length[t] >= 5}, opts) == s)
+                meaning(
+                    Bid(2, suit.strain),
+                    "EST-B21",
+                    f"forcing two: {suit.name.lower()}, game in hand",
+                    lengths=suit_min(suit, 5),
+                    ht_min=opts.forcing_two_long_ht,
+                    forcing=Forcing.GAME,
+                    specified_suits=frozenset({suit}),
+                ),
+                lambda ev, s=suit: ok(ev) and _first(ev, {t for t in ev.biddable if ev.length[t] >= 5}, opts) == s,
+            )
             for suit in SUITS_HIGH_FIRST
         ]
 
@@ -234,10 +311,18 @@ class Culbertson(System):
             # EST-B44: support > second suit > rebid > cheapest NT; no pass below game
             raise_bid = _level_for(ctx, p_call.strain)
             if raise_bid is not None:
-                out.append(Option(
-                    meaning(raise_bid, "EST-B44", f"after the forcing take-out: normal support for "
-                            f"{p_suit.name.lower()}", lengths=suit_min(p_suit, 3), forcing=Forcing.GAME),
-                    lambda ev, s=p_suit: ev.support(s)))
+                out.append(
+                    Option(
+                        meaning(
+                            raise_bid,
+                            "EST-B44",
+                            f"after the forcing take-out: normal support for {p_suit.name.lower()}",
+                            lengths=suit_min(p_suit, 3),
+                            forcing=Forcing.GAME,
+                        ),
+                        lambda ev, s=p_suit: ev.support(s),
+                    )
+                )
             out += self._new_suit_rebids(ctx, my_suit, p_suit, F(0), "EST-B44")
             if my_suit is not None:
                 out += self._own_rebid(ctx, my_suit, F(5, 2), "EST-B44", Forcing.GAME)
@@ -247,14 +332,30 @@ class Culbertson(System):
         if single is not None:
             jump = _level_for(ctx, p_call.strain, 1)
             if jump is not None:
-                out.append(Option(
-                    meaning(jump, "EST-B19", f"jump raise: normal support for {p_suit.name.lower()}, 5+ support "
-                            "tricks", lengths=suit_min(p_suit, 3), tricks=F(5)),
-                    lambda ev, s=p_suit: ev.support(s) and ev.st(s) >= 5))
-            out.append(Option(
-                meaning(single, "EST-B19", f"raise: normal support for {p_suit.name.lower()}, 3½+ support tricks",
-                        lengths=suit_min(p_suit, 3), tricks=F(7, 2)),
-                lambda ev, s=p_suit: ev.support(s) and ev.st(s) >= F(7, 2)))
+                out.append(
+                    Option(
+                        meaning(
+                            jump,
+                            "EST-B19",
+                            f"jump raise: normal support for {p_suit.name.lower()}, 5+ support tricks",
+                            lengths=suit_min(p_suit, 3),
+                            tricks=F(5),
+                        ),
+                        lambda ev, s=p_suit: ev.support(s) and ev.st(s) >= 5,
+                    )
+                )
+            out.append(
+                Option(
+                    meaning(
+                        single,
+                        "EST-B19",
+                        f"raise: normal support for {p_suit.name.lower()}, 3½+ support tricks",
+                        lengths=suit_min(p_suit, 3),
+                        tricks=F(7, 2),
+                    ),
+                    lambda ev, s=p_suit: ev.support(s) and ev.st(s) >= F(7, 2),
+                )
+            )
         if my_suit is not None:
             out += self._own_game(ctx, my_suit, ctx.shown_ht(ctx.partner))
             out += self._own_rebid(ctx, my_suit, F(5, 2), "EST-B25", Forcing.NONE)
@@ -271,10 +372,19 @@ class Culbertson(System):
         if not ctx.legal(bid):
             return []
         need = F(6 + game) - partner_ht
-        return [Option(
-            meaning(bid, "EST-B19, B25", f"game in {suit.name.lower()}: 5+ trump tricks and {fmt(need)}+ playing "
-                    f"tricks with partner's {fmt(partner_ht)} HT", lengths=suit_min(suit, 5), tricks=need),
-            lambda ev: ev.length[suit] >= 5 and ev.tt(suit) >= 5 and ev.pt(suit) >= need)]
+        return [
+            Option(
+                meaning(
+                    bid,
+                    "EST-B19, B25",
+                    f"game in {suit.name.lower()}: 5+ trump tricks and {fmt(need)}+ playing "
+                    f"tricks with partner's {fmt(partner_ht)} HT",
+                    lengths=suit_min(suit, 5),
+                    tricks=need,
+                ),
+                lambda ev: ev.length[suit] >= 5 and ev.tt(suit) >= 5 and ev.pt(suit) >= need,
+            )
+        ]
 
     def _own_rebid(self, ctx: Context, suit: Suit, min_ht: Fraction, rule: str, forcing: Forcing) -> list[Option]:
         """EST-B25: rebid one's suit with 4 trump tricks (bid twice), 5 (three times)."""
@@ -285,13 +395,24 @@ class Culbertson(System):
         need = F(4) if times == 2 else F(5)
         if times > 3:
             return []
-        return [Option(
-            meaning(bid, rule, f"rebids {suit.name.lower()}: {fmt(need)}+ trump tricks (bid {times} times)",
-                    lengths=suit_min(suit, 5), ht_min=min_ht or None, tricks=need, forcing=forcing),
-            lambda ev: ev.length[suit] >= 5 and ev.tt(suit) >= need and ev.ht >= min_ht)]
+        return [
+            Option(
+                meaning(
+                    bid,
+                    rule,
+                    f"rebids {suit.name.lower()}: {fmt(need)}+ trump tricks (bid {times} times)",
+                    lengths=suit_min(suit, 5),
+                    ht_min=min_ht or None,
+                    tricks=need,
+                    forcing=forcing,
+                ),
+                lambda ev: ev.length[suit] >= 5 and ev.tt(suit) >= need and ev.ht >= min_ht,
+            )
+        ]
 
-    def _new_suit_rebids(self, ctx: Context, my_suit: Suit | None, p_suit: Suit | None, min_ht: Fraction,
-                         rule: str) -> list[Option]:
+    def _new_suit_rebids(
+        self, ctx: Context, my_suit: Suit | None, p_suit: Suit | None, min_ht: Fraction, rule: str
+    ) -> list[Option]:
         out: list[Option] = []
         forcing = ctx.our_game_forcing()
         taken = set(ctx.suits_bid_by((ctx.seat, ctx.partner))) | set(ctx.opponent_suits)
@@ -301,12 +422,22 @@ class Culbertson(System):
             bid = _level_for(ctx, suit.strain)
             if bid is None or (not forcing and bid.level > 2):
                 continue
-            out.append(Option(
-                meaning(bid, rule, f"a second biddable suit, {suit.name.lower()}", lengths=suit_min(suit, 4),
-                        ht_min=min_ht, forcing=Forcing.GAME if forcing else Forcing.NONE,
-                        specified_suits=frozenset({suit})),
-                lambda ev, s=suit, free=frozenset(set(Suit) - taken): s in ev.biddable and ev.ht >= min_ht
-                and _first(ev, ev.biddable & free, ctx.options) == s))
+            out.append(
+                Option(
+                    meaning(
+                        bid,
+                        rule,
+                        f"a second biddable suit, {suit.name.lower()}",
+                        lengths=suit_min(suit, 4),
+                        ht_min=min_ht,
+                        forcing=Forcing.GAME if forcing else Forcing.NONE,
+                        specified_suits=frozenset({suit}),
+                    ),
+                    lambda ev, s=suit, free=frozenset(set(Suit) - taken): (
+                        s in ev.biddable and ev.ht >= min_ht and _first(ev, ev.biddable & free, ctx.options) == s
+                    ),
+                )
+            )
         return out
 
     def _rebid_after_nt(self, ctx: Context, p_call: Bid, my_suit: Suit | None) -> list[Option]:
@@ -316,11 +447,22 @@ class Culbertson(System):
         out: list[Option] = []
         shown = ctx.shown_ht(ctx.partner)
         if p_call.level == 1 and ctx.legal(Bid(3, NT)):
-            out.append(Option(
-                meaning(Bid(3, NT), "EST-B44", "jump raise of the NT response: more than 3½ HT, no long suit to "
-                        "show", ht_min=F(4), lengths=MAX5),
-                lambda ev: ev.ht > F(7, 2) and max(ev.length) <= 5 and not any(
-                    ev.length[s] >= 5 and ev.tt(s) >= 4 for s in Suit)))
+            out.append(
+                Option(
+                    meaning(
+                        Bid(3, NT),
+                        "EST-B44",
+                        "jump raise of the NT response: more than 3½ HT, no long suit to show",
+                        ht_min=F(4),
+                        lengths=MAX5,
+                    ),
+                    lambda ev: (
+                        ev.ht > F(7, 2)
+                        and max(ev.length) <= 5
+                        and not any(ev.length[s] >= 5 and ev.tt(s) >= 4 for s in Suit)
+                    ),
+                )
+            )
         out += self.nt_by_partnership(ctx, shown, "EST-B12")
         if p_call.level == 1:
             if my_suit is not None:
@@ -336,10 +478,18 @@ class Culbertson(System):
             if not ctx.legal(bid):
                 continue
             mine = need - partner_ht
-            out.append(Option(
-                meaning(bid, rule, f"no-trump by the partnership table: {fmt(mine)}+ HT here with "
-                        f"{fmt(partner_ht)} shown by partner", ht_min=mine),
-                lambda ev, need=need, mine=mine: ev.ht >= mine and ev.ht + partner_ht >= need))
+            out.append(
+                Option(
+                    meaning(
+                        bid,
+                        rule,
+                        f"no-trump by the partnership table: {fmt(mine)}+ HT here with "
+                        f"{fmt(partner_ht)} shown by partner",
+                        ht_min=mine,
+                    ),
+                    lambda ev, need=need, mine=mine: ev.ht >= mine and ev.ht + partner_ht >= need,
+                )
+            )
         return out
 
     # EST-B36 – B49: responses ---------------------------------------------------------------------------------
@@ -367,8 +517,12 @@ class Culbertson(System):
         rho = ctx.rho_call
         out: list[Option] = []
         if rho is DOUBLE:
-            out.append(Option(meaning(REDOUBLE, "EST-B47", "redouble: holds the outstanding honour tricks",
-                                      ht_min=F(5, 2)), lambda ev: ev.ht >= F(5, 2)))
+            out.append(
+                Option(
+                    meaning(REDOUBLE, "EST-B47", "redouble: holds the outstanding honour tricks", ht_min=F(5, 2)),
+                    lambda ev: ev.ht >= F(5, 2),
+                )
+            )
         taken = {suit, *ctx.opponent_suits}
         free = frozenset(set(Suit) - taken)
         # 1. forcing take-out
@@ -378,25 +532,50 @@ class Culbertson(System):
             jump = _level_for(ctx, s.strain, 1)
             if jump is None:
                 continue
-            out.append(Option(
-                meaning(jump, "EST-B43", f"forcing take-out in {s.name.lower()}: biddable suit, 3½ HT over three "
-                        "suits (3 with very strong trumps or support)", lengths=suit_min(s, 4), ht_min=F(3),
-                        forcing=Forcing.GAME, specified_suits=frozenset({s})),
-                lambda ev, s=s: s in ev.biddable and _first(ev, ev.biddable & free, opts) == s and (
-                    (ev.ht >= F(7, 2) and ev.spread() >= 3)
-                    or (ev.ht >= 3 and (ev.tt(s) >= 5 or (ev.support(suit) and ev.st(suit) >= 6))))))
+            out.append(
+                Option(
+                    meaning(
+                        jump,
+                        "EST-B43",
+                        f"forcing take-out in {s.name.lower()}: biddable suit, 3½ HT over three "
+                        "suits (3 with very strong trumps or support)",
+                        lengths=suit_min(s, 4),
+                        ht_min=F(3),
+                        forcing=Forcing.GAME,
+                        specified_suits=frozenset({s}),
+                    ),
+                    lambda ev, s=s: (
+                        s in ev.biddable
+                        and _first(ev, ev.biddable & free, opts) == s
+                        and (
+                            (ev.ht >= F(7, 2) and ev.spread() >= 3)
+                            or (ev.ht >= 3 and (ev.tt(s) >= 5 or (ev.support(suit) and ev.st(suit) >= 6)))
+                        )
+                    ),
+                )
+            )
         # 2. raises (EST-B36 table, EST-B43 HT rule)
         bands = {2: opts.single_raise_st, 3: F(9, 2), 4: F(11, 2), 5: F(15, 2), 6: F(17, 2)}
         for level in (6, 5, 4, 3, 2):
             bid = Bid(level, opening.strain)
             if not ctx.legal(bid):
                 continue
-            out.append(Option(
-                meaning(bid, "EST-B36, B43", f"raise: normal support, more than 1 HT, {fmt(bands[level])}+ support "
-                        "tricks (one level less with under 2½ HT)", lengths=suit_min(suit, 3), ht_min=F(3, 2),
-                        tricks=bands[level]),
-                lambda ev, level=level: ev.support(suit) and ev.ht >= F(3, 2)
-                and self.raise_level(ev.st(suit), ev.ht, bands) == level))
+            out.append(
+                Option(
+                    meaning(
+                        bid,
+                        "EST-B36, B43",
+                        f"raise: normal support, more than 1 HT, {fmt(bands[level])}+ support "
+                        "tricks (one level less with under 2½ HT)",
+                        lengths=suit_min(suit, 3),
+                        ht_min=F(3, 2),
+                        tricks=bands[level],
+                    ),
+                    lambda ev, level=level: (
+                        ev.support(suit) and ev.ht >= F(3, 2) and self.raise_level(ev.st(suit), ev.ht, bands) == level
+                    ),
+                )
+            )
         # 3. new suit
         for s in SUITS_HIGH_FIRST:
             new = _level_for(ctx, s.strain)
@@ -404,30 +583,63 @@ class Culbertson(System):
                 continue
             bid = new
             need = F(1) if bid.level == 1 else F(3, 2) if bid.level == 2 else F(2)
-            out.append(Option(
-                meaning(bid, "EST-B43, B41", f"new suit: biddable {s.name.lower()}, {fmt(need)}+ HT (normally "
-                        "1½–2½), not forcing", lengths=suit_min(s, 4), ht_min=need, specified_suits=frozenset({s})),
-                lambda ev, s=s, need=need: s in ev.biddable and ev.ht >= need
-                and _first(ev, ev.biddable & free, opts) == s))
+            out.append(
+                Option(
+                    meaning(
+                        bid,
+                        "EST-B43, B41",
+                        f"new suit: biddable {s.name.lower()}, {fmt(need)}+ HT (normally 1½–2½), not forcing",
+                        lengths=suit_min(s, 4),
+                        ht_min=need,
+                        specified_suits=frozenset({s}),
+                    ),
+                    lambda ev, s=s, need=need: (
+                        s in ev.biddable and ev.ht >= need and _first(ev, ev.biddable & free, opts) == s
+                    ),
+                )
+            )
+
         # 4.–5. no-trump
         def nt_free(ev: HandEval) -> bool:
             return not (ev.biddable & free) and not ev.support(suit)
 
-        out.append(Option(
-            meaning(Bid(3, NT), "EST-B43", "3NT: no biddable suit, no support, 3+ HT", ht_min=F(3)),
-            lambda ev: nt_free(ev) and ev.ht >= 3))
-        out.append(Option(
-            meaning(Bid(2, NT), "EST-B43", "2NT: no biddable suit, no support, 2–2½ HT", ht_min=F(2),
-                    ht_max=F(5, 2)),
-            lambda ev: nt_free(ev) and 2 <= ev.ht <= F(5, 2)))
-        out.append(Option(
-            meaning(Bid(1, NT), "EST-B43, B41", "1NT: weakness response, about 1½ HT, no support and no suit "
-                    "to show at the one level", ht_min=F(1), ht_max=F(2)),
-            lambda ev: not ev.support(suit) and (
-                (not (ev.biddable & free) and F(3, 2) <= ev.ht < 2) or (bool(ev.biddable & free) and ev.ht == 1))))
+        out.append(
+            Option(
+                meaning(Bid(3, NT), "EST-B43", "3NT: no biddable suit, no support, 3+ HT", ht_min=F(3)),
+                lambda ev: nt_free(ev) and ev.ht >= 3,
+            )
+        )
+        out.append(
+            Option(
+                meaning(
+                    Bid(2, NT), "EST-B43", "2NT: no biddable suit, no support, 2–2½ HT", ht_min=F(2), ht_max=F(5, 2)
+                ),
+                lambda ev: nt_free(ev) and 2 <= ev.ht <= F(5, 2),
+            )
+        )
+        out.append(
+            Option(
+                meaning(
+                    Bid(1, NT),
+                    "EST-B43, B41",
+                    "1NT: weakness response, about 1½ HT, no support and no suit to show at the one level",
+                    ht_min=F(1),
+                    ht_max=F(2),
+                ),
+                lambda ev: (
+                    not ev.support(suit)
+                    and (
+                        (not (ev.biddable & free) and F(3, 2) <= ev.ht < 2) or (bool(ev.biddable & free) and ev.ht == 1)
+                    )
+                ),
+            )
+        )
         if rho in (PASS, DOUBLE):
-            out.append(Option(meaning(PASS, "EST-B41", "too weak to respond: at most 1 HT", ht_max=F(1)),
-                              lambda ev: ev.ht <= 1))
+            out.append(
+                Option(
+                    meaning(PASS, "EST-B41", "too weak to respond: at most 1 HT", ht_max=F(1)), lambda ev: ev.ht <= 1
+                )
+            )
         return out
 
     @staticmethod
@@ -443,20 +655,32 @@ class Culbertson(System):
         """EST-B45: 2NT with 2½ HT, 3NT with 3 to 4, 4NT with 4½+; otherwise a long suit or pass."""
         out = [
             Option(meaning(Bid(4, NT), "EST-B45", "4½+ HT", ht_min=F(9, 2)), lambda ev: ev.ht >= F(9, 2)),
-            Option(meaning(Bid(3, NT), "EST-B45", "3–4 HT", ht_min=F(3), ht_max=F(4)),
-                   lambda ev: 3 <= ev.ht <= 4),
-            Option(meaning(Bid(2, NT), "EST-B45", "more than 2 and fewer than 3 HT", ht_min=F(9, 4),
-                           ht_max=F(11, 4)), lambda ev: 2 < ev.ht < 3),
+            Option(meaning(Bid(3, NT), "EST-B45", "3–4 HT", ht_min=F(3), ht_max=F(4)), lambda ev: 3 <= ev.ht <= 4),
+            Option(
+                meaning(Bid(2, NT), "EST-B45", "more than 2 and fewer than 3 HT", ht_min=F(9, 4), ht_max=F(11, 4)),
+                lambda ev: 2 < ev.ht < 3,
+            ),
         ]
         for s in SUITS_HIGH_FIRST:
             bid = _level_for(ctx, s.strain)
             if bid is None or bid.level > 2:
                 continue
-            out.append(Option(
-                meaning(bid, "EST-B45, B41", f"{s.name.lower()}: a long suit (5+ with 1 HT, or 6+), not forcing",
-                        lengths=suit_min(s, 5), specified_suits=frozenset({s})),
-                lambda ev, s=s: s in ev.biddable and (ev.length[s] >= 6 or (ev.length[s] >= 5 and ev.ht >= 1))
-                and _first(ev, {t for t in ev.biddable if ev.length[t] >= 5}, ctx.options) == s))
+            out.append(
+                Option(
+                    meaning(
+                        bid,
+                        "EST-B45, B41",
+                        f"{s.name.lower()}: a long suit (5+ with 1 HT, or 6+), not forcing",
+                        lengths=suit_min(s, 5),
+                        specified_suits=frozenset({s}),
+                    ),
+                    lambda ev, s=s: (
+                        s in ev.biddable
+                        and (ev.length[s] >= 6 or (ev.length[s] >= 5 and ev.ht >= 1))
+                        and _first(ev, {t for t in ev.biddable if ev.length[t] >= 5}, ctx.options) == s
+                    ),
+                )
+            )
         return out
 
     def response_to_forcing_two(self, ctx: Context, opening: Bid) -> list[Option]:
@@ -467,10 +691,19 @@ class Culbertson(System):
         if suit is not None:
             bid = _level_for(ctx, opening.strain)
             if bid is not None:
-                out.append(Option(
-                    meaning(bid, "EST-B46", "raise: normal support and 1+ HT", lengths=suit_min(suit, 3),
-                            ht_min=F(1), forcing=Forcing.GAME),
-                    lambda ev: ev.support(suit) and ev.ht >= 1))
+                out.append(
+                    Option(
+                        meaning(
+                            bid,
+                            "EST-B46",
+                            "raise: normal support and 1+ HT",
+                            lengths=suit_min(suit, 3),
+                            ht_min=F(1),
+                            forcing=Forcing.GAME,
+                        ),
+                        lambda ev: ev.support(suit) and ev.ht >= 1,
+                    )
+                )
         free = frozenset(s for s in Suit if s != suit and s not in ctx.opponent_suits)
         for s in SUITS_HIGH_FIRST:
             if s not in free:
@@ -478,17 +711,44 @@ class Culbertson(System):
             bid = _level_for(ctx, s.strain)
             if bid is None:
                 continue
-            out.append(Option(
-                meaning(bid, "EST-B46", f"new suit: biddable {s.name.lower()}, 1+ HT", lengths=suit_min(s, 4),
-                        ht_min=F(1), forcing=Forcing.GAME, specified_suits=frozenset({s})),
-                lambda ev, s=s: s in ev.biddable and ev.ht >= 1 and _first(ev, ev.biddable & free, ctx.options) == s))
+            out.append(
+                Option(
+                    meaning(
+                        bid,
+                        "EST-B46",
+                        f"new suit: biddable {s.name.lower()}, 1+ HT",
+                        lengths=suit_min(s, 4),
+                        ht_min=F(1),
+                        forcing=Forcing.GAME,
+                        specified_suits=frozenset({s}),
+                    ),
+                    lambda ev, s=s: (
+                        s in ev.biddable and ev.ht >= 1 and _first(ev, ev.biddable & free, ctx.options) == s
+                    ),
+                )
+            )
         out += [
-            Option(meaning(Bid(4, NT), "EST-B46", "no support, no biddable suit, 2½+ HT", ht_min=F(5, 2),
-                           forcing=Forcing.GAME), lambda ev: ev.ht >= F(5, 2)),
-            Option(meaning(Bid(3, NT), "EST-B46", "no support, no biddable suit, 1½–2 HT", ht_min=F(3, 2),
-                           ht_max=F(2), forcing=Forcing.GAME), lambda ev: F(3, 2) <= ev.ht <= 2),
-            Option(meaning(Bid(2, NT), "EST-B46", "weak: 1 HT or less", ht_max=F(1), forcing=Forcing.GAME),
-                   lambda ev: ev.ht <= 1),
+            Option(
+                meaning(
+                    Bid(4, NT), "EST-B46", "no support, no biddable suit, 2½+ HT", ht_min=F(5, 2), forcing=Forcing.GAME
+                ),
+                lambda ev: ev.ht >= F(5, 2),
+            ),
+            Option(
+                meaning(
+                    Bid(3, NT),
+                    "EST-B46",
+                    "no support, no biddable suit, 1½–2 HT",
+                    ht_min=F(3, 2),
+                    ht_max=F(2),
+                    forcing=Forcing.GAME,
+                ),
+                lambda ev: F(3, 2) <= ev.ht <= 2,
+            ),
+            Option(
+                meaning(Bid(2, NT), "EST-B46", "weak: 1 HT or less", ht_max=F(1), forcing=Forcing.GAME),
+                lambda ev: ev.ht <= 1,
+            ),
         ]
         return out
 
@@ -505,10 +765,18 @@ class Culbertson(System):
             target = opening.level + 1
         extra = need if target == game else need + 2
         bid = Bid(target, opening.strain)
-        return [Option(
-            meaning(bid, "EST-B48", f"raise of the pre-empt: {fmt(extra)}+ honour tricks outside "
-                    f"{suit.name.lower()}", ht_min=extra, tricks=extra),
-            lambda ev: ev.side_ht(suit) >= extra)]
+        return [
+            Option(
+                meaning(
+                    bid,
+                    "EST-B48",
+                    f"raise of the pre-empt: {fmt(extra)}+ honour tricks outside {suit.name.lower()}",
+                    ht_min=extra,
+                    tricks=extra,
+                ),
+                lambda ev: ev.side_ht(suit) >= extra,
+            )
+        ]
 
     # EST-B26 – B35: defensive bidding ---------------------------------------------------------------------------
     def overcalls(self, ctx: Context) -> list[Option]:
@@ -524,33 +792,68 @@ class Culbertson(System):
         if cue_suit is not None and cue_suit in opp:
             cue = _level_for(ctx, last.strain)
             if cue is not None:
-                out.append(Option(
-                    meaning(cue, "EST-B30", f"cue-bid: first-round control of {cue_suit.name.lower()} (void or ace), "
-                            f"{fmt(opts.cue_bid_ht)}+ HT, asks partner for his suit", ht_min=opts.cue_bid_ht,
-                            forcing=Forcing.GAME, artificial=True),
-                    lambda ev: ev.ht >= opts.cue_bid_ht and (
-                        ev.length[cue_suit] == 0 or bool(ev.hand.suit_bits(cue_suit) & (1 << 12)))))
+                out.append(
+                    Option(
+                        meaning(
+                            cue,
+                            "EST-B30",
+                            f"cue-bid: first-round control of {cue_suit.name.lower()} (void or ace), "
+                            f"{fmt(opts.cue_bid_ht)}+ HT, asks partner for his suit",
+                            ht_min=opts.cue_bid_ht,
+                            forcing=Forcing.GAME,
+                            artificial=True,
+                        ),
+                        lambda ev: (
+                            ev.ht >= opts.cue_bid_ht
+                            and (ev.length[cue_suit] == 0 or bool(ev.hand.suit_bits(cue_suit) & (1 << 12)))
+                        ),
+                    )
+                )
         for s in SUITS_HIGH_FIRST:
             if s in opp:
                 continue
             jump = _level_for(ctx, s.strain, 1)
             if jump is None or jump.level > 3:
                 continue
-            out.append(Option(
-                meaning(jump, "EST-B29", f"jump overcall: {s.name.lower()} strong and long (or two strong suits), "
-                        f"about {fmt(opts.jump_overcall_min_ht)} HT", lengths=suit_min(s, 5),
-                        ht_min=opts.jump_overcall_min_ht, ht_max=opts.jump_overcall_max_ht,
-                        specified_suits=frozenset({s})),
-                lambda ev, s=s: opts.jump_overcall_min_ht <= ev.ht <= opts.jump_overcall_max_ht
-                and s in ev.biddable and ev.length[s] >= 5 and _first(ev, ev.biddable & free, opts) == s
-                and (ev.tt(s) >= 4 or len(ev.biddable & free) >= 2)))
+            out.append(
+                Option(
+                    meaning(
+                        jump,
+                        "EST-B29",
+                        f"jump overcall: {s.name.lower()} strong and long (or two strong suits), "
+                        f"about {fmt(opts.jump_overcall_min_ht)} HT",
+                        lengths=suit_min(s, 5),
+                        ht_min=opts.jump_overcall_min_ht,
+                        ht_max=opts.jump_overcall_max_ht,
+                        specified_suits=frozenset({s}),
+                    ),
+                    lambda ev, s=s: (
+                        opts.jump_overcall_min_ht <= ev.ht <= opts.jump_overcall_max_ht
+                        and s in ev.biddable
+                        and ev.length[s] >= 5
+                        and _first(ev, ev.biddable & free, opts) == s
+                        and (ev.tt(s) >= 4 or len(ev.biddable & free) >= 2)
+                    ),
+                )
+            )
         if ctx.legal(DOUBLE) and last.rank <= Bid(2, Strain.SPADES).rank:
-            out.append(Option(
-                meaning(DOUBLE, "EST-B31", "informatory double: 3½ HT over three suits, or 3 HT in two suits with a "
-                        "good biddable suit; partner must name his suit", ht_min=F(3), forcing=Forcing.ROUND,
-                        artificial=True),
-                lambda ev: (ev.ht >= F(7, 2) and ev.spread() >= 3) or (
-                    ev.ht >= 3 and any(ev.length[s] >= 5 and ev.tt(s) >= 4 for s in ev.biddable & free))))
+            out.append(
+                Option(
+                    meaning(
+                        DOUBLE,
+                        "EST-B31",
+                        "informatory double: 3½ HT over three suits, or 3 HT in two suits with a "
+                        "good biddable suit; partner must name his suit",
+                        ht_min=F(3),
+                        forcing=Forcing.ROUND,
+                        artificial=True,
+                    ),
+                    lambda ev: (
+                        (ev.ht >= F(7, 2) and ev.spread() >= 3)
+                        or (ev.ht >= 3 and any(ev.length[s] >= 5 and ev.tt(s) >= 4 for s in ev.biddable & free))
+                    ),
+                )
+            )
         simple: dict[Suit, tuple[CallMeaning, Callable[..., bool]]] = {}
         for s in SUITS_HIGH_FIRST:
             if s in opp:
@@ -560,9 +863,16 @@ class Culbertson(System):
                 continue
             if bid.level == 1:
                 extra = opts.vulnerable_overcall_extra if vul else F(0)
-                m = meaning(bid, "EST-B27", f"simple overcall: biddable {s.name.lower()}, {fmt(F(3, 2) + extra)} HT "
-                            f"with 5 cards or {fmt(2 + extra)} with 4", lengths=suit_min(s, 4),
-                            ht_min=F(3, 2) + extra, specified_suits=frozenset({s}))
+                m = meaning(
+                    bid,
+                    "EST-B27",
+                    f"simple overcall: biddable {s.name.lower()}, {fmt(F(3, 2) + extra)} HT "
+                    f"with 5 cards or {fmt(2 + extra)} with 4",
+                    lengths=suit_min(s, 4),
+                    ht_min=F(3, 2) + extra,
+                    specified_suits=frozenset({s}),
+                )
+
                 def one_level(ev: HandEval, s: Suit = s, extra: Fraction = extra) -> bool:
                     return s in ev.biddable and ev.ht >= (F(3, 2) if ev.length[s] >= 5 else F(2)) + extra
 
@@ -571,9 +881,17 @@ class Culbertson(System):
                 ht_need, tt_need = (F(2), F(4)) if vul else (F(3, 2), F(7, 2))
                 if bid.level == 3:
                     ht_need, tt_need = ht_need + HALF, tt_need + 1
-                m = meaning(bid, "EST-B28", f"simple overcall at the {bid.level} level: {s.name.lower()} 5+ cards "
-                            f"with {fmt(tt_need)}+ trump tricks and {fmt(ht_need)}+ HT", lengths=suit_min(s, 5),
-                            ht_min=ht_need, tricks=tt_need, specified_suits=frozenset({s}))
+                m = meaning(
+                    bid,
+                    "EST-B28",
+                    f"simple overcall at the {bid.level} level: {s.name.lower()} 5+ cards "
+                    f"with {fmt(tt_need)}+ trump tricks and {fmt(ht_need)}+ HT",
+                    lengths=suit_min(s, 5),
+                    ht_min=ht_need,
+                    tricks=tt_need,
+                    specified_suits=frozenset({s}),
+                )
+
                 def higher(ev: HandEval, s: Suit = s, h: Fraction = ht_need, t: Fraction = tt_need) -> bool:
                     return s in ev.biddable and ev.length[s] >= 5 and ev.ht >= h and ev.tt(s) >= t
 
@@ -599,15 +917,26 @@ class Culbertson(System):
         unbid = [s for s in SUITS_HIGH_FIRST if s not in opp]
         if not free_to_pass:
             if doubled.strain is NT:
-                out.append(Option(meaning(PASS, "EST-B35", "leaves the double of no-trump in: 2+ HT", ht_min=F(2)),
-                                  lambda ev: ev.ht >= 2))
+                out.append(
+                    Option(
+                        meaning(PASS, "EST-B35", "leaves the double of no-trump in: 2+ HT", ht_min=F(2)),
+                        lambda ev: ev.ht >= 2,
+                    )
+                )
             else:
                 trump = doubled.strain.suit
                 assert trump is not None
-                out.append(Option(
-                    meaning(PASS, "EST-B35", f"leaves the double in: 4+ sure trump tricks in {trump.name.lower()}",
-                            lengths=suit_min(trump, 4)),
-                    lambda ev: ev.sure_trumps(trump) >= 4))
+                out.append(
+                    Option(
+                        meaning(
+                            PASS,
+                            "EST-B35",
+                            f"leaves the double in: 4+ sure trump tricks in {trump.name.lower()}",
+                            lengths=suit_min(trump, 4),
+                        ),
+                        lambda ev: ev.sure_trumps(trump) >= 4,
+                    )
+                )
         for s in unbid:
             base = _level_for(ctx, s.strain)
             if base is None:
@@ -621,12 +950,24 @@ class Culbertson(System):
                     continue
                 bid = Bid(base.level + jump, s.strain)
                 min_len = 4 if jump else (3 if free_to_pass else 0)
-                out.append(Option(
-                    meaning(bid, rule, f"{text}; {s.name.lower()} chosen by EST-B32", lengths=suit_min(s, min_len),
-                            ht_min=ht_min, specified_suits=frozenset({s})),
-                    lambda ev, s=s, jump=jump, min_len=min_len: self._double_suit(ev, unbid) == s
-                    and ev.length[s] >= min_len and self._double_jump(ev, s) == jump
-                    and (not free_to_pass or ev.ht >= 1 or ev.length[s] >= 5)))
+                out.append(
+                    Option(
+                        meaning(
+                            bid,
+                            rule,
+                            f"{text}; {s.name.lower()} chosen by EST-B32",
+                            lengths=suit_min(s, min_len),
+                            ht_min=ht_min,
+                            specified_suits=frozenset({s}),
+                        ),
+                        lambda ev, s=s, jump=jump, min_len=min_len: (
+                            self._double_suit(ev, unbid) == s
+                            and ev.length[s] >= min_len
+                            and self._double_jump(ev, s) == jump
+                            and (not free_to_pass or ev.ht >= 1 or ev.length[s] >= 5)
+                        ),
+                    )
+                )
         return out
 
     @staticmethod
@@ -667,10 +1008,18 @@ class Culbertson(System):
                     continue
                 bid = _level_for(ctx, s.strain)
                 if bid is not None:
-                    out.append(Option(
-                        meaning(bid, "EST-B30", f"answers the cue-bid: {s.name.lower()} is the best suit",
-                                forcing=Forcing.GAME, specified_suits=frozenset({s})),
-                        lambda ev, s=s: self._double_suit(ev, [t for t in SUITS_HIGH_FIRST if t not in opp]) == s))
+                    out.append(
+                        Option(
+                            meaning(
+                                bid,
+                                "EST-B30",
+                                f"answers the cue-bid: {s.name.lower()} is the best suit",
+                                forcing=Forcing.GAME,
+                                specified_suits=frozenset({s}),
+                            ),
+                            lambda ev, s=s: self._double_suit(ev, [t for t in SUITS_HIGH_FIRST if t not in opp]) == s,
+                        )
+                    )
             return out
         if suit is None:
             return out
@@ -679,26 +1028,56 @@ class Culbertson(System):
         single = _level_for(ctx, p_bid.strain)
         if single is not None:
             if jump_overcall:
-                out.append(Option(
-                    meaning(single, "EST-B29", f"raise of the jump overcall: support for {suit.name.lower()} and 1+ HT",
-                            lengths=suit_min(suit, 2), ht_min=F(1)),
-                    lambda ev: ev.support(suit, weak=True) and ev.ht >= 1))
+                out.append(
+                    Option(
+                        meaning(
+                            single,
+                            "EST-B29",
+                            f"raise of the jump overcall: support for {suit.name.lower()} and 1+ HT",
+                            lengths=suit_min(suit, 2),
+                            ht_min=F(1),
+                        ),
+                        lambda ev: ev.support(suit, weak=True) and ev.ht >= 1,
+                    )
+                )
             else:
-                out.append(Option(
-                    meaning(single, "EST-B28", f"raise: normal support for {suit.name.lower()}, {fmt(need)}+ support "
-                            "tricks", lengths=suit_min(suit, 3), tricks=need),
-                    lambda ev: ev.support(suit) and ev.st(suit) >= need))
+                out.append(
+                    Option(
+                        meaning(
+                            single,
+                            "EST-B28",
+                            f"raise: normal support for {suit.name.lower()}, {fmt(need)}+ support tricks",
+                            lengths=suit_min(suit, 3),
+                            tricks=need,
+                        ),
+                        lambda ev: ev.support(suit) and ev.st(suit) >= need,
+                    )
+                )
         for s in SUITS_HIGH_FIRST:
             if s not in free:
                 continue
             bid = _level_for(ctx, s.strain)
             if bid is None or bid.level > 2:
                 continue
-            out.append(Option(
-                meaning(bid, "EST-B27", f"a suit of our own: {s.name.lower()} 5+ cards, 2+ HT",
-                        lengths=suit_min(s, 5), ht_min=F(2), specified_suits=frozenset({s})),
-                lambda ev, s=s: s in ev.biddable and ev.length[s] >= 5 and ev.ht >= 2 and not ev.support(suit)
-                and _first(ev, ev.biddable & free, ctx.options) == s))
+            out.append(
+                Option(
+                    meaning(
+                        bid,
+                        "EST-B27",
+                        f"a suit of our own: {s.name.lower()} 5+ cards, 2+ HT",
+                        lengths=suit_min(s, 5),
+                        ht_min=F(2),
+                        specified_suits=frozenset({s}),
+                    ),
+                    lambda ev, s=s: (
+                        s in ev.biddable
+                        and ev.length[s] >= 5
+                        and ev.ht >= 2
+                        and not ev.support(suit)
+                        and _first(ev, ev.biddable & free, ctx.options) == s
+                    ),
+                )
+            )
         return out
 
     # EST-B50 – B54: penalty doubles -----------------------------------------------------------------------------
@@ -713,10 +1092,17 @@ class Culbertson(System):
             return []
         shown = ctx.shown_ht(ctx.partner)
         need = F(13 - 6 - last.level + ctx.options.penalty_double_undertricks) - shown
-        return [Option(
-            meaning(DOUBLE, "EST-B52, B54", f"penalty double: {fmt(need)}+ defensive tricks with "
-                    f"{fmt(shown)} HT shown by partner (two sure undertricks)"),
-            lambda ev: ev.defence(last.strain) >= need)]
+        return [
+            Option(
+                meaning(
+                    DOUBLE,
+                    "EST-B52, B54",
+                    f"penalty double: {fmt(need)}+ defensive tricks with "
+                    f"{fmt(shown)} HT shown by partner (two sure undertricks)",
+                ),
+                lambda ev: ev.defence(last.strain) >= need,
+            )
+        ]
 
     # the general continuation ------------------------------------------------------------------------------------
     def continuation(self, ctx: Context) -> list[Option]:
@@ -726,8 +1112,12 @@ class Culbertson(System):
         out: list[Option] = []
         me, partner = ctx.seat, ctx.partner
         last_action = ctx.last_action_index()
-        if (last_action is not None and ctx.seat_of(last_action) == partner
-                and ctx.auction_calls[last_action] is DOUBLE and ctx.meanings[last_action].forcing is Forcing.NONE):
+        if (
+            last_action is not None
+            and ctx.seat_of(last_action) == partner
+            and ctx.auction_calls[last_action] is DOUBLE
+            and ctx.meanings[last_action].forcing is Forcing.NONE
+        ):
             out += self.penalty_double_duty(ctx)
         out += self.penalty_double(ctx) if ctx.opener is not None else []
         out += self.fit_raises(ctx)
@@ -737,8 +1127,10 @@ class Culbertson(System):
             out += self._own_rebid(ctx, my_suits[0], F(0), "EST-B25", Forcing.NONE)
         p_bids = ctx.bids_of(partner)
         p_actions = ctx.actions_of(partner)
-        if p_bids and ((p_bids[-1][1].strain is NT and not ctx.meanings[p_bids[-1][0]].artificial)
-                       or (ctx.bids_of(me) and p_actions[-1][1] is not DOUBLE)):
+        if p_bids and (
+            (p_bids[-1][1].strain is NT and not ctx.meanings[p_bids[-1][0]].artificial)
+            or (ctx.bids_of(me) and p_actions[-1][1] is not DOUBLE)
+        ):
             out += self.nt_by_partnership(ctx, ctx.shown_ht(partner), "EST-B12")
         if forced:
             out += self.forced_bids(ctx)
@@ -756,19 +1148,39 @@ class Culbertson(System):
         for suit in ctx.suits_bid_by((ctx.partner,)):
             bid = _level_for(ctx, suit.strain)
             if bid is not None:
-                out.append(Option(
-                    meaning(bid, "EST-B53(b)", f"takes out the penalty double: useless in defence, excellent support "
-                            f"for {suit.name.lower()}", lengths=suit_min(suit, 3), tricks=F(5)),
-                    lambda ev, s=suit: ev.defence(last.strain) < 1 and ev.support(s) and ev.st(s) >= 5))
+                out.append(
+                    Option(
+                        meaning(
+                            bid,
+                            "EST-B53(b)",
+                            f"takes out the penalty double: useless in defence, excellent support "
+                            f"for {suit.name.lower()}",
+                            lengths=suit_min(suit, 3),
+                            tricks=F(5),
+                        ),
+                        lambda ev, s=suit: ev.defence(last.strain) < 1 and ev.support(s) and ev.st(s) >= 5,
+                    )
+                )
         for suit in SUITS_HIGH_FIRST:
             bid = _level_for(ctx, suit.strain)
             if bid is None or suit in ctx.opponent_suits:
                 continue
-            out.append(Option(
-                meaning(bid, "EST-B53(a)", f"takes out the penalty double: freak distribution, {suit.name.lower()} "
-                        "6+ cards", lengths=suit_min(suit, 6), specified_suits=frozenset({suit})),
-                lambda ev, s=suit: ev.length[s] >= 6 and (ev.length[s] >= 7 or sorted(ev.length)[-2] >= 5)
-                and max(Suit, key=lambda t: (ev.length[t], t)) == s))
+            out.append(
+                Option(
+                    meaning(
+                        bid,
+                        "EST-B53(a)",
+                        f"takes out the penalty double: freak distribution, {suit.name.lower()} 6+ cards",
+                        lengths=suit_min(suit, 6),
+                        specified_suits=frozenset({suit}),
+                    ),
+                    lambda ev, s=suit: (
+                        ev.length[s] >= 6
+                        and (ev.length[s] >= 7 or sorted(ev.length)[-2] >= 5)
+                        and max(Suit, key=lambda t: (ev.length[t], t)) == s
+                    ),
+                )
+            )
         out.append(Option(meaning(PASS, "EST-B53", "leaves partner's penalty double in")))
         return out
 
@@ -798,13 +1210,19 @@ class Culbertson(System):
                     continue
                 lo = F(6 + level) - shown
                 rule = "EST-B54" if own else "EST-B36, B42, B49"
-                text = (f"{suit.name.lower()} to {level}: {fmt(lo)}+ {'playing' if own else 'support'} tricks with "
-                        f"partner's {fmt(shown)}")
-                out.append(Option(
-                    meaning(bid, rule, text, lengths=suit_min(suit, 4 if own else 2), tricks=lo),
-                    lambda ev, s=suit, level=level, own=own, shown=shown, game=game, times=times: (
-                        own or self._preferred(ev, supported) == s)
-                    and self._fit_level(ev, s, own, shown, game, times, partner_ht) == level))
+                text = (
+                    f"{suit.name.lower()} to {level}: {fmt(lo)}+ {'playing' if own else 'support'} tricks with "
+                    f"partner's {fmt(shown)}"
+                )
+                out.append(
+                    Option(
+                        meaning(bid, rule, text, lengths=suit_min(suit, 4 if own else 2), tricks=lo),
+                        lambda ev, s=suit, level=level, own=own, shown=shown, game=game, times=times: (
+                            (own or self._preferred(ev, supported) == s)
+                            and self._fit_level(ev, s, own, shown, game, times, partner_ht) == level
+                        ),
+                    )
+                )
         return out
 
     @staticmethod
@@ -813,8 +1231,9 @@ class Culbertson(System):
         return max(suits, key=lambda s: (ev.length[s], -suits.index(s)), default=None)
 
     @staticmethod
-    def _fit_level(ev: HandEval, suit: Suit, own: bool, shown: Fraction, game: int, times: int,
-                   partner_ht: Fraction) -> int:
+    def _fit_level(
+        ev: HandEval, suit: Suit, own: bool, shown: Fraction, game: int, times: int, partner_ht: Fraction
+    ) -> int:
         if own:
             if ev.length[suit] < 4:
                 return 0
@@ -834,19 +1253,45 @@ class Culbertson(System):
         for suit in ctx.suits_bid_by((partner,)):
             bid = Bid(ctx.game(suit.strain), suit.strain)
             if ctx.legal(bid):
-                out.append(Option(meaning(bid, "EST-B05", f"forced to game: support for {suit.name.lower()}",
-                                          lengths=suit_min(suit, 2), forcing=Forcing.NONE),
-                                  lambda ev, s=suit: ev.support(s, weak=True)))
+                out.append(
+                    Option(
+                        meaning(
+                            bid,
+                            "EST-B05",
+                            f"forced to game: support for {suit.name.lower()}",
+                            lengths=suit_min(suit, 2),
+                            forcing=Forcing.NONE,
+                        ),
+                        lambda ev, s=suit: ev.support(s, weak=True),
+                    )
+                )
         for suit in ctx.suits_bid_by((me,)):
             again = _level_for(ctx, suit.strain)
             if again is not None:
-                out.append(Option(meaning(again, "EST-B05", f"forced: {suit.name.lower()} again, 6+ cards",
-                                          lengths=suit_min(suit, 6), forcing=Forcing.GAME),
-                                  lambda ev, s=suit: ev.length[s] >= 6))
+                out.append(
+                    Option(
+                        meaning(
+                            again,
+                            "EST-B05",
+                            f"forced: {suit.name.lower()} again, 6+ cards",
+                            lengths=suit_min(suit, 6),
+                            forcing=Forcing.GAME,
+                        ),
+                        lambda ev, s=suit: ev.length[s] >= 6,
+                    )
+                )
         for nt in (Bid(ctx.game(NT), NT), ctx.cheapest(NT)):
             if nt is not None and ctx.legal(nt):
-                out.append(Option(meaning(nt, "EST-B05", "forced: no-trump, nothing else to show",
-                                          forcing=Forcing.GAME if nt.level < ctx.game(NT) else Forcing.NONE)))
+                out.append(
+                    Option(
+                        meaning(
+                            nt,
+                            "EST-B05",
+                            "forced: no-trump, nothing else to show",
+                            forcing=Forcing.GAME if nt.level < ctx.game(NT) else Forcing.NONE,
+                        )
+                    )
+                )
         return out
 
 
