@@ -176,7 +176,7 @@ def _run(
                 card = robot.play(view)
                 seat = table.turn
                 table.play(card, seat)
-                console.print(f"{seat.letter if seat else '?'} plays {card}")
+                console.print(f"{'?' if seat is None else seat.letter} plays {card}")
         elif not _human_turn(console, table, robots, read):
             break
         save(table)
