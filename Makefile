@@ -16,7 +16,7 @@ $(STAMP): pyproject.toml
 venv: $(STAMP)
 
 play: $(STAMP)
-	$(BIN)/contractbridge play
+	$(BIN)/contractbridge play --seat S
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks

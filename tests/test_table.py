@@ -392,7 +392,7 @@ def test_resolve_irregularity_through_a_registered_event_l27a1_l53() -> None:
     table = Table(Board(1, DEAL), irregular=True)
     table.call("1S")
     table.call("1H", "E")
-    table.apply({"event": "test-settle", "stands": True})  # accepted insufficient bid (L27A1)
+    table.apply({"event": "choose", "seat": "S", "option": "accept"})  # the director: accepted IB (L27A1)
     assert table.pending_irregularity is None and table.auction.last_bid == Call.parse("1H")
     assert table.turn == Seat.SOUTH
     for c in ["P", "P", "P"]:

@@ -5,6 +5,7 @@ from contractbridge.calls import DOUBLE, PASS, REDOUBLE, Bid, Call, CallKind
 from contractbridge.cards import Card, Hand, Rank, Seat, Side, Strain, Suit
 from contractbridge.contract import Contract, Doubling
 from contractbridge.deal import Board, Deal, Vulnerability
+from contractbridge.director import DirectedAuction, Ruling  # also lets irregular tables reach the director
 from contractbridge.errors import (
     AuctionClosedError,
     BridgeError,
@@ -46,6 +47,7 @@ __all__ = [
     "Contract",
     "Deal",
     "DealError",
+    "DirectedAuction",
     "Doubling",
     "EditionError",
     "EventLogError",
@@ -64,6 +66,7 @@ __all__ = [
     "Rank",
     "Result",
     "RevokeError",
+    "Ruling",
     "Seat",
     "Side",
     "Strain",

@@ -84,6 +84,22 @@ class ScoreCorrectionError(ScoringError):
     """A score-sheet correction asked for outside the window the rules allow (NBB R37, EST-S12)."""
 
 
+class EditionNotSupportedError(BridgeError):
+    """A known edition whose rules for this matter are not implemented yet; never a silent fallback."""
+
+
+class RulingError(BridgeError):
+    """A ``choose`` or ``judge`` that does not fit the pending ruling (wrong chooser, option or question)."""
+
+
+class RulingPendingError(IrregularityPendingError):
+    """An action while a ruling is pending that the laws do not allow before rectification (L9B2)."""
+
+
+class JudgementRequiredError(RulingError):
+    """The ruling needs a director's judgement (a ``judge`` event) before anything else can happen."""
+
+
 class FormatError(ParseError):
     """A file (PBN, LIN, JSON lines) that cannot be read; says which file, line and column, and why."""
 

@@ -93,6 +93,9 @@ class IrregularityKind(StrEnum):
     BID_ABOVE_SEVEN = "bid_above_seven"  # L38
     CALL_AFTER_FINAL_PASS = "call_after_final_pass"  # L39
     CARD_DURING_AUCTION = "card_during_auction"  # L24
+    CHANGE_OF_CALL = "change_of_call"  # L25
+    PASS_OBLIGATION = "pass_obligation_violated"  # L37
+    DIRECTOR_RULING = "director_ruling"  # a later step of a rectification (L23A judgement, L26B lead choice …)
     LEAD_OUT_OF_TURN = "lead_out_of_turn"  # L53–L56 (the opening lead: L54)
     PLAY_OUT_OF_TURN = "play_out_of_turn"  # premature play, L57
     REVOKE = "revoke"  # L61–L64
@@ -460,8 +463,13 @@ class Table:
 
     # actions ------------------------------------------------------------------------------------
     def legal_calls(self) -> list[Call]:
-        """The calls the seat to call may make; empty outside the auction or while play has stopped."""
-        return [] if self._pending is not None else self._auction.legal_calls()
+        """The calls the seat to call may make; empty outside the auction or while play has stopped. At an
+        irregular table the director's obligations (a forced pass, a call to repeat) are enforced through the
+        ``ext["auction_rules"]`` object (``legal_calls()``) the director installs."""
+        if self._pending is not None:
+            return []
+        rules = self.ext.get("auction_rules")
+        return list(rules.legal_calls()) if rules is not None else self._auction.legal_calls()
 
     def legal_cards(self) -> frozenset[Card]:
         """The cards that may be played now from the hand whose turn it is (L44)."""
@@ -473,8 +481,8 @@ class Table:
         """Make a call for ``seat`` (by default the seat whose turn it is)."""
         if isinstance(call, str):
             call = Call.parse(call, allow_above_seven=True)
-        if EVENT_HANDLERS["call"] is not _call_event:  # a replaced handler sees every call
-            self.apply(_action_event("call", str(call), seat))
+        if self.irregular or EVENT_HANDLERS["call"] is not _call_event:  # the director extends the handlers
+            self.apply(_action_event("call", str(call), _seat_arg(seat)))
             return
         who, undo = self._call(call, _seat_arg(seat))
         self._events.append({"event": "call", "seat": _SEAT_TEXT[who], "call": str(call)})
@@ -655,6 +663,19 @@ class Table:
             self._start_play()
             return self._undo_then(self._undo_final_call, pending)
         return self._undo_then(self._auction.pop, pending)
+
+    def adopt_auction(self, auction: Auction, pending: Irregularity | None) -> None:
+        """For the director's event handlers at an irregular table: the auction as rectified so far and the
+        ruling that stops the table (None once settled). A new ``pending`` is listed in ``irregularities``;
+        play starts once the rectified auction has ended in a contract. Handlers using this return None, so
+        that ``undo`` refolds the log."""
+        if pending is not None and pending != self._pending:
+            self._irregularities.append(pending)
+        self._auction = auction
+        self._pending = pending
+        self._play = None
+        if pending is None and auction.is_over:
+            self._start_play()
 
     def _restore_pending(self, pending: Irregularity) -> Undo:
         def undo() -> None:

@@ -17,6 +17,7 @@ from contractbridge.deal import Board, Deal
 from contractbridge.errors import BridgeError, EventLogError
 from contractbridge.formats.diagram import diagram
 from contractbridge.players import Player, RandomPlayer
+from contractbridge.robots.bidder import BiddingRobot
 from contractbridge.table import EDITIONS, Phase, Table, TableView
 
 
@@ -101,11 +102,13 @@ def _human_turn(console: Console, table: Table, robots: Mapping[Seat, Player], r
     _show_view(console, table, view)
     what = "call" if view.phase is Phase.AUCTION else f"card from {table.turn.letter if table.turn else '?'}"
     console.print(f"Legal: {_choices(view)}")
-    line = read(f"{actor.letter} {what} (undo, claim N, quit)> ").strip()
+    line = read(f"{actor.letter} {what} (undo, claim N, explain N, quit)> ").strip()
     if line.lower() in ("quit", "exit", "q"):
         return False
     try:
-        if line.lower() == "undo":
+        if line.lower().startswith("explain"):
+            _explain(console, table, robots, line)
+        elif line.lower() == "undo":
             _undo(table, robots)
         elif line.lower().startswith("claim"):
             _claim(console, table, actor, line, read)
@@ -116,6 +119,22 @@ def _human_turn(console: Console, table: Table, robots: Mapping[Seat, Player], r
     except (BridgeError, IndexError) as err:
         console.print(f"[red]{err}[/red]")
     return True
+
+
+def _explain(console: Console, table: Table, robots: Mapping[Seat, Player], line: str) -> None:
+    """``explain N``: what call N (1-based) means by the system of the robot partnership that made it (L20F)."""
+    parts = line.split()
+    auction = table.auction
+    if len(parts) != 2 or not parts[1].isdigit() or not 1 <= int(parts[1]) <= len(auction):
+        raise BridgeError(f"write: explain N, N from 1 to {len(auction)} (the number of a call made so far)")
+    index = int(parts[1]) - 1
+    seat = auction.seat_of(index)
+    for who in (seat, seat.partner):
+        robot = robots.get(who)
+        if isinstance(robot, BiddingRobot):
+            console.print(robot.explain(auction, index, table.board.vulnerability).describe())
+            return
+    console.print(f"{seat.letter}'s call {auction.calls[index]}: no system on record for that side")
 
 
 def _claim(console: Console, table: Table, actor: Seat, line: str, read: Callable[[str], str]) -> None:
@@ -225,6 +244,10 @@ def register(app: typer.Typer) -> None:
         log: Annotated[Path | None, typer.Option("--log", "-l", help="Save the event log here (JSONL)")] = None,
         resume: Annotated[Path | None, typer.Option("--resume", help="Continue from an event log")] = None,
         random_seats: Annotated[str, typer.Option("--random-seats", help="Seats a random robot plays, e.g. EW")] = "",
+        robot_seats: Annotated[str, typer.Option("--robot-seats", help="Seats the bidding robot plays, e.g. NEW")] = "",
+        seat: Annotated[str, typer.Option("--seat", help="Your seat; the bidding robots take the other three")] = "",
+        system: Annotated[str, typer.Option("--system", help="The bidding robots' system: culbertson or club")] = (
+            "culbertson"),
     ) -> None:
         """An interactive table: each seat's call or card is asked in turn (undo, claim N, quit)."""
         console = Console(highlight=False)
@@ -238,6 +261,13 @@ def register(app: typer.Typer) -> None:
             raise typer.Exit(1) from None
         rng = random.Random(seed)
         robots: dict[Seat, Player] = {s: RandomPlayer(rng.getrandbits(64)) for s in _parse_seats(random_seats)}
+        try:
+            yours = set(_parse_seats(seat))
+            others = [s for s in Seat if s not in yours] if yours else []
+            robots.update({s: BiddingRobot(system) for s in [*_parse_seats(robot_seats), *others]})
+        except BridgeError as err:
+            console.print(f"[red]error: {err}[/red]")
+            raise typer.Exit(1) from None
 
         def save(t: Table) -> None:
             if log is not None:

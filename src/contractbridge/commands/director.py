@@ -1,0 +1,129 @@
+"""``contractbridge rule LOG.jsonl``: replay an event log and show the director's pending ruling (DESIGN §5)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+
+from contractbridge.cards import Seat
+from contractbridge.deal import board_dealer
+from contractbridge.director import DIRECTOR, DirectedAuction, System, table_director
+from contractbridge.errors import BridgeError, EventLogError
+from contractbridge.table import Table
+
+__all__ = ["register"]
+
+#: events of the table log that are not the auction director's business (handled by the table)
+_PLAY_EVENTS = frozenset({"play", "claim", "agree", "dispute", "attention"})
+
+
+def read_log(path: Path) -> list[dict[str, Any]]:
+    """The events of a JSON-lines log; ``EventLogError`` names the line that is not a JSON object."""
+    events: list[dict[str, Any]] = []
+    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            event = json.loads(line)
+        except json.JSONDecodeError as err:
+            raise EventLogError(f"{path}:{n}: not JSON ({err.msg})") from None
+        if not isinstance(event, dict):
+            raise EventLogError(f"{path}:{n}: an event must be a JSON object")
+        events.append(event)
+    return events
+
+
+def replay_log(
+    events: list[dict[str, Any]], edition: str | None = None, system: System | None = None
+) -> tuple[DirectedAuction, list[str]]:
+    """Replay a log into the director's record. A table log (first event ``board`` with a deal) is folded by
+    an irregular ``Table``, so the cards are checked too; a log without a deal by the record alone."""
+    notes: list[str] = []
+    board = events[0] if events and events[0].get("event") == "board" else None
+    if board is not None and "deal" in board:
+        first = {**board, "irregular": True, **({"edition": edition} if edition else {})}
+        if system is not None:
+            first["system"] = system.to_json()
+        table = Table.from_events([first, *events[1:]])
+        if table.pending_irregularity is not None and "auction_rules" not in table.ext:
+            notes.append("the pending irregularity is in the play: the director's part 2")
+        return table_director(table), notes
+    dealer, name = Seat.NORTH, "WBF17"
+    body = events
+    if board is not None:
+        if "dealer" in board:
+            dealer = Seat.parse(str(board["dealer"]))
+        elif "number" in board:
+            dealer = board_dealer(int(board["number"]))
+        name = str(board.get("edition", name))
+        body = events[1:]
+    da = DirectedAuction(dealer, edition or name, system)
+    for i, event in enumerate(body, 1 if board is None else 2):
+        if event.get("event") in _PLAY_EVENTS:
+            notes.append(f"replay stopped at event {i} ({event.get('event')}): the play is the table's business")
+            break
+        try:
+            da.apply(event)
+        except ValueError as err:
+            raise EventLogError(f"event {i} ({event.get('event')}): {err}") from None
+    return da, notes
+
+
+def _interact(da: DirectedAuction, console: Console) -> list[dict[str, Any]]:
+    """Walk the director through the pending rulings; returns the events added."""
+    added: list[dict[str, Any]] = []
+    while da.pending is not None:
+        ruling = da.pending
+        console.print(ruling.explain())
+        event: dict[str, Any]
+        if ruling.question is not None:
+            answer = typer.confirm(f"{ruling.question.text} ({ruling.question.law})")
+            event = {"event": "judge", "question": ruling.question.id, "answer": answer}
+        else:
+            ids = [o.id for o in ruling.options]
+            who = DIRECTOR if ruling.chooser is None else ruling.chooser.letter
+            option = typer.prompt(f"Option for {who} ({'/'.join(ids)})", default=ids[0])
+            event = {"event": "choose", "seat": who, "option": option}
+        try:
+            da.apply(event)
+        except BridgeError as err:
+            console.print(f"[red]{err}[/red]")
+            continue
+        added.append(event)
+    return added
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("rule")
+    def rule(
+        log: Annotated[Path, typer.Argument(exists=True, dir_okay=False, help="event log, one JSON object a line")],
+        edition: Annotated[str | None, typer.Option("--edition", help="edition id (default: the log's)")] = None,
+        system: Annotated[Path | None, typer.Option("--system", exists=True, help="JSON partnership meanings")] = None,
+        interactive: Annotated[bool, typer.Option("--interactive", "-i", help="walk through the choices")] = False,
+        json_only: Annotated[bool, typer.Option("--json", help="print the JSON state only")] = False,
+        output: Annotated[Path | None, typer.Option("--output", "-o", help="write the log with the rulings")] = None,
+    ) -> None:
+        """Replay LOG and print the state and the pending ruling (JSON, then in words)."""
+        console = Console(highlight=False, soft_wrap=True)
+        try:
+            events = read_log(log)
+            meanings = System.from_json(json.loads(system.read_text(encoding="utf-8"))) if system else None
+            da, notes = replay_log(events, edition, meanings)
+        except (BridgeError, json.JSONDecodeError) as err:
+            typer.echo(f"error: {err}", err=True)
+            raise typer.Exit(2) from None
+        if interactive:
+            events += _interact(da, console)
+            if output is not None:
+                output.write_text("".join(json.dumps(e) + "\n" for e in events), encoding="utf-8")
+        state = da.to_json()
+        if notes:
+            state["notes"] = [*state["notes"], *notes]
+        typer.echo(json.dumps(state, indent=2))
+        if not json_only:
+            typer.echo("")
+            typer.echo(da.explain())

@@ -1,0 +1,959 @@
+"""The director: irregularities of the auction turned into rulings, and rulings applied (L9–L16, L23–L39).
+
+``DirectedAuction`` is an auction record that accepts what really happens at a table: every call is
+recorded with its seat and a status (standing, pending, withdrawn, cancelled). When an action is not
+lawful at that moment the edition (``contractbridge.laws``) classifies it and a ``Ruling`` becomes
+pending: the irregularity, the offender, who chooses, each ``Option`` with its law citation and effect,
+the actions the laws allow *before* rectification (``Forfeit``: a call by the offender's LHO that
+accepts, L27A1, L29A …), a ``Question`` when the law needs a director's judgement (L23A comparable,
+L25A unintended, L24 could partner see …), and the review flags the director settles after play.
+
+Events (DESIGN.md §5) drive it: ``call``, ``change`` (a change of call, L25), ``expose`` (cards exposed
+during the auction, L24), ``choose`` (the chooser picks an option) and ``judge`` (the director answers
+the pending question). The engine asks, never guesses: while a question is pending nothing else may
+happen, and the error names the question.
+
+After rectification the record enforces what the director created: obligations to pass (L23–L38,
+NEXT or REST), calls that must be repeated (L31A1, L32A1), the L26B lead restrictions, the exposed cards
+that become penalty cards if their owner defends (L24E), and the L16C information flags.
+
+The law itself lives in the edition; this module is the machinery every edition shares.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any, Final
+
+from contractbridge.auction import Auction
+from contractbridge.calls import DOUBLE, PASS, REDOUBLE, Bid, Call, CallKind, all_bids
+from contractbridge.cards import Card, Seat, Side, Suit
+from contractbridge.contract import Contract, Doubling
+from contractbridge.errors import (
+    EventLogError,
+    IllegalCallError,
+    JudgementRequiredError,
+    ParseError,
+    RulingError,
+    RulingPendingError,
+)
+from contractbridge.table import EVENT_HANDLERS, Irregularity, IrregularityKind, Table, Undo, event_handler
+
+__all__ = [
+    "DirectedAuction",
+    "Duration",
+    "Entry",
+    "Forfeit",
+    "InfoFlag",
+    "LeadRestriction",
+    "Meaning",
+    "Obligation",
+    "Option",
+    "PenaltyCard",
+    "Question",
+    "Ruling",
+    "Status",
+    "System",
+    "seat_name",
+]
+
+_BIDS: Final = all_bids()
+DIRECTOR: Final = "director"
+
+
+def seat_name(seat: Seat) -> str:
+    return seat.name.capitalize()
+
+
+# --------------------------------------------------------------------------------------------------
+# values
+# --------------------------------------------------------------------------------------------------
+class Duration(Enum):
+    """How long an obligation to pass lasts: the next turn only, or the rest of the auction."""
+
+    NEXT = "pass_next"
+    REST = "pass_rest"
+
+
+class Status(Enum):
+    """What became of a call in the record (L16C treats withdrawn and cancelled alike)."""
+
+    STANDING = "standing"
+    PENDING = "pending"
+    WITHDRAWN = "withdrawn"
+    CANCELLED = "cancelled"
+
+
+@dataclass(slots=True)
+class Entry:
+    """One call as it was made at the table."""
+
+    seat: Seat
+    call: Call
+    status: Status = Status.PENDING
+    law: str = ""
+    #: an accepted call out of rotation (L29A) took this seat's turn (L17D3, L34)
+    took_turn_of: Seat | None = None
+    #: a pass the law deems made (L28A)
+    compulsory: bool = False
+    #: an inadmissible double or redouble nobody drew attention to: scored as if not made (L36C)
+    ignored: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"seat": self.seat.letter, "call": str(self.call), "status": self.status.value}
+        if self.law:
+            out["law"] = self.law
+        if self.compulsory:
+            out["compulsory"] = True
+        if self.ignored:
+            out["ignored"] = True
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Obligation:
+    seat: Seat
+    duration: Duration
+    law: str
+
+
+@dataclass(frozen=True, slots=True)
+class InfoFlag:
+    """L16C: information from a withdrawn or cancelled call is UI for ``ui_for`` and AI for the other side."""
+
+    seat: Seat
+    call: Call
+    ui_for: Side
+    law: str
+    index: int = -1
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat.letter,
+            "call": str(self.call),
+            "UI": str(self.ui_for),
+            "AI": str(self.ui_for.opponents),
+            "law": self.law,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class LeadRestriction:
+    """L26B: declarer may forbid ``leader`` one of ``suits`` at his first lead (and while he keeps the lead)."""
+
+    offender: Seat
+    leader: Seat
+    chooser: Seat
+    suits: tuple[Suit, ...]
+    law: str
+    opening_lead: bool
+    forbidden: Suit | None = None
+    decided: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "offender": self.offender.letter,
+            "leader": self.leader.letter,
+            "chooser": self.chooser.letter,
+            "may_forbid": [s.letter for s in self.suits],
+            "law": self.law,
+            "opening_lead": self.opening_lead,
+            "decided": self.decided,
+            "forbidden": None if self.forbidden is None else self.forbidden.letter,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class PenaltyCard:
+    """A card exposed during the auction whose owner became a defender (L24E), classified per L50B."""
+
+    seat: Seat
+    card: Card
+    major: bool
+    law: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat.letter,
+            "card": str(self.card),
+            "kind": "major" if self.major else "minor",
+            "law": self.law,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    """A matter of judgement the director must decide (DESIGN §3.5): answered by a ``judge`` event."""
+
+    id: str
+    law: str
+    text: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "law": self.law, "text": self.text}
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One rectification the chooser may pick (or the outcome of one answer to the pending question)."""
+
+    id: str
+    law: str
+    effect: str
+    apply: Callable[[], None] = field(compare=False, repr=False)
+    obligations: tuple[str, ...] = ()
+    answer: bool | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"id": self.id, "law": self.law, "effect": self.effect}
+        if self.obligations:
+            out["obligations"] = list(self.obligations)
+        if self.answer is not None:
+            out["if_answer"] = self.answer
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Forfeit:
+    """A call the laws let ``seat`` make before rectification, and what it does (L9B2: L27A1, L28B, L29A …)."""
+
+    seat: Seat
+    law: str
+    effect: str
+    apply: Callable[[Call], None] = field(compare=False, repr=False)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat.letter, "law": self.law, "effect": self.effect}
+
+
+@dataclass(frozen=True, slots=True)
+class Ruling:
+    """A pending ruling: what happened, who offended, who chooses and among what (L10C1: every option)."""
+
+    irregularity: str
+    law: str
+    offender: Seat | None
+    description: str
+    options: tuple[Option, ...]
+    chooser: Seat | None = None
+    question: Question | None = None
+    forfeits: tuple[Forfeit, ...] = ()
+    review: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not self.options:
+            raise ValueError("a ruling needs at least one option")
+
+    def option(self, option_id: str) -> Option:
+        for opt in self.options:
+            if opt.id == option_id:
+                return opt
+        raise RulingError(
+            f"{option_id!r} is not an option of the pending {self.irregularity} ruling "
+            f"(options: {', '.join(o.id for o in self.options)})"
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "irregularity": self.irregularity,
+            "law": self.law,
+            "offender": None if self.offender is None else self.offender.letter,
+            "description": self.description,
+            "chooser": DIRECTOR if self.chooser is None else self.chooser.letter,
+            "question": None if self.question is None else self.question.to_json(),
+            "options": [o.to_json() for o in self.options],
+            "before_rectification": [f.to_json() for f in self.forfeits],
+            "review": list(self.review),
+            "notes": list(self.notes),
+        }
+
+    def explain(self) -> str:
+        """A director's explanation in words (L10C1)."""
+        lines = [f"{self.description} (L{self.law})."]
+        if self.question is not None:
+            lines.append(f"The director must judge: {self.question.text} ({self.question.law})")
+            for opt in self.options:
+                answer = "yes" if opt.answer else "no"
+                lines.append(f"  if {answer}: {opt.effect} ({opt.law})")
+        elif self.chooser is not None:
+            choices = "; or ".join(f"{o.id}: {o.effect} ({o.law})" for o in self.options)
+            lines.append(f"{seat_name(self.chooser)} may choose — {choices}.")
+        else:
+            for opt in self.options:
+                lines.append(f"The director rules — {opt.id}: {opt.effect} ({opt.law}).")
+        for f in self.forfeits:
+            lines.append(f"If {seat_name(f.seat)} calls before the director rules: {f.effect} ({f.law}).")
+        lines.extend(self.notes)
+        if self.review:
+            lines.append("After play the director checks " + ", ".join(self.review) + ".")
+        return "\n".join(lines)
+
+
+# --------------------------------------------------------------------------------------------------
+# partnership meanings
+# --------------------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Meaning:
+    """What a call means to the partnership: artificial or not, and the suits it specifies (L26B, L29C)."""
+
+    artificial: bool = False
+    suits: frozenset[Suit] = frozenset()
+    notrump: bool = False
+
+
+def natural_meaning(call: Call) -> Meaning:
+    """A natural call: a suit bid specifies its suit, a notrump bid notrump; pass, X and XX nothing."""
+    if isinstance(call, Bid):
+        suit = call.strain.suit
+        return Meaning(False, frozenset() if suit is None else frozenset({suit}), suit is None)
+    return Meaning()
+
+
+def _key(calls: Iterable[Call]) -> str:
+    return " ".join(str(c) for c in calls)
+
+
+class System:
+    """An optional description of a partnership's calls, keyed by the standing auction before the call plus
+    the call itself (``"1NT P 2C"``). A call not described is natural; ``described`` says whether any
+    description was given at all, so rulings can say that calls were taken as natural."""
+
+    def __init__(self, meanings: Mapping[str, Meaning] | None = None) -> None:
+        self._meanings: dict[str, Meaning] = {}
+        for key, meaning in (meanings or {}).items():
+            calls = [Call.parse(tok, allow_above_seven=True) for tok in key.split()]
+            if not calls:
+                raise ParseError("an empty auction key in a system description")
+            self._meanings[_key(calls)] = meaning
+
+    @property
+    def described(self) -> bool:
+        return bool(self._meanings)
+
+    def meaning(self, before: Sequence[Call], call: Call) -> Meaning:
+        return self._meanings.get(_key([*before, call])) or natural_meaning(call)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            key: {"artificial": m.artificial, "suits": [s.letter for s in sorted(m.suits)], "notrump": m.notrump}
+            for key, m in self._meanings.items()
+        }
+
+    @classmethod
+    def from_json(cls, obj: Mapping[str, Any]) -> System:
+        """``{"1C": {"artificial": true, "suits": []}, "1NT P 2C": {"artificial": true, "suits": ["H","S"]}}``."""
+        meanings: dict[str, Meaning] = {}
+        for key, value in obj.items():
+            if not isinstance(value, Mapping):
+                raise ParseError(f"system description of {key!r}: expected an object")
+            suits = frozenset(Suit.parse(s) for s in value.get("suits", ()))
+            meanings[key] = Meaning(bool(value.get("artificial", False)), suits, bool(value.get("notrump", False)))
+        return cls(meanings)
+
+
+# --------------------------------------------------------------------------------------------------
+# the record
+# --------------------------------------------------------------------------------------------------
+@dataclass(slots=True)
+class Watch:
+    """A rectification waiting for a seat's next standing (or attempted) call: e.g. the offender's
+    replacement after a call out of rotation (L30B1(b), L31A2), or RHO's call after a bid out of
+    rotation at RHO's turn (L31A). ``kind`` names the law; the edition interprets it."""
+
+    seat: Seat
+    kind: str
+    offender: Seat
+    call: Call
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+class _Summary:
+    """The standing auction at a glance (L18–L22), rotation taken from the standing calls themselves."""
+
+    __slots__ = ("calls", "doubling", "last_bid", "last_bidder", "passes", "turn")
+
+    def __init__(self, dealer: Seat, standing: Sequence[tuple[Seat, Call]], ignored: set[int] | None = None) -> None:
+        self.calls = standing
+        self.last_bid: Bid | None = None
+        self.last_bidder: Seat | None = None
+        self.doubling = Doubling.NONE
+        self.passes = 0
+        for i, (seat, call) in enumerate(standing):
+            if ignored and i in ignored:
+                self.passes = 0  # L36C: it took its place in the auction but is scored as if not made
+            elif isinstance(call, Bid):
+                self.last_bid, self.last_bidder, self.doubling, self.passes = call, seat, Doubling.NONE, 0
+            elif call.kind is CallKind.PASS:
+                self.passes += 1
+            else:
+                self.doubling = Doubling.DOUBLED if call.kind is CallKind.DOUBLE else Doubling.REDOUBLED
+                self.passes = 0
+        self.turn = dealer if not standing else standing[-1][0].lho
+
+    @property
+    def is_over(self) -> bool:
+        return self.passes >= 3 and ((self.last_bid is not None and len(self.calls) >= 4) or self.passes >= 4)
+
+
+def admissible_over(s: _Summary, seat: Seat, call: Call) -> bool:
+    """L19A1/L19B1: whether a double or redouble by ``seat`` is permitted after the calls of ``s``."""
+    if call.kind is CallKind.DOUBLE:
+        return s.last_bidder is not None and s.doubling is Doubling.NONE and s.last_bidder.side != seat.side
+    if call.kind is CallKind.REDOUBLE:
+        return s.last_bidder is not None and s.doubling is Doubling.DOUBLED and s.last_bidder.side == seat.side
+    return True
+
+
+def lawful_over(s: _Summary, seat: Seat, call: Call) -> bool:
+    """Whether ``call`` by ``seat`` is lawful by L18–L19 after the calls of ``s`` (turn not checked)."""
+    if isinstance(call, Bid):
+        return call.level <= 7 and call.supersedes(s.last_bid)
+    return admissible_over(s, seat, call)
+
+
+class DirectedAuction:
+    """An auction that records irregularities and is rectified by rulings (edition ``edition``)."""
+
+    def __init__(self, dealer: Seat = Seat.NORTH, edition: str | Any = "WBF17", system: System | None = None) -> None:
+        from contractbridge.laws import Edition
+        from contractbridge.laws import edition as get_edition
+
+        self.dealer = Seat(dealer)
+        self.edition: Edition = get_edition(edition) if isinstance(edition, str) else edition
+        self.system = system or System()
+        self.entries: list[Entry] = []
+        self.pending: Ruling | None = None
+        self.obligations: dict[Seat, Obligation] = {}
+        self.requirements: dict[Seat, tuple[Call, str]] = {}
+        self.watches: list[Watch] = []
+        self.review: list[str] = []
+        self.information: list[InfoFlag] = []
+        self.exposed: list[tuple[Seat, Card, bool]] = []
+        self.lead_penalties: list[tuple[Seat, str]] = []
+        self.lead_restrictions: list[LeadRestriction] = []
+        self.penalty_cards: list[PenaltyCard] = []
+        self.rulings: list[dict[str, Any]] = []
+        self.notes: list[str] = []
+        self.ended = False
+        self.last_exposed: tuple[Card, ...] = ()
+
+    # ---- reading --------------------------------------------------------------------------------
+    def standing(self) -> list[tuple[Seat, Call]]:
+        """The auction: every standing call with its seat."""
+        return [(e.seat, e.call) for e in self.entries if e.status is Status.STANDING]
+
+    def standing_calls(self) -> list[Call]:
+        return [c for _, c in self.standing()]
+
+    def summary(self) -> _Summary:
+        made = [e for e in self.entries if e.status is Status.STANDING]
+        return _Summary(self.dealer, [(e.seat, e.call) for e in made], {i for i, e in enumerate(made) if e.ignored})
+
+    @property
+    def is_over(self) -> bool:
+        return self.summary().is_over
+
+    @property
+    def is_passed_out(self) -> bool:
+        s = self.summary()
+        return s.is_over and s.last_bid is None
+
+    @property
+    def turn(self) -> Seat | None:
+        s = self.summary()
+        return None if s.is_over else s.turn
+
+    @property
+    def contract(self) -> Contract | None:
+        s = self.summary()
+        if not s.is_over or s.last_bid is None:
+            return None
+        return Contract.from_bid(s.last_bid, s.doubling)
+
+    @property
+    def declarer(self) -> Seat | None:
+        """The first player of the declaring side to name the final denomination (Definitions, L22A)."""
+        s = self.summary()
+        if not s.is_over or s.last_bid is None or s.last_bidder is None:
+            return None
+        for seat, call in s.calls:
+            if isinstance(call, Bid) and call.strain == s.last_bid.strain and seat.side == s.last_bidder.side:
+                return seat
+        return s.last_bidder  # pragma: no cover - the last bidder named it
+
+    @property
+    def dummy(self) -> Seat | None:
+        d = self.declarer
+        return None if d is None else d.partner
+
+    @property
+    def opening_leader(self) -> Seat | None:
+        d = self.declarer
+        return None if d is None else d.lho
+
+    def is_defender(self, seat: Seat) -> bool:
+        d = self.declarer
+        return d is not None and seat.side != d.side
+
+    def has_called(self, seat: Seat) -> bool:
+        return any(e.seat == seat and e.status is Status.STANDING for e in self.entries)
+
+    def last_standing_index(self, seat: Seat) -> int | None:
+        for i in range(len(self.entries) - 1, -1, -1):
+            if self.entries[i].seat == seat and self.entries[i].status is Status.STANDING:
+                return i
+        return None
+
+    def before(self, index: int) -> list[Call]:
+        """The standing calls made before entry ``index``."""
+        return [e.call for e in self.entries[:index] if e.status is Status.STANDING]
+
+    def meaning(self, index: int) -> Meaning:
+        """The partnership meaning of entry ``index`` (from the system description; natural otherwise)."""
+        return self.system.meaning(self.before(index), self.entries[index].call)
+
+    def is_sufficient(self, call: Call) -> bool:
+        last = self.summary().last_bid
+        return not isinstance(call, Bid) or call.supersedes(last)
+
+    def admissible(self, seat: Seat, call: Call) -> bool:
+        """Whether a double/redouble by ``seat`` is permitted by L19 over the standing auction."""
+        return admissible_over(self.summary(), seat, call)
+
+    def lawful_calls(self, seat: Seat) -> list[Call]:
+        """Every call L18–L19 allow ``seat`` over the standing auction, ignoring obligations."""
+        s = self.summary()
+        calls: list[Call] = [PASS]
+        if self.admissible(seat, DOUBLE):
+            calls.append(DOUBLE)
+        if self.admissible(seat, REDOUBLE):
+            calls.append(REDOUBLE)
+        calls.extend(_BIDS[0 if s.last_bid is None else s.last_bid.rank + 1 :])
+        return calls
+
+    def legal_calls(self) -> list[Call]:
+        """What the player to call may lawfully do now, with the director's obligations enforced."""
+        turn = self.turn
+        if turn is None or self.pending is not None:
+            return []
+        if turn in self.obligations:
+            return [PASS]
+        required = self.requirements.get(turn)
+        if required is not None:
+            return [required[0]]
+        return self.lawful_calls(turn)
+
+    def specified_suits(self, seat: Seat) -> frozenset[Suit]:
+        """Suits ``seat`` specified in the legal auction (L26B), from his standing calls' meanings."""
+        suits: set[Suit] = set()
+        for i, e in enumerate(self.entries):
+            if e.seat == seat and e.status is Status.STANDING:
+                suits |= self.meaning(i).suits
+        return frozenset(suits)
+
+    @property
+    def review_flags(self) -> list[str]:
+        """What the director checks after play: the flags the rulings set, and ``REVIEW(16C)`` while any
+        withdrawn call is UI for a side (L16C3)."""
+        return [*self.review, *(["REVIEW(16C)"] if self.information else [])]
+
+    # ---- mutation primitives for editions -------------------------------------------------------
+    def append(self, seat: Seat, call: Call, status: Status = Status.PENDING, law: str = "") -> int:
+        self.entries.append(Entry(seat, call, status, law))
+        return len(self.entries) - 1
+
+    def stand(self, index: int, law: str = "") -> None:
+        """Entry ``index`` becomes part of the legal auction; a pass fulfils a NEXT obligation."""
+        e = self.entries[index]
+        e.status, e.law = Status.STANDING, law or e.law
+        ob = self.obligations.get(e.seat)
+        if ob is not None and ob.duration is Duration.NEXT and e.call.kind is CallKind.PASS:
+            del self.obligations[e.seat]
+        req = self.requirements.get(e.seat)
+        if req is not None and (req[0] == e.call or e.seat in self.obligations):
+            del self.requirements[e.seat]  # repeated, or impossible for a player who must pass (L37)
+            if req[0] == e.call:  # repeated: no rectification, the cancelled call's information is no UI
+                self.information = [f for f in self.information if not (f.seat == e.seat and f.call == e.call)]
+
+    def withdraw(self, index: int, law: str, status: Status = Status.WITHDRAWN, ui_for: Side | None = None) -> None:
+        """Take entry ``index`` out of the legal auction; with ``ui_for``, record the L16C flag."""
+        e = self.entries[index]
+        e.status, e.law = status, law
+        if ui_for is not None:
+            self.information.append(InfoFlag(e.seat, e.call, ui_for, law, index))
+
+    def cancel_from(self, index: int, law: str, ui_for: Side | None) -> None:
+        """Cancel entry ``index`` and every later call (L36A, L38B, L17D3)."""
+        for i in range(index, len(self.entries)):
+            if self.entries[i].status in (Status.STANDING, Status.PENDING):
+                self.withdraw(i, law, Status.CANCELLED, ui_for)
+
+    def oblige(self, seat: Seat, duration: Duration, law: str) -> None:
+        """``seat`` must pass (NEXT or REST); a REST obligation is never shortened by a NEXT one."""
+        old = self.obligations.get(seat)
+        if old is None or old.duration is Duration.NEXT:
+            self.obligations[seat] = Obligation(seat, duration, law)
+
+    def require(self, seat: Seat, call: Call, law: str) -> None:
+        self.requirements[seat] = (call, law)
+
+    def add_review(self, law: str) -> None:
+        flag = f"REVIEW({law})"
+        if flag not in self.review:
+            self.review.append(flag)
+
+    def add_lead_penalty(self, offender: Seat, law: str) -> None:
+        """L26B may apply: if ``offender`` defends, declarer may restrict his partner's lead."""
+        self.lead_penalties.append((offender, law))
+
+    def watch(self, w: Watch) -> None:
+        self.watches.append(w)
+
+    def take_watch(self, seat: Seat, *kinds: str) -> Watch | None:
+        for w in self.watches:
+            if w.seat == seat and (not kinds or w.kind in kinds):
+                self.watches.remove(w)
+                return w
+        return None
+
+    def peek_watch(self, seat: Seat, *kinds: str) -> Watch | None:
+        for w in self.watches:
+            if w.seat == seat and (not kinds or w.kind in kinds):
+                return w
+        return None
+
+    def note(self, text: str) -> None:
+        self.notes.append(text)
+
+    def rule(self, ruling: Ruling) -> None:
+        """Make ``ruling`` pending."""
+        self.pending = ruling
+
+    def resolve(self, law: str, option: str) -> None:
+        """Record that the pending ruling was settled by ``option`` under ``law``."""
+        if self.pending is not None:
+            self.rulings.append(
+                {
+                    "irregularity": self.pending.irregularity,
+                    "law": law,
+                    "option": option,
+                    "offender": None if self.pending.offender is None else self.pending.offender.letter,
+                }
+            )
+        self.pending = None
+
+    # ---- events ---------------------------------------------------------------------------------
+    def call(self, seat: Seat | str, call: Call | str, attention: bool = True) -> None:
+        """A call by ``seat``, lawful or not. Unlawful calls become pending rulings; while a ruling is
+        pending only the calls the laws allow before rectification are accepted (L9B2). With
+        ``attention=False`` nobody drew attention to the call when it was made (L36C)."""
+        seat = Seat.parse(seat) if isinstance(seat, str) else Seat(seat)
+        call = Call.parse(call, allow_above_seven=True) if isinstance(call, str) else call
+        if attention:
+            self._transaction(lambda: self.dispatch(seat, call))
+        else:
+            self._transaction(lambda: self.edition.unnoticed_call(self, seat, call))
+
+    def dispatch(self, seat: Seat, call: Call) -> None:
+        """A call inside an event (for editions: the call made over an accepted irregularity): to the
+        pending ruling's forfeits if one is pending, else to the edition."""
+        if self.pending is not None:
+            self._before_rectification(seat, call)
+            return
+        self.edition.call(self, seat, call)
+
+    def _before_rectification(self, seat: Seat, call: Call) -> None:
+        ruling = self.pending
+        assert ruling is not None
+        if ruling.question is not None:
+            raise JudgementRequiredError(
+                f"{call} by {seat_name(seat)}: the director must first judge {ruling.question.id!r} "
+                f"({ruling.question.law}): {ruling.question.text}"
+            )
+        for f in ruling.forfeits:
+            if f.seat == seat:
+                f.apply(call)
+                return
+        raise RulingPendingError(
+            f"{call} by {seat_name(seat)}: the {ruling.irregularity.replace('_', ' ')} awaits the director's "
+            "ruling; no player may act before it (L9B2)"
+        )
+
+    def change(self, seat: Seat | str, call: Call | str) -> None:
+        """``seat`` replaces his last call with ``call`` (a change of call, L25)."""
+        seat = Seat.parse(seat) if isinstance(seat, str) else Seat(seat)
+        call = Call.parse(call, allow_above_seven=True) if isinstance(call, str) else call
+        self._transaction(lambda: self._change(seat, call))
+
+    def _change(self, seat: Seat, call: Call) -> None:
+        if self.pending is not None:
+            raise RulingPendingError(f"change of call by {seat_name(seat)} while a ruling is pending (L9B2)")
+        self.edition.change_of_call(self, seat, call)
+
+    def expose(self, seat: Seat | str, cards: Iterable[Card | str], led: bool = False) -> None:
+        """Cards of ``seat`` exposed (``led``: led prematurely) during the auction (L24)."""
+        seat = Seat.parse(seat) if isinstance(seat, str) else Seat(seat)
+        faced = tuple(Card.parse(c) if isinstance(c, str) else c for c in cards)
+        if not faced:
+            raise IllegalCallError("an exposure needs at least one card (L24)")
+        if self.pending is not None:
+            raise RulingPendingError(f"cards exposed by {seat_name(seat)} while a ruling is pending (L9B2)")
+        self.last_exposed = faced
+        self._transaction(lambda: self.edition.exposed_cards(self, seat, faced, led))
+
+    def choose(self, seat: Seat | str | None, option: str) -> None:
+        """The chooser (a seat, or the director for a ruling without a choice) picks ``option``."""
+        who = None if seat in (None, DIRECTOR) else Seat.parse(seat) if isinstance(seat, str) else Seat(seat)
+        ruling = self.pending
+        if ruling is None:
+            raise RulingError("choose: no ruling is pending")
+        if ruling.question is not None:
+            raise JudgementRequiredError(
+                f"choose: the director must first judge {ruling.question.id!r} ({ruling.question.law}): "
+                f"{ruling.question.text}"
+            )
+        if who != ruling.chooser:
+            expected = DIRECTOR if ruling.chooser is None else seat_name(ruling.chooser)
+            got = DIRECTOR if who is None else seat_name(who)
+            raise RulingError(f"choose: {got} may not choose here; the choice is {expected}'s ({ruling.law})")
+        opt = ruling.option(option)
+        self._transaction(lambda: self._apply(ruling, opt))
+
+    def judge(self, question: str, answer: bool) -> None:
+        """The director's answer to the pending question (never guessed by the engine)."""
+        ruling = self.pending
+        if ruling is None or ruling.question is None:
+            raise RulingError(f"judge {question!r}: no judgement is pending")
+        if ruling.question.id != question:
+            raise RulingError(
+                f"judge {question!r}: the pending question is {ruling.question.id!r} ({ruling.question.law})"
+            )
+        opt = next(o for o in ruling.options if o.answer is bool(answer))
+        self._transaction(lambda: self._apply(ruling, opt))
+
+    def _apply(self, ruling: Ruling, opt: Option) -> None:
+        self.resolve(opt.law, opt.id)
+        for flag in ruling.review:
+            self.add_review(flag[7:-1] if flag.startswith("REVIEW(") else flag)
+        opt.apply()
+
+    def _transaction(self, action: Callable[[], None]) -> None:
+        saved = {k: copy.deepcopy(v) for k, v in vars(self).items() if k not in ("edition", "system", "pending")}
+        saved["pending"] = self.pending
+        try:
+            action()
+            self._settle()
+        except BaseException:
+            for k, v in saved.items():
+                setattr(self, k, v)
+            raise
+
+    def _settle(self) -> None:
+        """After every event: end-of-auction bookkeeping (L17D3/L34, L24D/E, L26B)."""
+        if self.pending is not None:
+            return
+        self.edition.settle(self)
+
+    # ---- event log ------------------------------------------------------------------------------
+    def apply(self, event: Mapping[str, Any]) -> None:
+        """Apply one event (DESIGN.md §5): call, change, expose, choose or judge."""
+        kind = event.get("event")
+        if kind == "call":
+            self.call(_field(event, "seat"), _field(event, "call"), bool(event.get("attention", True)))
+        elif kind == "change":
+            self.change(_field(event, "seat"), _field(event, "call"))
+        elif kind == "expose":
+            self.expose(_field(event, "seat"), _field(event, "cards"), bool(event.get("led", False)))
+        elif kind == "choose":
+            self.choose(event.get("seat"), _field(event, "option"))
+        elif kind == "judge":
+            answer = _field(event, "answer")
+            if not isinstance(answer, bool):
+                raise EventLogError(f"judge: the answer must be true or false, not {answer!r}")
+            self.judge(_field(event, "question"), answer)
+        elif kind == "board_irregularity":
+            self._transaction(lambda: self.edition.board_irregularity(self, _field(event, "kind"), event))
+        else:
+            raise EventLogError(f"unknown event {kind!r} for the auction director")
+
+    @classmethod
+    def from_events(
+        cls,
+        events: Iterable[Mapping[str, Any]],
+        dealer: Seat = Seat.NORTH,
+        edition: str = "WBF17",
+        system: System | None = None,
+    ) -> DirectedAuction:
+        """Replay ``events``; an ``EventLogError`` names the event (1-based) and the reason."""
+        da = cls(dealer, edition, system)
+        for i, event in enumerate(events, 1):
+            try:
+                da.apply(event)
+            except EventLogError as err:
+                raise EventLogError(f"event {i}: {err}") from None
+            except ValueError as err:
+                raise EventLogError(f"event {i} ({event.get('event')}): {err}") from err
+        return da
+
+    def to_json(self) -> dict[str, Any]:
+        """State and pending ruling, as ``contractbridge rule`` prints it (DESIGN.md §5)."""
+        contract = self.contract
+        return {
+            "phase": "auction" if not self.is_over else ("done" if self.is_passed_out else "play"),
+            "edition": self.edition.name,
+            "dealer": self.dealer.letter,
+            "turn": None if self.turn is None else self.turn.letter,
+            "auction": " ".join(str(c) for c in self.standing_calls()),
+            "record": [e.to_json() for e in self.entries],
+            "contract": None if contract is None else str(contract),
+            "declarer": None if self.declarer is None else self.declarer.letter,
+            "legal_calls": [str(c) for c in self.legal_calls()],
+            "ruling": None if self.pending is None else self.pending.to_json(),
+            "obligations": {s.letter: o.duration.value for s, o in sorted(self.obligations.items())},
+            "obligation_laws": {s.letter: o.law for s, o in sorted(self.obligations.items())},
+            "requirements": {s.letter: {"call": str(c), "law": law} for s, (c, law) in self.requirements.items()},
+            "lead_restrictions": [r.to_json() for r in self.lead_restrictions],
+            "exposed_cards": [{"seat": s.letter, "card": str(c), "led": led} for s, c, led in self.exposed],
+            "penalty_cards": [p.to_json() for p in self.penalty_cards],
+            "information": [f.to_json() for f in self.information],
+            "review": self.review_flags,
+            "rulings": list(self.rulings),
+            "notes": list(self.notes),
+        }
+
+    def explain(self) -> str:
+        """The state in words: the pending ruling and what the director's rectifications require."""
+        lines: list[str] = []
+        if self.pending is not None:
+            lines.append(self.pending.explain())
+        for ob in self.obligations.values():
+            how = "at his next turn" if ob.duration is Duration.NEXT else "for the rest of the auction"
+            lines.append(f"{seat_name(ob.seat)} must pass {how} ({ob.law}).")
+        for seat, (call, law) in self.requirements.items():
+            lines.append(f"{seat_name(seat)} must repeat {call} ({law}).")
+        for w in self.watches:
+            lines.append(self.edition.describe_watch(w))
+        for r in self.lead_restrictions:
+            if not r.decided:
+                lines.append(
+                    f"At {seat_name(r.leader)}'s first lead, declarer may forbid one of "
+                    f"{', '.join(s.letter for s in r.suits)} ({r.law})."
+                )
+            elif r.forbidden is not None:
+                lines.append(
+                    f"{seat_name(r.leader)} may not lead {r.forbidden.letter} while he keeps the lead ({r.law})."
+                )
+        for p in self.penalty_cards:
+            lines.append(f"{seat_name(p.seat)}'s {p.card} is a {'major' if p.major else 'minor'} penalty card.")
+        if self.review_flags:
+            lines.append("Review after play: " + ", ".join(self.review_flags) + ".")
+        return "\n".join(lines) if lines else "No ruling is pending."
+
+
+def _field(event: Mapping[str, Any], name: str) -> Any:
+    if name not in event:
+        raise EventLogError(f"{event.get('event')} event without {name!r}")
+    return event[name]
+
+
+# --------------------------------------------------------------------------------------------------
+# the table: ``Table(irregular=True)`` hands its auction period to the director
+# --------------------------------------------------------------------------------------------------
+_IRREGULARITY_KINDS: Final[dict[str, str]] = {
+    "insufficient_bid": "insufficient_bid",
+    "call_out_of_rotation": "out_of_rotation",
+    "bid_above_seven": "bid_above_seven",
+    "call_after_final_pass": "call_after_final_pass",
+    "card_exposed": "card_during_auction",
+    "change_of_call": "change_of_call",
+    "pass_obligation_violated": "pass_obligation_violated",
+}
+
+
+def table_director(table: Table) -> DirectedAuction:
+    """The director's record of an irregular table's auction (created on first use). The board event may
+    carry the partnerships' ``system`` description (``System.from_json``)."""
+    da = table.ext.get("auction_rules")
+    if not isinstance(da, DirectedAuction):
+        if not table.irregular:
+            raise RulingError("the director acts only at a table created with irregular=True")
+        described = table.to_events()[0].get("system")
+        system = System.from_json(described) if isinstance(described, Mapping) else None
+        da = DirectedAuction(table.board.dealer, table.edition, system)
+        table.ext["auction_rules"] = da
+    return da
+
+
+def _in_auction_period(table: Table) -> bool:
+    """L17D1: the auction period lasts until the opening lead is faced."""
+    play = table.play_state
+    return play is None or not play.opening_lead_made
+
+
+def _sync(table: Table, da: DirectedAuction) -> None:
+    """Give the table the rectified auction and the pending ruling (as its pending irregularity)."""
+    auction = Auction(table.board.dealer)
+    for e in da.entries:
+        if e.status is Status.STANDING and not e.ignored:
+            if auction.turn == e.seat and auction.is_legal(e.call):
+                auction.push(e.call, e.seat)
+            else:
+                auction.record(e.call, e.seat)
+    pending: Irregularity | None = None
+    ruling = da.pending
+    if ruling is not None:
+        name = _IRREGULARITY_KINDS.get(ruling.irregularity, "director_ruling")
+        last = da.entries[-1] if da.entries else None
+        action: Call | Card = last.call if last is not None else PASS
+        if ruling.irregularity == "card_exposed" and da.last_exposed:
+            action = da.last_exposed[0]
+        elif ruling.irregularity == "inadmissible_double" and last is not None:
+            name = "inadmissible_double" if last.call.kind is CallKind.DOUBLE else "inadmissible_redouble"
+        seat = ruling.offender or (last.seat if last is not None else table.board.dealer)
+        pending = Irregularity(IrregularityKind(name), seat, action, len(table.to_events()), da.turn,
+                               ruling.description)  # fmt: skip
+    table.adopt_auction(auction, pending)
+
+
+def _director_call(table: Table, event: dict[str, Any]) -> Undo | None:
+    if not table.irregular or not _in_auction_period(table):
+        return _CORE_CALL(table, event)
+    da = table_director(table)
+    call = Call.parse(str(_field(event, "call")), allow_above_seven=True)
+    text = event.get("seat")
+    seat = Seat.parse(text) if isinstance(text, str) else None if da.pending is not None else da.turn
+    if seat is None and da.pending is not None:
+        raise RulingPendingError(f"{call}: the {da.pending.irregularity.replace('_', ' ')} awaits the director's "
+                                 "ruling (L9B2)")  # fmt: skip
+    if seat is None:
+        raise IllegalCallError(f"{call}: name the seat that called (the auction is over or a ruling is pending)")
+    da.call(seat, call, bool(event.get("attention", True)))
+    event["seat"], event["call"] = seat.letter, str(call)
+    _sync(table, da)
+    return None
+
+
+def _director_event(table: Table, event: dict[str, Any]) -> Undo | None:
+    """``choose``, ``judge``, ``change``, ``expose`` and ``board_irregularity`` at an irregular table."""
+    da = table_director(table)
+    if event.get("event") == "expose":
+        seat = Seat.parse(str(_field(event, "seat")))
+        hand = table.hand(seat)
+        for text in _field(event, "cards"):
+            if Card.parse(text) not in hand:
+                raise IllegalCallError(f"expose: {text} is not in {seat_name(seat)}'s hand")
+    if event.get("event") in ("change", "expose") and not _in_auction_period(table):
+        raise IllegalCallError(f"{event.get('event')}: the auction period is over (L17D1)")
+    da.apply(event)
+    _sync(table, da)
+    return None
+
+
+_CORE_CALL: Final = EVENT_HANDLERS["call"]
+event_handler("call")(_director_call)
+for _name in ("choose", "judge", "change", "expose", "board_irregularity"):
+    event_handler(_name)(_director_event)

@@ -1,0 +1,32 @@
+"""The editions: the only place where the law varies (DESIGN §3.4). ``edition("WBF17")`` → ``Edition``."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from contractbridge.errors import EditionError
+from contractbridge.laws.base import Edition
+from contractbridge.laws.wbf17 import WBF17
+
+__all__ = ["EDITIONS", "Edition", "edition"]
+
+#: every known edition id and what it is; those without a class here are not implemented yet
+EDITIONS: Final[dict[str, str]] = {
+    "WBF17": "Laws of Duplicate Bridge 2017",
+    "NBB30": "Dutch rubber-bridge laws of the 1930s",
+    "EST30": "Estonian rules of the 1930s",
+    "NL36": "Dutch laws for table arbiters, 1936",
+    "NL75": "Dutch duplicate laws, 1975",
+}
+
+_IMPLEMENTED: Final[dict[str, type[Edition]]] = {"WBF17": WBF17}
+
+
+def edition(name: str) -> Edition:
+    """The edition called ``name`` (case-insensitive). A known edition whose rules are not implemented
+    yet is returned as a bare ``Edition`` that raises ``EditionNotSupportedError`` when asked for a rule."""
+    key = name.strip().upper()
+    if key not in EDITIONS:
+        raise EditionError(f"unknown edition {name!r} (known: {', '.join(EDITIONS)})")
+    klass = _IMPLEMENTED.get(key)
+    return klass() if klass is not None else Edition(key, EDITIONS[key])

@@ -1,0 +1,15 @@
+"""WBF17: the Laws of Duplicate Bridge 2017 (NBB/VBL edition)."""
+
+from __future__ import annotations
+
+from contractbridge.laws.wbf17.auction import WBF17Auction
+from contractbridge.laws.wbf17.board import WBF17Board
+
+__all__ = ["WBF17"]
+
+
+class WBF17(WBF17Auction, WBF17Board):
+    """The whole 2017 code as far as implemented: board irregularities (L13–L15) and the auction (L16–L39)."""
+
+    name = "WBF17"
+    title = "Laws of Duplicate Bridge 2017"

@@ -1,0 +1,31 @@
+"""Bidding systems as data + rules: the Culbertson approach-forcing system and the Club system (EST30)."""
+
+from __future__ import annotations
+
+from contractbridge.systems.base import CallMeaning, Context, Forcing, Option, System, SystemOptions, game_level
+from contractbridge.systems.culbertson import CULBERTSON, Culbertson
+
+__all__ = [
+    "CULBERTSON",
+    "CallMeaning",
+    "Context",
+    "Culbertson",
+    "Forcing",
+    "Option",
+    "System",
+    "SystemOptions",
+    "game_level",
+    "system",
+]
+
+
+def system(name: str) -> System:
+    """The system called ``name`` ("culbertson" or "club")."""
+    from contractbridge.errors import BridgeError
+    from contractbridge.systems.club import CLUB
+
+    systems: dict[str, System] = {"culbertson": CULBERTSON, "club": CLUB}
+    try:
+        return systems[name.strip().lower()]
+    except KeyError:
+        raise BridgeError(f"unknown bidding system {name!r} (choose culbertson or club)") from None

@@ -1,0 +1,621 @@
+"""Shared machinery of the bidding systems: call meanings, options, the auction context, the hand summary.
+
+A system is a list of *options* per auction situation, in priority order. Each option is a call, its
+meaning (``CallMeaning``: what the call promises, citing its rule) and a test on the hand. The robot makes
+the first legal option whose test holds; ``explain`` gives, for a call in an auction, the union of the
+meanings of every option of that situation that makes the call (what partner and the opponents may
+infer, L20F), or "natural, undiscussed" when the system does not cover it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from enum import Enum
+from fractions import Fraction
+from functools import cached_property, lru_cache
+from typing import Final, Literal
+
+from contractbridge.auction import Auction
+from contractbridge.calls import DOUBLE, PASS, REDOUBLE, Bid, Call
+from contractbridge.cards import SUITS_HIGH_FIRST, Hand, Seat, Strain, Suit
+from contractbridge.deal import Vulnerability
+from contractbridge.errors import BridgeError
+from contractbridge.evaluation import (
+    HTTable,
+    biddable_suits,
+    culbertson_suit_honour_tricks,
+    fmt,
+    has_normal_support,
+    hcp,
+    playing_tricks,
+    support_tricks,
+    sure_trump_tricks,
+    total_honour_tricks,
+    trump_tricks,
+)
+
+__all__ = [
+    "CallMeaning",
+    "Context",
+    "Forcing",
+    "HandEval",
+    "Option",
+    "System",
+    "SystemOptions",
+    "game_level",
+]
+
+F = Fraction
+HALF: Final = F(1, 2)
+FIVE: Final = F(5)
+FOUR: Final = F(4)
+FOUR_AND_HALF: Final = F(9, 2)
+SEVEN_AND_HALF: Final = F(15, 2)
+THREE: Final = F(3)
+TWO_AND_HALF: Final = F(5, 2)
+ANY: Final = (0, 13)
+
+
+class Forcing(Enum):
+    """How far a call obliges partner to bid (EST-B05)."""
+
+    NONE = "non-forcing"
+    ROUND = "forcing for one round"
+    GAME = "forcing to game"
+
+
+@dataclass(frozen=True, slots=True)
+class CallMeaning:
+    """What a call says under the system: the structured description an opponent receives (L20F) and the
+    director uses ("artificial call", "specified suits"). ``lengths`` is indexed by ``Suit`` (clubs
+    first); honour tricks are counted with ``ht_table``; ``tricks`` is the playing or support tricks the
+    call promises (partner's arithmetic, EST-B36, B54)."""
+
+    call: Call
+    text: str
+    rule: str
+    lengths: tuple[tuple[int, int], ...] = (ANY, ANY, ANY, ANY)
+    ht_min: Fraction | None = None
+    ht_max: Fraction | None = None
+    ht_table: HTTable = HTTable.CULBERTSON
+    hcp_min: int | None = None
+    hcp_max: int | None = None
+    forcing: Forcing = Forcing.NONE
+    artificial: bool = False
+    specified_suits: frozenset[Suit] = frozenset()
+    tricks: Fraction | None = None
+    undiscussed: bool = False
+
+    def satisfied_by(self, hand: Hand) -> bool:
+        """Whether ``hand`` meets every constraint of this meaning (lengths, honour tricks, points)."""
+        if self.hcp_min is not None or self.hcp_max is not None:
+            points = hcp(hand).value
+            if (self.hcp_min is not None and points < self.hcp_min) or (
+                    self.hcp_max is not None and points > self.hcp_max):
+                return False
+        for suit in Suit:
+            lo, hi = self.lengths[suit]
+            if not lo <= hand.length(suit) <= hi:
+                return False
+        if self.ht_min is not None or self.ht_max is not None:
+            ht = total_honour_tricks(hand, self.ht_table)
+            if self.ht_min is not None and ht < self.ht_min:
+                return False
+            if self.ht_max is not None and ht > self.ht_max:
+                return False
+        return True
+
+    def describe(self) -> str:
+        """One line: the call, its constraints and the rule."""
+        parts: list[str] = []
+        for suit in SUITS_HIGH_FIRST:
+            lo, hi = self.lengths[suit]
+            if (lo, hi) != ANY:
+                parts.append(f"{suit.letter} {lo}+" if hi == 13 else f"{suit.letter} {lo}-{hi}")
+        if self.ht_min is not None or self.ht_max is not None:
+            unit = "HT" if self.ht_table is HTTable.CULBERTSON else "HT (Club table)"
+            lo_s = fmt(self.ht_min) if self.ht_min is not None else "0"
+            parts.append(f"{lo_s}+ {unit}" if self.ht_max is None else f"{lo_s}–{fmt(self.ht_max)} {unit}")
+        if self.hcp_min is not None or self.hcp_max is not None:
+            parts.append(f"{self.hcp_min or 0}–{self.hcp_max if self.hcp_max is not None else 37} HCP")
+        if self.tricks is not None:
+            parts.append(f"{fmt(self.tricks)}+ tricks")
+        if self.forcing is not Forcing.NONE:
+            parts.append(self.forcing.value)
+        if self.artificial:
+            parts.append("artificial")
+        if self.specified_suits:
+            parts.append("specifies " + "".join(s.letter for s in SUITS_HIGH_FIRST if s in self.specified_suits))
+        detail = f" ({'; '.join(parts)})" if parts else ""
+        return f"{self.call}: {self.text}{detail} [{self.rule}]"
+
+    def __str__(self) -> str:
+        return self.describe()
+
+
+def union(meanings: list[CallMeaning]) -> CallMeaning:
+    """The weakest description implied by any of ``meanings`` (all for the same call)."""
+    first = meanings[0]
+    if len(meanings) == 1:
+        return first
+    lengths = tuple(
+        (min(m.lengths[s][0] for m in meanings), max(m.lengths[s][1] for m in meanings)) for s in Suit
+    )
+    same_table = all(m.ht_table is first.ht_table for m in meanings)
+    mins = [m.ht_min for m in meanings]
+    maxs = [m.ht_max for m in meanings]
+    tricks = [m.tricks for m in meanings]
+    texts = list(dict.fromkeys(m.text for m in meanings))
+    rules = list(dict.fromkeys(m.rule for m in meanings))
+    forcings = {m.forcing for m in meanings}
+    return CallMeaning(
+        call=first.call,
+        text="; or ".join(texts),
+        rule=", ".join(rules),
+        lengths=lengths,
+        ht_min=min(mins) if same_table and None not in mins else None,  # type: ignore[type-var]
+        ht_max=max(maxs) if same_table and None not in maxs else None,  # type: ignore[type-var]
+        ht_table=first.ht_table,
+        forcing=forcings.pop() if len(forcings) == 1 else Forcing.NONE,
+        artificial=any(m.artificial for m in meanings),
+        specified_suits=frozenset.intersection(*(m.specified_suits for m in meanings)),
+        tricks=min(tricks) if None not in tricks else None,  # type: ignore[type-var]
+    )
+
+
+def lengths(**ranges: tuple[int, int]) -> tuple[tuple[int, int], ...]:
+    """``lengths(S=(5, 13))`` → the per-suit ranges tuple indexed by ``Suit``."""
+    out = [ANY, ANY, ANY, ANY]
+    for letter, rng in ranges.items():
+        out[Suit.parse(letter)] = rng
+    return tuple(out)
+
+
+def suit_min(suit: Suit, n: int) -> tuple[tuple[int, int], ...]:
+    out = [ANY, ANY, ANY, ANY]
+    out[suit] = (n, 13)
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class SystemOptions:
+    """The decisions the text leaves open (laws-historic §6.12, docs/systems.md), as parameters."""
+
+    #: EST-B20: "lenient" (HT ≥ 2½, a biddable suit, PT ≥ 4) or "literal" (one of the HT-split clauses).
+    one_bid_mode: Literal["lenient", "literal"] = "lenient"
+    #: EST-B11: minimum honour tricks to open in 3rd/4th seat.
+    third_seat_min_ht: Fraction = THREE
+    #: EST-B17: with 5 cards in a higher suit and 6 in a lower one, bid the higher first (as printed).
+    five_six_higher_first: bool = True
+    #: EST-B24: with ≥ 3 HT and no biddable suit, open a 4-card suit holding ≥ 1 HT rather than 1NT.
+    prefer_suit_to_one_nt: bool = True
+    #: EST-B21: forcing two minimum, and the minimum with 5-5 or a 6+ card trump suit.
+    forcing_two_ht: Fraction = FIVE
+    forcing_two_long_ht: Fraction = FOUR_AND_HALF
+    #: EST-B21: the non-forcing 2NT opening for strong hands without a 5-card suit.
+    two_nt_ht: Fraction = FIVE
+    #: EST-B22: non-vulnerable "about 8" playing tricks for a 3-level major pre-empt.
+    preempt_nv_pt: Fraction = SEVEN_AND_HALF
+    #: EST-B36: support tricks for the single raise ("3½, sometimes 3"; 3 with > 1 HT).
+    single_raise_st: Fraction = THREE
+    #: EST-B27: extra honour tricks a vulnerable 1-level overcall needs.
+    vulnerable_overcall_extra: Fraction = HALF
+    #: EST-B29: honour-trick range of a jump overcall.
+    jump_overcall_min_ht: Fraction = THREE
+    jump_overcall_max_ht: Fraction = FOUR
+    #: EST-B30: minimum honour tricks for a cue-bid of the opponents' suit.
+    cue_bid_ht: Fraction = FOUR_AND_HALF
+    #: EST-B52/B54: undertricks the doubler must be sure of.
+    penalty_double_undertricks: int = 2
+    #: EST-B55: the Club system's 1C range (Club table) and its 3rd/4th-seat minimum.
+    club_min_ht: Fraction = TWO_AND_HALF
+    club_max_ht: Fraction = FOUR
+    club_third_seat_min_ht: Fraction = THREE
+
+    def __post_init__(self) -> None:
+        # hashed on every cached look-up of the robots: hash the fields once
+        object.__setattr__(self, "_hash", hash(tuple(getattr(self, f) for f in self.__dataclass_fields__)))
+
+    def __hash__(self) -> int:
+        return self._hash  # type: ignore[attr-defined,no-any-return]
+
+
+DEFAULT_OPTIONS: Final = SystemOptions()
+
+# ---------------------------------------------------------------------------------------------------------
+# the hand, summarised once
+
+
+_SIDES: Final = {s: tuple(t for t in SUITS_HIGH_FIRST if t != s) for s in Suit}
+
+
+class HandEval:
+    """Everything the rules ask about one hand, computed once (Culbertson counts unless named club)."""
+
+    __slots__ = ("_def", "_pt", "_st", "_tt", "biddable", "club_ht", "hand", "ht", "length", "suit_ht")
+
+    def __init__(self, hand: Hand) -> None:
+        self.hand = hand
+        self.length = tuple(hand.length(s) for s in Suit)
+        self.suit_ht = tuple(culbertson_suit_honour_tricks(hand.suit_bits(s)) for s in Suit)
+        self.ht = total_honour_tricks(hand)
+        self.club_ht = total_honour_tricks(hand, HTTable.CLUB)
+        self.biddable = frozenset(biddable_suits(hand))
+        self._pt: dict[Suit | None, Fraction] = {}
+        self._st: dict[Suit, Fraction] = {}
+        self._tt: dict[Suit, Fraction] = {}
+        self._def: dict[Strain, Fraction] = {}
+
+    def pt(self, trump: Suit | None) -> Fraction:
+        """Playing tricks (EST-B14/B15)."""
+        v = self._pt.get(trump)
+        if v is None:
+            v = self._pt[trump] = playing_tricks(self.hand, trump).value
+        return v
+
+    def st(self, trump: Suit) -> Fraction:
+        """Support tricks for partner's suit (EST-B38)."""
+        v = self._st.get(trump)
+        if v is None:
+            v = self._st[trump] = support_tricks(self.hand, trump).value
+        return v
+
+    def tt(self, suit: Suit) -> Fraction:
+        """Trump tricks of a suit for the bidder (EST-B15, B25)."""
+        v = self._tt.get(suit)
+        if v is None:
+            v = self._tt[suit] = trump_tricks(self.hand, suit).value
+        return v
+
+    def defence(self, strain: Strain) -> Fraction:
+        """Defensive tricks against ``strain`` (EST-B50)."""
+        v = self._def.get(strain)
+        if v is None:
+            trump = strain.suit
+            v = self._def[strain] = self.ht if trump is None else self.sure_trumps(trump) + self.side_ht(trump)
+        return v
+
+    def sure_trumps(self, suit: Suit) -> Fraction:
+        return sure_trump_tricks(self.hand, suit).value
+
+    def side_ht(self, suit: Suit) -> Fraction:
+        """Honour tricks outside ``suit`` (EST-B20 – B23 "side")."""
+        return total_honour_tricks(self.hand, suits=_SIDES[suit])
+
+    def spread(self) -> int:
+        """In how many suits the hand holds honour tricks ("spread over three suits", EST-B21, B31, B43)."""
+        return sum(1 for v in self.suit_ht if v)
+
+    def support(self, suit: Suit, weak: bool = False) -> bool:
+        return has_normal_support(self.hand, suit, weak=weak)
+
+
+@lru_cache(maxsize=65536)
+def evaluate(hand: Hand) -> HandEval:
+    """The cached ``HandEval`` of ``hand``."""
+    return HandEval(hand)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# options and the auction context
+
+Test = Callable[..., bool]  # called with one HandEval; lambdas bind their loop values as defaults
+
+
+def always(_: HandEval) -> bool:
+    return True
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One call a situation offers: its meaning and the test a hand must pass to make it."""
+
+    meaning: CallMeaning
+    test: Test = always
+
+    @property
+    def call(self) -> Call:
+        return self.meaning.call
+
+
+_TRICK_VALUE: Final = {Strain.CLUBS: 20, Strain.DIAMONDS: 20, Strain.HEARTS: 30, Strain.SPADES: 30}
+
+
+def game_level(strain: Strain, partscore: int = 0) -> int:
+    """The lowest level in ``strain`` whose trick score completes a game (100) from ``partscore``."""
+    for level in range(1, 8):
+        points = 40 + 30 * (level - 1) if strain is Strain.NOTRUMP else _TRICK_VALUE[strain] * level
+        if points + partscore >= 100:
+            return level
+    return 7
+
+
+_ROTATION: Final = tuple(tuple(Seat((d + i) % 4) for i in range(4)) for d in range(4))
+
+
+@dataclass(frozen=True)
+class Context:
+    """The auction as one seat sees it, about to call: who opened, what each call meant, what is legal."""
+
+    system: System
+    auction_calls: tuple[Call, ...]
+    dealer: Seat
+    vulnerability: Vulnerability
+    options: SystemOptions
+    partscores: tuple[int, int] = (0, 0)
+    meanings: tuple[CallMeaning, ...] = field(default=())
+
+    # --- positions
+    @cached_property
+    def seat(self) -> Seat:
+        return _ROTATION[self.dealer][len(self.auction_calls) % 4]
+
+    @property
+    def partner(self) -> Seat:
+        return self.seat.partner
+
+    def seat_of(self, index: int) -> Seat:
+        return _ROTATION[self.dealer][index % 4]
+
+    def is_ours(self, index: int) -> bool:
+        """Whether call ``index`` was made by the seat to call or its partner (seats alternate sides)."""
+        return (len(self.auction_calls) - index) % 2 == 0
+
+    @property
+    def vul(self) -> bool:
+        return self.vulnerability.is_vulnerable(self.seat)
+
+    @property
+    def partscore(self) -> int:
+        return self.partscores[self.seat.side]
+
+    def game(self, strain: Strain) -> int:
+        return game_level(strain, self.partscore)
+
+    # --- the calls
+    @cached_property
+    def opening_index(self) -> int | None:
+        for i, c in enumerate(self.auction_calls):
+            if c.is_bid:
+                return i
+        return None
+
+    @property
+    def opening(self) -> Bid | None:
+        i = self.opening_index
+        return None if i is None else self.auction_calls[i]  # type: ignore[return-value]
+
+    @property
+    def opener(self) -> Seat | None:
+        i = self.opening_index
+        return None if i is None else self.seat_of(i)
+
+    def calls_of(self, seat: Seat) -> list[tuple[int, Call]]:
+        return [(i, c) for i, c in enumerate(self.auction_calls) if self.seat_of(i) == seat]
+
+    def actions_of(self, seat: Seat) -> list[tuple[int, Call]]:
+        """``seat``'s calls other than passes."""
+        return [(i, c) for i, c in self.calls_of(seat) if c is not PASS]
+
+    def bids_of(self, seat: Seat) -> list[tuple[int, Bid]]:
+        return [(i, c) for i, c in self.calls_of(seat) if isinstance(c, Bid)]
+
+    def suits_bid_by(self, seats: Iterable[Seat]) -> list[Suit]:
+        """Suits named (naturally) by ``seats``, in order of first mention."""
+        wanted = set(seats)
+        out: list[Suit] = []
+        for i, c in enumerate(self.auction_calls):
+            if isinstance(c, Bid) and self.seat_of(i) in wanted and c.strain.suit is not None:
+                m = self.meanings[i] if i < len(self.meanings) else None
+                if m is not None and m.artificial:
+                    continue
+                if c.strain.suit not in out:
+                    out.append(c.strain.suit)
+        return out
+
+    @cached_property
+    def opponent_suits(self) -> list[Suit]:
+        return self.suits_bid_by((self.seat.lho, self.seat.rho))
+
+    @property
+    def rho_call(self) -> Call | None:
+        return self.auction_calls[-1] if self.auction_calls else None
+
+    @cached_property
+    def last_bid(self) -> Bid | None:
+        for c in reversed(self.auction_calls):
+            if isinstance(c, Bid):
+                return c
+        return None
+
+    @property
+    def last_bid_index(self) -> int | None:
+        for i in range(len(self.auction_calls) - 1, -1, -1):
+            if self.auction_calls[i].is_bid:
+                return i
+        return None
+
+    def last_action_index(self) -> int | None:
+        for i in range(len(self.auction_calls) - 1, -1, -1):
+            if self.auction_calls[i] is not PASS:
+                return i
+        return None
+
+    def legal(self, call: Call) -> bool:
+        """L18–L19 for the seat to call (the auction is not over)."""
+        if isinstance(call, Bid):
+            last = self.last_bid
+            return 1 <= call.level <= 7 and (last is None or call.rank > last.rank)
+        if call is PASS:
+            return True
+        i = self.last_action_index()
+        if i is None:
+            return False
+        if call is DOUBLE:
+            return self.auction_calls[i].is_bid and not self.is_ours(i)
+        if call is REDOUBLE:
+            return self.auction_calls[i] is DOUBLE and not self.is_ours(i)
+        return False
+
+    def cheapest(self, strain: Strain) -> Bid | None:
+        """The lowest sufficient bid in ``strain``."""
+        last = self.last_bid
+        level = 1 if last is None else last.level + (0 if strain > last.strain else 1)
+        return Bid(level, strain) if level <= 7 else None
+
+    def shown_ht(self, seat: Seat) -> Fraction:
+        """The most honour tricks any call of ``seat`` has promised (EST-B54, laws-historic §6.10)."""
+        best = F(0)
+        for i, _ in self.calls_of(seat):
+            m = self.meanings[i]
+            if m.ht_min is not None:
+                best = max(best, m.ht_min)
+        return best
+
+    def shown_tricks(self, seat: Seat, strain: Strain | None = None) -> Fraction | None:
+        """The most playing/support tricks ``seat`` has promised (optionally in bids of ``strain``)."""
+        best: Fraction | None = None
+        for i, c in self.calls_of(seat):
+            m = self.meanings[i]
+            if m.tricks is None or (strain is not None and isinstance(c, Bid) and c.strain != strain):
+                continue
+            best = m.tricks if best is None else max(best, m.tricks)
+        return best
+
+    def our_game_forcing(self) -> bool:
+        """Our side has made a game-forcing call (EST-B05) and has not reached game."""
+        forcing = any(self.meanings[i].forcing is Forcing.GAME for i in range(len(self.auction_calls))
+                      if self.is_ours(i))
+        if not forcing:
+            return False
+        last = self.last_bid
+        i = self.last_bid_index
+        return not (last is not None and i is not None and self.is_ours(i) and last.level >= self.game(last.strain))
+
+
+# ---------------------------------------------------------------------------------------------------------
+# systems
+
+
+def meaning(call: Call, rule: str, text: str, **kw: object) -> CallMeaning:
+    return CallMeaning(call, text, rule, **kw)  # type: ignore[arg-type]
+
+
+def undiscussed(call: Call) -> CallMeaning:
+    """What any call the system does not cover means: natural, nothing more agreed."""
+    text = "natural, undiscussed: the system does not cover this call here"
+    if isinstance(call, Bid) and call.strain.suit is not None:
+        return CallMeaning(call, text, "undiscussed", specified_suits=frozenset({call.strain.suit}), undiscussed=True)
+    return CallMeaning(call, text, "undiscussed", undiscussed=True)
+
+
+class System:
+    """A bidding system: situations → options (see the module docstring). Subclasses give ``options``."""
+
+    name = "system"
+    table = HTTable.CULBERTSON
+
+    def options(self, ctx: Context) -> list[Option]:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    # the public operations -----------------------------------------------------------------------------
+    def _pair(self, seat: Seat, opponents: System | None) -> tuple[System, System]:
+        """The systems of North-South and East-West when ``seat``'s side plays this one."""
+        other = opponents or self
+        return (self, other) if seat.side == 0 else (other, self)
+
+    def context(
+        self,
+        auction: Auction,
+        vulnerability: Vulnerability = Vulnerability.NONE,
+        options: SystemOptions | None = None,
+        partscores: tuple[int, int] = (0, 0),
+        opponents: System | None = None,
+    ) -> Context:
+        """The auction as the seat to call sees it, the opponents' calls read by ``opponents``' system."""
+        seat = auction.dealer.offset(len(auction))
+        pair = self._pair(seat, opponents)
+        return _options(pair, auction.calls, auction.dealer, vulnerability, options or DEFAULT_OPTIONS, partscores)[0]
+
+    def choose(
+        self,
+        hand: Hand,
+        auction: Auction,
+        vulnerability: Vulnerability = Vulnerability.NONE,
+        options: SystemOptions | None = None,
+        partscores: tuple[int, int] = (0, 0),
+        opponents: System | None = None,
+    ) -> tuple[Call, CallMeaning]:
+        """The call this system makes with ``hand`` for the seat to call, and its meaning. The opponents'
+        calls are read by their system (``opponents``, by default this one): authorised information, L20F."""
+        seat = auction.turn
+        if seat is None:
+            raise BridgeError("the auction is over: no call to choose (L22)")
+        if len(hand) != 13:
+            raise BridgeError(f"a hand to bid holds 13 cards, not {len(hand)}")
+        pair = self._pair(seat, opponents)
+        _, offered = _options(pair, auction.calls, auction.dealer, vulnerability, options or DEFAULT_OPTIONS,
+                                partscores)
+        ev = evaluate(hand)
+        for opt in offered:
+            if opt.test(ev):
+                return opt.call, opt.meaning
+        raise AssertionError("every situation ends with an unconditional option")  # pragma: no cover
+
+    def explain(
+        self,
+        auction: Auction,
+        index: int,
+        vulnerability: Vulnerability = Vulnerability.NONE,
+        options: SystemOptions | None = None,
+        partscores: tuple[int, int] = (0, 0),
+        opponents: System | None = None,
+    ) -> CallMeaning:
+        """What call number ``index`` (0-based) of ``auction``, made by a side playing this system, means
+        (L20F); the other side's calls before it are read by ``opponents``' system."""
+        if not 0 <= index < len(auction):
+            raise BridgeError(f"no call number {index + 1} in an auction of {len(auction)} calls")
+        pair = self._pair(auction.seat_of(index), opponents)
+        calls = auction.calls[: index + 1]
+        return _meanings(pair, calls, auction.dealer, vulnerability, options or DEFAULT_OPTIONS, partscores)[index]
+
+
+@lru_cache(maxsize=32768)
+def _options(
+    systems: tuple[System, System],
+    calls: tuple[Call, ...],
+    dealer: Seat,
+    vulnerability: Vulnerability,
+    options: SystemOptions,
+    partscores: tuple[int, int],
+) -> tuple[Context, tuple[Option, ...]]:
+    """The context and the options of the seat to call after ``calls``, by its side's system (``systems``
+    is indexed by side). They depend on no hand, so they are computed once per auction prefix."""
+    seat = _ROTATION[dealer][len(calls) % 4]
+    system = systems[seat.side]
+    ctx = Context(system, calls, dealer, vulnerability, options, partscores,
+                  _meanings(systems, calls, dealer, vulnerability, options, partscores))
+    return ctx, tuple(o for o in system.options(ctx) if ctx.legal(o.call))
+
+
+@lru_cache(maxsize=32768)
+def _meanings(
+    systems: tuple[System, System],
+    calls: tuple[Call, ...],
+    dealer: Seat,
+    vulnerability: Vulnerability,
+    options: SystemOptions,
+    partscores: tuple[int, int],
+) -> tuple[CallMeaning, ...]:
+    """The meanings of every call of ``calls``, each by the system of the side that made it, in the context
+    of the calls before it."""
+    if not calls:
+        return ()
+    before = _meanings(systems, calls[:-1], dealer, vulnerability, options, partscores)
+    _, offered = _options(systems, calls[:-1], dealer, vulnerability, options, partscores)
+    found = [o.meaning for o in offered if o.call == calls[-1]]
+    return (*before, union(found) if found else undiscussed(calls[-1]))
+
+
+__all__ += ["evaluate", "lengths", "meaning", "suit_min", "undiscussed", "union"]

@@ -1,0 +1,260 @@
+"""The Club system (*Risti süsteem*, EST-B55, B56): an artificial 1C with negative, positive and forcing
+responses, honour tricks counted with the Club table (quarters).
+
+The text describes only the 1C opening and its sequences; everything else (other openings, defensive
+bidding, later rounds) follows the Culbertson system (laws-historic §6.11 [JUDGEMENT], docs/systems.md).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Final
+
+from contractbridge.calls import DOUBLE, PASS, Bid, Call
+from contractbridge.cards import SUITS_HIGH_FIRST, Strain, Suit
+from contractbridge.evaluation import HTTable, fmt
+from contractbridge.systems.base import Context, Forcing, HandEval, Option, meaning, suit_min
+from contractbridge.systems.culbertson import Culbertson
+
+__all__ = ["CLUB", "Club"]
+
+F = Fraction
+ONE_CLUB: Final = Bid(1, Strain.CLUBS)
+NT: Final = Strain.NOTRUMP
+CLUB_TABLE: Final = HTTable.CLUB
+
+
+def five_card_suit(ev: HandEval, exclude: frozenset[Suit] = frozenset()) -> Suit | None:
+    """EST-B55 suit order: a 6-card suit first whatever its rank; of two 5-card suits the higher. Only
+    biddable suits (EST-B13) of five cards or more count."""
+    suits = [s for s in SUITS_HIGH_FIRST if s not in exclude and ev.length[s] >= 5 and s in ev.biddable]
+    if not suits:
+        return None
+    return max(suits, key=lambda s: (ev.length[s] >= 6, ev.length[s] if ev.length[s] >= 6 else 0, s))
+
+
+def four_card_suit(ev: HandEval, exclude: frozenset[Suit]) -> Suit | None:
+    """EST-B55 step 3: a 4-card (or longer) biddable suit not yet named, the highest."""
+    for s in SUITS_HIGH_FIRST:
+        if s not in exclude and ev.length[s] >= 4 and s in ev.biddable:
+            return s
+    return None
+
+
+class Club(Culbertson):
+    """The Club system: Culbertson's, with the artificial 1C structure of EST-B55 on top."""
+
+    name = "club"
+    table = CLUB_TABLE
+
+    def situation(self, ctx: Context) -> list[Option]:
+        seq = self._club_sequence(ctx)
+        if seq is None:
+            return super().situation(ctx)
+        if ctx.opener is None:  # pragma: no cover - a sequence needs the 1C opening
+            return []
+        step = len(seq)
+        if step == 1:
+            return self.penalty_double(ctx) + self.club_response(ctx)
+        if step == 2:
+            return self.club_rebid(ctx, seq)
+        if seq[1] == Bid(1, Strain.DIAMONDS) and step in (3, 4, 5):
+            return self.after_negative(ctx, seq)
+        if step == 3 and isinstance(seq[1], Bid) and seq[1].strain.suit is not None:
+            rm = ctx.meanings[ctx.calls_of(ctx.seat)[-1][0]]
+            if rm.forcing is Forcing.NONE and not rm.artificial:
+                return self.after_positive(ctx, seq[1].strain.suit)
+        return []
+
+    def after_positive(self, ctx: Context, mine: Suit) -> list[Option]:
+        """EST-B55, responder's second call after a positive suit response: support opener's suit (the
+        partnership arithmetic), bid a 6-card suit a second time, or show a 4-card suit now (never on the
+        first round)."""
+        out = self.fit_raises(ctx)
+        again = ctx.cheapest(mine.strain)
+        if again is not None and again.level <= 3:
+            out.append(Option(meaning(again, "EST-B55", f"{mine.name.lower()} a second time: 6+ cards",
+                                      lengths=suit_min(mine, 6), specified_suits=frozenset({mine})),
+                              lambda ev: ev.length[mine] >= 6))
+        named = frozenset(ctx.suits_bid_by((ctx.seat, ctx.partner)))
+        for s in SUITS_HIGH_FIRST:
+            bid = ctx.cheapest(s.strain)
+            if s in named or bid is None or bid.level > 2:
+                continue
+            out.append(Option(
+                meaning(bid, "EST-B55", f"a 4-card biddable suit on the second round: {s.name.lower()}",
+                        lengths=suit_min(s, 4), specified_suits=frozenset({s})),
+                lambda ev, s=s: four_card_suit(ev, named) == s))
+        return out
+
+    def _club_sequence(self, ctx: Context) -> list[Call] | None:
+        """Our side's calls since an artificial 1C opening by our side, if the opponents have only passed
+        since the response (an overcall of 1C itself is allowed: EST-B55 "interference")."""
+        i = ctx.opening_index
+        if i is None or ctx.auction_calls[i] != ONE_CLUB or not ctx.is_ours(i) or not ctx.meanings[i].artificial:
+            return None
+        ours: list[Call] = []
+        for j in range(i, len(ctx.auction_calls)):
+            c = ctx.auction_calls[j]
+            if ctx.is_ours(j):
+                ours.append(c)
+            elif c is not PASS and len(ours) >= 2:
+                return None
+        return ours
+
+    # EST-B55: the opening ---------------------------------------------------------------------------------
+    def opening(self, ctx: Context) -> list[Option]:
+        opts = ctx.options
+        late = (ctx.opening_index or len(ctx.auction_calls)) >= 2
+        lo = opts.club_third_seat_min_ht if late else opts.club_min_ht
+        out = self.preempts(ctx) + self.forcing_twos(ctx)
+        out.append(Option(
+            meaning(Bid(2, NT), "EST-B21", "strong balanced hand without a 5-card suit, not forcing",
+                    lengths=tuple((0, 4) for _ in Suit), ht_min=opts.two_nt_ht),
+            lambda ev: ev.ht >= opts.two_nt_ht and max(ev.length) <= 4))
+        out.append(Option(
+            meaning(ONE_CLUB, "EST-B55", f"artificial: {fmt(lo)}–{fmt(opts.club_max_ht)} HT by the Club table "
+                    "(stronger hands that fit no other opening too); says nothing about clubs", ht_min=lo,
+                    ht_table=CLUB_TABLE, artificial=True, forcing=Forcing.ROUND),
+            lambda ev: ev.club_ht >= lo))
+        out.append(Option(meaning(PASS, "EST-B55", f"no opening: fewer than {fmt(lo)} HT (Club table)")))
+        return out
+
+    # EST-B55: responses to 1C ---------------------------------------------------------------------------------
+    def club_response(self, ctx: Context) -> list[Option]:
+        """< 1½ HT: 1D (negative; pass after an overcall). 1½–2½: 5-card suit 1H/1S/2C/2D, else 1NT.
+        > 2½: 2H/2S/3C/3D with a 5-card suit, else 2NT (forcing to game)."""
+        out: list[Option] = []
+        pos_level = {Suit.SPADES: 1, Suit.HEARTS: 1, Suit.DIAMONDS: 2, Suit.CLUBS: 2}
+        lo, hi = F(3, 2), F(5, 2)
+        for s in SUITS_HIGH_FIRST:
+            bid = Bid(pos_level[s] + 1, s.strain)
+            out.append(Option(
+                meaning(bid, "EST-B55", f"forcing response: more than 2½ HT, biddable {s.name.lower()} of 5+",
+                        lengths=suit_min(s, 5), ht_min=hi + F(1, 4), ht_table=CLUB_TABLE, forcing=Forcing.GAME,
+                        specified_suits=frozenset({s})),
+                lambda ev, s=s: ev.club_ht > hi and five_card_suit(ev) == s))
+        out.append(Option(
+            meaning(Bid(2, NT), "EST-B55", "forcing response: more than 2½ HT, no biddable 5-card suit",
+                    ht_min=hi + F(1, 4), ht_table=CLUB_TABLE, forcing=Forcing.GAME),
+            lambda ev: ev.club_ht > hi and five_card_suit(ev) is None))
+        for s in SUITS_HIGH_FIRST:
+            bid = Bid(pos_level[s], s.strain)
+            out.append(Option(
+                meaning(bid, "EST-B55", f"positive response: 1½–2½ HT, biddable {s.name.lower()} of 5+",
+                        lengths=suit_min(s, 5), ht_min=lo, ht_max=hi, ht_table=CLUB_TABLE,
+                        specified_suits=frozenset({s})),
+                lambda ev, s=s: lo <= ev.club_ht <= hi and five_card_suit(ev) == s))
+        out.append(Option(
+            meaning(Bid(1, NT), "EST-B55", "positive response: 1½–2½ HT, no biddable 5-card suit", ht_min=lo,
+                    ht_max=hi, ht_table=CLUB_TABLE),
+            lambda ev: lo <= ev.club_ht <= hi and five_card_suit(ev) is None))
+        if ctx.rho_call in (PASS, DOUBLE):
+            out.append(Option(
+                meaning(Bid(1, Strain.DIAMONDS), "EST-B55", "negative response: fewer than 1½ HT; says nothing "
+                        "about diamonds", ht_max=F(5, 4), ht_table=CLUB_TABLE, artificial=True),
+                lambda ev: ev.club_ht < lo))
+        else:
+            out.append(Option(meaning(PASS, "EST-B55", "after the overcall: fewer than 1½ HT (instead of 1D)",
+                                      ht_max=F(5, 4), ht_table=CLUB_TABLE), lambda ev: ev.club_ht < lo))
+        return out
+
+    # EST-B55: opener's rebid ----------------------------------------------------------------------------------
+    def club_rebid(self, ctx: Context, seq: list[Call]) -> list[Option]:
+        response = seq[1]
+        i = ctx.calls_of(ctx.partner)[-1][0]
+        rm = ctx.meanings[i]
+        out: list[Option] = []
+        if not isinstance(response, Bid):
+            return []
+        forcing = rm.forcing is Forcing.GAME
+        negative = response == Bid(1, Strain.DIAMONDS) and rm.artificial
+        for s in SUITS_HIGH_FIRST:
+            bid = ctx.cheapest(s.strain)
+            if bid is None or (negative and bid.level > 2):
+                continue
+            what = "after the negative" if negative else "after the forcing response" if forcing else \
+                "after the positive response"
+            out.append(Option(
+                meaning(bid, "EST-B55", f"{what}: his 5-card suit, {s.name.lower()}", lengths=suit_min(s, 5),
+                        forcing=Forcing.GAME if forcing else Forcing.NONE, specified_suits=frozenset({s})),
+                lambda ev, s=s: five_card_suit(ev) == s))
+        p_suit = response.strain.suit
+        if forcing and p_suit is not None:
+            bid = Bid(response.level + 1, response.strain)
+            out.append(Option(
+                meaning(bid, "EST-B55", f"no 5-card suit; 4 {p_suit.name.lower()} with A+J or K+Q: raise one level",
+                        lengths=suit_min(p_suit, 4), forcing=Forcing.GAME),
+                lambda ev: five_card_suit(ev) is None and ev.length[p_suit] >= 4 and self._aj_or_kq(ev, p_suit)))
+        nt = ctx.cheapest(NT)
+        if nt is not None:
+            out.append(Option(
+                meaning(nt, "EST-B55", "no biddable 5-card suit", forcing=Forcing.GAME if forcing else Forcing.NONE),
+                lambda ev: five_card_suit(ev) is None))
+        return out
+
+    @staticmethod
+    def _aj_or_kq(ev: HandEval, suit: Suit) -> bool:
+        b = ev.hand.suit_bits(suit)
+        return b & 0x1200 == 0x1200 or b & 0xC00 == 0xC00
+
+    # EST-B55: after the negative 1D ---------------------------------------------------------------------------
+    def after_negative(self, ctx: Context, seq: list[Call]) -> list[Option]:
+        """Steps 2–4 of EST-B55 after 1C–1D: responder shows a 5-card suit at the two level or passes;
+        opener accepts it (3+ cards) or names a 4-card suit or 2NT; responder repeats a 6-card suit,
+        names another 5-card suit, or passes."""
+        step = len(seq)
+        named = frozenset(c.strain.suit for c in seq[2:] if isinstance(c, Bid) and c.strain.suit is not None)
+        out: list[Option] = []
+        if step == 3:  # responder
+            rebid = seq[2]
+            opener_suit = rebid.strain.suit if isinstance(rebid, Bid) else None
+            if opener_suit is not None:
+                out.append(Option(meaning(PASS, "EST-B55", f"content with {opener_suit.name.lower()} (3+ cards)",
+                                          lengths=suit_min(opener_suit, 3)),
+                                  lambda ev: ev.length[opener_suit] >= 3))
+            for s in SUITS_HIGH_FIRST:
+                bid = ctx.cheapest(s.strain)
+                if s in named or bid is None or bid.level > 2:
+                    continue
+                out.append(Option(
+                    meaning(bid, "EST-B55", f"length only: {s.name.lower()} 5+ (strength already denied)",
+                            lengths=suit_min(s, 5), specified_suits=frozenset({s})),
+                    lambda ev, s=s: five_card_suit(ev, named) == s))
+        elif step == 4:  # opener
+            resp = seq[3]
+            r_suit = resp.strain.suit if isinstance(resp, Bid) else None
+            if r_suit is None:
+                return []
+            out.append(Option(meaning(PASS, "EST-B55", f"accepts {r_suit.name.lower()} (3+ cards)",
+                                      lengths=suit_min(r_suit, 3)), lambda ev: ev.length[r_suit] >= 3))
+            for s in SUITS_HIGH_FIRST:
+                bid = ctx.cheapest(s.strain)
+                if s in named or bid is None or bid.level > 3:
+                    continue
+                out.append(Option(
+                    meaning(bid, "EST-B55", f"does not accept: a 4-card biddable suit, {s.name.lower()}",
+                            lengths=suit_min(s, 4), specified_suits=frozenset({s})),
+                    lambda ev, s=s: four_card_suit(ev, named) == s))
+            nt = ctx.cheapest(NT)
+            if nt is not None:
+                out.append(Option(meaning(nt, "EST-B55", "does not accept, no 4-card biddable suit to name")))
+        else:  # responder, step 4 of the text
+            my_suits = [c.strain.suit for c in seq[1::2][1:] if isinstance(c, Bid) and c.strain.suit is not None]
+            for s in my_suits[:1]:
+                bid = ctx.cheapest(s.strain)
+                if bid is not None and bid.level <= 3:
+                    out.append(Option(meaning(bid, "EST-B55", f"repeats {s.name.lower()}: 6+ cards",
+                                              lengths=suit_min(s, 6)), lambda ev, s=s: ev.length[s] >= 6))
+            for s in SUITS_HIGH_FIRST:
+                bid = ctx.cheapest(s.strain)
+                if s in named or bid is None or bid.level > 3:
+                    continue
+                out.append(Option(
+                    meaning(bid, "EST-B55", f"another 5-card suit: {s.name.lower()}", lengths=suit_min(s, 5),
+                            specified_suits=frozenset({s})),
+                    lambda ev, s=s: five_card_suit(ev, named) == s))
+        return out
+
+
+CLUB: Final = Club()

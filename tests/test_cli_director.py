@@ -1,0 +1,84 @@
+"""``contractbridge rule LOG.jsonl`` (DESIGN.md §5): state and pending ruling as JSON and in words."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from contractbridge.cli import app
+
+DEAL = "N:AKQ2.KJ4.T98.A53 JT9.AQ8.KQ76.K42 8765.T976.J5.QJ6 43.532.A432.T987"
+
+
+def write(tmp_path: Path, *events: dict[str, object]) -> Path:
+    path = tmp_path / "log.jsonl"
+    path.write_text("".join(json.dumps(e) + "\n" for e in events), encoding="utf-8")
+    return path
+
+
+def calls(*pairs: str) -> list[dict[str, object]]:
+    return [{"event": "call", "seat": p[0], "call": p[1:]} for p in pairs]
+
+
+def test_rule_prints_json_and_explanation_tv60(tmp_path: Path) -> None:
+    log = write(tmp_path, {"event": "board", "number": 1, "deal": DEAL, "irregular": True}, *calls("N1S", "E1H"))
+    result = CliRunner().invoke(app, ["rule", str(log)])
+    assert result.exit_code == 0, result.output
+    text = result.output
+    state = json.loads(text[: text.index("\n}\n") + 2])
+    ruling = state["ruling"]
+    assert ruling["irregularity"] == "insufficient_bid" and ruling["law"] == "27" and ruling["chooser"] == "S"
+    assert [(o["id"], o["law"]) for o in ruling["options"]] == [("accept", "27A1"), ("reject", "27B")]
+    assert "South may choose" in text and "(27A1)" in text
+
+
+def test_rule_without_a_deal_and_obligations_tv62(tmp_path: Path) -> None:
+    log = write(
+        tmp_path,
+        {"event": "board", "number": 1},
+        *calls("N1S", "E1H"),
+        {"event": "choose", "seat": "S", "option": "reject"},
+        *calls("EP"),
+        {"event": "judge", "question": "comparable", "answer": False},
+    )
+    result = CliRunner().invoke(app, ["rule", str(log), "--json"])
+    assert result.exit_code == 0, result.output
+    state = json.loads(result.output)
+    assert state["obligations"] == {"W": "pass_rest"} and state["ruling"] is None
+    assert state["review"] == ["REVIEW(72C)", "REVIEW(16C)"]
+
+
+def test_rule_interactive_walks_through_the_choices(tmp_path: Path) -> None:
+    log = write(tmp_path, {"event": "board", "number": 1, "deal": DEAL}, *calls("N1S", "E1H"))
+    out = tmp_path / "ruled.jsonl"
+    result = CliRunner().invoke(app, ["rule", str(log), "-i", "--json", "-o", str(out)], input="reject\n")
+    assert result.exit_code == 0, result.output
+    events = [json.loads(line) for line in out.read_text().splitlines()]
+    assert events[-1] == {"event": "choose", "seat": "S", "option": "reject"}
+
+
+def test_rule_interactive_judgement(tmp_path: Path) -> None:
+    log = write(tmp_path, {"event": "board", "number": 1}, *calls("N1S", "E1H"),
+                {"event": "choose", "seat": "S", "option": "reject"}, *calls("EP"))  # fmt: skip
+    result = CliRunner().invoke(app, ["rule", str(log), "-i", "--json"], input="n\n")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output[result.output.index("{") :])["obligations"] == {"W": "pass_rest"}
+
+
+def test_rule_bad_log_is_a_clear_error(tmp_path: Path) -> None:
+    log = write(tmp_path, {"event": "board", "number": 1}, *calls("N1S"), {"event": "judge", "question": "x"})
+    result = CliRunner().invoke(app, ["rule", str(log)])
+    assert result.exit_code == 2 and "event 3" in result.output
+    result = CliRunner().invoke(app, ["rule", str(log), "--edition", "NBB30"])
+    assert result.exit_code == 2 and "not implemented" in result.output
+
+
+def test_rule_with_a_system_description(tmp_path: Path) -> None:
+    log = write(tmp_path, {"event": "board", "number": 1, "deal": DEAL}, *calls("E2C"))
+    system = tmp_path / "system.json"
+    system.write_text(json.dumps({"2C": {"artificial": True, "suits": []}}), encoding="utf-8")
+    result = CliRunner().invoke(app, ["rule", str(log), "--json", "--system", str(system)])
+    assert result.exit_code == 0, result.output
+    assert any("L29C" in n for n in json.loads(result.output)["ruling"]["notes"])

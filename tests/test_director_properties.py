@@ -1,0 +1,150 @@
+"""Property test: random auctions with random irregularities and random rectification choices (L24–L39).
+
+The record never reaches an inconsistent state: every pending ruling has an option (and a question has an
+option for each answer), a refused action changes nothing, the standing calls are always a lawful auction
+(L18–L19, at most seven), obligations are honoured by ``legal_calls``, and the engine never answers a
+question itself."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from contractbridge.calls import PASS, Bid, Call, all_bids
+from contractbridge.cards import Card, Seat
+from contractbridge.director import DirectedAuction, Status, _Summary, lawful_over
+from contractbridge.errors import BridgeError
+
+ALL_CALLS: list[Call] = [PASS, Call.parse("X"), Call.parse("XX"), *all_bids(), Bid(8, all_bids()[0].strain)]
+
+
+def check(da: DirectedAuction) -> None:
+    ruling = da.pending
+    if ruling is not None:
+        assert ruling.options
+        if ruling.question is not None:
+            assert {o.answer for o in ruling.options} == {True, False}
+            assert ruling.chooser is None
+        assert da.legal_calls() == []
+    made = [e for e in da.entries if e.status is Status.STANDING]
+    calls: list[tuple[Seat, Call]] = []
+    for e in made:
+        if not e.ignored and "27A1" not in e.law:  # an accepted insufficient bid is treated as legal
+            assert lawful_over(_Summary(da.dealer, calls), e.seat, e.call), (e, [str(c) for _, c in calls])
+        calls.append((e.seat, e.call))
+    if da.contract is not None:
+        assert 1 <= da.contract.level <= 7
+    if ruling is None and not da.is_over:
+        legal = da.legal_calls()
+        assert legal
+        turn = da.turn
+        assert turn is not None
+        if turn in da.obligations:
+            assert legal == [PASS]
+        for c in legal:
+            assert lawful_over(da.summary(), turn, c)
+
+
+def act(da: DirectedAuction, data: st.DataObject) -> None:
+    ruling = da.pending
+    if ruling is not None:
+        if ruling.question is not None:
+            da.judge(ruling.question.id, data.draw(st.booleans()))
+        elif ruling.forfeits and data.draw(st.integers(0, 4)) == 0:
+            f = data.draw(st.sampled_from(ruling.forfeits))
+            da.call(f.seat, data.draw(st.sampled_from(ALL_CALLS)))
+        else:
+            da.choose(ruling.chooser, data.draw(st.sampled_from([o.id for o in ruling.options])))
+        return
+    kind = data.draw(st.integers(0, 9))
+    if kind <= 5 and not da.is_over:
+        da.call(da.turn or Seat.NORTH, data.draw(st.sampled_from(da.legal_calls())))
+    elif kind <= 7:
+        da.call(data.draw(st.sampled_from(list(Seat))), data.draw(st.sampled_from(ALL_CALLS)))
+    elif kind == 8:
+        da.change(data.draw(st.sampled_from(list(Seat))), data.draw(st.sampled_from(ALL_CALLS)))
+    else:
+        cards = data.draw(st.lists(st.integers(0, 51), min_size=1, max_size=2, unique=True))
+        da.expose(data.draw(st.sampled_from(list(Seat))), [Card.from_index(i) for i in cards],
+                  data.draw(st.booleans()))  # fmt: skip
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data(), st.sampled_from(list(Seat)))
+def test_random_irregular_auctions_stay_consistent(data: st.DataObject, dealer: Seat) -> None:
+    run_random_auction(data, dealer)
+
+
+@pytest.mark.slow
+@settings(max_examples=5000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data(), st.sampled_from(list(Seat)))
+def test_many_random_irregular_auctions_stay_consistent(data: st.DataObject, dealer: Seat) -> None:
+    run_random_auction(data, dealer)
+
+
+def run_random_auction(data: st.DataObject, dealer: Seat) -> None:
+    da = DirectedAuction(dealer)
+    for _ in range(40):
+        before: dict[str, Any] = da.to_json()
+        try:
+            act(da, data)
+        except BridgeError:
+            assert da.to_json() == before  # a refused action changes nothing
+        check(da)
+        if da.is_over and da.pending is None:
+            break
+
+
+DEAL = "N:AKQ2.KJ4.T98.A53 JT9.AQ8.KQ76.K42 8765.T976.J5.QJ6 43.532.A432.T987"
+
+
+def event(da: DirectedAuction, data: st.DataObject) -> dict[str, Any]:
+    """The same random actions as ``act``, as events of the table's log."""
+    ruling = da.pending
+    seats = [s.letter for s in Seat]
+    if ruling is not None:
+        if ruling.question is not None:
+            return {"event": "judge", "question": ruling.question.id, "answer": data.draw(st.booleans())}
+        who = "director" if ruling.chooser is None else ruling.chooser.letter
+        return {"event": "choose", "seat": who, "option": data.draw(st.sampled_from([o.id for o in ruling.options]))}
+    kind = data.draw(st.integers(0, 8))
+    if kind <= 5 and not da.is_over:
+        return {"event": "call", "seat": (da.turn or Seat.NORTH).letter,
+                "call": str(data.draw(st.sampled_from(da.legal_calls())))}  # fmt: skip
+    name = "change" if kind == 8 else "call"
+    return {
+        "event": name,
+        "seat": data.draw(st.sampled_from(seats)),
+        "call": str(data.draw(st.sampled_from(ALL_CALLS))),
+    }
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_random_irregular_tables_replay_consistently(data: st.DataObject) -> None:
+    from contractbridge import Board, Deal, Table
+    from contractbridge.director import table_director
+
+    table = Table(Board(1, Deal(DEAL)), irregular=True)
+    for _ in range(30):
+        da = table_director(table)
+        ev = event(da, data)
+        before = table.to_events()
+        try:
+            table.apply(ev)
+        except BridgeError:
+            assert table.to_events() == before
+            continue
+        da = table_director(table)
+        check(da)
+        assert (table.pending_irregularity is None) == (da.pending is None)
+        if da.pending is None and not da.is_over:
+            assert table.legal_calls() == da.legal_calls() and table.turn == da.turn
+        again = Table.from_events(table.to_events())
+        assert table_director(again).to_json() == da.to_json()
+        if table.play_state is not None:
+            assert table.contract == da.contract
+            break
