@@ -107,8 +107,11 @@ def check(path: str | Path, *, replay: bool = False) -> list[FormatError]:
             read_records(path)
     except FormatError as err:
         problems.append(err.located(file=name))
-    if replay and not problems:
-        problems.extend(_replay_problems(path, kind))
+    if replay:
+        try:
+            problems.extend(_replay_problems(path, kind))
+        except FormatError:
+            pass  # a file that cannot be read has had its error reported above
     problems.sort(key=lambda e: (e.line or 0, e.column or 0))
     return problems
 
