@@ -7,6 +7,7 @@ with file and line.
 
 from __future__ import annotations
 
+from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -108,10 +109,8 @@ def check(path: str | Path, *, replay: bool = False) -> list[FormatError]:
     except FormatError as err:
         problems.append(err.located(file=name))
     if replay:
-        try:
+        with suppress(FormatError):  # a file that cannot be read has had its error reported above
             problems.extend(_replay_problems(path, kind))
-        except FormatError:
-            pass  # a file that cannot be read has had its error reported above
     problems.sort(key=lambda e: (e.line or 0, e.column or 0))
     return problems
 
