@@ -250,3 +250,28 @@ def test_score_tags_and_directives(corpus: Path) -> None:
         bad.scores("ScoreIMP")
     header = pbn.read_file(corpus / "pbn" / "timheilman_lots_of_curlies.pbn").games[0]
     assert header.directives[:2] == [" PBN 2.1", " EXPORT"]
+
+
+def test_double_dummy_tags_agree_with_dds(corpus: Path) -> None:
+    """DoubleDummyTricks, Ability and PS Bridge's %%!R line read as DDS computes (endplay's DDS)."""
+    dds = pytest.importorskip("endplay.dds")
+    types = pytest.importorskip("endplay.types")
+    denoms = {
+        Strain.CLUBS: types.Denom.clubs,
+        Strain.DIAMONDS: types.Denom.diamonds,
+        Strain.HEARTS: types.Denom.hearts,
+        Strain.SPADES: types.Denom.spades,
+        Strain.NOTRUMP: types.Denom.nt,
+    }
+    players = {
+        Seat.NORTH: types.Player.north,
+        Seat.EAST: types.Player.east,
+        Seat.SOUTH: types.Player.south,
+        Seat.WEST: types.Player.west,
+    }
+    for name in ("zdenecek_psbridge_R_comment_dd.pbn", "endplay_examples_sample.pbn", "dealconvert_test-jfr.pbn"):
+        for game in pbn.read_file(corpus / "pbn" / name).games[:2]:
+            deal, dd = game.deal, game.double_dummy
+            assert deal is not None and dd is not None and len(dd) >= 10
+            table = dds.calc_dd_table(types.Deal(deal.to_pbn()))
+            assert all(table[denoms[strain], players[seat]] == n for (seat, strain), n in dd.items()), name

@@ -36,12 +36,11 @@ def _auction_grid(record: Record) -> Grid:
 
 
 def _show(console: Console, record: Record, ascii: bool) -> None:
-    try:
-        board = record.board(record.number or 1)
-    except BridgeError:
-        board = None
+    board = record.board() if record.number is not None else None  # no made-up number on the diagram
     if record.event:
         console.print(f"[bold]{record.event}[/bold]", highlight=False)
+    if board is None:
+        console.print(f"Dealer {record.dealer.letter}  Vul {record.vulnerability.pbn}", highlight=False)
     if ascii:
         console.print(diagram.text(board or record.deal, ascii=True), end="", highlight=False)
     else:

@@ -7,6 +7,7 @@ with file and line.
 
 from __future__ import annotations
 
+from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -107,8 +108,9 @@ def check(path: str | Path, *, replay: bool = False) -> list[FormatError]:
             read_records(path)
     except FormatError as err:
         problems.append(err.located(file=name))
-    if replay and not problems:
-        problems.extend(_replay_problems(path, kind))
+    if replay:
+        with suppress(FormatError):  # a file that cannot be read has had its error reported above
+            problems.extend(_replay_problems(path, kind))
     problems.sort(key=lambda e: (e.line or 0, e.column or 0))
     return problems
 

@@ -36,6 +36,7 @@ from contractbridge.formats.pbn_values import (
     MANDATORY_TAGS,
     MINIMAX_RE,
     OPTIMUM_RE,
+    PS_BRIDGE_ORDER,
     RESULT_RE,
     SEAT_TAGS,
     STRAIN_ONLY,
@@ -361,7 +362,8 @@ class PbnGame(RecordBacked):
     @property
     def double_dummy(self) -> dict[tuple[Seat, Strain], int] | None:
         """Tricks for each declarer and strain, from ``DoubleDummyTricks`` (20 hex digits, N S E W × NT S H D
-        C; ``*`` = not computed → None), else ``Ability``, else ``OptimumResultTable``."""
+        C; ``*`` = not computed → None), else ``Ability``, else ``OptimumResultTable``, else PS Bridge's
+        ``%%!R`` line."""
         tag = self.tag("DoubleDummyTricks")
         if tag is not None:
             value = tag.value.strip()
@@ -384,6 +386,25 @@ class PbnGame(RecordBacked):
         table = self.table("OptimumResultTable")
         if table is not None:
             return optimum_result_table(table, self.tag("OptimumResultTable"))
+        return self._ps_bridge_tricks()
+
+    def _ps_bridge_tricks(self) -> dict[tuple[Seat, Strain], int] | None:
+        """PS Bridge's ``%%!R`` line: 20 hex digits, declarers E N W S × NT S H D C (order per the corpus
+        MANIFEST, checked there against DDS)."""
+        for item in self.items:
+            if isinstance(item, PbnComment) and item.kind == "%" and item.text.startswith("%!R "):
+                value = item.text[4:].strip()
+                try:
+                    digits = [int(ch, 16) for ch in value]
+                except ValueError:
+                    digits = []
+                if len(digits) != 20:
+                    raise FormatError("%%!R needs 20 hex digits", file=self.file, line=item.line, column=1)
+                return {
+                    (seat, strain): digits[5 * i + j]
+                    for i, seat in enumerate(PS_BRIDGE_ORDER)
+                    for j, strain in enumerate(DD_STRAINS)
+                }
         return None
 
     @property

@@ -220,6 +220,7 @@ MINIMAX_RE: Final = re.compile(r"^([1-7])([NSHDC])([DRX]{0,2})([NESW])(-?\d+)$")
 OPTIMUM_RE: Final = re.compile(r"^(NS|EW)\s+([+-]?\d+)$")
 BSO_OPTIMUM_RE: Final = re.compile(r"^(NS|EW|N|E|S|W)\s+.+;\s*([+-]?\d+)$")
 DD_ORDER: Final = (Seat.NORTH, Seat.SOUTH, Seat.EAST, Seat.WEST)
+PS_BRIDGE_ORDER: Final = (Seat.EAST, Seat.NORTH, Seat.WEST, Seat.SOUTH)
 DD_STRAINS: Final = (Strain.NOTRUMP, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
 _CALLS: dict[str, Call] = {}
 #: Play-section tokens read at once: every card as written by the usual writers, and ``-`` (not played).
