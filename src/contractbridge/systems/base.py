@@ -503,6 +503,11 @@ def meaning(call: Call, rule: str, text: str, **kw: object) -> CallMeaning:
     return CallMeaning(call, text, rule, **kw)  # type: ignore[arg-type]
 
 
+def suit_meaning(call: Call, rule: str, text: str, suit: Suit, minimum: int, **kw: object) -> CallMeaning:
+    """A call that specifies ``suit`` and promises at least ``minimum`` cards in it."""
+    return meaning(call, rule, text, lengths=suit_min(suit, minimum), specified_suits=frozenset({suit}), **kw)
+
+
 def undiscussed(call: Call) -> CallMeaning:
     """What any call the system does not cover means: natural, nothing more agreed."""
     text = "natural, undiscussed: the system does not cover this call here"

@@ -13,7 +13,7 @@ from typing import Final
 from contractbridge.calls import DOUBLE, PASS, Bid, Call
 from contractbridge.cards import SUITS_HIGH_FIRST, Strain, Suit
 from contractbridge.evaluation import HTTable, fmt
-from contractbridge.systems.base import Context, Forcing, HandEval, Option, meaning, suit_min
+from contractbridge.systems.base import Context, Forcing, HandEval, Option, meaning, suit_meaning, suit_min
 from contractbridge.systems.culbertson import Culbertson
 
 __all__ = ["CLUB", "Club"]
@@ -75,12 +75,12 @@ class Club(Culbertson):
         if again is not None and again.level <= 3:
             out.append(
                 Option(
-                    meaning(
+                    suit_meaning(
                         again,
                         "EST-B55",
                         f"{mine.name.lower()} a second time: 6+ cards",
-                        lengths=suit_min(mine, 6),
-                        specified_suits=frozenset({mine}),
+                        mine,
+                        6,
                     ),
                     lambda ev: ev.length[mine] >= 6,
                 )
@@ -92,12 +92,12 @@ class Club(Culbertson):
                 continue
             out.append(
                 Option(
-                    meaning(
+                    suit_meaning(
                         bid,
                         "EST-B55",
                         f"a 4-card biddable suit on the second round: {s.name.lower()}",
-                        lengths=suit_min(s, 4),
-                        specified_suits=frozenset({s}),
+                        s,
+                        4,
                     ),
                     lambda ev, s=s: four_card_suit(ev, named) == s,
                 )
@@ -346,12 +346,12 @@ class Club(Culbertson):
                     continue
                 out.append(
                     Option(
-                        meaning(
+                        suit_meaning(
                             bid,
                             "EST-B55",
                             f"length only: {s.name.lower()} 5+ (strength already denied)",
-                            lengths=suit_min(s, 5),
-                            specified_suits=frozenset({s}),
+                            s,
+                            5,
                         ),
                         lambda ev, s=s: five_card_suit(ev, named) == s,
                     )
@@ -373,12 +373,12 @@ class Club(Culbertson):
                     continue
                 out.append(
                     Option(
-                        meaning(
+                        suit_meaning(
                             bid,
                             "EST-B55",
                             f"does not accept: a 4-card biddable suit, {s.name.lower()}",
-                            lengths=suit_min(s, 4),
-                            specified_suits=frozenset({s}),
+                            s,
+                            4,
                         ),
                         lambda ev, s=s: four_card_suit(ev, named) == s,
                     )
@@ -403,12 +403,12 @@ class Club(Culbertson):
                     continue
                 out.append(
                     Option(
-                        meaning(
+                        suit_meaning(
                             bid,
                             "EST-B55",
                             f"another 5-card suit: {s.name.lower()}",
-                            lengths=suit_min(s, 5),
-                            specified_suits=frozenset({s}),
+                            s,
+                            5,
                         ),
                         lambda ev, s=s: five_card_suit(ev, named) == s,
                     )

@@ -26,6 +26,7 @@ from contractbridge.systems.base import (
     SystemOptions,
     lengths,
     meaning,
+    suit_meaning,
     suit_min,
 )
 
@@ -226,14 +227,14 @@ class Culbertson(System):
             level = 4 if major else 5
             out.append(
                 Option(
-                    meaning(
+                    suit_meaning(
                         Bid(level, suit.strain),
                         "EST-B23",
                         f"game pre-empt: {suit.name.lower()} very long and "
                         f"strong, almost no side honour tricks, {fmt(need)} playing tricks",
-                        lengths=suit_min(suit, 7),
+                        suit,
+                        7,
                         tricks=need,
-                        specified_suits=frozenset({suit}),
                     ),
                     lambda ev, s=suit, need=need: (
                         ev.length[s] >= 7 and ev.tt(s) >= ev.length[s] - 2 and ev.side_ht(s) <= 1 and ev.pt(s) >= need
@@ -246,14 +247,14 @@ class Culbertson(System):
             level = 3 if major else 4
             out.append(
                 Option(
-                    meaning(
+                    suit_meaning(
                         Bid(level, suit.strain),
                         "EST-B22",
                         f"pre-empt: {suit.name.lower()} very long and strong, "
                         f"at least 1½ side HT, {fmt(need)} playing tricks",
-                        lengths=suit_min(suit, 6),
+                        suit,
+                        6,
                         tricks=need,
-                        specified_suits=frozenset({suit}),
                     ),
                     lambda ev, s=suit, need=need: (
                         ev.length[s] >= 6 and ev.tt(s) >= 5 and ev.side_ht(s) >= F(3, 2) and ev.pt(s) >= need
@@ -667,12 +668,12 @@ class Culbertson(System):
                 continue
             out.append(
                 Option(
-                    meaning(
+                    suit_meaning(
                         bid,
                         "EST-B45, B41",
                         f"{s.name.lower()}: a long suit (5+ with 1 HT, or 6+), not forcing",
-                        lengths=suit_min(s, 5),
-                        specified_suits=frozenset({s}),
+                        s,
+                        5,
                     ),
                     lambda ev, s=s: (
                         s in ev.biddable
@@ -1167,12 +1168,12 @@ class Culbertson(System):
                 continue
             out.append(
                 Option(
-                    meaning(
+                    suit_meaning(
                         bid,
                         "EST-B53(a)",
                         f"takes out the penalty double: freak distribution, {suit.name.lower()} 6+ cards",
-                        lengths=suit_min(suit, 6),
-                        specified_suits=frozenset({suit}),
+                        suit,
+                        6,
                     ),
                     lambda ev, s=suit: (
                         ev.length[s] >= 6
