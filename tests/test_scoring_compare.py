@@ -222,3 +222,15 @@ def test_matchpoints_share_the_board_total(scores: list[int]) -> None:
     assert (compare.matchpoints(scores, MPScale.WHOLE) * 2 == half).all()
     assert (compare.matchpoints([scores[0]] * n) == n - 1).all()
     assert (compare.matchpoints([-s for s in scores]) == compare.top(n) - half).all()
+
+
+def test_tv150_fouled_board_groups_by_form() -> None:
+    """TV150: a fouled board in a pairs event: results grouped by the form the board was played in, each group
+    matchpointed separately (L87A, L87B)."""
+    forms = ["correct", "correct", "fouled", "correct", "fouled", "fouled"]
+    scores = [420, 450, -100, 420, 100, 100]
+    units, pct = compare.fouled_board(forms, scores)
+    assert units.tolist() == [1.0, 4.0, 0.0, 1.0, 3.0, 3.0]  # correct: 450 > 420 = 420; fouled: 100 = 100 > -100
+    assert pct.tolist() == [25.0, 100.0, 0.0, 25.0, 75.0, 75.0]
+    alone_units, alone_pct = compare.fouled_board(["a", "b", "b"], [50, 100, 200])
+    assert alone_units.tolist() == [0.0, 0.0, 2.0] and alone_pct.tolist() == [50.0, 0.0, 100.0]

@@ -33,6 +33,7 @@ __all__ = [
     "butler",
     "butler_datum",
     "cross_imps",
+    "fouled_board",
     "imps",
     "imps_array",
     "matchpoint_boards",
@@ -122,6 +123,19 @@ def percentages(units: Scores, n: int, scale: MPScale = MPScale.HALF) -> FloatAr
     if t == 0:
         return np.full(u.size, 50.0)
     return 100.0 * u / t
+
+
+def fouled_board(
+    forms: Sequence[object] | npt.ArrayLike, scores: Scores, scale: MPScale = MPScale.HALF
+) -> tuple[FloatArray, FloatArray]:
+    """A fouled board in a pairs event (L87A–B): ``forms[i]`` names the form in which ``scores[i]`` was made
+    (the correct one or each changed one). Each group is matchpointed on its own; returns the matchpoints and
+    each score's percentage of its own group's top (50 % for a group of one)."""
+    units = matchpoint_boards(forms, scores, scale)
+    _, group, size = np.unique(np.asarray(forms), return_inverse=True, return_counts=True)
+    tops = scale.per_win * (size[group] - 1)
+    pct = np.divide(100.0 * units, tops, out=np.full(units.size, 50.0), where=tops > 0)
+    return units, pct
 
 
 def neuberg(units: Scores, n: int, expected: int, scale: MPScale = MPScale.HALF) -> FloatArray:
