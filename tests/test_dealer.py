@@ -13,6 +13,7 @@ from contractbridge.deal import Deal
 from contractbridge.dealer import (
     DealBatch,
     Dealer,
+    DealGenerator,
     ShapePattern,
     generate,
     hand_function,
@@ -42,7 +43,7 @@ def sorted_shape(hand: Hand) -> tuple[int, ...]:
 
 @pytest.fixture(scope="module")
 def big_batch() -> DealBatch:
-    return Dealer(seed=20240601).shuffle(200_000)
+    return DealGenerator(seed=20240601).shuffle(200_000)
 
 
 def test_pattern_frequencies(big_batch: DealBatch) -> None:
@@ -86,8 +87,8 @@ def test_reproducible_by_seed() -> None:
     assert generate(None, 5, seed=7) != generate(None, 5, seed=8)
     c = "spades(N) >= 5 and hcp(N) in 15..17"
     assert generate(c, 3, seed=1) == generate(parse_constraint(c), 3, seed=1)
-    assert generate(c, 30, seed=2) == list(Dealer(c, seed=2).batch(30).deals())
-    dealer = Dealer(c, seed=3, batch_size=1000)
+    assert generate(c, 30, seed=2) == list(DealGenerator(c, seed=2).batch(30).deals())
+    dealer = DealGenerator(c, seed=3, batch_size=1000)
     assert len(list(dealer.deals(1))) == 1 and dealer.attempts == 1000  # no batch beyond the one needed
 
 
@@ -141,11 +142,11 @@ def test_python_constraints_and_hand_functions() -> None:
     spades_scalar = hand_function(lambda h: h.length(Suit.SPADES), Seat.NORTH, "sp")
     spades_vector = vector_function(lambda hold: np.asarray([int(x).bit_count() for x in hold[:, Suit.SPADES]]),
                                     Seat.NORTH)  # fmt: skip
-    batch = Dealer(seed=9).shuffle(2000)
+    batch = DealGenerator(seed=9).shuffle(2000)
     assert (spades_scalar.values(batch) == length(Seat.NORTH, Suit.SPADES).values(batch)).all()
     assert (spades_vector.values(batch) == length(Seat.NORTH, Suit.SPADES).values(batch)).all()
     c = (hcp(Seat.SOUTH) + hcp(Seat.NORTH)).between(25, 27) & ~shape(Seat.NORTH, "(4333)")
-    for d in Dealer(c, seed=10).deals(100):
+    for d in DealGenerator(c, seed=10).deals(100):
         assert 25 <= scalar_hcp(d[Seat.NORTH]) + scalar_hcp(d[Seat.SOUTH]) <= 27
         assert sorted_shape(d[Seat.NORTH]) != (4, 3, 3, 3)
         assert c(d)
@@ -178,9 +179,25 @@ def test_predeal_accepts_a_partial_deal() -> None:
 
 def test_bad_predeal_and_impossible_constraints_are_typed_errors() -> None:
     with pytest.raises(DealGenerationError):
-        Dealer(predeal={Seat.NORTH: Hand("A..."), Seat.SOUTH: Hand("A...")})
+        DealGenerator(predeal={Seat.NORTH: Hand("A..."), Seat.SOUTH: Hand("A...")})
     with pytest.raises(DealGenerationError):
-        list(Dealer("hcp(N) > 37", seed=1, batch_size=1000, max_attempts=5000).deals(1))
+        list(DealGenerator("hcp(N) > 37", seed=1, batch_size=1000, max_attempts=5000).deals(1))
+
+
+def test_the_package_keeps_the_module_imports() -> None:
+    """#10: dealer.py became a package; every name it exported still imports from ``contractbridge.dealer``, and
+    ``Dealer`` (the generator's former name, which collided with ``Board.dealer``) is the same class."""
+    import contractbridge.dealer as package
+
+    old_names = {
+        "Constraint", "DealBatch", "Dealer", "Expr", "ShapePattern", "controls", "generate", "hand_function",
+        "has_card", "hcp", "length", "parse_constraint", "register_function", "shape", "vector_function",
+        "Predeal", "TrueConstraint", "Compare", "HCP_TABLE", "ALL_SHAPES", "parse_shape_pattern",
+    }
+    assert old_names <= set(package.__all__)
+    assert all(hasattr(package, name) for name in package.__all__)
+    assert Dealer is DealGenerator
+    assert generate("hcp(N) >= 20", 3, seed=4) == list(Dealer("hcp(N) >= 20", seed=4).deals(3))
 
 
 # --- shape patterns and the parser ------------------------------------------------------------------------------

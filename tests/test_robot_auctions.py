@@ -36,15 +36,17 @@ def check_deal(seed: int, system_name: str) -> int:
 
 @pytest.mark.parametrize("system_name", ["culbertson", "club"])
 def test_random_deals(system_name: str) -> None:
-    """1,000 random deals per system (10,000 in the slow suite)."""
-    assert sum(check_deal(seed, system_name) for seed in range(1000)) >= 4000
+    """1,000 random deals per system (10,000 in the slow suite). A passed-out deal has four calls (L22A); the
+    robots open and compete, so the auctions average over seven calls (about eight measured): a count near
+    4,000 would mean robots that only pass."""
+    assert sum(check_deal(seed, system_name) for seed in range(1000)) >= 7_000
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("system_name", ["culbertson", "club"])
 def test_random_deals_10000(system_name: str) -> None:
-    for seed in range(1000, 11000):
-        check_deal(seed, system_name)
+    """10,000 more deals, with the count asserted as above (over seven calls a deal on average)."""
+    assert sum(check_deal(seed, system_name) for seed in range(1000, 11000)) >= 70_000
 
 
 def test_mixed_systems_at_one_table() -> None:

@@ -11,7 +11,7 @@ import pytest
 from contractbridge import dd
 from contractbridge.cards import Seat, Strain
 from contractbridge.deal import Deal
-from contractbridge.dealer import Dealer, hand_function, hcp
+from contractbridge.dealer import DealGenerator, hand_function, hcp
 from contractbridge.simulate import SimulationResult, iter_simulation, simulate
 
 pytest.importorskip("endplay")
@@ -25,7 +25,7 @@ def _expected(constraint: str, n: int, seed: int, chunk_size: int) -> np.ndarray
     children = np.random.SeedSequence(seed).spawn(-(-n // chunk_size))
     for i, child in enumerate(children):
         size = min(chunk_size, n - i * chunk_size)
-        for table in dd.dd_tables(list(Dealer(constraint, seed=child).batch(size).deals())):
+        for table in dd.dd_tables(list(DealGenerator(constraint, seed=child).batch(size).deals())):
             for strain, seat, tricks in table:
                 counts[strain, seat, tricks] += 1
     return counts

@@ -26,7 +26,7 @@ import numpy.typing as npt
 
 from contractbridge.cards import Seat, Strain
 from contractbridge.deal import Deal
-from contractbridge.dealer import Constraint, Dealer, Predeal, parse_constraint
+from contractbridge.dealer import Constraint, DealGenerator, Predeal, parse_constraint
 
 if TYPE_CHECKING:
     from rich.table import Table
@@ -180,7 +180,7 @@ class _Chunk:
 def _run_chunk(chunk: _Chunk) -> SimulationResult:
     from contractbridge import dd
 
-    dealer = Dealer(chunk.constraint, predeal=chunk.predeal, seed=chunk.seed)
+    dealer = DealGenerator(chunk.constraint, predeal=chunk.predeal, seed=chunk.seed)
     batch = dealer.batch(chunk.deals)
     result = SimulationResult(deals=len(batch), attempts=dealer.attempts)
     tables = None

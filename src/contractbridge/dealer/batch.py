@@ -1,0 +1,104 @@
+"""Many deals as arrays (:class:`DealBatch`) and the 8192-entry lookup tables over a 13-bit holding.
+
+``holdings[i, seat, suit]`` is a 13-bit rank set (seats N E S W, suits C D H S, bit 0 = the two). HCP, suit
+lengths and controls come from lookup tables, so a feature of thousands of deals is one indexing operation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+from contractbridge.cards import Hand, Seat
+from contractbridge.deal import Deal
+
+Holdings = npt.NDArray[np.uint16]
+Numbers = npt.NDArray[np.int64] | npt.NDArray[np.float64]
+Mask = npt.NDArray[np.bool_]
+
+# --- lookup tables over a 13-bit holding ------------------------------------------------------------------------
+
+_RANKS13: Final = np.arange(1 << 13, dtype=np.uint32)
+
+
+def _table(weights: dict[int, int]) -> npt.NDArray[np.int64]:
+    out = np.zeros(1 << 13, dtype=np.int64)
+    for bit, w in weights.items():
+        out += ((_RANKS13 >> bit) & 1).astype(np.int64) * w
+    return out
+
+
+#: Milton Work count: A 4, K 3, Q 2, J 1 (bit 12 = ace).
+HCP_TABLE: Final = _table({12: 4, 11: 3, 10: 2, 9: 1})
+#: Controls: A 2, K 1.
+CONTROLS_TABLE: Final = _table({12: 2, 11: 1})
+LENGTH_TABLE: Final = _table(dict.fromkeys(range(13), 1))
+
+
+# --- batches ----------------------------------------------------------------------------------------------------
+
+
+class DealBatch:
+    """Many deals as arrays. ``holdings[i, seat, suit]`` is a 13-bit rank set."""
+
+    __slots__ = ("_hcp", "_lengths", "holdings")
+
+    def __init__(self, holdings: Holdings) -> None:
+        self.holdings = holdings
+        self._lengths: npt.NDArray[np.int64] | None = None
+        self._hcp: npt.NDArray[np.int64] | None = None
+
+    @classmethod
+    def from_deals(cls, deals: list[Deal]) -> DealBatch:
+        rows = [[[(h.bits >> (13 * s)) & 0x1FFF for s in range(4)] for h in d.hands] for d in deals]
+        return cls(np.array(rows, dtype=np.uint16).reshape(-1, 4, 4))
+
+    def __len__(self) -> int:
+        return int(self.holdings.shape[0])
+
+    def lengths(self) -> npt.NDArray[np.int64]:
+        """``(n, 4 seats, 4 suits)`` suit lengths."""
+        if self._lengths is None:
+            self._lengths = LENGTH_TABLE[self.holdings]
+        return self._lengths
+
+    def hcp(self) -> npt.NDArray[np.int64]:
+        """``(n, 4 seats, 4 suits)`` high-card points."""
+        if self._hcp is None:
+            self._hcp = HCP_TABLE[self.holdings]
+        return self._hcp
+
+    def take(self, index: npt.NDArray[np.intp] | Mask) -> DealBatch:
+        return DealBatch(self.holdings[index])
+
+    def hand_bits(self, seat: Seat) -> list[int]:
+        """The 52-bit card sets of ``seat``'s hands, as Python ints."""
+        h = self.holdings[:, seat, :].astype(np.uint64)
+        bits = h[:, 0] | (h[:, 1] << np.uint64(13)) | (h[:, 2] << np.uint64(26)) | (h[:, 3] << np.uint64(39))
+        return [int(b) for b in bits]
+
+    def hands(self, seat: Seat) -> list[Hand]:
+        return [Hand.from_bits(b) for b in self.hand_bits(seat)]
+
+    def deals(self) -> Iterator[Deal]:
+        seats = [self.hand_bits(seat) for seat in Seat]
+        for n, e, s, w in zip(*seats, strict=True):
+            yield _make_deal(n, e, s, w)
+
+    def __iter__(self) -> Iterator[Deal]:
+        return self.deals()
+
+    def __getitem__(self, i: int) -> Deal:
+        h = self.holdings[i].astype(np.int64)
+        bits = [int(h[s, 0] | h[s, 1] << 13 | h[s, 2] << 26 | h[s, 3] << 39) for s in range(4)]
+        return _make_deal(*bits)
+
+
+def _make_deal(n: int, e: int, s: int, w: int) -> Deal:
+    """A deal from four disjoint 13-card bit sets, skipping re-validation (the dealer built them)."""
+    deal = object.__new__(Deal)
+    object.__setattr__(deal, "_hands", (Hand.from_bits(n), Hand.from_bits(e), Hand.from_bits(s), Hand.from_bits(w)))
+    return deal

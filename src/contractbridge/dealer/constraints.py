@@ -1,0 +1,138 @@
+"""Constraints: yes/no tests on deals, evaluated over whole batches, combined with ``&``, ``|``, ``~``.
+
+``And`` evaluates its right side only on the deals its left side accepts, and each constraint names the seats
+it reads (``seats``), so that the generator deals those seats first and rejects early.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Final
+
+import numpy as np
+
+from contractbridge.cards import Card, Seat
+from contractbridge.deal import Deal
+from contractbridge.dealer.batch import DealBatch, Mask, Numbers
+
+if TYPE_CHECKING:
+    from contractbridge.dealer.expressions import Expr
+
+
+class Constraint(ABC):
+    """A yes/no test on a deal, evaluated over batches. Combine with ``&``, ``|``, ``~``."""
+
+    @abstractmethod
+    def mask(self, batch: DealBatch) -> Mask:
+        """Which deals of ``batch`` satisfy the constraint."""
+
+    def __call__(self, deal: Deal) -> bool:
+        """Whether one deal satisfies the constraint."""
+        return bool(self.mask(DealBatch.from_deals([deal]))[0])
+
+    def __and__(self, other: Constraint) -> Constraint:
+        return And(self, other)
+
+    def __or__(self, other: Constraint) -> Constraint:
+        return Or(self, other)
+
+    def __invert__(self) -> Constraint:
+        return Not(self)
+
+
+@dataclass(frozen=True)
+class TrueConstraint(Constraint):
+    def mask(self, batch: DealBatch) -> Mask:
+        return np.ones(len(batch), dtype=np.bool_)
+
+    def __repr__(self) -> str:
+        return "true"
+
+
+_CMP: Final[dict[str, Callable[[Numbers, Numbers], Mask]]] = {
+    ">=": np.greater_equal,
+    ">": np.greater,
+    "<=": np.less_equal,
+    "<": np.less,
+    "==": np.equal,
+    "!=": np.not_equal,
+}
+
+
+@dataclass(frozen=True, eq=False)
+class Compare(Constraint):
+    left: Expr
+    op: str
+    right: Expr
+
+    def mask(self, batch: DealBatch) -> Mask:
+        return _CMP[self.op](self.left.values(batch), self.right.values(batch))
+
+    def __repr__(self) -> str:
+        return f"{self.left!r} {self.op} {self.right!r}"
+
+
+@dataclass(frozen=True)
+class And(Constraint):
+    """Both; the right side is evaluated only on deals the left side accepts (cheap tests first pay off)."""
+
+    left: Constraint
+    right: Constraint
+
+    def mask(self, batch: DealBatch) -> Mask:
+        m = self.left.mask(batch)
+        idx = np.flatnonzero(m)
+        if idx.size:
+            m[idx] = self.right.mask(batch.take(idx))
+        return m
+
+    def __repr__(self) -> str:
+        return f"({self.left!r} and {self.right!r})"
+
+
+@dataclass(frozen=True)
+class Or(Constraint):
+    left: Constraint
+    right: Constraint
+
+    def mask(self, batch: DealBatch) -> Mask:
+        m = self.left.mask(batch)
+        idx = np.flatnonzero(~m)
+        if idx.size:
+            m[idx] = self.right.mask(batch.take(idx))
+        return m
+
+    def __repr__(self) -> str:
+        return f"({self.left!r} or {self.right!r})"
+
+
+@dataclass(frozen=True)
+class Not(Constraint):
+    inner: Constraint
+
+    def mask(self, batch: DealBatch) -> Mask:
+        return ~self.inner.mask(batch)
+
+    def __repr__(self) -> str:
+        return f"not {self.inner!r}"
+
+
+@dataclass(frozen=True, eq=False)
+class HasCard(Constraint):
+    seat: Seat
+    card: Card
+
+    def mask(self, batch: DealBatch) -> Mask:
+        bits = batch.holdings[:, self.seat, self.card.suit]
+        out: Mask = ((bits >> (int(self.card.rank) - 2)) & 1).astype(np.bool_)
+        return out
+
+    def __repr__(self) -> str:
+        return f"hascard({self.seat.letter}, {self.card})"
+
+
+def has_card(seat: Seat, card: Card | str) -> Constraint:
+    """``seat`` holds ``card`` (dealer's ``hascard(north, AS)``)."""
+    return HasCard(Seat(seat), card if isinstance(card, Card) else Card.parse(card))

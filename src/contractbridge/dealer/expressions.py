@@ -1,0 +1,199 @@
+"""Numeric expressions over a batch of deals: ``hcp(N)``, ``spades(S) + hearts(S)``, any hand function.
+
+Compare an expression to get a :class:`~contractbridge.dealer.constraints.Constraint`.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Final, Union
+
+import numpy as np
+
+from contractbridge.cards import Hand, Seat, Suit
+from contractbridge.dealer.batch import CONTROLS_TABLE, HCP_TABLE, LENGTH_TABLE, DealBatch, Holdings, Numbers
+from contractbridge.dealer.constraints import Compare, Constraint
+
+Operand = Union["Expr", int, float]
+
+
+class Expr(ABC):
+    """A number per deal (``hcp(N)``, ``spades(S) + hearts(S)`` …). Compare it to get a :class:`Constraint`."""
+
+    @abstractmethod
+    def values(self, batch: DealBatch) -> Numbers:
+        """The value for each deal of ``batch``."""
+
+    def _cmp(self, op: str, other: Operand) -> Constraint:
+        return Compare(self, op, _expr(other))
+
+    def __ge__(self, other: Operand) -> Constraint:
+        return self._cmp(">=", other)
+
+    def __gt__(self, other: Operand) -> Constraint:
+        return self._cmp(">", other)
+
+    def __le__(self, other: Operand) -> Constraint:
+        return self._cmp("<=", other)
+
+    def __lt__(self, other: Operand) -> Constraint:
+        return self._cmp("<", other)
+
+    def __eq__(self, other: Operand) -> Constraint:  # type: ignore[override]
+        return self._cmp("==", other)
+
+    def __ne__(self, other: Operand) -> Constraint:  # type: ignore[override]
+        return self._cmp("!=", other)
+
+    def __hash__(self) -> int:
+        return id(self)
+
+    def between(self, low: Operand, high: Operand) -> Constraint:
+        """``low <= self <= high`` (the language's ``in low..high``)."""
+        return (self >= low) & (self <= high)
+
+    def __add__(self, other: Operand) -> Expr:
+        return Arith(self, "+", _expr(other))
+
+    def __radd__(self, other: Operand) -> Expr:
+        return Arith(_expr(other), "+", self)
+
+    def __sub__(self, other: Operand) -> Expr:
+        return Arith(self, "-", _expr(other))
+
+    def __rsub__(self, other: Operand) -> Expr:
+        return Arith(_expr(other), "-", self)
+
+    def __mul__(self, other: Operand) -> Expr:
+        return Arith(self, "*", _expr(other))
+
+    def __rmul__(self, other: Operand) -> Expr:
+        return Arith(_expr(other), "*", self)
+
+    def __neg__(self) -> Expr:
+        return Arith(Const(0), "-", self)
+
+
+def _expr(x: Operand) -> Expr:
+    if isinstance(x, Expr):
+        return x
+    if isinstance(x, bool) or not isinstance(x, int | float):
+        raise TypeError(f"not a number or expression: {x!r}")
+    return Const(x)
+
+
+@dataclass(frozen=True, eq=False)
+class Const(Expr):
+    value: int | float
+
+    def values(self, batch: DealBatch) -> Numbers:
+        return np.full(len(batch), self.value)
+
+    def __repr__(self) -> str:
+        return repr(self.value)
+
+
+_ARITH: Final[dict[str, Callable[[Numbers, Numbers], Numbers]]] = {
+    "+": np.add,
+    "-": np.subtract,
+    "*": np.multiply,
+}
+
+
+@dataclass(frozen=True, eq=False)
+class Arith(Expr):
+    left: Expr
+    op: str
+    right: Expr
+
+    def values(self, batch: DealBatch) -> Numbers:
+        return _ARITH[self.op](self.left.values(batch), self.right.values(batch))
+
+    def __repr__(self) -> str:
+        return f"({self.left!r} {self.op} {self.right!r})"
+
+
+@dataclass(frozen=True, eq=False)
+class TableFeature(Expr):
+    """A per-suit lookup summed over the suits given: HCP, length, controls."""
+
+    name: str
+    seat: Seat
+    suits: tuple[Suit, ...] = tuple(Suit)
+
+    def values(self, batch: DealBatch) -> Numbers:
+        if self.name == "length":
+            per_suit = batch.lengths()[:, self.seat]
+        elif self.name == "hcp":
+            per_suit = batch.hcp()[:, self.seat]
+        else:
+            per_suit = _TABLES[self.name][batch.holdings[:, self.seat]]
+        if len(self.suits) == 1:
+            out: Numbers = per_suit[:, self.suits[0]]
+            return out
+        total: Numbers = per_suit[:, list(self.suits)].sum(axis=1)
+        return total
+
+    def __repr__(self) -> str:
+        if self.name == "length" and len(self.suits) == 1:
+            return f"{self.suits[0].name.lower()}({self.seat.letter})"
+        suits = "" if len(self.suits) == 4 else ", " + "".join(s.letter for s in self.suits)
+        return f"{self.name}({self.seat.letter}{suits})"
+
+
+_TABLES: Final = {"hcp": HCP_TABLE, "controls": CONTROLS_TABLE, "length": LENGTH_TABLE}
+
+
+@dataclass(frozen=True, eq=False)
+class HandFunction(Expr):
+    """Any ``Hand -> number`` function of one seat's hand (evaluated deal by deal: the general, slower path)."""
+
+    function: Callable[[Hand], float]
+    seat: Seat
+    name: str = ""
+
+    def values(self, batch: DealBatch) -> Numbers:
+        return np.array([self.function(h) for h in batch.hands(self.seat)], dtype=np.float64)
+
+    def __repr__(self) -> str:
+        return f"{self.name or getattr(self.function, '__name__', 'f')}({self.seat.letter})"
+
+
+@dataclass(frozen=True, eq=False)
+class VectorFunction(Expr):
+    """A vectorised function of one seat's holdings: ``(n, 4 suits) uint16 -> (n,) numbers`` (the fast path)."""
+
+    function: Callable[[Holdings], Numbers]
+    seat: Seat
+    name: str = ""
+
+    def values(self, batch: DealBatch) -> Numbers:
+        return self.function(batch.holdings[:, self.seat, :])
+
+    def __repr__(self) -> str:
+        return f"{self.name or getattr(self.function, '__name__', 'f')}({self.seat.letter})"
+
+
+def hcp(seat: Seat, *suits: Suit) -> Expr:
+    """High-card points of ``seat`` (in ``suits`` if given): A 4, K 3, Q 2, J 1."""
+    return TableFeature("hcp", Seat(seat), tuple(suits) or tuple(Suit))
+
+
+def controls(seat: Seat, *suits: Suit) -> Expr:
+    """Controls of ``seat``: A 2, K 1."""
+    return TableFeature("controls", Seat(seat), tuple(suits) or tuple(Suit))
+
+
+def length(seat: Seat, suit: Suit) -> Expr:
+    """Number of cards ``seat`` holds in ``suit``."""
+    return TableFeature("length", Seat(seat), (Suit(suit),))
+
+
+def hand_function(function: Callable[[Hand], float], seat: Seat, name: str = "") -> Expr:
+    return HandFunction(function, Seat(seat), name)
+
+
+def vector_function(function: Callable[[Holdings], Numbers], seat: Seat, name: str = "") -> Expr:
+    return VectorFunction(function, Seat(seat), name)
