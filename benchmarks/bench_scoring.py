@@ -1,18 +1,85 @@
-"""Matchpointing 1,000 boards × 50 results (L78A): NumPy (``compare.matchpoint_boards``, one sort for the whole
-session) against a straightforward pure-Python comparison of every pair of scores on each board."""
+"""Scoring, each job beside its fairest peer (benchmarks/_harness.py: alternating rounds, medians, ratios).
+
+- Duplicate scoring (L77): ``scoring.duplicate.score`` over all 11,760 cases (35 contracts × 3 doublings ×
+  14 trick counts × 4 declarers × 2 vulnerabilities), against endplay's ``Contract.score`` on the same cases
+  (its contracts built beforehand, as ours are). Both give the same 11,760 numbers (checked first).
+- The same cases as NumPy arrays through ``score_array``, against the same endplay peer.
+- ``breakdown`` (the itemised L77 score kept for display), against the same peer: what scoring cost before the
+  table.
+- Matchpointing 1,000 boards × 50 results (L78A): ``compare.matchpoint_boards`` (one sort for the whole
+  session) against a straightforward pure-Python comparison of every pair of scores on each board.
+"""
 
 from __future__ import annotations
 
+import itertools
 import random
-import time
 
 import numpy as np
 
-from contractbridge.scoring import compare
+from benchmarks._harness import Side, compare, report
+from contractbridge import Contract, Doubling, Seat, Strain
+from contractbridge.scoring import compare as mp
+from contractbridge.scoring import duplicate
 
 BOARDS = 1_000
 RESULTS = 50
 SCORES = (-800, -500, -200, -100, -50, 90, 110, 120, 140, 170, 400, 420, 430, 450, 460, 620, 650, 980, 1430)
+Case = tuple[Contract, Seat, int, bool]
+
+
+def _cases() -> list[Case]:
+    return [
+        (Contract(level, strain, doubling), seat, tricks, vul)
+        for level, strain, doubling, tricks, seat, vul in itertools.product(
+            range(1, 8), Strain, Doubling, range(14), Seat, (False, True)
+        )
+    ]
+
+
+def _endplay_cases(cases: list[Case]) -> list[tuple[object, object]]:
+    from endplay.types import Contract as EContract
+    from endplay.types import Denom, Penalty, Player, Vul
+
+    denom = {Strain.CLUBS: Denom.clubs, Strain.DIAMONDS: Denom.diamonds, Strain.HEARTS: Denom.hearts,
+             Strain.SPADES: Denom.spades, Strain.NOTRUMP: Denom.nt}
+    penalty = {Doubling.NONE: Penalty.passed, Doubling.DOUBLED: Penalty.doubled, Doubling.REDOUBLED: Penalty.redoubled}
+    player = {Seat.NORTH: Player.north, Seat.EAST: Player.east, Seat.SOUTH: Player.south, Seat.WEST: Player.west}
+    out: list[tuple[object, object]] = []
+    for contract, seat, tricks, vul in cases:
+        ep = EContract(level=contract.level, denom=denom[contract.strain], declarer=player[seat],
+                       penalty=penalty[contract.doubling], result=tricks - contract.tricks_needed)
+        out.append((ep, (Vul.ns if seat.side == 0 else Vul.ew) if vul else Vul.none))
+    return out
+
+
+def bench_duplicate() -> None:
+    cases = _cases()
+    try:
+        peer_cases = _endplay_cases(cases)
+    except ImportError:
+        print("duplicate scoring: endplay is not installed, no peer")
+        return
+    score, breakdown = duplicate.score, duplicate.breakdown
+    ours_scores = [score(c, s, t, v) for c, s, t, v in cases]
+    theirs_scores = [ep.score(vul) for ep, vul in peer_cases]  # type: ignore[attr-defined]
+    disagree = sum(a != b for a, b in zip(ours_scores, theirs_scores, strict=True))
+    print(f"duplicate scoring, all {len(cases):,} cases: {disagree} disagreements with endplay")
+    peer = Side("endplay Contract.score", lambda: [ep.score(vul) for ep, vul in peer_cases], len(cases))  # type: ignore[attr-defined]
+
+    ours = Side("scoring.duplicate.score (precomputed L77 table)", lambda: [score(c, s, t, v) for c, s, t, v in cases],
+                len(cases))
+    report("duplicate score, one call per result", ours, peer, compare(ours, peer), "scores", target=5)
+
+    columns = [np.array(col) for col in zip(*((c.level, c.strain, c.doubling, t, v) for c, _, t, v in cases),
+                                            strict=True)]
+    assert duplicate.score_array(*columns).tolist() == ours_scores
+    arrays = Side("scoring.duplicate.score_array (NumPy)", lambda: duplicate.score_array(*columns), len(cases))
+    report("duplicate score, arrays of results", arrays, peer, compare(arrays, peer), "scores")
+
+    items = Side("scoring.duplicate.breakdown (itemised, for display)",
+                 lambda: [breakdown(c, s, t, v) for c, s, t, v in cases], len(cases))
+    report("duplicate score itemised (what score cost before the table)", items, peer, compare(items, peer), "scores")
 
 
 def pure_python(boards: list[int], scores: list[int]) -> list[int]:
@@ -26,28 +93,22 @@ def pure_python(boards: list[int], scores: list[int]) -> list[int]:
     return out
 
 
-def best_of(runs: int, fn: object, *args: object) -> tuple[float, object]:
-    best, result = float("inf"), None
-    for _ in range(runs):
-        start = time.perf_counter()
-        result = fn(*args)  # type: ignore[operator]
-        best = min(best, time.perf_counter() - start)
-    return best, result
-
-
-def main() -> None:
+def bench_matchpoints() -> None:
     rng = random.Random(2017)
     boards = [b for b in range(BOARDS) for _ in range(RESULTS)]
     scores = [rng.choice(SCORES) for _ in boards]
     board_array, score_array = np.asarray(boards), np.asarray(scores)
-    t_np, mp_np = best_of(5, compare.matchpoint_boards, board_array, score_array)
-    t_py, mp_py = best_of(2, pure_python, boards, scores)
-    assert np.asarray(mp_np).tolist() == mp_py, "the two implementations disagree"
+    assert np.asarray(mp.matchpoint_boards(board_array, score_array)).tolist() == pure_python(boards, scores)
     n = BOARDS * RESULTS
-    print(f"matchpointing {BOARDS} boards x {RESULTS} results ({n} scores)")
-    print(f"  numpy        {t_np * 1e3:8.2f} ms  ({n / t_np / 1e6:.1f} M scores/s)")
-    print(f"  pure python  {t_py * 1e3:8.2f} ms  ({n / t_py / 1e6:.2f} M scores/s)")
-    print(f"  ratio        {t_py / t_np:8.1f}x")
+    ours = Side("compare.matchpoint_boards (NumPy, one sort)", lambda: mp.matchpoint_boards(board_array, score_array),
+                n)
+    peer = Side("pure Python, every pair on each board", lambda: pure_python(boards, scores), n)
+    report(f"matchpointing {BOARDS} boards x {RESULTS} results (L78A)", ours, peer, compare(ours, peer), "scores")
+
+
+def main() -> None:
+    bench_duplicate()
+    bench_matchpoints()
 
 
 if __name__ == "__main__":

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 
+import numpy as np
 import pytest
 
 from contractbridge.cards import Seat, Side, Strain
@@ -144,6 +145,35 @@ def test_l77_exhaustive_against_independent_formulation() -> None:
         assert got == _independent(level, strain, dbl, vul, tricks), (level, strain, dbl, vul, tricks)
         count += 1
     assert count == 35 * 3 * 2 * 14
+
+
+def test_score_array_equals_score_everywhere() -> None:
+    """The NumPy path reads the same L77 table as ``score``: all 5,880 cases at once, and in any shape."""
+    cases = list(itertools.product(range(1, 8), Strain, Doubling, range(14), (False, True)))
+    level, strain, dbl, tricks, vul = (np.array(column) for column in zip(*cases, strict=True))
+    got = duplicate.score_array(level, strain, dbl, tricks, vul)
+    assert got.tolist() == [duplicate.score(Contract(lv, st, d), Seat.EAST, t, v) for lv, st, d, t, v in cases]
+    assert got.tolist() == [_independent(lv, st, d, v, t) for lv, st, d, t, v in cases]
+    assert duplicate.score_array(4, Strain.SPADES, Doubling.DOUBLED, [7, 10], True).tolist() == [-800, 790]
+
+
+@pytest.mark.parametrize(
+    ("column", "value"), [(0, 8), (0, 0), (1, 5), (2, 3), (3, 14), (3, -1), (3, 7.5), (4, 2)]
+)
+def test_score_array_rejects_values_outside_l77(column: int, value: object) -> None:
+    args: list[object] = [4, 3, 0, 10, False]
+    args[column] = [value]
+    with pytest.raises(ScoringError):
+        duplicate.score_array(*args)  # type: ignore[arg-type]
+
+
+def test_score_takes_the_table_only_for_plain_values() -> None:
+    """Anything unusual goes the long way and keeps its meaning (a truthy vulnerability) or its typed error."""
+    four_spades = Contract.parse("4S")
+    assert duplicate.score(four_spades, Seat.NORTH, 10, 1) == 620  # type: ignore[arg-type]
+    assert duplicate.score(four_spades, Seat.NORTH, 10, np.bool_(False)) == 420  # type: ignore[arg-type]
+    with pytest.raises(ScoringError, match="tricks"):
+        duplicate.score(four_spades, Seat.NORTH, np.int64(10), False)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(

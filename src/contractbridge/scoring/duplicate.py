@@ -3,12 +3,20 @@
 ``score(Contract.parse("4SX"), Seat.NORTH, tricks=7, vulnerable=True)`` → ``-800``. ``breakdown`` returns the
 same total split into the items of the L77 table; ``board_score`` signs it for NS and EW from a board's
 vulnerability. A passed-out board scores 0 for both sides (L22B).
+
+``breakdown`` is the definition; ``score`` reads a table of all 5,880 totals built from it once (35 contracts
+× 3 doublings × 14 trick counts × 2 vulnerabilities), and ``score_array`` reads the same table for NumPy
+arrays of results (docs/performance.md).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import product
 from typing import Final, Protocol
+
+import numpy as np
+import numpy.typing as npt
 
 from contractbridge.cards import Seat, Side, Strain
 from contractbridge.contract import Contract, Doubling
@@ -23,6 +31,7 @@ __all__ = [
     "breakdown",
     "result_score",
     "score",
+    "score_array",
     "undertrick_penalty",
 ]
 
@@ -153,9 +162,53 @@ def breakdown(contract: Contract | None, declarer: Seat | None, tricks: int | No
     )
 
 
+def _totals() -> tuple[int, ...]:
+    """Every L77 total from ``breakdown``, at ``_index(level, strain, doubling, tricks, vulnerable)``."""
+    return tuple(
+        breakdown(Contract(level, strain, doubling), Seat.NORTH, tricks, vul).total
+        for level, strain, doubling, tricks, vul in product(range(1, 8), Strain, Doubling, range(14), (False, True))
+    )
+
+
+#: ``_TOTALS[(((level - 1) * 5 + strain) * 3 + doubling) * 28 + tricks * 2 + vulnerable]`` is the L77 score.
+_TOTALS: Final = _totals()
+_TOTALS_ARRAY: Final = np.array(_TOTALS, dtype=np.int64)
+
+
 def score(contract: Contract | None, declarer: Seat | None, tricks: int | None, vulnerable: bool) -> int:
     """The L77 score signed for declarer's side; 0 for a passed-out board (``contract=None``, L22B)."""
+    if (
+        contract.__class__ is Contract
+        and declarer.__class__ is Seat
+        and tricks.__class__ is int
+        and 0 <= tricks <= 13  # type: ignore[operator]
+        and (vulnerable is True or vulnerable is False)
+    ):
+        return _TOTALS[  # type: ignore[union-attr]
+            ((contract.level * 5 + contract.strain) * 3 + contract.doubling) * 28 - 420 + tricks * 2 + vulnerable
+        ]
     return breakdown(contract, declarer, tricks, vulnerable).total
+
+
+IntArray = npt.NDArray[np.int64]
+
+
+def score_array(
+    level: npt.ArrayLike, strain: npt.ArrayLike, doubling: npt.ArrayLike, tricks: npt.ArrayLike, vulnerable: npt.ArrayLike
+) -> IntArray:
+    """``score`` for whole arrays of results (broadcast together): levels 1–7, ``Strain`` and ``Doubling`` values
+    as integers, tricks 0–13, vulnerability as booleans. Every total is signed for declarer's side (L77); a
+    passed-out board has no contract and is left to the caller (it scores 0, L22B)."""
+    arrays = [np.asarray(a) for a in (level, strain, doubling, tricks, vulnerable)]
+    for name, a, low, high in zip(
+        ("level", "strain", "doubling", "tricks", "vulnerable"), arrays, (1, 0, 0, 0, 0), (7, 4, 2, 13, 1), strict=True
+    ):
+        if a.size and (a.dtype.kind not in "iub" or a.min() < low or a.max() > high):
+            raise ScoringError(f"{name} must hold whole numbers from {low} to {high} (L77)")
+    lv, st, db, tr, vu = (a.astype(np.int64) for a in arrays)
+    index: IntArray = (((lv - 1) * 5 + st) * 3 + db) * 28 + tr * 2 + vu
+    out: IntArray = _TOTALS_ARRAY[index]
+    return out
 
 
 @dataclass(frozen=True, slots=True)
