@@ -181,10 +181,10 @@ def score(contract: Contract | None, declarer: Seat | None, tricks: int | None, 
         contract.__class__ is Contract
         and declarer.__class__ is Seat
         and tricks.__class__ is int
-        and 0 <= tricks <= 13  # type: ignore[operator]
+        and 0 <= tricks <= 13
         and (vulnerable is True or vulnerable is False)
     ):
-        return _TOTALS[  # type: ignore[union-attr]
+        return _TOTALS[
             ((contract.level * 5 + contract.strain) * 3 + contract.doubling) * 28 - 420 + tricks * 2 + vulnerable
         ]
     return breakdown(contract, declarer, tricks, vulnerable).total
