@@ -14,8 +14,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
-from functools import cached_property, lru_cache
-from typing import Final, Literal
+from functools import lru_cache
+from typing import Any, Final, Generic, Literal, TypeVar, overload
 
 from contractbridge.auction import Auction
 from contractbridge.calls import DOUBLE, PASS, REDOUBLE, Bid, Call
@@ -332,6 +332,35 @@ def game_level(strain: Strain, partscore: int = 0) -> int:
 
 
 _ROTATION: Final = tuple(tuple(Seat((d + i) % 4) for i in range(4)) for d in range(4))
+_BIDS: Final = tuple(Bid(level, strain) for level in range(1, 8) for strain in Strain)
+#: ``STRAIN_OF[suit]``: the strain of a suit without an Enum call (the robots ask it in their inner loops).
+STRAIN_OF: Final = tuple(Strain(suit) for suit in Suit)
+
+
+def bid_of(level: int, strain: Strain) -> Bid:
+    """``Bid(level, strain)``, the shared value for levels 1–7 (the robots build thousands per second)."""
+    return _BIDS[level * 5 + strain - 5] if 1 <= level <= 7 else Bid(level, strain)
+
+
+T = TypeVar("T")
+
+
+class _cached(Generic[T]):
+    """``functools.cached_property`` without its lock (Python 3.11 takes one on every first access)."""
+
+    def __init__(self, fn: Callable[[Any], T]) -> None:
+        self.fn = fn
+        self.name = fn.__name__
+
+    @overload
+    def __get__(self, obj: None, owner: type) -> _cached[T]: ...
+    @overload
+    def __get__(self, obj: object, owner: type) -> T: ...
+    def __get__(self, obj: object | None, owner: type) -> T | _cached[T]:
+        if obj is None:
+            return self
+        value = obj.__dict__[self.name] = self.fn(obj)
+        return value
 
 
 @dataclass(frozen=True)
@@ -347,7 +376,7 @@ class Context:
     meanings: tuple[CallMeaning, ...] = field(default=())
 
     # --- positions
-    @cached_property
+    @_cached
     def seat(self) -> Seat:
         return _ROTATION[self.dealer][len(self.auction_calls) % 4]
 
@@ -374,7 +403,7 @@ class Context:
         return game_level(strain, self.partscore)
 
     # --- the calls
-    @cached_property
+    @_cached
     def opening_index(self) -> int | None:
         for i, c in enumerate(self.auction_calls):
             if c.is_bid:
@@ -391,8 +420,16 @@ class Context:
         i = self.opening_index
         return None if i is None else self.seat_of(i)
 
+    @_cached
+    def _calls_by_seat(self) -> tuple[list[tuple[int, Call]], ...]:
+        by_seat: tuple[list[tuple[int, Call]], ...] = ([], [], [], [])
+        rotation = _ROTATION[self.dealer]
+        for i, c in enumerate(self.auction_calls):
+            by_seat[rotation[i % 4]].append((i, c))
+        return by_seat
+
     def calls_of(self, seat: Seat) -> list[tuple[int, Call]]:
-        return [(i, c) for i, c in enumerate(self.auction_calls) if self.seat_of(i) == seat]
+        return list(self._calls_by_seat[seat])
 
     def actions_of(self, seat: Seat) -> list[tuple[int, Call]]:
         """``seat``'s calls other than passes."""
@@ -414,7 +451,7 @@ class Context:
                     out.append(c.strain.suit)
         return out
 
-    @cached_property
+    @_cached
     def opponent_suits(self) -> list[Suit]:
         return self.suits_bid_by((self.seat.lho, self.seat.rho))
 
@@ -422,7 +459,7 @@ class Context:
     def rho_call(self) -> Call | None:
         return self.auction_calls[-1] if self.auction_calls else None
 
-    @cached_property
+    @_cached
     def last_bid(self) -> Bid | None:
         for c in reversed(self.auction_calls):
             if isinstance(c, Bid):
@@ -462,7 +499,7 @@ class Context:
         """The lowest sufficient bid in ``strain``."""
         last = self.last_bid
         level = 1 if last is None else last.level + (0 if strain > last.strain else 1)
-        return Bid(level, strain) if level <= 7 else None
+        return bid_of(level, strain) if level <= 7 else None
 
     def shown_ht(self, seat: Seat) -> Fraction:
         """The most honour tricks any call of ``seat`` has promised (EST-B54, laws-historic §6.10)."""
@@ -599,9 +636,13 @@ def _options(
     partscores: tuple[int, int],
 ) -> tuple[Context, tuple[Option, ...]]:
     """The context and the options of the seat to call after ``calls``, by its side's system (``systems``
-    is indexed by side). They depend on no hand, so they are computed once per auction prefix."""
+    is indexed by side). They depend on no hand, and only on the situation as the seat to call sees it (the
+    calls; our and their system, vulnerability and part-score), not on who dealt or which side is which: the
+    options are built once per situation (``_SITUATIONS``) and shared by the 16 dealer × vulnerability pairs
+    that give it."""
     seat = _ROTATION[dealer][len(calls) % 4]
-    system = systems[seat.side]
+    side = seat.side
+    system = systems[side]
     ctx = Context(
         system,
         calls,
@@ -611,7 +652,35 @@ def _options(
         partscores,
         _meanings(systems, calls, dealer, vulnerability, options, partscores),
     )
-    return ctx, tuple(o for o in system.options(ctx) if ctx.legal(o.call))
+    situation = (
+        system,
+        systems[1 - side],
+        calls,
+        vulnerability.is_vulnerable(seat),
+        vulnerability.is_vulnerable(seat.lho),
+        options,
+        partscores[side],
+        partscores[1 - side],
+    )
+    offered = _SITUATIONS.get(situation)
+    if offered is None:
+        if len(_SITUATIONS) >= _SITUATIONS_LIMIT:
+            _SITUATIONS.clear()
+        offered = _SITUATIONS[situation] = tuple(o for o in system.options(ctx) if ctx.legal(o.call))
+    return ctx, offered
+
+
+#: The options of each bidding situation seen (see ``_options``), emptied when it reaches the limit.
+_SITUATIONS: dict[tuple[object, ...], tuple[Option, ...]] = {}
+_SITUATIONS_LIMIT: Final = 65536
+
+
+def clear_caches() -> None:
+    """Forget every cached situation, context, meaning and hand summary (for cold-cache measurements)."""
+    _SITUATIONS.clear()
+    _options.cache_clear()
+    _meanings.cache_clear()
+    evaluate.cache_clear()
 
 
 @lru_cache(maxsize=32768)
@@ -633,4 +702,4 @@ def _meanings(
     return (*before, union(found) if found else undiscussed(calls[-1]))
 
 
-__all__ += ["evaluate", "lengths", "meaning", "suit_min", "undiscussed", "union"]
+__all__ += ["bid_of", "clear_caches", "evaluate", "lengths", "meaning", "suit_min", "undiscussed", "union"]

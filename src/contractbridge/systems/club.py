@@ -13,13 +13,23 @@ from typing import Final
 from contractbridge.calls import DOUBLE, PASS, Bid, Call
 from contractbridge.cards import SUITS_HIGH_FIRST, Strain, Suit
 from contractbridge.evaluation import HTTable, fmt
-from contractbridge.systems.base import Context, Forcing, HandEval, Option, meaning, suit_meaning, suit_min
+from contractbridge.systems.base import (
+    STRAIN_OF,
+    Context,
+    Forcing,
+    HandEval,
+    Option,
+    bid_of,
+    meaning,
+    suit_meaning,
+    suit_min,
+)
 from contractbridge.systems.culbertson import Culbertson
 
 __all__ = ["CLUB", "Club"]
 
 F = Fraction
-ONE_CLUB: Final = Bid(1, Strain.CLUBS)
+ONE_CLUB: Final = bid_of(1, Strain.CLUBS)
 NT: Final = Strain.NOTRUMP
 CLUB_TABLE: Final = HTTable.CLUB
 
@@ -58,7 +68,7 @@ class Club(Culbertson):
             return self.penalty_double(ctx) + self.club_response(ctx)
         if step == 2:
             return self.club_rebid(ctx, seq)
-        if seq[1] == Bid(1, Strain.DIAMONDS) and step in (3, 4, 5):
+        if seq[1] == bid_of(1, Strain.DIAMONDS) and step in (3, 4, 5):
             return self.after_negative(ctx, seq)
         if step == 3 and isinstance(seq[1], Bid) and seq[1].strain.suit is not None:
             rm = ctx.meanings[ctx.calls_of(ctx.seat)[-1][0]]
@@ -87,7 +97,7 @@ class Club(Culbertson):
             )
         named = frozenset(ctx.suits_bid_by((ctx.seat, ctx.partner)))
         for s in SUITS_HIGH_FIRST:
-            bid = ctx.cheapest(s.strain)
+            bid = ctx.cheapest(STRAIN_OF[s])
             if s in named or bid is None or bid.level > 2:
                 continue
             out.append(
@@ -128,7 +138,7 @@ class Club(Culbertson):
         out.append(
             Option(
                 meaning(
-                    Bid(2, NT),
+                    bid_of(2, NT),
                     "EST-B21",
                     "strong balanced hand without a 5-card suit, not forcing",
                     lengths=tuple((0, 4) for _ in Suit),
@@ -163,7 +173,7 @@ class Club(Culbertson):
         pos_level = {Suit.SPADES: 1, Suit.HEARTS: 1, Suit.DIAMONDS: 2, Suit.CLUBS: 2}
         lo, hi = F(3, 2), F(5, 2)
         for s in SUITS_HIGH_FIRST:
-            bid = Bid(pos_level[s] + 1, s.strain)
+            bid = bid_of(pos_level[s] + 1, STRAIN_OF[s])
             out.append(
                 Option(
                     meaning(
@@ -182,7 +192,7 @@ class Club(Culbertson):
         out.append(
             Option(
                 meaning(
-                    Bid(2, NT),
+                    bid_of(2, NT),
                     "EST-B55",
                     "forcing response: more than 2½ HT, no biddable 5-card suit",
                     ht_min=hi + F(1, 4),
@@ -193,7 +203,7 @@ class Club(Culbertson):
             )
         )
         for s in SUITS_HIGH_FIRST:
-            bid = Bid(pos_level[s], s.strain)
+            bid = bid_of(pos_level[s], STRAIN_OF[s])
             out.append(
                 Option(
                     meaning(
@@ -212,7 +222,7 @@ class Club(Culbertson):
         out.append(
             Option(
                 meaning(
-                    Bid(1, NT),
+                    bid_of(1, NT),
                     "EST-B55",
                     "positive response: 1½–2½ HT, no biddable 5-card suit",
                     ht_min=lo,
@@ -226,7 +236,7 @@ class Club(Culbertson):
             out.append(
                 Option(
                     meaning(
-                        Bid(1, Strain.DIAMONDS),
+                        bid_of(1, Strain.DIAMONDS),
                         "EST-B55",
                         "negative response: fewer than 1½ HT; says nothing about diamonds",
                         ht_max=F(5, 4),
@@ -260,9 +270,9 @@ class Club(Culbertson):
         if not isinstance(response, Bid):
             return []
         forcing = rm.forcing is Forcing.GAME
-        negative = response == Bid(1, Strain.DIAMONDS) and rm.artificial
+        negative = response == bid_of(1, Strain.DIAMONDS) and rm.artificial
         for s in SUITS_HIGH_FIRST:
-            bid = ctx.cheapest(s.strain)
+            bid = ctx.cheapest(STRAIN_OF[s])
             if bid is None or (negative and bid.level > 2):
                 continue
             what = (
@@ -287,7 +297,7 @@ class Club(Culbertson):
             )
         p_suit = response.strain.suit
         if forcing and p_suit is not None:
-            bid = Bid(response.level + 1, response.strain)
+            bid = bid_of(response.level + 1, response.strain)
             out.append(
                 Option(
                     meaning(
@@ -341,7 +351,7 @@ class Club(Culbertson):
                     )
                 )
             for s in SUITS_HIGH_FIRST:
-                bid = ctx.cheapest(s.strain)
+                bid = ctx.cheapest(STRAIN_OF[s])
                 if s in named or bid is None or bid.level > 2:
                     continue
                 out.append(
@@ -368,7 +378,7 @@ class Club(Culbertson):
                 )
             )
             for s in SUITS_HIGH_FIRST:
-                bid = ctx.cheapest(s.strain)
+                bid = ctx.cheapest(STRAIN_OF[s])
                 if s in named or bid is None or bid.level > 3:
                     continue
                 out.append(
@@ -389,7 +399,7 @@ class Club(Culbertson):
         else:  # responder, step 4 of the text
             my_suits = [c.strain.suit for c in seq[1::2][1:] if isinstance(c, Bid) and c.strain.suit is not None]
             for s in my_suits[:1]:
-                bid = ctx.cheapest(s.strain)
+                bid = ctx.cheapest(STRAIN_OF[s])
                 if bid is not None and bid.level <= 3:
                     out.append(
                         Option(
@@ -398,7 +408,7 @@ class Club(Culbertson):
                         )
                     )
             for s in SUITS_HIGH_FIRST:
-                bid = ctx.cheapest(s.strain)
+                bid = ctx.cheapest(STRAIN_OF[s])
                 if s in named or bid is None or bid.level > 3:
                     continue
                 out.append(

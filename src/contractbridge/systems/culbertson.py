@@ -17,6 +17,7 @@ from contractbridge.calls import DOUBLE, PASS, REDOUBLE, Bid
 from contractbridge.cards import SUITS_HIGH_FIRST, Seat, Strain, Suit
 from contractbridge.evaluation import fmt
 from contractbridge.systems.base import (
+    STRAIN_OF,
     CallMeaning,
     Context,
     Forcing,
@@ -24,6 +25,7 @@ from contractbridge.systems.base import (
     Option,
     System,
     SystemOptions,
+    bid_of,
     lengths,
     meaning,
     suit_meaning,
@@ -63,7 +65,7 @@ def _level_for(ctx: Context, strain: Strain, jump: int = 0) -> Bid | None:
     bid = ctx.cheapest(strain)
     if bid is None or bid.level + jump > 7:
         return None
-    return Bid(bid.level + jump, strain)
+    return bid_of(bid.level + jump, strain)
 
 
 class Culbertson(System):
@@ -139,7 +141,7 @@ class Culbertson(System):
         out.append(
             Option(
                 meaning(
-                    Bid(2, NT),
+                    bid_of(2, NT),
                     "EST-B21",
                     "strong balanced hand without a 5-card suit, not forcing",
                     lengths=MAX4,
@@ -152,7 +154,7 @@ class Culbertson(System):
             out.append(
                 Option(
                     meaning(
-                        Bid(1, suit.strain),
+                        bid_of(1, STRAIN_OF[suit]),
                         "EST-B20",
                         f"approach bid: biddable {suit.name.lower()}, at least {fmt(min_ht)} HT and 4 playing tricks",
                         lengths=suit_min(suit, 4),
@@ -171,7 +173,7 @@ class Culbertson(System):
                 out.append(
                     Option(
                         meaning(
-                            Bid(1, suit.strain),
+                            bid_of(1, STRAIN_OF[suit]),
                             "EST-B24",
                             f"{suit.name.lower()}: a 4-card suit with an honour "
                             "trick, shown rather than 1NT with 3 HT or more",
@@ -190,7 +192,7 @@ class Culbertson(System):
         out.append(
             Option(
                 meaning(
-                    Bid(1, NT),
+                    bid_of(1, NT),
                     "EST-B24",
                     "no biddable suit, at least 4 playing tricks",
                     lengths=MAX5,
@@ -228,7 +230,7 @@ class Culbertson(System):
             out.append(
                 Option(
                     suit_meaning(
-                        Bid(level, suit.strain),
+                        bid_of(level, STRAIN_OF[suit]),
                         "EST-B23",
                         f"game pre-empt: {suit.name.lower()} very long and "
                         f"strong, almost no side honour tricks, {fmt(need)} playing tricks",
@@ -248,7 +250,7 @@ class Culbertson(System):
             out.append(
                 Option(
                     suit_meaning(
-                        Bid(level, suit.strain),
+                        bid_of(level, STRAIN_OF[suit]),
                         "EST-B22",
                         f"pre-empt: {suit.name.lower()} very long and strong, "
                         f"at least 1½ side HT, {fmt(need)} playing tricks",
@@ -279,7 +281,7 @@ class Culbertson(System):
         return [
             Option(
                 meaning(
-                    Bid(2, suit.strain),
+                    bid_of(2, STRAIN_OF[suit]),
                     "EST-B21",
                     f"forcing two: {suit.name.lower()}, game in hand",
                     lengths=suit_min(suit, 5),
@@ -368,8 +370,8 @@ class Culbertson(System):
         """EST-B19/B25, "general strength must also be weighed" (judgement J25a): with a suit to bid three
         times (5 trump tricks), jump to game when own playing tricks + partner's shown honour tricks
         reach the game's tricks."""
-        game = ctx.game(suit.strain)
-        bid = Bid(game, suit.strain)
+        game = ctx.game(STRAIN_OF[suit])
+        bid = bid_of(game, STRAIN_OF[suit])
         if not ctx.legal(bid):
             return []
         need = F(6 + game) - partner_ht
@@ -389,10 +391,10 @@ class Culbertson(System):
 
     def _own_rebid(self, ctx: Context, suit: Suit, min_ht: Fraction, rule: str, forcing: Forcing) -> list[Option]:
         """EST-B25: rebid one's suit with 4 trump tricks (bid twice), 5 (three times)."""
-        bid = _level_for(ctx, suit.strain)
-        if bid is None or bid.level > max(3, ctx.game(suit.strain) if forcing is Forcing.GAME else 3):
+        bid = _level_for(ctx, STRAIN_OF[suit])
+        if bid is None or bid.level > max(3, ctx.game(STRAIN_OF[suit]) if forcing is Forcing.GAME else 3):
             return []
-        times = 1 + sum(1 for _, c in ctx.bids_of(ctx.seat) if c.strain == suit.strain)
+        times = 1 + sum(1 for _, c in ctx.bids_of(ctx.seat) if c.strain == STRAIN_OF[suit])
         need = F(4) if times == 2 else F(5)
         if times > 3:
             return []
@@ -420,7 +422,7 @@ class Culbertson(System):
         for suit in SUITS_HIGH_FIRST:
             if suit in taken:
                 continue
-            bid = _level_for(ctx, suit.strain)
+            bid = _level_for(ctx, STRAIN_OF[suit])
             if bid is None or (not forcing and bid.level > 2):
                 continue
             out.append(
@@ -447,11 +449,11 @@ class Culbertson(System):
         than 3½ HT (EST-B44 rule 6)."""
         out: list[Option] = []
         shown = ctx.shown_ht(ctx.partner)
-        if p_call.level == 1 and ctx.legal(Bid(3, NT)):
+        if p_call.level == 1 and ctx.legal(bid_of(3, NT)):
             out.append(
                 Option(
                     meaning(
-                        Bid(3, NT),
+                        bid_of(3, NT),
                         "EST-B44",
                         "jump raise of the NT response: more than 3½ HT, no long suit to show",
                         ht_min=F(4),
@@ -475,7 +477,7 @@ class Culbertson(System):
         """EST-B12: bid the NT level the combined honour tricks make (own HT + what partner showed)."""
         out: list[Option] = []
         for level, need in ((6, F(7)), (3, F(11, 2)), (2, F(5))):
-            bid = Bid(level, NT)
+            bid = bid_of(level, NT)
             if not ctx.legal(bid):
                 continue
             mine = need - partner_ht
@@ -530,7 +532,7 @@ class Culbertson(System):
         for s in SUITS_HIGH_FIRST:
             if s in taken:
                 continue
-            jump = _level_for(ctx, s.strain, 1)
+            jump = _level_for(ctx, STRAIN_OF[s], 1)
             if jump is None:
                 continue
             out.append(
@@ -558,7 +560,7 @@ class Culbertson(System):
         # 2. raises (EST-B36 table, EST-B43 HT rule)
         bands = {2: opts.single_raise_st, 3: F(9, 2), 4: F(11, 2), 5: F(15, 2), 6: F(17, 2)}
         for level in (6, 5, 4, 3, 2):
-            bid = Bid(level, opening.strain)
+            bid = bid_of(level, opening.strain)
             if not ctx.legal(bid):
                 continue
             out.append(
@@ -579,7 +581,7 @@ class Culbertson(System):
             )
         # 3. new suit
         for s in SUITS_HIGH_FIRST:
-            new = _level_for(ctx, s.strain)
+            new = _level_for(ctx, STRAIN_OF[s])
             if s in taken or new is None or new.level > 3:
                 continue
             bid = new
@@ -606,14 +608,14 @@ class Culbertson(System):
 
         out.append(
             Option(
-                meaning(Bid(3, NT), "EST-B43", "3NT: no biddable suit, no support, 3+ HT", ht_min=F(3)),
+                meaning(bid_of(3, NT), "EST-B43", "3NT: no biddable suit, no support, 3+ HT", ht_min=F(3)),
                 lambda ev: nt_free(ev) and ev.ht >= 3,
             )
         )
         out.append(
             Option(
                 meaning(
-                    Bid(2, NT), "EST-B43", "2NT: no biddable suit, no support, 2–2½ HT", ht_min=F(2), ht_max=F(5, 2)
+                    bid_of(2, NT), "EST-B43", "2NT: no biddable suit, no support, 2–2½ HT", ht_min=F(2), ht_max=F(5, 2)
                 ),
                 lambda ev: nt_free(ev) and 2 <= ev.ht <= F(5, 2),
             )
@@ -621,7 +623,7 @@ class Culbertson(System):
         out.append(
             Option(
                 meaning(
-                    Bid(1, NT),
+                    bid_of(1, NT),
                     "EST-B43, B41",
                     "1NT: weakness response, about 1½ HT, no support and no suit to show at the one level",
                     ht_min=F(1),
@@ -655,15 +657,15 @@ class Culbertson(System):
     def response_to_nt(self, ctx: Context, opening: Bid) -> list[Option]:
         """EST-B45: 2NT with 2½ HT, 3NT with 3 to 4, 4NT with 4½+; otherwise a long suit or pass."""
         out = [
-            Option(meaning(Bid(4, NT), "EST-B45", "4½+ HT", ht_min=F(9, 2)), lambda ev: ev.ht >= F(9, 2)),
-            Option(meaning(Bid(3, NT), "EST-B45", "3–4 HT", ht_min=F(3), ht_max=F(4)), lambda ev: 3 <= ev.ht <= 4),
+            Option(meaning(bid_of(4, NT), "EST-B45", "4½+ HT", ht_min=F(9, 2)), lambda ev: ev.ht >= F(9, 2)),
+            Option(meaning(bid_of(3, NT), "EST-B45", "3–4 HT", ht_min=F(3), ht_max=F(4)), lambda ev: 3 <= ev.ht <= 4),
             Option(
-                meaning(Bid(2, NT), "EST-B45", "more than 2 and fewer than 3 HT", ht_min=F(9, 4), ht_max=F(11, 4)),
+                meaning(bid_of(2, NT), "EST-B45", "more than 2 and fewer than 3 HT", ht_min=F(9, 4), ht_max=F(11, 4)),
                 lambda ev: 2 < ev.ht < 3,
             ),
         ]
         for s in SUITS_HIGH_FIRST:
-            bid = _level_for(ctx, s.strain)
+            bid = _level_for(ctx, STRAIN_OF[s])
             if bid is None or bid.level > 2:
                 continue
             out.append(
@@ -709,7 +711,7 @@ class Culbertson(System):
         for s in SUITS_HIGH_FIRST:
             if s not in free:
                 continue
-            bid = _level_for(ctx, s.strain)
+            bid = _level_for(ctx, STRAIN_OF[s])
             if bid is None:
                 continue
             out.append(
@@ -731,13 +733,17 @@ class Culbertson(System):
         out += [
             Option(
                 meaning(
-                    Bid(4, NT), "EST-B46", "no support, no biddable suit, 2½+ HT", ht_min=F(5, 2), forcing=Forcing.GAME
+                    bid_of(4, NT),
+                    "EST-B46",
+                    "no support, no biddable suit, 2½+ HT",
+                    ht_min=F(5, 2),
+                    forcing=Forcing.GAME,
                 ),
                 lambda ev: ev.ht >= F(5, 2),
             ),
             Option(
                 meaning(
-                    Bid(3, NT),
+                    bid_of(3, NT),
                     "EST-B46",
                     "no support, no biddable suit, 1½–2 HT",
                     ht_min=F(3, 2),
@@ -747,7 +753,7 @@ class Culbertson(System):
                 lambda ev: F(3, 2) <= ev.ht <= 2,
             ),
             Option(
-                meaning(Bid(2, NT), "EST-B46", "weak: 1 HT or less", ht_max=F(1), forcing=Forcing.GAME),
+                meaning(bid_of(2, NT), "EST-B46", "weak: 1 HT or less", ht_max=F(1), forcing=Forcing.GAME),
                 lambda ev: ev.ht <= 1,
             ),
         ]
@@ -765,7 +771,7 @@ class Culbertson(System):
         if target > opening.level + 2 or target <= opening.level:
             target = opening.level + 1
         extra = need if target == game else need + 2
-        bid = Bid(target, opening.strain)
+        bid = bid_of(target, opening.strain)
         return [
             Option(
                 meaning(
@@ -813,7 +819,7 @@ class Culbertson(System):
         for s in SUITS_HIGH_FIRST:
             if s in opp:
                 continue
-            jump = _level_for(ctx, s.strain, 1)
+            jump = _level_for(ctx, STRAIN_OF[s], 1)
             if jump is None or jump.level > 3:
                 continue
             out.append(
@@ -837,7 +843,7 @@ class Culbertson(System):
                     ),
                 )
             )
-        if ctx.legal(DOUBLE) and last.rank <= Bid(2, Strain.SPADES).rank:
+        if ctx.legal(DOUBLE) and last.rank <= bid_of(2, Strain.SPADES).rank:
             out.append(
                 Option(
                     meaning(
@@ -859,7 +865,7 @@ class Culbertson(System):
         for s in SUITS_HIGH_FIRST:
             if s in opp:
                 continue
-            bid = _level_for(ctx, s.strain)
+            bid = _level_for(ctx, STRAIN_OF[s])
             if bid is None or bid.level > 3:
                 continue
             if bid.level == 1:
@@ -939,7 +945,7 @@ class Culbertson(System):
                     )
                 )
         for s in unbid:
-            base = _level_for(ctx, s.strain)
+            base = _level_for(ctx, STRAIN_OF[s])
             if base is None:
                 continue
             for jump, rule, text, ht_min in (
@@ -949,7 +955,7 @@ class Culbertson(System):
             ):
                 if base.level + jump > 7:
                     continue
-                bid = Bid(base.level + jump, s.strain)
+                bid = bid_of(base.level + jump, STRAIN_OF[s])
                 min_len = 4 if jump else (3 if free_to_pass else 0)
                 out.append(
                     Option(
@@ -1007,7 +1013,7 @@ class Culbertson(System):
             for s in SUITS_HIGH_FIRST:
                 if s in opp:
                     continue
-                bid = _level_for(ctx, s.strain)
+                bid = _level_for(ctx, STRAIN_OF[s])
                 if bid is not None:
                     out.append(
                         Option(
@@ -1057,7 +1063,7 @@ class Culbertson(System):
         for s in SUITS_HIGH_FIRST:
             if s not in free:
                 continue
-            bid = _level_for(ctx, s.strain)
+            bid = _level_for(ctx, STRAIN_OF[s])
             if bid is None or bid.level > 2:
                 continue
             out.append(
@@ -1089,7 +1095,7 @@ class Culbertson(System):
         if last is None or not ctx.legal(DOUBLE):
             return []
         partner_bid = bool(ctx.bids_of(ctx.partner))
-        if not partner_bid and last.rank <= Bid(2, Strain.SPADES).rank:
+        if not partner_bid and last.rank <= bid_of(2, Strain.SPADES).rank:
             return []
         shown = ctx.shown_ht(ctx.partner)
         need = F(13 - 6 - last.level + ctx.options.penalty_double_undertricks) - shown
@@ -1147,7 +1153,7 @@ class Culbertson(System):
         assert last is not None
         out: list[Option] = []
         for suit in ctx.suits_bid_by((ctx.partner,)):
-            bid = _level_for(ctx, suit.strain)
+            bid = _level_for(ctx, STRAIN_OF[suit])
             if bid is not None:
                 out.append(
                     Option(
@@ -1163,7 +1169,7 @@ class Culbertson(System):
                     )
                 )
         for suit in SUITS_HIGH_FIRST:
-            bid = _level_for(ctx, suit.strain)
+            bid = _level_for(ctx, STRAIN_OF[suit])
             if bid is None or suit in ctx.opponent_suits:
                 continue
             out.append(
@@ -1202,11 +1208,11 @@ class Culbertson(System):
         supported = [s for s in p_suits if first_bid.get((me, s), 99) > first_bid[(partner, s)]]
         for suit in p_suits:
             own = suit not in supported
-            shown = ctx.shown_tricks(partner, suit.strain) or default
-            game = ctx.game(suit.strain)
-            times = sum(1 for _, c in ctx.bids_of(partner) if c.strain == suit.strain)
+            shown = ctx.shown_tricks(partner, STRAIN_OF[suit]) or default
+            game = ctx.game(STRAIN_OF[suit])
+            times = sum(1 for _, c in ctx.bids_of(partner) if c.strain == STRAIN_OF[suit])
             for level in range(7, 1, -1):
-                bid = Bid(level, suit.strain)
+                bid = bid_of(level, STRAIN_OF[suit])
                 if not ctx.legal(bid):
                     continue
                 lo = F(6 + level) - shown
@@ -1252,7 +1258,7 @@ class Culbertson(System):
         out: list[Option] = []
         me, partner = ctx.seat, ctx.partner
         for suit in ctx.suits_bid_by((partner,)):
-            bid = Bid(ctx.game(suit.strain), suit.strain)
+            bid = bid_of(ctx.game(STRAIN_OF[suit]), STRAIN_OF[suit])
             if ctx.legal(bid):
                 out.append(
                     Option(
@@ -1267,7 +1273,7 @@ class Culbertson(System):
                     )
                 )
         for suit in ctx.suits_bid_by((me,)):
-            again = _level_for(ctx, suit.strain)
+            again = _level_for(ctx, STRAIN_OF[suit])
             if again is not None:
                 out.append(
                     Option(
@@ -1281,7 +1287,7 @@ class Culbertson(System):
                         lambda ev, s=suit: ev.length[s] >= 6,
                     )
                 )
-        for nt in (Bid(ctx.game(NT), NT), ctx.cheapest(NT)):
+        for nt in (bid_of(ctx.game(NT), NT), ctx.cheapest(NT)):
             if nt is not None and ctx.legal(nt):
                 out.append(
                     Option(
