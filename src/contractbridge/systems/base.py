@@ -272,7 +272,7 @@ class HandEval:
         """Defensive tricks against ``strain`` (EST-B50)."""
         v = self._def.get(strain)
         if v is None:
-            trump = strain.suit
+            trump = SUIT_OF[strain]
             v = self._def[strain] = self.ht if trump is None else self.sure_trumps(trump) + self.side_ht(trump)
         return v
 
@@ -335,6 +335,10 @@ _ROTATION: Final = tuple(tuple(Seat((d + i) % 4) for i in range(4)) for d in ran
 _BIDS: Final = tuple(Bid(level, strain) for level in range(1, 8) for strain in Strain)
 #: ``STRAIN_OF[suit]``: the strain of a suit without an Enum call (the robots ask it in their inner loops).
 STRAIN_OF: Final = tuple(Strain(suit) for suit in Suit)
+#: ``SUIT_OF[strain]``: the suit of a strain, None at notrump (``Strain.suit`` without an Enum call).
+SUIT_OF: Final[tuple[Suit | None, ...]] = (*Suit, None)
+#: ``SIDE_OF[seat]``: the seat's side.
+SIDE_OF: Final = tuple(seat.side for seat in Seat)
 
 
 def bid_of(level: int, strain: Strain) -> Bid:
@@ -397,7 +401,7 @@ class Context:
 
     @property
     def partscore(self) -> int:
-        return self.partscores[self.seat.side]
+        return self.partscores[SIDE_OF[self.seat]]
 
     def game(self, strain: Strain) -> int:
         return game_level(strain, self.partscore)
@@ -443,12 +447,12 @@ class Context:
         wanted = set(seats)
         out: list[Suit] = []
         for i, c in enumerate(self.auction_calls):
-            if isinstance(c, Bid) and self.seat_of(i) in wanted and c.strain.suit is not None:
+            if isinstance(c, Bid) and self.seat_of(i) in wanted and (suit := SUIT_OF[c.strain]) is not None:
                 m = self.meanings[i] if i < len(self.meanings) else None
                 if m is not None and m.artificial:
                     continue
-                if c.strain.suit not in out:
-                    out.append(c.strain.suit)
+                if suit not in out:
+                    out.append(suit)
         return out
 
     @_cached
@@ -567,7 +571,7 @@ class System(ABC):
     def _pair(self, seat: Seat, opponents: System | None) -> tuple[System, System]:
         """The systems of North-South and East-West when ``seat``'s side plays this one."""
         other = opponents or self
-        return (self, other) if seat.side == 0 else (other, self)
+        return (self, other) if SIDE_OF[seat] == 0 else (other, self)
 
     def context(
         self,
@@ -641,7 +645,7 @@ def _options(
     options are built once per situation (``_SITUATIONS``) and shared by the 16 dealer × vulnerability pairs
     that give it."""
     seat = _ROTATION[dealer][len(calls) % 4]
-    side = seat.side
+    side = SIDE_OF[seat]
     system = systems[side]
     ctx = Context(
         system,

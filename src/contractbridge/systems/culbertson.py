@@ -18,6 +18,7 @@ from contractbridge.cards import SUITS_HIGH_FIRST, Seat, Strain, Suit
 from contractbridge.evaluation import fmt
 from contractbridge.systems.base import (
     STRAIN_OF,
+    SUIT_OF,
     CallMeaning,
     Context,
     Forcing,
@@ -301,12 +302,12 @@ class Culbertson(System):
         p_index, p_call = ctx.calls_of(ctx.partner)[-1]
         pm = ctx.meanings[p_index]
         out: list[Option] = []
-        my_suit = opening.strain.suit
+        my_suit = SUIT_OF[opening.strain]
         if not isinstance(p_call, Bid) or (pm.forcing is Forcing.GAME and p_call.strain is NT):
             return out
         if p_call.strain is NT:
             return self._rebid_after_nt(ctx, p_call, my_suit)
-        p_suit = p_call.strain.suit
+        p_suit = SUIT_OF[p_call.strain]
         assert p_suit is not None
         if p_suit == my_suit or pm.artificial:
             return out  # a raise: the continuation's trick arithmetic decides
@@ -515,7 +516,7 @@ class Culbertson(System):
     def response_to_one(self, ctx: Context, opening: Bid) -> list[Option]:
         """EST-B36 – B43, B47 in the decision order of laws-historic §6.7."""
         opts = ctx.options
-        suit = opening.strain.suit
+        suit = SUIT_OF[opening.strain]
         assert suit is not None
         rho = ctx.rho_call
         out: list[Option] = []
@@ -690,7 +691,7 @@ class Culbertson(System):
         """EST-B46: raise with support and 1 HT; new suit with 1 HT; 2NT under 1½ (weak); 3NT 1½–2;
         4NT 2½+ (no support, no biddable suit)."""
         out: list[Option] = []
-        suit = opening.strain.suit
+        suit = SUIT_OF[opening.strain]
         if suit is not None:
             bid = _level_for(ctx, opening.strain)
             if bid is not None:
@@ -762,7 +763,7 @@ class Culbertson(System):
     def response_to_preempt(self, ctx: Context, opening: Bid) -> list[Option]:
         """EST-B22, B48: raise a 3-level major / 4-level minor to game with side sure tricks (NV 2,
         vul more than 1); after a game pre-empt, bid the slam with two sure tricks more."""
-        suit = opening.strain.suit
+        suit = SUIT_OF[opening.strain]
         if suit is None:
             return []
         need = F(3, 2) if ctx.vul else F(2)
@@ -795,7 +796,7 @@ class Culbertson(System):
         opp = set(ctx.opponent_suits)
         free = frozenset(set(Suit) - opp)
         out: list[Option] = []
-        cue_suit = last.strain.suit
+        cue_suit = SUIT_OF[last.strain]
         if cue_suit is not None and cue_suit in opp:
             cue = _level_for(ctx, last.strain)
             if cue is not None:
@@ -931,7 +932,7 @@ class Culbertson(System):
                     )
                 )
             else:
-                trump = doubled.strain.suit
+                trump = SUIT_OF[doubled.strain]
                 assert trump is not None
                 out.append(
                     Option(
@@ -1006,7 +1007,7 @@ class Culbertson(System):
         """Partner overcalled (EST-B28, B29, B30): raise with normal support and 3 support tricks (2 when
         vulnerable); after a jump overcall, raise even with 1 HT; after a cue-bid, name a suit."""
         out: list[Option] = []
-        suit = p_bid.strain.suit
+        suit = SUIT_OF[p_bid.strain]
         opp = set(ctx.opponent_suits)
         free = frozenset(set(Suit) - opp - ({suit} if suit else set()))
         if pm.artificial and pm.forcing is Forcing.GAME:  # partner's cue-bid: show our suit
@@ -1201,8 +1202,8 @@ class Culbertson(System):
         p_suits = ctx.suits_bid_by((partner,))
         first_bid: dict[tuple[Seat, Suit], int] = {}
         for i, c in enumerate(ctx.auction_calls):
-            if isinstance(c, Bid) and c.strain.suit is not None:
-                first_bid.setdefault((ctx.seat_of(i), c.strain.suit), i)
+            if isinstance(c, Bid) and (suit := SUIT_OF[c.strain]) is not None:
+                first_bid.setdefault((ctx.seat_of(i), suit), i)
         default = F(4) if ctx.opener == partner else (F(2) if ctx.vul else F(3))
         partner_ht = ctx.shown_ht(partner)
         supported = [s for s in p_suits if first_bid.get((me, s), 99) > first_bid[(partner, s)]]
