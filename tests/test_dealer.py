@@ -200,6 +200,42 @@ def test_the_package_keeps_the_module_imports() -> None:
     assert generate("hcp(N) >= 20", 3, seed=4) == list(Dealer("hcp(N) >= 20", seed=4).deals(3))
 
 
+@pytest.mark.parametrize(
+    ("text", "seats"),
+    [
+        ("hcp(north)>=15 && spades(north)>=5", {Seat.NORTH}),
+        ("hcp(N) + hcp(S) >= 25 and not shape(S, any 4333)", {Seat.NORTH, Seat.SOUTH}),
+        ("shape(E) == (4333) or hascard(W, SA)", {Seat.EAST, Seat.WEST}),
+        ("true", set()),
+    ],
+)
+def test_constraints_name_the_seats_they_read(text: str, seats: set[Seat]) -> None:
+    assert parse_constraint(text).seats == seats
+
+
+def test_dealing_the_read_seats_first_gives_the_same_deals() -> None:
+    """Early rejection (only North sorted out before the test) keeps the deals of the full path, which a
+    constraint reading all four seats takes (``hcp(E) >= 0`` etc. are always true)."""
+    north = "hcp(N) >= 15 and spades(N) >= 5"
+    everyone = north + " and hcp(E) >= 0 and hcp(S) >= 0 and hcp(W) >= 0"
+    assert parse_constraint(everyone).seats == set(Seat)
+    early, full = DealGenerator(north, seed=8).batch(300), DealGenerator(everyone, seed=8).batch(300)
+    assert np.array_equal(early.holdings, full.holdings)
+    for d in early:
+        assert d.is_complete and scalar_hcp(d[Seat.NORTH]) >= 15 and d[Seat.NORTH].length(Suit.SPADES) >= 5
+
+
+def test_batch_deals_build_their_hands_on_use_and_equal_plain_deals() -> None:
+    import pickle
+
+    batch = DealGenerator(seed=12).batch(50)
+    for i, d in enumerate(batch):
+        plain = Deal(d.to_pbn())
+        assert d == plain and hash(d) == hash(plain) and repr(d) == repr(plain) and batch[i] == plain
+        assert pickle.loads(pickle.dumps(d)) == plain
+        assert [len(h) for h in d.hands] == [13, 13, 13, 13]
+
+
 # --- shape patterns and the parser ------------------------------------------------------------------------------
 
 

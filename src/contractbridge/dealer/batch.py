@@ -84,21 +84,51 @@ class DealBatch:
         return [Hand.from_bits(b) for b in self.hand_bits(seat)]
 
     def deals(self) -> Iterator[Deal]:
+        """The deals one by one, each a :class:`BatchDeal` (its ``Hand`` values built on first use)."""
         seats = [self.hand_bits(seat) for seat in Seat]
-        for n, e, s, w in zip(*seats, strict=True):
-            yield _make_deal(n, e, s, w)
+        new, set_bits = object.__new__, _BITS.__set__
+        for bits in zip(*seats, strict=True):
+            deal = new(BatchDeal)
+            set_bits(deal, bits)
+            yield deal
 
     def __iter__(self) -> Iterator[Deal]:
         return self.deals()
 
     def __getitem__(self, i: int) -> Deal:
         h = self.holdings[i].astype(np.int64)
-        bits = [int(h[s, 0] | h[s, 1] << 13 | h[s, 2] << 26 | h[s, 3] << 39) for s in range(4)]
-        return _make_deal(*bits)
+        n, e, s, w = (int(h[s, 0] | h[s, 1] << 13 | h[s, 2] << 26 | h[s, 3] << 39) for s in range(4))
+        return _make_deal(n, e, s, w)
 
 
 def _make_deal(n: int, e: int, s: int, w: int) -> Deal:
     """A deal from four disjoint 13-card bit sets, skipping re-validation (the dealer built them)."""
-    deal = object.__new__(Deal)
-    object.__setattr__(deal, "_hands", (Hand.from_bits(n), Hand.from_bits(e), Hand.from_bits(s), Hand.from_bits(w)))
+    deal = object.__new__(BatchDeal)
+    _BITS.__set__(deal, (n, e, s, w))
     return deal
+
+
+_HANDS: Final = Deal.__dict__["_hands"]
+"""The slot that holds a ``Deal``'s four hands."""
+
+
+class BatchDeal(Deal):
+    """A :class:`Deal` of a batch: it keeps the four 52-bit card sets the generator made and builds its ``Hand``
+    values on first use (a generated deal is often only counted, filtered, or handed to DDS). It equals, hashes,
+    pickles and prints as the ``Deal`` of the same hands."""
+
+    __slots__ = ("_bits",)
+    _bits: tuple[int, int, int, int]
+
+    @property
+    def _hands(self) -> tuple[Hand, Hand, Hand, Hand]:  # type: ignore[override]
+        try:
+            hands: tuple[Hand, Hand, Hand, Hand] = _HANDS.__get__(self, Deal)
+        except AttributeError:
+            n, e, s, w = self._bits
+            hands = (Hand.from_bits(n), Hand.from_bits(e), Hand.from_bits(s), Hand.from_bits(w))
+            _HANDS.__set__(self, hands)
+        return hands
+
+
+_BITS: Final = BatchDeal.__dict__["_bits"]

@@ -28,6 +28,12 @@ class Constraint(ABC):
     def mask(self, batch: DealBatch) -> Mask:
         """Which deals of ``batch`` satisfy the constraint."""
 
+    @property
+    def seats(self) -> frozenset[Seat]:
+        """The seats whose hands this reads; all four unless a subclass knows better (the generator deals those
+        seats first and rejects early)."""
+        return frozenset(Seat)
+
     def __call__(self, deal: Deal) -> bool:
         """Whether one deal satisfies the constraint."""
         return bool(self.mask(DealBatch.from_deals([deal]))[0])
@@ -44,6 +50,10 @@ class Constraint(ABC):
 
 @dataclass(frozen=True)
 class TrueConstraint(Constraint):
+    @property
+    def seats(self) -> frozenset[Seat]:
+        return frozenset()
+
     def mask(self, batch: DealBatch) -> Mask:
         return np.ones(len(batch), dtype=np.bool_)
 
@@ -67,6 +77,10 @@ class Compare(Constraint):
     op: str
     right: Expr
 
+    @property
+    def seats(self) -> frozenset[Seat]:
+        return self.left.seats | self.right.seats
+
     def mask(self, batch: DealBatch) -> Mask:
         return _CMP[self.op](self.left.values(batch), self.right.values(batch))
 
@@ -80,6 +94,10 @@ class And(Constraint):
 
     left: Constraint
     right: Constraint
+
+    @property
+    def seats(self) -> frozenset[Seat]:
+        return self.left.seats | self.right.seats
 
     def mask(self, batch: DealBatch) -> Mask:
         m = self.left.mask(batch)
@@ -97,6 +115,10 @@ class Or(Constraint):
     left: Constraint
     right: Constraint
 
+    @property
+    def seats(self) -> frozenset[Seat]:
+        return self.left.seats | self.right.seats
+
     def mask(self, batch: DealBatch) -> Mask:
         m = self.left.mask(batch)
         idx = np.flatnonzero(~m)
@@ -112,6 +134,10 @@ class Or(Constraint):
 class Not(Constraint):
     inner: Constraint
 
+    @property
+    def seats(self) -> frozenset[Seat]:
+        return self.inner.seats
+
     def mask(self, batch: DealBatch) -> Mask:
         return ~self.inner.mask(batch)
 
@@ -123,6 +149,10 @@ class Not(Constraint):
 class HasCard(Constraint):
     seat: Seat
     card: Card
+
+    @property
+    def seats(self) -> frozenset[Seat]:
+        return frozenset((self.seat,))
 
     def mask(self, batch: DealBatch) -> Mask:
         bits = batch.holdings[:, self.seat, self.card.suit]

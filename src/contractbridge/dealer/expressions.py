@@ -26,6 +26,11 @@ class Expr(ABC):
     def values(self, batch: DealBatch) -> Numbers:
         """The value for each deal of ``batch``."""
 
+    @property
+    def seats(self) -> frozenset[Seat]:
+        """The seats whose hands this reads (the generator deals them first and rejects early)."""
+        return frozenset(Seat)
+
     def _cmp(self, op: str, other: Operand) -> Constraint:
         return Compare(self, op, _expr(other))
 
@@ -91,6 +96,10 @@ class Const(Expr):
     def values(self, batch: DealBatch) -> Numbers:
         return np.full(len(batch), self.value)
 
+    @property
+    def seats(self) -> frozenset[Seat]:
+        return frozenset()
+
     def __repr__(self) -> str:
         return repr(self.value)
 
@@ -111,6 +120,10 @@ class Arith(Expr):
     def values(self, batch: DealBatch) -> Numbers:
         return _ARITH[self.op](self.left.values(batch), self.right.values(batch))
 
+    @property
+    def seats(self) -> frozenset[Seat]:
+        return self.left.seats | self.right.seats
+
     def __repr__(self) -> str:
         return f"({self.left!r} {self.op} {self.right!r})"
 
@@ -122,6 +135,10 @@ class TableFeature(Expr):
     name: str
     seat: Seat
     suits: tuple[Suit, ...] = tuple(Suit)
+
+    @property
+    def seats(self) -> frozenset[Seat]:
+        return frozenset((self.seat,))
 
     def values(self, batch: DealBatch) -> Numbers:
         if self.name == "length":
@@ -154,6 +171,10 @@ class HandFunction(Expr):
     seat: Seat
     name: str = ""
 
+    @property
+    def seats(self) -> frozenset[Seat]:
+        return frozenset((self.seat,))
+
     def values(self, batch: DealBatch) -> Numbers:
         return np.array([self.function(h) for h in batch.hands(self.seat)], dtype=np.float64)
 
@@ -168,6 +189,10 @@ class VectorFunction(Expr):
     function: Callable[[Holdings], Numbers]
     seat: Seat
     name: str = ""
+
+    @property
+    def seats(self) -> frozenset[Seat]:
+        return frozenset((self.seat,))
 
     def values(self, batch: DealBatch) -> Numbers:
         return self.function(batch.holdings[:, self.seat, :])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from typing import Final
 
 import numpy as np
 import numpy.typing as npt
@@ -44,26 +45,34 @@ class DealGenerator:
 
     def shuffle(self, n: int) -> DealBatch:
         """``n`` random deals (with the predealt cards in place), unfiltered."""
+        return DealBatch(_holdings(self._shuffle_owners(n), _ALL_SEATS))
+
+    def _shuffle_owners(self, n: int) -> npt.NDArray[np.uint8]:
+        """``(n, 52)``: the seat that receives each card, in ``n`` uniformly random deals (L6)."""
         owners = np.empty((n, 52), dtype=np.uint8)
         owners[:] = self._owners
         if self._free.size:
             owners[:, self._free] = self.rng.permuted(np.broadcast_to(self._labels, (n, self._labels.size)), axis=1)
-        seats = owners.reshape(n, 1, 4, 13) == np.arange(4, dtype=np.uint8).reshape(1, 4, 1, 1)
-        packed = np.packbits(seats, axis=-1, bitorder="little")
-        holdings = packed.view("<u2").reshape(n, 4, 4)
-        return DealBatch(holdings)
+        return owners
 
     def batches(self) -> Iterator[DealBatch]:
-        """Endless batches of accepted deals (some may be empty when the constraint is rare)."""
+        """Endless batches of accepted deals (some may be empty when the constraint is rare).
+
+        Only the hands the constraint reads are sorted out of each shuffle before it is tested; the other hands
+        of the deals it accepts are filled in afterwards (the same deals, for less work on the rejected ones)."""
+        constraint = self.constraint
+        first = _ALL_SEATS if constraint is None else np.array(sorted(constraint.seats), dtype=np.uint8)
         while True:
             if self.attempts >= self.max_attempts:
                 raise DealGenerationError(
-                    f"gave up after {self.attempts} deals: {self.produced} satisfied the constraint {self.constraint!r}"
+                    f"gave up after {self.attempts} deals: {self.produced} satisfied the constraint {constraint!r}"
                 )
-            batch = self.shuffle(self.batch_size)
+            owners = self._shuffle_owners(self.batch_size)
             self.attempts += self.batch_size
-            if self.constraint is not None:
-                batch = batch.take(np.flatnonzero(self.constraint.mask(batch)))
+            batch = DealBatch(_holdings(owners, first))
+            if constraint is not None:
+                accepted = np.flatnonzero(constraint.mask(batch))
+                batch = batch.take(accepted) if first.size == 4 else DealBatch(_holdings(owners[accepted], _ALL_SEATS))
             self.produced += len(batch)
             yield batch
 
@@ -104,6 +113,21 @@ def generate(
 ) -> list[Deal]:
     """``n`` random deals satisfying ``constraint`` (a :class:`Constraint` or the language's text)."""
     return list(DealGenerator(constraint, predeal=predeal, seed=seed).deals(n))
+
+
+_ALL_SEATS: Final = np.arange(4, dtype=np.uint8)
+
+
+def _holdings(owners: npt.NDArray[np.uint8], seats: npt.NDArray[np.uint8]) -> Holdings:
+    """``(n, 4, 4)`` holdings of the deals ``owners`` describes, for ``seats`` only (the other seats stay empty)."""
+    n = owners.shape[0]
+    found = owners.reshape(n, 1, 4, 13) == seats.reshape(1, -1, 1, 1)
+    packed = np.packbits(found, axis=-1, bitorder="little").view("<u2").reshape(n, seats.size, 4)
+    if seats.size == 4:
+        return packed
+    holdings = np.zeros((n, 4, 4), dtype=np.uint16)
+    holdings[:, seats] = packed
+    return holdings
 
 
 def _predeal_hands(predeal: Predeal | None) -> tuple[Hand, Hand, Hand, Hand]:

@@ -130,6 +130,10 @@ class ShapeIs(Constraint):
     seat: Seat
     pattern: ShapePattern
 
+    @property
+    def seats(self) -> frozenset[Seat]:
+        return frozenset((self.seat,))
+
     def mask(self, batch: DealBatch) -> Mask:
         lengths = batch.lengths()[:, self.seat]
         s, h, d, c = (lengths[:, suit] for suit in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS))
