@@ -194,7 +194,11 @@ IntArray = npt.NDArray[np.int64]
 
 
 def score_array(
-    level: npt.ArrayLike, strain: npt.ArrayLike, doubling: npt.ArrayLike, tricks: npt.ArrayLike, vulnerable: npt.ArrayLike
+    level: npt.ArrayLike,
+    strain: npt.ArrayLike,
+    doubling: npt.ArrayLike,
+    tricks: npt.ArrayLike,
+    vulnerable: npt.ArrayLike,
 ) -> IntArray:
     """``score`` for whole arrays of results (broadcast together): levels 1–7, ``Strain`` and ``Doubling`` values
     as integers, tricks 0–13, vulnerability as booleans. Every total is signed for declarer's side (L77); a
