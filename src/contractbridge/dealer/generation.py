@@ -41,38 +41,70 @@ class DealGenerator:
         self.max_attempts = max_attempts
         self.attempts = 0
         self.produced = 0
-        self._owners, self._free, self._labels = _predeal_layout(_predeal_hands(predeal))
+        self._predealt, self._free, need = _predeal_layout(_predeal_hands(predeal))
+        # The free cards are shuffled and dealt in seat order, the seats the constraint reads first: a deal is
+        # tested once those hands are dealt (the first ``_read_cards`` positions), and finished only if kept.
+        reads = tuple(Seat) if self.constraint is None else tuple(sorted(self.constraint.seats))
+        order = reads + tuple(seat for seat in Seat if seat not in reads)
+        starts = np.cumsum([0] + [need[seat] for seat in order])
+        self._slices = {seat: (int(starts[k]), int(starts[k + 1])) for k, seat in enumerate(order)}
+        self._reads = reads
+        self._read_cards = int(starts[len(reads)])
 
     def shuffle(self, n: int) -> DealBatch:
         """``n`` random deals (with the predealt cards in place), unfiltered."""
-        return DealBatch(_holdings(self._shuffle_owners(n), _ALL_SEATS))
+        cards = self._cards(n)
+        self._shuffle(cards, 0, cards.shape[1])
+        return DealBatch(self._holdings(cards, tuple(Seat)))
 
-    def _shuffle_owners(self, n: int) -> npt.NDArray[np.uint8]:
-        """``(n, 52)``: the seat that receives each card, in ``n`` uniformly random deals (L6)."""
-        owners = np.empty((n, 52), dtype=np.uint8)
-        owners[:] = self._owners
-        if self._free.size:
-            owners[:, self._free] = self.rng.permuted(np.broadcast_to(self._labels, (n, self._labels.size)), axis=1)
-        return owners
+    def _cards(self, n: int) -> npt.NDArray[np.uint8]:
+        return np.broadcast_to(self._free, (n, self._free.size)).copy()
+
+    def _shuffle(self, cards: npt.NDArray[np.uint8], start: int, stop: int) -> None:
+        """Fisher–Yates over the columns ``start`` … ``stop - 1`` of every row at once: each position takes a
+        uniformly random card among those not yet placed (L6). Positions before ``stop`` are then a uniform
+        random draw, whatever happens to the rest; continuing from ``stop`` later completes the permutation."""
+        n, m = cards.shape
+        rows = np.arange(n)
+        for k in range(start, min(stop, m - 1)):
+            j = self.rng.integers(k, m, size=n)
+            here = cards[:, k].copy()
+            cards[:, k] = cards[rows, j]
+            cards[rows, j] = here
+
+    def _holdings(self, cards: npt.NDArray[np.uint8], seats: tuple[Seat, ...]) -> Holdings:
+        """``(n, 4, 4)`` holdings of the dealt ``cards`` for ``seats`` (the other seats stay empty)."""
+        holdings = np.zeros((cards.shape[0], 4, 4), dtype=np.uint16)
+        for seat in seats:
+            lo, hi = self._slices[seat]
+            bits = np.bitwise_or.reduce(np.left_shift(np.uint64(1), cards[:, lo:hi].astype(np.uint64)), axis=1)
+            bits |= np.uint64(self._predealt[seat])
+            holdings[:, seat] = (bits[:, None] >> _SUIT_SHIFTS) & np.uint64(0x1FFF)
+        return holdings
 
     def batches(self) -> Iterator[DealBatch]:
         """Endless batches of accepted deals (some may be empty when the constraint is rare).
 
-        Only the hands the constraint reads are sorted out of each shuffle before it is tested; the other hands
-        of the deals it accepts are filled in afterwards (the same deals, for less work on the rejected ones)."""
+        Only the hands the constraint reads are dealt before it is tested; the other hands of the deals it keeps
+        are dealt afterwards, from the cards left (the same distribution, for less work on the rejected ones)."""
         constraint = self.constraint
-        first = _ALL_SEATS if constraint is None else np.array(sorted(constraint.seats), dtype=np.uint8)
         while True:
             if self.attempts >= self.max_attempts:
                 raise DealGenerationError(
                     f"gave up after {self.attempts} deals: {self.produced} satisfied the constraint {constraint!r}"
                 )
-            owners = self._shuffle_owners(self.batch_size)
+            cards = self._cards(self.batch_size)
             self.attempts += self.batch_size
-            batch = DealBatch(_holdings(owners, first))
+            self._shuffle(cards, 0, self._read_cards)
+            batch = DealBatch(self._holdings(cards, self._reads))
             if constraint is not None:
                 accepted = np.flatnonzero(constraint.mask(batch))
-                batch = batch.take(accepted) if first.size == 4 else DealBatch(_holdings(owners[accepted], _ALL_SEATS))
+                if len(self._reads) == 4:
+                    batch = batch.take(accepted)
+                else:
+                    cards = cards[accepted]
+                    self._shuffle(cards, self._read_cards, cards.shape[1])
+                    batch = DealBatch(self._holdings(cards, tuple(Seat)))
             self.produced += len(batch)
             yield batch
 
@@ -115,19 +147,7 @@ def generate(
     return list(DealGenerator(constraint, predeal=predeal, seed=seed).deals(n))
 
 
-_ALL_SEATS: Final = np.arange(4, dtype=np.uint8)
-
-
-def _holdings(owners: npt.NDArray[np.uint8], seats: npt.NDArray[np.uint8]) -> Holdings:
-    """``(n, 4, 4)`` holdings of the deals ``owners`` describes, for ``seats`` only (the other seats stay empty)."""
-    n = owners.shape[0]
-    found = owners.reshape(n, 1, 4, 13) == seats.reshape(1, -1, 1, 1)
-    packed = np.packbits(found, axis=-1, bitorder="little").view("<u2").reshape(n, seats.size, 4)
-    if seats.size == 4:
-        return packed
-    holdings = np.zeros((n, 4, 4), dtype=np.uint16)
-    holdings[:, seats] = packed
-    return holdings
+_SUIT_SHIFTS: Final = np.array([0, 13, 26, 39], dtype=np.uint64)
 
 
 def _predeal_hands(predeal: Predeal | None) -> tuple[Hand, Hand, Hand, Hand]:
@@ -146,23 +166,17 @@ def _predeal_hands(predeal: Predeal | None) -> tuple[Hand, Hand, Hand, Hand]:
     return d.hands
 
 
-def _predeal_layout(
-    hands: tuple[Hand, Hand, Hand, Hand],
-) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.intp], npt.NDArray[np.uint8]]:
-    owners = np.zeros(52, dtype=np.uint8)
+def _predeal_layout(hands: tuple[Hand, Hand, Hand, Hand]) -> tuple[tuple[int, ...], npt.NDArray[np.uint8], list[int]]:
+    """The predealt cards of each seat (bit sets), the cards left to deal, and how many each seat still needs."""
     taken = 0
-    labels: list[int] = []
     for seat, hand in zip(Seat, hands, strict=True):
         if len(hand) > 13:
             raise DealGenerationError(f"cannot predeal {len(hand)} cards to {seat.name.lower()}")
         if hand.bits & taken:
             raise DealGenerationError(f"predealt cards given to two seats: {Hand.from_bits(hand.bits & taken)}")
         taken |= hand.bits
-        for card in hand:
-            owners[card.index] = seat
-        labels += [int(seat)] * (13 - len(hand))
-    free = np.array([i for i in range(52) if not (taken >> i) & 1], dtype=np.intp)
-    return owners, free, np.array(labels, dtype=np.uint8)
+    free = np.array([i for i in range(52) if not (taken >> i) & 1], dtype=np.uint8)
+    return tuple(hand.bits for hand in hands), free, [13 - len(hand) for hand in hands]
 
 
 #: The generator's former name (it collided with ``Board.dealer``, a seat); kept for existing imports.
