@@ -1,76 +1,91 @@
-"""Random boards through ``Table``: a random legal auction, then the full play with random legal cards;
-against the same play loop through endplay's ``Deal.play`` / ``legal_moves`` on the same deals and contracts.
+"""The play loop: random deals, a contract each, the 52 cards played at random among the legal ones (L44), on the
+same deals and contracts for every side (benchmarks/_harness.py: alternating rounds, medians, ratios).
 
-``BENCH_BOARDS`` (default 10,000) sets the number of boards; endplay is measured on the first
-``BENCH_PEER_BOARDS`` of them (default 300; it is much slower), and the ratio compares boards per second.
+- ``Table``: the contract bid by declarer as dealer and passed out (4 calls), then 52 ``table.play`` calls,
+  each card chosen from ``table.legal_cards()``: the whole stateful object, event log and all.
+- ``PlayState``: the play core alone (``push`` and ``legal_cards``).
+- The peer: endplay's ``Deal.play`` with a plain Python legality filter (follow suit if able, from
+  ``deal.curhand``), not ``Deal.legal_moves``, which asks DDS at every card and would flatter us 2×.
+
+``BENCH_BOARDS`` (default 2,000) sets our boards a round, ``BENCH_PEER_BOARDS`` (default 300) endplay's.
 """
 
 from __future__ import annotations
 
 import os
 import random
-import time
 
+from benchmarks._harness import Side, compare, report
 from contractbridge import Board, Deal, Phase, Seat, Strain, Table
+from contractbridge.calls import PASS, Bid
+from contractbridge.play import PlayState
 
-_ENDPLAY_DENOM = {Strain.CLUBS: "clubs", Strain.DIAMONDS: "diamonds", Strain.HEARTS: "hearts", Strain.SPADES: "spades"}
-_ENDPLAY_PLAYER = {Seat.NORTH: "north", Seat.EAST: "east", Seat.SOUTH: "south", Seat.WEST: "west"}
-Played = tuple[str, Strain, Seat] | None
+Contracted = tuple[Deal, Strain, Seat, int]
 
 
-def _ours(n: int) -> tuple[float, list[Played]]:
-    """Seconds for ``n`` boards through ``Table``, and each board's deal and contract (None if passed out)."""
+def _boards(n: int) -> list[Contracted]:
     rng = random.Random(2017)
-    contracts: list[Played] = []
-    start = time.perf_counter()
-    for i in range(n):
-        table = Table(Board(i % 16 + 1, Deal.random(i)))
-        while table.phase is Phase.AUCTION:
-            table.call(rng.choice(table.legal_calls()))
+    return [(Deal.random(i), Strain(rng.randrange(5)), Seat(rng.randrange(4)), rng.randint(1, 7)) for i in range(n)]
+
+
+def _table(boards: list[Contracted]) -> None:
+    rng = random.Random(1)
+    for i, (deal, strain, declarer, level) in enumerate(boards):
+        table = Table(Board(i % 16 + 1, deal, dealer=declarer))
+        for call in (Bid(level, strain), PASS, PASS, PASS):
+            table.call(call)
         while table.phase is Phase.PLAY:
             table.play(rng.choice(tuple(table.legal_cards())))
-        contract, declarer = table.contract, table.declarer
-        if contract is None or declarer is None:
-            contracts.append(None)
-        else:
-            contracts.append((table.board.deal.to_pbn(), contract.strain, declarer))
-    return time.perf_counter() - start, contracts
 
 
-def _endplay(boards: list[Played]) -> float:
-    """Seconds for the same play loop through endplay."""
+def _play_state(boards: list[Contracted]) -> None:
+    rng = random.Random(1)
+    for deal, strain, declarer, _ in boards:
+        state = PlayState(deal, strain, declarer)
+        while not state.is_over:
+            state.push(rng.choice(tuple(state.legal_cards())))
+
+
+def _endplay(boards: list[tuple[object, ...]]) -> None:
     from endplay.types import Deal as EDeal
+
+    rng = random.Random(1)
+    for pbn, trump, first in boards:
+        deal = EDeal(pbn, first=first, trump=trump)
+        for _ in range(52):
+            cards = list(deal.curhand)
+            trick = deal.curtrick
+            if trick:
+                led = trick[0].suit
+                cards = [c for c in cards if c.suit == led] or cards
+            deal.play(rng.choice(cards))
+
+
+def _endplay_boards(boards: list[Contracted]) -> list[tuple[object, ...]]:
     from endplay.types import Denom, Player
 
-    rng = random.Random(2017)
-    start = time.perf_counter()
-    for item in boards:
-        if item is None:
-            continue
-        pbn, strain, declarer = item
-        trump = Denom.nt if strain is Strain.NOTRUMP else Denom[_ENDPLAY_DENOM[strain]]
-        deal = EDeal(pbn, first=Player[_ENDPLAY_PLAYER[declarer.lho]], trump=trump)
-        for _ in range(52):
-            deal.play(rng.choice(deal.legal_moves()))
-    return time.perf_counter() - start
+    denom = {Strain.CLUBS: Denom.clubs, Strain.DIAMONDS: Denom.diamonds, Strain.HEARTS: Denom.hearts,
+             Strain.SPADES: Denom.spades, Strain.NOTRUMP: Denom.nt}
+    return [(deal.to_pbn(), denom[strain], Player(int(declarer.lho))) for deal, strain, declarer, _ in boards]
 
 
 def main() -> None:
-    n = int(os.environ.get("BENCH_BOARDS", "10000"))
+    n = int(os.environ.get("BENCH_BOARDS", "2000"))
     m = min(n, int(os.environ.get("BENCH_PEER_BOARDS", "300")))
-    ours_s, contracts = _ours(n)
-    played = sum(c is not None for c in contracts)
-    print(
-        f"contractbridge Table: {n} boards ({played} played, {n - played} passed out) in {ours_s:.2f} s"
-        f" = {n / ours_s:,.0f} boards/s (random auction + full play)"
-    )
+    boards = _boards(n)
+    table = Side("Table (4 calls + 52 cards, legal_cards each card)", lambda: _table(boards), n)
+    state = Side("PlayState (push + legal_cards)", lambda: _play_state(boards), n)
     try:
-        peer_s = _endplay(contracts[:m])
+        peer_boards = _endplay_boards(boards[:m])
     except ImportError:
-        print("endplay is not installed: no ratio")
+        print("endplay is not installed: Table against PlayState only")
+        report("play loop: Table against the play core", table, state, compare(table, state), "boards", target=0.77)
         return
-    print(f"endplay Deal.play/legal_moves: {m} boards in {peer_s:.2f} s = {m / peer_s:,.0f} boards/s (play only)")
-    print(f"ratio ours / endplay (boards per second): {(n / ours_s) / (m / peer_s):.1f}x")
+    peer = Side("endplay Deal.play + Python follow-suit filter", lambda: _endplay(peer_boards), m)
+    report("play loop: Table", table, peer, compare(table, peer), "boards", target=50)
+    report("play loop: PlayState", state, peer, compare(state, peer), "boards")
+    report("play loop: Table against the play core (target: within 1.3x)", table, state, compare(table, state),
+           "boards", target=0.77)
 
 
 if __name__ == "__main__":
