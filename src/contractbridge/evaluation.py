@@ -267,12 +267,19 @@ def positional_honour_tricks(holding: str, missing_honour_with: Literal["rho", "
 # biddable suits, trump tricks, playing tricks (EST-B13 – B15, B25)
 
 
-def is_biddable(hand: Hand, suit: Suit) -> bool:
-    """EST-B13: 4 cards with ≥ 1½ HT, or 5 cards with ≥ ½ HT, or 6+ cards (HT of that suit alone)."""
-    b = _sbits(hand, suit)
+def _biddable(b: int) -> bool:
+    """EST-B13 for one suit's 13-bit holding: 4 cards with ≥ 1½ HT, or 5 with ≥ ½ HT, or 6+ cards."""
     n = _pop(b)
     ht = _CULBERTSON[b][0]
     return n >= 6 or (n == 5 and ht >= HALF) or (n == 4 and ht >= F(3, 2))
+
+
+_BIDDABLE: Final = tuple(_biddable(b) for b in range(1 << 13))
+
+
+def is_biddable(hand: Hand, suit: Suit) -> bool:
+    """EST-B13: 4 cards with ≥ 1½ HT, or 5 cards with ≥ ½ HT, or 6+ cards (HT of that suit alone)."""
+    return _BIDDABLE[hand.suit_bits(suit)]
 
 
 def biddable_reason(hand: Hand, suit: Suit) -> str:
