@@ -9,7 +9,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, ClassVar, Final
 
 import numpy as np
 
@@ -89,11 +89,14 @@ class Compare(Constraint):
 
 
 @dataclass(frozen=True)
-class And(Constraint):
-    """Both; the right side is evaluated only on deals the left side accepts (cheap tests first pay off)."""
+class _Connective(Constraint):
+    """``left``, then ``right`` on the deals ``left`` leaves undecided (cheap tests first pay off)."""
 
     left: Constraint
     right: Constraint
+    settles: ClassVar[bool]
+    """The left side's answer that decides a deal without the right side."""
+    word: ClassVar[str]
 
     @property
     def seats(self) -> frozenset[Seat]:
@@ -101,33 +104,29 @@ class And(Constraint):
 
     def mask(self, batch: DealBatch) -> Mask:
         m = self.left.mask(batch)
-        idx = np.flatnonzero(m)
+        idx = np.flatnonzero(m != self.settles)
         if idx.size:
             m[idx] = self.right.mask(batch.take(idx))
         return m
 
     def __repr__(self) -> str:
-        return f"({self.left!r} and {self.right!r})"
+        return f"({self.left!r} {self.word} {self.right!r})"
 
 
-@dataclass(frozen=True)
-class Or(Constraint):
-    left: Constraint
-    right: Constraint
+@dataclass(frozen=True, repr=False)
+class And(_Connective):
+    """Both; the right side is evaluated only on deals the left side accepts."""
 
-    @property
-    def seats(self) -> frozenset[Seat]:
-        return self.left.seats | self.right.seats
+    settles: ClassVar[bool] = False
+    word: ClassVar[str] = "and"
 
-    def mask(self, batch: DealBatch) -> Mask:
-        m = self.left.mask(batch)
-        idx = np.flatnonzero(~m)
-        if idx.size:
-            m[idx] = self.right.mask(batch.take(idx))
-        return m
 
-    def __repr__(self) -> str:
-        return f"({self.left!r} or {self.right!r})"
+@dataclass(frozen=True, repr=False)
+class Or(_Connective):
+    """Either; the right side is evaluated only on deals the left side rejects."""
+
+    settles: ClassVar[bool] = True
+    word: ClassVar[str] = "or"
 
 
 @dataclass(frozen=True)
@@ -145,14 +144,20 @@ class Not(Constraint):
         return f"not {self.inner!r}"
 
 
-@dataclass(frozen=True, eq=False)
-class HasCard(Constraint):
+class OneSeat:
+    """A term that reads one seat's hand, its ``seat``."""
+
     seat: Seat
-    card: Card
 
     @property
     def seats(self) -> frozenset[Seat]:
         return frozenset((self.seat,))
+
+
+@dataclass(frozen=True, eq=False)
+class HasCard(OneSeat, Constraint):
+    seat: Seat
+    card: Card
 
     def mask(self, batch: DealBatch) -> Mask:
         bits = batch.holdings[:, self.seat, self.card.suit]

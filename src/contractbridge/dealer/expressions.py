@@ -14,7 +14,7 @@ import numpy as np
 
 from contractbridge.cards import Hand, Seat, Suit
 from contractbridge.dealer.batch import CONTROLS_TABLE, HCP_TABLE, LENGTH_TABLE, DealBatch, Holdings, Numbers
-from contractbridge.dealer.constraints import Compare, Constraint
+from contractbridge.dealer.constraints import Compare, Constraint, OneSeat
 
 Operand = Union["Expr", int, float]
 
@@ -129,16 +129,12 @@ class Arith(Expr):
 
 
 @dataclass(frozen=True, eq=False)
-class TableFeature(Expr):
+class TableFeature(OneSeat, Expr):
     """A per-suit lookup summed over the suits given: HCP, length, controls."""
 
     name: str
     seat: Seat
     suits: tuple[Suit, ...] = tuple(Suit)
-
-    @property
-    def seats(self) -> frozenset[Seat]:
-        return frozenset((self.seat,))
 
     def values(self, batch: DealBatch) -> Numbers:
         if self.name == "length":
@@ -164,16 +160,12 @@ _TABLES: Final = {"hcp": HCP_TABLE, "controls": CONTROLS_TABLE, "length": LENGTH
 
 
 @dataclass(frozen=True, eq=False)
-class HandFunction(Expr):
+class HandFunction(OneSeat, Expr):
     """Any ``Hand -> number`` function of one seat's hand (evaluated deal by deal: the general, slower path)."""
 
     function: Callable[[Hand], float]
     seat: Seat
     name: str = ""
-
-    @property
-    def seats(self) -> frozenset[Seat]:
-        return frozenset((self.seat,))
 
     def values(self, batch: DealBatch) -> Numbers:
         return np.array([self.function(h) for h in batch.hands(self.seat)], dtype=np.float64)
@@ -183,16 +175,12 @@ class HandFunction(Expr):
 
 
 @dataclass(frozen=True, eq=False)
-class VectorFunction(Expr):
+class VectorFunction(OneSeat, Expr):
     """A vectorised function of one seat's holdings: ``(n, 4 suits) uint16 -> (n,) numbers`` (the fast path)."""
 
     function: Callable[[Holdings], Numbers]
     seat: Seat
     name: str = ""
-
-    @property
-    def seats(self) -> frozenset[Seat]:
-        return frozenset((self.seat,))
 
     def values(self, batch: DealBatch) -> Numbers:
         return self.function(batch.holdings[:, self.seat, :])

@@ -11,7 +11,7 @@ import numpy as np
 
 from contractbridge.cards import Seat, Suit
 from contractbridge.dealer.batch import DealBatch, Mask
-from contractbridge.dealer.constraints import Constraint
+from contractbridge.dealer.constraints import Constraint, OneSeat
 from contractbridge.errors import ConstraintError
 
 #: Every hand pattern as (spades, hearts, diamonds, clubs): 560 of them.
@@ -126,13 +126,9 @@ def parse_shape_pattern(text: str, pos: int) -> tuple[ShapePattern, int]:
 
 
 @dataclass(frozen=True, eq=False)
-class ShapeIs(Constraint):
+class ShapeIs(OneSeat, Constraint):
     seat: Seat
     pattern: ShapePattern
-
-    @property
-    def seats(self) -> frozenset[Seat]:
-        return frozenset((self.seat,))
 
     def mask(self, batch: DealBatch) -> Mask:
         lengths = batch.lengths()[:, self.seat]
