@@ -286,3 +286,22 @@ def test_b53_partner_leaves_the_penalty_double_in_except() -> None:
     assert call("432.J32.Q5432.32", auction) == "P"
     assert call("32.2.QJ98765.432", auction) == "4D"  # (a) a 7-card suit
     assert call("J87652.2.98765.3", auction) == "3S"  # (b) no defence, 5 support tricks for spades
+
+
+def test_options_are_built_once_per_bidding_situation() -> None:
+    """#15: the options depend on the situation as the seat to call sees it, not on who dealt: South after
+    N 1S, E pass with North-South vulnerable is West after E 1S, S pass with East-West vulnerable. Both get
+    the same options (built once) and so the same calls and explanations (L20F)."""
+    from contractbridge.systems import base
+
+    base.clear_caches()
+    north = Auction(Seat.NORTH, "1S P")
+    east = Auction(Seat.EAST, "1S P")
+    for text in ("K32.Q54.A932.J87", "AQ2.K5.QJ32.T987", "5.KQJ876.A32.432", "T98765.2.K32.432"):
+        hand = Hand(text)
+        assert choose(hand, north, Vulnerability.NS) == choose(hand, east, Vulnerability.EW)
+    assert len(base._SITUATIONS) == 3  # the opening, the pass over it, and responder's: once each
+    assert explain(north.copy(), 0, Vulnerability.NS) == explain(east.copy(), 0, Vulnerability.EW)
+    # The other side vulnerable instead changes every seat's situation: three more.
+    choose(Hand("K32.Q54.A932.J87"), north, Vulnerability.EW)
+    assert len(base._SITUATIONS) == 6
