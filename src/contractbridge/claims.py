@@ -16,8 +16,9 @@ where the law leaves judgement, all from what the claimer can see (his side's ca
 
 - a lead the statement does not fix may be any card: the order of cashing is open (no default order, L70E2),
   so suits may be blocked, a loser led early, an unmentioned trump left out (L70C);
-- the last hand to a trick wins it when it can and an opponent's card is winning (letting it go is
-  irrational); otherwise any card of the suit led may be played (an unstated finesse is not credited, L70E1);
+- when an opponent's card is winning the trick, the last hand wins it if it can, and an earlier hand beats it
+  when it holds a master that does (letting it go is irrational); otherwise any card of the suit led may be
+  played (an unstated finesse is not credited, L70E1);
 - a hand that cannot follow does not throw a master card while it holds a non-master to throw, and as the last
   hand does not ruff its partner's winning card nor fail to ruff an opponent's winner when it can.
 
@@ -90,8 +91,8 @@ class Step:
 
 _SEPARATORS: Final = re.compile(r"\s*(?:,|;|\bthen\b|\band\b)\s*", re.IGNORECASE)
 _DRAW: Final = re.compile(r"(?:draw(?:ing)?|pull(?:ing)?) (?:the )?trumps?(?: first)?")
-_CASH: Final = re.compile(r"(?:cash(?:ing)?|run(?:ning)?|play(?:ing)?) (?:the |my )?(\w+)")
-_RUFF: Final = re.compile(r"ruff(?:ing)? (?:a |an |the )?(\w+)")
+_CASH: Final = re.compile(r"(?:cash(?:ing)?|run(?:ning)?|play(?:ing)?) (?:the |my )?(\S+)")
+_RUFF: Final = re.compile(r"ruff(?:ing)? (?:a |an |the )?(\S+)")
 
 
 def _suit(word: str) -> Suit:
@@ -276,22 +277,32 @@ class _Search:
             return self._distinct(seat, legal, trick)
         if p < len(self.steps):
             step = self.steps[p]
-            if step.card is not None and legal >> step.card.index & 1:
+            if (
+                step.card is not None
+                and legal >> step.card.index & 1
+                and not self._outrun(seat, leader, trick, step.card.index, legal)
+            ):
                 return [step.card.index]
             led_by_us = self._ours(leader)
             if step.kind is StepKind.RUFF and led_by_us and void and step.suit == trick[0] // 13 and hand & trumps:
                 return self._distinct(seat, hand & trumps, trick)
         return self._distinct(seat, self._normal(seat, leader, trick, legal, void, trumps), trick)
 
+    def _outrun(self, seat: int, leader: int, trick: list[int], card: int, legal: int) -> bool:
+        """Whether an opponent's card now winning beats the stated ``card`` while another card would win: the
+        stated finesse has been overtaken, and the claimer plays on normally (he keeps the step for later)."""
+        if self._winner(leader, trick) & 1 == self.side or self._winner(leader, [*trick, card]) == seat:
+            return False
+        return any(self._winner(leader, [*trick, c]) == seat for c in _cards(legal))
+
     def _normal(self, seat: int, leader: int, trick: list[int], legal: int, void: bool, trumps: int) -> int:
         """The cards a careless but rational player of the claimer's side may play to ``trick`` (our reading)."""
         last = len(trick) == 3
-        winner = self._winner(leader, trick)
-        partner_wins = winner == (seat + 2) & 3
-        if last and not partner_wins:
-            wins = sum(1 << c for c in _cards(legal) if self._winner(leader, [*trick, c]) == seat)
-            if wins:
-                return wins
+        partner_wins = self._winner(leader, trick) == (seat + 2) & 3
+        if not partner_wins:
+            beats = [c for c in _cards(legal) if self._winner(leader, [*trick, c]) == seat]
+            if beats and (last or (not void and any(self._is_master(c) for c in beats))):
+                return sum(1 << c for c in beats)
         if not void:
             return legal
         if last and partner_wins and legal & ~trumps:
@@ -365,11 +376,15 @@ class _Search:
         while True:
             p = self._step(p)
             h = self.hands
-            hit = self.memo.get((h[0], h[1], h[2], h[3], leader, p, *trick))
-            if hit is None or hit[2] < 0:
+            if not (h[0] | h[1] | h[2] | h[3]):
                 break
+            hit = self.memo.get((h[0], h[1], h[2], h[3], leader, p, *trick))
             seat = (leader + len(trick)) & 3
-            c = hit[2]
+            if hit is not None and hit[2] >= 0:
+                c = hit[2]
+            else:  # past a position decided without search (all masters): any legal card gives the same tricks
+                follow = h[seat] & _SUIT[trick[0] // 13] if trick else 0
+                c = min(_cards(follow or h[seat]))
             out.append((seat, c))
             h[seat] ^= 1 << c
             trick.append(c)

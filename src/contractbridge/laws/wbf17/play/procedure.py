@@ -25,6 +25,7 @@ __all__ = [
     "ResolutionStatus",
     "Retraction",
     "card_played",
+    "dummy_intervened",
     "dummy_misplaced_card",
     "fifth_card",
     "may_retract",
@@ -432,3 +433,51 @@ def may_retract(
             return False, "47E2(a)", "an opening lead may not be withdrawn once dummy has faced a card"
         return True, "47E2(a)", "withdrawn without further rectification (L16C)"
     return False, "47F", "a played card may not be withdrawn"
+
+
+# --------------------------------------------------------------------------------------------------
+# L43 — dummy's limitations
+# --------------------------------------------------------------------------------------------------
+def dummy_intervened(
+    dummy: Seat, declarer: Seat, *, broke_a2: bool, offender: Seat | None = None, warned: bool = False
+) -> PlayRuling:
+    """Dummy drew attention to an irregularity during play, or warned declarer (L43). Having broken L43A2
+    (exchanged hands, watched declarer, looked at a defender's card): a warning against leading from the wrong hand
+    lets either defender choose the hand declarer leads from (43B2(a)); being first to point at a defender's
+    irregularity means no rectification now, and after play only the defenders' score is adjusted if they gained
+    (43B3). Without that breach dummy still may not draw attention during play (43A1(b)): the irregularity is
+    rectified, and dummy may get a procedural penalty (43B1)."""
+    defenders = (declarer.lho, declarer.rho)
+    if broke_a2 and warned:
+        return PlayRuling(
+            "dummy_warning",
+            "43B2(a)",
+            dummy,
+            "Dummy, having broken L43A2, warned declarer about the hand to lead from",
+            (
+                PlayOption(
+                    "defender_chooses_hand",
+                    "43B2(a)",
+                    "either defender chooses the hand declarer leads from",
+                    (Effect(EffectKind.DEFENDER_CHOOSES, data="hand"),),
+                ),
+            ),
+            choosers=defenders,
+        )
+    if broke_a2 and offender is not None and offender in defenders:
+        return PlayRuling(
+            "dummy_attention",
+            "43B3",
+            offender,
+            "Dummy, having broken L43A2, was the first to draw attention to a defender's irregularity",
+            (none_option("43B3", "play continues as if no irregularity had happened"),),
+            review=("43B3",),
+            notes=("If the defenders gained, only their score is adjusted; declarer's side keeps its table score.",),
+        )
+    return PlayRuling(
+        "dummy_attention",
+        "43A1(b)",
+        dummy,
+        "Dummy drew attention to an irregularity during play",
+        (PlayOption("rectify", "43A1(b)", "the irregularity is rectified; dummy may get a procedural penalty (43B1)"),),
+    )
