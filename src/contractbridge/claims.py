@@ -200,14 +200,18 @@ class _Search:
     def _is_master(self, index: int) -> bool:
         return not self._opponents_bits() & _above(index)
 
-    def _all_masters(self) -> bool:
-        """Whether every card of the claimer's side outranks the opponents' cards of its suit and the opponents
-        hold no trump: then each lead the claimer's side makes wins, whatever it leads."""
+    def _all_masters(self, leader: int) -> bool:
+        """Whether the claimer's side takes every remaining trick from the start of a trick led by ``leader``:
+        the opponents hold no trump and every card of the claimer's side outranks their cards of its suit. Each
+        lead of the claimer's side then wins; an opponent's lead in a suit one of its hands holds is beaten (an
+        earlier hand beats with a master, the last hand wins when able)."""
         opp = self._opponents_bits()
         if self.trump >= 0 and opp & _SUIT[self.trump]:
             return False
         mine = self.hands[self.side] | self.hands[self.side + 2]
-        return all(opp & _SUIT[c // 13] < 1 << c for c in _cards(mine))
+        if not all(opp & _SUIT[c // 13] < 1 << c for c in _cards(mine)):
+            return False
+        return self._ours(leader) or all(mine & _SUIT[s] for s in range(4) if opp & _SUIT[s])
 
     def _winner(self, leader: int, trick: list[int]) -> int:
         best, top = 0, trick[0]
@@ -329,7 +333,7 @@ class _Search:
             return False
         if not (h[0] | h[1] | h[2] | h[3]):
             return True
-        if not trick and self._ours(leader) and self._all_masters():
+        if not trick and self._all_masters(leader):
             return bin(h[leader]).count("1") < target  # every remaining trick is the claimer's side's
         self.budget -= 1
         if self.budget < 0:
