@@ -14,8 +14,9 @@ figure from DDS (``contractbridge.dd``) as evidence.
 "Normal" (careless or inferior, not irrational; L70 footnote) is made computable by these rules, our reading
 where the law leaves judgement, all from what the claimer can see (his side's cards and the cards played):
 
-- a lead the statement does not fix may be any card: the order of cashing is open (no default order, L70E2),
-  so suits may be blocked, a loser led early, an unmentioned trump left out (L70C);
+- a lead the statement does not fix may be of any suit: the order of cashing is open (no default order, L70E2),
+  so suits may be blocked, a loser led early, an unmentioned trump left out (L70C); but a suit in which the hand
+  on lead holds a master is led from its masters, never a low card away from them;
 - when an opponent's card is winning the trick, the last hand wins it if it can, and an earlier hand beats it
   when it holds a master that does (letting it go is irrational); otherwise any card of the suit led may be
   played (an unstated finesse is not credited, L70E1);
@@ -180,8 +181,11 @@ def _above(index: int) -> int:
 class _Search:
     """Min over the claimer's normal lines and every opponent card: the fewest tricks the claimer's side takes."""
 
-    def __init__(self, hands: list[int], trump: int, side: int, steps: tuple[Step, ...], draw: bool, budget: int):
+    def __init__(
+        self, hands: list[int], trump: int, side: int, steps: tuple[Step, ...], draw: bool, budget: int, claim_all: bool
+    ) -> None:
         self.hands = hands
+        self.claim_all = claim_all
         self.trump = trump
         self.side = side
         self.steps = steps
@@ -278,7 +282,7 @@ class _Search:
                 if step.suit is not None and hand & _SUIT[step.suit]:
                     held = _cards(hand & _SUIT[step.suit])
                     return [max(held) if step.kind is StepKind.CASH else min(held)]
-            return self._distinct(seat, legal, trick)
+            return self._distinct(seat, self._normal_leads(hand), trick)
         if p < len(self.steps):
             step = self.steps[p]
             if (
@@ -298,6 +302,24 @@ class _Search:
         if self._winner(leader, trick) & 1 == self.side or self._winner(leader, [*trick, card]) == seat:
             return False
         return any(self._winner(leader, [*trick, c]) == seat for c in _cards(legal))
+
+    def _normal_leads(self, hand: int) -> int:
+        """Any suit may be led, but a suit in which the hand on lead holds a master is led from its masters (a low
+        card led away from them is irrational); and a claimer of every remaining trick does not give up the lead
+        in a suit the opponents command while his side commands one the hand on lead holds (our reading)."""
+        opp = self._opponents_bits()
+        mine = self.hands[self.side] | self.hands[self.side + 2]
+        out, commanded = hand, 0
+        for s in range(4):
+            held = hand & _SUIT[s]
+            masters = sum(1 << c for c in _cards(held) if opp & _SUIT[s] < 1 << c)
+            if masters:
+                out &= ~(held & ~masters)
+            if held and (mine & _SUIT[s]).bit_length() > (opp & _SUIT[s]).bit_length():
+                commanded |= _SUIT[s]  # the side's highest card of the suit outranks the opponents' highest
+        if self.claim_all and out & commanded:
+            out &= commanded
+        return out
 
     def _normal(self, seat: int, leader: int, trick: list[int], legal: int, void: bool, trumps: int) -> int:
         """The cards a careless but rational player of the claimer's side may play to ``trick`` (our reading)."""
@@ -488,11 +510,12 @@ def position_of(state: PlayState) -> Position:
     return Position(hands, state.strain, leader, tuple(c for _, c in current))
 
 
-def _worst(position: Position, side: Side, statement: ClaimStatement, budget: int, target: int) -> tuple[int, _Search]:
+def _worst(
+    position: Position, side: Side, statement: ClaimStatement, budget: int, target: int, *, claim_all: bool = False
+) -> tuple[int, _Search]:
     trump = -1 if position.trump is Strain.NOTRUMP else int(position.trump)
-    search = _Search(
-        [h.bits for h in position.hands.hands], trump, int(side), statement.steps, statement.draw_trumps, budget
-    )
+    hands = [h.bits for h in position.hands.hands]
+    search = _Search(hands, trump, int(side), statement.steps, statement.draw_trumps, budget, claim_all)
     return search.worst(int(position.leader), [c.index for c in position.trick], target), search
 
 
@@ -519,7 +542,7 @@ def check_claim(
     if not 0 <= claimed <= remaining:
         raise ClaimError(f"a claim of {claimed} tricks: only {remaining} remain (L68A)")
     side = claimer.side
-    worst, search = _worst(position, side, statement, budget, claimed)
+    worst, search = _worst(position, side, statement, budget, claimed, claim_all=claimed == remaining)
     leader, trick = int(position.leader), [c.index for c in position.trick]
     moves = search.line(leader, trick, 0)
     line = tuple((Seat(s), _CARDS[c]) for s, c in moves)
@@ -529,7 +552,9 @@ def check_claim(
     if trump is not None and not statement.mentions_trumps(trump):
         opp = position.hands[Seat(int(side) + 1)].bits | position.hands[Seat((int(side) + 3) & 3)].bits
         if opp & trump.mask:
-            remembered = _worst(position, side, ClaimStatement(statement.steps, True), budget, claimed)[0]
+            remembered = _worst(
+                position, side, ClaimStatement(statement.steps, True), budget, claimed, claim_all=claimed == remaining
+            )[0]
     dd = _dd_figure(position, side) if double_dummy else None
     return ClaimCheck(claimer, claimed, remaining, first, worst, line, losing, remembered, dd)
 
