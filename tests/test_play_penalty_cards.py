@@ -176,3 +176,10 @@ def test_restriction_first_pc_stays_l50d1b() -> None:
     got = allowed_cards(W, hand, [], [need], pcs((W, "SQ", False)))
     assert got.allowed == frozenset(cards("HJ H8"))
     assert allowed_cards(W, hand, [], [], pcs((W, "SQ", False))).allowed == {Card("SQ")}
+
+
+def test_l50e_information_from_penalty_cards() -> None:
+    ruling = lead_options(W, S, pcs((W, "SQ", False)))
+    assert ruling is not None and "L50E2" in ruling.notes[0]
+    exposed = exposed_card(W, Card("SQ"), S, deliberate=False)
+    assert "L50E1" in exposed.notes[0] and exposed.review == ("50E4",)

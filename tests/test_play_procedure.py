@@ -17,6 +17,7 @@ from contractbridge.laws.wbf17.play.procedure import (
     Retraction,
     card_played,
     dummy_misplaced_card,
+    dummy_touched_card,
     fifth_card,
     may_retract,
     parse_designation,
@@ -224,3 +225,8 @@ def test_l47_retraction(reason: Retraction, law: str, allowed: bool) -> None:
 def test_l47e2_too_late_after_a_later_card_or_dummy_faced() -> None:
     assert may_retract(Retraction.MISEXPLANATION, later_card_to_trick=True)[:2] == (False, "47E2(b)")
     assert may_retract(Retraction.MISEXPLANATION, opening_lead=True, dummy_faced=True)[:2] == (False, "47E2(a)")
+
+
+def test_l45f_dummy_suggesting_a_play_is_reviewed_after_play() -> None:
+    assert dummy_touched_card(N, suggested_play=True).review == ("45F",)
+    assert dummy_touched_card(N, suggested_play=False).review == ()

@@ -31,16 +31,17 @@ def _accept(seat: Seat, card: Card, law: str = "53A") -> PlayOption:
     return PlayOption("accept", law, f"{card} stands as if led in turn", (Effect(EffectKind.ACCEPT, seat, (card,)),))
 
 
+def _back(offender: Seat, card: Card, correct: Seat) -> tuple[Effect, Effect]:
+    """The card goes back to the hand and the lead comes from the correct seat."""
+    return Effect(EffectKind.WITHDRAW, offender, (card,)), Effect(EffectKind.LEAD_FROM, correct)
+
+
 def _withdraw_to_pc(offender: Seat, card: Card, correct: Seat, law: str) -> PlayOption:
     return PlayOption(
         "withdraw",
         law,
         f"{card} becomes a major penalty card; {_name(correct)} leads, with declarer's L50D2 options",
-        (
-            Effect(EffectKind.WITHDRAW, offender, (card,)),
-            Effect(EffectKind.PENALTY_CARD, offender, (card,), data="major"),
-            Effect(EffectKind.LEAD_FROM, correct),
-        ),
+        (*_back(offender, card, correct), Effect(EffectKind.PENALTY_CARD, offender, (card,), data="major")),
     )
 
 
@@ -145,7 +146,7 @@ def lead_out_of_turn(
                     "withdraw",
                     "47E1",
                     f"{card} goes back without rectification; it cannot be accepted",
-                    (Effect(EffectKind.WITHDRAW, offender, (card,)), Effect(EffectKind.LEAD_FROM, correct)),
+                    _back(offender, card, correct),
                 ),
             ),
             notes=("L16C: the withdrawn card is UI for his side; L63A1 does not apply to it.",),
@@ -161,7 +162,7 @@ def lead_out_of_turn(
                     "withdraw",
                     "53A",
                     f"{card} must be withdrawn; it cannot be accepted at trick 13",
-                    (Effect(EffectKind.WITHDRAW, offender, (card,)), Effect(EffectKind.LEAD_FROM, correct)),
+                    _back(offender, card, correct),
                 ),
             ),
         )
@@ -174,14 +175,14 @@ def lead_out_of_turn(
                 "withdraw",
                 "55B1",
                 f"{card} goes back to the hand it came from; {_name(correct)} leads; no further rectification",
-                (Effect(EffectKind.WITHDRAW, offender, (card,)), Effect(EffectKind.LEAD_FROM, correct)),
+                _back(offender, card, correct),
             )
         else:
             back = PlayOption(
                 "withdraw",
                 "55B2",
                 f"{card} goes back; declarer leads any card from {_name(correct)}'s hand",
-                (Effect(EffectKind.WITHDRAW, offender, (card,)), Effect(EffectKind.LEAD_FROM, correct)),
+                _back(offender, card, correct),
             )
         return PlayRuling(
             "lead_out_of_turn",

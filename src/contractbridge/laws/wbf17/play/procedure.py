@@ -26,6 +26,7 @@ __all__ = [
     "Retraction",
     "card_played",
     "dummy_intervened",
+    "dummy_touched_card",
     "dummy_misplaced_card",
     "fifth_card",
     "may_retract",
@@ -166,6 +167,19 @@ def dummy_misplaced_card(
         f"Too late to withdraw {card}: play continues",
         (none_option("45D2", "no card is changed in this trick or any later one"),),
         notes=(note,),
+    )
+
+
+def dummy_touched_card(dummy: Seat, *, suggested_play: bool) -> PlayRuling:
+    """Dummy touched or pointed at a card without declarer's instruction (L45F): the director is told the facts
+    and play continues; after play he adjusts if dummy suggested a play and the defenders were damaged."""
+    return PlayRuling(
+        "dummy_touched_card",
+        "45F",
+        dummy,
+        "Dummy touched or pointed at a card without declarer's instruction",
+        (none_option("45F", "play continues"),),
+        review=("45F",) if suggested_play else (),
     )
 
 
