@@ -7,7 +7,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from contractbridge.cards import Card, Seat, Side, Strain, Suit
@@ -246,3 +246,16 @@ def test_corpus_claims_all_files() -> None:
     paths = sorted(p for p in CORPUS.glob("*/*") if p.suffix.lower() in (".pbn", ".lin"))
     tally = corpus_claims(paths, per_file=40, budget=40_000)
     assert tally["sound"] + tally["unsound"] > 100
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10_000), st.integers(2, 4), st.sampled_from(list(Strain)))
+def test_worst_normal_line_never_beats_double_dummy_and_replays(seed: int, left: int, strain: Strain) -> None:
+    play = PlayState(Deal.random(seed), strain, S)
+    while 13 - len(play.tricks) > left:
+        play.push(min(play.legal_cards(), key=lambda c: (c.rank, c.suit)))
+    for claimer in (S, W):
+        check = check_claim(play, claimer, left)
+        assert check.dd is not None and check.worst <= min(check.dd, left)
+        if not check.sound:
+            assert replay(Position(*_position_args(play)), check) == check.worst and check.losing is not None

@@ -3,6 +3,9 @@ test per lettered paragraph, built from values (the defender's hand, the trick, 
 
 from __future__ import annotations
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from contractbridge.cards import Card, Hand, Seat, Suit
 from contractbridge.laws.wbf17.play.penalty_cards import (
     PenaltyCards,
@@ -10,6 +13,7 @@ from contractbridge.laws.wbf17.play.penalty_cards import (
     declarer_faces_hand,
     exposed_card,
     failure_to_play,
+    follow_set,
     lead_options,
     play_restriction,
 )
@@ -183,3 +187,29 @@ def test_l50e_information_from_penalty_cards() -> None:
     assert ruling is not None and "L50E2" in ruling.notes[0]
     exposed = exposed_card(W, Card("SQ"), S, deliberate=False)
     assert "L50E1" in exposed.notes[0] and exposed.review == ("50E4",)
+
+
+hands_st = st.builds(lambda bits: Hand.from_bits(bits), st.integers(1, (1 << 52) - 1))
+
+
+@given(
+    hands_st,
+    st.lists(st.integers(0, 51), max_size=3, unique=True),
+    st.lists(st.integers(0, 51), max_size=3, unique=True),
+    st.lists(st.tuples(st.sampled_from(list(EffectKind)), st.sampled_from(list(Suit))), max_size=3),
+)
+def test_allowed_cards_never_break_follow_suit_and_never_empty_l44c_l59(
+    hand: Hand, trick_ix: list[int], pc_ix: list[int], effects: list[tuple[EffectKind, Suit]]
+) -> None:
+    trick = [Card.from_index(i) for i in trick_ix if Card.from_index(i) not in hand]
+    penalty = PenaltyCards()
+    for i in pc_ix:
+        if Card.from_index(i) in hand:
+            penalty = penalty.add(W, Card.from_index(i), deliberate=False, law="49")
+    restrictions = [Effect(kind, W, suits=(suit,), data="highest") for kind, suit in effects]
+    got = allowed_cards(W, hand, trick, restrictions, penalty)
+    follow = follow_set(hand, trick)
+    assert got.allowed and got.allowed <= follow
+    if not restrictions and penalty.major(W):
+        majors = {pc.card for pc in penalty.major(W)} & follow
+        assert not majors or got.allowed == majors
