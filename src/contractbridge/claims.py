@@ -18,8 +18,8 @@ where the law leaves judgement, all from what the claimer can see (his side's ca
   so suits may be blocked, a loser led early, an unmentioned trump left out (L70C); but a suit in which the hand
   on lead holds a master is led from its masters, never a low card away from them;
 - when an opponent's card is winning the trick, the last hand wins it if it can, and an earlier hand beats it
-  when it holds a master that does (letting it go is irrational); otherwise any card of the suit led may be
-  played (an unstated finesse is not credited, L70E1);
+  when it holds a master that does, by following or by ruffing (letting it go is irrational); otherwise any card
+  of the suit led may be played (an unstated finesse is not credited, L70E1);
 - a hand that cannot follow does not throw a master card while it holds a non-master to throw, and as the last
   hand does not ruff its partner's winning card nor fail to ruff an opponent's winner when it can.
 
@@ -192,6 +192,7 @@ class _Search:
         self.draw = draw
         self.budget = budget
         self.memo: dict[tuple[int, ...], tuple[int, int, int]] = {}
+        self.exact = True
 
     # helpers ------------------------------------------------------------------------------------
     def _ours(self, seat: int) -> bool:
@@ -327,7 +328,7 @@ class _Search:
         partner_wins = self._winner(leader, trick) == (seat + 2) & 3
         if not partner_wins:
             beats = [c for c in _cards(legal) if self._winner(leader, [*trick, c]) == seat]
-            if beats and (last or (not void and any(self._is_master(c) for c in beats))):
+            if beats and (last or any(self._is_master(c) for c in beats)):
                 return sum(1 << c for c in beats)
         if not void:
             return legal
@@ -383,9 +384,19 @@ class _Search:
         return False
 
     def worst(self, leader: int, trick: list[int], target: int) -> int:
-        """The fewest tricks of the remaining the claimer's side takes on a normal line (at most ``target``)."""
-        while self.below(leader, trick, 0, target):
-            target -= 1
+        """The fewest tricks of the remaining the claimer's side takes on a normal line (at most ``target``). Once
+        a line below ``target`` is found, a search that runs out of budget keeps the worst line found so far
+        (``exact`` is then false); before that it raises ``ClaimTooComplexError``."""
+        if not self.below(leader, trick, 0, target):
+            return target
+        target -= 1
+        hands, cards = list(self.hands), list(trick)
+        try:
+            while self.below(leader, trick, 0, target):
+                target -= 1
+        except ClaimTooComplexError:  # the search stopped mid-line: put the cards back
+            self.hands[:], trick[:] = hands, cards
+            self.exact = False
         return target
 
     def _ruffed_step_done(self, p: int, leader: int, trick: list[int]) -> bool:
@@ -430,7 +441,8 @@ class ClaimCheck:
     """The L70 check of a claim: ``claimed`` of the ``remaining`` tricks (the current one included) for the
     claimer's side; ``worst`` they take on the worst normal line (``line``, card by card, trick ``losing`` the
     first trick too many); ``remembered`` the figure if the director judges an unmentioned trump was not
-    forgotten (L70C; ``None`` when the question does not arise); ``dd`` the double-dummy figure (evidence)."""
+    forgotten (L70C; ``None`` when the question does not arise); ``dd`` the double-dummy figure (evidence);
+    ``exact`` false when the search ran out of budget after finding a losing line (``worst`` is then at most)."""
 
     claimer: Seat
     claimed: int
@@ -441,6 +453,7 @@ class ClaimCheck:
     losing: int | None
     remembered: int | None = None
     dd: int | None = None
+    exact: bool = True
 
     @property
     def sound(self) -> bool:
@@ -454,7 +467,7 @@ class ClaimCheck:
         cards = " ".join(f"{s.letter}:{c}" for s, c in self.line)
         return (
             f"the claim of {self.claimed} fails: on the line {cards} {side} takes only {self.worst}, losing trick "
-            f"{self.losing}"
+            f"{self.losing}" + ("" if self.exact else " (the search stopped there: a worse line may exist)")
         )
 
     def ruling(self) -> PlayRuling:
@@ -556,7 +569,7 @@ def check_claim(
                 position, side, ClaimStatement(statement.steps, True), budget, claimed, claim_all=claimed == remaining
             )[0]
     dd = _dd_figure(position, side) if double_dummy else None
-    return ClaimCheck(claimer, claimed, remaining, first, worst, line, losing, remembered, dd)
+    return ClaimCheck(claimer, claimed, remaining, first, worst, line, losing, remembered, dd, search.exact)
 
 
 def _losing_trick(
