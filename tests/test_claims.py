@@ -148,6 +148,13 @@ def test_claim_from_a_play_in_progress_and_bad_claims() -> None:
         check_claim(Position(Deal.random(1), Strain.NOTRUMP, W), S, 13, budget=50, double_dummy=False)
 
 
+def test_losing_line_found_before_the_budget_runs_out_is_kept() -> None:
+    position = Position(Deal.random(0), Strain.NOTRUMP, W)
+    check = check_claim(position, S, 13, budget=3000, double_dummy=False)
+    assert not check.sound and not check.exact and "a worse line may exist" in check.describe()
+    assert replay(position, check) == check.worst
+
+
 # ---- the statement -------------------------------------------------------------------------------------------
 def test_statement_parse_and_render() -> None:
     s = ClaimStatement.parse("Drawing trumps first; then SA, cash hearts and ruff a club.")
