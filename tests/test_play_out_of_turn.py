@@ -118,6 +118,8 @@ def test_l57c2_dummy_own_premature_play_l57c3_declarer_premature_play_stands() -
 def test_l57d_play_at_rho_turn() -> None:
     legal = premature_play(W, S, Card("C7"), suit_led=Suit.CLUBS, rho_turn_legal=True)
     assert legal.law == "57D" and legal.options[0].effects[0].kind is EffectKind.REQUIRE_PLAY
+    must = allowed_cards(W, Hand("..5.J74"), [Card("C2"), Card("C3"), Card("CA")], legal.options[0].effects)
+    assert must.allowed == {Card("C7")}
     illegal = premature_play(W, S, Card("H7"), suit_led=Suit.CLUBS, rho_turn_legal=False)
     assert illegal.options[0].effects[0] == Effect(EffectKind.PENALTY_CARD, W, (Card("H7"),), data="major")
 

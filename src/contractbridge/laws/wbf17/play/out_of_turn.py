@@ -319,34 +319,26 @@ def premature_play(
         return PlayRuling("premature_play", law, offender, what, (none_option(law, what, "stands"),))
     if rho_turn_legal is not None:
         if rho_turn_legal:
-            return PlayRuling(
-                "premature_play",
+            option = PlayOption(
+                "play_at_turn",
                 "57D",
-                offender,
-                f"{_name(offender)} tried to play {card} at his RHO's turn",
-                (
-                    PlayOption(
-                        "play_at_turn",
-                        "57D",
-                        f"{card} must be played at his turn",
-                        (Effect(EffectKind.REQUIRE_PLAY, offender, (card,), (card.suit,), "card"),),
-                    ),
-                ),
-                review=("16",),
+                f"{card} must be played at his turn",
+                (Effect(EffectKind.REQUIRE_PLAY, offender, (card,), data="card"),),
+            )
+        else:
+            option = PlayOption(
+                "penalty_card",
+                "57D",
+                f"{card} cannot be played legally: a major penalty card",
+                (Effect(EffectKind.PENALTY_CARD, offender, (card,), data="major"),),
             )
         return PlayRuling(
             "premature_play",
             "57D",
             offender,
             f"{_name(offender)} tried to play {card} at his RHO's turn",
-            (
-                PlayOption(
-                    "penalty_card",
-                    "57D",
-                    f"{card} cannot be played legally: a major penalty card",
-                    (Effect(EffectKind.PENALTY_CARD, offender, (card,), data="major"),),
-                ),
-            ),
+            (option,),
+            review=("16",) if rho_turn_legal else (),
         )
     if declarer_played_both_hands:
         return PlayRuling(

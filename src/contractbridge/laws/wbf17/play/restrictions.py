@@ -28,6 +28,8 @@ def _one(effect: Effect, hand: Hand, trick: Sequence[Card], legal: frozenset[Car
         return frozenset(c for c in legal if c.suit in effect.suits)
     if kind is EffectKind.FORBID_LEAD and not trick:
         return frozenset(c for c in legal if c.suit not in effect.suits)
+    if kind is EffectKind.REQUIRE_PLAY and effect.data == "card":  # L57D: this very card at his turn
+        return legal & frozenset(effect.cards)
     if kind is EffectKind.REQUIRE_PLAY and trick:
         if effect.data in ("highest", "lowest"):
             follow = hand.cards_in(trick[0].suit)
