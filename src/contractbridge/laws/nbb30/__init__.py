@@ -29,41 +29,6 @@ __all__ = [
     "Verdict",
 ]
 
-#: the rules an edition answers, by name: those a partial edition does not define come from its base
-RULES: tuple[str, ...] = (
-    "call",
-    "change_of_call",
-    "exposed_cards",
-    "settle",
-    "board_irregularity",
-    "unnoticed_call",
-    "review",
-    "named_call",
-    "misinformation_change",
-    "passed_out_effect",
-    "exposed_card",
-    "legal_cards",
-    "declarer_wrong_hand",
-    "defender_lead_out_of_turn",
-    "simultaneous_leads",
-    "played_before_penalty",
-    "premature_play",
-    "attention_to_trick",
-    "revoke_correction",
-    "revoke_transfer",
-    "revoke_claim_in_time",
-    "quitted_trick_looked",
-    "concession",
-    "unlosable_trick_conceded",
-    "declarer_may_finesse",
-    "claim_thrown_in",
-    "cards_shown_in_claim",
-    "surplus_card",
-    "missing_card",
-    "dummy_draws_attention",
-    "partners_consulted",
-)
-
 
 class NBB30(NBB30Auction, NBB30Play):
     """The NBB rubber-bridge laws (profile P_NBB30: NBB30 for every module, laws-historic.md §0)."""
@@ -74,12 +39,13 @@ class NBB30(NBB30Auction, NBB30Play):
     PROFILE: ClassVar[Mapping[str, str]] = {f"M{i}": "NBB30" for i in range(1, 9)}
 
     def borrowings(self) -> dict[str, str]:
-        """Each rule this edition takes from another book, with that book (DESIGN §3.4: the fill is
-        reported): rule methods by ``source_of``, citations by the book they name."""
-        out = {rule: self.source_of(rule) for rule in RULES if self.source_of(rule) != self.name}
+        """Each rule topic this edition takes from another book, with that book (DESIGN §3.4: the fill is
+        reported). A rule is the book's own when the book states it, even if the code is shared (EST30
+        words NBB30's penalties in its own rules); ``source_of`` names the class whose code applies."""
         prefix = {"NBB": "NBB30", "EST": "EST30", "NL36": "NL36", "NL75": "NL75"}
+        out: dict[str, str] = {}
         for topic, law in {**self.LAWS, **self.PLAY_LAWS}.items():
             book = prefix.get(law.split(" ")[0].split("-")[0])
             if book is not None and book != self.name:
-                out[f"law:{topic}"] = book
+                out[topic] = book
         return out
