@@ -75,9 +75,9 @@ def play_rubber(
         table = session.deal()
         console.print(f"\nHand {table.board.number}: {session.lineup.seats[table.board.dealer]} "
                       f"({table.board.dealer.letter}) deals, vulnerable: {table.board.vulnerability}")  # fmt: skip
-        for robot in robots.values():
-            if isinstance(robot, BiddingRobot):
-                robot.partscores = (session.sheet.below_line(Side.NS), session.sheet.below_line(Side.EW))
+        for bidder in robots.values():
+            if isinstance(bidder, BiddingRobot):
+                bidder.partscores = (session.sheet.below_line(Side.NS), session.sheet.below_line(Side.EW))
         while table.phase is not Phase.DONE:
             actor = table.actor
             if actor is None:
@@ -98,7 +98,8 @@ def play_rubber(
         save(session)
     r = session.sheet.result()
     winner = "nobody" if r.winner is None else str(r.winner)
-    console.print(f"Rubber over: NS {r.totals[0]}, EW {r.totals[1]}; {winner} wins by {r.points} ({session.sheet.rules.laws['result']}).")
+    law = session.sheet.rules.laws["result"]
+    console.print(f"Rubber over: NS {r.totals[0]}, EW {r.totals[1]}; {winner} wins by {r.points} ({law}).")
 
 
 def register(app: typer.Typer) -> None:
