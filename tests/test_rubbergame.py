@@ -292,3 +292,16 @@ def test_lineup_names_follow_the_draw() -> None:
     assert session.dealer == lineup.dealer
     assert RubberSession.from_jsonl(session.to_jsonl()).lineup == lineup
     assert Suit.SPADES > Suit.HEARTS  # the draw's suit order is the laws' (R3)
+
+
+def test_penalty_premium_is_a_sheet_line_that_survives_json_and_corrections() -> None:
+    """NL36 28.3 on the sheet: a premium line of its own, kept by to_json/from_json and by a correction."""
+    sheet = Rubber("NBB30")
+    lines = sheet.record(Contract.parse("2H"), Seat.SOUTH, 8, premiums=((Side.EW, 50, "NL36 28.3"),))
+    assert [(e.side, e.item, e.points) for e in lines][-1] == (Side.EW, Item.PENALTY, 50)
+    again = Rubber.from_json(json.loads(sheet.dumps()))
+    assert again.hands == sheet.hands and again.total(Side.EW) == 50
+    sheet.correct(0, Contract.parse("2H"), Seat.SOUTH, 9)
+    assert sheet.total(Side.EW) == 50
+    with pytest.raises(ScoringError):
+        sheet.record(Contract.parse("1C"), Seat.NORTH, 7, premiums=((Side.NS, -5, "x"),))

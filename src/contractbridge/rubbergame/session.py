@@ -165,6 +165,15 @@ class RubberSession:
 
         return honours_in(Deal(str(boards[hand]["deal"])), record.contract.strain)
 
+    def player_results(self) -> dict[str, int]:
+        """The result written above each player's name: + the points won for the winners, − for the losers
+        (NBB R36; EST-S11 and the score sheet of EST-T1, laws-historic.md §7.1 E04); 0 for a tie."""
+        r = self.sheet.result()
+        out: dict[str, int] = {}
+        for seat, name in self.lineup.seats.items():
+            out[name] = 0 if r.winner is None else r.points if seat.side == r.winner else -r.points
+        return out
+
     def play_rubber(
         self, players: Mapping[Seat, Player], on_hand: Callable[[RubberSession, list[Entry]], None] | None = None
     ) -> RubberResult:
