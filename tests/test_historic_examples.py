@@ -14,7 +14,8 @@ from contractbridge.scoring.rubber import Item, Rubber
 def test_e01_contract_and_declarer_est_l19() -> None:
     """E01: A 1S, B 2H, C 4S, D double, three passes: 4S doubled, A declares, C is dummy, B leads."""
     events = [
-        {"event": "call", "seat": s, "call": c} for s, c in zip("NESWNES", ["1S", "2H", "4S", "X", "P", "P", "P"], strict=True)
+        {"event": "call", "seat": s, "call": c}
+        for s, c in zip("NESWNES", ["1S", "2H", "4S", "X", "P", "P", "P"], strict=True)
     ]
     da = PlayersAuction.from_events(events, Seat.NORTH, "EST30")
     assert (str(da.contract), da.declarer, da.dummy, da.opening_leader) == ("4SX", Seat.NORTH, Seat.SOUTH, Seat.EAST)
