@@ -386,3 +386,9 @@ def test_judge_is_not_needed_players_choose() -> None:
     assert da.to_json()["ruling"]["chooser"] == "director"  # serialised 'automatic' (chooser None)
     with pytest.raises(EventLogError):
         play("NBB30", call("N", "1S"), call("E", "1H"), judge("comparable", True))
+
+
+def test_tv54_bid_at_lhos_turn_then_lho_calls_r39_3() -> None:
+    """laws-historic.md TV54 with the call made at the LHO's own turn: his call condones it (R39(3))."""
+    da = play("NBB30", call("W", "1S"), call("N", "2H"))  # dealer N was to call; W (N's RHO) bid first
+    assert da.pending is None and standing(da) == "1S 2H" and da.turn == Seat.EAST

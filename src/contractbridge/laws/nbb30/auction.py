@@ -230,7 +230,7 @@ class NBB30Auction(Edition):
                     ),
                 ),
                 chooser=off.lho,
-                forfeits=(self._condone(da, idx, turn),) if off.lho != turn else (),
+                forfeits=(self._condone(da, idx, turn),),
             )
         )
 
