@@ -72,8 +72,8 @@ def test_rule_bad_log_is_a_clear_error(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["rule", str(log)])
     assert result.exit_code == 2 and "event 3" in result.output
     log = write(tmp_path, {"event": "board", "number": 1}, *calls("N1S", "E1H"))
-    result = CliRunner().invoke(app, ["rule", str(log), "--edition", "NBB30"])
-    assert result.exit_code == 2 and "not implemented" in result.output
+    result = CliRunner().invoke(app, ["rule", str(log), "--edition", "NBB30"])  # the players' own penalty
+    assert result.exit_code == 0 and "NBB R40(1)" in result.output
 
 
 def test_rule_with_a_system_description(tmp_path: Path) -> None:

@@ -16,7 +16,7 @@ from contractbridge.errors import (
     RulingError,
     RulingPendingError,
 )
-from contractbridge.laws import edition
+from contractbridge.laws import Edition, edition
 from director_helpers import auction, call, change, choose, expose, judge, laws, obligations, options, replay, standing
 
 # ---- framework: L9, L10, L11 ------------------------------------------------------------------------
@@ -334,8 +334,8 @@ def test_l15a2b_wrong_hand_calls_again() -> None:
 
 
 def test_editions_known_but_not_implemented_raise() -> None:
-    for name in ("NBB30", "EST30", "NL36", "NL75"):
-        da = DirectedAuction(Seat.NORTH, name)
+    for name in ("NBB30", "EST30", "NL36", "NL75"):  # a bare Edition knows only the correct procedure
+        da = DirectedAuction(Seat.NORTH, Edition(name, "bare"))
         da.call("N", "1C")  # the correct procedure is common to all editions
         with pytest.raises(EditionNotSupportedError, match=name):
             da.call("E", "1C")  # an irregularity needs the edition's rules
@@ -346,7 +346,8 @@ def test_editions_known_but_not_implemented_raise() -> None:
 
 def test_edition_reports_the_source_of_a_rule() -> None:
     assert edition("wbf17").source_of("call") == "WBF17"
-    assert edition("NL75").source_of("call") == "none"
+    assert edition("NL75").source_of("call") == "NBB30"  # NL75 borrows its irregularities (laws-historic.md §0)
+    assert Edition("NL75").source_of("call") == "none"
 
 
 def test_call_parse_above_seven_only_for_the_director() -> None:

@@ -10,6 +10,16 @@ from contractbridge.laws.wbf17 import WBF17
 
 __all__ = ["EDITIONS", "Edition", "edition"]
 
+
+def _historic_editions() -> dict[str, type[Edition]]:
+    """NBB30, EST30, NL36, NL75 (laws-historic.md), registered by the historic editions' packages."""
+    from contractbridge.laws.est30 import EST30
+    from contractbridge.laws.nbb30 import NBB30
+    from contractbridge.laws.nl36 import NL36
+    from contractbridge.laws.nl75 import NL75
+
+    return {e.name: e for e in (NBB30, EST30, NL36, NL75)}
+
 #: every known edition id and what it is; those without a class here are not implemented yet
 EDITIONS: Final[dict[str, str]] = {
     "WBF17": "Laws of Duplicate Bridge 2017",
@@ -20,6 +30,7 @@ EDITIONS: Final[dict[str, str]] = {
 }
 
 _IMPLEMENTED: Final[dict[str, type[Edition]]] = {"WBF17": WBF17}
+_IMPLEMENTED.update(_historic_editions())
 
 
 def edition(name: str) -> Edition:

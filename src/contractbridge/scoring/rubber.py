@@ -53,6 +53,7 @@ class Item(Enum):
     SLAM = "slam"
     RUBBER = "rubber bonus"
     UNFINISHED = "unfinished rubber"
+    PENALTY = "penalty premium"
 
     @property
     def below(self) -> bool:
@@ -350,17 +351,25 @@ class HandRecord:
     declarer: Seat | None = None
     tricks: int | None = None
     honours: Honours | None = None
+    #: premium points a law awards in this hand, (side, points, law): e.g. NL36 28.3's 50 for a looked-at trick
+    premiums: tuple[tuple[Side, int, str], ...] = ()
 
     def __post_init__(self) -> None:
         _check_hand(self.contract, self.declarer, self.tricks, self.honours)
+        if any(not isinstance(s, Side) or isinstance(p, bool) or not isinstance(p, int) or p <= 0
+               for s, p, _ in self.premiums):  # fmt: skip
+            raise ScoringError(f"a premium is a side and a positive number of points, not {self.premiums!r}")
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "contract": None if self.contract is None else str(self.contract),
             "declarer": None if self.declarer is None else self.declarer.letter,
             "tricks": self.tricks,
             "honours": None if self.honours is None else str(self.honours),
         }
+        if self.premiums:
+            out["premiums"] = [{"side": str(s), "points": p, "law": law} for s, p, law in self.premiums]
+        return out
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> HandRecord:
@@ -368,11 +377,13 @@ class HandRecord:
             return cls(None)
         contract = Contract.parse(str(data["contract"]))
         honours = data.get("honours")
+        premiums = tuple((Side.parse(str(p["side"])), p["points"], str(p["law"])) for p in data.get("premiums", ()))
         return cls(
             contract,
             Seat.parse(str(data.get("declarer"))),
             data.get("tricks"),
             None if honours is None else Honours.parse(str(honours), contract.strain),
+            premiums,
         )
 
 
@@ -444,6 +455,7 @@ class Rubber:
                 st.entries.append(dataclasses.replace(line, hand=index, game=game))
                 if line.below:
                     st.below[line.side] += line.points
+            st.entries.extend(Entry(s, Item.PENALTY, p, law, index) for s, p, law in hand.premiums)
             if st.below[side] >= rules.game:
                 st.games[side] += 1
                 st.game_number += 1
@@ -505,11 +517,13 @@ class Rubber:
         declarer: Seat | None = None,
         tricks: int | None = None,
         honours: Honours | None = None,
+        premiums: tuple[tuple[Side, int, str], ...] = (),
     ) -> list[Entry]:
-        """Score one hand and return its lines. ``contract=None`` records a passed-out hand."""
+        """Score one hand and return its lines. ``contract=None`` records a passed-out hand; ``premiums``
+        are penalty premiums a law awards in the hand (NL36 28.3)."""
         if self.is_finished:
             raise ScoringError("the rubber is over; start a new sheet")
-        hand = HandRecord(contract, declarer, tricks, honours)
+        hand = HandRecord(contract, declarer, tricks, honours, premiums)
         self._commit([*self._hands, hand], False)
         self._next_dealt = False
         index = len(self._hands) - 1
@@ -585,7 +599,7 @@ class Rubber:
         Raises ``ScoreCorrectionError`` with the reason otherwise; the sheet is then unchanged."""
         if not 0 <= hand < len(self._hands):
             raise ScoringError(f"there is no hand {hand + 1} on this sheet ({len(self._hands)} recorded)")
-        new = HandRecord(contract, declarer, tricks, honours)
+        new = HandRecord(contract, declarer, tricks, honours, self._hands[hand].premiums)
         hands = [*self._hands[:hand], new, *self._hands[hand + 1 :]]
         try:
             state = self._replay(self.rules, hands, self._ended_by_agreement)

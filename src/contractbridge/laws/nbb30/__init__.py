@@ -1,0 +1,51 @@
+"""NBB30: the Nederlandsche Bridge-Bond's *Spelreglement voor Contract-Bridge* (rubber bridge, 1930s).
+
+The complete book: the auction (``NBB30Auction``, R11–R17, R39–R43) and the play (``NBB30Play``, R18–R26,
+R44–R61); table formation, the draw, the deal and rotation (R1–R10, R62–R65) are in
+``contractbridge.rubbergame``; scoring (R27–R37) in ``contractbridge.scoring.rubber``. The other historic
+editions build on this one and override what their books say differently (laws-historic.md Appendix C).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import ClassVar
+
+from contractbridge.laws.nbb30.auction import NBB30Auction
+from contractbridge.laws.nbb30.play import NBB30Play
+from contractbridge.laws.nbb30.record import Moment, PlayersAuction, Review
+from contractbridge.laws.nbb30.values import ClaimMoment, PlayRuling, Remedy, Revoke, Role, Verdict
+
+__all__ = [
+    "NBB30",
+    "ClaimMoment",
+    "Moment",
+    "PlayRuling",
+    "PlayersAuction",
+    "Remedy",
+    "Review",
+    "Revoke",
+    "Role",
+    "Verdict",
+]
+
+
+class NBB30(NBB30Auction, NBB30Play):
+    """The NBB rubber-bridge laws (profile P_NBB30: NBB30 for every module, laws-historic.md §0)."""
+
+    name = "NBB30"
+    title = "Dutch rubber-bridge laws of the 1930s"
+    #: which book supplies each module (laws-historic.md §0: M1 formation … M8 proprieties)
+    PROFILE: ClassVar[Mapping[str, str]] = {f"M{i}": "NBB30" for i in range(1, 9)}
+
+    def borrowings(self) -> dict[str, str]:
+        """Each rule topic this edition takes from another book, with that book (DESIGN §3.4: the fill is
+        reported). A rule is the book's own when the book states it, even if the code is shared (EST30
+        words NBB30's penalties in its own rules); ``source_of`` names the class whose code applies."""
+        prefix = {"NBB": "NBB30", "EST": "EST30", "NL36": "NL36", "NL75": "NL75"}
+        out: dict[str, str] = {}
+        for topic, law in {**self.LAWS, **self.PLAY_LAWS}.items():
+            book = prefix.get(law.split(" ")[0].split("-")[0])
+            if book is not None and book != self.name:
+                out[topic] = book
+        return out

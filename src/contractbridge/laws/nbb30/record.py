@@ -1,0 +1,160 @@
+"""The auction record of the rubber-bridge codes, where the players administer the penalties themselves.
+
+``PlayersAuction`` is the director's ``DirectedAuction`` with the actions the 1930s books know and the 2017
+code does not: a player *draws attention* to an irregularity (which is what sets an automatic penalty in
+motion, NBB R39(2), R40(1)), a double that *names* a bid (NBB R13(4), R42(e); NL75 Art.19), a call changed
+after *misinformation* (NL75 Art.21), and the *review* of the auction (§2.5 of laws-historic.md), which is
+a question with an answer, not an event. A ruling whose ``chooser`` is ``None`` is an automatic penalty:
+no director exists in these books, and it applies as soon as an entitled player draws attention.
+
+Events (DESIGN.md §5) on top of the director's: ``{"event": "attention", "seat": "S"}``, a call event with
+``"names": "3D"``, and ``{"event": "misinformation", "seat": "W", "call": "1S"}``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from enum import Enum
+from typing import TYPE_CHECKING, Any
+
+from contractbridge.calls import Bid, Call
+from contractbridge.cards import Seat
+from contractbridge.director import DirectedAuction, System
+from contractbridge.errors import EventLogError, ParseError, RulingError
+
+if TYPE_CHECKING:
+    from contractbridge.laws.nbb30.auction import NBB30Auction
+
+__all__ = ["Moment", "PlayersAuction", "Review", "new_deal_law"]
+
+
+class Moment(Enum):
+    """When a player asks for the auction to be reviewed (laws-historic.md §2.5)."""
+
+    AUCTION = "auction"
+    """During the auction."""
+    CLOSED = "closed"
+    """After the final pass, before the opening lead."""
+    PLAY = "play"
+    """After the opening lead."""
+
+
+@dataclass(frozen=True, slots=True)
+class Review:
+    """The answer to a lawful request for a review: the calls (or only the contract), and the law."""
+
+    seat: Seat
+    law: str
+    calls: tuple[tuple[Seat, Call], ...]
+    contract_only: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        if self.contract_only is not None:
+            return {"seat": self.seat.letter, "law": self.law, "contract": self.contract_only}
+        return {"seat": self.seat.letter, "law": self.law, "calls": [f"{s.letter} {c}" for s, c in self.calls]}
+
+
+def new_deal_law(auction: DirectedAuction) -> str | None:
+    """The law under which a player demanded a new deal (the board is over; the same dealer deals again),
+    read from the settled rulings; ``None`` if nobody did."""
+    for r in auction.rulings:
+        if r.get("option") == "new_deal":
+            return str(r["law"])
+    return None
+
+
+class PlayersAuction(DirectedAuction):
+    """An auction under NBB30, EST30, NL36 or NL75 (``edition``), penalties administered by the players."""
+
+    def __init__(self, dealer: Seat = Seat.NORTH, edition: str | Any = "NBB30", system: System | None = None) -> None:
+        super().__init__(dealer, edition, system)
+        from contractbridge.laws.nbb30.auction import NBB30Auction
+
+        if not isinstance(self.edition, NBB30Auction):
+            raise RulingError(f"{self.edition.name} is not a rubber-bridge code: use DirectedAuction")
+
+    @property
+    def rules(self) -> NBB30Auction:
+        from contractbridge.laws.nbb30.auction import NBB30Auction
+
+        assert isinstance(self.edition, NBB30Auction)
+        return self.edition
+
+    @property
+    def new_deal(self) -> str | None:
+        """The law under which a new deal was demanded, if one was (the board is then over)."""
+        return new_deal_law(self)
+
+    # ---- the players' actions -------------------------------------------------------------------
+    def attention(self, seat: Seat | str) -> None:
+        """``seat`` draws attention to the pending irregularity: an automatic penalty then applies."""
+        who = Seat.parse(seat) if isinstance(seat, str) else Seat(seat)
+        self._transaction(lambda: self.rules.attention(self, who))
+
+    def named_call(self, seat: Seat | str, call: Call | str, names: Bid | str) -> None:
+        """A double or redouble by ``seat`` that names the bid it doubles (``names``)."""
+        who = Seat.parse(seat) if isinstance(seat, str) else Seat(seat)
+        c = Call.parse(call) if isinstance(call, str) else call
+        named = Call.parse(names, allow_above_seven=True) if isinstance(names, str) else names
+        if not isinstance(named, Bid):
+            raise ParseError(f"a double names a bid, not {named}")
+        self._transaction(lambda: self.rules.named_call(self, who, c, named))
+
+    def misinformed(self, seat: Seat | str, call: Call | str) -> None:
+        """``seat`` changes his last call because an opponent misinformed him (NL75 Art.21)."""
+        who = Seat.parse(seat) if isinstance(seat, str) else Seat(seat)
+        c = Call.parse(call) if isinstance(call, str) else call
+        self._transaction(lambda: self.rules.misinformation_change(self, who, c))
+
+    def ask_review(
+        self, seat: Seat | str, moment: Moment, *, first_turn_to_play: bool = False, who_doubled: bool = False
+    ) -> Review:
+        """``seat`` asks for the auction to be repeated at ``moment``: the answer, or a ``RulingError``
+        saying why he may not ask (laws-historic.md §2.5). ``who_doubled``: he asks who doubled."""
+        who = Seat.parse(seat) if isinstance(seat, str) else Seat(seat)
+        return self.rules.review(self, who, moment, first_turn_to_play=first_turn_to_play, who_doubled=who_doubled)
+
+    # ---- event log ------------------------------------------------------------------------------
+    def apply(self, event: Mapping[str, Any]) -> None:
+        kind = event.get("event")
+        if kind == "attention":
+            self.attention(_field(event, "seat"))
+        elif kind == "call" and "names" in event:
+            self.named_call(_field(event, "seat"), _field(event, "call"), _field(event, "names"))
+        elif kind == "misinformation":
+            self.misinformed(_field(event, "seat"), _field(event, "call"))
+        else:
+            super().apply(event)
+
+    @classmethod
+    def from_events(
+        cls,
+        events: Iterable[Mapping[str, Any]],
+        dealer: Seat = Seat.NORTH,
+        edition: str = "NBB30",
+        system: System | None = None,
+    ) -> PlayersAuction:
+        da = cls(dealer, edition, system)
+        for i, event in enumerate(events, 1):
+            try:
+                da.apply(event)
+            except EventLogError as err:
+                raise EventLogError(f"event {i}: {err}") from None
+            except ValueError as err:
+                raise EventLogError(f"event {i} ({event.get('event')}): {err}") from err
+        return da
+
+    def to_json(self) -> dict[str, Any]:
+        out = super().to_json()
+        law = self.new_deal
+        if law is not None:
+            out["phase"] = "new_deal"
+            out["new_deal"] = {"law": law, "dealer": self.dealer.letter}
+        return out
+
+
+def _field(event: Mapping[str, Any], name: str) -> Any:
+    if name not in event:
+        raise EventLogError(f"{event.get('event')} event without {name!r}")
+    return event[name]

@@ -1,0 +1,118 @@
+"""Plain values for the play-period law of the historic codes: a ruling as data, a verdict, a revoke.
+
+The play functions of each edition (``NBB30Play`` and its overrides) take hands, seats, tricks and the
+irregular action, and return these; nothing here changes a table (the table's play hooks are separate).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from contractbridge.cards import Seat, Side
+from contractbridge.errors import RulingError
+
+__all__ = ["ClaimMoment", "PlayRuling", "Remedy", "Revoke", "Role", "Verdict"]
+
+
+class Role(Enum):
+    """A hand's part in the play."""
+
+    DECLARER = "declarer"
+    DUMMY = "dummy"
+    DEFENDER = "defender"
+
+
+@dataclass(frozen=True, slots=True)
+class Remedy:
+    """One penalty the entitled player may choose (or the automatic outcome)."""
+
+    id: str
+    law: str
+    effect: str
+
+    def to_json(self) -> dict[str, str]:
+        return {"id": self.id, "law": self.law, "effect": self.effect}
+
+
+@dataclass(frozen=True, slots=True)
+class PlayRuling:
+    """What the law says about an irregularity of the play: who offended, who may choose (no chooser: the
+    outcome is automatic, the first remedy), the remedies with their laws, and any premium it scores."""
+
+    irregularity: str
+    law: str
+    offender: Seat | None
+    remedies: tuple[Remedy, ...]
+    choosers: tuple[Seat, ...] = ()
+    premium: tuple[Side, int] | None = None
+    notes: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not self.remedies:
+            raise ValueError("a ruling needs at least one remedy")
+
+    @property
+    def automatic(self) -> bool:
+        return not self.choosers
+
+    @property
+    def ids(self) -> tuple[str, ...]:
+        return tuple(r.id for r in self.remedies)
+
+    def remedy(self, remedy_id: str) -> Remedy:
+        for r in self.remedies:
+            if r.id == remedy_id:
+                return r
+        raise RulingError(f"{remedy_id!r} is not a remedy for the {self.irregularity} ({', '.join(self.ids)})")
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "irregularity": self.irregularity,
+            "law": self.law,
+            "offender": None if self.offender is None else self.offender.letter,
+            "choosers": [s.letter for s in self.choosers],
+            "remedies": [r.to_json() for r in self.remedies],
+            "premium": None if self.premium is None else {"side": str(self.premium[0]), "points": self.premium[1]},
+            "notes": list(self.notes),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """A yes/no answer of the law (a concession valid, a finesse allowed, a penalty still due) and why."""
+
+    allowed: bool
+    law: str
+    reason: str
+
+    def __bool__(self) -> bool:
+        return self.allowed
+
+
+@dataclass(frozen=True, slots=True)
+class Revoke:
+    """An established revoke that was claimed: the trick it was made in (1–13), the revoking hand's role,
+    whether it was made in leading (a penalty lead not made), whether that hand was lawfully face up
+    (dummy, a claim), and whether it involved a card missing from the hand (NBB R49(b), NL36 33.3)."""
+
+    trick: int
+    role: Role = Role.DEFENDER
+    in_leading: bool = False
+    lawfully_exposed: bool = False
+    missing_card: bool = False
+
+    def __post_init__(self) -> None:
+        if isinstance(self.trick, bool) or not isinstance(self.trick, int) or not 1 <= self.trick <= 13:
+            raise RulingError(f"a revoke is made in trick 1 to 13, not {self.trick!r}")
+
+
+class ClaimMoment(Enum):
+    """When a revoke penalty is claimed (NBB R55(9), EST-L39, NL36 27.4(2))."""
+
+    BEFORE_CUT = "before the cut for the next deal"
+    DURING_CUT = "while the cut for the next deal is being made"
+    AFTER_CUT = "after the cut for the next deal"
+    RUBBER_OPEN = "after the last deal of the rubber, before its score is agreed"
+    RUBBER_SETTLED = "after the rubber score was agreed"

@@ -1,0 +1,28 @@
+"""NL36: the Dutch *Spelregels voor tafelarbiters* of 1936, "Vierde tijdvak" (the play, laws 25–33).
+
+A partial book (laws-historic.md §0, profile P_NL36 [JUDGEMENT]): NL36 for the play (M5, M6) and the
+50-point premium of 28.3 (M7), NBB30 for everything else; ``borrowings()`` lists each rule taken from NBB30."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import ClassVar
+
+from contractbridge.laws.nbb30 import NBB30
+from contractbridge.laws.nl36.auction import NL36Auction
+from contractbridge.laws.nl36.play import QUITTED_PREMIUM, NL36Play
+
+__all__ = ["NL36", "QUITTED_PREMIUM"]
+
+
+class NL36(NL36Auction, NL36Play, NBB30):
+    """Laws 25–33 of 1936, the rest from NBB30."""
+
+    name = "NL36"
+    title = "Dutch laws for table arbiters, 1936"
+    PROFILE: ClassVar[Mapping[str, str]] = {
+        **NBB30.PROFILE,
+        "M5": "NL36",
+        "M6": "NL36",
+        "M7": "NBB30 + NL36 28.3",
+    }

@@ -1,0 +1,181 @@
+"""Two packs, the shuffle, the cut, the deal and the redeal (NBB R6–R10, R38; EST-L01, L05–L08).
+
+``Packs`` keeps the two packs with different backs used alternately (R7(3), EST-L01, EST-L05); the dealer
+of a rubber's first hand chooses which one he deals (R6). ``cut_faults`` lists what makes any player's
+demand for a new shuffle and cut valid (R8(2), EST-L06); ``deal_pack`` deals a pack one card at a time
+clockwise from the dealer's left (R9(2), EST-L07); ``redeal`` says whether the same dealer deals again
+(R10, R38; EST-L07, L08), the differences between the books being data of ``DEAL_RULES``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from contractbridge.cards import Card, Hand, Seat
+from contractbridge.deal import Deal
+from contractbridge.errors import BridgeError
+
+__all__ = ["DEAL_RULES", "DealRules", "Packs", "RedealVerdict", "cut_faults", "deal_pack", "redeal", "shuffled"]
+
+MIN_PACKET: Final = 4
+
+
+@dataclass(frozen=True, slots=True)
+class DealRules:
+    """What a book says about the cut and the deal."""
+
+    edition: str
+    cut_law: str
+    redeal_law: str
+    looked_law: str
+    #: NBB R8(2)(b): both parts at least four cards; EST-L06: only the lifted packet ([DIFF], Appendix C 2)
+    both_parts: bool
+    #: NBB R10(1)(a): "not cut" counts only if the pointer has not looked at his own cards; EST has no clause
+    own_cards_clause: bool
+    #: NBB R10(1)(e): the last card must reach the dealer; EST says nothing ([DIFF])
+    last_card_rule: bool
+    #: a card exposed by a player looking early: NBB R38 redeals unless his LHO waives it; EST-L08 only
+    #: if his LHO demands it (the same choice, opposite default)
+    looked_redeals: bool
+
+
+DEAL_RULES: Final[Mapping[str, DealRules]] = {
+    "NBB30": DealRules("NBB30", "NBB R8(2)", "NBB R10", "NBB R38", True, True, True, True),
+    "EST30": DealRules("EST30", "EST-L06", "EST-L07", "EST-L08", False, False, False, False),
+}
+
+
+def _rules(edition: str) -> DealRules:
+    # NL36 and NL75 have no rules of their own for the deal (laws-historic.md §0): NBB30's apply
+    return DEAL_RULES.get(edition, DEAL_RULES["NBB30"])
+
+
+class Packs:
+    """The two packs of a table, ``A`` and ``B``, used alternately (R7(3); EST-L01)."""
+
+    NAMES: Final = ("A", "B")
+
+    def __init__(self, first: str = "A") -> None:
+        if first not in self.NAMES:
+            raise BridgeError(f"the packs are {' and '.join(self.NAMES)}, not {first!r}")
+        self.first = first
+
+    def for_hand(self, number: int) -> str:
+        """The pack dealt for hand ``number`` (1-based) of the rubber: they alternate with every deal, a
+        passed-out one included (R11(2): the next dealer deals the other pack)."""
+        if number < 1:
+            raise BridgeError(f"hands are numbered from 1, not {number}")
+        index = self.NAMES.index(self.first)
+        return self.NAMES[(index + number - 1) % 2]
+
+
+def shuffled(rng: random.Random) -> list[Card]:
+    """A pack shuffled face down (R7(2): in full view, no face shown)."""
+    pack = [Card.from_index(i) for i in range(52)]
+    rng.shuffle(pack)
+    return pack
+
+
+def cut_faults(
+    edition: str,
+    *,
+    top: int,
+    wrong_cutter: bool = False,
+    face_shown: bool = False,
+    completed_by_other: bool = False,
+    doubt: bool = False,
+    shuffled_after: bool = False,
+    before_previous_hand_finished: bool = False,
+) -> list[str]:
+    """Why any player may demand a new shuffle and cut (NBB R8(2)(a)–(g); EST-L06), as citations; empty when
+    the cut of ``top`` cards (the packet lifted by the dealer's RHO) from a 52-card pack stands."""
+    rules = _rules(edition)
+    if not 0 <= top <= 52:
+        raise BridgeError(f"a cut lifts 0 to 52 cards, not {top}")
+    law = rules.cut_law
+    small = top < MIN_PACKET or (rules.both_parts and 52 - top < MIN_PACKET)
+    checks = [
+        ("a", wrong_cutter),
+        ("b", small),
+        ("c", face_shown),
+        ("d", completed_by_other),
+        ("e", doubt),
+        ("f", shuffled_after),
+        ("g", before_previous_hand_finished),
+    ]
+    return [f"{law}({letter})" if rules.both_parts else law for letter, fault in checks if fault]
+
+
+def cut(pack: Sequence[Card], top: int) -> list[Card]:
+    """The dealer completes the cut: the bottom part goes on top (R8(1); EST-L06)."""
+    return [*pack[top:], *pack[:top]]
+
+
+def deal_pack(pack: Sequence[Card], dealer: Seat) -> Deal:
+    """Deal the pack one card at a time, face down, clockwise from the dealer's left; the last card reaches
+    the dealer (R9(2); EST-L07)."""
+    if len(pack) != 52 or len(set(pack)) != 52:
+        raise BridgeError("a pack to deal has 52 different cards (R10(2): otherwise a redeal with a correct pack)")
+    hands: dict[Seat, list[Card]] = {s: [] for s in Seat}
+    seat = dealer.lho
+    for card in pack:
+        hands[seat].append(card)
+        seat = seat.lho
+    return Deal.from_hands({s: Hand(cards) for s, cards in hands.items()})
+
+
+@dataclass(frozen=True, slots=True)
+class RedealVerdict:
+    """Whether the same dealer deals again with the same pack, and why; ``choice_of``: the player who may
+    decide otherwise (R38: waive it; EST-L08: demand it)."""
+
+    redeal: bool
+    reasons: tuple[str, ...]
+    choice_of: Seat | None = None
+
+
+def redeal(
+    edition: str,
+    *,
+    not_cut: bool = False,
+    pointer_looked: bool = False,
+    before_last_card: bool = True,
+    face_up_in_pack: bool = False,
+    exposed_in_deal: bool = False,
+    looked_early_by: Seat | None = None,
+    misdealt: bool = False,
+    last_card_elsewhere: bool = False,
+    looked_at_other_hand: bool = False,
+    wrong_count: bool = False,
+    defective_pack: bool = False,
+) -> RedealVerdict:
+    """The redeal conditions of NBB R10(1)(a)–(g), R10(2), R38 and EST-L07/L08. ``looked_early_by``: a card
+    was exposed because that player looked at his cards during the deal — then his LHO may look at his
+    own cards and decide (NBB R38 waives a redeal; EST-L08 demands one: the same choice)."""
+    rules = _rules(edition)
+    law = rules.redeal_law
+    est = not rules.own_cards_clause
+    reasons: list[str] = []
+    window = before_last_card or not est  # EST: items 1–5 only before the last card is dealt
+    if not_cut and before_last_card and not (rules.own_cards_clause and pointer_looked):
+        reasons.append(f"{law}(1)(a)" if not est else f"{law} 1")
+    if face_up_in_pack and window:
+        reasons.append(f"{law}(1)(b)" if not est else f"{law} 2")
+    if exposed_in_deal and looked_early_by is None and window:
+        reasons.append(f"{law}(1)(c)" if not est else f"{law} 3")
+    if misdealt and window:
+        reasons.append(f"{law}(1)(d)" if not est else f"{law} 4")
+    if last_card_elsewhere and rules.last_card_rule:
+        reasons.append(f"{law}(1)(e)")
+    if looked_at_other_hand and window:
+        reasons.append(f"{law}(1)(f)" if not est else f"{law} 5")
+    if wrong_count:  # EST item 6 may be found "at once or during the play" ([JUDGEMENT] §1.2)
+        reasons.append(f"{law}(1)(g)" if not est else f"{law} 6")
+    if defective_pack:
+        reasons.append(f"{law}(2)" if not est else f"{law} (defective pack)")
+    if looked_early_by is not None and exposed_in_deal and not reasons:
+        return RedealVerdict(rules.looked_redeals, (rules.looked_law,), choice_of=looked_early_by.lho)
+    return RedealVerdict(bool(reasons), tuple(reasons))

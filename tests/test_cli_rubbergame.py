@@ -1,0 +1,46 @@
+"""``contractbridge draw`` and ``rubber-game`` (laws-historic.md §1, §4)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from contractbridge.cli import app
+from contractbridge.rubbergame import RubberSession
+
+
+def test_draw_prints_who_plays_sits_out_and_deals() -> None:
+    result = CliRunner().invoke(app, ["draw", "--members", "Ann,Bob,Cor,Dirk,Eva", "--seed", "3"])
+    assert result.exit_code == 0, result.output
+    assert result.output.count(" draws ") == 5 and "Sitting out: " in result.output and "Dealer: " in result.output
+
+
+def test_draw_refuses_a_table_the_book_does_not_allow() -> None:
+    result = CliRunner().invoke(app, ["draw", "--members", "Ann,Bob,Cor,Dirk,Eva", "--edition", "EST30"])
+    assert result.exit_code == 1 and "EST-L02" in result.output
+    result = CliRunner().invoke(app, ["draw", "--members", "Ann,Bob,Cor"])
+    assert result.exit_code == 1 and "at least 4" in result.output
+
+
+def test_rubber_game_by_four_robots_saves_a_log_that_replays(tmp_path: Path) -> None:
+    log = tmp_path / "rubber.jsonl"
+    result = CliRunner().invoke(app, ["rubber-game", "--seat", "", "--seed", "5", "--edition", "EST30",
+                                      "--log", str(log)])  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "Rubber over" in result.output and "EST-S11" in result.output and "We (NS)" in result.output
+    session = RubberSession.from_jsonl(log.read_text(encoding="utf-8"))
+    assert session.sheet.is_finished
+    assert json.loads(log.read_text(encoding="utf-8").splitlines()[0])["edition"] == "EST30"
+
+
+def test_rubber_game_human_seat_answers_and_quits() -> None:
+    result = CliRunner().invoke(app, ["rubber-game", "--seat", "S", "--seed", "2"], input="9Z\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "Rubber stopped" in result.output and "call (" in result.output
+
+
+def test_rubber_game_rejects_nl75() -> None:
+    result = CliRunner().invoke(app, ["rubber-game", "--edition", "NL75"])
+    assert result.exit_code == 1 and "no rubber game" in result.output
