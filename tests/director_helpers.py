@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from contractbridge.cards import Seat
-from contractbridge.director import DirectedAuction, System
+from contractbridge.director import DirectedAuction
+from contractbridge.systems.agreements import PartnershipAgreements
 
 Event = dict[str, Any]
 
@@ -40,7 +41,9 @@ def expose(seat: str, *cards: str, led: bool = False) -> Event:
     return {"event": "expose", "seat": seat, "cards": list(cards), "led": led}
 
 
-def replay(*parts: Event | list[Event], dealer: str = "N", system: System | None = None) -> DirectedAuction:
+def replay(
+    *parts: Event | list[Event], dealer: str = "N", system: PartnershipAgreements | None = None
+) -> DirectedAuction:
     events: list[Event] = []
     for p in parts:
         events.extend(p if isinstance(p, list) else [p])

@@ -11,8 +11,9 @@ from rich.console import Console
 
 from contractbridge.cards import Seat
 from contractbridge.deal import board_dealer
-from contractbridge.director import DIRECTOR, DirectedAuction, System, table_director
+from contractbridge.director import DIRECTOR, DirectedAuction
 from contractbridge.errors import BridgeError, EventLogError
+from contractbridge.systems.agreements import PartnershipAgreements
 from contractbridge.table import Table
 
 __all__ = ["register"]
@@ -38,7 +39,7 @@ def read_log(path: Path) -> list[dict[str, Any]]:
 
 
 def replay_log(
-    events: list[dict[str, Any]], edition: str | None = None, system: System | None = None
+    events: list[dict[str, Any]], edition: str | None = None, system: PartnershipAgreements | None = None
 ) -> tuple[DirectedAuction, list[str]]:
     """Replay a log into the director's record. A table log (first event ``board`` with a deal) is folded by
     an irregular ``Table``, so the cards are checked too; a log without a deal by the record alone."""
@@ -47,11 +48,12 @@ def replay_log(
     if board is not None and "deal" in board:
         first = {**board, "irregular": True, **({"edition": edition} if edition else {})}
         if system is not None:
-            first["system"] = system.to_json()
+            first["system"] = system.to_dict()
         table = Table.from_events([first, *events[1:]])
-        if table.pending_irregularity is not None and "auction_rules" not in table.ext:
+        assert table.record is not None
+        if table.pending_irregularity is not None and table.record.pending is None:
             notes.append("the pending irregularity is in the play: the director's part 2")
-        return table_director(table), notes
+        return table.record, notes
     dealer, name = Seat.NORTH, "WBF17"
     body = events
     if board is not None:
@@ -102,7 +104,7 @@ def register(app: typer.Typer) -> None:
     def rule(
         log: Annotated[Path, typer.Argument(exists=True, dir_okay=False, help="event log, one JSON object a line")],
         edition: Annotated[str | None, typer.Option("--edition", help="edition id (default: the log's)")] = None,
-        system: Annotated[Path | None, typer.Option("--system", exists=True, help="JSON partnership meanings")] = None,
+        system: Annotated[Path | None, typer.Option("--system", exists=True, help="JSON partnership agreements")] = None,
         interactive: Annotated[bool, typer.Option("--interactive", "-i", help="walk through the choices")] = False,
         json_only: Annotated[bool, typer.Option("--json", help="print the JSON state only")] = False,
         output: Annotated[Path | None, typer.Option("--output", "-o", help="write the log with the rulings")] = None,
@@ -111,7 +113,8 @@ def register(app: typer.Typer) -> None:
         console = Console(highlight=False, soft_wrap=True)
         try:
             events = read_log(log)
-            meanings = System.from_json(json.loads(system.read_text(encoding="utf-8"))) if system else None
+            described = json.loads(system.read_text(encoding="utf-8")) if system else None
+            meanings = None if described is None else PartnershipAgreements.from_dict(described)
             da, notes = replay_log(events, edition, meanings)
         except (BridgeError, json.JSONDecodeError) as err:
             typer.echo(f"error: {err}", err=True)
@@ -120,7 +123,7 @@ def register(app: typer.Typer) -> None:
             events += _interact(da, console)
             if output is not None:
                 output.write_text("".join(json.dumps(e) + "\n" for e in events), encoding="utf-8")
-        state = da.to_json()
+        state = da.to_dict()
         if notes:
             state["notes"] = [*state["notes"], *notes]
         typer.echo(json.dumps(state, indent=2))

@@ -1,4 +1,5 @@
-"""The editions: the only place where the law varies (DESIGN §3.4). ``edition("WBF17")`` → ``Edition``."""
+"""The editions: the only place where the law varies (DESIGN §3.4), and the only registry of them.
+``edition("WBF17")`` → ``Edition``; ``EDITIONS`` names every known rule book."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ from typing import Final
 from contractbridge.errors import EditionError
 from contractbridge.laws.base import Edition
 from contractbridge.laws.wbf17 import WBF17
+from contractbridge.scoring import rubber
+from contractbridge.scoring.rules import ALTERNATING_NOTRUMP
 
 __all__ = ["EDITIONS", "Edition", "edition"]
 
@@ -21,12 +24,23 @@ EDITIONS: Final[dict[str, str]] = {
 
 _IMPLEMENTED: Final[dict[str, type[Edition]]] = {"WBF17": WBF17}
 
+#: the scoring tables of the editions whose rules are not implemented yet (NBB R30, EST-S05 and T1–T2)
+_RUBBER: Final[dict[str, rubber.RubberRules]] = {"NBB30": rubber.NBB30, "EST30": rubber.EST30}
+
 
 def edition(name: str) -> Edition:
-    """The edition called ``name`` (case-insensitive). A known edition whose rules are not implemented
-    yet is returned as a bare ``Edition`` that raises ``EditionNotSupportedError`` when asked for a rule."""
-    key = name.strip().upper()
+    """The edition called ``name`` (case-insensitive), a new object each time (a table owns its own). A known
+    edition whose rules are not implemented yet is a bare ``Edition`` that plays by the correct procedure,
+    scores by its tables, and raises ``EditionNotSupportedError`` when asked to rectify an irregularity."""
+    key = name.strip().upper() if isinstance(name, str) else ""
     if key not in EDITIONS:
         raise EditionError(f"unknown edition {name!r} (known: {', '.join(EDITIONS)})")
     klass = _IMPLEMENTED.get(key)
-    return klass() if klass is not None else Edition(key, EDITIONS[key])
+    if klass is not None:
+        return klass()
+    bare = Edition(key, EDITIONS[key])
+    sheet = _RUBBER.get(key)
+    if sheet is not None:
+        bare.rubber = sheet
+        bare.scoring = ALTERNATING_NOTRUMP
+    return bare

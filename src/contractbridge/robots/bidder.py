@@ -16,7 +16,7 @@ from contractbridge.auction import Auction
 from contractbridge.calls import Call
 from contractbridge.cards import Card, Hand, Seat
 from contractbridge.deal import Deal, Vulnerability
-from contractbridge.errors import BridgeError, OutOfTurnError
+from contractbridge.errors import BridgeError, CallOutOfTurnError
 from contractbridge.systems import CallMeaning, System, SystemOptions, system
 from contractbridge.systems.base import DEFAULT_OPTIONS
 
@@ -46,7 +46,7 @@ def choose(
     if auction.is_over:
         raise BridgeError("the auction is over: no call to choose (L22)")
     if seat is not None and seat != auction.turn:
-        raise OutOfTurnError(f"it is {auction.turn}'s turn to call, not {seat}'s")
+        raise CallOutOfTurnError(f"it is {auction.turn}'s turn to call, not {seat}'s")
     theirs = None if opponents is None else _system(opponents)
     return _system(system).choose(hand, auction, vulnerability, options, partscores, theirs)
 
@@ -124,7 +124,7 @@ class BiddingRobot:
         """The robot's call for the seat whose view this is."""
         auction: Auction = view.auction
         if view.seat != auction.turn:
-            raise OutOfTurnError(f"it is {auction.turn}'s turn to call, not {view.seat}'s")
+            raise CallOutOfTurnError(f"it is {auction.turn}'s turn to call, not {view.seat}'s")
         call, meaning = self.system.choose(
             view.hand, auction, view.vulnerability, self.options, self.partscores, self.opponents
         )

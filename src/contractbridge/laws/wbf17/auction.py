@@ -13,16 +13,16 @@ from contractbridge.calls import PASS, Bid, Call, CallKind
 from contractbridge.cards import Card, Seat, Suit
 from contractbridge.director import (
     AuctionSummary,
+    AwaitedCall,
+    BeforeRectification,
     Duration,
     Entry,
-    Forfeit,
     LeadRestriction,
     Option,
     PenaltyCard,
     Question,
     Ruling,
     Status,
-    Watch,
     lawful_over,
     seat_name,
 )
@@ -31,6 +31,7 @@ from contractbridge.laws.base import Edition
 
 if TYPE_CHECKING:
     from contractbridge.director import DirectedAuction
+    from contractbridge.table import Table
 
 __all__ = ["WBF17Auction"]
 
@@ -83,7 +84,7 @@ class WBF17Auction(Edition):
         else:
             self._out_of_rotation(da, seat, call, turn)
 
-    def describe_watch(self, watch: Watch) -> str:
+    def describe_watch(self, watch: AwaitedCall) -> str:
         off, seat = _sn(watch.offender), _sn(watch.seat)
         if watch.kind == "27B":
             return f"{off} must replace the withdrawn {watch.call} with a legal call (27B)."
@@ -151,13 +152,13 @@ class WBF17Auction(Edition):
             if e.call.kind is CallKind.PASS and not lawful_over(da.summary(), w.offender, w.call):
                 da.note(f"{_sn(e.seat)} passed, but {w.call} would not be lawful now: {_sn(w.offender)} may make any "
                         f"legal call and the director rules on comparability (L27A2, L{w.kind}2).")  # fmt: skip
-                da.watch(Watch(w.offender, "comparable", w.offender, w.call, {"family": f"{w.kind}2", **w.data}))
+                da.watch(AwaitedCall(w.offender, "comparable", w.offender, w.call, {"family": f"{w.kind}2", **w.data}))
             elif e.call.kind is CallKind.PASS:
                 law = f"{w.kind}1"
                 da.require(w.offender, w.call, law)
                 da.note(f"{_sn(e.seat)} passed: {_sn(w.offender)} must repeat {w.call} (L{law}).")
             else:
-                da.watch(Watch(w.offender, "comparable", w.offender, w.call, {"family": f"{w.kind}2", **w.data}))
+                da.watch(AwaitedCall(w.offender, "comparable", w.offender, w.call, {"family": f"{w.kind}2", **w.data}))
         w = da.take_watch(e.seat, "comparable")
         if w is not None:
             self._comparable(da, idx, w)
@@ -221,10 +222,10 @@ class WBF17Auction(Edition):
                 da.oblige(seat, Duration.NEXT, "30A")
                 da.add_review("72C")
             elif law in ("31A", "32A"):
-                da.watch(Watch(turn, law, seat, call, {"index": idx}))
+                da.watch(AwaitedCall(turn, law, seat, call, {"index": idx}))
             else:
                 da.watch(
-                    Watch(
+                    AwaitedCall(
                         seat,
                         "comparable",
                         seat,
@@ -252,7 +253,7 @@ class WBF17Auction(Edition):
             )
         else:
             notes.append("The call out of rotation is insufficient: L31 applies, not L27 (L27A2).")
-        forfeits: list[Forfeit] = []
+        before_rectification: list[BeforeRectification] = []
         if turn.side != off_side:
 
             def l28b(c: Call) -> None:
@@ -260,8 +261,8 @@ class WBF17Auction(Edition):
                 da.withdraw(idx, "28B", status=Status.CANCELLED, ui_for=off_side)
                 da.dispatch(turn, c)
 
-            forfeits.append(
-                Forfeit(
+            before_rectification.append(
+                BeforeRectification(
                     turn,
                     "28B",
                     f"{_sn(turn)}'s call is in rotation; {call} is cancelled with no "
@@ -276,8 +277,10 @@ class WBF17Auction(Edition):
                 accept()
                 da.dispatch(lho, c)
 
-            forfeits.append(
-                Forfeit(lho, "29A", f"that accepts {call}; the auction continues from {_sn(lho)}'s call", l29a)
+            before_rectification.append(
+                BeforeRectification(
+                    lho, "29A", f"that accepts {call}; the auction continues from {_sn(lho)}'s call", l29a
+                )
             )
         if where == "LHO":
             notes.append(
@@ -292,12 +295,12 @@ class WBF17Auction(Edition):
                 f"{call} by {_sn(seat)} out of rotation at his {where}'s turn ({_sn(turn)}'s turn)",
                 tuple(options),
                 chooser=lho,
-                forfeits=tuple(forfeits),
+                before_rectification=tuple(before_rectification),
                 notes=tuple(notes),
             )
         )
 
-    def _comparable(self, da: DirectedAuction, idx: int, w: Watch) -> None:
+    def _comparable(self, da: DirectedAuction, idx: int, w: AwaitedCall) -> None:
         """L23A judgement on the offender's replacement of a cancelled call out of rotation."""
         asked, yes_law, no_law = _COMPARABLE_LAWS[w.data["family"]]
         e = da.entries[idx]
@@ -356,7 +359,7 @@ class WBF17Auction(Edition):
 
         def reject() -> None:
             da.withdraw(idx, "27B")
-            da.watch(Watch(off, "27B", off, e.call, {"index": idx}))
+            da.watch(AwaitedCall(off, "27B", off, e.call, {"index": idx}))
 
         def accepted_by_call(c: Call) -> None:
             da.resolve("27A1", "accept")
@@ -389,9 +392,9 @@ class WBF17Auction(Edition):
                     ),
                 ),
                 chooser=lho,
-                forfeits=(
-                    Forfeit(lho, "27A1", f"a call by {_sn(lho)} accepts {e.call}", accepted_by_call),
-                    Forfeit(
+                before_rectification=(
+                    BeforeRectification(lho, "27A1", f"a call by {_sn(lho)} accepts {e.call}", accepted_by_call),
+                    BeforeRectification(
                         off, "27C", f"{_sn(off)}'s replacement stands if legal and L27B is applied to it", premature
                     ),
                 ),
@@ -399,7 +402,7 @@ class WBF17Auction(Edition):
             )
         )
 
-    def _ib_replacement(self, da: DirectedAuction, idx: int, w: Watch) -> None:
+    def _ib_replacement(self, da: DirectedAuction, idx: int, w: AwaitedCall) -> None:
         """L27B1–B4: classify the offender's replacement of an insufficient bid."""
         e = da.entries[idx]
         r, ib, off = e.call, w.call, w.offender
@@ -454,7 +457,9 @@ class WBF17Auction(Edition):
                         ),
                     ),
                     chooser=lho,
-                    forfeits=(Forfeit(lho, "27A1", f"a call by {_sn(lho)} accepts {r}", by_call),),
+                    before_rectification=(
+                        BeforeRectification(lho, "27A1", f"a call by {_sn(lho)} accepts {r}", by_call),
+                    ),
                 )
             )
             return
@@ -606,7 +611,7 @@ class WBF17Auction(Edition):
         where = "" if in_rotation else f" out of rotation ({_sn(turn)}'s turn)"
         da.rule(
             Ruling(
-                "inadmissible_double",
+                "inadmissible_double" if e.call.kind is CallKind.DOUBLE else "inadmissible_redouble",
                 "36",
                 off,
                 f"Inadmissible {e.call} by {_sn(off)}{where} (L19, L35A)",
@@ -620,8 +625,8 @@ class WBF17Auction(Edition):
                         (_ob(off.partner, Duration.REST),),
                     ),
                 ),
-                forfeits=(
-                    Forfeit(
+                before_rectification=(
+                    BeforeRectification(
                         lho,
                         "36A",
                         f"{e.call} and {_sn(lho)}'s call are cancelled; the auction reverts to "
@@ -654,9 +659,9 @@ class WBF17Auction(Edition):
                 del da.obligations[off]
             da.dispatch(lho, c)
 
-        forfeits = (
+        before_rectification = (
             (
-                Forfeit(
+                BeforeRectification(
                     lho,
                     "37A",
                     f"{e.call} and every later call stand; L26B does not apply"
@@ -685,7 +690,7 @@ class WBF17Auction(Edition):
                         (_ob(off, Duration.REST), _ob(off.partner, Duration.REST)),
                     ),
                 ),
-                forfeits=forfeits,
+                before_rectification=before_rectification,
             )
         )
 
@@ -732,8 +737,8 @@ class WBF17Auction(Edition):
                         (_ob(off, Duration.REST), _ob(off.partner, Duration.REST)),
                     ),
                 ),
-                forfeits=(
-                    Forfeit(
+                before_rectification=(
+                    BeforeRectification(
                         lho,
                         "38B, 38D",
                         f"{_sn(lho)}'s call is cancelled as well; L26B and L72C cannot be invoked",
@@ -792,7 +797,9 @@ class WBF17Auction(Edition):
                         cancel,
                     ),
                 ),
-                forfeits=(Forfeit(lho, "39B", f"{call} is cancelled with no rectification", lho_called),),
+                before_rectification=(
+                    BeforeRectification(lho, "39B", f"{call} is cancelled with no rectification", lho_called),
+                ),
             )
         )
 
@@ -865,9 +872,13 @@ class WBF17Auction(Edition):
                         ),
                     ),
                     chooser=lho,
-                    forfeits=()
+                    before_rectification=()
                     if later
-                    else (Forfeit(lho, "25B1", f"a call by {_sn(lho)} over {call} accepts it", accepted_by_call),),
+                    else (
+                        BeforeRectification(
+                            lho, "25B1", f"a call by {_sn(lho)} over {call} accepts it", accepted_by_call
+                        ),
+                    ),
                 )
             )
 
@@ -1004,7 +1015,7 @@ class WBF17Auction(Edition):
                 del da.requirements[seat]
                 da.note(f"{call} is no longer lawful for {_sn(seat)}: he may make any legal call and the director "
                         f"rules on comparability (L{law[:3]}2).")  # fmt: skip
-                da.watch(Watch(seat, "comparable", seat, call, {"family": f"{law[:3]}2"}))
+                da.watch(AwaitedCall(seat, "comparable", seat, call, {"family": f"{law[:3]}2"}))
         if not da.is_over:
             return
         if self._l17d3(da):
@@ -1071,6 +1082,17 @@ class WBF17Auction(Edition):
             da.lead_restrictions.append(restriction)
             if restriction.opening_lead:
                 self._lead_ruling(da, restriction)
+                return
+
+    def settle_play(self, table: Table) -> None:
+        """L26B: when the offender's partner is not the opening leader, declarer chooses the restriction when
+        that player first has the lead (the ban then lasts while he keeps the lead)."""
+        record, play = table.record, table.play_state
+        if record is None or play is None or play.current_trick:
+            return
+        for r in record.lead_restrictions:
+            if not r.decided and play.turn == r.leader:
+                self._lead_ruling(record, r)
                 return
 
     def _lead_ruling(self, da: DirectedAuction, r: LeadRestriction) -> None:

@@ -8,64 +8,58 @@ table.claim(Seat.SOUTH, 10); table.agree(Seat.WEST); table.agree(Seat.EAST)   # 
 table.result, table.view(Seat.WEST), table.to_events(), Table.from_events(events), table.undo()
 ```
 
-Each event kind has a handler in ``EVENT_HANDLERS`` (see ``event_handler``): it checks the event, changes the
-table only if the event is lawful, and returns how to take it back (or None: ``undo`` then refolds the log).
-Further event kinds (the director's ``choose``, ``attention`` …) are added by registering handlers; state they
-keep lives in ``Table.ext``. A handler may also be replaced (e.g. a ``call`` handler that first checks an
-obligation to pass and then calls the core one): ``Table.call`` and ``Table.play`` then go through it too.
+A table owns its rules: ``Table(board, edition)`` resolves one ``Edition`` object (``table.rules``; an
+``Edition`` instance may be given instead of a name), which
+decides what varies between rule books: the restrictions on a seat's cards, when dummy is faced, who must
+agree to a claim, what an unlawful card does at an irregular table (see ``contractbridge.laws.base``).
 
-With ``irregular=True`` an unlawful call or card is recorded instead of refused: the event stays in the log
-and ``pending_irregularity`` describes it until a handler settles it with ``resolve_irregularity``. A revoke
-is not noticed at the moment it happens (L61–L63): the card stands and the revoke is listed in
-``irregularities`` only.
+A strict table (the default) refuses every unlawful call or card with a typed error and keeps its own
+``Auction``. With ``irregular=True`` the table records what really happens instead: its auction state is the
+director's record (``table.record``, a ``DirectedAuction``: every call with its status), from which the
+``Auction`` of the standing calls, the contract and the declarer are derived; a pending ruling stops the table
+until the chooser's ``choose`` or the director's ``judge`` event. An unlawful card in the play is recorded and
+``pending_irregularity`` describes it until it is resolved (``resolve_irregularity``), unless the edition lets
+it stand at once (a revoke is not noticed when it happens, L61–L63).
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field, replace
-from enum import Enum, StrEnum
+from dataclasses import replace
+from types import MappingProxyType
 from typing import Any, Final
 
 from contractbridge.auction import Auction
-from contractbridge.calls import Bid, Call, CallKind
+from contractbridge.calls import Call
 from contractbridge.cards import Card, Hand, Seat, Side
 from contractbridge.contract import Contract
 from contractbridge.deal import Board, Deal, Vulnerability
+from contractbridge.director import DirectedAuction
 from contractbridge.errors import (
     AuctionClosedError,
     BridgeError,
     CardNotInHandError,
     ClaimError,
-    EditionError,
     EventLogError,
     IllegalCallError,
     IllegalPlayError,
-    InsufficientBidError,
     IrregularityPendingError,
     OutOfTurnError,
     ParseError,
     PlayNotStartedError,
     RevokeError,
+    RulingError,
+    RulingPendingError,
 )
+from contractbridge.laws import Edition
+from contractbridge.laws import edition as find_edition
 from contractbridge.play import PlayState, Trick
+from contractbridge.systems.agreements import PartnershipAgreements
+from contractbridge.table.irregularities import Irregularity, IrregularityKind, kind_of
+from contractbridge.table.view import Claim, Phase, Result, TableView
 
-__all__ = [
-    "EDITIONS",
-    "EVENT_HANDLERS",
-    "Claim",
-    "Irregularity",
-    "IrregularityKind",
-    "Phase",
-    "Result",
-    "Table",
-    "TableView",
-    "event_handler",
-]
-
-#: The rule books a table may be played under (DESIGN.md §1).
-EDITIONS: Final = ("WBF17", "NBB30", "EST30", "NL36", "NL75")
+__all__ = ["Table"]
 
 _CARD_TEXT: Final = tuple(str(Card.from_index(i)) for i in range(52))
 _SEAT_TEXT: Final = tuple(s.letter for s in Seat)
@@ -73,233 +67,6 @@ _SEAT_TEXT: Final = tuple(s.letter for s in Seat)
 Undo = Callable[[], object]
 Event = dict[str, Any]
 Handler = Callable[["Table", Event], "Undo | None"]
-
-
-class Phase(Enum):
-    """The period the board is in (L17, L41C; Definitions "Play period")."""
-
-    AUCTION = "auction"
-    PLAY = "play"
-    DONE = "done"
-
-
-class IrregularityKind(StrEnum):
-    """What kind of unlawful action an irregular table recorded; the director rectifies it."""
-
-    INSUFFICIENT_BID = "insufficient_bid"  # L27
-    OUT_OF_ROTATION = "out_of_rotation"  # call out of rotation, L28–L32
-    INADMISSIBLE_DOUBLE = "inadmissible_double"  # L36
-    INADMISSIBLE_REDOUBLE = "inadmissible_redouble"  # L36
-    BID_ABOVE_SEVEN = "bid_above_seven"  # L38
-    CALL_AFTER_FINAL_PASS = "call_after_final_pass"  # L39
-    CARD_DURING_AUCTION = "card_during_auction"  # L24
-    CHANGE_OF_CALL = "change_of_call"  # L25
-    PASS_OBLIGATION = "pass_obligation_violated"  # L37
-    DIRECTOR_RULING = "director_ruling"  # a later step of a rectification (L23A judgement, L26B lead choice …)
-    LEAD_OUT_OF_TURN = "lead_out_of_turn"  # L53–L56 (the opening lead: L54)
-    PLAY_OUT_OF_TURN = "play_out_of_turn"  # premature play, L57
-    REVOKE = "revoke"  # L61–L64
-
-
-@dataclass(frozen=True, slots=True)
-class Irregularity:
-    """An unlawful action recorded at an irregular table: what, by whom, the turn it broke, and ``event``, the
-    0-based index of its event in ``to_events()`` (the board event is 0, so it is also the line number minus
-    one). ``trick`` is the 1-based trick number for an irregularity in the play."""
-
-    kind: IrregularityKind
-    seat: Seat
-    action: Call | Card
-    event: int
-    turn: Seat | None
-    message: str
-    trick: int | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "kind": self.kind.value,
-            "seat": self.seat.letter,
-            "call" if isinstance(self.action, Call) else "card": str(self.action),
-            "event": self.event,
-            "turn": None if self.turn is None else self.turn.letter,
-            "message": self.message,
-        }
-        if self.trick is not None:
-            out["trick"] = self.trick
-        return out
-
-
-@dataclass(frozen=True, slots=True)
-class Claim:
-    """A claim (or concession) that ``seat``'s side wins ``tricks`` of the ``remaining`` tricks (L68A–B).
-    ``agreed`` is final once every opponent who plays agreed (L69A); ``disputed_by`` sends it to the
-    director (L68D2, L70)."""
-
-    seat: Seat
-    tricks: int
-    remaining: int
-    statement: str = ""
-    agreed_by: frozenset[Seat] = field(default_factory=frozenset)
-    disputed_by: Seat | None = None
-    needed: frozenset[Seat] = field(default_factory=frozenset)
-
-    @property
-    def side(self) -> Side:
-        return self.seat.side
-
-    @property
-    def agreed(self) -> bool:
-        return self.disputed_by is None and self.needed <= self.agreed_by
-
-    @property
-    def status(self) -> str:
-        """``pending``, ``agreed`` or ``disputed``."""
-        if self.disputed_by is not None:
-            return "disputed"
-        return "agreed" if self.agreed else "pending"
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat.letter,
-            "tricks": self.tricks,
-            "remaining": self.remaining,
-            "statement": self.statement,
-            "status": self.status,
-            "agreed_by": [s.letter for s in sorted(self.agreed_by)],
-            "disputed_by": None if self.disputed_by is None else self.disputed_by.letter,
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class Result:
-    """The outcome of a finished board: contract, declarer and declarer's tricks; or passed out (L22B).
-    ``claimed`` when the last tricks were settled by an agreed claim (L69A)."""
-
-    contract: Contract | None
-    declarer: Seat | None
-    tricks: int | None
-    passed_out: bool
-    claimed: bool = False
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "contract": None if self.contract is None else str(self.contract),
-            "declarer": None if self.declarer is None else self.declarer.letter,
-            "tricks": self.tricks,
-            "passed_out": self.passed_out,
-            "claimed": self.claimed,
-        }
-
-    def __str__(self) -> str:
-        if self.passed_out or self.contract is None or self.declarer is None or self.tricks is None:
-            return "passed out"
-        diff = self.tricks - self.contract.tricks_needed
-        return f"{self.contract} by {self.declarer.letter}: {self.tricks} tricks ({'=' if diff == 0 else f'{diff:+d}'})"
-
-
-@dataclass(frozen=True, slots=True)
-class TableView:
-    """What one seat may see (DESIGN.md §3.6): its own remaining hand, dummy's once the opening lead is faced
-    (L41C–D), the auction, played cards, a claimer's faced hand (L68C); legal choices when it is to act."""
-
-    seat: Seat
-    number: int
-    dealer: Seat
-    vulnerability: Vulnerability
-    edition: str
-    phase: Phase
-    turn: Seat | None
-    hand: Hand
-    auction: Auction
-    contract: Contract | None
-    declarer: Seat | None
-    dummy: Seat | None
-    dummy_hand: Hand | None
-    tricks: tuple[Trick, ...]
-    current_trick: tuple[tuple[Seat, Card], ...]
-    tricks_won: tuple[int, int]
-    claim: Claim | None
-    claimer_hand: Hand | None
-    pending_irregularity: Irregularity | None
-    legal_calls: tuple[Call, ...] = ()
-    legal_cards: frozenset[Card] = frozenset()
-
-    @property
-    def to_act(self) -> bool:
-        """Whether this seat decides the next call or card (declarer decides for dummy, L41D)."""
-        return bool(self.legal_calls or self.legal_cards)
-
-    @property
-    def visible_cards(self) -> Hand:
-        """Every card this view shows (for checking that nothing hidden leaks)."""
-        bits = self.hand.bits
-        for h in (self.dummy_hand, self.claimer_hand):
-            if h is not None:
-                bits |= h.bits
-        for t in self.tricks:
-            for c in t.cards:
-                bits |= c.bit
-        for _, c in self.current_trick:
-            bits |= c.bit
-        if self.pending_irregularity is not None and isinstance(self.pending_irregularity.action, Card):
-            bits |= self.pending_irregularity.action.bit
-        return Hand.from_bits(bits)
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready data (seats ``N``…, hands in PBN, cards ``SA``, calls ``1NT``) for a client."""
-
-        def seat(s: Seat | None) -> str | None:
-            return None if s is None else s.letter
-
-        return {
-            "seat": self.seat.letter,
-            "board": self.number,
-            "dealer": self.dealer.letter,
-            "vulnerability": self.vulnerability.pbn,
-            "edition": self.edition,
-            "phase": self.phase.value,
-            "turn": seat(self.turn),
-            "hand": self.hand.to_pbn(),
-            "auction": [[s.letter, str(c)] for s, c in self.auction.history()],
-            "contract": None if self.contract is None else str(self.contract),
-            "declarer": seat(self.declarer),
-            "dummy": seat(self.dummy),
-            "dummy_hand": None if self.dummy_hand is None else self.dummy_hand.to_pbn(),
-            "tricks": [
-                {"leader": t.leader.letter, "cards": [str(c) for c in t.cards], "winner": t.winner.letter}
-                for t in self.tricks
-            ],
-            "current_trick": [[s.letter, str(c)] for s, c in self.current_trick],
-            "tricks_won": {"NS": self.tricks_won[0], "EW": self.tricks_won[1]},
-            "claim": None if self.claim is None else self.claim.to_dict(),
-            "claimer_hand": None if self.claimer_hand is None else self.claimer_hand.to_pbn(),
-            "pending_irregularity": None if self.pending_irregularity is None else self.pending_irregularity.to_dict(),
-            "legal_calls": [str(c) for c in self.legal_calls],
-            "legal_cards": [str(c) for c in sorted(self.legal_cards, reverse=True)],
-        }
-
-
-# handlers -----------------------------------------------------------------------------------------
-EVENT_HANDLERS: dict[str, Handler] = {}
-
-
-def event_handler(name: str) -> Callable[[Handler], Handler]:
-    """Register the handler of events named ``name``: ``handler(table, event) -> undo | None``. The handler
-    may rewrite ``event`` (a private copy) into canonical form; it must raise a ``BridgeError`` and change
-    nothing if the event cannot be applied."""
-
-    def register(handler: Handler) -> Handler:
-        EVENT_HANDLERS[name] = handler
-        return handler
-
-    return register
-
-
-def _action_event(name: str, what: str, seat: Seat | str | None) -> Event:
-    event: Event = {"event": name, name if name == "call" else "card": what}
-    if seat is not None:
-        event["seat"] = str(seat)
-    return event
 
 
 def _seat_arg(value: Seat | str | None) -> Seat | None:
@@ -334,46 +101,59 @@ class Table:
         "_irregularities",
         "_pending",
         "_play",
+        "_ruled",
         "_undos",
         "board",
         "edition",
-        "ext",
         "irregular",
+        "record",
+        "rules",
     )
 
-    def __init__(self, board: Board, edition: str = "WBF17", irregular: bool = False) -> None:
-        if edition not in EDITIONS:
-            raise EditionError(f"unknown edition {edition!r} (use one of {', '.join(EDITIONS)})")
+    def __init__(
+        self,
+        board: Board,
+        edition: str | Edition = "WBF17",
+        irregular: bool = False,
+        *,
+        agreements: PartnershipAgreements | None = None,
+    ) -> None:
+        rules = _edition(edition)
         if not board.deal.is_complete:
             raise ParseError(f"board {board.number}: a table needs a complete deal of 4 × 13 cards")
         self.board = board
-        self.edition = edition
+        #: the rule book this table plays by (``edition`` is its name)
+        self.rules: Edition = rules
+        self.edition = rules.name
         self.irregular = bool(irregular)
-        self._events: list[Event] = [
-            {
-                "event": "board",
-                "number": board.number,
-                "deal": board.deal.to_pbn(),
-                "dealer": board.dealer.letter,
-                "vulnerability": board.vulnerability.pbn,
-                "edition": edition,
-                "irregular": self.irregular,
-            }
-        ]
+        first: Event = {
+            "event": "board",
+            "number": board.number,
+            "deal": board.deal.to_pbn(),
+            "dealer": board.dealer.letter,
+            "vulnerability": board.vulnerability.pbn,
+            "edition": rules.name,
+            "irregular": self.irregular,
+        }
+        if agreements is not None and agreements.described:
+            first["system"] = agreements.to_dict()
+        self._events: list[Event] = [first]
         self._undos: list[Undo | None] = [None]
+        #: the director's record of the auction: the one auction state of an irregular table (None if strict)
+        self.record: DirectedAuction | None = rules.new_record(board.dealer, agreements) if irregular else None
         self._auction = Auction(board.dealer)
         self._play: PlayState | None = None
         self._claim: Claim | None = None
         self._pending: Irregularity | None = None
+        self._ruled: object = None
         self._irregularities: list[Irregularity] = []
-        #: State kept by event kinds registered outside this module (rebuilt by ``from_events``).
-        self.ext: dict[str, Any] = {}
 
     # state --------------------------------------------------------------------------------------
     @property
     def auction(self) -> Auction:
-        """The auction (for reading; change it only through the table)."""
-        return self._auction
+        """The auction: the calls that stand (for reading; change it only through the table). At an irregular
+        table it is derived from the record each time (``DirectedAuction.auction``)."""
+        return self._auction if self.record is None else self.record.auction()
 
     @property
     def play_state(self) -> PlayState | None:
@@ -384,20 +164,25 @@ class Table:
     def phase(self) -> Phase:
         play = self._play
         if play is None:
-            return Phase.DONE if self._auction.is_over else Phase.AUCTION
+            over = self._auction.is_over if self.record is None else self.record.is_over
+            return Phase.DONE if over else Phase.AUCTION
         if play.is_over or (self._claim is not None and self._claim.agreed):
             return Phase.DONE
         return Phase.PLAY
 
     @property
+    def _stopped(self) -> bool:
+        return self._pending is not None or (self.record is not None and self.record.pending is not None)
+
+    @property
     def turn(self) -> Seat | None:
         """The seat to call, or the hand to play from (dummy's seat for dummy's cards); None when play has
-        stopped (claim, irregularity) or the board is done."""
-        if self._pending is not None:
+        stopped (claim, irregularity, pending ruling) or the board is done."""
+        if self._stopped:
             return None
         play = self._play
         if play is None:
-            return self._auction.turn
+            return self._auction.turn if self.record is None else self.record.turn
         if self._claim is not None:
             return None
         return play.turn
@@ -412,15 +197,16 @@ class Table:
 
     @property
     def contract(self) -> Contract | None:
-        return self._auction.contract
+        return self._auction.contract if self.record is None else self.record.contract
 
     @property
     def declarer(self) -> Seat | None:
-        return self._auction.declarer
+        return self._auction.declarer if self.record is None else self.record.declarer
 
     @property
     def dummy(self) -> Seat | None:
-        return self._auction.dummy
+        d = self.declarer
+        return None if d is None else d.partner
 
     @property
     def tricks(self) -> list[Trick]:
@@ -433,8 +219,13 @@ class Table:
 
     @property
     def pending_irregularity(self) -> Irregularity | None:
-        """The unlawful action awaiting a ruling (irregular tables only)."""
-        return self._pending
+        """What stops the table (irregular tables only): an unlawful card awaiting its ruling, or the
+        irregularity of the record's pending ruling."""
+        if self._pending is not None:
+            return self._pending
+        if self.record is not None and self.record.pending is not None and self._irregularities:
+            return self._irregularities[-1]
+        return None
 
     @property
     def irregularities(self) -> list[Irregularity]:
@@ -464,27 +255,28 @@ class Table:
     # actions ------------------------------------------------------------------------------------
     def legal_calls(self) -> list[Call]:
         """The calls the seat to call may make; empty outside the auction or while play has stopped. At an
-        irregular table the director's obligations (a forced pass, a call to repeat) are enforced through the
-        ``ext["auction_rules"]`` object (``legal_calls()``) the director installs."""
-        if self._pending is not None:
+        irregular table the record's obligations (a forced pass, a call to repeat) are enforced."""
+        if self._stopped or self._play is not None:
             return []
-        rules = self.ext.get("auction_rules")
-        return list(rules.legal_calls()) if rules is not None else self._auction.legal_calls()
+        return self._auction.legal_calls() if self.record is None else self.record.legal_calls()
 
     def legal_cards(self) -> frozenset[Card]:
-        """The cards that may be played now from the hand whose turn it is (L44)."""
-        if self.turn is None or self._play is None:
+        """The cards that may be played now from the hand whose turn it is: L44, then the restrictions of the
+        edition (``Edition.legal_cards``: lead restrictions, penalty cards)."""
+        turn = self.turn
+        if turn is None or self._play is None:
             return frozenset()
-        return self._play.legal_cards()
+        return self.rules.legal_cards(self, turn, self._play.legal_cards())
 
     def call(self, call: Call | str, seat: Seat | str | None = None) -> None:
         """Make a call for ``seat`` (by default the seat whose turn it is)."""
         if isinstance(call, str):
             call = Call.parse(call, allow_above_seven=True)
-        if EVENT_HANDLERS["call"] is not _call_event:  # a replaced handler (the director's) sees every call
-            self.apply(_action_event("call", str(call), _seat_arg(seat)))
+        if self.record is not None:
+            self.apply({"event": "call", "seat": str(seat), "call": str(call)} if seat is not None
+                       else {"event": "call", "call": str(call)})  # fmt: skip
             return
-        who, undo = self._call(call, _seat_arg(seat))
+        who, undo = self._strict_call(call, _seat_arg(seat))
         self._events.append({"event": "call", "seat": _SEAT_TEXT[who], "call": str(call)})
         self._undos.append(undo)
 
@@ -493,12 +285,11 @@ class Table:
         seat, or nothing, for dummy's cards, L41D)."""
         if isinstance(card, str):
             card = Card.parse(card)
-        if EVENT_HANDLERS["play"] is not _play_event:  # a replaced handler sees every card
-            self.apply(_action_event("play", str(card), seat))
-            return
         who, undo = self._play_card(card, _seat_arg(seat))
         self._events.append({"event": "play", "seat": _SEAT_TEXT[who], "card": _CARD_TEXT[card.index]})
         self._undos.append(undo)
+        if self.record is not None:
+            self._settle_play()
 
     def claim(self, seat: Seat | str, tricks: int, statement: str = "") -> None:
         """``seat`` claims ``tricks`` of the remaining tricks for his side; fewer than all concedes the rest
@@ -510,7 +301,8 @@ class Table:
         self.apply({"event": "agree", "seat": str(seat)})
 
     def dispute(self, seat: Seat | str) -> None:
-        """A player disputes the claim: the director is called (L68D2(a), L70)."""
+        """A player objects to the claim: the director is called (L68D2(a), L70), or, where the edition says
+        so, no claim was made and play continues (L68B2)."""
         self.apply({"event": "dispute", "seat": str(seat)})
 
     def apply(self, event: Mapping[str, Any]) -> None:
@@ -518,14 +310,24 @@ class Table:
         if not isinstance(event, Mapping):
             raise EventLogError(f"an event is a JSON object, not {event!r}")
         name = event.get("event")
-        handler = EVENT_HANDLERS.get(name) if isinstance(name, str) else None
-        if handler is None:
-            known = ", ".join(sorted(EVENT_HANDLERS))
-            raise EventLogError(f"unknown event {name!r} (known: {known})")
+        if not isinstance(name, str):
+            raise EventLogError(f"an event names its kind in 'event', not {name!r}")
+        handler = _HANDLERS.get(name)
         ev = dict(event)
-        undo = handler(self, ev)
+        if handler is not None:
+            undo = handler(self, ev)
+        elif self.record is not None and name in self.record.EVENTS:
+            self._director_event(ev)
+            undo = None
+        elif name in DirectedAuction.EVENTS:
+            raise RulingError(f"{name}: the director acts only at a table created with irregular=True")
+        else:
+            known = sorted({*_HANDLERS, *(DirectedAuction.EVENTS if self.record is None else self.record.EVENTS)})
+            raise EventLogError(f"unknown event {name!r} (known: {', '.join(known)})")
         self._events.append(ev)
         self._undos.append(undo)
+        if self.record is not None:
+            self._settle_play()
 
     def undo(self) -> Event:
         """Take back the last event and return it; the board event cannot be taken back."""
@@ -539,28 +341,24 @@ class Table:
             undo()
         return event
 
-    # the fold -----------------------------------------------------------------------------------
+    # the fold: strict auction -----------------------------------------------------------------
     def _require_running(self, what: object) -> None:
         if self._pending is not None:
             p = self._pending
+            by = "" if p.seat is None else f" by {p.seat.name.lower()}"
             raise IrregularityPendingError(
-                f"{what}: the {p.kind.value.replace('_', ' ')} by {p.seat.name.lower()} (event {p.event + 1})"
-                " awaits the director's ruling (L9B)"
+                f"{what}: the {str(p.kind).replace('_', ' ')}{by} (event {p.event + 1}) awaits the director's "
+                "ruling (L9B)"
+            )
+        ruling = None if self.record is None else self.record.pending
+        if ruling is not None:
+            raise RulingPendingError(
+                f"{what}: the {ruling.irregularity.replace('_', ' ')} awaits the director's ruling (L9B2)"
             )
 
-    def _call(self, call: Call, seat: Seat | None) -> tuple[Seat, Undo]:
-        self._require_running(call)
+    def _strict_call(self, call: Call, seat: Seat | None) -> tuple[Seat, Undo]:
         auction = self._auction
-        turn = auction.turn
-        try:
-            auction.push(call, seat)
-        except IllegalCallError as err:
-            who = turn if seat is None else seat
-            if not self.irregular:
-                raise
-            if who is None:
-                raise IllegalCallError(f"{err}; name the seat that called") from None
-            return who, self._flag(_call_irregularity(err, call), who, call, turn, str(err))
+        auction.push(call, seat)
         if auction.is_over:
             self._start_play()
             return auction.seats[-1], self._undo_final_call
@@ -576,11 +374,99 @@ class Table:
         self._auction.pop()
         self._play = None
 
+    # the fold: the record of an irregular table --------------------------------------------------
+    def _in_auction_period(self) -> bool:
+        """L17D1: the auction period lasts until the opening lead is faced."""
+        return self._play is None or not self._play.opening_lead_made
+
+    def _record_call(self, event: Event) -> None:
+        record = self.record
+        assert record is not None
+        call = Call.parse(_field(event, "call", str), allow_above_seven=True)
+        seat = _event_seat(event, required=False)
+        if self._pending is not None:
+            self._require_running(call)
+        if seat is None:
+            if record.pending is not None:
+                self._require_running(call)
+            seat = record.turn
+            if seat is None:
+                raise IllegalCallError(f"{call}: the auction is over; name the seat that called")
+        if not self._in_auction_period():
+            raise AuctionClosedError(f"{call} by {seat.name.lower()}: the auction period is over (L17D1)")
+        record.call(call, seat, _field(event, "attention", bool, default=True))
+        event["seat"], event["call"] = seat.letter, str(call)
+        self._after_record()
+
+    def _director_event(self, event: Event) -> None:
+        """``choose``, ``judge``, ``change``, ``expose``, ``board_irregularity`` (and an edition's own kinds)
+        go to the record. They return no undo: ``undo`` refolds the log."""
+        record = self.record
+        assert record is not None
+        name = event.get("event")
+        if name in ("change", "expose"):
+            if not self._in_auction_period():
+                raise IllegalCallError(f"{name}: the auction period is over (L17D1)")
+            if self._pending is not None:
+                self._require_running(name)
+        if name == "expose":
+            seat = Seat.parse(_field(event, "seat", str))
+            hand = self.hand(seat)
+            for text in _field(event, "cards", list):
+                if Card.parse(text) not in hand:
+                    raise IllegalCallError(f"expose: {text} is not in {seat.name.capitalize()}'s hand")
+        record.apply(event)
+        self._after_record()
+
+    def _after_record(self) -> None:
+        """After the record changed: list a new pending ruling as an irregularity, and start the play once the
+        standing calls have ended in a contract (a ruling may still be pending: L26B). After the opening lead
+        the auction is closed (L17D1), so nothing the record does can take back the play."""
+        record = self.record
+        assert record is not None
+        ruling = record.pending
+        if ruling is not None and ruling is not self._ruled:
+            self._irregularities.append(self._ruling_irregularity(record))
+        self._ruled = ruling
+        play = self._play
+        if play is not None and len(play):
+            return
+        contract, declarer = record.contract, record.declarer
+        if contract is None or declarer is None:
+            self._play = None
+        elif play is None or play.declarer != declarer or play.strain != contract.strain:
+            self._play = PlayState(self.board.deal, contract.strain, declarer)
+
+    def _ruling_irregularity(self, record: DirectedAuction) -> Irregularity:
+        ruling = record.pending
+        assert ruling is not None
+        last = record.entries[-1] if record.entries else None
+        action: Call | Card | None = None if last is None else last.call
+        if ruling.irregularity == "card_exposed" and record.last_exposed:
+            action = record.last_exposed[0]
+        seat = ruling.offender
+        if seat is None and last is not None and ruling.irregularity != "lead_restriction":
+            seat = last.seat
+        trick = None if self._play is None or not len(self._play) else len(self._play.tricks) + 1
+        return Irregularity(
+            kind_of(ruling.irregularity), seat, action, len(self._events), record.turn, ruling.description, trick
+        )
+
+    def _settle_play(self) -> None:
+        """After every event at an irregular table: the edition's rulings due in the play period."""
+        if self._play is not None and not self._stopped:
+            self.rules.settle_play(self)
+            self._after_record()
+            if self._stopped:  # a ruling the last event made due: its undo is a refold
+                self._undos[-1] = None
+
+    # the fold: cards ----------------------------------------------------------------------------
     def _play_card(self, card: Card, seat: Seat | None) -> tuple[Seat, Undo]:
         self._require_running(card)
         play = self._play
         if play is None:
-            if self._auction.is_over:
+            over = self._auction.is_over if self.record is None else self.record.is_over
+            if over:
                 raise PlayNotStartedError(f"{card}: board {self.board.number} was passed out; there is no play")
             err: IllegalPlayError = PlayNotStartedError(
                 f"{card}: the auction is not over; the opening lead follows the final pass (L41A)"
@@ -588,30 +474,50 @@ class Table:
             if not self.irregular or seat is None:
                 raise err
             self._require_holding(card, seat)
-            return seat, self._flag(IrregularityKind.CARD_DURING_AUCTION, seat, card, self._auction.turn, str(err))
+            turn = self.turn
+            return seat, self._flag(IrregularityKind.CARD_DURING_AUCTION, seat, card, turn, str(err))
         if self._claim is not None:
             raise ClaimError(f"{card}: play has stopped for the claim by {self._claim.seat.name.lower()} (L68D)")
         turn = play.turn
         try:
-            play.push(card, seat)
-        except (OutOfTurnError, RevokeError) as err:
-            if not self.irregular:
+            play.check(card, seat)
+            if turn is not None and card not in self.rules.legal_cards(self, turn, play.legal_cards()):
+                raise IllegalPlayError(f"{card}: not allowed by the rectification in force ({self._restriction(turn)})")
+        except (OutOfTurnError, RevokeError, IllegalPlayError) as err:
+            if not self.irregular or isinstance(err, CardNotInHandError):
                 raise
             who = turn if seat is None else seat
-            assert who is not None
+            if who is None:
+                raise
             self._require_holding(card, who)
-            trick = len(play.tricks) + 1
-            if isinstance(err, RevokeError):  # not noticed at the time: the card stands (L61–L63)
-                play.record(card, who)
-                kind = IrregularityKind.REVOKE
-                self._irregularities.append(Irregularity(kind, who, card, len(self._events), turn, str(err), trick))
-                return who, self._undo_revoke
-            kind = IrregularityKind.PLAY_OUT_OF_TURN if len(play) % 4 else IrregularityKind.LEAD_OUT_OF_TURN
-            return who, self._flag(kind, who, card, turn, str(err), trick)
+            return who, self._card_irregularity(err, card, who, turn)
+        play.push(card, seat)
         assert turn is not None
         return turn, play.pop
 
-    def _undo_revoke(self) -> None:
+    def _restriction(self, seat: Seat) -> str:
+        record = self.record
+        laws = [] if record is None else [r.law for r in record.lead_restrictions if r.leader == seat]
+        return ", ".join(laws) or self.rules.name
+
+    def _card_irregularity(self, err: BridgeError, card: Card, who: Seat, turn: Seat | None) -> Undo:
+        play = self._play
+        assert play is not None
+        trick = len(play.tricks) + 1
+        if isinstance(err, RevokeError):
+            kind: IrregularityKind = IrregularityKind.REVOKE
+        elif isinstance(err, OutOfTurnError):
+            kind = IrregularityKind.PLAY_OUT_OF_TURN if len(play) % 4 else IrregularityKind.LEAD_OUT_OF_TURN
+        else:
+            kind = IrregularityKind.RESTRICTED_CARD
+        irregularity = Irregularity(kind, who, card, len(self._events), turn, str(err), trick)
+        if self.rules.card_irregularity(self, irregularity):
+            play.record(card, who)
+            self._irregularities.append(irregularity)
+            return self._undo_standing_card
+        return self._flag(kind, who, card, turn, str(err), trick)
+
+    def _undo_standing_card(self) -> None:
         assert self._play is not None
         self._play.pop()
         self._irregularities.pop()
@@ -640,42 +546,21 @@ class Table:
         self._pending = None
 
     def resolve_irregularity(self, stands: bool) -> Undo:
-        """Settle the pending irregularity: the action ``stands`` (it takes effect as though lawful: an
-        accepted insufficient bid L27A1, call out of rotation L29A, lead out of turn L53, L54) or is cancelled
-        (it has no effect on the auction or play; what follows is the ruling's business). For the handlers of
-        the director's events; returns how to take it back."""
+        """Settle the pending unlawful card: it ``stands`` (it takes effect as though lawful: a lead out of
+        turn accepted, L53, L54) or is withdrawn (what follows is the ruling's business). For the handlers of
+        the play-period director's events; returns how to take it back."""
         pending = self._pending
         if pending is None:
             raise IrregularityPendingError("there is no pending irregularity to resolve")
+        action = pending.action
         if not stands:
             self._pending = None
             return self._restore_pending(pending)
-        action = pending.action
-        if isinstance(action, Card):
-            if self._play is None:
-                raise IllegalPlayError(f"{action}: a card cannot stand as played during the auction (L24)")
-            self._play.record(action, pending.seat)
-            self._pending = None
-            return self._undo_then(self._play.pop, pending)
-        self._auction.record(action, pending.seat)
+        if not isinstance(action, Card) or self._play is None or pending.seat is None:
+            raise IllegalPlayError(f"{action}: a card cannot stand as played during the auction (L24)")
+        self._play.record(action, pending.seat)
         self._pending = None
-        if self._auction.is_over:
-            self._start_play()
-            return self._undo_then(self._undo_final_call, pending)
-        return self._undo_then(self._auction.pop, pending)
-
-    def adopt_auction(self, auction: Auction, pending: Irregularity | None) -> None:
-        """For the director's event handlers at an irregular table: the auction as rectified so far and the
-        ruling that stops the table (None once settled). A new ``pending`` is listed in ``irregularities``;
-        play starts once the rectified auction has ended in a contract. Handlers using this return None, so
-        that ``undo`` refolds the log."""
-        if pending is not None and pending != self._pending:
-            self._irregularities.append(pending)
-        self._auction = auction
-        self._pending = pending
-        self._play = None
-        if pending is None and auction.is_over:
-            self._start_play()
+        return self._undo_then(self._play.pop, pending)
 
     def _restore_pending(self, pending: Irregularity) -> Undo:
         def undo() -> None:
@@ -697,7 +582,7 @@ class Table:
     def _refold(self) -> None:
         """Rebuild this table in place from its log (undo of an event whose handler gave no undo)."""
         events = self._events
-        Table.__init__(self, self.board, self.edition, self.irregular)
+        Table.__init__(self, self.board, self.rules, self.irregular, agreements=_agreements(events[0]))
         self._events[0] = events[0]
         for event in events[1:]:
             self.apply(event)
@@ -781,8 +666,9 @@ class Table:
         if "vulnerability" in event:
             markings["vulnerability"] = Vulnerability.parse(_field(event, "vulnerability", str))
         board = Board(number, deal, **markings)
-        edition = _field(event, "edition", str, default="WBF17")
-        table = cls(board, edition, _field(event, "irregular", bool, default=False))
+        rules = _field(event, "edition", str, default="WBF17")
+        irregular = _field(event, "irregular", bool, default=False)
+        table = cls(board, rules, irregular, agreements=_agreements(event))
         table._events[0] = {**dict(event), **table._events[0]}
         return table
 
@@ -798,7 +684,7 @@ class Table:
         won = (0, 0)
         legal_cards: frozenset[Card] = frozenset()
         if play is not None:
-            if play.opening_lead_made:
+            if self.rules.dummy_faced(play):
                 dummy_hand = play.hand(play.dummy)
             tricks = tuple(play.tricks)
             current = tuple(play.current_trick)
@@ -815,7 +701,7 @@ class Table:
             phase=self.phase,
             turn=self.turn,
             hand=self.hand(who),
-            auction=self._auction.copy(),
+            auction=self.auction.copy(),
             contract=self.contract,
             declarer=self.declarer,
             dummy=self.dummy,
@@ -825,7 +711,7 @@ class Table:
             tricks_won=won,
             claim=claim,
             claimer_hand=None if claim is None else self.hand(claim.seat),
-            pending_irregularity=self._pending,
+            pending_irregularity=self.pending_irregularity,
             legal_calls=tuple(self.legal_calls()) if acting and play is None else (),
             legal_cards=legal_cards,
         )
@@ -844,35 +730,39 @@ class Table:
         return f"<Table board {self.board.number} {self.edition} {self.phase.value}, {len(self._events)} events>"
 
 
-def _call_irregularity(err: IllegalCallError, call: Call) -> IrregularityKind:
-    if isinstance(err, AuctionClosedError):
-        return IrregularityKind.CALL_AFTER_FINAL_PASS
-    if isinstance(err, OutOfTurnError):
-        return IrregularityKind.OUT_OF_ROTATION
-    if isinstance(err, InsufficientBidError):
-        return IrregularityKind.INSUFFICIENT_BID
-    if isinstance(call, Bid):
-        return IrregularityKind.BID_ABOVE_SEVEN
-    if call.kind is CallKind.DOUBLE:
-        return IrregularityKind.INADMISSIBLE_DOUBLE
-    return IrregularityKind.INADMISSIBLE_REDOUBLE
+def _edition(name: str | Edition) -> Edition:
+    if isinstance(name, Edition):
+        return name
+    if not isinstance(name, str):
+        raise ParseError(f"an edition is named by a string (WBF17, NBB30 …), not {name!r}")
+    return find_edition(name)
 
 
-# the core event kinds ------------------------------------------------------------------------------------
-@event_handler("board")
+def _agreements(board_event: Mapping[str, Any]) -> PartnershipAgreements | None:
+    """The partnerships' agreements a board event may carry (``"system"``, DESIGN.md §5)."""
+    described = board_event.get("system")
+    if described is None:
+        return None
+    if not isinstance(described, Mapping):
+        raise ParseError(f"board event: 'system' must be an object, not {described!r}")
+    return PartnershipAgreements.from_dict(described)
+
+
+# the event kinds every table reads ----------------------------------------------------------------------
 def _board(table: Table, event: Event) -> Undo | None:
     raise ParseError("a board event may only be the first event of a log")
 
 
-@event_handler("call")
 def _call_event(table: Table, event: Event) -> Undo | None:
+    if table.record is not None:
+        table._record_call(event)
+        return None
     call = Call.parse(_field(event, "call", str), allow_above_seven=True)
-    seat, undo = table._call(call, _event_seat(event, required=False))
+    seat, undo = table._strict_call(call, _event_seat(event, required=False))
     event["seat"], event["call"] = seat.letter, str(call)
     return undo
 
 
-@event_handler("play")
 def _play_event(table: Table, event: Event) -> Undo | None:
     card = Card.parse(_field(event, "card", str))
     seat, undo = table._play_card(card, _event_seat(event, required=False))
@@ -880,7 +770,6 @@ def _play_event(table: Table, event: Event) -> Undo | None:
     return undo
 
 
-@event_handler("claim")
 def _claim_event(table: Table, event: Event) -> Undo | None:
     seat = _event_seat(event)
     assert seat is not None
@@ -897,12 +786,11 @@ def _claim_event(table: Table, event: Event) -> Undo | None:
     remaining = 13 - len(play.tricks)
     if not 0 <= tricks <= remaining:
         raise ClaimError(f"claim by {seat.name.lower()} of {tricks} tricks: {remaining} tricks remain (L68)")
-    needed = frozenset(s for s in Seat if s.side != seat.side and s != play.dummy)
+    needed = table.rules.claim_agreement(seat, play.dummy)
     event["seat"], event["statement"] = seat.letter, statement
     return table._set_claim(Claim(seat, tricks, remaining, statement, needed=needed))
 
 
-@event_handler("agree")
 def _agree_event(table: Table, event: Event) -> Undo | None:
     seat = _event_seat(event)
     assert seat is not None
@@ -919,12 +807,28 @@ def _agree_event(table: Table, event: Event) -> Undo | None:
     return table._set_claim(replace(claim, agreed_by=claim.agreed_by | {seat}))
 
 
-@event_handler("dispute")
 def _dispute_event(table: Table, event: Event) -> Undo | None:
     seat = _event_seat(event)
     assert seat is not None
     claim = table._open_claim(f"dispute by {seat.name.lower()}")
-    if seat == claim.seat or claim.disputed_by is not None:
-        raise ClaimError(f"dispute by {seat.name.lower()}: not possible for the claimer or a disputed claim")
+    play = table.play_state
+    assert play is not None
+    if seat == claim.seat or claim.disputed_by is not None or seat == play.dummy:
+        raise ClaimError(f"dispute by {seat.name.lower()}: not possible for the claimer, dummy or a disputed claim")
     event["seat"] = seat.letter
+    if table.rules.objection_cancels_claim(claim, seat, play.declarer):
+        return table._set_claim(None)
     return table._set_claim(replace(claim, disputed_by=seat))
+
+
+#: the handlers of the core event kinds (read-only; an irregular table sends the director's kinds to its record)
+_HANDLERS: Final[Mapping[str, Handler]] = MappingProxyType(
+    {
+        "board": _board,
+        "call": _call_event,
+        "play": _play_event,
+        "claim": _claim_event,
+        "agree": _agree_event,
+        "dispute": _dispute_event,
+    }
+)
