@@ -104,7 +104,7 @@ def register(app: typer.Typer) -> None:
     def rule(
         log: Annotated[Path, typer.Argument(exists=True, dir_okay=False, help="event log, one JSON object a line")],
         edition: Annotated[str | None, typer.Option("--edition", help="edition id (default: the log's)")] = None,
-        system: Annotated[Path | None, typer.Option("--system", exists=True, help="JSON partnership agreements")] = None,
+        system: Annotated[Path | None, typer.Option("--system", exists=True, help="JSON agreements")] = None,
         interactive: Annotated[bool, typer.Option("--interactive", "-i", help="walk through the choices")] = False,
         json_only: Annotated[bool, typer.Option("--json", help="print the JSON state only")] = False,
         output: Annotated[Path | None, typer.Option("--output", "-o", help="write the log with the rulings")] = None,
