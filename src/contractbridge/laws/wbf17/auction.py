@@ -234,8 +234,10 @@ class WBF17Auction(Edition):
                     )
                 )
 
+        accepted_law = "29A, 27A1" if insufficient else "29A"
+
         def accept() -> None:
-            da.stand(idx, "29A")
+            da.stand(idx, accepted_law)
             da.entries[idx].took_turn_of = turn
 
         options = [
@@ -252,7 +254,10 @@ class WBF17Auction(Edition):
                 0, Option("accept", "29A", f"{call} stands as if in rotation; {_sn(lho)} calls next", accept)
             )
         else:
-            notes.append("The call out of rotation is insufficient: L31 applies, not L27 (L27A2).")
+            notes.append(
+                "The call out of rotation is insufficient: its rectification is L31, not L27 (L27A2); LHO may "
+                "still accept it by calling (L29A), and it then stands as a legal call (as L27A1)."
+            )
         before_rectification: list[BeforeRectification] = []
         if turn.side != off_side:
 
@@ -270,16 +275,20 @@ class WBF17Auction(Edition):
                     l28b,
                 )
             )
-        if lho != turn and not insufficient:
+        if lho != turn:
 
             def l29a(c: Call) -> None:
-                da.resolve("29A", "accept")
+                da.resolve(accepted_law, "accept")
                 accept()
                 da.dispatch(lho, c)
 
             before_rectification.append(
                 BeforeRectification(
-                    lho, "29A", f"that accepts {call}; the auction continues from {_sn(lho)}'s call", l29a
+                    lho,
+                    accepted_law,
+                    f"that accepts {call}{', insufficient as it is,' if insufficient else ''}; the auction "
+                    f"continues from {_sn(lho)}'s call",
+                    l29a,
                 )
             )
         if where == "LHO":
