@@ -24,10 +24,10 @@ from director_helpers import auction, call, change, choose, expose, judge, laws,
 # ---- framework: L9, L10, L11 ------------------------------------------------------------------------
 
 
-
 def _artificial(key: str, suits: frozenset[Suit]) -> CallMeaning:
     """An artificial call after ``key``'s auction, specifying ``suits`` (L26B, L29C)."""
     return CallMeaning(Call.parse(key.split()[-1]), "artificial", "", artificial=True, specified_suits=suits)
+
 
 def test_l9b2_nobody_acts_before_rectification() -> None:
     da = replay(call("N", "1S"), call("E", "1H"))
@@ -358,3 +358,13 @@ def test_edition_reports_the_source_of_a_rule() -> None:
 
 def test_call_parse_above_seven_only_for_the_director() -> None:
     assert str(Call.parse("8C", allow_above_seven=True)) == "8C"
+
+
+def test_l25a6_lhos_call_cannot_be_kept_after_a_change_that_ends_the_auction() -> None:
+    """Found by the brute-force oracle: 1D P P, N doubles, E passes, N changes X to P (considered, accepted by E,
+    L25B1). N's pass ends the auction (L22A), so E's pass over the X cannot be kept (L25A6): withdrawn."""
+    da = replay(auction("N", "P P P 1C P 1D P P X P"), change("N", "P"), judge("unintended", False))
+    da.apply(choose("E", "accept"))
+    assert options(da) == ["withdraw"]
+    da.apply(choose("E", "withdraw"))
+    assert da.is_over and str(da.contract) == "1D" and da.declarer == Seat.EAST

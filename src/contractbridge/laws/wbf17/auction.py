@@ -1150,15 +1150,17 @@ def _lowest_in_strain(ib: Bid, last: Bid | None) -> Bid:
 def _lawful_at(da: DirectedAuction, position: int, entry: Entry) -> bool:
     """Whether ``entry`` would be lawful (L18–L19) after the standing calls before ``position``."""
     probe = AuctionSummary(da.dealer, [(e.seat, e.call) for e in da.entries[:position] if e.status is Status.STANDING])
-    return probe.turn == entry.seat and lawful_over(probe, entry.seat, entry.call)
+    return not probe.is_over and probe.turn == entry.seat and lawful_over(probe, entry.seat, entry.call)
 
 
 def _lawful_prefix(da: DirectedAuction, upto: int) -> bool:
-    """Whether the standing calls up to entry ``upto`` form a lawful auction by L18–L19."""
+    """Whether the standing calls up to entry ``upto`` form a lawful auction by L18–L19, none of them after the
+    auction has ended (L22)."""
     calls: list[tuple[Seat, Call]] = []
     for e in da.entries[: upto + 1]:
         if e.status is Status.STANDING:
-            if not lawful_over(AuctionSummary(da.dealer, calls), e.seat, e.call):
+            before = AuctionSummary(da.dealer, calls)
+            if before.is_over or not lawful_over(before, e.seat, e.call):
                 return False
             calls.append((e.seat, e.call))
     return True
