@@ -7,7 +7,7 @@ from fractions import Fraction as F
 
 import pytest
 
-from contractbridge import Auction, Hand, Seat, Vulnerability
+from contractbridge import Auction, Hand, Seat, Strain, Vulnerability
 from contractbridge.calls import Call
 from contractbridge.errors import BridgeError, OutOfTurnError
 from contractbridge.robots import choose, explain
@@ -286,3 +286,21 @@ def test_b53_partner_leaves_the_penalty_double_in_except() -> None:
     assert call("432.J32.Q5432.32", auction) == "P"
     assert call("32.2.QJ98765.432", auction) == "4D"  # (a) a 7-card suit
     assert call("J87652.2.98765.3", auction) == "3S"  # (b) no defence, 5 support tricks for spades
+
+
+def test_game_level_follows_the_editions_trick_values_est_s05_l77() -> None:
+    """Issue #10: with 60 below the line, 1NT is game under WBF17 scoring (L77: 40) but not under EST30 (EST-S05,
+    NBB R30: 1NT scores 30), so the EST30 robot needs 2NT; the robot takes the values from its table's edition."""
+    from contractbridge.laws import edition
+    from contractbridge.robots.bidder import BiddingRobot
+
+    est30, wbf17 = edition("EST30").scoring, edition("WBF17").scoring
+    assert game_level(Strain.NOTRUMP, 60, est30) == 2 and game_level(Strain.NOTRUMP, 60, wbf17) == 1
+    assert game_level(Strain.NOTRUMP, 0, est30) == game_level(Strain.NOTRUMP, 0, wbf17) == 3
+    assert est30.trick_score(Strain.NOTRUMP, 1) == 30 and wbf17.trick_score(Strain.NOTRUMP, 1) == 40
+    auction = Auction(Seat.NORTH)
+    for values, level in ((est30, 2), (wbf17, 1)):
+        ctx = system("culbertson").context(auction, options=SystemOptions(trick_values=values), partscores=(60, 0))
+        assert ctx.game(Strain.NOTRUMP) == level
+    robot = BiddingRobot()
+    assert robot.options_for("EST30").trick_values == est30 and robot.options_for("WBF17").trick_values == wbf17

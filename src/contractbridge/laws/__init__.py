@@ -11,7 +11,7 @@ from contractbridge.laws.wbf17 import WBF17
 from contractbridge.scoring import rubber
 from contractbridge.scoring.rules import ALTERNATING_NOTRUMP
 
-__all__ = ["EDITIONS", "Edition", "edition"]
+__all__ = ["EDITIONS", "Edition", "edition", "rubber_editions"]
 
 #: every known edition id and what it is; those without a class here are not implemented yet
 EDITIONS: Final[dict[str, str]] = {
@@ -44,3 +44,8 @@ def edition(name: str) -> Edition:
         bare.rubber = sheet
         bare.scoring = ALTERNATING_NOTRUMP
     return bare
+
+
+def rubber_editions() -> list[str]:
+    """The editions that score rubber bridge (``Edition.rubber`` is set)."""
+    return [name for name in EDITIONS if edition(name).rubber is not None]
