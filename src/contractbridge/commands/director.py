@@ -13,6 +13,7 @@ from contractbridge.cards import Seat
 from contractbridge.deal import board_dealer
 from contractbridge.director import DIRECTOR, DirectedAuction
 from contractbridge.errors import BridgeError, EventLogError
+from contractbridge.laws import DEFAULT_EDITION
 from contractbridge.systems.agreements import PartnershipAgreements
 from contractbridge.table import Table
 
@@ -54,7 +55,7 @@ def replay_log(
         if table.pending_irregularity is not None and table.record.pending is None:
             notes.append("the pending irregularity is in the play: the director's part 2")
         return table.record, notes
-    dealer, name = Seat.NORTH, "WBF17"
+    dealer, name = Seat.NORTH, DEFAULT_EDITION
     body = events
     if board is not None:
         if "dealer" in board:

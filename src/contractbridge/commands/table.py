@@ -16,7 +16,7 @@ from contractbridge.cards import Card, Hand, Seat
 from contractbridge.deal import Board, Deal
 from contractbridge.errors import BridgeError, EventLogError
 from contractbridge.formats.diagram import diagram
-from contractbridge.laws import EDITIONS
+from contractbridge.laws import DEFAULT_EDITION, EDITIONS
 from contractbridge.players import Player, RandomPlayer
 from contractbridge.robots.bidder import BiddingRobot
 from contractbridge.table import Phase, Table, TableView
@@ -242,7 +242,7 @@ def register(app: typer.Typer) -> None:
     def play_command(
         board: BoardOption = 1,
         seed: SeedOption = None,
-        edition: Annotated[str, typer.Option("--edition", "-e", help=f"Rule book: {', '.join(EDITIONS)}")] = "WBF17",
+        edition: Annotated[str, typer.Option("--edition", "-e", help=f"Laws: {', '.join(EDITIONS)}")] = DEFAULT_EDITION,
         log: Annotated[Path | None, typer.Option("--log", "-l", help="Save the event log here (JSONL)")] = None,
         resume: Annotated[Path | None, typer.Option("--resume", help="Continue from an event log")] = None,
         random_seats: Annotated[str, typer.Option("--random-seats", help="Seats a random robot plays, e.g. EW")] = "",

@@ -151,11 +151,17 @@ class DirectedAuction:
     EVENTS: ClassVar[frozenset[str]] = frozenset({"call", "change", "expose", "choose", "judge", "board_irregularity"})
 
     def __init__(
-        self, dealer: Seat = Seat.NORTH, edition: str | Edition = "WBF17", system: PartnershipAgreements | None = None
+        self,
+        dealer: Seat = Seat.NORTH,
+        edition: str | Edition | None = None,
+        system: PartnershipAgreements | None = None,
     ) -> None:
+        from contractbridge.laws import DEFAULT_EDITION
         from contractbridge.laws import edition as get_edition
 
         self.dealer = Seat(dealer)
+        if edition is None:
+            edition = DEFAULT_EDITION
         self.edition: Edition = get_edition(edition) if isinstance(edition, str) else edition
         self.system = system or PartnershipAgreements()
         self.entries: list[Entry] = []
@@ -543,7 +549,7 @@ class DirectedAuction:
         cls,
         events: Iterable[Mapping[str, Any]],
         dealer: Seat = Seat.NORTH,
-        edition: str = "WBF17",
+        edition: str | None = None,
         system: PartnershipAgreements | None = None,
     ) -> DirectedAuction:
         """Replay ``events``; an ``EventLogError`` names the event (1-based) and the reason."""

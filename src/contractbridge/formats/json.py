@@ -20,6 +20,7 @@ from contractbridge.contract import Contract
 from contractbridge.deal import Deal, Vulnerability
 from contractbridge.errors import BridgeError, FormatError
 from contractbridge.formats.record import Record, RecordCall
+from contractbridge.laws import DEFAULT_EDITION
 
 __all__ = [
     "dumps_logs",
@@ -95,7 +96,7 @@ def read_file(path: str | Path) -> list[Record]:
     return loads_records(text, file=str(path))
 
 
-def dumps_records(records: Iterable[Record], *, edition: str = "WBF17") -> str:
+def dumps_records(records: Iterable[Record], *, edition: str = DEFAULT_EDITION) -> str:
     """Event logs of records; a board without a number is numbered by its position (1-based)."""
     return dumps_logs(r.to_events(number=i, edition=edition) for i, r in enumerate(records, 1))
 

@@ -18,6 +18,7 @@ from contractbridge.cards import Card, Seat, Strain
 from contractbridge.contract import Contract
 from contractbridge.deal import Board, Deal, Vulnerability, board_dealer, board_vulnerability
 from contractbridge.errors import BridgeError, FormatError
+from contractbridge.laws import DEFAULT_EDITION
 from contractbridge.play import trick_winner
 
 __all__ = ["Record", "RecordBacked", "RecordCall", "play_order", "winners"]
@@ -90,7 +91,7 @@ class Record:
         return Board(n, self.deal, self.dealer, self.vulnerability)
 
     def to_events(
-        self, *, number: int | None = None, edition: str = "WBF17", irregular: bool = False
+        self, *, number: int | None = None, edition: str = DEFAULT_EDITION, irregular: bool = False
     ) -> list[dict[str, Any]]:
         """The table's event log (DESIGN.md §5): board, calls, plays, and a claim both defenders agreed (L69A).
 
@@ -264,7 +265,7 @@ class RecordBacked(ABC):
     def from_record(cls, record: Record) -> Self:
         """The game that writes ``record``."""
 
-    def to_events(self, *, edition: str = "WBF17", irregular: bool = False) -> list[dict[str, Any]]:
+    def to_events(self, *, edition: str = DEFAULT_EDITION, irregular: bool = False) -> list[dict[str, Any]]:
         """The table's event log for this game (``Table.from_events`` replays it)."""
         return self.to_record().to_events(edition=edition, irregular=irregular)
 

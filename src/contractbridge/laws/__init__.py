@@ -11,7 +11,7 @@ from contractbridge.laws.wbf17 import WBF17
 from contractbridge.scoring import rubber
 from contractbridge.scoring.rules import ALTERNATING_NOTRUMP
 
-__all__ = ["EDITIONS", "Edition", "edition", "rubber_editions"]
+__all__ = ["DEFAULT_EDITION", "EDITIONS", "Edition", "edition", "rubber_editions"]
 
 #: every known edition id and what it is; those without a class here are not implemented yet
 EDITIONS: Final[dict[str, str]] = {
@@ -21,6 +21,9 @@ EDITIONS: Final[dict[str, str]] = {
     "NL36": "Dutch laws for table arbiters, 1936",
     "NL75": "Dutch duplicate laws, 1975",
 }
+
+#: the edition a table, a record or a log uses when none is named
+DEFAULT_EDITION: Final = "WBF17"
 
 _IMPLEMENTED: Final[dict[str, type[Edition]]] = {"WBF17": WBF17}
 

@@ -52,7 +52,7 @@ from contractbridge.errors import (
     RulingError,
     RulingPendingError,
 )
-from contractbridge.laws import Edition
+from contractbridge.laws import DEFAULT_EDITION, Edition
 from contractbridge.laws import edition as find_edition
 from contractbridge.play import PlayState, Trick
 from contractbridge.systems.agreements import PartnershipAgreements
@@ -113,7 +113,7 @@ class Table:
     def __init__(
         self,
         board: Board,
-        edition: str | Edition = "WBF17",
+        edition: str | Edition = DEFAULT_EDITION,
         irregular: bool = False,
         *,
         agreements: PartnershipAgreements | None = None,
@@ -666,7 +666,7 @@ class Table:
         if "vulnerability" in event:
             markings["vulnerability"] = Vulnerability.parse(_field(event, "vulnerability", str))
         board = Board(number, deal, **markings)
-        rules = _field(event, "edition", str, default="WBF17")
+        rules = _field(event, "edition", str, default=DEFAULT_EDITION)
         irregular = _field(event, "irregular", bool, default=False)
         table = cls(board, rules, irregular, agreements=_agreements(event))
         table._events[0] = {**dict(event), **table._events[0]}
