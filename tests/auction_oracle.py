@@ -10,13 +10,13 @@ from contractbridge.cards import Seat
 
 
 def brute_force_legal(
-    dealer: Seat, calls: Sequence[Call], seats: Sequence[Seat] | None = None
+    dealer: Seat, calls: Sequence[Call], seats: Sequence[Seat] | None = None, caller: Seat | None = None
 ) -> tuple[Seat | None, set[Call]]:
     """The seat to call and its legal calls. ``seats`` (default: in rotation from ``dealer``) says who made each
     call; the next seat is the left-hand opponent of the last caller (L17C, L28A, L29A). A bid must supersede
     the last preceding bid (L18D); a double applies to an opponent's undoubled bid with only passes since, a
     redouble to an opponent's double of one's own side's bid (L19); three passes after a bid, or four passes,
-    end the auction (L22)."""
+    end the auction (L22). ``caller``: the legal calls of that seat instead (a call out of rotation that stands)."""
     n = len(calls)
     who = list(seats) if seats is not None else [Seat((dealer + i) % 4) for i in range(n)]
     bids = [i for i, c in enumerate(calls) if isinstance(c, Bid)]
@@ -28,7 +28,8 @@ def brute_force_legal(
     over = (bids and passes_at_end >= 3 and passes_at_end < n) or (not bids and n >= 4)
     if over:
         return None, set()
-    me = who[-1].lho if who else dealer
+    turn = who[-1].lho if who else dealer
+    me = turn if caller is None else caller
     legal: set[Call] = {PASS}
     last = calls[bids[-1]].rank if bids else -1  # type: ignore[attr-defined]
     legal |= {b for b in all_bids() if b.rank > last}
@@ -39,7 +40,7 @@ def brute_force_legal(
             legal.add(DOUBLE)
         if call == DOUBLE and caller.side != me.side:
             legal.add(REDOUBLE)
-    return me, legal
+    return turn, legal
 
 
 def brute_force_declarer(dealer: Seat, calls: Sequence[Call], seats: Sequence[Seat] | None = None) -> Seat | None:

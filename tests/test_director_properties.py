@@ -35,7 +35,7 @@ def check(da: DirectedAuction) -> None:
     calls: list[Call] = []
     seats: list[Seat] = []
     for e in (e for e in da.entries if e.status is Status.STANDING):
-        turn, legal = brute_force_legal(da.dealer, calls, seats)
+        turn, legal = brute_force_legal(da.dealer, calls, seats, e.seat)
         assert turn is not None, " ".join(f"{x.seat.letter}{x.call}:{x.status.value[:2]}:{x.law}" for x in da.entries)
         if "27A1" not in e.law:  # an accepted insufficient bid is treated as legal, not lawful
             assert e.call in legal, (e, [str(c) for c in calls])

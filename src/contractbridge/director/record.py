@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
+from contractbridge import events
 from contractbridge.auction import Auction, first_to_name
 from contractbridge.calls import DOUBLE, PASS, REDOUBLE, Bid, Call, CallKind, all_bids
 from contractbridge.cards import Card, Seat, Side, Suit
@@ -524,37 +525,38 @@ class DirectedAuction:
 
     # ---- event log ------------------------------------------------------------------------------
     def apply(self, event: Mapping[str, Any]) -> None:
-        """Apply one event (DESIGN.md §5): call, change, expose, choose or judge."""
-        kind = event.get("event")
-        if kind == "call":
-            self.call(_field(event, "call"), _field(event, "seat"), bool(event.get("attention", True)))
-        elif kind == "change":
-            self.change(_field(event, "call"), _field(event, "seat"))
-        elif kind == "expose":
-            self.expose(_field(event, "seat"), _field(event, "cards"), bool(event.get("led", False)))
-        elif kind == "choose":
-            self.choose(event.get("seat"), _field(event, "option"))
-        elif kind == "judge":
-            answer = _field(event, "answer")
-            if not isinstance(answer, bool):
-                raise EventLogError(f"judge: the answer must be true or false, not {answer!r}")
-            self.judge(_field(event, "question"), answer)
-        elif kind == "board_irregularity":
-            self._transaction(lambda: self.edition.board_irregularity(self, _field(event, "kind"), event))
-        else:
-            raise EventLogError(f"unknown event {kind!r} for the auction director")
+        """Apply one event (DESIGN.md §5, read by ``events.parse``): call, change, expose, choose, judge or
+        board_irregularity. An edition's record reads its own kinds first and passes the rest on here."""
+        ev = events.parse(event)
+        match ev:
+            case events.Call(call=call, seat=Seat() as seat, attention=attention):
+                self.call(call, seat, attention)
+            case events.Call():
+                raise EventLogError("call event without 'seat'")
+            case events.Change():
+                self.change(ev.call, ev.seat)
+            case events.Expose():
+                self.expose(ev.seat, ev.cards, ev.led)
+            case events.Choose():
+                self.choose(ev.seat, ev.option)
+            case events.Judge():
+                self.judge(ev.question, ev.answer)
+            case events.BoardIrregularity():
+                self._transaction(lambda: self.edition.board_irregularity(self, ev.irregularity, ev.facts))
+            case _:
+                raise EventLogError(f"unknown event {ev.kind!r} for the auction director")
 
     @classmethod
     def from_events(
         cls,
-        events: Iterable[Mapping[str, Any]],
+        log: Iterable[Mapping[str, Any]],
         dealer: Seat = Seat.NORTH,
         edition: str | None = None,
         system: PartnershipAgreements | None = None,
     ) -> DirectedAuction:
-        """Replay ``events``; an ``EventLogError`` names the event (1-based) and the reason."""
+        """Replay the events of ``log``; an ``EventLogError`` names the event (1-based) and the reason."""
         da = cls(dealer, edition, system)
-        for i, event in enumerate(events, 1):
+        for i, event in enumerate(log, 1):
             try:
                 da.apply(event)
             except EventLogError as err:
@@ -616,9 +618,3 @@ class DirectedAuction:
         if self.review_flags:
             lines.append("Review after play: " + ", ".join(self.review_flags) + ".")
         return "\n".join(lines) if lines else "No ruling is pending."
-
-
-def _field(event: Mapping[str, Any], name: str) -> Any:
-    if name not in event:
-        raise EventLogError(f"{event.get('event')} event without {name!r}")
-    return event[name]

@@ -27,14 +27,14 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
-from types import MappingProxyType
 from typing import Any, Final
 
+from contractbridge import events
 from contractbridge.auction import Auction
 from contractbridge.calls import Call
 from contractbridge.cards import Card, Hand, Seat, Side
 from contractbridge.contract import Contract
-from contractbridge.deal import Board, Deal, Vulnerability
+from contractbridge.deal import Board, Deal
 from contractbridge.director import DirectedAuction
 from contractbridge.errors import (
     AuctionClosedError,
@@ -66,29 +66,12 @@ _SEAT_TEXT: Final = tuple(s.letter for s in Seat)
 
 Undo = Callable[[], object]
 Event = dict[str, Any]
-Handler = Callable[["Table", Event], "Undo | None"]
 
 
 def _seat_arg(value: Seat | str | None) -> Seat | None:
     if value is None or isinstance(value, Seat):
         return value
     return Seat.parse(value)
-
-
-def _field(event: Mapping[str, Any], name: str, kind: type, *, default: Any = ...) -> Any:
-    if name not in event:
-        if default is ...:
-            raise ParseError(f"{event.get('event')!r} event has no {name!r}")
-        return default
-    value = event[name]
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise ParseError(f"{event.get('event')!r} event: {name!r} must be a {kind.__name__}, not {value!r}")
-    return value
-
-
-def _event_seat(event: Mapping[str, Any], *, required: bool = True) -> Seat | None:
-    text = _field(event, "seat", str, default=... if required else None)
-    return None if text is None else Seat.parse(text)
 
 
 class Table:
@@ -272,11 +255,11 @@ class Table:
         """Make a call for ``seat`` (by default the seat whose turn it is)."""
         if isinstance(call, str):
             call = Call.parse(call, allow_above_seven=True)
+        event = events.Call(call, _seat_arg(seat))
         if self.record is not None:
-            self.apply({"event": "call", "seat": str(seat), "call": str(call)} if seat is not None
-                       else {"event": "call", "call": str(call)})  # fmt: skip
+            self._apply(event)
             return
-        who, undo = self._strict_call(call, _seat_arg(seat))
+        who, undo = self._strict_call(call, event.seat)
         self._events.append({"event": "call", "seat": _SEAT_TEXT[who], "call": str(call)})
         self._undos.append(undo)
 
@@ -286,7 +269,7 @@ class Table:
         if isinstance(card, str):
             card = Card.parse(card)
         who, undo = self._play_card(card, _seat_arg(seat))
-        self._events.append({"event": "play", "seat": _SEAT_TEXT[who], "card": _CARD_TEXT[card.index]})
+        self._events.append({"event": "play", "seat": _SEAT_TEXT[who], "card": _CARD_TEXT[card.index]})  # = to_dict
         self._undos.append(undo)
         if self.record is not None:
             self._settle_play()
@@ -306,25 +289,44 @@ class Table:
         self.apply({"event": "dispute", "seat": str(seat)})
 
     def apply(self, event: Mapping[str, Any]) -> None:
-        """Apply one event (a JSON object of DESIGN.md §5); a ``BridgeError`` leaves the table unchanged."""
+        """Apply one event (a JSON object of DESIGN.md §5, read by ``events.parse``); a ``BridgeError``
+        leaves the table unchanged."""
         if not isinstance(event, Mapping):
             raise EventLogError(f"an event is a JSON object, not {event!r}")
-        name = event.get("event")
-        if not isinstance(name, str):
-            raise EventLogError(f"an event names its kind in 'event', not {name!r}")
-        handler = _HANDLERS.get(name)
-        ev = dict(event)
-        if handler is not None:
-            undo = handler(self, ev)
-        elif self.record is not None and name in self.record.EVENTS:
-            self._director_event(ev)
-            undo = None
-        elif name in DirectedAuction.EVENTS:
-            raise RulingError(f"{name}: the director acts only at a table created with irregular=True")
-        else:
-            known = sorted({*_HANDLERS, *(DirectedAuction.EVENTS if self.record is None else self.record.EVENTS)})
-            raise EventLogError(f"unknown event {name!r} (known: {', '.join(known)})")
-        self._events.append(ev)
+        if not isinstance(event.get("event"), str):
+            raise EventLogError(f"an event names its kind in 'event', not {event.get('event')!r}")
+        self._apply(events.parse(event))
+
+    def _apply(self, event: events.Event) -> None:
+        """The fold: one typed event. Each kind returns the event as logged (the seat filled in) and how to take
+        it back (None: ``undo`` refolds the log)."""
+        undo: Undo | None
+        match event:
+            case events.Call() if self.record is not None:
+                event, undo = self._record_call(event), None
+            case events.Call():
+                who, undo = self._strict_call(event.call, event.seat)
+                event = replace(event, seat=who)
+            case events.Play():
+                who, undo = self._play_card(event.card, event.seat)
+                event = replace(event, seat=who)
+            case events.Claim():
+                undo = self._claim_event(event)
+            case events.Agree():
+                undo = self._agree_event(event)
+            case events.Dispute():
+                undo = self._dispute_event(event)
+            case events.BoardStart():
+                raise ParseError("a board event may only be the first event of a log")
+            case _ if self.record is not None and event.kind in self.record.EVENTS:
+                self._director_event(event)
+                undo = None
+            case events.Extension():
+                known = ", ".join(sorted({"call", "play", "claim", "agree", "dispute", *DirectedAuction.EVENTS}))
+                raise EventLogError(f"unknown event {event.kind!r} (known: {known})")
+            case _:
+                raise RulingError(f"{event.kind}: the director acts only at a table created with irregular=True")
+        self._events.append(events.to_dict(event))
         self._undos.append(undo)
         if self.record is not None:
             self._settle_play()
@@ -379,11 +381,10 @@ class Table:
         """L17D1: the auction period lasts until the opening lead is faced."""
         return self._play is None or not self._play.opening_lead_made
 
-    def _record_call(self, event: Event) -> None:
+    def _record_call(self, event: events.Call) -> events.Call:
         record = self.record
         assert record is not None
-        call = Call.parse(_field(event, "call", str), allow_above_seven=True)
-        seat = _event_seat(event, required=False)
+        call, seat = event.call, event.seat
         if self._pending is not None:
             self._require_running(call)
         if seat is None:
@@ -394,28 +395,26 @@ class Table:
                 raise IllegalCallError(f"{call}: the auction is over; name the seat that called")
         if not self._in_auction_period():
             raise AuctionClosedError(f"{call} by {seat.name.lower()}: the auction period is over (L17D1)")
-        record.call(call, seat, _field(event, "attention", bool, default=True))
-        event["seat"], event["call"] = seat.letter, str(call)
+        record.call(call, seat, event.attention)
         self._after_record()
+        return replace(event, seat=seat)
 
-    def _director_event(self, event: Event) -> None:
+    def _director_event(self, event: events.Event) -> None:
         """``choose``, ``judge``, ``change``, ``expose``, ``board_irregularity`` (and an edition's own kinds)
-        go to the record. They return no undo: ``undo`` refolds the log."""
+        go to the record."""
         record = self.record
         assert record is not None
-        name = event.get("event")
-        if name in ("change", "expose"):
+        if isinstance(event, events.Change | events.Expose):
             if not self._in_auction_period():
-                raise IllegalCallError(f"{name}: the auction period is over (L17D1)")
+                raise IllegalCallError(f"{event.kind}: the auction period is over (L17D1)")
             if self._pending is not None:
-                self._require_running(name)
-        if name == "expose":
-            seat = Seat.parse(_field(event, "seat", str))
-            hand = self.hand(seat)
-            for text in _field(event, "cards", list):
-                if Card.parse(text) not in hand:
-                    raise IllegalCallError(f"expose: {text} is not in {seat.name.capitalize()}'s hand")
-        record.apply(event)
+                self._require_running(event.kind)
+        if isinstance(event, events.Expose):
+            hand = self.hand(event.seat)
+            for card in event.cards:
+                if card not in hand:
+                    raise IllegalCallError(f"expose: {card} is not in {event.seat.name.capitalize()}'s hand")
+        record.apply(events.to_dict(event))
         self._after_record()
 
     def _after_record(self) -> None:
@@ -603,6 +602,46 @@ class Table:
             raise ClaimError(f"{what}: there is no claim in progress")
         return claim
 
+    def _claim_event(self, event: events.Claim) -> Undo:
+        seat, tricks = event.seat, event.tricks
+        self._require_running("claim")
+        play = self._play
+        if play is None or self.phase is not Phase.PLAY:
+            raise ClaimError(f"claim by {seat.name.lower()}: claims are made during the play (L68)")
+        if self._claim is not None:
+            raise ClaimError(f"claim by {seat.name.lower()}: a claim by {self._claim.seat.name.lower()} is open")
+        if seat == play.dummy:
+            raise ClaimError(f"claim by {seat.name.lower()}: dummy takes no part in the play (L43A1(c))")
+        remaining = 13 - len(play.tricks)
+        if not 0 <= tricks <= remaining:
+            raise ClaimError(f"claim by {seat.name.lower()} of {tricks} tricks: {remaining} tricks remain (L68)")
+        needed = self.rules.claim_agreement(seat, play.dummy)
+        return self._set_claim(Claim(seat, tricks, remaining, event.statement, needed=needed))
+
+    def _agree_event(self, event: events.Agree) -> Undo:
+        seat = event.seat
+        claim = self._open_claim(f"agreement by {seat.name.lower()}")
+        if claim.disputed_by is not None:
+            raise ClaimError(f"agreement by {seat.name.lower()}: the claim is disputed; the director rules (L70)")
+        if seat not in claim.needed or seat in claim.agreed_by:
+            raise ClaimError(
+                f"agreement by {seat.name.lower()}: the claim needs the agreement of "
+                + " and ".join(s.name.lower() for s in sorted(claim.needed - claim.agreed_by))
+                + " (L69A)"
+            )
+        return self._set_claim(replace(claim, agreed_by=claim.agreed_by | {seat}))
+
+    def _dispute_event(self, event: events.Dispute) -> Undo:
+        seat = event.seat
+        claim = self._open_claim(f"dispute by {seat.name.lower()}")
+        play = self._play
+        assert play is not None
+        if seat == claim.seat or claim.disputed_by is not None or seat == play.dummy:
+            raise ClaimError(f"dispute by {seat.name.lower()}: not possible for the claimer, dummy or a disputed claim")
+        if self.rules.objection_cancels_claim(claim, seat, play.declarer):
+            return self._set_claim(None)
+        return self._set_claim(replace(claim, disputed_by=seat))
+
     # events ---------------------------------------------------------------------------------------
     def to_events(self) -> list[Event]:
         """The event log (DESIGN.md §5), first event the board; each event a fresh dict."""
@@ -654,22 +693,18 @@ class Table:
 
     @classmethod
     def _from_board_event(cls, event: Mapping[str, Any]) -> Table:
-        if not isinstance(event, Mapping) or event.get("event") != "board":
+        start = events.parse(event) if isinstance(event, Mapping) else None
+        if not isinstance(start, events.BoardStart):
             raise ParseError(f"the log must start with a board event, not {event!r}")
-        number = _field(event, "number", int)
-        if number < 1:
-            raise ParseError(f"board number {number}: a board number is 1 or more (L2)")
-        deal = Deal(_field(event, "deal", str))
         markings: dict[str, Any] = {}
-        if "dealer" in event:
-            markings["dealer"] = Seat.parse(_field(event, "dealer", str))
-        if "vulnerability" in event:
-            markings["vulnerability"] = Vulnerability.parse(_field(event, "vulnerability", str))
-        board = Board(number, deal, **markings)
-        rules = _field(event, "edition", str, default=DEFAULT_EDITION)
-        irregular = _field(event, "irregular", bool, default=False)
-        table = cls(board, rules, irregular, agreements=_agreements(event))
-        table._events[0] = {**dict(event), **table._events[0]}
+        if start.dealer is not None:
+            markings["dealer"] = start.dealer
+        if start.vulnerability is not None:
+            markings["vulnerability"] = start.vulnerability
+        board = Board(start.number, Deal(start.deal), **markings)
+        agreements = None if start.system is None else PartnershipAgreements.from_dict(start.system)
+        table = cls(board, start.edition or DEFAULT_EDITION, start.irregular, agreements=agreements)
+        table._events[0] = {**events.to_dict(start), **table._events[0]}
         return table
 
     # views ------------------------------------------------------------------------------------------
@@ -740,95 +775,8 @@ def _edition(name: str | Edition) -> Edition:
 
 def _agreements(board_event: Mapping[str, Any]) -> PartnershipAgreements | None:
     """The partnerships' agreements a board event may carry (``"system"``, DESIGN.md §5)."""
-    described = board_event.get("system")
-    if described is None:
-        return None
-    if not isinstance(described, Mapping):
-        raise ParseError(f"board event: 'system' must be an object, not {described!r}")
-    return PartnershipAgreements.from_dict(described)
+    start = events.parse(board_event)
+    assert isinstance(start, events.BoardStart)
+    return None if start.system is None else PartnershipAgreements.from_dict(start.system)
 
 
-# the event kinds every table reads ----------------------------------------------------------------------
-def _board(table: Table, event: Event) -> Undo | None:
-    raise ParseError("a board event may only be the first event of a log")
-
-
-def _call_event(table: Table, event: Event) -> Undo | None:
-    if table.record is not None:
-        table._record_call(event)
-        return None
-    call = Call.parse(_field(event, "call", str), allow_above_seven=True)
-    seat, undo = table._strict_call(call, _event_seat(event, required=False))
-    event["seat"], event["call"] = seat.letter, str(call)
-    return undo
-
-
-def _play_event(table: Table, event: Event) -> Undo | None:
-    card = Card.parse(_field(event, "card", str))
-    seat, undo = table._play_card(card, _event_seat(event, required=False))
-    event["seat"], event["card"] = seat.letter, str(card)
-    return undo
-
-
-def _claim_event(table: Table, event: Event) -> Undo | None:
-    seat = _event_seat(event)
-    assert seat is not None
-    tricks = _field(event, "tricks", int)
-    statement = _field(event, "statement", str, default="")
-    table._require_running("claim")
-    play = table.play_state
-    if play is None or table.phase is not Phase.PLAY:
-        raise ClaimError(f"claim by {seat.name.lower()}: claims are made during the play (L68)")
-    if table.claim_state is not None:
-        raise ClaimError(f"claim by {seat.name.lower()}: a claim by {table.claim_state.seat.name.lower()} is open")
-    if seat == play.dummy:
-        raise ClaimError(f"claim by {seat.name.lower()}: dummy takes no part in the play (L43A1(c))")
-    remaining = 13 - len(play.tricks)
-    if not 0 <= tricks <= remaining:
-        raise ClaimError(f"claim by {seat.name.lower()} of {tricks} tricks: {remaining} tricks remain (L68)")
-    needed = table.rules.claim_agreement(seat, play.dummy)
-    event["seat"], event["statement"] = seat.letter, statement
-    return table._set_claim(Claim(seat, tricks, remaining, statement, needed=needed))
-
-
-def _agree_event(table: Table, event: Event) -> Undo | None:
-    seat = _event_seat(event)
-    assert seat is not None
-    claim = table._open_claim(f"agreement by {seat.name.lower()}")
-    if claim.disputed_by is not None:
-        raise ClaimError(f"agreement by {seat.name.lower()}: the claim is disputed; the director rules (L70)")
-    if seat not in claim.needed or seat in claim.agreed_by:
-        raise ClaimError(
-            f"agreement by {seat.name.lower()}: the claim needs the agreement of "
-            + " and ".join(s.name.lower() for s in sorted(claim.needed - claim.agreed_by))
-            + " (L69A)"
-        )
-    event["seat"] = seat.letter
-    return table._set_claim(replace(claim, agreed_by=claim.agreed_by | {seat}))
-
-
-def _dispute_event(table: Table, event: Event) -> Undo | None:
-    seat = _event_seat(event)
-    assert seat is not None
-    claim = table._open_claim(f"dispute by {seat.name.lower()}")
-    play = table.play_state
-    assert play is not None
-    if seat == claim.seat or claim.disputed_by is not None or seat == play.dummy:
-        raise ClaimError(f"dispute by {seat.name.lower()}: not possible for the claimer, dummy or a disputed claim")
-    event["seat"] = seat.letter
-    if table.rules.objection_cancels_claim(claim, seat, play.declarer):
-        return table._set_claim(None)
-    return table._set_claim(replace(claim, disputed_by=seat))
-
-
-#: the handlers of the core event kinds (read-only; an irregular table sends the director's kinds to its record)
-_HANDLERS: Final[Mapping[str, Handler]] = MappingProxyType(
-    {
-        "board": _board,
-        "call": _call_event,
-        "play": _play_event,
-        "claim": _claim_event,
-        "agree": _agree_event,
-        "dispute": _dispute_event,
-    }
-)
