@@ -88,7 +88,7 @@ class LeadRestriction:
         return kept or cards
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out = {
             "offender": self.offender.letter,
             "leader": self.leader.letter,
             "chooser": self.chooser.letter,
@@ -97,8 +97,10 @@ class LeadRestriction:
             "opening_lead": self.opening_lead,
             "decided": self.decided,
             "forbidden": None if self.forbidden is None else self.forbidden.letter,
-            "required": None if self.required is None else self.required.letter,
         }
+        if self.required is not None:
+            out["required"] = self.required.letter
+        return out
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,6 +19,7 @@ from contractbridge.cards import Card, Seat
 from contractbridge.contract import Contract
 from contractbridge.deal import Deal, Vulnerability
 from contractbridge.errors import BridgeError, FormatError
+from contractbridge.events import to_json_line
 from contractbridge.formats.record import Record, RecordCall
 from contractbridge.laws import DEFAULT_EDITION
 
@@ -73,7 +74,7 @@ def loads_logs(text: str, *, file: str | None = None) -> list[list[Event]]:
 
 def dumps_logs(logs: Iterable[Iterable[Mapping[str, Any]]]) -> str:
     """One compact JSON object a line (the format ``Table.to_jsonl`` writes)."""
-    return "".join(json.dumps(dict(e), ensure_ascii=False) + "\n" for log in logs for e in log)
+    return "".join(to_json_line(e) for log in logs for e in log)
 
 
 def loads_records(text: str, *, file: str | None = None) -> list[Record]:
