@@ -48,11 +48,12 @@ _T = TypeVar("_T")
 @dataclass(frozen=True, slots=True)
 class BoardStart:
     """``board``: the first event of every log — the board's number, deal and markings, the edition, whether
-    the table records irregularities, and the partnerships' agreements (``system``) if described."""
+    the table records irregularities, and the partnerships' agreements (``system``) if described. A table needs
+    the deal; the director's ``rule`` replays an auction without one."""
 
     kind: ClassVar[str] = "board"
     number: int
-    deal: str
+    deal: str | None
     dealer: Seat | None = None
     vulnerability: Vulnerability | None = None
     edition: str | None = None
@@ -215,7 +216,7 @@ def _board(r: _Reader) -> BoardStart:
     system = r.take("system", dict, None)
     return BoardStart(
         number,
-        r.take("deal", str),
+        r.take("deal", str, None),
         r.value("dealer", Seat.parse, None),
         r.value("vulnerability", Vulnerability.parse, None),
         r.take("edition", str, None),
@@ -318,7 +319,9 @@ def to_dict(event: Event) -> dict[str, Any]:
     out: dict[str, Any] = {"event": event.kind}
     match event:
         case BoardStart():
-            out["number"], out["deal"] = event.number, event.deal
+            out["number"] = event.number
+            if event.deal is not None:
+                out["deal"] = event.deal
             if event.dealer is not None:
                 out["dealer"] = event.dealer.letter
             if event.vulnerability is not None:

@@ -14,7 +14,7 @@ from typing import Any, Self
 
 from contractbridge import events as ev
 from contractbridge.auction import Auction
-from contractbridge.calls import Call
+from contractbridge.calls import Bid, Call
 from contractbridge.cards import Card, Seat, Strain
 from contractbridge.contract import Contract
 from contractbridge.deal import Board, Deal, Vulnerability, board_dealer, board_vulnerability
@@ -164,8 +164,8 @@ class Record:
         try:
             log = [ev.parse(e) for e in events]
             head = log[0] if log else None
-            if not isinstance(head, ev.BoardStart):
-                raise FormatError("an event log must begin with a 'board' event")
+            if not isinstance(head, ev.BoardStart) or head.deal is None:
+                raise FormatError("an event log must begin with a 'board' event with the deal")
             try:
                 deal = Deal(head.deal)
             except BridgeError:
@@ -181,6 +181,8 @@ class Record:
             claim: int | None = None
             for e in log[1:]:
                 if isinstance(e, ev.Call):
+                    if isinstance(e.call, Bid) and e.call.level > 7:
+                        raise FormatError(f"{e.call}: a record's auction holds bids of 1 to 7 only (L38A)")
                     calls.append(RecordCall(e.call, bool(e.extra.get("alert")), str(e.extra.get("explanation", ""))))
                 elif isinstance(e, ev.Play):
                     plays.append(e.card)

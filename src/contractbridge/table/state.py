@@ -696,6 +696,8 @@ class Table:
         start = events.parse(event) if isinstance(event, Mapping) else None
         if not isinstance(start, events.BoardStart):
             raise ParseError(f"the log must start with a board event, not {event!r}")
+        if start.deal is None:
+            raise ParseError("'board' event has no 'deal': a table needs the deal")
         markings: dict[str, Any] = {}
         if start.dealer is not None:
             markings["dealer"] = start.dealer
