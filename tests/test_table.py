@@ -555,3 +555,30 @@ def test_view_to_dict_is_json_and_hides_the_same_cards() -> None:
     assert set(south) == set(data)
 
 
+
+
+def test_an_editions_own_record_and_event_kinds_reach_the_table() -> None:
+    """``Edition.new_record`` may return a record with event kinds of its own (a rubber-bridge player drawing
+    attention, NBB R39): an irregular table sends them to it, and replays them."""
+    from contractbridge.director import DirectedAuction
+
+    class AttentionRecord(DirectedAuction):
+        EVENTS = DirectedAuction.EVENTS | {"attention"}
+
+        def apply(self, event: Any) -> None:
+            if event.get("event") == "attention":
+                self.note(f"{event['seat']} drew attention")
+                return
+            super().apply(event)
+
+    class Players(WBF17):
+        def new_record(self, dealer: Seat, agreements: Any = None) -> DirectedAuction:
+            return AttentionRecord(dealer, self, agreements)
+
+    table = Table(Board(1, DEAL), edition=Players(), irregular=True)
+    table.call("1S")
+    table.apply({"event": "attention", "seat": "E"})
+    assert table.record is not None and table.record.notes == ["E drew attention"]
+    assert table.to_events()[-1] == {"event": "attention", "seat": "E"}
+    with pytest.raises(EventLogError, match="unknown event 'attention'"):
+        Table(Board(1, DEAL), irregular=True).apply({"event": "attention", "seat": "E"})
