@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from contractbridge.cards import Seat
-from contractbridge.director import DirectedAuction, System
+from contractbridge.cards import Card, Hand, Seat
+from contractbridge.deal import Board, Deal
+from contractbridge.director import DirectedAuction
+from contractbridge.systems.agreements import PartnershipAgreements
+from contractbridge.table import Table
 
 Event = dict[str, Any]
 
@@ -40,11 +43,45 @@ def expose(seat: str, *cards: str, led: bool = False) -> Event:
     return {"event": "expose", "seat": seat, "cards": list(cards), "led": led}
 
 
-def replay(*parts: Event | list[Event], dealer: str = "N", system: System | None = None) -> DirectedAuction:
+def replay(
+    *parts: Event | list[Event], dealer: str = "N", system: PartnershipAgreements | None = None
+) -> DirectedAuction:
     events: list[Event] = []
     for p in parts:
         events.extend(p if isinstance(p, list) else [p])
-    return DirectedAuction.from_events(events, Seat.parse(dealer), "WBF17", system)
+    da = DirectedAuction.from_events(events, Seat.parse(dealer), "WBF17", system)
+    at_table(events, dealer, system, da)
+    return da
+
+
+def deal_for(events: list[Event]) -> Deal:
+    """A deal in which every card the events expose is in the hand of the seat that exposes it."""
+    hands: dict[Seat, list[Card]] = {s: [] for s in Seat}
+    for e in events:
+        if e.get("event") == "expose":
+            hands[Seat.parse(e["seat"])].extend(
+                Card.parse(c) for c in e["cards"] if Card.parse(c) not in hands[Seat.parse(e["seat"])]
+            )
+    rest = [c for c in (Card.from_index(i) for i in range(52)) if all(c not in h for h in hands.values())]
+    for seat in Seat:
+        while len(hands[seat]) < 13:
+            hands[seat].append(rest.pop())
+    return Deal.from_hands({s: Hand(hands[s]) for s in Seat})
+
+
+def at_table(events: list[Event], dealer: str, system: PartnershipAgreements | None, da: DirectedAuction) -> Table:
+    """Issue #16: the same log through ``Table(irregular=True)`` reaches the same record, contract, declarer and
+    obligations as the director's record alone."""
+    board = Board(1, deal_for(events), dealer=Seat.parse(dealer))
+    table = Table.from_events([Table(board, irregular=True, agreements=system).to_events()[0], *events])
+    assert table.record is not None
+    assert table.record.to_dict() == da.to_dict()
+    assert (table.contract, table.declarer) == (da.contract, da.declarer)
+    assert table.record.obligations == da.obligations
+    assert (table.pending_irregularity is None) == (da.pending is None)
+    if da.pending is None and not da.is_over:
+        assert table.legal_calls() == da.legal_calls() and table.turn == da.turn
+    return table
 
 
 def options(da: DirectedAuction) -> list[str]:

@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from auction_oracle import brute_force_declarer, brute_force_legal
 from contractbridge import Auction, Contract, Seat, Strain
 from contractbridge.calls import DOUBLE, PASS, REDOUBLE, Bid, Call, CallKind, all_bids
 from contractbridge.errors import (
@@ -141,42 +142,6 @@ def test_record_accepted_insufficient_bid_and_call_out_of_rotation_l27a1_l29a() 
         auction.record(REDOUBLE, Seat.EAST)
     auction.pop()
     assert auction.turn == Seat.SOUTH
-
-
-# brute force ----------------------------------------------------------------------------------------
-def brute_force_legal(dealer: Seat, calls: list[Call]) -> tuple[Seat | None, set[Call]]:
-    """The seat to call and its legal calls, read straight from L17C, L18, L19 and L22 over the history."""
-    n = len(calls)
-    seats = [Seat((dealer + i) % 4) for i in range(n + 1)]
-    bids = [i for i, c in enumerate(calls) if isinstance(c, Bid)]
-    passes_at_end = 0
-    for c in reversed(calls):
-        if c != PASS:
-            break
-        passes_at_end += 1
-    over = (bids and passes_at_end >= 3 and passes_at_end < n) or (not bids and n >= 4)
-    if over:
-        return None, set()
-    me = seats[n]
-    legal: set[Call] = {PASS}
-    highest = max((calls[i].rank for i in bids), default=-1)  # type: ignore[attr-defined]
-    legal |= {b for b in all_bids() if b.rank > highest}
-    non_pass = [(seats[i], c) for i, c in enumerate(calls) if c != PASS]
-    if non_pass:
-        who, last = non_pass[-1]
-        if isinstance(last, Bid) and who.side != me.side:
-            legal.add(DOUBLE)
-        if last == DOUBLE and who.side != me.side:
-            legal.add(REDOUBLE)
-    return me, legal
-
-
-def brute_force_declarer(dealer: Seat, calls: list[Call]) -> Seat | None:
-    bids = [(Seat((dealer + i) % 4), c) for i, c in enumerate(calls) if isinstance(c, Bid)]
-    if not bids:
-        return None
-    side, strain = bids[-1][0].side, bids[-1][1].strain
-    return next(s for s, b in bids if s.side == side and b.strain == strain)
 
 
 @settings(max_examples=300, deadline=None)

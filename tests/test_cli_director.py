@@ -70,7 +70,7 @@ def test_rule_interactive_judgement(tmp_path: Path) -> None:
 def test_rule_bad_log_is_a_clear_error(tmp_path: Path) -> None:
     log = write(tmp_path, {"event": "board", "number": 1}, *calls("N1S"), {"event": "judge", "question": "x"})
     result = CliRunner().invoke(app, ["rule", str(log)])
-    assert result.exit_code == 2 and "event 3" in result.output
+    assert result.exit_code == 2 and "log.jsonl:3: judge" in result.output  # the line of the bad event
     log = write(tmp_path, {"event": "board", "number": 1}, *calls("N1S", "E1H"))
     result = CliRunner().invoke(app, ["rule", str(log), "--edition", "NBB30"])  # the players' own penalty
     assert result.exit_code == 0 and "NBB R40(1)" in result.output

@@ -7,7 +7,7 @@ import pytest
 
 from contractbridge.calls import Call
 from contractbridge.cards import Card, Seat, Suit
-from contractbridge.director import DirectedAuction, Meaning, Status, System
+from contractbridge.director import DirectedAuction, Status
 from contractbridge.errors import (
     EditionError,
     EditionNotSupportedError,
@@ -17,15 +17,22 @@ from contractbridge.errors import (
     RulingPendingError,
 )
 from contractbridge.laws import Edition, edition
+from contractbridge.systems import CallMeaning
+from contractbridge.systems.agreements import PartnershipAgreements
 from director_helpers import auction, call, change, choose, expose, judge, laws, obligations, options, replay, standing
 
 # ---- framework: L9, L10, L11 ------------------------------------------------------------------------
 
 
+def _artificial(key: str, suits: frozenset[Suit]) -> CallMeaning:
+    """An artificial call after ``key``'s auction, specifying ``suits`` (L26B, L29C)."""
+    return CallMeaning(Call.parse(key.split()[-1]), "artificial", "", artificial=True, specified_suits=suits)
+
+
 def test_l9b2_nobody_acts_before_rectification() -> None:
     da = replay(call("N", "1S"), call("E", "1H"))
     with pytest.raises(RulingPendingError, match="L9B2"):
-        da.call("W", "P")  # not a call the laws allow before the ruling
+        da.call("P", "W")  # not a call the laws allow before the ruling
     assert len(da.entries) == 2 and da.pending is not None  # nothing changed
 
 
@@ -54,7 +61,7 @@ def test_judge_must_answer_the_pending_question() -> None:
 
 def test_l10c1_ruling_json_lists_every_option_and_explains() -> None:
     da = replay(call("N", "1S"), call("E", "1H"))
-    out = da.to_json()["ruling"]
+    out = da.to_dict()["ruling"]
     assert out["chooser"] == "S" and [o["id"] for o in out["options"]] == ["accept", "reject"]
     assert [f["law"] for f in out["before_rectification"]] == ["27A1", "27C"]
     text = da.explain()
@@ -69,10 +76,10 @@ def test_l11a_acting_before_rectification_forfeits_it() -> None:
 
 def test_failed_event_changes_nothing() -> None:
     da = replay(call("E", "1S"), choose("S", "cancel"), call("N", "P"))
-    before = da.to_json()
+    before = da.to_dict()
     with pytest.raises(ValueError):
-        da.call("E", "2S")  # must repeat 1S (L31A1)
-    assert da.to_json() == before
+        da.call("2S", "E")  # must repeat 1S (L31A1)
+    assert da.to_dict() == before
 
 
 # ---- L24 --------------------------------------------------------------------------------------------
@@ -172,12 +179,12 @@ def test_l27b1b_sufficient_bid_judged_comparable() -> None:
 
 
 def test_l27b1a_artificial_needs_judgement_of_denominations() -> None:
-    system = System({"1NT 2C": Meaning(True, frozenset({Suit.HEARTS, Suit.SPADES}))})
+    system = PartnershipAgreements({"1NT 2C": _artificial("1NT 2C", frozenset({Suit.HEARTS, Suit.SPADES}))})
     base = [call("N", "1NT"), call("E", "1S"), choose("S", "reject"), call("E", "2S")]
     assert replay(*base).pending is None  # natural both ways: mechanical B1(a)
     assert replay(*base, system=system).pending is None  # the system does not describe E's 1S
-    da = replay(call("N", "1NT"), call("E", "1D"), choose("S", "reject"), call("E", "2D"), system=System(
-        {"1NT 1D": Meaning(True, frozenset({Suit.HEARTS}))}))  # fmt: skip
+    da = replay(call("N", "1NT"), call("E", "1D"), choose("S", "reject"), call("E", "2D"), system=PartnershipAgreements(
+        {"1NT 1D": _artificial("1NT 1D", frozenset({Suit.HEARTS}))}))  # fmt: skip
     assert da.pending is not None and da.pending.question is not None
     assert da.pending.question.id == "same_denominations"
 
@@ -201,7 +208,7 @@ def test_l27d_review_after_b1() -> None:
 
 
 def test_l29c_artificial_call_out_of_rotation() -> None:
-    system = System({"2C": Meaning(True, frozenset())})
+    system = PartnershipAgreements({"2C": _artificial("2C", frozenset())})
     da = replay(call("E", "2C"), system=system)
     assert da.pending is not None and any("L29C" in n for n in da.pending.notes)
 
@@ -225,7 +232,7 @@ def test_l30b2_l31c_l32c_call_again_at_lhos_turn_is_a_change() -> None:
 
 
 def test_l30c_artificial_pass_is_l31() -> None:
-    system = System({"P": Meaning(True, frozenset())})
+    system = PartnershipAgreements({"P": _artificial("P", frozenset())})
     da = replay(call("E", "P"), system=system)
     assert da.pending is not None and laws(da)["cancel"] == "29B, 31A"
 
@@ -336,9 +343,9 @@ def test_l15a2b_wrong_hand_calls_again() -> None:
 def test_editions_known_but_not_implemented_raise() -> None:
     for name in ("NBB30", "EST30", "NL36", "NL75"):  # a bare Edition knows only the correct procedure
         da = DirectedAuction(Seat.NORTH, Edition(name, "bare"))
-        da.call("N", "1C")  # the correct procedure is common to all editions
+        da.call("1C", "N")  # the correct procedure is common to all editions
         with pytest.raises(EditionNotSupportedError, match=name):
-            da.call("E", "1C")  # an irregularity needs the edition's rules
+            da.call("1C", "E")  # an irregularity needs the edition's rules
         assert da.standing_calls() == [Call.parse("1C")]
     with pytest.raises(EditionError):
         edition("ACBL2017")
@@ -352,3 +359,13 @@ def test_edition_reports_the_source_of_a_rule() -> None:
 
 def test_call_parse_above_seven_only_for_the_director() -> None:
     assert str(Call.parse("8C", allow_above_seven=True)) == "8C"
+
+
+def test_l25a6_lhos_call_cannot_be_kept_after_a_change_that_ends_the_auction() -> None:
+    """Found by the brute-force oracle: 1D P P, N doubles, E passes, N changes X to P (considered, accepted by E,
+    L25B1). N's pass ends the auction (L22A), so E's pass over the X cannot be kept (L25A6): withdrawn."""
+    da = replay(auction("N", "P P P 1C P 1D P P X P"), change("N", "P"), judge("unintended", False))
+    da.apply(choose("E", "accept"))
+    assert options(da) == ["withdraw"]
+    da.apply(choose("E", "withdraw"))
+    assert da.is_over and str(da.contract) == "1D" and da.declarer == Seat.EAST

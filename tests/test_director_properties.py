@@ -1,8 +1,9 @@
 """Property test: random auctions with random irregularities and random rectification choices (L24–L39).
 
 The record never reaches an inconsistent state: every pending ruling has an option (and a question has an
-option for each answer), a refused action changes nothing, the standing calls are always a lawful auction
-(L18–L19, at most seven), obligations are honoured by ``legal_calls``, and the engine never answers a
+option for each answer), a refused action changes nothing, the standing calls are always a lawful auction and
+``legal_calls``, the turn, the end and the declarer agree with the independent brute-force reading of L17–L22
+(``auction_oracle``, shared with ``test_auction``), obligations are honoured, and the engine never answers a
 question itself."""
 
 from __future__ import annotations
@@ -13,15 +14,17 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from auction_oracle import brute_force_declarer, brute_force_legal
 from contractbridge.calls import PASS, Bid, Call, all_bids
 from contractbridge.cards import Card, Seat
-from contractbridge.director import AuctionSummary, DirectedAuction, Status, lawful_over
+from contractbridge.director import DirectedAuction, Status
 from contractbridge.errors import BridgeError
 
 ALL_CALLS: list[Call] = [PASS, Call.parse("X"), Call.parse("XX"), *all_bids(), Bid(8, all_bids()[0].strain)]
 
 
 def check(da: DirectedAuction) -> None:
+    """The record against the brute-force reading of L17–L22 in ``auction_oracle`` (no shared code)."""
     ruling = da.pending
     if ruling is not None:
         assert ruling.options
@@ -29,23 +32,31 @@ def check(da: DirectedAuction) -> None:
             assert {o.answer for o in ruling.options} == {True, False}
             assert ruling.chooser is None
         assert da.legal_calls() == []
-    made = [e for e in da.entries if e.status is Status.STANDING]
-    calls: list[tuple[Seat, Call]] = []
-    for e in made:
-        if not e.ignored and "27A1" not in e.law:  # an accepted insufficient bid is treated as legal
-            assert lawful_over(AuctionSummary(da.dealer, calls), e.seat, e.call), (e, [str(c) for _, c in calls])
-        calls.append((e.seat, e.call))
-    if da.contract is not None:
-        assert 1 <= da.contract.level <= 7
-    if ruling is None and not da.is_over:
-        legal = da.legal_calls()
-        assert legal
-        turn = da.turn
-        assert turn is not None
+    calls: list[Call] = []
+    seats: list[Seat] = []
+    for e in (e for e in da.entries if e.status is Status.STANDING):
+        turn, legal = brute_force_legal(da.dealer, calls, seats, e.seat)
+        assert turn is not None, " ".join(f"{x.seat.letter}{x.call}:{x.status.value[:2]}:{x.law}" for x in da.entries)
+        if "27A1" not in e.law:  # an accepted insufficient bid is treated as legal, not lawful
+            assert e.call in legal, (e, [str(c) for c in calls])
+        if "29A" not in e.law:  # only an accepted call out of rotation breaks the rotation
+            assert e.seat == turn, (e, [str(c) for c in calls])
+        calls.append(e.call)
+        seats.append(e.seat)
+    turn, legal = brute_force_legal(da.dealer, calls, seats)
+    assert da.is_over == (turn is None)
+    if turn is None:
+        assert da.declarer == brute_force_declarer(da.dealer, calls, seats)
+        assert da.contract is None or 1 <= da.contract.level <= 7
+    elif ruling is None:
+        assert da.turn == turn
+        offered = da.legal_calls()
         if turn in da.obligations:
-            assert legal == [PASS]
-        for c in legal:
-            assert lawful_over(da.summary(), turn, c)
+            assert offered == [PASS]
+        elif turn in da.requirements:
+            assert offered == [da.requirements[turn][0]] and offered[0] in legal
+        else:
+            assert set(offered) == legal and len(offered) == len(legal)
 
 
 def act(da: DirectedAuction, data: st.DataObject) -> None:
@@ -53,19 +64,19 @@ def act(da: DirectedAuction, data: st.DataObject) -> None:
     if ruling is not None:
         if ruling.question is not None:
             da.judge(ruling.question.id, data.draw(st.booleans()))
-        elif ruling.forfeits and data.draw(st.integers(0, 4)) == 0:
-            f = data.draw(st.sampled_from(ruling.forfeits))
-            da.call(f.seat, data.draw(st.sampled_from(ALL_CALLS)))
+        elif ruling.before_rectification and data.draw(st.integers(0, 4)) == 0:
+            f = data.draw(st.sampled_from(ruling.before_rectification))
+            da.call(data.draw(st.sampled_from(ALL_CALLS)), f.seat)
         else:
             da.choose(ruling.chooser, data.draw(st.sampled_from([o.id for o in ruling.options])))
         return
     kind = data.draw(st.integers(0, 9))
     if kind <= 5 and not da.is_over:
-        da.call(da.turn or Seat.NORTH, data.draw(st.sampled_from(da.legal_calls())))
+        da.call(data.draw(st.sampled_from(da.legal_calls())), da.turn or Seat.NORTH)
     elif kind <= 7:
-        da.call(data.draw(st.sampled_from(list(Seat))), data.draw(st.sampled_from(ALL_CALLS)))
+        da.call(data.draw(st.sampled_from(ALL_CALLS)), data.draw(st.sampled_from(list(Seat))))
     elif kind == 8:
-        da.change(data.draw(st.sampled_from(list(Seat))), data.draw(st.sampled_from(ALL_CALLS)))
+        da.change(data.draw(st.sampled_from(ALL_CALLS)), data.draw(st.sampled_from(list(Seat))))
     else:
         cards = data.draw(st.lists(st.integers(0, 51), min_size=1, max_size=2, unique=True))
         da.expose(data.draw(st.sampled_from(list(Seat))), [Card.from_index(i) for i in cards],
@@ -88,11 +99,11 @@ def test_many_random_irregular_auctions_stay_consistent(data: st.DataObject, dea
 def run_random_auction(data: st.DataObject, dealer: Seat) -> None:
     da = DirectedAuction(dealer)
     for _ in range(40):
-        before: dict[str, Any] = da.to_json()
+        before: dict[str, Any] = da.to_dict()
         try:
             act(da, data)
         except BridgeError:
-            assert da.to_json() == before  # a refused action changes nothing
+            assert da.to_dict() == before  # a refused action changes nothing
         check(da)
         if da.is_over and da.pending is None:
             break
@@ -126,11 +137,10 @@ def event(da: DirectedAuction, data: st.DataObject) -> dict[str, Any]:
 @given(st.data())
 def test_random_irregular_tables_replay_consistently(data: st.DataObject) -> None:
     from contractbridge import Board, Deal, Table
-    from contractbridge.director import table_director
 
     table = Table(Board(1, Deal(DEAL)), irregular=True)
     for _ in range(30):
-        da = table_director(table)
+        da = table.record
         ev = event(da, data)
         before = table.to_events()
         try:
@@ -138,13 +148,13 @@ def test_random_irregular_tables_replay_consistently(data: st.DataObject) -> Non
         except BridgeError:
             assert table.to_events() == before
             continue
-        da = table_director(table)
+        da = table.record
         check(da)
         assert (table.pending_irregularity is None) == (da.pending is None)
         if da.pending is None and not da.is_over:
             assert table.legal_calls() == da.legal_calls() and table.turn == da.turn
         again = Table.from_events(table.to_events())
-        assert table_director(again).to_json() == da.to_json()
+        assert again.record.to_dict() == da.to_dict()
         if table.play_state is not None:
             assert table.contract == da.contract
             break

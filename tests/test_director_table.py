@@ -6,7 +6,6 @@ import pytest
 
 from contractbridge import Board, Deal, Phase, Seat, Table
 from contractbridge.calls import PASS, Call
-from contractbridge.director import table_director
 from contractbridge.errors import IllegalCallError, IrregularityPendingError, RulingError
 from contractbridge.table import IrregularityKind
 
@@ -30,7 +29,7 @@ def test_insufficient_bid_is_a_pending_ruling_at_the_table_l27() -> None:
     table.call("1H", "E")
     pending = table.pending_irregularity
     assert pending is not None and pending.kind is IrregularityKind.INSUFFICIENT_BID and table.turn is None
-    ruling = table_director(table).pending
+    ruling = table.record.pending
     assert ruling is not None and ruling.chooser == Seat.SOUTH
     with pytest.raises(IrregularityPendingError):
         table.call("P", "W")
@@ -78,7 +77,7 @@ def test_lead_restriction_blocks_the_opening_lead_until_declarer_chooses_l26b() 
     assert table.pending_irregularity is not None and table.turn is None
     table.apply({"event": "choose", "seat": "N", "option": "forbid_H"})
     assert table.phase is Phase.PLAY and table.turn == Seat.EAST and str(table.contract) == "4S"
-    (r,) = table_director(table).lead_restrictions
+    (r,) = table.record.lead_restrictions
     assert r.forbidden is not None and r.forbidden.letter == "H"
 
 
@@ -108,18 +107,18 @@ def test_system_description_in_the_board_event_l29c_l26b() -> None:
     events[0]["system"] = {"2C": {"artificial": True, "suits": []}}
     events.append({"event": "call", "seat": "E", "call": "2C"})
     table = Table.from_events(events)
-    ruling = table_director(table).pending
+    ruling = table.record.pending
     assert ruling is not None and any("L29C" in n for n in ruling.notes)
 
 
 def test_undo_a_choice_and_a_judgement() -> None:
     table = tv62_table()
     table.undo()  # the judgement
-    ruling = table_director(table).pending
+    ruling = table.record.pending
     assert ruling is not None and ruling.question is not None and table.pending_irregularity is not None
     table.undo()  # E's pass
     table.undo()  # the choice
-    ruling = table_director(table).pending
+    ruling = table.record.pending
     assert ruling is not None and ruling.chooser == Seat.SOUTH
     table.apply({"event": "choose", "seat": "S", "option": "accept"})
     assert str(table.auction) == "1S 1H" and table.turn == Seat.SOUTH

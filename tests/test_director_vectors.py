@@ -30,7 +30,7 @@ def test_tv52_redouble_after_passes_is_legal_l19b1() -> None:
 
 def test_tv53_redouble_of_a_bid_is_inadmissible_l19b1() -> None:
     da = replay(auction("N", "1H X 1S XX"))
-    assert da.pending is not None and da.pending.irregularity == "inadmissible_double"
+    assert da.pending is not None and da.pending.irregularity == "inadmissible_redouble"
 
 
 def test_tv54_double_and_redouble_superseded_l19c_l22a() -> None:
@@ -331,9 +331,9 @@ def test_tv88_low_card_exposed_l24a() -> None:
 def test_tv89_two_cards_exposed_l24c() -> None:
     da = replay(call("N", "1C"), call("E", "1D"), expose("S", "H7", "C3"), judge("partner_could_see", True))
     assert obligations(da) == {"N": "pass_next"} and da.obligations[Seat.NORTH].law == "24C"
-    da.call("S", "P")
-    da.call("W", "P")
-    da.call("N", "P")
+    da.call("P", "S")
+    da.call("P", "W")
+    da.call("P", "N")
     assert [(p.card, p.major) for p in da.penalty_cards] == [(Card("H7"), True), (Card("C3"), True)]
 
 

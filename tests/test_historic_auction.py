@@ -87,11 +87,11 @@ def test_tv50_attention_drawn_any_sufficient_bid_partner_passes_r40_1(replacemen
     """laws-historic.md TV50: S points out E's 1D; E must make any sufficient bid; W must pass next."""
     da = play("NBB30", call("N", "1H"), call("E", "1D"), attention("S"))
     assert obligations(da) == {"W": "pass_next"} and da.turn == Seat.EAST
-    da.call("E", replacement)
+    da.call(replacement, "E")
     assert standing(da) == f"1H {replacement}"
-    da.call("S", "P")
+    da.call("P", "S")
     assert da.legal_calls() == [Call.parse("P")]  # W must pass at his first turn
-    da.call("W", "2S")  # a call while barred: R42(b)
+    da.call("2S", "W")  # a call while barred: R42(b)
     assert da.pending is not None and da.pending.law == "NBB R42(b)"
 
 
@@ -99,7 +99,7 @@ def test_tv50_replacement_must_be_a_sufficient_bid_r40_1() -> None:
     da = play("NBB30", call("N", "1H"), call("E", "1D"), attention("S"))
     for bad in ("P", "1C"):
         with pytest.raises(IllegalCallError, match=r"R40\(1\)"):
-            da.call("E", bad)
+            da.call(bad, "E")
 
 
 def test_tv50_est_only_the_opponents_draw_attention_est_l14() -> None:
@@ -115,7 +115,7 @@ def test_tv51_lho_calls_before_attention_ib_condoned_r40_3(name: str, law: str) 
     """laws-historic.md TV51: S passes before attention is drawn: 1D counts as sufficient."""
     da = play(name, call("N", "1H"), call("E", "1D"), call("S", "P"))
     assert da.pending is None and standing(da) == "1H 1D P" and da.rulings[-1]["law"] == law
-    da.call("W", "1H")  # [JUDGEMENT] later bids outrank the condoned bid, which is now the last bid
+    da.call("1H", "W")  # [JUDGEMENT] later bids outrank the condoned bid, which is now the last bid
     assert standing(da) == "1H 1D P 1H"
 
 
@@ -130,7 +130,7 @@ def test_tv52_bid_at_rho_turn_cancelled_partner_passes_r39_2(name: str, law: str
     da.attention("N")
     assert da.turn == Seat.NORTH and obligations(da) == {"W": "pass_next"}
     for c in ("1H", "1S", "2C"):
-        da.call(da.turn, c)  # type: ignore[arg-type]
+        da.call(c, da.turn)  # type: ignore[arg-type]
     assert standing(da) == "1H 1S 2C" and da.turn == Seat.WEST and da.legal_calls() == [Call.parse("P")]
 
 
@@ -143,10 +143,10 @@ def test_tv53_bid_at_partners_turn_before_any_bid_r39_1(name: str, law: str) -> 
     cancelled = play(name, call("S", "1S"), choose("W", "cancel"))
     assert cancelled.turn == Seat.NORTH and not cancelled.obligations and standing(cancelled) == ""
     redealt = play(name, call("S", "1S"), choose("W", "new_deal"))
-    assert redealt.new_deal == law and redealt.to_json()["phase"] == "new_deal"
-    assert redealt.to_json()["new_deal"]["dealer"] == "N"  # the same dealer deals again
+    assert redealt.new_deal == law and redealt.to_dict()["phase"] == "new_deal"
+    assert redealt.to_dict()["new_deal"]["dealer"] == "N"  # the same dealer deals again
     with pytest.raises(IllegalCallError, match="new deal"):
-        redealt.call("N", "1C")
+        redealt.call("1C", "N")
 
 
 @pytest.mark.parametrize("name", ["NBB30", "EST30"])
@@ -372,7 +372,7 @@ def test_slip_is_a_question_for_the_lho_r16() -> None:
 def test_automatic_penalty_waits_for_attention_and_nothing_else_happens() -> None:
     da = play("NBB30", call("E", "1S"))
     with pytest.raises(RulingPendingError):
-        da.call("W", "P")
+        da.call("P", "W")
     with pytest.raises(RulingError, match="own irregularity"):
         da.attention("E")
     assert da.pending is not None and len(da.entries) == 1
@@ -383,7 +383,7 @@ def test_automatic_penalty_waits_for_attention_and_nothing_else_happens() -> Non
 def test_judge_is_not_needed_players_choose() -> None:
     """The books have no director: every NBB ruling has a player or 'automatic' as chooser."""
     da = play("NBB30", call("N", "1S"), call("E", "1H"))
-    assert da.to_json()["ruling"]["chooser"] == "director"  # serialised 'automatic' (chooser None)
+    assert da.to_dict()["ruling"]["chooser"] == "director"  # serialised 'automatic' (chooser None)
     with pytest.raises(EventLogError):
         play("NBB30", call("N", "1S"), call("E", "1H"), judge("comparable", True))
 

@@ -126,10 +126,10 @@ def test_tv75_nl36_single_penalty_card_must_be_played_32_2_26_2() -> None:
     nl36 = ed("NL36")
     sk = Card.parse("SK")
     with_hearts = Hand.parse("K62.Q5.J843.9742")
-    assert nl36.legal_cards(with_hearts, Suit.HEARTS, [sk]) == frozenset(with_hearts.cards_in(Suit.HEARTS))
+    assert nl36.playable_with_exposed(with_hearts, Suit.HEARTS, [sk]) == frozenset(with_hearts.cards_in(Suit.HEARTS))
     no_hearts = Hand.parse("K62..QJ843.97542")
-    assert nl36.legal_cards(no_hearts, Suit.HEARTS, [sk]) == {sk}
-    assert nl36.legal_cards(with_hearts, None, [sk]) == {sk}
+    assert nl36.playable_with_exposed(no_hearts, Suit.HEARTS, [sk]) == {sk}
+    assert nl36.playable_with_exposed(with_hearts, None, [sk]) == {sk}
     r = nl36.exposed_card(E, S, sk)
     assert r.automatic and r.ids == ("penalty_card",)
 
@@ -139,9 +139,10 @@ def test_tv76_nbb_exposed_card_declarer_may_call_it_r44() -> None:
     nbb = ed("NBB30")
     sk = Card.parse("SK")
     hand = Hand.parse("K62.Q5.J843.9742")
-    assert nbb.legal_cards(hand, None, [sk], called=sk) == {sk}
-    assert nbb.legal_cards(hand, None, [sk]) == frozenset(hand)
-    assert nbb.legal_cards(hand, Suit.HEARTS, [sk], called=sk) == frozenset(hand.cards_in(Suit.HEARTS))  # R44(3)
+    assert nbb.playable_with_exposed(hand, None, [sk], called=sk) == {sk}
+    assert nbb.playable_with_exposed(hand, None, [sk]) == frozenset(hand)
+    hearts = frozenset(hand.cards_in(Suit.HEARTS))
+    assert nbb.playable_with_exposed(hand, Suit.HEARTS, [sk], called=sk) == hearts  # R44(3)
     r = nbb.exposed_card(E, S, sk)
     assert r.choosers == (S,) and r.ids == ("call", "leave")
     assert nbb.exposed_card(N, S, sk).ids == ("no_penalty",)  # R44(4): dummy and declarer never
@@ -151,8 +152,8 @@ def test_nl36_two_penalty_cards_declarer_designates_judgement() -> None:
     nl36 = ed("NL36")
     hand = Hand.parse("K62.Q5.J843.9742")
     sk, hq = Card.parse("SK"), Card.parse("HQ")
-    assert nl36.legal_cards(hand, None, [sk, hq], called=hq) == {hq}
-    assert nl36.legal_cards(hand, None, [sk, hq]) == frozenset(hand)
+    assert nl36.playable_with_exposed(hand, None, [sk, hq], called=hq) == {hq}
+    assert nl36.playable_with_exposed(hand, None, [sk, hq]) == frozenset(hand)
 
 
 # ---- 3.3 leads out of turn ------------------------------------------------------------------------------------
@@ -398,6 +399,6 @@ def test_declarer_looks_at_a_quitted_trick_his_lho_names_the_suit_r53() -> None:
 
 def test_every_ruling_serialises() -> None:
     r = ed("NL36").quitted_trick_looked(E, S)
-    assert r.to_json()["premium"] == {"side": "NS", "points": 50}
+    assert r.to_dict()["premium"] == {"side": "NS", "points": 50}
     with pytest.raises(RulingError, match="not a remedy"):
         r.remedy("lead_S")

@@ -58,7 +58,7 @@ def test_partners_and_dealer_from_the_draw_r4_e_est_l04() -> None:
     lineup = seat_four(draws)
     assert lineup.dealer == Seat.SOUTH and lineup.seats[Seat.SOUTH] == "Bob" and lineup.seats[Seat.NORTH] == "Dirk"
     assert {lineup.seats[Seat.EAST], lineup.seats[Seat.WEST]} == {"Ann", "Cor"}
-    assert Lineup.from_json(json.loads(json.dumps(lineup.to_json()))) == lineup
+    assert Lineup.from_dict(json.loads(json.dumps(lineup.to_dict()))) == lineup
 
 
 def test_table_membership_r1_r62_4_est_l02() -> None:
@@ -295,11 +295,11 @@ def test_lineup_names_follow_the_draw() -> None:
 
 
 def test_penalty_premium_is_a_sheet_line_that_survives_json_and_corrections() -> None:
-    """NL36 28.3 on the sheet: a premium line of its own, kept by to_json/from_json and by a correction."""
+    """NL36 28.3 on the sheet: a premium line of its own, kept by to_dict/from_dict and by a correction."""
     sheet = Rubber("NBB30")
     lines = sheet.record(Contract.parse("2H"), Seat.SOUTH, 8, premiums=((Side.EW, 50, "NL36 28.3"),))
     assert [(e.side, e.item, e.points) for e in lines][-1] == (Side.EW, Item.PENALTY, 50)
-    again = Rubber.from_json(json.loads(sheet.dumps()))
+    again = Rubber.from_dict(json.loads(sheet.dumps()))
     assert again.hands == sheet.hands and again.total(Side.EW) == 50
     sheet.correct(0, Contract.parse("2H"), Seat.SOUTH, 9)
     assert sheet.total(Side.EW) == 50

@@ -9,6 +9,7 @@ import pytest
 from rich.console import Console
 
 from contractbridge.cards import Seat, Side, Strain
+from contractbridge.commands.rubber_sheet import render
 from contractbridge.contract import Contract, Doubling
 from contractbridge.deal import Deal
 from contractbridge.errors import ParseError, ScoreCorrectionError, ScoringError
@@ -344,10 +345,10 @@ def test_tv43_correction_windows() -> None:
     sheet.next_deal_completed()
     window = sheet.correction_window(CorrectionKind.TRICK_SCORE, 0)
     assert not window.allowed and "R37(a)" in window.reason and "deal for the next hand" in window.reason
-    before = sheet.to_json()
+    before = sheet.to_dict()
     with pytest.raises(ScoreCorrectionError, match="R37"):
         sheet.correct(0, Contract.parse("2S"), Seat.NORTH, 9)
-    assert sheet.to_json() == before
+    assert sheet.to_dict() == before
     sheet.correct(0, Contract.parse("3S"), Seat.NORTH, 9, Honours(Side.EW, HonoursKind.FOUR_TRUMPS))  # premium
     assert sheet.total(Side.EW) == 100
     play(sheet, ("1C", Seat.EAST, 7))
@@ -381,14 +382,14 @@ def test_corrections_in_the_last_hand_and_after_agreement() -> None:
 def test_bad_input_changes_nothing() -> None:
     sheet = Rubber()
     play(sheet, ("2S", Seat.NORTH, 8))
-    before = sheet.to_json()
+    before = sheet.to_dict()
     with pytest.raises(ScoringError, match="tricks"):
         sheet.record(Contract.parse("4S"), Seat.NORTH, 14)
     with pytest.raises(ScoringError, match="declarer"):
         sheet.record(Contract.parse("4S"), None, 10)
     with pytest.raises(ScoringError):
         sheet.record(None, Seat.NORTH, 10)
-    assert sheet.to_json() == before
+    assert sheet.to_dict() == before
     with pytest.raises(ScoringError, match="edition"):
         Rubber("XYZ")
 
@@ -396,10 +397,10 @@ def test_bad_input_changes_nothing() -> None:
 def test_correction_that_would_end_the_rubber_early_is_refused() -> None:
     sheet = Rubber()
     play(sheet, ("4S", Seat.NORTH, 10), ("2S", Seat.SOUTH, 8), ("1C", Seat.EAST, 7))
-    before = sheet.to_json()
+    before = sheet.to_dict()
     with pytest.raises(ScoreCorrectionError, match="hand 2: trick score"):
         sheet.correct(1, Contract.parse("4S"), Seat.SOUTH, 10)
-    assert sheet.to_json() == before
+    assert sheet.to_dict() == before
 
 
 def test_record_deal_reads_honours_from_the_hands() -> None:
@@ -421,11 +422,11 @@ def test_json_round_trip_and_bad_json() -> None:
     play(sheet, ("4S", Seat.NORTH, 10))
     sheet.record(Contract.parse("4H"), Seat.EAST, 11, Honours(Side.NS, HonoursKind.FOUR_TRUMPS))
     again = Rubber.loads(sheet.dumps())
-    assert again.to_json() == sheet.to_json() and again.entries == sheet.entries and again.we is Side.EW
-    data = sheet.to_json()
+    assert again.to_dict() == sheet.to_dict() and again.entries == sheet.entries and again.we is Side.EW
+    data = sheet.to_dict()
     data["hands"][1]["tricks"] = 15
     with pytest.raises(ParseError, match="hand 2"):
-        Rubber.from_json(data)
+        Rubber.from_dict(data)
     with pytest.raises(ParseError):
         Rubber.loads("{not json")
 
@@ -441,7 +442,7 @@ def test_sheet_renders_we_they_with_the_line() -> None:
     assert lines[line + 1].split("|")[0].strip() == "60"
     assert lines[-1].split("|")[0].strip() == "210"
     console = Console(record=True, width=60)
-    console.print(sheet.render())
+    console.print(render(sheet))
     rendered = console.export_text()
     assert "We (NS)" in rendered and "210" in rendered and "100" in rendered
 

@@ -7,7 +7,7 @@ from fractions import Fraction as F
 
 import pytest
 
-from contractbridge import Auction, Hand, Seat, Vulnerability
+from contractbridge import Auction, Hand, Seat, Strain, Vulnerability
 from contractbridge.calls import Call
 from contractbridge.errors import BridgeError, OutOfTurnError
 from contractbridge.robots import choose, explain
@@ -305,3 +305,21 @@ def test_options_are_built_once_per_bidding_situation() -> None:
     # The other side vulnerable instead changes every seat's situation: three more.
     choose(Hand("K32.Q54.A932.J87"), north, Vulnerability.EW)
     assert len(base._SITUATIONS) == 6
+
+
+def test_game_level_follows_the_editions_trick_values_est_s05_l77() -> None:
+    """Issue #10: with 60 below the line, 1NT is game under WBF17 scoring (L77: 40) but not under EST30 (EST-S05,
+    NBB R30: 1NT scores 30), so the EST30 robot needs 2NT; the robot takes the values from its table's edition."""
+    from contractbridge.laws import edition
+    from contractbridge.robots.bidder import BiddingRobot
+
+    est30, wbf17 = edition("EST30").scoring, edition("WBF17").scoring
+    assert game_level(Strain.NOTRUMP, 60, est30) == 2 and game_level(Strain.NOTRUMP, 60, wbf17) == 1
+    assert game_level(Strain.NOTRUMP, 0, est30) == game_level(Strain.NOTRUMP, 0, wbf17) == 3
+    assert est30.trick_score(Strain.NOTRUMP, 1) == 30 and wbf17.trick_score(Strain.NOTRUMP, 1) == 40
+    auction = Auction(Seat.NORTH)
+    for values, level in ((est30, 2), (wbf17, 1)):
+        ctx = system("culbertson").context(auction, options=SystemOptions(trick_values=values), partscores=(60, 0))
+        assert ctx.game(Strain.NOTRUMP) == level
+    robot = BiddingRobot()
+    assert robot.options_for("EST30").trick_values == est30 and robot.options_for("WBF17").trick_values == wbf17

@@ -25,7 +25,9 @@ from contractbridge.errors import (
     PlayNotStartedError,
     RevokeError,
 )
-from contractbridge.table import EDITIONS, EVENT_HANDLERS, IrregularityKind, Phase, Result, Table, event_handler
+from contractbridge.laws import EDITIONS
+from contractbridge.laws.wbf17 import WBF17
+from contractbridge.table import Irregularity, IrregularityKind, Phase, Result, Table
 
 DEAL = Deal("N:AKQ2.KJ4.T98.A53 JT9.AQ8.KQ76.K42 8765.T976.J5.QJ6 43.532.A432.T987")
 
@@ -97,7 +99,8 @@ def test_full_board_result() -> None:
 def test_unknown_edition_is_a_typed_error_and_the_five_names_are_accepted() -> None:
     for name in EDITIONS:
         assert Table(Board(1, DEAL), edition=name).edition == name
-    assert EDITIONS == ("WBF17", "NBB30", "EST30", "NL36", "NL75")
+        assert Table(Board(1, DEAL), edition=name).rules.name == name  # the table owns its edition object
+    assert tuple(EDITIONS) == ("WBF17", "NBB30", "EST30", "NL36", "NL75")
     with pytest.raises(EditionError, match="unknown edition 'ACBL'"):
         Table(Board(1, DEAL), edition="ACBL")
 
@@ -382,14 +385,36 @@ def test_irregular_plays_lead_out_of_turn_and_revoke_and_card_during_auction() -
     assert table.irregularities == [] and table.hand(Seat.NORTH) == DEAL[Seat.NORTH]
 
 
-@event_handler("test-settle")
-def _settle(table: Table, event: dict[str, Any]) -> Any:
-    """A stand-in for the director's choice: the pending action stands or is cancelled."""
-    return table.resolve_irregularity(bool(event["stands"]))
+def _resolve(table: Table, stands: bool) -> None:
+    table.resolve_irregularity(stands)
 
 
-def test_resolve_irregularity_through_a_registered_event_l27a1_l53() -> None:
-    table = Table(Board(1, DEAL), irregular=True)
+class _SettlingEdition(WBF17):
+    """A stand-in for the play-period director: an unlawful card becomes a ruling whose options let it stand
+    or withdraw it through ``Table.resolve_irregularity`` (the shape #11's rules plug into)."""
+
+    def card_irregularity(self, table: Table, irregularity: Irregularity) -> bool:
+        from contractbridge.director import Option, Ruling
+
+        assert table.record is not None
+        table.record.rule(
+            Ruling(
+                str(irregularity.kind),
+                "53",
+                irregularity.seat,
+                irregularity.message,
+                (
+                    Option("accept", "53A", "the card stands", lambda: _resolve(table, True)),
+                    Option("reject", "53B", "the card is withdrawn", lambda: _resolve(table, False)),
+                ),
+                chooser=None,
+            )
+        )
+        return False
+
+
+def test_an_edition_rules_on_an_unlawful_card_through_the_record_l53() -> None:
+    table = Table(Board(1, DEAL), edition=_SettlingEdition(), irregular=True)
     table.call("1S")
     table.call("1H", "E")
     table.apply({"event": "choose", "seat": "S", "option": "accept"})  # the director: accepted IB (L27A1)
@@ -399,18 +424,23 @@ def test_resolve_irregularity_through_a_registered_event_l27a1_l53() -> None:
         table.call(c)
     assert table.declarer == Seat.EAST and table.phase is Phase.PLAY
     table.play("SA", "N")  # north (dummy) leads out of turn; south is to lead
-    table.apply({"event": "test-settle", "stands": True})
+    assert table.pending_irregularity is not None and table.turn is None
+    table.apply({"event": "choose", "seat": "director", "option": "accept"})
     assert table.play_state is not None and table.play_state.leader == Seat.NORTH and table.turn == Seat.EAST
-    replay = Table.from_events(table.to_events())
-    assert snapshot(replay) == snapshot(table)
     table.undo()
     assert table.pending_irregularity is not None and table.turn is None
-    table.apply({"event": "test-settle", "stands": False})
+    table.apply({"event": "choose", "seat": "director", "option": "reject"})
     assert table.pending_irregularity is None and table.turn == Seat.SOUTH
     assert table.hand(Seat.NORTH) == DEAL[Seat.NORTH]
-    for _ in range(len(table.to_events()) - 1):
-        table.undo()
-    assert table.to_events() == [Table(Board(1, DEAL), irregular=True).to_events()[0]]
+
+
+def test_no_module_level_registry_of_event_handlers() -> None:
+    """Issue #10: the fold dispatches on the typed event (``events.parse``); nothing global to register into."""
+    from contractbridge.table import state
+
+    assert not any(isinstance(v, dict) and "call" in v for v in vars(state).values())
+    with pytest.raises(EventLogError, match="unknown event 'test-note'"):
+        one_nt_by_south().apply({"event": "test-note"})
 
 
 def test_views_hide_other_hands() -> None:
@@ -506,26 +536,6 @@ def test_copy_is_independent() -> None:
     assert table.turn == Seat.WEST and other.turn == Seat.NORTH
 
 
-@event_handler("test-note")
-def _note(table: Table, event: dict[str, Any]) -> None:
-    """An event kind without an undo of its own: undo refolds the log."""
-    table.ext.setdefault("notes", []).append(event["text"])
-
-
-def test_undo_of_an_event_without_undo_refolds_in_place() -> None:
-    table = one_nt_by_south()
-    table.play("S4")
-    table.apply({"event": "test-note", "text": "hello"})
-    table.play("SA")
-    table.undo()
-    assert table.ext == {"notes": ["hello"]}
-    table.undo()  # refold
-    assert table.ext == {} and table.turn == Seat.NORTH
-    table.undo()  # the lead, undone through the rebuilt play state
-    assert table.turn == Seat.WEST and table.hand(Seat.WEST) == DEAL[Seat.WEST]
-    assert table.view("W").legal_cards == frozenset(DEAL[Seat.WEST])
-
-
 def test_irregular_call_without_a_seat_is_by_the_seat_to_call() -> None:
     table = Table(Board(1, DEAL), irregular=True)
     table.call("1S")
@@ -545,21 +555,30 @@ def test_view_to_dict_is_json_and_hides_the_same_cards() -> None:
     assert set(south) == set(data)
 
 
-def test_a_replaced_call_handler_sees_calls_made_through_the_method() -> None:
-    core = EVENT_HANDLERS["call"]
-    seen: list[str] = []
 
-    def spy(table: Table, event: dict[str, Any]) -> Any:
-        seen.append(event["call"])
-        return core(table, event)
 
-    EVENT_HANDLERS["call"] = spy
-    try:
-        table = Table(Board(1, DEAL))
-        table.call("1NT")
-        table.call(PASS, "E")
-        assert seen == ["1NT", "P"] and table.to_events()[-1] == {"event": "call", "seat": "E", "call": "P"}
-        table.undo()
-        assert str(table.auction) == "1NT"
-    finally:
-        EVENT_HANDLERS["call"] = core
+def test_an_editions_own_record_and_event_kinds_reach_the_table() -> None:
+    """``Edition.new_record`` may return a record with event kinds of its own (a rubber-bridge player drawing
+    attention, NBB R39): an irregular table sends them to it, and replays them."""
+    from contractbridge.director import DirectedAuction
+
+    class AttentionRecord(DirectedAuction):
+        EVENTS = DirectedAuction.EVENTS | {"attention"}
+
+        def apply(self, event: Any) -> None:
+            if event.get("event") == "attention":
+                self.note(f"{event['seat']} drew attention")
+                return
+            super().apply(event)
+
+    class Players(WBF17):
+        def new_record(self, dealer: Seat, agreements: Any = None) -> DirectedAuction:
+            return AttentionRecord(dealer, self, agreements)
+
+    table = Table(Board(1, DEAL), edition=Players(), irregular=True)
+    table.call("1S")
+    table.apply({"event": "attention", "seat": "E"})
+    assert table.record is not None and table.record.notes == ["E drew attention"]
+    assert table.to_events()[-1] == {"event": "attention", "seat": "E"}
+    with pytest.raises(EventLogError, match="unknown event 'attention'"):
+        Table(Board(1, DEAL), irregular=True).apply({"event": "attention", "seat": "E"})

@@ -5,11 +5,13 @@ from contractbridge.calls import DOUBLE, PASS, REDOUBLE, Bid, Call, CallKind
 from contractbridge.cards import Card, Hand, Rank, Seat, Side, Strain, Suit
 from contractbridge.contract import Contract, Doubling
 from contractbridge.deal import Board, Deal, Vulnerability
-from contractbridge.director import DirectedAuction, Ruling  # also lets irregular tables reach the director
+from contractbridge.director import DirectedAuction, Ruling
 from contractbridge.errors import (
     AuctionClosedError,
     BridgeError,
+    CallOutOfTurnError,
     CardNotInHandError,
+    CardOutOfTurnError,
     ClaimError,
     DealError,
     EditionError,
@@ -41,8 +43,10 @@ __all__ = [
     "BridgeError",
     "Call",
     "CallKind",
+    "CallOutOfTurnError",
     "Card",
     "CardNotInHandError",
+    "CardOutOfTurnError",
     "ClaimError",
     "Contract",
     "Deal",

@@ -16,9 +16,9 @@ from contractbridge.cards import Seat, Strain
 from contractbridge.contract import Contract, Doubling
 from contractbridge.errors import (
     AuctionClosedError,
+    CallOutOfTurnError,
     InadmissibleCallError,
     InsufficientBidError,
-    OutOfTurnError,
     ParseError,
 )
 
@@ -174,7 +174,7 @@ class Auction:
             )
         turn = self._next_seat()
         if seat is not None and seat != turn:
-            raise OutOfTurnError(
+            raise CallOutOfTurnError(
                 f"{call} by {seat.name.lower()}: it is {turn.name.lower()}'s turn to call (L17C, L28–L32)"
             )
         st = self._states[-1]
@@ -220,14 +220,22 @@ class Auction:
         self._check(call, seat)
         self._add(call, self._next_seat())
 
-    def record(self, call: Call, seat: Seat) -> None:
+    def record(self, call: Call, seat: Seat, ignored: bool = False) -> None:
         """Let ``call`` by ``seat`` stand although the laws did not allow it at that moment: an insufficient
         bid that is accepted (L27A1: treated as legal), a call out of rotation that stands (L28, L29A). The
         rotation then continues from ``seat``. A bid above seven can never stand (L38A), nor a double or
-        redouble with nothing for it to apply to."""
+        redouble with nothing for it to apply to. ``ignored``: an inadmissible double or redouble noticed only
+        after the opening lead, which keeps its place in the rotation but is scored as if not made (L36C)."""
         if self.is_over:
             raise AuctionClosedError(f"{call}: the auction is over (L22A)")
         st = self._states[-1]
+        if ignored:
+            if call.kind not in (CallKind.DOUBLE, CallKind.REDOUBLE):
+                raise InadmissibleCallError(f"{call}: only a double or redouble can stand ignored (L36C)")
+            self._calls.append(call)
+            self._seats.append(Seat(seat))
+            self._states.append(st._replace(trailing_passes=0, missed=None))
+            return
         if isinstance(call, Bid) and call.level > 7:
             raise InadmissibleCallError(f"{call}: a bid above seven can never stand (L38A)")
         if call.kind is CallKind.DOUBLE and (st.last_bid is None or st.doubling is not Doubling.NONE):

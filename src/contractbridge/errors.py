@@ -22,8 +22,14 @@ class IllegalCallError(BridgeError):
     """A call the laws do not allow at this moment (L17–L22)."""
 
 
-class OutOfTurnError(IllegalCallError):
-    """A call or card by a player whose turn it is not (L17C, L28–L32; L44, L53–L57)."""
+
+
+class OutOfTurnError(BridgeError):
+    """A call or card by a player whose turn it is not; ``except OutOfTurnError`` catches both kinds."""
+
+
+class CallOutOfTurnError(OutOfTurnError, IllegalCallError):
+    """A call by a player whose turn it is not (L17C, L28–L32)."""
 
 
 class InsufficientBidError(IllegalCallError):
@@ -48,6 +54,10 @@ class CardNotInHandError(IllegalPlayError):
 
 class RevokeError(IllegalPlayError):
     """Failure to follow suit when able (L44C, L61A)."""
+
+
+class CardOutOfTurnError(OutOfTurnError, IllegalPlayError):
+    """A card led or played by a player whose turn it is not (L44, L53–L57)."""
 
 
 class PlayNotStartedError(IllegalPlayError):

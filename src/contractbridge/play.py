@@ -13,7 +13,7 @@ from typing import Final
 
 from contractbridge.cards import Card, Hand, Seat, Side, Strain, Suit
 from contractbridge.deal import Deal
-from contractbridge.errors import CardNotInHandError, IllegalPlayError, OutOfTurnError, RevokeError
+from contractbridge.errors import CardNotInHandError, CardOutOfTurnError, IllegalPlayError, RevokeError
 
 __all__ = ["PlayState", "Trick", "cards_of", "trick_winner"]
 
@@ -220,7 +220,7 @@ class PlayState:
         turn = (self._leader + len(self._cur)) & 3
         if seat is not None and seat != turn:
             what = "lead" if not self._cur else "play"
-            raise OutOfTurnError(
+            raise CardOutOfTurnError(
                 f"{card} by {seat.name.lower()}: it is {_SEATS[turn].name.lower()}'s turn to {what} (L44G, L53–L57)"
             )
         hand = self._hands[turn]
@@ -253,7 +253,7 @@ class PlayState:
         if self._cur:
             turn = (self._leader + len(self._cur)) & 3
             if seat != turn:
-                raise OutOfTurnError(
+                raise CardOutOfTurnError(
                     f"{card} by {seat.name.lower()}: a card to a trick in progress comes from"
                     f" {_SEATS[turn].name.lower()} (L44B)"
                 )

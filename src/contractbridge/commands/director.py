@@ -9,10 +9,13 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
+from contractbridge import events
 from contractbridge.cards import Seat
 from contractbridge.deal import board_dealer
-from contractbridge.director import DIRECTOR, DirectedAuction, System, table_director
+from contractbridge.director import DIRECTOR, DirectedAuction
 from contractbridge.errors import BridgeError, EventLogError
+from contractbridge.laws import DEFAULT_EDITION
+from contractbridge.systems.agreements import PartnershipAgreements
 from contractbridge.table import Table
 
 __all__ = ["register"]
@@ -22,45 +25,46 @@ _PLAY_EVENTS = frozenset({"play", "claim", "agree", "dispute", "attention"})
 
 
 def read_log(path: Path) -> list[dict[str, Any]]:
-    """The events of a JSON-lines log; ``EventLogError`` names the line that is not a JSON object."""
-    events: list[dict[str, Any]] = []
+    """The events of a JSON-lines log, each checked by ``events.parse`` and given back in its written form;
+    ``EventLogError`` names the line."""
+    log: list[dict[str, Any]] = []
     for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         if not line.strip():
             continue
         try:
-            event = json.loads(line)
+            log.append(events.to_dict(events.parse(json.loads(line))))
         except json.JSONDecodeError as err:
             raise EventLogError(f"{path}:{n}: not JSON ({err.msg})") from None
-        if not isinstance(event, dict):
-            raise EventLogError(f"{path}:{n}: an event must be a JSON object")
-        events.append(event)
-    return events
+        except BridgeError as err:
+            raise EventLogError(f"{path}:{n}: {err}") from None
+    return log
 
 
 def replay_log(
-    events: list[dict[str, Any]], edition: str | None = None, system: System | None = None
+    log: list[dict[str, Any]], edition: str | None = None, system: PartnershipAgreements | None = None
 ) -> tuple[DirectedAuction, list[str]]:
     """Replay a log into the director's record. A table log (first event ``board`` with a deal) is folded by
     an irregular ``Table``, so the cards are checked too; a log without a deal by the record alone."""
     notes: list[str] = []
-    board = events[0] if events and events[0].get("event") == "board" else None
+    board = log[0] if log and log[0].get("event") == "board" else None
     if board is not None and "deal" in board:
         first = {**board, "irregular": True, **({"edition": edition} if edition else {})}
         if system is not None:
-            first["system"] = system.to_json()
-        table = Table.from_events([first, *events[1:]])
-        if table.pending_irregularity is not None and "auction_rules" not in table.ext:
+            first["system"] = system.to_dict()
+        table = Table.from_events([first, *log[1:]])
+        assert table.record is not None
+        if table.pending_irregularity is not None and table.record.pending is None:
             notes.append("the pending irregularity is in the play: the director's part 2")
-        return table_director(table), notes
-    dealer, name = Seat.NORTH, "WBF17"
-    body = events
+        return table.record, notes
+    dealer, name = Seat.NORTH, DEFAULT_EDITION
+    body = log
     if board is not None:
         if "dealer" in board:
             dealer = Seat.parse(str(board["dealer"]))
         elif "number" in board:
             dealer = board_dealer(int(board["number"]))
         name = str(board.get("edition", name))
-        body = events[1:]
+        body = log[1:]
     da = DirectedAuction(dealer, edition or name, system)
     for i, event in enumerate(body, 1 if board is None else 2):
         if event.get("event") in _PLAY_EVENTS:
@@ -102,7 +106,7 @@ def register(app: typer.Typer) -> None:
     def rule(
         log: Annotated[Path, typer.Argument(exists=True, dir_okay=False, help="event log, one JSON object a line")],
         edition: Annotated[str | None, typer.Option("--edition", help="edition id (default: the log's)")] = None,
-        system: Annotated[Path | None, typer.Option("--system", exists=True, help="JSON partnership meanings")] = None,
+        system: Annotated[Path | None, typer.Option("--system", exists=True, help="JSON agreements")] = None,
         interactive: Annotated[bool, typer.Option("--interactive", "-i", help="walk through the choices")] = False,
         json_only: Annotated[bool, typer.Option("--json", help="print the JSON state only")] = False,
         output: Annotated[Path | None, typer.Option("--output", "-o", help="write the log with the rulings")] = None,
@@ -110,17 +114,18 @@ def register(app: typer.Typer) -> None:
         """Replay LOG and print the state and the pending ruling (JSON, then in words)."""
         console = Console(highlight=False, soft_wrap=True)
         try:
-            events = read_log(log)
-            meanings = System.from_json(json.loads(system.read_text(encoding="utf-8"))) if system else None
-            da, notes = replay_log(events, edition, meanings)
+            log_events = read_log(log)
+            described = json.loads(system.read_text(encoding="utf-8")) if system else None
+            meanings = None if described is None else PartnershipAgreements.from_dict(described)
+            da, notes = replay_log(log_events, edition, meanings)
         except (BridgeError, json.JSONDecodeError) as err:
             typer.echo(f"error: {err}", err=True)
             raise typer.Exit(2) from None
         if interactive:
-            events += _interact(da, console)
+            log_events += _interact(da, console)
             if output is not None:
-                output.write_text("".join(json.dumps(e) + "\n" for e in events), encoding="utf-8")
-        state = da.to_json()
+                output.write_text("".join(events.to_json_line(e) for e in log_events), encoding="utf-8")
+        state = da.to_dict()
         if notes:
             state["notes"] = [*state["notes"], *notes]
         typer.echo(json.dumps(state, indent=2))

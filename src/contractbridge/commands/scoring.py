@@ -14,11 +14,13 @@ from rich.console import Console
 from rich.table import Table as RichTable
 
 from contractbridge.cards import Seat
+from contractbridge.commands.rubber_sheet import render
 from contractbridge.contract import Contract
 from contractbridge.deal import Vulnerability
 from contractbridge.errors import BridgeError, ParseError
+from contractbridge.laws import rubber_editions
 from contractbridge.scoring import compare, duplicate
-from contractbridge.scoring.rubber import EDITIONS, Honours, Rubber
+from contractbridge.scoring.rubber import Honours, Rubber
 
 _NUMBERS = {"ignore_unknown_options": True}  # lets "-450" be an argument, not an option
 
@@ -99,8 +101,13 @@ def imps(
 # ---------------------------------------------------------------------------------------------- rubber
 
 
+_RUBBER = rubber_editions()
+
+
 def rubber(
-    edition: Annotated[str, typer.Option("--edition", "-e", help=f"Rubber laws: {', '.join(EDITIONS)}.")] = "NBB30",
+    edition: Annotated[
+        str, typer.Option("--edition", "-e", help=f"Rubber laws: {', '.join(rubber_editions())}.")
+    ] = "NBB30",
     load: Annotated[Path | None, typer.Option("--load", help="Continue the sheet saved in this JSON file.")] = None,
     save: Annotated[
         Path | None, typer.Option("--save", help="Save the sheet to this JSON file after each hand.")
@@ -116,7 +123,7 @@ def rubber(
     except (OSError, BridgeError) as exc:
         raise _fail(f"{load}: {exc}") from None
     target = save or load
-    console.print(sheet.render())
+    console.print(render(sheet))
     while not sheet.is_finished:
         text = typer.prompt("Contract (e.g. 4SX; pass / end / quit)").strip()
         command = text.lower()
@@ -141,7 +148,7 @@ def rubber(
         except BridgeError as exc:
             console.print(f"[red]{exc}[/red] — the hand was not recorded.", highlight=False)
             continue
-        console.print(sheet.render())
+        console.print(render(sheet))
         if target is not None:
             target.write_text(sheet.dumps(), encoding="utf-8")
     result = sheet.result()

@@ -16,9 +16,10 @@ from contractbridge.cards import Card, Hand, Seat
 from contractbridge.deal import Board, Deal
 from contractbridge.errors import BridgeError, EventLogError
 from contractbridge.formats.diagram import diagram
+from contractbridge.laws import DEFAULT_EDITION, EDITIONS
 from contractbridge.players import Player, RandomPlayer
 from contractbridge.robots.bidder import BiddingRobot
-from contractbridge.table import EDITIONS, Phase, Table, TableView
+from contractbridge.table import Phase, Table, TableView
 
 
 # state summary ---------------------------------------------------------------------------------------------
@@ -55,7 +56,8 @@ def _print_state(console: Console, table: Table) -> None:
         console.print(f"Claim by {c.seat.letter} of {c.tricks} of {c.remaining} tricks: {c.status}")
     if table.pending_irregularity is not None:
         p = table.pending_irregularity
-        console.print(f"[yellow]Pending irregularity: {p.kind.value} by {p.seat.letter}: {p.message}[/yellow]")
+        by = "" if p.seat is None else f" by {p.seat.letter}"
+        console.print(f"[yellow]Pending irregularity: {p.kind}{by}: {p.message}[/yellow]")
     result = table.result
     if result is not None:
         console.print(f"Result: [bold]{result}[/bold]")
@@ -240,7 +242,7 @@ def register(app: typer.Typer) -> None:
     def play_command(
         board: BoardOption = 1,
         seed: SeedOption = None,
-        edition: Annotated[str, typer.Option("--edition", "-e", help=f"Rule book: {', '.join(EDITIONS)}")] = "WBF17",
+        edition: Annotated[str, typer.Option("--edition", "-e", help=f"Laws: {', '.join(EDITIONS)}")] = DEFAULT_EDITION,
         log: Annotated[Path | None, typer.Option("--log", "-l", help="Save the event log here (JSONL)")] = None,
         resume: Annotated[Path | None, typer.Option("--resume", help="Continue from an event log")] = None,
         random_seats: Annotated[str, typer.Option("--random-seats", help="Seats a random robot plays, e.g. EW")] = "",

@@ -19,7 +19,9 @@ from contractbridge.cards import Card, Seat
 from contractbridge.contract import Contract
 from contractbridge.deal import Deal, Vulnerability
 from contractbridge.errors import BridgeError, FormatError
+from contractbridge.events import to_json_line
 from contractbridge.formats.record import Record, RecordCall
+from contractbridge.laws import DEFAULT_EDITION
 
 __all__ = [
     "dumps_logs",
@@ -72,7 +74,7 @@ def loads_logs(text: str, *, file: str | None = None) -> list[list[Event]]:
 
 def dumps_logs(logs: Iterable[Iterable[Mapping[str, Any]]]) -> str:
     """One compact JSON object a line (the format ``Table.to_jsonl`` writes)."""
-    return "".join(json.dumps(dict(e), ensure_ascii=False) + "\n" for log in logs for e in log)
+    return "".join(to_json_line(e) for log in logs for e in log)
 
 
 def loads_records(text: str, *, file: str | None = None) -> list[Record]:
@@ -95,7 +97,7 @@ def read_file(path: str | Path) -> list[Record]:
     return loads_records(text, file=str(path))
 
 
-def dumps_records(records: Iterable[Record], *, edition: str = "WBF17") -> str:
+def dumps_records(records: Iterable[Record], *, edition: str = DEFAULT_EDITION) -> str:
     """Event logs of records; a board without a number is numbered by its position (1-based)."""
     return dumps_logs(r.to_events(number=i, edition=edition) for i, r in enumerate(records, 1))
 

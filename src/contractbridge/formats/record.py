@@ -12,12 +12,14 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Self
 
+from contractbridge import events as ev
 from contractbridge.auction import Auction
-from contractbridge.calls import Call
+from contractbridge.calls import Bid, Call
 from contractbridge.cards import Card, Seat, Strain
 from contractbridge.contract import Contract
 from contractbridge.deal import Board, Deal, Vulnerability, board_dealer, board_vulnerability
 from contractbridge.errors import BridgeError, FormatError
+from contractbridge.laws import DEFAULT_EDITION
 from contractbridge.play import trick_winner
 
 __all__ = ["Record", "RecordBacked", "RecordCall", "play_order", "winners"]
@@ -90,7 +92,7 @@ class Record:
         return Board(n, self.deal, self.dealer, self.vulnerability)
 
     def to_events(
-        self, *, number: int | None = None, edition: str = "WBF17", irregular: bool = False
+        self, *, number: int | None = None, edition: str = DEFAULT_EDITION, irregular: bool = False
     ) -> list[dict[str, Any]]:
         """The table's event log (DESIGN.md §5): board, calls, plays, and a claim both defenders agreed (L69A).
 
@@ -98,45 +100,39 @@ class Record:
         ``title``, ``players`` {N, E, S, W}, ``result`` (declarer's tricks as recorded), and ``contract`` /
         ``declarer`` when there is no auction; on a call event ``alert`` and ``explanation``."""
         board = self.board(number)
-        head: dict[str, Any] = {
-            "event": "board",
-            "number": board.number,
-            "deal": self.deal.to_pbn(),
-            "dealer": self.dealer.letter,
-            "vulnerability": self.vulnerability.pbn,
-            "edition": edition,
-            "irregular": irregular,
-        }
+        extra: dict[str, Any] = {}
         if self.event:
-            head["title"] = self.event
+            extra["title"] = self.event
         if any(self.players):
-            head["players"] = {seat.letter: name for seat, name in zip(Seat, self.players, strict=True) if name}
+            extra["players"] = {seat.letter: name for seat, name in zip(Seat, self.players, strict=True) if name}
         recorded = self.result if self.result is not None else (self.claim if not self.plays else None)
         if recorded is not None:
-            head["result"] = recorded
+            extra["result"] = recorded
         if not self.calls and self.contract is not None:
-            head["contract"] = str(self.contract)
+            extra["contract"] = str(self.contract)
         if not self.calls and self.declarer is not None:
-            head["declarer"] = self.declarer.letter
-        events = [head]
+            extra["declarer"] = self.declarer.letter
+        log: list[ev.Event] = [
+            ev.BoardStart(
+                board.number, self.deal.to_pbn(), self.dealer, self.vulnerability, edition, irregular, extra=extra
+            )
+        ]
         seat = self.dealer
         for c in self.calls:
-            event: dict[str, Any] = {"event": "call", "seat": seat.letter, "call": str(c.call)}
+            notes: dict[str, Any] = {}
             if c.alert:
-                event["alert"] = True
+                notes["alert"] = True
             if c.explanation:
-                event["explanation"] = c.explanation
-            events.append(event)
+                notes["explanation"] = c.explanation
+            log.append(ev.Call(c.call, seat, extra=notes))
             seat = seat.next
-        for seat, card in zip(self._play_seats(), self.plays, strict=True):
-            events.append({"event": "play", "seat": seat.letter, "card": str(card)})
+        log.extend(ev.Play(card, seat) for seat, card in zip(self._play_seats(), self.plays, strict=True))
         if self.claim is not None and self.plays and len(self.plays) < 52:
             contract, declarer = self.final_contract()
             if contract is not None and declarer is not None:
                 won = _won(self.plays, declarer, contract)
-                events.append({"event": "claim", "seat": declarer.letter, "tricks": self.claim - won, "statement": ""})
-                events.append({"event": "agree", "seat": declarer.lho.letter})
-                events.append({"event": "agree", "seat": declarer.rho.letter})
+                log += [ev.Claim(declarer, self.claim - won), ev.Agree(declarer.lho), ev.Agree(declarer.rho)]
+        events = [ev.to_dict(e) for e in log]
         return events
 
     def _play_seats(self) -> list[Seat]:
@@ -165,46 +161,45 @@ class Record:
     def from_events(cls, events: Sequence[Mapping[str, Any]]) -> Record:
         """A record from an event log (the optional keys of ``to_events`` included); the events are checked
         for shape, not replayed — ``Table.from_events`` judges legality."""
-        if not events or events[0].get("event") != "board":
-            raise FormatError("an event log must begin with a 'board' event")
-        head = events[0]
         try:
-            text = str(head["deal"])
+            log = [ev.parse(e) for e in events]
+            head = log[0] if log else None
+            if not isinstance(head, ev.BoardStart) or head.deal is None:
+                raise FormatError("an event log must begin with a 'board' event with the deal")
             try:
-                deal = Deal(text)
+                deal = Deal(head.deal)
             except BridgeError:
-                deal = Deal.partial(text)
-            number = int(head["number"])
-            dealer = Seat.parse(str(head["dealer"])) if head.get("dealer") else board_dealer(number)
-            vul = head.get("vulnerability")
-            vulnerability = Vulnerability.parse(str(vul)) if vul is not None else board_vulnerability(number)
-            names = head.get("players") or {}
+                deal = Deal.partial(head.deal)
+            number, info = head.number, head.extra
+            dealer = head.dealer if head.dealer is not None else board_dealer(number)
+            vul = head.vulnerability
+            vulnerability = vul if vul is not None else board_vulnerability(number)
+            names = info.get("players") or {}
             players = tuple(str(names.get(seat.letter, "")) for seat in Seat)
             calls: list[RecordCall] = []
             plays: list[Card] = []
             claim: int | None = None
-            for ev in events[1:]:
-                kind = ev.get("event")
-                if kind == "call":
-                    calls.append(
-                        RecordCall(Call.parse(str(ev["call"])), bool(ev.get("alert")), str(ev.get("explanation", "")))
-                    )
-                elif kind == "play":
-                    plays.append(Card.parse(str(ev["card"])))
-                elif kind == "claim":
-                    claim = int(ev["tricks"])
+            for e in log[1:]:
+                if isinstance(e, ev.Call):
+                    if isinstance(e.call, Bid) and e.call.level > 7:
+                        raise FormatError(f"{e.call}: a record's auction holds bids of 1 to 7 only (L38A)")
+                    calls.append(RecordCall(e.call, bool(e.extra.get("alert")), str(e.extra.get("explanation", ""))))
+                elif isinstance(e, ev.Play):
+                    plays.append(e.card)
+                elif isinstance(e, ev.Claim):
+                    claim = e.tricks
             record = cls(
                 deal,
                 dealer,
                 vulnerability,
                 number,
                 (players[0], players[1], players[2], players[3]),
-                str(head.get("title", "")),
+                str(info.get("title", "")),
                 tuple(calls),
                 tuple(plays),
-                result=int(head["result"]) if head.get("result") is not None else None,
-                contract=Contract.parse(str(head["contract"])) if head.get("contract") else None,
-                declarer=Seat.parse(str(head["declarer"])) if head.get("declarer") else None,
+                result=int(info["result"]) if info.get("result") is not None else None,
+                contract=Contract.parse(str(info["contract"])) if info.get("contract") else None,
+                declarer=Seat.parse(str(info["declarer"])) if info.get("declarer") else None,
             )
         except (KeyError, TypeError, ValueError, AttributeError) as err:
             raise FormatError(f"bad event log: {err}") from None
@@ -264,7 +259,7 @@ class RecordBacked(ABC):
     def from_record(cls, record: Record) -> Self:
         """The game that writes ``record``."""
 
-    def to_events(self, *, edition: str = "WBF17", irregular: bool = False) -> list[dict[str, Any]]:
+    def to_events(self, *, edition: str = DEFAULT_EDITION, irregular: bool = False) -> list[dict[str, Any]]:
         """The table's event log for this game (``Table.from_events`` replays it)."""
         return self.to_record().to_events(edition=edition, irregular=irregular)
 

@@ -1,4 +1,5 @@
-"""The editions: the only place where the law varies (DESIGN §3.4). ``edition("WBF17")`` → ``Edition``."""
+"""The editions: the only place where the law varies (DESIGN §3.4), and the only registry of them.
+``edition("WBF17")`` → ``Edition``; ``EDITIONS`` names every known rule book."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from contractbridge.errors import EditionError
 from contractbridge.laws.base import Edition
 from contractbridge.laws.wbf17 import WBF17
 
-__all__ = ["EDITIONS", "Edition", "edition"]
+__all__ = ["DEFAULT_EDITION", "EDITIONS", "Edition", "edition", "rubber_editions"]
 
 
 def _historic_editions() -> dict[str, type[Edition]]:
@@ -20,7 +21,8 @@ def _historic_editions() -> dict[str, type[Edition]]:
 
     return {e.name: e for e in (NBB30, EST30, NL36, NL75)}
 
-#: every known edition id and what it is; those without a class here are not implemented yet
+
+#: every known edition id and what it is
 EDITIONS: Final[dict[str, str]] = {
     "WBF17": "Laws of Duplicate Bridge 2017",
     "NBB30": "Dutch rubber-bridge laws of the 1930s",
@@ -29,15 +31,21 @@ EDITIONS: Final[dict[str, str]] = {
     "NL75": "Dutch duplicate laws, 1975",
 }
 
+#: the edition a table, a record or a log uses when none is named
+DEFAULT_EDITION: Final = "WBF17"
+
 _IMPLEMENTED: Final[dict[str, type[Edition]]] = {"WBF17": WBF17}
 _IMPLEMENTED.update(_historic_editions())
 
 
 def edition(name: str) -> Edition:
-    """The edition called ``name`` (case-insensitive). A known edition whose rules are not implemented
-    yet is returned as a bare ``Edition`` that raises ``EditionNotSupportedError`` when asked for a rule."""
-    key = name.strip().upper()
+    """The edition called ``name`` (case-insensitive), a new object each time (a table owns its own)."""
+    key = name.strip().upper() if isinstance(name, str) else ""
     if key not in EDITIONS:
         raise EditionError(f"unknown edition {name!r} (known: {', '.join(EDITIONS)})")
-    klass = _IMPLEMENTED.get(key)
-    return klass() if klass is not None else Edition(key, EDITIONS[key])
+    return _IMPLEMENTED[key]()
+
+
+def rubber_editions() -> list[str]:
+    """The editions that score rubber bridge (``Edition.rubber`` is set)."""
+    return [name for name in EDITIONS if edition(name).rubber is not None]

@@ -1,8 +1,24 @@
-"""The ``Edition`` interface: every rule that differs between rule books is a method here (DESIGN §3.4).
+"""The ``Edition`` interface: every rule that differs between rule books is a method or a table here (DESIGN §3.4).
 
 An edition overrides what its rule book says; a partial edition subclasses the edition it fills its gaps
-from, and ``source_of`` reports which edition really supplies a rule. The base class knows no law: each
-method raises ``EditionNotSupportedError`` naming the edition and the matter, never a silent fallback.
+from, and ``source_of`` reports which edition really supplies a rule. The base class knows no rectification:
+each auction-irregularity method raises ``EditionNotSupportedError`` naming the edition and the matter, never
+a silent fallback. What it does supply is the *correct procedure* every book shares (a lawful call in turn,
+dummy faced after the opening lead, a claim agreed by the opponents who play) and the machinery that
+enforces the effects a ruling left in the record (lead restrictions), so that a table can be played under
+any known edition and an edition only ADDS rules.
+
+How a ``Table`` uses its edition (one object per table, resolved at construction by ``laws.edition``):
+
+- auction period, irregular tables only: every call, change, exposure, choice and judgement goes to the
+  table's record (``new_record``), which asks the auction methods below (``call``, ``change_of_call``,
+  ``exposed_cards``, ``unnoticed_call``, ``board_irregularity``, ``settle``, ``describe_watch``);
+- ``legal_cards(table, seat, cards)`` after L44, on every table, each time legal cards are asked for or a
+  card is played: the restrictions rectification puts on a seat's cards;
+- ``card_irregularity(table, irregularity)`` when an irregular table records an unlawful card;
+- ``settle_play(table)`` after every event of the play period at an irregular table;
+- ``dummy_faced(play)`` for the views; ``claim_agreement`` and ``objection_cancels_claim`` for claims;
+- ``scoring``: the trick values of the book (``TrickValues``); ``rubber``: its rubber score sheet data, if any.
 """
 
 from __future__ import annotations
@@ -13,18 +29,27 @@ from typing import TYPE_CHECKING, Any
 from contractbridge.calls import Call
 from contractbridge.cards import Card, Seat
 from contractbridge.errors import EditionNotSupportedError
+from contractbridge.scoring.rules import FIRST_NOTRUMP_40, TrickValues
 
 if TYPE_CHECKING:
-    from contractbridge.director import DirectedAuction, Watch
+    from contractbridge.director import AwaitedCall, DirectedAuction
+    from contractbridge.play import PlayState
+    from contractbridge.scoring.rubber import RubberRules
+    from contractbridge.systems.agreements import PartnershipAgreements
+    from contractbridge.table import Claim, Irregularity, Table
 
 __all__ = ["Edition"]
 
 
 class Edition:
-    """A rule book. ``name`` is its id (``WBF17``), ``title`` what it is."""
+    """A rule book. ``name`` is its id (``WBF17``), ``title`` what it is, ``scoring`` its trick values,
+    ``rubber`` the numbers of its rubber score sheet (``None`` for a duplicate code)."""
 
     name: str = "?"
     title: str = ""
+    scoring: TrickValues = FIRST_NOTRUMP_40
+    #: the rubber score sheet's numbers, for a rubber-bridge code
+    rubber: RubberRules | None = None
 
     def __init__(self, name: str | None = None, title: str | None = None) -> None:
         if name is not None:
@@ -45,6 +70,13 @@ class Edition:
                 return getattr(klass, "name", klass.__name__) if klass is not Edition else "none"
         raise AttributeError(method)
 
+    def new_record(self, dealer: Seat, agreements: PartnershipAgreements | None = None) -> DirectedAuction:
+        """The record an irregular table keeps of its auction under this edition (an edition whose players
+        act differently, e.g. draw attention, returns its own subclass)."""
+        from contractbridge.director import DirectedAuction
+
+        return DirectedAuction(dealer, self, agreements)
+
     # ---- auction irregularities (L9–L16, L23–L39 in WBF17) --------------------------------------
     def call(self, auction: DirectedAuction, seat: Seat, call: Call) -> None:
         """Record ``call`` by ``seat``: stand it if lawful, otherwise make the ruling pending. The base knows
@@ -61,7 +93,7 @@ class Edition:
         """A call nobody drew attention to when it was made."""
         raise self._unsupported("irregular calls that pass unnoticed")
 
-    def describe_watch(self, watch: Watch) -> str:
+    def describe_watch(self, watch: AwaitedCall) -> str:
         """A rectification still waiting for a seat's call, in words."""
         return f"{watch.kind}: waiting for {watch.seat.name.capitalize()}'s call"
 
@@ -80,3 +112,48 @@ class Edition:
     def board_irregularity(self, auction: DirectedAuction, kind: str, facts: Mapping[str, Any]) -> None:
         """Irregularities of the board itself: wrong number of cards, missing card, wrong board."""
         raise self._unsupported("board irregularities")
+
+    # ---- the play period (hooks the table calls; the play-period director adds its rules here) ----------
+    def dummy_faced(self, play: PlayState) -> bool:
+        """Whether dummy's hand is face up for everyone (the views): after the opening lead is faced (L41D).
+        Called by ``Table.view``."""
+        return play.opening_lead_made
+
+    def legal_cards(self, table: Table, seat: Seat, cards: frozenset[Card]) -> frozenset[Card]:
+        """The cards of ``cards`` (what L44 allows the hand ``seat`` to play now) that the rectifications in
+        force also allow. Called by ``Table.legal_cards`` and before every card is played, on every table; a
+        card outside the result is refused (strict table) or recorded as an irregularity. The base enforces
+        the lead restrictions of the table's record once decided (``LeadRestriction.in_force``); an edition
+        adds its own (penalty cards, L50D) by overriding and calling ``super()``."""
+        record = table.record
+        play = table.play_state
+        if record is None or play is None:
+            return cards
+        for restriction in record.lead_restrictions:
+            if restriction.leader == seat and restriction.in_force(play):
+                cards = restriction.restrict(cards)
+        return cards
+
+    def card_irregularity(self, table: Table, irregularity: Irregularity) -> bool:
+        """An unlawful card at an irregular table (``irregularity.kind``: a revoke, a lead or play out of turn,
+        a card against a restriction): return True if the card stands at once and play goes on, False if the
+        table stops until the ruling (``Table.resolve_irregularity``). The base lets a revoke stand (nobody
+        notices it when it happens; it is established later, L61–L63, NBB R52) and stops the table for the
+        rest; the play-period director overrides this to rule on each kind."""
+        from contractbridge.table import IrregularityKind
+
+        return irregularity.kind == IrregularityKind.REVOKE
+
+    def settle_play(self, table: Table) -> None:
+        """After every event of the play period at an irregular table: make due rulings pending in the
+        table's record (e.g. an L26B choice when the offender's partner first has the lead)."""
+
+    def claim_agreement(self, claimer: Seat, dummy: Seat) -> frozenset[Seat]:
+        """The players whose agreement makes a claim or concession by ``claimer`` final: the opponents who
+        take part in the play (dummy never does). Called by ``Table.claim``."""
+        return frozenset(s for s in Seat if s.side != claimer.side and s != dummy)
+
+    def objection_cancels_claim(self, claim: Claim, seat: Seat, declarer: Seat) -> bool:
+        """Whether ``seat``'s immediate objection to ``claim`` means that no claim or concession was made
+        (play simply continues) rather than a disputed claim for the director. Called by ``Table.dispute``."""
+        return False

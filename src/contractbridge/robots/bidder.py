@@ -9,14 +9,15 @@ table (``call(view)``); for the play it uses the lowest legal card until a card-
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from contractbridge.auction import Auction
 from contractbridge.calls import Call
 from contractbridge.cards import Card, Hand, Seat
 from contractbridge.deal import Deal, Vulnerability
-from contractbridge.errors import BridgeError, OutOfTurnError
+from contractbridge.errors import BridgeError, CallOutOfTurnError
+from contractbridge.laws import edition as find_edition
 from contractbridge.systems import CallMeaning, System, SystemOptions, system
 from contractbridge.systems.base import DEFAULT_OPTIONS
 
@@ -46,7 +47,7 @@ def choose(
     if auction.is_over:
         raise BridgeError("the auction is over: no call to choose (L22)")
     if seat is not None and seat != auction.turn:
-        raise OutOfTurnError(f"it is {auction.turn}'s turn to call, not {seat}'s")
+        raise CallOutOfTurnError(f"it is {auction.turn}'s turn to call, not {seat}'s")
     theirs = None if opponents is None else _system(opponents)
     return _system(system).choose(hand, auction, vulnerability, options, partscores, theirs)
 
@@ -124,12 +125,18 @@ class BiddingRobot:
         """The robot's call for the seat whose view this is."""
         auction: Auction = view.auction
         if view.seat != auction.turn:
-            raise OutOfTurnError(f"it is {auction.turn}'s turn to call, not {view.seat}'s")
+            raise CallOutOfTurnError(f"it is {auction.turn}'s turn to call, not {view.seat}'s")
+        options = self.options_for(view.edition)
         call, meaning = self.system.choose(
-            view.hand, auction, view.vulnerability, self.options, self.partscores, self.opponents
+            view.hand, auction, view.vulnerability, options, self.partscores, self.opponents
         )
         self.last_meaning = meaning
         return call
+
+    def options_for(self, edition: str) -> SystemOptions:
+        """The robot's options with the trick values of ``edition`` (what makes a game at this table)."""
+        values = find_edition(edition).scoring
+        return self.options if values == self.options.trick_values else replace(self.options, trick_values=values)
 
     def play(self, view: TableView) -> Card:
         """The lowest legal card (a placeholder policy for the play)."""

@@ -116,7 +116,7 @@ class Lineup:
                 return seat
         raise FormationError(f"{member} does not play this rubber")
 
-    def to_json(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "seats": {s.letter: self.seats[s] for s in Seat},
             "dealer": self.dealer.letter,
@@ -126,7 +126,7 @@ class Lineup:
         }
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Lineup:
+    def from_dict(cls, data: Mapping[str, Any]) -> Lineup:
         try:
             seats = {Seat.parse(k): str(v) for k, v in data["seats"].items()}
             draws = tuple(Drawn(str(d["member"]), Card.parse(str(d["card"])), int(d.get("redraws", 0)))

@@ -68,7 +68,7 @@ class RubberSession:
             {
                 "event": "rubber_session",
                 "edition": key,
-                "lineup": self.lineup.to_json(),
+                "lineup": self.lineup.to_dict(),
                 "seed": self.seed,
                 "first_pack": first_pack,
             }
@@ -210,7 +210,7 @@ class RubberSession:
         if header is None or header.get("event") != "rubber_session":
             raise EventLogError("a rubber log starts with a rubber_session event", 1)
         try:
-            session = cls(str(header["edition"]), Lineup.from_json(header["lineup"]), int(header["seed"]),
+            session = cls(str(header["edition"]), Lineup.from_dict(header["lineup"]), int(header["seed"]),
                           str(header.get("first_pack", "A")))  # fmt: skip
         except (KeyError, TypeError, ValueError) as err:
             raise EventLogError(f"event 1: bad rubber_session header: {err}", 1) from None

@@ -18,16 +18,14 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Final
 
-from rich.table import Table as RichTable
-
 from contractbridge.cards import Rank, Seat, Side, Strain, Suit
 from contractbridge.contract import Contract, Doubling
 from contractbridge.deal import Deal
 from contractbridge.errors import ParseError, ScoreCorrectionError, ScoringError
 from contractbridge.scoring.duplicate import PlayedResult
+from contractbridge.scoring.rules import ALTERNATING_NOTRUMP, TrickValues
 
 __all__ = [
-    "EDITIONS",
     "CorrectionKind",
     "CorrectionWindow",
     "Entry",
@@ -149,14 +147,9 @@ class RubberRules:
 
     edition: str
     title: str
-    minor_trick: int
-    major_trick: int
-    notrump_odd_trick: int
-    """Value of the 1st, 3rd, 5th and 7th odd trick at NT."""
-    notrump_even_trick: int
-    """Value of the 2nd, 4th and 6th odd trick at NT."""
+    tricks: TrickValues
+    """Odd-trick values and the game (NBB R28, R30: notrump 30 for the 1st, 3rd … odd trick, 40 for the 2nd …)."""
     multiplier: Mapping[Doubling, int]
-    game: int
     doubled_overtrick: Mapping[bool, int]
     """Each overtrick of a doubled contract, by vulnerability; twice that redoubled (NBB R31)."""
     undertricks: Mapping[tuple[bool, Doubling], tuple[int, int]]
@@ -174,11 +167,14 @@ class RubberRules:
 
     # -- pure scoring functions over the data ------------------------------------------------------
 
+    @property
+    def game(self) -> int:
+        """The trick score below the line that makes a game (NBB R28)."""
+        return self.tricks.game
+
     def trick_value(self, strain: Strain, odd_trick: int) -> int:
         """Undoubled value of the ``odd_trick``-th odd trick (1-based): ♣♦ 20, ♥♠ 30, NT 30 / 40 alternating."""
-        if strain is Strain.NOTRUMP:
-            return self.notrump_odd_trick if odd_trick % 2 else self.notrump_even_trick
-        return self.minor_trick if strain.is_minor else self.major_trick
+        return self.tricks.trick_value(strain, odd_trick)
 
     def trick_score(self, contract: Contract) -> int:
         """Points below the line for the odd tricks bid and made (NBB R30)."""
@@ -266,12 +262,8 @@ def _nbb_base() -> RubberRules:
     return RubberRules(
         edition="NBB30",
         title="Nederlandsche Bridge-Bond, Spelreglement voor Contract-Bridge (1930s)",
-        minor_trick=20,
-        major_trick=30,
-        notrump_odd_trick=30,
-        notrump_even_trick=40,
+        tricks=ALTERNATING_NOTRUMP,
         multiplier={Doubling.NONE: 1, Doubling.DOUBLED: 2, Doubling.REDOUBLED: 4},
-        game=100,
         doubled_overtrick={False: 100, True: 200},
         undertricks={
             (False, Doubling.NONE): (50, 0),
@@ -329,15 +321,22 @@ EST30: Final = dataclasses.replace(
     # EST-S12 says "before the cards are dealt for the next hand"; read as NBB R37(a) (laws-historic.md §4.8).
     trick_correction_until="the cards are dealt for the next hand",
 )
-EDITIONS: Final[Mapping[str, RubberRules]] = {r.edition: r for r in (NBB30, EST30)}
 
 
 def rubber_rules(edition: str) -> RubberRules:
-    """The rubber scoring data of an edition: ``NBB30`` or ``EST30``."""
+    """The rubber scoring data of an edition, as the edition carries it (``Edition.rubber``)."""
+    from contractbridge.errors import EditionError
+    from contractbridge.laws import edition as find_edition
+    from contractbridge.laws import rubber_editions
+
     try:
-        return EDITIONS[edition.strip().upper()]
-    except KeyError:
-        raise ScoringError(f"no rubber scoring for edition {edition!r} (known: {', '.join(EDITIONS)})") from None
+        rules = find_edition(edition).rubber
+    except EditionError:
+        rules = None
+    if rules is None:
+        known = ", ".join(rubber_editions())
+        raise ScoringError(f"no rubber scoring for edition {edition!r} (known: {known})") from None
+    return rules
 
 
 # ---------------------------------------------------------------------------------------------- the sheet
@@ -360,7 +359,7 @@ class HandRecord:
                for s, p, _ in self.premiums):  # fmt: skip
             raise ScoringError(f"a premium is a side and a positive number of points, not {self.premiums!r}")
 
-    def to_json(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
             "contract": None if self.contract is None else str(self.contract),
             "declarer": None if self.declarer is None else self.declarer.letter,
@@ -372,7 +371,7 @@ class HandRecord:
         return out
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> HandRecord:
+    def from_dict(cls, data: Mapping[str, Any]) -> HandRecord:
         if data.get("contract") is None:
             return cls(None)
         contract = Contract.parse(str(data["contract"]))
@@ -424,7 +423,8 @@ class _State:
 
 class Rubber:
     """A rubber score sheet. ``Rubber("NBB30")``; ``record(Contract.parse("4S"), Seat.NORTH, 10)``;
-    ``result()``; ``str(sheet)`` or ``sheet.render()`` (Rich) for the We/They sheet; ``to_json``/``from_json``.
+    ``result()``; ``str(sheet)`` for the We/They sheet (``rows()`` is its layout, ``commands.rubber_sheet``
+    draws it with Rich); ``to_dict``/``from_dict``.
 
     ``we`` is the side written in the left-hand column. Every method that raises leaves the sheet unchanged."""
 
@@ -624,21 +624,21 @@ class Rubber:
 
     # -- persistence ------------------------------------------------------------------------------------
 
-    def to_json(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "edition": self.rules.edition,
             "we": self.we.name,
-            "hands": [h.to_json() for h in self._hands],
+            "hands": [h.to_dict() for h in self._hands],
             "ended_by_agreement": self._ended_by_agreement,
             "next_deal_completed": self._next_dealt,
             "agreed": self._agreed,
         }
 
     def dumps(self) -> str:
-        return json.dumps(self.to_json(), indent=2)
+        return json.dumps(self.to_dict(), indent=2)
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Rubber:
+    def from_dict(cls, data: Mapping[str, Any]) -> Rubber:
         """Rebuild a sheet; a bad hand raises ``ParseError`` naming it."""
         if not isinstance(data, Mapping):
             raise ParseError("a rubber sheet must be a JSON object")
@@ -646,7 +646,7 @@ class Rubber:
         hands: list[HandRecord] = []
         for i, raw in enumerate(data.get("hands", [])):
             try:
-                hands.append(HandRecord.from_json(raw))
+                hands.append(HandRecord.from_dict(raw))
             except (ScoringError, ParseError, TypeError, AttributeError) as exc:
                 raise ParseError(f"hand {i + 1} of the rubber sheet: {exc}") from None
         try:
@@ -663,11 +663,11 @@ class Rubber:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
             raise ParseError(f"not a rubber sheet (JSON): {exc}") from None
-        return cls.from_json(data)
+        return cls.from_dict(data)
 
     # -- rendering --------------------------------------------------------------------------------------
 
-    def _rows(self) -> Iterator[tuple[str, str, str]]:
+    def rows(self) -> Iterator[tuple[str, str, str]]:
         """(kind, we, they) rows top to bottom: kind is "above", "line", "below", "game-line" or "total"."""
         sides = (self.we, self.we.opponents)
 
@@ -689,28 +689,11 @@ class Rubber:
                 yield ("game-line", "", "")
         yield ("total", *(str(self.total(s)) for s in sides))  # type: ignore[misc]
 
-    def render(self) -> RichTable:
-        """The classic We/They sheet as a Rich table: premiums above the line, trick scores below it, a rule
-        under each game, totals at the foot."""
-        table = RichTable(title=f"Rubber ({self.rules.edition})", show_lines=False)
-        table.add_column(f"We ({self.we.name})", justify="right", min_width=10)
-        table.add_column(f"They ({self.we.opponents.name})", justify="right", min_width=10)
-        rows = list(self._rows())
-        for i, (kind, we, they) in enumerate(rows):
-            if kind in ("line", "game-line"):
-                continue
-            nxt = rows[i + 1][0] if i + 1 < len(rows) else ""
-            style = "bold" if kind == "total" else None
-            table.add_row(
-                we, they, style=style, end_section=nxt in ("line", "game-line") or (kind == "below" and nxt == "total")
-            )
-        return table
-
     def __str__(self) -> str:
         width = 10
         out = [f"{'We (' + self.we.name + ')':>{width}} | {'They (' + self.we.opponents.name + ')':<{width}}"]
         rules = {"line": "=", "game-line": "-"}
-        for kind, we, they in self._rows():
+        for kind, we, they in self.rows():
             if kind in rules:
                 ch = rules[kind]
                 out.append(ch * width + f"{ch}+{ch}" + ch * width)

@@ -35,6 +35,7 @@ from contractbridge.evaluation import (
     total_honour_tricks,
     trump_tricks,
 )
+from contractbridge.scoring.rules import FIRST_NOTRUMP_40, TrickValues
 
 __all__ = [
     "CallMeaning",
@@ -212,6 +213,8 @@ class SystemOptions:
     club_min_ht: Fraction = TWO_AND_HALF
     club_max_ht: Fraction = FOUR
     club_third_seat_min_ht: Fraction = THREE
+    #: the trick values of the edition played (``Edition.scoring``): what "game" means to the robot
+    trick_values: TrickValues = FIRST_NOTRUMP_40
 
     def __post_init__(self) -> None:
         # hashed on every cached look-up of the robots: hash the fields once
@@ -319,16 +322,10 @@ class Option:
         return self.meaning.call
 
 
-_TRICK_VALUE: Final = {Strain.CLUBS: 20, Strain.DIAMONDS: 20, Strain.HEARTS: 30, Strain.SPADES: 30}
-
-
-def game_level(strain: Strain, partscore: int = 0) -> int:
-    """The lowest level in ``strain`` whose trick score completes a game (100) from ``partscore``."""
-    for level in range(1, 8):
-        points = 40 + 30 * (level - 1) if strain is Strain.NOTRUMP else _TRICK_VALUE[strain] * level
-        if points + partscore >= 100:
-            return level
-    return 7
+def game_level(strain: Strain, partscore: int = 0, values: TrickValues = FIRST_NOTRUMP_40) -> int:
+    """The lowest level in ``strain`` whose trick score completes a game from ``partscore``, by the trick values
+    of the edition played (``Edition.scoring``: 1NT is 40 under L77, 30 under NBB R30 / EST-S05)."""
+    return values.game_level(strain, partscore)
 
 
 _ROTATION: Final = tuple(tuple(Seat((d + i) % 4) for i in range(4)) for d in range(4))
@@ -404,7 +401,7 @@ class Context:
         return self.partscores[SIDE_OF[self.seat]]
 
     def game(self, strain: Strain) -> int:
-        return game_level(strain, self.partscore)
+        return game_level(strain, self.partscore, self.options.trick_values)
 
     # --- the calls
     @_cached

@@ -11,6 +11,7 @@ from typing import ClassVar
 from contractbridge.laws.est30.auction import EST30Auction
 from contractbridge.laws.est30.play import EST30Play
 from contractbridge.laws.nbb30 import NBB30
+from contractbridge.scoring import rubber
 
 __all__ = ["EST30"]
 
@@ -20,4 +21,5 @@ class EST30(EST30Auction, EST30Play, NBB30):
 
     name = "EST30"
     title = "Estonian rules of the 1930s"
+    rubber = rubber.EST30  # EST-S01–S12, tables EST-T1 and EST-T2
     PROFILE: ClassVar[Mapping[str, str]] = {f"M{i}": "EST30" for i in range(1, 9)}

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from contractbridge.calls import Call
 from contractbridge.cards import Seat
-from contractbridge.director import Forfeit, Option, seat_name
+from contractbridge.director import BeforeRectification, Option, seat_name
 from contractbridge.errors import RulingError
 from contractbridge.laws.nbb30.auction import NBB30Auction
 
@@ -59,7 +59,7 @@ class EST30Auction(NBB30Auction):
 
     def _right_lost_by_calling(
         self, da: DirectedAuction, idx: int, lho: Seat, options: Sequence[Option]
-    ) -> Forfeit | None:
+    ) -> BeforeRectification | None:
         """EST-L48: the entitled player who calls after the error loses the right to penalise it. The call
         then stands as accepted where it can ([JUDGEMENT] a bid above seven as seven), else it counts as
         a pass; no new deal."""
@@ -72,7 +72,8 @@ class EST30Auction(NBB30Auction):
             da.note(f"{seat_name(lho)} called after the error: the right to penalise it is lost ({law}).")
             da.dispatch(lho, c)
 
-        return Forfeit(lho, law, f"the right to penalise is lost; the call is treated as under '{fallback.id}'", apply)
+        effect = f"the right to penalise is lost; the call is treated as under '{fallback.id}'"
+        return BeforeRectification(lho, law, effect, apply)
 
     def _may_review_closed(self, da: DirectedAuction, seat: Seat, law: str) -> None:
         """After the auction, before the lead, only the player making the opening lead may ask (EST-L12)."""

@@ -15,6 +15,8 @@ from contractbridge.laws.nbb30.auction import NBB30Auction
 from contractbridge.laws.nbb30.play import NBB30Play
 from contractbridge.laws.nbb30.record import Moment, PlayersAuction, Review
 from contractbridge.laws.nbb30.values import ClaimMoment, PlayRuling, Remedy, Revoke, Role, Verdict
+from contractbridge.scoring import rubber
+from contractbridge.scoring.rules import ALTERNATING_NOTRUMP
 
 __all__ = [
     "NBB30",
@@ -35,6 +37,8 @@ class NBB30(NBB30Auction, NBB30Play):
 
     name = "NBB30"
     title = "Dutch rubber-bridge laws of the 1930s"
+    scoring = ALTERNATING_NOTRUMP  # NBB R30: notrump odd tricks 30, 40, 30 …
+    rubber = rubber.NBB30
     #: which book supplies each module (laws-historic.md §0: M1 formation … M8 proprieties)
     PROFILE: ClassVar[Mapping[str, str]] = {f"M{i}": "NBB30" for i in range(1, 9)}
 

@@ -15,7 +15,16 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 from contractbridge.calls import PASS, Bid, Call, CallKind
 from contractbridge.cards import Card, Seat, Suit
 from contractbridge.contract import Doubling
-from contractbridge.director import Duration, Forfeit, Option, Ruling, Status, Watch, lawful_over, seat_name
+from contractbridge.director import (
+    AwaitedCall,
+    BeforeRectification,
+    Duration,
+    Option,
+    Ruling,
+    Status,
+    lawful_over,
+    seat_name,
+)
 from contractbridge.errors import EventLogError, IllegalCallError, RulingError
 from contractbridge.laws.base import Edition
 from contractbridge.laws.nbb30.record import Moment, Review, new_deal_law
@@ -103,7 +112,7 @@ class NBB30Auction(Edition):
         no director there is nothing to rule later, so the call is ruled on as it is made."""
         self.call(auction, seat, call)
 
-    def describe_watch(self, watch: Watch) -> str:
+    def describe_watch(self, watch: AwaitedCall) -> str:
         if watch.kind == "R40":
             return f"{_sn(watch.offender)} must replace {watch.call} with a sufficient bid ({watch.data['law']})."
         if watch.kind == "R43a":
@@ -163,7 +172,7 @@ class NBB30Auction(Edition):
         else:  # a bid at partner's or LHO's turn once bidding has begun: R42(f) (laws-historic.md §2.2 gap)
             self._illegal(da, idx, "f", in_turn=False)
 
-    def _condone(self, da: DirectedAuction, idx: int, turn: Seat) -> Forfeit:
+    def _condone(self, da: DirectedAuction, idx: int, turn: Seat) -> BeforeRectification:
         """R39(3): the offender's LHO calls before attention is drawn; the call counts as made in turn."""
         off = da.entries[idx].seat
         law = self.law("out_of_turn_condoned")
@@ -174,7 +183,7 @@ class NBB30Auction(Edition):
             da.entries[idx].took_turn_of = turn
             da.dispatch(off.lho, c)
 
-        return Forfeit(off.lho, law, f"{da.entries[idx].call} counts as made in turn; no penalty", apply)
+        return BeforeRectification(off.lho, law, f"{da.entries[idx].call} counts as made in turn; no penalty", apply)
 
     def _rho_turn(self, da: DirectedAuction, idx: int, turn: Seat) -> None:
         e = da.entries[idx]
@@ -200,7 +209,7 @@ class NBB30Auction(Edition):
                         (f"{off.partner.letter}: pass_next",),
                     ),
                 ),
-                forfeits=(self._condone(da, idx, turn),),
+                before_rectification=(self._condone(da, idx, turn),),
                 notes=("Automatic once any player draws attention to it.",),
             )
         )
@@ -230,7 +239,7 @@ class NBB30Auction(Edition):
                     ),
                 ),
                 chooser=off.lho,
-                forfeits=(self._condone(da, idx, turn),),
+                before_rectification=(self._condone(da, idx, turn),),
             )
         )
 
@@ -336,7 +345,7 @@ class NBB30Auction(Edition):
                 f"{e.call} by {_sn(off)}: {what}",
                 tuple(options),
                 chooser=lho,
-                forfeits=() if forfeit is None else (forfeit,),
+                before_rectification=() if forfeit is None else (forfeit,),
                 notes=("[JUDGEMENT] A second redouble has no defined score: no acceptance (laws-historic.md TV59).",)
                 if kind == "rr"
                 else (),
@@ -355,7 +364,7 @@ class NBB30Auction(Edition):
 
     def _right_lost_by_calling(
         self, da: DirectedAuction, idx: int, lho: Seat, options: Sequence[Option]
-    ) -> Forfeit | None:
+    ) -> BeforeRectification | None:
         """What a call by the entitled player before he chooses does: nothing in NBB30 (he must choose)."""
         return None
 
@@ -369,7 +378,7 @@ class NBB30Auction(Edition):
         def replace() -> None:
             da.withdraw(idx, attention)
             da.oblige(off.partner, Duration.NEXT, attention)
-            da.watch(Watch(off, "R40", off, ib, {"index": idx, "law": attention}))
+            da.watch(AwaitedCall(off, "R40", off, ib, {"index": idx, "law": attention}))
 
         def corrected(c: Call) -> None:
             lowest = _lowest_in_strain(ib, da)
@@ -403,14 +412,16 @@ class NBB30Auction(Edition):
                         (f"{off.partner.letter}: pass_next",),
                     ),
                 ),
-                forfeits=(
-                    Forfeit(
+                before_rectification=(
+                    BeforeRectification(
                         off,
                         correction,
                         f"{_sn(off)} corrects it to {_lowest_in_strain(ib, da)} before attention is drawn: no penalty",
                         corrected,
                     ),
-                    Forfeit(lho, condoned, f"a call by {_sn(lho)} condones {ib}: it counts as sufficient", lho_called),
+                    BeforeRectification(
+                        lho, condoned, f"a call by {_sn(lho)} condones {ib}: it counts as sufficient", lho_called
+                    ),
                 ),
                 notes=("Automatic once attention is drawn to it.",),
             )
@@ -533,7 +544,7 @@ class NBB30Auction(Edition):
             return
         if len(cards) == 1 and not led and not cards[0].is_honour:
             da.exposed.append((seat, cards[0], led))
-            da.watch(Watch(seat, "R43a", seat, PASS, {"card": cards[0]}))
+            da.watch(AwaitedCall(seat, "R43a", seat, PASS, {"card": cards[0]}))
             da.note(
                 f"{names} exposed by {_sn(seat)}: if he becomes a defender, declarer chooses the penalty at "
                 f"the end of the auction ({self.law('exposed_low')})."

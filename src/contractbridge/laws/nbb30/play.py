@@ -96,7 +96,7 @@ class NBB30Play:
             notes=(f"Declarer may not forbid {card} to be played ({self.cite('exposed_no_forbid')}).",),
         )
 
-    def legal_cards(
+    def playable_with_exposed(
         self, hand: Hand, led: Suit | None, exposed: Iterable[Card] = (), called: Card | None = None
     ) -> frozenset[Card]:
         """The cards a defender may play, holding ``exposed`` cards: declarer may call one (``called``),

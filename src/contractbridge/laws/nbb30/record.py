@@ -20,8 +20,9 @@ from typing import TYPE_CHECKING, Any
 
 from contractbridge.calls import Bid, Call
 from contractbridge.cards import Seat
-from contractbridge.director import DirectedAuction, System
+from contractbridge.director import DirectedAuction
 from contractbridge.errors import EventLogError, ParseError, RulingError
+from contractbridge.systems.agreements import PartnershipAgreements
 
 if TYPE_CHECKING:
     from contractbridge.laws.nbb30.auction import NBB30Auction
@@ -49,7 +50,7 @@ class Review:
     calls: tuple[tuple[Seat, Call], ...]
     contract_only: str | None = None
 
-    def to_json(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         if self.contract_only is not None:
             return {"seat": self.seat.letter, "law": self.law, "contract": self.contract_only}
         return {"seat": self.seat.letter, "law": self.law, "calls": [f"{s.letter} {c}" for s, c in self.calls]}
@@ -67,7 +68,9 @@ def new_deal_law(auction: DirectedAuction) -> str | None:
 class PlayersAuction(DirectedAuction):
     """An auction under NBB30, EST30, NL36 or NL75 (``edition``), penalties administered by the players."""
 
-    def __init__(self, dealer: Seat = Seat.NORTH, edition: str | Any = "NBB30", system: System | None = None) -> None:
+    def __init__(
+        self, dealer: Seat = Seat.NORTH, edition: str | Any = "NBB30", system: PartnershipAgreements | None = None
+    ) -> None:
         super().__init__(dealer, edition, system)
         from contractbridge.laws.nbb30.auction import NBB30Auction
 
@@ -130,23 +133,16 @@ class PlayersAuction(DirectedAuction):
     @classmethod
     def from_events(
         cls,
-        events: Iterable[Mapping[str, Any]],
+        log: Iterable[Mapping[str, Any]],
         dealer: Seat = Seat.NORTH,
-        edition: str = "NBB30",
-        system: System | None = None,
-    ) -> PlayersAuction:
-        da = cls(dealer, edition, system)
-        for i, event in enumerate(events, 1):
-            try:
-                da.apply(event)
-            except EventLogError as err:
-                raise EventLogError(f"event {i}: {err}") from None
-            except ValueError as err:
-                raise EventLogError(f"event {i} ({event.get('event')}): {err}") from err
-        return da
+        edition: str | None = "NBB30",
+        system: PartnershipAgreements | None = None,
+    ) -> DirectedAuction:
+        """Replay ``log`` under a rubber-bridge code (NBB30 unless ``edition`` says otherwise)."""
+        return super().from_events(log, dealer, edition, system)
 
-    def to_json(self) -> dict[str, Any]:
-        out = super().to_json()
+    def to_dict(self) -> dict[str, Any]:
+        out = super().to_dict()
         law = self.new_deal
         if law is not None:
             out["phase"] = "new_deal"

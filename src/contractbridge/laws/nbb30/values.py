@@ -32,7 +32,7 @@ class Remedy:
     law: str
     effect: str
 
-    def to_json(self) -> dict[str, str]:
+    def to_dict(self) -> dict[str, str]:
         return {"id": self.id, "law": self.law, "effect": self.effect}
 
 
@@ -67,13 +67,13 @@ class PlayRuling:
                 return r
         raise RulingError(f"{remedy_id!r} is not a remedy for the {self.irregularity} ({', '.join(self.ids)})")
 
-    def to_json(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "irregularity": self.irregularity,
             "law": self.law,
             "offender": None if self.offender is None else self.offender.letter,
             "choosers": [s.letter for s in self.choosers],
-            "remedies": [r.to_json() for r in self.remedies],
+            "remedies": [r.to_dict() for r in self.remedies],
             "premium": None if self.premium is None else {"side": str(self.premium[0]), "points": self.premium[1]},
             "notes": list(self.notes),
         }

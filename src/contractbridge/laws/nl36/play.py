@@ -77,7 +77,7 @@ class NL36Play(NBB30Play):
             ),
         )
 
-    def legal_cards(
+    def playable_with_exposed(
         self, hand: Hand, led: Suit | None, exposed: Iterable[Card] = (), called: Card | None = None
     ) -> frozenset[Card]:
         """32.2, 26.2: following suit first; a single penalty card must then be played; of two or more,

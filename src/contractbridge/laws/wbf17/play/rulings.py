@@ -58,7 +58,7 @@ class Effect:
     suits: tuple[Suit, ...] = ()
     data: str = ""
 
-    def to_json(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"effect": self.kind.value}
         if self.seat is not None:
             out["seat"] = self.seat.letter
@@ -82,10 +82,10 @@ class PlayOption:
     #: for an outcome of a director's judgement: the answer that leads to it
     answer: bool | None = None
 
-    def to_json(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"id": self.id, "law": self.law, "effect": self.effect}
         if self.effects:
-            out["effects"] = [e.to_json() for e in self.effects]
+            out["effects"] = [e.to_dict() for e in self.effects]
         if self.answer is not None:
             out["if_answer"] = self.answer
         return out
@@ -138,7 +138,7 @@ class PlayRuling:
                 return opt
         raise RulingError(f"the {self.irregularity} ruling has no outcome for the answer {answer}")
 
-    def to_json(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "irregularity": self.irregularity,
             "law": self.law,
@@ -146,8 +146,8 @@ class PlayRuling:
             "description": self.description,
             "choosers": [s.letter for s in self.choosers] or ["director"],
             "prevails": None if self.prevails is None else self.prevails.letter,
-            "question": None if self.question is None else self.question.to_json(),
-            "options": [o.to_json() for o in self.options],
+            "question": None if self.question is None else self.question.to_dict(),
+            "options": [o.to_dict() for o in self.options],
             "review": list(self.review),
             "notes": list(self.notes),
         }

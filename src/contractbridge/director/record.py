@@ -1,23 +1,15 @@
-"""The director: irregularities of the auction turned into rulings, and rulings applied (L9–L16, L23–L39).
+"""The director's record of an auction: every call as it was made, with its status (standing, pending,
+withdrawn, cancelled), and the rectifications in force (L9–L16, L23–L39).
 
-``DirectedAuction`` is an auction record that accepts what really happens at a table: every call is
-recorded with its seat and a status (standing, pending, withdrawn, cancelled). When an action is not
-lawful at that moment the edition (``contractbridge.laws``) classifies it and a ``Ruling`` becomes
-pending: the irregularity, the offender, who chooses, each ``Option`` with its law citation and effect,
-the actions the laws allow *before* rectification (``Forfeit``: a call by the offender's LHO that
-accepts, L27A1, L29A …), a ``Question`` when the law needs a director's judgement (L23A comparable,
-L25A unintended, L24 could partner see …), and the review flags the director settles after play.
+``DirectedAuction`` accepts what really happens at a table. When an action is not lawful at that moment the
+edition (``contractbridge.laws``) classifies it and a ``Ruling`` becomes pending; while it is pending only
+the calls the laws allow before rectification are accepted (L9B2). Events (DESIGN.md §5) drive it: ``call``,
+``change`` (L25), ``expose`` (L24), ``choose`` (the chooser picks an option), ``judge`` (the director answers
+the pending question) and ``board_irregularity`` (L13–L15). The engine asks, never guesses.
 
-Events (DESIGN.md §5) drive it: ``call``, ``change`` (a change of call, L25), ``expose`` (cards exposed
-during the auction, L24), ``choose`` (the chooser picks an option) and ``judge`` (the director answers
-the pending question). The engine asks, never guesses: while a question is pending nothing else may
-happen, and the error names the question.
-
-After rectification the record enforces what the director created: obligations to pass (L23–L38,
-NEXT or REST), calls that must be repeated (L31A1, L32A1), the L26B lead restrictions, the exposed cards
-that become penalty cards if their owner defends (L24E), and the L16C information flags.
-
-The law itself lives in the edition; this module is the machinery every edition shares.
+This record is the only auction state of an irregular ``Table``: the ``Auction`` of its standing calls
+(``auction()``), the contract and the declarer are derived from it; rulings are an overlay on it. The law
+itself lives in the edition; this module is the machinery every edition shares.
 """
 
 from __future__ import annotations
@@ -26,62 +18,39 @@ import copy
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
+from contractbridge import events
 from contractbridge.auction import Auction, first_to_name
 from contractbridge.calls import DOUBLE, PASS, REDOUBLE, Bid, Call, CallKind, all_bids
 from contractbridge.cards import Card, Seat, Side, Suit
 from contractbridge.contract import Contract, Doubling
+from contractbridge.director.effects import Duration, InfoFlag, LeadRestriction, Obligation, PenaltyCard
+from contractbridge.director.rulings import DIRECTOR, Option, Ruling, seat_name
 from contractbridge.errors import (
     EventLogError,
     IllegalCallError,
     JudgementRequiredError,
-    ParseError,
     RulingError,
     RulingPendingError,
 )
-from contractbridge.table import EVENT_HANDLERS, Irregularity, IrregularityKind, Table, Undo, event_handler
+from contractbridge.systems.agreements import PartnershipAgreements
+from contractbridge.systems.base import CallMeaning
+
+if TYPE_CHECKING:
+    from contractbridge.laws.base import Edition
 
 __all__ = [
     "AuctionSummary",
+    "AwaitedCall",
     "DirectedAuction",
-    "Duration",
     "Entry",
-    "Forfeit",
-    "InfoFlag",
-    "LeadRestriction",
-    "Meaning",
-    "Obligation",
-    "Option",
-    "PenaltyCard",
-    "Question",
-    "Ruling",
     "Status",
-    "System",
-    "Watch",
     "admissible_over",
     "lawful_over",
-    "natural_meaning",
-    "seat_name",
-    "table_director",
 ]
 
 _BIDS: Final = all_bids()
-DIRECTOR: Final = "director"
-
-
-def seat_name(seat: Seat) -> str:
-    return seat.name.capitalize()
-
-
-# --------------------------------------------------------------------------------------------------
-# values
-# --------------------------------------------------------------------------------------------------
-class Duration(Enum):
-    """How long an obligation to pass lasts: the next turn only, or the rest of the auction."""
-
-    NEXT = "pass_next"
-    REST = "pass_rest"
 
 
 class Status(Enum):
@@ -108,7 +77,7 @@ class Entry:
     #: an inadmissible double or redouble nobody drew attention to: scored as if not made (L36C)
     ignored: bool = False
 
-    def to_json(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"seat": self.seat.letter, "call": str(self.call), "status": self.status.value}
         if self.law:
             out["law"] = self.law
@@ -119,259 +88,8 @@ class Entry:
         return out
 
 
-@dataclass(frozen=True, slots=True)
-class Obligation:
-    seat: Seat
-    duration: Duration
-    law: str
-
-
-@dataclass(frozen=True, slots=True)
-class InfoFlag:
-    """L16C: information from a withdrawn or cancelled call is UI for ``ui_for`` and AI for the other side."""
-
-    seat: Seat
-    call: Call
-    ui_for: Side
-    law: str
-    index: int = -1
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat.letter,
-            "call": str(self.call),
-            "UI": str(self.ui_for),
-            "AI": str(self.ui_for.opponents),
-            "law": self.law,
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class LeadRestriction:
-    """L26B: declarer may forbid ``leader`` one of ``suits`` at his first lead (and while he keeps the lead)."""
-
-    offender: Seat
-    leader: Seat
-    chooser: Seat
-    suits: tuple[Suit, ...]
-    law: str
-    opening_lead: bool
-    forbidden: Suit | None = None
-    decided: bool = False
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "offender": self.offender.letter,
-            "leader": self.leader.letter,
-            "chooser": self.chooser.letter,
-            "may_forbid": [s.letter for s in self.suits],
-            "law": self.law,
-            "opening_lead": self.opening_lead,
-            "decided": self.decided,
-            "forbidden": None if self.forbidden is None else self.forbidden.letter,
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class PenaltyCard:
-    """A card exposed during the auction whose owner became a defender (L24E), classified per L50B."""
-
-    seat: Seat
-    card: Card
-    major: bool
-    law: str
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat.letter,
-            "card": str(self.card),
-            "kind": "major" if self.major else "minor",
-            "law": self.law,
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class Question:
-    """A matter of judgement the director must decide (DESIGN §3.5): answered by a ``judge`` event."""
-
-    id: str
-    law: str
-    text: str
-
-    def to_json(self) -> dict[str, Any]:
-        return {"id": self.id, "law": self.law, "text": self.text}
-
-
-@dataclass(frozen=True, slots=True)
-class Option:
-    """One rectification the chooser may pick (or the outcome of one answer to the pending question)."""
-
-    id: str
-    law: str
-    effect: str
-    apply: Callable[[], None] = field(compare=False, repr=False)
-    obligations: tuple[str, ...] = ()
-    answer: bool | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"id": self.id, "law": self.law, "effect": self.effect}
-        if self.obligations:
-            out["obligations"] = list(self.obligations)
-        if self.answer is not None:
-            out["if_answer"] = self.answer
-        return out
-
-
-@dataclass(frozen=True, slots=True)
-class Forfeit:
-    """A call the laws let ``seat`` make before rectification, and what it does (L9B2: L27A1, L28B, L29A …)."""
-
-    seat: Seat
-    law: str
-    effect: str
-    apply: Callable[[Call], None] = field(compare=False, repr=False)
-
-    def to_json(self) -> dict[str, Any]:
-        return {"seat": self.seat.letter, "law": self.law, "effect": self.effect}
-
-
-@dataclass(frozen=True, slots=True)
-class Ruling:
-    """A pending ruling: what happened, who offended, who chooses and among what (L10C1: every option)."""
-
-    irregularity: str
-    law: str
-    offender: Seat | None
-    description: str
-    options: tuple[Option, ...]
-    chooser: Seat | None = None
-    question: Question | None = None
-    forfeits: tuple[Forfeit, ...] = ()
-    review: tuple[str, ...] = ()
-    notes: tuple[str, ...] = ()
-
-    def __post_init__(self) -> None:
-        if not self.options:
-            raise ValueError("a ruling needs at least one option")
-
-    def option(self, option_id: str) -> Option:
-        for opt in self.options:
-            if opt.id == option_id:
-                return opt
-        raise RulingError(
-            f"{option_id!r} is not an option of the pending {self.irregularity} ruling "
-            f"(options: {', '.join(o.id for o in self.options)})"
-        )
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "irregularity": self.irregularity,
-            "law": self.law,
-            "offender": None if self.offender is None else self.offender.letter,
-            "description": self.description,
-            "chooser": DIRECTOR if self.chooser is None else self.chooser.letter,
-            "question": None if self.question is None else self.question.to_json(),
-            "options": [o.to_json() for o in self.options],
-            "before_rectification": [f.to_json() for f in self.forfeits],
-            "review": list(self.review),
-            "notes": list(self.notes),
-        }
-
-    def explain(self) -> str:
-        """A director's explanation in words (L10C1)."""
-        lines = [f"{self.description} (L{self.law})."]
-        if self.question is not None:
-            lines.append(f"The director must judge: {self.question.text} ({self.question.law})")
-            for opt in self.options:
-                answer = "yes" if opt.answer else "no"
-                lines.append(f"  if {answer}: {opt.effect} ({opt.law})")
-        elif self.chooser is not None and len(self.options) == 2 and self.options[0].id == "accept":
-            accept, other = self.options
-            lines.append(
-                f"{seat_name(self.chooser)} may accept it ({accept.law}: {accept.effect}) or not; "
-                f"if not, {other.effect} ({other.law})."
-            )
-        elif self.chooser is not None:
-            choices = "; or ".join(f"{o.id}: {o.effect} ({o.law})" for o in self.options)
-            lines.append(f"{seat_name(self.chooser)} may choose — {choices}.")
-        else:
-            for opt in self.options:
-                lines.append(f"The director rules — {opt.id}: {opt.effect} ({opt.law}).")
-        for f in self.forfeits:
-            lines.append(f"If {seat_name(f.seat)} calls before the director rules: {f.effect} ({f.law}).")
-        lines.extend(self.notes)
-        if self.review:
-            lines.append("After play the director checks " + ", ".join(self.review) + ".")
-        return "\n".join(lines)
-
-
-# --------------------------------------------------------------------------------------------------
-# partnership meanings
-# --------------------------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class Meaning:
-    """What a call means to the partnership: artificial or not, and the suits it specifies (L26B, L29C)."""
-
-    artificial: bool = False
-    suits: frozenset[Suit] = frozenset()
-    notrump: bool = False
-
-
-def natural_meaning(call: Call) -> Meaning:
-    """A natural call: a suit bid specifies its suit, a notrump bid notrump; pass, X and XX nothing."""
-    if isinstance(call, Bid):
-        suit = call.strain.suit
-        return Meaning(False, frozenset() if suit is None else frozenset({suit}), suit is None)
-    return Meaning()
-
-
-def _key(calls: Iterable[Call]) -> str:
-    return " ".join(str(c) for c in calls)
-
-
-class System:
-    """An optional description of a partnership's calls, keyed by the standing auction before the call plus
-    the call itself (``"1NT P 2C"``). A call not described is natural; ``described`` says whether any
-    description was given at all, so rulings can say that calls were taken as natural."""
-
-    def __init__(self, meanings: Mapping[str, Meaning] | None = None) -> None:
-        self._meanings: dict[str, Meaning] = {}
-        for key, meaning in (meanings or {}).items():
-            calls = [Call.parse(tok, allow_above_seven=True) for tok in key.split()]
-            if not calls:
-                raise ParseError("an empty auction key in a system description")
-            self._meanings[_key(calls)] = meaning
-
-    @property
-    def described(self) -> bool:
-        return bool(self._meanings)
-
-    def meaning(self, before: Sequence[Call], call: Call) -> Meaning:
-        return self._meanings.get(_key([*before, call])) or natural_meaning(call)
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            key: {"artificial": m.artificial, "suits": [s.letter for s in sorted(m.suits)], "notrump": m.notrump}
-            for key, m in self._meanings.items()
-        }
-
-    @classmethod
-    def from_json(cls, obj: Mapping[str, Any]) -> System:
-        """``{"1C": {"artificial": true, "suits": []}, "1NT P 2C": {"artificial": true, "suits": ["H","S"]}}``."""
-        meanings: dict[str, Meaning] = {}
-        for key, value in obj.items():
-            if not isinstance(value, Mapping):
-                raise ParseError(f"system description of {key!r}: expected an object")
-            suits = frozenset(Suit.parse(s) for s in value.get("suits", ()))
-            meanings[key] = Meaning(bool(value.get("artificial", False)), suits, bool(value.get("notrump", False)))
-        return cls(meanings)
-
-
-# --------------------------------------------------------------------------------------------------
-# the record
-# --------------------------------------------------------------------------------------------------
 @dataclass(slots=True)
-class Watch:
+class AwaitedCall:
     """A rectification waiting for a seat's next standing (or attempted) call: e.g. the offender's
     replacement after a call out of rotation (L30B1(b), L31A2), or RHO's call after a bid out of
     rotation at RHO's turn (L31A). ``kind`` names the law; the edition interprets it."""
@@ -430,18 +148,28 @@ def lawful_over(s: AuctionSummary, seat: Seat, call: Call) -> bool:
 class DirectedAuction:
     """An auction that records irregularities and is rectified by rulings (edition ``edition``)."""
 
-    def __init__(self, dealer: Seat = Seat.NORTH, edition: str | Any = "WBF17", system: System | None = None) -> None:
-        from contractbridge.laws import Edition
+    #: the event kinds ``apply`` reads (an edition's record may add its own)
+    EVENTS: ClassVar[frozenset[str]] = frozenset({"call", "change", "expose", "choose", "judge", "board_irregularity"})
+
+    def __init__(
+        self,
+        dealer: Seat = Seat.NORTH,
+        edition: str | Edition | None = None,
+        system: PartnershipAgreements | None = None,
+    ) -> None:
+        from contractbridge.laws import DEFAULT_EDITION
         from contractbridge.laws import edition as get_edition
 
         self.dealer = Seat(dealer)
+        if edition is None:
+            edition = DEFAULT_EDITION
         self.edition: Edition = get_edition(edition) if isinstance(edition, str) else edition
-        self.system = system or System()
+        self.system = system or PartnershipAgreements()
         self.entries: list[Entry] = []
         self.pending: Ruling | None = None
         self.obligations: dict[Seat, Obligation] = {}
         self.requirements: dict[Seat, tuple[Call, str]] = {}
-        self.watches: list[Watch] = []
+        self.watches: list[AwaitedCall] = []
         self.review: list[str] = []
         self.information: list[InfoFlag] = []
         self.exposed: list[tuple[Seat, Card, bool]] = []
@@ -457,6 +185,20 @@ class DirectedAuction:
     def standing(self) -> list[tuple[Seat, Call]]:
         """The auction: every standing call with its seat."""
         return [(e.seat, e.call) for e in self.entries if e.status is Status.STANDING]
+
+    def auction(self) -> Auction:
+        """The standing calls as an ``Auction`` (derived, never kept): an accepted insufficient bid or call out
+        of rotation stands as ``Auction.record`` lets it (L27A1, L29A); an inadmissible double or redouble
+        noticed too late keeps its place but is scored as if not made (L36C, ``Auction.record(ignored=True)``)."""
+        auction = Auction(self.dealer)
+        for e in self.entries:
+            if e.status is not Status.STANDING:
+                continue
+            if not e.ignored and auction.turn == e.seat and auction.is_legal(e.call):
+                auction.push(e.call)
+            else:
+                auction.record(e.call, e.seat, ignored=e.ignored)
+        return auction
 
     def standing_calls(self) -> list[Call]:
         return [c for _, c in self.standing()]
@@ -523,7 +265,7 @@ class DirectedAuction:
         """The standing calls made before entry ``index``."""
         return [e.call for e in self.entries[:index] if e.status is Status.STANDING]
 
-    def meaning(self, index: int) -> Meaning:
+    def meaning(self, index: int) -> CallMeaning:
         """The partnership meaning of entry ``index`` (from the system description; natural otherwise)."""
         return self.system.meaning(self.before(index), self.entries[index].call)
 
@@ -563,7 +305,7 @@ class DirectedAuction:
         suits: set[Suit] = set()
         for i, e in enumerate(self.entries):
             if e.seat == seat and e.status is Status.STANDING:
-                suits |= self.meaning(i).suits
+                suits |= self.meaning(i).specified_suits
         return frozenset(suits)
 
     @property
@@ -633,17 +375,17 @@ class DirectedAuction:
         """L26B may apply: if ``offender`` defends, declarer may restrict his partner's lead."""
         self.lead_penalties.append((offender, law))
 
-    def watch(self, w: Watch) -> None:
+    def watch(self, w: AwaitedCall) -> None:
         self.watches.append(w)
 
-    def take_watch(self, seat: Seat, *kinds: str) -> Watch | None:
+    def take_watch(self, seat: Seat, *kinds: str) -> AwaitedCall | None:
         for w in self.watches:
             if w.seat == seat and (not kinds or w.kind in kinds):
                 self.watches.remove(w)
                 return w
         return None
 
-    def peek_watch(self, seat: Seat, *kinds: str) -> Watch | None:
+    def peek_watch(self, seat: Seat, *kinds: str) -> AwaitedCall | None:
         for w in self.watches:
             if w.seat == seat and (not kinds or w.kind in kinds):
                 return w
@@ -670,7 +412,7 @@ class DirectedAuction:
         self.pending = None
 
     # ---- events ---------------------------------------------------------------------------------
-    def call(self, seat: Seat | str, call: Call | str, attention: bool = True) -> None:
+    def call(self, call: Call | str, seat: Seat | str, attention: bool = True) -> None:
         """A call by ``seat``, lawful or not. Unlawful calls become pending rulings; while a ruling is
         pending only the calls the laws allow before rectification are accepted (L9B2). With
         ``attention=False`` nobody drew attention to the call when it was made (L36C)."""
@@ -697,7 +439,7 @@ class DirectedAuction:
                 f"{call} by {seat_name(seat)}: the director must first judge {ruling.question.id!r} "
                 f"({ruling.question.law}): {ruling.question.text}"
             )
-        for f in ruling.forfeits:
+        for f in ruling.before_rectification:
             if f.seat == seat:
                 f.apply(call)
                 return
@@ -706,7 +448,7 @@ class DirectedAuction:
             "ruling; no player may act before it (L9B2)"
         )
 
-    def change(self, seat: Seat | str, call: Call | str) -> None:
+    def change(self, call: Call | str, seat: Seat | str) -> None:
         """``seat`` replaces his last call with ``call`` (a change of call, L25)."""
         seat = Seat.parse(seat) if isinstance(seat, str) else Seat(seat)
         call = Call.parse(call, allow_above_seven=True) if isinstance(call, str) else call
@@ -783,37 +525,38 @@ class DirectedAuction:
 
     # ---- event log ------------------------------------------------------------------------------
     def apply(self, event: Mapping[str, Any]) -> None:
-        """Apply one event (DESIGN.md §5): call, change, expose, choose or judge."""
-        kind = event.get("event")
-        if kind == "call":
-            self.call(_field(event, "seat"), _field(event, "call"), bool(event.get("attention", True)))
-        elif kind == "change":
-            self.change(_field(event, "seat"), _field(event, "call"))
-        elif kind == "expose":
-            self.expose(_field(event, "seat"), _field(event, "cards"), bool(event.get("led", False)))
-        elif kind == "choose":
-            self.choose(event.get("seat"), _field(event, "option"))
-        elif kind == "judge":
-            answer = _field(event, "answer")
-            if not isinstance(answer, bool):
-                raise EventLogError(f"judge: the answer must be true or false, not {answer!r}")
-            self.judge(_field(event, "question"), answer)
-        elif kind == "board_irregularity":
-            self._transaction(lambda: self.edition.board_irregularity(self, _field(event, "kind"), event))
-        else:
-            raise EventLogError(f"unknown event {kind!r} for the auction director")
+        """Apply one event (DESIGN.md §5, read by ``events.parse``): call, change, expose, choose, judge or
+        board_irregularity. An edition's record reads its own kinds first and passes the rest on here."""
+        ev = events.parse(event)
+        match ev:
+            case events.Call(call=call, seat=Seat() as seat, attention=attention):
+                self.call(call, seat, attention)
+            case events.Call():
+                raise EventLogError("call event without 'seat'")
+            case events.Change():
+                self.change(ev.call, ev.seat)
+            case events.Expose():
+                self.expose(ev.seat, ev.cards, ev.led)
+            case events.Choose():
+                self.choose(ev.seat, ev.option)
+            case events.Judge():
+                self.judge(ev.question, ev.answer)
+            case events.BoardIrregularity():
+                self._transaction(lambda: self.edition.board_irregularity(self, ev.irregularity, ev.facts))
+            case _:
+                raise EventLogError(f"unknown event {ev.kind!r} for the auction director")
 
     @classmethod
     def from_events(
         cls,
-        events: Iterable[Mapping[str, Any]],
+        log: Iterable[Mapping[str, Any]],
         dealer: Seat = Seat.NORTH,
-        edition: str = "WBF17",
-        system: System | None = None,
+        edition: str | None = None,
+        system: PartnershipAgreements | None = None,
     ) -> DirectedAuction:
-        """Replay ``events``; an ``EventLogError`` names the event (1-based) and the reason."""
+        """Replay the events of ``log``; an ``EventLogError`` names the event (1-based) and the reason."""
         da = cls(dealer, edition, system)
-        for i, event in enumerate(events, 1):
+        for i, event in enumerate(log, 1):
             try:
                 da.apply(event)
             except EventLogError as err:
@@ -822,7 +565,7 @@ class DirectedAuction:
                 raise EventLogError(f"event {i} ({event.get('event')}): {err}") from err
         return da
 
-    def to_json(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         """State and pending ruling, as ``contractbridge rule`` prints it (DESIGN.md §5)."""
         contract = self.contract
         return {
@@ -831,18 +574,18 @@ class DirectedAuction:
             "dealer": self.dealer.letter,
             "turn": None if self.turn is None else self.turn.letter,
             "auction": " ".join(str(c) for c in self.standing_calls()),
-            "record": [e.to_json() for e in self.entries],
+            "record": [e.to_dict() for e in self.entries],
             "contract": None if contract is None else str(contract),
             "declarer": None if self.declarer is None else self.declarer.letter,
             "legal_calls": [str(c) for c in self.legal_calls()],
-            "ruling": None if self.pending is None else self.pending.to_json(),
+            "ruling": None if self.pending is None else self.pending.to_dict(),
             "obligations": {s.letter: o.duration.value for s, o in sorted(self.obligations.items())},
             "obligation_laws": {s.letter: o.law for s, o in sorted(self.obligations.items())},
             "requirements": {s.letter: {"call": str(c), "law": law} for s, (c, law) in self.requirements.items()},
-            "lead_restrictions": [r.to_json() for r in self.lead_restrictions],
+            "lead_restrictions": [r.to_dict() for r in self.lead_restrictions],
             "exposed_cards": [{"seat": s.letter, "card": str(c), "led": led} for s, c, led in self.exposed],
-            "penalty_cards": [p.to_json() for p in self.penalty_cards],
-            "information": [f.to_json() for f in self.information],
+            "penalty_cards": [p.to_dict() for p in self.penalty_cards],
+            "information": [f.to_dict() for f in self.information],
             "review": self.review_flags,
             "rulings": list(self.rulings),
             "notes": list(self.notes),
@@ -875,108 +618,3 @@ class DirectedAuction:
         if self.review_flags:
             lines.append("Review after play: " + ", ".join(self.review_flags) + ".")
         return "\n".join(lines) if lines else "No ruling is pending."
-
-
-def _field(event: Mapping[str, Any], name: str) -> Any:
-    if name not in event:
-        raise EventLogError(f"{event.get('event')} event without {name!r}")
-    return event[name]
-
-
-# --------------------------------------------------------------------------------------------------
-# the table: ``Table(irregular=True)`` hands its auction period to the director
-# --------------------------------------------------------------------------------------------------
-_IRREGULARITY_KINDS: Final[dict[str, str]] = {
-    "insufficient_bid": "insufficient_bid",
-    "call_out_of_rotation": "out_of_rotation",
-    "bid_above_seven": "bid_above_seven",
-    "call_after_final_pass": "call_after_final_pass",
-    "card_exposed": "card_during_auction",
-    "change_of_call": "change_of_call",
-    "pass_obligation_violated": "pass_obligation_violated",
-}
-
-
-def table_director(table: Table) -> DirectedAuction:
-    """The director's record of an irregular table's auction (created on first use). The board event may
-    carry the partnerships' ``system`` description (``System.from_json``)."""
-    da = table.ext.get("auction_rules")
-    if not isinstance(da, DirectedAuction):
-        if not table.irregular:
-            raise RulingError("the director acts only at a table created with irregular=True")
-        described = table.to_events()[0].get("system")
-        system = System.from_json(described) if isinstance(described, Mapping) else None
-        da = DirectedAuction(table.board.dealer, table.edition, system)
-        table.ext["auction_rules"] = da
-    return da
-
-
-def _in_auction_period(table: Table) -> bool:
-    """L17D1: the auction period lasts until the opening lead is faced."""
-    play = table.play_state
-    return play is None or not play.opening_lead_made
-
-
-def _sync(table: Table, da: DirectedAuction) -> None:
-    """Give the table the rectified auction and the pending ruling (as its pending irregularity)."""
-    auction = Auction(table.board.dealer)
-    for e in da.entries:
-        if e.status is Status.STANDING and not e.ignored:
-            if auction.turn == e.seat and auction.is_legal(e.call):
-                auction.push(e.call, e.seat)
-            else:
-                auction.record(e.call, e.seat)
-    pending: Irregularity | None = None
-    ruling = da.pending
-    if ruling is not None:
-        name = _IRREGULARITY_KINDS.get(ruling.irregularity, "director_ruling")
-        last = da.entries[-1] if da.entries else None
-        action: Call | Card = last.call if last is not None else PASS
-        if ruling.irregularity == "card_exposed" and da.last_exposed:
-            action = da.last_exposed[0]
-        elif ruling.irregularity == "inadmissible_double" and last is not None:
-            name = "inadmissible_double" if last.call.kind is CallKind.DOUBLE else "inadmissible_redouble"
-        seat = ruling.offender or (last.seat if last is not None else table.board.dealer)
-        pending = Irregularity(IrregularityKind(name), seat, action, len(table.to_events()), da.turn,
-                               ruling.description)  # fmt: skip
-    table.adopt_auction(auction, pending)
-
-
-def _director_call(table: Table, event: dict[str, Any]) -> Undo | None:
-    if not table.irregular or not _in_auction_period(table):
-        return _CORE_CALL(table, event)
-    da = table_director(table)
-    call = Call.parse(str(_field(event, "call")), allow_above_seven=True)
-    text = event.get("seat")
-    seat = Seat.parse(text) if isinstance(text, str) else None if da.pending is not None else da.turn
-    if seat is None and da.pending is not None:
-        raise RulingPendingError(f"{call}: the {da.pending.irregularity.replace('_', ' ')} awaits the director's "
-                                 "ruling (L9B2)")  # fmt: skip
-    if seat is None:
-        raise IllegalCallError(f"{call}: name the seat that called (the auction is over or a ruling is pending)")
-    da.call(seat, call, bool(event.get("attention", True)))
-    event["seat"], event["call"] = seat.letter, str(call)
-    _sync(table, da)
-    return None
-
-
-def _director_event(table: Table, event: dict[str, Any]) -> Undo | None:
-    """``choose``, ``judge``, ``change``, ``expose`` and ``board_irregularity`` at an irregular table."""
-    da = table_director(table)
-    if event.get("event") == "expose":
-        seat = Seat.parse(str(_field(event, "seat")))
-        hand = table.hand(seat)
-        for text in _field(event, "cards"):
-            if Card.parse(text) not in hand:
-                raise IllegalCallError(f"expose: {text} is not in {seat_name(seat)}'s hand")
-    if event.get("event") in ("change", "expose") and not _in_auction_period(table):
-        raise IllegalCallError(f"{event.get('event')}: the auction period is over (L17D1)")
-    da.apply(event)
-    _sync(table, da)
-    return None
-
-
-_CORE_CALL: Final = EVENT_HANDLERS["call"]
-event_handler("call")(_director_call)
-for _name in ("choose", "judge", "change", "expose", "board_irregularity"):
-    event_handler(_name)(_director_event)

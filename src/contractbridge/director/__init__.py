@@ -1,0 +1,46 @@
+"""The director: irregularities turned into rulings, and rulings applied (L9–L16, L23–L39; the play period
+plugs into the same machinery).
+
+- ``rulings``: ``Ruling``, ``Option``, ``Question``, ``BeforeRectification`` (what a ruling offers, with laws);
+- ``effects``: what outlives a ruling in both periods — obligations to pass, L16C information flags, lead
+  restrictions, penalty cards;
+- ``record``: ``DirectedAuction``, the record of calls with their status, the one auction model of an
+  irregular table.
+
+The law itself lives in the editions (``contractbridge.laws``); an irregular ``Table`` owns one record.
+"""
+
+from __future__ import annotations
+
+from contractbridge.director.effects import Duration, InfoFlag, LeadRestriction, Obligation, PenaltyCard
+from contractbridge.director.record import (
+    AuctionSummary,
+    AwaitedCall,
+    DirectedAuction,
+    Entry,
+    Status,
+    admissible_over,
+    lawful_over,
+)
+from contractbridge.director.rulings import DIRECTOR, BeforeRectification, Option, Question, Ruling, seat_name
+
+__all__ = [
+    "DIRECTOR",
+    "AuctionSummary",
+    "AwaitedCall",
+    "BeforeRectification",
+    "DirectedAuction",
+    "Duration",
+    "Entry",
+    "InfoFlag",
+    "LeadRestriction",
+    "Obligation",
+    "Option",
+    "PenaltyCard",
+    "Question",
+    "Ruling",
+    "Status",
+    "admissible_over",
+    "lawful_over",
+    "seat_name",
+]

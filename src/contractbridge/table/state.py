@@ -1,0 +1,784 @@
+"""One board at one table: a fold over an append-only event log (DESIGN.md §3.2, §5).
+
+```python
+table = Table(Board(7, deal), edition="WBF17")
+table.call("1NT"); table.call("P"); …          # typed error and no change on an unlawful call
+table.play("SQ")                               # declarer plays dummy's cards too (L41D)
+table.claim(Seat.SOUTH, 10); table.agree(Seat.WEST); table.agree(Seat.EAST)   # L68–L69
+table.result, table.view(Seat.WEST), table.to_events(), Table.from_events(events), table.undo()
+```
+
+A table owns its rules: ``Table(board, edition)`` resolves one ``Edition`` object (``table.rules``; an
+``Edition`` instance may be given instead of a name), which
+decides what varies between rule books: the restrictions on a seat's cards, when dummy is faced, who must
+agree to a claim, what an unlawful card does at an irregular table (see ``contractbridge.laws.base``).
+
+A strict table (the default) refuses every unlawful call or card with a typed error and keeps its own
+``Auction``. With ``irregular=True`` the table records what really happens instead: its auction state is the
+director's record (``table.record``, a ``DirectedAuction``: every call with its status), from which the
+``Auction`` of the standing calls, the contract and the declarer are derived; a pending ruling stops the table
+until the chooser's ``choose`` or the director's ``judge`` event. An unlawful card in the play is recorded and
+``pending_irregularity`` describes it until it is resolved (``resolve_irregularity``), unless the edition lets
+it stand at once (a revoke is not noticed when it happens, L61–L63).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import replace
+from typing import Any, Final
+
+from contractbridge import events
+from contractbridge.auction import Auction
+from contractbridge.calls import Call
+from contractbridge.cards import Card, Hand, Seat, Side
+from contractbridge.contract import Contract
+from contractbridge.deal import Board, Deal
+from contractbridge.director import DirectedAuction
+from contractbridge.errors import (
+    AuctionClosedError,
+    BridgeError,
+    CardNotInHandError,
+    ClaimError,
+    EventLogError,
+    IllegalCallError,
+    IllegalPlayError,
+    IrregularityPendingError,
+    OutOfTurnError,
+    ParseError,
+    PlayNotStartedError,
+    RevokeError,
+    RulingError,
+    RulingPendingError,
+)
+from contractbridge.laws import DEFAULT_EDITION, Edition
+from contractbridge.laws import edition as find_edition
+from contractbridge.play import PlayState, Trick
+from contractbridge.systems.agreements import PartnershipAgreements
+from contractbridge.table.irregularities import Irregularity, IrregularityKind, kind_of
+from contractbridge.table.view import Claim, Phase, Result, TableView
+
+__all__ = ["Table"]
+
+_CARD_TEXT: Final = tuple(str(Card.from_index(i)) for i in range(52))
+_SEAT_TEXT: Final = tuple(s.letter for s in Seat)
+
+Undo = Callable[[], object]
+Event = dict[str, Any]
+
+
+def _seat_arg(value: Seat | str | None) -> Seat | None:
+    if value is None or isinstance(value, Seat):
+        return value
+    return Seat.parse(value)
+
+
+class Table:
+    """One board at one table (DESIGN.md §2): auction, play, claims, over an event log."""
+
+    __slots__ = (
+        "_auction",
+        "_claim",
+        "_events",
+        "_irregularities",
+        "_pending",
+        "_play",
+        "_ruled",
+        "_undos",
+        "board",
+        "edition",
+        "irregular",
+        "record",
+        "rules",
+    )
+
+    def __init__(
+        self,
+        board: Board,
+        edition: str | Edition = DEFAULT_EDITION,
+        irregular: bool = False,
+        *,
+        agreements: PartnershipAgreements | None = None,
+    ) -> None:
+        rules = _edition(edition)
+        if not board.deal.is_complete:
+            raise ParseError(f"board {board.number}: a table needs a complete deal of 4 × 13 cards")
+        self.board = board
+        #: the rule book this table plays by (``edition`` is its name)
+        self.rules: Edition = rules
+        self.edition = rules.name
+        self.irregular = bool(irregular)
+        first: Event = {
+            "event": "board",
+            "number": board.number,
+            "deal": board.deal.to_pbn(),
+            "dealer": board.dealer.letter,
+            "vulnerability": board.vulnerability.pbn,
+            "edition": rules.name,
+            "irregular": self.irregular,
+        }
+        if agreements is not None and agreements.described:
+            first["system"] = agreements.to_dict()
+        self._events: list[Event] = [first]
+        self._undos: list[Undo | None] = [None]
+        #: the director's record of the auction: the one auction state of an irregular table (None if strict)
+        self.record: DirectedAuction | None = rules.new_record(board.dealer, agreements) if irregular else None
+        self._auction = Auction(board.dealer)
+        self._play: PlayState | None = None
+        self._claim: Claim | None = None
+        self._pending: Irregularity | None = None
+        self._ruled: object = None
+        self._irregularities: list[Irregularity] = []
+
+    # state --------------------------------------------------------------------------------------
+    @property
+    def auction(self) -> Auction:
+        """The auction: the calls that stand (for reading; change it only through the table). At an irregular
+        table it is derived from the record each time (``DirectedAuction.auction``)."""
+        return self._auction if self.record is None else self.record.auction()
+
+    @property
+    def play_state(self) -> PlayState | None:
+        """The play, once the auction has ended in a contract (for reading)."""
+        return self._play
+
+    @property
+    def phase(self) -> Phase:
+        play = self._play
+        if play is None:
+            over = self._auction.is_over if self.record is None else self.record.is_over
+            return Phase.DONE if over else Phase.AUCTION
+        if play.is_over or (self._claim is not None and self._claim.agreed):
+            return Phase.DONE
+        return Phase.PLAY
+
+    @property
+    def _stopped(self) -> bool:
+        return self._pending is not None or (self.record is not None and self.record.pending is not None)
+
+    @property
+    def turn(self) -> Seat | None:
+        """The seat to call, or the hand to play from (dummy's seat for dummy's cards); None when play has
+        stopped (claim, irregularity, pending ruling) or the board is done."""
+        if self._stopped:
+            return None
+        play = self._play
+        if play is None:
+            return self._auction.turn if self.record is None else self.record.turn
+        if self._claim is not None:
+            return None
+        return play.turn
+
+    @property
+    def actor(self) -> Seat | None:
+        """Who decides the next action: the seat to call, or declarer for dummy's cards (L41D)."""
+        turn = self.turn
+        if turn is None or self._play is None:
+            return turn
+        return self._play.controller
+
+    @property
+    def contract(self) -> Contract | None:
+        return self._auction.contract if self.record is None else self.record.contract
+
+    @property
+    def declarer(self) -> Seat | None:
+        return self._auction.declarer if self.record is None else self.record.declarer
+
+    @property
+    def dummy(self) -> Seat | None:
+        d = self.declarer
+        return None if d is None else d.partner
+
+    @property
+    def tricks(self) -> list[Trick]:
+        return [] if self._play is None else self._play.tricks
+
+    @property
+    def claim_state(self) -> Claim | None:
+        """The claim in progress or settled, if any."""
+        return self._claim
+
+    @property
+    def pending_irregularity(self) -> Irregularity | None:
+        """What stops the table (irregular tables only): an unlawful card awaiting its ruling, or the
+        irregularity of the record's pending ruling."""
+        if self._pending is not None:
+            return self._pending
+        if self.record is not None and self.record.pending is not None and self._irregularities:
+            return self._irregularities[-1]
+        return None
+
+    @property
+    def irregularities(self) -> list[Irregularity]:
+        """Every irregularity recorded so far, in order (irregular tables only)."""
+        return list(self._irregularities)
+
+    def hand(self, seat: Seat) -> Hand:
+        """The cards ``seat`` still holds (all that seat's cards during the auction)."""
+        return self.board.deal[seat] if self._play is None else self._play.hand(seat)
+
+    @property
+    def result(self) -> Result | None:
+        """The result once the board is done (all tricks played, a claim agreed, or passed out)."""
+        if self.phase is not Phase.DONE:
+            return None
+        play = self._play
+        if play is None:
+            return Result(None, None, None, passed_out=True)
+        tricks = play.declarer_tricks
+        claim = self._claim
+        if claim is not None and claim.agreed:
+            own = claim.side == play.declarer.side
+            tricks += claim.tricks if own else claim.remaining - claim.tricks
+            return Result(self.contract, play.declarer, tricks, passed_out=False, claimed=True)
+        return Result(self.contract, play.declarer, tricks, passed_out=False)
+
+    # actions ------------------------------------------------------------------------------------
+    def legal_calls(self) -> list[Call]:
+        """The calls the seat to call may make; empty outside the auction or while play has stopped. At an
+        irregular table the record's obligations (a forced pass, a call to repeat) are enforced."""
+        if self._stopped or self._play is not None:
+            return []
+        return self._auction.legal_calls() if self.record is None else self.record.legal_calls()
+
+    def legal_cards(self) -> frozenset[Card]:
+        """The cards that may be played now from the hand whose turn it is: L44, then the restrictions of the
+        edition (``Edition.legal_cards``: lead restrictions, penalty cards)."""
+        turn = self.turn
+        if turn is None or self._play is None:
+            return frozenset()
+        return self.rules.legal_cards(self, turn, self._play.legal_cards())
+
+    def call(self, call: Call | str, seat: Seat | str | None = None) -> None:
+        """Make a call for ``seat`` (by default the seat whose turn it is)."""
+        if isinstance(call, str):
+            call = Call.parse(call, allow_above_seven=True)
+        event = events.Call(call, _seat_arg(seat))
+        if self.record is not None:
+            self._apply(event)
+            return
+        who, undo = self._strict_call(call, event.seat)
+        self._events.append({"event": "call", "seat": _SEAT_TEXT[who], "call": str(call)})
+        self._undos.append(undo)
+
+    def play(self, card: Card | str, seat: Seat | str | None = None) -> None:
+        """Play a card from ``seat``'s hand (by default the hand whose turn it is; declarer names dummy's
+        seat, or nothing, for dummy's cards, L41D)."""
+        if isinstance(card, str):
+            card = Card.parse(card)
+        who, undo = self._play_card(card, _seat_arg(seat))
+        self._events.append({"event": "play", "seat": _SEAT_TEXT[who], "card": _CARD_TEXT[card.index]})  # = to_dict
+        self._undos.append(undo)
+        if self.record is not None:
+            self._settle_play()
+
+    def claim(self, seat: Seat | str, tricks: int, statement: str = "") -> None:
+        """``seat`` claims ``tricks`` of the remaining tricks for his side; fewer than all concedes the rest
+        (L68A–B). Play stops (L68D)."""
+        self.apply({"event": "claim", "seat": str(seat), "tricks": tricks, "statement": statement})
+
+    def agree(self, seat: Seat | str) -> None:
+        """An opponent of the claimer agrees to the claim (L69A)."""
+        self.apply({"event": "agree", "seat": str(seat)})
+
+    def dispute(self, seat: Seat | str) -> None:
+        """A player objects to the claim: the director is called (L68D2(a), L70), or, where the edition says
+        so, no claim was made and play continues (L68B2)."""
+        self.apply({"event": "dispute", "seat": str(seat)})
+
+    def apply(self, event: Mapping[str, Any]) -> None:
+        """Apply one event (a JSON object of DESIGN.md §5, read by ``events.parse``); a ``BridgeError``
+        leaves the table unchanged."""
+        if not isinstance(event, Mapping):
+            raise EventLogError(f"an event is a JSON object, not {event!r}")
+        if not isinstance(event.get("event"), str):
+            raise EventLogError(f"an event names its kind in 'event', not {event.get('event')!r}")
+        self._apply(events.parse(event))
+
+    def _apply(self, event: events.Event) -> None:
+        """The fold: one typed event. Each kind returns the event as logged (the seat filled in) and how to take
+        it back (None: ``undo`` refolds the log)."""
+        undo: Undo | None
+        match event:
+            case events.Call() if self.record is not None:
+                event, undo = self._record_call(event), None
+            case events.Call():
+                who, undo = self._strict_call(event.call, event.seat)
+                event = replace(event, seat=who)
+            case events.Play():
+                who, undo = self._play_card(event.card, event.seat)
+                event = replace(event, seat=who)
+            case events.Claim():
+                undo = self._claim_event(event)
+            case events.Agree():
+                undo = self._agree_event(event)
+            case events.Dispute():
+                undo = self._dispute_event(event)
+            case events.BoardStart():
+                raise ParseError("a board event may only be the first event of a log")
+            case _ if self.record is not None and event.kind in self.record.EVENTS:
+                self._director_event(event)
+                undo = None
+            case events.Extension():
+                known = ", ".join(sorted({"call", "play", "claim", "agree", "dispute", *DirectedAuction.EVENTS}))
+                raise EventLogError(f"unknown event {event.kind!r} (known: {known})")
+            case _:
+                raise RulingError(f"{event.kind}: the director acts only at a table created with irregular=True")
+        self._events.append(events.to_dict(event))
+        self._undos.append(undo)
+        if self.record is not None:
+            self._settle_play()
+
+    def undo(self) -> Event:
+        """Take back the last event and return it; the board event cannot be taken back."""
+        if len(self._events) == 1:
+            raise IndexError("nothing to undo: the log holds only the board")
+        event = self._events.pop()
+        undo = self._undos.pop()
+        if undo is None:
+            self._refold()
+        else:
+            undo()
+        return event
+
+    # the fold: strict auction -----------------------------------------------------------------
+    def _require_running(self, what: object) -> None:
+        if self._pending is not None:
+            p = self._pending
+            by = "" if p.seat is None else f" by {p.seat.name.lower()}"
+            raise IrregularityPendingError(
+                f"{what}: the {str(p.kind).replace('_', ' ')}{by} (event {p.event + 1}) awaits the director's "
+                "ruling (L9B)"
+            )
+        ruling = None if self.record is None else self.record.pending
+        if ruling is not None:
+            raise RulingPendingError(
+                f"{what}: the {ruling.irregularity.replace('_', ' ')} awaits the director's ruling (L9B2)"
+            )
+
+    def _strict_call(self, call: Call, seat: Seat | None) -> tuple[Seat, Undo]:
+        auction = self._auction
+        auction.push(call, seat)
+        if auction.is_over:
+            self._start_play()
+            return auction.seats[-1], self._undo_final_call
+        return auction.seats[-1], auction.pop
+
+    def _start_play(self) -> None:
+        contract = self._auction.contract
+        declarer = self._auction.declarer
+        if contract is not None and declarer is not None:
+            self._play = PlayState(self.board.deal, contract.strain, declarer)
+
+    def _undo_final_call(self) -> None:
+        self._auction.pop()
+        self._play = None
+
+    # the fold: the record of an irregular table --------------------------------------------------
+    def _in_auction_period(self) -> bool:
+        """L17D1: the auction period lasts until the opening lead is faced."""
+        return self._play is None or not self._play.opening_lead_made
+
+    def _record_call(self, event: events.Call) -> events.Call:
+        record = self.record
+        assert record is not None
+        call, seat = event.call, event.seat
+        if self._pending is not None:
+            self._require_running(call)
+        if seat is None:
+            if record.pending is not None:
+                self._require_running(call)
+            seat = record.turn
+            if seat is None:
+                raise IllegalCallError(f"{call}: the auction is over; name the seat that called")
+        if not self._in_auction_period():
+            raise AuctionClosedError(f"{call} by {seat.name.lower()}: the auction period is over (L17D1)")
+        record.call(call, seat, event.attention)
+        self._after_record()
+        return replace(event, seat=seat)
+
+    def _director_event(self, event: events.Event) -> None:
+        """``choose``, ``judge``, ``change``, ``expose``, ``board_irregularity`` (and an edition's own kinds)
+        go to the record."""
+        record = self.record
+        assert record is not None
+        if isinstance(event, events.Change | events.Expose):
+            if not self._in_auction_period():
+                raise IllegalCallError(f"{event.kind}: the auction period is over (L17D1)")
+            if self._pending is not None:
+                self._require_running(event.kind)
+        if isinstance(event, events.Expose):
+            hand = self.hand(event.seat)
+            for card in event.cards:
+                if card not in hand:
+                    raise IllegalCallError(f"expose: {card} is not in {event.seat.name.capitalize()}'s hand")
+        record.apply(events.to_dict(event))
+        self._after_record()
+
+    def _after_record(self) -> None:
+        """After the record changed: list a new pending ruling as an irregularity, and start the play once the
+        standing calls have ended in a contract (a ruling may still be pending: L26B). After the opening lead
+        the auction is closed (L17D1), so nothing the record does can take back the play."""
+        record = self.record
+        assert record is not None
+        ruling = record.pending
+        if ruling is not None and ruling is not self._ruled:
+            self._irregularities.append(self._ruling_irregularity(record))
+        self._ruled = ruling
+        play = self._play
+        if play is not None and len(play):
+            return
+        contract, declarer = record.contract, record.declarer
+        if contract is None or declarer is None:
+            self._play = None
+        elif play is None or play.declarer != declarer or play.strain != contract.strain:
+            self._play = PlayState(self.board.deal, contract.strain, declarer)
+
+    def _ruling_irregularity(self, record: DirectedAuction) -> Irregularity:
+        ruling = record.pending
+        assert ruling is not None
+        last = record.entries[-1] if record.entries else None
+        action: Call | Card | None = None if last is None else last.call
+        if ruling.irregularity == "card_exposed" and record.last_exposed:
+            action = record.last_exposed[0]
+        seat = ruling.offender
+        if seat is None and last is not None and ruling.irregularity != "lead_restriction":
+            seat = last.seat
+        trick = None if self._play is None or not len(self._play) else len(self._play.tricks) + 1
+        return Irregularity(
+            kind_of(ruling.irregularity), seat, action, len(self._events), record.turn, ruling.description, trick
+        )
+
+    def _settle_play(self) -> None:
+        """After every event at an irregular table: the edition's rulings due in the play period."""
+        if self._play is not None and not self._stopped:
+            self.rules.settle_play(self)
+            self._after_record()
+            if self._stopped:  # a ruling the last event made due: its undo is a refold
+                self._undos[-1] = None
+
+    # the fold: cards ----------------------------------------------------------------------------
+    def _play_card(self, card: Card, seat: Seat | None) -> tuple[Seat, Undo]:
+        self._require_running(card)
+        play = self._play
+        if play is None:
+            over = self._auction.is_over if self.record is None else self.record.is_over
+            if over:
+                raise PlayNotStartedError(f"{card}: board {self.board.number} was passed out; there is no play")
+            err: IllegalPlayError = PlayNotStartedError(
+                f"{card}: the auction is not over; the opening lead follows the final pass (L41A)"
+            )
+            if not self.irregular or seat is None:
+                raise err
+            self._require_holding(card, seat)
+            turn = self.turn
+            return seat, self._flag(IrregularityKind.CARD_DURING_AUCTION, seat, card, turn, str(err))
+        if self._claim is not None:
+            raise ClaimError(f"{card}: play has stopped for the claim by {self._claim.seat.name.lower()} (L68D)")
+        turn = play.turn
+        try:
+            play.check(card, seat)
+            if turn is not None and card not in self.rules.legal_cards(self, turn, play.legal_cards()):
+                raise IllegalPlayError(f"{card}: not allowed by the rectification in force ({self._restriction(turn)})")
+        except (OutOfTurnError, RevokeError, IllegalPlayError) as err:
+            if not self.irregular or isinstance(err, CardNotInHandError):
+                raise
+            who = turn if seat is None else seat
+            if who is None:
+                raise
+            self._require_holding(card, who)
+            return who, self._card_irregularity(err, card, who, turn)
+        play.push(card, seat)
+        assert turn is not None
+        return turn, play.pop
+
+    def _restriction(self, seat: Seat) -> str:
+        record = self.record
+        laws = [] if record is None else [r.law for r in record.lead_restrictions if r.leader == seat]
+        return ", ".join(laws) or self.rules.name
+
+    def _card_irregularity(self, err: BridgeError, card: Card, who: Seat, turn: Seat | None) -> Undo:
+        play = self._play
+        assert play is not None
+        trick = len(play.tricks) + 1
+        if isinstance(err, RevokeError):
+            kind: IrregularityKind = IrregularityKind.REVOKE
+        elif isinstance(err, OutOfTurnError):
+            kind = IrregularityKind.PLAY_OUT_OF_TURN if len(play) % 4 else IrregularityKind.LEAD_OUT_OF_TURN
+        else:
+            kind = IrregularityKind.RESTRICTED_CARD
+        irregularity = Irregularity(kind, who, card, len(self._events), turn, str(err), trick)
+        if self.rules.card_irregularity(self, irregularity):
+            play.record(card, who)
+            self._irregularities.append(irregularity)
+            return self._undo_standing_card
+        return self._flag(kind, who, card, turn, str(err), trick)
+
+    def _undo_standing_card(self) -> None:
+        assert self._play is not None
+        self._play.pop()
+        self._irregularities.pop()
+
+    def _require_holding(self, card: Card, seat: Seat) -> None:
+        if card not in self.hand(seat):
+            raise CardNotInHandError(f"{card} is not in {seat.name.lower()}'s hand")
+
+    def _flag(
+        self,
+        kind: IrregularityKind,
+        seat: Seat,
+        action: Call | Card,
+        turn: Seat | None,
+        message: str,
+        trick: int | None = None,
+    ) -> Undo:
+        """Record an irregularity that stops the table until it is resolved."""
+        irregularity = Irregularity(kind, seat, action, len(self._events), turn, message, trick)
+        self._irregularities.append(irregularity)
+        self._pending = irregularity
+        return self._unflag
+
+    def _unflag(self) -> None:
+        self._irregularities.pop()
+        self._pending = None
+
+    def resolve_irregularity(self, stands: bool) -> Undo:
+        """Settle the pending unlawful card: it ``stands`` (it takes effect as though lawful: a lead out of
+        turn accepted, L53, L54) or is withdrawn (what follows is the ruling's business). For the handlers of
+        the play-period director's events; returns how to take it back."""
+        pending = self._pending
+        if pending is None:
+            raise IrregularityPendingError("there is no pending irregularity to resolve")
+        action = pending.action
+        if not stands:
+            self._pending = None
+            return self._restore_pending(pending)
+        if not isinstance(action, Card) or self._play is None or pending.seat is None:
+            raise IllegalPlayError(f"{action}: a card cannot stand as played during the auction (L24)")
+        self._play.record(action, pending.seat)
+        self._pending = None
+        return self._undo_then(self._play.pop, pending)
+
+    def _restore_pending(self, pending: Irregularity) -> Undo:
+        def undo() -> None:
+            self._pending = pending
+
+        return undo
+
+    def _undo_then(self, first: Undo, pending: Irregularity) -> Undo:
+        def undo() -> None:
+            first()
+            self._pending = pending
+
+        return undo
+
+    def copy(self) -> Table:
+        """An independent table with the same log."""
+        return Table.from_events(self._events)
+
+    def _refold(self) -> None:
+        """Rebuild this table in place from its log (undo of an event whose handler gave no undo)."""
+        events = self._events
+        Table.__init__(self, self.board, self.rules, self.irregular, agreements=_agreements(events[0]))
+        self._events[0] = events[0]
+        for event in events[1:]:
+            self.apply(event)
+
+    # claims ---------------------------------------------------------------------------------------
+    def _set_claim(self, claim: Claim | None) -> Undo:
+        old = self._claim
+        self._claim = claim
+
+        def undo() -> None:
+            self._claim = old
+
+        return undo
+
+    def _open_claim(self, what: str) -> Claim:
+        claim = self._claim
+        if claim is None or claim.agreed:
+            raise ClaimError(f"{what}: there is no claim in progress")
+        return claim
+
+    def _claim_event(self, event: events.Claim) -> Undo:
+        seat, tricks = event.seat, event.tricks
+        self._require_running("claim")
+        play = self._play
+        if play is None or self.phase is not Phase.PLAY:
+            raise ClaimError(f"claim by {seat.name.lower()}: claims are made during the play (L68)")
+        if self._claim is not None:
+            raise ClaimError(f"claim by {seat.name.lower()}: a claim by {self._claim.seat.name.lower()} is open")
+        if seat == play.dummy:
+            raise ClaimError(f"claim by {seat.name.lower()}: dummy takes no part in the play (L43A1(c))")
+        remaining = 13 - len(play.tricks)
+        if not 0 <= tricks <= remaining:
+            raise ClaimError(f"claim by {seat.name.lower()} of {tricks} tricks: {remaining} tricks remain (L68)")
+        needed = self.rules.claim_agreement(seat, play.dummy)
+        return self._set_claim(Claim(seat, tricks, remaining, event.statement, needed=needed))
+
+    def _agree_event(self, event: events.Agree) -> Undo:
+        seat = event.seat
+        claim = self._open_claim(f"agreement by {seat.name.lower()}")
+        if claim.disputed_by is not None:
+            raise ClaimError(f"agreement by {seat.name.lower()}: the claim is disputed; the director rules (L70)")
+        if seat not in claim.needed or seat in claim.agreed_by:
+            raise ClaimError(
+                f"agreement by {seat.name.lower()}: the claim needs the agreement of "
+                + " and ".join(s.name.lower() for s in sorted(claim.needed - claim.agreed_by))
+                + " (L69A)"
+            )
+        return self._set_claim(replace(claim, agreed_by=claim.agreed_by | {seat}))
+
+    def _dispute_event(self, event: events.Dispute) -> Undo:
+        seat = event.seat
+        claim = self._open_claim(f"dispute by {seat.name.lower()}")
+        play = self._play
+        assert play is not None
+        if seat == claim.seat or claim.disputed_by is not None or seat == play.dummy:
+            raise ClaimError(f"dispute by {seat.name.lower()}: not possible for the claimer, dummy or a disputed claim")
+        if self.rules.objection_cancels_claim(claim, seat, play.declarer):
+            return self._set_claim(None)
+        return self._set_claim(replace(claim, disputed_by=seat))
+
+    # events ---------------------------------------------------------------------------------------
+    def to_events(self) -> list[Event]:
+        """The event log (DESIGN.md §5), first event the board; each event a fresh dict."""
+        return [dict(e) for e in self._events]
+
+    def to_jsonl(self) -> str:
+        """The event log as JSON lines."""
+        return "".join(json.dumps(e, ensure_ascii=False) + "\n" for e in self._events)
+
+    @classmethod
+    def from_events(cls, events: Iterable[Mapping[str, Any]]) -> Table:
+        """Rebuild a table by folding ``events``; ``EventLogError`` names the first bad event (1-based, the
+        line of a JSONL file) and why."""
+        table: Table | None = None
+        for number, event in enumerate(events, start=1):
+            try:
+                if table is None:
+                    table = cls._from_board_event(event)
+                else:
+                    table.apply(event)
+            except BridgeError as err:
+                raise EventLogError(f"event {number}: {err}", number) from err
+        if table is None:
+            raise EventLogError("event 1: the log is empty; it must start with a board event", 1)
+        return table
+
+    @classmethod
+    def from_jsonl(cls, text: str | Iterable[str]) -> Table:
+        """Rebuild a table from JSON lines (blank lines are skipped but counted)."""
+        lines = text.splitlines() if isinstance(text, str) else text
+        events: list[Any] = []
+        numbers: list[int] = []
+        for number, line in enumerate(lines, start=1):
+            if not line.strip():
+                continue
+            try:
+                events.append(json.loads(line))
+            except json.JSONDecodeError as err:
+                raise EventLogError(f"line {number}: not JSON ({err.msg}, column {err.colno})", number) from None
+            numbers.append(number)
+        try:
+            return cls.from_events(events)
+        except EventLogError as err:
+            if err.number is None or err.number > len(numbers):
+                raise
+            lineno = numbers[err.number - 1]
+            message = str(err).split(": ", 1)[1]
+            raise EventLogError(f"line {lineno}: {message}", lineno) from err.__cause__
+
+    @classmethod
+    def _from_board_event(cls, event: Mapping[str, Any]) -> Table:
+        start = events.parse(event) if isinstance(event, Mapping) else None
+        if not isinstance(start, events.BoardStart):
+            raise ParseError(f"the log must start with a board event, not {event!r}")
+        if start.deal is None:
+            raise ParseError("'board' event has no 'deal': a table needs the deal")
+        markings: dict[str, Any] = {}
+        if start.dealer is not None:
+            markings["dealer"] = start.dealer
+        if start.vulnerability is not None:
+            markings["vulnerability"] = start.vulnerability
+        board = Board(start.number, Deal(start.deal), **markings)
+        agreements = None if start.system is None else PartnershipAgreements.from_dict(start.system)
+        table = cls(board, start.edition or DEFAULT_EDITION, start.irregular, agreements=agreements)
+        table._events[0] = {**events.to_dict(start), **table._events[0]}
+        return table
+
+    # views ------------------------------------------------------------------------------------------
+    def view(self, seat: Seat | str) -> TableView:
+        """What ``seat`` may see now (DESIGN.md §3.6)."""
+        who = Seat.parse(seat) if isinstance(seat, str) else seat
+        play = self._play
+        acting = self.actor == who
+        dummy_hand = None
+        tricks: tuple[Trick, ...] = ()
+        current: tuple[tuple[Seat, Card], ...] = ()
+        won = (0, 0)
+        legal_cards: frozenset[Card] = frozenset()
+        if play is not None:
+            if self.rules.dummy_faced(play):
+                dummy_hand = play.hand(play.dummy)
+            tricks = tuple(play.tricks)
+            current = tuple(play.current_trick)
+            won = (play.tricks_won(Side.NS), play.tricks_won(Side.EW))
+            if acting:
+                legal_cards = self.legal_cards()
+        claim = self._claim
+        return TableView(
+            seat=who,
+            number=self.board.number,
+            dealer=self.board.dealer,
+            vulnerability=self.board.vulnerability,
+            edition=self.edition,
+            phase=self.phase,
+            turn=self.turn,
+            hand=self.hand(who),
+            auction=self.auction.copy(),
+            contract=self.contract,
+            declarer=self.declarer,
+            dummy=self.dummy,
+            dummy_hand=dummy_hand,
+            tricks=tricks,
+            current_trick=current,
+            tricks_won=won,
+            claim=claim,
+            claimer_hand=None if claim is None else self.hand(claim.seat),
+            pending_irregularity=self.pending_irregularity,
+            legal_calls=tuple(self.legal_calls()) if acting and play is None else (),
+            legal_cards=legal_cards,
+        )
+
+    def _repr_html_(self) -> str:
+        from contractbridge.formats import diagram
+
+        return diagram.table_html(self)
+
+    def _repr_svg_(self) -> str:
+        from contractbridge.formats import diagram
+
+        return diagram.svg(self.board)
+
+    def __repr__(self) -> str:
+        return f"<Table board {self.board.number} {self.edition} {self.phase.value}, {len(self._events)} events>"
+
+
+def _edition(name: str | Edition) -> Edition:
+    if isinstance(name, Edition):
+        return name
+    if not isinstance(name, str):
+        raise ParseError(f"an edition is named by a string (WBF17, NBB30 …), not {name!r}")
+    return find_edition(name)
+
+
+def _agreements(board_event: Mapping[str, Any]) -> PartnershipAgreements | None:
+    """The partnerships' agreements a board event may carry (``"system"``, DESIGN.md §5)."""
+    start = events.parse(board_event)
+    assert isinstance(start, events.BoardStart)
+    return None if start.system is None else PartnershipAgreements.from_dict(start.system)
+
+
