@@ -1,0 +1,176 @@
+"""The card-play robot (issue #13): equal cards, hidden information, textbook plays, claims (L68–L69)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from contractbridge import Board, Card, Deal, Seat
+from contractbridge.cards import Hand
+from contractbridge.deal import Vulnerability
+from contractbridge.errors import BridgeError
+from contractbridge.players import Player, play_board
+from contractbridge.robots import CardPlayRobot, Effort, default_robot
+from contractbridge.robots.cardplay import equal_groups
+from contractbridge.robots.claims import offer_claim, robot_claims
+from contractbridge.robots.leads import conventional_card
+from contractbridge.table import Phase, Table
+
+pytest.importorskip("endplay")
+
+#: Small, deterministic effort for tests (2 cores shared: keep sample counts modest).
+QUICK = Effort(samples=8, time_limit=None, batch=8, claim_samples=4)
+
+
+def _table(deal: str, auction: str, dealer: Seat = Seat.NORTH, cards: str = "") -> Table:
+    table = Table(Board(1, Deal(deal), dealer=dealer, vulnerability=Vulnerability.NONE))
+    for call in auction.split():
+        table.call(call)
+    for card in cards.split():
+        table.play(card)
+    return table
+
+
+def _cards(text: str) -> set[Card]:
+    return {Card.parse(c) for c in text.split()}
+
+
+def test_equal_groups_join_cards_with_only_played_cards_between() -> None:
+    hand = _cards("SA SQ S9 S8 H3")
+    assert equal_groups(frozenset(hand), 0) == [
+        (Card.parse("H3"),),
+        (Card.parse("S8"), Card.parse("S9")),
+        (Card.parse("SQ"),),
+        (Card.parse("SA"),),
+    ]
+    played = Card.parse("SK").bit | Card.parse("ST").bit | Card.parse("SJ").bit
+    groups = equal_groups(frozenset(hand), played)
+    assert (Card.parse("S8"), Card.parse("S9"), Card.parse("SQ"), Card.parse("SA")) in groups
+
+
+@pytest.mark.parametrize(
+    ("holding", "lead"),
+    [
+        ("SAK52", "SK"),
+        ("SAK", "SA"),
+        ("SKQ74", "SK"),
+        ("SQJ3", "SQ"),
+        ("SKJ742", "S4"),
+        ("S852", "S8"),
+        ("S85", "S8"),
+        ("SK73", "S3"),
+        ("ST95", "ST"),
+    ],
+)
+def test_conventional_leads_of_the_1930s(holding: str, lead: str) -> None:
+    hand = Hand(f"{holding[1:]}...")
+    assert conventional_card(hand, Card.parse(lead).suit) == Card.parse(lead)
+
+
+def test_a_robot_is_a_player_and_refuses_when_it_has_nothing_to_play() -> None:
+    robot = default_robot(seed=1, effort=QUICK)
+    assert isinstance(robot, Player)
+    table = _table(FINESSE, "6NT P P P", Seat.SOUTH)
+    with pytest.raises(BridgeError):
+        robot.play(table.view(Seat.NORTH))
+
+
+def _reshuffled(table: Table, seat: Seat, seed: int) -> Table:
+    """The same board as ``table`` with the cards ``seat`` cannot see dealt again among their holders
+    (each keeping as many, and the cards it played)."""
+    view = table.view(seat)
+    hidden = [s for s in Seat if s != seat and not (s == view.dummy and view.dummy_hand is not None)]
+    played = {
+        s: Hand([c for t in view.tricks for p, c in t if p == s] + [c for p, c in view.current_trick if p == s])
+        for s in Seat
+    }
+    pool = [c for s in hidden for c in table.hand(s)]
+    random.Random(seed).shuffle(pool)
+    hands = dict(table.board.deal)
+    for s in hidden:
+        n = len(table.hand(s))
+        hands[s] = played[s] | Hand(pool[:n])
+        pool = pool[n:]
+    copy = Table(Board(1, Deal(hands), dealer=table.board.dealer, vulnerability=table.board.vulnerability))
+    for event in table.to_events()[1:]:
+        copy.apply(event)
+    return copy
+
+
+def test_no_robot_sees_another_seats_hidden_cards() -> None:
+    """DESIGN.md §3.6: the decision comes from the view alone; replacing the hidden hands changes nothing."""
+    base = _table(Deal.random(7).to_pbn(), "1NT P 3NT P P P")
+    for _ in range(3):  # the opening lead (East), declarer for dummy (North), then West
+        seat = base.actor
+        assert seat is not None
+        decisions = []
+        for variant in range(3):
+            table = base if variant == 0 else _reshuffled(base, seat, variant)
+            assert table.board.deal != base.board.deal or variant == 0
+            robot = CardPlayRobot(seed=3, effort=QUICK)
+            decisions.append(robot.decide(table.view(seat)))
+        assert decisions[0] == decisions[1] == decisions[2]
+        base.play(decisions[0].card)
+
+
+# A finesse against the king: dummy's AQ of spades over West, declarer with no entry back (6NT needs it).
+FINESSE = "N:AQ.32.AKQJT9.AKQ JT976.876.54.987 432.A54.32.65432 K85.KQJT9.876.JT"
+
+
+def test_finesse_against_the_king_with_ace_queen_opposite_small() -> None:
+    """South leads a small spade, West plays low: dummy's queen (the finesse) in the large majority of runs."""
+    right = 0
+    for seed in range(5):
+        table = _table(FINESSE, "6NT P P P", Seat.SOUTH, "HK H2 H6 HA S2 S5")
+        robot = CardPlayRobot(seed=seed, effort=Effort(samples=12, time_limit=None, batch=12))
+        right += robot.play(table.view(Seat.SOUTH)) == Card.parse("SQ")
+    assert right >= 4
+
+
+# North holds every spade, South every heart: 7S by North takes all thirteen tricks.
+ALL_TOPS = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
+
+
+def test_robot_declarer_claims_when_every_sample_agrees_and_defenders_agree() -> None:
+    table = _table(ALL_TOPS, "7S P P P", Seat.NORTH)
+    players = {s: default_robot(seed=int(s), effort=QUICK) for s in Seat}
+    play_board(table, players, on_action=robot_claims(players))
+    assert table.phase is Phase.DONE and table.result is not None
+    assert table.result.claimed and table.result.tricks == 13
+
+
+def test_robot_defender_disputes_a_claim_it_can_beat() -> None:
+    """7NT by North: East leads and runs thirteen hearts; a claim of twelve by North is disputed (L68D2)."""
+    table = _table(ALL_TOPS, "7NT P P P", Seat.NORTH, "H2 D2 C2 S2")
+    table.claim(Seat.NORTH, 12, "the spades are good")
+    robot = CardPlayRobot(seed=1, effort=QUICK)
+    assert robot.accepts_claim(table.view(Seat.EAST)) is False
+    table.undo()
+    table.claim(Seat.NORTH, 0, "the rest are yours")
+    assert robot.accepts_claim(table.view(Seat.EAST)) is True
+    with pytest.raises(BridgeError):
+        robot.accepts_claim(_table(ALL_TOPS, "7NT P P P", Seat.NORTH, "H2").view(Seat.EAST))
+
+
+def test_offer_claim_does_nothing_for_defenders_or_without_a_claim() -> None:
+    table = _table(FINESSE, "6NT P P P", Seat.SOUTH)
+    players = {s: default_robot(seed=1, effort=QUICK) for s in Seat}
+    assert offer_claim(table, players) is False  # West, a defender, is on lead
+    assert table.claim_state is None
+
+
+def test_hint_names_the_card_and_the_samples() -> None:
+    table = _table(FINESSE, "6NT P P P", Seat.SOUTH, "HK H2 H6 HA S2 S5")
+    robot = default_robot(seed=2, effort=QUICK)
+    text = robot.hint(table.view(Seat.SOUTH))
+    assert "sampled deals" in text and text.split(":")[0] in {"SQ", "SA"}
+
+
+def test_effort_is_checked() -> None:
+    with pytest.raises(BridgeError):
+        Effort(samples=0)
+    with pytest.raises(BridgeError):
+        Effort(time_limit=0)
+    with pytest.raises(BridgeError):
+        CardPlayRobot(form="chicago")
