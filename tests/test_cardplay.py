@@ -174,3 +174,22 @@ def test_effort_is_checked() -> None:
         Effort(time_limit=0)
     with pytest.raises(BridgeError):
         CardPlayRobot(form="chicago")
+
+
+@pytest.mark.slow
+def test_robot_plays_far_better_than_the_lowest_card_and_random_players() -> None:
+    """The quality figure on a small seeded set (the bench uses 500 deals): the robots give away far fewer
+    double-dummy tricks than the old lowest-card player and a random player on the same contracts."""
+    from contractbridge.players import RandomPlayer
+    from contractbridge.robots import BiddingRobot
+    from contractbridge.robots.quality import measure
+
+    deals = [Deal.random(f"quality-{i}") for i in range(8)]
+    lowest = measure(deals, lambda seat: BiddingRobot())
+    rand = measure(deals, lambda seat: RandomPlayer(int(seat)))
+    robot = measure(deals, lambda seat: CardPlayRobot(seed=int(seat), effort=QUICK))
+    assert robot.boards == lowest.boards == rand.boards > 0
+    mine = robot.declarer_cost + robot.defence_cost
+    assert mine < 0.5 * (lowest.declarer_cost + lowest.defence_cost)
+    assert mine < 0.5 * (rand.declarer_cost + rand.defence_cost)
+    assert robot.distance <= 1.5
