@@ -17,6 +17,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from contractbridge.calls import Call
 from contractbridge.cards import Card, Seat, Strain
 from contractbridge.dd import Position, dd_table, solve
 from contractbridge.deal import Board, Deal
@@ -24,7 +25,7 @@ from contractbridge.play import PlayState
 from contractbridge.players import Player, play_board
 from contractbridge.robots.bidder import BiddingRobot, bid_deal
 from contractbridge.robots.claims import robot_claims
-from contractbridge.table import Table
+from contractbridge.table import Table, TableView
 
 __all__ = ["Quality", "measure"]
 
@@ -62,21 +63,21 @@ class _Seat:
         self.seconds = 0.0
         self.cards = 0
 
-    def call(self, view: object) -> object:
-        return self.bidder.call(view)  # type: ignore[arg-type]
+    def call(self, view: TableView) -> Call:
+        return self.bidder.call(view)
 
-    def play(self, view: object) -> Card:
+    def play(self, view: TableView) -> Card:
         start = time.perf_counter()
-        card = self.inner.play(view)  # type: ignore[arg-type]
+        card = self.inner.play(view)
         self.seconds += time.perf_counter() - start
         self.cards += 1
         return card
 
-    def claim(self, view: object) -> tuple[int, str] | None:
+    def claim(self, view: TableView) -> tuple[int, str] | None:
         offer = getattr(self.inner, "claim", None)
-        return None if offer is None else offer(view)  # type: ignore[no-any-return]
+        return None if offer is None else offer(view)
 
-    def accepts_claim(self, view: object) -> bool:
+    def accepts_claim(self, view: TableView) -> bool:
         judge = getattr(self.inner, "accepts_claim", None)
         return True if judge is None else bool(judge(view))
 
