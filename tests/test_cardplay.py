@@ -128,6 +128,25 @@ def test_finesse_against_the_king_with_ace_queen_opposite_small() -> None:
     assert right >= 4
 
 
+# 4S by South: ten tricks by ruffing two hearts in dummy (three trumps, singleton heart ace); eight if
+# declarer draws trumps first.
+RUFFS = "N:432.A.7654.76543 765.8765.T98.T98 AKQJT.432.A32.A2 98.KQJT9.KQJ.KQJ"
+
+
+def test_ruffs_losers_in_dummy_before_drawing_trumps() -> None:
+    """After the diamond lead is won, declarer starts on the hearts (not trumps) in the large majority of
+    runs, and the robots then bring home the double-dummy ten tricks."""
+    not_trumps = 0
+    for seed in range(5):
+        table = _table(RUFFS, "4S P P P", Seat.SOUTH, "DK D4 D8 DA")
+        robot = CardPlayRobot(seed=seed, effort=Effort(samples=10, time_limit=None, batch=10))
+        not_trumps += robot.play(table.view(Seat.SOUTH)).suit != Card.parse("S2").suit
+    assert not_trumps >= 4
+    table = _table(RUFFS, "4S P P P", Seat.SOUTH, "DK D4 D8 DA")
+    play_board(table, {s: CardPlayRobot(seed=int(s), effort=QUICK) for s in Seat})
+    assert table.result is not None and table.result.tricks == 10
+
+
 # North holds every spade, South every heart: 7S by North takes all thirteen tricks.
 ALL_TOPS = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
 

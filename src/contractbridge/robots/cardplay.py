@@ -131,7 +131,8 @@ class CardPlayRobot:
     """Plays the cards of a seat (and dummy's, for declarer, L41D) from its ``TableView`` only.
 
     ``system``/``opponents`` are the bidding systems the robot reads the auction with (its own side's and the
-    opponents'); ``form`` the form of scoring; ``seed`` makes its choices reproducible (None: random)."""
+    opponents'), at the rubber ``partscores`` (NS, EW); ``form`` the form of scoring; ``seed`` makes its choices
+    reproducible (None: random)."""
 
     def __init__(
         self,
@@ -141,8 +142,10 @@ class CardPlayRobot:
         form: str | Form = Form.RUBBER,
         effort: Effort | None = None,
         seed: int | None = None,
+        partscores: tuple[int, int] = (0, 0),
     ) -> None:
         self.system = _system(system)
+        self.partscores = partscores
         self.opponents = self.system if opponents is None else _system(opponents)
         self.options = options
         self.form = Form.parse(form)
@@ -192,7 +195,14 @@ class CardPlayRobot:
     def _draw(self, view: TableView, knowledge: Knowledge, n: int) -> Sample:
         hidden = knowledge.hidden
         reading = read_auction(
-            view.auction, view.vulnerability, self.system, self.opponents, view.seat, hidden, self.options
+            view.auction,
+            view.vulnerability,
+            self.system,
+            self.opponents,
+            view.seat,
+            hidden,
+            self.options,
+            self.partscores,
         )
         board = (view.number, view.dealer, view.auction.calls, knowledge.known[view.seat])
         sample = Sampler(knowledge, reading, self._rng(view, knowledge.played)).draw(n, self._samples.get(board))

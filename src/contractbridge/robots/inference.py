@@ -92,6 +92,7 @@ class AuctionReading:
     vulnerability: Vulnerability
     options: SystemOptions | None
     calls: tuple[CallInference, ...]
+    partscores: tuple[int, int] = (0, 0)
 
     def of(self, seat: Seat) -> tuple[CallInference, ...]:
         return tuple(c for c in self.calls if c.seat == seat)
@@ -140,7 +141,7 @@ class AuctionReading:
     def _would_call(self, inf: CallInference, hand: Hand) -> bool:
         prefix = Auction(self.auction.dealer, self.auction.calls[: inf.index])
         try:
-            call, _ = inf.system.choose(hand, prefix, self.vulnerability, self.options, (0, 0), inf.opponents)
+            call, _ = inf.system.choose(hand, prefix, self.vulnerability, self.options, self.partscores, inf.opponents)
         except BridgeError:
             return True
         return call == inf.call
@@ -173,9 +174,11 @@ def read_auction(
     our_seat: Seat,
     seats: tuple[Seat, ...],
     options: SystemOptions | None = None,
+    partscores: tuple[int, int] = (0, 0),
 ) -> AuctionReading:
     """Read every call of ``seats`` in ``auction``: calls of ``our_seat``'s side by ``ours``, the others by
-    ``theirs`` (each side's explanations are authorised information, L20F). Calls the systems do not cover
+    ``theirs`` (each side's explanations are authorised information, L20F); ``partscores`` (NS, EW) are the
+    rubber part-scores the auction was bid at. Calls the systems do not cover
     ("undiscussed") promise nothing and are left out."""
     calls: list[CallInference] = []
     for index, (seat, call) in enumerate(auction.history()):
@@ -183,10 +186,10 @@ def read_auction(
             continue
         system, other = (ours, theirs) if seat.side == our_seat.side else (theirs, ours)
         try:
-            meaning = system.explain(auction, index, vulnerability, options, (0, 0), other)
+            meaning = system.explain(auction, index, vulnerability, options, partscores, other)
         except BridgeError:
             continue
         if meaning.undiscussed:
             continue
         calls.append(CallInference(index, seat, call, meaning, system, other))
-    return AuctionReading(auction, vulnerability, options, tuple(calls))
+    return AuctionReading(auction, vulnerability, options, tuple(calls), partscores)

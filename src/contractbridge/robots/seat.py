@@ -67,5 +67,5 @@ def default_robot(
     """The default robot seat: bids by ``system`` (EST30: Culbertson or Club) and plays by double-dummy
     sampling for ``form`` of scoring; ``seed`` makes it reproducible."""
     bidder = BiddingRobot(system, options, partscores, opponents)
-    cards = CardPlayRobot(system, opponents, options, form, effort, seed)
+    cards = CardPlayRobot(system, opponents, options, form, effort, seed, partscores)
     return RobotPlayer(bidder, cards)
