@@ -1,7 +1,8 @@
 """How well card players play, measured against double dummy (the quality figure of issue #13).
 
 ``measure(deals, play_policy)`` bids each deal with the bidding robots (the contracts of the robots' own
-auctions, the same for every policy measured), lets ``play_policy(seat)`` play the cards at all four seats,
+auctions, the same for every policy measured), lets ``play_policy(seat)`` play the cards at all four seats
+(a claim the robots dispute is withdrawn and the board played out),
 then replays the log against the full deal: each card costs its side the double-dummy tricks it gives away
 (the best card's tricks minus the card's; an agreed claim costs the difference to the double-dummy result of
 the position it was made in). The figures per board:
@@ -130,6 +131,10 @@ def measure(
         seats = {s: _Seat(BiddingRobot(system), play_policy(s)) for s in Seat}
         table = Table(board)
         play_board(table, seats, on_action=robot_claims(seats) if claims else None)
+        if table.claim_state is not None and table.claim_state.disputed_by is not None:
+            while table.claim_state is not None:  # no director here: withdraw the claim and play on
+                table.undo()
+            play_board(table, seats)
         result = table.result
         assert result is not None and result.tricks is not None
         boards += 1
