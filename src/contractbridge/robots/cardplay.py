@@ -48,7 +48,8 @@ LEAD_SLACK = 0.1
 class Effort:
     """How hard the robot thinks: ``samples`` deals per decision, solved ``batch`` at a time until
     ``time_limit`` seconds have passed (None: no limit) once ``min_samples`` are solved. A claim needs
-    ``claim_samples`` agreeing deals."""
+    ``claim_samples`` agreeing deals. With a time limit the number of deals solved depends on the machine's
+    speed, so a seeded robot repeats its choices exactly only with ``time_limit=None``."""
 
     samples: int = 20
     time_limit: float | None = 0.5
