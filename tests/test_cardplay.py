@@ -212,3 +212,11 @@ def test_robot_plays_far_better_than_the_lowest_card_and_random_players() -> Non
     assert mine < 0.5 * (lowest.declarer_cost + lowest.defence_cost)
     assert mine < 0.5 * (rand.declarer_cost + rand.defence_cost)
     assert robot.distance <= 1.5
+
+
+def test_hint_during_the_auction_gives_the_call_and_its_meaning() -> None:
+    table = Table(Board(1, Deal.random(11)))
+    robot = default_robot(seed=1, effort=QUICK)
+    view = table.view(table.actor or Seat.NORTH)
+    text = robot.hint(view)
+    assert text.startswith(str(robot.call(view)))
