@@ -134,7 +134,7 @@ DROP = "N:7654.543.654.AK4 T9.876.987.98765 AKJ32.AK2.A32.32 Q8.QJT9.KQJT.QJT"
 
 
 def test_drops_the_queen_with_nine_trumps() -> None:
-    """ "Eight ever, nine never": the king, not the finesse, in the large majority of runs. The odds are close
+    """Eight ever, nine never: the king, not the finesse, in the large majority of runs. The odds are close
     (about 52 to 48 before the auction), so this decision takes more samples than the default."""
     drops = 0
     for seed in range(10):
