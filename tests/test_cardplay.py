@@ -144,6 +144,22 @@ def test_drops_the_queen_with_nine_trumps() -> None:
     assert drops >= 7
 
 
+# 3NT by South: West's spades are established and East has shown out of them (West is the danger hand).
+# South cashes the diamond ace and leads towards dummy's KJT98; West plays low: finesse (a loser can only go
+# to East, the safe hand) rather than the king, which leaves West's guarded queen to win later.
+DANGER = "N:54.AK3.KJT98.543 83.9872.Q54.9876 A76.654.A32.AKQ2 KQJT92.QJT.76.JT"
+
+
+def test_keeps_the_danger_hand_off_lead() -> None:
+    right = 0
+    for seed in range(5):
+        cards = "SK S4 S3 S6 SQ S5 S8 S7 SJ H3 C6 SA DA D6 D8 D4 D2 D7"
+        table = _table(DANGER, "1NT P 3NT P P P", Seat.SOUTH, cards)
+        robot = CardPlayRobot(seed=seed, effort=Effort(samples=12, time_limit=None, batch=12))
+        right += robot.play(table.view(Seat.SOUTH)) in _cards("DJ DT D9")
+    assert right >= 4
+
+
 # 4S by South: ten tricks by ruffing two hearts in dummy (three trumps, singleton heart ace); eight if
 # declarer draws trumps first.
 RUFFS = "N:432.A.7654.76543 765.8765.T98.T98 AKQJT.432.A32.A2 98.KQJT9.KQJ.KQJ"
