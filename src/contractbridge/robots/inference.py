@@ -51,8 +51,8 @@ class Tier(IntEnum):
 RELAXATION_ORDER: Final = (Tier.REBID, Tier.STRENGTH, Tier.LENGTHS, Tier.VOIDS)
 
 
-#: Culbertson's cross-suit combinations (K x with Q x, Q x with J x, EST-B08) add at most this many honour
-#: tricks to the sum of the suits: two pairings of ½ (the Kx–Qx pair is worth 1 with both suits at 0 + ½ … ).
+#: Culbertson's cross-suit combinations (K x with Q x, Q x with J x, EST-B08) add ½ honour trick each to the
+#: sum of the suits, and four suits make at most two pairings: at most 1.
 _PAIRING_BOUND: Final = 1.0
 
 
@@ -145,10 +145,6 @@ class AuctionReading:
         except BridgeError:
             return True
         return call == inf.call
-
-    @property
-    def has_hand_checks(self) -> bool:
-        return bool(self.calls)
 
 
 def _ht_bounds(seat: Seat, m: CallMeaning) -> list[Constraint]:
