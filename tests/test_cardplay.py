@@ -252,3 +252,15 @@ def test_hint_during_the_auction_gives_the_call_and_its_meaning() -> None:
     view = table.view(table.actor or Seat.NORTH)
     text = robot.hint(view)
     assert text.startswith(str(robot.call(view)))
+
+
+def test_deals_still_consistent_are_kept_from_card_to_card() -> None:
+    """Issue #13 item 3: the next decision starts from the previous sample where it still fits."""
+    table = _table(FINESSE, "6NT P P P", Seat.SOUTH, "HK H2 H6 HA")
+    robot = CardPlayRobot(seed=4, effort=QUICK)
+    first = robot.decide(table.view(Seat.SOUTH))
+    assert first.reason == "samples" and first.kept == 0
+    table.play("S2")
+    table.play("S5")
+    second = robot.decide(table.view(Seat.SOUTH))  # declarer for dummy: the queen or the ace
+    assert second.reason == "samples" and 0 < second.kept <= second.samples

@@ -69,7 +69,8 @@ class Decision:
     """One decision: the card, why (``only choice`` or ``samples``), each candidate (one per group of equal
     cards) with its expected value and mean tricks for the side to play, the number of samples and the tier
     of constraints they kept, and ``unanimous``: declarer's side's final tricks if every sample agrees on
-    them after ``card``, else None; ``exhaustive`` when the samples were every layout the sampler could find."""
+    them after ``card``, else None; ``exhaustive`` when the samples were every layout the sampler could find;
+    ``kept`` how many deals were kept from the previous decision."""
 
     card: Card
     reason: str
@@ -80,6 +81,7 @@ class Decision:
     tier: Tier | None = None
     unanimous: int | None = None
     exhaustive: bool = False
+    kept: int = 0
 
     def describe(self) -> str:
         if self.reason != "samples":
@@ -88,7 +90,7 @@ class Decision:
         kept = "all constraints" if self.tier is Tier.REBID else f"constraints relaxed to {tier}"
         order = sorted(range(len(self.cards)), key=lambda j: -self.values[j])
         items = ", ".join(f"{self.cards[j]} {self.tricks[j]:.2f} tricks (value {self.values[j]:+.1f})" for j in order)
-        return f"{self.card}: {self.samples} sampled deals ({kept}); {items}"
+        return f"{self.card}: {self.samples} sampled deals ({kept}, {self.kept} kept from the last card); {items}"
 
 
 def equal_groups(cards: frozenset[Card] | set[Card], played: int) -> list[tuple[Card, ...]]:
@@ -262,6 +264,7 @@ class CardPlayRobot:
             sample.tier,
             unanimous,
             len(sample) < self.effort.samples and len(outcomes) == len(sample),
+            sample.kept,
         )
 
     def _within(self, group: tuple[Card, ...], view: TableView, hand: Hand) -> Card:

@@ -113,10 +113,12 @@ class Knowledge:
 
 @dataclass(frozen=True, slots=True)
 class Sample:
-    """Drawn deals and the tier of constraints they respect (``Tier.REBID``: everything)."""
+    """Drawn deals, the tier of constraints they respect (``Tier.REBID``: everything) and how many of them
+    were ``kept`` from the previous decision's sample."""
 
     holdings: Holdings
     tier: Tier
+    kept: int = 0
 
     def __len__(self) -> int:
         return int(self.holdings.shape[0])
@@ -140,7 +142,7 @@ class Sampler:
             kept = have.holdings[mask][:n]
             tier = have.tier
         parts: list[Holdings] = [] if kept is None else [kept]
-        count = 0 if kept is None else int(kept.shape[0])
+        count = count_kept = 0 if kept is None else int(kept.shape[0])
         for level in Tier:
             if level < tier:
                 continue
@@ -159,7 +161,7 @@ class Sampler:
                 break
             tier = level
         holdings = np.concatenate(parts) if parts else np.empty((0, 4, 4), dtype=np.uint16)
-        return Sample(_unique(holdings)[:n], tier)
+        return Sample(_unique(holdings)[:n], tier, count_kept)
 
     def _dealer(self, level: Tier) -> Dealer | None:
         k = self.knowledge
