@@ -19,8 +19,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from contractbridge.calls import Call
-from contractbridge.cards import Card, Seat, Strain
-from contractbridge.dd import Position, dd_table, solve
+from contractbridge.cards import Card, Seat, Side, Strain
+from contractbridge.dd import Position, dd_table, solve_all
 from contractbridge.deal import Board, Deal
 from contractbridge.play import PlayState
 from contractbridge.players import Player, play_board
@@ -83,35 +83,42 @@ class _Seat:
         return True if judge is None else bool(judge(view))
 
 
-def _solve_now(play: PlayState, strain: Strain) -> dict[Card, int]:
-    """Each legal card of the hand to play with the tricks its side then takes, double dummy."""
+def _position(play: PlayState, strain: Strain) -> Position:
+    """The position of the hand to play, from the full deal (the measurer sees everything)."""
     hands = Deal.partial({s: play.hand(s) for s in Seat})
     trick = tuple(c for _, c in play.current_trick)
     leader = play.current_trick[0][0] if play.current_trick else play.turn
     assert leader is not None
-    return solve(Position(hands, strain, leader, trick))
+    return Position(hands, strain, leader, trick)
 
 
 def _costs(table: Table) -> tuple[int, int]:
-    """Tricks given away by declarer's side and by the defenders over the board's log."""
+    """Tricks given away by declarer's side and by the defenders over the board's log (every position of
+    the board solved in one DDS batch)."""
     declarer, contract, result = table.declarer, table.contract, table.result
     assert declarer is not None and contract is not None and result is not None and result.tricks is not None
     replay = Table(table.board, table.edition)
-    costs = [0, 0]  # indexed by Side
+    positions: list[Position] = []
+    # who moved, the card (None: a claim), declarer's tricks so far, the tricks still to play
+    moves: list[tuple[Side, Card | None, int, int]] = []
     for event in table.to_events()[1:]:
         play = replay.play_state
         if play is not None and play.turn is not None and event["event"] in ("play", "claim"):
-            scores = _solve_now(play, contract.strain)
-            best = max(scores.values())
-            if event["event"] == "play":
-                costs[play.turn.side] += best - scores[Card.parse(event["card"])]
-            else:  # an agreed claim ends the board: compare it with the double-dummy result from here
-                remaining = 13 - len(play.tricks)
-                dd_total = play.declarer_tricks + (best if play.turn.side == declarer.side else remaining - best)
-                gap = dd_total - result.tricks
-                costs[declarer.side if gap > 0 else declarer.side.opponents] += abs(gap)
+            positions.append(_position(play, contract.strain))
+            card = Card.parse(event["card"]) if event["event"] == "play" else None
+            moves.append((play.turn.side, card, play.declarer_tricks, 13 - len(play.tricks)))
+            if card is None:
                 break
         replay.apply(event)
+    costs = [0, 0]  # indexed by Side
+    for (side, card, won, remaining), scores in zip(moves, solve_all(positions), strict=True):
+        best = max(scores.values())
+        if card is not None:
+            costs[side] += best - scores[card]
+        else:  # an agreed claim ends the board: compare it with the double-dummy result from there
+            dd_total = won + (best if side == declarer.side else remaining - best)
+            gap = dd_total - result.tricks
+            costs[declarer.side if gap > 0 else declarer.side.opponents] += abs(gap)
     return costs[declarer.side], costs[declarer.side.opponents]
 
 
