@@ -1,0 +1,333 @@
+"""The card-play robot: perfect-information Monte Carlo play (the method of GIB), seeing only its seat's view.
+
+For each decision ``CardPlayRobot``:
+
+1. groups the legal cards into equals (cards of one suit in the hand to play with nothing but played cards
+   between them are one choice); one group left is a clear decision and costs no sampling;
+2. deals the hidden hands many times consistently with everything the seat knows (``robots.sampling``:
+   own hand, dummy once faced, the played cards, the voids shown, and the auction read through both sides'
+   systems, ``robots.inference``), keeping the deals of its previous decision that are still consistent;
+3. solves the samples double dummy in batches (``dd.solve_all``), within the ``Effort`` (samples per
+   decision, time limit per card);
+4. plays the card with the best expected score for the form of scoring (``robots.outcomes``); at the
+   opening lead the 1930s conventions (``robots.leads``) decide among cards the samples value alike.
+
+``hint(view)`` says what it would play and why; ``claim(view)`` and ``accepts_claim(view)`` are its claims
+(L68–L69): declarer claims when every sample gives the same tricks; a defender agrees when no sample gives
+the claimer fewer tricks than claimed.
+"""
+
+from __future__ import annotations
+
+import time
+import zlib
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from contractbridge.calls import Bid
+from contractbridge.cards import Card, Hand, Rank, Seat, Suit
+from contractbridge.errors import BridgeError
+from contractbridge.robots.inference import Tier, read_auction
+from contractbridge.robots.leads import conventional_card, lead_preference
+from contractbridge.robots.outcomes import Form, Outcomes, best_tricks, card_values, solve_samples
+from contractbridge.robots.sampling import Knowledge, Sample, Sampler
+from contractbridge.systems import System, SystemOptions, system
+
+if TYPE_CHECKING:
+    from contractbridge.table import TableView
+
+__all__ = ["CardPlayRobot", "Decision", "Effort", "equal_groups"]
+
+#: At the opening lead, cards within this share of the spread of values count as alike (then convention).
+LEAD_SLACK = 0.1
+
+
+@dataclass(frozen=True, slots=True)
+class Effort:
+    """How hard the robot thinks: ``samples`` deals per decision, solved ``batch`` at a time until
+    ``time_limit`` seconds have passed (None: no limit) once ``min_samples`` are solved. A claim needs
+    ``claim_samples`` agreeing deals. With a time limit the number of deals solved depends on the machine's
+    speed, so a seeded robot repeats its choices exactly only with ``time_limit=None``."""
+
+    samples: int = 20
+    time_limit: float | None = 0.5
+    min_samples: int = 4
+    batch: int = 4
+    claim_samples: int = 8
+
+    def __post_init__(self) -> None:
+        if min(self.samples, self.min_samples, self.batch, self.claim_samples) < 1:
+            raise BridgeError("effort: samples, min_samples, batch and claim_samples must be at least 1")
+        if self.time_limit is not None and self.time_limit <= 0:
+            raise BridgeError(f"effort: the time limit must be positive seconds or None, not {self.time_limit}")
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One decision: the card, why (``only choice`` or ``samples``), each candidate (one per group of equal
+    cards) with its expected value and mean tricks for the side to play, the number of samples and the tier
+    of constraints they kept, and ``unanimous``: declarer's side's final tricks if every sample agrees on
+    them after ``card``, else None; ``exhaustive`` when the samples were every layout the sampler could find;
+    ``kept`` how many deals were kept from the previous decision."""
+
+    card: Card
+    reason: str
+    cards: tuple[Card, ...] = ()
+    values: tuple[float, ...] = ()
+    tricks: tuple[float, ...] = ()
+    samples: int = 0
+    tier: Tier | None = None
+    unanimous: int | None = None
+    exhaustive: bool = False
+    kept: int = 0
+
+    def describe(self) -> str:
+        if self.reason != "samples":
+            return f"{self.card}: {self.reason}"
+        tier = "none" if self.tier is None else self.tier.name.lower()
+        kept = "all constraints" if self.tier is Tier.REBID else f"constraints relaxed to {tier}"
+        order = sorted(range(len(self.cards)), key=lambda j: -self.values[j])
+        items = ", ".join(f"{self.cards[j]} {self.tricks[j]:.2f} tricks (value {self.values[j]:+.1f})" for j in order)
+        return f"{self.card}: {self.samples} sampled deals ({kept}, {self.kept} kept from the last card); {items}"
+
+
+def equal_groups(cards: frozenset[Card] | set[Card], played: int) -> list[tuple[Card, ...]]:
+    """``cards`` (of one hand) in groups of equals: same suit, only played cards between them; each group
+    lowest first, groups in suit then rank order."""
+    groups: list[tuple[Card, ...]] = []
+    for suit in Suit:
+        own = sorted((c for c in cards if c.suit == suit), key=lambda c: c.rank)
+        run: list[Card] = []
+        for card in own:
+            if run and all(played >> (13 * suit + r - 2) & 1 for r in range(run[-1].rank + 1, card.rank)):
+                run.append(card)
+            else:
+                if run:
+                    groups.append(tuple(run))
+                run = [card]
+        if run:
+            groups.append(tuple(run))
+    return groups
+
+
+def _system(which: str | System) -> System:
+    return which if isinstance(which, System) else system(which)
+
+
+def _hand_to_play(view: TableView) -> Hand:
+    return view.dummy_hand if view.turn == view.dummy and view.dummy_hand is not None else view.hand
+
+
+def _to_move(view: TableView) -> Seat:
+    """The hand to play next (also while a claim has stopped play)."""
+    if view.current_trick:
+        return view.current_trick[0][0].offset(len(view.current_trick))
+    if view.tricks:
+        return view.tricks[-1].winner
+    assert view.declarer is not None
+    return view.declarer.lho
+
+
+class CardPlayRobot:
+    """Plays the cards of a seat (and dummy's, for declarer, L41D) from its ``TableView`` only.
+
+    ``system``/``opponents`` are the bidding systems the robot reads the auction with (its own side's and the
+    opponents'), at the rubber ``partscores`` (NS, EW); ``form`` the form of scoring; ``seed`` makes its choices
+    reproducible (None: random)."""
+
+    def __init__(
+        self,
+        system: str | System = "culbertson",
+        opponents: str | System | None = None,
+        options: SystemOptions | None = None,
+        form: str | Form = Form.RUBBER,
+        effort: Effort | None = None,
+        seed: int | None = None,
+        partscores: tuple[int, int] = (0, 0),
+    ) -> None:
+        self.system = _system(system)
+        self.partscores = partscores
+        self.opponents = self.system if opponents is None else _system(opponents)
+        self.options = options
+        self.form = Form.parse(form)
+        self.effort = effort or Effort()
+        self.seed = seed
+        self.last: Decision | None = None
+        self._memo: tuple[object, Decision] | None = None
+        self._samples: dict[object, Sample] = {}
+
+    # the Player protocol -------------------------------------------------------------------------------
+    def play(self, view: TableView) -> Card:
+        """The robot's card for the hand to play (its own, or dummy's when it is declarer)."""
+        decision = self.decide(view)
+        self.last = decision
+        return decision.card
+
+    def hint(self, view: TableView) -> str:
+        """What the robot would play here and why (the samples and each card's value)."""
+        return self.decide(view).describe()
+
+    # decisions -----------------------------------------------------------------------------------------
+    def decide(self, view: TableView) -> Decision:
+        """The decision for ``view`` (computed once per position)."""
+        legal = view.legal_cards
+        if not legal or view.contract is None or view.declarer is None or view.turn is None:
+            raise BridgeError(f"{view.seat.name.lower()} has no card to play now")
+        knowledge = Knowledge.from_view(view)
+        key = (view.number, int(view.seat), view.auction.calls, knowledge.played)
+        if self._memo is not None and self._memo[0] == key:
+            return self._memo[1]
+        groups = equal_groups(legal, knowledge.played)
+        hand = _hand_to_play(view)
+        if len(groups) == 1:
+            decision = Decision(self._within(groups[0], view, hand), "only choice")
+        else:
+            decision = self._sampled(view, knowledge, groups, hand)
+        self._memo = (key, decision)
+        return decision
+
+    def _rng(self, view: TableView, played: int) -> np.random.Generator:
+        if self.seed is None:
+            return np.random.default_rng()
+        auction = zlib.crc32(" ".join(str(c) for c in view.auction.calls).encode())
+        cards = zlib.crc32(played.to_bytes(7, "little"))
+        return np.random.default_rng([self.seed, view.number, int(view.seat), auction, cards])
+
+    def _draw(self, view: TableView, knowledge: Knowledge, n: int) -> Sample:
+        hidden = knowledge.hidden
+        reading = read_auction(
+            view.auction,
+            view.vulnerability,
+            self.system,
+            self.opponents,
+            view.seat,
+            hidden,
+            self.options,
+            self.partscores,
+        )
+        board = (view.number, view.dealer, view.auction.calls, knowledge.known[view.seat])
+        sample = Sampler(knowledge, reading, self._rng(view, knowledge.played)).draw(n, self._samples.get(board))
+        self._samples = {board: sample}
+        return sample
+
+    def _sampled(self, view: TableView, knowledge: Knowledge, groups: list[tuple[Card, ...]], hand: Hand) -> Decision:
+        start = time.perf_counter()
+        contract, declarer, mover = view.contract, view.declarer, view.turn
+        assert contract is not None and declarer is not None and mover is not None
+        sample = self._draw(view, knowledge, self.effort.samples)
+        reps = tuple(g[0] for g in groups)
+        ours = mover.side == declarer.side
+        leader = view.current_trick[0][0] if view.current_trick else mover
+        trick = tuple(c for _, c in view.current_trick)
+        won = view.tricks_won[declarer.side]
+        remaining = 13 - len(view.tricks)
+        pieces = []
+        done = 0
+        effort = self.effort
+        for first in range(0, len(sample), effort.batch):
+            chunk = sample.holdings[first : first + effort.batch]
+            part = solve_samples(chunk, knowledge.played, contract.strain, leader, trick, reps, ours, won, remaining)
+            pieces.append(part.tricks)
+            done += len(part)
+            limit = effort.time_limit
+            if limit is not None and done >= effort.min_samples and time.perf_counter() - start > limit:
+                break
+        if not pieces:
+            return Decision(self._within(groups[0], view, hand), "no layout to sample")
+        outcomes = Outcomes(reps, np.concatenate(pieces))
+        vulnerable = view.vulnerability.is_vulnerable(declarer)
+        values = card_values(outcomes, self.form, contract, declarer, vulnerable, ours)
+        side_tricks = outcomes.tricks.mean(axis=0) if ours else 13 - outcomes.tricks.mean(axis=0)
+        best = float(values.max())
+        opening_lead = not view.tricks and not view.current_trick
+        if opening_lead:
+            slack = LEAD_SLACK * (best - float(values.min()))
+            near = [g for j, g in enumerate(groups) if values[j] >= best - slack - 1e-9]
+            partner = _partner_suits(view)
+            card = min((c for g in near for c in g), key=lambda c: lead_preference(hand, c, contract.strain, partner))
+            j = next(i for i, g in enumerate(groups) if card in g)
+        else:
+            near_idx = [j for j in range(len(groups)) if values[j] >= best - 1e-9]
+            j = max(near_idx, key=lambda i: (side_tricks[i], -groups[i][0].rank))
+            card = self._within(groups[j], view, hand)
+        column = outcomes.tricks[:, j]
+        unanimous = int(column[0]) if int(column.min()) == int(column.max()) else None
+        return Decision(
+            card,
+            "samples",
+            reps,
+            tuple(float(v) for v in values),
+            tuple(float(t) for t in side_tricks),
+            len(outcomes),
+            sample.tier,
+            unanimous,
+            len(sample) < self.effort.samples and len(outcomes) == len(sample),
+            sample.kept,
+        )
+
+    def _within(self, group: tuple[Card, ...], view: TableView, hand: Hand) -> Card:
+        """The card of a group of equals: a defender leads by the convention (top of a sequence); otherwise
+        the lowest of equals."""
+        defender_leads = not view.current_trick and view.declarer is not None and view.seat.side != view.declarer.side
+        if defender_leads:
+            conventional = conventional_card(hand, group[0].suit)
+            if conventional in group:
+                return conventional
+            if group[-1].rank >= Rank.TEN:
+                return group[-1]
+        return group[0]
+
+    # claims (L68–L69) ----------------------------------------------------------------------------------
+    def claim(self, view: TableView) -> tuple[int, str] | None:
+        """As declarer on play: the tricks to claim of those remaining and the statement, when every sample
+        (at least ``effort.claim_samples``) gives declarer's side the same tricks; else None."""
+        if view.declarer is None or view.seat != view.declarer or not view.legal_cards or view.claim is not None:
+            return None
+        decision = self.decide(view)
+        if decision.reason != "samples":  # a clear decision: sample anyway to judge the claim
+            knowledge = Knowledge.from_view(view)
+            groups = equal_groups(view.legal_cards, knowledge.played)
+            decision = self._sampled(view, knowledge, groups, _hand_to_play(view))
+        if decision.unanimous is None or (decision.samples < self.effort.claim_samples and not decision.exhaustive):
+            return None
+        tricks = decision.unanimous - view.tricks_won[view.declarer.side]
+        remaining = 13 - len(view.tricks)
+        statement = (
+            f"{tricks} of the remaining {remaining} tricks, playing {decision.card} now: every one of "
+            f"{decision.samples} layouts consistent with the auction and the play gives the same"
+        )
+        return tricks, statement
+
+    def accepts_claim(self, view: TableView) -> bool:
+        """Whether this seat agrees to the open claim (L69A): every sampled layout gives the claimer's side
+        at least the tricks claimed, whatever the defence does (double dummy)."""
+        claim = view.claim
+        if claim is None or view.declarer is None or view.contract is None:
+            raise BridgeError(f"{view.seat.name.lower()}: there is no claim to agree to")
+        knowledge = Knowledge.from_view(view)
+        sample = self._draw(view, knowledge, max(self.effort.claim_samples, self.effort.min_samples))
+        mover = _to_move(view)
+        leader = view.current_trick[0][0] if view.current_trick else mover
+        trick = tuple(c for _, c in view.current_trick)
+        side = view.declarer.side
+        won = view.tricks_won[side]
+        remaining = 13 - len(view.tricks)
+        totals = best_tricks(
+            sample.holdings, knowledge.played, view.contract.strain, leader, trick, mover.side == side, won, remaining
+        )
+        claimer = totals - won if claim.side == side else remaining - (totals - won)
+        return bool(len(claimer)) and int(claimer.min()) >= claim.tricks
+
+    def __repr__(self) -> str:
+        return f"CardPlayRobot({self.system.name!r}, form={self.form.value!r})"
+
+
+def _partner_suits(view: TableView) -> list[Suit]:
+    partner = view.seat.partner
+    return [
+        c.strain.suit
+        for s, c in view.auction.history()
+        if s == partner and isinstance(c, Bid) and c.strain.suit is not None
+    ]

@@ -1,0 +1,155 @@
+"""How well card players play, measured against double dummy (the quality figure of issue #13).
+
+``measure(deals, play_policy)`` bids each deal with the bidding robots (the contracts of the robots' own
+auctions, the same for every policy measured), lets ``play_policy(seat)`` play the cards at all four seats
+(a claim the robots dispute is withdrawn and the board played out),
+then replays the log against the full deal: each card costs its side the double-dummy tricks it gives away
+(the best card's tricks minus the card's; an agreed claim costs the difference to the double-dummy result of
+the position it was made in). The figures per board:
+
+- ``declarer_cost`` / ``defence_cost``: the tricks each side gave away (means over boards played);
+- ``distance``: the absolute difference between declarer's tricks and the double-dummy tricks of the contract
+  from the start (mean over boards played).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from contractbridge.calls import Call
+from contractbridge.cards import Card, Seat, Side, Strain
+from contractbridge.dd import Position, dd_table, solve_all
+from contractbridge.deal import Board, Deal
+from contractbridge.play import PlayState
+from contractbridge.players import Player, play_board
+from contractbridge.robots.bidder import BiddingRobot, bid_deal
+from contractbridge.robots.claims import robot_claims
+from contractbridge.table import Table, TableView
+
+__all__ = ["Quality", "measure"]
+
+
+@dataclass(frozen=True, slots=True)
+class Quality:
+    """Mean figures over the ``boards`` that were played (not passed out) of ``deals``."""
+
+    deals: int
+    boards: int
+    declarer_cost: float
+    defence_cost: float
+    distance: float
+    decisions: int
+    seconds: float
+
+    @property
+    def seconds_per_decision(self) -> float:
+        return self.seconds / self.decisions if self.decisions else 0.0
+
+    def __str__(self) -> str:
+        return (
+            f"{self.boards} boards: declarer gives away {self.declarer_cost:.3f} tricks, defence "
+            f"{self.defence_cost:.3f}; |tricks - DD| {self.distance:.3f}; {self.decisions} cards in "
+            f"{self.seconds:.1f} s ({1000 * self.seconds_per_decision:.1f} ms per card)"
+        )
+
+
+class _Seat:
+    """A seat for the measurement: the bidding robot's calls, ``inner``'s cards, timed."""
+
+    def __init__(self, bidder: BiddingRobot, inner: Player) -> None:
+        self.bidder = bidder
+        self.inner = inner
+        self.seconds = 0.0
+        self.cards = 0
+
+    def call(self, view: TableView) -> Call:
+        return self.bidder.call(view)
+
+    def play(self, view: TableView) -> Card:
+        start = time.perf_counter()
+        card = self.inner.play(view)
+        self.seconds += time.perf_counter() - start
+        self.cards += 1
+        return card
+
+    def claim(self, view: TableView) -> tuple[int, str] | None:
+        offer = getattr(self.inner, "claim", None)
+        return None if offer is None else offer(view)
+
+    def accepts_claim(self, view: TableView) -> bool:
+        judge = getattr(self.inner, "accepts_claim", None)
+        return True if judge is None else bool(judge(view))
+
+
+def _position(play: PlayState, strain: Strain) -> Position:
+    """The position of the hand to play, from the full deal (the measurer sees everything)."""
+    hands = Deal.partial({s: play.hand(s) for s in Seat})
+    trick = tuple(c for _, c in play.current_trick)
+    leader = play.current_trick[0][0] if play.current_trick else play.turn
+    assert leader is not None
+    return Position(hands, strain, leader, trick)
+
+
+def _costs(table: Table) -> tuple[int, int]:
+    """Tricks given away by declarer's side and by the defenders over the board's log (every position of
+    the board solved in one DDS batch)."""
+    declarer, contract, result = table.declarer, table.contract, table.result
+    assert declarer is not None and contract is not None and result is not None and result.tricks is not None
+    replay = Table(table.board, table.edition)
+    positions: list[Position] = []
+    # who moved, the card (None: a claim), declarer's tricks so far, the tricks still to play
+    moves: list[tuple[Side, Card | None, int, int]] = []
+    for event in table.to_events()[1:]:
+        play = replay.play_state
+        if play is not None and play.turn is not None and event["event"] in ("play", "claim"):
+            positions.append(_position(play, contract.strain))
+            card = Card.parse(event["card"]) if event["event"] == "play" else None
+            moves.append((play.turn.side, card, play.declarer_tricks, 13 - len(play.tricks)))
+            if card is None:
+                break
+        replay.apply(event)
+    costs = [0, 0]  # indexed by Side
+    for (side, card, won, remaining), scores in zip(moves, solve_all(positions), strict=True):
+        best = max(scores.values())
+        if card is not None:
+            costs[side] += best - scores[card]
+        else:  # an agreed claim ends the board: compare it with the double-dummy result from there
+            dd_total = won + (best if side == declarer.side else remaining - best)
+            gap = dd_total - result.tricks
+            costs[declarer.side if gap > 0 else declarer.side.opponents] += abs(gap)
+    return costs[declarer.side], costs[declarer.side.opponents]
+
+
+def measure(
+    deals: Sequence[Deal], play_policy: Callable[[Seat], Player], *, system: str = "culbertson", claims: bool = True
+) -> Quality:
+    """Play every deal (board numbers 1, 2, … for dealer and vulnerability, L2) and measure (see the module)."""
+    boards = 0
+    declarer_cost = defence_cost = distance = 0.0
+    decisions = 0
+    seconds = 0.0
+    for number, deal in enumerate(deals, start=1):
+        board = Board(number, deal)
+        auction, _ = bid_deal(deal, board.dealer, board.vulnerability, system)
+        if auction.contract is None or auction.declarer is None:
+            continue
+        seats = {s: _Seat(BiddingRobot(system), play_policy(s)) for s in Seat}
+        table = Table(board)
+        play_board(table, seats, on_action=robot_claims(seats) if claims else None)
+        if table.claim_state is not None and table.claim_state.disputed_by is not None:
+            while table.claim_state is not None:  # no director here: withdraw the claim and play on
+                table.undo()
+            play_board(table, seats)
+        result = table.result
+        assert result is not None and result.tricks is not None
+        boards += 1
+        ours, theirs = _costs(table)
+        declarer_cost += ours
+        defence_cost += theirs
+        distance += abs(result.tricks - dd_table(deal).tricks(auction.contract.strain, auction.declarer))
+        decisions += sum(s.cards for s in seats.values())
+        seconds += sum(s.seconds for s in seats.values())
+    n = max(boards, 1)
+    return Quality(len(deals), boards, declarer_cost / n, defence_cost / n, distance / n, decisions, seconds)
