@@ -20,9 +20,10 @@ from contractbridge.cards import FULL_PACK, Card, Hand, Seat, Suit
 from contractbridge.deal import Deal, Vulnerability, board_dealer, board_vulnerability
 from contractbridge.errors import BridgeError, FormatError
 from contractbridge.formats._text import TextInfo, decode, encode, read_text
+from contractbridge.formats.inputs import LIMITS
 from contractbridge.formats.record import Record, RecordBacked, RecordCall
 
-__all__ = ["LinBoard", "LinFile", "LinPair", "dumps", "loads", "read_file", "write_file"]
+__all__ = ["LinBoard", "LinFile", "LinPair", "Vugraph", "dumps", "loads", "read_file", "write_file"]
 
 #: ``md`` and ``pn`` list the hands from South, clockwise.
 LIN_SEATS: Final = (Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST)
@@ -141,12 +142,34 @@ def _lin_call(call: Call) -> str:
     return text[:-1] if text.endswith("NT") else text
 
 
+@dataclass(frozen=True, slots=True)
+class Vugraph:
+    """A vugraph file's ``vg`` header: event, segment, scoring letter (``I`` IMPs, ``P`` points, ``B`` board-a-
+    match), boards first to last, the two teams (open-room home team first) and their carry-over scores."""
+
+    event: str
+    segment: str = ""
+    scoring: str = ""
+    first: int | None = None
+    last: int | None = None
+    teams: tuple[str, str] = ("", "")
+    scores: tuple[str, str] = ("", "")
+
+    @classmethod
+    def parse(cls, value: str) -> Vugraph:
+        fields = [*value.split(","), "", "", "", "", "", "", "", "", ""][:9]
+        first, last = (int(f) if f.strip().isdecimal() and len(f) < 6 else None for f in fields[3:5])
+        return cls(fields[0], fields[1], fields[2], first, last, (fields[5], fields[7]), (fields[6], fields[8]))
+
+
 @dataclass(frozen=True)
 class LinBoard(RecordBacked):
-    """One board of a LIN file; ``players_hint`` are the names in force from an earlier ``pn``."""
+    """One board of a LIN file; ``players_hint`` are the names in force from an earlier ``pn``, ``event`` the
+    event named by the file's ``vg`` header."""
 
     pairs: tuple[LinPair, ...]
     players_hint: tuple[str, ...] = ()
+    event: str = ""
 
     def _first(self, tag: str) -> LinPair | None:
         for p in self.pairs:
@@ -296,6 +319,7 @@ class LinBoard(RecordBacked):
             vulnerability=self.vulnerability or Vulnerability.NONE,
             number=self.number,
             players=self.players,
+            event=self.event,
             calls=self.calls,
             plays=self.plays,
             claim=self.claim,
@@ -354,13 +378,24 @@ class LinFile:
         """The boards (groups with an ``md``), each with the players named by the last ``pn`` before it."""
         out: list[LinBoard] = []
         names: tuple[str, ...] = ()
+        vugraph = self.vugraph
+        event = "" if vugraph is None else vugraph.event
         for seg in self.segments:
             if any(p.tag == "md" for p in seg):
-                out.append(LinBoard(seg, names))
+                out.append(LinBoard(seg, names, event))
             for p in seg:
                 if p.tag == "pn" and len(p.value.split(",")) >= 8:
                     names = tuple(p.value.split(","))
         return out
+
+    @property
+    def vugraph(self) -> Vugraph | None:
+        """The first ``vg`` header, if any."""
+        for seg in self.segments:
+            for p in seg:
+                if p.tag == "vg":
+                    return Vugraph.parse(p.value)
+        return None
 
     @property
     def header(self) -> tuple[LinPair, ...]:
@@ -385,8 +420,9 @@ def loads(text: str, *, file: str | None = None) -> LinFile:
     return LinFile(_segments(_tokenize(text, file, problems)), file=file, problems=problems)
 
 
-def read_file(path: str | Path) -> LinFile:
-    text, info = read_text(path)
+def read_file(path: str | Path, *, limit: int = LIMITS["lin"]) -> LinFile:
+    """A whole LIN file of at most ``limit`` bytes (``FormatError`` beyond: raise ``limit`` for a larger one)."""
+    text, info = read_text(path, limit)
     lin = loads(text, file=str(path))
     lin.info = info
     return lin

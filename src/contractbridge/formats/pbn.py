@@ -27,6 +27,7 @@ from contractbridge.deal import Board, Deal, Vulnerability, board_dealer, board_
 from contractbridge.errors import BridgeError, FormatError
 from contractbridge.formats._pbn_reader import Reader, quoted_end
 from contractbridge.formats._text import TextInfo, decode, encode, read_text
+from contractbridge.formats.inputs import LIMITS
 from contractbridge.formats.pbn_values import (
     BSO_OPTIMUM_RE,
     CARD_TOKENS,
@@ -696,8 +697,10 @@ def visit_games(
 
 
 def loads(text: str, *, file: str | None = None, strict: bool = False) -> list[PbnGame]:
-    """Every game of a PBN text."""
-    return list(read_games(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"), file=file, strict=strict))
+    """Every game of a PBN text (any line ends)."""
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return list(Reader(PbnGame, file, strict).scan(text.lstrip("\ufeff")))
 
 
 @dataclass
@@ -708,8 +711,9 @@ class PbnFile:
     info: TextInfo = field(default_factory=TextInfo)
 
 
-def read_file(path: str | Path, *, strict: bool = False) -> PbnFile:
-    text, info = read_text(path)
+def read_file(path: str | Path, *, strict: bool = False, limit: int = LIMITS["pbn"]) -> PbnFile:
+    """A whole PBN file of at most ``limit`` bytes (``FormatError`` beyond: raise ``limit`` for a larger one)."""
+    text, info = read_text(path, limit)
     return PbnFile(loads(text, file=str(path), strict=strict), info)
 
 

@@ -74,18 +74,95 @@ class PbnComment:
         return f"{{{self.text}}}" if self.kind == "{" else f"{self.kind}{self.text}"
 
 
-@dataclass(frozen=True, slots=True)
+_TOKEN: Final = re.compile(r"\S+")
+
+
 class PbnTag:
     """A tag: ``raw`` as written (escapes undone), ``value`` after inheritance (``#``, ``##``), and the tokens
-    of its section (calls, cards, table cells, with commentary tokens in place)."""
+    of its section (calls, cards, table cells, with commentary tokens in place). Immutable; equal when name,
+    raw, value and section are (not the place in the file). A tag read from a whole text keeps its section as
+    a stretch of that text, split into tokens on first access; token positions are worked out only for an
+    error message."""
 
+    __slots__ = ("_positions", "_section", "_span", "column", "line", "name", "raw", "value")
     name: str
     raw: str
     value: str
-    section: tuple[str, ...] = ()
-    line: int = field(default=0, compare=False)
-    column: int = field(default=0, compare=False)
-    positions: tuple[tuple[int, int], ...] = field(default=(), compare=False)
+    line: int
+    column: int
+    _section: tuple[str, ...] | None
+    _positions: tuple[tuple[int, int], ...] | None
+    _span: tuple[str, int, int, int] | None
+
+    def __init__(
+        self,
+        name: str,
+        raw: str,
+        value: str,
+        section: tuple[str, ...] = (),
+        line: int = 0,
+        column: int = 0,
+        positions: tuple[tuple[int, int], ...] = (),
+        *,
+        span: tuple[str, int, int, int] | None = None,
+    ) -> None:
+        """``span`` = (text, start, end, line of start): the section is ``text[start:end]``, plain tokens only."""
+        setter = object.__setattr__
+        setter(self, "name", name)
+        setter(self, "raw", raw)
+        setter(self, "value", value)
+        setter(self, "line", line)
+        setter(self, "column", column)
+        setter(self, "_section", None if span is not None else section)
+        setter(self, "_positions", None if span is not None else positions)
+        setter(self, "_span", span)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"PbnTag is immutable: cannot set {name}")
+
+    @property
+    def section(self) -> tuple[str, ...]:
+        section = self._section
+        if section is None:
+            text, start, end, _ = self._span  # type: ignore[misc]
+            section = tuple(text[start:end].split())
+            object.__setattr__(self, "_section", section)
+        return section
+
+    @property
+    def positions(self) -> tuple[tuple[int, int], ...]:
+        """(line, column) of each section token."""
+        positions = self._positions
+        if positions is None:
+            text, start, end, line = self._span  # type: ignore[misc]
+            out = []
+            line_start = start
+            for m in _TOKEN.finditer(text, start, end):
+                newlines = text.count("\n", line_start, m.start())
+                if newlines:
+                    line += newlines
+                    line_start = text.rfind("\n", line_start, m.start()) + 1
+                out.append((line, m.start() - line_start + 1))
+            positions = tuple(out)
+            object.__setattr__(self, "_positions", positions)
+        return positions
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, PbnTag):
+            return NotImplemented
+        return (self.name, self.raw, self.value, self.section) == (other.name, other.raw, other.value, other.section)
+
+    def __hash__(self) -> int:
+        return hash((self.name, self.raw, self.value, self.section))
+
+    def __repr__(self) -> str:
+        return (
+            f"PbnTag(name={self.name!r}, raw={self.raw!r}, value={self.value!r}, section={self.section!r}, "
+            f"line={self.line!r}, column={self.column!r})"
+        )
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (PbnTag, (self.name, self.raw, self.value, self.section, self.line, self.column, self.positions))
 
     def fail(self, message: str, index: int | None = None) -> FormatError:
         """A FormatError at this tag (or at section token ``index``)."""
