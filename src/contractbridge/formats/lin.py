@@ -21,6 +21,7 @@ from contractbridge.deal import Deal, Vulnerability, board_dealer, board_vulnera
 from contractbridge.errors import BridgeError, FormatError
 from contractbridge.formats._text import TextInfo, decode, encode, read_text
 from contractbridge.formats.inputs import LIMITS
+from contractbridge.formats.pbn_values import decimal
 from contractbridge.formats.record import Record, RecordBacked, RecordCall
 
 __all__ = ["LinBoard", "LinFile", "LinPair", "Vugraph", "dumps", "loads", "read_file", "write_file"]
@@ -158,7 +159,7 @@ class Vugraph:
     @classmethod
     def parse(cls, value: str) -> Vugraph:
         fields = [*value.split(","), "", "", "", "", "", "", "", "", ""][:9]
-        first, last = (int(f) if f.strip().isdecimal() and len(f) < 6 else None for f in fields[3:5])
+        first, last = (decimal(f) for f in fields[3:5])
         return cls(fields[0], fields[1], fields[2], first, last, (fields[5], fields[7]), (fields[6], fields[8]))
 
 
@@ -188,14 +189,14 @@ class LinBoard(RecordBacked):
         """From ``ah|Board n|``, else from ``qx|o12|``."""
         ah = self._first("ah")
         if ah is not None:
-            digits = ah.value.split()[-1] if ah.value.split() else ""
-            if digits.isdigit() and int(digits) > 0:
-                return int(digits)
+            number = decimal(ah.value.split()[-1]) if ah.value.split() else None
+            if number is not None and number > 0:
+                return number
         qx = self._first("qx")
         if qx is not None:
-            digits = qx.value.split(",")[0][1:]
-            if digits.isdigit() and int(digits) > 0:
-                return int(digits)
+            number = decimal(qx.value.split(",")[0][1:])
+            if number is not None and number > 0:
+                return number
         return None
 
     @property
@@ -294,9 +295,10 @@ class LinBoard(RecordBacked):
                 mc = p
         if mc is None:
             return None
-        if not mc.value.strip().isdigit() or int(mc.value) > 13:
+        tricks = decimal(mc.value, 2)
+        if tricks is None or tricks > 13:
             raise mc.fail("a claim is a number of tricks, 0 to 13")
-        return int(mc.value)
+        return tricks
 
     def validate(self) -> list[FormatError]:
         problems = []

@@ -35,6 +35,7 @@ from contractbridge.formats.pbn_values import (
     DD_ORDER,
     DD_STRAINS,
     MANDATORY_TAGS,
+    MAX_VALUE,
     MINIMAX_RE,
     OPTIMUM_RE,
     PS_BRIDGE_ORDER,
@@ -52,6 +53,7 @@ from contractbridge.formats.pbn_values import (
     PbnTag,
     Problem,
     annotate,
+    decimal,
     is_annotation,
     is_comment_token,
     is_table_tag,
@@ -160,8 +162,8 @@ class PbnGame(RecordBacked):
     @property
     def number(self) -> int | None:
         """The board number when it is a positive integer (``"01"`` → 1); else None (``"0"``, ``"Example 1"``)."""
-        value = (self.get("Board") or "").strip()
-        return int(value) if value.isdigit() and int(value) > 0 else None
+        number = decimal(self.get("Board") or "", 9)
+        return number if number is not None and number > 0 else None
 
     @property
     def dealer(self) -> Seat | None:
@@ -174,6 +176,8 @@ class PbnGame(RecordBacked):
     @property
     def vulnerability(self) -> Vulnerability | None:
         tag = self._tag_or_inherited("Vulnerable")
+        if tag is not None and len(tag.value) > MAX_VALUE:
+            raise tag.fail("a vulnerability is None, NS, EW or All")
         if tag is not None and tag.value.strip() not in ("?", ""):
             try:
                 return Vulnerability.parse(tag.value)
@@ -274,9 +278,10 @@ class PbnGame(RecordBacked):
         for item in self.items:
             if isinstance(item, PbnTag) and item.name == "Note":
                 number, sep, text = item.value.partition(":")
-                if not sep or not number.strip().isdigit():
+                n = decimal(number)
+                if not sep or n is None:
                     raise item.fail("a note is 'number:text'")
-                out[int(number)] = text.lstrip(" ") if text.startswith(" ") else text
+                out[n] = text.lstrip(" ") if text.startswith(" ") else text
         return out
 
     @property

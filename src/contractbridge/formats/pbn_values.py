@@ -169,7 +169,8 @@ class PbnTag:
         if index is not None and index < len(self.positions):
             line, column = self.positions[index]
             return FormatError(f"[{self.name}] section: {message}", line=line, column=column)
-        return FormatError(f"[{self.name} {self.raw!r}]: {message}", line=self.line or None, column=self.column or None)
+        raw = self.raw if len(self.raw) <= 80 else self.raw[:77] + "..."
+        return FormatError(f"[{self.name} {raw!r}]: {message}", line=self.line or None, column=self.column or None)
 
 
 def is_comment_token(token: str) -> bool:
@@ -290,12 +291,12 @@ class Minimax:
     score: int
 
 
-_COLUMN_RE: Final = re.compile(r"^([+-]?)(.*?)(?:\\(\d+)?([LR])?)?$")
+_COLUMN_RE: Final = re.compile(r"^([+-]?)(.*?)(?:\\([0-9]{1,4})?([LR])?)?$")
 RESULT_RE: Final = re.compile(r"^(?:(NS|EW)\s+)?(\d{1,2})(?:\s+(NS|EW)\s+(\d{1,2}))?$")
 CONTRACT_RE: Final = re.compile(r"^([1-7])(NT|[NSHDC])(X{0,2}|R|D)$")
-MINIMAX_RE: Final = re.compile(r"^([1-7])([NSHDC])([DRX]{0,2})([NESW])(-?\d+)$")
-OPTIMUM_RE: Final = re.compile(r"^(NS|EW)\s+([+-]?\d+)$")
-BSO_OPTIMUM_RE: Final = re.compile(r"^(NS|EW|N|E|S|W)\s+.+;\s*([+-]?\d+)$")
+MINIMAX_RE: Final = re.compile(r"^([1-7])([NSHDC])([DRX]{0,2})([NESW])(-?[0-9]{1,6})$")
+OPTIMUM_RE: Final = re.compile(r"^(NS|EW)\s+([+-]?[0-9]{1,6})$")
+BSO_OPTIMUM_RE: Final = re.compile(r"^(NS|EW|N|E|S|W)\s+.+;\s*([+-]?[0-9]{1,6})$")
 DD_ORDER: Final = (Seat.NORTH, Seat.SOUTH, Seat.EAST, Seat.WEST)
 PS_BRIDGE_ORDER: Final = (Seat.EAST, Seat.NORTH, Seat.WEST, Seat.SOUTH)
 DD_STRAINS: Final = (Strain.NOTRUMP, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
@@ -310,6 +311,15 @@ for _i in range(52):
 STRAIN_ONLY: Final = frozenset({"NT", "N", "S", "H", "D", "C"})
 
 
+def decimal(text: str, digits: int = 6) -> int | None:
+    """``text`` (spaces around allowed) as a number of at most ``digits`` ASCII digits, else None: ``str.isdigit``
+    accepts ``²`` that ``int`` refuses, and ``int`` refuses more than 4,300 digits."""
+    if len(text) > digits + 64:
+        return None
+    text = text.strip()
+    return int(text) if text.isascii() and text.isdecimal() and len(text) <= digits else None
+
+
 def parse_call(token: str) -> Call:
     call = _CALLS.get(token)
     if call is None:
@@ -317,7 +327,14 @@ def parse_call(token: str) -> Call:
     return call
 
 
+#: A value a typed view reads (a deal, a seat, a vulnerability) is short; a longer one is refused before it is
+#: read, so that a long value inherited by thousands of games (``#``, ``##``) costs nothing per game.
+MAX_VALUE: Final = 256
+
+
 def seat_value(tag: PbnTag) -> Seat | None:
+    if len(tag.value) > MAX_VALUE:
+        raise tag.fail("a seat is N, E, S or W")
     value = tag.value.strip().lstrip("^")
     if value in ("", "?", "-"):
         return None
@@ -330,31 +347,38 @@ def seat_value(tag: PbnTag) -> Seat | None:
 def parse_deal(tag: PbnTag) -> Deal | None:
     """A complete deal, or a partial one when the hands given (not ``-``) all have the same number of cards
     (unknown hands, or an end position such as BEN's tests); anything else is a FormatError (a 49-card deal)."""
+    if len(tag.value) > MAX_VALUE:
+        raise tag.fail(f"a deal is 52 cards, not {len(tag.value):,} characters")
     text = tag.value.strip()
     if text in ("", "?"):
         return None
-    try:
-        return deal_of(text)
-    except BridgeError as err:
-        raise tag.fail(str(err)) from None
+    deal = deal_of(text)
+    if isinstance(deal, str):
+        raise tag.fail(deal)
+    return deal
 
 
 @lru_cache(maxsize=16384)
-def deal_of(text: str) -> Deal:
+def deal_of(text: str) -> Deal | str:
+    """The deal ``text`` writes, or why it is not one (remembered too: a bad deal inherited by many games)."""
     try:
         return Deal(text)
     except BridgeError as err:
-        partial = Deal.partial(text)
+        try:
+            partial = Deal.partial(text)
+        except BridgeError as again:
+            return str(again)
         if len({len(h) for h in partial.hands if h}) == 1:
             return partial
-        raise err from None
+        return str(err)
 
 
 def annotate(pc: PbnCall, token: str, tag: PbnTag, index: int) -> PbnCall:
     if token.startswith("=") and token.endswith("=") and len(token) > 2:
-        if not token[1:-1].isdigit():
+        number = decimal(token[1:-1])
+        if number is None:
             raise tag.fail(f"bad note reference {token!r}", index)
-        return PbnCall(pc.call, (*pc.notes, int(token[1:-1])), pc.annotations)
+        return PbnCall(pc.call, (*pc.notes, number), pc.annotations)
     return PbnCall(pc.call, pc.notes, (*pc.annotations, token))
 
 
@@ -368,6 +392,8 @@ def parse_columns(tag: PbnTag) -> tuple[PbnColumn, ...]:
         if not m.group(2):
             raise tag.fail(f"empty column name in {spec!r}")
         columns.append(PbnColumn(m.group(2), m.group(1), int(m.group(3)) if m.group(3) else None, m.group(4) or ""))
+    if not columns:
+        raise tag.fail("a table names its columns")
     return tuple(columns)
 
 
