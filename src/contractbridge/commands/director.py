@@ -13,6 +13,7 @@ from contractbridge.cards import Seat
 from contractbridge.deal import board_dealer
 from contractbridge.director import DIRECTOR, DirectedAuction, System, table_director
 from contractbridge.errors import BridgeError, EventLogError
+from contractbridge.formats.inputs import read_system
 from contractbridge.table import Table
 
 __all__ = ["register"]
@@ -111,7 +112,7 @@ def register(app: typer.Typer) -> None:
         console = Console(highlight=False, soft_wrap=True)
         try:
             events = read_log(log)
-            meanings = System.from_json(json.loads(system.read_text(encoding="utf-8"))) if system else None
+            meanings = System.from_json(read_system(system)) if system else None
             da, notes = replay_log(events, edition, meanings)
         except (BridgeError, json.JSONDecodeError) as err:
             typer.echo(f"error: {err}", err=True)
