@@ -38,6 +38,7 @@ from contractbridge.formats.pbn_values import (
     MAX_VALUE,
     MINIMAX_RE,
     OPTIMUM_RE,
+    PLAIN_CALLS,
     PS_BRIDGE_ORDER,
     RESULT_RE,
     SEAT_TAGS,
@@ -294,7 +295,12 @@ class PbnGame(RecordBacked):
             return None
         calls: list[PbnCall] = []
         all_pass = incomplete = False
+        plain = PLAIN_CALLS.get
         for i, token in enumerate(tag.section):
+            pc = plain(token)
+            if pc is not None and not (all_pass or incomplete):
+                calls.append(pc)
+                continue
             if is_comment_token(token):
                 continue
             if all_pass or incomplete:

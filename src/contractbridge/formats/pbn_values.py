@@ -307,6 +307,13 @@ for _i in range(52):
     _c = Card.from_index(_i)
     for _t in (str(_c), str(_c).lower(), str(_c)[0] + str(_c)[1].lower()):
         CARD_TOKENS[_t] = _c
+#: Auction-section tokens read at once: every call as the usual writers spell it, without annotations.
+PLAIN_CALLS: Final[dict[str, PbnCall]] = {}
+for _text in ("Pass", "PASS", "pass", "P", "X", "XX", "x", "xx", "Dbl", "Rdbl"):
+    PLAIN_CALLS[_text] = PbnCall(Call.parse(_text))
+for _level in range(1, 8):
+    for _strain in ("C", "D", "H", "S", "NT", "N"):
+        PLAIN_CALLS[f"{_level}{_strain}"] = PbnCall(Call.parse(f"{_level}{_strain}"))
 #: ``[Contract "H"]``: only the trump suit, in end positions (PBN 2.0 test files).
 STRAIN_ONLY: Final = frozenset({"NT", "N", "S", "H", "D", "C"})
 
