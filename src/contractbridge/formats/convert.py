@@ -100,7 +100,8 @@ def lin_to_pbn(lf: LinFile) -> list[PbnGame]:
         header = lf.header if i == 0 else ()
         notes += [_commentary(p.value) for p in (*header, *board.pairs) if p.tag == "nt"]
         # before the first section, so that the commentary belongs to the game, not to the Auction or Play
-        at = next((k for k, item in enumerate(game.items) if isinstance(item, PbnTag) and item.section), len(game.items))
+        sections = (k for k, item in enumerate(game.items) if isinstance(item, PbnTag) and item.section)
+        at = next(sections, len(game.items))
         game.items[at:at] = notes
         out.append(game)
     return out

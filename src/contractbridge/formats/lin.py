@@ -12,13 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from pathlib import Path
 from typing import Final
 
 from contractbridge.calls import DOUBLE, PASS, REDOUBLE, Call
 from contractbridge.cards import FULL_PACK, Card, Hand, Seat, Suit
 from contractbridge.deal import Deal, Vulnerability, board_dealer, board_vulnerability
-from contractbridge.errors import BridgeError, FormatError
+from contractbridge.errors import BridgeError, FormatError, ParseError
 from contractbridge.formats._text import TextInfo, decode, encode, read_text
 from contractbridge.formats.inputs import LIMITS
 from contractbridge.formats.pbn_values import decimal
@@ -32,6 +33,9 @@ _DEALER_DIGIT: Final = {"1": Seat.SOUTH, "2": Seat.WEST, "3": Seat.NORTH, "4": S
 _VUL_LETTER: Final = {Vulnerability.NONE: "o", Vulnerability.NS: "n", Vulnerability.EW: "e", Vulnerability.BOTH: "b"}
 _SUIT_LETTERS: Final = {"S": Suit.SPADES, "H": Suit.HEARTS, "D": Suit.DIAMONDS, "C": Suit.CLUBS}
 _RANKS: Final = "23456789TJQKA"
+_MAX_MD: Final = 256
+#: Stray ``|`` reported one by one up to this many (then once more with the count): a file of bars stays cheap.
+MAX_PROBLEMS: Final = 100
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +60,7 @@ def _tokenize(text: str, file: str | None, problems: list[FormatError]) -> list[
     pos = 0
     line, line_start = 1, 0
     size = len(text)
+    strays = 0
     while True:
         while pos < size and text[pos] in " \t\n\r":
             if text[pos] == "\n":
@@ -63,9 +68,14 @@ def _tokenize(text: str, file: str | None, problems: list[FormatError]) -> list[
                 line_start = pos + 1
             pos += 1
         if pos >= size:
+            if strays > MAX_PROBLEMS:
+                problems.append(FormatError(f"{strays:,} stray '|' in all", file=file, line=line, column=1))
             return pairs
         if text[pos] == "|":
-            problems.append(FormatError("stray '|' between pairs", file=file, line=line, column=pos - line_start + 1))
+            strays += 1
+            if strays <= MAX_PROBLEMS:
+                column = pos - line_start + 1
+                problems.append(FormatError("stray '|' between pairs", file=file, line=line, column=column))
             pos += 1
             continue
         bar = text.find("|", pos)
@@ -109,7 +119,7 @@ def _segments(pairs: list[LinPair]) -> list[tuple[LinPair, ...]]:
     return out
 
 
-def _parse_lin_hand(text: str, pair: LinPair) -> Hand:
+def _parse_lin_hand(text: str) -> Hand:
     suit: Suit | None = None
     cards: list[Card] = []
     for ch in text.upper().replace("10", "T"):
@@ -118,11 +128,36 @@ def _parse_lin_hand(text: str, pair: LinPair) -> Hand:
         elif ch in _RANKS and suit is not None:
             cards.append(Card.from_index(13 * suit + _RANKS.index(ch)))
         elif not ch.isspace():
-            raise pair.fail(f"{ch!r} is not a suit or rank in hand {text!r}")
+            raise ParseError(f"{ch!r} is not a suit or rank in hand {text!r}")
     try:
         return Hand(cards)
     except BridgeError as err:
-        raise pair.fail(f"hand {text!r}: {err}") from None
+        raise ParseError(f"hand {text!r}: {err}") from None
+
+
+@lru_cache(maxsize=4096)
+def _lin_deal(text: str) -> Deal | str:
+    """The deal of an ``md`` value after the dealer digit, or why it is not one (remembered: boards repeat)."""
+    if len(text) > _MAX_MD:
+        return f"a deal is four hands, not {len(text):,} characters"
+    parts = text.split(",")
+    if len(parts) > 4 and any(p.strip() for p in parts[4:]):
+        return "more than four hands"
+    parts = [*parts, "", "", "", ""][:4]
+    try:
+        hands = {seat: _parse_lin_hand(part) for seat, part in zip(LIN_SEATS, parts, strict=True)}
+        given = [h for h in hands.values() if h]
+        if len(given) == 3 and all(len(h) == 13 for h in given):
+            rest = FULL_PACK
+            for h in given:
+                rest &= ~h.bits
+            missing = next(seat for seat, h in hands.items() if not h)
+            hands[missing] = Hand.from_bits(rest)
+        if all(len(h) == 13 for h in hands.values()):
+            return Deal(hands)
+        return Deal.partial(hands)
+    except BridgeError as err:
+        return str(err)
 
 
 def _lin_hand(hand: Hand) -> str:
@@ -214,24 +249,10 @@ class LinBoard(RecordBacked):
         if md is None:
             return None
         text = md.value[1:] if md.value[:1] in _DEALER_DIGIT or md.value[:1] == "0" else md.value
-        parts = text.split(",")
-        if len(parts) > 4 and any(p.strip() for p in parts[4:]):
-            raise md.fail("more than four hands")
-        parts = [*parts, "", "", "", ""][:4]
-        hands = {seat: _parse_lin_hand(part, md) for seat, part in zip(LIN_SEATS, parts, strict=True)}
-        given = [h for h in hands.values() if h]
-        if len(given) == 3 and all(len(h) == 13 for h in given):
-            rest = FULL_PACK
-            for h in given:
-                rest &= ~h.bits
-            missing = next(seat for seat, h in hands.items() if not h)
-            hands[missing] = Hand.from_bits(rest)
-        try:
-            if all(len(h) == 13 for h in hands.values()):
-                return Deal(hands)
-            return Deal.partial(hands)
-        except BridgeError as err:
-            raise md.fail(str(err)) from None
+        deal = _lin_deal(text)
+        if isinstance(deal, str):
+            raise md.fail(deal)
+        return deal
 
     @property
     def vulnerability(self) -> Vulnerability | None:
