@@ -336,8 +336,18 @@ class PbnGame(RecordBacked):
         first = seat_value(tag)
         if first is None:
             return None
+        section = tag.section
+        known = CARD_TOKENS.get
+        cards: list[Card | None] = [known(token) for token in section]
+        if None in cards or len(cards) % 4:  # not only plain cards: token by token
+            cards = self._play_cards(tag, section)
+        it = iter(cards)
+        return PbnPlay(first, tuple(zip(it, it, it, it, strict=True)))
+
+    @staticmethod
+    def _play_cards(tag: PbnTag, section: tuple[str, ...]) -> list[Card | None]:
         cards: list[Card | None] = []
-        for i, token in enumerate(tag.section):
+        for i, token in enumerate(section):
             if token in CARD_TOKENS:
                 cards.append(CARD_TOKENS[token])
                 continue
@@ -354,8 +364,7 @@ class PbnGame(RecordBacked):
                 raise tag.fail(str(err), i) from None
         while len(cards) % 4:
             cards.append(None)
-        tricks = tuple((cards[i], cards[i + 1], cards[i + 2], cards[i + 3]) for i in range(0, len(cards), 4))
-        return PbnPlay(first, tricks)
+        return cards
 
     @property
     def tables(self) -> dict[str, PbnTable]:
