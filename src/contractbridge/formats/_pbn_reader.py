@@ -33,6 +33,8 @@ _PLAIN_LINES: Final = re.compile(r'(?:(?!%)(?![^\S\n]*+(?:\n|\Z))[^\[{;"\n]++(?:
 #: that it is read as unclosed (keeps reading linear: the open tag is scanned again with each line added).
 MAX_TAG_LINES: Final = 16
 MAX_TAG_CHARS: Final = 16_384
+#: Problems listed per game (then one more saying so): a file of junk stays cheap to check.
+MAX_PROBLEMS: Final = 100
 _NAME: Final = re.compile(r"[A-Za-z0-9_]+")
 _SPECIAL: Final = re.compile(r'[\[{;"]')
 _UNESCAPE: Final = re.compile(r'\\(["\\])')
@@ -73,7 +75,11 @@ class Reader:
     def problem(self, line: int, column: int, message: str) -> None:
         if self.strict:
             raise FormatError(message, file=self.file, line=line, column=column)
-        self.game.problems.append(Problem(line, column, message))
+        problems = self.game.problems
+        if len(problems) < MAX_PROBLEMS:
+            problems.append(Problem(line, column, message))
+        elif len(problems) == MAX_PROBLEMS:
+            problems.append(Problem(line, column, f"over {MAX_PROBLEMS} problems in this game: the rest not listed"))
 
     # -- game and tag bookkeeping
     def close_section(self) -> None:
