@@ -203,8 +203,17 @@ def mutate(data: bytes, rng: random.Random, count: int) -> bytes:
 _DIGITS = re.compile(rb"\d+")
 
 
+_KEYS = re.compile(rb'": ')
+#: JSON values of every type, put in place of a key's value (the old value moves to a key of its own).
+_JSON_VALUES = [b"5", b"-1", b"null", b"true", b"[]", b"{}", b'"s"', b"[5]", b'{"a": 1}', b"1e999", b'["H", 5]']
+
+
 def havoc(data: bytes, other: bytes, rng: random.Random) -> bytes:
     """One of the heavier mutations (``other`` is a second seed of the same reader, for splicing)."""
+    keys = list(_KEYS.finditer(data)) if data[:1] in (b"{", b"[") else []
+    if keys and rng.random() < 0.3:  # JSON: a value of another type
+        at = rng.choice(keys).end()
+        return data[:at] + rng.choice(_JSON_VALUES) + b', "_": ' + data[at:]
     op = rng.randrange(9)
     pos = rng.randrange(len(data) + 1)
     if op == 0:  # byte flips

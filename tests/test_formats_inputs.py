@@ -66,6 +66,10 @@ def test_rubber_load_of_a_huge_file_is_a_one_line_error(tmp_path: Path) -> None:
     result = runner.invoke(app, ["rubber", "--load", str(huge)], input="quit\n")
     assert result.exit_code != 0
     assert "larger than the limit of 4,194,304 bytes" in _one_line_error(result)
+    wrong = tmp_path / "wrong.json"
+    wrong.write_text('{"edition": "NBB30", "hands": 5}')
+    result = runner.invoke(app, ["rubber", "--load", str(wrong)], input="quit\n")
+    assert result.exit_code != 0 and "the hands of a rubber sheet are a JSON list" in _one_line_error(result)
     nested = tmp_path / "nested.json"
     nested.write_text("[" * 50_000 + "]" * 50_000)
     result = runner.invoke(app, ["rubber", "--load", str(nested)], input="quit\n")
