@@ -1,29 +1,65 @@
-"""Fuzz target for the PBN, LIN and JSON-lines readers: ``target(data)`` must raise nothing but a
-``FormatError`` that carries a line and a column.
+"""Fuzz targets for every reader outside the event log: PBN (library and ``check``), LIN, rubber score sheets,
+CSV result files and system descriptions. ``read(data, kind)`` must raise nothing but the project's typed
+errors (``FormatError`` with line and column for PBN and LIN), and what PBN and LIN read must round-trip
+(``round_trip``); ``target`` does both.
 
-Run standalone for a time-boxed random-mutation campaign over the corpus:
-``python tests/fuzz_formats.py [SECONDS [SEED]]``; ``test_formats_fuzz.py`` drives the same target with hypothesis.
+``campaign(kind, count, seed)`` feeds ``count`` mutations of the real corpus (grammar characters, byte flips,
+truncation, splicing, huge numbers, unicode, long lines, nested braces, repeated lines) and counts untyped
+exceptions and inputs whose reading (``read``, not the round trip) takes over one second. Run standalone for
+the figures of every reader:
+``python tests/fuzz_formats.py [COUNT [SEED [KIND …]]]``.
 """
 
 from __future__ import annotations
 
 import random
+import re
 import sys
+import tempfile
 import time
+import traceback
+from collections import Counter
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from contractbridge.errors import FormatError
+from contractbridge.cards import Seat
+from contractbridge.commands.rubber_sheet import render
+from contractbridge.commands.scoring import read_results
+from contractbridge.contract import Contract
+from contractbridge.errors import BridgeError, FormatError
+from contractbridge.formats import files, inputs, lin, pbn
 from contractbridge.formats import json as fjson
-from contractbridge.formats import lin, pbn
+from contractbridge.scoring.rubber import Rubber
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 #: Characters that matter to the grammars, used to mutate.
 ALPHABET = '[]"{}|;%\\#\n\r\t =!?^*-+:,.0123456789SHDCNTXPAKQJ_shdcnpxr♠é\ufeff'
+#: Characters that trip ``str.isdigit``/``int`` and friends, and bytes that are not UTF-8.
+UNICODE = ["²", "٣", "१", "①", "ⅷ", "\u0301", "\x00", "\u2028", "\x85", "\ufeff", "𝟗", "Ⅻ"]
+BAD_BYTES = [b"\xff", b"\xc3(", b"\xed\xa0\x80", b"\xe2\x82", b"\x80"]
+#: Inputs stay under this size: the readers must take under a second on anything smaller (issue #18).
+MAX_INPUT = 100_000
+READERS = ("pbn", "pbn-check", "lin", "rubber", "csv", "system")
+_TMP = Path(tempfile.mkdtemp(prefix="cb-fuzz-"))
 
 
-def _exercise_pbn(games: list[pbn.PbnGame]) -> None:
+# ---------------------------------------------------------------------------------------------- targets
+
+
+def _read_pbn(data: bytes) -> list[pbn.PbnGame]:
+    games = pbn.parse_bytes(data).games
     for game in games:
         game.validate()
+        try:
+            if game.deal is not None:
+                game.to_record()
+        except FormatError as err:
+            _located(err)
+    return games
+
+
+def _round_trip_pbn(games: list[pbn.PbnGame]) -> None:
+    for game in games:
         try:
             if game.deal is not None:
                 record = game.to_record()
@@ -31,17 +67,21 @@ def _exercise_pbn(games: list[pbn.PbnGame]) -> None:
                 assert (again.deal, again.calls, again.plays) == (record.deal, record.calls, record.plays)
         except FormatError as err:
             _located(err)
-    text = pbn.dumps(games)
-    assert pbn.loads(text) == games, "PBN read → write → read changed the games"
+    assert pbn.loads(pbn.dumps(games)) == games, "PBN read → write → read changed the games"
 
 
-def _exercise_lin(lf: lin.LinFile) -> None:
+def _read_lin(data: bytes) -> lin.LinFile:
+    lf = lin.parse_bytes(data)
     for board in lf.boards:
         board.validate()
         try:
             board.to_record()
         except FormatError as err:
             _located(err)
+    return lf
+
+
+def _round_trip_lin(lf: lin.LinFile) -> None:
     assert lin.loads(lin.dumps(lf)) == lf, "LIN read → write → read changed the pairs"
 
 
@@ -50,22 +90,102 @@ def _located(err: FormatError) -> None:
         raise AssertionError(f"FormatError without line and column: {err}") from err
 
 
-def target(data: bytes, kind: str) -> None:
-    """Read ``data`` as ``kind`` (pbn, lin or jsonl), exercise every typed view and the round trip."""
+def _file(data: bytes, suffix: str) -> Path:
+    path = _TMP / f"input{suffix}"
+    path.write_bytes(data)
+    return path
+
+
+def read(data: bytes, kind: str) -> object:
+    """Read ``data`` as ``kind`` (one of ``READERS``, or ``jsonl``) the way the library and the CLI do, every
+    typed view included; returns what a round trip can be checked on (or None)."""
     try:
         if kind == "pbn":
-            _exercise_pbn(pbn.parse_bytes(data).games)
+            return _read_pbn(data)
+        if kind == "pbn-check":
+            for problem in files.check(_file(data, ".pbn"), replay=True):
+                _located(problem)
         elif kind == "lin":
-            _exercise_lin(lin.parse_bytes(data))
-        else:
+            return _read_lin(data)
+        elif kind == "jsonl":
             fjson.loads_records(data.decode("utf-8", errors="replace"))
+        elif kind == "rubber":  # as `contractbridge rubber --load` reads it
+            sheet = Rubber.from_dict(inputs.read_json(_file(data, ".json"), inputs.LIMITS["rubber"], "rubber sheet"))
+            render(sheet)
+        elif kind == "csv":  # as `contractbridge matchpoint` reads it
+            read_results(_file(data, ".csv"))
+        elif kind == "system":  # as `contractbridge rule --system` reads it
+            from contractbridge.systems.agreements import PartnershipAgreements
+
+            PartnershipAgreements.from_dict(inputs.read_system(_file(data, ".json")))
+        else:
+            raise ValueError(f"unknown reader {kind!r}")
     except FormatError as err:
-        _located(err)
+        if kind in ("pbn", "pbn-check", "lin"):
+            _located(err)
+    except BridgeError:
+        if kind in ("pbn", "pbn-check", "lin"):
+            raise
+    return None
+
+
+def round_trip(result: object) -> None:
+    """What PBN and LIN read, written and read again, is the same."""
+    if isinstance(result, lin.LinFile):
+        _round_trip_lin(result)
+    elif isinstance(result, list):
+        _round_trip_pbn(result)
+
+
+def target(data: bytes, kind: str) -> None:
+    """``read`` and ``round_trip``: raises only on a finding."""
+    round_trip(read(data, kind))
+
+
+# ---------------------------------------------------------------------------------------------- seeds
+
+
+def _rubber_seeds() -> list[bytes]:
+    out = []
+    for edition in ("NBB30", "EST30", "WBF17"):
+        try:
+            sheet = Rubber(edition)
+        except BridgeError:
+            continue
+        for text, seat, tricks in (("4S", Seat.NORTH, 10), ("3NTX", Seat.EAST, 8), ("2H", Seat.SOUTH, 9)):
+            sheet.record(Contract.parse(text), seat, tricks)
+        out.append(sheet.dumps().encode("utf-8"))
+    return out
+
+
+_CSV = b"board,NS pair,EW pair,NS score\n1,1,11,450\n1,2,12,420\n1,3,13,-50\n2,1,12,-100\n# late\n2,2,13,140\n"
+_SYSTEMS = [
+    b'{"2C": {"artificial": true, "suits": []}, "1NT P 2C": {"artificial": true, "suits": ["H", "S"]}}',
+    b'{"1C": {"artificial": true}, "1NT": {"notrump": true, "suits": []}, "2D": {"suits": ["D"]}}',
+]
+
+
+def seeds() -> list[tuple[str, bytes]]:
+    """(reader, bytes) to mutate: corpus files under 40 KB for PBN and LIN, made-up sheets, results, systems."""
+    out: list[tuple[str, bytes]] = []
+    if CORPUS.is_dir():
+        for p in sorted((CORPUS / "pbn").glob("*.pbn")):
+            if p.stat().st_size < 40_000:
+                out += [("pbn", p.read_bytes()), ("pbn-check", p.read_bytes())]
+        out += [("lin", p.read_bytes()) for p in sorted((CORPUS / "lin").glob("*")) if p.stat().st_size < 40_000]
+        for p in sorted((CORPUS / "lin").glob("pbntools_*")):
+            out.append(("jsonl", fjson.dumps_records(lin.read_file(p).records()).encode("utf-8")))
+    out += [("rubber", data) for data in _rubber_seeds()]
+    out += [("csv", _CSV)] + [("system", data) for data in _SYSTEMS]
+    return out
+
+
+# ---------------------------------------------------------------------------------------------- mutation
 
 
 def mutate(data: bytes, rng: random.Random, count: int) -> bytes:
-    text = data.decode("utf-8", errors="replace")
-    chars = list(text)
+    """Grammar-aware edits: insert, delete or replace characters of ``ALPHABET``, reverse a stretch."""
+    chars = list(data.decode("utf-8", errors="replace"))
     for _ in range(count):
         op = rng.randrange(4)
         pos = rng.randrange(len(chars) + 1)
@@ -81,31 +201,134 @@ def mutate(data: bytes, rng: random.Random, count: int) -> bytes:
     return "".join(chars).encode("utf-8")
 
 
-def seeds() -> list[tuple[str, bytes]]:
-    out = [("pbn", p.read_bytes()) for p in sorted((CORPUS / "pbn").glob("*.pbn")) if p.stat().st_size < 12_000]
-    out += [("lin", p.read_bytes()) for p in sorted((CORPUS / "lin").glob("*")) if p.stat().st_size < 12_000]
-    for p in sorted((CORPUS / "lin").glob("pbntools_*")):
-        out.append(("jsonl", fjson.dumps_records(lin.read_file(p).records()).encode("utf-8")))
-    return out
+_DIGITS = re.compile(rb"\d+")
 
 
-def main(seconds: float, seed: int = 0) -> None:
-    rng = random.Random(seed)
-    pool = seeds()
-    end = time.monotonic() + seconds
-    runs = 0
-    while time.monotonic() < end:
-        kind, data = rng.choice(pool)
-        mutated = mutate(data, rng, rng.randrange(1, 20))
+_KEYS = re.compile(rb'": ')
+#: JSON values of every type, put in place of a key's value (the old value moves to a key of its own).
+_JSON_VALUES = [b"5", b"-1", b"null", b"true", b"[]", b"{}", b'"s"', b"[5]", b'{"a": 1}', b"1e999", b'["H", 5]']
+
+
+def havoc(data: bytes, other: bytes, rng: random.Random) -> bytes:
+    """One of the heavier mutations (``other`` is a second seed of the same reader, for splicing)."""
+    keys = list(_KEYS.finditer(data)) if data[:1] in (b"{", b"[") else []
+    if keys and rng.random() < 0.3:  # JSON: a value of another type
+        at = rng.choice(keys).end()
+        return data[:at] + rng.choice(_JSON_VALUES) + b', "_": ' + data[at:]
+    op = rng.randrange(9)
+    pos = rng.randrange(len(data) + 1)
+    if op == 0:  # byte flips
+        out = bytearray(data)
+        for _ in range(rng.randrange(1, 8)):
+            if out:
+                out[rng.randrange(len(out))] ^= 1 << rng.randrange(8)
+        return bytes(out)
+    if op == 1:  # truncation
+        return data[:pos]
+    if op == 2:  # splicing
+        return data[:pos] + other[rng.randrange(len(other) + 1) :]
+    if op == 3:  # huge numbers
+        runs = list(_DIGITS.finditer(data))
+        if runs:
+            m = rng.choice(runs)
+            digits = rng.choice([b"9" * rng.randrange(20, 6000), b"0" * rng.randrange(2, 300) + b"1", b"-0", b"1e999"])
+            return data[: m.start()] + digits + data[m.end() :]
+        return data + b"9" * 5000
+    if op == 4:  # unicode digits and marks, bytes that are not UTF-8
+        piece = rng.choice(UNICODE).encode("utf-8") if rng.random() < 0.7 else rng.choice(BAD_BYTES)
+        return data[:pos] + piece + data[pos:]
+    if op == 5:  # a long line
+        start = rng.randrange(len(data) + 1)
+        chunk = data[start : start + rng.randrange(1, 60)].replace(b"\n", b" ").replace(b"\r", b" ") or b"x"
+        return data[:pos] + chunk * rng.randrange(100, 60_000 // len(chunk) + 101) + data[pos:]
+    if op == 6:  # nesting and unclosed delimiters
+        opener = rng.choice([b"{", b"[", b'"', b"[{", b'["', b"|", b"\\", b"{[", b"}"])
+        return data[:pos] + opener * rng.randrange(1, 20_000) + data[pos:]
+    if op == 7:  # one line repeated
+        lines = data.split(b"\n")
+        line = rng.choice(lines) + b"\n"
+        return data[:pos] + line * rng.randrange(2, max(3, 60_000 // len(line))) + data[pos:]
+    return mutate(data, rng, rng.randrange(1, 30))
+
+
+def variant(pool: list[bytes], rng: random.Random) -> bytes:
+    data = rng.choice(pool)
+    for _ in range(rng.choice((1, 1, 1, 2, 3))):
+        data = havoc(data, rng.choice(pool), rng)
+    return data[:MAX_INPUT]
+
+
+# ---------------------------------------------------------------------------------------------- campaigns
+
+
+@dataclass
+class Figures:
+    """What a campaign found: inputs fed, untyped exceptions (by kind and place), inputs over a second."""
+
+    reader: str
+    inputs: int = 0
+    untyped: Counter[str] = field(default_factory=Counter)
+    slow: int = 0
+    slowest: float = 0.0
+    examples: dict[str, bytes] = field(default_factory=dict)
+    messages: dict[str, str] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        return (
+            f"{self.reader}: {self.inputs} inputs, {sum(self.untyped.values())} untyped exceptions "
+            f"({len(self.untyped)} distinct), {self.slow} over 1 s (slowest {self.slowest:.2f} s)"
+        )
+
+
+def _signature(err: BaseException) -> str:
+    frames = traceback.extract_tb(err.__traceback__)
+    where = next((f for f in reversed(frames) if "contractbridge" in f.filename), frames[-1] if frames else None)
+    place = f"{Path(where.filename).name}:{where.lineno}" if where is not None else "?"
+    return f"{type(err).__name__} at {place}"
+
+
+def campaign(kind: str, count: int, seed: int = 0) -> Figures:
+    """Feed ``count`` variants of the ``kind`` seeds to ``target``; the generator is seeded, so a run repeats."""
+    rng = random.Random(f"{kind}:{seed}")
+    pool = [data for k, data in seeds() if k == kind]
+    figures = Figures(kind)
+    for _ in range(count):
+        data = variant(pool, rng)
+        start = time.perf_counter()
+        elapsed = 0.0
         try:
-            target(mutated, kind)
-        except BaseException:
-            Path(f"fuzz-crash.{kind}").write_bytes(mutated)
-            print(f"crash input saved to fuzz-crash.{kind}")
-            raise
-        runs += 1
-    print(f"{runs} inputs, no escape")
+            result = read(data, kind)
+            elapsed = time.perf_counter() - start
+            round_trip(result)
+        except Exception as err:
+            elapsed = elapsed or time.perf_counter() - start
+            sig = _signature(err)
+            figures.untyped[sig] += 1
+            figures.examples.setdefault(sig, data)
+            figures.messages.setdefault(sig, str(err)[:160])
+        figures.slowest = max(figures.slowest, elapsed)
+        if elapsed > 1.0:
+            figures.slow += 1
+            figures.examples.setdefault(f"slow {elapsed:.1f}s", data)
+        figures.inputs += 1
+    return figures
+
+
+def main(count: int, seed: int, kinds: list[str]) -> None:
+    for kind in kinds:
+        figures = campaign(kind, count, seed)
+        print(figures, flush=True)
+        for i, (sig, data) in enumerate(figures.examples.items()):
+            name = f"fuzz-{kind}-{i}.bin"
+            Path(name).write_bytes(data)
+            print(f"  {figures.untyped.get(sig, 1):5d}  {sig}  → {name}", flush=True)
+            if sig in figures.messages:
+                print(f"         {figures.messages[sig]}", flush=True)
 
 
 if __name__ == "__main__":
-    main(float(sys.argv[1]) if len(sys.argv) > 1 else 60.0, int(sys.argv[2]) if len(sys.argv) > 2 else 0)
+    main(
+        int(sys.argv[1]) if len(sys.argv) > 1 else 1000,
+        int(sys.argv[2]) if len(sys.argv) > 2 else 0,
+        sys.argv[3:] or list(READERS),
+    )

@@ -1,8 +1,8 @@
 """Bad input never escapes as anything but a typed error (a ``BridgeError``), and changes nothing."""
 
-import contextlib
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -20,12 +20,38 @@ JSON = st.recursive(
 )
 
 
+PARSERS: list[tuple[Any, Any]] = [
+    (Call.parse, str),
+    (Card.parse, str),
+    (Hand, str),
+    (Deal, str),
+    (Seat.parse, lambda seat: seat.letter),
+]
+
+
 @settings(max_examples=200, deadline=None)
-@given(text=st.text(max_size=20))
+@given(text=st.text(max_size=20) | st.from_regex(r"[1-9]?[0-9 ]{0,3}(NT|[NSHDCPXR])?[!?]?", fullmatch=True))
 def test_parsers_raise_parse_error_on_garbage(text: str) -> None:
-    for parse in (Call.parse, Card.parse, Hand, Deal, Seat.parse):
-        with contextlib.suppress(ParseError):
-            parse(text)  # type: ignore[operator]
+    """Each parser either raises ``ParseError`` (nothing else) or reads a value that its own text reads back
+    as (so a parser that accepted garbage as some value, or raised a plain error, fails here)."""
+    for parse, write in PARSERS:
+        try:
+            value = parse(text)
+        except ParseError:
+            continue
+        assert parse(write(value)) == value, (parse, text, value)
+
+
+@pytest.mark.parametrize("text", ["", "  ", "8C", "0NT", "1Z", "99999999999999999999999C", "٣C", "P!x", "1NTX"])
+def test_call_parse_refuses_garbage(text: str) -> None:
+    with pytest.raises(ParseError):
+        Call.parse(text)
+
+
+@pytest.mark.parametrize("text", ["", "S1", "ZA", "S10x", "²S", "SAA"])
+def test_card_parse_refuses_garbage(text: str) -> None:
+    with pytest.raises(ParseError):
+        Card.parse(text)
 
 
 def _log(seed: int) -> list[dict[str, Any]]:

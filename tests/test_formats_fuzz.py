@@ -6,10 +6,11 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from fuzz_formats import ALPHABET, mutate, seeds, target
+from fuzz_formats import ALPHABET, READERS, campaign, mutate, seeds, target
 
 SEEDS = seeds() if (Path(__file__).resolve().parents[2] / "shared" / "corpus").is_dir() else []
 
@@ -27,3 +28,28 @@ def test_mutated_corpus_files(corpus: Path, index: int, seed: int, count: int) -
 @given(text=st.text(alphabet=ALPHABET, max_size=300), kind=st.sampled_from(["pbn", "lin", "jsonl"]))
 def test_random_text(text: str, kind: str) -> None:
     target(text.encode("utf-8"), kind)
+
+
+# ---------------------------------------------------------------------------------------------- campaigns
+# Issue #18 item 5: a fuzz target per reader (PBN, PBN `check`, LIN, rubber sheets, CSV results, system
+# descriptions), seeded; the slow suite feeds 20,000 inputs per reader and prints the figures (untyped
+# exceptions, inputs whose reading took over a second). No test asserts a time: the figure is printed.
+
+
+def _campaign(kind: str, count: int, capsys: pytest.CaptureFixture[str]) -> None:
+    figures = campaign(kind, count, seed=18)
+    with capsys.disabled():
+        print(f"\n{figures}")
+    assert figures.inputs == count
+    assert not figures.untyped, "\n".join(f"{n} × {sig}: {figures.messages[sig]}" for sig, n in figures.untyped.items())
+
+
+@pytest.mark.parametrize("kind", READERS)
+def test_fuzz_readers_short(corpus: Path, kind: str, capsys: pytest.CaptureFixture[str]) -> None:
+    _campaign(kind, 150 if kind.startswith("pbn") else 300, capsys)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kind", READERS)
+def test_fuzz_readers_20000(corpus: Path, kind: str, capsys: pytest.CaptureFixture[str]) -> None:
+    _campaign(kind, 20_000, capsys)

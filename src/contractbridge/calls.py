@@ -126,7 +126,7 @@ _SIMPLE: Final[dict[str, Call]] = {
     "RDBL": REDOUBLE,
     "REDOUBLE": REDOUBLE,
 }
-_BID_RE: Final = re.compile(r"([0-9]+)\s*(NT|N|SA|[CDHS♣♦♥♠])")
+_BID_RE: Final = re.compile(r"([0-9]{1,4})\s*(NT|N|SA|[CDHS♣♦♥♠])")
 
 _ALL_BIDS: Final[tuple[Bid, ...]] = tuple(Bid(level, strain) for level in range(1, 8) for strain in Strain)
 

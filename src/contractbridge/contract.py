@@ -80,4 +80,4 @@ class Contract:
         return f"Contract.parse({str(self)!r})"
 
 
-_CONTRACT_RE: Final = re.compile(r"([0-9]+)\s*(NT|N|[CDHS♣♦♥♠])\s*(XX|X|)")
+_CONTRACT_RE: Final = re.compile(r"([0-9]{1,4})\s*(NT|N|[CDHS♣♦♥♠])\s*(XX|X|)")

@@ -14,6 +14,7 @@ from contractbridge.cards import Seat
 from contractbridge.deal import board_dealer
 from contractbridge.director import DIRECTOR, DirectedAuction
 from contractbridge.errors import BridgeError, EventLogError
+from contractbridge.formats.inputs import read_system
 from contractbridge.laws import DEFAULT_EDITION
 from contractbridge.systems.agreements import PartnershipAgreements
 from contractbridge.table import Table
@@ -115,8 +116,7 @@ def register(app: typer.Typer) -> None:
         console = Console(highlight=False, soft_wrap=True)
         try:
             log_events = read_log(log)
-            described = json.loads(system.read_text(encoding="utf-8")) if system else None
-            meanings = None if described is None else PartnershipAgreements.from_dict(described)
+            meanings = PartnershipAgreements.from_dict(read_system(system)) if system else None
             da, notes = replay_log(log_events, edition, meanings)
         except (BridgeError, json.JSONDecodeError) as err:
             typer.echo(f"error: {err}", err=True)

@@ -12,10 +12,23 @@ from rich.table import Table as Grid
 from contractbridge.calls import PASS
 from contractbridge.cards import Seat
 from contractbridge.errors import BridgeError, FormatError
-from contractbridge.formats import diagram, files, lin, pbn
+from contractbridge.formats import convert, diagram, files, lin, pbn
+from contractbridge.formats.inputs import LIMITS, MiB
 from contractbridge.formats.record import Record
 
 FileArg = Annotated[Path, typer.Argument(help="a .pbn, .lin or .jsonl file", exists=True, dir_okay=False)]
+MaxSize = Annotated[
+    int | None,
+    typer.Option("--max-size", metavar="MB", help="refuse files larger than this (default 64 MB)", min=1),
+]
+
+
+def _limit(megabytes: int | None) -> int | None:
+    return None if megabytes is None else megabytes * MiB
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def _fail(err: BridgeError) -> typer.Exit:
@@ -66,17 +79,43 @@ def _show(console: Console, record: Record, ascii: bool) -> None:
     console.print()
 
 
+def board_files(records: list[Record], target: Path) -> list[tuple[Path, Record]]:
+    """Where each record goes when a JSON-lines target gets one board a file: ``TARGET-<board>.jsonl`` (a board
+    number met again gets ``-2``, ``-3`` …; a record without a number is named by its place)."""
+    if len(records) == 1:
+        return [(target, records[0])]
+    out: list[tuple[Path, Record]] = []
+    seen: dict[str, int] = {}
+    for i, record in enumerate(records, 1):
+        name = str(record.number) if record.number is not None else f"{i}"
+        seen[name] = seen.get(name, 0) + 1
+        suffix = name if seen[name] == 1 else f"{name}-{seen[name]}"
+        out.append((target.with_name(f"{target.stem}-{suffix}{target.suffix}"), record))
+    return out
+
+
+def _write(records: list[Record], target: Path, kind: str) -> list[str]:
+    if kind != "jsonl":
+        files.write_records(records, target)
+        return [str(target)]
+    places = board_files(records, target)
+    for path, record in places:
+        files.write_records([record], path)
+    return [str(path) for path, _ in places]
+
+
 def register(app: typer.Typer) -> None:
     @app.command("show")
     def show_command(
         file: FileArg,
         board: Annotated[int | None, typer.Option("--board", "-b", help="only boards with this number")] = None,
         ascii: Annotated[bool, typer.Option("--ascii", help="plain ASCII diagrams")] = False,
+        max_size: MaxSize = None,
     ) -> None:
         """Show the boards of a file: diagram, auction, play and result."""
         console = Console(highlight=False)
         try:
-            located = files.read_records(file, skip_bad=True)
+            located = files.read_records(file, skip_bad=True, limit=_limit(max_size))
         except FormatError as err:
             raise _fail(err) from None
         shown = [loc.record for loc in located if board is None or loc.record.number == board]
@@ -89,30 +128,47 @@ def register(app: typer.Typer) -> None:
     def convert_command(
         source: FileArg,
         target: Annotated[Path, typer.Argument(help="the file to write (.pbn, .lin or .jsonl)")],
+        max_size: MaxSize = None,
     ) -> None:
-        """Convert between PBN, LIN and JSON lines (by extension); same format: rewrite losslessly."""
+        """Convert between PBN, LIN and JSON lines (by extension); same format: rewrite losslessly. LIN to PBN
+        keeps a vugraph file's event, teams, results line and commentary. JSON lines hold one board a file: a
+        file of several boards becomes TARGET-<board>.jsonl, one per board."""
         console = Console(stderr=True, highlight=False, soft_wrap=True)
         try:
             kind_in, kind_out = files.format_of(source), files.format_of(target)
+            limit = LIMITS[kind_in] if max_size is None else max_size * MiB
             if kind_in == kind_out == "pbn":
-                pbn.write_file(pbn.read_file(source), target)
+                pbn.write_file(pbn.read_file(source, limit=limit), target)
                 return
             if kind_in == kind_out == "lin":
-                lin.write_file(lin.read_file(source), target)
+                lin.write_file(lin.read_file(source, limit=limit), target)
                 return
-            located = files.read_records(source, skip_bad=True)
-            files.write_records([loc.record for loc in located], target)
+            if kind_in == "lin":
+                lf = lin.read_file(source, limit=limit)
+                for tag, count in sorted(convert.lost(lf, kind_out).items()):
+                    console.print(f"warning: {source}: {_plural(count, tag + '|…|')} not carried over", highlight=False)
+            if kind_in == "lin" and kind_out == "pbn":
+                games = convert.lin_to_pbn(lf)
+                pbn.write_file(games, target, lf.info)
+                written = [str(target)]
+                count = len(games)
+            else:
+                records = [loc.record for loc in files.read_records(source, skip_bad=True, limit=limit)]
+                written = _write(records, target, kind_out)
+                count = len(records)
         except (FormatError, OSError) as err:
             raise _fail(err if isinstance(err, FormatError) else FormatError(str(err), file=str(target))) from None
-        console.print(f"{len(located)} boards written to {target}")
+        where = written[0] if len(written) == 1 else f"{_plural(len(written), 'file')} {target.stem}-*.jsonl"
+        console.print(f"{_plural(count, 'board')} written to {where}", highlight=False)
 
     @app.command("check")
     def check_command(
         file: FileArg,
         replay: Annotated[bool, typer.Option("--replay", help="also replay each auction and play by the laws")] = False,
+        max_size: MaxSize = None,
     ) -> None:
         """Report every problem of a file as file:line:column; exit status 1 if there is any."""
-        problems = files.check(file, replay=replay)
+        problems = files.check(file, replay=replay, limit=_limit(max_size))
         console = Console(highlight=False, soft_wrap=True)
         for problem in problems:
             console.print(str(problem))

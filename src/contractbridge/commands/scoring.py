@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 from collections import defaultdict
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated
@@ -18,6 +19,7 @@ from contractbridge.commands.rubber_sheet import render
 from contractbridge.contract import Contract
 from contractbridge.deal import Vulnerability
 from contractbridge.errors import BridgeError, ParseError
+from contractbridge.formats.inputs import LIMITS, read_json, read_utf8
 from contractbridge.laws import rubber_editions
 from contractbridge.scoring import compare, duplicate
 from contractbridge.scoring.rubber import Honours, Rubber
@@ -119,7 +121,7 @@ def rubber(
     agreement, 'quit' to stop (the sheet stays saved)."""
     console = Console()
     try:
-        sheet = Rubber.loads(load.read_text(encoding="utf-8")) if load else Rubber(edition)
+        sheet = Rubber.from_dict(read_json(load, LIMITS["rubber"], "rubber sheet")) if load else Rubber(edition)
     except (OSError, BridgeError) as exc:
         raise _fail(f"{load}: {exc}") from None
     target = save or load
@@ -178,16 +180,31 @@ class Result:
     line: int
 
 
+_CSV_FIELD = 131_072  # the csv module's default field limit
+
+
+def _rows(lines: list[str]) -> Iterator[list[str] | None]:
+    """CSV rows, None for a row the csv module refuses (a field over its limit)."""
+    reader = csv.reader(lines)
+    while True:
+        try:
+            yield next(reader)
+        except StopIteration:
+            return
+        except csv.Error:
+            yield None
+
+
 def read_results(path: Path) -> list[Result]:
     """Read ``board, NS pair, EW pair, NS score`` lines (a header line is allowed; ``#`` starts a comment).
     Every bad line is reported, as ``FILE:LINE: field …``; the file itself is never changed."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ParseError(f"{path}: {exc.strerror or exc}") from None
+    text = read_utf8(path, LIMITS["csv"])
     results: list[Result] = []
     errors: list[str] = []
-    for number, row in enumerate(csv.reader(text.splitlines()), start=1):
+    for number, row in enumerate(_rows(text.splitlines()), start=1):
+        if row is None:
+            errors.append(f"{path}:{number}: a field is longer than {_CSV_FIELD:,} characters")
+            continue
         cells = [c.strip() for c in row]
         if not any(cells) or cells[0].startswith("#"):
             continue

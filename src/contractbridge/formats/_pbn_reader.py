@@ -1,5 +1,10 @@
-"""The PBN tokenizer: lines in, games out, with ``#``/``##`` inheritance and problems located by line and
-column. ``contractbridge.formats.pbn.read_games`` is the public face."""
+"""The PBN tokenizer: a whole text (or lines) in, games out, with ``#``/``##`` inheritance and problems located
+by line and column. ``contractbridge.formats.pbn.loads``/``read_games`` are the public face.
+
+``Reader.scan`` reads a whole text: one regular expression takes a tag line and the plain section lines after
+it (no commentary, no quoted cells), keeping the section as a stretch of the text that the tag splits into
+tokens on first access; every other line goes through the line-by-line state machine (``feed``), which
+handles commentary, tags spread over several lines and quoted cells, and reports problems."""
 
 from __future__ import annotations
 
@@ -21,6 +26,15 @@ if TYPE_CHECKING:
     from contractbridge.formats.pbn import PbnGame
 
 _FAST_TAG: Final = re.compile(r'\[([A-Za-z0-9_]+)\s*"((?:[^"\\]|\\.)*)"\s*\]\s*$')
+#: A whole tag line of a text (``_FAST_TAG`` with the line end), and the plain section lines that may follow.
+_TAG_LINE: Final = re.compile(r'\[([A-Za-z0-9_]+)[^\S\n]*+"((?:[^"\\\n]|\\.)*+)"[^\S\n]*+\][^\S\n]*+(?:\n|\Z)')
+_PLAIN_LINES: Final = re.compile(r'(?:(?!%)(?![^\S\n]*+(?:\n|\Z))[^\[{;"\n]++(?:\n|\Z))++')
+#: A tag spread over several lines (PBN 2.1 §3.3 allows it) may span this many lines and characters; past
+#: that it is read as unclosed (keeps reading linear: the open tag is scanned again with each line added).
+MAX_TAG_LINES: Final = 16
+MAX_TAG_CHARS: Final = 16_384
+#: Problems listed per game (then one more saying so): a file of junk stays cheap to check.
+MAX_PROBLEMS: Final = 100
 _NAME: Final = re.compile(r"[A-Za-z0-9_]+")
 _SPECIAL: Final = re.compile(r'[\[{;"]')
 _UNESCAPE: Final = re.compile(r'\\(["\\])')
@@ -56,21 +70,41 @@ class Reader:
         self.brace: list[str] | None = None
         self.brace_at = (0, 0)
         self.pending: tuple[str, int, int] | None = None
+        self.span: tuple[str, int, int, int] | None = None
 
     def problem(self, line: int, column: int, message: str) -> None:
         if self.strict:
             raise FormatError(message, file=self.file, line=line, column=column)
-        self.game.problems.append(Problem(line, column, message))
+        problems = self.game.problems
+        if len(problems) < MAX_PROBLEMS:
+            problems.append(Problem(line, column, message))
+        elif len(problems) == MAX_PROBLEMS:
+            problems.append(Problem(line, column, f"over {MAX_PROBLEMS} problems in this game: the rest not listed"))
 
     # -- game and tag bookkeeping
     def close_section(self) -> None:
         if self.section is not None:
             last = self.game.items[-1]
             assert isinstance(last, PbnTag)
-            self.game.items[-1] = PbnTag(
-                last.name, last.raw, last.value, tuple(self.section), last.line, last.column, tuple(self.positions)
-            )
+            if self.span is not None and not self.section:
+                tag = PbnTag(last.name, last.raw, last.value, line=last.line, column=last.column, span=self.span)
+            else:
+                self.materialize()
+                tag = PbnTag(
+                    last.name, last.raw, last.value, tuple(self.section), last.line, last.column, tuple(self.positions)
+                )
+            self.game.items[-1] = tag
             self.section = None
+            self.span = None
+
+    def materialize(self) -> None:
+        """The plain section lines kept as a stretch of text become tokens (commentary or cells follow)."""
+        if self.span is not None:
+            assert self.section is not None
+            tag = PbnTag("", "", "", span=self.span)
+            self.section[:0] = tag.section
+            self.positions[:0] = tag.positions
+            self.span = None
 
     def finish(self) -> PbnGame | None:
         """The game read so far (with inheritance applied), and a fresh one started."""
@@ -135,6 +169,7 @@ class Reader:
         if self.game.line == 0:
             self.game.line = line
         if self.section is not None:
+            self.materialize()
             self.section.append(str(PbnComment(kind, text)))
             self.positions.append((line, column))
         else:
@@ -147,7 +182,7 @@ class Reader:
         if self.pending is not None:
             text, first_line, column = self.pending
             self.pending = None
-            if line.strip() and line[0] not in "[%":
+            if line.strip() and line[0] not in "[%" and n - first_line < MAX_TAG_LINES and len(text) < MAX_TAG_CHARS:
                 yield from self.scan_line(text + " " + line, first_line, column - 1)
                 return
             yield from self.scan_line(text, first_line, column - 1, final=True)
@@ -179,6 +214,7 @@ class Reader:
         elif self.section is not None and not _SPECIAL.search(line):
             if not self.sections:
                 return
+            self.materialize()
             at = 0
             for token in line.split():
                 at = line.index(token, at)
@@ -279,11 +315,52 @@ class Reader:
                 pos += 1
         token = line[start:pos]
         if self.section is not None:
+            self.materialize()
             self.section.append(token)
             self.positions.append((n, start + 1))
         else:
             self.problem(n, start + 1, f"unexpected {token!r} outside a tag or commentary")
         return pos
+
+    def scan(self, text: str) -> Iterator[PbnGame]:
+        """The games of a whole text (``\\n`` line ends)."""
+        tag_line, plain_lines, unescape = _TAG_LINE.match, _PLAIN_LINES.match, _unescape
+        pos, n, size = 0, 1, len(text)
+        while pos < size:
+            if self.pending is None and self.brace is None:
+                m = tag_line(text, pos)
+                if m is not None:
+                    done = self.add_tag(m.group(1), unescape(m.group(2)), n, 1)
+                    if done is not None:
+                        yield done
+                    pos = m.end()
+                    n += 1
+                    if self.section is not None:
+                        lines = plain_lines(text, pos)
+                        if lines is not None:
+                            end = lines.end()
+                            if self.sections:
+                                self.span = (text, pos, end, n)
+                            n += text.count("\n", pos, end)
+                            pos = end
+                    continue
+                if text[pos] == "\n":
+                    if self.has_tag:
+                        game = self.finish()
+                        if game is not None:
+                            yield game
+                    pos += 1
+                    n += 1
+                    continue
+            end = text.find("\n", pos)
+            if end < 0:
+                end = size
+            yield from self.feed(text[pos:end], n)
+            pos = end + 1
+            n += 1
+        if text.endswith("\n") or not text:  # the empty last line of "…\n" (inside a brace, it counts)
+            yield from self.feed("", n)
+        yield from self.end(n)
 
     def end(self, n: int) -> Iterator[PbnGame]:
         if self.pending is not None:

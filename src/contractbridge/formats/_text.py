@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from contractbridge.errors import FormatError
+from contractbridge.formats.inputs import read_bytes
 
 __all__ = ["TextInfo", "decode", "encode", "read_text"]
 
@@ -48,9 +49,6 @@ def encode(text: str, info: TextInfo) -> bytes:
     return (_BOM + data) if info.bom else data
 
 
-def read_text(path: str | Path) -> tuple[str, TextInfo]:
-    try:
-        data = Path(path).read_bytes()
-    except OSError as err:
-        raise FormatError(f"cannot read: {err.strerror}", file=str(path)) from None
-    return decode(data)
+def read_text(path: str | Path, limit: int) -> tuple[str, TextInfo]:
+    """A file of at most ``limit`` bytes as text (``inputs.read_bytes`` refuses a larger one)."""
+    return decode(read_bytes(path, limit))

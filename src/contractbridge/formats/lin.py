@@ -12,17 +12,20 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from pathlib import Path
 from typing import Final
 
 from contractbridge.calls import DOUBLE, PASS, REDOUBLE, Call
 from contractbridge.cards import FULL_PACK, Card, Hand, Seat, Suit
 from contractbridge.deal import Deal, Vulnerability, board_dealer, board_vulnerability
-from contractbridge.errors import BridgeError, FormatError
+from contractbridge.errors import BridgeError, FormatError, ParseError
 from contractbridge.formats._text import TextInfo, decode, encode, read_text
+from contractbridge.formats.inputs import LIMITS
+from contractbridge.formats.pbn_values import decimal
 from contractbridge.formats.record import Record, RecordBacked, RecordCall
 
-__all__ = ["LinBoard", "LinFile", "LinPair", "dumps", "loads", "read_file", "write_file"]
+__all__ = ["LinBoard", "LinFile", "LinPair", "Vugraph", "dumps", "loads", "read_file", "write_file"]
 
 #: ``md`` and ``pn`` list the hands from South, clockwise.
 LIN_SEATS: Final = (Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST)
@@ -30,6 +33,9 @@ _DEALER_DIGIT: Final = {"1": Seat.SOUTH, "2": Seat.WEST, "3": Seat.NORTH, "4": S
 _VUL_LETTER: Final = {Vulnerability.NONE: "o", Vulnerability.NS: "n", Vulnerability.EW: "e", Vulnerability.BOTH: "b"}
 _SUIT_LETTERS: Final = {"S": Suit.SPADES, "H": Suit.HEARTS, "D": Suit.DIAMONDS, "C": Suit.CLUBS}
 _RANKS: Final = "23456789TJQKA"
+_MAX_MD: Final = 256
+#: Stray ``|`` reported one by one up to this many (then once more with the count): a file of bars stays cheap.
+MAX_PROBLEMS: Final = 100
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +60,7 @@ def _tokenize(text: str, file: str | None, problems: list[FormatError]) -> list[
     pos = 0
     line, line_start = 1, 0
     size = len(text)
+    strays = 0
     while True:
         while pos < size and text[pos] in " \t\n\r":
             if text[pos] == "\n":
@@ -61,9 +68,14 @@ def _tokenize(text: str, file: str | None, problems: list[FormatError]) -> list[
                 line_start = pos + 1
             pos += 1
         if pos >= size:
+            if strays > MAX_PROBLEMS:
+                problems.append(FormatError(f"{strays:,} stray '|' in all", file=file, line=line, column=1))
             return pairs
         if text[pos] == "|":
-            problems.append(FormatError("stray '|' between pairs", file=file, line=line, column=pos - line_start + 1))
+            strays += 1
+            if strays <= MAX_PROBLEMS:
+                column = pos - line_start + 1
+                problems.append(FormatError("stray '|' between pairs", file=file, line=line, column=column))
             pos += 1
             continue
         bar = text.find("|", pos)
@@ -107,7 +119,7 @@ def _segments(pairs: list[LinPair]) -> list[tuple[LinPair, ...]]:
     return out
 
 
-def _parse_lin_hand(text: str, pair: LinPair) -> Hand:
+def _parse_lin_hand(text: str) -> Hand:
     suit: Suit | None = None
     cards: list[Card] = []
     for ch in text.upper().replace("10", "T"):
@@ -116,11 +128,36 @@ def _parse_lin_hand(text: str, pair: LinPair) -> Hand:
         elif ch in _RANKS and suit is not None:
             cards.append(Card.from_index(13 * suit + _RANKS.index(ch)))
         elif not ch.isspace():
-            raise pair.fail(f"{ch!r} is not a suit or rank in hand {text!r}")
+            raise ParseError(f"{ch!r} is not a suit or rank in hand {text!r}")
     try:
         return Hand(cards)
     except BridgeError as err:
-        raise pair.fail(f"hand {text!r}: {err}") from None
+        raise ParseError(f"hand {text!r}: {err}") from None
+
+
+@lru_cache(maxsize=4096)
+def _lin_deal(text: str) -> Deal | str:
+    """The deal of an ``md`` value after the dealer digit, or why it is not one (remembered: boards repeat)."""
+    if len(text) > _MAX_MD:
+        return f"a deal is four hands, not {len(text):,} characters"
+    parts = text.split(",")
+    if len(parts) > 4 and any(p.strip() for p in parts[4:]):
+        return "more than four hands"
+    parts = [*parts, "", "", "", ""][:4]
+    try:
+        hands = {seat: _parse_lin_hand(part) for seat, part in zip(LIN_SEATS, parts, strict=True)}
+        given = [h for h in hands.values() if h]
+        if len(given) == 3 and all(len(h) == 13 for h in given):
+            rest = FULL_PACK
+            for h in given:
+                rest &= ~h.bits
+            missing = next(seat for seat, h in hands.items() if not h)
+            hands[missing] = Hand.from_bits(rest)
+        if all(len(h) == 13 for h in hands.values()):
+            return Deal(hands)
+        return Deal.partial(hands)
+    except BridgeError as err:
+        return str(err)
 
 
 def _lin_hand(hand: Hand) -> str:
@@ -141,12 +178,34 @@ def _lin_call(call: Call) -> str:
     return text[:-1] if text.endswith("NT") else text
 
 
+@dataclass(frozen=True, slots=True)
+class Vugraph:
+    """A vugraph file's ``vg`` header: event, segment, scoring letter (``I`` IMPs, ``P`` points, ``B`` board-a-
+    match), boards first to last, the two teams (open-room home team first) and their carry-over scores."""
+
+    event: str
+    segment: str = ""
+    scoring: str = ""
+    first: int | None = None
+    last: int | None = None
+    teams: tuple[str, str] = ("", "")
+    scores: tuple[str, str] = ("", "")
+
+    @classmethod
+    def parse(cls, value: str) -> Vugraph:
+        fields = [*value.split(","), "", "", "", "", "", "", "", "", ""][:9]
+        first, last = (decimal(f) for f in fields[3:5])
+        return cls(fields[0], fields[1], fields[2], first, last, (fields[5], fields[7]), (fields[6], fields[8]))
+
+
 @dataclass(frozen=True)
 class LinBoard(RecordBacked):
-    """One board of a LIN file; ``players_hint`` are the names in force from an earlier ``pn``."""
+    """One board of a LIN file; ``players_hint`` are the names in force from an earlier ``pn``, ``event`` the
+    event named by the file's ``vg`` header."""
 
     pairs: tuple[LinPair, ...]
     players_hint: tuple[str, ...] = ()
+    event: str = ""
 
     def _first(self, tag: str) -> LinPair | None:
         for p in self.pairs:
@@ -165,14 +224,14 @@ class LinBoard(RecordBacked):
         """From ``ah|Board n|``, else from ``qx|o12|``."""
         ah = self._first("ah")
         if ah is not None:
-            digits = ah.value.split()[-1] if ah.value.split() else ""
-            if digits.isdigit() and int(digits) > 0:
-                return int(digits)
+            number = decimal(ah.value.split()[-1]) if ah.value.split() else None
+            if number is not None and number > 0:
+                return number
         qx = self._first("qx")
         if qx is not None:
-            digits = qx.value.split(",")[0][1:]
-            if digits.isdigit() and int(digits) > 0:
-                return int(digits)
+            number = decimal(qx.value.split(",")[0][1:])
+            if number is not None and number > 0:
+                return number
         return None
 
     @property
@@ -190,24 +249,10 @@ class LinBoard(RecordBacked):
         if md is None:
             return None
         text = md.value[1:] if md.value[:1] in _DEALER_DIGIT or md.value[:1] == "0" else md.value
-        parts = text.split(",")
-        if len(parts) > 4 and any(p.strip() for p in parts[4:]):
-            raise md.fail("more than four hands")
-        parts = [*parts, "", "", "", ""][:4]
-        hands = {seat: _parse_lin_hand(part, md) for seat, part in zip(LIN_SEATS, parts, strict=True)}
-        given = [h for h in hands.values() if h]
-        if len(given) == 3 and all(len(h) == 13 for h in given):
-            rest = FULL_PACK
-            for h in given:
-                rest &= ~h.bits
-            missing = next(seat for seat, h in hands.items() if not h)
-            hands[missing] = Hand.from_bits(rest)
-        try:
-            if all(len(h) == 13 for h in hands.values()):
-                return Deal(hands)
-            return Deal.partial(hands)
-        except BridgeError as err:
-            raise md.fail(str(err)) from None
+        deal = _lin_deal(text)
+        if isinstance(deal, str):
+            raise md.fail(deal)
+        return deal
 
     @property
     def vulnerability(self) -> Vulnerability | None:
@@ -271,9 +316,10 @@ class LinBoard(RecordBacked):
                 mc = p
         if mc is None:
             return None
-        if not mc.value.strip().isdigit() or int(mc.value) > 13:
+        tricks = decimal(mc.value, 2)
+        if tricks is None or tricks > 13:
             raise mc.fail("a claim is a number of tricks, 0 to 13")
-        return int(mc.value)
+        return tricks
 
     def validate(self) -> list[FormatError]:
         problems = []
@@ -296,6 +342,7 @@ class LinBoard(RecordBacked):
             vulnerability=self.vulnerability or Vulnerability.NONE,
             number=self.number,
             players=self.players,
+            event=self.event,
             calls=self.calls,
             plays=self.plays,
             claim=self.claim,
@@ -354,13 +401,24 @@ class LinFile:
         """The boards (groups with an ``md``), each with the players named by the last ``pn`` before it."""
         out: list[LinBoard] = []
         names: tuple[str, ...] = ()
+        vugraph = self.vugraph
+        event = "" if vugraph is None else vugraph.event
         for seg in self.segments:
             if any(p.tag == "md" for p in seg):
-                out.append(LinBoard(seg, names))
+                out.append(LinBoard(seg, names, event))
             for p in seg:
                 if p.tag == "pn" and len(p.value.split(",")) >= 8:
                     names = tuple(p.value.split(","))
         return out
+
+    @property
+    def vugraph(self) -> Vugraph | None:
+        """The first ``vg`` header, if any."""
+        for seg in self.segments:
+            for p in seg:
+                if p.tag == "vg":
+                    return Vugraph.parse(p.value)
+        return None
 
     @property
     def header(self) -> tuple[LinPair, ...]:
@@ -385,8 +443,9 @@ def loads(text: str, *, file: str | None = None) -> LinFile:
     return LinFile(_segments(_tokenize(text, file, problems)), file=file, problems=problems)
 
 
-def read_file(path: str | Path) -> LinFile:
-    text, info = read_text(path)
+def read_file(path: str | Path, *, limit: int = LIMITS["lin"]) -> LinFile:
+    """A whole LIN file of at most ``limit`` bytes (``FormatError`` beyond: raise ``limit`` for a larger one)."""
+    text, info = read_text(path, limit)
     lin = loads(text, file=str(path))
     lin.info = info
     return lin

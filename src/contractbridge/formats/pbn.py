@@ -27,6 +27,7 @@ from contractbridge.deal import Board, Deal, Vulnerability, board_dealer, board_
 from contractbridge.errors import BridgeError, FormatError
 from contractbridge.formats._pbn_reader import Reader, quoted_end
 from contractbridge.formats._text import TextInfo, decode, encode, read_text
+from contractbridge.formats.inputs import LIMITS
 from contractbridge.formats.pbn_values import (
     BSO_OPTIMUM_RE,
     CARD_TOKENS,
@@ -34,8 +35,10 @@ from contractbridge.formats.pbn_values import (
     DD_ORDER,
     DD_STRAINS,
     MANDATORY_TAGS,
+    MAX_VALUE,
     MINIMAX_RE,
     OPTIMUM_RE,
+    PLAIN_CALLS,
     PS_BRIDGE_ORDER,
     RESULT_RE,
     SEAT_TAGS,
@@ -51,6 +54,7 @@ from contractbridge.formats.pbn_values import (
     PbnTag,
     Problem,
     annotate,
+    decimal,
     is_annotation,
     is_comment_token,
     is_table_tag,
@@ -159,8 +163,8 @@ class PbnGame(RecordBacked):
     @property
     def number(self) -> int | None:
         """The board number when it is a positive integer (``"01"`` → 1); else None (``"0"``, ``"Example 1"``)."""
-        value = (self.get("Board") or "").strip()
-        return int(value) if value.isdigit() and int(value) > 0 else None
+        number = decimal(self.get("Board") or "", 9)
+        return number if number is not None and number > 0 else None
 
     @property
     def dealer(self) -> Seat | None:
@@ -173,6 +177,8 @@ class PbnGame(RecordBacked):
     @property
     def vulnerability(self) -> Vulnerability | None:
         tag = self._tag_or_inherited("Vulnerable")
+        if tag is not None and len(tag.value) > MAX_VALUE:
+            raise tag.fail("a vulnerability is None, NS, EW or All")
         if tag is not None and tag.value.strip() not in ("?", ""):
             try:
                 return Vulnerability.parse(tag.value)
@@ -273,9 +279,10 @@ class PbnGame(RecordBacked):
         for item in self.items:
             if isinstance(item, PbnTag) and item.name == "Note":
                 number, sep, text = item.value.partition(":")
-                if not sep or not number.strip().isdigit():
+                n = decimal(number)
+                if not sep or n is None:
                     raise item.fail("a note is 'number:text'")
-                out[int(number)] = text.lstrip(" ") if text.startswith(" ") else text
+                out[n] = text.lstrip(" ") if text.startswith(" ") else text
         return out
 
     @property
@@ -288,7 +295,12 @@ class PbnGame(RecordBacked):
             return None
         calls: list[PbnCall] = []
         all_pass = incomplete = False
+        plain = PLAIN_CALLS.get
         for i, token in enumerate(tag.section):
+            pc = plain(token)
+            if pc is not None and not (all_pass or incomplete):
+                calls.append(pc)
+                continue
             if is_comment_token(token):
                 continue
             if all_pass or incomplete:
@@ -324,8 +336,18 @@ class PbnGame(RecordBacked):
         first = seat_value(tag)
         if first is None:
             return None
+        section = tag.section
+        known = CARD_TOKENS.get
+        cards: list[Card | None] = [known(token) for token in section]
+        if None in cards or len(cards) % 4:  # not only plain cards: token by token
+            cards = self._play_cards(tag, section)
+        it = iter(cards)
+        return PbnPlay(first, tuple(zip(it, it, it, it, strict=True)))
+
+    @staticmethod
+    def _play_cards(tag: PbnTag, section: tuple[str, ...]) -> list[Card | None]:
         cards: list[Card | None] = []
-        for i, token in enumerate(tag.section):
+        for i, token in enumerate(section):
             if token in CARD_TOKENS:
                 cards.append(CARD_TOKENS[token])
                 continue
@@ -342,8 +364,7 @@ class PbnGame(RecordBacked):
                 raise tag.fail(str(err), i) from None
         while len(cards) % 4:
             cards.append(None)
-        tricks = tuple((cards[i], cards[i + 1], cards[i + 2], cards[i + 3]) for i in range(0, len(cards), 4))
-        return PbnPlay(first, tricks)
+        return cards
 
     @property
     def tables(self) -> dict[str, PbnTable]:
@@ -696,8 +717,10 @@ def visit_games(
 
 
 def loads(text: str, *, file: str | None = None, strict: bool = False) -> list[PbnGame]:
-    """Every game of a PBN text."""
-    return list(read_games(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"), file=file, strict=strict))
+    """Every game of a PBN text (any line ends)."""
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return list(Reader(PbnGame, file, strict).scan(text.lstrip("\ufeff")))
 
 
 @dataclass
@@ -708,8 +731,9 @@ class PbnFile:
     info: TextInfo = field(default_factory=TextInfo)
 
 
-def read_file(path: str | Path, *, strict: bool = False) -> PbnFile:
-    text, info = read_text(path)
+def read_file(path: str | Path, *, strict: bool = False, limit: int = LIMITS["pbn"]) -> PbnFile:
+    """A whole PBN file of at most ``limit`` bytes (``FormatError`` beyond: raise ``limit`` for a larger one)."""
+    text, info = read_text(path, limit)
     return PbnFile(loads(text, file=str(path), strict=strict), info)
 
 

@@ -74,25 +74,103 @@ class PbnComment:
         return f"{{{self.text}}}" if self.kind == "{" else f"{self.kind}{self.text}"
 
 
-@dataclass(frozen=True, slots=True)
+_TOKEN: Final = re.compile(r"\S+")
+
+
 class PbnTag:
     """A tag: ``raw`` as written (escapes undone), ``value`` after inheritance (``#``, ``##``), and the tokens
-    of its section (calls, cards, table cells, with commentary tokens in place)."""
+    of its section (calls, cards, table cells, with commentary tokens in place). Immutable; equal when name,
+    raw, value and section are (not the place in the file). A tag read from a whole text keeps its section as
+    a stretch of that text, split into tokens on first access; token positions are worked out only for an
+    error message."""
 
+    __slots__ = ("_positions", "_section", "_span", "column", "line", "name", "raw", "value")
     name: str
     raw: str
     value: str
-    section: tuple[str, ...] = ()
-    line: int = field(default=0, compare=False)
-    column: int = field(default=0, compare=False)
-    positions: tuple[tuple[int, int], ...] = field(default=(), compare=False)
+    line: int
+    column: int
+    _section: tuple[str, ...] | None
+    _positions: tuple[tuple[int, int], ...] | None
+    _span: tuple[str, int, int, int] | None
+
+    def __init__(
+        self,
+        name: str,
+        raw: str,
+        value: str,
+        section: tuple[str, ...] = (),
+        line: int = 0,
+        column: int = 0,
+        positions: tuple[tuple[int, int], ...] = (),
+        *,
+        span: tuple[str, int, int, int] | None = None,
+    ) -> None:
+        """``span`` = (text, start, end, line of start): the section is ``text[start:end]``, plain tokens only."""
+        setter = object.__setattr__
+        setter(self, "name", name)
+        setter(self, "raw", raw)
+        setter(self, "value", value)
+        setter(self, "line", line)
+        setter(self, "column", column)
+        setter(self, "_section", None if span is not None else section)
+        setter(self, "_positions", None if span is not None else positions)
+        setter(self, "_span", span)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"PbnTag is immutable: cannot set {name}")
+
+    @property
+    def section(self) -> tuple[str, ...]:
+        section = self._section
+        if section is None:
+            text, start, end, _ = self._span  # type: ignore[misc]
+            section = tuple(text[start:end].split())
+            object.__setattr__(self, "_section", section)
+        return section
+
+    @property
+    def positions(self) -> tuple[tuple[int, int], ...]:
+        """(line, column) of each section token."""
+        positions = self._positions
+        if positions is None:
+            text, start, end, line = self._span  # type: ignore[misc]
+            out = []
+            line_start = start
+            for m in _TOKEN.finditer(text, start, end):
+                newlines = text.count("\n", line_start, m.start())
+                if newlines:
+                    line += newlines
+                    line_start = text.rfind("\n", line_start, m.start()) + 1
+                out.append((line, m.start() - line_start + 1))
+            positions = tuple(out)
+            object.__setattr__(self, "_positions", positions)
+        return positions
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, PbnTag):
+            return NotImplemented
+        return (self.name, self.raw, self.value, self.section) == (other.name, other.raw, other.value, other.section)
+
+    def __hash__(self) -> int:
+        return hash((self.name, self.raw, self.value, self.section))
+
+    def __repr__(self) -> str:
+        return (
+            f"PbnTag(name={self.name!r}, raw={self.raw!r}, value={self.value!r}, section={self.section!r}, "
+            f"line={self.line!r}, column={self.column!r})"
+        )
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (PbnTag, (self.name, self.raw, self.value, self.section, self.line, self.column, self.positions))
 
     def fail(self, message: str, index: int | None = None) -> FormatError:
         """A FormatError at this tag (or at section token ``index``)."""
         if index is not None and index < len(self.positions):
             line, column = self.positions[index]
             return FormatError(f"[{self.name}] section: {message}", line=line, column=column)
-        return FormatError(f"[{self.name} {self.raw!r}]: {message}", line=self.line or None, column=self.column or None)
+        raw = self.raw if len(self.raw) <= 80 else self.raw[:77] + "..."
+        return FormatError(f"[{self.name} {raw!r}]: {message}", line=self.line or None, column=self.column or None)
 
 
 def is_comment_token(token: str) -> bool:
@@ -213,12 +291,12 @@ class Minimax:
     score: int
 
 
-_COLUMN_RE: Final = re.compile(r"^([+-]?)(.*?)(?:\\(\d+)?([LR])?)?$")
+_COLUMN_RE: Final = re.compile(r"^([+-]?)(.*?)(?:\\([0-9]{1,4})?([LR])?)?$")
 RESULT_RE: Final = re.compile(r"^(?:(NS|EW)\s+)?(\d{1,2})(?:\s+(NS|EW)\s+(\d{1,2}))?$")
 CONTRACT_RE: Final = re.compile(r"^([1-7])(NT|[NSHDC])(X{0,2}|R|D)$")
-MINIMAX_RE: Final = re.compile(r"^([1-7])([NSHDC])([DRX]{0,2})([NESW])(-?\d+)$")
-OPTIMUM_RE: Final = re.compile(r"^(NS|EW)\s+([+-]?\d+)$")
-BSO_OPTIMUM_RE: Final = re.compile(r"^(NS|EW|N|E|S|W)\s+.+;\s*([+-]?\d+)$")
+MINIMAX_RE: Final = re.compile(r"^([1-7])([NSHDC])([DRX]{0,2})([NESW])(-?[0-9]{1,6})$")
+OPTIMUM_RE: Final = re.compile(r"^(NS|EW)\s+([+-]?[0-9]{1,6})$")
+BSO_OPTIMUM_RE: Final = re.compile(r"^(NS|EW|N|E|S|W)\s+.+;\s*([+-]?[0-9]{1,6})$")
 DD_ORDER: Final = (Seat.NORTH, Seat.SOUTH, Seat.EAST, Seat.WEST)
 PS_BRIDGE_ORDER: Final = (Seat.EAST, Seat.NORTH, Seat.WEST, Seat.SOUTH)
 DD_STRAINS: Final = (Strain.NOTRUMP, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
@@ -229,8 +307,24 @@ for _i in range(52):
     _c = Card.from_index(_i)
     for _t in (str(_c), str(_c).lower(), str(_c)[0] + str(_c)[1].lower()):
         CARD_TOKENS[_t] = _c
+#: Auction-section tokens read at once: every call as the usual writers spell it, without annotations.
+PLAIN_CALLS: Final[dict[str, PbnCall]] = {}
+for _text in ("Pass", "PASS", "pass", "P", "X", "XX", "x", "xx", "Dbl", "Rdbl"):
+    PLAIN_CALLS[_text] = PbnCall(Call.parse(_text))
+for _level in range(1, 8):
+    for _strain in ("C", "D", "H", "S", "NT", "N"):
+        PLAIN_CALLS[f"{_level}{_strain}"] = PbnCall(Call.parse(f"{_level}{_strain}"))
 #: ``[Contract "H"]``: only the trump suit, in end positions (PBN 2.0 test files).
 STRAIN_ONLY: Final = frozenset({"NT", "N", "S", "H", "D", "C"})
+
+
+def decimal(text: str, digits: int = 6) -> int | None:
+    """``text`` (spaces around allowed) as a number of at most ``digits`` ASCII digits, else None: ``str.isdigit``
+    accepts ``²`` that ``int`` refuses, and ``int`` refuses more than 4,300 digits."""
+    if len(text) > digits + 64:
+        return None
+    text = text.strip()
+    return int(text) if text.isascii() and text.isdecimal() and len(text) <= digits else None
 
 
 def parse_call(token: str) -> Call:
@@ -240,7 +334,14 @@ def parse_call(token: str) -> Call:
     return call
 
 
+#: A value a typed view reads (a deal, a seat, a vulnerability) is short; a longer one is refused before it is
+#: read, so that a long value inherited by thousands of games (``#``, ``##``) costs nothing per game.
+MAX_VALUE: Final = 256
+
+
 def seat_value(tag: PbnTag) -> Seat | None:
+    if len(tag.value) > MAX_VALUE:
+        raise tag.fail("a seat is N, E, S or W")
     value = tag.value.strip().lstrip("^")
     if value in ("", "?", "-"):
         return None
@@ -253,31 +354,38 @@ def seat_value(tag: PbnTag) -> Seat | None:
 def parse_deal(tag: PbnTag) -> Deal | None:
     """A complete deal, or a partial one when the hands given (not ``-``) all have the same number of cards
     (unknown hands, or an end position such as BEN's tests); anything else is a FormatError (a 49-card deal)."""
+    if len(tag.value) > MAX_VALUE:
+        raise tag.fail(f"a deal is 52 cards, not {len(tag.value):,} characters")
     text = tag.value.strip()
     if text in ("", "?"):
         return None
-    try:
-        return deal_of(text)
-    except BridgeError as err:
-        raise tag.fail(str(err)) from None
+    deal = deal_of(text)
+    if isinstance(deal, str):
+        raise tag.fail(deal)
+    return deal
 
 
 @lru_cache(maxsize=16384)
-def deal_of(text: str) -> Deal:
+def deal_of(text: str) -> Deal | str:
+    """The deal ``text`` writes, or why it is not one (remembered too: a bad deal inherited by many games)."""
     try:
         return Deal(text)
     except BridgeError as err:
-        partial = Deal.partial(text)
+        try:
+            partial = Deal.partial(text)
+        except BridgeError as again:
+            return str(again)
         if len({len(h) for h in partial.hands if h}) == 1:
             return partial
-        raise err from None
+        return str(err)
 
 
 def annotate(pc: PbnCall, token: str, tag: PbnTag, index: int) -> PbnCall:
     if token.startswith("=") and token.endswith("=") and len(token) > 2:
-        if not token[1:-1].isdigit():
+        number = decimal(token[1:-1])
+        if number is None:
             raise tag.fail(f"bad note reference {token!r}", index)
-        return PbnCall(pc.call, (*pc.notes, int(token[1:-1])), pc.annotations)
+        return PbnCall(pc.call, (*pc.notes, number), pc.annotations)
     return PbnCall(pc.call, pc.notes, (*pc.annotations, token))
 
 
@@ -291,6 +399,8 @@ def parse_columns(tag: PbnTag) -> tuple[PbnColumn, ...]:
         if not m.group(2):
             raise tag.fail(f"empty column name in {spec!r}")
         columns.append(PbnColumn(m.group(2), m.group(1), int(m.group(3)) if m.group(3) else None, m.group(4) or ""))
+    if not columns:
+        raise tag.fail("a table names its columns")
     return tuple(columns)
 
 

@@ -644,6 +644,8 @@ class Rubber:
             raise ParseError("a rubber sheet must be a JSON object")
         sheet = cls(str(data.get("edition", "NBB30")), Side.parse(str(data.get("we", "NS"))))
         hands: list[HandRecord] = []
+        if not isinstance(data.get("hands", []), list):
+            raise ParseError("the hands of a rubber sheet are a JSON list")
         for i, raw in enumerate(data.get("hands", [])):
             try:
                 hands.append(HandRecord.from_dict(raw))
