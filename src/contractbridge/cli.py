@@ -10,7 +10,7 @@ import importlib
 
 import typer
 
-COMMAND_MODULES: tuple[str, ...] = ("table", "scoring", "director", "bidding", "formats", "analysis")
+COMMAND_MODULES: tuple[str, ...] = ("table", "scoring", "director", "bidding", "formats", "analysis", "server")
 
 app = typer.Typer(no_args_is_help=True, add_completion=False, help="Contract bridge faithful to the laws.")
 
