@@ -101,6 +101,7 @@ class TableSession:
         self.metas: list[dict[str, Any] | None] = []
         self.closing = False
         self._robot_task: asyncio.Task[None] | None = None
+        self._woken = False
 
     @classmethod
     async def open(cls, store: Store, record: TableRecord, robot_delay: float = 0.0) -> TableSession:
@@ -368,13 +369,15 @@ class TableSession:
 
     # robots ------------------------------------------------------------------------------------------------------
     def kick(self) -> None:
-        """Let the robots act if any is due (one task per table)."""
+        """Let the robots act if any is due (one task per table; a running task looks again before it ends)."""
+        self._woken = True
         if self.closing or not self.robots or (self._robot_task is not None and not self._robot_task.done()):
             return
         self._robot_task = asyncio.get_running_loop().create_task(self._robot_loop())
 
     async def _robot_loop(self) -> None:
         while not self.closing:
+            self._woken = False
             await asyncio.sleep(self.robot_delay)
             async with self.lock:
                 if self.closing:
@@ -384,7 +387,7 @@ class TableSession:
                 except BridgeError as err:  # a robot's mistake stops the robots, never the table
                     log.error("robot error", extra={"table": self.record.id, "error": repr(err)})
                     return
-            if not acted:
+            if not acted and not self._woken:
                 return
 
     async def _robot_step(self) -> bool:
