@@ -92,7 +92,8 @@ class Server:
         return self.process.returncode
 
     def post(self, path: str, body: dict[str, Any]) -> dict[str, Any]:
-        request = urllib.request.Request(self.url + path, json.dumps(body).encode(), {"Content-Type": "application/json"})
+        headers = {"Content-Type": "application/json"}
+        request = urllib.request.Request(self.url + path, json.dumps(body).encode(), headers)
         with urllib.request.urlopen(request, timeout=30) as r:
             data: dict[str, Any] = json.load(r)
             return data
@@ -205,9 +206,9 @@ async def play_client(
             claim = view["claim"]
             me = recorder.seat.letter
             if claim is not None:
-                if claim["status"] == "pending" and claim["seat"] not in (me, Seat.parse(me).partner.letter):
-                    if me != view["dummy"] and me not in claim["agreed_by"]:
-                        await ws.send(json.dumps({"type": "agree"}))
+                ours = claim["seat"] in (me, Seat.parse(me).partner.letter)
+                if claim["status"] == "pending" and not ours and me != view["dummy"] and me not in claim["agreed_by"]:
+                    await ws.send(json.dumps({"type": "agree"}))
                 continue
             if view["legal_calls"]:
                 calls = view["legal_calls"]

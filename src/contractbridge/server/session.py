@@ -136,7 +136,7 @@ class TableSession:
                 s: {"kind": r.kind, "name": r.name, "connected": Seat.parse(s) in connected}
                 for s, r in sorted(self.seats.items(), key=lambda kv: "NESW".index(kv[0]))
             },
-            "watching": sum(1 for c in self.clients if c.seat is None),
+            "watching": sum(1 for c in self.clients if c.role == frames.SPECTATOR),
             "undo": None if self.undo_request is None else self.undo_request.to_dict(),
         }
 

@@ -114,7 +114,9 @@ function renderHand(position, seat) {
   box.dataset.seat = seat;
   if (pbn === null) {
     const count = 13 - playedBy(seat);
-    box.append(el("div", {class: "backs"}, "🂠".repeat(Math.max(count, 0)) + ` ${count} cards`));
+    const backs = el("div", {class: "backs", title: `${count} cards`});
+    for (let i = 0; i < count; i++) backs.append(el("span", {class: "back"}));
+    box.append(backs, el("div", {class: "muted"}, `${count} cards`));
     return;
   }
   const legal = new Set(v.legal_cards);
