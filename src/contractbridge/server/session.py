@@ -102,12 +102,14 @@ class TableSession:
         self.closing = False
         self._robot_task: asyncio.Task[None] | None = None
         self._woken = False
+        self.scores: list[dict[str, Any]] = []  # the finished boards' results, as stored
 
     @classmethod
     async def open(cls, store: Store, record: TableRecord, robot_delay: float = 0.0) -> TableSession:
         """The table as stored: its current board resumed from its log, or its first board dealt."""
         seats = await asyncio.to_thread(store.seats, record.id)
         session = cls(store, record, seats, robot_delay)
+        session.scores = await asyncio.to_thread(store.results, record.id)
         board = await asyncio.to_thread(store.current_board, record.id)
         if board is None:
             await session._start_board(1)
@@ -154,7 +156,7 @@ class TableSession:
     async def broadcast(self) -> None:
         """Send every connection its own frame (after the store has committed what it shows)."""
         info = self.info()
-        scores = await asyncio.to_thread(self.store.results, self.record.id)
+        scores = self.scores
         built: dict[Role, dict[str, Any]] = {}
         for client in list(self.clients):
             if client.role not in built:
@@ -301,6 +303,7 @@ class TableSession:
         assert score is not None
         await asyncio.to_thread(self.store.finish_board, self.board_id, score["contract"], score["declarer"],
                                 score["tricks"], score["score_ns"])  # fmt: skip
+        self.scores = await asyncio.to_thread(self.store.results, self.record.id)
         where = {"table": self.record.id, "board": self.table.board.number}
         log.info("board done", extra={**where, "result": score["text"]})
 
