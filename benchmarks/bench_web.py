@@ -149,8 +149,9 @@ def main() -> None:
     print(f"in-process engine:      {rate:10.0f} events/s   p99 {p99 * 1e3:8.3f} ms")
     with tempfile.TemporaryDirectory() as tmp:
         rate_sqlite, p99_sqlite = over_websockets(f"sqlite:///{Path(tmp) / 'bench.db'}")
+        setup = f"{TABLES} tables × 4 WebSocket clients, {BOARDS} boards"
         print(f"web table, SQLite:      {rate_sqlite:10.0f} events/s   p99 {p99_sqlite * 1e3:8.3f} ms"
-              f"   ({TABLES} tables × 4 WebSocket clients, {BOARDS} boards; ratio to in-process {rate_sqlite / rate:.4f})")  # fmt: skip
+              f"   ({setup}; ratio to in-process {rate_sqlite / rate:.4f})")  # fmt: skip
         pg = _postgres(Path(tmp))
         if pg is None:
             print("web table, PostgreSQL: skipped (Debian's postgresql server cannot be started here)")

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
 from web_helpers import Server, serve
 
 playwright_api = pytest.importorskip("playwright.sync_api")

@@ -14,10 +14,10 @@ from typing import Any
 
 import pytest
 import websockets
-from web_helpers import Server
 
 from contractbridge.store import Store
 from contractbridge.table import Table
+from web_helpers import Server
 
 
 async def _watch(url: str, frames: list[dict[str, Any]], seconds: float) -> None:
