@@ -291,3 +291,29 @@ def test_store_is_sqlite_wal_with_migrations(tmp_path: Path) -> None:
             assert c.exec_driver_sql("SELECT version_num FROM alembic_version").scalar() == "0001"
     finally:
         db.close()
+
+
+def test_rubber_table_keeps_the_sheet_and_the_vulnerability(tmp_path: Path) -> None:
+    """NBB30 rubber scoring: a sheet per rubber in the store, the next board's vulnerability from the games won
+    (NBB R29), and the sheets rebuilt from the stored boards after a restart."""
+    url = f"sqlite:///{tmp_path / 'rubber.db'}"
+    with TestClient(create_app(url)) as client:
+        assert client.post("/api/tables", json={"edition": "WBF17", "scoring": "rubber"}).status_code == 422
+        table_id, _, _ = open_table(client, edition="NBB30", scoring="rubber", robots=list("NESW"), boards=6,
+                                    spectators="hidden")  # fmt: skip
+        with client.websocket_connect(f"/ws/{table_id}") as ws:
+            frame = until(ws, lambda f: f["view"]["board"] == 6 and f["view"]["phase"] == "done", limit=5000)
+        assert frame["rubbers"] and frame["rubbers"][0]["rubber"] == 1
+    db = Store(url)
+    try:
+        tables = [Table.from_events(db.board(i).events) for i in db.board_ids(table_id)]
+        saved = db.rubbers(table_id)
+    finally:
+        db.close()
+    from contractbridge.server.rubbers import sheets, vulnerability
+
+    expected = sheets("NBB30", tables[:-1])
+    assert vulnerability(expected[-1]) == tables[-1].board.vulnerability  # NBB R29
+    assert saved[0]["hands"] == sheets("NBB30", tables)[0].to_json()["hands"]
+    with TestClient(create_app(url)) as client, client.websocket_connect(f"/ws/{table_id}") as ws:
+        assert state(ws)["rubbers"] == frame["rubbers"]

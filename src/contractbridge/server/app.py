@@ -23,7 +23,7 @@ from pydantic import BaseModel, Field
 
 from contractbridge.cards import Seat
 from contractbridge.errors import BridgeError
-from contractbridge.server import frames
+from contractbridge.server import frames, rubbers
 from contractbridge.server.protocol import ProtocolError, RateLimiter, parse
 from contractbridge.server.session import Client, TableSession, hash_token
 from contractbridge.store import Store, TableRecord
@@ -45,6 +45,7 @@ class NewTable(BaseModel):
     spectator_delay: int = Field(4, ge=1, le=52)
     robots: list[Literal["N", "E", "S", "W"]] = []
     boards: int = Field(0, ge=0, le=10_000)
+    scoring: Literal["duplicate", "rubber"] = "duplicate"
 
 
 class Sit(BaseModel):
@@ -126,6 +127,8 @@ def create_app(
     async def new_table(spec: NewTable) -> dict[str, Any]:
         if spec.edition not in EDITIONS:
             raise HTTPException(422, f"unknown edition {spec.edition!r} (use one of {', '.join(EDITIONS)})")
+        if spec.scoring == "rubber" and not rubbers.has_rubber_scoring(spec.edition):
+            raise HTTPException(422, f"{spec.edition} has no rubber scoring (NBB30, EST30 have)")
         db = holder["store"]
         table_id = secrets.token_hex(6)
         director_token = secrets.token_urlsafe(18) if spec.director else None
@@ -138,6 +141,7 @@ def create_app(
             spectator_delay=spec.spectator_delay,
             seed=secrets.token_hex(16),
             boards=spec.boards,
+            scoring=spec.scoring,
         )
         await asyncio.to_thread(db.create_table, record, None if director_token is None else hash_token(director_token))
         session = await TableSession.open(db, record, robot_delay)

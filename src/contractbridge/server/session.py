@@ -21,7 +21,8 @@ from contractbridge.cards import Seat
 from contractbridge.deal import Board, Deal
 from contractbridge.errors import BridgeError, OutOfTurnError, RulingError
 from contractbridge.players import Player
-from contractbridge.server import frames
+from contractbridge.scoring.rubber import Rubber
+from contractbridge.server import frames, rubbers
 from contractbridge.server.protocol import Message, ProtocolError, RateLimiter
 from contractbridge.server.robots import robot_choice, robot_player
 from contractbridge.store import SeatRecord, Store, TableRecord
@@ -103,6 +104,7 @@ class TableSession:
         self._robot_task: asyncio.Task[None] | None = None
         self._woken = False
         self.scores: list[dict[str, Any]] = []  # the finished boards' results, as stored
+        self.rubbers: list[Rubber] = []  # the rubber sheets of a rubber-scored table, the last one current
 
     @classmethod
     async def open(cls, store: Store, record: TableRecord, robot_delay: float = 0.0) -> TableSession:
@@ -110,6 +112,11 @@ class TableSession:
         seats = await asyncio.to_thread(store.seats, record.id)
         session = cls(store, record, seats, robot_delay)
         session.scores = await asyncio.to_thread(store.results, record.id)
+        if record.scoring == "rubber":
+            ids = await asyncio.to_thread(store.board_ids, record.id)
+            stored = [await asyncio.to_thread(store.board, i) for i in ids]
+            played = [Table.from_events(b.events) for b in stored if b.finished]
+            session.rubbers = rubbers.sheets(record.edition, played)
         board = await asyncio.to_thread(store.current_board, record.id)
         if board is None:
             await session._start_board(1)
@@ -151,6 +158,7 @@ class TableSession:
             out = frames.spectator_frame(self.table, info, self.metas, self.record.spectators,
                                          self.record.spectator_delay)  # fmt: skip
         out["scores"] = scores
+        out["rubbers"] = [rubbers.sheet_summary(n, r) for n, r in enumerate(self.rubbers, 1) if r.hands]
         return out
 
     async def broadcast(self) -> None:
@@ -304,11 +312,18 @@ class TableSession:
         await asyncio.to_thread(self.store.finish_board, self.board_id, score["contract"], score["declarer"],
                                 score["tricks"], score["score_ns"])  # fmt: skip
         self.scores = await asyncio.to_thread(self.store.results, self.record.id)
+        if self.rubbers:
+            number = len(self.rubbers)
+            rubbers.record(self.rubbers, self.table)
+            await asyncio.to_thread(self.store.save_rubber, self.record.id, number, self.rubbers[number - 1].to_json())
         where = {"table": self.record.id, "board": self.table.board.number}
         log.info("board done", extra={**where, "result": score["text"]})
 
     async def _start_board(self, number: int) -> None:
-        board = Board(number, Deal.random(f"{self.record.seed}/{number}"))
+        deal = Deal.random(f"{self.record.seed}/{number}")
+        board = Board(number, deal, vulnerability=rubbers.vulnerability(self.rubbers[-1])) if self.rubbers else Board(
+            number, deal
+        )
         table = Table(board, edition=self.record.edition, irregular=self.record.irregular)
         self.board_id = await asyncio.to_thread(self.store.start_board, self.record.id, number, table.to_events()[0])
         self.table = table

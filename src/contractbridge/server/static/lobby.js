@@ -53,7 +53,7 @@ document.getElementById("new-table").addEventListener("submit", async (event) =>
   const form = new FormData(event.target);
   const spec = {
     name: form.get("name"), edition: form.get("edition"), director: form.get("director") === "on",
-    spectators: form.get("spectators"), robots: form.getAll("robots"),
+    spectators: form.get("spectators"), robots: form.getAll("robots"), scoring: form.get("scoring"),
   };
   try {
     const table = await api("POST", "/api/tables", spec);

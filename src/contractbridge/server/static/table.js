@@ -329,6 +329,10 @@ function renderSeats() {
 function renderScores() {
   const box = $("scores-panel");
   box.replaceChildren(el("h2", {}, "Scores"));
+  for (const r of frame.rubbers || []) {  // rubber scoring (NBB30, EST30): We = North-South
+    box.append(el("p", {class: "rubber"}, `Rubber ${r.rubber}: N-S ${r.total.NS}, E-W ${r.total.EW}; games ${r.games.NS}–${r.games.EW}` +
+      (r.finished ? (r.winner ? ` — won by ${r.winner === "NS" ? "N-S" : "E-W"} by ${r.margin}` : " — level") : `; below the line ${r.below.NS}–${r.below.EW}`)));
+  }
   if (!frame.scores.length) { box.append(el("p", {class: "muted"}, "no board finished yet")); return; }
   const table = el("table", {class: "scores"}, el("tr", {}, el("th", {}, "Board"), el("th", {}, "Contract"), el("th", {}, "Tricks"), el("th", {}, "N-S")));
   let total = 0;
