@@ -51,34 +51,34 @@ def _p99(values: list[float]) -> float:
     return ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
 
 
-async def _client(url: str, rng: random.Random, boards: int, laps: list[float], deadline: float) -> int:
-    """One seat: acts when due, measures the time until the frame that shows its action; returns its events."""
+async def _client(url: str, seat: str, rng: random.Random, laps: list[float], deadline: float) -> int:
+    """One seat: acts when due (``decide``), measures the time until the frame that shows its action; returns
+    the number of its actions."""
+    from contractbridge.cards import Seat
+    from web_helpers import decide
+
     sent_at: float | None = None
-    sent_seq = 0
+    sent_key = (0, 0)
     acted = 0
+    last = None
     async with websockets.connect(url, max_size=2**22) as ws:
         while time.monotonic() < deadline:
             frame = json.loads(await asyncio.wait_for(ws.recv(), deadline - time.monotonic()))
-            if frame["type"] != "state":
-                sent_at = None
+            if frame["type"] == "error":  # refused (a stale state): think again on the latest one
+                frame, sent_at = last, None
+            if frame is None or frame["type"] != "state":
                 continue
-            if sent_at is not None and frame["seq"] > sent_seq:
+            last = frame
+            key = (frame["view"]["board"], frame["seq"])
+            if sent_at is not None and key > sent_key:
                 laps.append(time.perf_counter() - sent_at)
                 sent_at = None
             view = frame["view"]
-            if view["phase"] == "done":
-                if view["board"] >= boards:
-                    return acted
-                await ws.send(json.dumps({"type": "next", "board": view["board"]}))
-                continue
-            message = None
-            if view["legal_calls"]:
-                calls = view["legal_calls"]
-                message = {"type": "call", "call": "P" if rng.random() < 0.6 else rng.choice(calls)}
-            elif view["legal_cards"]:
-                message = {"type": "play", "card": rng.choice(view["legal_cards"])}
+            if view["phase"] == "done" and view["board"] >= BOARDS:
+                return acted
+            message = decide(frame, Seat.parse(seat), rng, BOARDS, 0.0)
             if message is not None and sent_at is None:
-                sent_at, sent_seq = time.perf_counter(), frame["seq"]
+                sent_at, sent_key = time.perf_counter(), key
                 acted += 1
                 await ws.send(json.dumps(message))
     return acted
@@ -103,7 +103,7 @@ def over_websockets(db: str) -> tuple[float, float]:
                 for seat in "NESW":
                     token = server.post(f"/api/tables/{made['id']}/seats/{seat}", {"name": seat})["token"]
                     url = f"{server.ws}/ws/{made['id']}?token={token}"
-                    clients.append(_client(url, random.Random(rng.random()), BOARDS, laps, deadline))
+                    clients.append(_client(url, seat, random.Random(rng.random()), laps, deadline))
             return sum(await asyncio.gather(*clients))
 
         start = time.perf_counter()

@@ -179,45 +179,60 @@ def audit(store: Store, table_id: str, recorders: list[Recorder]) -> int:
 
 
 # clients that play from their frames -------------------------------------------------------------------------
+def decide(
+    frame: dict[str, Any], seat: Seat, rng: random.Random, boards: int, claim_rate: float
+) -> dict[str, Any] | None:
+    """A random legal action for ``seat`` from its frame (or agreeing to a claim, or the next board)."""
+    view = frame["view"]
+    me = seat.letter
+    if view["phase"] == "done":
+        return {"type": "next", "board": view["board"]} if view["board"] < boards else None
+    claim = view["claim"]
+    if claim is not None:
+        ours = claim["seat"] in (me, seat.partner.letter)
+        if claim["status"] == "pending" and not ours and me != view["dummy"] and me not in claim["agreed_by"]:
+            return {"type": "agree"}
+        return None
+    if view["legal_calls"]:
+        calls = view["legal_calls"]
+        return {"type": "call", "call": "P" if "P" in calls and rng.random() < 0.6 else rng.choice(calls)}
+    if view["legal_cards"]:
+        if rng.random() < claim_rate and me != view["dummy"]:
+            return {"type": "claim", "tricks": rng.randint(0, 13 - len(view["tricks"]))}
+        return {"type": "play", "card": rng.choice(view["legal_cards"])}
+    return None
+
+
 async def play_client(
     url: str, recorder: Recorder, rng: random.Random, boards: int, *, claim_rate: float = 0.0, timeout: float = 120.0
 ) -> None:
-    """A seat (or spectator) over a WebSocket: records every frame, makes random legal choices, claims now and
-    then, agrees to claims, asks for the next board until ``boards`` are done."""
+    """A seat (or spectator) over a WebSocket: records every frame; a seat acts once on each new state (random
+    legal choices, claims now and then, agreeing to claims, the next board) and again after an error frame,
+    until ``boards`` are done."""
     async with websockets.connect(url, max_size=2**22) as ws:
         deadline = time.monotonic() + timeout
+        last: dict[str, Any] | None = None
+        acted: tuple[int, int] | None = None  # (board, seq) of the state last acted on
         while time.monotonic() < deadline:
             try:
                 frame = json.loads(await asyncio.wait_for(ws.recv(), deadline - time.monotonic()))
             except TimeoutError:
                 break
             recorder.frames.append(frame)
-            if frame["type"] != "state":
+            if frame["type"] == "error":  # refused (stale, or too fast): think again on the latest state
+                await asyncio.sleep(0.1)
+                frame, acted = last, None
+            if frame is None or frame["type"] != "state":
                 continue
+            last = frame
             view = frame["view"]
-            if view["phase"] == "done":
-                if view["board"] >= boards:
-                    return
-                if recorder.seat is not None:
-                    await ws.send(json.dumps({"type": "next", "board": view["board"]}))
+            if view["phase"] == "done" and view["board"] >= boards:
+                return
+            key = (view["board"], frame["seq"])
+            if recorder.seat is None or key == acted:
                 continue
-            if recorder.seat is None:
-                continue
-            claim = view["claim"]
-            me = recorder.seat.letter
-            if claim is not None:
-                ours = claim["seat"] in (me, Seat.parse(me).partner.letter)
-                if claim["status"] == "pending" and not ours and me != view["dummy"] and me not in claim["agreed_by"]:
-                    await ws.send(json.dumps({"type": "agree"}))
-                continue
-            if view["legal_calls"]:
-                calls = view["legal_calls"]
-                call = "P" if "P" in calls and rng.random() < 0.6 else rng.choice(calls)
-                await ws.send(json.dumps({"type": "call", "call": call}))
-            elif view["legal_cards"]:
-                if rng.random() < claim_rate and me != view["dummy"]:
-                    remaining = 13 - len(view["tricks"])
-                    await ws.send(json.dumps({"type": "claim", "tricks": rng.randint(0, remaining)}))
-                else:
-                    await ws.send(json.dumps({"type": "play", "card": rng.choice(view["legal_cards"])}))
+            message = decide(frame, recorder.seat, rng, boards, claim_rate)
+            if message is not None:
+                acted = key
+                await ws.send(json.dumps(message))
         raise AssertionError(f"{recorder.seat}: the boards did not finish in {timeout} s")

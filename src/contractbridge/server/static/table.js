@@ -105,7 +105,7 @@ function renderHand(position, seat) {
   if (v.dealer === seat) tags.push("dealer");
   if (v.declarer === seat) tags.push("declarer");
   if (v.dummy === seat) tags.push("dummy");
-  if (v.turn === seat) tags.push("to play");
+  if (v.turn === seat) tags.push(v.phase === "auction" ? "to call" : "to play");
   const header = el("div", {class: "seat-name" + (v.turn === seat ? " on-turn" : "")},
     `${NAMES[seat]} — ${who}${seatInfo.kind === "human" && !seatInfo.connected ? " (away)" : ""}`,
     tags.length ? el("span", {class: "tags"}, " · " + tags.join(" · ")) : null);
