@@ -56,14 +56,14 @@ def take_seat(page: playwright_api.Page, server: Server, table_id: str, seat: st
 def act(page: playwright_api.Page) -> bool:
     """Whatever this player may do now, done by clicking: a pass (or the lowest bid when nothing else), or the
     first playable card. Returns whether it did something."""
-    passes = page.locator("#bidding-box:not([hidden]) button.bid[data-call='P']:not([disabled])")
-    if passes.count():
-        passes.first.click()
-        return True
-    cards = page.locator(".card.playable")
-    if cards.count():
-        cards.first.click()
-        return True
+    for selector in ("#bidding-box:not([hidden]) button.bid[data-call='P']:not([disabled])", ".card.playable"):
+        target = page.locator(selector)
+        if target.count():
+            try:  # the page may re-render under the pointer when a frame arrives: then look again
+                target.first.click(timeout=3000)
+            except playwright_api.Error:
+                return False
+            return True
     return False
 
 
