@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PYTEST_WORKERS ?= 2
 
-.PHONY: play test test-all bench lint venv clean
+.PHONY: play serve test test-all bench lint venv clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -17,6 +17,9 @@ venv: $(STAMP)
 
 play: $(STAMP)
 	$(BIN)/contractbridge play --seat S
+
+serve: $(STAMP)
+	$(BIN)/contractbridge serve
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks

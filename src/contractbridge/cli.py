@@ -19,6 +19,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "analysis",
     "rubbergame",
     "tablemanager",
+    "server",
 )
 
 app = typer.Typer(no_args_is_help=True, add_completion=False, help="Contract bridge faithful to the laws.")

@@ -35,6 +35,7 @@ from contractbridge.calls import DOUBLE, PASS, REDOUBLE, Call
 from contractbridge.cards import SUITS_HIGH_FIRST, Card, Hand, Rank, Seat, Side, Suit
 from contractbridge.deal import Board, Vulnerability
 from contractbridge.errors import BridgeError, ParseError
+from contractbridge.laws import DEFAULT_EDITION
 from contractbridge.play import Trick, trick_winner
 from contractbridge.players import Player
 from contractbridge.table import Phase, Table, TableView
@@ -265,7 +266,7 @@ class _SeatBoard:
             number=self.number,
             dealer=self.dealer,
             vulnerability=self.vulnerability,
-            edition="WBF17",
+            edition=DEFAULT_EDITION,
             phase=phase,
             turn=turn,
             hand=self.remaining(self.seat, self.hand),
@@ -417,7 +418,7 @@ class TableManagerServer:
         host: str = "127.0.0.1",
         port: int = 2000,
         teams: tuple[str, str] = ("N/S", "E/W"),
-        edition: str = "WBF17",
+        edition: str = DEFAULT_EDITION,
         on_board: Callable[[Table], None] | None = None,
     ) -> None:
         if host not in LOOPBACK:
@@ -555,7 +556,9 @@ def _played(table: Table) -> int:
     return 0 if play is None else 4 * len(play.tricks) + len(play.current_trick)
 
 
-def serve_boards(boards: Sequence[Board], players: Mapping[Seat, Player], *, edition: str = "WBF17") -> list[Table]:
+def serve_boards(
+    boards: Sequence[Board], players: Mapping[Seat, Player], *, edition: str = DEFAULT_EDITION
+) -> list[Table]:
     """Play ``boards`` through a table-manager server on a free loopback port with one client per seat
     (``players``), all in this process; the server's tables."""
 

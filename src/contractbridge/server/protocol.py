@@ -1,0 +1,96 @@
+"""What a client may send over the web table's WebSocket, checked before anything reaches the table.
+
+Every message is one JSON object with a ``type``; a bad message raises ``ProtocolError`` (a ``BridgeError``)
+and the server answers with an error frame: the connection and the table survive.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from contractbridge.errors import BridgeError
+
+__all__ = ["MAX_MESSAGE", "MESSAGE_TYPES", "Message", "ProtocolError", "RateLimitError", "RateLimiter", "parse"]
+
+#: The longest message accepted, in characters.
+MAX_MESSAGE: Final = 4096
+
+#: Each type a client may send and the fields it needs (name → Python type).
+MESSAGE_TYPES: Final[dict[str, dict[str, type]]] = {
+    "call": {"call": str},  # optional: alert (bool), explanation (str), L20F, L40B
+    "play": {"card": str},
+    "claim": {"tricks": int},  # optional: statement (str), L68
+    "agree": {},
+    "dispute": {},
+    "undo": {},  # ask to take back one's last action; the opponents must accept
+    "undo_accept": {},
+    "undo_reject": {},
+    "choose": {"option": str},  # the chooser of a pending ruling (L10C1)
+    "judge": {"question": str, "answer": bool},  # the director only
+    "robot": {"seat": str},  # a robot fills an empty seat
+    "next": {"board": int},  # the next board, once this one is done
+    "ping": {},
+}
+
+
+class ProtocolError(BridgeError):
+    """A message that is not one the web table understands, or not allowed to this connection."""
+
+
+class RateLimitError(ProtocolError):
+    """A connection sent messages faster than the table accepts them."""
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    type: str
+    data: dict[str, Any]
+
+
+def parse(text: str | bytes) -> Message:
+    """Read one client message; ``ProtocolError`` says what is wrong with it."""
+    if len(text) > MAX_MESSAGE:
+        raise ProtocolError(f"a message is at most {MAX_MESSAGE} characters, not {len(text)}")
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as err:
+        raise ProtocolError(f"a message is a JSON object: {err.__class__.__name__}") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("a message is a JSON object with a 'type'")
+    kind = data.get("type")
+    if not isinstance(kind, str) or kind not in MESSAGE_TYPES:
+        raise ProtocolError(f"unknown message type {kind!r} (known: {', '.join(MESSAGE_TYPES)})")
+    for name, expected in MESSAGE_TYPES[kind].items():
+        value = data.get(name)
+        if not isinstance(value, expected) or (expected is int and isinstance(value, bool)):
+            raise ProtocolError(f"{kind!r} needs {name!r} as a {expected.__name__}")
+    for name, expected in (("alert", bool), ("explanation", str), ("statement", str)):
+        if name in data and not isinstance(data[name], expected):
+            raise ProtocolError(f"{kind!r}: {name!r} must be a {expected.__name__}")
+    return Message(kind, data)
+
+
+@dataclass(slots=True)
+class RateLimiter:
+    """A token bucket: ``rate`` messages a second on average, bursts of ``burst``."""
+
+    rate: float = 20.0
+    burst: float = 40.0
+    tokens: float = -1.0
+    stamp: float = field(default_factory=time.monotonic)
+    refused: int = 0
+
+    def check(self) -> None:
+        """Take one token or raise ``RateLimitError``."""
+        now = time.monotonic()
+        if self.tokens < 0:
+            self.tokens = self.burst
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens < 1:
+            self.refused += 1
+            raise RateLimitError(f"too many messages: at most {self.rate:g} a second (bursts of {self.burst:g})")
+        self.tokens -= 1

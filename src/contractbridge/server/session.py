@@ -1,0 +1,466 @@
+"""One table of the web server: the seats (humans by token, robots), the board being played, its connections.
+
+Every action goes one way: checked by the ``Table`` (a typed error changes nothing), **committed to the store**,
+then shown: each connection gets a frame built for it (``frames``), and robots act only on committed events.
+A restart resumes the table from the store with ``Table.from_events``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import logging
+import secrets
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from contractbridge.calls import PASS, Call
+from contractbridge.cards import Seat
+from contractbridge.deal import Board, Deal
+from contractbridge.errors import BridgeError, OutOfTurnError, RulingError
+from contractbridge.players import Player
+from contractbridge.scoring.rubber import Rubber
+from contractbridge.server import frames, rubbers
+from contractbridge.server.protocol import Message, ProtocolError, RateLimiter
+from contractbridge.server.robots import robot_choice, robot_player
+from contractbridge.store import SeatRecord, Store, TableRecord
+from contractbridge.table import Phase, Table
+
+__all__ = ["Client", "TableSession", "hash_token"]
+
+log = logging.getLogger("contractbridge.server")
+
+#: Frames queued for one connection before it is dropped as too slow.
+MAX_QUEUE: Final = 512
+
+Role = Seat | str  # a seat, frames.SPECTATOR or frames.DIRECTOR
+
+
+def hash_token(token: str) -> str:
+    """What the store keeps of a secret token."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass(eq=False)
+class Client:
+    """One WebSocket connection: who it is and the frames waiting to be sent to it."""
+
+    send: Callable[[dict[str, Any]], Awaitable[None]]
+    role: Role
+    limiter: RateLimiter = field(default_factory=RateLimiter)
+    queue: asyncio.Queue[dict[str, Any] | None] = field(default_factory=asyncio.Queue)
+
+    @property
+    def seat(self) -> Seat | None:
+        return self.role if isinstance(self.role, Seat) else None
+
+    def put(self, frame: dict[str, Any]) -> bool:
+        """Queue a frame; False when the connection is too far behind (it is then closed)."""
+        if self.queue.qsize() >= MAX_QUEUE:
+            return False
+        self.queue.put_nowait(frame)
+        return True
+
+    async def pump(self) -> None:
+        """Send queued frames in order until ``close``."""
+        while (frame := await self.queue.get()) is not None:
+            await self.send(frame)
+
+    def close(self) -> None:
+        self.queue.put_nowait(None)
+
+
+@dataclass(frozen=True, slots=True)
+class UndoRequest:
+    """``seat`` asks to take back its last action: events from ``seq`` on (and what others did since)."""
+
+    seat: Seat
+    seq: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"seat": self.seat.letter, "from": self.seq}
+
+
+class TableSession:
+    """A table of the club, alive in the server. Use ``await TableSession.open(store, record)``."""
+
+    def __init__(self, store: Store, record: TableRecord, seats: dict[str, SeatRecord], robot_delay: float) -> None:
+        self.store = store
+        self.record = record
+        self.seats = seats
+        self.robot_delay = robot_delay
+        self.robots: dict[Seat, Player] = {
+            Seat.parse(s): robot_player(record.edition) for s, r in seats.items() if r.kind == "robot"
+        }
+        self.clients: list[Client] = []
+        self.lock = asyncio.Lock()
+        self.undo_request: UndoRequest | None = None
+        self.table: Table
+        self.board_id = 0
+        self.metas: list[dict[str, Any] | None] = []
+        self.closing = False
+        self._robot_task: asyncio.Task[None] | None = None
+        self._woken = False
+        self.scores: list[dict[str, Any]] = []  # the finished boards' results, as stored
+        self.rubbers: list[Rubber] = []  # the rubber sheets of a rubber-scored table, the last one current
+
+    @classmethod
+    async def open(cls, store: Store, record: TableRecord, robot_delay: float = 0.0) -> TableSession:
+        """The table as stored: its current board resumed from its log, or its first board dealt."""
+        seats = await asyncio.to_thread(store.seats, record.id)
+        session = cls(store, record, seats, robot_delay)
+        session.scores = await asyncio.to_thread(store.results, record.id)
+        if record.scoring == "rubber":
+            ids = await asyncio.to_thread(store.board_ids, record.id)
+            stored = [await asyncio.to_thread(store.board, i) for i in ids]
+            played = [Table.from_events(b.events) for b in stored if b.finished]
+            session.rubbers = rubbers.sheets(record.edition, played)
+        board = await asyncio.to_thread(store.current_board, record.id)
+        if board is None:
+            await session._start_board(1)
+        else:
+            session.table = Table.from_events(board.events)
+            session.board_id = board.id
+            session.metas = list(board.metas)
+            if session.table.phase is Phase.DONE and not board.finished:
+                await session._finish()
+        session.kick()
+        return session
+
+    # state ------------------------------------------------------------------------------------------------
+    def info(self) -> dict[str, Any]:
+        """Public facts about the table (the lobby's line, the frames' ``table``)."""
+        connected = {c.seat for c in self.clients if c.seat is not None}
+        return {
+            "id": self.record.id,
+            "name": self.record.name,
+            "edition": self.record.edition,
+            "director": self.record.irregular,
+            "spectators": self.record.spectators,
+            "board": self.table.board.number,
+            "phase": self.table.phase.value,
+            "seats": {
+                s: {"kind": r.kind, "name": r.name, "connected": Seat.parse(s) in connected}
+                for s, r in sorted(self.seats.items(), key=lambda kv: "NESW".index(kv[0]))
+            },
+            "watching": sum(1 for c in self.clients if c.role == frames.SPECTATOR),
+            "undo": None if self.undo_request is None else self.undo_request.to_dict(),
+        }
+
+    def frame(self, role: Role, info: dict[str, Any], scores: list[dict[str, Any]]) -> dict[str, Any]:
+        if isinstance(role, Seat):
+            out = frames.seat_frame(self.table, role, info, self.metas)
+        elif role == frames.DIRECTOR:
+            out = frames.director_frame(self.table, info, self.metas)
+        else:
+            out = frames.spectator_frame(self.table, info, self.metas, self.record.spectators,
+                                         self.record.spectator_delay)  # fmt: skip
+        out["scores"] = scores
+        out["rubbers"] = [rubbers.sheet_summary(n, r) for n, r in enumerate(self.rubbers, 1) if r.hands]
+        return out
+
+    async def broadcast(self) -> None:
+        """Send every connection its own frame (after the store has committed what it shows)."""
+        info = self.info()
+        scores = self.scores
+        built: dict[Role, dict[str, Any]] = {}
+        for client in list(self.clients):
+            if client.role not in built:
+                built[client.role] = self.frame(client.role, info, scores)
+            if not client.put(built[client.role]):
+                log.warning("dropping a slow connection", extra={"table": self.record.id, "role": str(client.role)})
+                self.clients.remove(client)
+                client.close()
+
+    # connections ------------------------------------------------------------------------------------------
+    def role_of(self, token: str | None, director_hash: str | None) -> Role:
+        """The seat whose token this is, the director, or a spectator (``ProtocolError`` if not allowed)."""
+        if token:
+            digest = hash_token(token)
+            for letter, seat in self.seats.items():
+                if seat.token is not None and secrets.compare_digest(seat.token, digest):
+                    return Seat.parse(letter)
+            if director_hash is not None and secrets.compare_digest(director_hash, digest):
+                return frames.DIRECTOR
+            raise ProtocolError("this link's token is not one of this table's")
+        if self.record.spectators == "none":
+            raise ProtocolError("this table takes no spectators")
+        return frames.SPECTATOR
+
+    async def join(self, client: Client) -> None:
+        async with self.lock:
+            self.clients.append(client)
+            await self.broadcast()
+
+    async def leave(self, client: Client) -> None:
+        async with self.lock:
+            if client in self.clients:
+                self.clients.remove(client)
+                client.close()
+                await self.broadcast()
+
+    async def sit(self, seat: Seat, kind: str, name: str = "") -> str | None:
+        """Seat a human (returns the seat's secret token) or a robot in an empty seat."""
+        async with self.lock:
+            current = self.seats[seat.letter]
+            if current.kind != "empty":
+                raise ProtocolError(f"the {seat.name.lower()} seat is taken")
+            token = secrets.token_urlsafe(18) if kind == "human" else None
+            record = SeatRecord(seat.letter, kind, None if token is None else hash_token(token), name[:100])
+            await asyncio.to_thread(self.store.set_seat, self.record.id, record)
+            self.seats[seat.letter] = record
+            if kind == "robot":
+                self.robots[seat] = robot_player(self.record.edition)
+            log.info("seat taken", extra={"table": self.record.id, "seat": seat.letter, "kind": kind})
+            await self.broadcast()
+        self.kick()
+        return token
+
+    # actions ------------------------------------------------------------------------------------------------
+    async def handle(self, client: Client, message: Message) -> None:
+        """Carry out one client message; a ``BridgeError`` is answered with an error frame to that client only."""
+        try:
+            if message.type == "ping":
+                client.put({"type": "pong"})
+                return
+            if message.type == "robot":
+                await self.sit(Seat.parse(str(message.data["seat"])), "robot")
+                return
+            async with self.lock:
+                await self._handle(client, message)
+        except BridgeError as err:
+            client.put(frames.error_frame(err))
+        self.kick()
+
+    async def _handle(self, client: Client, message: Message) -> None:
+        data, seat = message.data, client.seat
+        kind = message.type
+        if kind == "next":
+            await self._next(int(data["board"]))
+            return
+        if kind == "judge":
+            if client.role != frames.DIRECTOR:
+                raise RulingError("judge: only the director answers a question of judgement (L12, L85)")
+            await self._accept({"event": "judge", "question": data["question"], "answer": data["answer"]})
+            return
+        if kind == "choose":
+            await self._choose(client, str(data["option"]))
+            return
+        if seat is None:
+            raise ProtocolError(f"{kind!r}: only a player at the table may do that")
+        if kind in ("undo_accept", "undo_reject"):
+            await self._answer_undo(seat, kind == "undo_accept")
+            return
+        if self.undo_request is not None:
+            raise ProtocolError(f"{kind!r}: {self.undo_request.seat.name.lower()}'s request to undo awaits an answer")
+        if kind == "undo":
+            await self._request_undo(seat)
+        elif kind in ("call", "play"):
+            actor = self.table.actor
+            if actor != seat:
+                who = "nobody" if actor is None else actor.name.lower()
+                raise OutOfTurnError(f"{data[kind]}: it is {who}'s turn, not {seat.name.lower()}'s")
+            if kind == "call":
+                meta: dict[str, Any] | None = {k: data[k] for k in ("alert", "explanation") if k in data} or None
+                await self._accept({"event": "call", "seat": seat.letter, "call": data["call"]}, meta)
+            else:
+                turn = self.table.turn
+                assert turn is not None
+                await self._accept({"event": "play", "seat": turn.letter, "card": data["card"]})
+        elif kind == "claim":
+            claim = {"event": "claim", "seat": seat.letter, "tricks": data["tricks"]}
+            await self._accept({**claim, "statement": data.get("statement", "")})
+        else:  # agree, dispute
+            await self._accept({"event": kind, "seat": seat.letter})
+
+    async def _choose(self, client: Client, option: str) -> None:
+        ruling = frames.ruling_of(self.table)
+        pending = None if ruling is None else ruling.get("ruling")
+        if pending is None:
+            raise RulingError("choose: no ruling is pending")
+        chooser = pending["chooser"]
+        if chooser == frames.DIRECTOR:
+            mine = client.role == frames.DIRECTOR
+        else:
+            mine = client.seat is not None and client.seat.letter == chooser
+        if not mine:
+            raise RulingError(f"choose: the choice is {chooser}'s ({pending['law']})")
+        await self._accept({"event": "choose", "seat": chooser, "option": option})
+
+    async def _accept(self, event: dict[str, Any], meta: dict[str, Any] | None = None) -> None:
+        """Apply, commit, then show: the one path of every event."""
+        table = self.table
+        table.apply(event)
+        stored = table.to_events()[-1]
+        seq = len(table.to_events()) - 1
+        try:
+            await asyncio.shield(asyncio.to_thread(self.store.append, self.board_id, seq, stored, meta))
+        except Exception:
+            table.undo()
+            raise
+        self.metas.append(meta)
+        log.info("event", extra={"table": self.record.id, "board": table.board.number, "seq": seq, "event": stored})
+        if table.phase is Phase.DONE:
+            await self._finish()
+        await self.broadcast()
+
+    async def _finish(self) -> None:
+        score = frames.board_score(self.table)
+        assert score is not None
+        await asyncio.to_thread(self.store.finish_board, self.board_id, score["contract"], score["declarer"],
+                                score["tricks"], score["score_ns"])  # fmt: skip
+        self.scores = await asyncio.to_thread(self.store.results, self.record.id)
+        if self.rubbers:
+            number = len(self.rubbers)
+            rubbers.record(self.rubbers, self.table)
+            await asyncio.to_thread(self.store.save_rubber, self.record.id, number, self.rubbers[number - 1].to_dict())
+        where = {"table": self.record.id, "board": self.table.board.number}
+        log.info("board done", extra={**where, "result": score["text"]})
+
+    async def _start_board(self, number: int) -> None:
+        deal = Deal.random(f"{self.record.seed}/{number}")
+        board = Board(number, deal, vulnerability=rubbers.vulnerability(self.rubbers[-1])) if self.rubbers else Board(
+            number, deal
+        )
+        table = Table(board, edition=self.record.edition, irregular=self.record.irregular)
+        self.board_id = await asyncio.to_thread(self.store.start_board, self.record.id, number, table.to_events()[0])
+        self.table = table
+        self.metas = [None]
+        self.undo_request = None
+        log.info("board dealt", extra={"table": self.record.id, "board": number})
+
+    async def _next(self, number: int) -> None:
+        """Deal board ``number + 1`` once board ``number`` is done; a repeated request is a no-op."""
+        if self.table.board.number > number:
+            return
+        if self.table.board.number < number or self.table.phase is not Phase.DONE:
+            raise ProtocolError(f"next: board {self.table.board.number} is not finished")
+        await self._start_board(number + 1)
+        await self.broadcast()
+
+    # undo --------------------------------------------------------------------------------------------------------
+    def _last_action_of(self, seat: Seat) -> int:
+        events = self.table.to_events()
+        dummy = self.table.dummy
+        for seq in range(len(events) - 1, 0, -1):
+            e = events[seq]
+            if e.get("event") not in ("call", "play", "claim"):
+                continue
+            who = Seat.parse(str(e.get("seat")))
+            if who == seat or (e["event"] == "play" and who == dummy and self.table.declarer == seat):
+                return seq
+        raise ProtocolError(f"undo: {seat.name.lower()} has no action on this board to take back")
+
+    async def _request_undo(self, seat: Seat) -> None:
+        if self.table.phase is Phase.DONE:
+            raise ProtocolError("undo: the board is over")
+        request = UndoRequest(seat, self._last_action_of(seat))
+        humans = [s for s in (seat.lho, seat.rho) if self.seats[s.letter].kind == "human"]
+        if not humans:  # robots accept
+            await self._undo(request)
+            return
+        self.undo_request = request
+        await self.broadcast()
+
+    async def _answer_undo(self, seat: Seat, accept: bool) -> None:
+        request = self.undo_request
+        if request is None:
+            raise ProtocolError("no undo request is pending")
+        if seat.side == request.seat.side:
+            raise ProtocolError("undo: the other side answers the request")
+        self.undo_request = None
+        if accept:
+            await self._undo(request)
+        else:
+            await self.broadcast()
+
+    async def _undo(self, request: UndoRequest) -> None:
+        await asyncio.to_thread(self.store.retract, self.board_id, request.seq)
+        while len(self.table.to_events()) > request.seq:
+            self.table.undo()
+        del self.metas[request.seq :]
+        self.undo_request = None
+        log.info("undo", extra={"table": self.record.id, "board": self.table.board.number, "seq": request.seq})
+        await self.broadcast()
+
+    # robots ------------------------------------------------------------------------------------------------------
+    def kick(self) -> None:
+        """Let the robots act if any is due (one task per table; a running task looks again before it ends)."""
+        self._woken = True
+        if self.closing or not self.robots or (self._robot_task is not None and not self._robot_task.done()):
+            return
+        self._robot_task = asyncio.get_running_loop().create_task(self._robot_loop())
+
+    async def _robot_loop(self) -> None:
+        while not self.closing:
+            self._woken = False
+            await asyncio.sleep(self.robot_delay)
+            async with self.lock:
+                if self.closing:
+                    return
+                try:
+                    acted = await self._robot_step()
+                except BridgeError as err:  # a robot's mistake stops the robots, never the table
+                    log.error("robot error", extra={"table": self.record.id, "error": repr(err)})
+                    return
+            if not acted and not self._woken:
+                return
+
+    async def _robot_step(self) -> bool:
+        """One robot action, if a robot is due to act; whether one acted."""
+        table = self.table
+        if self.undo_request is not None:
+            return False
+        ruling = frames.ruling_of(table)
+        pending = None if ruling is None else ruling.get("ruling")
+        if pending is not None:
+            chooser = pending["chooser"]
+            if chooser != frames.DIRECTOR and Seat.parse(chooser) in self.robots and pending["question"] is None:
+                await self._accept({"event": "choose", "seat": chooser, "option": robot_choice(pending)})
+                return True
+            return False
+        claim = table.claim_state
+        if claim is not None and claim.status == "pending":
+            for seat in sorted(claim.needed - claim.agreed_by):
+                if seat in self.robots:  # a robot agrees to a claim (L69A); disputing is the humans' call
+                    await self._accept({"event": "agree", "seat": seat.letter})
+                    return True
+            return False
+        actor = table.actor
+        if actor is not None and actor in self.robots:
+            player, view = self.robots[actor], table.view(actor)
+            if table.phase is Phase.AUCTION:
+                call: Call = await asyncio.to_thread(player.call, view)
+                if call not in view.legal_calls:  # never an irregularity by a robot
+                    call = PASS if PASS in view.legal_calls else view.legal_calls[0]
+                meaning = getattr(player, "last_meaning", None)
+                meta = None if meaning is None else {"explanation": meaning.text, "alert": bool(meaning.artificial)}
+                await self._accept({"event": "call", "seat": actor.letter, "call": str(call)}, meta)
+            else:
+                card = await asyncio.to_thread(player.play, view)
+                turn = table.turn
+                assert turn is not None
+                await self._accept({"event": "play", "seat": turn.letter, "card": str(card)})
+            return True
+        if table.phase is Phase.DONE and table.board.number < self.record.boards and self._robots_only():
+            await self._start_board(table.board.number + 1)
+            await self.broadcast()
+            return True
+        return False
+
+    def _robots_only(self) -> bool:
+        return all(r.kind == "robot" for r in self.seats.values())
+
+    async def close(self) -> None:
+        """Stop the robots after their current (committed) action and close the connections."""
+        self.closing = True
+        if self._robot_task is not None:
+            with contextlib.suppress(Exception):
+                await self._robot_task
+        async with self.lock:
+            for client in self.clients:
+                client.close()
+            self.clients.clear()
+

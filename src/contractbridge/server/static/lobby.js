@@ -1,0 +1,72 @@
+// The lobby: open tables with their free seats (refreshed every few seconds), and the form to open one.
+"use strict";
+const SEATS = ["N", "E", "S", "W"];
+
+async function api(method, url, body) {
+  const response = await fetch(url, {
+    method, headers: {"Content-Type": "application/json"}, body: body ? JSON.stringify(body) : undefined,
+  });
+  const data = await response.json();
+  if (!response.ok) throw new Error(data.message || data.detail || response.statusText);
+  return data;
+}
+
+function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (k.startsWith("on")) node.addEventListener(k.slice(2), v); else node.setAttribute(k, v);
+  }
+  for (const c of children) node.append(c);
+  return node;
+}
+
+async function sit(tableId, seat) {
+  const name = document.getElementById("player-name").value.trim();
+  try {
+    const seated = await api("POST", `/api/tables/${tableId}/seats/${seat}`, {kind: "human", name});
+    window.location.href = seated.url;
+  } catch (err) { alert(err.message); refresh(); }
+}
+
+async function refresh() {
+  const tables = await api("GET", "/api/tables");
+  const body = document.querySelector("#tables tbody");
+  body.replaceChildren();
+  document.getElementById("no-tables").hidden = tables.length > 0;
+  for (const t of tables) {
+    const row = el("tr", {"data-table": t.id}, el("td", {}, t.name + (t.director ? " (director)" : "")),
+      el("td", {}, t.edition), el("td", {}, String(t.board)));
+    for (const s of SEATS) {
+      const seat = t.seats[s];
+      const cell = el("td", {});
+      if (seat.kind === "empty") cell.append(el("button", {class: "sit", "data-seat": s, onclick: () => sit(t.id, s)}, "Sit " + s));
+      else cell.append(seat.kind === "robot" ? "robot" : (seat.name || "player") + (seat.connected ? "" : " (away)"));
+      row.append(cell);
+    }
+    row.append(el("td", {}, t.spectators === "none" ? "" : el("a", {href: `/t/${t.id}`}, "watch")));
+    body.append(row);
+  }
+}
+
+document.getElementById("new-table").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const form = new FormData(event.target);
+  const spec = {
+    name: form.get("name"), edition: form.get("edition"), director: form.get("director") === "on",
+    spectators: form.get("spectators"), robots: form.getAll("robots"), scoring: form.get("scoring"),
+  };
+  try {
+    const table = await api("POST", "/api/tables", spec);
+    const box = document.getElementById("created");
+    box.hidden = false;
+    box.replaceChildren(el("p", {}, `Table “${spec.name}” is open: take a seat above.`));
+    if (table.director_url) {
+      box.append(el("p", {}, "The director's link (keep it secret): ",
+        el("a", {href: table.director_url, id: "director-link"}, window.location.origin + table.director_url)));
+    }
+    refresh();
+  } catch (err) { alert(err.message); }
+});
+
+refresh();
+setInterval(refresh, 3000);

@@ -1,0 +1,393 @@
+// The table page: one WebSocket, one frame per change; the page shows only what the frame holds.
+"use strict";
+const SEATS = ["N", "E", "S", "W"];
+const NAMES = {N: "North", E: "East", S: "South", W: "West"};
+const SUITS = ["S", "H", "D", "C"];
+const SYMBOL = {S: "♠", H: "♥", D: "♦", C: "♣", N: "NT"};
+const STRAINS = ["C", "D", "H", "S", "N"];
+const tableId = document.querySelector("main").dataset.table;
+const token = new URLSearchParams(window.location.search).get("token");
+let socket = null;
+let frame = null;
+let typed = "";
+
+function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else if (v !== false && v !== null && v !== undefined) node.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children) if (c !== null && c !== undefined) node.append(c);
+  return node;
+}
+const $ = (id) => document.getElementById(id);
+const send = (message) => socket && socket.readyState === WebSocket.OPEN && socket.send(JSON.stringify(message));
+const suitClass = (s) => (s === "H" || s === "D" ? "red" : "black");
+
+function callText(call) {  // "1N" → "1NT" with a symbol: 1♠, 3NT, Pass, X, XX
+  if (call === "P") return "Pass";
+  if (call === "X" || call === "XX") return call;
+  const strain = call.slice(1);
+  return call[0] + (strain === "NT" || strain === "N" ? "NT" : SYMBOL[strain]);
+}
+function callNode(call) {
+  const strain = call.length > 1 && /[1-7]/.test(call[0]) ? call.slice(1) : "";
+  return el("span", {class: "call " + (strain === "H" || strain === "D" ? "red" : "")}, callText(call));
+}
+function cardNode(card, attrs) {
+  return el("span", Object.assign({class: "card " + suitClass(card[0]), "data-card": card}, attrs || {}),
+    SYMBOL[card[0]] + (card[1] === "T" ? "10" : card[1]));
+}
+
+// ---------------------------------------------------------------------------------------------------------
+function connect() {
+  const scheme = window.location.protocol === "https:" ? "wss" : "ws";
+  const query = token ? `?token=${encodeURIComponent(token)}` : "";
+  socket = new WebSocket(`${scheme}://${window.location.host}/ws/${tableId}${query}`);
+  socket.onopen = () => { $("status").textContent = "connected"; };
+  socket.onclose = () => { $("status").textContent = "disconnected — reconnecting…"; setTimeout(connect, 1500); };
+  socket.onmessage = (message) => {
+    const data = JSON.parse(message.data);
+    if (data.type === "state") { frame = data; showError(null); render(); }
+    else if (data.type === "error") showError(`${data.error}: ${data.message}`);
+  };
+}
+
+function showError(text) {
+  const box = $("error");
+  box.hidden = !text;
+  box.textContent = text || "";
+}
+
+// seat at the bottom of the screen: yourself, or South for spectators and the director
+function bottomSeat() { return SEATS.includes(frame.you) ? frame.you : "S"; }
+function rotated() {
+  const b = SEATS.indexOf(bottomSeat());
+  return {bottom: SEATS[b], left: SEATS[(b + 1) % 4], top: SEATS[(b + 2) % 4], right: SEATS[(b + 3) % 4]};
+}
+
+function playedBy(seat) {
+  const v = frame.view;
+  let n = 0;
+  for (const t of v.tricks) {
+    const start = SEATS.indexOf(t.leader);
+    t.cards.forEach((_, i) => { if (SEATS[(start + i) % 4] === seat) n += 1; });
+  }
+  for (const [s] of v.current_trick) if (s === seat) n += 1;
+  return n;
+}
+
+// the cards of ``seat`` as this connection may see them (null: hidden)
+function handOf(seat) {
+  const v = frame.view;
+  if (frame.deal && v.phase === "done") return deal(frame.deal)[seat];  // every hand once the board is over
+  if (frame.hands) return frame.hands[seat];
+  if (v.seat === seat) return v.hand;
+  if (v.dummy === seat && v.dummy_hand) return v.dummy_hand;
+  if (v.claim && v.claim.seat === seat && v.claimer_hand) return v.claimer_hand;
+  return null;
+}
+function deal(text) {  // "N:hand hand hand hand" → {N: pbn, …}
+  const [first, rest] = text.split(":");
+  const hands = rest.trim().split(/\s+/);
+  const start = SEATS.indexOf(first);
+  const out = {};
+  hands.forEach((h, i) => { out[SEATS[(start + i) % 4]] = h; });
+  return out;
+}
+
+function renderHand(position, seat) {
+  const box = $("pos-" + position);
+  const v = frame.view;
+  const seatInfo = frame.table.seats[seat];
+  const who = seatInfo.kind === "robot" ? "robot" : seatInfo.kind === "human" ? (seatInfo.name || "player") : "empty seat";
+  const tags = [];
+  if (v.dealer === seat) tags.push("dealer");
+  if (v.declarer === seat) tags.push("declarer");
+  if (v.dummy === seat) tags.push("dummy");
+  if (v.turn === seat) tags.push(v.phase === "auction" ? "to call" : "to play");
+  const header = el("div", {class: "seat-name" + (v.turn === seat ? " on-turn" : "")},
+    `${NAMES[seat]} — ${who}${seatInfo.kind === "human" && !seatInfo.connected ? " (away)" : ""}`,
+    tags.length ? el("span", {class: "tags"}, " · " + tags.join(" · ")) : null);
+  const pbn = handOf(seat);
+  box.replaceChildren(header);
+  box.dataset.seat = seat;
+  if (pbn === null) {
+    const count = 13 - playedBy(seat);
+    const backs = el("div", {class: "backs", title: `${count} cards`});
+    for (let i = 0; i < count; i++) backs.append(el("span", {class: "back"}));
+    box.append(backs, el("div", {class: "muted"}, `${count} cards`));
+    return;
+  }
+  const legal = new Set(v.legal_cards);
+  const mine = v.seat === seat || (v.dummy === seat && v.declarer === v.seat);
+  pbn.split(".").forEach((holding, i) => {
+    const suit = SUITS[i];
+    const row = el("div", {class: "suit-row"}, el("span", {class: "suit " + suitClass(suit)}, SYMBOL[suit]));
+    for (const rank of holding) {
+      const card = suit + rank;
+      const playable = mine && legal.has(card);
+      const node = cardNode(card, playable ? {class: "card playable " + suitClass(suit), role: "button", tabindex: "0"} : {});
+      if (playable) node.addEventListener("click", () => send({type: "play", card}));
+      row.append(node);
+    }
+    if (!holding) row.append(el("span", {class: "muted"}, "—"));
+    box.append(row);
+  });
+}
+
+function renderTrick() {
+  const v = frame.view;
+  const box = $("trick");
+  const pos = rotated();
+  const where = {};
+  for (const [p, s] of Object.entries(pos)) where[s] = p;
+  box.replaceChildren();
+  let cards = v.current_trick;
+  if (!cards.length && v.tricks.length) {  // show the last trick until the next lead
+    const last = v.tricks[v.tricks.length - 1];
+    const start = SEATS.indexOf(last.leader);
+    cards = last.cards.map((c, i) => [SEATS[(start + i) % 4], c]);
+  }
+  for (const [seat, card] of cards) box.append(el("div", {class: "played at-" + where[seat]}, cardNode(card)));
+  box.append(el("div", {class: "won"}, `NS ${v.tricks_won.NS} · EW ${v.tricks_won.EW}`));
+}
+
+function renderAuction() {
+  const v = frame.view;
+  const table = $("auction");
+  table.replaceChildren(el("tr", {}, ...["W", "N", "E", "S"].map((s) => el("th", {}, NAMES[s]))));
+  const explained = frame.explanations.slice();
+  let row = el("tr", {});
+  const offset = ["W", "N", "E", "S"].indexOf(v.dealer);
+  for (let i = 0; i < offset; i++) row.append(el("td", {}));
+  let column = offset;
+  for (const [seat, call] of v.auction) {
+    const at = explained.findIndex((e) => e.seat === seat && e.call === call);
+    const note = at >= 0 ? explained.splice(at, 1)[0] : null;
+    const cell = el("td", {class: note && note.alert ? "alerted" : ""}, callNode(call));
+    if (note && note.explanation) {
+      cell.title = note.explanation;
+      cell.addEventListener("click", () => { $("explain").textContent = `${NAMES[seat]} ${callText(call)}: ${note.explanation}`; });
+      cell.classList.add("explained");
+    }
+    row.append(cell);
+    column += 1;
+    if (column % 4 === 0) { table.append(row); row = el("tr", {}); }
+  }
+  if (v.phase === "auction" && v.turn) row.append(el("td", {class: "next"}, "?"));
+  table.append(row);
+}
+
+function renderBiddingBox() {
+  const v = frame.view;
+  const box = $("bidding-box");
+  const mine = v.phase === "auction" && v.legal_calls.length > 0;
+  box.hidden = !mine;
+  if (!mine) return;
+  const legal = new Set(v.legal_calls);
+  const irregular = frame.table.director;  // at a director's table a call the laws forbid is made and ruled
+  const button = (call) => {
+    const lawful = legal.has(call);
+    return el("button", {class: "bid" + (lawful ? "" : " unlawful"), "data-call": call, disabled: !lawful && !irregular,
+      onclick: () => makeCall(call)}, callNode(call));
+  };
+  const bids = $("bids");
+  bids.replaceChildren();
+  for (let level = 1; level <= 7; level++) {
+    bids.append(el("div", {class: "bid-row"}, ...STRAINS.map((s) => button(level + (s === "N" ? "NT" : s)))));
+  }
+  $("calls").replaceChildren(button("P"), button("X"), button("XX"));
+}
+function makeCall(call) {
+  const message = {type: "call", call};
+  if ($("alert").checked) message.alert = true;
+  const text = $("explanation").value.trim();
+  if (text) message.explanation = text;
+  $("alert").checked = false;
+  $("explanation").value = "";
+  send(message);
+}
+
+function renderContract() {
+  const v = frame.view;
+  const parts = [`Board ${v.board}`, `dealer ${NAMES[v.dealer]}`, `vulnerable: ${({None: "none", NS: "N-S", EW: "E-W", All: "both"})[v.vulnerability] || v.vulnerability}`, v.edition];
+  $("board-info").textContent = parts.join(" · ");
+  const you = SEATS.includes(frame.you) ? `You are ${NAMES[frame.you]}` : frame.you === "director" ? "You are the director" : "You are watching";
+  const box = $("contract-panel");
+  box.replaceChildren(el("div", {class: "you"}, you + (frame.delayed_by ? ` (${frame.delayed_by} events behind)` : "")));
+  if (v.contract) box.append(el("div", {class: "contract"}, "Contract ", callNode(v.contract.replace(/X+$/, "")),
+    v.contract.match(/X+$/) ? v.contract.match(/X+$/)[0] : "", ` by ${NAMES[v.declarer]}`));
+  else if (v.phase === "auction") box.append(el("div", {}, v.turn ? `${NAMES[v.turn]} to call` : "auction stopped"));
+}
+
+function renderClaim() {
+  const v = frame.view;
+  const box = $("claim-panel");
+  box.replaceChildren();
+  const me = v.seat;
+  if (v.claim) {
+    const c = v.claim;
+    box.append(el("h2", {}, "Claim"), el("p", {id: "claim-text"},
+      `${NAMES[c.seat]} claims ${c.tricks} of the ${c.remaining} remaining tricks${c.statement ? ": “" + c.statement + "”" : ""} — ${c.status}` +
+      (c.status === "disputed" ? " (the director is called, L68D2, L70)" : "")));
+    const needsMe = c.status === "pending" && me && c.seat !== me && !c.agreed_by.includes(me) &&
+      me !== v.dummy && SEATS.indexOf(me) % 2 !== SEATS.indexOf(c.seat) % 2;
+    if (needsMe) box.append(el("button", {id: "agree", onclick: () => send({type: "agree"})}, "Agree (L69A)"),
+      el("button", {id: "dispute", onclick: () => send({type: "dispute"})}, "Dispute (L68D2)"));
+    box.hidden = false;
+    return;
+  }
+  const canClaim = v.phase === "play" && me && me !== v.dummy && frame.table.seats[me];
+  box.hidden = !canClaim;
+  if (!canClaim) return;
+  const remainingTricks = 13 - v.tricks.length;
+  const count = el("input", {type: "number", min: "0", max: String(remainingTricks), value: String(remainingTricks), id: "claim-tricks"});
+  const statement = el("input", {id: "claim-statement", placeholder: "line of play (L68C)", maxlength: "200"});
+  box.append(el("h2", {}, "Claim or concede"), count, statement,
+    el("button", {id: "claim", onclick: () => send({type: "claim", tricks: Number(count.value), statement: statement.value})}, "Claim"));
+}
+
+function renderUndo() {
+  const box = $("undo-panel");
+  const me = frame.view.seat;
+  box.replaceChildren();
+  const request = frame.table.undo;
+  if (!me || frame.view.phase === "done") { box.hidden = !request; if (!request) return; }
+  box.hidden = false;
+  if (request) {
+    box.append(el("p", {}, `${NAMES[request.seat]} asks to take back the last action.`));
+    if (me && SEATS.indexOf(me) % 2 !== SEATS.indexOf(request.seat) % 2) {
+      box.append(el("button", {id: "undo-accept", onclick: () => send({type: "undo_accept"})}, "Accept"),
+        el("button", {id: "undo-reject", onclick: () => send({type: "undo_reject"})}, "Refuse"));
+    }
+    return;
+  }
+  box.append(el("button", {id: "undo", onclick: () => send({type: "undo"})}, "Ask to undo my last action"));
+}
+
+function renderRuling() {
+  const box = $("ruling-panel");
+  const state = frame.ruling;
+  const ruling = state && state.ruling;
+  box.replaceChildren();
+  const notes = [];
+  if (state) {
+    for (const [s, d] of Object.entries(state.obligations || {})) notes.push(`${NAMES[s]} must pass ${d === "next" ? "at the next turn" : "for the rest of the auction"} (${(state.obligation_laws || {})[s] || ""})`);
+    for (const r of state.lead_restrictions || []) notes.push(`Lead restriction for ${NAMES[r.leader] || r.leader} (${r.law})`);
+  }
+  box.hidden = !ruling && !notes.length;
+  if (box.hidden) return;
+  if (ruling) {
+    box.append(el("h2", {}, "Director"), el("p", {class: "ruling-text", id: "ruling-text"},
+      `${ruling.description} (Law ${ruling.law})`));
+    const chooser = ruling.chooser;
+    const mine = chooser === "director" ? frame.you === "director" : frame.you === chooser;
+    if (ruling.question) {
+      box.append(el("p", {}, `The director judges: ${ruling.question.text} (${ruling.question.law})`));
+      if (frame.you === "director") {
+        box.append(el("button", {class: "judge", onclick: () => send({type: "judge", question: ruling.question.id, answer: true})}, "Yes"),
+          el("button", {class: "judge", onclick: () => send({type: "judge", question: ruling.question.id, answer: false})}, "No"));
+      }
+    }
+    box.append(el("p", {}, chooser === "director" ? "The director rules:" : `${NAMES[chooser]} chooses:`));
+    const list = el("ul", {class: "options"});
+    for (const o of ruling.options) {
+      const item = el("li", {}, el("b", {}, o.id), ` — ${o.effect} (Law ${o.law})`);
+      if (mine && !ruling.question) item.prepend(el("button", {class: "choose", "data-option": o.id, onclick: () => send({type: "choose", option: o.id})}, "Choose"), " ");
+      list.append(item);
+    }
+    box.append(list);
+  }
+  for (const n of notes) box.append(el("p", {class: "obligation"}, n));
+}
+
+function renderResult() {
+  const box = $("result-panel");
+  const r = frame.result;
+  box.hidden = !r;
+  if (!r) return;
+  box.replaceChildren(el("h2", {}, "Result"), el("p", {id: "result-text"}, r.passed_out ? "Passed out" : r.text + (r.claimed ? " (claimed)" : "")),
+    el("p", {}, `Score N-S ${r.score_ns > 0 ? "+" : ""}${r.score_ns}`));
+  if (SEATS.includes(frame.you)) box.append(el("button", {id: "next", onclick: () => send({type: "next", board: frame.view.board})}, "Next board"));
+}
+
+function renderSeats() {
+  const box = $("seats-panel");
+  box.replaceChildren(el("h2", {}, "Seats"));
+  const empty = SEATS.filter((s) => frame.table.seats[s].kind === "empty");
+  for (const s of SEATS) {
+    const seat = frame.table.seats[s];
+    box.append(el("div", {}, `${NAMES[s]}: ${seat.kind === "human" ? (seat.name || "player") + (seat.connected ? "" : " (away)") : seat.kind}`));
+  }
+  box.append(el("div", {class: "muted"}, `${frame.table.watching} watching`));
+  if (empty.length && frame.you !== "spectator") {
+    box.append(el("button", {id: "fill-robots", onclick: () => empty.forEach((s) => send({type: "robot", seat: s}))}, "Robots take the empty seats"));
+  }
+}
+
+function renderScores() {
+  const box = $("scores-panel");
+  box.replaceChildren(el("h2", {}, "Scores"));
+  for (const r of frame.rubbers || []) {  // rubber scoring (NBB30, EST30): We = North-South
+    box.append(el("p", {class: "rubber"}, `Rubber ${r.rubber}: N-S ${r.total.NS}, E-W ${r.total.EW}; games ${r.games.NS}–${r.games.EW}` +
+      (r.finished ? (r.winner ? ` — won by ${r.winner === "NS" ? "N-S" : "E-W"} by ${r.margin}` : " — level") : `; below the line ${r.below.NS}–${r.below.EW}`)));
+  }
+  if (!frame.scores.length) { box.append(el("p", {class: "muted"}, "no board finished yet")); return; }
+  const table = el("table", {class: "scores"}, el("tr", {}, el("th", {}, "Board"), el("th", {}, "Contract"), el("th", {}, "Tricks"), el("th", {}, "N-S")));
+  let total = 0;
+  for (const s of frame.scores) {
+    total += s.score_ns;
+    table.append(el("tr", {}, el("td", {}, String(s.board)), el("td", {}, s.contract ? `${s.contract} ${s.declarer}` : "passed out"),
+      el("td", {}, s.tricks === null ? "" : String(s.tricks)), el("td", {}, String(s.score_ns))));
+  }
+  table.append(el("tr", {class: "total"}, el("td", {}, "Total"), el("td", {}), el("td", {}), el("td", {}, String(total))));
+  box.append(table);
+}
+
+function renderDirector() {
+  const box = $("director-panel");
+  box.hidden = frame.you !== "director";
+  if (box.hidden) return;
+  box.replaceChildren(el("h2", {}, "Director's view"));
+  const record = frame.director;
+  if (record && record.record) box.append(el("p", {}, "Record: " + record.record.map((e) => `${e.seat} ${e.call}${e.status !== "standing" ? " (" + e.status + ")" : ""}`).join(", ")));
+  for (const i of frame.irregularities || []) box.append(el("p", {}, `${i.kind} by ${NAMES[i.seat]}: ${i.message}`));
+  if (record && record.review && record.review.length) box.append(el("p", {}, "Review after play: " + record.review.join(", ")));
+}
+
+function render() {
+  const pos = rotated();
+  for (const [p, s] of Object.entries(pos)) renderHand(p, s);
+  renderTrick();
+  renderContract();
+  renderAuction();
+  renderBiddingBox();
+  renderRuling();
+  renderClaim();
+  renderUndo();
+  renderResult();
+  renderSeats();
+  renderScores();
+  renderDirector();
+}
+
+// keyboard: a card ("sa", "h10"/"ht") or a call ("1n", "3s", "p", "x", "xx") then Enter; two keys play a card
+document.addEventListener("keydown", (event) => {
+  if (!frame || event.target.tagName === "INPUT") return;
+  const v = frame.view;
+  if (event.key === "Escape") { typed = ""; }
+  else if (event.key === "Enter") {
+    const text = typed.toUpperCase().replace(/^([1-7])N$/, "$1NT").replace(/^P$/, "P");
+    if (v.legal_calls.includes(text)) makeCall(text);
+    else if (v.legal_cards.includes(text)) send({type: "play", card: text});
+    typed = "";
+  } else if (/^[0-9a-zA-Z]$/.test(event.key)) {
+    typed = (typed + event.key).slice(-3);
+    const card = typed.toUpperCase().replace("10", "T");
+    if (v.legal_cards.includes(card)) { send({type: "play", card}); typed = ""; }
+  }
+  $("typed").textContent = typed ? `typed: ${typed}` : "";
+});
+
+connect();

@@ -1,0 +1,414 @@
+"""Persistence of the web table: tables, seats, boards, the event log of each board, results, rubber sheets.
+
+SQLAlchemy 2 over SQLite (the default: a file in the user's data directory, WAL journal, no set-up) or
+PostgreSQL by URL (``postgresql+psycopg://user@host/db``). The schema is created and upgraded by the Alembic
+migrations shipped in ``contractbridge/migrations``.
+
+The durability contract (DESIGN.md §3.2, the same as the terminal's): an event is **committed** here before the
+server shows it to anybody or a robot acts on it, so a crash (even ``kill -9``) loses nothing that was
+acknowledged, and ``Table.from_events(store.events(board))`` resumes every open board. An undo accepted at the
+table does not delete rows: it marks them ``retracted`` (kept until a new event takes the same place), and the
+board's log leaves them out.
+
+```python
+store = Store("sqlite://")                     # in memory; Store() uses the default file
+store.create_table(TableRecord("t1", "Club night", "WBF17"), director_token_hash=None)
+```
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection, Engine
+
+from contractbridge.errors import BridgeError
+
+__all__ = [
+    "SEAT_KINDS",
+    "BoardRecord",
+    "SeatRecord",
+    "Store",
+    "StoreError",
+    "TableRecord",
+    "default_url",
+    "metadata",
+]
+
+#: Who sits in a seat.
+SEAT_KINDS: Final = ("empty", "human", "robot")
+
+metadata = sa.MetaData()
+
+tables = sa.Table(
+    "tables",
+    metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("name", sa.String(200), nullable=False),
+    sa.Column("edition", sa.String(16), nullable=False),
+    sa.Column("irregular", sa.Boolean, nullable=False, default=False),
+    sa.Column("scoring", sa.String(16), nullable=False, default="duplicate"),
+    sa.Column("spectators", sa.String(16), nullable=False, default="hidden"),
+    sa.Column("spectator_delay", sa.Integer, nullable=False, default=4),
+    sa.Column("seed", sa.String(64), nullable=False),
+    sa.Column("boards", sa.Integer, nullable=False, default=0),
+    sa.Column("director_token", sa.String(128)),
+    sa.Column("status", sa.String(16), nullable=False, default="open"),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False, server_default=sa.func.now()),
+)
+
+seats = sa.Table(
+    "seats",
+    metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id"), primary_key=True),
+    sa.Column("seat", sa.String(1), primary_key=True),
+    sa.Column("kind", sa.String(8), nullable=False, default="empty"),
+    sa.Column("token", sa.String(128)),
+    sa.Column("name", sa.String(100), nullable=False, default=""),
+)
+
+boards = sa.Table(
+    "boards",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id"), nullable=False),
+    sa.Column("number", sa.Integer, nullable=False),
+    sa.Column("started_at", sa.DateTime(timezone=True), nullable=False, server_default=sa.func.now()),
+    sa.Column("finished_at", sa.DateTime(timezone=True)),
+    sa.UniqueConstraint("table_id", "number", name="uq_boards_table_number"),
+)
+
+events = sa.Table(
+    "events",
+    metadata,
+    sa.Column("board_id", sa.Integer, sa.ForeignKey("boards.id"), primary_key=True),
+    sa.Column("seq", sa.Integer, primary_key=True),
+    sa.Column("body", sa.JSON, nullable=False),
+    sa.Column("meta", sa.JSON),
+    sa.Column("retracted", sa.Boolean, nullable=False, default=False),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False, server_default=sa.func.now()),
+)
+
+results = sa.Table(
+    "results",
+    metadata,
+    sa.Column("board_id", sa.Integer, sa.ForeignKey("boards.id"), primary_key=True),
+    sa.Column("contract", sa.String(8)),
+    sa.Column("declarer", sa.String(1)),
+    sa.Column("tricks", sa.Integer),
+    sa.Column("score_ns", sa.Integer, nullable=False),
+)
+
+rubber_sheets = sa.Table(
+    "rubber_sheets",
+    metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id"), primary_key=True),
+    sa.Column("number", sa.Integer, primary_key=True),
+    sa.Column("sheet", sa.JSON, nullable=False),
+)
+
+
+class StoreError(BridgeError):
+    """The store cannot do what was asked (unknown table or board, a database that cannot be opened)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableRecord:
+    """A table of the club: its settings. ``spectators`` is ``hidden`` (no hand shown until the end of the
+    board), ``delayed`` (every hand, ``spectator_delay`` events behind) or ``none``. A table without humans
+    goes on to its next board by itself while fewer than ``boards`` are played (0: never)."""
+
+    id: str
+    name: str
+    edition: str
+    irregular: bool = False
+    scoring: str = "duplicate"
+    spectators: str = "hidden"
+    spectator_delay: int = 4
+    seed: str = ""
+    status: str = "open"
+    boards: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRecord:
+    """Who sits in one seat; ``token`` is the hash of the seat's secret (never the secret itself)."""
+
+    seat: str
+    kind: str = "empty"
+    token: str | None = None
+    name: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class BoardRecord:
+    """A board played at a table, with its event log (retracted events left out)."""
+
+    id: int
+    number: int
+    events: list[dict[str, Any]]
+    metas: list[dict[str, Any] | None]
+    finished: bool
+
+
+def default_url() -> str:
+    """``$CONTRACTBRIDGE_DB``, else SQLite in the user's data directory (``$XDG_DATA_HOME/contractbridge``,
+    by default ``~/.local/share/contractbridge/tables.db``)."""
+    url = os.environ.get("CONTRACTBRIDGE_DB")
+    if url:
+        return url
+    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "contractbridge"
+    base.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{base / 'tables.db'}"
+
+
+def _engine(url: str) -> Engine:
+    if not url.startswith("sqlite"):
+        return sa.create_engine(url, pool_pre_ping=True)
+    engine = sa.create_engine(url, connect_args={"check_same_thread": False})
+
+    @sa.event.listens_for(engine, "connect")
+    def _pragmas(dbapi_connection: Any, _record: Any) -> None:
+        cursor = dbapi_connection.cursor()
+        if ":memory:" not in url and url not in ("sqlite://", "sqlite+pysqlite://"):
+            cursor.execute("PRAGMA journal_mode=WAL")
+        # FULL: a commit is on disk when it returns (a crash of the process or the machine loses nothing).
+        cursor.execute("PRAGMA synchronous=FULL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA busy_timeout=10000")
+        cursor.close()
+
+    return engine
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the schema to the newest migration (Alembic, ``contractbridge/migrations``)."""
+    from alembic import command
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")
+
+
+class Store:
+    """The web table's database. Every method commits before it returns."""
+
+    def __init__(self, url: str | None = None) -> None:
+        self.url = default_url() if url is None else url
+        try:
+            if self.url in ("sqlite://", "sqlite+pysqlite://"):  # one shared in-memory database for every thread
+                self.engine = sa.create_engine(
+                    self.url, connect_args={"check_same_thread": False}, poolclass=sa.pool.StaticPool
+                )
+            else:
+                self.engine = _engine(self.url)
+            migrate(self.engine)
+        except sa.exc.SQLAlchemyError as err:
+            raise StoreError(f"cannot open the store {self.safe_url}: {err.__class__.__name__}: {err}") from None
+
+    @property
+    def safe_url(self) -> str:
+        """The URL without its password (for logs)."""
+        return sa.engine.make_url(self.url).render_as_string(hide_password=True)
+
+    @property
+    def dialect(self) -> str:
+        return self.engine.dialect.name
+
+    @contextmanager
+    def _tx(self) -> Iterator[Connection]:
+        with self.engine.begin() as connection:
+            yield connection
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # tables and seats --------------------------------------------------------------------------------
+    def create_table(self, record: TableRecord, director_token_hash: str | None) -> None:
+        """A new table with four empty seats."""
+        with self._tx() as c:
+            c.execute(
+                tables.insert().values(
+                    id=record.id,
+                    name=record.name,
+                    edition=record.edition,
+                    irregular=record.irregular,
+                    scoring=record.scoring,
+                    spectators=record.spectators,
+                    spectator_delay=record.spectator_delay,
+                    seed=record.seed,
+                    boards=record.boards,
+                    director_token=director_token_hash,
+                    status=record.status,
+                )
+            )
+            c.execute(seats.insert(), [{"table_id": record.id, "seat": s, "kind": "empty"} for s in "NESW"])
+
+    def tables(self, status: str | None = "open") -> list[TableRecord]:
+        """The tables (by default the open ones), oldest first."""
+        query = sa.select(tables).order_by(tables.c.created_at, tables.c.id)
+        if status is not None:
+            query = query.where(tables.c.status == status)
+        with self._tx() as c:
+            return [_table_record(row) for row in c.execute(query).mappings()]
+
+    def table(self, table_id: str) -> TableRecord:
+        with self._tx() as c:
+            row = c.execute(sa.select(tables).where(tables.c.id == table_id)).mappings().first()
+        if row is None:
+            raise StoreError(f"no table {table_id!r}")
+        return _table_record(row)
+
+    def director_token(self, table_id: str) -> str | None:
+        """The hash of the table's director token (None: no director at this table)."""
+        with self._tx() as c:
+            value = c.execute(sa.select(tables.c.director_token).where(tables.c.id == table_id)).scalar()
+        return None if value is None else str(value)
+
+    def set_status(self, table_id: str, status: str) -> None:
+        with self._tx() as c:
+            c.execute(tables.update().where(tables.c.id == table_id).values(status=status))
+
+    def seats(self, table_id: str) -> dict[str, SeatRecord]:
+        with self._tx() as c:
+            rows = c.execute(sa.select(seats).where(seats.c.table_id == table_id)).mappings().all()
+        return {r["seat"]: SeatRecord(r["seat"], r["kind"], r["token"], r["name"]) for r in rows}
+
+    def set_seat(self, table_id: str, record: SeatRecord) -> None:
+        if record.kind not in SEAT_KINDS:
+            raise StoreError(f"seat kind {record.kind!r} (use one of {', '.join(SEAT_KINDS)})")
+        with self._tx() as c:
+            c.execute(
+                seats.update()
+                .where(seats.c.table_id == table_id, seats.c.seat == record.seat)
+                .values(kind=record.kind, token=record.token, name=record.name)
+            )
+
+    # boards and events -------------------------------------------------------------------------------
+    def start_board(self, table_id: str, number: int, board_event: Mapping[str, Any]) -> int:
+        """A new board with its first event (so a stored board is never without its deal); returns its id."""
+        with self._tx() as c:
+            key = c.execute(boards.insert().values(table_id=table_id, number=number)).inserted_primary_key
+            assert key is not None
+            board_id = key[0]
+            c.execute(events.insert().values(board_id=board_id, seq=0, body=dict(board_event)))
+        return int(board_id)
+
+    def append(self, board_id: int, seq: int, event: Mapping[str, Any], meta: Mapping[str, Any] | None = None) -> None:
+        """Append event ``seq`` (0 is the board event) and commit. A retracted row at ``seq`` (an undone
+        event) is replaced."""
+        with self._tx() as c:
+            c.execute(events.delete().where(events.c.board_id == board_id, events.c.seq == seq, events.c.retracted))
+            c.execute(
+                events.insert().values(
+                    board_id=board_id, seq=seq, body=dict(event), meta=None if meta is None else dict(meta)
+                )
+            )
+
+    def retract(self, board_id: int, from_seq: int) -> None:
+        """Take back every event from ``from_seq`` on (an undo accepted at the table)."""
+        with self._tx() as c:
+            c.execute(
+                events.update().where(events.c.board_id == board_id, events.c.seq >= from_seq).values(retracted=True)
+            )
+
+    def board(self, board_id: int) -> BoardRecord:
+        with self._tx() as c:
+            row = c.execute(sa.select(boards).where(boards.c.id == board_id)).mappings().first()
+            if row is None:
+                raise StoreError(f"no board {board_id}")
+            return _board_record(c, row)
+
+    def current_board(self, table_id: str) -> BoardRecord | None:
+        """The table's latest board with its log, or None before the first."""
+        with self._tx() as c:
+            row = (
+                c.execute(sa.select(boards).where(boards.c.table_id == table_id).order_by(boards.c.number.desc()))
+                .mappings()
+                .first()
+            )
+            return None if row is None else _board_record(c, row)
+
+    def board_ids(self, table_id: str) -> list[int]:
+        with self._tx() as c:
+            query = sa.select(boards.c.id).where(boards.c.table_id == table_id).order_by(boards.c.number)
+            return [int(i) for i in c.execute(query).scalars()]
+
+    def finish_board(
+        self, board_id: int, contract: str | None, declarer: str | None, tricks: int | None, score_ns: int
+    ) -> None:
+        """Record the board's result (once; a second call for the same board changes nothing)."""
+        with self._tx() as c:
+            done = c.execute(sa.select(results.c.board_id).where(results.c.board_id == board_id)).first()
+            if done is not None:
+                return
+            c.execute(
+                results.insert().values(
+                    board_id=board_id, contract=contract, declarer=declarer, tricks=tricks, score_ns=score_ns
+                )
+            )
+            c.execute(boards.update().where(boards.c.id == board_id).values(finished_at=sa.func.now()))
+
+    def results(self, table_id: str) -> list[dict[str, Any]]:
+        """The results of the table's finished boards, in board order."""
+        query = (
+            sa.select(boards.c.number.label("board"), results.c.contract, results.c.declarer, results.c.tricks)
+            .add_columns(results.c.score_ns)
+            .join(results, results.c.board_id == boards.c.id)
+            .where(boards.c.table_id == table_id)
+            .order_by(boards.c.number)
+        )
+        with self._tx() as c:
+            return [dict(r) for r in c.execute(query).mappings()]
+
+    def save_rubber(self, table_id: str, number: int, sheet: Mapping[str, Any]) -> None:
+        """Write rubber sheet ``number`` (1-based) of a rubber-scored table."""
+        with self._tx() as c:
+            old = (rubber_sheets.c.table_id == table_id) & (rubber_sheets.c.number == number)
+            c.execute(rubber_sheets.delete().where(old))
+            c.execute(rubber_sheets.insert().values(table_id=table_id, number=number, sheet=dict(sheet)))
+
+    def rubbers(self, table_id: str) -> list[dict[str, Any]]:
+        query = sa.select(rubber_sheets.c.sheet).where(rubber_sheets.c.table_id == table_id)
+        with self._tx() as c:
+            return [dict(s) for s in c.execute(query.order_by(rubber_sheets.c.number)).scalars()]
+
+
+def _table_record(row: sa.RowMapping) -> TableRecord:
+    return TableRecord(
+        id=row["id"],
+        name=row["name"],
+        edition=row["edition"],
+        irregular=bool(row["irregular"]),
+        scoring=row["scoring"],
+        spectators=row["spectators"],
+        spectator_delay=int(row["spectator_delay"]),
+        seed=row["seed"],
+        status=row["status"],
+        boards=int(row["boards"]),
+    )
+
+
+def _board_record(c: Connection, row: sa.RowMapping) -> BoardRecord:
+    query = (
+        sa.select(events.c.body, events.c.meta)
+        .where(events.c.board_id == row["id"], sa.not_(events.c.retracted))
+        .order_by(events.c.seq)
+    )
+    rows: Sequence[Any] = c.execute(query).all()
+    return BoardRecord(
+        id=int(row["id"]),
+        number=int(row["number"]),
+        events=[dict(r[0]) for r in rows],
+        metas=[None if r[1] is None else dict(r[1]) for r in rows],
+        finished=row["finished_at"] is not None,
+    )

@@ -1,0 +1,150 @@
+"""The web table in a real browser: Playwright drives Debian's Chromium (``/usr/bin/chromium``, installed by
+``.ci/run``) against ``contractbridge serve`` on localhost. Four players take the four seats from the lobby and
+play a board to the end; South plays with three robots; an insufficient bid at a director's table shows the
+ruling (L27) and the chooser's choice applies. Screenshots go to ``$WEB_SCREENSHOTS`` when it is set."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from web_helpers import Server, serve
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+if not Path(CHROMIUM).exists():  # pragma: no cover - .ci/run installs it
+    pytest.skip("Debian's chromium is not installed (.ci/run installs it)", allow_module_level=True)
+
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync"]  # fmt: skip
+SHOTS = os.environ.get("WEB_SCREENSHOTS")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    db = tmp_path_factory.mktemp("web") / "club.db"
+    with serve(f"sqlite:///{db}", robot_delay=0.05) as s:
+        yield s
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[playwright_api.Browser]:
+    with playwright_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        yield b
+        b.close()
+
+
+def shot(page: playwright_api.Page, name: str) -> None:
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(SHOTS) / f"{name}.png"), full_page=True)
+
+
+def take_seat(page: playwright_api.Page, server: Server, table_id: str, seat: str) -> None:
+    page.goto(server.url + "/")
+    page.fill("#player-name", f"Player {seat}")
+    page.click(f"tr[data-table='{table_id}'] button[data-seat='{seat}']")
+    page.wait_for_url(f"**/t/{table_id}?token=*")
+    page.wait_for_selector("#status:has-text('connected')")
+
+
+def act(page: playwright_api.Page) -> bool:
+    """Whatever this player may do now, done by clicking: a pass (or the lowest bid when nothing else), or the
+    first playable card. Returns whether it did something."""
+    for selector in ("#bidding-box:not([hidden]) button.bid[data-call='P']:not([disabled])", ".card.playable"):
+        target = page.locator(selector)
+        if target.count():
+            try:  # the page may re-render under the pointer when a frame arrives: then look again
+                target.first.click(timeout=3000)
+            except playwright_api.Error:
+                return False
+            return True
+    return False
+
+
+def finished(page: playwright_api.Page) -> bool:
+    return page.locator("#result-panel:not([hidden]) #result-text").count() > 0
+
+
+def test_four_players_in_four_browser_contexts_play_a_board(server: Server, browser: playwright_api.Browser) -> None:
+    table = server.post("/api/tables", {"name": "Four humans"})
+    pages = {}
+    for seat in "NESW":
+        context = browser.new_context(viewport={"width": 1280, "height": 860})
+        pages[seat] = context.new_page()
+        take_seat(pages[seat], server, table["id"], seat)
+    north = pages["N"]
+    north.locator("button.bid[data-call='1NT']").click()  # North deals board 1 (L2)
+    for _ in range(400):
+        if finished(north):
+            break
+        for page in pages.values():
+            if act(page):
+                page.wait_for_timeout(30)
+    else:
+        raise AssertionError("the board did not finish")
+    for page in pages.values():
+        page.wait_for_selector("#result-text")
+    shot(north, "four-humans-done")
+    text = north.locator("#result-text").inner_text()
+    assert "1NT by N" in text
+    # the whole deal is shown once the board is over: 13 cards in each of the four hands
+    assert north.locator(".hand .card").count() == 52
+    assert north.locator("#scores-panel td").filter(has_text="1NT N").count() == 1
+
+
+def test_south_with_three_robots(server: Server, browser: playwright_api.Browser) -> None:
+    table = server.post("/api/tables", {"name": "South and robots", "robots": ["N", "E", "W"]})
+    page = browser.new_page(viewport={"width": 1280, "height": 860})
+    take_seat(page, server, table["id"], "S")
+    assert page.locator("#pos-bottom .seat-name").inner_text().startswith("South")
+    assert page.locator("#pos-top .card").count() in (0, 13)  # North's hand: only as dummy
+    shown_auction = False
+    for _ in range(300):
+        if finished(page):
+            break
+        if not shown_auction and page.locator("#bidding-box:not([hidden])").count():
+            shot(page, "south-bidding")
+            shown_auction = True
+        if page.locator(".card.playable").count() and page.locator(".played").count() >= 1:
+            shot(page, "south-playing")
+        act(page) or page.wait_for_timeout(50)
+    else:
+        raise AssertionError("the board did not finish")
+    shot(page, "south-done")
+    assert page.locator("#result-text").inner_text()
+    page.locator("#next").click()
+    page.wait_for_selector("#board-info:has-text('Board 2')")
+
+
+def test_insufficient_bid_at_a_director_table(server: Server, browser: playwright_api.Browser) -> None:
+    table = server.post("/api/tables", {"name": "Directed", "director": True, "robots": ["W"]})
+    pages = {}
+    for seat in "NES":
+        pages[seat] = browser.new_context().new_page()
+        take_seat(pages[seat], server, table["id"], seat)
+    director = browser.new_context().new_page()
+    director.goto(server.url + table["director_url"])
+    director.wait_for_selector("#director-panel:not([hidden])")
+    pages["N"].locator("button.bid[data-call='1S']").click()
+    east = pages["E"]
+    east.wait_for_selector("#bidding-box:not([hidden])")
+    east.locator("button.bid[data-call='1H']").click()  # insufficient: a director's table records it (L27)
+    south = pages["S"]
+    south.wait_for_selector("#ruling-text")
+    assert "Law 27" in south.locator("#ruling-text").inner_text()
+    director.wait_for_selector("#ruling-text")
+    assert director.locator("#pos-top .card").count() == 13  # the director sees every hand
+    shot(south, "director-ruling-south")
+    shot(director, "director-view")
+    assert south.locator("button.choose").count() >= 2 and east.locator("button.choose").count() == 0
+    south.locator("button.choose[data-option='accept']").click()  # L27A1: the insufficient bid stands
+    south.wait_for_selector("#ruling-panel[hidden]", state="attached")
+    cells = south.locator("#auction td")
+    assert "1♥" in [c.strip() for c in cells.all_inner_texts()]
+    assert "Law 27" not in south.locator("#ruling-panel").inner_text()

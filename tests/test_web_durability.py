@@ -1,0 +1,98 @@
+"""Durability of the web table (issue #14, DESIGN.md §3.2): ``kill -9`` the server at random moments (seeded,
+bounded) while robots play boards at several tables, restart it each time, and check that every event shown
+to a client is in the store, that every stored log replays, and that every table resumes and finishes its
+boards. A spectator at each table records the frames: a frame is shown only after its events were committed."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+import websockets
+
+from contractbridge.store import Store
+from contractbridge.table import Table
+from web_helpers import Server
+
+
+async def _watch(url: str, frames: list[dict[str, Any]], seconds: float) -> None:
+    """Record frames until the connection drops (the kill) or time is up."""
+    try:
+        async with websockets.connect(url, open_timeout=10) as ws:
+            deadline = time.monotonic() + seconds
+            while (left := deadline - time.monotonic()) > 0:
+                frames.append(json.loads(await asyncio.wait_for(ws.recv(), left)))
+    except (websockets.ConnectionClosed, OSError, TimeoutError):
+        return
+
+
+def _check_frames(store: Store, table_id: str, frames: list[dict[str, Any]]) -> int:
+    """Every state frame's auction and played cards are the stored log's prefix of the same length."""
+    logs = {store.board(i).number: store.board(i).events for i in store.board_ids(table_id)}
+    checked = 0
+    for frame in frames:
+        if frame.get("type") != "state":
+            continue
+        view = frame["view"]
+        log = logs.get(view["board"])
+        assert log is not None, f"board {view['board']} was shown but is not stored"
+        assert len(log) >= frame["seq"], f"board {view['board']}: {frame['seq']} events shown, {len(log)} stored"
+        prefix = log[: frame["seq"]]
+        calls = [[e["seat"], e["call"]] for e in prefix if e["event"] == "call"]
+        cards = [e["card"] for e in prefix if e["event"] == "play"]
+        assert view["auction"] == calls
+        shown = [c for t in view["tricks"] for c in t["cards"]] + [c for _, c in view["current_trick"]]
+        assert shown == cards
+        checked += 1
+    return checked
+
+
+def _run(tmp_path: Path, tables: int, boards: int, kills: int, seed: int) -> None:
+    rng = random.Random(seed)
+    db = f"sqlite:///{tmp_path / 'durable.db'}"
+    server = Server(db, robot_delay=0.002, log=tmp_path / "server.log")
+    server.start()
+    ids = [server.post("/api/tables", {"name": f"robots {i}", "robots": list("NESW"), "boards": boards})["id"]
+           for i in range(tables)]  # fmt: skip
+    frames: dict[str, list[dict[str, Any]]] = {i: [] for i in ids}
+    try:
+        for _ in range(kills):
+            moment = rng.uniform(0.3, 1.5)
+
+            async def watch_then_kill(moment: float = moment) -> None:
+                watchers = [asyncio.create_task(_watch(f"{server.ws}/ws/{i}", frames[i], 30)) for i in ids]
+                await asyncio.sleep(moment)
+                server.kill()
+                await asyncio.gather(*watchers)
+
+            asyncio.run(watch_then_kill())
+            server.start()  # resumes every table from the store
+        deadline = time.monotonic() + 30 + 3 * tables * boards
+        store = Store(db)
+        try:
+            while time.monotonic() < deadline and any(len(store.results(i)) < boards for i in ids):
+                time.sleep(0.5)
+            for table_id in ids:
+                assert len(store.results(table_id)) == boards, f"table {table_id} did not finish its boards"
+                for board_id in store.board_ids(table_id):
+                    assert Table.from_events(store.board(board_id).events).result is not None
+                assert _check_frames(store, table_id, frames[table_id]) > 0
+        finally:
+            store.close()
+    finally:
+        server.stop()  # SIGTERM: the graceful shutdown (Uvicorn re-raises the signal once it is done)
+    assert server.log is not None and "every open table saved" in server.log.read_text()
+
+
+def test_kill_9_loses_no_shown_event_and_tables_resume(tmp_path: Path) -> None:
+    _run(tmp_path, tables=2, boards=4, kills=3, seed=9)
+
+
+@pytest.mark.slow
+def test_kill_9_during_50_boards(tmp_path: Path) -> None:
+    _run(tmp_path, tables=5, boards=10, kills=12, seed=50)

@@ -1,0 +1,238 @@
+"""Helpers of the web table's tests: a server process on localhost, WebSocket clients that play from the frames
+they receive, and the hidden-information oracle (what a seat may see, computed from the stored log alone)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import websockets
+
+from contractbridge.cards import Seat
+from contractbridge.store import Store
+from contractbridge.table import Phase, Table
+
+CARD = re.compile(r"^[SHDC][2-9TJQKA]$")
+HAND = re.compile(r"^[2-9TJQKA]*\.[2-9TJQKA]*\.[2-9TJQKA]*\.[2-9TJQKA]*$")
+DEAL = re.compile(r"^[NESW]:")
+SUITS = "SHDC"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@dataclass
+class Server:
+    """A ``contractbridge serve`` process on a free localhost port."""
+
+    db: str
+    robot_delay: float = 0.0
+    port: int = field(default_factory=free_port)
+    process: subprocess.Popen[bytes] | None = None
+    log: Path | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def start(self) -> None:
+        command = [sys.executable, "-c", "from contractbridge.cli import main; main()", "serve", "--db", self.db,
+                   "--port", str(self.port), "--robot-delay", str(self.robot_delay)]  # fmt: skip
+        out = open(self.log, "ab") if self.log is not None else subprocess.DEVNULL  # noqa: SIM115
+        self.process = subprocess.Popen(command, stdout=out, stderr=out, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the server exited with {self.process.returncode}")
+            try:
+                with urllib.request.urlopen(self.url + "/health", timeout=2) as r:
+                    if json.load(r)["status"] == "ok":
+                        return
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError("the server did not start in 60 s")
+
+    def kill(self) -> None:
+        """``kill -9``: no chance to save anything."""
+        assert self.process is not None
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(10)
+
+    def stop(self) -> int:
+        """SIGTERM: the graceful shutdown."""
+        assert self.process is not None
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(20)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(10)
+        return self.process.returncode
+
+    def post(self, path: str, body: dict[str, Any]) -> dict[str, Any]:
+        headers = {"Content-Type": "application/json"}
+        request = urllib.request.Request(self.url + path, json.dumps(body).encode(), headers)
+        with urllib.request.urlopen(request, timeout=30) as r:
+            data: dict[str, Any] = json.load(r)
+            return data
+
+
+@contextmanager
+def serve(db: str, robot_delay: float = 0.0, log: Path | None = None) -> Iterator[Server]:
+    server = Server(db, robot_delay, log=log)
+    server.start()
+    try:
+        yield server
+    finally:
+        if server.process is not None and server.process.poll() is None:
+            server.kill()
+
+
+# what a frame shows -------------------------------------------------------------------------------------------
+def cards_in(value: Any) -> set[str]:
+    """Every card named anywhere in a frame: a card (``SA``), a hand in PBN, or a deal."""
+    out: set[str] = set()
+    if isinstance(value, dict):
+        for v in value.values():
+            out |= cards_in(v)
+    elif isinstance(value, list):
+        for v in value:
+            out |= cards_in(v)
+    elif isinstance(value, str):
+        text = value.strip()
+        if CARD.match(text):
+            out.add(text)
+        elif DEAL.match(text):
+            for hand in text[2:].split():
+                out |= cards_in(hand)
+        elif HAND.match(text):
+            for suit, holding in zip(SUITS, text.split("."), strict=True):
+                out |= {suit + rank for rank in holding}
+    return out
+
+
+def visible(events: list[dict[str, Any]], seat: Seat | None) -> set[str]:
+    """What ``seat`` (None: a spectator) may have seen after ``events``, by the laws: its own cards, every played
+    card, dummy once the opening lead is faced (L41D), a claimer's hand (L68C), all at the end of the board."""
+    table = Table.from_events(events)
+    deal = table.board.deal
+    if table.phase is Phase.DONE:
+        return {str(c) for _, hand in deal for c in hand}
+    out = {str(e["card"]) for e in events if e.get("event") == "play"}
+    if seat is not None:
+        out |= {str(c) for c in deal[seat]}
+    if table.dummy is not None and any(e.get("event") == "play" for e in events):
+        out |= {str(c) for c in deal[table.dummy]}
+    claim = table.claim_state
+    if claim is not None:
+        out |= {str(c) for c in deal[claim.seat]}
+    return out
+
+
+@dataclass
+class Recorder:
+    """The frames one connection received, with who it is."""
+
+    seat: Seat | None
+    frames: list[dict[str, Any]] = field(default_factory=list)
+
+
+def audit(store: Store, table_id: str, recorders: list[Recorder]) -> int:
+    """Check every recorded state frame against ``visible``; returns the number of cards checked."""
+    logs = {store.board(i).number: store.board(i).events for i in store.board_ids(table_id)}
+    cache: dict[tuple[int, int, Seat | None], set[str]] = {}
+    checked = 0
+    for rec in recorders:
+        for frame in rec.frames:
+            if frame.get("type") != "state":
+                continue
+            key = (frame["view"]["board"], frame["seq"], rec.seat)
+            if key not in cache:
+                cache[key] = visible(logs[key[0]][: key[1]], rec.seat)
+            shown = cards_in(frame)
+            leaked = shown - cache[key]
+            assert not leaked, f"{rec.seat} saw {sorted(leaked)} at board {key[0]} event {key[1]}"
+            checked += len(shown)
+    return checked
+
+
+# clients that play from their frames -------------------------------------------------------------------------
+def decide(
+    frame: dict[str, Any], seat: Seat, rng: random.Random, boards: int, claim_rate: float
+) -> dict[str, Any] | None:
+    """A random legal action for ``seat`` from its frame (or agreeing to a claim, or the next board)."""
+    view = frame["view"]
+    me = seat.letter
+    if view["phase"] == "done":
+        return {"type": "next", "board": view["board"]} if view["board"] < boards else None
+    claim = view["claim"]
+    if claim is not None:
+        ours = claim["seat"] in (me, seat.partner.letter)
+        if claim["status"] == "pending" and not ours and me != view["dummy"] and me not in claim["agreed_by"]:
+            return {"type": "agree"}
+        return None
+    if view["legal_calls"]:
+        calls = view["legal_calls"]
+        return {"type": "call", "call": "P" if "P" in calls and rng.random() < 0.6 else rng.choice(calls)}
+    if view["legal_cards"]:
+        if rng.random() < claim_rate and me != view["dummy"]:
+            return {"type": "claim", "tricks": rng.randint(0, 13 - len(view["tricks"]))}
+        return {"type": "play", "card": rng.choice(view["legal_cards"])}
+    return None
+
+
+async def play_client(
+    url: str, recorder: Recorder, rng: random.Random, boards: int, *, claim_rate: float = 0.0, timeout: float = 120.0
+) -> None:
+    """A seat (or spectator) over a WebSocket: records every frame; a seat acts once on each new state (random
+    legal choices, claims now and then, agreeing to claims, the next board) and again after an error frame,
+    until ``boards`` are done."""
+    async with websockets.connect(url, max_size=2**22) as ws:
+        deadline = time.monotonic() + timeout
+        last: dict[str, Any] | None = None
+        acted: tuple[int, int] | None = None  # (board, seq) of the state last acted on
+        while time.monotonic() < deadline:
+            try:
+                frame = json.loads(await asyncio.wait_for(ws.recv(), deadline - time.monotonic()))
+            except TimeoutError:
+                break
+            recorder.frames.append(frame)
+            if frame["type"] == "error":  # refused (stale, or too fast): think again on the latest state
+                await asyncio.sleep(0.1)
+                frame, acted = last, None
+            if frame is None or frame["type"] != "state":
+                continue
+            last = frame
+            view = frame["view"]
+            if view["phase"] == "done" and view["board"] >= boards:
+                return
+            key = (view["board"], frame["seq"])
+            if recorder.seat is None or key == acted:
+                continue
+            message = decide(frame, recorder.seat, rng, boards, claim_rate)
+            if message is not None:
+                acted = key
+                await ws.send(json.dumps(message))
+        raise AssertionError(f"{recorder.seat}: the boards did not finish in {timeout} s")
