@@ -27,10 +27,11 @@ from contractbridge.director import (
 )
 from contractbridge.errors import EventLogError, IllegalCallError, RulingError
 from contractbridge.laws.base import Edition
-from contractbridge.laws.nbb30.record import Moment, Review, new_deal_law
+from contractbridge.laws.nbb30.record import Moment, PlayersAuction, Review, new_deal_law
 
 if TYPE_CHECKING:
     from contractbridge.director import DirectedAuction
+    from contractbridge.systems.agreements import PartnershipAgreements
 
 __all__ = ["NBB30Auction"]
 
@@ -93,6 +94,14 @@ class NBB30Auction(Edition):
         return self.LAWS[topic]
 
     # ---- entry points ---------------------------------------------------------------------------
+    def new_record(self, dealer: Seat, agreements: PartnershipAgreements | None = None) -> DirectedAuction:
+        """The players' record (attention, named doubles, misinformation, a new deal): ``PlayersAuction``."""
+        return PlayersAuction(dealer, self, agreements)
+
+    def new_deal(self, record: DirectedAuction) -> str | None:
+        """The law under which a player demanded a new deal at this board (it ends without a result)."""
+        return new_deal_law(record)
+
     def call(self, auction: DirectedAuction, seat: Seat, call: Call) -> None:
         da = auction
         ended = new_deal_law(da)
