@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from contractbridge import events
-from contractbridge.cards import Seat
-from contractbridge.deal import Board
+from contractbridge.cards import Card, Seat
+from contractbridge.deal import Board, Deal
 from contractbridge.director import DirectedAuction
 from contractbridge.errors import EventLogError, IllegalCallError
 from contractbridge.laws.nbb30 import PlayersAuction
@@ -94,3 +94,62 @@ def test_attention_at_a_table_whose_edition_does_not_know_it_is_refused() -> Non
         Table(BOARD, irregular=True).apply({"event": "attention", "seat": "E"})
     with pytest.raises(EventLogError, match=r"unknown event 'miss'.*attention.*misinformation"):
         Table(BOARD, "NBB30", irregular=True).apply({"event": "miss", "seat": "E"})
+
+
+# ---- issue #12 item 3: cards exposed during the auction, in the play (laws-historic.md §3.2) -------------------
+DEAL = Deal("N:AKQ2.KJ4.T98.A53 JT9.AQ8.KQ76.K42 8765.T976.J5.QJ6 43.532.A432.T987")
+
+
+def after_exposure(name: str, seat: str, card: str, option: str) -> Table:
+    """N opens 1S, ``seat`` exposes ``card``, the player entitled to choose picks ``option``, all pass: 1S by N."""
+    table = Table(Board(1, DEAL, dealer=Seat.NORTH), name, irregular=True)
+    table.call("1S")
+    table.apply({"event": "expose", "seat": seat, "cards": [card]})
+    if option == "no_penalty":  # R43(b): the offender's LHO chooses at once
+        table.apply(choose(Seat.parse(seat).lho.letter, option))
+    for c in ["P", "P", "P"]:
+        table.call(c)
+    if option != "no_penalty":  # R43(a): declarer chooses at the end of the auction
+        table.apply(choose("N", option))
+    assert table.phase is Phase.PLAY and table.record is not None and table.record.pending is None
+    return table
+
+
+def test_nl36_a_single_penalty_card_must_be_led_nbb_r43_b_nl36_32_2() -> None:
+    """E exposes DQ during the auction, S lets the deal stand (NBB R43(b), Def.XXVI(g)): under NL36 it is a
+    penalty card E must lead (32.2, [DIFF] Appendix C); under NBB30 and EST30 an exposed card declarer may call
+    (R44, EST-L33), which obliges E to nothing until called."""
+    nl36 = after_exposure("NL36", "E", "DQ", "no_penalty")
+    assert nl36.turn == Seat.EAST and nl36.legal_cards() == {Card.parse("DQ")}
+    for name in ("NBB30", "EST30"):
+        table = after_exposure(name, "E", "DQ", "no_penalty")
+        assert table.legal_cards() == frozenset(DEAL[Seat.EAST])
+
+
+def test_nl36_following_suit_comes_before_the_penalty_card_26_5_32_2() -> None:
+    """W's exposed DA: when spades are led W follows suit (the penalty lapses for this trick only, 26.5)."""
+    table = after_exposure("NL36", "W", "DA", "no_penalty")
+    table.play("SJ")
+    table.play("S5")
+    assert table.turn == Seat.WEST and table.legal_cards() == {Card.parse("S4"), Card.parse("S3")}
+
+
+@pytest.mark.parametrize(("option", "penalty"), [("exposed", True), ("forbid_D", False)])
+def test_r43_a_low_card_stays_exposed_only_if_declarer_chooses_so_nl36(option: str, penalty: bool) -> None:
+    """laws-historic.md TV60: W drops D2; declarer N chooses (I) an exposed card, or (II) forbids E's diamond
+    lead, after which D2 is no exposed card in the play. Under NL36 an exposed card is a penalty card: W must
+    play it to a diamond lead."""
+    table = after_exposure("NL36", "W", "D2", option)
+    assert table.record is not None and [(s, str(c)) for s, c, _ in table.record.exposed] == (
+        [(Seat.WEST, "D2")] if penalty else []
+    )
+    table.play("DK")
+    table.play("D5")
+    diamonds = {Card.parse(c) for c in ("DA", "D4", "D3", "D2")}
+    assert table.legal_cards() == ({Card.parse("D2")} if penalty else diamonds)
+
+
+def test_declarer_and_dummy_are_never_penalised_for_exposed_cards_r44_4() -> None:
+    table = after_exposure("NL36", "S", "DJ", "no_penalty")  # S becomes dummy
+    table.play("SJ")
+    assert table.turn == Seat.SOUTH and table.legal_cards() == {Card.parse(c) for c in ("S8", "S7", "S6", "S5")}

@@ -48,6 +48,12 @@ _R42: Final = {
 }
 
 
+def _unexpose(da: DirectedAuction, seat: Seat, card: Card) -> None:
+    """R43(a) chose no exposed card (II, or the offender does not defend): ``card`` leaves the record's exposed
+    cards, which are the cards that stay exposed in the play (NBB Def.XXVI(g))."""
+    da.exposed = [e for e in da.exposed if e[:2] != (seat, card)]
+
+
 class NBB30Auction(Edition):
     """The auction under the Nederlandsche Bridge-Bond rubber laws (NBB R11–R17, R39–R43)."""
 
@@ -587,6 +593,7 @@ class NBB30Auction(Edition):
         seat, card = w.seat, w.data["card"]
         if da.declarer is None or not da.is_defender(seat):
             da.note(f"{_sn(seat)} is not a defender: no penalty for {card} ({law}).")
+            _unexpose(da, seat, card)
             return
 
         def exposed() -> None:
@@ -594,6 +601,7 @@ class NBB30Auction(Edition):
 
         def forbid() -> None:
             da.note(f"{_sn(seat.partner)} may not open {card.suit.letter} ({law}(II)).")
+            _unexpose(da, seat, card)
 
         options = [
             Option("exposed", f"{law}(I)", f"{card} is an exposed card in the play; declarer may call it", exposed)
