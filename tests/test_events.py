@@ -45,6 +45,7 @@ EXAMPLES: list[events.Event] = [
     events.Attention(Seat.SOUTH),  # the rubber-bridge codes' own kinds (issue #12)
     events.Call(Call.parse("X"), Seat.EAST, names=Call.parse("3D")),
     events.Misinformation(Seat.WEST, Call.parse("1S")),
+    events.CallCard(Seat.NORTH, Card("DQ")),
     events.Extension("claim_honours", {"seat": "S"}),
 ]
 

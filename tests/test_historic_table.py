@@ -13,7 +13,7 @@ from contractbridge import events
 from contractbridge.cards import Card, Seat
 from contractbridge.deal import Board, Deal
 from contractbridge.director import DirectedAuction
-from contractbridge.errors import EventLogError, IllegalCallError
+from contractbridge.errors import EventLogError, IllegalCallError, RulingError
 from contractbridge.laws.nbb30 import PlayersAuction
 from contractbridge.table import Phase, Table
 from director_helpers import auction, call, choose, deal_for
@@ -153,3 +153,44 @@ def test_declarer_and_dummy_are_never_penalised_for_exposed_cards_r44_4() -> Non
     table = after_exposure("NL36", "S", "DJ", "no_penalty")  # S becomes dummy
     table.play("SJ")
     assert table.turn == Seat.SOUTH and table.legal_cards() == {Card.parse(c) for c in ("S8", "S7", "S6", "S5")}
+
+
+def call_card(card: str) -> dict[str, Any]:
+    return {"event": "call_card", "seat": "N", "card": card}
+
+
+@pytest.mark.parametrize("name", ["NBB30", "EST30"])
+def test_declarer_calls_an_exposed_card_r44_1_est_l33(name: str) -> None:
+    """E's DQ, exposed during the auction with the deal standing: once declarer calls it, E must lead it."""
+    table = after_exposure(name, "E", "DQ", "no_penalty")
+    table.apply(call_card("DQ"))
+    assert table.legal_cards() == {Card.parse("DQ")}
+    assert table.record is not None and "Declarer calls DQ (" in table.record.notes[-1]
+    table.play("DQ")
+    assert table.to_events()[-2] == call_card("DQ")
+
+
+def test_a_called_card_that_cannot_follow_suit_stays_exposed_for_a_later_call_r44_3() -> None:
+    table = after_exposure("NBB30", "W", "DA", "no_penalty")
+    table.play("SJ")
+    table.play("S5")
+    table.apply(call_card("DA"))
+    assert table.legal_cards() == {Card.parse("S4"), Card.parse("S3")}  # following suit first
+    table.play("S3")
+    table.play("SA")  # N wins and leads
+    table.play("D8")
+    table.play("DK")
+    table.play("DJ")
+    assert table.turn == Seat.WEST and table.legal_cards() == {Card.parse(c) for c in ("DA", "D4", "D3", "D2")}
+    table.apply(call_card("DA"))  # called again at a later trick
+    assert table.legal_cards() == {Card.parse("DA")}
+
+
+def test_only_declarer_calls_and_only_an_exposed_card_r44_1() -> None:
+    table = after_exposure("NBB30", "E", "DQ", "no_penalty")
+    before = table.to_events()
+    with pytest.raises(RulingError, match=r"only declarer .*NBB R44\(1\)"):
+        table.apply({"event": "call_card", "seat": "W", "card": "DQ"})
+    with pytest.raises(RulingError, match="not a defender's exposed card"):
+        table.apply(call_card("DK"))
+    assert table.to_events() == before and table.legal_cards() == frozenset(DEAL[Seat.EAST])

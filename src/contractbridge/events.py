@@ -4,9 +4,9 @@
 
 The JSON shapes are those logs have always had, so old logs read unchanged. Keys a kind does not know are
 kept in ``extra`` and written back (the PBN/LIN converters keep ``alert``, ``explanation``, ``title`` …
-there); an event kind nobody knows reads as ``Extension``. The rubber-bridge codes' own actions are typed here too
-(``attention``, a call's ``names``, ``misinformation``: laws-historic.md §2) and go to the record of an edition
-that lists them in its ``EVENTS`` (``laws.nbb30.PlayersAuction``).
+there); an event kind nobody knows reads as ``Extension``. The rubber-bridge codes' own actions are typed here
+too (``attention``, a call's ``names``, ``misinformation``: laws-historic.md §2; ``call_card``: §3.2) and go to
+the record of an edition that lists them in its ``EVENTS`` (``laws.nbb30.PlayersAuction``).
 Optional keys are written only when they differ from their default (``attention``, ``led``).
 """
 
@@ -28,6 +28,7 @@ __all__ = [
     "BoardIrregularity",
     "BoardStart",
     "Call",
+    "CallCard",
     "Change",
     "Choose",
     "Claim",
@@ -191,6 +192,17 @@ class Misinformation:
 
 
 @dataclass(frozen=True, slots=True)
+class CallCard:
+    """``call_card``: declarer (``seat``) calls a defender's exposed ``card``, which must then be played if it
+    lawfully can be (NBB R44(1)–(3), EST-L33), or designates one of several penalty cards (NL36 32.2)."""
+
+    kind: ClassVar[str] = "call_card"
+    seat: Seat
+    card: Card
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
 class Extension:
     """An event kind this module does not know (an edition's own, e.g. a player drawing attention): its
     ``name`` and the rest of its keys, for the table's record to read."""
@@ -217,6 +229,7 @@ Event = (
     | BoardIrregularity
     | Attention
     | Misinformation
+    | CallCard
     | Extension
 )
 
@@ -335,6 +348,12 @@ def _board_irregularity(r: _Reader) -> BoardIrregularity:
     return BoardIrregularity(r.take("kind", str), r.rest)
 
 
+def _call_card(r: _Reader) -> CallCard:
+    seat = r.seat()
+    assert seat is not None
+    return CallCard(seat, r.value("card", Card.parse), r.rest)
+
+
 _PARSERS: Final[Mapping[str, Callable[[_Reader], Event]]] = {
     "board": _board,
     "call": _call,
@@ -349,6 +368,7 @@ _PARSERS: Final[Mapping[str, Callable[[_Reader], Event]]] = {
     "board_irregularity": _board_irregularity,
     "attention": _seat_only(Attention),
     "misinformation": _misinformation,
+    "call_card": _call_card,
 }
 
 
@@ -396,6 +416,8 @@ def to_dict(event: Event) -> dict[str, Any]:
         case Play():
             out.update(_letter(event.seat))
             out["card"] = str(event.card)
+        case CallCard():
+            out.update(seat=event.seat.letter, card=str(event.card))
         case Claim():
             out.update(seat=event.seat.letter, tricks=event.tricks, statement=event.statement)
         case Agree() | Dispute() | Attention():

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from contractbridge import events
 from contractbridge.calls import Bid, Call
-from contractbridge.cards import Seat
+from contractbridge.cards import Card, Seat
 from contractbridge.director import DirectedAuction
 from contractbridge.errors import ParseError, RulingError
 from contractbridge.systems.agreements import PartnershipAgreements
@@ -72,7 +72,7 @@ def new_deal_law(auction: DirectedAuction) -> str | None:
 class PlayersAuction(DirectedAuction):
     """An auction under NBB30, EST30, NL36 or NL75 (``edition``), penalties administered by the players."""
 
-    EVENTS: ClassVar[frozenset[str]] = DirectedAuction.EVENTS | {"attention", "misinformation"}
+    EVENTS: ClassVar[frozenset[str]] = DirectedAuction.EVENTS | {"attention", "misinformation", "call_card"}
 
     def __init__(
         self, dealer: Seat = Seat.NORTH, edition: str | Any = "NBB30", system: PartnershipAgreements | None = None
@@ -125,6 +125,18 @@ class PlayersAuction(DirectedAuction):
         c = Call.parse(call) if isinstance(call, str) else call
         self._transaction(lambda: self.rules.misinformation_change(self, who, c))
 
+    def call_card(self, seat: Seat, card: Card) -> None:
+        """Declarer ``seat`` calls a defender's exposed ``card`` (NBB R44(1), EST-L33; NL36 32.2: designates one
+        of several penalty cards). Which play it binds is the table's business (``NBB30.legal_cards``)."""
+        from contractbridge.laws.nbb30.play import NBB30Play
+
+        law = self.rules.cite("exposed") if isinstance(self.rules, NBB30Play) else self.rules.law("exposed_play")
+        if self.declarer is None or seat != self.declarer:
+            raise RulingError(f"{card}: only declarer calls an exposed card ({law})")
+        if not any(c == card and self.is_defender(s) for s, c, _ in self.exposed):
+            raise RulingError(f"{card} is not a defender's exposed card ({law})")
+        self._transaction(lambda: self.note(f"Declarer calls {card} ({law})."))
+
     def ask_review(
         self, seat: Seat | str, moment: Moment, *, first_turn_to_play: bool = False, who_doubled: bool = False
     ) -> Review:
@@ -142,6 +154,8 @@ class PlayersAuction(DirectedAuction):
                 self.named_call(seat, call, named)
             case events.Misinformation(seat=seat, call=call):
                 self.misinformed(seat, call)
+            case events.CallCard(seat=seat, card=card):
+                self.call_card(seat, card)
             case _:
                 super().apply(event)
 
