@@ -69,12 +69,19 @@ def deal_for(events: list[Event]) -> Deal:
     return Deal.from_hands({s: Hand(hands[s]) for s in Seat})
 
 
-def at_table(events: list[Event], dealer: str, system: PartnershipAgreements | None, da: DirectedAuction) -> Table:
-    """Issue #16: the same log through ``Table(irregular=True)`` reaches the same record, contract, declarer and
-    obligations as the director's record alone."""
+def at_table(
+    events: list[Event],
+    dealer: str,
+    system: PartnershipAgreements | None,
+    da: DirectedAuction,
+    edition: str = "WBF17",
+) -> Table:
+    """Issue #16 (and #12 for the historic editions): the same log through ``Table(irregular=True)`` under
+    ``edition`` reaches the same record, contract, declarer and obligations as the director's record alone."""
     board = Board(1, deal_for(events), dealer=Seat.parse(dealer))
-    table = Table.from_events([Table(board, irregular=True, agreements=system).to_events()[0], *events])
-    assert table.record is not None
+    first = Table(board, edition, irregular=True, agreements=system).to_events()[0]
+    table = Table.from_events([first, *events])
+    assert table.record is not None and type(table.record) is type(da)
     assert table.record.to_dict() == da.to_dict()
     assert (table.contract, table.declarer) == (da.contract, da.declarer)
     assert table.record.obligations == da.obligations

@@ -83,3 +83,38 @@ def test_rule_with_a_system_description(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["rule", str(log), "--json", "--system", str(system)])
     assert result.exit_code == 0, result.output
     assert any("L29C" in n for n in json.loads(result.output)["ruling"]["notes"])
+
+
+def test_rule_by_a_historic_edition_nl36_25_2(tmp_path: Path) -> None:
+    """Issue #12 item 5: ``rule LOG --edition NL36`` rules a logged board by that edition (laws-historic.md
+    TV62: a defender's bid after the auction, NL36 25.2), where the log's own edition (WBF17) rules otherwise."""
+    log = write(tmp_path, {"event": "board", "number": 1, "deal": DEAL}, *calls("N1S", "EP", "SP", "WP", "E2H"))
+    state = json.loads(CliRunner().invoke(app, ["rule", str(log), "--edition", "NL36", "--json"]).output)
+    assert state["edition"] == "NL36" and state["ruling"]["law"] == "NL36 25.2" and state["ruling"]["chooser"] == "N"
+    wbf = json.loads(CliRunner().invoke(app, ["rule", str(log), "--json"]).output)
+    assert wbf["edition"] == "WBF17" and wbf["ruling"]["law"] != "NL36 25.2"
+    bad = CliRunner().invoke(app, ["rule", str(log), "--edition", "NL99"])
+    assert bad.exit_code == 2 and "unknown edition 'NL99'" in bad.output
+
+
+def test_rule_replays_the_players_events_and_a_new_deal_nbb_r40_r39(tmp_path: Path) -> None:
+    """The players' own events go to the record (``attention``: NBB R40(1), laws-historic.md TV50), with or
+    without a deal in the log; a demanded new deal (TV53, NBB R39(1)) shows as the board's end."""
+    attention = write(
+        tmp_path, {"event": "board", "number": 1}, *calls("N1H", "E1D"), {"event": "attention", "seat": "S"}
+    )
+    for args in (["--edition", "NL36"], ["--edition", "NBB30"]):
+        state = json.loads(CliRunner().invoke(app, ["rule", str(attention), "--json", *args]).output)
+        assert state["obligations"] == {"W": "pass_next"} and state["obligation_laws"] == {"W": "NBB R40(1)"}
+        assert state["turn"] == "E" and not any("replay stopped" in n for n in state["notes"])
+    redeal = write(
+        tmp_path,
+        {"event": "board", "number": 1, "deal": DEAL, "edition": "EST30"},
+        *calls("S1S"),
+        {"event": "choose", "seat": "W", "option": "new_deal"},
+    )
+    result = CliRunner().invoke(app, ["rule", str(redeal)])
+    assert result.exit_code == 0, result.output
+    state = json.loads(result.output[: result.output.index("\n}\n") + 2])
+    assert state["phase"] == "new_deal" and state["new_deal"] == {"law": "EST-L13", "dealer": "N"}
+    assert state["turn"] is None and state["legal_calls"] == []

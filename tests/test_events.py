@@ -42,11 +42,15 @@ EXAMPLES: list[events.Event] = [
     events.Choose("cancel"),
     events.Judge("comparable", False),
     events.BoardIrregularity("incorrect_count", {"called": True}),
-    events.Extension("attention", {"seat": "S"}),
+    events.Attention(Seat.SOUTH),  # the rubber-bridge codes' own kinds (issue #12)
+    events.Call(Call.parse("X"), Seat.EAST, names=Call.parse("3D")),
+    events.Misinformation(Seat.WEST, Call.parse("1S")),
+    events.CallCard(Seat.NORTH, Card("DQ")),
+    events.Extension("claim_honours", {"seat": "S"}),
 ]
 
 
-@pytest.mark.parametrize("event", EXAMPLES, ids=lambda e: e.kind)
+@pytest.mark.parametrize("event", EXAMPLES, ids=lambda e: f"{e.kind}-{EXAMPLES.index(e)}")
 def test_every_kind_round_trips_through_the_writer_and_the_parser(event: events.Event) -> None:
     written = events.to_dict(event)
     assert written["event"] == event.kind
@@ -66,6 +70,9 @@ def test_every_kind_round_trips_through_the_writer_and_the_parser(event: events.
         ({"event": "expose", "seat": "N", "cards": []}, "non-empty"),
         ({"event": "judge", "question": "comparable", "answer": "yes"}, "true or false"),
         ({"event": "choose", "seat": "Q", "option": "accept"}, "not a seat"),
+        ({"event": "attention"}, "no 'seat'"),
+        ({"event": "call", "call": "X", "names": "3Z"}, "not a call"),
+        ({"event": "misinformation", "seat": "W"}, "no 'call'"),
     ],
 )
 def test_bad_events_are_a_parse_error(obj: Any, message: str) -> None:

@@ -1,5 +1,7 @@
 """laws-historic.md §8.2 (auction vectors TV46–TV66b; the ids collide with laws-wbf2017.md's, so each test
-names the digest) through the director's record, ``PlayersAuction`` (a ``DirectedAuction``), per edition."""
+names the digest) through the director's record, ``PlayersAuction`` (a ``DirectedAuction``), per edition.
+Every log ``play`` replays also goes through ``Table(irregular=True)`` under its edition (issue #12 item 1,
+``director_helpers.at_table``): the table keeps the same record and reaches the same state."""
 
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ from contractbridge.director import Status
 from contractbridge.errors import EventLogError, IllegalCallError, RulingError, RulingPendingError
 from contractbridge.laws import edition
 from contractbridge.laws.nbb30 import Moment, PlayersAuction
-from director_helpers import auction, call, choose, expose, judge, obligations, options, standing
+from director_helpers import at_table, auction, call, choose, expose, judge, obligations, options, standing
 
 Event = dict[str, Any]
 HISTORIC = ("NBB30", "EST30", "NL36", "NL75")
@@ -23,11 +25,18 @@ def attention(seat: str) -> Event:
     return {"event": "attention", "seat": seat}
 
 
+def misinformation(seat: str, c: str) -> Event:
+    return {"event": "misinformation", "seat": seat, "call": c}
+
+
 def play(edition_name: str, *parts: Event | list[Event], dealer: str = "N") -> PlayersAuction:
     events: list[Event] = []
     for p in parts:
         events.extend(p if isinstance(p, list) else [p])
-    return PlayersAuction.from_events(events, Seat.parse(dealer), edition_name)
+    da = PlayersAuction.from_events(events, Seat.parse(dealer), edition_name)
+    at_table(events, dealer, None, da, edition_name)
+    assert isinstance(da, PlayersAuction)
+    return da
 
 
 def laws_of(da: PlayersAuction) -> dict[str, str]:
@@ -337,16 +346,14 @@ def test_review_only_at_ones_own_turn_r17_1_a() -> None:
 
 def test_tv66_nl75_misinformed_call_changed_then_lho_may_change() -> None:
     """laws-historic.md TV66: W was misinformed; E has not called; W changes; N may then change his call."""
-    da = play("NL75", auction("S", "1C 1D 1H"), dealer="S")
-    da.misinformed("W", "1S")
+    da = play("NL75", auction("S", "1C 1D 1H"), misinformation("W", "1S"), dealer="S")
     assert da.pending is not None and da.pending.chooser == Seat.NORTH
     assert options(da) == ["change"]  # 1H is not lawful over 1S any more
-    da.choose("N", "change")
+    da = play("NL75", auction("S", "1C 1D 1H"), misinformation("W", "1S"), choose("N", "change"), dealer="S")
     assert standing(da) == "1C 1S" and da.turn == Seat.NORTH
-    keep = play("NL75", auction("S", "1C 1D 2H"), dealer="S")
-    keep.misinformed("W", "1S")
+    keep = play("NL75", auction("S", "1C 1D 2H"), misinformation("W", "1S"), dealer="S")
     assert options(keep) == ["keep", "change"]
-    keep.choose("N", "keep")
+    keep = play("NL75", auction("S", "1C 1D 2H"), misinformation("W", "1S"), choose("N", "keep"), dealer="S")
     assert standing(keep) == "1C 1S 2H" and keep.turn == Seat.EAST
 
 

@@ -4,7 +4,9 @@
 
 The JSON shapes are those logs have always had, so old logs read unchanged. Keys a kind does not know are
 kept in ``extra`` and written back (the PBN/LIN converters keep ``alert``, ``explanation``, ``title`` …
-there); an event kind an edition adds (e.g. a rubber-bridge player drawing attention) reads as ``Extension``.
+there); an event kind nobody knows reads as ``Extension``. The rubber-bridge codes' own actions are typed here
+too (``attention``, a call's ``names``, ``misinformation``: laws-historic.md §2; ``call_card``: §3.2) and go to
+the record of an edition that lists them in its ``EVENTS`` (``laws.nbb30.PlayersAuction``).
 Optional keys are written only when they differ from their default (``attention``, ``led``).
 """
 
@@ -22,9 +24,11 @@ from contractbridge.errors import ParseError
 
 __all__ = [
     "Agree",
+    "Attention",
     "BoardIrregularity",
     "BoardStart",
     "Call",
+    "CallCard",
     "Change",
     "Choose",
     "Claim",
@@ -33,6 +37,7 @@ __all__ = [
     "Expose",
     "Extension",
     "Judge",
+    "Misinformation",
     "Play",
     "parse",
     "to_dict",
@@ -65,12 +70,14 @@ class BoardStart:
 @dataclass(frozen=True, slots=True)
 class Call:
     """``call``: ``seat`` (None: the seat to call) makes ``call``; ``attention=False``: nobody drew attention
-    to it when it was made (L36C)."""
+    to it when it was made (L36C); ``names``: the bid a double or redouble names (NBB R13(4), R42(e); NL75
+    Art.19)."""
 
     kind: ClassVar[str] = "call"
     call: CallValue
     seat: Seat | None = None
     attention: bool = True
+    names: CallValue | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)
 
 
@@ -164,6 +171,38 @@ class BoardIrregularity:
 
 
 @dataclass(frozen=True, slots=True)
+class Attention:
+    """``attention``: ``seat`` draws attention to the pending irregularity; in the rubber-bridge codes this sets
+    the automatic penalty in motion (NBB R39(2), R40(1); who may do so: EST-L13–L17, L48)."""
+
+    kind: ClassVar[str] = "attention"
+    seat: Seat
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Misinformation:
+    """``misinformation``: ``seat`` changes his last call to ``call`` because an opponent misinformed him
+    (NL75 Art.21)."""
+
+    kind: ClassVar[str] = "misinformation"
+    seat: Seat
+    call: CallValue
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class CallCard:
+    """``call_card``: declarer (``seat``) calls a defender's exposed ``card``, which must then be played if it
+    lawfully can be (NBB R44(1)–(3), EST-L33), or designates one of several penalty cards (NL36 32.2)."""
+
+    kind: ClassVar[str] = "call_card"
+    seat: Seat
+    card: Card
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
 class Extension:
     """An event kind this module does not know (an edition's own, e.g. a player drawing attention): its
     ``name`` and the rest of its keys, for the table's record to read."""
@@ -177,8 +216,22 @@ class Extension:
 
 
 Event = (
-    BoardStart | Call | Play | Claim | Agree | Dispute | Change | Expose | Choose | Judge | BoardIrregularity
-) | Extension
+    BoardStart
+    | Call
+    | Play
+    | Claim
+    | Agree
+    | Dispute
+    | Change
+    | Expose
+    | Choose
+    | Judge
+    | BoardIrregularity
+    | Attention
+    | Misinformation
+    | CallCard
+    | Extension
+)
 
 
 # the parser -----------------------------------------------------------------------------------------------
@@ -226,9 +279,14 @@ def _board(r: _Reader) -> BoardStart:
     )
 
 
+def _any_call(text: str) -> CallValue:
+    return CallValue.parse(text, allow_above_seven=True)
+
+
 def _call(r: _Reader) -> Call:
-    call = r.value("call", lambda t: CallValue.parse(t, allow_above_seven=True))
-    return Call(call, r.seat(required=False), r.take("attention", bool, True), r.rest)
+    call = r.value("call", _any_call)
+    attention = r.take("attention", bool, True)
+    return Call(call, r.seat(required=False), attention, r.value("names", _any_call, None), r.rest)
 
 
 def _play(r: _Reader) -> Play:
@@ -241,8 +299,10 @@ def _claim(r: _Reader) -> Claim:
     return Claim(seat, r.take("tricks", int), r.take("statement", str, ""), r.rest)
 
 
-def _seat_only(klass: type[Agree] | type[Dispute]) -> Callable[[_Reader], Agree | Dispute]:
-    def read(r: _Reader) -> Agree | Dispute:
+def _seat_only(
+    klass: type[Agree] | type[Dispute] | type[Attention],
+) -> Callable[[_Reader], Agree | Dispute | Attention]:
+    def read(r: _Reader) -> Agree | Dispute | Attention:
         seat = r.seat()
         assert seat is not None
         return klass(seat, r.rest)
@@ -253,7 +313,13 @@ def _seat_only(klass: type[Agree] | type[Dispute]) -> Callable[[_Reader], Agree 
 def _change(r: _Reader) -> Change:
     seat = r.seat()
     assert seat is not None
-    return Change(seat, r.value("call", lambda t: CallValue.parse(t, allow_above_seven=True)), r.rest)
+    return Change(seat, r.value("call", _any_call), r.rest)
+
+
+def _misinformation(r: _Reader) -> Misinformation:
+    seat = r.seat()
+    assert seat is not None
+    return Misinformation(seat, r.value("call", _any_call), r.rest)
 
 
 def _expose(r: _Reader) -> Expose:
@@ -282,6 +348,12 @@ def _board_irregularity(r: _Reader) -> BoardIrregularity:
     return BoardIrregularity(r.take("kind", str), r.rest)
 
 
+def _call_card(r: _Reader) -> CallCard:
+    seat = r.seat()
+    assert seat is not None
+    return CallCard(seat, r.value("card", Card.parse), r.rest)
+
+
 _PARSERS: Final[Mapping[str, Callable[[_Reader], Event]]] = {
     "board": _board,
     "call": _call,
@@ -294,6 +366,9 @@ _PARSERS: Final[Mapping[str, Callable[[_Reader], Event]]] = {
     "choose": _choose,
     "judge": _judge,
     "board_irregularity": _board_irregularity,
+    "attention": _seat_only(Attention),
+    "misinformation": _misinformation,
+    "call_card": _call_card,
 }
 
 
@@ -336,14 +411,18 @@ def to_dict(event: Event) -> dict[str, Any]:
             out["call"] = str(event.call)
             if not event.attention:
                 out["attention"] = False
+            if event.names is not None:
+                out["names"] = str(event.names)
         case Play():
             out.update(_letter(event.seat))
             out["card"] = str(event.card)
+        case CallCard():
+            out.update(seat=event.seat.letter, card=str(event.card))
         case Claim():
             out.update(seat=event.seat.letter, tricks=event.tricks, statement=event.statement)
-        case Agree() | Dispute():
+        case Agree() | Dispute() | Attention():
             out["seat"] = event.seat.letter
-        case Change():
+        case Change() | Misinformation():
             out.update(seat=event.seat.letter, call=str(event.call))
         case Expose():
             out.update(seat=event.seat.letter, cards=[str(c) for c in event.cards])

@@ -16,13 +16,14 @@ from contractbridge.director import DIRECTOR, DirectedAuction
 from contractbridge.errors import BridgeError, EventLogError
 from contractbridge.formats.inputs import read_system
 from contractbridge.laws import DEFAULT_EDITION
+from contractbridge.laws import edition as edition_named
 from contractbridge.systems.agreements import PartnershipAgreements
 from contractbridge.table import Table
 
 __all__ = ["register"]
 
 #: events of the table log that are not the auction director's business (handled by the table)
-_PLAY_EVENTS = frozenset({"play", "claim", "agree", "dispute", "attention"})
+_PLAY_EVENTS = frozenset({"play", "claim", "agree", "dispute"})
 
 
 def read_log(path: Path) -> list[dict[str, Any]]:
@@ -44,8 +45,10 @@ def read_log(path: Path) -> list[dict[str, Any]]:
 def replay_log(
     log: list[dict[str, Any]], edition: str | None = None, system: PartnershipAgreements | None = None
 ) -> tuple[DirectedAuction, list[str]]:
-    """Replay a log into the director's record. A table log (first event ``board`` with a deal) is folded by
-    an irregular ``Table``, so the cards are checked too; a log without a deal by the record alone."""
+    """Replay a log into the record of ``edition`` (default: the log's; ``Edition.new_record``: the players'
+    ``PlayersAuction`` for the rubber-bridge codes, with their ``attention``, named-double and ``misinformation``
+    events). A table log (first event ``board`` with a deal) is folded by an irregular ``Table``, so the cards
+    are checked too; a log without a deal by the record alone."""
     notes: list[str] = []
     board = log[0] if log and log[0].get("event") == "board" else None
     if board is not None and "deal" in board:
@@ -66,7 +69,7 @@ def replay_log(
             dealer = board_dealer(int(board["number"]))
         name = str(board.get("edition", name))
         body = log[1:]
-    da = DirectedAuction(dealer, edition or name, system)
+    da = edition_named(edition or name).new_record(dealer, system)
     for i, event in enumerate(body, 1 if board is None else 2):
         if event.get("event") in _PLAY_EVENTS:
             notes.append(f"replay stopped at event {i} ({event.get('event')}): the play is the table's business")

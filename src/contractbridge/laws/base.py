@@ -77,6 +77,12 @@ class Edition:
 
         return DirectedAuction(dealer, self, agreements)
 
+    def new_deal(self, record: DirectedAuction) -> str | None:
+        """The law under which the board ended in a new deal by the same dealer (a rubber-bridge player's
+        penalty choice, NBB R39–R43), read from ``record``; ``None`` (the base: no such choice exists).
+        Called by ``Table.phase`` and ``Table.result``."""
+        return None
+
     # ---- auction irregularities (L9–L16, L23–L39 in WBF17) --------------------------------------
     def call(self, auction: DirectedAuction, seat: Seat, call: Call) -> None:
         """Record ``call`` by ``seat``: stand it if lawful, otherwise make the ruling pending. The base knows

@@ -226,7 +226,8 @@ class Table:
             return None
         play = self._play
         if play is None:
-            return Result(None, None, None, passed_out=True)
+            law = None if self.record is None else self.rules.new_deal(self.record)
+            return Result(None, None, None, passed_out=law is None, new_deal=law)
         tricks = play.declarer_tricks
         claim = self._claim
         if claim is not None and claim.agreed:
@@ -321,8 +322,9 @@ class Table:
             case _ if self.record is not None and event.kind in self.record.EVENTS:
                 self._director_event(event)
                 undo = None
-            case events.Extension():
-                known = ", ".join(sorted({"call", "play", "claim", "agree", "dispute", *DirectedAuction.EVENTS}))
+            case _ if self.record is not None or isinstance(event, events.Extension):
+                kinds = DirectedAuction.EVENTS if self.record is None else self.record.EVENTS
+                known = ", ".join(sorted({"call", "play", "claim", "agree", "dispute", *kinds}))
                 raise EventLogError(f"unknown event {event.kind!r} (known: {known})")
             case _:
                 raise RulingError(f"{event.kind}: the director acts only at a table created with irregular=True")
@@ -395,9 +397,13 @@ class Table:
                 raise IllegalCallError(f"{call}: the auction is over; name the seat that called")
         if not self._in_auction_period():
             raise AuctionClosedError(f"{call} by {seat.name.lower()}: the auction period is over (L17D1)")
-        record.call(call, seat, event.attention)
+        event = replace(event, seat=seat)
+        if event.names is None:
+            record.call(call, seat, event.attention)
+        else:  # a double naming the bid it doubles: the edition's record reads it (NBB R13(4))
+            record.apply(events.to_dict(event))
         self._after_record()
-        return replace(event, seat=seat)
+        return event
 
     def _director_event(self, event: events.Event) -> None:
         """``choose``, ``judge``, ``change``, ``expose``, ``board_irregularity`` (and an edition's own kinds)
@@ -780,5 +786,3 @@ def _agreements(board_event: Mapping[str, Any]) -> PartnershipAgreements | None:
     start = events.parse(board_event)
     assert isinstance(start, events.BoardStart)
     return None if start.system is None else PartnershipAgreements.from_dict(start.system)
-
-

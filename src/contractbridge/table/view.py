@@ -69,24 +69,31 @@ class Claim:
 @dataclass(frozen=True, slots=True)
 class Result:
     """The outcome of a finished board: contract, declarer and declarer's tricks; or passed out (L22B).
-    ``claimed`` when the last tricks were settled by an agreed claim (L69A)."""
+    ``claimed`` when the last tricks were settled by an agreed claim (L69A); ``new_deal``: the law under which a
+    player demanded a new deal instead (rubber bridge, NBB R39–R43: no result, the same dealer deals again)."""
 
     contract: Contract | None
     declarer: Seat | None
     tricks: int | None
     passed_out: bool
     claimed: bool = False
+    new_deal: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "contract": None if self.contract is None else str(self.contract),
             "declarer": None if self.declarer is None else self.declarer.letter,
             "tricks": self.tricks,
             "passed_out": self.passed_out,
             "claimed": self.claimed,
         }
+        if self.new_deal is not None:
+            out["new_deal"] = self.new_deal
+        return out
 
     def __str__(self) -> str:
+        if self.new_deal is not None:
+            return f"new deal ({self.new_deal})"
         if self.passed_out or self.contract is None or self.declarer is None or self.tricks is None:
             return "passed out"
         diff = self.tricks - self.contract.tricks_needed

@@ -9,14 +9,18 @@ editions build on this one and override what their books say differently (laws-h
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
+from contractbridge.cards import Card, Seat
 from contractbridge.laws.nbb30.auction import NBB30Auction
 from contractbridge.laws.nbb30.play import NBB30Play
 from contractbridge.laws.nbb30.record import Moment, PlayersAuction, Review
 from contractbridge.laws.nbb30.values import ClaimMoment, PlayRuling, Remedy, Revoke, Role, Verdict
 from contractbridge.scoring import rubber
 from contractbridge.scoring.rules import ALTERNATING_NOTRUMP
+
+if TYPE_CHECKING:
+    from contractbridge.table import Table
 
 __all__ = [
     "NBB30",
@@ -53,3 +57,34 @@ class NBB30(NBB30Auction, NBB30Play):
             if book is not None and book != self.name:
                 out[topic] = book
         return out
+
+    def legal_cards(self, table: Table, seat: Seat, cards: frozenset[Card]) -> frozenset[Card]:
+        """The base's restrictions, then the cards a defender exposed during the auction and still holds (the
+        record's ``exposed``: R43(a)(I), R43(b) with the deal standing, R44 after the auction; EST-L17, L33):
+        ``playable_with_exposed`` — under NBB30/EST30 the card declarer called (``call_card``) must be played if
+        it lawfully can be, for the defender's next card only (R44(1)–(3)); under NL36 a single penalty card is
+        compulsory, subject to following suit (32.2). Declarer and dummy are never penalised (R44(4))."""
+        cards = super().legal_cards(table, seat, cards)
+        record, play = table.record, table.play_state
+        if record is None or play is None or seat in (play.declarer, play.dummy):
+            return cards
+        hand = play.hand(seat)
+        exposed = [c for s, c, _ in record.exposed if s == seat and c in hand]
+        if not exposed:
+            return cards
+        trick = play.current_trick
+        led = trick[0][1].suit if trick else None
+        return cards & self.playable_with_exposed(hand, led, exposed, _called(table, seat))
+
+
+def _called(table: Table, seat: Seat) -> Card | None:
+    """The card declarer called from ``seat``'s exposed cards since ``seat`` last played (R44(3): a call binds
+    the next card only; a card that could not be played may be called again later)."""
+    for event in reversed(table.to_events()):
+        if event["event"] == "play" and event.get("seat") == seat.letter:
+            return None
+        if event["event"] == "call_card":
+            card = Card.parse(event["card"])
+            if card in table.hand(seat):
+                return card
+    return None

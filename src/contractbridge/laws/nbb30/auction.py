@@ -27,10 +27,11 @@ from contractbridge.director import (
 )
 from contractbridge.errors import EventLogError, IllegalCallError, RulingError
 from contractbridge.laws.base import Edition
-from contractbridge.laws.nbb30.record import Moment, Review, new_deal_law
+from contractbridge.laws.nbb30.record import Moment, PlayersAuction, Review, new_deal_law
 
 if TYPE_CHECKING:
     from contractbridge.director import DirectedAuction
+    from contractbridge.systems.agreements import PartnershipAgreements
 
 __all__ = ["NBB30Auction"]
 
@@ -45,6 +46,12 @@ _R42: Final = {
     "e": "a double or redouble naming the wrong denomination",
     "f": "a call the rules do not recognise",
 }
+
+
+def _unexpose(da: DirectedAuction, seat: Seat, card: Card) -> None:
+    """R43(a) chose no exposed card (II, or the offender does not defend): ``card`` leaves the record's exposed
+    cards, which are the cards that stay exposed in the play (NBB Def.XXVI(g))."""
+    da.exposed = [e for e in da.exposed if e[:2] != (seat, card)]
 
 
 class NBB30Auction(Edition):
@@ -93,6 +100,14 @@ class NBB30Auction(Edition):
         return self.LAWS[topic]
 
     # ---- entry points ---------------------------------------------------------------------------
+    def new_record(self, dealer: Seat, agreements: PartnershipAgreements | None = None) -> DirectedAuction:
+        """The players' record (attention, named doubles, misinformation, a new deal): ``PlayersAuction``."""
+        return PlayersAuction(dealer, self, agreements)
+
+    def new_deal(self, record: DirectedAuction) -> str | None:
+        """The law under which a player demanded a new deal at this board (it ends without a result)."""
+        return new_deal_law(record)
+
     def call(self, auction: DirectedAuction, seat: Seat, call: Call) -> None:
         da = auction
         ended = new_deal_law(da)
@@ -578,6 +593,7 @@ class NBB30Auction(Edition):
         seat, card = w.seat, w.data["card"]
         if da.declarer is None or not da.is_defender(seat):
             da.note(f"{_sn(seat)} is not a defender: no penalty for {card} ({law}).")
+            _unexpose(da, seat, card)
             return
 
         def exposed() -> None:
@@ -585,6 +601,7 @@ class NBB30Auction(Edition):
 
         def forbid() -> None:
             da.note(f"{_sn(seat.partner)} may not open {card.suit.letter} ({law}(II)).")
+            _unexpose(da, seat, card)
 
         options = [
             Option("exposed", f"{law}(I)", f"{card} is an exposed card in the play; declarer may call it", exposed)

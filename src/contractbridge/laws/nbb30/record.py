@@ -7,8 +7,11 @@ after *misinformation* (NL75 Art.21), and the *review* of the auction (§2.5 of 
 a question with an answer, not an event. A ruling whose ``chooser`` is ``None`` is an automatic penalty:
 no director exists in these books, and it applies as soon as an entitled player draws attention.
 
-Events (DESIGN.md §5) on top of the director's: ``{"event": "attention", "seat": "S"}``, a call event with
-``"names": "3D"``, and ``{"event": "misinformation", "seat": "W", "call": "1S"}``.
+Events (DESIGN.md §5) on top of the director's, typed in ``contractbridge.events``: ``{"event": "attention",
+"seat": "S"}`` (``Attention``), a call event with ``"names": "3D"`` (``Call.names``), and ``{"event":
+"misinformation", "seat": "W", "call": "1S"}`` (``Misinformation``). ``Edition.new_record`` of these editions
+returns a ``PlayersAuction``, so an irregular ``Table`` keeps this record and routes these events to it.
+After a demanded new deal the board is over (``is_over``, no ``turn``): the same dealer deals again.
 """
 
 from __future__ import annotations
@@ -16,12 +19,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
+from contractbridge import events
 from contractbridge.calls import Bid, Call
-from contractbridge.cards import Seat
+from contractbridge.cards import Card, Seat
 from contractbridge.director import DirectedAuction
-from contractbridge.errors import EventLogError, ParseError, RulingError
+from contractbridge.errors import ParseError, RulingError
 from contractbridge.systems.agreements import PartnershipAgreements
 
 if TYPE_CHECKING:
@@ -68,6 +72,8 @@ def new_deal_law(auction: DirectedAuction) -> str | None:
 class PlayersAuction(DirectedAuction):
     """An auction under NBB30, EST30, NL36 or NL75 (``edition``), penalties administered by the players."""
 
+    EVENTS: ClassVar[frozenset[str]] = DirectedAuction.EVENTS | {"attention", "misinformation", "call_card"}
+
     def __init__(
         self, dealer: Seat = Seat.NORTH, edition: str | Any = "NBB30", system: PartnershipAgreements | None = None
     ) -> None:
@@ -89,13 +95,22 @@ class PlayersAuction(DirectedAuction):
         """The law under which a new deal was demanded, if one was (the board is then over)."""
         return new_deal_law(self)
 
+    @property
+    def is_over(self) -> bool:
+        """The auction is over when the calls end it, or when a player demanded a new deal."""
+        return self.new_deal is not None or super().is_over
+
+    @property
+    def turn(self) -> Seat | None:
+        return None if self.new_deal is not None else super().turn
+
     # ---- the players' actions -------------------------------------------------------------------
     def attention(self, seat: Seat | str) -> None:
         """``seat`` draws attention to the pending irregularity: an automatic penalty then applies."""
         who = Seat.parse(seat) if isinstance(seat, str) else Seat(seat)
         self._transaction(lambda: self.rules.attention(self, who))
 
-    def named_call(self, seat: Seat | str, call: Call | str, names: Bid | str) -> None:
+    def named_call(self, seat: Seat | str, call: Call | str, names: Call | str) -> None:
         """A double or redouble by ``seat`` that names the bid it doubles (``names``)."""
         who = Seat.parse(seat) if isinstance(seat, str) else Seat(seat)
         c = Call.parse(call) if isinstance(call, str) else call
@@ -110,6 +125,18 @@ class PlayersAuction(DirectedAuction):
         c = Call.parse(call) if isinstance(call, str) else call
         self._transaction(lambda: self.rules.misinformation_change(self, who, c))
 
+    def call_card(self, seat: Seat, card: Card) -> None:
+        """Declarer ``seat`` calls a defender's exposed ``card`` (NBB R44(1), EST-L33; NL36 32.2: designates one
+        of several penalty cards). Which play it binds is the table's business (``NBB30.legal_cards``)."""
+        from contractbridge.laws.nbb30.play import NBB30Play
+
+        law = self.rules.cite("exposed") if isinstance(self.rules, NBB30Play) else self.rules.law("exposed_play")
+        if self.declarer is None or seat != self.declarer:
+            raise RulingError(f"{card}: only declarer calls an exposed card ({law})")
+        if not any(c == card and self.is_defender(s) for s, c, _ in self.exposed):
+            raise RulingError(f"{card} is not a defender's exposed card ({law})")
+        self._transaction(lambda: self.note(f"Declarer calls {card} ({law})."))
+
     def ask_review(
         self, seat: Seat | str, moment: Moment, *, first_turn_to_play: bool = False, who_doubled: bool = False
     ) -> Review:
@@ -120,15 +147,17 @@ class PlayersAuction(DirectedAuction):
 
     # ---- event log ------------------------------------------------------------------------------
     def apply(self, event: Mapping[str, Any]) -> None:
-        kind = event.get("event")
-        if kind == "attention":
-            self.attention(_field(event, "seat"))
-        elif kind == "call" and "names" in event:
-            self.named_call(_field(event, "seat"), _field(event, "call"), _field(event, "names"))
-        elif kind == "misinformation":
-            self.misinformed(_field(event, "seat"), _field(event, "call"))
-        else:
-            super().apply(event)
+        match events.parse(event):
+            case events.Attention(seat=seat):
+                self.attention(seat)
+            case events.Call(call=call, seat=Seat() as seat, names=Call() as named):
+                self.named_call(seat, call, named)
+            case events.Misinformation(seat=seat, call=call):
+                self.misinformed(seat, call)
+            case events.CallCard(seat=seat, card=card):
+                self.call_card(seat, card)
+            case _:
+                super().apply(event)
 
     @classmethod
     def from_events(
@@ -148,9 +177,3 @@ class PlayersAuction(DirectedAuction):
             out["phase"] = "new_deal"
             out["new_deal"] = {"law": law, "dealer": self.dealer.letter}
         return out
-
-
-def _field(event: Mapping[str, Any], name: str) -> Any:
-    if name not in event:
-        raise EventLogError(f"{event.get('event')} event without {name!r}")
-    return event[name]
