@@ -1,19 +1,26 @@
-"""WBF 2017 play period at the table (L44C, L50D1, L51A): the penalty cards of the record enforced through
-``Edition.legal_cards``; the rulings themselves are the pure functions of ``laws.wbf17.play``."""
+"""WBF 2017 play period at the table: the penalty cards of the record enforced through ``Edition.legal_cards``
+(L44C, L50D1, L51A), and the rulings of ``laws.wbf17.play`` (pure functions returning ``PlayRuling`` data) made
+pending in the table's record, each option applying its ``Effect`` values to the table (an opening lead out of
+turn, L54)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from contractbridge.cards import Card, Seat
+from contractbridge.director import Option, PenaltyCard, Ruling
+from contractbridge.errors import RulingError
 from contractbridge.laws.base import Edition
+from contractbridge.laws.wbf17.play.out_of_turn import opening_lead_out_of_turn
 from contractbridge.laws.wbf17.play.penalty_cards import PenaltyCards
 from contractbridge.laws.wbf17.play.restrictions import allowed_cards
+from contractbridge.laws.wbf17.play.rulings import EffectKind, PlayOption, PlayRuling
 
 if TYPE_CHECKING:
-    from contractbridge.table import Table
+    from contractbridge.table import Irregularity, Table
 
-__all__ = ["WBF17CardPlay", "live_penalty_cards"]
+__all__ = ["WBF17CardPlay", "live_penalty_cards", "pending_ruling"]
 
 
 def live_penalty_cards(table: Table) -> PenaltyCards:
@@ -25,8 +32,67 @@ def live_penalty_cards(table: Table) -> PenaltyCards:
     return PenaltyCards(tuple(pc for pc in record.penalty_cards if pc.card in play.hand(pc.seat)))
 
 
+def pending_ruling(table: Table, ruling: PlayRuling) -> None:
+    """Make ``ruling`` pending in the table's record: each option, when chosen, applies its effects to the table
+    in order (a ``choose`` event; its undo is a refold of the log)."""
+    record = table.record
+    assert record is not None
+
+    def chosen(option: PlayOption) -> Callable[[], None]:
+        return lambda: apply_effects(table, option)
+
+    options = tuple(Option(o.id, o.law, o.effect, chosen(o), answer=o.answer) for o in ruling.options)
+    record.rule(
+        Ruling(
+            ruling.irregularity,
+            ruling.law,
+            ruling.offender,
+            ruling.description,
+            options,
+            chooser=ruling.chooser,
+            question=ruling.question,
+            review=ruling.review,
+            notes=ruling.notes,
+        )
+    )
+
+
+def apply_effects(table: Table, option: PlayOption) -> None:
+    """The effects of a chosen option on the pending unlawful card: it stands (with the roles exchanged, L54A)
+    or goes back to the hand, and becomes a penalty card. The next lead or play needs nothing more (the second
+    card, L54B1, and the correct leader, L54D, follow from the rotation). ``RulingError`` for an effect the table
+    does not apply yet."""
+    kinds = {e.kind for e in option.effects}
+    if EffectKind.ACCEPT in kinds:
+        exchange = next((e.seat for e in option.effects if e.kind is EffectKind.EXCHANGE_ROLES), None)
+        table.resolve_irregularity(True, declarer=None if exchange is None else exchange.partner)
+    elif EffectKind.WITHDRAW in kinds:
+        table.resolve_irregularity(False)
+    for effect in option.effects:
+        if effect.kind is EffectKind.PENALTY_CARD and effect.seat is not None and table.record is not None:
+            for card in effect.cards:
+                table.record.penalty_cards.append(PenaltyCard(effect.seat, card, effect.data == "major", option.law))
+        elif effect.kind not in _APPLIED:
+            raise RulingError(f"{option.id} ({option.law}): the table does not apply {effect.kind.value} yet")
+
+
+#: the effect kinds ``apply_effects`` carries out (PLAY_SECOND_FROM and LEAD_FROM are the rotation's)
+_APPLIED = frozenset(
+    {
+        EffectKind.ACCEPT,
+        EffectKind.EXCHANGE_ROLES,
+        EffectKind.WITHDRAW,
+        EffectKind.PENALTY_CARD,
+        EffectKind.PLAY_SECOND_FROM,
+        EffectKind.LEAD_FROM,
+        EffectKind.NONE,
+    }
+)
+
+
 class WBF17CardPlay(Edition):
-    """The cards a defender with penalty cards may play (L50C, L50D1, L51A), after L44 and the lead restrictions."""
+    """The cards a defender with penalty cards may play (L50C, L50D1, L51A), after L44 and the lead restrictions;
+    the ruling on an opening lead out of turn (L54)."""
 
     name = "WBF17"
 
@@ -42,3 +108,18 @@ class WBF17CardPlay(Edition):
         trick = [card for _, card in play.current_trick]
         both = cards & allowed_cards(seat, play.hand(seat), trick, (), pcs).allowed
         return both or cards
+
+    def card_irregularity(self, table: Table, irregularity: Irregularity) -> bool:
+        """L54: a defender's opening lead faced out of turn becomes declarer's choice (accept, spread his hand,
+        or require withdrawal, the card a major penalty card). Any other unlawful card: the base (a revoke
+        stands, the rest stop the table)."""
+        from contractbridge.table import IrregularityKind
+
+        play, declarer, card, seat = table.play_state, table.declarer, irregularity.action, irregularity.seat
+        opening = play is not None and not len(play) and irregularity.kind == IrregularityKind.LEAD_OUT_OF_TURN
+        if not opening or declarer is None or seat is None or not isinstance(card, Card):
+            return super().card_irregularity(table, irregularity)
+        if seat.side == declarer.side:  # L54E: the presumed declarer's or dummy's card is an L24 exposure
+            return super().card_irregularity(table, irregularity)
+        pending_ruling(table, opening_lead_out_of_turn(seat, declarer, card, declarer_saw_dummy=False))
+        return False
