@@ -232,11 +232,12 @@ class Table:
             return Result(None, None, None, passed_out=True)
         tricks = play.declarer_tricks
         claim = self._claim
-        if claim is not None and claim.agreed:
+        claimed = claim is not None and claim.agreed
+        if claim is not None and claimed:
             own = claim.side == play.declarer.side
             tricks += claim.tricks if own else claim.remaining - claim.tricks
-            return Result(self.contract, play.declarer, tricks, passed_out=False, claimed=True)
-        return Result(self.contract, play.declarer, tricks, passed_out=False)
+        tricks, adjustments = self.rules.adjust_tricks(self, tricks)
+        return Result(self.contract, play.declarer, tricks, passed_out=False, claimed=claimed, adjustments=adjustments)
 
     # actions ------------------------------------------------------------------------------------
     def legal_calls(self) -> list[Call]:

@@ -69,13 +69,15 @@ class Claim:
 @dataclass(frozen=True, slots=True)
 class Result:
     """The outcome of a finished board: contract, declarer and declarer's tricks; or passed out (L22B).
-    ``claimed`` when the last tricks were settled by an agreed claim (L69A)."""
+    ``claimed`` when the last tricks were settled by an agreed claim (L69A); ``adjustments`` the edition's
+    automatic changes to the tricks after play, each with its law (L64A transfers), already in ``tricks``."""
 
     contract: Contract | None
     declarer: Seat | None
     tricks: int | None
     passed_out: bool
     claimed: bool = False
+    adjustments: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -84,6 +86,7 @@ class Result:
             "tricks": self.tricks,
             "passed_out": self.passed_out,
             "claimed": self.claimed,
+            **({"adjustments": list(self.adjustments)} if self.adjustments else {}),
         }
 
     def __str__(self) -> str:

@@ -8,19 +8,20 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from contractbridge.cards import Card, Seat
+from contractbridge.cards import Card, Seat, Side
 from contractbridge.director import Option, PenaltyCard, Ruling
 from contractbridge.errors import RulingError
 from contractbridge.laws.base import Edition
 from contractbridge.laws.wbf17.play.out_of_turn import opening_lead_out_of_turn
 from contractbridge.laws.wbf17.play.penalty_cards import PenaltyCards
 from contractbridge.laws.wbf17.play.restrictions import allowed_cards
+from contractbridge.laws.wbf17.play.revokes import Revoke, RevokeKind, Transfer, transfers
 from contractbridge.laws.wbf17.play.rulings import EffectKind, PlayOption, PlayRuling
 
 if TYPE_CHECKING:
     from contractbridge.table import Irregularity, Table
 
-__all__ = ["WBF17CardPlay", "live_penalty_cards", "pending_ruling"]
+__all__ = ["WBF17CardPlay", "live_penalty_cards", "pending_ruling", "revoke_transfers"]
 
 
 def live_penalty_cards(table: Table) -> PenaltyCards:
@@ -76,6 +77,40 @@ def apply_effects(table: Table, option: PlayOption) -> None:
             raise RulingError(f"{option.id} ({option.law}): the table does not apply {effect.kind.value} yet")
 
 
+def revoke_transfers(table: Table) -> list[Transfer]:
+    """The L64A transfers (with the L64B exceptions) for the revokes an irregular table let stand, once the board
+    is done. Each revoke on tricks 1–12 is established by then (L63A1: the offending side played to the next
+    trick, or L63A2: a claim or concession); one on trick 13 is not (L63A) and transfers nothing. Tricks settled
+    by an agreed claim count for the claimer's side first, then for the other (their order is not recorded)."""
+    from contractbridge.table import IrregularityKind, Phase
+
+    play, claim = table.play_state, table.claim_state
+    if play is None or table.phase is not Phase.DONE:
+        return []
+    tricks = play.tricks
+    revokes = [
+        Revoke(
+            i.seat,
+            i.trick,
+            tricks[i.trick - 1].cards[0].suit,
+            RevokeKind.DUMMY if i.seat == play.dummy else RevokeKind.FOLLOW_SUIT,
+        )
+        for i in table.irregularities
+        if i.kind == IrregularityKind.REVOKE
+        and i.seat is not None
+        and i.trick is not None
+        and i.trick < 13
+        and i.trick <= len(tricks)
+    ]
+    if not revokes:
+        return []
+    winners: list[Seat | Side] = [t.winner for t in tricks]
+    if claim is not None and claim.agreed:
+        winners += [claim.side] * claim.tricks
+        winners += [claim.side.opponents] * (claim.remaining - claim.tricks)
+    return transfers(revokes, winners)
+
+
 #: the effect kinds ``apply_effects`` carries out (PLAY_SECOND_FROM and LEAD_FROM are the rotation's)
 _APPLIED = frozenset(
     {
@@ -123,3 +158,12 @@ class WBF17CardPlay(Edition):
             return super().card_irregularity(table, irregularity)
         pending_ruling(table, opening_lead_out_of_turn(seat, declarer, card, declarer_saw_dummy=False))
         return False
+
+    def adjust_tricks(self, table: Table, tricks: int) -> tuple[int, tuple[str, ...]]:
+        """L64A: the automatic trick transfers for the established revokes (L64B: when there are none)."""
+        declarer = table.declarer
+        moved = revoke_transfers(table)
+        if declarer is None or not moved:
+            return tricks, ()
+        gained = sum(t.count if t.to == declarer.side else -t.count for t in moved)
+        return min(13, max(0, tricks + gained)), tuple(str(t) for t in moved)
