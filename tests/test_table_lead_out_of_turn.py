@@ -106,7 +106,18 @@ def test_tv110c_withdrawn_the_card_is_a_major_penalty_card_l54d_l50d1() -> None:
     assert [(p.seat, p.card, p.major, p.law) for p in table.record.penalty_cards] == [
         (Seat.EAST, Card("HK"), True, "54D, 50D")
     ]
-    assert Card("HK") in table.hand(Seat.EAST) and table.turn == Seat.WEST and table.declarer == Seat.SOUTH
+    assert Card("HK") in table.hand(Seat.EAST) and table.declarer == Seat.SOUTH
+    # W is to lead while his partner has a major PC: declarer first chooses (L50D2, TV103), the lead waits
+    ruling = table.record.pending
+    assert ruling is not None and table.turn is None
+    assert (ruling.irregularity, ruling.law, ruling.chooser) == ("penalty_card_lead", "50D2", Seat.SOUTH)
+    assert [o.id for o in ruling.options] == ["require_H", "forbid_H", "no_restriction"]
+    required = Table.from_events(log(choose("withdraw"), choose("require_H")))
+    assert required.record is not None and required.record.penalty_cards == []  # ♥K picked up (L50D2(a))
+    assert required.turn == Seat.WEST and required.legal_cards() == frozenset(DEAL[Seat.WEST])  # void: L59
+    same_after_replay(required)
+    table.apply(choose("no_restriction"))  # L50D2(b): the PC stays
+    assert table.turn == Seat.WEST and len(table.record.penalty_cards) == 1
     for card in ["S2", "SA"]:
         table.apply(play(card))
     assert table.legal_cards() == {Card("ST"), Card("S9"), Card("S8")}  # following suit first (L44C, TV95)

@@ -82,3 +82,37 @@ def test_a_strict_table_has_no_penalty_cards_and_no_restriction() -> None:
     for c in ["P", "P", "P"]:
         table.call(c)
     assert table.legal_cards() == frozenset(DEAL[Seat.WEST])
+
+
+def partner_log(*more: Event) -> list[Event]:
+    """E exposes ♣Q during the auction (L24B: W must pass once); 1NT by S: W leads while E has a major PC."""
+    return [
+        Table(Board(1, DEAL), irregular=True).to_events()[0],
+        {"event": "call", "seat": "N", "call": "P"},
+        {"event": "expose", "seat": "E", "cards": ["CQ"], "led": False},
+        {"event": "judge", "question": "partner_could_see", "answer": True},
+        {"event": "call", "seat": "E", "call": "P"},
+        {"event": "call", "seat": "S", "call": "1NT"},
+        {"event": "call", "seat": "W", "call": "P"},
+        {"event": "call", "seat": "N", "call": "P"},
+        {"event": "call", "seat": "E", "call": "P"},
+        *more,
+    ]
+
+
+def test_tv103_declarer_chooses_before_the_partner_of_a_major_pc_owner_leads_l50d2() -> None:
+    table = Table.from_events(partner_log())
+    assert table.record is not None and table.record.pending is not None and table.turn is None
+    assert [o.id for o in table.record.pending.options] == ["require_C", "forbid_C", "no_restriction"]
+    clubs = frozenset(c for c in DEAL[Seat.WEST] if c.suit is Card("C2").suit)
+    required = Table.from_events(partner_log({"event": "choose", "seat": "S", "option": "require_C"}))
+    assert required.legal_cards() == clubs and required.view(Seat.WEST).legal_cards == clubs  # L50D2(a)
+    assert required.record is not None and required.record.penalty_cards == []  # ♣Q picked up
+    forbidden = Table.from_events(partner_log({"event": "choose", "seat": "S", "option": "forbid_C"}))
+    assert forbidden.legal_cards() == frozenset(DEAL[Seat.WEST]) - clubs
+    free = Table.from_events(partner_log({"event": "choose", "seat": "S", "option": "no_restriction"}))
+    assert free.legal_cards() == frozenset(DEAL[Seat.WEST])  # L50D2(b): the PC stays
+    assert free.record is not None and [p.card for p in free.record.penalty_cards] == [Card("CQ")]
+    forbidden.play("C2")  # against the ban: recorded at an irregular table
+    pending = forbidden.pending_irregularity
+    assert pending is not None and pending.kind is IrregularityKind.RESTRICTED_CARD

@@ -10,7 +10,7 @@ from contractbridge.laws.wbf17.concessions import WBF17Concessions
 __all__ = ["WBF17"]
 
 
-class WBF17(WBF17Auction, WBF17Board, WBF17Concessions, WBF17CardPlay):
+class WBF17(WBF17CardPlay, WBF17Auction, WBF17Board, WBF17Concessions):
     """The whole 2017 code as far as implemented: board irregularities (L13–L15), the auction (L16–L39), the L26B
     lead restrictions in the play, penalty cards at the table (L50D1, L51A), and concessions (L68B2)."""
 

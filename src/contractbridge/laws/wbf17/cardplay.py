@@ -6,22 +6,53 @@ turn, L54)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from contractbridge.cards import Card, Seat, Side
-from contractbridge.director import Option, PenaltyCard, Ruling
+from contractbridge.director import LeadRestriction, Option, PenaltyCard, Ruling
 from contractbridge.errors import RulingError
 from contractbridge.laws.base import Edition
 from contractbridge.laws.wbf17.play.out_of_turn import opening_lead_out_of_turn
-from contractbridge.laws.wbf17.play.penalty_cards import PenaltyCards
+from contractbridge.laws.wbf17.play.penalty_cards import PenaltyCards, lead_options
 from contractbridge.laws.wbf17.play.restrictions import allowed_cards
 from contractbridge.laws.wbf17.play.revokes import Revoke, RevokeKind, Transfer, transfers
 from contractbridge.laws.wbf17.play.rulings import EffectKind, PlayOption, PlayRuling
 
 if TYPE_CHECKING:
+    from contractbridge.play import PlayState
     from contractbridge.table import Irregularity, Table
 
-__all__ = ["WBF17CardPlay", "live_penalty_cards", "pending_ruling", "revoke_transfers"]
+__all__ = ["PenaltyLead", "WBF17CardPlay", "live_penalty_cards", "pending_ruling", "revoke_transfers"]
+
+
+@dataclass(frozen=True, slots=True)
+class PenaltyLead(LeadRestriction):
+    """Declarer's L50D2/L51B choice for the lead to trick ``trick`` by the partner of a penalty card's owner:
+    ``required`` binds that lead only; ``forbidden`` every lead while he keeps the lead from that trick on;
+    neither (no restriction, L50D2(b)) binds nothing, and the choice comes again at his next lead."""
+
+    trick: int = 1
+
+    def in_force(self, play: PlayState) -> bool:
+        if play.current_trick or play.turn != self.leader:
+            return False
+        now = len(play.tricks) + 1
+        if self.required is not None:
+            return now == self.trick
+        return self.forbidden is not None and all(t.winner == self.leader for t in play.tricks[self.trick - 1 :])
+
+    def restrict(self, cards: frozenset[Card]) -> frozenset[Card]:
+        """The required suit, or none of the forbidden ``suits`` (L51B2(b) may forbid two); any card if he
+        cannot comply (L59)."""
+        if self.required is not None:
+            kept = frozenset(c for c in cards if c.suit is self.required)
+        else:
+            kept = frozenset(c for c in cards if c.suit not in self.suits)
+        return kept or cards
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**LeadRestriction.to_dict(self), "trick": self.trick}
 
 
 def live_penalty_cards(table: Table) -> PenaltyCards:
@@ -33,15 +64,18 @@ def live_penalty_cards(table: Table) -> PenaltyCards:
     return PenaltyCards(tuple(pc for pc in record.penalty_cards if pc.card in play.hand(pc.seat)))
 
 
-def pending_ruling(table: Table, ruling: PlayRuling) -> None:
+def pending_ruling(
+    table: Table, ruling: PlayRuling, chosen: Callable[[PlayOption], Callable[[], None]] | None = None
+) -> None:
     """Make ``ruling`` pending in the table's record: each option, when chosen, applies its effects to the table
-    in order (a ``choose`` event; its undo is a refold of the log)."""
+    in order (``chosen`` gives another action per option; a ``choose`` event; its undo is a refold of the log)."""
     record = table.record
     assert record is not None
 
-    def chosen(option: PlayOption) -> Callable[[], None]:
+    def effects(option: PlayOption) -> Callable[[], None]:
         return lambda: apply_effects(table, option)
 
+    chosen = effects if chosen is None else chosen
     options = tuple(Option(o.id, o.law, o.effect, chosen(o), answer=o.answer) for o in ruling.options)
     record.rule(
         Ruling(
@@ -69,10 +103,14 @@ def apply_effects(table: Table, option: PlayOption) -> None:
         table.resolve_irregularity(True, declarer=None if exchange is None else exchange.partner)
     elif EffectKind.WITHDRAW in kinds:
         table.resolve_irregularity(False)
+    record, play = table.record, table.play_state
+    assert record is not None and play is not None
     for effect in option.effects:
-        if effect.kind is EffectKind.PENALTY_CARD and effect.seat is not None and table.record is not None:
+        if effect.kind is EffectKind.PENALTY_CARD and effect.seat is not None:
             for card in effect.cards:
-                table.record.penalty_cards.append(PenaltyCard(effect.seat, card, effect.data == "major", option.law))
+                record.penalty_cards.append(PenaltyCard(effect.seat, card, effect.data == "major", option.law))
+        elif effect.kind is EffectKind.PICK_UP:
+            record.penalty_cards[:] = [pc for pc in record.penalty_cards if pc.card not in effect.cards]
         elif effect.kind not in _APPLIED:
             raise RulingError(f"{option.id} ({option.law}): the table does not apply {effect.kind.value} yet")
 
@@ -121,8 +159,38 @@ _APPLIED = frozenset(
         EffectKind.PLAY_SECOND_FROM,
         EffectKind.LEAD_FROM,
         EffectKind.NONE,
+        EffectKind.REQUIRE_LEAD,  # ``choose_lead`` records these as a ``PenaltyLead``
+        EffectKind.FORBID_LEAD,
     }
 )
+
+
+def _lead_choice(table: Table, owner: Seat, option: PlayOption) -> Callable[[], None]:
+    """Apply ``option`` of the L50D2/L51B ruling: its PCs picked up, and the choice recorded for this lead."""
+
+    def apply() -> None:
+        record, play = table.record, table.play_state
+        assert record is not None and play is not None
+        apply_effects(table, option)
+        leads = [e for e in option.effects if e.kind in (EffectKind.REQUIRE_LEAD, EffectKind.FORBID_LEAD)]
+        required = next((e.suits[0] for e in leads if e.kind is EffectKind.REQUIRE_LEAD), None)
+        forbidden = [s for e in leads if e.kind is EffectKind.FORBID_LEAD for s in e.suits]
+        record.lead_restrictions.append(
+            PenaltyLead(
+                owner,
+                owner.partner,
+                play.declarer,
+                tuple(forbidden),
+                option.law,
+                False,
+                forbidden=forbidden[0] if len(forbidden) == 1 else None,
+                decided=True,
+                required=required,
+                trick=len(play.tricks) + 1,
+            )
+        )
+
+    return apply
 
 
 class WBF17CardPlay(Edition):
@@ -167,3 +235,21 @@ class WBF17CardPlay(Edition):
             return tricks, ()
         gained = sum(t.count if t.to == declarer.side else -t.count for t in moved)
         return min(13, max(0, tricks + gained)), tuple(str(t) for t in moved)
+
+    def settle_play(self, table: Table) -> None:
+        """L50D2, L51B: when the partner of a defender with major penalty cards is to lead, declarer first chooses
+        (require a suit, forbid suits while he keeps the lead, or no restriction); the lead waits (L26B first)."""
+        super().settle_play(table)
+        record, play = table.record, table.play_state
+        if record is None or play is None or record.pending is not None or play.current_trick or play.is_over:
+            return
+        leader, trick = play.turn, len(play.tricks) + 1
+        if leader is None or leader in (play.declarer, play.dummy):
+            return
+        if any(
+            isinstance(r, PenaltyLead) and r.leader == leader and r.trick == trick for r in record.lead_restrictions
+        ):
+            return
+        ruling = lead_options(leader.partner, play.declarer, live_penalty_cards(table))
+        if ruling is not None:
+            pending_ruling(table, ruling, lambda option: _lead_choice(table, leader.partner, option))
