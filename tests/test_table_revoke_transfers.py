@@ -85,3 +85,15 @@ def test_contractbridge_rule_prints_the_transfer_with_its_law(tmp_path: Path) ->
     state = json.loads(result.output[: result.output.index("\n}\n") + 2])
     assert "L64A1: 2 tricks to NS, trick 3 and trick 10" in state["notes"]
     assert "result: 2C by S: 12 tricks (+4), score NS +170, EW -170" in result.output
+
+
+def test_a_revoke_by_dummy_transfers_nothing_l64b3() -> None:
+    dummy_revoke = "C2 H2 CJ C6  CQ C7 C3 CK  CA D8 C8 C4  D7 DJ D9 D2  DQ DT D3 DK  DA H7 C9 D4  CT C5 HQ H8"
+    rest = "  H3 D5 HK H9  HA HT H4 D6  S4 S8 S6 S2  HJ H5 S3 S5  S9 S7 SJ SK  SA ST H6 SQ"
+    table = Table.from_events(log((dummy_revoke + rest).split()))
+    (revoke,) = table.irregularities
+    assert (revoke.seat, revoke.trick) == (Seat.NORTH, 1)
+    result = table.result
+    assert result is not None and table.play_state is not None
+    assert result.adjustments == ("L64B3: no automatic transfer for north's revoke",)
+    assert result.tricks == table.play_state.declarer_tricks == 9
