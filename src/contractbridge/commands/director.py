@@ -17,6 +17,7 @@ from contractbridge.errors import BridgeError, EventLogError
 from contractbridge.formats.inputs import read_system
 from contractbridge.laws import DEFAULT_EDITION
 from contractbridge.laws import edition as edition_named
+from contractbridge.scoring.duplicate import board_score
 from contractbridge.systems.agreements import PartnershipAgreements
 from contractbridge.table import Table
 
@@ -59,6 +60,10 @@ def replay_log(
         assert table.record is not None
         if table.pending_irregularity is not None and table.record.pending is None:
             notes.append("the pending irregularity is in the play: the director's part 2")
+        result = table.result
+        if result is not None and result.adjustments:  # e.g. the L64A revoke transfers
+            score = board_score(result.contract, result.declarer, result.tricks, table.board.vulnerability)
+            notes += [*result.adjustments, f"result: {result}, score NS {score.ns:+d}, EW {score.ew:+d}"]
         return table.record, notes
     dealer, name = Seat.NORTH, DEFAULT_EDITION
     body = log
@@ -134,4 +139,4 @@ def register(app: typer.Typer) -> None:
         typer.echo(json.dumps(state, indent=2))
         if not json_only:
             typer.echo("")
-            typer.echo(da.explain())
+            typer.echo("\n".join([da.explain(), *notes]))

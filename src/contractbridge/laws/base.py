@@ -17,6 +17,7 @@ How a ``Table`` uses its edition (one object per table, resolved at construction
   card is played: the restrictions rectification puts on a seat's cards;
 - ``card_irregularity(table, irregularity)`` when an irregular table records an unlawful card;
 - ``settle_play(table)`` after every event of the play period at an irregular table;
+- ``adjust_tricks(table, tricks)`` for ``Table.result``: automatic trick transfers (WBF17 L64A);
 - ``dummy_faced(play)`` for the views; ``claim_agreement`` and ``objection_cancels_claim`` for claims;
 - ``scoring``: the trick values of the book (``TrickValues``); ``rubber``: its rubber score sheet data, if any.
 """
@@ -153,6 +154,11 @@ class Edition:
     def settle_play(self, table: Table) -> None:
         """After every event of the play period at an irregular table: make due rulings pending in the
         table's record (e.g. an L26B choice when the offender's partner first has the lead)."""
+
+    def adjust_tricks(self, table: Table, tricks: int) -> tuple[int, tuple[str, ...]]:
+        """Declarer's ``tricks`` once the board is done, after the edition's automatic adjustments (WBF17: the
+        L64A revoke transfers), and each adjustment in words with its law. Called by ``Table.result``."""
+        return tricks, ()
 
     def claim_agreement(self, claimer: Seat, dummy: Seat) -> frozenset[Seat]:
         """The players whose agreement makes a claim or concession by ``claimer`` final: the opponents who

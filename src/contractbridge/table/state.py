@@ -184,6 +184,9 @@ class Table:
 
     @property
     def declarer(self) -> Seat | None:
+        """Declarer: the auction's, unless a ruling exchanged the roles (L54A: the play's)."""
+        if self._play is not None:
+            return self._play.declarer
         return self._auction.declarer if self.record is None else self.record.declarer
 
     @property
@@ -230,11 +233,12 @@ class Table:
             return Result(None, None, None, passed_out=law is None, new_deal=law)
         tricks = play.declarer_tricks
         claim = self._claim
-        if claim is not None and claim.agreed:
+        claimed = claim is not None and claim.agreed
+        if claim is not None and claimed:
             own = claim.side == play.declarer.side
             tricks += claim.tricks if own else claim.remaining - claim.tricks
-            return Result(self.contract, play.declarer, tricks, passed_out=False, claimed=True)
-        return Result(self.contract, play.declarer, tricks, passed_out=False)
+        tricks, adjustments = self.rules.adjust_tricks(self, tricks)
+        return Result(self.contract, play.declarer, tricks, passed_out=False, claimed=claimed, adjustments=adjustments)
 
     # actions ------------------------------------------------------------------------------------
     def legal_calls(self) -> list[Call]:
@@ -520,7 +524,9 @@ class Table:
             play.record(card, who)
             self._irregularities.append(irregularity)
             return self._undo_standing_card
-        return self._flag(kind, who, card, turn, str(err), trick)
+        unflag = self._flag(kind, who, card, turn, str(err), trick)
+        ruled = self.record is not None and self.record.pending is not None
+        return self._refold if ruled else unflag  # the edition's ruling is undone by refolding the log
 
     def _undo_standing_card(self) -> None:
         assert self._play is not None
@@ -550,10 +556,11 @@ class Table:
         self._irregularities.pop()
         self._pending = None
 
-    def resolve_irregularity(self, stands: bool) -> Undo:
+    def resolve_irregularity(self, stands: bool, *, declarer: Seat | None = None) -> Undo:
         """Settle the pending unlawful card: it ``stands`` (it takes effect as though lawful: a lead out of
-        turn accepted, L53, L54) or is withdrawn (what follows is the ruling's business). For the handlers of
-        the play-period director's events; returns how to take it back."""
+        turn accepted, L53, L54) or is withdrawn (what follows is the ruling's business). With ``declarer`` the
+        roles are exchanged before an opening lead stands (L54A: the presumed declarer spreads his hand and his
+        partner declares). For the handlers of the play-period director's events; returns how to take it back."""
         pending = self._pending
         if pending is None:
             raise IrregularityPendingError("there is no pending irregularity to resolve")
@@ -563,9 +570,17 @@ class Table:
             return self._restore_pending(pending)
         if not isinstance(action, Card) or self._play is None or pending.seat is None:
             raise IllegalPlayError(f"{action}: a card cannot stand as played during the auction (L24)")
+        before = self._play
+        if declarer is not None and declarer != before.declarer:
+            if len(before):
+                raise IllegalPlayError(f"{action}: the roles may be exchanged only at the opening lead (L54A)")
+            self._play = PlayState(self.board.deal, before.strain, declarer)
         self._play.record(action, pending.seat)
         self._pending = None
-        return self._undo_then(self._play.pop, pending)
+        return self._undo_then(self._play.pop if self._play is before else lambda: self._restore_play(before), pending)
+
+    def _restore_play(self, play: PlayState) -> None:
+        self._play = play
 
     def _restore_pending(self, pending: Irregularity) -> Undo:
         def undo() -> None:

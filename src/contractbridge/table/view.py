@@ -69,14 +69,17 @@ class Claim:
 @dataclass(frozen=True, slots=True)
 class Result:
     """The outcome of a finished board: contract, declarer and declarer's tricks; or passed out (L22B).
-    ``claimed`` when the last tricks were settled by an agreed claim (L69A); ``new_deal``: the law under which a
-    player demanded a new deal instead (rubber bridge, NBB R39–R43: no result, the same dealer deals again)."""
+    ``claimed`` when the last tricks were settled by an agreed claim (L69A); ``adjustments`` the edition's
+    automatic changes to the tricks after play, each with its law (L64A transfers), already in ``tricks``;
+    ``new_deal``: the law under which a player demanded a new deal instead (rubber bridge, NBB R39–R43: no
+    result, the same dealer deals again)."""
 
     contract: Contract | None
     declarer: Seat | None
     tricks: int | None
     passed_out: bool
     claimed: bool = False
+    adjustments: tuple[str, ...] = ()
     new_deal: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
@@ -87,6 +90,8 @@ class Result:
             "passed_out": self.passed_out,
             "claimed": self.claimed,
         }
+        if self.adjustments:
+            out["adjustments"] = list(self.adjustments)
         if self.new_deal is not None:
             out["new_deal"] = self.new_deal
         return out

@@ -1,0 +1,255 @@
+"""WBF 2017 play period at the table: the penalty cards of the record enforced through ``Edition.legal_cards``
+(L44C, L50D1, L51A), and the rulings of ``laws.wbf17.play`` (pure functions returning ``PlayRuling`` data) made
+pending in the table's record, each option applying its ``Effect`` values to the table (an opening lead out of
+turn, L54)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from contractbridge.cards import Card, Seat, Side
+from contractbridge.director import LeadRestriction, Option, PenaltyCard, Ruling
+from contractbridge.errors import RulingError
+from contractbridge.laws.base import Edition
+from contractbridge.laws.wbf17.play.out_of_turn import opening_lead_out_of_turn
+from contractbridge.laws.wbf17.play.penalty_cards import PenaltyCards, lead_options
+from contractbridge.laws.wbf17.play.restrictions import allowed_cards
+from contractbridge.laws.wbf17.play.revokes import Revoke, RevokeKind, Transfer, transfers
+from contractbridge.laws.wbf17.play.rulings import EffectKind, PlayOption, PlayRuling
+
+if TYPE_CHECKING:
+    from contractbridge.play import PlayState
+    from contractbridge.table import Irregularity, Table
+
+__all__ = ["PenaltyLead", "WBF17CardPlay", "live_penalty_cards", "pending_ruling", "revoke_transfers"]
+
+
+@dataclass(frozen=True, slots=True)
+class PenaltyLead(LeadRestriction):
+    """Declarer's L50D2/L51B choice for the lead to trick ``trick`` by the partner of a penalty card's owner:
+    ``required`` binds that lead only; ``forbidden`` every lead while he keeps the lead from that trick on;
+    neither (no restriction, L50D2(b)) binds nothing, and the choice comes again at his next lead."""
+
+    trick: int = 1
+
+    def in_force(self, play: PlayState) -> bool:
+        if play.current_trick or play.turn != self.leader:
+            return False
+        now = len(play.tricks) + 1
+        if self.required is not None:
+            return now == self.trick
+        return self.forbidden is not None and all(t.winner == self.leader for t in play.tricks[self.trick - 1 :])
+
+    def restrict(self, cards: frozenset[Card]) -> frozenset[Card]:
+        """The required suit, or none of the forbidden ``suits`` (L51B2(b) may forbid two); any card if he
+        cannot comply (L59)."""
+        if self.required is not None:
+            kept = frozenset(c for c in cards if c.suit is self.required)
+        else:
+            kept = frozenset(c for c in cards if c.suit not in self.suits)
+        return kept or cards
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**LeadRestriction.to_dict(self), "trick": self.trick}
+
+
+def live_penalty_cards(table: Table) -> PenaltyCards:
+    """The penalty cards still on the table: those of the record (L24E; L54D, L56 once wired) whose owner
+    still holds the card (a penalty card played is no longer one, L50A)."""
+    record, play = table.record, table.play_state
+    if record is None or play is None:
+        return PenaltyCards()
+    return PenaltyCards(tuple(pc for pc in record.penalty_cards if pc.card in play.hand(pc.seat)))
+
+
+def pending_ruling(
+    table: Table, ruling: PlayRuling, chosen: Callable[[PlayOption], Callable[[], None]] | None = None
+) -> None:
+    """Make ``ruling`` pending in the table's record: each option, when chosen, applies its effects to the table
+    in order (``chosen`` gives another action per option; a ``choose`` event; its undo is a refold of the log)."""
+    record = table.record
+    assert record is not None
+
+    def effects(option: PlayOption) -> Callable[[], None]:
+        return lambda: apply_effects(table, option)
+
+    chosen = effects if chosen is None else chosen
+    options = tuple(Option(o.id, o.law, o.effect, chosen(o), answer=o.answer) for o in ruling.options)
+    record.rule(
+        Ruling(
+            ruling.irregularity,
+            ruling.law,
+            ruling.offender,
+            ruling.description,
+            options,
+            chooser=ruling.chooser,
+            question=ruling.question,
+            review=ruling.review,
+            notes=ruling.notes,
+        )
+    )
+
+
+def apply_effects(table: Table, option: PlayOption) -> None:
+    """The effects of a chosen option on the pending unlawful card: it stands (with the roles exchanged, L54A)
+    or goes back to the hand, and becomes a penalty card. The next lead or play needs nothing more (the second
+    card, L54B1, and the correct leader, L54D, follow from the rotation). ``RulingError`` for an effect the table
+    does not apply yet."""
+    kinds = {e.kind for e in option.effects}
+    if EffectKind.ACCEPT in kinds:
+        exchange = next((e.seat for e in option.effects if e.kind is EffectKind.EXCHANGE_ROLES), None)
+        table.resolve_irregularity(True, declarer=None if exchange is None else exchange.partner)
+    elif EffectKind.WITHDRAW in kinds:
+        table.resolve_irregularity(False)
+    record, play = table.record, table.play_state
+    assert record is not None and play is not None
+    for effect in option.effects:
+        if effect.kind is EffectKind.PENALTY_CARD and effect.seat is not None:
+            for card in effect.cards:
+                record.penalty_cards.append(PenaltyCard(effect.seat, card, effect.data == "major", option.law))
+        elif effect.kind is EffectKind.PICK_UP:
+            record.penalty_cards[:] = [pc for pc in record.penalty_cards if pc.card not in effect.cards]
+        elif effect.kind not in _APPLIED:
+            raise RulingError(f"{option.id} ({option.law}): the table does not apply {effect.kind.value} yet")
+
+
+def revoke_transfers(table: Table) -> list[Transfer]:
+    """The L64A transfers (with the L64B exceptions) for the revokes an irregular table let stand, once the board
+    is done. Each revoke on tricks 1–12 is established by then (L63A1: the offending side played to the next
+    trick, or L63A2: a claim or concession); one on trick 13 is not (L63A) and transfers nothing. Tricks settled
+    by an agreed claim count for the claimer's side first, then for the other (their order is not recorded)."""
+    from contractbridge.table import IrregularityKind, Phase
+
+    play, claim = table.play_state, table.claim_state
+    if play is None or table.phase is not Phase.DONE:
+        return []
+    tricks = play.tricks
+    revokes = [
+        Revoke(
+            i.seat,
+            i.trick,
+            tricks[i.trick - 1].cards[0].suit,
+            RevokeKind.DUMMY if i.seat == play.dummy else RevokeKind.FOLLOW_SUIT,
+        )
+        for i in table.irregularities
+        if i.kind == IrregularityKind.REVOKE
+        and i.seat is not None
+        and i.trick is not None
+        and i.trick < 13
+        and i.trick <= len(tricks)
+    ]
+    if not revokes:
+        return []
+    winners: list[Seat | Side] = [t.winner for t in tricks]
+    if claim is not None and claim.agreed:
+        winners += [claim.side] * claim.tricks
+        winners += [claim.side.opponents] * (claim.remaining - claim.tricks)
+    return transfers(revokes, winners)
+
+
+#: the effect kinds ``apply_effects`` carries out (PLAY_SECOND_FROM and LEAD_FROM are the rotation's)
+_APPLIED = frozenset(
+    {
+        EffectKind.ACCEPT,
+        EffectKind.EXCHANGE_ROLES,
+        EffectKind.WITHDRAW,
+        EffectKind.PENALTY_CARD,
+        EffectKind.PLAY_SECOND_FROM,
+        EffectKind.LEAD_FROM,
+        EffectKind.NONE,
+        EffectKind.REQUIRE_LEAD,  # ``choose_lead`` records these as a ``PenaltyLead``
+        EffectKind.FORBID_LEAD,
+    }
+)
+
+
+def _lead_choice(table: Table, owner: Seat, option: PlayOption) -> Callable[[], None]:
+    """Apply ``option`` of the L50D2/L51B ruling: its PCs picked up, and the choice recorded for this lead."""
+
+    def apply() -> None:
+        record, play = table.record, table.play_state
+        assert record is not None and play is not None
+        apply_effects(table, option)
+        leads = [e for e in option.effects if e.kind in (EffectKind.REQUIRE_LEAD, EffectKind.FORBID_LEAD)]
+        required = next((e.suits[0] for e in leads if e.kind is EffectKind.REQUIRE_LEAD), None)
+        forbidden = [s for e in leads if e.kind is EffectKind.FORBID_LEAD for s in e.suits]
+        record.lead_restrictions.append(
+            PenaltyLead(
+                owner,
+                owner.partner,
+                play.declarer,
+                tuple(forbidden),
+                option.law,
+                False,
+                forbidden=forbidden[0] if len(forbidden) == 1 else None,
+                decided=True,
+                required=required,
+                trick=len(play.tricks) + 1,
+            )
+        )
+
+    return apply
+
+
+class WBF17CardPlay(Edition):
+    """The cards a defender with penalty cards may play (L50C, L50D1, L51A), after L44 and the lead restrictions;
+    the ruling on an opening lead out of turn (L54)."""
+
+    name = "WBF17"
+
+    def legal_cards(self, table: Table, seat: Seat, cards: frozenset[Card]) -> frozenset[Card]:
+        """L50D1(a): a major penalty card is played at the first legal opportunity (two of them: either, declarer
+        names it, L51A); following suit comes first (L44C, L50D1(b), TV95, TV105); L50C for a minor one. A lead
+        restriction that leaves no penalty card playable comes first (the card stays)."""
+        cards = super().legal_cards(table, seat, cards)
+        pcs = live_penalty_cards(table)
+        play = table.play_state
+        if play is None or not pcs.of(seat):
+            return cards
+        trick = [card for _, card in play.current_trick]
+        both = cards & allowed_cards(seat, play.hand(seat), trick, (), pcs).allowed
+        return both or cards
+
+    def card_irregularity(self, table: Table, irregularity: Irregularity) -> bool:
+        """L54: a defender's opening lead faced out of turn becomes declarer's choice (accept, spread his hand,
+        or require withdrawal, the card a major penalty card). Any other unlawful card: the base (a revoke
+        stands, the rest stop the table)."""
+        from contractbridge.table import IrregularityKind
+
+        play, declarer, card, seat = table.play_state, table.declarer, irregularity.action, irregularity.seat
+        opening = play is not None and not len(play) and irregularity.kind == IrregularityKind.LEAD_OUT_OF_TURN
+        if not opening or declarer is None or seat is None or not isinstance(card, Card):
+            return super().card_irregularity(table, irregularity)
+        if seat.side == declarer.side:  # L54E: the presumed declarer's or dummy's card is an L24 exposure
+            return super().card_irregularity(table, irregularity)
+        pending_ruling(table, opening_lead_out_of_turn(seat, declarer, card, declarer_saw_dummy=False))
+        return False
+
+    def adjust_tricks(self, table: Table, tricks: int) -> tuple[int, tuple[str, ...]]:
+        """L64A: the automatic trick transfers for the established revokes (L64B: when there are none)."""
+        declarer = table.declarer
+        moved = revoke_transfers(table)
+        if declarer is None or not moved:
+            return tricks, ()
+        gained = sum(t.count if t.to == declarer.side else -t.count for t in moved)
+        return min(13, max(0, tricks + gained)), tuple(str(t) for t in moved)
+
+    def settle_play(self, table: Table) -> None:
+        """L50D2, L51B: when the partner of a defender with major penalty cards is to lead, declarer first chooses
+        (require a suit, forbid suits while he keeps the lead, or no restriction); the lead waits (L26B first)."""
+        super().settle_play(table)
+        record, play = table.record, table.play_state
+        if record is None or play is None or record.pending is not None or play.current_trick or play.is_over:
+            return
+        leader, trick = play.turn, len(play.tricks) + 1
+        if leader is None or leader in (play.declarer, play.dummy):
+            return
+        if any(
+            isinstance(r, PenaltyLead) and r.leader == leader and r.trick == trick for r in record.lead_restrictions
+        ):
+            return
+        ruling = lead_options(leader.partner, play.declarer, live_penalty_cards(table))
+        if ruling is not None:
+            pending_ruling(table, ruling, lambda option: _lead_choice(table, leader.partner, option))
