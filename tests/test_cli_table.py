@@ -71,10 +71,13 @@ def test_play_resumes_a_log_and_claims(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     pending = Table.from_jsonl(log.read_text())  # EOF before west agreed: the log holds the claim so far
     assert pending.claim_state is not None and pending.claim_state.agreed_by == {Seat.EAST}
-    result = runner.invoke(app, ["play", "--resume", str(start), "--log", str(log)], input="S4\nclaim 5\nok\ny\ny\n")
+    again = runner.invoke(app, ["play", "--resume", str(start), "--log", str(log)], input="quit\n")
+    assert again.exit_code == 1 and "exists: continue it with --resume" in again.output
+    result = runner.invoke(app, ["play", "--resume", str(log)], input="y\n")  # appends to the file it resumed
     final = Table.from_jsonl(log.read_text())
     assert final.phase is Phase.DONE and final.result is not None and final.result.tricks == 5
     assert "1NT by S: 5 tricks (-2)" in result.output
+    assert "Score: NS -100, EW +100" in result.output and "Par:" in result.output
     result2 = runner.invoke(app, ["play", "--resume", str(start)], input="quit\n")
     assert result2.exit_code == 0
 
