@@ -1,6 +1,6 @@
 """The durable event log: one writer, write-ahead of the screen, and a reader that only raises typed errors.
 
-The event log (JSON lines, DESIGN.md §3.2 and §5) is the truth of a table: whatever a player has seen
+The event log (JSON lines, docs/architecture.md §3.2 and §5.1) is the truth of a table: whatever a player has seen
 accepted must survive a crash. This module is the one place that says how a log is kept; the terminal
 table, the session and the web table's store all follow the same contract.
 
