@@ -16,7 +16,7 @@ $(STAMP): pyproject.toml
 venv: $(STAMP)
 
 play: $(STAMP)
-	$(BIN)/contractbridge play --seat S
+	$(BIN)/contractbridge play --seat S --boards 4
 
 serve: $(STAMP)
 	$(BIN)/contractbridge serve

@@ -71,10 +71,13 @@ def test_play_resumes_a_log_and_claims(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     pending = Table.from_jsonl(log.read_text())  # EOF before west agreed: the log holds the claim so far
     assert pending.claim_state is not None and pending.claim_state.agreed_by == {Seat.EAST}
-    result = runner.invoke(app, ["play", "--resume", str(start), "--log", str(log)], input="S4\nclaim 5\nok\ny\ny\n")
+    again = runner.invoke(app, ["play", "--resume", str(start), "--log", str(log)], input="quit\n")
+    assert again.exit_code == 1 and "exists: continue it with --resume" in again.output
+    result = runner.invoke(app, ["play", "--resume", str(log)], input="y\n")  # appends to the file it resumed
     final = Table.from_jsonl(log.read_text())
     assert final.phase is Phase.DONE and final.result is not None and final.result.tricks == 5
     assert "1NT by S: 5 tricks (-2)" in result.output
+    assert "Score: NS -100, EW +100" in result.output and "Par:" in result.output
     result2 = runner.invoke(app, ["play", "--resume", str(start)], input="quit\n")
     assert result2.exit_code == 0
 
@@ -122,3 +125,78 @@ def test_play_at_a_terminal_exits_cleanly_on_eof(tmp_path: Path) -> None:
     os.close(fd)
     assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0, output.decode(errors="replace")
     assert str(Table.from_jsonl(log.read_text()).auction) == "1C"
+
+
+def _one_nt_log(path: Path) -> Table:
+    table = Table(Board(1, DEAL))
+    for c in ["P", "P", "1NT", "P", "P", "P"]:
+        table.call(c)
+    path.write_text(table.to_jsonl())
+    return table
+
+
+def test_resume_recovers_a_torn_last_line_and_refuses_a_corrupt_middle_line(tmp_path: Path) -> None:
+    """#18 item 2: the torn last line is dropped with a warning naming it; a bad earlier line is refused."""
+    log = tmp_path / "b.jsonl"
+    table = _one_nt_log(log)
+    log.write_text(table.to_jsonl() + '{"event": "play", "seat": "W", "ca')
+    result = runner.invoke(app, ["play", "--resume", str(log)], input="S4\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "line 8: torn last line dropped" in result.output
+    assert Table.from_jsonl(log.read_text()).tricks == [] and "S4" in log.read_text()
+    lines = table.to_jsonl().splitlines(keepends=True)
+    log.write_text("".join(lines[:3]) + '{"event": "call", "se\n' + "".join(lines[3:]))
+    result = runner.invoke(app, ["play", "--resume", str(log)], input="quit\n")
+    assert result.exit_code == 1 and "line 4: not JSON" in result.output
+    huge = tmp_path / "huge.jsonl"
+    huge.write_text(table.to_jsonl() + " " * 5000)
+    result = runner.invoke(app, ["replay", str(huge), "--max-log-bytes", "2000"])
+    assert result.exit_code == 2 and "larger than 2000 bytes" in result.output
+
+
+def test_item7_papercuts(tmp_path: Path) -> None:
+    """#17 item 7: claim in the auction refused at once; an empty line lists the legal choices; undo at the start
+    says so; a missing --resume file is one clear line."""
+    keys = "claim 3\n\nundo\nquit\n"
+    result = runner.invoke(app, ["play", "--seed", "4", "--seat", "S"], input=keys)
+    assert result.exit_code == 0, result.output
+    assert "claims are made during the play (L68)" in result.output and "statement" not in result.output
+    assert "Legal: P, or a bid from" in result.output
+    assert "nothing to undo: you have not called or played yet" in result.output
+    missing = runner.invoke(app, ["play", "--resume", str(tmp_path / "missing.jsonl")])
+    assert missing.exit_code == 1 and "No such file or directory" in missing.output and "Errno" not in missing.output
+
+
+def test_robots_decide_a_claim_by_double_dummy(tmp_path: Path) -> None:
+    """#17 item 6: the robots answer a claim themselves; a disputed claim at a strict table is void and play
+    continues (L68D2(b)); an agreed one ends the board."""
+    pytest.importorskip("endplay")
+    log = tmp_path / "b.jsonl"
+    _one_nt_log(log)  # 1NT by South; West leads; N, E, W are robots
+    result = runner.invoke(app, ["play", "--resume", str(log), "--seat", "S"], input="claim 13\nall mine\nquit\n")
+    assert "E disputes the claim" in result.output and "play continues by agreement (L68D2(b))" in result.output
+    assert "[y/n]" not in result.output
+    assert Table.from_jsonl(log.read_text()).claim_state is None
+    result = runner.invoke(app, ["play", "--resume", str(log), "--seat", "S"], input="claim 0\nyou take the rest\n")
+    assert result.exit_code == 0, result.output
+    final = Table.from_jsonl(log.read_text())
+    assert final.result is not None and final.result.claimed and final.result.tricks == 0
+
+
+def test_a_match_of_boards_keeps_a_running_total(tmp_path: Path) -> None:
+    """#13 item 7: N boards, the contract and result of each, IMPs against double-dummy par, a running total;
+    one log a board."""
+    pytest.importorskip("endplay")
+    log = tmp_path / "m.jsonl"
+    result = runner.invoke(app, ["play", "--boards", "2", "--robot-seats", "NESW", "--seed", "3", "--log", str(log)])
+    assert result.exit_code == 0, result.output
+    assert result.output.count("running total") == 2 and "Result:" in result.output
+    assert Table.from_jsonl((tmp_path / "m-1.jsonl").read_text()).phase is Phase.DONE
+    assert Table.from_jsonl((tmp_path / "m-2.jsonl").read_text()).board.number == 2
+
+
+def test_replay_of_a_multi_board_file_points_to_convert(tmp_path: Path) -> None:
+    log = tmp_path / "two.jsonl"
+    log.write_text(Table(Board(1, DEAL)).to_jsonl() + Table(Board(2, DEAL)).to_jsonl())
+    result = runner.invoke(app, ["replay", str(log)])
+    assert result.exit_code == 1 and "holds 2 boards" in result.output and "x-<board>.jsonl" in result.output

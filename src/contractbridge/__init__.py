@@ -1,4 +1,4 @@
-"""contractbridge: contract bridge faithful to the laws (see shared/DESIGN.md for the map)."""
+"""contractbridge: contract bridge faithful to the laws (see docs/architecture.md for the map)."""
 
 from contractbridge.auction import Auction
 from contractbridge.calls import DOUBLE, PASS, REDOUBLE, Bid, Call, CallKind

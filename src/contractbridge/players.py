@@ -1,4 +1,4 @@
-"""Seat policies: who decides the calls and cards of a seat (DESIGN.md §3.6).
+"""Seat policies: who decides the calls and cards of a seat (docs/architecture.md §3.6).
 
 A ``Player`` only ever receives the ``TableView`` of its own seat. Declarer's player also decides dummy's
 cards (L41D): ``view.legal_cards`` then holds dummy's legal cards and ``view.turn`` is dummy's seat.

@@ -11,11 +11,13 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.progress import Progress
 from rich.table import Table
 
 from contractbridge.cards import SUITS_HIGH_FIRST, Hand, Seat, Strain
 from contractbridge.deal import Board, Deal, Vulnerability
-from contractbridge.errors import BridgeError
+from contractbridge.dealer import Dealer
+from contractbridge.errors import BridgeError, DealGenerationError
 
 _ORDER = (Strain.NOTRUMP, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
 _DECLARERS = (Seat.NORTH, Seat.SOUTH, Seat.EAST, Seat.WEST)
@@ -157,21 +159,24 @@ def register(app: typer.Typer) -> None:
         output: Annotated[Path | None, typer.Option("--output", "-o", help="write to a file")] = None,
     ) -> None:
         """Deal hands at random that satisfy a constraint (see README: the constraint language)."""
-        from contractbridge.dealer import Dealer
-
         try:
             pre = Deal.partial(predeal) if predeal else None
             dealer = Dealer(constraint, predeal=pre, seed=seed)
+            _check_acceptance(Dealer(constraint, predeal=pre, seed=0), n)
         except BridgeError as err:
             raise _fail(err) from None
         sink = output.open("w") if output else None
+        progress = Progress(console=Console(stderr=True), transient=True, disable=n < 200)
         try:
-            for number, deal, table in _numbered(dealer.deals(n), with_dd):
-                text = _render(fmt, number, deal, table)
-                if sink is not None:
-                    sink.write(text)
-                else:
-                    typer.echo(text, nl=False)
+            with progress:
+                task = progress.add_task("dealing" + (" and solving" if with_dd else ""), total=n)
+                for number, deal, table in _numbered(dealer.deals(n), with_dd):
+                    text = _render(fmt, number, deal, table)
+                    if sink is not None:
+                        sink.write(text)
+                    else:
+                        typer.echo(text, nl=False)
+                    progress.advance(task)
         except BridgeError as err:
             raise _fail(err) from None
         finally:
@@ -210,6 +215,30 @@ def register(app: typer.Typer) -> None:
             console.print(f"acceptance: {100 * result.acceptance:.3f}% of {result.attempts} shuffles")
         if plot is not None:
             result.plot(plot, seat)
+
+
+#: Shuffles of the first batch that estimates how often a constraint is met (#17 item 13).
+PROBE = 1 << 16
+
+
+def _check_acceptance(probe: Dealer, n: int) -> None:
+    """Refuse at once a constraint that no deal of a first batch meets, or one that would need more shuffles
+    than the dealer allows; the estimate comes from ``PROBE`` shuffles."""
+    if probe.constraint is None or n <= 0:
+        return
+    accepted = int(probe.constraint.mask(probe.shuffle(PROBE)).sum())
+    if accepted == 0:
+        raise DealGenerationError(
+            f"no deal of {PROBE:,} satisfied the constraint: it is impossible or rarer than 1 in {PROBE:,} "
+            f"(e.g. hcp(N) > 37 cannot be); loosen it"
+        )
+    cautious = max(accepted - 2 * accepted**0.5, 0.5)  # a low estimate: a few hits say little
+    needed = n * PROBE / cautious
+    if needed > probe.max_attempts:
+        raise DealGenerationError(
+            f"the constraint is met by {accepted} deal(s) in {PROBE:,}: {n} deals could need {needed:,.0f} "
+            f"shuffles, more than the {probe.max_attempts:,} allowed; loosen it or ask for fewer"
+        )
 
 
 def _numbered(deals: Iterator[Deal], with_dd: bool) -> Iterator[tuple[int, Deal, object | None]]:

@@ -5,16 +5,16 @@ from __future__ import annotations
 
 import csv
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, TypeVar
 
 import typer
 from rich.console import Console
 from rich.table import Table as RichTable
 
-from contractbridge.cards import Seat
+from contractbridge.cards import Seat, Side
 from contractbridge.commands.rubber_sheet import render
 from contractbridge.contract import Contract
 from contractbridge.deal import Vulnerability
@@ -24,6 +24,7 @@ from contractbridge.laws import rubber_editions
 from contractbridge.scoring import compare, duplicate
 from contractbridge.scoring.rubber import Honours, Rubber
 
+T = TypeVar("T")
 _NUMBERS = {"ignore_unknown_options": True}  # lets "-450" be an argument, not an option
 
 
@@ -103,9 +104,6 @@ def imps(
 # ---------------------------------------------------------------------------------------------- rubber
 
 
-_RUBBER = rubber_editions()
-
-
 def rubber(
     edition: Annotated[
         str, typer.Option("--edition", "-e", help=f"Rubber laws: {', '.join(rubber_editions())}.")
@@ -125,32 +123,15 @@ def rubber(
     except (OSError, BridgeError) as exc:
         raise _fail(f"{load}: {exc}") from None
     target = save or load
-    console.print(render(sheet))
+    _show_sheet(console, sheet)
     while not sheet.is_finished:
-        text = typer.prompt("Contract (e.g. 4SX; pass / end / quit)").strip()
-        command = text.lower()
-        if command in ("quit", "q", "exit"):
-            break
         try:
-            if command == "end":
-                sheet.end_by_agreement()
-            elif command in ("pass", "p"):
-                sheet.record(None)
-            else:
-                contract = Contract.parse(text)
-                declarer = Seat.parse(typer.prompt("Declarer (N/E/S/W)"))
-                tricks_text = typer.prompt("Tricks won by declarer's side")
-                if not tricks_text.strip().isdigit():
-                    raise ParseError(f"tricks must be a whole number from 0 to 13, not {tricks_text!r}")
-                honours_text = typer.prompt("Honours (none, or side and points, e.g. NS 100)", default="none")
-                claim = None
-                if honours_text.strip().lower() not in ("", "none", "-", "no"):
-                    claim = Honours.parse(honours_text, contract.strain)
-                sheet.record(contract, declarer, int(tricks_text), claim)
-        except BridgeError as exc:
-            console.print(f"[red]{exc}[/red] — the hand was not recorded.", highlight=False)
-            continue
-        console.print(render(sheet))
+            if not _one_hand(console, sheet):
+                break
+        except _EndOfInput:
+            console.print()
+            break
+        _show_sheet(console, sheet)
         if target is not None:
             target.write_text(sheet.dumps(), encoding="utf-8")
     result = sheet.result()
@@ -162,6 +143,76 @@ def rubber(
     if target is not None:
         target.write_text(sheet.dumps(), encoding="utf-8")
         console.print(f"Saved to {target}")
+
+
+class _EndOfInput(Exception):
+    """The input ended (EOF or Ctrl-C): the sheet stays as saved."""
+
+
+def _ask(console: Console, prompt: str, parse: Callable[[str], T], default: str | None = None) -> T:
+    """Ask until ``parse`` accepts the answer: a bad field is asked again, the rest of the hand is kept."""
+    while True:
+        try:
+            text = typer.prompt(prompt, default=default, show_default=default is not None)
+        except (EOFError, KeyboardInterrupt, typer.Abort):
+            raise _EndOfInput from None
+        try:
+            return parse(text.strip())
+        except BridgeError as exc:
+            console.print(f"[red]{exc}[/red]", highlight=False)
+
+
+def _tricks(text: str) -> int:
+    if not text.isdigit() or not 0 <= int(text) <= 13:
+        raise ParseError(f"tricks are a whole number from 0 to 13, not {text!r}")
+    return int(text)
+
+
+def _one_hand(console: Console, sheet: Rubber) -> bool:
+    """Record one hand; False when the person asked to stop."""
+    command = _ask(console, "Contract (e.g. 4SX; pass / end / quit)", _contract_or_command)
+    if command == "quit":
+        return False
+    if command == "end":
+        sheet.end_by_agreement()
+        return True
+    if command == "pass":
+        sheet.record(None)
+        return True
+    assert isinstance(command, Contract)
+    declarer = _ask(console, "Declarer (N/E/S/W)", Seat.parse)
+    tricks = _ask(console, "Tricks won by declarer's side (0-13)", _tricks)
+    strain = command.strain
+
+    def honours(text: str) -> Honours | None:
+        return None if text.lower() in ("", "none", "-", "no") else Honours.parse(text, strain)
+
+    claim = _ask(console, "Honours (none, or side and points, e.g. NS 100)", honours, default="none")
+    try:
+        sheet.record(command, declarer, tricks, claim)
+    except BridgeError as exc:
+        console.print(f"[red]{exc}[/red] — the hand was not recorded.", highlight=False)
+    return True
+
+
+def _contract_or_command(text: str) -> Contract | str:
+    word = text.lower()
+    if word in ("quit", "q", "exit", "end"):
+        return "quit" if word != "end" else "end"
+    if word in ("pass", "p"):
+        return "pass"
+    return Contract.parse(text)
+
+
+def _show_sheet(console: Console, sheet: Rubber) -> None:
+    """The sheet, then what it does not label: the entries above the line, the games and who is vulnerable."""
+    console.print(render(sheet))
+    above = [e for e in sheet.entries if not e.below]
+    for entry in above:
+        console.print(f"  above the line: {entry.side.name} {entry.points} for {entry.item.value} ({entry.law})")
+    games = ", ".join(f"{side.name} {sheet.games(side)}" for side in (Side.NS, Side.EW))
+    vulnerable = [side.name for side in (Side.NS, Side.EW) if sheet.vulnerable(side)]
+    console.print(f"Games: {games}; vulnerable: {' and '.join(vulnerable) or 'neither side'}")
 
 
 # ---------------------------------------------------------------------------------------------- matchpoint

@@ -4,22 +4,26 @@ from __future__ import annotations
 
 import json
 import random
+import warnings
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
-from contractbridge.calls import Call
-from contractbridge.cards import Card, Hand, Seat
+from contractbridge.cards import Seat, Side
+from contractbridge.commands.terminal import BoardOutcome, Quit, TerminalTable, card_text
 from contractbridge.deal import Board, Deal
 from contractbridge.errors import BridgeError, EventLogError
+from contractbridge.eventlog import MAX_LOG_BYTES, EventLog, EventLogWarning, read_table
 from contractbridge.formats.diagram import diagram
 from contractbridge.laws import DEFAULT_EDITION, EDITIONS
 from contractbridge.players import Player, RandomPlayer
-from contractbridge.robots.bidder import BiddingRobot
-from contractbridge.table import Phase, Table, TableView
+from contractbridge.robots import default_robot
+from contractbridge.scoring import compare
+from contractbridge.table import Table
 
 
 # state summary ---------------------------------------------------------------------------------------------
@@ -50,7 +54,8 @@ def _print_state(console: Console, table: Table) -> None:
     console.print(f"Board {table.board.number} ({table.edition}), phase [bold]{table.phase.value}[/bold]")
     console.print(f"Auction (dealer {table.board.dealer.letter}): {table.auction or '—'}")
     for i, trick in enumerate(table.tricks, start=1):
-        console.print(f"  trick {i:2}: {trick}")
+        cards = "  ".join(f"{s.letter} {card_text(c)}" for s, c in trick)
+        console.print(f"  trick {i:2}: {cards}   won by {trick.winner.letter}")
     if table.claim_state is not None:
         c = table.claim_state
         console.print(f"Claim by {c.seat.letter} of {c.tricks} of {c.remaining} tricks: {c.status}")
@@ -66,123 +71,10 @@ def _print_state(console: Console, table: Table) -> None:
 
 
 # the terminal table -----------------------------------------------------------------------------------------
-class _Quit(Exception):
-    """The person at the terminal ended the session (EOF or ``quit``)."""
-
-
-def _choices(view: TableView) -> str:
-    if view.legal_calls:
-        return " ".join(str(c) for c in view.legal_calls)
-    return " ".join(str(c) for c in sorted(view.legal_cards, reverse=True))
-
-
-def _show_view(console: Console, table: Table, view: TableView) -> None:
-    hands: dict[Seat, Hand | None] = {s: None for s in Seat}
-    hands[view.seat] = view.hand
-    if view.dummy is not None and view.dummy_hand is not None:
-        hands[view.dummy] = view.dummy_hand
-    trick = " ".join(f"{s.letter}:{c}" for s, c in view.current_trick)
-    centre = f"{trick}\nNS {view.tricks_won[0]}  EW {view.tricks_won[1]}" if view.phase is Phase.PLAY else ""
-    console.print(diagram(table.board, hands, centre))
-    console.print(f"Auction (dealer {view.dealer.letter}): {view.auction or '—'}")
-    if view.contract is not None and view.declarer is not None:
-        console.print(f"Contract {view.contract} by {view.declarer.letter}")
-
-
-def _undo(table: Table, robots: Mapping[Seat, Player]) -> None:
-    """Take back the last event, and the robots' actions since the last person's action."""
-    table.undo()
-    while len(table.to_events()) > 1 and table.actor in robots:
-        table.undo()
-
-
-def _human_turn(console: Console, table: Table, robots: Mapping[Seat, Player], read: Callable[[str], str]) -> bool:
-    """One prompt for the seat to act; returns False when the person asked to stop."""
-    actor = table.actor
-    assert actor is not None
-    view = table.view(actor)
-    _show_view(console, table, view)
-    what = "call" if view.phase is Phase.AUCTION else f"card from {table.turn.letter if table.turn else '?'}"
-    console.print(f"Legal: {_choices(view)}")
-    line = read(f"{actor.letter} {what} (undo, claim N, explain N, quit)> ").strip()
-    if line.lower() in ("quit", "exit", "q"):
-        return False
-    try:
-        if line.lower().startswith("explain"):
-            _explain(console, table, robots, line)
-        elif line.lower() == "undo":
-            _undo(table, robots)
-        elif line.lower().startswith("claim"):
-            _claim(console, table, actor, line, read)
-        elif view.phase is Phase.AUCTION:
-            table.call(Call.parse(line), actor)
-        else:
-            table.play(Card.parse(line), table.turn)
-    except (BridgeError, IndexError) as err:
-        console.print(f"[red]{err}[/red]")
-    return True
-
-
-def _explain(console: Console, table: Table, robots: Mapping[Seat, Player], line: str) -> None:
-    """``explain N``: what call N (1-based) means by the system of the robot partnership that made it (L20F)."""
-    parts = line.split()
-    auction = table.auction
-    if len(parts) != 2 or not parts[1].isdigit() or not 1 <= int(parts[1]) <= len(auction):
-        raise BridgeError(f"write: explain N, N from 1 to {len(auction)} (the number of a call made so far)")
-    index = int(parts[1]) - 1
-    seat = auction.seat_of(index)
-    for who in (seat, seat.partner):
-        robot = robots.get(who)
-        if isinstance(robot, BiddingRobot):
-            console.print(robot.explain(auction, index, table.board.vulnerability).describe())
-            return
-    console.print(f"{seat.letter}'s call {auction.calls[index]}: no system on record for that side")
-
-
-def _claim(console: Console, table: Table, actor: Seat, line: str, read: Callable[[str], str]) -> None:
-    parts = line.split()
-    if len(parts) != 2 or not parts[1].isdigit():
-        raise BridgeError("write: claim N (the number of the remaining tricks your side will win)")
-    table.claim(actor, int(parts[1]), read("statement (line of play)> ").strip())
-    claim = table.claim_state
-    assert claim is not None
-    for seat in sorted(claim.needed):
-        if read(f"{seat.letter}: agree to the claim? [y/n]> ").strip().lower().startswith("y"):
-            table.agree(seat)
-        else:
-            table.dispute(seat)
-            console.print("[yellow]The claim is disputed: the director decides (L70).[/yellow]")
-            return
-
-
-def _run(
-    console: Console,
-    table: Table,
-    robots: Mapping[Seat, Player],
-    read: Callable[[str], str],
-    save: Callable[[Table], None],
-) -> None:
-    while table.phase is not Phase.DONE:
-        actor = table.actor
-        if actor is None:
-            console.print("[yellow]Play has stopped: the director is needed.[/yellow]")
-            break
-        robot = robots.get(actor)
-        if robot is not None:
-            view = table.view(actor)
-            if view.phase is Phase.AUCTION:
-                call = robot.call(view)
-                table.call(call, actor)
-                console.print(f"{actor.letter} calls {call}")
-            else:
-                card = robot.play(view)
-                seat = table.turn
-                table.play(card, seat)
-                console.print(f"{'?' if seat is None else seat.letter} plays {card}")
-        elif not _human_turn(console, table, robots, read):
-            break
-        save(table)
-    _print_state(console, table)
+def _robot(seat: Seat, system: str, seed: int | None) -> Player:
+    """The robot for ``seat``: the one place a robot seat is built (bids by ``system``, plays by double-dummy
+    sampling)."""
+    return default_robot(system, seed=None if seed is None else seed * 4 + seat, form="imps")
 
 
 def _read_with(console: Console) -> Callable[[str], str]:
@@ -190,9 +82,42 @@ def _read_with(console: Console) -> Callable[[str], str]:
         try:
             return console.input(prompt)
         except (EOFError, KeyboardInterrupt):
-            raise _Quit from None
+            raise Quit from None
 
     return read
+
+
+def _fail(message: str, code: int = 1) -> typer.Exit:
+    Console(stderr=True, highlight=False, soft_wrap=True).print(f"[red]error: {escape(message)}[/red]")
+    return typer.Exit(code)
+
+
+def _multi_board_hint(path: Path) -> str | None:
+    """A note when ``path`` holds more than one board: ``convert`` writes one file per board."""
+    try:
+        with path.open("rb") as handle:
+            boards = sum(1 for line in handle if b'"event": "board"' in line or b'"event":"board"' in line)
+    except OSError:
+        return None
+    if boards > 1:
+        return (
+            f"{path} holds {boards} boards; replay reads one board a file: "
+            f"`contractbridge convert` writes one file per board (x-<board>.jsonl)"
+        )
+    return None
+
+
+def read_log(path: Path, max_bytes: int) -> Table:
+    """The table of one board's log, or a ``typer.Exit`` with a one-line error (shared by replay and rule)."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", EventLogWarning)
+        try:
+            table = read_table(path, max_bytes=max_bytes)
+        except EventLogError as err:
+            raise _fail(_multi_board_hint(path) or f"{path}: {err}", 2 if err.number is None else 1) from None
+    for w in caught:
+        Console(stderr=True, highlight=False).print(f"[yellow]warning: {path}: {escape(str(w.message))}[/yellow]")
+    return table
 
 
 def _parse_seats(text: str) -> list[Seat]:
@@ -204,6 +129,49 @@ def _parse_seats(text: str) -> list[Seat]:
 
 BoardOption = Annotated[int, typer.Option("--board", "-b", min=1, help="Board number (dealer, vulnerability: L2)")]
 SeedOption = Annotated[int | None, typer.Option("--seed", "-s", help="Random seed (the same seed, the same deal)")]
+
+
+MaxBytesOption = Annotated[
+    int, typer.Option("--max-log-bytes", min=1, metavar="BYTES", help="Refuse a log larger than this")
+]
+
+
+def _board_log(log: Path | None, number: int, boards: int) -> Path | None:
+    """The log of one board of a match: ``x.jsonl`` for one board, ``x-<board>.jsonl`` for several."""
+    if log is None or boards == 1:
+        return log
+    return log.with_name(f"{log.stem}-{number}{log.suffix}")
+
+
+def _play_board(
+    console: Console,
+    table: Table,
+    robots: Mapping[Seat, Player],
+    log: EventLog | None,
+    hint_robot: Callable[[Seat], Player],
+) -> BoardOutcome:
+    read = _read_with(console)
+    try:
+        return TerminalTable(console, table, robots, read, log, hint_robot).run()
+    finally:
+        if log is not None:
+            log.close()
+            console.print(f"Event log saved to {log.path}")
+
+
+def _match_line(console: Console, outcome: BoardOutcome, side: Side, total: int) -> int:
+    """The running total of a match: IMPs against the double-dummy par of each board (L78B)."""
+    if outcome.score_ns is None or outcome.par_ns is None:
+        console.print("(no IMPs for this board: it needs a duplicate score and the double-dummy par)")
+        return total
+    sign = 1 if side is Side.NS else -1
+    gained = compare.imps(sign * (outcome.score_ns - outcome.par_ns))
+    total += gained
+    console.print(
+        f"[bold]{side.name}: {sign * outcome.score_ns:+d} against par {sign * outcome.par_ns:+d}: "
+        f"{gained:+d} IMP; running total {total:+d} IMP[/bold]\n"
+    )
+    return total
 
 
 def register(app: typer.Typer) -> None:
@@ -220,19 +188,15 @@ def register(app: typer.Typer) -> None:
 
     @app.command("replay")
     def replay_command(
-        file: Annotated[Path, typer.Argument(help="Event log, one JSON object per line (DESIGN.md §5)")],
+        file: Annotated[
+            Path, typer.Argument(metavar="LOG", help="Event log of one board, JSON lines (docs/architecture.md §5)")
+        ],
         as_json: Annotated[bool, typer.Option("--json", help="Print the final state as JSON")] = False,
+        max_bytes: MaxBytesOption = MAX_LOG_BYTES,
     ) -> None:
-        """Replay an event log; print the final state, or the first error with its line number."""
+        """Replay an event log; print the final state, or the first bad line (exit code 1)."""
+        table = read_log(file, max_bytes)
         console = Console(highlight=False)
-        try:
-            table = Table.from_jsonl(file.read_text(encoding="utf-8"))
-        except OSError as err:
-            Console(stderr=True).print(f"[red]error: {file}: {err.strerror}[/red]")
-            raise typer.Exit(2) from None
-        except EventLogError as err:
-            Console(stderr=True).print(f"[red]error: {file}: {err}[/red]", highlight=False)
-            raise typer.Exit(1) from None
         if as_json:
             console.print_json(json.dumps(state_dict(table)))
         else:
@@ -243,45 +207,82 @@ def register(app: typer.Typer) -> None:
         board: BoardOption = 1,
         seed: SeedOption = None,
         edition: Annotated[str, typer.Option("--edition", "-e", help=f"Laws: {', '.join(EDITIONS)}")] = DEFAULT_EDITION,
-        log: Annotated[Path | None, typer.Option("--log", "-l", help="Save the event log here (JSONL)")] = None,
-        resume: Annotated[Path | None, typer.Option("--resume", help="Continue from an event log")] = None,
-        random_seats: Annotated[str, typer.Option("--random-seats", help="Seats a random robot plays, e.g. EW")] = "",
-        robot_seats: Annotated[str, typer.Option("--robot-seats", help="Seats the bidding robot plays, e.g. NEW")] = "",
-        seat: Annotated[str, typer.Option("--seat", help="Your seat; the bidding robots take the other three")] = "",
-        system: Annotated[str, typer.Option("--system", help="The bidding robots' system: culbertson or club")] = (
-            "culbertson"
-        ),
+        log: Annotated[
+            Path | None, typer.Option("--log", "-l", metavar="FILE", help="Write the event log here (JSON lines)")
+        ] = None,
+        resume: Annotated[
+            Path | None, typer.Option("--resume", metavar="FILE", help="Continue an event log (and append to it)")
+        ] = None,
+        boards: Annotated[int, typer.Option("--boards", "-n", min=1, help="Play a match of this many boards")] = 1,
+        random_seats: Annotated[
+            str, typer.Option("--random-seats", metavar="SEATS", help="Seats a random robot plays, e.g. EW")
+        ] = "",
+        robot_seats: Annotated[
+            str, typer.Option("--robot-seats", metavar="SEATS", help="Seats the robots play, e.g. NEW")
+        ] = "",
+        seat: Annotated[str, typer.Option("--seat", metavar="SEAT", help="Your seat; robots take the others")] = "",
+        system: Annotated[
+            str, typer.Option("--system", metavar="NAME", help="The robots' bidding system: culbertson or club")
+        ] = "culbertson",
+        max_bytes: MaxBytesOption = MAX_LOG_BYTES,
     ) -> None:
-        """An interactive table: each seat's call or card is asked in turn (undo, claim N, quit)."""
+        """A table at the terminal: robots play the seats you give them, you the rest (type help at the prompt).
+
+        Every call and card is in the log (fsync'd) before it is shown; --resume continues a log after a
+        crash or a quit. With --boards N, a match against the robots: IMPs against the double-dummy par."""
         console = Console(highlight=False)
-        try:
-            if resume is not None:
-                table = Table.from_jsonl(resume.read_text(encoding="utf-8"))
-            else:
-                table = Table(Board(board, Deal.random(seed)), edition=edition)
-        except (BridgeError, OSError) as err:
-            console.print(f"[red]error: {err}[/red]")
-            raise typer.Exit(1) from None
+        if resume is not None and boards > 1:
+            raise _fail("--resume continues one board; it cannot be combined with --boards")
         rng = random.Random(seed)
-        robots: dict[Seat, Player] = {s: RandomPlayer(rng.getrandbits(64)) for s in _parse_seats(random_seats)}
         try:
+            robots: dict[Seat, Player] = {s: RandomPlayer(rng.getrandbits(64)) for s in _parse_seats(random_seats)}
             yours = set(_parse_seats(seat))
             others = [s for s in Seat if s not in yours] if yours else []
-            robots.update({s: BiddingRobot(system) for s in [*_parse_seats(robot_seats), *others]})
+            for s in [*_parse_seats(robot_seats), *others]:
+                robots[s] = _robot(s, system, seed)
         except BridgeError as err:
-            console.print(f"[red]error: {err}[/red]")
-            raise typer.Exit(1) from None
+            raise _fail(str(err)) from None
+        humans = [s for s in Seat if s not in robots]
+        side = humans[0].side if humans else Side.NS
 
-        def save(t: Table) -> None:
-            if log is not None:
-                log.write_text(t.to_jsonl(), encoding="utf-8")
+        def hint_robot(s: Seat) -> Player:
+            return _robot(s, system, seed)
 
-        save(table)
-        try:
-            _run(console, table, robots, _read_with(console), save)
-        except _Quit:
-            save(table)
-            console.print()
-            _print_state(console, table)
-        if log is not None:
-            console.print(f"Event log saved to {log}")
+        total = 0
+        for number in range(board, board + boards):
+            with warnings.catch_warnings(record=True) as caught:
+                warnings.simplefilter("always", EventLogWarning)
+                try:
+                    table, writer = _open_table(number, seed, edition, log, resume, max_bytes, boards)
+                except (EventLogError, BridgeError) as err:
+                    raise _fail(str(err)) from None
+            for w in caught:
+                console.print(f"[yellow]warning: {escape(str(w.message))}[/yellow]")
+            if seed is not None:
+                seed += 1
+            try:
+                outcome = _play_board(console, table, robots, writer, hint_robot)
+            except Quit:
+                console.print()
+                _print_state(console, table)
+                return
+            if not outcome.done:
+                return
+            if boards > 1:
+                total = _match_line(console, outcome, side, total)
+
+
+def _open_table(
+    number: int, seed: int | None, edition: str, log: Path | None, resume: Path | None, max_bytes: int, boards: int
+) -> tuple[Table, EventLog | None]:
+    """The table of one board and its log writer: a new board, a resumed log (appended to), or a resumed log
+    copied into a new ``--log``."""
+    if resume is not None and log is None:
+        writer, table = EventLog.open(resume, max_bytes=max_bytes)
+        return table, writer
+    if resume is not None:
+        table = read_table(resume, max_bytes=max_bytes)
+    else:
+        table = Table(Board(number, Deal.random(seed)), edition=edition)
+    path = _board_log(log, number, boards)
+    return table, None if path is None else EventLog.create(path, table)

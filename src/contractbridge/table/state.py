@@ -691,26 +691,12 @@ class Table:
 
     @classmethod
     def from_jsonl(cls, text: str | Iterable[str]) -> Table:
-        """Rebuild a table from JSON lines (blank lines are skipped but counted)."""
-        lines = text.splitlines() if isinstance(text, str) else text
-        events: list[Any] = []
-        numbers: list[int] = []
-        for number, line in enumerate(lines, start=1):
-            if not line.strip():
-                continue
-            try:
-                events.append(json.loads(line))
-            except json.JSONDecodeError as err:
-                raise EventLogError(f"line {number}: not JSON ({err.msg}, column {err.colno})", number) from None
-            numbers.append(number)
-        try:
-            return cls.from_events(events)
-        except EventLogError as err:
-            if err.number is None or err.number > len(numbers):
-                raise
-            lineno = numbers[err.number - 1]
-            message = str(err).split(": ", 1)[1]
-            raise EventLogError(f"line {lineno}: {message}", lineno) from err.__cause__
+        """Rebuild a table from JSON lines through ``contractbridge.eventlog`` (a torn last line is dropped
+        with a warning; any other bad line is an ``EventLogError`` naming the first one)."""
+        from contractbridge.eventlog import read_table
+
+        lines = text if isinstance(text, str) else "".join(t if t.endswith("\n") else t + "\n" for t in text)
+        return read_table(lines)
 
     @classmethod
     def _from_board_event(cls, event: Mapping[str, Any]) -> Table:

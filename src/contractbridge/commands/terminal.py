@@ -1,0 +1,464 @@
+"""The terminal table: one board played at a terminal against robots (or every seat asked in turn).
+
+What the person sees: the auction as a W/N/E/S grid with alerts and numbered calls (``explain N``), a one-line
+meaning as each robot calls, each card as it is played, the winner of each trick and the tricks of each side,
+dummy face up, and at the end the score, the four hands, the double-dummy result and par. Only a change of
+the table redraws it; an error or a question prints one line. Every event is in the durable log
+(``contractbridge.eventlog``) before it is shown (issue #18).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table as Grid
+
+from contractbridge import dd
+from contractbridge.calls import PASS, Bid, Call
+from contractbridge.cards import SUITS_HIGH_FIRST, Card, Hand, Seat
+from contractbridge.deal import Deal
+from contractbridge.errors import BridgeError, ClaimError, DDSUnavailableError, DoubleDummyError
+from contractbridge.eventlog import EventLog
+from contractbridge.formats.diagram import diagram
+from contractbridge.players import Player
+from contractbridge.robots.bidder import BiddingRobot
+from contractbridge.scoring import duplicate
+from contractbridge.scoring.rubber import Rubber
+from contractbridge.systems.base import CallMeaning
+from contractbridge.table import Phase, Table
+
+__all__ = ["BoardOutcome", "Quit", "TerminalTable", "card_text", "cards_text"]
+
+HELP = """\
+At the prompt:
+  a call        1NT, 2S, P (pass), X (double), XX (redouble)
+  a card        SA, H10, ♦Q, 10C
+  explain N     what call N of the auction means (the numbers in the grid)
+  hint          what the robot would do in your seat, and why
+  last          the last trick again
+  show          the table again (hands, auction, trick)
+  claim N       claim N of the remaining tricks (then state your line of play)
+  undo          take back your last call or card (and the robots' actions since)
+  quit          stop (the log keeps everything so far: --resume continues it)"""
+
+
+class Quit(Exception):
+    """The person at the terminal ended the session (EOF, Ctrl-C or ``quit``)."""
+
+
+def card_text(card: Card) -> str:
+    """A card the one way the terminal shows cards: ``♠A``, ``♥10``."""
+    return card.symbol
+
+
+def cards_text(cards: Iterable[Card]) -> str:
+    """Cards grouped by suit, spades first, high first: ``♠ A K 10  ♥ 2``."""
+    held = Hand(cards) if not isinstance(cards, Hand) else cards
+    groups = []
+    for suit in SUITS_HIGH_FIRST:
+        ranks = held.ranks(suit)
+        if ranks:
+            groups.append(suit.symbol + " " + " ".join("10" if r.letter == "T" else r.letter for r in ranks))
+    return "  ".join(groups) or "—"
+
+
+def calls_text(calls: Iterable[Call]) -> str:
+    """Legal calls compactly: ``P X, or a bid from 2C to 7NT``."""
+    calls = list(calls)
+    bids = [c for c in calls if isinstance(c, Bid)]
+    others = " ".join(str(c) for c in calls if not isinstance(c, Bid))
+    if not bids:
+        return others
+    low, high = min(bids), max(bids)
+    return f"{others}, or a bid from {low} to {high}" if low != high else f"{others} {low}"
+
+
+def auction_grid(table: Table, alerts: Mapping[int, bool]) -> Grid:
+    """The auction in columns W N E S, each call numbered for ``explain N``, alerted calls marked ``!``."""
+    order = (Seat.WEST, Seat.NORTH, Seat.EAST, Seat.SOUTH)
+    grid = Grid(*(s.name.title() for s in order), box=None, padding=(0, 2))
+    cells = [""] * order.index(table.board.dealer)
+    for i, call in enumerate(table.auction.calls):
+        name = "Pass" if call == PASS else str(call)
+        alert = "[bold red]![/bold red]" if alerts.get(i) else ""
+        cells.append(f"{escape(name)}{alert} [dim]({i + 1})[/dim]")
+    if table.phase is Phase.AUCTION:
+        cells.append("?")
+    for i in range(0, len(cells), 4):
+        grid.add_row(*(cells[i : i + 4] + [""] * 4)[:4])
+    return grid
+
+
+@dataclass
+class BoardOutcome:
+    """How a board ended at the terminal: ``done`` (scored), or stopped (quit, director needed)."""
+
+    table: Table
+    done: bool
+    score_ns: int | None = None
+    par_ns: int | None = None
+
+
+@dataclass
+class TerminalTable:
+    """The loop of one board: robots act, the people at the terminal are asked, the log is written first."""
+
+    console: Console
+    table: Table
+    robots: Mapping[Seat, Player]
+    read: Callable[[str], str]
+    log: EventLog | None = None
+    hint_robot: Callable[[Seat], Player] | None = None
+    _announced: int = 0
+    _stale: bool = True
+    _meanings: dict[int, CallMeaning | None] = field(default_factory=dict)
+
+    @property
+    def humans(self) -> frozenset[Seat]:
+        return frozenset(s for s in Seat if s not in self.robots)
+
+    # the loop ---------------------------------------------------------------------------------------
+    def run(self) -> BoardOutcome:
+        """Play until the board is done; ``Quit`` propagates after the log is complete."""
+        table = self.table
+        self._announced = len(table.to_events())
+        self._greet()
+        while table.phase is not Phase.DONE:
+            actor = table.actor
+            if actor is None:
+                if not self._settle_claim():
+                    self.console.print("[yellow]Play has stopped: the director is needed (L70, L81).[/yellow]")
+                    return BoardOutcome(table, done=False)
+                continue
+            robot = self.robots.get(actor)
+            if robot is not None:
+                view = table.view(actor)
+                if view.phase is Phase.AUCTION:
+                    table.call(robot.call(view), actor)
+                    if isinstance(robot, BiddingRobot):
+                        self._meanings[len(table.auction) - 1] = robot.last_meaning
+                else:
+                    table.play(robot.play(view), table.turn)
+                self._commit()
+            else:
+                self._human_turn(actor)
+        return self._finish()
+
+    def _commit(self) -> None:
+        """Write the new events to the log (fsync'd), then show them: write-ahead, then show (#18)."""
+        events = self.table.to_events()
+        if self.log is not None:
+            self.log.sync(events)
+        calls = sum(1 for e in events[: self._announced] if e.get("event") == "call")
+        for event in events[self._announced :]:
+            self._announce(event, calls)
+            calls += event.get("event") == "call"
+        self._announced = len(events)
+
+    def _announce(self, event: Mapping[str, object], index: int) -> None:
+        """One line for an event now in the log; ``index`` is the number of calls before it."""
+        kind = event.get("event")
+        seat = Seat.parse(str(event.get("seat", "N")))
+        table = self.table
+        if kind == "call":
+            meaning = self._meaning(index) if seat in self.robots else None
+            alert = "[bold red]![/bold red]" if meaning is not None and meaning.artificial else ""
+            text = f" — {escape(meaning.text)}" if meaning is not None else ""
+            self.console.print(f"{seat.letter} calls {escape(str(event['call']))}{alert}{text}")
+            if table.phase is not Phase.AUCTION and index == len(table.auction) - 1:
+                self._stale = True
+                self._contract_line()
+        elif kind == "play":
+            card = Card.parse(str(event["card"]))
+            self.console.print(f"{seat.letter} plays {card_text(card)}")
+            self._trick_done(card)
+        elif kind == "claim":
+            self.console.print(f"{seat.letter} claims {event['tricks']} of the remaining tricks: {event['statement']}")
+        elif kind in ("agree", "dispute"):
+            self.console.print(f"{seat.letter} {'agrees' if kind == 'agree' else 'disputes the claim'}")
+
+    def _trick_done(self, card: Card) -> None:
+        play = self.table.play_state
+        if play is None or play.current_trick or not play.tricks or play.tricks[-1].cards[-1] != card:
+            return
+        number = len(play.tricks)
+        trick = play.tricks[-1]
+        won = trick.card_of(trick.winner)
+        ns, ew = play.tricks_won(Seat.NORTH), play.tricks_won(Seat.EAST)
+        self.console.print(
+            f"[bold]Trick {number} won by {trick.winner.letter}[/bold] ({card_text(won)})   tricks NS {ns}, EW {ew}"
+        )
+        self._stale = True
+        dummy = play.dummy
+        if dummy in self.humans and play.controller in self.robots and not play.is_over:
+            self.console.print(f"  dummy {dummy.letter}: {cards_text(play.hand(dummy))}")
+
+    def _contract_line(self) -> None:
+        table = self.table
+        if table.contract is None or table.declarer is None:
+            self.console.print("[bold]Passed out.[/bold]")
+            return
+        self.console.print(
+            f"[bold]Contract {table.contract} by {table.declarer.letter}[/bold]; "
+            f"{table.declarer.offset(1).letter} leads, dummy is {table.declarer.partner.letter}"
+        )
+
+    # the person's turn -----------------------------------------------------------------------------
+    def _greet(self) -> None:
+        board = self.table.board
+        you = " ".join(s.letter for s in sorted(self.humans)) or "—"
+        self.console.print(
+            f"[bold]Board {board.number}[/bold]  dealer {board.dealer.letter}, vul {board.vulnerability.pbn}, "
+            f"{self.table.edition}; you: {you}. Type help for the commands."
+        )
+
+    def _human_turn(self, actor: Seat) -> None:
+        table = self.table
+        if self._stale:
+            self.show(actor)
+            self._stale = False
+        turn = table.turn
+        if table.phase is Phase.AUCTION:
+            what = "call"
+        elif turn is None or turn == actor:
+            what = "card"
+        else:
+            what = f"card from dummy ({turn.letter})"
+        line = self.read(f"{actor.letter} {what}> ").strip()
+        try:
+            self._command(actor, line)
+        except BridgeError as err:
+            self.console.print(f"[red]{escape(str(err))}[/red]")
+
+    def _command(self, actor: Seat, line: str) -> None:
+        table = self.table
+        word = line.lower().split()[0] if line.split() else ""
+        if not word:
+            self.console.print(f"Legal: {self._legal(actor)}   (help: the commands)")
+        elif word in ("quit", "exit", "q"):
+            raise Quit
+        elif word in ("help", "?"):
+            self.console.print(escape(HELP))
+        elif word == "explain":
+            self._explain(line)
+        elif word == "hint":
+            self._hint(actor)
+        elif word == "last":
+            self._last()
+        elif word == "show":
+            self.show(actor)
+        elif word == "undo":
+            self._undo()
+        elif word == "claim":
+            self._claim(actor, line)
+        elif table.phase is Phase.AUCTION:
+            table.call(Call.parse(line), actor)
+            self._commit()
+        else:
+            table.play(Card.parse(line), table.turn)
+            self._commit()
+
+    def _legal(self, actor: Seat) -> str:
+        view = self.table.view(actor)
+        return calls_text(view.legal_calls) if view.phase is Phase.AUCTION else cards_text(view.legal_cards)
+
+    def show(self, actor: Seat) -> None:
+        """The table as ``actor`` may see it: the auction grid, or the hands in view and the trick."""
+        table = self.table
+        view = table.view(actor)
+        if view.phase is Phase.AUCTION:
+            self.console.print(auction_grid(table, self._alerts()))
+            self.console.print(f"Your hand ({actor.letter}): {cards_text(view.hand)}")
+        else:
+            hands: dict[Seat, Hand | None] = {s: None for s in Seat}
+            hands[actor] = view.hand
+            if view.dummy is not None and view.dummy_hand is not None:
+                hands[view.dummy] = view.dummy_hand
+            trick = "  ".join(f"{s.letter} {card_text(c)}" for s, c in view.current_trick)
+            ns, ew = view.tricks_won
+            contract = f"{view.contract} {view.declarer.letter}" if view.declarer is not None else ""
+            self.console.print(diagram(table.board, hands, f"{contract}\n{trick}\nNS {ns}  EW {ew}"))
+        self.console.print(f"Legal: {self._legal(actor)}")
+
+    def _alerts(self) -> dict[int, bool]:
+        return {i: m is not None and m.artificial for i in range(len(self.table.auction)) if (m := self._meaning(i))}
+
+    def _meaning(self, index: int) -> CallMeaning | None:
+        """The robots' reading of call ``index`` by the system of the side that made it (L20F), cached."""
+        if index not in self._meanings:
+            auction = self.table.auction
+            seat = auction.seat_of(index)
+            robot = next((self.robots[s] for s in (seat, seat.partner) if s in self.robots), None)
+            meaning = None
+            if isinstance(robot, BiddingRobot):
+                meaning = robot.explain(auction, index, self.table.board.vulnerability)
+            self._meanings[index] = meaning
+        return self._meanings[index]
+
+    def _explain(self, line: str) -> None:
+        """``explain N``: the meaning of call N by the system of the robot side that made it (L20F)."""
+        parts = line.split()
+        count = len(self.table.auction)
+        if len(parts) != 2 or not parts[1].isdigit() or not 1 <= int(parts[1]) <= count:
+            raise BridgeError(f"write: explain N, N from 1 to {count} (the numbers of the auction grid)")
+        index = int(parts[1]) - 1
+        meaning = self._meaning(index)
+        seat = self.table.auction.seat_of(index)
+        if meaning is None:
+            call = self.table.auction.calls[index]
+            self.console.print(f"{seat.letter}'s call {call}: no system on record for that side")
+        else:
+            self.console.print(escape(f"{seat.letter}: {meaning.describe()}"))
+
+    def _hint(self, actor: Seat) -> None:
+        """What a robot in ``actor``'s seat would do: its own ``hint`` if it has one, else its choice."""
+        if self.hint_robot is None:
+            raise BridgeError("no robot is available for hints here")
+        robot = self.hint_robot(actor)
+        view = self.table.view(actor)
+        hint = getattr(robot, "hint", None)
+        if callable(hint):
+            self.console.print(escape(str(hint(view))))
+        elif view.phase is Phase.AUCTION:
+            call = robot.call(view)
+            meaning = robot.last_meaning if isinstance(robot, BiddingRobot) else None
+            why = meaning.describe() if meaning is not None else str(call)
+            self.console.print(escape(f"The robot would call {why}"))
+        else:
+            card = robot.play(view)
+            self.console.print(f"The robot would play {card_text(card)} (it plays the lowest legal card)")
+
+    def _last(self) -> None:
+        tricks = self.table.tricks
+        if not tricks:
+            raise BridgeError("no trick has been completed yet")
+        trick = tricks[-1]
+        cards = "  ".join(f"{s.letter} {card_text(c)}" for s, c in trick)
+        self.console.print(f"Trick {len(tricks)}: {cards}   won by {trick.winner.letter}")
+
+    def _undo(self) -> None:
+        """Take back the last action of a person here, and the robots' actions since (the log is cut back)."""
+        table = self.table
+        events = table.to_events()
+        dummy = table.dummy
+        declarer = table.declarer
+        for index in range(len(events) - 1, 0, -1):
+            seat = Seat.parse(str(events[index].get("seat", "N")))
+            if events[index].get("event") == "play" and seat == dummy and declarer is not None:
+                seat = declarer
+            if seat in self.humans:
+                break
+        else:
+            raise BridgeError("nothing to undo: you have not called or played yet")
+        while len(table.to_events()) > index:
+            table.undo()
+        if self.log is not None:
+            self.log.sync(table.to_events())
+        self._announced = len(table.to_events())
+        self._meanings = {i: m for i, m in self._meanings.items() if i < len(table.auction)}
+        self.console.print(f"Taken back: {len(events) - index} event(s)")
+        self._stale = True
+
+    # claims -----------------------------------------------------------------------------------------
+    def _claim(self, actor: Seat, line: str) -> None:
+        table = self.table
+        if table.phase is not Phase.PLAY:
+            raise ClaimError("claims are made during the play (L68)")
+        parts = line.split()
+        if len(parts) != 2 or not parts[1].isdigit():
+            raise BridgeError("write: claim N (of the remaining tricks, the number your side will win)")
+        tricks = int(parts[1])
+        remaining = 13 - len(table.tricks)
+        if not 0 <= tricks <= remaining:
+            raise ClaimError(f"claim of {tricks} tricks: {remaining} tricks remain (L68)")
+        statement = self.read("your line of play (L68C)> ").strip()
+        table.claim(actor, tricks, statement)
+        self._commit()
+
+    def _settle_claim(self) -> bool:
+        """The opponents of an open claim answer it: robots by a double-dummy check, people when asked. A
+        disputed claim at a strict table is void and play continues (L68D2(b)); returns False when the
+        director is needed."""
+        table = self.table
+        claim = table.claim_state
+        if claim is None or table.pending_irregularity is not None:
+            return False
+        if claim.disputed_by is not None:
+            return self._play_on()
+        for seat in sorted(claim.needed - claim.agreed_by):
+            if seat in self.robots:
+                agree = self._claim_holds(claim.seat, claim.tricks)
+            else:
+                answer = self.read(f"{seat.letter}: agree to the claim? {escape('[y/n]')}> ").strip().lower()
+                agree = answer.startswith("y")
+            (table.agree if agree else table.dispute)(seat)
+            self._commit()
+            if not agree:
+                return self._play_on()
+        return True
+
+    def _claim_holds(self, claimer: Seat, tricks: int) -> bool:
+        """A robot's test of a claim: the claimer's side takes at least ``tricks`` against best defence."""
+        table = self.table
+        play = table.play_state
+        assert play is not None
+        hands = Deal.partial({s: play.hand(s) for s in Seat})
+        strain = play.strain
+        try:
+            position = dd.Position(hands, strain, play.leader, tuple(c for _, c in play.current_trick))
+            scores = dd.solve(position)
+        except (DDSUnavailableError, DoubleDummyError) as err:
+            self.console.print(f"[yellow]the robots cannot check the claim ({escape(str(err))})[/yellow]")
+            return False
+        best = max(scores.values())
+        remaining = 13 - len(play.tricks)
+        side_tricks = best if position.to_play.side == claimer.side else remaining - best
+        return side_tricks >= tricks
+
+    def _play_on(self) -> bool:
+        table = self.table
+        if table.irregular:
+            self.console.print("[yellow]The claim is disputed: the director rules (L70).[/yellow]")
+            return False
+        while table.claim_state is not None:
+            table.undo()
+        if self.log is not None:
+            self.log.sync(table.to_events())
+        self._announced = len(table.to_events())
+        self.console.print("[yellow]The claim is disputed: void, play continues by agreement (L68D2(b)).[/yellow]")
+        self._stale = True
+        return True
+
+    # the end ----------------------------------------------------------------------------------------
+    def _finish(self) -> BoardOutcome:
+        table = self.table
+        result = table.result
+        assert result is not None
+        console = self.console
+        console.print(f"\n[bold]Result: {result}[/bold]")
+        score_ns = None
+        if table.rules.rubber is not None:  # a rubber-bridge code scores on the sheet
+            sheet = Rubber(table.edition)
+            if result.contract is not None and result.declarer is not None and result.tricks is not None:
+                sheet.record(result.contract, result.declarer, result.tricks)
+            console.print(str(sheet))
+        else:
+            score = duplicate.board_score(result.contract, result.declarer, result.tricks, table.board)
+            score_ns = score.ns
+            console.print(f"Score: NS {score.ns:+d}, EW {score.ew:+d} (L77)")
+        console.print(diagram(table.board))
+        par_ns = None
+        try:
+            tricks = dd.dd_table(table.board.deal)
+            par = dd.par(tricks, table.board.vulnerability, table.board.dealer)
+            par_ns = par.score
+            if result.contract is not None and result.declarer is not None:
+                made = tricks.tricks(result.contract.strain, result.declarer)
+                console.print(f"Double dummy: {result.contract} by {result.declarer.letter} takes {made} tricks")
+            console.print(f"Par: {par}")
+        except DDSUnavailableError as err:
+            console.print(f"[yellow]No double-dummy analysis: {escape(str(err))}[/yellow]")
+        return BoardOutcome(table, done=True, score_ns=score_ns, par_ns=par_ns)
