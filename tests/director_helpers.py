@@ -1,4 +1,4 @@
-"""Event-log builders for the director's tests (DESIGN.md §5 event shapes)."""
+"""Event-log builders for the director's tests (docs/architecture.md §5 event shapes)."""
 
 from __future__ import annotations
 

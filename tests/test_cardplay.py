@@ -99,7 +99,7 @@ def _reshuffled(table: Table, seat: Seat, seed: int) -> Table:
 
 
 def test_no_robot_sees_another_seats_hidden_cards() -> None:
-    """DESIGN.md §3.6: the decision comes from the view alone; replacing the hidden hands changes nothing."""
+    """docs/architecture.md §3.6: the decision comes from the view alone; replacing the hidden hands changes nothing."""
     base = _table(Deal.random(7).to_pbn(), "1NT P 3NT P P P")
     for _ in range(3):  # the opening lead (East), declarer for dummy (North), then West
         seat = base.actor

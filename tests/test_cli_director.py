@@ -1,4 +1,4 @@
-"""``contractbridge rule LOG.jsonl`` (DESIGN.md §5): state and pending ruling as JSON and in words."""
+"""``contractbridge rule LOG.jsonl`` (docs/architecture.md §5): state and pending ruling as JSON and in words."""
 
 from __future__ import annotations
 

@@ -12,6 +12,7 @@ import numpy as np
 from typer.testing import CliRunner
 
 from contractbridge.cli import app
+from contractbridge.formats.inputs import LIMITS
 from contractbridge.scoring import compare
 
 runner = CliRunner()
@@ -57,7 +58,7 @@ def test_rubber_asks_a_bad_field_again_and_shows_games_and_vulnerability(tmp_pat
     assert "Games: NS 1, EW 0; vulnerable: NS" in result.output and "hand was not recorded" not in result.output
     assert save.is_file()
     big = tmp_path / "big.json"
-    big.write_bytes(b" " * (1024 * 1024 + 10))
+    big.write_bytes(b" " * (LIMITS["rubber"] + 10))
     huge = runner.invoke(app, ["rubber", "--load", str(big)])
     assert huge.exit_code == 2 and "larger than" in huge.output and "Traceback" not in huge.output
 

@@ -1,4 +1,4 @@
-"""The durable event log (issue #18 items 1–3 and 6; DESIGN §3.2): never empty, one whole line per event,
+"""The durable event log (issue #18 items 1–3 and 6; docs/architecture.md §3.2): never empty, one whole line per event,
 one writer, recovery of a torn last line only, bounded and typed input."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""JSON lines event logs (DESIGN.md §5) and the board-record schema (docs/formats.md)."""
+"""JSON lines event logs (docs/architecture.md §5) and the board-record schema (docs/formats.md)."""
 
 from __future__ import annotations
 

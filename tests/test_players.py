@@ -1,4 +1,4 @@
-"""Seat policies: the Player protocol, RandomPlayer and play_board (DESIGN.md §3.6)."""
+"""Seat policies: the Player protocol, RandomPlayer and play_board (docs/architecture.md §3.6)."""
 
 from contractbridge import Board, Card, Deal, Seat
 from contractbridge.calls import Call

@@ -1,4 +1,5 @@
-"""The table (DESIGN.md §3, §5): phases, the event log, strict errors, claims (L68–L69), views, irregular mode."""
+"""The table (docs/architecture.md §3, §5): phases, the event log, strict errors, claims (L68–L69), views, irregular
+mode."""
 
 import json
 from typing import Any

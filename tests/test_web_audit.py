@@ -1,4 +1,5 @@
-"""Hidden information at the web table (DESIGN.md §3.6, L41D, L68C): every frame sent to each connection during
+"""Hidden information at the web table (docs/architecture.md §3.6, L41D, L68C): every frame sent to each connection
+during
 robot-played boards is checked against what that seat could see at that moment, computed from the stored log
 alone. North and South are WebSocket clients making random legal choices (and claims), East and West are the
 server's robots, and a spectator watches with hands hidden."""

@@ -1,4 +1,4 @@
-"""Durability of the web table (issue #14, DESIGN.md §3.2): ``kill -9`` the server at random moments (seeded,
+"""Durability of the web table (issue #14, docs/architecture.md §3.2): ``kill -9`` the server at random moments (seeded,
 bounded) while robots play boards at several tables, restart it each time, and check that every event shown
 to a client is in the store, that every stored log replays, and that every table resumes and finishes its
 boards. A spectator at each table records the frames: a frame is shown only after its events were committed."""

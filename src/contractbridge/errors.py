@@ -1,6 +1,6 @@
 """Typed errors. Every error the library raises on bad input is a ``ValueError`` subclass.
 
-An action that raises leaves every object as it was (DESIGN.md §3.3).
+An action that raises leaves every object as it was (docs/architecture.md §3.3).
 """
 
 from __future__ import annotations

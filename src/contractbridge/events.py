@@ -1,4 +1,4 @@
-"""Typed events of the table's log (DESIGN.md §5): one frozen dataclass per event kind, one parser
+"""Typed events of the table's log (docs/architecture.md §5): one frozen dataclass per event kind, one parser
 (``parse``: a JSON object → event, a ``ParseError`` naming the kind and the field) and one writer
 (``to_dict``: event → JSON object; ``to_json_line``: one line of a JSONL log).
 
@@ -390,7 +390,7 @@ def _letter(seat: Seat | None) -> dict[str, str]:
 
 
 def to_dict(event: Event) -> dict[str, Any]:
-    """The JSON object of ``event`` (DESIGN.md §5)."""
+    """The JSON object of ``event`` (docs/architecture.md §5)."""
     out: dict[str, Any] = {"event": event.kind}
     match event:
         case BoardStart():

@@ -4,7 +4,8 @@ SQLAlchemy 2 over SQLite (the default: a file in the user's data directory, WAL 
 PostgreSQL by URL (``postgresql+psycopg://user@host/db``). The schema is created and upgraded by the Alembic
 migrations shipped in ``contractbridge/migrations``.
 
-The durability contract (DESIGN.md §3.2, the same as the terminal's): an event is **committed** here before the
+The durability contract (docs/architecture.md §3.2, the same as the terminal's): an event is **committed** here
+before the
 server shows it to anybody or a robot acts on it, so a crash (even ``kill -9``) loses nothing that was
 acknowledged, and ``Table.from_events(store.events(board))`` resumes every open board. An undo accepted at the
 table does not delete rows: it marks them ``retracted`` (kept until a new event takes the same place), and the

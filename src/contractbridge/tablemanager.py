@@ -19,7 +19,7 @@ Lines end with CR LF; seats are written ``North`` … ``West``; cards rank first
     North ready to start             →  Start of board … or End of session
 
 The server only listens on the loopback interface. It keeps a ``Table`` per board (the event log is the
-truth, DESIGN.md §3.2) and sends each client only what its seat may see.
+truth, docs/architecture.md §3.2) and sends each client only what its seat may see.
 """
 
 from __future__ import annotations

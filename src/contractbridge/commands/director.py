@@ -1,4 +1,5 @@
-"""``contractbridge rule LOG.jsonl``: replay an event log and show the director's pending ruling (DESIGN §5)."""
+"""``contractbridge rule LOG.jsonl``: replay an event log and show the director's pending ruling
+(docs/architecture.md §5)."""
 
 from __future__ import annotations
 

@@ -24,6 +24,7 @@ from contractbridge.errors import BridgeError, ClaimError, DDSUnavailableError, 
 from contractbridge.eventlog import EventLog
 from contractbridge.formats.diagram import diagram
 from contractbridge.players import Player
+from contractbridge.robots import RobotPlayer
 from contractbridge.robots.bidder import BiddingRobot
 from contractbridge.scoring import duplicate
 from contractbridge.scoring.rubber import Rubber
@@ -138,8 +139,9 @@ class TerminalTable:
                 view = table.view(actor)
                 if view.phase is Phase.AUCTION:
                     table.call(robot.call(view), actor)
-                    if isinstance(robot, BiddingRobot):
-                        self._meanings[len(table.auction) - 1] = robot.last_meaning
+                    bidder = _bidder(robot)
+                    if bidder is not None:
+                        self._meanings[len(table.auction) - 1] = bidder.last_meaning
                 else:
                     table.play(robot.play(view), table.turn)
                 self._commit()
@@ -292,9 +294,10 @@ class TerminalTable:
             auction = self.table.auction
             seat = auction.seat_of(index)
             robot = next((self.robots[s] for s in (seat, seat.partner) if s in self.robots), None)
+            bidder = None if robot is None else _bidder(robot)
             meaning = None
-            if isinstance(robot, BiddingRobot):
-                meaning = robot.explain(auction, index, self.table.board.vulnerability)
+            if bidder is not None:
+                meaning = bidder.explain(auction, index, self.table.board.vulnerability)
             self._meanings[index] = meaning
         return self._meanings[index]
 
@@ -320,16 +323,11 @@ class TerminalTable:
         robot = self.hint_robot(actor)
         view = self.table.view(actor)
         hint = getattr(robot, "hint", None)
-        if callable(hint):
-            self.console.print(escape(str(hint(view))))
-        elif view.phase is Phase.AUCTION:
-            call = robot.call(view)
-            meaning = robot.last_meaning if isinstance(robot, BiddingRobot) else None
-            why = meaning.describe() if meaning is not None else str(call)
-            self.console.print(escape(f"The robot would call {why}"))
+        why = str(hint(view)) if callable(hint) else "its choice; it plays the lowest legal card"
+        if view.phase is Phase.AUCTION:
+            self.console.print(escape(f"The robot would call {robot.call(view)}: {why}"))
         else:
-            card = robot.play(view)
-            self.console.print(f"The robot would play {card_text(card)} (it plays the lowest legal card)")
+            self.console.print(escape(f"The robot would play {card_text(robot.play(view))} ({why})"))
 
     def _last(self) -> None:
         tricks = self.table.tricks
@@ -462,3 +460,10 @@ class TerminalTable:
         except DDSUnavailableError as err:
             console.print(f"[yellow]No double-dummy analysis: {escape(str(err))}[/yellow]")
         return BoardOutcome(table, done=True, score_ns=score_ns, par_ns=par_ns)
+
+
+def _bidder(robot: Player) -> BiddingRobot | None:
+    """The bidding robot that makes ``robot``'s calls, if it is one of ours."""
+    if isinstance(robot, RobotPlayer):
+        return robot.bidder
+    return robot if isinstance(robot, BiddingRobot) else None

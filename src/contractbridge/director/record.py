@@ -3,7 +3,7 @@ withdrawn, cancelled), and the rectifications in force (L9–L16, L23–L39).
 
 ``DirectedAuction`` accepts what really happens at a table. When an action is not lawful at that moment the
 edition (``contractbridge.laws``) classifies it and a ``Ruling`` becomes pending; while it is pending only
-the calls the laws allow before rectification are accepted (L9B2). Events (DESIGN.md §5) drive it: ``call``,
+the calls the laws allow before rectification are accepted (L9B2). Events (docs/architecture.md §5) drive it: ``call``,
 ``change`` (L25), ``expose`` (L24), ``choose`` (the chooser picks an option), ``judge`` (the director answers
 the pending question) and ``board_irregularity`` (L13–L15). The engine asks, never guesses.
 
@@ -525,7 +525,7 @@ class DirectedAuction:
 
     # ---- event log ------------------------------------------------------------------------------
     def apply(self, event: Mapping[str, Any]) -> None:
-        """Apply one event (DESIGN.md §5, read by ``events.parse``): call, change, expose, choose, judge or
+        """Apply one event (docs/architecture.md §5, read by ``events.parse``): call, change, expose, choose, judge or
         board_irregularity. An edition's record reads its own kinds first and passes the rest on here."""
         ev = events.parse(event)
         match ev:
@@ -566,7 +566,7 @@ class DirectedAuction:
         return da
 
     def to_dict(self) -> dict[str, Any]:
-        """State and pending ruling, as ``contractbridge rule`` prints it (DESIGN.md §5)."""
+        """State and pending ruling, as ``contractbridge rule`` prints it (docs/architecture.md §5)."""
         contract = self.contract
         return {
             "phase": "auction" if not self.is_over else ("done" if self.is_passed_out else "play"),

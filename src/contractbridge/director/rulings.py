@@ -28,7 +28,7 @@ def seat_name(seat: Seat) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Question:
-    """A matter of judgement the director must decide (DESIGN §3.5): answered by a ``judge`` event."""
+    """A matter of judgement the director must decide (docs/architecture.md §3.5): answered by a ``judge`` event."""
 
     id: str
     law: str

@@ -1,4 +1,4 @@
-"""JSON lines: the table's event log (DESIGN.md §5) and a board-record schema.
+"""JSON lines: the table's event log (docs/architecture.md §5) and a board-record schema.
 
 An event-log file holds one JSON object per line; each ``{"event": "board", …}`` begins the log of a new
 board, so one file can hold many boards. ``read_logs`` yields each board's events; every problem is a

@@ -2,7 +2,7 @@
 
 A ``Record`` holds what a hand record or a movie carries: the deal and its markings, the players, the calls
 with alerts and explanations, the cards in the order played, a claim, and the result. ``to_events`` turns it
-into the table's event log (DESIGN.md §5); ``Record.from_events`` reads one back.
+into the table's event log (docs/architecture.md §5); ``Record.from_events`` reads one back.
 """
 
 from __future__ import annotations
@@ -94,7 +94,8 @@ class Record:
     def to_events(
         self, *, number: int | None = None, edition: str = DEFAULT_EDITION, irregular: bool = False
     ) -> list[dict[str, Any]]:
-        """The table's event log (DESIGN.md §5): board, calls, plays, and a claim both defenders agreed (L69A).
+        """The table's event log (docs/architecture.md §5): board, calls, plays, and a claim both defenders agreed
+        (L69A).
 
         What a table does not use is kept in optional keys (documented in docs/formats.md): on the board event
         ``title``, ``players`` {N, E, S, W}, ``result`` (declarer's tricks as recorded), and ``contract`` /

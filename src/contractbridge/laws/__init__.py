@@ -1,4 +1,4 @@
-"""The editions: the only place where the law varies (DESIGN §3.4), and the only registry of them.
+"""The editions: the only place where the law varies (docs/architecture.md §3.4), and the only registry of them.
 ``edition("WBF17")`` → ``Edition``; ``EDITIONS`` names every known rule book."""
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""The ``Edition`` interface: every rule that differs between rule books is a method or a table here (DESIGN §3.4).
+"""The ``Edition`` interface: every rule that differs between rule books is a method or a table here
+(docs/architecture.md §3.4).
 
 An edition overrides what its rule book says; a partial edition subclasses the edition it fills its gaps
 from, and ``source_of`` reports which edition really supplies a rule. The base class knows no rectification:

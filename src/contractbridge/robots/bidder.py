@@ -1,7 +1,7 @@
 """The bidding robot: a seat policy that bids by a system (EST30: Culbertson or Club) and explains its calls.
 
 ``choose`` is the pure core: it sees only the seat's own hand, the auction, the vulnerability and the
-rubber score, never another hand (DESIGN.md §3.6). ``BiddingRobot`` wraps it as a ``Player`` for the
+rubber score, never another hand (docs/architecture.md §3.6). ``BiddingRobot`` wraps it as a ``Player`` for the
 table (``call(view)``); for the play it uses the lowest legal card until a card-play robot exists.
 ``explain`` gives any call's meaning under the system; it is authorised information for every seat (L20F).
 """

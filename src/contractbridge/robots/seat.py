@@ -21,7 +21,7 @@ __all__ = ["RobotPlayer", "default_robot"]
 
 class RobotPlayer:
     """A ``Player`` (``contractbridge.players``) that bids with ``bidder`` and plays with ``cards``; it only
-    ever receives its seat's ``TableView`` (DESIGN.md §3.6)."""
+    ever receives its seat's ``TableView`` (docs/architecture.md §3.6)."""
 
     def __init__(self, bidder: BiddingRobot, cards: CardPlayRobot) -> None:
         self.bidder = bidder

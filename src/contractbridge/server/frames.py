@@ -2,7 +2,8 @@
 
 A seat's frame is ``Table.view(seat).to_dict()`` and public facts (seats, scores, the pending ruling, the
 explanations of the opponents' calls, L20F); the four hands only once the board is done. A spectator sees no
-hand (``hidden``) or every hand some events behind (``delayed``); the director sees everything (DESIGN.md §3.6).
+hand (``hidden``) or every hand some events behind (``delayed``); the director sees everything (docs/architecture.md
+§3.6).
 """
 
 from __future__ import annotations

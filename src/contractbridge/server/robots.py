@@ -1,5 +1,5 @@
 """The robots of the web table: one factory for a robot seat, and the robots' answers to claims, rulings and
-undo requests. Robots see only their seat's ``TableView`` (DESIGN.md §3.6), like every client."""
+undo requests. Robots see only their seat's ``TableView`` (docs/architecture.md §3.6), like every client."""
 
 from __future__ import annotations
 

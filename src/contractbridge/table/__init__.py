@@ -1,4 +1,4 @@
-"""One board at one table (DESIGN.md §2): ``Table`` (the state, a fold over the event log, in ``state``),
+"""One board at one table (docs/architecture.md §2): ``Table`` (the state, a fold over the event log, in ``state``),
 what it shows (``view``: ``TableView``, ``Phase``, ``Claim``, ``Result``) and the irregularities it records
 (``irregularities``: one vocabulary with the director's rulings)."""
 

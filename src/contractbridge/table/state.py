@@ -1,4 +1,4 @@
-"""One board at one table: a fold over an append-only event log (DESIGN.md §3.2, §5).
+"""One board at one table: a fold over an append-only event log (docs/architecture.md §3.2, §5).
 
 ```python
 table = Table(Board(7, deal), edition="WBF17")
@@ -75,7 +75,7 @@ def _seat_arg(value: Seat | str | None) -> Seat | None:
 
 
 class Table:
-    """One board at one table (DESIGN.md §2): auction, play, claims, over an event log."""
+    """One board at one table (docs/architecture.md §2): auction, play, claims, over an event log."""
 
     __slots__ = (
         "_auction",
@@ -294,7 +294,7 @@ class Table:
         self.apply({"event": "dispute", "seat": str(seat)})
 
     def apply(self, event: Mapping[str, Any]) -> None:
-        """Apply one event (a JSON object of DESIGN.md §5, read by ``events.parse``); a ``BridgeError``
+        """Apply one event (a JSON object of docs/architecture.md §5, read by ``events.parse``); a ``BridgeError``
         leaves the table unchanged."""
         if not isinstance(event, Mapping):
             raise EventLogError(f"an event is a JSON object, not {event!r}")
@@ -665,7 +665,7 @@ class Table:
 
     # events ---------------------------------------------------------------------------------------
     def to_events(self) -> list[Event]:
-        """The event log (DESIGN.md §5), first event the board; each event a fresh dict."""
+        """The event log (docs/architecture.md §5), first event the board; each event a fresh dict."""
         return [dict(e) for e in self._events]
 
     def to_jsonl(self) -> str:
@@ -718,7 +718,7 @@ class Table:
 
     # views ------------------------------------------------------------------------------------------
     def view(self, seat: Seat | str) -> TableView:
-        """What ``seat`` may see now (DESIGN.md §3.6)."""
+        """What ``seat`` may see now (docs/architecture.md §3.6)."""
         who = Seat.parse(seat) if isinstance(seat, str) else seat
         play = self._play
         acting = self.actor == who
@@ -783,7 +783,7 @@ def _edition(name: str | Edition) -> Edition:
 
 
 def _agreements(board_event: Mapping[str, Any]) -> PartnershipAgreements | None:
-    """The partnerships' agreements a board event may carry (``"system"``, DESIGN.md §5)."""
+    """The partnerships' agreements a board event may carry (``"system"``, docs/architecture.md §5)."""
     start = events.parse(board_event)
     assert isinstance(start, events.BoardStart)
     return None if start.system is None else PartnershipAgreements.from_dict(start.system)

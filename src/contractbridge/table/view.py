@@ -1,4 +1,4 @@
-"""What a table shows: the phase, claims, the result, and one seat's view (DESIGN.md §3.6)."""
+"""What a table shows: the phase, claims, the result, and one seat's view (docs/architecture.md §3.6)."""
 
 from __future__ import annotations
 
@@ -107,7 +107,7 @@ class Result:
 
 @dataclass(frozen=True, slots=True)
 class TableView:
-    """What one seat may see (DESIGN.md §3.6): its own remaining hand, dummy's once the opening lead is faced
+    """What one seat may see (docs/architecture.md §3.6): its own remaining hand, dummy's once the opening lead is faced
     (L41C–D), the auction, played cards, a claimer's faced hand (L68C); legal choices when it is to act."""
 
     seat: Seat

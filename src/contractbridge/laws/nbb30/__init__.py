@@ -47,7 +47,7 @@ class NBB30(NBB30Auction, NBB30Play):
     PROFILE: ClassVar[Mapping[str, str]] = {f"M{i}": "NBB30" for i in range(1, 9)}
 
     def borrowings(self) -> dict[str, str]:
-        """Each rule topic this edition takes from another book, with that book (DESIGN §3.4: the fill is
+        """Each rule topic this edition takes from another book, with that book (docs/architecture.md §3.4: the fill is
         reported). A rule is the book's own when the book states it, even if the code is shared (EST30
         words NBB30's penalties in its own rules); ``source_of`` names the class whose code applies."""
         prefix = {"NBB": "NBB30", "EST": "EST30", "NL36": "NL36", "NL75": "NL75"}

@@ -7,7 +7,7 @@ after *misinformation* (NL75 Art.21), and the *review* of the auction (§2.5 of 
 a question with an answer, not an event. A ruling whose ``chooser`` is ``None`` is an automatic penalty:
 no director exists in these books, and it applies as soon as an entitled player draws attention.
 
-Events (DESIGN.md §5) on top of the director's, typed in ``contractbridge.events``: ``{"event": "attention",
+Events (docs/architecture.md §5) on top of the director's, typed in ``contractbridge.events``: ``{"event": "attention",
 "seat": "S"}`` (``Attention``), a call event with ``"names": "3D"`` (``Call.names``), and ``{"event":
 "misinformation", "seat": "W", "call": "1S"}`` (``Misinformation``). ``Edition.new_record`` of these editions
 returns a ``PlayersAuction``, so an irregular ``Table`` keeps this record and routes these events to it.
