@@ -34,6 +34,8 @@ class NBB30Play:
     """The play period under NBB30. ``PLAY_LAWS`` holds the citations; editions override topics."""
 
     name = "NBB30"
+    #: what a defender's card withdrawn from a revoke becomes: (remedy id, its name) — R44 exposed card
+    WITHDRAWN_CARD: ClassVar[tuple[str, str]] = ("exposed", "an exposed card")
     PLAY_LAWS: ClassVar[Mapping[str, str]] = {
         "exposed": "NBB R44(1)",
         "exposed_declarer": "NBB R44(4)",
@@ -318,7 +320,7 @@ class NBB30Play:
             law,
             offender,
             (
-                Remedy("exposed", law, "the withdrawn card is an exposed card"),
+                Remedy(self.WITHDRAWN_CARD[0], law, f"the withdrawn card is {self.WITHDRAWN_CARD[1]}"),
                 Remedy("highest", law, "the offender plays his highest card of the correct suit"),
                 Remedy("lowest", law, "the offender plays his lowest card of the correct suit"),
             ),

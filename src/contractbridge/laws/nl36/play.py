@@ -26,6 +26,7 @@ class NL36Play(NBB30Play):
     """Laws 26–33 of 1936 over the NBB30 play."""
 
     name = "NL36"
+    WITHDRAWN_CARD: ClassVar[tuple[str, str]] = ("penalty_card", "a penalty card")  # not an exposed card
     PLAY_LAWS: ClassVar[Mapping[str, str]] = {
         **NBB30Play.PLAY_LAWS,
         "exposed": "NL36 32.1",
@@ -194,17 +195,7 @@ class NL36Play(NBB30Play):
                     ),
                 ),
             )
-        return PlayRuling(
-            "corrected_revoke",
-            law,
-            offender,
-            (
-                Remedy("penalty_card", law, "the withdrawn card is a penalty card"),
-                Remedy("highest", law, "the offender plays his highest card of the correct suit"),
-                Remedy("lowest", law, "the offender plays his lowest card of the correct suit"),
-            ),
-            choosers=(declarer,),
-        )
+        return super()._defender_corrected(offender, declarer, law, claim_face_up)
 
     def _penalised(self, revoke: Revoke) -> bool:
         """27.4(1): no penalty for a revoke from a hand lawfully face up (dummy, a claim)."""
