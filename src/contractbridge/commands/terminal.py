@@ -323,11 +323,18 @@ class TerminalTable:
         robot = self.hint_robot(actor)
         view = self.table.view(actor)
         hint = getattr(robot, "hint", None)
-        why = str(hint(view)) if callable(hint) else "its choice; it plays the lowest legal card"
         if view.phase is Phase.AUCTION:
-            self.console.print(escape(f"The robot would call {robot.call(view)}: {why}"))
+            call = robot.call(view)
+            bidder = _bidder(robot)
+            meaning = None if bidder is None else bidder.last_meaning
+            why = str(hint(view)) if callable(hint) else "its choice" if meaning is None else meaning.describe()
+            if not why.startswith(f"{call}:"):  # a meaning's description starts with its call
+                why = f"{call}: {why}"
+            self.console.print(escape(f"The robot would call {why}"))
         else:
-            self.console.print(escape(f"The robot would play {card_text(robot.play(view))} ({why})"))
+            card = robot.play(view)
+            why = str(hint(view)) if callable(hint) else "it plays the lowest legal card"
+            self.console.print(escape(f"The robot would play {card_text(card)} ({why})"))
 
     def _last(self) -> None:
         tricks = self.table.tricks
