@@ -12,7 +12,6 @@ from contractbridge.cards import Card, Hand, Seat, Suit
 from contractbridge.deal import Deal
 from contractbridge.dealer import (
     DealBatch,
-    Dealer,
     DealGenerator,
     ShapePattern,
     generate,
@@ -189,19 +188,19 @@ def test_bad_predeal_and_impossible_constraints_are_typed_errors() -> None:
 
 
 def test_the_package_keeps_the_module_imports() -> None:
-    """#10: dealer.py became a package; every name it exported still imports from ``contractbridge.dealer``, and
-    ``Dealer`` (the generator's former name, which collided with ``Board.dealer``) is the same class."""
+    """#10: dealer.py became a package; every name it exported still imports from ``contractbridge.dealer``,
+    except ``Dealer``, renamed ``DealGenerator`` (it collided with ``Board.dealer``, a seat)."""
     import contractbridge.dealer as package
 
     old_names = {
-        "Constraint", "DealBatch", "Dealer", "Expr", "ShapePattern", "controls", "generate", "hand_function",
+        "Constraint", "DealBatch", "DealGenerator", "Expr", "ShapePattern", "controls", "generate", "hand_function",
         "has_card", "hcp", "length", "parse_constraint", "register_function", "shape", "vector_function",
         "Predeal", "TrueConstraint", "Compare", "HCP_TABLE", "ALL_SHAPES", "parse_shape_pattern",
     }
     assert old_names <= set(package.__all__)
     assert all(hasattr(package, name) for name in package.__all__)
-    assert Dealer is DealGenerator
-    assert generate("hcp(N) >= 20", 3, seed=4) == list(Dealer("hcp(N) >= 20", seed=4).deals(3))
+    assert not hasattr(package, "Dealer")
+    assert generate("hcp(N) >= 20", 3, seed=4) == list(DealGenerator("hcp(N) >= 20", seed=4).deals(3))
 
 
 @pytest.mark.parametrize(

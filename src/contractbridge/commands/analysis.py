@@ -16,7 +16,7 @@ from rich.table import Table
 
 from contractbridge.cards import SUITS_HIGH_FIRST, Hand, Seat, Strain
 from contractbridge.deal import Board, Deal, Vulnerability
-from contractbridge.dealer import Dealer
+from contractbridge.dealer import DealGenerator
 from contractbridge.errors import BridgeError, DealGenerationError
 
 _ORDER = (Strain.NOTRUMP, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
@@ -161,8 +161,8 @@ def register(app: typer.Typer) -> None:
         """Deal hands at random that satisfy a constraint (see README: the constraint language)."""
         try:
             pre = Deal.partial(predeal) if predeal else None
-            dealer = Dealer(constraint, predeal=pre, seed=seed)
-            _check_acceptance(Dealer(constraint, predeal=pre, seed=0), n)
+            dealer = DealGenerator(constraint, predeal=pre, seed=seed)
+            _check_acceptance(DealGenerator(constraint, predeal=pre, seed=0), n)
         except BridgeError as err:
             raise _fail(err) from None
         sink = output.open("w") if output else None
@@ -221,7 +221,7 @@ def register(app: typer.Typer) -> None:
 PROBE = 1 << 16
 
 
-def _check_acceptance(probe: Dealer, n: int) -> None:
+def _check_acceptance(probe: DealGenerator, n: int) -> None:
     """Refuse at once a constraint that no deal of a first batch meets, or one that would need more shuffles
     than the dealer allows; the estimate comes from ``PROBE`` shuffles."""
     if probe.constraint is None or n <= 0:

@@ -17,7 +17,7 @@ vectorised ones (``(n, 4 suits) holdings -> (n,) numbers``) are the fast path.
 
 The package: ``batch`` (arrays and lookup tables), ``expressions`` (numbers per deal), ``constraints``
 (yes/no tests), ``shapes`` (hand patterns), ``language`` (the parser), ``generation`` (:class:`DealGenerator`).
-``Dealer`` is the generator's former name, kept as an alias (it collided with ``Board.dealer``, a seat).
+The generator was called ``Dealer`` in 0.1; it was renamed because ``Board.dealer`` is a seat.
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ from contractbridge.dealer.expressions import (
     length,
     vector_function,
 )
-from contractbridge.dealer.generation import Dealer, DealGenerator, Predeal, generate
+from contractbridge.dealer.generation import DealGenerator, Predeal, generate
 from contractbridge.dealer.language import FunctionFactory, parse_constraint, register_function
 from contractbridge.dealer.shapes import ALL_SHAPES, ShapeIs, ShapePattern, parse_shape_pattern, shape
 
@@ -62,7 +62,6 @@ __all__ = [
     "Constraint",
     "DealBatch",
     "DealGenerator",
-    "Dealer",
     "Expr",
     "FunctionFactory",
     "HandFunction",

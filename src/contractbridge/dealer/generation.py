@@ -180,4 +180,3 @@ def _predeal_layout(hands: tuple[Hand, Hand, Hand, Hand]) -> tuple[tuple[int, ..
 
 
 #: The generator's former name (it collided with ``Board.dealer``, a seat); kept for existing imports.
-Dealer = DealGenerator

@@ -19,7 +19,7 @@ import numpy as np
 import numpy.typing as npt
 
 from contractbridge.cards import Hand, Seat, Suit
-from contractbridge.dealer import Constraint, Dealer, length
+from contractbridge.dealer import Constraint, DealGenerator, length
 from contractbridge.errors import DealGenerationError
 from contractbridge.robots.inference import AuctionReading, Tier
 
@@ -163,7 +163,7 @@ class Sampler:
         holdings = np.concatenate(parts) if parts else np.empty((0, 4, 4), dtype=np.uint16)
         return Sample(_unique(holdings)[:n], tier, count_kept)
 
-    def _dealer(self, level: Tier) -> Dealer | None:
+    def _dealer(self, level: Tier) -> DealGenerator | None:
         k = self.knowledge
         predeal = list(k.known)
         hidden = k.hidden
@@ -189,7 +189,7 @@ class Sampler:
         for p in parts:
             constraint = p if constraint is None else constraint & p
         try:
-            return Dealer(
+            return DealGenerator(
                 constraint,
                 predeal={s: Hand.from_bits(predeal[s]) for s in Seat},
                 seed=int(self.rng.integers(1 << 62)),
@@ -198,7 +198,7 @@ class Sampler:
         except DealGenerationError:
             return None
 
-    def _accept(self, dealer: Dealer, level: Tier, want: int) -> Holdings:
+    def _accept(self, dealer: DealGenerator, level: Tier, want: int) -> Holdings:
         batch = dealer.shuffle(_BATCH)
         if dealer.constraint is not None:
             batch = batch.take(np.flatnonzero(dealer.constraint.mask(batch)))
