@@ -16,6 +16,8 @@ from typing import Any, Final
 
 from contractbridge.cards import Card, Seat
 from contractbridge.errors import BridgeError
+from contractbridge.laws import edition
+from contractbridge.laws.nbb30 import NBB30
 
 __all__ = [
     "ClubTable",
@@ -171,13 +173,21 @@ class ClubTable:
             raise FormationError(f"a table has at most {self.capacity} members ({self._law()})")
         self.consecutive = {m: self.consecutive.get(m, 0) for m in self.members}
 
+    @property
+    def _laws(self) -> NBB30:
+        laws = edition(self.edition)
+        if not isinstance(laws, NBB30):
+            raise FormationError(f"{self.edition} is not a rubber-bridge code: no club table")
+        return laws
+
     def _law(self) -> str:
-        return "EST-L02" if self.edition == "EST30" else "NBB R1(1), R62(4)"
+        return self._laws.FORMATION_LAW
 
     @property
     def capacity(self) -> int:
-        if self.edition == "EST30":
-            return MIN_MEMBERS
+        size = self._laws.TABLE_SIZE
+        if size is not None:
+            return size
         return SEVEN if self.one_table else FULL
 
     @property
@@ -212,7 +222,7 @@ class ClubTable:
         draws = draw(self.members, rng)
         top = ranked(draws)
         players = top[:4]
-        lineup = seat_four(players, dealer_seat, "EST-L03, L04" if self.edition == "EST30" else "NBB R3, R4, R6")
+        lineup = seat_four(players, dealer_seat, self._laws.SEATING_LAW)
         out = Lineup(lineup.seats, lineup.dealer, tuple(d.member for d in top[4:]), draws, lineup.law)
         self._played(out)
         return out

@@ -21,8 +21,9 @@ from typing import Any, Final
 
 from contractbridge.cards import Seat, Side
 from contractbridge.deal import Board, Vulnerability
-from contractbridge.errors import BridgeError, EventLogError, ScoringError
+from contractbridge.errors import BridgeError, EditionError, EventLogError, ScoringError
 from contractbridge.laws import edition as get_edition
+from contractbridge.laws import rubber_editions
 from contractbridge.laws.nbb30 import NBB30, PlayRuling, Revoke
 from contractbridge.players import Player, play_board
 from contractbridge.rubbergame.dealing import Packs, cut, deal_pack, shuffled
@@ -32,9 +33,6 @@ from contractbridge.table import Phase, Table
 
 __all__ = ["RubberSession"]
 
-#: the rubber-bridge books a session can be played under, and the book whose scoring applies (NL36 borrows
-#: NBB30's, laws-historic.md §0 M7; NL75 is a duplicate code with no rubber)
-SCORING: Final[Mapping[str, str]] = {"NBB30": "NBB30", "EST30": "EST30", "NL36": "NBB30"}
 #: a rubber that has not ended after this many hands is abandoned as a runaway loop (not a law)
 MAX_HANDS: Final = 400
 
@@ -49,25 +47,26 @@ class RubberSession:
     def __init__(
         self, edition: str = "NBB30", lineup: Lineup | None = None, seed: int | None = None, first_pack: str = "A"
     ) -> None:
-        key = edition.strip().upper()
-        if key not in SCORING:
-            raise BridgeError(f"no rubber game under {edition!r}: use one of {', '.join(SCORING)}")
-        self.edition = key
-        laws = get_edition(key)
-        assert isinstance(laws, NBB30)
+        try:
+            laws = get_edition(edition)
+        except EditionError:
+            laws = None
+        if not isinstance(laws, NBB30) or laws.rubber is None:  # NL36 scores by NBB30's sheet (§0 M7)
+            raise BridgeError(f"no rubber game under {edition!r}: use one of {', '.join(rubber_editions())}")
+        self.edition = laws.name
         self.laws: NBB30 = laws
         self.lineup = lineup or default_lineup()
         self.seed = random.randrange(2**32) if seed is None else seed
         self._rng = random.Random(self.seed)
         self.packs = Packs(first_pack)
-        self.sheet = Rubber(SCORING[key], we=Side.NS)
+        self.sheet = Rubber(laws.rubber.edition, we=Side.NS)
         self.dealer = self.lineup.dealer
         self.hands = 0
         self.table: Table | None = None
         self._events: list[dict[str, Any]] = [
             {
                 "event": "rubber_session",
-                "edition": key,
+                "edition": self.edition,
                 "lineup": self.lineup.to_dict(),
                 "seed": self.seed,
                 "first_pack": first_pack,

@@ -22,4 +22,7 @@ class EST30(EST30Auction, EST30Play, NBB30):
     name = "EST30"
     title = "Estonian rules of the 1930s"
     rubber = rubber.EST30  # EST-S01–S12, tables EST-T1 and EST-T2
+    TABLE_SIZE = 4  # EST-L02: exactly four
+    FORMATION_LAW = "EST-L02"
+    SEATING_LAW = "EST-L03, L04"
     PROFILE: ClassVar[Mapping[str, str]] = {f"M{i}": "EST30" for i in range(1, 9)}

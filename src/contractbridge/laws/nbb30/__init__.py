@@ -17,6 +17,7 @@ from contractbridge.laws.nbb30.play import NBB30Play
 from contractbridge.laws.nbb30.record import Moment, PlayersAuction, Review
 from contractbridge.laws.nbb30.values import ClaimMoment, PlayRuling, Remedy, Revoke, Role, Verdict
 from contractbridge.scoring import rubber
+from contractbridge.scoring.rubber import RubberRules
 from contractbridge.scoring.rules import ALTERNATING_NOTRUMP
 
 if TYPE_CHECKING:
@@ -42,7 +43,11 @@ class NBB30(NBB30Auction, NBB30Play):
     name = "NBB30"
     title = "Dutch rubber-bridge laws of the 1930s"
     scoring = ALTERNATING_NOTRUMP  # NBB R30: notrump odd tricks 30, 40, 30 …
-    rubber = rubber.NBB30
+    rubber: RubberRules | None = rubber.NBB30
+    #: members a table may have: None for NBB's six, seven while no second table can form (R1(1), R62(4))
+    TABLE_SIZE: ClassVar[int | None] = None
+    FORMATION_LAW: ClassVar[str] = "NBB R1(1), R62(4)"
+    SEATING_LAW: ClassVar[str] = "NBB R3, R4, R6"
     #: which book supplies each module (laws-historic.md §0: M1 formation … M8 proprieties)
     PROFILE: ClassVar[Mapping[str, str]] = {f"M{i}": "NBB30" for i in range(1, 9)}
 

@@ -10,6 +10,7 @@ from typing import ClassVar
 
 from contractbridge.laws.nbb30 import NBB30
 from contractbridge.laws.nl75.auction import NL75Auction
+from contractbridge.scoring.rules import FIRST_NOTRUMP_40
 
 __all__ = ["NL75"]
 
@@ -19,4 +20,6 @@ class NL75(NL75Auction, NBB30):
 
     name = "NL75"
     title = "Dutch duplicate laws, 1975"
+    scoring = FIRST_NOTRUMP_40  # a duplicate code: no rubber sheet (laws-historic.md §0, M7 not present)
+    rubber = None
     PROFILE: ClassVar[Mapping[str, str]] = {**NBB30.PROFILE, "M2": "NL75 (Art.17, 22)", "M3": "NL75"}
