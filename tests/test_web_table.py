@@ -27,7 +27,7 @@ def store() -> Iterator[Store]:
 
 @pytest.fixture
 def client(store: Store) -> Iterator[TestClient]:
-    with TestClient(create_app(store, rate=1000, burst=1000)) as c:
+    with TestClient(create_app(store, rate=1000, burst=1000, seed="test-web-table")) as c:
         yield c
 
 
@@ -207,6 +207,7 @@ def bid_to_play(sockets: dict[str, WebSocketTestSession], watch: WebSocketTestSe
     frame = state(watch)
     while not (frame["view"]["phase"] == "play" and frame["view"]["current_trick"]):
         view = frame["view"]
+        assert view["phase"] != "done", "the board was passed out: no play to reach"  # else no frame ever comes
         if view["phase"] == "auction" and view["turn"] in sockets:
             sockets[view["turn"]].send_json({"type": "call", "call": "P" if view["auction"] else "1NT"})
         elif view["phase"] == "play" and view["turn"] is not None:

@@ -19,9 +19,11 @@ store.create_table(TableRecord("t1", "Club night", "WBF17"), director_token_hash
 
 from __future__ import annotations
 
+import contextlib
 import os
+import threading
 from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
@@ -205,8 +207,11 @@ class Store:
 
     def __init__(self, url: str | None = None) -> None:
         self.url = default_url() if url is None else url
+        # The in-memory database is one connection shared by every thread: transactions take turns on it.
+        self._turns: AbstractContextManager[Any] = contextlib.nullcontext()
         try:
             if self.url in ("sqlite://", "sqlite+pysqlite://"):  # one shared in-memory database for every thread
+                self._turns = threading.RLock()
                 self.engine = sa.create_engine(
                     self.url, connect_args={"check_same_thread": False}, poolclass=sa.pool.StaticPool
                 )
@@ -227,7 +232,7 @@ class Store:
 
     @contextmanager
     def _tx(self) -> Iterator[Connection]:
-        with self.engine.begin() as connection:
+        with self._turns, self.engine.begin() as connection:
             yield connection
 
     def close(self) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import logging
 import secrets
 from collections.abc import AsyncIterator
@@ -59,11 +60,14 @@ def create_app(
     robot_delay: float = 0.0,
     rate: float = 20.0,
     burst: float = 40.0,
+    seed: str | None = None,
 ) -> FastAPI:
     """The web table over ``store`` (a ``Store``, a database URL, or None for the default SQLite file).
     ``robot_delay`` seconds pass before each robot action (so that people see the cards); ``rate`` and
-    ``burst`` limit the messages of each WebSocket."""
+    ``burst`` limit the messages of each WebSocket. ``seed`` makes the deals reproducible (the n-th table opened
+    deals from ``f"{seed}/{n}"``: demonstrations and tests); by default each table gets a secret random seed."""
     sessions: dict[str, TableSession] = {}
+    opened = itertools.count(1)
     holder: dict[str, Store] = {}
 
     @contextlib.asynccontextmanager
@@ -139,7 +143,7 @@ def create_app(
             irregular=spec.director,
             spectators=spec.spectators,
             spectator_delay=spec.spectator_delay,
-            seed=secrets.token_hex(16),
+            seed=secrets.token_hex(16) if seed is None else f"{seed}/{next(opened)}",
             boards=spec.boards,
             scoring=spec.scoring,
         )

@@ -405,6 +405,9 @@ class TableSession:
                 except BridgeError as err:  # a robot's mistake stops the robots, never the table
                     log.error("robot error", extra={"table": self.record.id, "error": repr(err)})
                     return
+                except Exception:  # e.g. the store failed: said in the log, never lost with the task
+                    log.exception("robots stopped", extra={"table": self.record.id})
+                    return
             if not acted and not self._woken:
                 return
 
