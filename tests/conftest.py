@@ -17,3 +17,11 @@ def corpus() -> Path:
     if not CORPUS.is_dir():
         pytest.skip("shared/corpus is not present beside the repository")
     return CORPUS
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """A slow suite (``make test-all``) may run for many minutes: its bound is 30 min a test, not the 300 s of
+    ``make test`` (pyproject), unless the test names its own."""
+    for item in items:
+        if item.get_closest_marker("slow") is not None and item.get_closest_marker("timeout") is None:
+            item.add_marker(pytest.mark.timeout(1800))

@@ -31,8 +31,8 @@ def _artificial(key: str, suits: frozenset[Suit]) -> CallMeaning:
 
 def test_l9b2_nobody_acts_before_rectification() -> None:
     da = replay(call("N", "1S"), call("E", "1H"))
-    with pytest.raises(RulingPendingError, match="L9B2"):
-        da.call("P", "W")  # not a call the laws allow before the ruling
+    with pytest.raises(RulingPendingError, match=r"awaits South's choice of rectification \(L10C1, L9B2\)"):
+        da.call("P", "W")  # not a call the laws allow before the ruling; South, the offender's LHO, chooses
     assert len(da.entries) == 2 and da.pending is not None  # nothing changed
 
 

@@ -33,6 +33,7 @@ class _State(NamedTuple):
     doubling: Doubling
     trailing_passes: int
     missed: Seat | None = None  # the first seat whose turn a trailing pass out of rotation took (L17D3)
+    missed_at: int | None = None  # the index of that pass among the calls
 
 
 _START: Final = _State(None, None, Doubling.NONE, 0)
@@ -105,6 +106,11 @@ class Auction:
         player's turn; the auction goes back to him and the passes after that point are cancelled."""
         st = self._states[-1]
         return st.missed if len(self._calls) >= 4 and st.trailing_passes >= 3 else None
+
+    @property
+    def missed_turn_at(self) -> int | None:
+        """The index (among the calls) of the pass out of rotation that took ``missed_turn``'s turn."""
+        return None if self.missed_turn is None else self._states[-1].missed_at
 
     @property
     def is_passed_out(self) -> bool:
@@ -234,7 +240,7 @@ class Auction:
                 raise InadmissibleCallError(f"{call}: only a double or redouble can stand ignored (L36C)")
             self._calls.append(call)
             self._seats.append(Seat(seat))
-            self._states.append(st._replace(trailing_passes=0, missed=None))
+            self._states.append(st._replace(trailing_passes=0, missed=None, missed_at=None))
             return
         if isinstance(call, Bid) and call.level > 7:
             raise InadmissibleCallError(f"{call}: a bid above seven can never stand (L38A)")
@@ -249,15 +255,17 @@ class Auction:
         kind = call.kind
         if kind is CallKind.PASS:
             expected = self._next_seat()
-            missed = st.missed if st.missed is not None or seat == expected else expected
-            new = st._replace(trailing_passes=st.trailing_passes + 1, missed=missed)
+            if st.missed is not None or seat == expected:
+                new = st._replace(trailing_passes=st.trailing_passes + 1)
+            else:
+                new = st._replace(trailing_passes=st.trailing_passes + 1, missed=expected, missed_at=len(self._calls))
         elif kind is CallKind.BID:
             assert isinstance(call, Bid)
             new = _State(call, seat, Doubling.NONE, 0)
         elif kind is CallKind.DOUBLE:
-            new = st._replace(doubling=Doubling.DOUBLED, trailing_passes=0, missed=None)
+            new = st._replace(doubling=Doubling.DOUBLED, trailing_passes=0, missed=None, missed_at=None)
         else:
-            new = st._replace(doubling=Doubling.REDOUBLED, trailing_passes=0, missed=None)
+            new = st._replace(doubling=Doubling.REDOUBLED, trailing_passes=0, missed=None, missed_at=None)
         self._calls.append(call)
         self._seats.append(seat)
         self._states.append(new)

@@ -70,8 +70,6 @@ class Entry:
     call: Call
     status: Status = Status.PENDING
     law: str = ""
-    #: an accepted call out of rotation (L29A) took this seat's turn (L17D3, L34)
-    took_turn_of: Seat | None = None
     #: a pass the law deems made (L28A)
     compulsory: bool = False
     #: an inadmissible double or redouble nobody drew attention to: scored as if not made (L36C)
@@ -444,8 +442,8 @@ class DirectedAuction:
                 f.apply(call)
                 return
         raise RulingPendingError(
-            f"{call} by {seat_name(seat)}: the {ruling.irregularity.replace('_', ' ')} awaits the director's "
-            "ruling; no player may act before it (L9B2)"
+            f"{call} by {seat_name(seat)}: the {ruling.irregularity.replace('_', ' ')} {ruling.awaits()}; "
+            "no player may act before it"
         )
 
     def change(self, call: Call | str, seat: Seat | str) -> None:

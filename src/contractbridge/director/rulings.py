@@ -99,6 +99,14 @@ class Ruling:
             f"(options: {', '.join(o.id for o in self.options)})"
         )
 
+    def awaits(self) -> str:
+        """What the table waits for; nobody acts before it (L9B2), except as ``before_rectification`` allows."""
+        if self.question is not None:
+            return f"awaits the director's judgement ({self.question.law})"
+        if self.chooser is not None:
+            return f"awaits {seat_name(self.chooser)}'s choice of rectification (L10C1, L9B2)"
+        return "awaits the director's ruling (L9B2)"
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "irregularity": self.irregularity,

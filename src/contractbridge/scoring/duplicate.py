@@ -22,6 +22,7 @@ from contractbridge.cards import Seat, Side, Strain
 from contractbridge.contract import Contract, Doubling
 from contractbridge.deal import Board, Vulnerability
 from contractbridge.errors import ScoringError
+from contractbridge.scoring.rules import FIRST_NOTRUMP_40
 
 __all__ = [
     "BoardScore",
@@ -48,15 +49,10 @@ _GRAND_SLAM: Final = {False: 1000, True: 1500}
 #: L77 undertricks, doubled: value of the 1st, of the 2nd and 3rd, of the 4th and each later one.
 _DOUBLED_UNDERTRICKS: Final = {False: (100, 200, 300), True: (200, 300, 300)}
 _UNDOUBLED_UNDERTRICK: Final = {False: 50, True: 100}
-GAME: Final = 100
+#: L77 trick values: ♣♦ 20, ♥♠ 30, NT 40 for the first odd trick and 30 after (the edition's ``scoring``)
+_TRICKS: Final = FIRST_NOTRUMP_40
+GAME: Final = _TRICKS.game
 """Trick points that make a game on one board (L77)."""
-
-
-def _trick_value(strain: Strain, odd_trick: int) -> int:
-    """Undoubled value of the ``odd_trick``-th odd trick (1-based): ♣♦ 20, ♥♠ 30, NT 40 for the first, 30 after."""
-    if strain is Strain.NOTRUMP:
-        return 40 if odd_trick == 1 else 30
-    return 20 if strain.is_minor else 30
 
 
 def _check_tricks(tricks: int) -> None:
@@ -140,10 +136,10 @@ def breakdown(contract: Contract | None, declarer: Seat | None, tricks: int | No
             contract, declarer, tricks, vul, undertricks=undertrick_penalty(need - tricks, contract.doubling, vul)
         )
     level, strain, doubling = contract.level, contract.strain, contract.doubling
-    trick_points = sum(_trick_value(strain, k) for k in range(1, level + 1)) * _MULTIPLIER[doubling]
+    trick_points = _TRICKS.trick_score(strain, level) * _MULTIPLIER[doubling]
     over = tricks - need
     if doubling is Doubling.NONE:
-        overtricks = over * _trick_value(strain, level + 1)
+        overtricks = over and over * _TRICKS.trick_value(strain, level + 1)  # none beyond the 7th odd trick
     else:
         per = _DOUBLED_OVERTRICK * (2 if doubling is Doubling.REDOUBLED else 1) * (2 if vul else 1)
         overtricks = over * per

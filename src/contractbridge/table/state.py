@@ -361,7 +361,7 @@ class Table:
         ruling = None if self.record is None else self.record.pending
         if ruling is not None:
             raise RulingPendingError(
-                f"{what}: the {ruling.irregularity.replace('_', ' ')} awaits the director's ruling (L9B2)"
+                f"{what}: the {ruling.irregularity.replace('_', ' ')} {ruling.awaits()}"
             )
 
     def _strict_call(self, call: Call, seat: Seat | None) -> tuple[Seat, Undo]:

@@ -195,7 +195,6 @@ class NBB30Auction(Edition):
         def apply(c: Call) -> None:
             da.resolve(law, "condoned")
             da.stand(idx, law)
-            da.entries[idx].took_turn_of = turn
             da.dispatch(off.lho, c)
 
         return BeforeRectification(off.lho, law, f"{da.entries[idx].call} counts as made in turn; no penalty", apply)

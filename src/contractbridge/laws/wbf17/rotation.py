@@ -114,7 +114,6 @@ class WBF17Rotation(WBF17Inadmissible):
 
         def accept() -> None:
             da.stand(idx, accepted_law)
-            da.entries[idx].took_turn_of = turn
 
         options = [
             Option(
@@ -252,27 +251,25 @@ class WBF17Rotation(WBF17Inadmissible):
         )
 
     def _l17d3(self, da: DirectedAuction) -> bool:
-        """L17D3/L34: three passes follow a call, one of them a pass out of rotation that took a turn."""
-        s = da.summary()
-        if s.last_bid is None or da.ended:
+        """L17D3/L34: three passes follow a call, one of them a pass out of rotation that took a turn
+        (``Auction.missed_turn`` of the standing calls)."""
+        auction = da.auction()
+        missed, at = auction.missed_turn, auction.missed_turn_at
+        if missed is None or at is None or auction.last_bid is None or da.ended:
             return False
-        tail = [i for i, e in enumerate(da.entries) if e.status is Status.STANDING][-s.passes :]
-        for i in tail:
-            e = da.entries[i]
-            if e.took_turn_of is not None:
-                da.cancel_from(i, "17D3", ui_for=e.seat.side)
-                da.note(
-                    f"{sn(e.took_turn_of)} lost his turn to {sn(e.seat)}'s pass out of rotation: the auction "
-                    f"is not over; it reverts to {sn(e.took_turn_of)} and the later passes are cancelled "
-                    "(L17D3, L34)."
-                )
-                da.rulings.append(
-                    {
-                        "irregularity": "retention_of_right_to_call",
-                        "law": "17D3, 34",
-                        "option": "revert",
-                        "offender": e.seat.letter,
-                    }
-                )
-                return True
-        return False
+        i = [k for k, e in enumerate(da.entries) if e.status is Status.STANDING][at]
+        e = da.entries[i]
+        da.cancel_from(i, "17D3", ui_for=e.seat.side)
+        da.note(
+            f"{sn(missed)} lost his turn to {sn(e.seat)}'s pass out of rotation: the auction is not over; it "
+            f"reverts to {sn(missed)} and the later passes are cancelled (L17D3, L34)."
+        )
+        da.rulings.append(
+            {
+                "irregularity": "retention_of_right_to_call",
+                "law": "17D3, 34",
+                "option": "revert",
+                "offender": e.seat.letter,
+            }
+        )
+        return True
