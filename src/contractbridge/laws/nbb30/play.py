@@ -48,6 +48,7 @@ class NBB30Play:
         "dummy_exposed": "NBB R46(4)",
         "simultaneous": "NBB R46(5)",
         "premature": "NBB R47(1)",
+        "card_played": "NBB R21(1)",
         "other_hand": "NBB R47(2)",
         "surplus": "NBB R48",
         "missing": "NBB R49",

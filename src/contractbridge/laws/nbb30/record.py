@@ -26,6 +26,7 @@ from contractbridge.calls import Bid, Call
 from contractbridge.cards import Card, Seat
 from contractbridge.director import DirectedAuction
 from contractbridge.errors import ParseError, RulingError
+from contractbridge.laws.nbb30.values import PlayDirective
 from contractbridge.systems.agreements import PartnershipAgreements
 
 if TYPE_CHECKING:
@@ -82,6 +83,8 @@ class PlayersAuction(DirectedAuction):
 
         if not isinstance(self.edition, NBB30Auction):
             raise RulingError(f"{self.edition.name} is not a rubber-bridge code: use DirectedAuction")
+        #: what a play-period ruling made a seat play to a trick (``laws.nbb30.tableplay``)
+        self.directives: list[PlayDirective] = []
 
     @property
     def rules(self) -> NBB30Auction:
@@ -172,6 +175,8 @@ class PlayersAuction(DirectedAuction):
 
     def to_dict(self) -> dict[str, Any]:
         out = super().to_dict()
+        if self.directives:
+            out["directives"] = [d.to_dict() for d in self.directives]
         law = self.new_deal
         if law is not None:
             out["phase"] = "new_deal"

@@ -39,6 +39,7 @@ class NL36Play(NBB30Play):
         "dummy_exposed": "NL36 26.6 footnote",
         "simultaneous": "NL36 26.7",
         "premature": "NL36 26.8",
+        "card_played": "NL36 26.4",
         "trick_attention": "NL36 28.5",
         "quitted": "NL36 28.3",
         "revoke_correction": "NL36 27.1",
