@@ -61,6 +61,9 @@ class NL36Play(NBB30Play):
         "dummy_names_hand": "NL36 30.4",
     }
     PENALTY_CARDS = True
+    DECLARER_BECOMES_DUMMY = False  # 26.6: not in the excerpt ([DIFF] Appendix C)
+    PARTNER_MAY_WIN = False  # 26.8, 28.5: highest, lowest, or a named suit if void
+    BOTH_HANDS_PLAYED_EXCUSES = True  # 26.8
     QUITTED_EXCEPTIONS: ClassVar[frozenset[str]] = frozenset({"dispute", "wrong_count", "replace_card"})
 
     # ---- 32: penalty cards ------------------------------------------------------------------------
@@ -94,29 +97,11 @@ class NL36Play(NBB30Play):
         return lawful
 
     # ---- 26.6–26.10 leads and plays out of turn -------------------------------------------------------
-    def defender_lead_out_of_turn(
-        self,
-        offender: Seat,
-        declarer: Seat,
-        *,
-        opening: bool = False,
-        dummy_exposed: bool = False,
-        declarer_played: bool = False,
-        other_side_played: bool = False,
-    ) -> PlayRuling:
-        """26.6: the lead must be accepted once the other side plays to it (no "declarer becomes dummy"
-        clause in the excerpt); otherwise declarer treats the card as a penalty card, or names the suit the
-        other defender leads (if he won the last trick; else whichever defender first wins a trick). With
-        dummy's cards visible, only the penalty card (footnote)."""
+    def _defender_lead_options(self, offender: Seat, declarer: Seat, dummy_exposed: bool) -> PlayRuling:
+        """26.6(b): declarer treats the card as a penalty card, or names the suit the other defender leads (if
+        he won the last trick; else whichever defender first wins a trick). With dummy's cards visible, only
+        the penalty card (footnote). Played to by the other side, the lead must be accepted (26.6)."""
         law = self.cite("defender_lead")
-        if other_side_played or declarer_played:
-            accepted = self.cite("lead_accepted")
-            return PlayRuling(
-                "lead_out_of_turn",
-                accepted,
-                offender,
-                (Remedy("accept", accepted, "the other side played to it: it must be accepted"),),
-            )
         remedies = [Remedy("penalty_card", law, "the card led is a penalty card")]
         if not dummy_exposed:
             remedies += [
@@ -151,36 +136,6 @@ class NL36Play(NBB30Play):
             law,
             offender,
             (Remedy("penalty_kept", law, f"the penalty stands; {card} is a penalty card"),),
-        )
-
-    def premature_play(self, offender: Seat, declarer: Seat, *, declarer_played_both: bool = False) -> PlayRuling:
-        """26.8: highest or lowest of the suit led, or a named suit if void; not once declarer has played
-        from both his hands."""
-        law = self.cite("premature")
-        if declarer_played_both:
-            return PlayRuling(
-                "premature_play",
-                law,
-                offender,
-                (Remedy("no_penalty", law, "declarer had played from both hands: no penalty"),),
-            )
-        return PlayRuling(
-            "premature_play",
-            law,
-            offender,
-            self._partner_options(law, offender, win=False, discard=False),
-            choosers=(declarer,),
-        )
-
-    def attention_to_trick(self, offender: Seat, declarer: Seat) -> PlayRuling | None:
-        law = self.cite("trick_attention")
-        chooser = offender.lho if offender == declarer.partner else declarer
-        return PlayRuling(
-            "attention_to_trick",
-            law,
-            offender,
-            self._partner_options(law, offender, win=False, discard=False),
-            choosers=(chooser,),
         )
 
     # ---- 27: revokes ----------------------------------------------------------------------------------
@@ -259,12 +214,6 @@ class NL36Play(NBB30Play):
             if both_defenders
             else "facing cards is not throwing them in",
         )
-
-    def cards_shown_in_claim(self, partner_saw: bool) -> PlayRuling:
-        law = self.cite("defender_claim")
-        if partner_saw:
-            return PlayRuling("claim_cards_shown", law, None, (Remedy("penalty_card", law, "penalty cards"),))
-        return PlayRuling("claim_cards_shown", law, None, (Remedy("no_penalty", law, "no penalty"),))
 
     # ---- 33: incorrect hands --------------------------------------------------------------------------
     def surplus_card(
