@@ -78,6 +78,13 @@ class NBB30Play:
     PARTNER_MAY_WIN: ClassVar[bool] = True
     #: NL36 26.8: no penalty for premature play once declarer has played from both his hands
     BOTH_HANDS_PLAYED_EXCUSES: ClassVar[bool] = False
+    #: a missing card found: (the paragraph of the law, what happens) — R49(b); NL36 33.3
+    RESTORED: ClassVar[tuple[str, str]] = (
+        "(b)",
+        "the card goes back to its owner; it is not an exposed card; for revokes it was in the hand throughout",
+    )
+    #: what dummy's card exposed before declarer chose costs him (R46(4); NL36 26.6 footnote)
+    DUMMY_EXPOSED_NOTE: ClassVar[str] = "Dummy exposed a card first: option (I) is lost"
 
     def cite(self, topic: str) -> str:
         return self.PLAY_LAWS[topic]
@@ -199,7 +206,14 @@ class NBB30Play:
 
     def _defender_lead_options(self, offender: Seat, declarer: Seat, dummy_exposed: bool) -> PlayRuling:
         law = self.cite("defender_lead")
-        remedies = [
+        notes = (f"{self.DUMMY_EXPOSED_NOTE} ({self.cite('dummy_exposed')}).",) if dummy_exposed else ()
+        remedies = self._lead_choices(law, dummy_exposed)
+        return PlayRuling("lead_out_of_turn", law, offender, remedies, choosers=(declarer,), notes=notes)
+
+    def _lead_choices(self, law: str, dummy_exposed: bool) -> tuple[Remedy, ...]:
+        """R46(2): (I) a suit the offending side leads, (II) an exposed card whose suit partner may be forbidden,
+        (III) accept; (I) is lost once dummy exposed a card (R46(4))."""
+        return (
             *(() if dummy_exposed else _lead_remedies(f"{law}(I)", "the offending side")),
             Remedy(
                 "exposed_forbid",
@@ -207,13 +221,7 @@ class NBB30Play:
                 "the card is exposed; if still exposed when partner next leads, declarer may forbid him its suit",
             ),
             Remedy("accept", f"{law}(III)", "the lead is accepted as correct"),
-        ]
-        notes = (
-            (f"Dummy exposed a card first: option (I) is lost ({self.cite('dummy_exposed')}).",)
-            if dummy_exposed
-            else ()
         )
-        return PlayRuling("lead_out_of_turn", law, offender, tuple(remedies), choosers=(declarer,), notes=notes)
 
     def simultaneous_leads(self, correct: Seat, other: Seat, card: Card) -> PlayRuling:
         """Both defenders lead at once (R46(5)): the correct lead stands, the other card is exposed."""
@@ -475,22 +483,8 @@ class NBB30Play:
         law = self.cite("missing")
         if found in ("nowhere", "never_dealt"):
             return PlayRuling("missing_card", f"{law}(a)", owner, (Remedy("redeal", f"{law}(a)", "a redeal"),))
-        return self._restored(owner, f"{law}(b)")
-
-    def _restored(self, owner: Seat, law: str) -> PlayRuling:
-        return PlayRuling(
-            "missing_card",
-            law,
-            owner,
-            (
-                Remedy(
-                    "restored",
-                    law,
-                    "the card goes back to its owner; it is "
-                    "not an exposed card; for revokes it was in the hand throughout",
-                ),
-            ),
-        )
+        paragraph, effect = self.RESTORED
+        return PlayRuling("missing_card", law + paragraph, owner, (Remedy("restored", law + paragraph, effect),))
 
     # ---- §3.9 dummy ---------------------------------------------------------------------------------
     def dummy_draws_attention(self, dummy_looked: bool) -> Verdict:

@@ -64,6 +64,8 @@ class NL36Play(NBB30Play):
     DECLARER_BECOMES_DUMMY = False  # 26.6: not in the excerpt ([DIFF] Appendix C)
     PARTNER_MAY_WIN = False  # 26.8, 28.5: highest, lowest, or a named suit if void
     BOTH_HANDS_PLAYED_EXCUSES = True  # 26.8
+    DUMMY_EXPOSED_NOTE = "Dummy's cards were visible: only the penalty card"
+    RESTORED = ("", "the card goes back to its owner and may become a penalty card; its revokes cost 2 tricks at most")
     QUITTED_EXCEPTIONS: ClassVar[frozenset[str]] = frozenset({"dispute", "wrong_count", "replace_card"})
 
     # ---- 32: penalty cards ------------------------------------------------------------------------
@@ -97,28 +99,15 @@ class NL36Play(NBB30Play):
         return lawful
 
     # ---- 26.6–26.10 leads and plays out of turn -------------------------------------------------------
-    def _defender_lead_options(self, offender: Seat, declarer: Seat, dummy_exposed: bool) -> PlayRuling:
+    def _lead_choices(self, law: str, dummy_exposed: bool) -> tuple[Remedy, ...]:
         """26.6(b): declarer treats the card as a penalty card, or names the suit the other defender leads (if
         he won the last trick; else whichever defender first wins a trick). With dummy's cards visible, only
         the penalty card (footnote). Played to by the other side, the lead must be accepted (26.6)."""
-        law = self.cite("defender_lead")
-        remedies = [Remedy("penalty_card", law, "the card led is a penalty card")]
-        if not dummy_exposed:
-            remedies += [
-                Remedy(
-                    f"lead_{s.letter}",
-                    law,
-                    f"the other defender (or, if he did not win the last "
-                    f"trick, the first defender to win one) must lead {s.letter}",
-                )
-                for s in reversed(Suit)
-            ]
-        notes = (
-            (f"Dummy's cards were visible: only the penalty card ({self.cite('dummy_exposed')}).",)
-            if dummy_exposed
-            else ()
-        )
-        return PlayRuling("lead_out_of_turn", law, offender, tuple(remedies), choosers=(declarer,), notes=notes)
+        penalty = Remedy("penalty_card", law, "the card led is a penalty card")
+        if dummy_exposed:
+            return (penalty,)
+        effect = "the other defender (or, if he did not win the last trick, the first defender to win one) must lead"
+        return (penalty, *(Remedy(f"lead_{s.letter}", law, f"{effect} {s.letter}") for s in reversed(Suit)))
 
     def played_before_penalty(self, offender: Seat, card: Card, non_offenders_played: bool) -> PlayRuling:
         """26.10: the card becomes a penalty card; if the non-offending side then plays before the penalty
@@ -232,22 +221,6 @@ class NL36Play(NBB30Play):
     def surplus_transfer(self, played_later: bool) -> int:
         """Tricks transferred for a surplus card from failing to play (33.2)."""
         return 1 if played_later else 0
-
-    def _restored(self, owner: Seat, law: str) -> PlayRuling:
-        law = self.cite("missing")
-        return PlayRuling(
-            "missing_card",
-            law,
-            owner,
-            (
-                Remedy(
-                    "restored",
-                    law,
-                    "the card goes back to its owner and "
-                    "may become a penalty card; revokes with it cost at most 2 tricks",
-                ),
-            ),
-        )
 
     # ---- 30, 31: dummy and the administration of penalties -----------------------------------------------
     def dummy_draws_attention(self, dummy_looked: bool) -> Verdict:
