@@ -319,3 +319,46 @@ def test_an_objection_to_declarer_s_claim_means_play_on_r54() -> None:
     table.claim(Seat.NORTH, 12)
     table.dispute(Seat.EAST)
     assert table.claim_state is None and table.turn == Seat.NORTH
+
+
+# ---- §3.6 quitted tricks ----------------------------------------------------------------------------------
+def looked(name: str, reason: str | None = None) -> Table:
+    """After trick 1 (N wins), W turns it over: a ``quitted_trick`` event (with R24's reason, if any)."""
+    table = one_spade(name)
+    play(table, "SJ S5 S4 SQ")
+    event = {"event": "quitted_trick", "seat": "W", **({} if reason is None else {"reason": reason})}
+    table.apply(event)
+    return table
+
+
+def test_tv96_a_quitted_trick_looked_at_side_by_side_r53_est_l28_nl36_28_3() -> None:
+    """digest TV96: NBB: declarer names the suit the defenders lead at their next lead (R53); EST: forbidden but no
+    penalty (EST-L28); NL36: declarer's side scores 50 premium points (28.3), play goes on at once."""
+    nbb = looked("NBB30")
+    assert nbb.turn is None and nbb.record is not None and nbb.record.pending is not None
+    assert nbb.record.pending.law == "NBB R24, R53" and nbb.record.pending.chooser == Seat.NORTH
+    nbb.apply(choose("N", "lead_C"))
+    play(nbb, "D8 DK D5 D2")  # E wins trick 2 and must lead a club
+    assert nbb.turn == Seat.EAST and nbb.legal_cards() == cards("CK C4 C2")
+    replays(nbb)
+    est = looked("EST30")
+    assert est.turn == Seat.NORTH and est.record is not None and est.record.pending is None
+    assert est.record.notes[-1] == "West looked at a quitted trick: forbidden, but no penalty (EST-L28)."
+    nl36 = looked("NL36")
+    assert nl36.turn == Seat.NORTH and nl36.record is not None
+    assert nl36.record.to_dict()["premiums"] == [{"side": "NS", "points": 50, "law": "NL36 28.3"}]
+    replays(nl36)
+
+
+def test_a_quitted_trick_turned_for_a_reason_of_r24_costs_nothing() -> None:
+    """R24(d): a player who fears he revoked may look (NBB); NL36 28.3 has no such exception: 50 points."""
+    nbb = looked("NBB30", "fear_of_revoke")
+    assert nbb.turn == Seat.NORTH and nbb.record is not None and "allowed (fear_of_revoke)" in nbb.record.notes[-1]
+    nl36 = looked("NL36", "fear_of_revoke")
+    assert nl36.record is not None and nl36.record.premiums == [(Seat.NORTH.side, 50, "NL36 28.3")]
+    with pytest.raises(RulingError, match="unknown reason"):
+        looked("NBB30", "curiosity")
+    with pytest.raises(RulingError, match="no play yet"):
+        Table(Board(1, DEAL, dealer=Seat.NORTH), "NBB30", irregular=True).apply(
+            {"event": "quitted_trick", "seat": "W"}
+        )

@@ -31,7 +31,7 @@ from contractbridge.rubbergame import (
 )
 from contractbridge.rubbergame.formation import seat_four, spread_position_ok
 from contractbridge.scoring.rubber import Item, Rubber, honours_in
-from contractbridge.table import Table
+from contractbridge.table import Phase, Table
 
 # ---- the draw (NBB R3, R4; EST-L03, L04) -------------------------------------------------------------------
 
@@ -340,3 +340,31 @@ def test_a_new_deal_ruling_lets_the_same_dealer_deal_again_and_the_rubber_goes_o
     honoured = [i for i, h in enumerate(session.sheet.hands) if h.honours is not None]
     for i in honoured:  # honours are read from the hand's own deal, not the one redealt
         assert replayed.sheet.hands[i].honours == session.sheet.hands[i].honours
+
+
+def test_the_nl36_premium_of_a_table_ruling_goes_on_the_sheet_by_itself_28_3() -> None:
+    """digest TV96 in a rubber: at an irregular NL36 table a defender looks at a quitted trick; the table's ruling
+    scores 50 for declarer's side (28.3), and ``score()`` writes it on the sheet without being told; the log
+    replays to the same sheet."""
+    from contractbridge.players import play_board
+
+    players = robots()
+    for seed in range(1, 40):  # the first seeded deal that is not passed out
+        session = RubberSession("NL36", seed=seed, irregular=True)
+        table = session.deal()
+        while table.phase is not Phase.DONE and not table.tricks:
+            actor = table.actor
+            assert actor is not None
+            if table.phase is Phase.AUCTION:
+                table.call(players[actor].call(table.view(actor)), actor)
+            else:
+                table.play(players[actor].play(table.view(actor)), table.turn)
+        if table.declarer is not None:
+            break
+    assert table.declarer is not None
+    table.apply({"event": "quitted_trick", "seat": table.declarer.lho.letter})
+    play_board(table, players)
+    session.score()
+    record = session.sheet.hands[0]
+    assert record.premiums == ((table.declarer.side, 50, "NL36 28.3"),)
+    assert RubberSession.from_jsonl(session.to_jsonl()).sheet.hands[0].premiums == record.premiums

@@ -27,7 +27,7 @@ from contractbridge.deal import Board, Vulnerability
 from contractbridge.errors import BridgeError, EditionError, EventLogError, ScoringError
 from contractbridge.laws import edition as get_edition
 from contractbridge.laws import rubber_editions
-from contractbridge.laws.nbb30 import NBB30, PlayRuling, Revoke
+from contractbridge.laws.nbb30 import NBB30, PlayersAuction, PlayRuling, Revoke
 from contractbridge.players import Player, play_board
 from contractbridge.rubbergame.dealing import Packs, cut, deal_pack, shuffled
 from contractbridge.rubbergame.formation import Lineup
@@ -125,13 +125,15 @@ class RubberSession:
     ) -> list[Entry]:
         """Score the finished hand on the sheet: honours from the deal if claimed now, revoke tricks from
         ``revokes`` (per offending side; for revokes a strict table could not record), premiums of ``rulings``
-        (NL36 28.3); the deal moves on. A hand that ended in a demanded new deal scores nothing: the same dealer
-        deals again (NBB R39(1), R42, R43(b))."""
+        and of the table's own rulings (NL36 28.3); the deal moves on. A hand that ended in a demanded new deal
+        scores nothing: the same dealer deals again (NBB R39(1), R42, R43(b))."""
         table = self.table
         if table is None or table.phase is not Phase.DONE:
             raise BridgeError("no finished hand to score")
         transfer = 0 if not revokes else self._revoke_tricks(table, revokes)
         premiums = [(r.premium[0], r.premium[1], r.law) for r in rulings if r.premium is not None]
+        if isinstance(table.record, PlayersAuction):  # premiums the table's rulings scored (NL36 28.3)
+            premiums += table.record.premiums
         record = {"event": "score", "honours_claimed": honours_claimed, "transfer": transfer,
                   "premiums": [{"side": str(s), "points": p, "law": law} for s, p, law in premiums]}  # fmt: skip
         lines = self._record(table, honours_claimed, transfer, tuple(premiums))

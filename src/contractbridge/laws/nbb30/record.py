@@ -23,8 +23,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from contractbridge import events
 from contractbridge.calls import Bid, Call
-from contractbridge.cards import Card, Seat
-from contractbridge.director import DirectedAuction
+from contractbridge.cards import Card, Seat, Side
+from contractbridge.director import DirectedAuction, seat_name
 from contractbridge.errors import ParseError, RulingError
 from contractbridge.laws.nbb30.values import PlayDirective
 from contractbridge.systems.agreements import PartnershipAgreements
@@ -73,7 +73,12 @@ def new_deal_law(auction: DirectedAuction) -> str | None:
 class PlayersAuction(DirectedAuction):
     """An auction under NBB30, EST30, NL36 or NL75 (``edition``), penalties administered by the players."""
 
-    EVENTS: ClassVar[frozenset[str]] = DirectedAuction.EVENTS | {"attention", "misinformation", "call_card"}
+    EVENTS: ClassVar[frozenset[str]] = DirectedAuction.EVENTS | {
+        "attention",
+        "misinformation",
+        "call_card",
+        "quitted_trick",
+    }
 
     def __init__(
         self, dealer: Seat = Seat.NORTH, edition: str | Any = "NBB30", system: PartnershipAgreements | None = None
@@ -85,6 +90,11 @@ class PlayersAuction(DirectedAuction):
             raise RulingError(f"{self.edition.name} is not a rubber-bridge code: use DirectedAuction")
         #: what a play-period ruling made a seat play to a trick (``laws.nbb30.tableplay``)
         self.directives: list[PlayDirective] = []
+        #: quitted tricks looked at (the seat, the reason if any), and how many of them were ruled on
+        self.quitted: list[tuple[Seat, str | None]] = []
+        self.quitted_ruled = 0
+        #: premium points a ruling scored (side, points, law), for the rubber sheet (NL36 28.3)
+        self.premiums: list[tuple[Side, int, str]] = []
 
     @property
     def rules(self) -> NBB30Auction:
@@ -140,6 +150,18 @@ class PlayersAuction(DirectedAuction):
             raise RulingError(f"{card} is not a defender's exposed card ({law})")
         self._transaction(lambda: self.note(f"Declarer calls {card} ({law})."))
 
+    def look_at_quitted(self, seat: Seat, reason: str | None = None) -> None:
+        """``seat`` turns a quitted trick during the play, for ``reason`` (one of R24(a)–(d): ``dispute``,
+        ``wrong_count``, ``replace_card``, ``fear_of_revoke``) or none. The edition rules on it at the table
+        (``NBB30.settle_play``: R53, EST-L28, NL36 28.3)."""
+        from contractbridge.laws.nbb30.play import NBB30Play
+
+        rules = self.rules
+        if self.declarer is None or not isinstance(rules, NBB30Play):
+            raise RulingError(f"{seat_name(seat)} looks at a quitted trick: there is no play yet")
+        rules.quitted_trick_looked(seat, self.declarer, reason)  # an unknown reason is a RulingError
+        self._transaction(lambda: self.quitted.append((seat, reason)))
+
     def ask_review(
         self, seat: Seat | str, moment: Moment, *, first_turn_to_play: bool = False, who_doubled: bool = False
     ) -> Review:
@@ -159,6 +181,11 @@ class PlayersAuction(DirectedAuction):
                 self.misinformed(seat, call)
             case events.CallCard(seat=seat, card=card):
                 self.call_card(seat, card)
+            case events.Extension(name="quitted_trick", data=data):
+                reason = data.get("reason")
+                if reason is not None and not isinstance(reason, str):
+                    raise ParseError(f"'quitted_trick' event: 'reason' is a string, not {reason!r}")
+                self.look_at_quitted(Seat.parse(str(data.get("seat"))), reason)
             case _:
                 super().apply(event)
 
@@ -177,6 +204,10 @@ class PlayersAuction(DirectedAuction):
         out = super().to_dict()
         if self.directives:
             out["directives"] = [d.to_dict() for d in self.directives]
+        if self.quitted:
+            out["quitted_tricks"] = [{"seat": s.letter, "reason": r} for s, r in self.quitted]
+        if self.premiums:
+            out["premiums"] = [{"side": str(s), "points": p, "law": law} for s, p, law in self.premiums]
         law = self.new_deal
         if law is not None:
             out["phase"] = "new_deal"

@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from contractbridge.play import PlayState
     from contractbridge.table import Irregularity, Table
 
-__all__ = ["NextLead", "card_ruling", "directed_cards", "revoke_adjustment"]
+__all__ = ["NextLead", "card_ruling", "directed_cards", "quitted_rulings", "revoke_adjustment"]
 
 @dataclass(frozen=True, slots=True)
 class NextLead(LeadRestriction):
@@ -195,15 +195,46 @@ def _effect(table: Table, offender: Seat, card: Card, remedy: Remedy) -> Callabl
         elif rid.startswith("lead_"):
             if not _penalty_cards(table) and turn is not None and turn.side != offender.side:
                 record.exposed.append((offender, card, False))  # R46(2)(I): exposed until they get the lead
-            suit = Suit.parse(rid[5:])
-            side = offender.side.seats
-            restrictions += [_lead(offender, s, play, law, trick, required=suit, side=True) for s in side]
+            _side_lead(record, play, offender, remedy, trick)()
         elif rid == "correct" and turn is not None:
             restrictions.append(_lead(offender, turn, play, law, trick, required=card.suit))
         elif rid != "retract" and pending.seat is not None:
             record.directives += _early_card(play, pending.seat, card, remedy, trick)
 
     return apply
+
+
+def quitted_rulings(laws: NBB30Play, table: Table) -> None:
+    """``Edition.settle_play``: rule on each quitted trick looked at (the record's ``quitted``) in turn — R24's
+    reasons allow it; otherwise NBB R53 makes declarer (or the offender's LHO) name the suit the offending side
+    leads next (a pending ruling), EST-L28 forbids it without penalty, NL36 28.3 scores 50 premium points
+    for the other side (the record's ``premiums``, for the rubber sheet)."""
+    record, play = table.record, table.play_state
+    if not isinstance(record, PlayersAuction) or play is None:
+        return
+    while record.pending is None and record.quitted_ruled < len(record.quitted):
+        seat, reason = record.quitted[record.quitted_ruled]
+        record.quitted_ruled += 1
+        ruling = laws.quitted_trick_looked(seat, play.declarer, reason)
+        if ruling.premium is not None:
+            record.premiums.append((*ruling.premium, ruling.law))
+        if ruling.automatic:
+            record.note(f"{seat_name(seat)} looked at a quitted trick: {ruling.remedies[0].effect} ({ruling.law}).")
+            continue
+        trick = len(play.tricks) + 1
+        remedies = ruling.remedies
+        options = tuple(Option(r.id, r.law, r.effect, _side_lead(record, play, seat, r, trick)) for r in remedies)
+        description = f"{seat_name(seat)} looked at a quitted trick"
+        record.rule(Ruling(ruling.irregularity, ruling.law, seat, description, options, chooser=ruling.choosers[0]))
+
+
+def _side_lead(
+    record: PlayersAuction, play: PlayState, offender: Seat, remedy: Remedy, trick: int
+) -> Callable[[], None]:
+    """The option ``lead_S`` …: the offending side's next lead is in that suit (R53)."""
+    suit = Suit.parse(remedy.id[5:])
+    leads = [_lead(offender, s, play, remedy.law, trick, required=suit, side=True) for s in offender.side.seats]
+    return lambda: record.lead_restrictions.extend(leads)
 
 
 def _penalty_cards(table: Table) -> bool:

@@ -158,9 +158,6 @@ class NL36Play(NBB30Play):
         return True
 
     # ---- 28.3: a quitted trick looked at --------------------------------------------------------------
-    def _known_exceptions(self) -> frozenset[str]:
-        return NBB30Play.QUITTED_EXCEPTIONS
-
     def _quitted_penalty(self, looker: Seat, declarer: Seat) -> PlayRuling:
         law = self.cite("quitted")
         side = looker.side.opponents
