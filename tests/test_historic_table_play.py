@@ -362,3 +362,31 @@ def test_a_quitted_trick_turned_for_a_reason_of_r24_costs_nothing() -> None:
         Table(Board(1, DEAL, dealer=Seat.NORTH), "NBB30", irregular=True).apply(
             {"event": "quitted_trick", "seat": "W"}
         )
+
+
+# ---- §3.2 exposed cards and penalty cards from a lead out of turn -----------------------------------------
+def test_tv75_nl36_a_single_penalty_card_following_suit_first_32_2_26_2() -> None:
+    """digest TV75 at the table: W's DA a penalty card (26.6(b)); E leads a heart: W follows with a heart and the
+    DA stays (26.2 first); E then leads a diamond: W must play the DA (32.2)."""
+    table = one_spade_with("NL36", "DA W")
+    table.apply(choose("N", "penalty_card"))
+    play(table, "HA H6")
+    assert table.turn == Seat.WEST and table.legal_cards() == cards("H5 H3 H2")
+    play(table, "H2 H4")  # E wins
+    play(table, "DK D5")
+    assert table.turn == Seat.WEST and table.legal_cards() == cards("DA")
+    replays(table)
+
+
+def test_tv76_nbb_an_exposed_card_binds_only_when_declarer_calls_it_r44() -> None:
+    """digest TV76 at the table: W's DA exposed (R46(2)(II)); to N's diamond lead W may play any diamond until
+    declarer calls the DA (``call_card``, R44(1)); then it must be played."""
+    table = one_spade_with("NBB30", "DA W")
+    table.apply(choose("N", "exposed_forbid"))
+    play(table, "SJ S5 S3 SQ D8 D6 D5")
+    assert table.turn == Seat.WEST and table.legal_cards() == cards("DA D4 D3 D2")
+    table.apply({"event": "call_card", "seat": "N", "card": "DA"})
+    assert table.legal_cards() == cards("DA")
+    table.play("DA")
+    assert table.turn == Seat.WEST and table.legal_cards() == frozenset(table.hand(Seat.WEST))
+    replays(table)
