@@ -390,3 +390,30 @@ def test_tv76_nbb_an_exposed_card_binds_only_when_declarer_calls_it_r44() -> Non
     table.play("DA")
     assert table.turn == Seat.WEST and table.legal_cards() == frozenset(table.hand(Seat.WEST))
     replays(table)
+
+
+# ---- §3.9 dummy -------------------------------------------------------------------------------------------
+def test_tv93_dummy_points_out_a_lead_out_of_turn_r51_2_est_l22_nl36_30_2_d() -> None:
+    """digest TV93: after trick 1 (N wins) W leads out of turn; dummy S draws attention. NBB/EST: declarer may not
+    penalise it — the lead stands; NL36: dummy (who has not looked) may, and declarer still chooses; a dummy who
+    had looked at a hand lost that right (30.1)."""
+    for name, law in [("NBB30", "NBB R51(2)"), ("EST30", "EST-L22")]:
+        table = one_spade(name)
+        play(table, "SJ S5 S4 SQ")
+        table.play("C7", "W")
+        table.apply({"event": "attention", "seat": "S"})
+        assert table.pending_irregularity is None and table.play_state is not None
+        assert table.play_state.current_trick == [(Seat.WEST, Card.parse("C7"))] and table.turn == Seat.NORTH
+        assert table.record is not None and table.record.rulings[-1]["law"] == law
+        replays(table)
+    nl36 = one_spade("NL36")
+    play(nl36, "SJ S5 S4 SQ")
+    nl36.play("C7", "W")
+    nl36.apply({"event": "attention", "seat": "S"})
+    assert nl36.record is not None and nl36.record.pending is not None and nl36.record.pending.chooser == Seat.NORTH
+    looked = one_spade("NL36")
+    play(looked, "SJ S5 S4 SQ")
+    looked.play("C7", "W")
+    looked.apply({"event": "attention", "seat": "S", "dummy_looked": True})
+    assert looked.pending_irregularity is None and looked.turn == Seat.NORTH
+    replays(looked)

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar
 
 from contractbridge.cards import Card, Seat
+from contractbridge.errors import RulingError
 from contractbridge.laws.nbb30.auction import NBB30Auction
 from contractbridge.laws.nbb30.play import NBB30Play
 from contractbridge.laws.nbb30.record import Moment, PlayersAuction, Review
@@ -22,6 +23,7 @@ from contractbridge.scoring.rubber import RubberRules
 from contractbridge.scoring.rules import ALTERNATING_NOTRUMP
 
 if TYPE_CHECKING:
+    from contractbridge.director import DirectedAuction
     from contractbridge.table import Claim, Irregularity, Table
 
 __all__ = [
@@ -93,6 +95,22 @@ class NBB30(NBB30Auction, NBB30Play):
         """A lead or play out of turn: the edition's ruling pending, for the entitled player's ``choose`` (or
         anyone's ``attention`` if automatic); a revoke, or a card against a penalty, stands (``card_ruling``)."""
         return card_ruling(self, table, irregularity)
+
+    def dummy_attention(self, auction: DirectedAuction, dummy: Seat, dummy_looked: bool) -> None:
+        """Dummy points out an opponent's irregularity (digest TV93): NBB R51(2), EST-L22 — declarer may not
+        penalise it, so it is accepted; NL36 30.2(d) — allowed if dummy has not looked at a hand (the ruling
+        stays declarer's), 30.1 — else as NBB."""
+        verdict = self.dummy_draws_attention(dummy_looked)
+        ruling = auction.pending
+        assert ruling is not None
+        auction.note(f"{dummy.name.capitalize()} (dummy) drew attention: {verdict.reason} ({verdict.law}).")
+        if verdict.allowed:
+            return
+        accept = next((o for o in ruling.options if o.id == "accept"), None)
+        if accept is None:
+            raise RulingError(f"dummy may not draw attention to the {ruling.irregularity.replace('_', ' ')}")
+        auction.resolve(verdict.law, accept.id)
+        accept.apply()
 
     def settle_play(self, table: Table) -> None:
         """A quitted trick looked at: the edition's ruling (R24, R53; EST-L28; NL36 28.3, ``quitted_rulings``)."""

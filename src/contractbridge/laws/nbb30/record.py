@@ -118,10 +118,12 @@ class PlayersAuction(DirectedAuction):
         return None if self.new_deal is not None else super().turn
 
     # ---- the players' actions -------------------------------------------------------------------
-    def attention(self, seat: Seat | str) -> None:
-        """``seat`` draws attention to the pending irregularity: an automatic penalty then applies."""
+    def attention(self, seat: Seat | str, *, dummy_looked: bool = False) -> None:
+        """``seat`` draws attention to the pending irregularity: an automatic penalty then applies. Dummy's
+        attention in the play may cost declarer the penalty (``dummy_looked``: he had looked at a hand, NL36 30.1;
+        the event's ``"dummy_looked": true``)."""
         who = Seat.parse(seat) if isinstance(seat, str) else Seat(seat)
-        self._transaction(lambda: self.rules.attention(self, who))
+        self._transaction(lambda: self.rules.attention(self, who, dummy_looked=dummy_looked))
 
     def named_call(self, seat: Seat | str, call: Call | str, names: Call | str) -> None:
         """A double or redouble by ``seat`` that names the bid it doubles (``names``)."""
@@ -173,8 +175,8 @@ class PlayersAuction(DirectedAuction):
     # ---- event log ------------------------------------------------------------------------------
     def apply(self, event: Mapping[str, Any]) -> None:
         match events.parse(event):
-            case events.Attention(seat=seat):
-                self.attention(seat)
+            case events.Attention(seat=seat, extra=extra):
+                self.attention(seat, dummy_looked=extra.get("dummy_looked") is True)
             case events.Call(call=call, seat=Seat() as seat, names=Call() as named):
                 self.named_call(seat, call, named)
             case events.Misinformation(seat=seat, call=call):
