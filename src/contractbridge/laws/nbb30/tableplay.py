@@ -142,9 +142,11 @@ def _lead_ruling(
 def _early_play_ruling(
     laws: NBB30Play, play: PlayState, offender: Seat, declarer: Seat, turn: Seat | None, card: Card
 ) -> PlayRuling:
-    if offender.side == declarer.side:
+    led_by = play.current_trick[0][0] if play.current_trick else None
+    second_hand = turn is not None and turn.side != offender.side
+    if offender.side == declarer.side and led_by == offender.partner and second_hand:  # R47(2)
         return laws.declarer_plays_other_hand_early(declarer)
-    if turn == offender.partner:
+    if offender.side != declarer.side and turn == offender.partner:
         ruling = laws.premature_play(offender, declarer)
         return PlayRuling(ruling.irregularity, ruling.law, offender, _with_suits(ruling.remedies), ruling.choosers,
                           notes=ruling.notes)  # fmt: skip
