@@ -244,10 +244,10 @@ def test_tv68_revoke_trick_eligible_in_nbb_and_nl36_only_after_establishment_in_
     replays(table)
 
 
-@pytest.mark.parametrize("name", RUBBER)
-def test_revoke_penalty_two_tricks_when_eligible_r55_6(name: str) -> None:
+@pytest.mark.parametrize(("name", "moved"), [("NBB30", 2), ("EST30", 2), ("NL36", 2), ("WBF17", 1)])
+def test_revoke_penalty_two_tricks_when_eligible_r55_6(name: str, moved: int) -> None:
     """The same revoke with the hand played out (lowest legal cards): EW win tricks 1, 2, 6, 8, 9 — two tricks
-    move to NS under every book (digest TV67), while WBF17 L64A2 moves one."""
+    move to NS under every 1930s book (digest TV67), while WBF17 L64A2 moves one (the revoke trick)."""
     table = one_spade(name)
     play(table, "DK D5 C7 D8")
     while table.turn is not None:
@@ -256,7 +256,7 @@ def test_revoke_penalty_two_tricks_when_eligible_r55_6(name: str) -> None:
     assert won == [1, 2, 6, 8, 9]
     result = table.result
     assert result is not None and table.play_state is not None
-    assert result.tricks == table.play_state.declarer_tricks + 2
+    assert result.tricks == table.play_state.declarer_tricks + moved
 
 
 @pytest.mark.parametrize("name", RUBBER)
