@@ -1,7 +1,9 @@
 """NBB30: the Nederlandsche Bridge-Bond's *Spelreglement voor Contract-Bridge* (rubber bridge, 1930s).
 
 The complete book: the auction (``NBB30Auction``, R11–R17, R39–R43) and the play (``NBB30Play``, R18–R26,
-R44–R61); table formation, the draw, the deal and rotation (R1–R10, R62–R65) are in
+R44–R61), reaching an irregular ``Table`` through the Edition hooks of ``NBB30`` (``tableplay``: leads
+and plays out of turn, revokes, quitted tricks, claims); table formation, the draw, the deal and rotation
+(R1–R10, R62–R65) are in
 ``contractbridge.rubbergame``; scoring (R27–R37) in ``contractbridge.scoring.rubber``. The other historic
 editions build on this one and override what their books say differently (laws-historic.md Appendix C).
 """
