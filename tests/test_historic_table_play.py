@@ -417,3 +417,21 @@ def test_tv93_dummy_points_out_a_lead_out_of_turn_r51_2_est_l22_nl36_30_2_d() ->
     looked.apply({"event": "attention", "seat": "S", "dummy_looked": True})
     assert looked.pending_irregularity is None and looked.turn == Seat.NORTH
     replays(looked)
+
+
+@pytest.mark.parametrize(("name", "law"), [("NBB30", "NBB R50"), ("EST30", "EST-L22"), ("NL36", "NL36 30.3")])
+def test_tv94_dummy_suggests_a_card_lho_requires_it_played_or_not(name: str, law: str) -> None:
+    """digest TV94: N (declarer) is on lead after trick 1; dummy S touches his HT as if suggesting it. Dummy's LHO
+    (W) requires declarer to play it, or not to play it (R50; EST-L22; NL36 30.3), following suit first."""
+    for option, allowed in [("play", "HT"), ("not_play", "H9 H7 H6")]:
+        table = one_spade(name)
+        play(table, "SJ S5 S4 SQ")
+        table.apply({"event": "dummy_suggests", "seat": "S", "card": "HT"})
+        assert table.turn is None and table.record is not None and table.record.pending is not None
+        assert table.record.pending.law == law and table.record.pending.chooser == Seat.WEST
+        table.apply(choose("W", option))
+        play(table, "H4 H8")
+        assert table.turn == Seat.SOUTH and table.legal_cards() == cards(allowed)
+        replays(table)
+    with pytest.raises(RulingError, match="not dummy"):
+        one_spade_with(name, "SJ E").apply({"event": "dummy_suggests", "seat": "N", "card": "SA"})

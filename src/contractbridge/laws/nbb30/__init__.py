@@ -18,7 +18,7 @@ from contractbridge.errors import RulingError
 from contractbridge.laws.nbb30.auction import NBB30Auction
 from contractbridge.laws.nbb30.play import NBB30Play
 from contractbridge.laws.nbb30.record import Moment, PlayersAuction, Review
-from contractbridge.laws.nbb30.tableplay import card_ruling, directed_cards, quitted_rulings, revoke_adjustment
+from contractbridge.laws.nbb30.tableplay import card_ruling, directed_cards, reported_rulings, revoke_adjustment
 from contractbridge.laws.nbb30.values import ClaimMoment, PlayRuling, Remedy, Revoke, Role, Verdict
 from contractbridge.scoring import rubber
 from contractbridge.scoring.rubber import RubberRules
@@ -115,8 +115,9 @@ class NBB30(NBB30Auction, NBB30Play):
         accept.apply()
 
     def settle_play(self, table: Table) -> None:
-        """A quitted trick looked at: the edition's ruling (R24, R53; EST-L28; NL36 28.3, ``quitted_rulings``)."""
-        quitted_rulings(self, table)
+        """What the players reported in the play: a quitted trick looked at (R24, R53; EST-L28; NL36 28.3), a card
+        dummy suggested (R50; EST-L22; NL36 30.3) — ``reported_rulings``."""
+        reported_rulings(self, table)
 
     def adjust_tricks(self, table: Table, tricks: int) -> tuple[int, tuple[str, ...]]:
         """The edition's revoke trick transfers (R55(6); EST-L38; NL36 27.4) for the established revokes."""

@@ -31,6 +31,7 @@ from contractbridge.systems.agreements import PartnershipAgreements
 
 if TYPE_CHECKING:
     from contractbridge.laws.nbb30.auction import NBB30Auction
+    from contractbridge.laws.nbb30.play import NBB30Play
 
 __all__ = ["Moment", "PlayersAuction", "Review", "new_deal_law"]
 
@@ -78,6 +79,7 @@ class PlayersAuction(DirectedAuction):
         "misinformation",
         "call_card",
         "quitted_trick",
+        "dummy_suggests",
     }
 
     def __init__(
@@ -90,9 +92,11 @@ class PlayersAuction(DirectedAuction):
             raise RulingError(f"{self.edition.name} is not a rubber-bridge code: use DirectedAuction")
         #: what a play-period ruling made a seat play to a trick (``laws.nbb30.tableplay``)
         self.directives: list[PlayDirective] = []
-        #: quitted tricks looked at (the seat, the reason if any), and how many of them were ruled on
-        self.quitted: list[tuple[Seat, str | None]] = []
-        self.quitted_ruled = 0
+        #: what players reported in the play, for the edition to rule on at the table (``NBB30.settle_play``):
+        #: (kind, seat, detail) — a quitted trick looked at (the reason, if any), a card dummy suggested; and
+        #: how many of them were ruled on
+        self.reports: list[tuple[str, Seat, str | None]] = []
+        self.reports_ruled = 0
         #: premium points a ruling scored (side, points, law), for the rubber sheet (NL36 28.3)
         self.premiums: list[tuple[Side, int, str]] = []
 
@@ -156,13 +160,26 @@ class PlayersAuction(DirectedAuction):
         """``seat`` turns a quitted trick during the play, for ``reason`` (one of R24(a)–(d): ``dispute``,
         ``wrong_count``, ``replace_card``, ``fear_of_revoke``) or none. The edition rules on it at the table
         (``NBB30.settle_play``: R53, EST-L28, NL36 28.3)."""
+        rules = self._play_rules(seat, "looks at a quitted trick")
+        assert self.declarer is not None
+        rules.quitted_trick_looked(seat, self.declarer, reason)  # an unknown reason is a RulingError
+        self._transaction(lambda: self.reports.append(("quitted_trick", seat, reason)))
+
+    def dummy_suggests(self, seat: Seat, card: Card) -> None:
+        """Dummy ``seat`` suggests playing ``card`` (touching it or otherwise, NBB R50, EST-L22, NL36 30.3);
+        dummy's LHO rules on it at the table (``NBB30.settle_play``)."""
+        law = self._play_rules(seat, "suggests a card").cite("dummy_suggests")
+        if seat != self.dummy:
+            raise RulingError(f"{seat_name(seat)} is not dummy: only dummy's suggestion is an offence of {law}")
+        self._transaction(lambda: self.reports.append(("dummy_suggests", seat, str(card))))
+
+    def _play_rules(self, seat: Seat, what: str) -> NBB30Play:
         from contractbridge.laws.nbb30.play import NBB30Play
 
         rules = self.rules
         if self.declarer is None or not isinstance(rules, NBB30Play):
-            raise RulingError(f"{seat_name(seat)} looks at a quitted trick: there is no play yet")
-        rules.quitted_trick_looked(seat, self.declarer, reason)  # an unknown reason is a RulingError
-        self._transaction(lambda: self.quitted.append((seat, reason)))
+            raise RulingError(f"{seat_name(seat)} {what}: there is no play yet")
+        return rules
 
     def ask_review(
         self, seat: Seat | str, moment: Moment, *, first_turn_to_play: bool = False, who_doubled: bool = False
@@ -188,6 +205,8 @@ class PlayersAuction(DirectedAuction):
                 if reason is not None and not isinstance(reason, str):
                     raise ParseError(f"'quitted_trick' event: 'reason' is a string, not {reason!r}")
                 self.look_at_quitted(Seat.parse(str(data.get("seat"))), reason)
+            case events.Extension(name="dummy_suggests", data=data):
+                self.dummy_suggests(Seat.parse(str(data.get("seat"))), Card.parse(str(data.get("card"))))
             case _:
                 super().apply(event)
 
@@ -206,8 +225,8 @@ class PlayersAuction(DirectedAuction):
         out = super().to_dict()
         if self.directives:
             out["directives"] = [d.to_dict() for d in self.directives]
-        if self.quitted:
-            out["quitted_tricks"] = [{"seat": s.letter, "reason": r} for s, r in self.quitted]
+        if self.reports:
+            out["reports"] = [{"kind": k, "seat": s.letter, "detail": d} for k, s, d in self.reports]
         if self.premiums:
             out["premiums"] = [{"side": str(s), "points": p, "law": law} for s, p, law in self.premiums]
         law = self.new_deal

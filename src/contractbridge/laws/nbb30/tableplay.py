@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from contractbridge.play import PlayState
     from contractbridge.table import Irregularity, Table
 
-__all__ = ["NextLead", "card_ruling", "directed_cards", "quitted_rulings", "revoke_adjustment"]
+__all__ = ["NextLead", "card_ruling", "directed_cards", "reported_rulings", "revoke_adjustment"]
 
 @dataclass(frozen=True, slots=True)
 class NextLead(LeadRestriction):
@@ -86,8 +86,9 @@ def directed_cards(play: PlayState, seat: Seat, directives: Sequence[PlayDirecti
 def _directed(
     d: PlayDirective, play: PlayState, seat: Seat, hand: Hand, led: Suit | None, lawful: frozenset[Card]
 ) -> frozenset[Card]:
-    if d.kind == "card":
-        return frozenset({d.card}) & lawful if d.card is not None else frozenset()
+    if d.kind in ("card", "not_card"):
+        named = frozenset() if d.card is None else frozenset({d.card})
+        return lawful & named if d.kind == "card" else lawful - named
     if d.kind in ("highest", "lowest"):
         suit = [c for c in lawful if led is not None and c.suit is led]
         pick = max if d.kind == "highest" else min
@@ -206,28 +207,46 @@ def _effect(table: Table, offender: Seat, card: Card, remedy: Remedy) -> Callabl
     return apply
 
 
-def quitted_rulings(laws: NBB30Play, table: Table) -> None:
-    """``Edition.settle_play``: rule on each quitted trick looked at (the record's ``quitted``) in turn — R24's
-    reasons allow it; otherwise NBB R53 makes declarer (or the offender's LHO) name the suit the offending side
-    leads next (a pending ruling), EST-L28 forbids it without penalty, NL36 28.3 scores 50 premium points
-    for the other side (the record's ``premiums``, for the rubber sheet)."""
+def reported_rulings(laws: NBB30Play, table: Table) -> None:
+    """``Edition.settle_play``: rule on what the players reported in the play (the record's ``reports``), in
+    turn. A quitted trick looked at: R24's reasons allow it; otherwise NBB R53 makes declarer (or the
+    offender's LHO) name the suit the offending side leads next, EST-L28 forbids it without penalty, NL36 28.3
+    scores 50 premium points for the other side (the record's ``premiums``, for the rubber sheet). Dummy's
+    suggestion (R50, EST-L22, NL36 30.3): dummy's LHO requires declarer to play the card, or not to play it
+    (unless that would be a revoke: following suit comes first)."""
     record, play = table.record, table.play_state
     if not isinstance(record, PlayersAuction) or play is None:
         return
-    while record.pending is None and record.quitted_ruled < len(record.quitted):
-        seat, reason = record.quitted[record.quitted_ruled]
-        record.quitted_ruled += 1
-        ruling = laws.quitted_trick_looked(seat, play.declarer, reason)
+    while record.pending is None and record.reports_ruled < len(record.reports):
+        kind, seat, detail = record.reports[record.reports_ruled]
+        record.reports_ruled += 1
+        trick = len(play.tricks) + 1
+        if kind == "dummy_suggests" and detail is not None:
+            card = Card.parse(detail)
+            ruling = laws.dummy_suggests(seat, card)
+            options = tuple(Option(r.id, r.law, r.effect, _suggested(record, play, card, r)) for r in ruling.remedies)
+            record.rule(Ruling(ruling.irregularity, ruling.law, seat, f"Dummy suggested {card}", options,
+                               chooser=ruling.choosers[0]))  # fmt: skip
+            continue
+        ruling = laws.quitted_trick_looked(seat, play.declarer, detail)
         if ruling.premium is not None:
             record.premiums.append((*ruling.premium, ruling.law))
         if ruling.automatic:
             record.note(f"{seat_name(seat)} looked at a quitted trick: {ruling.remedies[0].effect} ({ruling.law}).")
             continue
-        trick = len(play.tricks) + 1
         remedies = ruling.remedies
         options = tuple(Option(r.id, r.law, r.effect, _side_lead(record, play, seat, r, trick)) for r in remedies)
         description = f"{seat_name(seat)} looked at a quitted trick"
         record.rule(Ruling(ruling.irregularity, ruling.law, seat, description, options, chooser=ruling.choosers[0]))
+
+
+def _suggested(record: PlayersAuction, play: PlayState, card: Card, remedy: Remedy) -> Callable[[], None]:
+    """R50's ``play`` / ``not_play``: a directive for the hand (declarer's or dummy's) holding ``card``, for its
+    next card — to this trick unless it has played to it already."""
+    holder = play.declarer if card in play.hand(play.declarer) else play.dummy
+    trick = len(play.tricks) + 1 + any(s == holder for s, _ in play.current_trick)
+    kind = "card" if remedy.id == "play" else "not_card"
+    return lambda: record.directives.append(PlayDirective(holder, trick, kind, remedy.law, card=card))
 
 
 def _side_lead(

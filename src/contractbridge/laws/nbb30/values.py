@@ -16,7 +16,7 @@ from contractbridge.errors import RulingError
 __all__ = ["DIRECTIVES", "ClaimMoment", "PlayDirective", "PlayRuling", "Remedy", "Revoke", "Role", "Verdict"]
 
 #: the kinds of ``PlayDirective`` (what the seat must play to the trick)
-DIRECTIVES: Final = ("card", "highest", "lowest", "win", "not_win", "suit")
+DIRECTIVES: Final = ("card", "not_card", "highest", "lowest", "win", "not_win", "suit")
 
 
 class Role(Enum):
@@ -123,9 +123,9 @@ class ClaimMoment(Enum):
 
 @dataclass(frozen=True, slots=True)
 class PlayDirective:
-    """What ``seat`` must play to trick ``trick`` (1-based) under ``law``: ``card`` (a card already played too
-    early), his ``highest`` or ``lowest`` of the suit led, a card that ``win``s the trick so far or one that
-    does ``not_win`` it, or a card of ``suit`` when void in the suit led."""
+    """What ``seat`` must play to trick ``trick`` (1-based) under ``law``: ``card`` (a card played too early, or
+    dummy's suggestion) or any card but ``not_card``, his ``highest`` or ``lowest`` of the suit led, a card
+    that ``win``s the trick so far or one that does ``not_win`` it, or a card of ``suit`` when void."""
 
     seat: Seat
     trick: int
