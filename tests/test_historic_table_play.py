@@ -435,3 +435,56 @@ def test_tv94_dummy_suggests_a_card_lho_requires_it_played_or_not(name: str, law
         replays(table)
     with pytest.raises(RulingError, match="not dummy"):
         one_spade_with(name, "SJ E").apply({"event": "dummy_suggests", "seat": "N", "card": "SA"})
+
+
+# ---- property: any mix of irregular cards, reports and choices keeps the table consistent -------------------
+@pytest.mark.parametrize("seed", range(40))
+def test_random_irregular_play_always_has_a_legal_card_and_replays(seed: int) -> None:
+    """Seeded random play with cards out of turn, revokes, quitted tricks, dummy's suggestions and random choices
+    of every pending ruling: only typed errors, never a seat to play without a legal card, and the log (with
+    undos on the way) refolds to the same record and result."""
+    import random
+
+    from contractbridge.errors import BridgeError
+
+    rng = random.Random(seed)
+    table = Table(Board(1, Deal.random(seed), dealer=Seat.NORTH), RUBBER[seed % 3], irregular=True)
+    for c in rng.choice([["1S", "P", "P", "P"], ["1NT", "P", "P", "P"], ["2H", "P", "P", "P"]]):
+        table.call(c)
+    for _ in range(90):
+        record = table.record
+        assert record is not None
+        if table.phase is Phase.DONE:
+            break
+        ruling = record.pending
+        if ruling is not None:
+            if ruling.chooser is None:
+                seat = next(s for s in Seat if s not in (ruling.offender, table.dummy))
+                table.apply({"event": "attention", "seat": seat.letter})
+            else:
+                table.apply(choose(ruling.chooser.letter, rng.choice(ruling.options).id))
+            continue
+        x = rng.random()
+        try:
+            if x > 0.97 and len(table.to_events()) > 6:
+                table.undo()
+            elif x < 0.12:
+                seat = rng.choice(list(Seat))
+                hand = sorted(table.hand(seat))
+                if hand:
+                    table.play(rng.choice(hand), seat)
+            elif x < 0.15:
+                table.apply({"event": "quitted_trick", "seat": rng.choice(list(Seat)).letter})
+            elif x < 0.17 and table.dummy is not None and len(table.hand(table.dummy)):
+                card = rng.choice(sorted(table.hand(table.dummy)))
+                table.apply({"event": "dummy_suggests", "seat": table.dummy.letter, "card": str(card)})
+            else:
+                legal = table.legal_cards()
+                assert legal, f"{table.turn} must play but has no legal card"
+                table.play(rng.choice(sorted(legal)))
+        except BridgeError:
+            pass  # a typed refusal (a card already played, a report before any trick …) changes nothing
+    again = Table.from_events(table.to_events())
+    assert again.to_events() == table.to_events()
+    assert again.record is not None and table.record is not None and again.record.to_dict() == table.record.to_dict()
+    assert again.result == table.result

@@ -91,7 +91,8 @@ class NBB30(NBB30Auction, NBB30Play):
             return cards
         trick = play.current_trick
         led = trick[0][1].suit if trick else None
-        return cards & self.playable_with_exposed(hand, led, exposed, _called(table, seat))
+        both = cards & self.playable_with_exposed(hand, led, exposed, _called(table, seat))
+        return both or cards  # a lead restriction no exposed card meets comes first; the card stays
 
     def card_irregularity(self, table: Table, irregularity: Irregularity) -> bool:
         """A lead or play out of turn: the edition's ruling pending, for the entitled player's ``choose`` (or
@@ -108,11 +109,11 @@ class NBB30(NBB30Auction, NBB30Play):
         auction.note(f"{dummy.name.capitalize()} (dummy) drew attention: {verdict.reason} ({verdict.law}).")
         if verdict.allowed:
             return
-        accept = next((o for o in ruling.options if o.id == "accept"), None)
-        if accept is None:
+        free = next((o for o in ruling.options if o.id in _NO_PENALTY), None)
+        if free is None:
             raise RulingError(f"dummy may not draw attention to the {ruling.irregularity.replace('_', ' ')}")
-        auction.resolve(verdict.law, accept.id)
-        accept.apply()
+        auction.resolve(verdict.law, free.id)
+        free.apply()
 
     def settle_play(self, table: Table) -> None:
         """What the players reported in the play: a quitted trick looked at (R24, R53; EST-L28; NL36 28.3), a card
@@ -127,6 +128,10 @@ class NBB30(NBB30Auction, NBB30Play):
         """There is no director: a claim objected to is no claim, and play goes on (R54: the defenders may
         require declarer to play on; NL36 29.1, 29.2: a defender's concession void without his partner)."""
         return True
+
+
+#: the options of a play-period ruling that impose no penalty (what is left when dummy raised it, R51(2))
+_NO_PENALTY = ("accept", "no_penalty", "fourth_hand_may_play")
 
 
 def _called(table: Table, seat: Seat) -> Card | None:

@@ -201,7 +201,7 @@ def _effect(table: Table, offender: Seat, card: Card, remedy: Remedy) -> Callabl
             _side_lead(record, play, offender, remedy, trick)()
         elif rid == "correct" and turn is not None:
             restrictions.append(_lead(offender, turn, play, law, trick, required=card.suit))
-        elif rid != "retract" and pending.seat is not None:
+        elif (rid in _EARLY_PLAY or rid.startswith(("discard_", "named_suit_"))) and pending.seat is not None:
             record.directives += _early_card(play, pending.seat, card, remedy, trick)
 
     return apply
@@ -256,6 +256,10 @@ def _side_lead(
     suit = Suit.parse(remedy.id[5:])
     leads = [_lead(offender, s, play, remedy.law, trick, required=suit, side=True) for s in offender.side.seats]
     return lambda: record.lead_restrictions.extend(leads)
+
+
+#: the remedies for a card played too early (it counts as played; R47, NL36 26.8, R21)
+_EARLY_PLAY = ("no_penalty", "fourth_hand_may_play", "highest", "lowest", "win", "not_win")
 
 
 def _penalty_cards(table: Table) -> bool:
