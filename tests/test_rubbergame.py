@@ -31,7 +31,7 @@ from contractbridge.rubbergame import (
 )
 from contractbridge.rubbergame.formation import seat_four, spread_position_ok
 from contractbridge.scoring.rubber import Item, Rubber, honours_in
-from contractbridge.table import Table
+from contractbridge.table import Phase, Table
 
 # ---- the draw (NBB R3, R4; EST-L03, L04) -------------------------------------------------------------------
 
@@ -173,7 +173,9 @@ def recompute(log: str) -> Rubber:
         table = Table.from_events(hand)
         result = table.result
         assert result is not None
-        if result.passed_out:
+        if result.new_deal is not None:
+            pass  # the same dealer deals again: nothing on the sheet
+        elif result.passed_out:
             sheet.record(None)
         else:
             assert result.contract is not None and result.tricks is not None
@@ -305,3 +307,64 @@ def test_penalty_premium_is_a_sheet_line_that_survives_json_and_corrections() ->
     assert sheet.total(Side.EW) == 50
     with pytest.raises(ScoringError):
         sheet.record(Contract.parse("1C"), Seat.NORTH, 7, premiums=((Side.NS, -5, "x"),))
+
+
+@pytest.mark.parametrize(("name", "law"), [("NBB30", "NBB R39(1)"), ("EST30", "EST-L13")])
+def test_a_new_deal_ruling_lets_the_same_dealer_deal_again_and_the_rubber_goes_on(name: str, law: str) -> None:
+    """Issue #12 item 4: at an irregular table the dealer's partner bids first and the offender's LHO demands a new
+    deal (digest TV53, R39(1)): nothing goes on the sheet, the same dealer deals again at the same vulnerability,
+    and the robots then play the rubber out; the log replays and the sheet recomputes from it alone."""
+    from director_helpers import choose
+
+    session = RubberSession(name, seed=11, irregular=True)
+    dealer = session.dealer
+    table = session.deal()
+    offender = dealer.partner
+    table.call("1C", offender)
+    table.apply(choose(offender.lho.letter, "new_deal"))
+    assert table.result is not None and table.result.new_deal == law
+    assert session.score() == [] and not session.sheet.hands and session.hands == 0
+    again = session.deal()
+    assert again.board.dealer == dealer and again.board.number == 2 and again.board.deal != table.board.deal
+    assert again.board.vulnerability == table.board.vulnerability and again.irregular
+    from contractbridge.players import play_board
+
+    play_board(again, robots())
+    session.score()
+    assert session.hands == 1 and session.dealer == dealer.lho
+    result = session.play_rubber(robots())
+    log = session.to_jsonl()
+    replayed = RubberSession.from_jsonl(log)
+    assert replayed.sheet.result() == result and replayed.deals == session.deals and replayed.irregular
+    assert recompute(log).result() == result
+    honoured = [i for i, h in enumerate(session.sheet.hands) if h.honours is not None]
+    for i in honoured:  # honours are read from the hand's own deal, not the one redealt
+        assert replayed.sheet.hands[i].honours == session.sheet.hands[i].honours
+
+
+def test_the_nl36_premium_of_a_table_ruling_goes_on_the_sheet_by_itself_28_3() -> None:
+    """digest TV96 in a rubber: at an irregular NL36 table a defender looks at a quitted trick; the table's ruling
+    scores 50 for declarer's side (28.3), and ``score()`` writes it on the sheet without being told; the log
+    replays to the same sheet."""
+    from contractbridge.players import play_board
+
+    players = robots()
+    for seed in range(1, 40):  # the first seeded deal that is not passed out
+        session = RubberSession("NL36", seed=seed, irregular=True)
+        table = session.deal()
+        while table.phase is not Phase.DONE and not table.tricks:
+            actor = table.actor
+            assert actor is not None
+            if table.phase is Phase.AUCTION:
+                table.call(players[actor].call(table.view(actor)), actor)
+            else:
+                table.play(players[actor].play(table.view(actor)), table.turn)
+        if table.declarer is not None:
+            break
+    assert table.declarer is not None
+    table.apply({"event": "quitted_trick", "seat": table.declarer.lho.letter})
+    play_board(table, players)
+    session.score()
+    record = session.sheet.hands[0]
+    assert record.premiums == ((table.declarer.side, 50, "NL36 28.3"),)
+    assert RubberSession.from_jsonl(session.to_jsonl()).sheet.hands[0].premiums == record.premiums

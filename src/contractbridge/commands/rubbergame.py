@@ -1,7 +1,7 @@
 """``contractbridge draw`` and ``rubber-game``: forming a 1930s table and playing a rubber against the robots.
 
 ``play_rubber`` is the rubber loop (deal, auction and play with the robots, the We/They sheet after every
-hand); ``contractbridge play --edition NBB30 --rubber`` is meant to call it (see docs/historic.md).
+hand); ``terminal_rubber`` runs it for ``rubber-game`` and for ``contractbridge play --edition NBB30 --rubber``.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from contractbridge.rubbergame.formation import Lineup
 from contractbridge.scoring.rubber import Entry
 from contractbridge.table import Phase, Table
 
-__all__ = ["play_rubber", "register"]
+__all__ = ["play_rubber", "register", "terminal_rubber"]
 
 
 class _Stop(Exception):
@@ -133,25 +133,37 @@ def register(app: typer.Typer) -> None:
         console = Console(highlight=False)
         try:
             yours = {Seat.parse(ch) for ch in seat if not ch.isspace()}
-            session = RubberSession(edition, seed=seed)
-            robots: dict[Seat, Player] = {s: BiddingRobot(system) for s in Seat if s not in yours}
         except BridgeError as err:
             console.print(f"[red]error: {err}[/red]")
             raise typer.Exit(1) from None
+        terminal_rubber(console, edition, {s: BiddingRobot(system) for s in Seat if s not in yours}, seed, log)
 
-        def save(s: RubberSession) -> None:
-            if log is not None:
-                log.write_text(s.to_jsonl(), encoding="utf-8")
 
-        def read(prompt: str) -> str:
-            try:
-                return console.input(prompt)
-            except (EOFError, KeyboardInterrupt):
-                raise _Stop from None
+def terminal_rubber(
+    console: Console, edition: str, robots: Mapping[Seat, Player], seed: int | None, log: Path | None
+) -> None:
+    """A rubber under ``edition`` at the terminal (``rubber-game``; ``play --rubber``): ``robots`` play their
+    seats, the person at the terminal the others; the log (if any) is saved after every hand and at the end.
+    An edition without a rubber game is a clear error (exit code 1)."""
+    try:
+        session = RubberSession(edition, seed=seed)
+    except BridgeError as err:
+        console.print(f"[red]error: {err}[/red]")
+        raise typer.Exit(1) from None
 
-        console.print(_describe(session.lineup))
+    def save(s: RubberSession) -> None:
+        if log is not None:
+            log.write_text(s.to_jsonl(), encoding="utf-8")
+
+    def read(prompt: str) -> str:
         try:
-            play_rubber(console, session, robots, read, save)
-        except _Stop:
-            console.print("\nRubber stopped.")
-        save(session)
+            return console.input(prompt)
+        except (EOFError, KeyboardInterrupt):
+            raise _Stop from None
+
+    console.print(_describe(session.lineup))
+    try:
+        play_rubber(console, session, robots, read, save)
+    except _Stop:
+        console.print("\nRubber stopped.")
+    save(session)

@@ -226,6 +226,7 @@ def register(app: typer.Typer) -> None:
             str, typer.Option("--system", metavar="NAME", help="The robots' bidding system: culbertson or club")
         ] = "culbertson",
         max_bytes: MaxBytesOption = MAX_LOG_BYTES,
+        rubber: Annotated[bool, typer.Option("--rubber", help="A whole rubber (NBB30, EST30, NL36 scoring)")] = False,
     ) -> None:
         """A table at the terminal: robots play the seats you give them, you the rest (type help at the prompt).
 
@@ -243,6 +244,11 @@ def register(app: typer.Typer) -> None:
                 robots[s] = _robot(s, system, seed)
         except BridgeError as err:
             raise _fail(str(err)) from None
+        if rubber:  # laws-historic.md §4: the rubber loop of commands/rubbergame.py
+            from contractbridge.commands.rubbergame import terminal_rubber
+
+            terminal_rubber(console, edition, robots, seed, log)
+            return
         humans = [s for s in Seat if s not in robots]
         side = humans[0].side if humans else Side.NS
 

@@ -6,7 +6,10 @@ the result on ``scoring.rubber.Rubber``: honours read from the dealt hands and w
 claim may be made late while premium errors may still be corrected, [JUDGEMENT] NBB R37(b): neither book
 sets another time limit), revoke tricks transferred by the edition's ``revoke_transfer`` (R55(6), R55(7):
 they count as tricks won in play), and premiums a ruling awards (NL36 28.3). The deal passes clockwise
-after every hand, a passed-out one included (R9(1), R11(2)).
+after every hand, a passed-out one included (R9(1), R11(2)). With ``irregular=True`` the tables record
+irregularities and the players rule them by the edition (``laws.nbb30``): a demanded new deal (R39(1),
+R42, R43(b), R48) scores nothing and the same dealer deals again with the same vulnerability; the revoke
+tricks the table transferred are in its result already.
 
 Its event log replays: a ``rubber_session`` header, then per hand the table's own events (its ``board``
 event first) closed by a ``score`` event; ``honours_claim`` records a late claim.
@@ -24,7 +27,7 @@ from contractbridge.deal import Board, Vulnerability
 from contractbridge.errors import BridgeError, EditionError, EventLogError, ScoringError
 from contractbridge.laws import edition as get_edition
 from contractbridge.laws import rubber_editions
-from contractbridge.laws.nbb30 import NBB30, PlayRuling, Revoke
+from contractbridge.laws.nbb30 import NBB30, PlayersAuction, PlayRuling, Revoke
 from contractbridge.players import Player, play_board
 from contractbridge.rubbergame.dealing import Packs, cut, deal_pack, shuffled
 from contractbridge.rubbergame.formation import Lineup
@@ -45,7 +48,13 @@ class RubberSession:
     """One rubber at one table under ``edition`` (NBB30, EST30 or NL36)."""
 
     def __init__(
-        self, edition: str = "NBB30", lineup: Lineup | None = None, seed: int | None = None, first_pack: str = "A"
+        self,
+        edition: str = "NBB30",
+        lineup: Lineup | None = None,
+        seed: int | None = None,
+        first_pack: str = "A",
+        *,
+        irregular: bool = False,
     ) -> None:
         try:
             laws = get_edition(edition)
@@ -61,7 +70,10 @@ class RubberSession:
         self.packs = Packs(first_pack)
         self.sheet = Rubber(laws.rubber.edition, we=Side.NS)
         self.dealer = self.lineup.dealer
+        self.irregular = irregular
+        #: hands scored on the sheet, and deals made (a new deal by the same dealer adds a deal, not a hand)
         self.hands = 0
+        self.deals = 0
         self.table: Table | None = None
         self._events: list[dict[str, Any]] = [
             {
@@ -70,6 +82,7 @@ class RubberSession:
                 "lineup": self.lineup.to_dict(),
                 "seed": self.seed,
                 "first_pack": first_pack,
+                **({"irregular": True} if irregular else {}),
             }
         ]
 
@@ -86,10 +99,10 @@ class RubberSession:
             raise BridgeError("the hand in play has not been scored yet")
         if self.sheet.is_finished:
             raise ScoringError("the rubber is over")
-        number = self.hands + 1
+        number = self.deals + 1
         pack = cut(shuffled(self._rng), self._rng.randint(4, 48))
         board = Board(number, deal_pack(pack, self.dealer), dealer=self.dealer, vulnerability=self.vulnerability)
-        self.table = Table(board, edition=self.edition)
+        self.table = Table(board, edition=self.edition, irregular=self.irregular)
         return self.table
 
     def _revoke_tricks(self, table: Table, revokes: Mapping[Side, Sequence[Revoke]]) -> int:
@@ -111,15 +124,21 @@ class RubberSession:
         rulings: Iterable[PlayRuling] = (),
     ) -> list[Entry]:
         """Score the finished hand on the sheet: honours from the deal if claimed now, revoke tricks from
-        ``revokes`` (per offending side), premiums of ``rulings`` (NL36 28.3); the deal moves on."""
+        ``revokes`` (per offending side; for revokes a strict table could not record), premiums of ``rulings``
+        and of the table's own rulings (NL36 28.3); the deal moves on. A hand that ended in a demanded new deal
+        scores nothing: the same dealer deals again (NBB R39(1), R42, R43(b))."""
         table = self.table
         if table is None or table.phase is not Phase.DONE:
             raise BridgeError("no finished hand to score")
         transfer = 0 if not revokes else self._revoke_tricks(table, revokes)
         premiums = [(r.premium[0], r.premium[1], r.law) for r in rulings if r.premium is not None]
+        if isinstance(table.record, PlayersAuction):  # premiums the table's rulings scored (NL36 28.3)
+            premiums += table.record.premiums
         record = {"event": "score", "honours_claimed": honours_claimed, "transfer": transfer,
                   "premiums": [{"side": str(s), "points": p, "law": law} for s, p, law in premiums]}  # fmt: skip
         lines = self._record(table, honours_claimed, transfer, tuple(premiums))
+        if table.result is not None and table.result.new_deal is not None:
+            record["new_deal"] = table.result.new_deal
         self._events.extend(table.to_events())
         self._events.append(record)
         self.table = None
@@ -130,6 +149,9 @@ class RubberSession:
     ) -> list[Entry]:
         result = table.result
         assert result is not None
+        self.deals += 1
+        if result.new_deal is not None:
+            return []  # the same dealer deals again, the same sides vulnerable
         if result.passed_out:
             lines = self.sheet.record(None)
         else:
@@ -156,13 +178,24 @@ class RubberSession:
         return lines
 
     def _honours_of(self, hand: int) -> Honours | None:
-        boards = [e for e in self._events if e.get("event") == "board"]
         record = self.sheet.hands[hand]
+        boards = self._scored_boards()
         if record.contract is None or hand >= len(boards):
             return None
         from contractbridge.deal import Deal
 
         return honours_in(Deal(str(boards[hand]["deal"])), record.contract.strain)
+
+    def _scored_boards(self) -> list[Mapping[str, Any]]:
+        """The board event of each hand on the sheet (a board that ended in a new deal is not one)."""
+        out: list[Mapping[str, Any]] = []
+        board: Mapping[str, Any] = {}
+        for e in self._events:
+            if e.get("event") == "board":
+                board = e
+            elif e.get("event") == "score" and "new_deal" not in e:
+                out.append(board)
+        return out
 
     def player_results(self) -> dict[str, int]:
         """The result written above each player's name: + the points won for the winners, − for the losers
@@ -179,7 +212,7 @@ class RubberSession:
         """Deal and play hands with ``players`` until a side has won two games; each robot that keeps the
         part-scores (``partscores``) is told them before the auction."""
         while not self.sheet.is_finished:
-            if self.hands >= MAX_HANDS:
+            if self.deals >= MAX_HANDS:
                 raise BridgeError(f"no rubber after {MAX_HANDS} hands")
             table = self.deal()
             for player in players.values():
@@ -209,8 +242,9 @@ class RubberSession:
         if header is None or header.get("event") != "rubber_session":
             raise EventLogError("a rubber log starts with a rubber_session event", 1)
         try:
-            session = cls(str(header["edition"]), Lineup.from_dict(header["lineup"]), int(header["seed"]),
-                          str(header.get("first_pack", "A")))  # fmt: skip
+            lineup, pack = Lineup.from_dict(header["lineup"]), str(header.get("first_pack", "A"))
+            irregular = bool(header.get("irregular", False))
+            session = cls(str(header["edition"]), lineup, int(header["seed"]), pack, irregular=irregular)
         except (KeyError, TypeError, ValueError) as err:
             raise EventLogError(f"event 1: bad rubber_session header: {err}", 1) from None
         pending: list[Mapping[str, Any]] = []

@@ -28,6 +28,7 @@ class EST30Play(NBB30Play):
         "dummy_exposed": "EST-L30",
         "simultaneous": "EST-L30",
         "premature": "EST-L31",
+        "card_played": "EST-L25",
         "other_hand": "EST-L31",
         "surplus": "EST-L42",
         "missing": "EST-L43",

@@ -1,7 +1,9 @@
 """NBB30: the Nederlandsche Bridge-Bond's *Spelreglement voor Contract-Bridge* (rubber bridge, 1930s).
 
 The complete book: the auction (``NBB30Auction``, R11–R17, R39–R43) and the play (``NBB30Play``, R18–R26,
-R44–R61); table formation, the draw, the deal and rotation (R1–R10, R62–R65) are in
+R44–R61), reaching an irregular ``Table`` through the Edition hooks of ``NBB30`` (``tableplay``: leads
+and plays out of turn, revokes, quitted tricks, claims); table formation, the draw, the deal and rotation
+(R1–R10, R62–R65) are in
 ``contractbridge.rubbergame``; scoring (R27–R37) in ``contractbridge.scoring.rubber``. The other historic
 editions build on this one and override what their books say differently (laws-historic.md Appendix C).
 """
@@ -12,16 +14,19 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar
 
 from contractbridge.cards import Card, Seat
+from contractbridge.errors import RulingError
 from contractbridge.laws.nbb30.auction import NBB30Auction
 from contractbridge.laws.nbb30.play import NBB30Play
 from contractbridge.laws.nbb30.record import Moment, PlayersAuction, Review
+from contractbridge.laws.nbb30.tableplay import card_ruling, directed_cards, reported_rulings, revoke_adjustment
 from contractbridge.laws.nbb30.values import ClaimMoment, PlayRuling, Remedy, Revoke, Role, Verdict
 from contractbridge.scoring import rubber
 from contractbridge.scoring.rubber import RubberRules
 from contractbridge.scoring.rules import ALTERNATING_NOTRUMP
 
 if TYPE_CHECKING:
-    from contractbridge.table import Table
+    from contractbridge.director import DirectedAuction
+    from contractbridge.table import Claim, Irregularity, Table
 
 __all__ = [
     "NBB30",
@@ -64,14 +69,21 @@ class NBB30(NBB30Auction, NBB30Play):
         return out
 
     def legal_cards(self, table: Table, seat: Seat, cards: frozenset[Card]) -> frozenset[Card]:
-        """The base's restrictions, then the cards a defender exposed during the auction and still holds (the
-        record's ``exposed``: R43(a)(I), R43(b) with the deal standing, R44 after the auction; EST-L17, L33):
-        ``playable_with_exposed`` — under NBB30/EST30 the card declarer called (``call_card``) must be played if
-        it lawfully can be, for the defender's next card only (R44(1)–(3)); under NL36 a single penalty card is
-        compulsory, subject to following suit (32.2). Declarer and dummy are never penalised (R44(4))."""
+        """The base's restrictions; then what a ruling made ``seat`` play to this trick (``PlayDirective``: the
+        card he played too early, partner's highest, lowest, a win … R47(1), R52; NL36 26.8, 28.5); then the
+        cards a defender exposed and still holds (the record's ``exposed``: R43(a)(I), R43(b) with the deal
+        standing, R44 after the auction; EST-L17, L33): ``playable_with_exposed`` — under NBB30/EST30 the card
+        declarer called (``call_card``) must be played if it lawfully can be, for the defender's next card only
+        (R44(1)–(3)); under NL36 a single penalty card is compulsory, subject to following suit (32.2).
+        Declarer and dummy are never penalised for exposed cards (R44(4))."""
         cards = super().legal_cards(table, seat, cards)
         record, play = table.record, table.play_state
-        if record is None or play is None or seat in (play.declarer, play.dummy):
+        if not isinstance(record, PlayersAuction) or play is None:
+            return cards
+        directed = directed_cards(play, seat, record.directives)
+        if directed is not None:
+            return cards & directed or cards
+        if seat in (play.declarer, play.dummy):
             return cards
         hand = play.hand(seat)
         exposed = [c for s, c, _ in record.exposed if s == seat and c in hand]
@@ -79,7 +91,47 @@ class NBB30(NBB30Auction, NBB30Play):
             return cards
         trick = play.current_trick
         led = trick[0][1].suit if trick else None
-        return cards & self.playable_with_exposed(hand, led, exposed, _called(table, seat))
+        both = cards & self.playable_with_exposed(hand, led, exposed, _called(table, seat))
+        return both or cards  # a lead restriction no exposed card meets comes first; the card stays
+
+    def card_irregularity(self, table: Table, irregularity: Irregularity) -> bool:
+        """A lead or play out of turn: the edition's ruling pending, for the entitled player's ``choose`` (or
+        anyone's ``attention`` if automatic); a revoke, or a card against a penalty, stands (``card_ruling``)."""
+        return card_ruling(self, table, irregularity)
+
+    def dummy_attention(self, auction: DirectedAuction, dummy: Seat, dummy_looked: bool) -> None:
+        """Dummy points out an opponent's irregularity (digest TV93): NBB R51(2), EST-L22 — declarer may not
+        penalise it, so it is accepted; NL36 30.2(d) — allowed if dummy has not looked at a hand (the ruling
+        stays declarer's), 30.1 — else as NBB."""
+        verdict = self.dummy_draws_attention(dummy_looked)
+        ruling = auction.pending
+        assert ruling is not None
+        auction.note(f"{dummy.name.capitalize()} (dummy) drew attention: {verdict.reason} ({verdict.law}).")
+        if verdict.allowed:
+            return
+        free = next((o for o in ruling.options if o.id in _NO_PENALTY), None)
+        if free is None:
+            raise RulingError(f"dummy may not draw attention to the {ruling.irregularity.replace('_', ' ')}")
+        auction.resolve(verdict.law, free.id)
+        free.apply()
+
+    def settle_play(self, table: Table) -> None:
+        """What the players reported in the play: a quitted trick looked at (R24, R53; EST-L28; NL36 28.3), a card
+        dummy suggested (R50; EST-L22; NL36 30.3) — ``reported_rulings``."""
+        reported_rulings(self, table)
+
+    def adjust_tricks(self, table: Table, tricks: int) -> tuple[int, tuple[str, ...]]:
+        """The edition's revoke trick transfers (R55(6); EST-L38; NL36 27.4) for the established revokes."""
+        return revoke_adjustment(self, table, tricks)
+
+    def objection_cancels_claim(self, claim: Claim, seat: Seat, declarer: Seat) -> bool:
+        """There is no director: a claim objected to is no claim, and play goes on (R54: the defenders may
+        require declarer to play on; NL36 29.1, 29.2: a defender's concession void without his partner)."""
+        return True
+
+
+#: the options of a play-period ruling that impose no penalty (what is left when dummy raised it, R51(2))
+_NO_PENALTY = ("accept", "no_penalty", "fourth_hand_may_play")
 
 
 def _called(table: Table, seat: Seat) -> Card | None:

@@ -135,12 +135,16 @@ class NBB30Auction(Edition):
             return f"{_sn(watch.seat)}'s {watch.data['card']}: the declarer-to-be chooses the penalty ({law})."
         return super().describe_watch(watch)
 
-    def attention(self, auction: DirectedAuction, seat: Seat) -> None:
-        """``seat`` draws attention to the pending irregularity; an automatic penalty applies."""
+    def attention(self, auction: DirectedAuction, seat: Seat, *, dummy_looked: bool = False) -> None:
+        """``seat`` draws attention to the pending irregularity; an automatic penalty applies. Dummy drawing
+        attention to an opponent's irregularity in the play: ``dummy_attention`` (R51(2); NL36 30.1, 30.2(d))."""
         da = auction
         ruling = da.pending
         if ruling is None:
             raise RulingError(f"{_sn(seat)} draws attention, but no irregularity is pending")
+        if seat == da.dummy and ruling.offender is not None and ruling.offender.side != seat.side:
+            self.dummy_attention(da, seat, dummy_looked)
+            return
         if ruling.chooser is not None:
             raise RulingError(
                 f"the {ruling.irregularity.replace('_', ' ')} is {_sn(ruling.chooser)}'s to penalise ({ruling.law}): "
@@ -159,6 +163,10 @@ class NBB30Auction(Edition):
         option = ruling.options[0]
         da.resolve(option.law, option.id)
         option.apply()
+
+    def dummy_attention(self, auction: DirectedAuction, dummy: Seat, dummy_looked: bool) -> None:
+        """Dummy draws attention to an opponent's irregularity (the play-period editions override this)."""
+        raise RulingError(f"{_sn(dummy)} is dummy: he may not draw attention to it")
 
     # ---- R39: calls out of turn -----------------------------------------------------------------
     def _out_of_turn(self, da: DirectedAuction, seat: Seat, call: Call, turn: Seat) -> None:

@@ -34,7 +34,7 @@ class NBB30Play:
     """The play period under NBB30. ``PLAY_LAWS`` holds the citations; editions override topics."""
 
     name = "NBB30"
-    #: what a defender's card withdrawn from a revoke becomes: (remedy id, its name) — R44 exposed card
+    #: what a defender's card withdrawn from a revoke, or shown in a claim, becomes: (remedy id, its name)
     WITHDRAWN_CARD: ClassVar[tuple[str, str]] = ("exposed", "an exposed card")
     PLAY_LAWS: ClassVar[Mapping[str, str]] = {
         "exposed": "NBB R44(1)",
@@ -48,6 +48,7 @@ class NBB30Play:
         "dummy_exposed": "NBB R46(4)",
         "simultaneous": "NBB R46(5)",
         "premature": "NBB R47(1)",
+        "card_played": "NBB R21(1)",
         "other_hand": "NBB R47(2)",
         "surplus": "NBB R48",
         "missing": "NBB R49",
@@ -71,6 +72,19 @@ class NBB30Play:
     }
     #: whether a defender's card exposed in the play must be played (NL36 penalty card) or may be called
     PENALTY_CARDS: ClassVar[bool] = False
+    #: R46(3): declarer who plays to a wrong opening lead by his RHO becomes dummy (not in NL36 26.6)
+    DECLARER_BECOMES_DUMMY: ClassVar[bool] = True
+    #: R47(1), R52: the partner may be required to win or not to win (NL36 26.8, 28.5: a named suit instead)
+    PARTNER_MAY_WIN: ClassVar[bool] = True
+    #: NL36 26.8: no penalty for premature play once declarer has played from both his hands
+    BOTH_HANDS_PLAYED_EXCUSES: ClassVar[bool] = False
+    #: a missing card found: (the paragraph of the law, what happens) — R49(b); NL36 33.3
+    RESTORED: ClassVar[tuple[str, str]] = (
+        "(b)",
+        "the card goes back to its owner; it is not an exposed card; for revokes it was in the hand throughout",
+    )
+    #: what dummy's card exposed before declarer chose costs him (R46(4); NL36 26.6 footnote)
+    DUMMY_EXPOSED_NOTE: ClassVar[str] = "Dummy exposed a card first: option (I) is lost"
 
     def cite(self, topic: str) -> str:
         return self.PLAY_LAWS[topic]
@@ -167,7 +181,7 @@ class NBB30Play:
         Played to by the other side, it counts as correct; a wrong opening lead that declarer plays to from
         his own hand makes him dummy (R46(3)); dummy's card exposed first cancels (I) (R46(4))."""
         accepted = self.cite("lead_accepted")
-        if opening and declarer_played and offender == declarer.rho:
+        if self.DECLARER_BECOMES_DUMMY and opening and declarer_played and offender == declarer.rho:
             return PlayRuling(
                 "lead_out_of_turn",
                 accepted,
@@ -192,7 +206,14 @@ class NBB30Play:
 
     def _defender_lead_options(self, offender: Seat, declarer: Seat, dummy_exposed: bool) -> PlayRuling:
         law = self.cite("defender_lead")
-        remedies = [
+        notes = (f"{self.DUMMY_EXPOSED_NOTE} ({self.cite('dummy_exposed')}).",) if dummy_exposed else ()
+        remedies = self._lead_choices(law, dummy_exposed)
+        return PlayRuling("lead_out_of_turn", law, offender, remedies, choosers=(declarer,), notes=notes)
+
+    def _lead_choices(self, law: str, dummy_exposed: bool) -> tuple[Remedy, ...]:
+        """R46(2): (I) a suit the offending side leads, (II) an exposed card whose suit partner may be forbidden,
+        (III) accept; (I) is lost once dummy exposed a card (R46(4))."""
+        return (
             *(() if dummy_exposed else _lead_remedies(f"{law}(I)", "the offending side")),
             Remedy(
                 "exposed_forbid",
@@ -200,13 +221,7 @@ class NBB30Play:
                 "the card is exposed; if still exposed when partner next leads, declarer may forbid him its suit",
             ),
             Remedy("accept", f"{law}(III)", "the lead is accepted as correct"),
-        ]
-        notes = (
-            (f"Dummy exposed a card first: option (I) is lost ({self.cite('dummy_exposed')}).",)
-            if dummy_exposed
-            else ()
         )
-        return PlayRuling("lead_out_of_turn", law, offender, tuple(remedies), choosers=(declarer,), notes=notes)
 
     def simultaneous_leads(self, correct: Seat, other: Seat, card: Card) -> PlayRuling:
         """Both defenders lead at once (R46(5)): the correct lead stands, the other card is exposed."""
@@ -233,34 +248,42 @@ class NBB30Play:
     # ---- §3.4 premature play, attention to the trick ------------------------------------------------
     def premature_play(self, offender: Seat, declarer: Seat, *, declarer_played_both: bool = False) -> PlayRuling:
         """A defender played or led before his partner, or showed him a card (R47(1)): declarer may require
-        the partner to play highest or lowest of the suit led, win, not win, or discard a named suit."""
+        the partner to play highest or lowest of the suit led, win, not win, or discard a named suit (NL36
+        26.8: highest, lowest or a named suit if void, and nothing once declarer played from both hands)."""
         law = self.cite("premature")
+        if declarer_played_both and self.BOTH_HANDS_PLAYED_EXCUSES:
+            return PlayRuling(
+                "premature_play",
+                law,
+                offender,
+                (Remedy("no_penalty", law, "declarer had played from both hands: no penalty"),),
+            )
         return PlayRuling(
             "premature_play",
             law,
             offender,
-            self._partner_options(law, offender, win=True, discard=True),
+            self._partner_options(law, offender, premature=True),
             choosers=(declarer,),
             notes=("None of these overrides the duty to follow suit.",),
         )
 
-    @staticmethod
-    def _partner_options(law: str, offender: Seat, *, win: bool, discard: bool) -> tuple[Remedy, ...]:
+    def _partner_options(self, law: str, offender: Seat, *, premature: bool) -> tuple[Remedy, ...]:
+        """What the offender's partner may be required to play: highest or lowest of the suit led; then win or
+        not win (and, after premature play, discard a named suit) where ``PARTNER_MAY_WIN``, else a named suit
+        if void (NL36 26.8, 28.5)."""
         partner = offender.partner.name.capitalize()
         out = [
             Remedy("highest", law, f"{partner} plays his highest card of the suit led"),
             Remedy("lowest", law, f"{partner} plays his lowest card of the suit led"),
         ]
-        if win:
-            out += [
-                Remedy("win", law, f"{partner} wins the trick (ruffing if he must)"),
-                Remedy("not_win", law, f"{partner} does not win the trick"),
-            ]
-        out.append(
-            Remedy("discard", law, f"{partner} discards (or, void, plays) a card of a suit declarer names")
-            if discard
-            else Remedy("named_suit", law, f"{partner}, void, plays a suit declarer names")
-        )
+        if not self.PARTNER_MAY_WIN:
+            return (*out, Remedy("named_suit", law, f"{partner}, void, plays a suit declarer names"))
+        out += [
+            Remedy("win", law, f"{partner} wins the trick (ruffing if he must)"),
+            Remedy("not_win", law, f"{partner} does not win the trick"),
+        ]
+        if premature:
+            out.append(Remedy("discard", law, f"{partner} discards (or, void, plays) a card of a suit declarer names"))
         return tuple(out)
 
     def declarer_plays_other_hand_early(self, declarer: Seat) -> PlayRuling:
@@ -274,15 +297,15 @@ class NBB30Play:
         )
 
     def attention_to_trick(self, offender: Seat, declarer: Seat) -> PlayRuling | None:
-        """Dummy or a defender draws partner's attention to the trick before partner played (R52): declarer,
-        or dummy's LHO, may require partner's highest or lowest, a win, or not to win."""
+        """Dummy or a defender draws partner's attention to the trick before partner played (R52; NL36 28.5):
+        declarer, or dummy's LHO, chooses what partner must play (``_partner_options``)."""
         law = self.cite("trick_attention")
         chooser = offender.lho if offender == declarer.partner else declarer
         return PlayRuling(
             "attention_to_trick",
             law,
             offender,
-            self._partner_options(law, offender, win=True, discard=False)[:-1],
+            self._partner_options(law, offender, premature=False),
             choosers=(chooser,),
         )
 
@@ -426,10 +449,11 @@ class NBB30Play:
 
     def cards_shown_in_claim(self, partner_saw: bool) -> PlayRuling:
         """A defender shows cards to declarer to claim: they may be called only if his partner saw them
-        (R26(1))."""
+        (R26(1)); NL36 29.2 footnote: then they are penalty cards (``WITHDRAWN_CARD``)."""
         law = self.cite("defender_claim")
         if partner_saw:
-            return PlayRuling("claim_cards_shown", law, None, (Remedy("exposed", law, "exposed cards"),))
+            kind, name = self.WITHDRAWN_CARD
+            return PlayRuling("claim_cards_shown", law, None, (Remedy(kind, law, f"each is {name}"),))
         return PlayRuling("claim_cards_shown", law, None, (Remedy("no_penalty", law, "the cards may not be called"),))
 
     # ---- §3.8 incorrect hands -----------------------------------------------------------------------
@@ -459,22 +483,8 @@ class NBB30Play:
         law = self.cite("missing")
         if found in ("nowhere", "never_dealt"):
             return PlayRuling("missing_card", f"{law}(a)", owner, (Remedy("redeal", f"{law}(a)", "a redeal"),))
-        return self._restored(owner, f"{law}(b)")
-
-    def _restored(self, owner: Seat, law: str) -> PlayRuling:
-        return PlayRuling(
-            "missing_card",
-            law,
-            owner,
-            (
-                Remedy(
-                    "restored",
-                    law,
-                    "the card goes back to its owner; it is "
-                    "not an exposed card; for revokes it was in the hand throughout",
-                ),
-            ),
-        )
+        paragraph, effect = self.RESTORED
+        return PlayRuling("missing_card", law + paragraph, owner, (Remedy("restored", law + paragraph, effect),))
 
     # ---- §3.9 dummy ---------------------------------------------------------------------------------
     def dummy_draws_attention(self, dummy_looked: bool) -> Verdict:

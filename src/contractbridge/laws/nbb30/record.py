@@ -23,13 +23,15 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from contractbridge import events
 from contractbridge.calls import Bid, Call
-from contractbridge.cards import Card, Seat
-from contractbridge.director import DirectedAuction
+from contractbridge.cards import Card, Seat, Side
+from contractbridge.director import DirectedAuction, seat_name
 from contractbridge.errors import ParseError, RulingError
+from contractbridge.laws.nbb30.values import PlayDirective
 from contractbridge.systems.agreements import PartnershipAgreements
 
 if TYPE_CHECKING:
     from contractbridge.laws.nbb30.auction import NBB30Auction
+    from contractbridge.laws.nbb30.play import NBB30Play
 
 __all__ = ["Moment", "PlayersAuction", "Review", "new_deal_law"]
 
@@ -72,7 +74,13 @@ def new_deal_law(auction: DirectedAuction) -> str | None:
 class PlayersAuction(DirectedAuction):
     """An auction under NBB30, EST30, NL36 or NL75 (``edition``), penalties administered by the players."""
 
-    EVENTS: ClassVar[frozenset[str]] = DirectedAuction.EVENTS | {"attention", "misinformation", "call_card"}
+    EVENTS: ClassVar[frozenset[str]] = DirectedAuction.EVENTS | {
+        "attention",
+        "misinformation",
+        "call_card",
+        "quitted_trick",
+        "dummy_suggests",
+    }
 
     def __init__(
         self, dealer: Seat = Seat.NORTH, edition: str | Any = "NBB30", system: PartnershipAgreements | None = None
@@ -82,6 +90,15 @@ class PlayersAuction(DirectedAuction):
 
         if not isinstance(self.edition, NBB30Auction):
             raise RulingError(f"{self.edition.name} is not a rubber-bridge code: use DirectedAuction")
+        #: what a play-period ruling made a seat play to a trick (``laws.nbb30.tableplay``)
+        self.directives: list[PlayDirective] = []
+        #: what players reported in the play, for the edition to rule on at the table (``NBB30.settle_play``):
+        #: (kind, seat, detail) — a quitted trick looked at (the reason, if any), a card dummy suggested; and
+        #: how many of them were ruled on
+        self.reports: list[tuple[str, Seat, str | None]] = []
+        self.reports_ruled = 0
+        #: premium points a ruling scored (side, points, law), for the rubber sheet (NL36 28.3)
+        self.premiums: list[tuple[Side, int, str]] = []
 
     @property
     def rules(self) -> NBB30Auction:
@@ -105,10 +122,12 @@ class PlayersAuction(DirectedAuction):
         return None if self.new_deal is not None else super().turn
 
     # ---- the players' actions -------------------------------------------------------------------
-    def attention(self, seat: Seat | str) -> None:
-        """``seat`` draws attention to the pending irregularity: an automatic penalty then applies."""
+    def attention(self, seat: Seat | str, *, dummy_looked: bool = False) -> None:
+        """``seat`` draws attention to the pending irregularity: an automatic penalty then applies. Dummy's
+        attention in the play may cost declarer the penalty (``dummy_looked``: he had looked at a hand, NL36 30.1;
+        the event's ``"dummy_looked": true``)."""
         who = Seat.parse(seat) if isinstance(seat, str) else Seat(seat)
-        self._transaction(lambda: self.rules.attention(self, who))
+        self._transaction(lambda: self.rules.attention(self, who, dummy_looked=dummy_looked))
 
     def named_call(self, seat: Seat | str, call: Call | str, names: Call | str) -> None:
         """A double or redouble by ``seat`` that names the bid it doubles (``names``)."""
@@ -137,6 +156,31 @@ class PlayersAuction(DirectedAuction):
             raise RulingError(f"{card} is not a defender's exposed card ({law})")
         self._transaction(lambda: self.note(f"Declarer calls {card} ({law})."))
 
+    def look_at_quitted(self, seat: Seat, reason: str | None = None) -> None:
+        """``seat`` turns a quitted trick during the play, for ``reason`` (one of R24(a)–(d): ``dispute``,
+        ``wrong_count``, ``replace_card``, ``fear_of_revoke``) or none. The edition rules on it at the table
+        (``NBB30.settle_play``: R53, EST-L28, NL36 28.3)."""
+        rules = self._play_rules(seat, "looks at a quitted trick")
+        assert self.declarer is not None
+        rules.quitted_trick_looked(seat, self.declarer, reason)  # an unknown reason is a RulingError
+        self._transaction(lambda: self.reports.append(("quitted_trick", seat, reason)))
+
+    def dummy_suggests(self, seat: Seat, card: Card) -> None:
+        """Dummy ``seat`` suggests playing ``card`` (touching it or otherwise, NBB R50, EST-L22, NL36 30.3);
+        dummy's LHO rules on it at the table (``NBB30.settle_play``)."""
+        law = self._play_rules(seat, "suggests a card").cite("dummy_suggests")
+        if seat != self.dummy:
+            raise RulingError(f"{seat_name(seat)} is not dummy: only dummy's suggestion is an offence of {law}")
+        self._transaction(lambda: self.reports.append(("dummy_suggests", seat, str(card))))
+
+    def _play_rules(self, seat: Seat, what: str) -> NBB30Play:
+        from contractbridge.laws.nbb30.play import NBB30Play
+
+        rules = self.rules
+        if self.declarer is None or not isinstance(rules, NBB30Play):
+            raise RulingError(f"{seat_name(seat)} {what}: there is no play yet")
+        return rules
+
     def ask_review(
         self, seat: Seat | str, moment: Moment, *, first_turn_to_play: bool = False, who_doubled: bool = False
     ) -> Review:
@@ -148,14 +192,21 @@ class PlayersAuction(DirectedAuction):
     # ---- event log ------------------------------------------------------------------------------
     def apply(self, event: Mapping[str, Any]) -> None:
         match events.parse(event):
-            case events.Attention(seat=seat):
-                self.attention(seat)
+            case events.Attention(seat=seat, extra=extra):
+                self.attention(seat, dummy_looked=extra.get("dummy_looked") is True)
             case events.Call(call=call, seat=Seat() as seat, names=Call() as named):
                 self.named_call(seat, call, named)
             case events.Misinformation(seat=seat, call=call):
                 self.misinformed(seat, call)
             case events.CallCard(seat=seat, card=card):
                 self.call_card(seat, card)
+            case events.Extension(name="quitted_trick", data=data):
+                reason = data.get("reason")
+                if reason is not None and not isinstance(reason, str):
+                    raise ParseError(f"'quitted_trick' event: 'reason' is a string, not {reason!r}")
+                self.look_at_quitted(Seat.parse(str(data.get("seat"))), reason)
+            case events.Extension(name="dummy_suggests", data=data):
+                self.dummy_suggests(Seat.parse(str(data.get("seat"))), Card.parse(str(data.get("card"))))
             case _:
                 super().apply(event)
 
@@ -172,6 +223,12 @@ class PlayersAuction(DirectedAuction):
 
     def to_dict(self) -> dict[str, Any]:
         out = super().to_dict()
+        if self.directives:
+            out["directives"] = [d.to_dict() for d in self.directives]
+        if self.reports:
+            out["reports"] = [{"kind": k, "seat": s.letter, "detail": d} for k, s, d in self.reports]
+        if self.premiums:
+            out["premiums"] = [{"side": str(s), "points": p, "law": law} for s, p, law in self.premiums]
         law = self.new_deal
         if law is not None:
             out["phase"] = "new_deal"

@@ -8,12 +8,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
+from typing import Any, Final
 
-from contractbridge.cards import Seat, Side
+from contractbridge.cards import Card, Seat, Side, Suit
 from contractbridge.errors import RulingError
 
-__all__ = ["ClaimMoment", "PlayRuling", "Remedy", "Revoke", "Role", "Verdict"]
+__all__ = ["DIRECTIVES", "ClaimMoment", "PlayDirective", "PlayRuling", "Remedy", "Revoke", "Role", "Verdict"]
+
+#: the kinds of ``PlayDirective`` (what the seat must play to the trick)
+DIRECTIVES: Final = ("card", "not_card", "highest", "lowest", "win", "not_win", "suit")
 
 
 class Role(Enum):
@@ -116,3 +119,25 @@ class ClaimMoment(Enum):
     AFTER_CUT = "after the cut for the next deal"
     RUBBER_OPEN = "after the last deal of the rubber, before its score is agreed"
     RUBBER_SETTLED = "after the rubber score was agreed"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayDirective:
+    """What ``seat`` must play to trick ``trick`` (1-based) under ``law``: ``card`` (a card played too early, or
+    dummy's suggestion) or any card but ``not_card``, his ``highest`` or ``lowest`` of the suit led, a card
+    that ``win``s the trick so far or one that does ``not_win`` it, or a card of ``suit`` when void."""
+
+    seat: Seat
+    trick: int
+    kind: str
+    law: str
+    card: Card | None = None
+    suit: Suit | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"seat": self.seat.letter, "trick": self.trick, "kind": self.kind, "law": self.law}
+        if self.card is not None:
+            out["card"] = str(self.card)
+        if self.suit is not None:
+            out["suit"] = self.suit.letter
+        return out

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar
 
+from contractbridge.cards import Seat
 from contractbridge.laws.nbb30 import NBB30
 from contractbridge.laws.nl36.auction import NL36Auction
 from contractbridge.laws.nl36.play import QUITTED_PREMIUM, NL36Play
@@ -26,3 +27,9 @@ class NL36(NL36Auction, NL36Play, NBB30):
         "M6": "NL36",
         "M7": "NBB30 + NL36 28.3",
     }
+
+    def claim_agreement(self, claimer: Seat, dummy: Seat) -> frozenset[Seat]:
+        """29.2: a defender's concession is void unless his partner agrees, so a defender's claim (which concedes
+        the tricks it does not claim) needs his partner as well as declarer ([DIFF] Appendix C)."""
+        needed = super().claim_agreement(claimer, dummy)
+        return needed if claimer.side == dummy.side else needed | {claimer.partner}

@@ -39,6 +39,7 @@ class NL36Play(NBB30Play):
         "dummy_exposed": "NL36 26.6 footnote",
         "simultaneous": "NL36 26.7",
         "premature": "NL36 26.8",
+        "card_played": "NL36 26.4",
         "trick_attention": "NL36 28.5",
         "quitted": "NL36 28.3",
         "revoke_correction": "NL36 27.1",
@@ -60,6 +61,11 @@ class NL36Play(NBB30Play):
         "dummy_names_hand": "NL36 30.4",
     }
     PENALTY_CARDS = True
+    DECLARER_BECOMES_DUMMY = False  # 26.6: not in the excerpt ([DIFF] Appendix C)
+    PARTNER_MAY_WIN = False  # 26.8, 28.5: highest, lowest, or a named suit if void
+    BOTH_HANDS_PLAYED_EXCUSES = True  # 26.8
+    DUMMY_EXPOSED_NOTE = "Dummy's cards were visible: only the penalty card"
+    RESTORED = ("", "the card goes back to its owner and may become a penalty card; its revokes cost 2 tricks at most")
     QUITTED_EXCEPTIONS: ClassVar[frozenset[str]] = frozenset({"dispute", "wrong_count", "replace_card"})
 
     # ---- 32: penalty cards ------------------------------------------------------------------------
@@ -93,46 +99,15 @@ class NL36Play(NBB30Play):
         return lawful
 
     # ---- 26.6–26.10 leads and plays out of turn -------------------------------------------------------
-    def defender_lead_out_of_turn(
-        self,
-        offender: Seat,
-        declarer: Seat,
-        *,
-        opening: bool = False,
-        dummy_exposed: bool = False,
-        declarer_played: bool = False,
-        other_side_played: bool = False,
-    ) -> PlayRuling:
-        """26.6: the lead must be accepted once the other side plays to it (no "declarer becomes dummy"
-        clause in the excerpt); otherwise declarer treats the card as a penalty card, or names the suit the
-        other defender leads (if he won the last trick; else whichever defender first wins a trick). With
-        dummy's cards visible, only the penalty card (footnote)."""
-        law = self.cite("defender_lead")
-        if other_side_played or declarer_played:
-            accepted = self.cite("lead_accepted")
-            return PlayRuling(
-                "lead_out_of_turn",
-                accepted,
-                offender,
-                (Remedy("accept", accepted, "the other side played to it: it must be accepted"),),
-            )
-        remedies = [Remedy("penalty_card", law, "the card led is a penalty card")]
-        if not dummy_exposed:
-            remedies += [
-                Remedy(
-                    f"lead_{s.letter}",
-                    law,
-                    f"the other defender (or, if he did not win the last "
-                    f"trick, the first defender to win one) must lead {s.letter}",
-                )
-                for s in reversed(Suit)
-            ]
-        notes = (
-            (f"Dummy's cards were visible: only the penalty card ({self.cite('dummy_exposed')}).",)
-            if dummy_exposed
-            else ()
-        )
-        return PlayRuling("lead_out_of_turn", law, offender, tuple(remedies), choosers=(declarer,), notes=notes)
+    def _lead_choices(self, law: str, dummy_exposed: bool) -> tuple[Remedy, ...]:
+        """26.6(b): declarer treats the card as a penalty card, or names the suit the other defender leads (if
+        he won the last trick; else whichever defender first wins a trick). With dummy's cards visible, only
+        the penalty card (footnote). Played to by the other side, the lead must be accepted (26.6)."""
+        penalty = Remedy("penalty_card", law, "the card led is a penalty card")
+        if dummy_exposed:
+            return (penalty,)
+        effect = "the other defender (or, if he did not win the last trick, the first defender to win one) must lead"
+        return (penalty, *(Remedy(f"lead_{s.letter}", law, f"{effect} {s.letter}") for s in reversed(Suit)))
 
     def played_before_penalty(self, offender: Seat, card: Card, non_offenders_played: bool) -> PlayRuling:
         """26.10: the card becomes a penalty card; if the non-offending side then plays before the penalty
@@ -150,36 +125,6 @@ class NL36Play(NBB30Play):
             law,
             offender,
             (Remedy("penalty_kept", law, f"the penalty stands; {card} is a penalty card"),),
-        )
-
-    def premature_play(self, offender: Seat, declarer: Seat, *, declarer_played_both: bool = False) -> PlayRuling:
-        """26.8: highest or lowest of the suit led, or a named suit if void; not once declarer has played
-        from both his hands."""
-        law = self.cite("premature")
-        if declarer_played_both:
-            return PlayRuling(
-                "premature_play",
-                law,
-                offender,
-                (Remedy("no_penalty", law, "declarer had played from both hands: no penalty"),),
-            )
-        return PlayRuling(
-            "premature_play",
-            law,
-            offender,
-            self._partner_options(law, offender, win=False, discard=False),
-            choosers=(declarer,),
-        )
-
-    def attention_to_trick(self, offender: Seat, declarer: Seat) -> PlayRuling | None:
-        law = self.cite("trick_attention")
-        chooser = offender.lho if offender == declarer.partner else declarer
-        return PlayRuling(
-            "attention_to_trick",
-            law,
-            offender,
-            self._partner_options(law, offender, win=False, discard=False),
-            choosers=(chooser,),
         )
 
     # ---- 27: revokes ----------------------------------------------------------------------------------
@@ -213,9 +158,6 @@ class NL36Play(NBB30Play):
         return True
 
     # ---- 28.3: a quitted trick looked at --------------------------------------------------------------
-    def _known_exceptions(self) -> frozenset[str]:
-        return NBB30Play.QUITTED_EXCEPTIONS
-
     def _quitted_penalty(self, looker: Seat, declarer: Seat) -> PlayRuling:
         law = self.cite("quitted")
         side = looker.side.opponents
@@ -259,12 +201,6 @@ class NL36Play(NBB30Play):
             else "facing cards is not throwing them in",
         )
 
-    def cards_shown_in_claim(self, partner_saw: bool) -> PlayRuling:
-        law = self.cite("defender_claim")
-        if partner_saw:
-            return PlayRuling("claim_cards_shown", law, None, (Remedy("penalty_card", law, "penalty cards"),))
-        return PlayRuling("claim_cards_shown", law, None, (Remedy("no_penalty", law, "no penalty"),))
-
     # ---- 33: incorrect hands --------------------------------------------------------------------------
     def surplus_card(
         self, offender: Seat, declarer: Seat, *, played_later: bool, other_hand_short: bool = False
@@ -282,22 +218,6 @@ class NL36Play(NBB30Play):
     def surplus_transfer(self, played_later: bool) -> int:
         """Tricks transferred for a surplus card from failing to play (33.2)."""
         return 1 if played_later else 0
-
-    def _restored(self, owner: Seat, law: str) -> PlayRuling:
-        law = self.cite("missing")
-        return PlayRuling(
-            "missing_card",
-            law,
-            owner,
-            (
-                Remedy(
-                    "restored",
-                    law,
-                    "the card goes back to its owner and "
-                    "may become a penalty card; revokes with it cost at most 2 tricks",
-                ),
-            ),
-        )
 
     # ---- 30, 31: dummy and the administration of penalties -----------------------------------------------
     def dummy_draws_attention(self, dummy_looked: bool) -> Verdict:

@@ -1,0 +1,350 @@
+"""The play-period rulings of the rubber-bridge codes at a ``Table`` (laws-historic.md §3; issue #12 item 3).
+
+The edition's pure play functions (``NBB30Play`` and its overrides: ``defender_lead_out_of_turn``,
+``premature_play``, ``revoke_transfer`` …) decide; this module turns their ``PlayRuling`` into a ruling
+pending in the table's record (a ``choose`` event by the entitled player, or the ``attention`` event for an
+automatic one: there is no director) and applies the chosen remedy to the table:
+
+- the unlawful card stands (``accept``; ``declarer_becomes_dummy`` exchanges the roles, NBB R46(3)) or goes
+  back to the hand (``resolve_irregularity(False)``);
+- it becomes an exposed card (NBB R44) or a penalty card (NL36 32) — the record's ``exposed`` cards, which
+  ``NBB30.legal_cards`` enforces per edition;
+- a lead the offending side must make (``lead_S`` …, R46(2)(I), R53; NL36 26.6(b)), a suit forbidden to
+  partner while the card stays exposed (R46(2)(II)), the same suit from the correct hand (R45): a
+  ``NextLead`` restriction;
+- what a player must play to a trick (``PlayDirective``): the card played too early (it counts as played,
+  NBB R21, NL36 26.4), the partner's highest, lowest, winning, not winning card or a named suit (R47(1),
+  R52; NL36 26.8, 28.5). Following suit comes first; a directive that cannot be met lapses (R57, NL36 26.5).
+
+Revokes stand when made (nobody notices them) and cost tricks at the end (``revoke_adjustment``: the
+edition's ``revoke_transfer``, established per R55(2) from the cards actually played).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from contractbridge.cards import Card, Hand, Seat, Side, Suit
+from contractbridge.director import LeadRestriction, Option, Ruling, seat_name
+from contractbridge.laws.nbb30.play import NBB30Play, follow_suit
+from contractbridge.laws.nbb30.record import PlayersAuction
+from contractbridge.laws.nbb30.values import DIRECTIVES, PlayDirective, PlayRuling, Remedy, Revoke, Role
+from contractbridge.play import trick_winner
+
+if TYPE_CHECKING:
+    from contractbridge.play import PlayState
+    from contractbridge.table import Irregularity, Table
+
+__all__ = ["NextLead", "card_ruling", "directed_cards", "reported_rulings", "revoke_adjustment"]
+
+@dataclass(frozen=True, slots=True)
+class NextLead(LeadRestriction):
+    """A restriction on the next lead of ``leader`` from trick ``trick`` on: with ``side`` the first lead of
+    either partner (NBB R46(2)(I), R53: "the offending side"); with ``while_exposed`` only while that card of
+    the offender is still in his hand (R46(2)(II))."""
+
+    trick: int = 1
+    side: bool = False
+    while_exposed: Card | None = None
+
+    def in_force(self, play: PlayState) -> bool:
+        if play.current_trick or play.turn != self.leader or len(play.tricks) + 1 < self.trick:
+            return False
+        leaders = {self.leader, self.leader.partner} if self.side else {self.leader}
+        if any(t.leader in leaders for t in play.tricks[self.trick - 1 :]):
+            return False
+        return self.while_exposed is None or self.while_exposed in play.hand(self.offender)
+
+    def to_dict(self) -> dict[str, Any]:
+        out = {**LeadRestriction.to_dict(self), "trick": self.trick, "side": self.side}
+        if self.while_exposed is not None:
+            out["while_exposed"] = str(self.while_exposed)
+        return out
+
+
+def directed_cards(play: PlayState, seat: Seat, directives: Sequence[PlayDirective]) -> frozenset[Card] | None:
+    """The cards ``seat`` may play now under the directives for his card to the current trick, following
+    suit first; ``None`` when no directive binds him (or none can be met: it lapses, R57, NL36 26.5)."""
+    trick = len(play.tricks) + 1
+    current = play.current_trick
+    led = current[0][1].suit if current else None
+    hand = play.hand(seat)
+    lawful = follow_suit(hand, led)
+    allowed = lawful
+    bound = False
+    for d in directives:
+        if d.seat != seat or d.trick != trick:
+            continue
+        kept = _directed(d, play, seat, hand, led, lawful)
+        if kept and kept & allowed:
+            allowed, bound = allowed & kept, True
+    return allowed if bound else None
+
+
+def _directed(
+    d: PlayDirective, play: PlayState, seat: Seat, hand: Hand, led: Suit | None, lawful: frozenset[Card]
+) -> frozenset[Card]:
+    if d.kind in ("card", "not_card"):
+        named = frozenset() if d.card is None else frozenset({d.card})
+        return lawful & named if d.kind == "card" else lawful - named
+    if d.kind in ("highest", "lowest"):
+        suit = [c for c in lawful if led is not None and c.suit is led]
+        pick = max if d.kind == "highest" else min
+        return frozenset({pick(suit)}) if suit else frozenset()
+    if d.kind == "suit":
+        void = led is None or not hand.has_suit(led)
+        return frozenset(c for c in lawful if void and c.suit is d.suit)
+    if not play.current_trick:  # win / not win bind a card to a trick already led
+        return frozenset()
+    leader = play.current_trick[0][0]
+    cards = [c for _, c in play.current_trick]
+    wins = frozenset(c for c in lawful if trick_winner(leader, [*cards, c], play.trump) == seat)
+    return wins if d.kind == "win" else lawful - wins
+
+
+# ---- rulings ---------------------------------------------------------------------------------------
+def card_ruling(laws: NBB30Play, table: Table, irregularity: Irregularity) -> bool:
+    """``Edition.card_irregularity`` for the rubber-bridge codes: a revoke stands (established later, R55(2));
+    so does a card against a penalty (a revoke by NBB Def.XXVIII's footnote); a lead or play out of turn makes
+    the edition's ruling pending in the record and stops the table (False)."""
+    from contractbridge.table import IrregularityKind
+
+    play, card, offender = table.play_state, irregularity.action, irregularity.seat
+    if irregularity.kind in (IrregularityKind.REVOKE, IrregularityKind.RESTRICTED_CARD):
+        return True
+    if play is None or offender is None or not isinstance(card, Card) or table.record is None:
+        return False
+    declarer, turn = play.declarer, irregularity.turn
+    if irregularity.kind == IrregularityKind.LEAD_OUT_OF_TURN:
+        ruling = _lead_ruling(laws, play, offender, declarer, turn, card)
+    else:
+        ruling = _early_play_ruling(laws, play, offender, declarer, turn, card)
+    _pending(table, ruling, card)
+    return False
+
+
+def _lead_ruling(
+    laws: NBB30Play, play: PlayState, offender: Seat, declarer: Seat, turn: Seat | None, card: Card
+) -> PlayRuling:
+    if offender.side == declarer.side:
+        if turn is not None and turn.side == declarer.side:
+            return laws.declarer_wrong_hand(declarer, card, play.hand(turn), defender_played=False)
+        return laws.declarer_leads_for_defender(declarer)
+    opening = not len(play)
+    choice = laws.defender_lead_out_of_turn(offender, declarer, opening=opening)
+    played = laws.defender_lead_out_of_turn(offender, declarer, opening=opening, declarer_played=True)
+    extra = tuple(r for r in played.remedies if r.id not in choice.ids)  # R46(3): declarer plays to it instead
+    return PlayRuling(choice.irregularity, choice.law, offender, choice.remedies + extra, choice.choosers,
+                      notes=choice.notes)  # fmt: skip
+
+
+def _early_play_ruling(
+    laws: NBB30Play, play: PlayState, offender: Seat, declarer: Seat, turn: Seat | None, card: Card
+) -> PlayRuling:
+    led_by = play.current_trick[0][0] if play.current_trick else None
+    second_hand = turn is not None and turn.side != offender.side
+    if offender.side == declarer.side and led_by == offender.partner and second_hand:  # R47(2)
+        return laws.declarer_plays_other_hand_early(declarer)
+    if offender.side != declarer.side and turn == offender.partner:
+        ruling = laws.premature_play(offender, declarer)
+        return PlayRuling(ruling.irregularity, ruling.law, offender, _with_suits(ruling.remedies), ruling.choosers,
+                          notes=ruling.notes)  # fmt: skip
+    law = laws.cite("card_played")
+    return PlayRuling(
+        "play_out_of_turn", law, offender, (Remedy("no_penalty", law, f"{card} counts as played; no penalty"),)
+    )
+
+
+def _with_suits(remedies: tuple[Remedy, ...]) -> tuple[Remedy, ...]:
+    """A remedy naming "a suit declarer names" becomes one remedy per suit (``discard_S`` …)."""
+    out: list[Remedy] = []
+    for r in remedies:
+        if r.id in ("discard", "named_suit"):
+            out += [Remedy(f"{r.id}_{s.letter}", r.law, f"{r.effect}: {s.letter}") for s in reversed(Suit)]
+        else:
+            out.append(r)
+    return tuple(out)
+
+
+def _pending(table: Table, ruling: PlayRuling, card: Card) -> None:
+    """Make ``ruling`` pending in the table's record, each remedy an option applying its effect."""
+    record = table.record
+    assert record is not None and ruling.offender is not None
+    who = seat_name(ruling.offender)
+    description = f"{ruling.irregularity.replace('_', ' ').capitalize()}: {card} by {who}"
+    options = tuple(Option(r.id, r.law, r.effect, _effect(table, ruling.offender, card, r)) for r in ruling.remedies)
+    chooser = ruling.choosers[0] if ruling.choosers else None
+    record.rule(Ruling(ruling.irregularity, ruling.law, ruling.offender, description, options, chooser=chooser,
+                       notes=ruling.notes))  # fmt: skip
+
+
+def _effect(table: Table, offender: Seat, card: Card, remedy: Remedy) -> Callable[[], None]:
+    def apply() -> None:
+        play, record, pending = table.play_state, table.record, table.pending_irregularity
+        assert play is not None and isinstance(record, PlayersAuction) and pending is not None
+        rid, law, trick, turn = remedy.id, remedy.law, len(play.tricks) + 1, pending.turn
+        if rid in ("accept", "declarer_becomes_dummy"):
+            table.resolve_irregularity(True, declarer=play.dummy if rid == "declarer_becomes_dummy" else None)
+            return
+        table.resolve_irregularity(False)
+        restrictions = record.lead_restrictions
+        if rid in ("exposed_forbid", "penalty_card"):
+            record.exposed.append((offender, card, False))
+        if rid == "exposed_forbid":
+            restrictions.append(_lead(offender, offender.partner, play, law, trick, forbidden=card.suit,
+                                      while_exposed=card))  # fmt: skip
+        elif rid.startswith("lead_"):
+            if not _penalty_cards(table) and turn is not None and turn.side != offender.side:
+                record.exposed.append((offender, card, False))  # R46(2)(I): exposed until they get the lead
+            _side_lead(record, play, offender, remedy, trick)()
+        elif rid == "correct" and turn is not None:
+            restrictions.append(_lead(offender, turn, play, law, trick, required=card.suit))
+        elif (rid in _EARLY_PLAY or rid.startswith(("discard_", "named_suit_"))) and pending.seat is not None:
+            record.directives += _early_card(play, pending.seat, card, remedy, trick)
+
+    return apply
+
+
+def reported_rulings(laws: NBB30Play, table: Table) -> None:
+    """``Edition.settle_play``: rule on what the players reported in the play (the record's ``reports``), in
+    turn. A quitted trick looked at: R24's reasons allow it; otherwise NBB R53 makes declarer (or the
+    offender's LHO) name the suit the offending side leads next, EST-L28 forbids it without penalty, NL36 28.3
+    scores 50 premium points for the other side (the record's ``premiums``, for the rubber sheet). Dummy's
+    suggestion (R50, EST-L22, NL36 30.3): dummy's LHO requires declarer to play the card, or not to play it
+    (unless that would be a revoke: following suit comes first)."""
+    record, play = table.record, table.play_state
+    if not isinstance(record, PlayersAuction) or play is None:
+        return
+    while record.pending is None and record.reports_ruled < len(record.reports):
+        kind, seat, detail = record.reports[record.reports_ruled]
+        record.reports_ruled += 1
+        trick = len(play.tricks) + 1
+        if kind == "dummy_suggests" and detail is not None:
+            card = Card.parse(detail)
+            ruling = laws.dummy_suggests(seat, card)
+            options = tuple(Option(r.id, r.law, r.effect, _suggested(record, play, card, r)) for r in ruling.remedies)
+            record.rule(Ruling(ruling.irregularity, ruling.law, seat, f"Dummy suggested {card}", options,
+                               chooser=ruling.choosers[0]))  # fmt: skip
+            continue
+        ruling = laws.quitted_trick_looked(seat, play.declarer, detail)
+        if ruling.premium is not None:
+            record.premiums.append((*ruling.premium, ruling.law))
+        if ruling.automatic:
+            record.note(f"{seat_name(seat)} looked at a quitted trick: {ruling.remedies[0].effect} ({ruling.law}).")
+            continue
+        remedies = ruling.remedies
+        options = tuple(Option(r.id, r.law, r.effect, _side_lead(record, play, seat, r, trick)) for r in remedies)
+        description = f"{seat_name(seat)} looked at a quitted trick"
+        record.rule(Ruling(ruling.irregularity, ruling.law, seat, description, options, chooser=ruling.choosers[0]))
+
+
+def _suggested(record: PlayersAuction, play: PlayState, card: Card, remedy: Remedy) -> Callable[[], None]:
+    """R50's ``play`` / ``not_play``: a directive for the hand (declarer's or dummy's) holding ``card``, for its
+    next card — to this trick unless it has played to it already."""
+    holder = play.declarer if card in play.hand(play.declarer) else play.dummy
+    trick = len(play.tricks) + 1 + any(s == holder for s, _ in play.current_trick)
+    kind = "card" if remedy.id == "play" else "not_card"
+    return lambda: record.directives.append(PlayDirective(holder, trick, kind, remedy.law, card=card))
+
+
+def _side_lead(
+    record: PlayersAuction, play: PlayState, offender: Seat, remedy: Remedy, trick: int
+) -> Callable[[], None]:
+    """The option ``lead_S`` …: the offending side's next lead is in that suit (R53)."""
+    suit = Suit.parse(remedy.id[5:])
+    leads = [_lead(offender, s, play, remedy.law, trick, required=suit, side=True) for s in offender.side.seats]
+    return lambda: record.lead_restrictions.extend(leads)
+
+
+#: the remedies for a card played too early (it counts as played; R47, NL36 26.8, R21)
+_EARLY_PLAY = ("no_penalty", "fourth_hand_may_play", "highest", "lowest", "win", "not_win")
+
+
+def _penalty_cards(table: Table) -> bool:
+    """Whether the table's edition makes an exposed card a penalty card (NL36 32) rather than one declarer
+    may call (NBB R44, EST-L33)."""
+    rules = table.rules
+    return isinstance(rules, NBB30Play) and rules.PENALTY_CARDS
+
+
+def _lead(
+    offender: Seat,
+    leader: Seat,
+    play: PlayState,
+    law: str,
+    trick: int,
+    *,
+    required: Suit | None = None,
+    forbidden: Suit | None = None,
+    side: bool = False,
+    while_exposed: Card | None = None,
+) -> NextLead:
+    suits = tuple(s for s in (required, forbidden) if s is not None)
+    return NextLead(offender, leader, play.declarer, suits, law, False, forbidden=forbidden, decided=True,
+                    required=required, trick=trick, side=side, while_exposed=while_exposed)  # fmt: skip
+
+
+def _early_card(play: PlayState, owner: Seat, card: Card, remedy: Remedy, trick: int) -> list[PlayDirective]:
+    """A card played too early counts as played (NBB R21): ``owner`` plays it at his turn — to this trick, or
+    to the next if he had already played to this one (R47(1)(b)); his partner obeys the remedy chosen."""
+    already = any(s == owner for s, _ in play.current_trick)
+    out = [PlayDirective(owner, trick + 1 if already else trick, "card", remedy.law, card=card)]
+    kind, _, letter = remedy.id.rpartition("_")
+    if remedy.id in DIRECTIVES:
+        out.append(PlayDirective(owner.partner, trick, remedy.id, remedy.law))
+    elif kind in ("discard", "named_suit"):
+        out.append(PlayDirective(owner.partner, trick, "suit", remedy.law, suit=Suit.parse(letter)))
+    return out
+
+
+# ---- revokes ---------------------------------------------------------------------------------------
+def revoke_adjustment(laws: NBB30Play, table: Table, tricks: int) -> tuple[int, tuple[str, ...]]:
+    """``Edition.adjust_tricks``: declarer's ``tricks`` after the revoke tricks the edition transfers (NBB
+    R55(6), EST-L38, NL36 27.4) for the revokes the table let stand, each side's separately. A revoke is
+    established when the offender or his partner played to the next trick (in leading: when his partner
+    played to that trick, R55(2)); the penalty is taken as claimed in time (R55(9): the table's board ends
+    before the cut for the next deal). Tricks an agreed claim settles count after the played ones."""
+    from contractbridge.table import IrregularityKind
+
+    play, claim = table.play_state, table.claim_state
+    if play is None:
+        return tricks, ()
+    winners: list[Side] = [t.winner.side for t in play.tricks]
+    if claim is not None and claim.agreed:
+        winners += [claim.side] * claim.tricks + [claim.side.opponents] * (claim.remaining - claim.tricks)
+    by_side: dict[Side, list[Revoke]] = {}
+    for i in table.irregularities:
+        if i.kind not in (IrregularityKind.REVOKE, IrregularityKind.RESTRICTED_CARD) or i.seat is None:
+            continue
+        revoke = _established(play, i.seat, i.trick)
+        if revoke is not None:
+            by_side.setdefault(i.seat.side, []).append(revoke)
+    notes: list[str] = []
+    for side, revokes in sorted(by_side.items()):
+        won = [n for n, w in enumerate(winners, 1) if w == side]
+        moved = laws.revoke_transfer(revokes, won)
+        if moved:
+            tricks += -moved if side == play.declarer.side else moved
+            plural = "s" if moved > 1 else ""
+            notes.append(f"{moved} trick{plural} from {side} to {side.opponents} for {len(revokes)} revoke"
+                         f"{'s' if len(revokes) > 1 else ''} ({laws.cite('revoke_penalty')})")  # fmt: skip
+    return min(13, max(0, tricks)), tuple(notes)
+
+
+def _established(play: PlayState, seat: Seat, trick: int | None) -> Revoke | None:
+    """The revoke by ``seat`` in ``trick``, if it was established (R55(2)): in leading, once his partner played
+    to that trick; in following, once he or his partner played to the next trick."""
+    tricks = play.tricks
+    if trick is None or trick > len(tricks):
+        return None
+    done = tricks[trick - 1]
+    in_leading = done.leader == seat
+    role = Role.DECLARER if seat == play.declarer else Role.DUMMY if seat == play.dummy else Role.DEFENDER
+    if in_leading:
+        return Revoke(trick, role, in_leading=True)
+    later = [s for t in tricks[trick : trick + 1] for s, _ in t] + (
+        [s for s, _ in play.current_trick] if trick == len(tricks) else []
+    )
+    return Revoke(trick, role) if any(s.side == seat.side for s in later) else None
