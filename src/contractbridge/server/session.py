@@ -394,8 +394,9 @@ class TableSession:
         """A card at a director's table: from the player's own hand (or dummy's, by declarer), in turn or not;
         the table plays it or records the irregularity and its ruling (L53–L64 as the edition rules them)."""
         table = self.table
-        dummy, parsed = table.dummy, Card.parse(card)
-        who = dummy if dummy is not None and table.declarer == seat and parsed in table.hand(dummy) else seat
+        dummy, faced = table.dummy, table.view(seat).dummy_hand  # only the cards this seat can see decide
+        mine = table.declarer == seat and faced is not None and Card.parse(card) in faced
+        who = dummy if dummy is not None and mine else seat
         await self._accept({"event": "play", "seat": who.letter, "card": card})
 
     async def _call_director(self, seat: Seat, reason: str) -> None:
