@@ -20,6 +20,7 @@ from test_web_table import open_table, state, until
 
 Frame = dict[str, Any]
 Sockets = dict[str, WebSocketTestSession]
+Seated = tuple[str, Sockets, dict[str, list[str]]]
 
 
 def cards_of(pbn: str) -> list[str]:
@@ -34,9 +35,9 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
 
 
 @pytest.fixture
-def seated(client: TestClient) -> Iterator[tuple[str, Sockets]]:
+def seated(client: TestClient) -> Iterator[Seated]:
     """A director's table with four humans and the director ("D"), the auction 1NT by North passed out to the
-    opening lead (East's)."""
+    opening lead (East's); and the hands, as the director sees them."""
     table_id, tokens, made = open_table(client, director=True, humans="NESW")
     with ExitStack() as stack:
         links = {s: f"/ws/{table_id}?token={tokens[s]}" for s in "NESW"}
@@ -45,16 +46,16 @@ def seated(client: TestClient) -> Iterator[tuple[str, Sockets]]:
         for seat, call in zip("NESW", ("1NT", "P", "P", "P"), strict=True):
             until(sockets[seat], lambda f: f["view"]["turn"] == seat)  # noqa: B023 - used at once
             sockets[seat].send_json({"type": "call", "call": call})
-        until(sockets["D"], lambda f: f["view"]["phase"] == "play")
-        yield table_id, sockets
+        hands = until(sockets["D"], lambda f: f["view"]["phase"] == "play")["hands"]
+        yield table_id, sockets, {seat: cards_of(hand) for seat, hand in hands.items()}
 
 
 def test_a_disputed_claim_is_ruled_by_the_director_scored_and_stored(
-    client: TestClient, seated: tuple[str, Sockets], tmp_path: Path
+    client: TestClient, seated: Seated, tmp_path: Path
 ) -> None:
     """L68D2(a): play stops; the director sees the statement, every hand and the L70 check's proposed ruling,
     and awards the tricks; the table scores the award and the store keeps it across a restart."""
-    table_id, ws = seated
+    table_id, ws, _ = seated
     lead = until(ws["E"], lambda f: bool(f["view"]["legal_cards"]))
     ws["E"].send_json({"type": "play", "card": lead["view"]["legal_cards"][0]})
     until(ws["N"], lambda f: bool(f["view"]["current_trick"]))
@@ -97,13 +98,15 @@ def until_error(ws: WebSocketTestSession, limit: int = 50) -> Frame:
     raise AssertionError("no error frame came")
 
 
-def test_an_opening_lead_out_of_turn_and_its_penalty_card(seated: tuple[str, Sockets]) -> None:
+def test_an_opening_lead_out_of_turn_and_its_penalty_card(seated: Seated) -> None:
     """L54: West faces the opening lead although East is on lead; declarer (North) chooses among the options the
     table offers, each with its law. He has it withdrawn: a major penalty card (L54D, L50), and before East's lead
     declarer chooses the lead restriction (L50D2)."""
-    _, ws = seated
-    west = state(ws["W"])
-    card = cards_of(west["view"]["hand"])[0]
+    _, ws, hands = seated
+    ws["N"].send_json({"type": "play", "card": hands["S"][0]})  # dummy is not faced yet: not North's to play
+    refused = until_error(ws["N"])
+    assert refused["error"] == "CardNotInHandError" and "south" not in refused["message"].lower()  # no hint
+    card = hands["W"][0]
     ws["W"].send_json({"type": "play", "card": card})  # out of turn: the director's table records it
     seen = until(ws["D"], lambda f: bool(f["ruling"] and f["ruling"]["ruling"]))
     ruling = seen["ruling"]["ruling"]
@@ -124,18 +127,17 @@ def test_an_opening_lead_out_of_turn_and_its_penalty_card(seated: tuple[str, Soc
     assert east["view"]["current_trick"] == []  # East leads now, restricted as declarer chose
 
 
-def test_a_revoke_is_recorded_a_call_is_shown_and_an_unruled_card_is_refused(seated: tuple[str, Sockets]) -> None:
+def test_a_revoke_is_recorded_a_call_is_shown_and_an_unruled_card_is_refused(seated: Seated) -> None:
     """A card played out of turn after the opening lead has no ruling at this table yet: refused with a typed
     error, nothing recorded. A revoke stands and is recorded for the director (L61–L64). A player calls the
     director (L9B1): every page shows the call until the director attends."""
-    _, ws = seated
+    _, ws, hands = seated
     lead = until(ws["E"], lambda f: bool(f["view"]["legal_cards"]))
     led = lead["view"]["legal_cards"][0]
     ws["E"].send_json({"type": "play", "card": led})
     faced = until(ws["N"], lambda f: bool(f["view"]["legal_cards"]))  # declarer plays from dummy (South)
     seq = faced["seq"]
-    west = cards_of(state(ws["W"])["view"]["hand"])
-    ws["W"].send_json({"type": "play", "card": west[0]})  # before dummy: no ruling here yet
+    ws["W"].send_json({"type": "play", "card": hands["W"][0]})  # before dummy: no ruling here yet
     refused = until_error(ws["W"])
     assert refused["error"] == "RulingError" and "cannot yet rule" in refused["message"]
     dummy = cards_of(faced["view"]["dummy_hand"])
