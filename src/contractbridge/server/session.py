@@ -593,6 +593,6 @@ def _ruled_or_running(table: Table) -> None:
     ruling = frames.ruling_of(table)
     if pending is not None and (ruling is None or ruling.get("ruling") is None):
         raise RulingError(
-            f"{pending.message}: this table cannot yet rule a {pending.kind.replace('_', ' ')} during the "
-            "play; nothing was recorded (call the director)"
+            f"{pending.message}: this table cannot yet rule a {pending.kind.replace('_', ' ')}; nothing was "
+            "recorded (call the director)"
         )
