@@ -14,9 +14,11 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
+from contractbridge.cards import Seat
 from contractbridge.server import create_app
 from contractbridge.store import Store
 from test_web_table import open_table, state, until
+from web_helpers import cards_in, visible
 
 Frame = dict[str, Any]
 Sockets = dict[str, WebSocketTestSession]
@@ -74,7 +76,10 @@ def test_a_disputed_claim_is_ruled_by_the_director_scored_and_stored(
     ws["D"].send_json({"type": "rule", "tricks": 14})  # more than remain
     assert until_error(ws["D"])["error"] == "ClaimError"
     ws["D"].send_json({"type": "rule", "tricks": award})
-    done = until(ws["W"], lambda f: f["result"] is not None)
+    west: list[Frame] = []  # every frame West saw from the first bid to the award
+    while not west or west[-1]["type"] != "state" or west[-1]["result"] is None:
+        west.append(state(ws["W"]))
+    done = west[-1]
     assert done["result"]["ruling"]["tricks"] == award and done["result"]["tricks"] == award  # declarer claimed
     assert done["deal"] is not None  # every hand is shown once the board is over
     stored = client.get("/api/tables").json()
@@ -86,8 +91,13 @@ def test_a_disputed_claim_is_ruled_by_the_director_scored_and_stored(
         (result,) = db.results(table_id)
         assert result["ruling"] == {"law": "70", "claimer": "N", "tricks": award, "remaining": 13}
         assert result["tricks"] == award
+        events = db.board(db.board_ids(table_id)[0]).events
     finally:
         db.close()
+    for frame in west[:-1]:  # the L70 check and the other hands are the director's until the award (L68C)
+        assert frame["type"] != "state" or ("claim_ruling" not in frame and frame["deal"] is None)
+        assert frame["type"] != "state" or cards_in(frame) <= visible(events[: frame["seq"]], Seat.WEST)
+    assert sum(len(cards_in(f)) for f in west if f["type"] == "state") > 13 * len(west) // 2  # cards were checked
 
 
 def until_error(ws: WebSocketTestSession, limit: int = 50) -> Frame:

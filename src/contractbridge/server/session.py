@@ -1,8 +1,9 @@
 """One table of the web server: the seats (humans by token, robots), the board being played, its connections.
 
-Every action goes one way: checked by the ``Table`` (a typed error changes nothing), **committed to the store**,
-then shown: each connection gets a frame built for it (``frames``), and robots act only on committed events.
-A restart resumes the table from the store with ``Table.from_events``.
+Every action goes one way: checked by the ``Table`` (a typed error changes nothing), **committed to the store**
+(the board's ``StoredLog``: the event log's durability contract, ``eventlog.DurableLog``), then shown: each
+connection gets a frame built for it (``frames``), and robots act only on committed events. A restart resumes
+the table from the store with ``Table.from_events``.
 """
 
 from __future__ import annotations
