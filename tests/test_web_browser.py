@@ -205,6 +205,7 @@ def test_the_director_rules_a_lead_out_of_turn_and_a_disputed_claim(
         led = card.get_attribute("data-card")
         card.click()
         north.wait_for_selector("#ruling-text:has-text('Law 54')")
+        assert north.locator(f"#trick .irregular .card[data-card='{led}']").count() == 1  # faced, awaiting the ruling
         director.wait_for_selector("#ruling-text:has-text('Law 54')")
         assert director.locator(".irregularity").filter(has_text="lead_out_of_turn").count() == 1
         assert north.locator("button.choose").count() == 3 and west.locator("button.choose").count() == 0

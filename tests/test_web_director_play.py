@@ -15,8 +15,11 @@ from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
 from contractbridge.cards import Seat
-from contractbridge.server import create_app
+from contractbridge.deal import Board, Deal
+from contractbridge.errors import ClaimError
+from contractbridge.server import claimruling, create_app
 from contractbridge.store import Store
+from contractbridge.table import Table
 from test_web_table import open_table, state, until
 from web_helpers import cards_in, visible
 
@@ -171,3 +174,27 @@ def test_no_director_to_call_at_a_table_without_one(client: TestClient) -> None:
     with client.websocket_connect(f"/ws/{table_id}?token={tokens['N']}") as north:
         north.send_json({"type": "director", "reason": "revoke"})
         assert until_error(north)["error"] == "RulingError"
+
+
+def test_the_award_is_scored_by_the_table_for_either_side() -> None:
+    """``claimruling.awarded``: the table up to the claim, the claim restated for the award and agreed (L69A, L70),
+    so the table's own scoring counts it; a defender's award goes to the defenders. ``suggestion`` is the L70 check
+    of ``claims.check_claim``; an award beyond the remaining tricks is refused (L68A)."""
+    table = Table(Board(1, Deal.random("award")), irregular=True)
+    for call in ("1NT", "P", "P", "P"):
+        table.call(call)
+    for _ in range(16):  # four tricks
+        table.play(max(table.legal_cards()))
+    assert claimruling.disputed(table) is None and claimruling.suggestion(table) is None
+    assert table.play_state is not None
+    won, remaining = table.play_state.declarer_tricks, 9
+    table.claim("E", 3, "cash spades")
+    table.dispute("N")
+    found = claimruling.suggestion(table)
+    assert found is not None and found["claim"]["seat"] == "E" and found["ruling"]["law"].startswith("70")
+    assert not any("bare claim" in n for n in found["notes"])  # the statement was read (L68C)
+    scored = claimruling.awarded(table, 3)
+    assert scored.result is not None and scored.result.tricks == won + remaining - 3 and scored.result.claimed
+    assert table.claim_state is not None and table.claim_state.disputed_by == Seat.NORTH  # the table is untouched
+    with pytest.raises(ClaimError):
+        claimruling.awarded(table, remaining + 1)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from contractbridge.claims import ClaimStatement, ClaimTooComplexError, check_claim
-from contractbridge.errors import BridgeError, ClaimError
+from contractbridge.errors import BridgeError, ClaimError, DDSUnavailableError, DoubleDummyError
 from contractbridge.table import Claim, Table
 
 __all__ = ["BUDGET", "LAW", "awarded", "disputed", "suggestion"]
@@ -66,10 +66,8 @@ def suggestion(table: Table) -> dict[str, Any] | None:
     try:
         try:
             out.update(_check(table, claim, statement, double_dummy=True))
-        except (ImportError, BridgeError) as err:
-            if isinstance(err, ClaimError):
-                raise
-            out.update(_check(table, claim, statement, double_dummy=False))  # no DDS here: no evidence figure
+        except (DDSUnavailableError, DoubleDummyError):  # no solver here: the check without its evidence figure
+            out.update(_check(table, claim, statement, double_dummy=False))
     except ClaimTooComplexError as err:
         out["notes"].append(f"No suggestion: {err}")
         out["ruling"] = None

@@ -154,6 +154,10 @@ function renderTrick() {
     cards = last.cards.map((c, i) => [SEATS[(start + i) % 4], c]);
   }
   for (const [seat, card] of cards) box.append(el("div", {class: "played at-" + where[seat]}, cardNode(card)));
+  const pending = v.pending_irregularity;  // a card faced irregularly, awaiting its ruling (e.g. L54)
+  if (pending && pending.card && pending.seat && !cards.some(([, c]) => c === pending.card)) {
+    box.append(el("div", {class: "played irregular at-" + where[pending.seat], title: pending.kind.replaceAll("_", " ")}, cardNode(pending.card)));
+  }
   box.append(el("div", {class: "won"}, `NS ${v.tricks_won.NS} · EW ${v.tricks_won.EW}`));
 }
 
