@@ -319,6 +319,7 @@ function renderResult() {
   const ruled = r.ruling ? ` (the director awarded ${NAMES[r.ruling.claimer]}'s side ${r.ruling.tricks} of the last ${r.ruling.remaining} tricks, Law ${r.ruling.law})` : "";
   box.replaceChildren(el("h2", {}, "Result"), el("p", {id: "result-text"}, r.passed_out ? "Passed out" : r.text + (ruled || (r.claimed ? " (claimed)" : ""))),
     el("p", {}, `Score N-S ${r.score_ns > 0 ? "+" : ""}${r.score_ns}`));
+  for (const a of r.adjustments || []) box.append(el("p", {class: "adjustment"}, a));  // e.g. L64A revoke transfers
   if (SEATS.includes(frame.you)) box.append(el("button", {id: "next", onclick: () => send({type: "next", board: frame.view.board})}, "Next board"));
 }
 
