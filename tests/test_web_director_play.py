@@ -85,8 +85,11 @@ def test_a_disputed_claim_is_ruled_by_the_director_scored_and_stored(
     done = west[-1]
     assert done["result"]["ruling"]["tricks"] == award and done["result"]["tricks"] == award  # declarer claimed
     assert done["deal"] is not None  # every hand is shown once the board is over
-    stored = client.get("/api/tables").json()
-    assert [t["id"] for t in stored] == [table_id]
+    url = f"sqlite:///{tmp_path / 'club.db'}"
+    with TestClient(create_app(url)) as again, again.websocket_connect(f"/ws/{table_id}") as watcher:
+        resumed = state(watcher)  # another server on the same store resumes the ruled board
+        assert resumed["result"]["ruling"]["tricks"] == award
+        assert resumed["result"]["score_ns"] == done["result"]["score_ns"] and resumed["deal"] is not None
     ws["N"].send_json({"type": "next", "board": 1})
     until(ws["N"], lambda f: f["view"]["board"] == 2)
     db = Store(f"sqlite:///{tmp_path / 'club.db'}")
