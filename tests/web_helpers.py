@@ -44,6 +44,7 @@ class Server:
 
     db: str
     robot_delay: float = 0.0
+    seed: str | None = None
     port: int = field(default_factory=free_port)
     process: subprocess.Popen[bytes] | None = None
     log: Path | None = None
@@ -59,6 +60,8 @@ class Server:
     def start(self) -> None:
         command = [sys.executable, "-c", "from contractbridge.cli import main; main()", "serve", "--db", self.db,
                    "--port", str(self.port), "--robot-delay", str(self.robot_delay)]  # fmt: skip
+        if self.seed is not None:
+            command += ["--seed", self.seed]
         out = open(self.log, "ab") if self.log is not None else subprocess.DEVNULL  # noqa: SIM115
         self.process = subprocess.Popen(command, stdout=out, stderr=out, env={**os.environ, "PYTHONUNBUFFERED": "1"})
         deadline = time.monotonic() + 60
@@ -100,8 +103,8 @@ class Server:
 
 
 @contextmanager
-def serve(db: str, robot_delay: float = 0.0, log: Path | None = None) -> Iterator[Server]:
-    server = Server(db, robot_delay, log=log)
+def serve(db: str, robot_delay: float = 0.0, log: Path | None = None, seed: str | None = None) -> Iterator[Server]:
+    server = Server(db, robot_delay, seed, log=log)
     server.start()
     try:
         yield server

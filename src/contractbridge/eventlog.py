@@ -33,10 +33,11 @@ import json
 import os
 import tempfile
 import warnings
+from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Self
 
 from contractbridge.errors import BridgeError, EventLogError
 from contractbridge.table import Table
@@ -49,6 +50,7 @@ except ImportError:  # pragma: no cover - not POSIX: one writer is then the call
 __all__ = [
     "MAX_DEPTH",
     "MAX_LOG_BYTES",
+    "DurableLog",
     "EventLog",
     "EventLogLineError",
     "EventLogLockedError",
@@ -228,7 +230,54 @@ def read_table(source: Path | bytes | str, *, max_bytes: int = MAX_LOG_BYTES) ->
     return _fold(read_events(source, max_bytes=max_bytes))[0]
 
 
-class EventLog:
+class DurableLog(ABC):
+    """The writer's side of the contract (points 1–4), one interface for every keeper of a board's log: the
+    file (``EventLog``, the terminal) and the database (``contractbridge.store.StoredLog``, the web table).
+
+    A log is made holding its board event and is never empty (1); ``append`` returns only once the event is
+    durable, as one whole record, so the caller shows it after (2); ``undo`` takes events back by cutting the
+    log to an earlier length, never rewriting one, and the board event stays (3); one writer holds the log
+    between opening and ``close`` (4). ``sync`` is written once here, over those."""
+
+    @abstractmethod
+    def __len__(self) -> int:
+        """The number of events in the log, the board event included."""
+
+    @abstractmethod
+    def append(self, event: Mapping[str, Any]) -> None:
+        """Make ``event`` durable as the next whole record (contract point 2)."""
+
+    @abstractmethod
+    def _truncate(self, length: int) -> None:
+        """Cut the log back to its first ``length`` events, durably (1 ≤ ``length`` < ``len(self)``)."""
+
+    @abstractmethod
+    def close(self) -> None:
+        """Let go of the log (another writer may then open it)."""
+
+    def undo(self, count: int = 1) -> None:
+        """Take back the last ``count`` events (contract point 3; the board event stays)."""
+        if not 0 <= count < len(self):
+            raise EventLogError(f"cannot take back {count} of {len(self)} events: the board event stays")
+        if count:
+            self._truncate(len(self) - count)
+
+    def sync(self, events: Sequence[Mapping[str, Any]]) -> None:
+        """Make the log hold ``events``: the log's events are their prefix (an undo cuts the log back to it,
+        contract point 3), and the rest are appended."""
+        if len(events) < len(self):
+            self.undo(len(self) - len(events))
+        for event in events[len(self) :]:
+            self.append(event)
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+class EventLog(DurableLog):
     """The writer of one log file (contract points 1–4). Use ``create`` or ``open``; ``close`` (or ``with``)
     releases the lock."""
 
@@ -297,19 +346,8 @@ class EventLog:
         """Write one event as a whole line and fsync it (contract point 2)."""
         self._write(event, sync=True)
 
-    def sync(self, events: Sequence[Mapping[str, Any]]) -> None:
-        """Make the file hold ``events``: the log's events are their prefix (an undo cuts the file back to
-        it, contract point 3), and the rest are appended."""
-        if len(events) < len(self._ends):
-            self.undo(len(self._ends) - len(events))
-        for event in events[len(self._ends) :]:
-            self.append(event)
-
-    def undo(self, count: int = 1) -> None:
-        """Cut the last ``count`` events from the file (the board event stays)."""
-        if not 0 <= count < len(self._ends):
-            raise EventLogError(f"cannot take back {count} of {len(self._ends)} events: the board event stays")
-        del self._ends[len(self._ends) - count :]
+    def _truncate(self, length: int) -> None:
+        del self._ends[length:]
         self._cut(self._ends[-1])
 
     def close(self) -> None:
@@ -317,12 +355,6 @@ class EventLog:
         if self._fd >= 0:
             os.close(self._fd)
             self._fd = -1
-
-    def __enter__(self) -> EventLog:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
 
     def _write(self, event: Mapping[str, Any], *, sync: bool) -> None:
         line = (json.dumps(event, ensure_ascii=False) + "\n").encode("utf-8")

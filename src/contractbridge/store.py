@@ -4,16 +4,18 @@ SQLAlchemy 2 over SQLite (the default: a file in the user's data directory, WAL 
 PostgreSQL by URL (``postgresql+psycopg://user@host/db``). The schema is created and upgraded by the Alembic
 migrations shipped in ``contractbridge/migrations``.
 
-The durability contract (docs/architecture.md §3.2, the same as the terminal's): an event is **committed** here
-before the
-server shows it to anybody or a robot acts on it, so a crash (even ``kill -9``) loses nothing that was
-acknowledged, and ``Table.from_events(store.events(board))`` resumes every open board. An undo accepted at the
-table does not delete rows: it marks them ``retracted`` (kept until a new event takes the same place), and the
-board's log leaves them out.
+Each board's events are kept by a ``StoredLog``: the durability contract of ``contractbridge.eventlog``
+(docs/architecture.md §5.1) is one interface, ``DurableLog``, that the terminal's file and this store both
+implement. An event is **committed** here before the server shows it to anybody or a robot acts on it, so a
+crash (even ``kill -9``) loses nothing that was acknowledged, and ``Table.from_events(store.board(id).events)``
+resumes every open board. An undo accepted at the table does not delete rows: it marks them ``retracted`` (kept
+until a new event takes the same place), and the board's log leaves them out.
 
 ```python
 store = Store("sqlite://")                     # in memory; Store() uses the default file
 store.create_table(TableRecord("t1", "Club night", "WBF17"), director_token_hash=None)
+with store.create_log("t1", 1, Table(Board(1, Deal.random(1))).to_events()[0]) as log:
+    log.append({"event": "call", "seat": "N", "call": "1NT"})   # committed when this returns
 ```
 """
 
@@ -31,7 +33,8 @@ from typing import Any, Final
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
 
-from contractbridge.errors import BridgeError
+from contractbridge.errors import BridgeError, EventLogError
+from contractbridge.eventlog import DurableLog, EventLogLockedError
 
 __all__ = [
     "SEAT_KINDS",
@@ -39,6 +42,7 @@ __all__ = [
     "SeatRecord",
     "Store",
     "StoreError",
+    "StoredLog",
     "TableRecord",
     "default_url",
     "metadata",
@@ -106,6 +110,7 @@ results = sa.Table(
     sa.Column("declarer", sa.String(1)),
     sa.Column("tricks", sa.Integer),
     sa.Column("score_ns", sa.Integer, nullable=False),
+    sa.Column("ruling", sa.JSON),  # the director's ruling the result comes from (a disputed claim, L70)
 )
 
 rubber_sheets = sa.Table(
@@ -160,6 +165,44 @@ class BoardRecord:
     finished: bool
 
 
+class StoredLog(DurableLog):
+    """One board's event log in the store, kept under the contract of ``contractbridge.eventlog`` (§5.1), the
+    same interface as the terminal's file: the board event first (never empty); ``append`` commits the event as
+    one row before it returns, so the web table shows it only after (write-ahead); ``undo`` marks the last rows
+    retracted, never rewriting one; one writer until ``close``. ``meta`` (alerts, explanations) rides along."""
+
+    def __init__(self, store: Store, board_id: int, length: int) -> None:
+        self.store = store
+        self.board_id = board_id
+        self._length = length
+        self._open = True
+
+    def __len__(self) -> int:
+        return self._length
+
+    def append(self, event: Mapping[str, Any], meta: Mapping[str, Any] | None = None) -> None:
+        self._check_open()
+        self.store._append(self.board_id, self._length, event, meta)
+        self._length += 1
+
+    def _truncate(self, length: int) -> None:
+        self._check_open()
+        self.store._retract(self.board_id, length)
+        self._length = length
+
+    def close(self) -> None:
+        if self._open:
+            self._open = False
+            self.store._release(self.board_id)
+
+    def _check_open(self) -> None:
+        if not self._open:
+            raise EventLogError(f"board {self.board_id}'s log is closed")
+
+    def __repr__(self) -> str:
+        return f"<StoredLog board {self.board_id}: {self._length} events>"
+
+
 def default_url() -> str:
     """``$CONTRACTBRIDGE_DB``, else SQLite in the user's data directory (``$XDG_DATA_HOME/contractbridge``,
     by default ``~/.local/share/contractbridge/tables.db``)."""
@@ -209,6 +252,8 @@ class Store:
         self.url = default_url() if url is None else url
         # The in-memory database is one connection shared by every thread: transactions take turns on it.
         self._turns: AbstractContextManager[Any] = contextlib.nullcontext()
+        self._writers: set[int] = set()  # the boards whose log is open for writing (contract point 4)
+        self._writers_lock = threading.Lock()
         try:
             if self.url in ("sqlite://", "sqlite+pysqlite://"):  # one shared in-memory database for every thread
                 self._turns = threading.RLock()
@@ -299,33 +344,55 @@ class Store:
                 .values(kind=record.kind, token=record.token, name=record.name)
             )
 
-    # boards and events -------------------------------------------------------------------------------
-    def start_board(self, table_id: str, number: int, board_event: Mapping[str, Any]) -> int:
-        """A new board with its first event (so a stored board is never without its deal); returns its id."""
+    # boards and events: each board's log is a ``StoredLog`` (the contract of contractbridge.eventlog) -------
+    def create_log(self, table_id: str, number: int, board_event: Mapping[str, Any]) -> StoredLog:
+        """A new board whose log holds its board event (contract point 1: a stored board is never without its
+        deal), open for writing."""
         with self._tx() as c:
             key = c.execute(boards.insert().values(table_id=table_id, number=number)).inserted_primary_key
             assert key is not None
-            board_id = key[0]
+            board_id = int(key[0])
             c.execute(events.insert().values(board_id=board_id, seq=0, body=dict(board_event)))
-        return int(board_id)
+        return self.open_log(board_id)
 
-    def append(self, board_id: int, seq: int, event: Mapping[str, Any], meta: Mapping[str, Any] | None = None) -> None:
-        """Append event ``seq`` (0 is the board event) and commit. A retracted row at ``seq`` (an undone
-        event) is replaced."""
-        with self._tx() as c:
-            c.execute(events.delete().where(events.c.board_id == board_id, events.c.seq == seq, events.c.retracted))
-            c.execute(
-                events.insert().values(
-                    board_id=board_id, seq=seq, body=dict(event), meta=None if meta is None else dict(meta)
+    def open_log(self, board_id: int) -> StoredLog:
+        """Board ``board_id``'s log, open for writing by this caller only (contract point 4: a second writer
+        gets ``EventLogLockedError`` until ``close``)."""
+        with self._writers_lock:
+            if board_id in self._writers:
+                raise EventLogLockedError(f"board {board_id}'s log is open at another table (one writer at a time)")
+            with self._tx() as c:
+                query = sa.select(sa.func.count()).where(events.c.board_id == board_id, sa.not_(events.c.retracted))
+                length = int(c.execute(query).scalar_one())
+            if not length:
+                raise StoreError(f"no board {board_id}")
+            self._writers.add(board_id)
+        return StoredLog(self, board_id, length)
+
+    def _append(self, board_id: int, seq: int, event: Mapping[str, Any], meta: Mapping[str, Any] | None) -> None:
+        """Event ``seq`` as one row, committed before this returns. A retracted row at ``seq`` (an undone event)
+        is replaced; a standing one means another writer got there first."""
+        try:
+            with self._tx() as c:
+                gone = (events.c.board_id == board_id) & (events.c.seq == seq) & events.c.retracted
+                c.execute(events.delete().where(gone))
+                c.execute(
+                    events.insert().values(
+                        board_id=board_id, seq=seq, body=dict(event), meta=None if meta is None else dict(meta)
+                    )
                 )
-            )
+        except sa.exc.IntegrityError:
+            raise EventLogLockedError(f"board {board_id}: event {seq} was written by another writer") from None
 
-    def retract(self, board_id: int, from_seq: int) -> None:
-        """Take back every event from ``from_seq`` on (an undo accepted at the table)."""
+    def _retract(self, board_id: int, length: int) -> None:
+        """Mark every event from ``length`` on retracted (kept until a new event takes its place)."""
         with self._tx() as c:
-            c.execute(
-                events.update().where(events.c.board_id == board_id, events.c.seq >= from_seq).values(retracted=True)
-            )
+            later = (events.c.board_id == board_id) & (events.c.seq >= length)
+            c.execute(events.update().where(later).values(retracted=True))
+
+    def _release(self, board_id: int) -> None:
+        with self._writers_lock:
+            self._writers.discard(board_id)
 
     def board(self, board_id: int) -> BoardRecord:
         with self._tx() as c:
@@ -350,16 +417,28 @@ class Store:
             return [int(i) for i in c.execute(query).scalars()]
 
     def finish_board(
-        self, board_id: int, contract: str | None, declarer: str | None, tricks: int | None, score_ns: int
+        self,
+        board_id: int,
+        contract: str | None,
+        declarer: str | None,
+        tricks: int | None,
+        score_ns: int,
+        ruling: Mapping[str, Any] | None = None,
     ) -> None:
-        """Record the board's result (once; a second call for the same board changes nothing)."""
+        """Record the board's result (once; a second call for the same board changes nothing); ``ruling`` when
+        the director ruled it (a disputed claim's award, L70)."""
         with self._tx() as c:
             done = c.execute(sa.select(results.c.board_id).where(results.c.board_id == board_id)).first()
             if done is not None:
                 return
             c.execute(
                 results.insert().values(
-                    board_id=board_id, contract=contract, declarer=declarer, tricks=tricks, score_ns=score_ns
+                    board_id=board_id,
+                    contract=contract,
+                    declarer=declarer,
+                    tricks=tricks,
+                    score_ns=score_ns,
+                    ruling=None if ruling is None else dict(ruling),
                 )
             )
             c.execute(boards.update().where(boards.c.id == board_id).values(finished_at=sa.func.now()))
@@ -368,7 +447,7 @@ class Store:
         """The results of the table's finished boards, in board order."""
         query = (
             sa.select(boards.c.number.label("board"), results.c.contract, results.c.declarer, results.c.tricks)
-            .add_columns(results.c.score_ns)
+            .add_columns(results.c.score_ns, results.c.ruling)
             .join(results, results.c.board_id == boards.c.id)
             .where(boards.c.table_id == table_id)
             .order_by(boards.c.number)

@@ -16,6 +16,9 @@ def register(app: typer.Typer) -> None:
         host: Annotated[str, typer.Option("--host", help="address to listen on")] = "127.0.0.1",
         port: Annotated[int, typer.Option("--port", help="port to listen on")] = 8000,
         robot_delay: Annotated[float, typer.Option("--robot-delay", help="seconds before each robot action")] = 0.4,
+        seed: Annotated[
+            str | None, typer.Option("--seed", help="reproducible deals (demonstrations, tests); default: secret")
+        ] = None,
     ) -> None:
         """Serve the web table: open http://HOST:PORT/ for the lobby."""
         try:
@@ -36,6 +39,6 @@ def register(app: typer.Typer) -> None:
             typer.echo(f"error: {err}", err=True)
             raise typer.Exit(2) from None
         typer.echo(f"contractbridge web table on http://{host}:{port}/ (store: {store.safe_url})", err=True)
-        uvicorn.run(create_app(store, robot_delay=robot_delay), host=host, port=port, log_config=None,
+        uvicorn.run(create_app(store, robot_delay=robot_delay, seed=seed), host=host, port=port, log_config=None,
                     timeout_graceful_shutdown=5)  # fmt: skip
         store.close()

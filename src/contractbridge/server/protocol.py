@@ -30,6 +30,9 @@ MESSAGE_TYPES: Final[dict[str, dict[str, type]]] = {
     "undo_reject": {},
     "choose": {"option": str},  # the chooser of a pending ruling (L10C1)
     "judge": {"question": str, "answer": bool},  # the director only
+    "rule": {"tricks": int},  # the director's award of a disputed claim to the claimer's side (L70)
+    "attend": {},  # the director has come to the table: the call is answered
+    "director": {},  # a player calls the director (L9B1); optional: reason (str)
     "robot": {"seat": str},  # a robot fills an empty seat
     "next": {"board": int},  # the next board, once this one is done
     "ping": {},
@@ -67,7 +70,7 @@ def parse(text: str | bytes) -> Message:
         value = data.get(name)
         if not isinstance(value, expected) or (expected is int and isinstance(value, bool)):
             raise ProtocolError(f"{kind!r} needs {name!r} as a {expected.__name__}")
-    for name, expected in (("alert", bool), ("explanation", str), ("statement", str)):
+    for name, expected in (("alert", bool), ("explanation", str), ("statement", str), ("reason", str)):
         if name in data and not isinstance(data[name], expected):
             raise ProtocolError(f"{kind!r}: {name!r} must be a {expected.__name__}")
     return Message(kind, data)

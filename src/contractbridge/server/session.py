@@ -1,8 +1,9 @@
 """One table of the web server: the seats (humans by token, robots), the board being played, its connections.
 
-Every action goes one way: checked by the ``Table`` (a typed error changes nothing), **committed to the store**,
-then shown: each connection gets a frame built for it (``frames``), and robots act only on committed events.
-A restart resumes the table from the store with ``Table.from_events``.
+Every action goes one way: checked by the ``Table`` (a typed error changes nothing), **committed to the store**
+(the board's ``StoredLog``: the event log's durability contract, ``eventlog.DurableLog``), then shown: each
+connection gets a frame built for it (``frames``), and robots act only on committed events. A restart resumes
+the table from the store with ``Table.from_events``.
 """
 
 from __future__ import annotations
@@ -17,15 +18,15 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from contractbridge.calls import PASS, Call
-from contractbridge.cards import Seat
+from contractbridge.cards import Card, Seat
 from contractbridge.deal import Board, Deal
 from contractbridge.errors import BridgeError, OutOfTurnError, RulingError
 from contractbridge.players import Player
 from contractbridge.scoring.rubber import Rubber
-from contractbridge.server import frames, rubbers
+from contractbridge.server import claimruling, frames, rubbers
 from contractbridge.server.protocol import Message, ProtocolError, RateLimiter
 from contractbridge.server.robots import robot_choice, robot_player
-from contractbridge.store import SeatRecord, Store, TableRecord
+from contractbridge.store import SeatRecord, Store, StoredLog, TableRecord
 from contractbridge.table import Phase, Table
 
 __all__ = ["Client", "TableSession", "hash_token"]
@@ -98,7 +99,12 @@ class TableSession:
         self.lock = asyncio.Lock()
         self.undo_request: UndoRequest | None = None
         self.table: Table
-        self.board_id = 0
+        self.log: StoredLog | None = None  # the current board's log, open for writing (eventlog contract)
+        self.award: dict[str, Any] | None = None  # the director's award of a disputed claim (L70), as stored
+        self.scored: Table | None = None  # the board as scored with that award (claimruling.awarded)
+        self.suggestion: tuple[int, int, dict[str, Any]] | None = None  # (board, seq, the L70 check) for the director
+        self.director_call: dict[str, Any] | None = None  # a player called the director (L9B1)
+        self._suggest_task: asyncio.Task[None] | None = None
         self.metas: list[dict[str, Any] | None] = []
         self.closing = False
         self._robot_task: asyncio.Task[None] | None = None
@@ -115,19 +121,33 @@ class TableSession:
         if record.scoring == "rubber":
             ids = await asyncio.to_thread(store.board_ids, record.id)
             stored = [await asyncio.to_thread(store.board, i) for i in ids]
-            played = [Table.from_events(b.events) for b in stored if b.finished]
+            awards = {s["board"]: s["ruling"] for s in session.scores if s["ruling"] is not None}
+            played = [_scored(Table.from_events(b.events), awards.get(b.number)) for b in stored if b.finished]
             session.rubbers = rubbers.sheets(record.edition, played)
         board = await asyncio.to_thread(store.current_board, record.id)
         if board is None:
             await session._start_board(1)
         else:
             session.table = Table.from_events(board.events)
-            session.board_id = board.id
+            session.log = await asyncio.to_thread(store.open_log, board.id)
             session.metas = list(board.metas)
-            if session.table.phase is Phase.DONE and not board.finished:
+            ruled = [s["ruling"] for s in session.scores if s["board"] == board.number and s["ruling"] is not None]
+            if ruled:
+                session._set_award(ruled[0])
+            elif session.table.phase is Phase.DONE and not board.finished:
                 await session._finish()
+            session._suggest()
         session.kick()
         return session
+
+    @property
+    def board_id(self) -> int:
+        return 0 if self.log is None else self.log.board_id
+
+    @property
+    def done(self) -> bool:
+        """Whether the board is over: played out, a claim agreed, passed out, or a disputed claim ruled."""
+        return self.table.phase is Phase.DONE or self.award is not None
 
     # state ------------------------------------------------------------------------------------------------
     def info(self) -> dict[str, Any]:
@@ -147,6 +167,7 @@ class TableSession:
             },
             "watching": sum(1 for c in self.clients if c.role == frames.SPECTATOR),
             "undo": None if self.undo_request is None else self.undo_request.to_dict(),
+            "director_call": self.director_call,
         }
 
     def frame(self, role: Role, info: dict[str, Any], scores: list[dict[str, Any]]) -> dict[str, Any]:
@@ -158,6 +179,13 @@ class TableSession:
             out = frames.spectator_frame(self.table, info, self.metas, self.record.spectators,
                                          self.record.spectator_delay)  # fmt: skip
         out["scores"] = scores
+        if self.scored is not None:  # the director's award scores the board (L70)
+            out["result"] = {**(frames.board_score(self.scored) or {}), "ruling": self.award}
+            out["deal"] = self.table.board.deal.to_pbn()
+        if role == frames.DIRECTOR and self.suggestion is not None and self.award is None:
+            board, seq, found = self.suggestion
+            if (board, seq) == (self.board_id, len(self.table.to_events())):
+                out["claim_ruling"] = found
         out["rubbers"] = [rubbers.sheet_summary(n, r) for n, r in enumerate(self.rubbers, 1) if r.hands]
         return out
 
@@ -248,15 +276,29 @@ class TableSession:
         if kind == "choose":
             await self._choose(client, str(data["option"]))
             return
+        if kind in ("rule", "attend"):
+            if client.role != frames.DIRECTOR:
+                raise RulingError(f"{kind}: only the director does that (L81)")
+            if kind == "rule":
+                await self._rule_claim(int(data["tricks"]))
+            else:
+                self.director_call = None
+                await self.broadcast()
+            return
         if seat is None:
             raise ProtocolError(f"{kind!r}: only a player at the table may do that")
         if kind in ("undo_accept", "undo_reject"):
             await self._answer_undo(seat, kind == "undo_accept")
             return
+        if kind == "director":
+            await self._call_director(seat, str(data.get("reason", "")))
+            return
         if self.undo_request is not None:
             raise ProtocolError(f"{kind!r}: {self.undo_request.seat.name.lower()}'s request to undo awaits an answer")
         if kind == "undo":
             await self._request_undo(seat)
+        elif kind == "play" and self.record.irregular and self.table.phase is Phase.PLAY:
+            await self._play_irregular(seat, str(data["card"]))
         elif kind in ("call", "play"):
             actor = self.table.actor
             if actor != seat:
@@ -291,30 +333,35 @@ class TableSession:
 
     async def _accept(self, event: dict[str, Any], meta: dict[str, Any] | None = None) -> None:
         """Apply, commit, then show: the one path of every event."""
-        table = self.table
+        table, log_ = self.table, self.log
+        assert log_ is not None
         table.apply(event)
         stored = table.to_events()[-1]
         seq = len(table.to_events()) - 1
         try:
-            await asyncio.shield(asyncio.to_thread(self.store.append, self.board_id, seq, stored, meta))
+            _ruled_or_running(table)
+            await asyncio.shield(asyncio.to_thread(log_.append, stored, meta))
         except Exception:
             table.undo()
             raise
         self.metas.append(meta)
+        if stored["event"] == "dispute":
+            self._suggest()
         log.info("event", extra={"table": self.record.id, "board": table.board.number, "seq": seq, "event": stored})
         if table.phase is Phase.DONE:
             await self._finish()
         await self.broadcast()
 
     async def _finish(self) -> None:
-        score = frames.board_score(self.table)
+        scored = self.table if self.scored is None else self.scored
+        score = frames.board_score(scored)
         assert score is not None
         await asyncio.to_thread(self.store.finish_board, self.board_id, score["contract"], score["declarer"],
-                                score["tricks"], score["score_ns"])  # fmt: skip
+                                score["tricks"], score["score_ns"], self.award)  # fmt: skip
         self.scores = await asyncio.to_thread(self.store.results, self.record.id)
         if self.rubbers:
             number = len(self.rubbers)
-            rubbers.record(self.rubbers, self.table)
+            rubbers.record(self.rubbers, scored)
             await asyncio.to_thread(self.store.save_rubber, self.record.id, number, self.rubbers[number - 1].to_dict())
         where = {"table": self.record.id, "board": self.table.board.number}
         log.info("board done", extra={**where, "result": score["text"]})
@@ -325,19 +372,80 @@ class TableSession:
             number, deal
         )
         table = Table(board, edition=self.record.edition, irregular=self.record.irregular)
-        self.board_id = await asyncio.to_thread(self.store.start_board, self.record.id, number, table.to_events()[0])
-        self.table = table
+        log_ = await asyncio.to_thread(self.store.create_log, self.record.id, number, table.to_events()[0])
+        if self.log is not None:
+            self.log.close()
+        self.log, self.table = log_, table
         self.metas = [None]
         self.undo_request = None
+        self.award = self.scored = self.suggestion = self.director_call = None
         log.info("board dealt", extra={"table": self.record.id, "board": number})
 
     async def _next(self, number: int) -> None:
         """Deal board ``number + 1`` once board ``number`` is done; a repeated request is a no-op."""
         if self.table.board.number > number:
             return
-        if self.table.board.number < number or self.table.phase is not Phase.DONE:
+        if self.table.board.number < number or not self.done:
             raise ProtocolError(f"next: board {self.table.board.number} is not finished")
         await self._start_board(number + 1)
+        await self.broadcast()
+
+    # the director during the play ------------------------------------------------------------------------------
+    async def _play_irregular(self, seat: Seat, card: str) -> None:
+        """A card at a director's table: from the player's own hand (or dummy's, by declarer), in turn or not;
+        the table plays it or records the irregularity and its ruling (L53–L64 as the edition rules them)."""
+        table = self.table
+        dummy, faced = table.dummy, table.view(seat).dummy_hand  # only the cards this seat can see decide
+        mine = table.declarer == seat and faced is not None and Card.parse(card) in faced
+        who = dummy if dummy is not None and mine else seat
+        await self._accept({"event": "play", "seat": who.letter, "card": card})
+
+    async def _call_director(self, seat: Seat, reason: str) -> None:
+        """A player calls the director (L9B1); the director's page shows who and why, with the table's own record
+        of irregularities and any pending ruling. Only a director's table has one to call."""
+        if not self.record.irregular:
+            raise RulingError("director: this table plays without a director; the laws are enforced as played")
+        self.director_call = {"seat": seat.letter, "reason": reason[:200], "law": "9B1"}
+        log.info("director called", extra={"table": self.record.id, "seat": seat.letter, "reason": reason[:200]})
+        await self.broadcast()
+
+    def _suggest(self) -> None:
+        """Start the L70 check of a disputed claim for the director's page (in a thread: it may search long)."""
+        if claimruling.disputed(self.table) is None or self.award is not None:
+            return
+        table, key = self.table.copy(), (self.board_id, len(self.table.to_events()))
+
+        async def run() -> None:
+            try:
+                found = await asyncio.to_thread(claimruling.suggestion, table)
+            except BridgeError as err:
+                found = {"notes": [f"No suggestion: {err}"], "ruling": None}
+            if found is None:
+                return
+            async with self.lock:
+                self.suggestion = (*key, found)
+                await self.broadcast()
+
+        self._suggest_task = asyncio.get_running_loop().create_task(run())
+
+    def _set_award(self, award: dict[str, Any]) -> None:
+        self.scored = claimruling.awarded(self.table, int(award["tricks"]))
+        self.award = award
+
+    async def _rule_claim(self, tricks: int) -> None:
+        """The director awards ``tricks`` of the remaining tricks to the claimer's side (L70); committed with
+        the board's result, then shown."""
+        claim = claimruling.disputed(self.table)
+        if claim is None or self.award is not None:
+            raise RulingError("rule: no disputed claim awaits the director (L68D2(a))")
+        self._set_award({"law": claimruling.LAW, "claimer": claim.seat.letter, "tricks": tricks,
+                         "remaining": claim.remaining})  # fmt: skip
+        try:
+            await self._finish()
+        except Exception:
+            self.award = self.scored = None
+            raise
+        log.info("claim ruled", extra={"table": self.record.id, "board": self.table.board.number, "tricks": tricks})
         await self.broadcast()
 
     # undo --------------------------------------------------------------------------------------------------------
@@ -354,7 +462,7 @@ class TableSession:
         raise ProtocolError(f"undo: {seat.name.lower()} has no action on this board to take back")
 
     async def _request_undo(self, seat: Seat) -> None:
-        if self.table.phase is Phase.DONE:
+        if self.done:
             raise ProtocolError("undo: the board is over")
         request = UndoRequest(seat, self._last_action_of(seat))
         humans = [s for s in (seat.lho, seat.rho) if self.seats[s.letter].kind == "human"]
@@ -377,7 +485,9 @@ class TableSession:
             await self.broadcast()
 
     async def _undo(self, request: UndoRequest) -> None:
-        await asyncio.to_thread(self.store.retract, self.board_id, request.seq)
+        log_ = self.log
+        assert log_ is not None
+        await asyncio.to_thread(log_.undo, len(log_) - request.seq)
         while len(self.table.to_events()) > request.seq:
             self.table.undo()
         del self.metas[request.seq :]
@@ -447,7 +557,7 @@ class TableSession:
                 assert turn is not None
                 await self._accept({"event": "play", "seat": turn.letter, "card": str(card)})
             return True
-        if table.phase is Phase.DONE and table.board.number < self.record.boards and self._robots_only():
+        if self.done and table.board.number < self.record.boards and self._robots_only():
             await self._start_board(table.board.number + 1)
             await self.broadcast()
             return True
@@ -466,4 +576,24 @@ class TableSession:
             for client in self.clients:
                 client.close()
             self.clients.clear()
+            if self._suggest_task is not None:
+                self._suggest_task.cancel()
+            if self.log is not None:
+                self.log.close()
 
+
+def _scored(table: Table, award: dict[str, Any] | None) -> Table:
+    """A stored board as scored: with the director's award of a disputed claim, if there is one."""
+    return table if award is None else claimruling.awarded(table, int(award["tricks"]))
+
+
+def _ruled_or_running(table: Table) -> None:
+    """Refuse an event that would stop the table on an irregularity the edition gives no ruling for yet (no
+    ``choose`` could ever move the table on): ``RulingError``, the caller takes the event back."""
+    pending = table.pending_irregularity
+    ruling = frames.ruling_of(table)
+    if pending is not None and (ruling is None or ruling.get("ruling") is None):
+        raise RulingError(
+            f"{pending.message}: this table cannot yet rule a {pending.kind.replace('_', ' ')}; nothing was "
+            "recorded (call the director)"
+        )

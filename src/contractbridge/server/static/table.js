@@ -80,7 +80,7 @@ function playedBy(seat) {
 // the cards of ``seat`` as this connection may see them (null: hidden)
 function handOf(seat) {
   const v = frame.view;
-  if (frame.deal && v.phase === "done") return deal(frame.deal)[seat];  // every hand once the board is over
+  if (frame.deal && (v.phase === "done" || frame.result)) return deal(frame.deal)[seat];  // every hand once the board is over
   if (frame.hands) return frame.hands[seat];
   if (v.seat === seat) return v.hand;
   if (v.dummy === seat && v.dummy_hand) return v.dummy_hand;
@@ -121,14 +121,18 @@ function renderHand(position, seat) {
   }
   const legal = new Set(v.legal_cards);
   const mine = v.seat === seat || (v.dummy === seat && v.declarer === v.seat);
+  // at a director's table a card the laws forbid (out of turn, a revoke) is played and ruled, as in the auction
+  const irregular = frame.table.director && mine && v.phase === "play" && v.turn !== null && !v.claim && !frame.result;
   pbn.split(".").forEach((holding, i) => {
     const suit = SUITS[i];
     const row = el("div", {class: "suit-row"}, el("span", {class: "suit " + suitClass(suit)}, SYMBOL[suit]));
     for (const rank of holding) {
       const card = suit + rank;
       const playable = mine && legal.has(card);
-      const node = cardNode(card, playable ? {class: "card playable " + suitClass(suit), role: "button", tabindex: "0"} : {});
-      if (playable) node.addEventListener("click", () => send({type: "play", card}));
+      const unlawful = !playable && irregular;
+      const node = cardNode(card, playable ? {class: "card playable " + suitClass(suit), role: "button", tabindex: "0"}
+        : unlawful ? {class: "card unlawful " + suitClass(suit), role: "button", tabindex: "0", title: "not lawful now: the director rules it"} : {});
+      if (playable || unlawful) node.addEventListener("click", () => send({type: "play", card}));
       row.append(node);
     }
     if (!holding) row.append(el("span", {class: "muted"}, "—"));
@@ -150,6 +154,10 @@ function renderTrick() {
     cards = last.cards.map((c, i) => [SEATS[(start + i) % 4], c]);
   }
   for (const [seat, card] of cards) box.append(el("div", {class: "played at-" + where[seat]}, cardNode(card)));
+  const pending = v.pending_irregularity;  // a card faced irregularly, awaiting its ruling (e.g. L54)
+  if (pending && pending.card && pending.seat && !cards.some(([, c]) => c === pending.card)) {
+    box.append(el("div", {class: "played irregular at-" + where[pending.seat], title: pending.kind.replaceAll("_", " ")}, cardNode(pending.card)));
+  }
   box.append(el("div", {class: "won"}, `NS ${v.tricks_won.NS} · EW ${v.tricks_won.EW}`));
 }
 
@@ -253,7 +261,7 @@ function renderUndo() {
   const me = frame.view.seat;
   box.replaceChildren();
   const request = frame.table.undo;
-  if (!me || frame.view.phase === "done") { box.hidden = !request; if (!request) return; }
+  if (!me || frame.view.phase === "done" || frame.result) { box.hidden = !request; if (!request) return; }
   box.hidden = false;
   if (request) {
     box.append(el("p", {}, `${NAMES[request.seat]} asks to take back the last action.`));
@@ -275,6 +283,7 @@ function renderRuling() {
   if (state) {
     for (const [s, d] of Object.entries(state.obligations || {})) notes.push(`${NAMES[s]} must pass ${d === "next" ? "at the next turn" : "for the rest of the auction"} (${(state.obligation_laws || {})[s] || ""})`);
     for (const r of state.lead_restrictions || []) notes.push(`Lead restriction for ${NAMES[r.leader] || r.leader} (${r.law})`);
+    for (const pc of state.penalty_cards || []) notes.push(`Penalty card of ${NAMES[pc.seat]}: ${pc.card} (${pc.major ? "major" : "minor"}, ${pc.law})`);
   }
   box.hidden = !ruling && !notes.length;
   if (box.hidden) return;
@@ -307,8 +316,10 @@ function renderResult() {
   const r = frame.result;
   box.hidden = !r;
   if (!r) return;
-  box.replaceChildren(el("h2", {}, "Result"), el("p", {id: "result-text"}, r.passed_out ? "Passed out" : r.text + (r.claimed ? " (claimed)" : "")),
+  const ruled = r.ruling ? ` (the director awarded ${NAMES[r.ruling.claimer]}'s side ${r.ruling.tricks} of the last ${r.ruling.remaining} tricks, Law ${r.ruling.law})` : "";
+  box.replaceChildren(el("h2", {}, "Result"), el("p", {id: "result-text"}, r.passed_out ? "Passed out" : r.text + (ruled || (r.claimed ? " (claimed)" : ""))),
     el("p", {}, `Score N-S ${r.score_ns > 0 ? "+" : ""}${r.score_ns}`));
+  for (const a of r.adjustments || []) box.append(el("p", {class: "adjustment"}, a));  // e.g. L64A revoke transfers
   if (SEATS.includes(frame.you)) box.append(el("button", {id: "next", onclick: () => send({type: "next", board: frame.view.board})}, "Next board"));
 }
 
@@ -352,8 +363,55 @@ function renderDirector() {
   box.replaceChildren(el("h2", {}, "Director's view"));
   const record = frame.director;
   if (record && record.record) box.append(el("p", {}, "Record: " + record.record.map((e) => `${e.seat} ${e.call}${e.status !== "standing" ? " (" + e.status + ")" : ""}`).join(", ")));
-  for (const i of frame.irregularities || []) box.append(el("p", {}, `${i.kind} by ${NAMES[i.seat]}: ${i.message}`));
+  for (const i of frame.irregularities || []) box.append(el("p", {class: "irregularity"}, `${i.kind} by ${NAMES[i.seat]}${i.trick ? " at trick " + i.trick : ""}: ${i.message}`));
   if (record && record.review && record.review.length) box.append(el("p", {}, "Review after play: " + record.review.join(", ")));
+  if (frame.table.director_call) box.append(el("button", {id: "attend", onclick: () => send({type: "attend"})}, "Attend the call"));
+  renderClaimRuling(box);
+}
+
+// a disputed claim (L68D2(a)): the statement, the L70 check's proposed ruling, and the director's award
+function renderClaimRuling(box) {
+  const c = frame.view.claim;
+  if (!c || c.status !== "disputed" || frame.result) return;
+  const panel = el("div", {id: "claim-ruling"}, el("h2", {}, "Disputed claim (Law 70)"),
+    el("p", {}, `${NAMES[c.seat]} claimed ${c.tricks} of the ${c.remaining} remaining tricks; statement: ${c.statement ? "“" + c.statement + "”" : "none"}. Disputed by ${NAMES[c.disputed_by]}.`));
+  const found = frame.claim_ruling;
+  if (!found) panel.append(el("p", {class: "muted", id: "claim-checking"}, "Checking every normal line of play (L70A)…"));
+  else {
+    if (found.text) panel.append(el("p", {id: "claim-check"}, found.text + (found.dd === null || found.dd === undefined ? "" : `; double dummy: ${found.dd}`)));
+    for (const n of found.notes || []) panel.append(el("p", {class: "muted"}, n));
+    const ruling = found.ruling;
+    if (ruling) {
+      if (ruling.question) panel.append(el("p", {}, `${ruling.question.text} (${ruling.question.law})`));
+      const list = el("ul", {class: "options"});
+      for (const o of ruling.options) {
+        const award = (o.effects || []).map((e) => e.data).find((d) => /^[0-9]+$/.test(d || ""));
+        const item = el("li", {}, el("b", {}, o.id), ` — ${o.effect} (Law ${o.law})`);
+        if (award !== undefined) item.prepend(el("button", {class: "rule-claim", "data-tricks": award, onclick: () => send({type: "rule", tricks: Number(award)})}, `Award ${award}`), " ");
+        list.append(item);
+      }
+      panel.append(list);
+    }
+  }
+  const count = el("input", {type: "number", min: "0", max: String(c.remaining), value: String(c.tricks), id: "award-tricks"});
+  panel.append(el("label", {}, "Tricks to the claimer's side: ", count),
+    el("button", {id: "award", onclick: () => send({type: "rule", tricks: Number(count.value)})}, "Rule (L70)"));
+  box.append(panel);
+}
+
+// a player calls the director (L9B1) at a director's table; everybody sees the call until the director attends
+function renderCall() {
+  const box = $("call-panel");
+  const call = frame.table.director_call;
+  const player = SEATS.includes(frame.you);
+  box.hidden = !frame.table.director || (!call && !player);
+  if (box.hidden) return;
+  box.replaceChildren();
+  if (call) box.append(el("p", {id: "call-text"}, `${NAMES[call.seat]} called the director${call.reason ? ": " + call.reason : ""} (Law ${call.law})`));
+  if (player && !call) {
+    const reason = el("select", {id: "director-reason"}, ...["lead out of turn", "revoke", "exposed card", "claim", "other"].map((r) => el("option", {value: r}, r)));
+    box.append(reason, " ", el("button", {id: "call-director", onclick: () => send({type: "director", reason: reason.value})}, "Call the director"));
+  }
 }
 
 function render() {
@@ -364,6 +422,7 @@ function render() {
   renderAuction();
   renderBiddingBox();
   renderRuling();
+  renderCall();
   renderClaim();
   renderUndo();
   renderResult();
