@@ -71,7 +71,11 @@ def test_rubber_resume_and_end_by_agreement(tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text("{")
     out = runner.invoke(app, ["rubber", "--load", str(bad)])
-    assert out.exit_code == 2 and "bad.json" in out.output
+    assert out.exit_code == 2 and out.output.count("bad.json") == 1, out.output  # the file named once
+    wrong = tmp_path / "wrong.json"
+    wrong.write_text('{"edition": "NBB30", "hands": 5}')
+    out = runner.invoke(app, ["rubber", "--load", str(wrong)])
+    assert out.exit_code == 2 and out.output.count("wrong.json") == 1, out.output
 
 
 RESULTS = """board,NS pair,EW pair,NS score

@@ -16,6 +16,7 @@ from rich.console import Console
 from contractbridge.calls import Call
 from contractbridge.cards import Card, Seat, Side
 from contractbridge.errors import BridgeError
+from contractbridge.laws import DEFAULT_RUBBER_EDITION, rubber_editions
 from contractbridge.players import Player
 from contractbridge.robots.bidder import BiddingRobot
 from contractbridge.rubbergame import ClubTable, RubberSession
@@ -107,7 +108,9 @@ def register(app: typer.Typer) -> None:
     def draw_command(
         members: Annotated[str, typer.Option("--members", "-m", help='The members, e.g. "Ann,Bob,Cor,Dirk,Eva"')],
         seed: Annotated[int | None, typer.Option("--seed", "-s", help="Random seed for the draw")] = None,
-        edition: Annotated[str, typer.Option("--edition", "-e", help="NBB30 (4–7 members) or EST30 (4)")] = "NBB30",
+        edition: Annotated[
+            str, typer.Option("--edition", "-e", help=f"Rubber laws: {', '.join(rubber_editions())}.")
+        ] = DEFAULT_RUBBER_EDITION,
     ) -> None:
         """Draw for the first rubber (NBB R3, R4; EST-L03, L04): who plays, who sits out, who deals."""
         console = Console(highlight=False)
@@ -123,7 +126,9 @@ def register(app: typer.Typer) -> None:
 
     @app.command("rubber-game")
     def rubber_game_command(
-        edition: Annotated[str, typer.Option("--edition", "-e", help="NBB30, EST30 or NL36")] = "NBB30",
+        edition: Annotated[
+            str, typer.Option("--edition", "-e", help=f"Rubber laws: {', '.join(rubber_editions())}.")
+        ] = DEFAULT_RUBBER_EDITION,
         system: Annotated[str, typer.Option("--system", help="The robots' system: culbertson or club")] = "culbertson",
         seat: Annotated[str, typer.Option("--seat", help="Your seat (N, E, S or W); empty: four robots")] = "S",
         seed: Annotated[int | None, typer.Option("--seed", "-s", help="Random seed for the deals")] = None,

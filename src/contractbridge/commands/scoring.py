@@ -20,7 +20,7 @@ from contractbridge.contract import Contract
 from contractbridge.deal import Vulnerability
 from contractbridge.errors import BridgeError, ParseError
 from contractbridge.formats.inputs import LIMITS, read_json, read_utf8
-from contractbridge.laws import rubber_editions
+from contractbridge.laws import DEFAULT_RUBBER_EDITION, rubber_editions
 from contractbridge.scoring import compare, duplicate
 from contractbridge.scoring.rubber import Honours, Rubber
 
@@ -107,7 +107,7 @@ def imps(
 def rubber(
     edition: Annotated[
         str, typer.Option("--edition", "-e", help=f"Rubber laws: {', '.join(rubber_editions())}.")
-    ] = "NBB30",
+    ] = DEFAULT_RUBBER_EDITION,
     load: Annotated[Path | None, typer.Option("--load", help="Continue the sheet saved in this JSON file.")] = None,
     save: Annotated[
         Path | None, typer.Option("--save", help="Save the sheet to this JSON file after each hand.")
@@ -121,7 +121,8 @@ def rubber(
     try:
         sheet = Rubber.from_dict(read_json(load, LIMITS["rubber"], "rubber sheet")) if load else Rubber(edition)
     except (OSError, BridgeError) as exc:
-        raise _fail(f"{load}: {exc}") from None
+        message = str(exc)  # the readers name the file already; the sheet's own checks do not
+        raise _fail(message if str(load) in message else f"{load}: {message}") from None
     target = save or load
     _show_sheet(console, sheet)
     while not sheet.is_finished:

@@ -9,7 +9,7 @@ from contractbridge.errors import EditionError
 from contractbridge.laws.base import Edition
 from contractbridge.laws.wbf17 import WBF17
 
-__all__ = ["DEFAULT_EDITION", "EDITIONS", "Edition", "edition", "rubber_editions"]
+__all__ = ["DEFAULT_EDITION", "DEFAULT_RUBBER_EDITION", "EDITIONS", "Edition", "edition", "rubber_editions"]
 
 
 def _historic_editions() -> dict[str, type[Edition]]:
@@ -33,6 +33,8 @@ EDITIONS: Final[dict[str, str]] = {
 
 #: the edition a table, a record or a log uses when none is named
 DEFAULT_EDITION: Final = "WBF17"
+#: the rubber-bridge code a score sheet, a rubber game or its table formation uses when none is named
+DEFAULT_RUBBER_EDITION: Final = "NBB30"
 
 _IMPLEMENTED: Final[dict[str, type[Edition]]] = {"WBF17": WBF17}
 _IMPLEMENTED.update(_historic_editions())

@@ -26,6 +26,7 @@ How a ``Table`` uses its edition (one object per table, resolved at construction
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from contractbridge.calls import Call
@@ -40,7 +41,25 @@ if TYPE_CHECKING:
     from contractbridge.systems.agreements import PartnershipAgreements
     from contractbridge.table import Claim, Irregularity, Table
 
-__all__ = ["Edition"]
+__all__ = ["DealRules", "Edition"]
+
+
+@dataclass(frozen=True, slots=True)
+class DealRules:
+    """What a rubber-bridge book says about the cut and the deal (``contractbridge.rubbergame.dealing``)."""
+
+    cut_law: str
+    redeal_law: str
+    looked_law: str
+    #: NBB R8(2)(b): both parts at least four cards; EST-L06: only the lifted packet ([DIFF], Appendix C 2)
+    both_parts: bool
+    #: NBB R10(1)(a): "not cut" counts only if the pointer has not looked at his own cards; EST has no clause
+    own_cards_clause: bool
+    #: NBB R10(1)(e): the last card must reach the dealer; EST says nothing ([DIFF])
+    last_card_rule: bool
+    #: a card exposed by a player looking early: NBB R38 redeals unless his LHO waives it; EST-L08 only
+    #: if his LHO demands it (the same choice, opposite default)
+    looked_redeals: bool
 
 
 class Edition:
@@ -52,6 +71,8 @@ class Edition:
     scoring: TrickValues = FIRST_NOTRUMP_40
     #: the rubber score sheet's numbers, for a rubber-bridge code
     rubber: RubberRules | None = None
+    #: the cut and the deal of a rubber-bridge code (None: the book has no rules of its own for them)
+    deal_rules: DealRules | None = None
 
     def __init__(self, name: str | None = None, title: str | None = None) -> None:
         if name is not None:

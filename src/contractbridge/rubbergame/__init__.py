@@ -7,12 +7,11 @@
 
 from __future__ import annotations
 
-from contractbridge.rubbergame.dealing import DEAL_RULES, Packs, RedealVerdict, cut_faults, deal_pack, redeal
+from contractbridge.rubbergame.dealing import Packs, RedealVerdict, cut_faults, deal_pack, redeal
 from contractbridge.rubbergame.formation import ClubTable, Drawn, FormationError, Lineup, draw, draw_key, ranked
 from contractbridge.rubbergame.session import RubberSession
 
 __all__ = [
-    "DEAL_RULES",
     "ClubTable",
     "Drawn",
     "FormationError",

@@ -4,53 +4,33 @@
 of a rubber's first hand chooses which one he deals (R6). ``cut_faults`` lists what makes any player's
 demand for a new shuffle and cut valid (R8(2), EST-L06); ``deal_pack`` deals a pack one card at a time
 clockwise from the dealer's left (R9(2), EST-L07); ``redeal`` says whether the same dealer deals again
-(R10, R38; EST-L07, L08), the differences between the books being data of ``DEAL_RULES``.
+(R10, R38; EST-L07, L08), the differences between the books being data of ``Edition.deal_rules``.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from contractbridge import laws
 from contractbridge.cards import Card, Hand, Seat
 from contractbridge.deal import Deal
 from contractbridge.errors import BridgeError
+from contractbridge.laws.base import DealRules
 
-__all__ = ["DEAL_RULES", "DealRules", "Packs", "RedealVerdict", "cut_faults", "deal_pack", "redeal", "shuffled"]
+__all__ = ["Packs", "RedealVerdict", "cut_faults", "deal_pack", "redeal", "shuffled"]
 
 MIN_PACKET: Final = 4
 
 
-@dataclass(frozen=True, slots=True)
-class DealRules:
-    """What a book says about the cut and the deal."""
-
-    edition: str
-    cut_law: str
-    redeal_law: str
-    looked_law: str
-    #: NBB R8(2)(b): both parts at least four cards; EST-L06: only the lifted packet ([DIFF], Appendix C 2)
-    both_parts: bool
-    #: NBB R10(1)(a): "not cut" counts only if the pointer has not looked at his own cards; EST has no clause
-    own_cards_clause: bool
-    #: NBB R10(1)(e): the last card must reach the dealer; EST says nothing ([DIFF])
-    last_card_rule: bool
-    #: a card exposed by a player looking early: NBB R38 redeals unless his LHO waives it; EST-L08 only
-    #: if his LHO demands it (the same choice, opposite default)
-    looked_redeals: bool
-
-
-DEAL_RULES: Final[Mapping[str, DealRules]] = {
-    "NBB30": DealRules("NBB30", "NBB R8(2)", "NBB R10", "NBB R38", True, True, True, True),
-    "EST30": DealRules("EST30", "EST-L06", "EST-L07", "EST-L08", False, False, False, False),
-}
-
-
 def _rules(edition: str) -> DealRules:
-    # NL36 and NL75 have no rules of their own for the deal (laws-historic.md §0): NBB30's apply
-    return DEAL_RULES.get(edition, DEAL_RULES["NBB30"])
+    """The edition's rules of the cut and the deal (``Edition.deal_rules``)."""
+    rules = laws.edition(edition).deal_rules
+    if rules is None:
+        raise BridgeError(f"edition {edition} has no rules for the cut and the deal of rubber bridge")
+    return rules
 
 
 class Packs:

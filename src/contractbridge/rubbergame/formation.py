@@ -16,7 +16,7 @@ from typing import Any, Final
 
 from contractbridge.cards import Card, Seat
 from contractbridge.errors import BridgeError
-from contractbridge.laws import edition
+from contractbridge.laws import DEFAULT_RUBBER_EDITION, edition
 from contractbridge.laws.nbb30 import NBB30
 
 __all__ = [
@@ -163,7 +163,7 @@ class ClubTable:
     no second table can be formed, so a seventh member may join (R62(4))."""
 
     members: list[str] = field(default_factory=list)
-    edition: str = "NBB30"
+    edition: str = DEFAULT_RUBBER_EDITION
     one_table: bool = True
     consecutive: dict[str, int] = field(default_factory=dict)
 

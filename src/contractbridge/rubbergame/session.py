@@ -25,8 +25,8 @@ from typing import Any, Final
 from contractbridge.cards import Seat, Side
 from contractbridge.deal import Board, Vulnerability
 from contractbridge.errors import BridgeError, EditionError, EventLogError, ScoringError
+from contractbridge.laws import DEFAULT_RUBBER_EDITION, rubber_editions
 from contractbridge.laws import edition as get_edition
-from contractbridge.laws import rubber_editions
 from contractbridge.laws.nbb30 import NBB30, PlayersAuction, PlayRuling, Revoke
 from contractbridge.players import Player, play_board
 from contractbridge.rubbergame.dealing import Packs, cut, deal_pack, shuffled
@@ -49,7 +49,7 @@ class RubberSession:
 
     def __init__(
         self,
-        edition: str = "NBB30",
+        edition: str = DEFAULT_RUBBER_EDITION,
         lineup: Lineup | None = None,
         seed: int | None = None,
         first_pack: str = "A",

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar
 
+from contractbridge.laws.base import DealRules
 from contractbridge.laws.est30.auction import EST30Auction
 from contractbridge.laws.est30.play import EST30Play
 from contractbridge.laws.nbb30 import NBB30
@@ -22,6 +23,7 @@ class EST30(EST30Auction, EST30Play, NBB30):
     name = "EST30"
     title = "Estonian rules of the 1930s"
     rubber = rubber.EST30  # EST-S01–S12, tables EST-T1 and EST-T2
+    deal_rules = DealRules("EST-L06", "EST-L07", "EST-L08", False, False, False, False)
     TABLE_SIZE = 4  # EST-L02: exactly four
     FORMATION_LAW = "EST-L02"
     SEATING_LAW = "EST-L03, L04"

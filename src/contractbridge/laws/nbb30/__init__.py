@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from contractbridge.cards import Card, Seat
 from contractbridge.errors import RulingError
+from contractbridge.laws.base import DealRules
 from contractbridge.laws.nbb30.auction import NBB30Auction
 from contractbridge.laws.nbb30.play import NBB30Play
 from contractbridge.laws.nbb30.record import Moment, PlayersAuction, Review
@@ -49,6 +50,8 @@ class NBB30(NBB30Auction, NBB30Play):
     title = "Dutch rubber-bridge laws of the 1930s"
     scoring = ALTERNATING_NOTRUMP  # NBB R30: notrump odd tricks 30, 40, 30 …
     rubber: RubberRules | None = rubber.NBB30
+    #: NL36 and NL75 have no rules of their own for the deal (laws-historic.md §0): NBB30's apply
+    deal_rules: DealRules | None = DealRules("NBB R8(2)", "NBB R10", "NBB R38", True, True, True, True)
     #: members a table may have: None for NBB's six, seven while no second table can form (R1(1), R62(4))
     TABLE_SIZE: ClassVar[int | None] = None
     FORMATION_LAW: ClassVar[str] = "NBB R1(1), R62(4)"
