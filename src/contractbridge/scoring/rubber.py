@@ -428,7 +428,7 @@ class Rubber:
 
     ``we`` is the side written in the left-hand column. Every method that raises leaves the sheet unchanged."""
 
-    def __init__(self, edition: str = "NBB30", we: Side = Side.NS) -> None:
+    def __init__(self, edition: str = NBB30.edition, we: Side = Side.NS) -> None:
         self.rules = rubber_rules(edition)
         self.we = Side(we)
         self._hands: list[HandRecord] = []
@@ -642,7 +642,7 @@ class Rubber:
         """Rebuild a sheet; a bad hand raises ``ParseError`` naming it."""
         if not isinstance(data, Mapping):
             raise ParseError("a rubber sheet must be a JSON object")
-        sheet = cls(str(data.get("edition", "NBB30")), Side.parse(str(data.get("we", "NS"))))
+        sheet = cls(str(data.get("edition", NBB30.edition)), Side.parse(str(data.get("we", "NS"))))
         hands: list[HandRecord] = []
         if not isinstance(data.get("hands", []), list):
             raise ParseError("the hands of a rubber sheet are a JSON list")
