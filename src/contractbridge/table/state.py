@@ -149,7 +149,7 @@ class Table:
         if play is None:
             over = self._auction.is_over if self.record is None else self.record.is_over
             return Phase.DONE if over else Phase.AUCTION
-        if play.is_over or (self._claim is not None and self._claim.agreed):
+        if play.is_over or (self._claim is not None and self._claim.settled):
             return Phase.DONE
         return Phase.PLAY
 
@@ -233,10 +233,10 @@ class Table:
             return Result(None, None, None, passed_out=law is None, new_deal=law)
         tricks = play.declarer_tricks
         claim = self._claim
-        claimed = claim is not None and claim.agreed
+        claimed = claim is not None and claim.settled
         if claim is not None and claimed:
             own = claim.side == play.declarer.side
-            tricks += claim.tricks if own else claim.remaining - claim.tricks
+            tricks += claim.awarded if own else claim.remaining - claim.awarded
         tricks, adjustments = self.rules.adjust_tricks(self, tricks)
         return Result(self.contract, play.declarer, tricks, passed_out=False, claimed=claimed, adjustments=adjustments)
 
@@ -450,7 +450,7 @@ class Table:
         ruling = record.pending
         assert ruling is not None
         last = record.entries[-1] if record.entries else None
-        action: Call | Card | None = None if last is None else last.call
+        action: Call | Card | None = None if last is None or not self._in_auction_period() else last.call
         if ruling.irregularity == "card_exposed" and record.last_exposed:
             action = record.last_exposed[0]
         seat = ruling.offender
@@ -619,7 +619,7 @@ class Table:
 
     def _open_claim(self, what: str) -> Claim:
         claim = self._claim
-        if claim is None or claim.agreed:
+        if claim is None or claim.settled:
             raise ClaimError(f"{what}: there is no claim in progress")
         return claim
 
@@ -638,6 +638,17 @@ class Table:
             raise ClaimError(f"claim by {seat.name.lower()} of {tricks} tricks: {remaining} tricks remain (L68)")
         needed = self.rules.claim_agreement(seat, play.dummy)
         return self._set_claim(Claim(seat, tricks, remaining, event.statement, needed=needed))
+
+    def settle_claim(self, tricks: int | None) -> None:
+        """The director's ruling on the disputed claim (L70): the claimer's side gets ``tricks`` of the remaining
+        tricks; ``None``: the claim is void and play continues (L68D2(b)). For the play-period director's options
+        (a ``choose`` or ``judge`` event, whose undo is a refold of the log)."""
+        claim = self._claim
+        if claim is None or claim.disputed_by is None or claim.ruled is not None:
+            raise ClaimError("there is no disputed claim to rule on (L70)")
+        if tricks is not None and not 0 <= tricks <= claim.remaining:
+            raise ClaimError(f"a ruling of {tricks} tricks: {claim.remaining} remain (L70)")
+        self._claim = None if tricks is None else replace(claim, ruled=tricks)
 
     def _agree_event(self, event: events.Agree) -> Undo:
         seat = event.seat

@@ -13,6 +13,7 @@ from contractbridge.cards import Card, Seat, Side
 from contractbridge.director import LeadRestriction, Option, PenaltyCard, Ruling
 from contractbridge.errors import RulingError
 from contractbridge.laws.base import Edition
+from contractbridge.laws.wbf17.disputes import claim_ruling, settle_claim
 from contractbridge.laws.wbf17.play.out_of_turn import opening_lead_out_of_turn
 from contractbridge.laws.wbf17.play.penalty_cards import PenaltyCards, lead_options
 from contractbridge.laws.wbf17.play.restrictions import allowed_cards
@@ -84,7 +85,7 @@ def pending_ruling(
             ruling.offender,
             ruling.description,
             options,
-            chooser=ruling.chooser,
+            chooser=ruling.chooser if ruling.prevails is None else ruling.prevails,
             question=ruling.question,
             review=ruling.review,
             notes=ruling.notes,
@@ -143,9 +144,9 @@ def revoke_transfers(table: Table) -> list[Transfer]:
     if not revokes:
         return []
     winners: list[Seat | Side] = [t.winner for t in tricks]
-    if claim is not None and claim.agreed:
-        winners += [claim.side] * claim.tricks
-        winners += [claim.side.opponents] * (claim.remaining - claim.tricks)
+    if claim is not None and claim.settled:
+        winners += [claim.side] * claim.awarded
+        winners += [claim.side.opponents] * (claim.remaining - claim.awarded)
     return transfers(revokes, winners)
 
 
@@ -237,10 +238,15 @@ class WBF17CardPlay(Edition):
         return min(13, max(0, tricks + gained)), tuple(str(t) for t in moved)
 
     def settle_play(self, table: Table) -> None:
-        """L50D2, L51B: when the partner of a defender with major penalty cards is to lead, declarer first chooses
-        (require a suit, forbid suits while he keeps the lead, or no restriction); the lead waits (L26B first)."""
+        """L68D, L70: a disputed claim goes to the director (``disputes.claim_ruling``). L50D2, L51B: when the
+        partner of a defender with major penalty cards is to lead, declarer first chooses (require a suit, forbid
+        suits while he keeps the lead, or no restriction); the lead waits (L26B first)."""
         super().settle_play(table)
-        record, play = table.record, table.play_state
+        record, play, claim = table.record, table.play_state, table.claim_state
+        if record is not None and record.pending is None and claim is not None and claim.disputed_by is not None:
+            if claim.ruled is None:
+                pending_ruling(table, claim_ruling(table, claim), lambda option: lambda: settle_claim(table, option))
+            return
         if record is None or play is None or record.pending is not None or play.current_trick or play.is_over:
             return
         leader, trick = play.turn, len(play.tricks) + 1
