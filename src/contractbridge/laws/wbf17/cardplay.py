@@ -1,7 +1,7 @@
 """WBF 2017 play period at the table: the penalty cards of the record enforced through ``Edition.legal_cards``
 (L44C, L50D1, L51A), and the rulings of ``laws.wbf17.play`` (pure functions returning ``PlayRuling`` data) made
 pending in the table's record, each option applying its ``Effect`` values to the table (an opening lead out of
-turn, L54)."""
+turn, L54; later leads and plays out of turn, L53–L57, ``misplays``; disputed claims, L70, ``disputes``)."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from contractbridge.director import LeadRestriction, Option, PenaltyCard, Ruling
 from contractbridge.errors import RulingError
 from contractbridge.laws.base import Edition
 from contractbridge.laws.wbf17.disputes import claim_ruling, settle_claim
+from contractbridge.laws.wbf17.misplays import PlayRestriction, misplay_ruling
 from contractbridge.laws.wbf17.play.out_of_turn import opening_lead_out_of_turn
 from contractbridge.laws.wbf17.play.penalty_cards import PenaltyCards, lead_options
 from contractbridge.laws.wbf17.play.restrictions import allowed_cards
@@ -69,7 +70,8 @@ def pending_ruling(
     table: Table, ruling: PlayRuling, chosen: Callable[[PlayOption], Callable[[], None]] | None = None
 ) -> None:
     """Make ``ruling`` pending in the table's record: each option, when chosen, applies its effects to the table
-    in order (``chosen`` gives another action per option; a ``choose`` event; its undo is a refold of the log)."""
+    in order (``chosen`` gives another action per option; a ``choose`` event; its undo is a refold of the log).
+    Of two seats who may choose, the one whose choice prevails chooses (L55A: the LHO of the hand that led)."""
     record = table.record
     assert record is not None
 
@@ -95,14 +97,15 @@ def pending_ruling(
 
 def apply_effects(table: Table, option: PlayOption) -> None:
     """The effects of a chosen option on the pending unlawful card: it stands (with the roles exchanged, L54A)
-    or goes back to the hand, and becomes a penalty card. The next lead or play needs nothing more (the second
-    card, L54B1, and the correct leader, L54D, follow from the rotation). ``RulingError`` for an effect the table
-    does not apply yet."""
+    or, under any other option, goes back to the hand (L55B, L56B, L57) and may become a penalty card; a play
+    restriction binds a player for the rest of the trick (L57A, L57C3, L57D: ``PlayRestriction``). The next lead
+    or play needs nothing more (the second card, L54B1, and the correct leader, L54D, L55B, follow from the
+    rotation). ``RulingError`` for an effect the table does not apply yet."""
     kinds = {e.kind for e in option.effects}
     if EffectKind.ACCEPT in kinds:
         exchange = next((e.seat for e in option.effects if e.kind is EffectKind.EXCHANGE_ROLES), None)
         table.resolve_irregularity(True, declarer=None if exchange is None else exchange.partner)
-    elif EffectKind.WITHDRAW in kinds:
+    elif table.pending_irregularity is not None:
         table.resolve_irregularity(False)
     record, play = table.record, table.play_state
     assert record is not None and play is not None
@@ -112,6 +115,20 @@ def apply_effects(table: Table, option: PlayOption) -> None:
                 record.penalty_cards.append(PenaltyCard(effect.seat, card, effect.data == "major", option.law))
         elif effect.kind is EffectKind.PICK_UP:
             record.penalty_cards[:] = [pc for pc in record.penalty_cards if pc.card not in effect.cards]
+        elif effect.kind in (EffectKind.REQUIRE_PLAY, EffectKind.FORBID_PLAY) and effect.seat is not None:
+            record.lead_restrictions.append(
+                PlayRestriction(
+                    effect.seat,
+                    effect.seat,
+                    play.declarer,
+                    effect.suits,
+                    option.law,
+                    False,
+                    decided=True,
+                    trick=len(play.tricks) + 1,
+                    effect=effect,
+                )
+            )
         elif effect.kind not in _APPLIED:
             raise RulingError(f"{option.id} ({option.law}): the table does not apply {effect.kind.value} yet")
 
@@ -162,6 +179,8 @@ _APPLIED = frozenset(
         EffectKind.NONE,
         EffectKind.REQUIRE_LEAD,  # ``choose_lead`` records these as a ``PenaltyLead``
         EffectKind.FORBID_LEAD,
+        EffectKind.REQUIRE_PLAY,
+        EffectKind.FORBID_PLAY,
     }
 )
 
@@ -215,13 +234,20 @@ class WBF17CardPlay(Edition):
 
     def card_irregularity(self, table: Table, irregularity: Irregularity) -> bool:
         """L54: a defender's opening lead faced out of turn becomes declarer's choice (accept, spread his hand,
-        or require withdrawal, the card a major penalty card). Any other unlawful card: the base (a revoke
-        stands, the rest stop the table)."""
+        or require withdrawal, the card a major penalty card). Later leads and plays out of turn: the ruling of
+        ``misplays.misplay_ruling`` (L53A, L55–L57). Any other unlawful card: the base (a revoke stands, the
+        rest stop the table)."""
         from contractbridge.table import IrregularityKind
 
         play, declarer, card, seat = table.play_state, table.declarer, irregularity.action, irregularity.seat
         opening = play is not None and not len(play) and irregularity.kind == IrregularityKind.LEAD_OUT_OF_TURN
-        if not opening or declarer is None or seat is None or not isinstance(card, Card):
+        if not opening:
+            ruling = misplay_ruling(table, irregularity)
+            if ruling is None:
+                return super().card_irregularity(table, irregularity)
+            pending_ruling(table, ruling)
+            return False
+        if declarer is None or seat is None or not isinstance(card, Card):
             return super().card_irregularity(table, irregularity)
         if seat.side == declarer.side:  # L54E: the presumed declarer's or dummy's card is an L24 exposure
             return super().card_irregularity(table, irregularity)
