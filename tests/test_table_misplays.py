@@ -5,61 +5,14 @@ restrictions it leaves enforced by ``legal_cards``; replaying the log gives the 
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from contractbridge.cards import Card, Seat
-from contractbridge.deal import Board, Deal
 from contractbridge.errors import RulingError
 from contractbridge.table import IrregularityKind, Table
+from play_helpers import E_WINS_T1, N_WINS_T1, S_ON_LEAD, W_WINS_T1, choose, log, pending, table_of
 
 N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
-# 1NT by S; W leads. N: S AK54 H AQ32 D AK7 C AK; E: S T98 H KJT98 D QJ8 C QJ; S: S 76 H 7654 D T9 C T9876;
-# W: S QJ32 D 65432 C 5432.
-DEAL = Deal("N:AK54.AQ32.AK7.AK T98.KJT98.QJ8.QJ 76.7654.T9.T9876 QJ32..65432.5432")
-Event = dict[str, Any]
-
-
-def log(*cards: str, more: tuple[Event, ...] = ()) -> list[Event]:
-    """The board with 1NT by S, then ``cards`` (``"SQ"`` in turn, ``"E:HK"`` from a named seat), then ``more``."""
-    calls = [{"event": "call", "call": c} for c in ["P", "P", "1NT", "P", "P", "P"]]
-    plays: list[Event] = []
-    for text in cards:
-        seat, _, card = text.rpartition(":")
-        plays.append({"event": "play", "card": card, **({"seat": seat} if seat else {})})
-    return [Table(Board(1, DEAL), irregular=True).to_events()[0], *calls, *plays, *more]
-
-
-def choose(option: str, seat: str = "S") -> Event:
-    return {"event": "choose", "seat": seat, "option": option}
-
-
-def table_of(*cards: str, more: tuple[Event, ...] = ()) -> Table:
-    table = Table.from_events(log(*cards, more=more))
-    again = Table.from_jsonl(table.to_jsonl())
-    assert again.to_events() == table.to_events()
-    assert (again.turn, again.tricks, again.irregularities, again.legal_cards()) == (
-        table.turn,
-        table.tricks,
-        table.irregularities,
-        table.legal_cards(),
-    )
-    assert again.record is not None and table.record is not None
-    assert again.record.to_dict() == table.record.to_dict()
-    return table
-
-
-def pending(table: Table) -> Any:
-    assert table.record is not None and table.record.pending is not None
-    return table.record.pending
-
-
-W_WINS_T1 = ("SQ", "S4", "S8", "S6")  # W leads ♠Q and holds the trick
-N_WINS_T1 = ("S2", "SA", "S8", "S6")  # dummy wins trick 1
-E_WINS_T1 = ("S2", "S4", "S8", "S6")  # E wins trick 1
-S_ON_LEAD = (*N_WINS_T1, "D7", "D8", "DT", "D2")  # dummy wins trick 1, S trick 2 with ♦T
-
 
 def test_tv115_defenders_lead_out_of_turn_declarer_accepts_l56a_l53a() -> None:
     table = table_of(*W_WINS_T1, "E:HK")
@@ -175,3 +128,32 @@ def test_l57d_a_defender_plays_at_his_rhos_turn() -> None:
     assert illegal.record is not None and [(p.card, p.major) for p in illegal.record.penalty_cards] == [
         (Card("H8"), True)
     ]
+
+
+L52_BOARD = (*W_WINS_T1, "E:HK")
+L52_MORE = (choose("withdraw"), choose("no_restriction"))
+L52_PLAY = ("D2", "D7", "D8", "DT", "H4", "C2", "H2", "HJ")  # E plays ♥J although his major PC ♥K was due
+
+
+def test_l52_a_card_instead_of_the_penalty_card_declarer_refuses_l52b2() -> None:
+    table = Table.from_events([*log(*L52_BOARD, more=L52_MORE), *log(*L52_PLAY)[7:]])
+    ruling = pending(table)
+    assert (ruling.irregularity, ruling.law, ruling.offender, ruling.chooser) == ("penalty_card_not_played", "52", E, S)
+    assert [(o.id, o.law) for o in ruling.options] == [("accept", "52B1(a)"), ("refuse", "52B2")]
+    assert ruling.review == ("64C",)
+    table.apply(choose("refuse"))
+    assert table.legal_cards() == {Card("HK")}  # the penalty card replaces it (L52B2)
+    assert table.record is not None and {(str(p.card), p.major) for p in table.record.penalty_cards} == {
+        ("HK", True),
+        ("HJ", True),
+    }
+    table.play("HK")
+    again = Table.from_events(table.to_events())
+    assert again.tricks == table.tricks and again.legal_cards() == table.legal_cards()
+
+
+def test_l52_declarer_accepts_the_card_the_penalty_card_stays_l52b1() -> None:
+    table = Table.from_events([*log(*L52_BOARD, more=L52_MORE), *log(*L52_PLAY)[7:], choose("accept")])
+    assert table.tricks[-1].card_of(E) == Card("HJ")
+    assert table.record is not None and [str(p.card) for p in table.record.penalty_cards] == ["HK"]  # L52B1(c)
+    assert "REVIEW(64C)" in table.record.review  # a revoke without automatic transfer (L64B3): equity is checked

@@ -323,6 +323,8 @@ class Table:
                 undo = self._dispute_event(event)
             case events.BoardStart():
                 raise ParseError("a board event may only be the first event of a log")
+            case _ if self._play_period_event(event):
+                undo = None
             case _ if self.record is not None and event.kind in self.record.EVENTS:
                 self._director_event(event)
                 undo = None
@@ -408,6 +410,14 @@ class Table:
             record.apply(events.to_dict(event))
         self._after_record()
         return event
+
+    def _play_period_event(self, event: events.Event) -> bool:
+        """An event the edition rules on in the play period at an irregular table (``Edition.play_event``: a card
+        exposed by a defender, L49 …); False for the others (they go to the record)."""
+        if self.record is None or self._in_auction_period() or not self.rules.play_event(self, event):
+            return False
+        self._after_record()
+        return True
 
     def _director_event(self, event: events.Event) -> None:
         """``choose``, ``judge``, ``change``, ``expose``, ``board_irregularity`` (and an edition's own kinds)

@@ -6,20 +6,22 @@ turn, L54; later leads and plays out of turn, L53–L57, ``misplays``; disputed 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from contractbridge.cards import Card, Seat, Side
-from contractbridge.director import LeadRestriction, Option, PenaltyCard, Ruling
-from contractbridge.errors import RulingError
+from contractbridge.director import LeadRestriction, Option, Ruling
+from contractbridge.errors import CardNotInHandError, IllegalPlayError, RulingError, RulingPendingError
+from contractbridge.events import Event, Expose
 from contractbridge.laws.base import Edition
 from contractbridge.laws.wbf17.disputes import claim_ruling, settle_claim
+from contractbridge.laws.wbf17.exposures import exposure_ruling
 from contractbridge.laws.wbf17.misplays import PlayRestriction, misplay_ruling
 from contractbridge.laws.wbf17.play.out_of_turn import opening_lead_out_of_turn
 from contractbridge.laws.wbf17.play.penalty_cards import PenaltyCards, lead_options
 from contractbridge.laws.wbf17.play.restrictions import allowed_cards
 from contractbridge.laws.wbf17.play.revokes import Revoke, RevokeKind, Transfer, transfers
-from contractbridge.laws.wbf17.play.rulings import EffectKind, PlayOption, PlayRuling
+from contractbridge.laws.wbf17.play.rulings import Effect, EffectKind, PlayOption, PlayRuling
 
 if TYPE_CHECKING:
     from contractbridge.play import PlayState
@@ -111,24 +113,19 @@ def apply_effects(table: Table, option: PlayOption) -> None:
     assert record is not None and play is not None
     for effect in option.effects:
         if effect.kind is EffectKind.PENALTY_CARD and effect.seat is not None:
-            for card in effect.cards:
-                record.penalty_cards.append(PenaltyCard(effect.seat, card, effect.data == "major", option.law))
+            live = live_penalty_cards(table)
+            pcs = live
+            for card in effect.cards:  # L50B: with two or more, all of his are major
+                pcs = pcs.add(effect.seat, card, deliberate=effect.data == "major", law=option.law)
+            record.penalty_cards[:] = [pc for pc in record.penalty_cards if pc not in live.cards] + list(pcs.cards)
         elif effect.kind is EffectKind.PICK_UP:
             record.penalty_cards[:] = [pc for pc in record.penalty_cards if pc.card not in effect.cards]
-        elif effect.kind in (EffectKind.REQUIRE_PLAY, EffectKind.FORBID_PLAY) and effect.seat is not None:
-            record.lead_restrictions.append(
-                PlayRestriction(
-                    effect.seat,
-                    effect.seat,
-                    play.declarer,
-                    effect.suits,
-                    option.law,
-                    False,
-                    decided=True,
-                    trick=len(play.tricks) + 1,
-                    effect=effect,
-                )
-            )
+        elif effect.kind in _PLAY_RESTRICTIONS and (seat := effect.seat) is not None:
+            if effect.kind is EffectKind.SUBSTITUTE:  # L52B2: the penalty card replaces the card played
+                effect = Effect(EffectKind.REQUIRE_PLAY, seat, effect.cards, data="card")
+            trick = len(play.tricks) + 1
+            restriction = PlayRestriction(seat, seat, play.declarer, effect.suits, option.law, False, decided=True)
+            record.lead_restrictions.append(replace(restriction, trick=trick, effect=effect))
         elif effect.kind not in _APPLIED:
             raise RulingError(f"{option.id} ({option.law}): the table does not apply {effect.kind.value} yet")
 
@@ -181,8 +178,12 @@ _APPLIED = frozenset(
         EffectKind.FORBID_LEAD,
         EffectKind.REQUIRE_PLAY,
         EffectKind.FORBID_PLAY,
+        EffectKind.SUBSTITUTE,
     }
 )
+
+#: the effect kinds that leave a ``PlayRestriction`` for the rest of the trick
+_PLAY_RESTRICTIONS = frozenset({EffectKind.REQUIRE_PLAY, EffectKind.FORBID_PLAY, EffectKind.SUBSTITUTE})
 
 
 def _lead_choice(table: Table, owner: Seat, option: PlayOption) -> Callable[[], None]:
@@ -253,6 +254,24 @@ class WBF17CardPlay(Edition):
             return super().card_irregularity(table, irregularity)
         pending_ruling(table, opening_lead_out_of_turn(seat, declarer, card, declarer_saw_dummy=False))
         return False
+
+    def play_event(self, table: Table, event: Event) -> bool:
+        """``expose`` after the opening lead: the L48–L50 ruling (``exposures.exposure_ruling``); the table stops
+        until it is chosen or judged (L50A). A card led is a ``play`` event, not an exposure."""
+        if not isinstance(event, Expose):
+            return super().play_event(table, event)
+        record, declarer = table.record, table.declarer
+        if record is None or declarer is None:
+            return False
+        if table.pending_irregularity is not None or record.pending is not None:
+            raise RulingPendingError(f"expose by {event.seat.name.lower()}: a ruling is pending (L9B2)")
+        if event.led:
+            raise IllegalPlayError("a card led during the play is a 'play' event (L53–L57), not an exposure")
+        for card in event.cards:
+            if card not in table.hand(event.seat):
+                raise CardNotInHandError(f"expose: {card} is not in {event.seat.name.lower()}'s hand")
+        pending_ruling(table, exposure_ruling(event.seat, event.cards, declarer, live_penalty_cards(table)))
+        return True
 
     def adjust_tricks(self, table: Table, tricks: int) -> tuple[int, tuple[str, ...]]:
         """L64A: the automatic trick transfers for the established revokes (L64B: when there are none)."""

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Final
 from contractbridge.cards import Card, Seat
 from contractbridge.director import LeadRestriction
 from contractbridge.laws.wbf17.play.out_of_turn import lead_out_of_turn, premature_play
+from contractbridge.laws.wbf17.play.penalty_cards import failure_to_play
 from contractbridge.laws.wbf17.play.restrictions import required_play
 from contractbridge.laws.wbf17.play.rulings import Effect, EffectKind, PlayRuling
 
@@ -28,13 +29,14 @@ _NO_EFFECT: Final = Effect(EffectKind.NONE)
 class PlayRestriction(LeadRestriction):
     """What ``leader`` (the player restricted) must or may not play to trick ``trick``: ``effect`` is the chosen
     option's ``REQUIRE_PLAY``/``FORBID_PLAY`` (L57A: highest or lowest of the suit led, a suit named, not a suit
-    named; L57C3, L57D: this card at his turn). Any card when he cannot comply (L57B, L59)."""
+    named; L57C3, L57D: this card at his turn; L52B2: the penalty card instead). Any card when he cannot comply
+    (L57B, L59)."""
 
     trick: int = 1
     effect: Effect = _NO_EFFECT
 
     def in_force(self, play: PlayState) -> bool:
-        return bool(play.current_trick) and play.turn == self.leader and len(play.tricks) + 1 == self.trick
+        return play.turn == self.leader and len(play.tricks) + 1 == self.trick
 
     def restrict(self, cards: frozenset[Card]) -> frozenset[Card]:
         return required_play(self.effect, cards) or cards
@@ -59,7 +61,11 @@ def _committed(table: Table, seat: Seat, trick: int) -> bool:
 
 
 def misplay_ruling(table: Table, irregularity: Irregularity) -> PlayRuling | None:
-    """The ruling on a card led or played out of turn after the opening lead, or ``None`` (not this module's):
+    """The ruling on a card led or played out of turn after the opening lead, or instead of a penalty card due,
+    or ``None`` (not this module's):
+
+    - another card when a penalty card had to be played: declarer accepts it or has the PC played instead, the
+      card then a major PC (L52B; a revoke without automatic transfer, L64B3: REVIEW 64C);
 
     - a lead out of turn (``lead_out_of_turn``): at trick 13 withdrawn (L53A); declarer's from either hand, the
       defenders' choice with the LHO of the hand that led choosing (his choice prevails, L55A), withdrawn without
@@ -69,7 +75,8 @@ def misplay_ruling(table: Table, irregularity: Irregularity) -> PlayRuling | Non
       from both hands (L57C1); a defender's at his RHO's turn (L57D)."""
     from contractbridge.table import IrregularityKind
 
-    play, declarer, card, seat, turn = (
+    record, play, declarer, card, seat, turn = (
+        table.record,
         table.play_state,
         table.declarer,
         irregularity.action,
@@ -79,6 +86,11 @@ def misplay_ruling(table: Table, irregularity: Irregularity) -> PlayRuling | Non
     if play is None or declarer is None or seat is None or turn is None or not isinstance(card, Card):
         return None
     number = len(play.tricks) + 1
+    if irregularity.kind == IrregularityKind.RESTRICTED_CARD and record is not None:
+        owed = {pc.card for pc in record.penalty_cards if pc.seat == seat} & table.legal_cards()
+        if not owed:
+            return None  # another restriction (L26B, L50D2, L57A) broken: the table stops for the director
+        return failure_to_play(seat, card, tuple(sorted(owed)), declarer, declarer_played_since=False)
     if irregularity.kind == IrregularityKind.LEAD_OUT_OF_TURN and len(play):
         return lead_out_of_turn(seat, declarer, card, turn, trick=number)
     if irregularity.kind != IrregularityKind.PLAY_OUT_OF_TURN or not play.current_trick:
