@@ -472,9 +472,16 @@ class Table:
         )
 
     def _settle_play(self) -> None:
-        """After every event at an irregular table: the edition's rulings due in the play period."""
+        """After every event at an irregular table: the edition's rulings due in the play period. If the edition
+        refuses (a ``BridgeError``), the event is taken back and the table refolded, so nothing has changed."""
         if self._play is not None and not self._stopped:
-            self.rules.settle_play(self)
+            try:
+                self.rules.settle_play(self)
+            except BridgeError:
+                self._events.pop()
+                self._undos.pop()
+                self._refold()
+                raise
             self._after_record()
             if self._stopped:  # a ruling the last event made due: its undo is a refold
                 self._undos[-1] = None

@@ -115,8 +115,9 @@ def apply_effects(table: Table, option: PlayOption) -> None:
         if effect.kind is EffectKind.PENALTY_CARD and effect.seat is not None:
             live = live_penalty_cards(table)
             pcs = live
-            for card in effect.cards:  # L50B: with two or more, all of his are major
-                pcs = pcs.add(effect.seat, card, deliberate=effect.data == "major", law=option.law)
+            for card in effect.cards:  # L50B: with two or more, all of his are major; one already a PC stays one
+                major = effect.data == "major" or any(pc.card == card and pc.major for pc in pcs)
+                pcs = pcs.remove((card,)).add(effect.seat, card, deliberate=major, law=option.law)
             record.penalty_cards[:] = [pc for pc in record.penalty_cards if pc not in live.cards] + list(pcs.cards)
         elif effect.kind is EffectKind.PICK_UP:
             record.penalty_cards[:] = [pc for pc in record.penalty_cards if pc.card not in effect.cards]
@@ -267,10 +268,13 @@ class WBF17CardPlay(Edition):
             raise RulingPendingError(f"expose by {event.seat.name.lower()}: a ruling is pending (L9B2)")
         if event.led:
             raise IllegalPlayError("a card led during the play is a 'play' event (L53–L57), not an exposure")
+        pcs = live_penalty_cards(table)
         for card in event.cards:
             if card not in table.hand(event.seat):
                 raise CardNotInHandError(f"expose: {card} is not in {event.seat.name.lower()}'s hand")
-        pending_ruling(table, exposure_ruling(event.seat, event.cards, declarer, live_penalty_cards(table)))
+            if any(pc.card == card for pc in pcs):
+                raise IllegalPlayError(f"expose: {card} is already a penalty card, face up on the table (L50A)")
+        pending_ruling(table, exposure_ruling(event.seat, event.cards, declarer, pcs))
         return True
 
     def adjust_tricks(self, table: Table, tricks: int) -> tuple[int, tuple[str, ...]]:

@@ -38,18 +38,19 @@ def claim_ruling(table: Table, claim: Claim) -> PlayRuling:
     except BridgeError as err:
         statement = ClaimStatement()
         notes.append(f"The statement is not in the structured form ({err}): checked as no statement (L70A).")
-    try:
+    proposed = None
+    for evidence in (True, False):  # without the DDS figure when DDS cannot give it
         try:
-            check = check_claim(play, claim.seat, claim.tricks, statement, budget=BUDGET)
-        except BridgeError as err:  # DDS unavailable: the evidence figure only is missing
-            if isinstance(err, ClaimTooComplexError):
-                raise
-            check = check_claim(play, claim.seat, claim.tricks, statement, budget=BUDGET, double_dummy=False)
-    except ClaimTooComplexError:
-        notes.append("The L70 check ran out of budget: the director rules the figure (L70B).")
-        proposed = None
-    else:
-        proposed = check.ruling()
+            check = check_claim(play, claim.seat, claim.tricks, statement, budget=BUDGET, double_dummy=evidence)
+        except ClaimTooComplexError:
+            notes.append("The L70 check ran out of budget: the director rules the figure (L70B).")
+            break
+        except BridgeError as err:  # e.g. a revoke in the trick: no lawful position to search
+            if not evidence:
+                notes.append(f"The L70 check cannot run ({err}): the director rules the figure (L70B).")
+        else:
+            proposed = check.ruling()
+            break
     awards = tuple(
         PlayOption(
             f"award_{k}",
