@@ -12,8 +12,9 @@ from typing import TYPE_CHECKING, Any
 from contractbridge.cards import Card, Seat, Side
 from contractbridge.director import LeadRestriction, Option, Ruling
 from contractbridge.errors import CardNotInHandError, IllegalPlayError, RulingError, RulingPendingError
-from contractbridge.events import Event, Expose
+from contractbridge.events import Event, Expose, Extension
 from contractbridge.laws.base import Edition
+from contractbridge.laws.wbf17.board_review import REVIEW, record_answer
 from contractbridge.laws.wbf17.disputes import claim_ruling, settle_claim
 from contractbridge.laws.wbf17.exposures import exposure_ruling
 from contractbridge.laws.wbf17.misplays import PlayRestriction, misplay_ruling
@@ -258,7 +259,11 @@ class WBF17CardPlay(Edition):
 
     def play_event(self, table: Table, event: Event) -> bool:
         """``expose`` after the opening lead: the L48–L50 ruling (``exposures.exposure_ruling``); the table stops
-        until it is chosen or judged (L50A). A card led is a ``play`` event, not an exposure."""
+        until it is chosen or judged (L50A). A card led is a ``play`` event, not an exposure. ``review`` once the
+        board is done: the director's answer to a review flag (``board_review``, L12C1)."""
+        if isinstance(event, Extension) and event.name == REVIEW:
+            record_answer(table, event.data)
+            return True
         if not isinstance(event, Expose):
             return super().play_event(table, event)
         record, declarer = table.record, table.declarer
@@ -292,6 +297,8 @@ class WBF17CardPlay(Edition):
         suits while he keeps the lead, or no restriction); the lead waits (L26B first)."""
         super().settle_play(table)
         record, play, claim = table.record, table.play_state, table.claim_state
+        if record is not None and table.result is not None and revoke_transfers(table):
+            record.add_review("64C")  # after an established revoke the director checks equity (L64C)
         if record is not None and record.pending is None and claim is not None and claim.disputed_by is not None:
             if claim.ruled is None:
                 pending_ruling(table, claim_ruling(table, claim), lambda option: lambda: settle_claim(table, option))
