@@ -596,6 +596,19 @@ class Table:
         self._pending = None
         return self._undo_then(self._play.pop if self._play is before else lambda: self._restore_play(before), pending)
 
+    def take_back(self, count: int) -> list[tuple[Seat, Card]]:
+        """Take the last ``count`` cards played back into their hands, the last first, each with its seat: for the
+        play-period director's rulings (a revoke corrected before it is established, L62; the undo of the
+        ruling's event is a refold of the log)."""
+        play = self._play
+        if play is None or not 0 <= count <= len(play):
+            raise IllegalPlayError(f"cannot take back {count} cards: {0 if play is None else len(play)} were played")
+        taken = []
+        for _ in range(count):
+            seat = play.played()[-1][0]
+            taken.append((seat, play.pop()))
+        return taken
+
     def _restore_play(self, play: PlayState) -> None:
         self._play = play
 

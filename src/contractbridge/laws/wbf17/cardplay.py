@@ -12,9 +12,10 @@ from typing import TYPE_CHECKING, Any
 from contractbridge.cards import Card, Seat, Side
 from contractbridge.director import LeadRestriction, Option, Ruling
 from contractbridge.errors import CardNotInHandError, IllegalPlayError, RulingError, RulingPendingError
-from contractbridge.events import Event, Expose, Extension
+from contractbridge.events import Attention, Event, Expose, Extension
 from contractbridge.laws.base import Edition
 from contractbridge.laws.wbf17.board_review import REVIEW, record_answer
+from contractbridge.laws.wbf17.corrections import revoke_correction, standing_revokes
 from contractbridge.laws.wbf17.disputes import claim_ruling, settle_claim
 from contractbridge.laws.wbf17.exposures import exposure_ruling
 from contractbridge.laws.wbf17.misplays import PlayRestriction, misplay_ruling
@@ -132,12 +133,24 @@ def apply_effects(table: Table, option: PlayOption) -> None:
             raise RulingError(f"{option.id} ({option.law}): the table does not apply {effect.kind.value} yet")
 
 
+def _require_no_ruling(table: Table, what: str) -> None:
+    record = table.record
+    if table.pending_irregularity is not None or (record is not None and record.pending is not None):
+        raise RulingPendingError(f"{what}: a ruling is pending (L9B2)")
+
+
+def _correct(table: Table, count: int, option: PlayOption) -> None:
+    """L62: the revoke card and the cards after it go back to the hands, then the option's penalty cards."""
+    table.take_back(count)
+    apply_effects(table, option)
+
+
 def revoke_transfers(table: Table) -> list[Transfer]:
     """The L64A transfers (with the L64B exceptions) for the revokes an irregular table let stand, once the board
     is done. Each revoke on tricks 1–12 is established by then (L63A1: the offending side played to the next
     trick, or L63A2: a claim or concession); one on trick 13 is not (L63A) and transfers nothing. Tricks settled
     by an agreed claim count for the claimer's side first, then for the other (their order is not recorded)."""
-    from contractbridge.table import IrregularityKind, Phase
+    from contractbridge.table import Phase
 
     play, claim = table.play_state, table.claim_state
     if play is None or table.phase is not Phase.DONE:
@@ -145,17 +158,13 @@ def revoke_transfers(table: Table) -> list[Transfer]:
     tricks = play.tricks
     revokes = [
         Revoke(
-            i.seat,
-            i.trick,
-            tricks[i.trick - 1].cards[0].suit,
-            RevokeKind.DUMMY if i.seat == play.dummy else RevokeKind.FOLLOW_SUIT,
+            seat,
+            place // 4 + 1,
+            tricks[place // 4].cards[0].suit,
+            RevokeKind.DUMMY if seat == play.dummy else RevokeKind.FOLLOW_SUIT,
         )
-        for i in table.irregularities
-        if i.kind == IrregularityKind.REVOKE
-        and i.seat is not None
-        and i.trick is not None
-        and i.trick < 13
-        and i.trick <= len(tricks)
+        for seat, _, place in standing_revokes(table)
+        if place // 4 + 1 < 13 and place // 4 < len(tricks)
     ]
     if not revokes:
         return []
@@ -264,13 +273,17 @@ class WBF17CardPlay(Edition):
         if isinstance(event, Extension) and event.name == REVIEW:
             record_answer(table, event.data)
             return True
+        if isinstance(event, Attention):
+            _require_no_ruling(table, "attention")
+            ruling, option, count = revoke_correction(table)
+            pending_ruling(table, ruling, lambda _: lambda: _correct(table, count, option))
+            return True
         if not isinstance(event, Expose):
             return super().play_event(table, event)
         record, declarer = table.record, table.declarer
         if record is None or declarer is None:
             return False
-        if table.pending_irregularity is not None or record.pending is not None:
-            raise RulingPendingError(f"expose by {event.seat.name.lower()}: a ruling is pending (L9B2)")
+        _require_no_ruling(table, f"expose by {event.seat.name.lower()}")
         if event.led:
             raise IllegalPlayError("a card led during the play is a 'play' event (L53–L57), not an exposure")
         pcs = live_penalty_cards(table)
