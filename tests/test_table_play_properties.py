@@ -1,6 +1,6 @@
 """Issue #11 item 5: whole boards on an irregular WBF17 table with random play-period irregularities — leads and
-plays out of turn, revokes (corrected when attention is drawn in time, or established), cards exposed, claims
-agreed or disputed — and random rulings
+plays out of turn, revokes (corrected when attention is drawn in time, or established), cards exposed, dummy's
+cards designated, claims agreed or disputed — and random rulings
 (``choose`` among the options, ``judge`` either way). After every action the table is consistent (a refused action
 changes nothing); at the end there are 13 tricks of 4 cards (or a settled claim), the L64A transfers stay within
 what the law allows, and replaying the event log (JSONL) gives the same table."""
@@ -35,7 +35,7 @@ def _ruling_event(table: Table, rng: random.Random) -> dict[str, object]:
 def _irregular_action(table: Table, rng: random.Random) -> dict[str, object]:
     play, turn = table.play_state, table.turn
     assert play is not None and turn is not None
-    kind = rng.choice(("out_of_turn", "revoke", "revoke", "expose", "claim", "attention"))
+    kind = rng.choice(("out_of_turn", "revoke", "revoke", "expose", "claim", "attention", "attention", "designate"))
     others = [s for s in Seat if s != turn and len(table.hand(s))]
     if kind == "out_of_turn" and others:
         seat = rng.choice(others)
@@ -47,6 +47,8 @@ def _irregular_action(table: Table, rng: random.Random) -> dict[str, object]:
     if kind == "expose":
         seat = rng.choice([s for s in Seat if len(table.hand(s))])
         return {"event": "expose", "seat": seat.letter, "cards": [str(rng.choice(sorted(table.hand(seat))))]}
+    if kind == "designate":  # refused unless dummy is to play
+        return {"event": "designate", "words": rng.choice(("low", "high", "win it", "play anything", "heart", "king"))}
     if kind == "attention":
         return {"event": "attention", "seat": rng.choice(list(Seat)).letter}
     claimer = rng.choice([s for s in Seat if s != play.dummy])
@@ -147,7 +149,7 @@ def test_the_random_boards_meet_every_kind_of_ruling() -> None:
         "penalty_card_lead",
     } <= kinds, kinds
     ruled = {r["irregularity"] for r in rulings}  # L57, L62 and L70 rulings chosen or judged
-    assert {"premature_play", "revoke", "claim", "exposed_card", "lead_out_of_turn"} <= ruled, ruled
+    assert {"premature_play", "revoke", "claim", "exposed_card", "lead_out_of_turn", "designation"} <= ruled, ruled
 
 
 @pytest.mark.slow

@@ -16,6 +16,7 @@ from contractbridge.events import Attention, Event, Expose, Extension
 from contractbridge.laws.base import Edition
 from contractbridge.laws.wbf17.board_review import REVIEW, record_answer
 from contractbridge.laws.wbf17.corrections import revoke_correction, standing_revokes
+from contractbridge.laws.wbf17.designations import DESIGNATE, designate, play_designated
 from contractbridge.laws.wbf17.disputes import claim_ruling, settle_claim
 from contractbridge.laws.wbf17.exposures import exposure_ruling
 from contractbridge.laws.wbf17.misplays import PlayRestriction, misplay_ruling
@@ -190,6 +191,7 @@ _APPLIED = frozenset(
         EffectKind.REQUIRE_PLAY,
         EffectKind.FORBID_PLAY,
         EffectKind.SUBSTITUTE,
+        EffectKind.DESIGNATE,  # ``designations.play_designated``
     }
 )
 
@@ -272,6 +274,12 @@ class WBF17CardPlay(Edition):
         board is done: the director's answer to a review flag (``board_review``, L12C1)."""
         if isinstance(event, Extension) and event.name == REVIEW:
             record_answer(table, event.data)
+            return True
+        if isinstance(event, Extension) and event.name == DESIGNATE:
+            _require_no_ruling(table, "designate")
+            ruling = designate(table, event.data)
+            if ruling is not None:
+                pending_ruling(table, ruling, lambda o: lambda: play_designated(table, o.effects[0].cards[0]))
             return True
         if isinstance(event, Attention):
             _require_no_ruling(table, "attention")
