@@ -18,7 +18,7 @@ How a ``Table`` uses its edition (one object per table, resolved at construction
   card is played: the restrictions rectification puts on a seat's cards;
 - ``card_irregularity(table, irregularity)`` when an irregular table records an unlawful card;
 - ``settle_play(table)`` after every event of the play period at an irregular table;
-- ``play_event(table, event)`` for an event of the play period the edition rules on (an exposed card);
+- ``play_event(table, event)`` for an event of the play period the edition rules on (an exposed card …);
 - ``adjust_tricks(table, tricks)`` for ``Table.result``: automatic trick transfers (WBF17 L64A);
 - ``dummy_faced(play)`` for the views; ``claim_agreement`` and ``objection_cancels_claim`` for claims;
 - ``scoring``: the trick values of the book (``TrickValues``); ``rubber``: its rubber score sheet data, if any.
@@ -159,10 +159,10 @@ class Edition:
         table's record (e.g. an L26B choice when the offender's partner first has the lead)."""
 
     def play_event(self, table: Table, event: Event) -> bool:
-        """An event of the play period at an irregular table that the edition rules on itself (WBF17: a card
-        exposed during the play, L48–L50): True once handled (a ``BridgeError`` changes nothing); False lets the
-        table go on as before (``choose``/``judge`` to the record; the base handles none). Called by
-        ``Table.apply`` after the opening lead."""
+        """An event of the play period at an irregular table that the edition rules on itself (WBF17: ``expose``,
+        L48–L50; ``attention`` to a revoke, L62; ``designate``, L46; ``review`` after play, L12C1): True once
+        handled (a ``BridgeError`` changes nothing); False lets the table go on as before (``choose``/``judge`` to
+        the record; the base handles none). Called by ``Table.apply`` after the opening lead."""
         return False
 
     def adjust_tricks(self, table: Table, tricks: int) -> tuple[int, tuple[str, ...]]:

@@ -412,8 +412,8 @@ class Table:
         return event
 
     def _play_period_event(self, event: events.Event) -> bool:
-        """An event the edition rules on in the play period at an irregular table (``Edition.play_event``: a card
-        exposed by a defender, L49 …); False for the others (they go to the record)."""
+        """An event the edition rules on in the play period at an irregular table (``Edition.play_event``; WBF17: a
+        card exposed, a revoke drawn attention to, dummy's card designated, the review); False for the others."""
         if self.record is None or self._in_auction_period() or not self.rules.play_event(self, event):
             return False
         self._after_record()
