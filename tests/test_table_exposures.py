@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from contractbridge.cards import Card, Seat
-from contractbridge.errors import CardNotInHandError, EventLogError, RulingPendingError
+from contractbridge.errors import CardNotInHandError, EventLogError, RulingError, RulingPendingError
 from contractbridge.table import Table
 from play_helpers import W_WINS_T1, log, pending, table_of
 
@@ -68,3 +68,22 @@ def test_an_exposure_refused_changes_nothing() -> None:
     assert table.to_events() == before and table.record is not None and table.record.pending is None
     with pytest.raises(EventLogError):
         Table.from_events([*log(*W_WINS_T1), {"event": "expose", "seat": "E", "cards": ["H8"], "led": True}])
+
+
+def test_declarer_names_which_of_two_penalty_cards_is_played_l51a() -> None:
+    more = (
+        expose("E", "H8", "H9"),  # two cards at once: both major (L50B)
+        {"event": "choose", "seat": "director", "option": "penalty_card"},
+        {"event": "choose", "seat": "S", "option": "no_restriction"},  # W leads with E's PCs on the table (L51B)
+    )
+    table = Table.from_events([*log(*W_WINS_T1), *more, *log("D2", "DA", "D8", "D9", "H2")[7:]])
+    assert table.turn == E and table.legal_cards() == {Card("H8"), Card("H9")}  # either: declarer names (L51A)
+    before = table.to_events()
+    for bad in ({"event": "call_card", "seat": "E", "card": "H9"}, {"event": "call_card", "seat": "S", "card": "HK"}):
+        with pytest.raises(RulingError):
+            table.apply(bad)
+    assert table.to_events() == before
+    table.apply({"event": "call_card", "seat": "S", "card": "H9"})
+    assert table.legal_cards() == {Card("H9")}
+    again = Table.from_jsonl(table.to_jsonl())
+    assert again.legal_cards() == {Card("H9")} and again.to_events() == table.to_events()

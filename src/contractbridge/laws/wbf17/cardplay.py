@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from contractbridge.cards import Card, Seat, Side
 from contractbridge.director import LeadRestriction, Option, Ruling
 from contractbridge.errors import CardNotInHandError, IllegalPlayError, RulingError, RulingPendingError
-from contractbridge.events import Attention, Event, Expose, Extension
+from contractbridge.events import Attention, CallCard, Event, Expose, Extension
 from contractbridge.laws.base import Edition
 from contractbridge.laws.wbf17.board_review import REVIEW, record_answer
 from contractbridge.laws.wbf17.corrections import revoke_correction, standing_revokes
@@ -146,6 +146,24 @@ def _correct(table: Table, count: int, option: PlayOption) -> None:
     apply_effects(table, option)
 
 
+def _name_penalty_card(table: Table, caller: Seat, card: Card) -> None:
+    """L51A: declarer names which of two or more penalty cards the defender to play must play now."""
+    play, record, turn = table.play_state, table.record, table.turn
+    assert play is not None and record is not None
+    if caller != play.declarer:
+        raise RulingError(f"call_card by {caller.name.lower()}: declarer names the penalty card to play (L51A)")
+    legal = table.legal_cards()
+    owed = [pc.card for pc in live_penalty_cards(table) if pc.seat == turn and pc.card in legal]
+    if turn is None or card not in owed or len(owed) < 2:
+        raise RulingError(
+            f"call_card {card}: declarer names one of two or more penalty cards the defender to play may play now "
+            "(L51A)"
+        )
+    effect = Effect(EffectKind.REQUIRE_PLAY, turn, (card,), data="card")
+    restriction = PlayRestriction(turn, turn, play.declarer, (), "51A", False, decided=True)
+    record.lead_restrictions.append(replace(restriction, trick=len(play.tricks) + 1, effect=effect))
+
+
 def revoke_transfers(table: Table) -> list[Transfer]:
     """The L64A transfers (with the L64B exceptions) for the revokes an irregular table let stand, once the board
     is done. Each revoke on tricks 1–12 is established by then (L63A1: the offending side played to the next
@@ -271,7 +289,9 @@ class WBF17CardPlay(Edition):
     def play_event(self, table: Table, event: Event) -> bool:
         """``expose`` after the opening lead: the L48–L50 ruling (``exposures.exposure_ruling``); the table stops
         until it is chosen or judged (L50A). A card led is a ``play`` event, not an exposure. ``review`` once the
-        board is done: the director's answer to a review flag (``board_review``, L12C1)."""
+        board is done: the director's answer to a review flag (``board_review``, L12C1). ``attention`` to a revoke
+        (L62, ``corrections``), ``designate`` (L46, ``designations``), ``call_card`` (L51A: declarer names which
+        of two penalty cards the defender plays)."""
         if isinstance(event, Extension) and event.name == REVIEW:
             record_answer(table, event.data)
             return True
@@ -280,6 +300,10 @@ class WBF17CardPlay(Edition):
             ruling = designate(table, event.data)
             if ruling is not None:
                 pending_ruling(table, ruling, lambda o: lambda: play_designated(table, o.effects[0].cards[0]))
+            return True
+        if isinstance(event, CallCard):
+            _require_no_ruling(table, "call_card")
+            _name_penalty_card(table, event.seat, event.card)
             return True
         if isinstance(event, Attention):
             _require_no_ruling(table, "attention")
