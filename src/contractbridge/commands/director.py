@@ -1,5 +1,6 @@
-"""``contractbridge rule LOG.jsonl``: replay an event log and show the director's pending ruling
-(docs/architecture.md §5)."""
+"""``contractbridge rule LOG.jsonl``: replay an event log and show the director's pending ruling, and on a finished
+WBF17 board the end-of-board review (L12C1, L64C: ``laws.wbf17.board_review``); ``--interactive`` walks the
+director through both (docs/architecture.md §5)."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from contractbridge.errors import BridgeError, EventLogError
 from contractbridge.formats.inputs import read_system
 from contractbridge.laws import DEFAULT_EDITION
 from contractbridge.laws import edition as edition_named
+from contractbridge.laws.wbf17 import board_review
 from contractbridge.scoring.duplicate import board_score
 from contractbridge.systems.agreements import PartnershipAgreements
 from contractbridge.table import Table
@@ -65,6 +67,7 @@ def replay_log(
         if result is not None and result.adjustments:  # e.g. the L64A revoke transfers
             score = board_score(result.contract, result.declarer, result.tricks, table.board.vulnerability)
             notes += [*result.adjustments, f"result: {result}, score NS {score.ns:+d}, EW {score.ew:+d}"]
+        notes += review_notes(table)
         return table.record, notes
     dealer, name = Seat.NORTH, DEFAULT_EDITION
     body = log
@@ -85,6 +88,58 @@ def replay_log(
         except ValueError as err:
             raise EventLogError(f"event {i} ({event.get('event')}): {err}") from None
     return da, notes
+
+
+def review_notes(table: Table) -> list[str]:
+    """The end-of-board review of a finished WBF17 board (L12C1): the flags, the L64C evidence, and once every
+    flag is answered (``review`` events) the final score with every step and its law."""
+    if table.edition != "WBF17" or table.result is None or table.play_state is None:
+        return []
+    raised, given = board_review.flags(table), board_review.answers(table)
+    if not raised:
+        return []
+    notes = ["review after play: " + ", ".join(f"{f.law} ({'settled' if f.law in given else 'open'})" for f in raised)]
+    evidence = board_review.equity_evidence(table)
+    if evidence and "64C" not in given:
+        notes += evidence.splitlines()
+    final = board_review.final_score(table)
+    if final is not None:
+        notes += [*final.explain().splitlines(), f"final score: NS {final.ns:+g}, EW {final.ew:+g}"]
+    return notes
+
+
+def _review_event(law: str) -> dict[str, Any]:
+    """Ask the director for his answer to the review flag ``law`` (L12C1)."""
+    answer = typer.prompt(f"Review {law}: no_damage, adjusted or weighted", default="no_damage")
+    event: dict[str, Any] = {"event": board_review.REVIEW, "law": law, "answer": answer}
+    if answer == "adjusted":
+        event["ns"] = typer.prompt("Declarer's tricks in NS's assigned result", type=int)
+        event["ew"] = typer.prompt("Declarer's tricks in EW's assigned result", type=int)
+    elif answer == "weighted":
+        text = typer.prompt("Weights and tricks, e.g. 0.6:9,0.4:10")
+        event["weights"] = [[float(w), int(t)] for w, _, t in (part.partition(":") for part in text.split(","))]
+    return event
+
+
+def _walk_review(log: list[dict[str, Any]], console: Console) -> list[dict[str, Any]]:
+    """Walk the director through the open review flags of a finished board; returns the events added."""
+    board = log[0] if log else {}
+    if "deal" not in board:
+        return []
+    table = Table.from_events([{**board, "irregular": True}, *log[1:]])
+    added: list[dict[str, Any]] = []
+    for flag in board_review.flags(table) if table.result is not None and table.edition == "WBF17" else []:
+        while flag.law not in board_review.answers(table):
+            for line in review_notes(table):
+                console.print(line)
+            try:
+                event = _review_event(flag.law)
+                table.apply(event)
+            except (BridgeError, ValueError) as err:
+                console.print(f"[red]{err}[/red]")
+                continue
+            added.append(event)
+    return added
 
 
 def _interact(da: DirectedAuction, console: Console) -> list[dict[str, Any]]:
@@ -132,6 +187,14 @@ def register(app: typer.Typer) -> None:
             raise typer.Exit(2) from None
         if interactive:
             log_events += _interact(da, console)
+            try:
+                review = _walk_review(log_events, console)
+                if review:
+                    log_events += review
+                    da, notes = replay_log(log_events, edition, meanings)
+            except BridgeError as err:
+                typer.echo(f"error: {err}", err=True)
+                raise typer.Exit(2) from None
             if output is not None:
                 output.write_text("".join(events.to_json_line(e) for e in log_events), encoding="utf-8")
         state = da.to_dict()

@@ -18,6 +18,7 @@ How a ``Table`` uses its edition (one object per table, resolved at construction
   card is played: the restrictions rectification puts on a seat's cards;
 - ``card_irregularity(table, irregularity)`` when an irregular table records an unlawful card;
 - ``settle_play(table)`` after every event of the play period at an irregular table;
+- ``play_event(table, event)`` for an event of the play period the edition rules on (an exposed card …);
 - ``adjust_tricks(table, tricks)`` for ``Table.result``: automatic trick transfers (WBF17 L64A);
 - ``dummy_faced(play)`` for the views; ``claim_agreement`` and ``objection_cancels_claim`` for claims;
 - ``scoring``: the trick values of the book (``TrickValues``); ``rubber``: its rubber score sheet data, if any.
@@ -36,6 +37,7 @@ from contractbridge.scoring.rules import FIRST_NOTRUMP_40, TrickValues
 
 if TYPE_CHECKING:
     from contractbridge.director import AwaitedCall, DirectedAuction
+    from contractbridge.events import Event
     from contractbridge.play import PlayState
     from contractbridge.scoring.rubber import RubberRules
     from contractbridge.systems.agreements import PartnershipAgreements
@@ -176,6 +178,13 @@ class Edition:
     def settle_play(self, table: Table) -> None:
         """After every event of the play period at an irregular table: make due rulings pending in the
         table's record (e.g. an L26B choice when the offender's partner first has the lead)."""
+
+    def play_event(self, table: Table, event: Event) -> bool:
+        """An event of the play period at an irregular table that the edition rules on itself (WBF17: ``expose``,
+        L48–L50; ``attention`` to a revoke, L62; ``designate``, L46; ``review`` after play, L12C1): True once
+        handled (a ``BridgeError`` changes nothing); False lets the table go on as before (``choose``/``judge`` to
+        the record; the base handles none). Called by ``Table.apply`` after the opening lead."""
+        return False
 
     def adjust_tricks(self, table: Table, tricks: int) -> tuple[int, tuple[str, ...]]:
         """Declarer's ``tricks`` once the board is done, after the edition's automatic adjustments (WBF17: the

@@ -149,7 +149,7 @@ class Table:
         if play is None:
             over = self._auction.is_over if self.record is None else self.record.is_over
             return Phase.DONE if over else Phase.AUCTION
-        if play.is_over or (self._claim is not None and self._claim.agreed):
+        if play.is_over or (self._claim is not None and self._claim.settled):
             return Phase.DONE
         return Phase.PLAY
 
@@ -233,10 +233,10 @@ class Table:
             return Result(None, None, None, passed_out=law is None, new_deal=law)
         tricks = play.declarer_tricks
         claim = self._claim
-        claimed = claim is not None and claim.agreed
+        claimed = claim is not None and claim.settled
         if claim is not None and claimed:
             own = claim.side == play.declarer.side
-            tricks += claim.tricks if own else claim.remaining - claim.tricks
+            tricks += claim.awarded if own else claim.remaining - claim.awarded
         tricks, adjustments = self.rules.adjust_tricks(self, tricks)
         return Result(self.contract, play.declarer, tricks, passed_out=False, claimed=claimed, adjustments=adjustments)
 
@@ -323,6 +323,8 @@ class Table:
                 undo = self._dispute_event(event)
             case events.BoardStart():
                 raise ParseError("a board event may only be the first event of a log")
+            case _ if self._play_period_event(event):
+                undo = None
             case _ if self.record is not None and event.kind in self.record.EVENTS:
                 self._director_event(event)
                 undo = None
@@ -409,6 +411,14 @@ class Table:
         self._after_record()
         return event
 
+    def _play_period_event(self, event: events.Event) -> bool:
+        """An event the edition rules on in the play period at an irregular table (``Edition.play_event``; WBF17: a
+        card exposed, a revoke drawn attention to, dummy's card designated, the review); False for the others."""
+        if self.record is None or self._in_auction_period() or not self.rules.play_event(self, event):
+            return False
+        self._after_record()
+        return True
+
     def _director_event(self, event: events.Event) -> None:
         """``choose``, ``judge``, ``change``, ``expose``, ``board_irregularity`` (and an edition's own kinds)
         go to the record."""
@@ -450,7 +460,7 @@ class Table:
         ruling = record.pending
         assert ruling is not None
         last = record.entries[-1] if record.entries else None
-        action: Call | Card | None = None if last is None else last.call
+        action: Call | Card | None = None if last is None or not self._in_auction_period() else last.call
         if ruling.irregularity == "card_exposed" and record.last_exposed:
             action = record.last_exposed[0]
         seat = ruling.offender
@@ -462,9 +472,16 @@ class Table:
         )
 
     def _settle_play(self) -> None:
-        """After every event at an irregular table: the edition's rulings due in the play period."""
+        """After every event at an irregular table: the edition's rulings due in the play period. If the edition
+        refuses (a ``BridgeError``), the event is taken back and the table refolded, so nothing has changed."""
         if self._play is not None and not self._stopped:
-            self.rules.settle_play(self)
+            try:
+                self.rules.settle_play(self)
+            except BridgeError:
+                self._events.pop()
+                self._undos.pop()
+                self._refold()
+                raise
             self._after_record()
             if self._stopped:  # a ruling the last event made due: its undo is a refold
                 self._undos[-1] = None
@@ -579,6 +596,19 @@ class Table:
         self._pending = None
         return self._undo_then(self._play.pop if self._play is before else lambda: self._restore_play(before), pending)
 
+    def take_back(self, count: int) -> list[tuple[Seat, Card]]:
+        """Take the last ``count`` cards played back into their hands, the last first, each with its seat: for the
+        play-period director's rulings (a revoke corrected before it is established, L62; the undo of the
+        ruling's event is a refold of the log)."""
+        play = self._play
+        if play is None or not 0 <= count <= len(play):
+            raise IllegalPlayError(f"cannot take back {count} cards: {0 if play is None else len(play)} were played")
+        taken = []
+        for _ in range(count):
+            seat = play.played()[-1][0]
+            taken.append((seat, play.pop()))
+        return taken
+
     def _restore_play(self, play: PlayState) -> None:
         self._play = play
 
@@ -619,7 +649,7 @@ class Table:
 
     def _open_claim(self, what: str) -> Claim:
         claim = self._claim
-        if claim is None or claim.agreed:
+        if claim is None or claim.settled:
             raise ClaimError(f"{what}: there is no claim in progress")
         return claim
 
@@ -638,6 +668,17 @@ class Table:
             raise ClaimError(f"claim by {seat.name.lower()} of {tricks} tricks: {remaining} tricks remain (L68)")
         needed = self.rules.claim_agreement(seat, play.dummy)
         return self._set_claim(Claim(seat, tricks, remaining, event.statement, needed=needed))
+
+    def settle_claim(self, tricks: int | None) -> None:
+        """The director's ruling on the disputed claim (L70): the claimer's side gets ``tricks`` of the remaining
+        tricks; ``None``: the claim is void and play continues (L68D2(b)). For the play-period director's options
+        (a ``choose`` or ``judge`` event, whose undo is a refold of the log)."""
+        claim = self._claim
+        if claim is None or claim.disputed_by is None or claim.ruled is not None:
+            raise ClaimError("there is no disputed claim to rule on (L70)")
+        if tricks is not None and not 0 <= tricks <= claim.remaining:
+            raise ClaimError(f"a ruling of {tricks} tricks: {claim.remaining} remain (L70)")
+        self._claim = None if tricks is None else replace(claim, ruled=tricks)
 
     def _agree_event(self, event: events.Agree) -> Undo:
         seat = event.seat

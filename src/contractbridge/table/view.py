@@ -29,7 +29,7 @@ class Phase(Enum):
 class Claim:
     """A claim (or concession) that ``seat``'s side wins ``tricks`` of the ``remaining`` tricks (L68A–B).
     ``agreed`` is final once every opponent who plays agreed (L69A); ``disputed_by`` sends it to the
-    director (L68D2, L70)."""
+    director (L68D2, L70), whose ruling (``ruled``: the tricks the claimer's side gets) settles it."""
 
     seat: Seat
     tricks: int
@@ -38,10 +38,21 @@ class Claim:
     agreed_by: frozenset[Seat] = field(default_factory=frozenset)
     disputed_by: Seat | None = None
     needed: frozenset[Seat] = field(default_factory=frozenset)
+    ruled: int | None = None
 
     @property
     def side(self) -> Side:
         return self.seat.side
+
+    @property
+    def settled(self) -> bool:
+        """Agreed (L69A), or ruled by the director (L70)."""
+        return self.agreed or self.ruled is not None
+
+    @property
+    def awarded(self) -> int:
+        """The remaining tricks the claimer's side gets: the director's figure, else the claim."""
+        return self.tricks if self.ruled is None else self.ruled
 
     @property
     def agreed(self) -> bool:
@@ -49,7 +60,9 @@ class Claim:
 
     @property
     def status(self) -> str:
-        """``pending``, ``agreed`` or ``disputed``."""
+        """``pending``, ``agreed``, ``disputed`` or ``ruled``."""
+        if self.ruled is not None:
+            return "ruled"
         if self.disputed_by is not None:
             return "disputed"
         return "agreed" if self.agreed else "pending"
@@ -63,14 +76,15 @@ class Claim:
             "status": self.status,
             "agreed_by": [s.letter for s in sorted(self.agreed_by)],
             "disputed_by": None if self.disputed_by is None else self.disputed_by.letter,
+            **({} if self.ruled is None else {"ruled": self.ruled}),
         }
 
 
 @dataclass(frozen=True, slots=True)
 class Result:
     """The outcome of a finished board: contract, declarer and declarer's tricks; or passed out (L22B).
-    ``claimed`` when the last tricks were settled by an agreed claim (L69A); ``adjustments`` the edition's
-    automatic changes to the tricks after play, each with its law (L64A transfers), already in ``tricks``;
+    ``claimed`` when the last tricks were settled by a claim (agreed, L69A, or ruled, L70); ``adjustments`` the
+    edition's automatic changes to the tricks after play, each with its law (L64A transfers), already in ``tricks``;
     ``new_deal``: the law under which a player demanded a new deal instead (rubber bridge, NBB R39–R43: no
     result, the same dealer deals again)."""
 

@@ -1,23 +1,30 @@
 """WBF 2017 play period at the table: the penalty cards of the record enforced through ``Edition.legal_cards``
 (L44C, L50D1, L51A), and the rulings of ``laws.wbf17.play`` (pure functions returning ``PlayRuling`` data) made
 pending in the table's record, each option applying its ``Effect`` values to the table (an opening lead out of
-turn, L54)."""
+turn, L54; later leads and plays out of turn, L53–L57, ``misplays``; disputed claims, L70, ``disputes``)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from contractbridge.cards import Card, Seat, Side
-from contractbridge.director import LeadRestriction, Option, PenaltyCard, Ruling
-from contractbridge.errors import RulingError
+from contractbridge.director import LeadRestriction, Option, Ruling
+from contractbridge.errors import CardNotInHandError, IllegalPlayError, RulingError, RulingPendingError
+from contractbridge.events import Attention, CallCard, Event, Expose, Extension
 from contractbridge.laws.base import Edition
+from contractbridge.laws.wbf17.board_review import REVIEW, record_answer
+from contractbridge.laws.wbf17.corrections import revoke_correction, standing_revokes
+from contractbridge.laws.wbf17.designations import DESIGNATE, designate, play_designated
+from contractbridge.laws.wbf17.disputes import claim_ruling, settle_claim
+from contractbridge.laws.wbf17.exposures import exposure_ruling
+from contractbridge.laws.wbf17.misplays import PlayRestriction, misplay_ruling
 from contractbridge.laws.wbf17.play.out_of_turn import opening_lead_out_of_turn
 from contractbridge.laws.wbf17.play.penalty_cards import PenaltyCards, lead_options
 from contractbridge.laws.wbf17.play.restrictions import allowed_cards
 from contractbridge.laws.wbf17.play.revokes import Revoke, RevokeKind, Transfer, transfers
-from contractbridge.laws.wbf17.play.rulings import EffectKind, PlayOption, PlayRuling
+from contractbridge.laws.wbf17.play.rulings import Effect, EffectKind, PlayOption, PlayRuling
 
 if TYPE_CHECKING:
     from contractbridge.play import PlayState
@@ -68,7 +75,8 @@ def pending_ruling(
     table: Table, ruling: PlayRuling, chosen: Callable[[PlayOption], Callable[[], None]] | None = None
 ) -> None:
     """Make ``ruling`` pending in the table's record: each option, when chosen, applies its effects to the table
-    in order (``chosen`` gives another action per option; a ``choose`` event; its undo is a refold of the log)."""
+    in order (``chosen`` gives another action per option; a ``choose`` event; its undo is a refold of the log).
+    Of two seats who may choose, the one whose choice prevails chooses (L55A: the LHO of the hand that led)."""
     record = table.record
     assert record is not None
 
@@ -84,7 +92,7 @@ def pending_ruling(
             ruling.offender,
             ruling.description,
             options,
-            chooser=ruling.chooser,
+            chooser=ruling.chooser if ruling.prevails is None else ruling.prevails,
             question=ruling.question,
             review=ruling.review,
             notes=ruling.notes,
@@ -94,25 +102,66 @@ def pending_ruling(
 
 def apply_effects(table: Table, option: PlayOption) -> None:
     """The effects of a chosen option on the pending unlawful card: it stands (with the roles exchanged, L54A)
-    or goes back to the hand, and becomes a penalty card. The next lead or play needs nothing more (the second
-    card, L54B1, and the correct leader, L54D, follow from the rotation). ``RulingError`` for an effect the table
-    does not apply yet."""
+    or, under any other option, goes back to the hand (L55B, L56B, L57) and may become a penalty card; a play
+    restriction binds a player for the rest of the trick (L57A, L57C3, L57D: ``PlayRestriction``). The next lead
+    or play needs nothing more (the second card, L54B1, and the correct leader, L54D, L55B, follow from the
+    rotation). ``RulingError`` for an effect the table does not apply yet."""
     kinds = {e.kind for e in option.effects}
     if EffectKind.ACCEPT in kinds:
         exchange = next((e.seat for e in option.effects if e.kind is EffectKind.EXCHANGE_ROLES), None)
         table.resolve_irregularity(True, declarer=None if exchange is None else exchange.partner)
-    elif EffectKind.WITHDRAW in kinds:
+    elif table.pending_irregularity is not None:
         table.resolve_irregularity(False)
     record, play = table.record, table.play_state
     assert record is not None and play is not None
     for effect in option.effects:
         if effect.kind is EffectKind.PENALTY_CARD and effect.seat is not None:
-            for card in effect.cards:
-                record.penalty_cards.append(PenaltyCard(effect.seat, card, effect.data == "major", option.law))
+            live = live_penalty_cards(table)
+            pcs = live
+            for card in effect.cards:  # L50B: with two or more, all of his are major; one already a PC stays one
+                major = effect.data == "major" or any(pc.card == card and pc.major for pc in pcs)
+                pcs = pcs.remove((card,)).add(effect.seat, card, deliberate=major, law=option.law)
+            record.penalty_cards[:] = [pc for pc in record.penalty_cards if pc not in live.cards] + list(pcs.cards)
         elif effect.kind is EffectKind.PICK_UP:
             record.penalty_cards[:] = [pc for pc in record.penalty_cards if pc.card not in effect.cards]
+        elif effect.kind in _PLAY_RESTRICTIONS and (seat := effect.seat) is not None:
+            if effect.kind is EffectKind.SUBSTITUTE:  # L52B2: the penalty card replaces the card played
+                effect = Effect(EffectKind.REQUIRE_PLAY, seat, effect.cards, data="card")
+            trick = len(play.tricks) + 1
+            restriction = PlayRestriction(seat, seat, play.declarer, effect.suits, option.law, False, decided=True)
+            record.lead_restrictions.append(replace(restriction, trick=trick, effect=effect))
         elif effect.kind not in _APPLIED:
             raise RulingError(f"{option.id} ({option.law}): the table does not apply {effect.kind.value} yet")
+
+
+def _require_no_ruling(table: Table, what: str) -> None:
+    record = table.record
+    if table.pending_irregularity is not None or (record is not None and record.pending is not None):
+        raise RulingPendingError(f"{what}: a ruling is pending (L9B2)")
+
+
+def _correct(table: Table, count: int, option: PlayOption) -> None:
+    """L62: the revoke card and the cards after it go back to the hands, then the option's penalty cards."""
+    table.take_back(count)
+    apply_effects(table, option)
+
+
+def _name_penalty_card(table: Table, caller: Seat, card: Card) -> None:
+    """L51A: declarer names which of two or more penalty cards the defender to play must play now."""
+    play, record, turn = table.play_state, table.record, table.turn
+    assert play is not None and record is not None
+    if caller != play.declarer:
+        raise RulingError(f"call_card by {caller.name.lower()}: declarer names the penalty card to play (L51A)")
+    legal = table.legal_cards()
+    owed = [pc.card for pc in live_penalty_cards(table) if pc.seat == turn and pc.card in legal]
+    if turn is None or card not in owed or len(owed) < 2:
+        raise RulingError(
+            f"call_card {card}: declarer names one of two or more penalty cards the defender to play may play now "
+            "(L51A)"
+        )
+    effect = Effect(EffectKind.REQUIRE_PLAY, turn, (card,), data="card")
+    restriction = PlayRestriction(turn, turn, play.declarer, (), "51A", False, decided=True)
+    record.lead_restrictions.append(replace(restriction, trick=len(play.tricks) + 1, effect=effect))
 
 
 def revoke_transfers(table: Table) -> list[Transfer]:
@@ -120,7 +169,7 @@ def revoke_transfers(table: Table) -> list[Transfer]:
     is done. Each revoke on tricks 1–12 is established by then (L63A1: the offending side played to the next
     trick, or L63A2: a claim or concession); one on trick 13 is not (L63A) and transfers nothing. Tricks settled
     by an agreed claim count for the claimer's side first, then for the other (their order is not recorded)."""
-    from contractbridge.table import IrregularityKind, Phase
+    from contractbridge.table import Phase
 
     play, claim = table.play_state, table.claim_state
     if play is None or table.phase is not Phase.DONE:
@@ -128,24 +177,20 @@ def revoke_transfers(table: Table) -> list[Transfer]:
     tricks = play.tricks
     revokes = [
         Revoke(
-            i.seat,
-            i.trick,
-            tricks[i.trick - 1].cards[0].suit,
-            RevokeKind.DUMMY if i.seat == play.dummy else RevokeKind.FOLLOW_SUIT,
+            seat,
+            place // 4 + 1,
+            tricks[place // 4].cards[0].suit,
+            RevokeKind.DUMMY if seat == play.dummy else RevokeKind.FOLLOW_SUIT,
         )
-        for i in table.irregularities
-        if i.kind == IrregularityKind.REVOKE
-        and i.seat is not None
-        and i.trick is not None
-        and i.trick < 13
-        and i.trick <= len(tricks)
+        for seat, _, place in standing_revokes(table)
+        if place // 4 + 1 < 13 and place // 4 < len(tricks)
     ]
     if not revokes:
         return []
     winners: list[Seat | Side] = [t.winner for t in tricks]
-    if claim is not None and claim.agreed:
-        winners += [claim.side] * claim.tricks
-        winners += [claim.side.opponents] * (claim.remaining - claim.tricks)
+    if claim is not None and claim.settled:
+        winners += [claim.side] * claim.awarded
+        winners += [claim.side.opponents] * (claim.remaining - claim.awarded)
     return transfers(revokes, winners)
 
 
@@ -161,8 +206,15 @@ _APPLIED = frozenset(
         EffectKind.NONE,
         EffectKind.REQUIRE_LEAD,  # ``choose_lead`` records these as a ``PenaltyLead``
         EffectKind.FORBID_LEAD,
+        EffectKind.REQUIRE_PLAY,
+        EffectKind.FORBID_PLAY,
+        EffectKind.SUBSTITUTE,
+        EffectKind.DESIGNATE,  # ``designations.play_designated``
     }
 )
+
+#: the effect kinds that leave a ``PlayRestriction`` for the rest of the trick
+_PLAY_RESTRICTIONS = frozenset({EffectKind.REQUIRE_PLAY, EffectKind.FORBID_PLAY, EffectKind.SUBSTITUTE})
 
 
 def _lead_choice(table: Table, owner: Seat, option: PlayOption) -> Callable[[], None]:
@@ -214,18 +266,66 @@ class WBF17CardPlay(Edition):
 
     def card_irregularity(self, table: Table, irregularity: Irregularity) -> bool:
         """L54: a defender's opening lead faced out of turn becomes declarer's choice (accept, spread his hand,
-        or require withdrawal, the card a major penalty card). Any other unlawful card: the base (a revoke
-        stands, the rest stop the table)."""
+        or require withdrawal, the card a major penalty card). Later leads and plays out of turn: the ruling of
+        ``misplays.misplay_ruling`` (L53A, L55–L57). Any other unlawful card: the base (a revoke stands, the
+        rest stop the table)."""
         from contractbridge.table import IrregularityKind
 
         play, declarer, card, seat = table.play_state, table.declarer, irregularity.action, irregularity.seat
         opening = play is not None and not len(play) and irregularity.kind == IrregularityKind.LEAD_OUT_OF_TURN
-        if not opening or declarer is None or seat is None or not isinstance(card, Card):
+        if not opening:
+            ruling = misplay_ruling(table, irregularity)
+            if ruling is None:
+                return super().card_irregularity(table, irregularity)
+            pending_ruling(table, ruling)
+            return False
+        if declarer is None or seat is None or not isinstance(card, Card):
             return super().card_irregularity(table, irregularity)
         if seat.side == declarer.side:  # L54E: the presumed declarer's or dummy's card is an L24 exposure
             return super().card_irregularity(table, irregularity)
         pending_ruling(table, opening_lead_out_of_turn(seat, declarer, card, declarer_saw_dummy=False))
         return False
+
+    def play_event(self, table: Table, event: Event) -> bool:
+        """``expose`` after the opening lead: the L48–L50 ruling (``exposures.exposure_ruling``); the table stops
+        until it is chosen or judged (L50A). A card led is a ``play`` event, not an exposure. ``review`` once the
+        board is done: the director's answer to a review flag (``board_review``, L12C1). ``attention`` to a revoke
+        (L62, ``corrections``), ``designate`` (L46, ``designations``), ``call_card`` (L51A: declarer names which
+        of two penalty cards the defender plays)."""
+        if isinstance(event, Extension) and event.name == REVIEW:
+            record_answer(table, event.data)
+            return True
+        if isinstance(event, Extension) and event.name == DESIGNATE:
+            _require_no_ruling(table, "designate")
+            ruling = designate(table, event.data)
+            if ruling is not None:
+                pending_ruling(table, ruling, lambda o: lambda: play_designated(table, o.effects[0].cards[0]))
+            return True
+        if isinstance(event, CallCard):
+            _require_no_ruling(table, "call_card")
+            _name_penalty_card(table, event.seat, event.card)
+            return True
+        if isinstance(event, Attention):
+            _require_no_ruling(table, "attention")
+            ruling, option, count = revoke_correction(table)
+            pending_ruling(table, ruling, lambda _: lambda: _correct(table, count, option))
+            return True
+        if not isinstance(event, Expose):
+            return super().play_event(table, event)
+        record, declarer = table.record, table.declarer
+        if record is None or declarer is None:
+            return False
+        _require_no_ruling(table, f"expose by {event.seat.name.lower()}")
+        if event.led:
+            raise IllegalPlayError("a card led during the play is a 'play' event (L53–L57), not an exposure")
+        pcs = live_penalty_cards(table)
+        for card in event.cards:
+            if card not in table.hand(event.seat):
+                raise CardNotInHandError(f"expose: {card} is not in {event.seat.name.lower()}'s hand")
+            if any(pc.card == card for pc in pcs):
+                raise IllegalPlayError(f"expose: {card} is already a penalty card, face up on the table (L50A)")
+        pending_ruling(table, exposure_ruling(event.seat, event.cards, declarer, pcs))
+        return True
 
     def adjust_tricks(self, table: Table, tricks: int) -> tuple[int, tuple[str, ...]]:
         """L64A: the automatic trick transfers for the established revokes (L64B: when there are none)."""
@@ -237,10 +337,17 @@ class WBF17CardPlay(Edition):
         return min(13, max(0, tricks + gained)), tuple(str(t) for t in moved)
 
     def settle_play(self, table: Table) -> None:
-        """L50D2, L51B: when the partner of a defender with major penalty cards is to lead, declarer first chooses
-        (require a suit, forbid suits while he keeps the lead, or no restriction); the lead waits (L26B first)."""
+        """L68D, L70: a disputed claim goes to the director (``disputes.claim_ruling``). L50D2, L51B: when the
+        partner of a defender with major penalty cards is to lead, declarer first chooses (require a suit, forbid
+        suits while he keeps the lead, or no restriction); the lead waits (L26B first)."""
         super().settle_play(table)
-        record, play = table.record, table.play_state
+        record, play, claim = table.record, table.play_state, table.claim_state
+        if record is not None and table.result is not None and revoke_transfers(table):
+            record.add_review("64C")  # after an established revoke the director checks equity (L64C)
+        if record is not None and record.pending is None and claim is not None and claim.disputed_by is not None:
+            if claim.ruled is None:
+                pending_ruling(table, claim_ruling(table, claim), lambda option: lambda: settle_claim(table, option))
+            return
         if record is None or play is None or record.pending is not None or play.current_trick or play.is_over:
             return
         leader, trick = play.turn, len(play.tricks) + 1

@@ -14,7 +14,7 @@ from contractbridge.cards import Card, Hand, Seat
 from .penalty_cards import PenaltyCards, PlayConstraint, follow_set, play_restriction
 from .rulings import Effect, EffectKind
 
-__all__ = ["RESTRICTIONS", "allowed_cards"]
+__all__ = ["RESTRICTIONS", "allowed_cards", "required_play"]
 
 #: the effect kinds that restrict a seat's next lead or play
 RESTRICTIONS = frozenset(
@@ -29,17 +29,25 @@ def _one(effect: Effect, hand: Hand, trick: Sequence[Card], legal: frozenset[Car
     if kind is EffectKind.FORBID_LEAD and not trick:
         return frozenset(c for c in legal if c.suit not in effect.suits)
     if kind is EffectKind.REQUIRE_PLAY and effect.data == "card":  # L57D: this very card at his turn
-        return legal & frozenset(effect.cards)
-    if kind is EffectKind.REQUIRE_PLAY and trick:
-        if effect.data in ("highest", "lowest"):
-            follow = hand.cards_in(trick[0].suit)
-            if not follow:
-                return frozenset()
-            return frozenset({follow[0] if effect.data == "highest" else follow[-1]}) & legal
-        return frozenset(c for c in legal if c.suit in effect.suits)
-    if kind is EffectKind.FORBID_PLAY and trick:
-        return frozenset(c for c in legal if c.suit not in effect.suits)
+        return required_play(effect, legal)
+    if kind is EffectKind.REQUIRE_PLAY and effect.data in ("highest", "lowest") and trick:
+        return required_play(effect, legal & frozenset(hand.cards_in(trick[0].suit)))
+    if kind in (EffectKind.REQUIRE_PLAY, EffectKind.FORBID_PLAY) and trick:
+        return required_play(effect, legal)
     return legal
+
+
+def required_play(effect: Effect, legal: frozenset[Card]) -> frozenset[Card]:
+    """The cards of ``legal`` a play restriction allows (L57A1–4 for ``suits``, L57C3/L57D ``cards``): empty when
+    it cannot be met (L57B, L59)."""
+    if effect.kind is EffectKind.FORBID_PLAY:
+        return frozenset(c for c in legal if c.suit not in effect.suits)
+    if effect.data == "card":
+        return legal & frozenset(effect.cards)
+    same = [c for c in legal if c.suit in effect.suits]
+    if effect.data in ("highest", "lowest") and same:
+        return frozenset({(max if effect.data == "highest" else min)(same, key=lambda c: c.rank)})
+    return frozenset(same)
 
 
 def allowed_cards(

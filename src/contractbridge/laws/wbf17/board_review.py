@@ -1,0 +1,135 @@
+"""WBF 2017 end-of-board review at the table (L12C1, L64C): once the board is done, every REVIEW flag of the
+auction and the play (``record.review_flags``: 27D, 16C, 50E4, 64C …) is answered by a ``review`` event of the
+director — no damage, an adjusted result per side (L12C1(b), non-balancing where the sides differ: TV149) or a
+weighted score (L12C1(c)) — kept in the record's rulings, and ``final_score`` gives ``review.settle``'s score
+with every step and its law. An established revoke always raises REVIEW(64C) (the director judges whether the
+L64A transfer compensates), with a double-dummy figure offered as evidence (``equity_evidence``).
+
+The event: ``{"event": "review", "law": "64C", "answer": "no_damage"}``, ``{"event": "review", "law": "64C",
+"answer": "adjusted", "ns": 9, "ew": 9}`` (declarer's tricks in the result assigned to each side; one side
+only for a non-balancing adjustment), or ``{"event": "review", "law": "64C", "answer": "weighted", "weights":
+[[0.6, 9], [0.4, 10]]}``."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Final
+
+from contractbridge.errors import BridgeError, RulingError, RulingPendingError
+from contractbridge.laws.wbf17.play.review import Adjusted, Answer, Flag, NoDamage, Result, Weighted, settle
+from contractbridge.laws.wbf17.play.review import Final as Settled
+from contractbridge.laws.wbf17.play.revokes import dd_evidence, equity
+
+if TYPE_CHECKING:
+    from contractbridge.table import Table
+
+__all__ = ["REVIEW", "answers", "equity_evidence", "final_score", "flags", "record_answer"]
+
+#: the event kind of the director's answer to a review flag
+REVIEW: Final = "review"
+
+
+def flags(table: Table) -> list[Flag]:
+    """The review flags of the board, in the order they were raised."""
+    record = table.record
+    if record is None:
+        return []
+    return [Flag(f[7:-1] if f.startswith("REVIEW(") else f) for f in record.review_flags]
+
+
+def answers(table: Table) -> dict[str, Answer]:
+    """The director's answers so far, by the flag's law."""
+    record = table.record
+    if record is None:
+        return {}
+    return {r["law"]: _answer(table, r["answer"]) for r in record.rulings if r.get("irregularity") == REVIEW}
+
+
+def _tricks(value: object) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 13:
+        raise RulingError(f"review: a result is declarer's tricks, 0 to 13, not {value!r}")
+    return value
+
+
+def _answer(table: Table, data: Mapping[str, Any]) -> Answer:
+    """The answer an event describes, for the table's contract and declarer (``RulingError`` if malformed)."""
+    kind = data.get("answer")
+    contract, declarer = table.contract, table.declarer
+    if kind == "no_damage":
+        return NoDamage()
+    if kind == "adjusted":
+        ns, ew = (None if data.get(k) is None else Result(contract, declarer, _tricks(data[k])) for k in ("ns", "ew"))
+        if ns is None and ew is None:
+            raise RulingError("review: an adjusted score names the result for NS, EW or both (L12C1(b))")
+        return Adjusted(ns, ew)
+    if kind == "weighted":
+        parts = data.get("weights")
+        if not isinstance(parts, list) or not all(isinstance(p, list) and len(p) == 2 for p in parts):
+            raise RulingError("review: a weighted score lists [weight, tricks] pairs (L12C1(c))")
+        try:
+            return Weighted(tuple((float(w), Result(contract, declarer, _tricks(t))) for w, t in parts))
+        except (TypeError, ValueError) as err:
+            raise RulingError(f"review: bad weights {parts!r} ({err})") from None
+    raise RulingError(f"review: the answer is no_damage, adjusted or weighted, not {kind!r}")
+
+
+def record_answer(table: Table, data: Mapping[str, Any]) -> None:
+    """The director's ``review`` event: after play (L12C1), for a flag raised and not yet answered."""
+    from contractbridge.table import Phase
+
+    record = table.record
+    assert record is not None
+    if table.phase is not Phase.DONE or table.play_state is None:
+        raise RulingError("review: the director settles the review flags once the board is played (L12C1)")
+    if record.pending is not None:
+        raise RulingPendingError("review: a ruling is pending (L9B2)")
+    law = data.get("law")
+    raised = [f.law for f in flags(table)]
+    if law not in raised:
+        raise RulingError(f"review: {law!r} is not a review flag of this board ({', '.join(raised) or 'none'})")
+    if law in answers(table):
+        raise RulingError(f"review: the flag {law} is already settled")
+    answer = dict(data)
+    _answer(table, answer)
+    record.rulings.append({"irregularity": REVIEW, "law": law, "option": answer["answer"], "answer": answer})
+
+
+def _table_result(table: Table) -> Result | None:
+    """The result the table reached before the L64A transfers (a settled claim's tricks included)."""
+    from contractbridge.laws.wbf17.cardplay import revoke_transfers
+
+    play, result = table.play_state, table.result
+    if play is None or result is None or result.tricks is None:
+        return None
+    gained = sum(t.count if t.to == play.declarer.side else -t.count for t in revoke_transfers(table))
+    return Result(result.contract, result.declarer, result.tricks - gained)
+
+
+def final_score(table: Table) -> Settled | None:
+    """The board's score after the review (``review.settle``: the table result, the L64A transfers, then each
+    answer), or ``None`` while the board is not done or a flag is unanswered."""
+    from contractbridge.laws.wbf17.cardplay import revoke_transfers
+
+    reached, raised, given = _table_result(table), flags(table), answers(table)
+    if reached is None or any(f.law not in given for f in raised):
+        return None
+    moved = revoke_transfers(table)
+    return settle(reached, table.board.vulnerability, transfers=moved, flags=raised, answers=given)
+
+
+def equity_evidence(table: Table) -> str:
+    """The L64C question in words: the transfers and, as evidence only, declarer's tricks double dummy from the
+    first revoke trick as if there had been no revoke (left out when DDS is not available)."""
+    from contractbridge.laws.wbf17.cardplay import revoke_transfers
+
+    play, reached, moved = table.play_state, _table_result(table), revoke_transfers(table)
+    if play is None or reached is None or reached.tricks is None or not moved:
+        return ""
+    figure: int | None
+    try:
+        figure = dd_evidence(table.board.deal, play.strain, play.declarer, play.tricks, moved[0].revoke.trick)
+    except BridgeError:
+        figure = None
+    ruling = equity(moved, reached.tricks, play.declarer, dd_figure=figure)
+    question = ruling.question.text if ruling.question is not None else ""
+    return "\n".join([f"L{ruling.law}: {question} {ruling.description}.", *ruling.notes])

@@ -1,0 +1,74 @@
+"""WBF 2017 revokes corrected at the table (L62, L63): an ``attention`` event in the play draws attention to the
+last revoke an irregular table let stand; if it is not yet established (L63A1: neither the offender nor his
+partner has played since) the director's L62 ruling corrects it — the revoke card and every card played after it
+go back to the hands, the offender substitutes a legal card (the table's L44 then requires it), a defender's
+revoke card from his unfaced hand becomes a major penalty card (L62B1; declarer's and dummy's do not, L62B2), the
+non-offenders play again as they like (L62C1), and a card the offender's partner played after it, if he is a
+defender, becomes a penalty card (L62C2: as a major penalty card it must be played again at once when it still
+may be, so keeping it and withdrawing it come to the same). An established revoke stays (L63B) and is dealt with
+after play (L64)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from contractbridge.cards import Card, Seat
+from contractbridge.errors import RulingError
+from contractbridge.laws.wbf17.play.revokes import correction
+from contractbridge.laws.wbf17.play.rulings import Effect, EffectKind, PlayOption, PlayRuling
+
+if TYPE_CHECKING:
+    from contractbridge.table import Table
+
+__all__ = ["correctable_revoke", "revoke_correction", "standing_revokes"]
+
+
+def standing_revokes(table: Table) -> list[tuple[Seat, Card, int]]:
+    """The revokes the table let stand that are still in the play (not corrected): seat, card and its place in
+    the order of play (0-based)."""
+    from contractbridge.table import IrregularityKind
+
+    play = table.play_state
+    if play is None:
+        return []
+    played = play.played()
+    out = []
+    for i in table.irregularities:
+        if i.kind != IrregularityKind.REVOKE or i.seat is None or not isinstance(i.action, Card) or i.trick is None:
+            continue
+        start = 4 * (i.trick - 1)
+        place = next((n for n in range(start, min(start + 4, len(played))) if played[n] == (i.seat, i.action)), None)
+        if place is not None:
+            out.append((i.seat, i.action, place))
+    return out
+
+
+def correctable_revoke(table: Table) -> tuple[Seat, Card, int] | None:
+    """The last standing revoke, if it is not established yet (L63A1: no card of the offending side since)."""
+    play = table.play_state
+    revokes = standing_revokes(table)
+    if play is None or not revokes:
+        return None
+    seat, card, place = revokes[-1]
+    later = play.played()[place + 1 :]
+    return None if any(s.side == seat.side for s, _ in later) else (seat, card, place)
+
+
+def revoke_correction(table: Table) -> tuple[PlayRuling, PlayOption, int]:
+    """The L62 ruling on the revoke attention was drawn to, the option whose effects the table applies once the
+    cards are back (penalty cards: the revoke card, L62B1; the offender's partner's later card, L62C2), and how
+    many cards go back (the revoke card and every card after it)."""
+    play, declarer = table.play_state, table.declarer
+    found = correctable_revoke(table)
+    if play is None or declarer is None or found is None:
+        raise RulingError("attention: no revoke to correct; an established revoke stays (L63B) and L64 applies")
+    seat, card, place = found
+    later = play.played()[place + 1 :]
+    trick = place // 4 + 1
+    ruling = correction(seat, card, declarer, played_after=[s for s, _ in later], trick=trick)
+    defenders = (declarer.lho, declarer.rho)
+    cards = [(s, c) for s, c in [(seat, card), *later] if s in defenders and s.side == seat.side]
+    effects = tuple(Effect(EffectKind.PENALTY_CARD, s, (c,), data="major") for s, c in cards)
+    option = replace(ruling.options[0], effects=effects)
+    return replace(ruling, options=(option,)), option, len(later) + 1

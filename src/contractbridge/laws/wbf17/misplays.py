@@ -1,0 +1,110 @@
+"""WBF 2017 leads and plays out of turn after the opening lead, at the table (L53, L55–L57): which ruling of
+``laws.wbf17.play.out_of_turn`` an unlawful card gets, and ``PlayRestriction``, the play restriction a chosen
+option leaves for the rest of the trick (L57A1–4 for the offender's partner; L57C3, L57D: a card that counts as
+played, to be played at its hand's turn)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, Final
+
+from contractbridge.cards import Card, Seat
+from contractbridge.director import LeadRestriction
+from contractbridge.laws.wbf17.play.out_of_turn import lead_out_of_turn, premature_play
+from contractbridge.laws.wbf17.play.penalty_cards import failure_to_play
+from contractbridge.laws.wbf17.play.restrictions import required_play
+from contractbridge.laws.wbf17.play.rulings import Effect, EffectKind, PlayRuling
+
+if TYPE_CHECKING:
+    from contractbridge.play import PlayState
+    from contractbridge.table import Irregularity, Table
+
+__all__ = ["PlayRestriction", "misplay_ruling"]
+
+
+_NO_EFFECT: Final = Effect(EffectKind.NONE)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayRestriction(LeadRestriction):
+    """What ``leader`` (the player restricted) must or may not play to trick ``trick``: ``effect`` is the chosen
+    option's ``REQUIRE_PLAY``/``FORBID_PLAY`` (L57A: highest or lowest of the suit led, a suit named, not a suit
+    named; L57C3, L57D: this card at his turn; L52B2: the penalty card instead). Any card when he cannot comply
+    (L57B, L59)."""
+
+    trick: int = 1
+    effect: Effect = _NO_EFFECT
+
+    def in_force(self, play: PlayState) -> bool:
+        return play.turn == self.leader and len(play.tricks) + 1 == self.trick
+
+    def restrict(self, cards: frozenset[Card]) -> frozenset[Card]:
+        return required_play(self.effect, cards) or cards
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"player": self.leader.letter, "law": self.law, "trick": self.trick, **self.effect.to_dict()}
+
+
+def _counts_as_played(ruling: PlayRuling, seat: Seat, card: Card) -> PlayRuling:
+    """A ruling whose only outcome is that ``card`` counts as played: it is played at ``seat``'s turn."""
+    commit = Effect(EffectKind.REQUIRE_PLAY, seat, (card,), data="card")
+    return replace(ruling, options=tuple(replace(o, effects=(commit,)) for o in ruling.options))
+
+
+def _committed(table: Table, seat: Seat, trick: int) -> bool:
+    """Whether ``seat`` has a card that counts as played to ``trick`` but is not yet in it (L57C3)."""
+    record = table.record
+    return record is not None and any(
+        isinstance(r, PlayRestriction) and r.leader == seat and r.trick == trick and r.effect.data == "card"
+        for r in record.lead_restrictions
+    )
+
+
+def misplay_ruling(table: Table, irregularity: Irregularity) -> PlayRuling | None:
+    """The ruling on a card led or played out of turn after the opening lead, or instead of a penalty card due,
+    or ``None`` (not this module's):
+
+    - another card when a penalty card had to be played: declarer accepts it or has the PC played instead, the
+      card then a major PC (L52B; a revoke without automatic transfer, L64B3: REVIEW 64C);
+
+    - a lead out of turn (``lead_out_of_turn``): at trick 13 withdrawn (L53A); declarer's from either hand, the
+      defenders' choice with the LHO of the hand that led choosing (his choice prevails, L55A), withdrawn without
+      further rectification (L55B); a defender's, declarer's choice (L56: accept, or a major PC);
+    - a card played before its turn: declarer's from either hand counts as played (L57C3); a defender's before his
+      partner played, a major PC and declarer's L57A choice for the partner, unless declarer has already played
+      from both hands (L57C1); a defender's at his RHO's turn (L57D)."""
+    from contractbridge.table import IrregularityKind
+
+    record, play, declarer, card, seat, turn = (
+        table.record,
+        table.play_state,
+        table.declarer,
+        irregularity.action,
+        irregularity.seat,
+        irregularity.turn,
+    )
+    if play is None or declarer is None or seat is None or turn is None or not isinstance(card, Card):
+        return None
+    number = len(play.tricks) + 1
+    if irregularity.kind == IrregularityKind.RESTRICTED_CARD and record is not None:
+        owed = {pc.card for pc in record.penalty_cards if pc.seat == seat} & table.legal_cards()
+        if not owed:
+            return None  # another restriction (L26B, L50D2, L57A) broken: the table stops for the director
+        return failure_to_play(seat, card, tuple(sorted(owed)), declarer, declarer_played_since=False)
+    if irregularity.kind == IrregularityKind.LEAD_OUT_OF_TURN and len(play):
+        return lead_out_of_turn(seat, declarer, card, turn, trick=number)
+    if irregularity.kind != IrregularityKind.PLAY_OUT_OF_TURN or not play.current_trick:
+        return None
+    led = play.current_trick[0][1].suit
+    if seat.side == declarer.side:
+        return _counts_as_played(premature_play(declarer, declarer, card, suit_led=led), seat, card)
+    if turn == seat.partner:
+        played = {s for s, _ in play.current_trick}
+        both = all(s in played or _committed(table, s, number) for s in (declarer, declarer.partner))
+        ruling = premature_play(seat, declarer, card, suit_led=led, declarer_played_both_hands=both)
+        return _counts_as_played(ruling, seat, card) if both else ruling
+    if turn == seat.rho:
+        legal = card.suit == led or not play.hand(seat).cards_in(led)
+        return premature_play(seat, declarer, card, suit_led=led, rho_turn_legal=legal)
+    return None
+

@@ -1,0 +1,56 @@
+"""Shared situations for the play-period table tests (issue #11): 1NT by S on one deal, an event log builder, and
+the replay check (JSONL round trip: same log, turn, tricks, irregularities, legal cards and record)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from contractbridge.cards import Seat
+from contractbridge.deal import Board, Deal
+from contractbridge.table import Table
+
+N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
+# 1NT by S; W leads. N: S AK54 H AQ32 D AK7 C AK; E: S T98 H KJT98 D QJ8 C QJ; S: S 76 H 7654 D T9 C T9876;
+# W: S QJ32 D 65432 C 5432.
+DEAL = Deal("N:AK54.AQ32.AK7.AK T98.KJT98.QJ8.QJ 76.7654.T9.T9876 QJ32..65432.5432")
+Event = dict[str, Any]
+
+
+def log(*cards: str, more: tuple[Event, ...] = ()) -> list[Event]:
+    """The board with 1NT by S, then ``cards`` (``"SQ"`` in turn, ``"E:HK"`` from a named seat), then ``more``."""
+    calls = [{"event": "call", "call": c} for c in ["P", "P", "1NT", "P", "P", "P"]]
+    plays: list[Event] = []
+    for text in cards:
+        seat, _, card = text.rpartition(":")
+        plays.append({"event": "play", "card": card, **({"seat": seat} if seat else {})})
+    return [Table(Board(1, DEAL), irregular=True).to_events()[0], *calls, *plays, *more]
+
+
+def choose(option: str, seat: str = "S") -> Event:
+    return {"event": "choose", "seat": seat, "option": option}
+
+
+def table_of(*cards: str, more: tuple[Event, ...] = ()) -> Table:
+    table = Table.from_events(log(*cards, more=more))
+    again = Table.from_jsonl(table.to_jsonl())
+    assert again.to_events() == table.to_events()
+    assert (again.turn, again.tricks, again.irregularities, again.legal_cards()) == (
+        table.turn,
+        table.tricks,
+        table.irregularities,
+        table.legal_cards(),
+    )
+    assert again.record is not None and table.record is not None
+    assert again.record.to_dict() == table.record.to_dict()
+    return table
+
+
+def pending(table: Table) -> Any:
+    assert table.record is not None and table.record.pending is not None
+    return table.record.pending
+
+
+W_WINS_T1 = ("SQ", "S4", "S8", "S6")  # W leads ♠Q and holds the trick
+N_WINS_T1 = ("S2", "SA", "S8", "S6")  # dummy wins trick 1
+E_WINS_T1 = ("S2", "S4", "S8", "S6")  # E wins trick 1
+S_ON_LEAD = (*N_WINS_T1, "D7", "D8", "DT", "D2")  # dummy wins trick 1, S trick 2 with ♦T
