@@ -15,8 +15,9 @@ from typing import Final
 
 from contractbridge.calls import DOUBLE, PASS, REDOUBLE, Bid
 from contractbridge.cards import SUITS_HIGH_FIRST, Seat, Strain, Suit
-from contractbridge.evaluation import fmt
+from contractbridge.evaluation import fmt, fraction
 from contractbridge.systems.base import (
+    ONLY,
     STRAIN_OF,
     SUIT_OF,
     CallMeaning,
@@ -35,7 +36,7 @@ from contractbridge.systems.base import (
 
 __all__ = ["CULBERTSON", "Culbertson", "suit_order"]
 
-F = Fraction
+F = fraction
 HALF: Final = F(1, 2)
 MAJORS: Final = (Suit.SPADES, Suit.HEARTS)
 NT: Final = Strain.NOTRUMP
@@ -139,6 +140,11 @@ class Culbertson(System):
         out: list[Option] = []
         out += self.preempts(ctx)
         out += self.forcing_twos(ctx)
+
+        def pick(ev: HandEval) -> Suit | None:
+            return _first(ev, {t for t in ev.biddable if self._one_bid_ok(ev, t, min_ht, opts)}, opts)
+
+        choice = object()  # the key of this situation's choice of suit in each hand's memo
         out.append(
             Option(
                 meaning(
@@ -161,12 +167,10 @@ class Culbertson(System):
                         lengths=suit_min(suit, 4),
                         ht_min=min_ht,
                         tricks=F(4),
-                        specified_suits=frozenset({suit}),
+                        specified_suits=ONLY[suit],
                     ),
-                    lambda ev, s=suit: (
-                        self._one_bid_ok(ev, s, min_ht, opts)
-                        and _first(ev, {t for t in ev.biddable if self._one_bid_ok(ev, t, min_ht, opts)}, opts) == s
-                    ),
+                    # the suit chosen among those that qualify (EST-B17): the same choice for each suit's option
+                    lambda ev, s=suit: ev.once(choice, pick) == s,
                 )
             )
         if opts.prefer_suit_to_one_nt:
@@ -279,6 +283,10 @@ class Culbertson(System):
                 ev.ht >= opts.forcing_two_long_ht and long_trump and ev.spread() >= 3
             )
 
+        def pick(ev: HandEval) -> Suit | None:
+            return _first(ev, {t for t in ev.biddable if ev.length[t] >= 5}, opts) if ok(ev) else None
+
+        choice = object()  # the key of this situation's choice of suit in each hand's memo
         return [
             Option(
                 meaning(
@@ -288,9 +296,9 @@ class Culbertson(System):
                     lengths=suit_min(suit, 5),
                     ht_min=opts.forcing_two_long_ht,
                     forcing=Forcing.GAME,
-                    specified_suits=frozenset({suit}),
+                    specified_suits=ONLY[suit],
                 ),
-                lambda ev, s=suit: ok(ev) and _first(ev, {t for t in ev.biddable if ev.length[t] >= 5}, opts) == s,
+                lambda ev, s=suit: ev.once(choice, pick) == s,
             )
             for suit in SUITS_HIGH_FIRST
         ]
@@ -435,7 +443,7 @@ class Culbertson(System):
                         lengths=suit_min(suit, 4),
                         ht_min=min_ht,
                         forcing=Forcing.GAME if forcing else Forcing.NONE,
-                        specified_suits=frozenset({suit}),
+                        specified_suits=ONLY[suit],
                     ),
                     lambda ev, s=suit, free=frozenset(set(Suit) - taken): (
                         s in ev.biddable and ev.ht >= min_ht and _first(ev, ev.biddable & free, ctx.options) == s
@@ -546,7 +554,7 @@ class Culbertson(System):
                         lengths=suit_min(s, 4),
                         ht_min=F(3),
                         forcing=Forcing.GAME,
-                        specified_suits=frozenset({s}),
+                        specified_suits=ONLY[s],
                     ),
                     lambda ev, s=s: (
                         s in ev.biddable
@@ -595,7 +603,7 @@ class Culbertson(System):
                         f"new suit: biddable {s.name.lower()}, {fmt(need)}+ HT (normally 1½–2½), not forcing",
                         lengths=suit_min(s, 4),
                         ht_min=need,
-                        specified_suits=frozenset({s}),
+                        specified_suits=ONLY[s],
                     ),
                     lambda ev, s=s, need=need: (
                         s in ev.biddable and ev.ht >= need and _first(ev, ev.biddable & free, opts) == s
@@ -724,7 +732,7 @@ class Culbertson(System):
                         lengths=suit_min(s, 4),
                         ht_min=F(1),
                         forcing=Forcing.GAME,
-                        specified_suits=frozenset({s}),
+                        specified_suits=ONLY[s],
                     ),
                     lambda ev, s=s: (
                         s in ev.biddable and ev.ht >= 1 and _first(ev, ev.biddable & free, ctx.options) == s
@@ -833,7 +841,7 @@ class Culbertson(System):
                         lengths=suit_min(s, 5),
                         ht_min=opts.jump_overcall_min_ht,
                         ht_max=opts.jump_overcall_max_ht,
-                        specified_suits=frozenset({s}),
+                        specified_suits=ONLY[s],
                     ),
                     lambda ev, s=s: (
                         opts.jump_overcall_min_ht <= ev.ht <= opts.jump_overcall_max_ht
@@ -878,7 +886,7 @@ class Culbertson(System):
                     f"with 5 cards or {fmt(2 + extra)} with 4",
                     lengths=suit_min(s, 4),
                     ht_min=F(3, 2) + extra,
-                    specified_suits=frozenset({s}),
+                    specified_suits=ONLY[s],
                 )
 
                 def one_level(ev: HandEval, s: Suit = s, extra: Fraction = extra) -> bool:
@@ -897,7 +905,7 @@ class Culbertson(System):
                     lengths=suit_min(s, 5),
                     ht_min=ht_need,
                     tricks=tt_need,
-                    specified_suits=frozenset({s}),
+                    specified_suits=ONLY[s],
                 )
 
                 def higher(ev: HandEval, s: Suit = s, h: Fraction = ht_need, t: Fraction = tt_need) -> bool:
@@ -966,7 +974,7 @@ class Culbertson(System):
                             f"{text}; {s.name.lower()} chosen by EST-B32",
                             lengths=suit_min(s, min_len),
                             ht_min=ht_min,
-                            specified_suits=frozenset({s}),
+                            specified_suits=ONLY[s],
                         ),
                         lambda ev, s=s, jump=jump, min_len=min_len: (
                             self._double_suit(ev, unbid) == s
@@ -1023,7 +1031,7 @@ class Culbertson(System):
                                 "EST-B30",
                                 f"answers the cue-bid: {s.name.lower()} is the best suit",
                                 forcing=Forcing.GAME,
-                                specified_suits=frozenset({s}),
+                                specified_suits=ONLY[s],
                             ),
                             lambda ev, s=s: self._double_suit(ev, [t for t in SUITS_HIGH_FIRST if t not in opp]) == s,
                         )
@@ -1075,7 +1083,7 @@ class Culbertson(System):
                         f"a suit of our own: {s.name.lower()} 5+ cards, 2+ HT",
                         lengths=suit_min(s, 5),
                         ht_min=F(2),
-                        specified_suits=frozenset({s}),
+                        specified_suits=ONLY[s],
                     ),
                     lambda ev, s=s: (
                         s in ev.biddable
