@@ -346,6 +346,7 @@ class Option:
         return self.meaning.call
 
 
+@lru_cache(maxsize=1024)
 def game_level(strain: Strain, partscore: int = 0, values: TrickValues = FIRST_NOTRUMP_40) -> int:
     """The lowest level in ``strain`` whose trick score completes a game from ``partscore``, by the trick values
     of the edition played (``Edition.scoring``: 1NT is 40 under L77, 30 under NBB R30 / EST-S05)."""
@@ -695,8 +696,20 @@ def _options(
     if offered is None:
         if len(_SITUATIONS) >= _SITUATIONS_LIMIT:
             _SITUATIONS.clear()
-        offered = _SITUATIONS[situation] = tuple(o for o in system.options(ctx) if ctx.legal(o.call))
+        offered = _SITUATIONS[situation] = _legal_options(ctx, system.options(ctx))
     return ctx, offered
+
+
+def _legal_options(ctx: Context, options: list[Option]) -> tuple[Option, ...]:
+    """The options whose call is legal for the seat to call (L18, L19): ``ctx.legal``, with the bids (most
+    options) compared with the last bid's rank inline."""
+    last_rank = ctx._last_rank
+    out = []
+    for o in options:
+        call = o.meaning.call
+        if (call.level <= 7 and call.rank > last_rank) if isinstance(call, Bid) else ctx.legal(call):
+            out.append(o)
+    return tuple(out)
 
 
 #: The options of each bidding situation seen (see ``_options``), emptied when it reaches the limit.
