@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
+from functools import lru_cache
 from typing import Final
 
 from contractbridge.calls import DOUBLE, PASS, REDOUBLE, Bid
@@ -42,6 +43,8 @@ MAJORS: Final = (Suit.SPADES, Suit.HEARTS)
 NT: Final = Strain.NOTRUMP
 MAX4: Final = lengths(S=(0, 4), H=(0, 4), D=(0, 4), C=(0, 4))
 MAX5: Final = lengths(S=(0, 5), H=(0, 5), D=(0, 5), C=(0, 5))
+#: EST-B12: the combined honour tricks each no-trump level needs, slam first
+_NT_NEED: Final = {6: F(7), 3: F(11, 2), 2: F(5)}
 
 
 def suit_order(ev: HandEval, suits: frozenset[Suit] | set[Suit], opts: SystemOptions) -> list[Suit]:
@@ -68,6 +71,41 @@ def _level_for(ctx: Context, strain: Strain, jump: int = 0) -> Bid | None:
     if bid is None or bid.level + jump > 7:
         return None
     return bid_of(bid.level + jump, strain)
+
+
+@lru_cache(maxsize=4096)
+def _fit_meaning(suit: Suit, level: int, own: bool, shown_num: int, shown_den: int) -> CallMeaning:
+    """The meaning of raising our ``suit`` to ``level`` with partner's ``shown`` tricks (``fit_raises``), one
+    shared value per situation that gives it (keyed by integers: hashing a Fraction costs a modular inverse)."""
+    shown = F(shown_num, shown_den)
+    lo = F(6 + level) - shown
+    rule = "EST-B54" if own else "EST-B36, B42, B49"
+    text = (
+        f"{suit.name.lower()} to {level}: {fmt(lo)}+ {'playing' if own else 'support'} tricks with "
+        f"partner's {fmt(shown)}"
+    )
+    return meaning(bid_of(level, STRAIN_OF[suit]), rule, text, lengths=suit_min(suit, 4 if own else 2), tricks=lo)
+
+
+@lru_cache(maxsize=1024)
+def _nt_meaning(level: int, rule: str, shown_num: int, shown_den: int) -> CallMeaning:
+    """The meaning of ``level`` NT by the partnership table (EST-B12) with partner's ``shown`` honour tricks
+    (``nt_by_partnership``), shared as ``_fit_meaning``."""
+    shown = F(shown_num, shown_den)
+    mine = _NT_NEED[level] - shown
+    text = f"no-trump by the partnership table: {fmt(mine)}+ HT here with {fmt(shown)} shown by partner"
+    return meaning(bid_of(level, NT), rule, text, ht_min=mine)
+
+
+@lru_cache(maxsize=1024)
+def _double_meaning(need_num: int, need_den: int, shown_num: int, shown_den: int) -> CallMeaning:
+    """The meaning of a penalty double needing ``need`` defensive tricks with partner's ``shown`` honour tricks
+    (``penalty_double``), shared as ``_fit_meaning``."""
+    text = (
+        f"penalty double: {fmt(F(need_num, need_den))}+ defensive tricks with "
+        f"{fmt(F(shown_num, shown_den))} HT shown by partner (two sure undertricks)"
+    )
+    return meaning(DOUBLE, "EST-B52, B54", text)
 
 
 class Culbertson(System):
@@ -485,21 +523,15 @@ class Culbertson(System):
     def nt_by_partnership(self, ctx: Context, partner_ht: Fraction, rule: str) -> list[Option]:
         """EST-B12: bid the NT level the combined honour tricks make (own HT + what partner showed)."""
         out: list[Option] = []
-        for level, need in ((6, F(7)), (3, F(11, 2)), (2, F(5))):
+        for level, need in _NT_NEED.items():
             bid = bid_of(level, NT)
             if not ctx.legal(bid):
                 continue
-            mine = need - partner_ht
+            nt = _nt_meaning(level, rule, partner_ht.numerator, partner_ht.denominator)
             out.append(
                 Option(
-                    meaning(
-                        bid,
-                        rule,
-                        f"no-trump by the partnership table: {fmt(mine)}+ HT here with "
-                        f"{fmt(partner_ht)} shown by partner",
-                        ht_min=mine,
-                    ),
-                    lambda ev, need=need, mine=mine: ev.ht >= mine and ev.ht + partner_ht >= need,
+                    nt,
+                    lambda ev, need=need, mine=nt.ht_min: ev.ht >= mine and ev.ht + partner_ht >= need,
                 )
             )
         return out
@@ -914,11 +946,12 @@ class Culbertson(System):
                 test = higher
             simple[s] = (m, test)
 
-        def qualifying(ev: HandEval) -> set[Suit]:
-            return {t for t, (_, tst) in simple.items() if tst(ev)}
+        def pick(ev: HandEval) -> Suit | None:  # EST-B17 among the suits that qualify
+            return _first(ev, {t for t, (_, tst) in simple.items() if tst(ev)}, opts)
 
+        choice = object()  # the key of this situation's choice of suit in each hand's memo
         for s, (m, test) in simple.items():
-            out.append(Option(m, lambda ev, s=s, test=test: test(ev) and _first(ev, qualifying(ev), opts) == s))
+            out.append(Option(m, lambda ev, s=s, test=test: test(ev) and ev.once(choice, pick) == s))
         return out
 
     def answer_double(self, ctx: Context, double_index: int) -> list[Option]:
@@ -1110,12 +1143,7 @@ class Culbertson(System):
         need = F(13 - 6 - last.level + ctx.options.penalty_double_undertricks) - shown
         return [
             Option(
-                meaning(
-                    DOUBLE,
-                    "EST-B52, B54",
-                    f"penalty double: {fmt(need)}+ defensive tricks with "
-                    f"{fmt(shown)} HT shown by partner (two sure undertricks)",
-                ),
+                _double_meaning(need.numerator, need.denominator, shown.numerator, shown.denominator),
                 lambda ev: ev.defence(last.strain) >= need,
             )
         ]
@@ -1224,15 +1252,9 @@ class Culbertson(System):
                 bid = bid_of(level, STRAIN_OF[suit])
                 if not ctx.legal(bid):
                     continue
-                lo = F(6 + level) - shown
-                rule = "EST-B54" if own else "EST-B36, B42, B49"
-                text = (
-                    f"{suit.name.lower()} to {level}: {fmt(lo)}+ {'playing' if own else 'support'} tricks with "
-                    f"partner's {fmt(shown)}"
-                )
                 out.append(
                     Option(
-                        meaning(bid, rule, text, lengths=suit_min(suit, 4 if own else 2), tricks=lo),
+                        _fit_meaning(suit, level, own, shown.numerator, shown.denominator),
                         lambda ev, s=suit, level=level, own=own, shown=shown, game=game, times=times: (
                             (own or self._preferred(ev, supported) == s)
                             and self._fit_level(ev, s, own, shown, game, times, partner_ht) == level
