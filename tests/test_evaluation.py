@@ -330,3 +330,19 @@ def test_quarter_fast_paths_equal_the_breakdowns(seed: int) -> None:
                 assert ev.defence(Strain(suit)) == defensive_tricks(hand, Strain(suit)).value
                 side = tuple(s for s in Suit if s != suit)
                 assert ev.side_ht(suit) == honour_tricks(hand, suits=side).value
+
+
+def test_hand_counts_compare_as_fractions() -> None:
+    """The robots' ``Tricks`` (a hand's count, #15) order exactly as the ``Fraction`` of the same value against
+    integers, fractions and floats, from either side."""
+    import operator
+
+    from contractbridge.systems.base import Tricks
+
+    others: list[object] = [*range(-1, 9), *(F(n, d) for n in range(0, 40) for d in (1, 2, 3, 4)), 2.5, 2.25, 3.0]
+    for q in range(0, 40):
+        mine, plain = Tricks(q, 4), F(q, 4)
+        for other in others:
+            for op in (operator.ge, operator.gt, operator.le, operator.lt, operator.eq):
+                assert op(mine, other) == op(plain, other), (q, other, op)
+                assert op(other, mine) == op(other, plain), (q, other, op)

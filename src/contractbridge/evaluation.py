@@ -28,6 +28,7 @@ __all__ = [
     "club_suit_honour_tricks",
     "club_suit_quarters",
     "culbertson_suit_honour_tricks",
+    "culbertson_suit_quarters",
     "defensive_tricks",
     "fraction",
     "has_normal_support",
@@ -509,6 +510,11 @@ def total_honour_tricks(
 
 #: ``Fraction(q, 4)`` for the quarter counts a hand can reach, shared (a count is built thousands of times)
 _QUARTERS: Final = tuple(F(q, 4) for q in range(256))
+
+
+def culbertson_suit_quarters(bits: int) -> int:
+    """EST-B08 value of one 13-bit holding in quarters."""
+    return _CULBERTSON_Q[bits]
 
 
 def club_suit_quarters(bits: int) -> int:

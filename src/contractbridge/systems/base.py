@@ -25,7 +25,7 @@ from contractbridge.errors import BridgeError
 from contractbridge.evaluation import (
     HTTable,
     club_suit_quarters,
-    culbertson_suit_honour_tricks,
+    culbertson_suit_quarters,
     fmt,
     fraction,
     has_normal_support,
@@ -33,7 +33,6 @@ from contractbridge.evaluation import (
     honour_quarters,
     is_biddable_bits,
     playing_quarters,
-    quarters,
     support_quarters,
     sure_trump_quarters,
     total_honour_tricks,
@@ -237,6 +236,50 @@ DEFAULT_OPTIONS: Final = SystemOptions()
 # the hand, summarised once
 
 
+class Tricks(Fraction):
+    """A count of one hand (``HandEval``): a ``Fraction`` whose comparisons with integers and fractions skip the
+    generic number protocol (the robots compare hands with thresholds tens of thousands of times a second).
+    Arithmetic gives plain ``Fraction``s; the counts never enter a meaning, which depends on no hand."""
+
+    __slots__ = ()
+
+    def __ge__(self, other: object) -> bool:
+        if type(other) is int:
+            return self.numerator >= other * self.denominator
+        if isinstance(other, Fraction):
+            return self.numerator * other.denominator >= other.numerator * self.denominator
+        return Fraction.__ge__(self, other)  # type: ignore[operator]
+
+    def __gt__(self, other: object) -> bool:
+        if type(other) is int:
+            return self.numerator > other * self.denominator
+        if isinstance(other, Fraction):
+            return self.numerator * other.denominator > other.numerator * self.denominator
+        return Fraction.__gt__(self, other)  # type: ignore[operator]
+
+    def __le__(self, other: object) -> bool:
+        if type(other) is int:
+            return self.numerator <= other * self.denominator
+        if isinstance(other, Fraction):
+            return self.numerator * other.denominator <= other.numerator * self.denominator
+        return Fraction.__le__(self, other)  # type: ignore[operator]
+
+    def __lt__(self, other: object) -> bool:
+        if type(other) is int:
+            return self.numerator < other * self.denominator
+        if isinstance(other, Fraction):
+            return self.numerator * other.denominator < other.numerator * self.denominator
+        return Fraction.__lt__(self, other)  # type: ignore[operator]
+
+
+_TRICKS: Final = tuple(Tricks(q, 4) for q in range(256))
+
+
+def _tricks(q: int) -> Fraction:
+    """The shared ``Tricks`` of ``q`` quarters."""
+    return _TRICKS[q] if 0 <= q < 256 else Tricks(q, 4)
+
+
 class HandEval:
     """Everything the rules ask about one hand, computed once (Culbertson counts unless named club), from
     the four 13-bit holdings in integer quarters (``evaluation``'s fast paths), as shared ``Fraction``s."""
@@ -248,9 +291,9 @@ class HandEval:
         whole = hand.bits
         self.bits = bits = (whole & 0x1FFF, whole >> 13 & 0x1FFF, whole >> 26 & 0x1FFF, whole >> 39 & 0x1FFF)
         self.length = tuple(b.bit_count() for b in bits)
-        self.suit_ht = tuple(culbertson_suit_honour_tricks(b) for b in bits)
-        self.ht = quarters(honour_quarters(bits))
-        self.club_ht = quarters(sum(club_suit_quarters(b) for b in bits))
+        self.suit_ht = tuple(_tricks(culbertson_suit_quarters(b)) for b in bits)
+        self.ht = _tricks(honour_quarters(bits))
+        self.club_ht = _tricks(sum(club_suit_quarters(b) for b in bits))
         self.biddable = frozenset(s for s in SUITS_HIGH_FIRST if is_biddable_bits(bits[s]))
         self._pt: dict[Suit | None, Fraction] = {}
         self._st: dict[Suit, Fraction] = {}
@@ -271,21 +314,21 @@ class HandEval:
         """Playing tricks (EST-B14/B15)."""
         v = self._pt.get(trump)
         if v is None:
-            v = self._pt[trump] = quarters(playing_quarters(self.bits, trump))
+            v = self._pt[trump] = _tricks(playing_quarters(self.bits, trump))
         return v
 
     def st(self, trump: Suit) -> Fraction:
         """Support tricks for partner's suit (EST-B38)."""
         v = self._st.get(trump)
         if v is None:
-            v = self._st[trump] = quarters(support_quarters(self.bits, trump))
+            v = self._st[trump] = _tricks(support_quarters(self.bits, trump))
         return v
 
     def tt(self, suit: Suit) -> Fraction:
         """Trump tricks of a suit for the bidder (EST-B15, B25)."""
         v = self._tt.get(suit)
         if v is None:
-            v = self._tt[suit] = quarters(trump_quarters(self.bits, suit))
+            v = self._tt[suit] = _tricks(trump_quarters(self.bits, suit))
         return v
 
     def defence(self, strain: Strain) -> Fraction:
@@ -296,19 +339,19 @@ class HandEval:
             v = self._def[strain] = (
                 self.ht
                 if trump is None
-                else quarters(sure_trump_quarters(self.bits, trump) + self._side_quarters(trump))
+                else _tricks(sure_trump_quarters(self.bits, trump) + self._side_quarters(trump))
             )
         return v
 
     def sure_trumps(self, suit: Suit) -> Fraction:
-        return quarters(sure_trump_quarters(self.bits, suit))
+        return _tricks(sure_trump_quarters(self.bits, suit))
 
     def _side_quarters(self, suit: Suit) -> int:
         return honour_quarters(b for s, b in enumerate(self.bits) if s != suit)
 
     def side_ht(self, suit: Suit) -> Fraction:
         """Honour tricks outside ``suit`` (EST-B20 – B23 "side")."""
-        return quarters(self._side_quarters(suit))
+        return _tricks(self._side_quarters(suit))
 
     def spread(self) -> int:
         """In how many suits the hand holds honour tricks ("spread over three suits", EST-B21, B31, B43)."""
