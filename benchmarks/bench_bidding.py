@@ -11,8 +11,11 @@ from __future__ import annotations
 
 import os
 import random
+import statistics
+import time
+from collections.abc import Callable
 
-from benchmarks._harness import Side, compare, report
+from benchmarks._harness import ROUNDS, Side, compare, report
 from contractbridge import PASS, Auction, Deal, Seat, Vulnerability
 from contractbridge.robots import bid_deal
 from contractbridge.systems.base import clear_caches
@@ -28,6 +31,16 @@ def _random_policy(deals: list[Deal]) -> int:
             auction.push(PASS if rng.random() < 0.8 else rng.choice(legal))
             calls += 1
     return calls
+
+
+def _cpu_rate(run: Callable[[], object], items: int) -> float:
+    """Median items per second of ``run`` by the CPU time of this process."""
+    rates = []
+    for _ in range(ROUNDS):
+        start = time.process_time()
+        run()
+        rates.append(items / (time.process_time() - start))
+    return statistics.median(rates)
 
 
 def _robots(deals: list[Deal], system: str, cold: bool) -> int:
@@ -49,7 +62,11 @@ def main() -> None:
         cold = Side(f"{system} robots, caches cleared", lambda s=system: _robots(deals, s, cold=True), calls)
         result = compare(cold, peer)
         report(f"{system}: {calls} calls over {n} deals, cold", cold, peer, result, "calls")
-        print(f"  target >= 10,000 calls/s cold: {'met' if result.ours >= 10_000 else 'NOT met'}"
+        cpu = _cpu_rate(lambda s=system: _robots(deals, s, cold=True), calls)
+        print(f"  the same, by this process's CPU time (median of {ROUNDS}; a shared machine's wall clock counts"
+              f" other jobs' time too): {cpu:,.0f} calls/s")
+        print(f"  target >= 10,000 calls/s cold: {'met' if result.ours >= 10_000 else 'NOT met'} by the wall clock,"
+              f" {'met' if cpu >= 10_000 else 'NOT met'} by CPU time"
               " (an absolute figure: it depends on the machine and its load)")
         _robots(deals, system, cold=False)
         warm = Side(f"{system} robots, caches warm", lambda s=system: _robots(deals, s, cold=False), calls)

@@ -296,3 +296,53 @@ def test_biddable_reason_est_b13() -> None:
     assert biddable_reason(hand, H).endswith("5 cards need ½ — biddable (EST-B13)")
     assert biddable_reason(hand, D).endswith("6+ cards — biddable (EST-B13)")
     assert biddable_reason(hand, C) == "C -: 0 cards, 0 HT: fewer than 4 cards — not biddable (EST-B13)"
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_quarter_fast_paths_equal_the_breakdowns(seed: int) -> None:
+    """The robots' integer-quarter counts (#15) give each ``Breakdown``'s value (EST-B08, B14, B15, B38, B50,
+    B56) for every trump, over 250 random deals a seed (1,000 hands), and the robots' ``HandEval`` agrees."""
+    from contractbridge import Deal
+    from contractbridge.evaluation import (
+        honour_quarters,
+        playing_quarters,
+        quarters,
+        support_quarters,
+        sure_trump_quarters,
+        total_honour_tricks,
+        trump_quarters,
+    )
+    from contractbridge.systems.base import HandEval
+
+    for n in range(250):
+        for hand in Deal.random(seed * 250 + n).hands:
+            bits = tuple(hand.suit_bits(s) for s in Suit)
+            ev = HandEval(hand)
+            assert quarters(honour_quarters(bits)) == honour_tricks(hand).value == ev.ht
+            assert ev.club_ht == honour_tricks(hand, HTTable.CLUB).value == total_honour_tricks(hand, HTTable.CLUB)
+            assert quarters(playing_quarters(bits, None)) == playing_tricks(hand, None).value == ev.pt(None)
+            assert ev.biddable == frozenset(biddable_suits(hand))
+            for suit in Suit:
+                assert quarters(playing_quarters(bits, suit)) == playing_tricks(hand, suit).value == ev.pt(suit)
+                assert quarters(support_quarters(bits, suit)) == support_tricks(hand, suit).value == ev.st(suit)
+                assert quarters(trump_quarters(bits, suit)) == trump_tricks(hand, suit).value == ev.tt(suit)
+                assert quarters(sure_trump_quarters(bits, suit)) == sure_trump_tricks(hand, suit).value
+                assert ev.defence(Strain(suit)) == defensive_tricks(hand, Strain(suit)).value
+                side = tuple(s for s in Suit if s != suit)
+                assert ev.side_ht(suit) == honour_tricks(hand, suits=side).value
+
+
+def test_hand_counts_compare_as_fractions() -> None:
+    """The robots' ``Tricks`` (a hand's count, #15) order exactly as the ``Fraction`` of the same value against
+    integers, fractions and floats, from either side."""
+    import operator
+
+    from contractbridge.systems.base import Tricks
+
+    others: list[object] = [*range(-1, 9), *(F(n, d) for n in range(0, 40) for d in (1, 2, 3, 4)), 2.5, 2.25, 3.0]
+    for q in range(0, 40):
+        mine, plain = Tricks(q, 4), F(q, 4)
+        for other in others:
+            for op in (operator.ge, operator.gt, operator.le, operator.lt, operator.eq):
+                assert op(mine, other) == op(plain, other), (q, other, op)
+                assert op(other, mine) == op(other, plain), (q, other, op)

@@ -584,3 +584,34 @@ def test_an_editions_own_record_and_event_kinds_reach_the_table() -> None:
     assert table.to_events()[-1] == {"event": "attention", "seat": "E"}
     with pytest.raises(EventLogError, match="unknown event 'attention'"):
         Table(Board(1, DEAL), irregular=True).apply({"event": "attention", "seat": "E"})
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_legal_cards_kept_between_events_follow_every_change(seed: int) -> None:
+    """#15: a strict table keeps its legal cards until the next event. After every card, undo and a card played
+    instead (the same number of events again), ``legal_cards`` still equals L44 from the play state, and an
+    illegal card is still refused (L44C)."""
+    import random
+
+    rng = random.Random(seed)
+    table = Table(Board(seed + 1, Deal.random(seed)))
+    for c in ["1S", "P", "P", "P"]:
+        table.call(c)
+    while table.phase is Phase.PLAY:
+        play = table.play_state
+        assert play is not None
+        legal = table.legal_cards()
+        assert legal == play.legal_cards()
+        first = rng.choice(sorted(legal))
+        table.play(first)
+        table.undo()
+        assert table.legal_cards() == legal
+        others = sorted(legal - {first}) or [first]
+        table.play(rng.choice(others))
+        assert table.legal_cards() == play.legal_cards()
+        hand = play.hand(play.turn) if play.turn is not None else Hand.from_bits(0)
+        for card in hand:
+            if card not in table.legal_cards():
+                with pytest.raises(RevokeError):
+                    table.play(card)
+                break

@@ -10,6 +10,7 @@ Readings of the vague points follow ``shared/spec/laws-historic.md`` §6.1 and a
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
@@ -25,20 +26,30 @@ __all__ = [
     "biddable_reason",
     "biddable_suits",
     "club_suit_honour_tricks",
+    "club_suit_quarters",
     "culbertson_suit_honour_tricks",
+    "culbertson_suit_quarters",
     "defensive_tricks",
+    "fraction",
     "has_normal_support",
     "hcp",
+    "honour_quarters",
     "honour_tricks",
     "is_biddable",
+    "is_biddable_bits",
     "is_solid",
     "partnership_nt_contract",
+    "playing_quarters",
     "playing_tricks",
     "plus_values",
     "positional_honour_tricks",
+    "quarters",
     "shape",
+    "support_quarters",
     "support_tricks",
+    "sure_trump_quarters",
     "sure_trump_tricks",
+    "trump_quarters",
     "trump_tricks",
 ]
 
@@ -76,9 +87,18 @@ class Breakdown:
         return f"{self.name} {fmt(self.value)} [{self.rule}]: {terms}"
 
 
-@lru_cache(maxsize=1024)
 def fmt(value: Fraction) -> str:
     """``Fraction(5, 2)`` → ``2½``; quarters as ``¼`` and ``¾``."""
+    # cached by (numerator, denominator): hashing a Fraction costs a modular inverse
+    return _fmt((value.numerator, value.denominator)) if isinstance(value, Fraction) else _fmt_value(value)
+
+
+@lru_cache(maxsize=1024)
+def _fmt(pair: tuple[int, int]) -> str:
+    return _fmt_value(F(*pair))
+
+
+def _fmt_value(value: Fraction) -> str:
     whole, rest = divmod(value, 1)
     tail = {F(0): "", F(1, 4): "¼", F(1, 2): "½", F(3, 4): "¾"}.get(F(rest))
     if tail is None:
@@ -86,6 +106,13 @@ def fmt(value: Fraction) -> str:
     if whole == 0 and tail:
         return tail
     return f"{int(whole)}{tail}"
+
+
+@lru_cache(maxsize=1024)
+def fraction(numerator: int, denominator: int = 1) -> Fraction:
+    """``Fraction(numerator, denominator)`` of two integers, one shared value per pair (the robots name
+    their thresholds thousands of times a second)."""
+    return F(numerator, denominator)
 
 
 def _holding(suit: Suit, bits: int) -> str:
@@ -472,9 +499,97 @@ def total_honour_tricks(
     counted in integer quarters)."""
     bits = [hand.suit_bits(s) for s in suits]
     if table is HTTable.CLUB:
-        return F(sum(_CLUB_Q[b] for b in bits), 4)
-    quarters = sum(_CULBERTSON_Q[b] for b in bits)
-    codes = [_TAG_CODE[b] for b in bits]
-    kx, qx, jx = codes.count(1), codes.count(2), codes.count(3)
-    pairs = min(kx, qx) + min(max(qx - kx, 0), jx)
-    return F(quarters + 2 * pairs, 4)
+        return quarters(sum(_CLUB_Q[b] for b in bits))
+    return quarters(honour_quarters(bits))
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the robots' fast paths: the values of the counts above in integer quarters, from the 13-bit holdings of
+# the four suits (``suits[s]`` for ``Suit`` s, clubs first); tests/test_evaluation.py checks each against
+# its ``Breakdown`` over thousands of hands.
+
+#: ``Fraction(q, 4)`` for the quarter counts a hand can reach, shared (a count is built thousands of times)
+_QUARTERS: Final = tuple(F(q, 4) for q in range(256))
+
+
+def culbertson_suit_quarters(bits: int) -> int:
+    """EST-B08 value of one 13-bit holding in quarters."""
+    return _CULBERTSON_Q[bits]
+
+
+def club_suit_quarters(bits: int) -> int:
+    """EST-B56 value of one 13-bit holding in quarters."""
+    return _CLUB_Q[bits]
+
+
+def is_biddable_bits(bits: int) -> bool:
+    """EST-B13 for one 13-bit holding (``is_biddable`` without the hand)."""
+    return _BIDDABLE[bits]
+
+
+def quarters(q: int) -> Fraction:
+    """``Fraction(q, 4)``, the shared value when ``0 <= q < 256``."""
+    return _QUARTERS[q] if 0 <= q < 256 else F(q, 4)
+
+
+def honour_quarters(suits: Iterable[int]) -> int:
+    """EST-B08 honour tricks of the given holdings, with the cross-suit combinations, in quarters."""
+    total = kx = qx = jx = 0
+    for b in suits:
+        total += _CULBERTSON_Q[b]
+        code = _TAG_CODE[b]
+        if code == 1:
+            kx += 1
+        elif code == 2:
+            qx += 1
+        elif code == 3:
+            jx += 1
+    return total + 2 * (min(kx, qx) + min(max(qx - kx, 0), jx))
+
+
+def _solid_count(b: int) -> int:
+    """A solid suit's length − the ranks missing above its top card (EST-B15, B50)."""
+    return _pop(b) - (13 - b.bit_length())
+
+
+def trump_quarters(suits: tuple[int, ...], trump: Suit) -> int:
+    """``trump_tricks(hand, trump).value`` in quarters."""
+    b = suits[trump]
+    if is_solid(b):
+        return 4 * _solid_count(b)
+    n = _pop(b)
+    return _CULBERTSON_Q[b] + (4 * (n - 3) if n >= 4 else 0)
+
+
+def sure_trump_quarters(suits: tuple[int, ...], trump: Suit) -> int:
+    """``sure_trump_tricks(hand, trump).value`` in quarters."""
+    b = suits[trump]
+    return 4 * max(0, _solid_count(b)) if is_solid(b) else _CULBERTSON_Q[b]
+
+
+def playing_quarters(suits: tuple[int, ...], trump: Suit | None) -> int:
+    """``playing_tricks(hand, trump).value`` in quarters."""
+    side = [b for s, b in enumerate(suits) if s != trump]
+    if trump is not None and is_solid(suits[trump]):
+        q = 4 * _solid_count(suits[trump]) + honour_quarters(side)
+    else:
+        q = honour_quarters(suits)
+        if trump is not None and (n := _pop(suits[trump])) >= 4:
+            q += 4 * (n - 3)
+    return q + sum(2 * (n - 3) for b in side if (n := _pop(b)) >= 4)
+
+
+_SUPPORT_LENGTH_Q: Final = (0, 0, 0, 0, 2, 4, 8, *(4 * (n - 4) for n in range(7, 14)))
+_SHORT_Q: Final = {3: (8, 4, 2), 4: (12, 8, 4)}
+
+
+def support_quarters(suits: tuple[int, ...], trump: Suit) -> int:
+    """``support_tricks(hand, trump).value`` in quarters."""
+    b = suits[trump]
+    n = _pop(b)
+    q = _SUPPORT_LENGTH_Q[n] + 4 * bool(b & A) + 4 * bool(b & K) + 2 * bool(b & Q)
+    side = [c for s, c in enumerate(suits) if s != trump]
+    q += honour_quarters(side) + sum(2 * (m - 3) for c in side if (m := _pop(c)) >= 4)
+    if n >= 3 and (short := min(_pop(c) for c in side)) <= 2:
+        q += _SHORT_Q[min(n, 4)][short]
+    return q

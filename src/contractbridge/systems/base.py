@@ -24,16 +24,19 @@ from contractbridge.deal import Vulnerability
 from contractbridge.errors import BridgeError
 from contractbridge.evaluation import (
     HTTable,
-    biddable_suits,
-    culbertson_suit_honour_tricks,
+    club_suit_quarters,
+    culbertson_suit_quarters,
     fmt,
+    fraction,
     has_normal_support,
     hcp,
-    playing_tricks,
-    support_tricks,
-    sure_trump_tricks,
+    honour_quarters,
+    is_biddable_bits,
+    playing_quarters,
+    support_quarters,
+    sure_trump_quarters,
     total_honour_tricks,
-    trump_tricks,
+    trump_quarters,
 )
 from contractbridge.scoring.rules import FIRST_NOTRUMP_40, TrickValues
 
@@ -48,7 +51,7 @@ __all__ = [
     "game_level",
 ]
 
-F = Fraction
+F = fraction
 HALF: Final = F(1, 2)
 FIVE: Final = F(5)
 FOUR: Final = F(4)
@@ -57,6 +60,7 @@ SEVEN_AND_HALF: Final = F(15, 2)
 THREE: Final = F(3)
 TWO_AND_HALF: Final = F(5, 2)
 ANY: Final = (0, 13)
+T = TypeVar("T")
 
 
 class Forcing(Enum):
@@ -173,7 +177,9 @@ def lengths(**ranges: tuple[int, int]) -> tuple[tuple[int, int], ...]:
     return tuple(out)
 
 
+@lru_cache(maxsize=256)
 def suit_min(suit: Suit, n: int) -> tuple[tuple[int, int], ...]:
+    """The ranges tuple of "at least ``n`` cards in ``suit``" (one shared value per pair)."""
     out = [ANY, ANY, ANY, ANY]
     out[suit] = (n, 13)
     return tuple(out)
@@ -230,45 +236,99 @@ DEFAULT_OPTIONS: Final = SystemOptions()
 # the hand, summarised once
 
 
-_SIDES: Final = {s: tuple(t for t in SUITS_HIGH_FIRST if t != s) for s in Suit}
+class Tricks(Fraction):
+    """A count of one hand (``HandEval``): a ``Fraction`` whose comparisons with integers and fractions skip the
+    generic number protocol (the robots compare hands with thresholds tens of thousands of times a second).
+    Arithmetic gives plain ``Fraction``s; the counts never enter a meaning, which depends on no hand."""
+
+    __slots__ = ()
+
+    def __ge__(self, other: object) -> bool:
+        if type(other) is int:
+            return self.numerator >= other * self.denominator
+        if isinstance(other, Fraction):
+            return self.numerator * other.denominator >= other.numerator * self.denominator
+        return Fraction.__ge__(self, other)  # type: ignore[operator]
+
+    def __gt__(self, other: object) -> bool:
+        if type(other) is int:
+            return self.numerator > other * self.denominator
+        if isinstance(other, Fraction):
+            return self.numerator * other.denominator > other.numerator * self.denominator
+        return Fraction.__gt__(self, other)  # type: ignore[operator]
+
+    def __le__(self, other: object) -> bool:
+        if type(other) is int:
+            return self.numerator <= other * self.denominator
+        if isinstance(other, Fraction):
+            return self.numerator * other.denominator <= other.numerator * self.denominator
+        return Fraction.__le__(self, other)  # type: ignore[operator]
+
+    def __lt__(self, other: object) -> bool:
+        if type(other) is int:
+            return self.numerator < other * self.denominator
+        if isinstance(other, Fraction):
+            return self.numerator * other.denominator < other.numerator * self.denominator
+        return Fraction.__lt__(self, other)  # type: ignore[operator]
+
+
+_TRICKS: Final = tuple(Tricks(q, 4) for q in range(256))
+
+
+def _tricks(q: int) -> Fraction:
+    """The shared ``Tricks`` of ``q`` quarters."""
+    return _TRICKS[q] if 0 <= q < 256 else Tricks(q, 4)
 
 
 class HandEval:
-    """Everything the rules ask about one hand, computed once (Culbertson counts unless named club)."""
+    """Everything the rules ask about one hand, computed once (Culbertson counts unless named club), from
+    the four 13-bit holdings in integer quarters (``evaluation``'s fast paths), as shared ``Fraction``s."""
 
-    __slots__ = ("_def", "_pt", "_st", "_tt", "biddable", "club_ht", "hand", "ht", "length", "suit_ht")
+    __slots__ = ("_def", "_memo", "_pt", "_st", "_tt", "biddable", "bits", "club_ht", "hand", "ht", "length", "suit_ht")
 
     def __init__(self, hand: Hand) -> None:
         self.hand = hand
-        self.length = tuple(hand.length(s) for s in Suit)
-        self.suit_ht = tuple(culbertson_suit_honour_tricks(hand.suit_bits(s)) for s in Suit)
-        self.ht = total_honour_tricks(hand)
-        self.club_ht = total_honour_tricks(hand, HTTable.CLUB)
-        self.biddable = frozenset(biddable_suits(hand))
+        whole = hand.bits
+        self.bits = bits = (whole & 0x1FFF, whole >> 13 & 0x1FFF, whole >> 26 & 0x1FFF, whole >> 39 & 0x1FFF)
+        self.length = tuple(b.bit_count() for b in bits)
+        self.suit_ht = tuple(_tricks(culbertson_suit_quarters(b)) for b in bits)
+        self.ht = _tricks(honour_quarters(bits))
+        self.club_ht = _tricks(sum(club_suit_quarters(b) for b in bits))
+        self.biddable = frozenset(s for s in SUITS_HIGH_FIRST if is_biddable_bits(bits[s]))
         self._pt: dict[Suit | None, Fraction] = {}
         self._st: dict[Suit, Fraction] = {}
         self._tt: dict[Suit, Fraction] = {}
         self._def: dict[Strain, Fraction] = {}
+        self._memo: dict[object, Any] = {}
+
+    def once(self, key: object, compute: Callable[[HandEval], T]) -> T:
+        """``compute(self)``, computed once per ``key``: a test that several options of one situation share
+        (each option asks "is this suit the one to bid?" of the same choice)."""
+        memo = self._memo
+        if key in memo:
+            return memo[key]  # type: ignore[no-any-return]
+        value = memo[key] = compute(self)
+        return value
 
     def pt(self, trump: Suit | None) -> Fraction:
         """Playing tricks (EST-B14/B15)."""
         v = self._pt.get(trump)
         if v is None:
-            v = self._pt[trump] = playing_tricks(self.hand, trump).value
+            v = self._pt[trump] = _tricks(playing_quarters(self.bits, trump))
         return v
 
     def st(self, trump: Suit) -> Fraction:
         """Support tricks for partner's suit (EST-B38)."""
         v = self._st.get(trump)
         if v is None:
-            v = self._st[trump] = support_tricks(self.hand, trump).value
+            v = self._st[trump] = _tricks(support_quarters(self.bits, trump))
         return v
 
     def tt(self, suit: Suit) -> Fraction:
         """Trump tricks of a suit for the bidder (EST-B15, B25)."""
         v = self._tt.get(suit)
         if v is None:
-            v = self._tt[suit] = trump_tricks(self.hand, suit).value
+            v = self._tt[suit] = _tricks(trump_quarters(self.bits, suit))
         return v
 
     def defence(self, strain: Strain) -> Fraction:
@@ -276,15 +336,22 @@ class HandEval:
         v = self._def.get(strain)
         if v is None:
             trump = SUIT_OF[strain]
-            v = self._def[strain] = self.ht if trump is None else self.sure_trumps(trump) + self.side_ht(trump)
+            v = self._def[strain] = (
+                self.ht
+                if trump is None
+                else _tricks(sure_trump_quarters(self.bits, trump) + self._side_quarters(trump))
+            )
         return v
 
     def sure_trumps(self, suit: Suit) -> Fraction:
-        return sure_trump_tricks(self.hand, suit).value
+        return _tricks(sure_trump_quarters(self.bits, suit))
+
+    def _side_quarters(self, suit: Suit) -> int:
+        return honour_quarters(b for s, b in enumerate(self.bits) if s != suit)
 
     def side_ht(self, suit: Suit) -> Fraction:
         """Honour tricks outside ``suit`` (EST-B20 – B23 "side")."""
-        return total_honour_tricks(self.hand, suits=_SIDES[suit])
+        return _tricks(self._side_quarters(suit))
 
     def spread(self) -> int:
         """In how many suits the hand holds honour tricks ("spread over three suits", EST-B21, B31, B43)."""
@@ -322,6 +389,7 @@ class Option:
         return self.meaning.call
 
 
+@lru_cache(maxsize=1024)
 def game_level(strain: Strain, partscore: int = 0, values: TrickValues = FIRST_NOTRUMP_40) -> int:
     """The lowest level in ``strain`` whose trick score completes a game from ``partscore``, by the trick values
     of the edition played (``Edition.scoring``: 1NT is 40 under L77, 30 under NBB R30 / EST-S05)."""
@@ -334,6 +402,8 @@ _BIDS: Final = tuple(Bid(level, strain) for level in range(1, 8) for strain in S
 STRAIN_OF: Final = tuple(Strain(suit) for suit in Suit)
 #: ``SUIT_OF[strain]``: the suit of a strain, None at notrump (``Strain.suit`` without an Enum call).
 SUIT_OF: Final[tuple[Suit | None, ...]] = (*Suit, None)
+#: ``ONLY[suit]``: the one-suit set ``frozenset({suit})``, shared by the meanings that specify it.
+ONLY: Final = tuple(frozenset({suit}) for suit in Suit)
 #: ``SIDE_OF[seat]``: the seat's side.
 SIDE_OF: Final = tuple(seat.side for seat in Seat)
 
@@ -342,8 +412,6 @@ def bid_of(level: int, strain: Strain) -> Bid:
     """``Bid(level, strain)``, the shared value for levels 1–7 (the robots build thousands per second)."""
     return _BIDS[level * 5 + strain - 5] if 1 <= level <= 7 else Bid(level, strain)
 
-
-T = TypeVar("T")
 
 
 class _cached(Generic[T]):
@@ -480,11 +548,15 @@ class Context:
                 return i
         return None
 
+    @_cached
+    def _last_rank(self) -> int:
+        last = self.last_bid
+        return -1 if last is None else last.rank
+
     def legal(self, call: Call) -> bool:
         """L18–L19 for the seat to call (the auction is not over)."""
         if isinstance(call, Bid):
-            last = self.last_bid
-            return 1 <= call.level <= 7 and (last is None or call.rank > last.rank)
+            return 1 <= call.level <= 7 and call.rank > self._last_rank
         if call is PASS:
             return True
         i = self.last_action_index()
@@ -543,14 +615,14 @@ def meaning(call: Call, rule: str, text: str, **kw: object) -> CallMeaning:
 
 def suit_meaning(call: Call, rule: str, text: str, suit: Suit, minimum: int, **kw: object) -> CallMeaning:
     """A call that specifies ``suit`` and promises at least ``minimum`` cards in it."""
-    return meaning(call, rule, text, lengths=suit_min(suit, minimum), specified_suits=frozenset({suit}), **kw)
+    return meaning(call, rule, text, lengths=suit_min(suit, minimum), specified_suits=ONLY[suit], **kw)
 
 
 def undiscussed(call: Call) -> CallMeaning:
     """What any call the system does not cover means: natural, nothing more agreed."""
     text = "natural, undiscussed: the system does not cover this call here"
     if isinstance(call, Bid) and call.strain.suit is not None:
-        return CallMeaning(call, text, "undiscussed", specified_suits=frozenset({call.strain.suit}), undiscussed=True)
+        return CallMeaning(call, text, "undiscussed", specified_suits=ONLY[call.strain.suit], undiscussed=True)
     return CallMeaning(call, text, "undiscussed", undiscussed=True)
 
 
@@ -667,8 +739,20 @@ def _options(
     if offered is None:
         if len(_SITUATIONS) >= _SITUATIONS_LIMIT:
             _SITUATIONS.clear()
-        offered = _SITUATIONS[situation] = tuple(o for o in system.options(ctx) if ctx.legal(o.call))
+        offered = _SITUATIONS[situation] = _legal_options(ctx, system.options(ctx))
     return ctx, offered
+
+
+def _legal_options(ctx: Context, options: list[Option]) -> tuple[Option, ...]:
+    """The options whose call is legal for the seat to call (L18, L19): ``ctx.legal``, with the bids (most
+    options) compared with the last bid's rank inline."""
+    last_rank = ctx._last_rank
+    out = []
+    for o in options:
+        call = o.meaning.call
+        if (call.level <= 7 and call.rank > last_rank) if isinstance(call, Bid) else ctx.legal(call):
+            out.append(o)
+    return tuple(out)
 
 
 #: The options of each bidding situation seen (see ``_options``), emptied when it reaches the limit.
@@ -703,4 +787,4 @@ def _meanings(
     return (*before, union(found) if found else undiscussed(calls[-1]))
 
 
-__all__ += ["bid_of", "clear_caches", "evaluate", "lengths", "meaning", "suit_min", "undiscussed", "union"]
+__all__ += ["ONLY", "bid_of", "clear_caches", "evaluate", "lengths", "meaning", "suit_min", "undiscussed", "union"]

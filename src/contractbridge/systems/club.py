@@ -7,13 +7,13 @@ bidding, later rounds) follows the Culbertson system (laws-historic §6.11 [JUDG
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Final
 
 from contractbridge.calls import DOUBLE, PASS, Bid, Call
 from contractbridge.cards import SUITS_HIGH_FIRST, Strain, Suit
-from contractbridge.evaluation import HTTable, fmt
+from contractbridge.evaluation import HTTable, fmt, fraction
 from contractbridge.systems.base import (
+    ONLY,
     STRAIN_OF,
     Context,
     Forcing,
@@ -28,7 +28,7 @@ from contractbridge.systems.culbertson import Culbertson
 
 __all__ = ["CLUB", "Club"]
 
-F = Fraction
+F = fraction
 ONE_CLUB: Final = bid_of(1, Strain.CLUBS)
 NT: Final = Strain.NOTRUMP
 CLUB_TABLE: Final = HTTable.CLUB
@@ -184,7 +184,7 @@ class Club(Culbertson):
                         ht_min=hi + F(1, 4),
                         ht_table=CLUB_TABLE,
                         forcing=Forcing.GAME,
-                        specified_suits=frozenset({s}),
+                        specified_suits=ONLY[s],
                     ),
                     lambda ev, s=s: ev.club_ht > hi and five_card_suit(ev) == s,
                 )
@@ -214,7 +214,7 @@ class Club(Culbertson):
                         ht_min=lo,
                         ht_max=hi,
                         ht_table=CLUB_TABLE,
-                        specified_suits=frozenset({s}),
+                        specified_suits=ONLY[s],
                     ),
                     lambda ev, s=s: lo <= ev.club_ht <= hi and five_card_suit(ev) == s,
                 )
@@ -290,7 +290,7 @@ class Club(Culbertson):
                         f"{what}: his 5-card suit, {s.name.lower()}",
                         lengths=suit_min(s, 5),
                         forcing=Forcing.GAME if forcing else Forcing.NONE,
-                        specified_suits=frozenset({s}),
+                        specified_suits=ONLY[s],
                     ),
                     lambda ev, s=s: five_card_suit(ev) == s,
                 )

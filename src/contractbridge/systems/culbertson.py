@@ -11,12 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
+from functools import lru_cache
 from typing import Final
 
 from contractbridge.calls import DOUBLE, PASS, REDOUBLE, Bid
 from contractbridge.cards import SUITS_HIGH_FIRST, Seat, Strain, Suit
-from contractbridge.evaluation import fmt
+from contractbridge.evaluation import fmt, fraction
 from contractbridge.systems.base import (
+    ONLY,
     STRAIN_OF,
     SUIT_OF,
     CallMeaning,
@@ -35,12 +37,14 @@ from contractbridge.systems.base import (
 
 __all__ = ["CULBERTSON", "Culbertson", "suit_order"]
 
-F = Fraction
+F = fraction
 HALF: Final = F(1, 2)
 MAJORS: Final = (Suit.SPADES, Suit.HEARTS)
 NT: Final = Strain.NOTRUMP
 MAX4: Final = lengths(S=(0, 4), H=(0, 4), D=(0, 4), C=(0, 4))
 MAX5: Final = lengths(S=(0, 5), H=(0, 5), D=(0, 5), C=(0, 5))
+#: EST-B12: the combined honour tricks each no-trump level needs, slam first
+_NT_NEED: Final = {6: F(7), 3: F(11, 2), 2: F(5)}
 
 
 def suit_order(ev: HandEval, suits: frozenset[Suit] | set[Suit], opts: SystemOptions) -> list[Suit]:
@@ -67,6 +71,41 @@ def _level_for(ctx: Context, strain: Strain, jump: int = 0) -> Bid | None:
     if bid is None or bid.level + jump > 7:
         return None
     return bid_of(bid.level + jump, strain)
+
+
+@lru_cache(maxsize=4096)
+def _fit_meaning(suit: Suit, level: int, own: bool, shown_num: int, shown_den: int) -> CallMeaning:
+    """The meaning of raising our ``suit`` to ``level`` with partner's ``shown`` tricks (``fit_raises``), one
+    shared value per situation that gives it (keyed by integers: hashing a Fraction costs a modular inverse)."""
+    shown = F(shown_num, shown_den)
+    lo = F(6 + level) - shown
+    rule = "EST-B54" if own else "EST-B36, B42, B49"
+    text = (
+        f"{suit.name.lower()} to {level}: {fmt(lo)}+ {'playing' if own else 'support'} tricks with "
+        f"partner's {fmt(shown)}"
+    )
+    return meaning(bid_of(level, STRAIN_OF[suit]), rule, text, lengths=suit_min(suit, 4 if own else 2), tricks=lo)
+
+
+@lru_cache(maxsize=1024)
+def _nt_meaning(level: int, rule: str, shown_num: int, shown_den: int) -> CallMeaning:
+    """The meaning of ``level`` NT by the partnership table (EST-B12) with partner's ``shown`` honour tricks
+    (``nt_by_partnership``), shared as ``_fit_meaning``."""
+    shown = F(shown_num, shown_den)
+    mine = _NT_NEED[level] - shown
+    text = f"no-trump by the partnership table: {fmt(mine)}+ HT here with {fmt(shown)} shown by partner"
+    return meaning(bid_of(level, NT), rule, text, ht_min=mine)
+
+
+@lru_cache(maxsize=1024)
+def _double_meaning(need_num: int, need_den: int, shown_num: int, shown_den: int) -> CallMeaning:
+    """The meaning of a penalty double needing ``need`` defensive tricks with partner's ``shown`` honour tricks
+    (``penalty_double``), shared as ``_fit_meaning``."""
+    text = (
+        f"penalty double: {fmt(F(need_num, need_den))}+ defensive tricks with "
+        f"{fmt(F(shown_num, shown_den))} HT shown by partner (two sure undertricks)"
+    )
+    return meaning(DOUBLE, "EST-B52, B54", text)
 
 
 class Culbertson(System):
@@ -139,6 +178,11 @@ class Culbertson(System):
         out: list[Option] = []
         out += self.preempts(ctx)
         out += self.forcing_twos(ctx)
+
+        def pick(ev: HandEval) -> Suit | None:
+            return _first(ev, {t for t in ev.biddable if self._one_bid_ok(ev, t, min_ht, opts)}, opts)
+
+        choice = object()  # the key of this situation's choice of suit in each hand's memo
         out.append(
             Option(
                 meaning(
@@ -161,12 +205,10 @@ class Culbertson(System):
                         lengths=suit_min(suit, 4),
                         ht_min=min_ht,
                         tricks=F(4),
-                        specified_suits=frozenset({suit}),
+                        specified_suits=ONLY[suit],
                     ),
-                    lambda ev, s=suit: (
-                        self._one_bid_ok(ev, s, min_ht, opts)
-                        and _first(ev, {t for t in ev.biddable if self._one_bid_ok(ev, t, min_ht, opts)}, opts) == s
-                    ),
+                    # the suit chosen among those that qualify (EST-B17): the same choice for each suit's option
+                    lambda ev, s=suit: ev.once(choice, pick) == s,
                 )
             )
         if opts.prefer_suit_to_one_nt:
@@ -279,6 +321,10 @@ class Culbertson(System):
                 ev.ht >= opts.forcing_two_long_ht and long_trump and ev.spread() >= 3
             )
 
+        def pick(ev: HandEval) -> Suit | None:
+            return _first(ev, {t for t in ev.biddable if ev.length[t] >= 5}, opts) if ok(ev) else None
+
+        choice = object()  # the key of this situation's choice of suit in each hand's memo
         return [
             Option(
                 meaning(
@@ -288,9 +334,9 @@ class Culbertson(System):
                     lengths=suit_min(suit, 5),
                     ht_min=opts.forcing_two_long_ht,
                     forcing=Forcing.GAME,
-                    specified_suits=frozenset({suit}),
+                    specified_suits=ONLY[suit],
                 ),
-                lambda ev, s=suit: ok(ev) and _first(ev, {t for t in ev.biddable if ev.length[t] >= 5}, opts) == s,
+                lambda ev, s=suit: ev.once(choice, pick) == s,
             )
             for suit in SUITS_HIGH_FIRST
         ]
@@ -435,7 +481,7 @@ class Culbertson(System):
                         lengths=suit_min(suit, 4),
                         ht_min=min_ht,
                         forcing=Forcing.GAME if forcing else Forcing.NONE,
-                        specified_suits=frozenset({suit}),
+                        specified_suits=ONLY[suit],
                     ),
                     lambda ev, s=suit, free=frozenset(set(Suit) - taken): (
                         s in ev.biddable and ev.ht >= min_ht and _first(ev, ev.biddable & free, ctx.options) == s
@@ -477,21 +523,15 @@ class Culbertson(System):
     def nt_by_partnership(self, ctx: Context, partner_ht: Fraction, rule: str) -> list[Option]:
         """EST-B12: bid the NT level the combined honour tricks make (own HT + what partner showed)."""
         out: list[Option] = []
-        for level, need in ((6, F(7)), (3, F(11, 2)), (2, F(5))):
+        for level, need in _NT_NEED.items():
             bid = bid_of(level, NT)
             if not ctx.legal(bid):
                 continue
-            mine = need - partner_ht
+            nt = _nt_meaning(level, rule, partner_ht.numerator, partner_ht.denominator)
             out.append(
                 Option(
-                    meaning(
-                        bid,
-                        rule,
-                        f"no-trump by the partnership table: {fmt(mine)}+ HT here with "
-                        f"{fmt(partner_ht)} shown by partner",
-                        ht_min=mine,
-                    ),
-                    lambda ev, need=need, mine=mine: ev.ht >= mine and ev.ht + partner_ht >= need,
+                    nt,
+                    lambda ev, need=need, mine=nt.ht_min: ev.ht >= mine and ev.ht + partner_ht >= need,
                 )
             )
         return out
@@ -546,7 +586,7 @@ class Culbertson(System):
                         lengths=suit_min(s, 4),
                         ht_min=F(3),
                         forcing=Forcing.GAME,
-                        specified_suits=frozenset({s}),
+                        specified_suits=ONLY[s],
                     ),
                     lambda ev, s=s: (
                         s in ev.biddable
@@ -595,7 +635,7 @@ class Culbertson(System):
                         f"new suit: biddable {s.name.lower()}, {fmt(need)}+ HT (normally 1½–2½), not forcing",
                         lengths=suit_min(s, 4),
                         ht_min=need,
-                        specified_suits=frozenset({s}),
+                        specified_suits=ONLY[s],
                     ),
                     lambda ev, s=s, need=need: (
                         s in ev.biddable and ev.ht >= need and _first(ev, ev.biddable & free, opts) == s
@@ -724,7 +764,7 @@ class Culbertson(System):
                         lengths=suit_min(s, 4),
                         ht_min=F(1),
                         forcing=Forcing.GAME,
-                        specified_suits=frozenset({s}),
+                        specified_suits=ONLY[s],
                     ),
                     lambda ev, s=s: (
                         s in ev.biddable and ev.ht >= 1 and _first(ev, ev.biddable & free, ctx.options) == s
@@ -833,7 +873,7 @@ class Culbertson(System):
                         lengths=suit_min(s, 5),
                         ht_min=opts.jump_overcall_min_ht,
                         ht_max=opts.jump_overcall_max_ht,
-                        specified_suits=frozenset({s}),
+                        specified_suits=ONLY[s],
                     ),
                     lambda ev, s=s: (
                         opts.jump_overcall_min_ht <= ev.ht <= opts.jump_overcall_max_ht
@@ -878,7 +918,7 @@ class Culbertson(System):
                     f"with 5 cards or {fmt(2 + extra)} with 4",
                     lengths=suit_min(s, 4),
                     ht_min=F(3, 2) + extra,
-                    specified_suits=frozenset({s}),
+                    specified_suits=ONLY[s],
                 )
 
                 def one_level(ev: HandEval, s: Suit = s, extra: Fraction = extra) -> bool:
@@ -897,7 +937,7 @@ class Culbertson(System):
                     lengths=suit_min(s, 5),
                     ht_min=ht_need,
                     tricks=tt_need,
-                    specified_suits=frozenset({s}),
+                    specified_suits=ONLY[s],
                 )
 
                 def higher(ev: HandEval, s: Suit = s, h: Fraction = ht_need, t: Fraction = tt_need) -> bool:
@@ -906,11 +946,12 @@ class Culbertson(System):
                 test = higher
             simple[s] = (m, test)
 
-        def qualifying(ev: HandEval) -> set[Suit]:
-            return {t for t, (_, tst) in simple.items() if tst(ev)}
+        def pick(ev: HandEval) -> Suit | None:  # EST-B17 among the suits that qualify
+            return _first(ev, {t for t, (_, tst) in simple.items() if tst(ev)}, opts)
 
+        choice = object()  # the key of this situation's choice of suit in each hand's memo
         for s, (m, test) in simple.items():
-            out.append(Option(m, lambda ev, s=s, test=test: test(ev) and _first(ev, qualifying(ev), opts) == s))
+            out.append(Option(m, lambda ev, s=s, test=test: test(ev) and ev.once(choice, pick) == s))
         return out
 
     def answer_double(self, ctx: Context, double_index: int) -> list[Option]:
@@ -966,7 +1007,7 @@ class Culbertson(System):
                             f"{text}; {s.name.lower()} chosen by EST-B32",
                             lengths=suit_min(s, min_len),
                             ht_min=ht_min,
-                            specified_suits=frozenset({s}),
+                            specified_suits=ONLY[s],
                         ),
                         lambda ev, s=s, jump=jump, min_len=min_len: (
                             self._double_suit(ev, unbid) == s
@@ -1023,7 +1064,7 @@ class Culbertson(System):
                                 "EST-B30",
                                 f"answers the cue-bid: {s.name.lower()} is the best suit",
                                 forcing=Forcing.GAME,
-                                specified_suits=frozenset({s}),
+                                specified_suits=ONLY[s],
                             ),
                             lambda ev, s=s: self._double_suit(ev, [t for t in SUITS_HIGH_FIRST if t not in opp]) == s,
                         )
@@ -1075,7 +1116,7 @@ class Culbertson(System):
                         f"a suit of our own: {s.name.lower()} 5+ cards, 2+ HT",
                         lengths=suit_min(s, 5),
                         ht_min=F(2),
-                        specified_suits=frozenset({s}),
+                        specified_suits=ONLY[s],
                     ),
                     lambda ev, s=s: (
                         s in ev.biddable
@@ -1102,12 +1143,7 @@ class Culbertson(System):
         need = F(13 - 6 - last.level + ctx.options.penalty_double_undertricks) - shown
         return [
             Option(
-                meaning(
-                    DOUBLE,
-                    "EST-B52, B54",
-                    f"penalty double: {fmt(need)}+ defensive tricks with "
-                    f"{fmt(shown)} HT shown by partner (two sure undertricks)",
-                ),
+                _double_meaning(need.numerator, need.denominator, shown.numerator, shown.denominator),
                 lambda ev: ev.defence(last.strain) >= need,
             )
         ]
@@ -1216,15 +1252,9 @@ class Culbertson(System):
                 bid = bid_of(level, STRAIN_OF[suit])
                 if not ctx.legal(bid):
                     continue
-                lo = F(6 + level) - shown
-                rule = "EST-B54" if own else "EST-B36, B42, B49"
-                text = (
-                    f"{suit.name.lower()} to {level}: {fmt(lo)}+ {'playing' if own else 'support'} tricks with "
-                    f"partner's {fmt(shown)}"
-                )
                 out.append(
                     Option(
-                        meaning(bid, rule, text, lengths=suit_min(suit, 4 if own else 2), tricks=lo),
+                        _fit_meaning(suit, level, own, shown.numerator, shown.denominator),
                         lambda ev, s=suit, level=level, own=own, shown=shown, game=game, times=times: (
                             (own or self._preferred(ev, supported) == s)
                             and self._fit_level(ev, s, own, shown, game, times, partner_ht) == level

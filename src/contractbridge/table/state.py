@@ -54,7 +54,7 @@ from contractbridge.errors import (
 )
 from contractbridge.laws import DEFAULT_EDITION, Edition
 from contractbridge.laws import edition as find_edition
-from contractbridge.play import PlayState, Trick
+from contractbridge.play import PlayState, Trick, cards_of
 from contractbridge.systems.agreements import PartnershipAgreements
 from contractbridge.table.irregularities import Irregularity, IrregularityKind, kind_of
 from contractbridge.table.view import Claim, Phase, Result, TableView
@@ -78,10 +78,12 @@ class Table:
     """One board at one table (docs/architecture.md §2): auction, play, claims, over an event log."""
 
     __slots__ = (
+        "_allowed",
         "_auction",
         "_claim",
         "_events",
         "_irregularities",
+        "_legal",
         "_pending",
         "_play",
         "_ruled",
@@ -130,6 +132,8 @@ class Table:
         self._pending: Irregularity | None = None
         self._ruled: object = None
         self._irregularities: list[Irregularity] = []
+        self._legal: tuple[int, frozenset[Card]] = (0, frozenset())
+        self._allowed: tuple[Event, Seat, frozenset[Card]] | None = None
 
     # state --------------------------------------------------------------------------------------
     @property
@@ -251,10 +255,33 @@ class Table:
     def legal_cards(self) -> frozenset[Card]:
         """The cards that may be played now from the hand whose turn it is: L44, then the restrictions of the
         edition (``Edition.legal_cards``: lead restrictions, penalty cards)."""
-        turn = self.turn
-        if turn is None or self._play is None:
+        play = self._play  # ``self.turn`` inlined: no cards during the auction, a claim or a stop
+        if play is None or self._claim is not None or self._stopped:
             return frozenset()
-        return self.rules.legal_cards(self, turn, self._play.legal_cards())
+        turn = play.turn
+        return frozenset() if turn is None else self._edition_cards(play, turn)
+
+    def _edition_cards(self, play: PlayState, turn: Seat) -> frozenset[Card]:
+        """``rules.legal_cards`` over L44's cards for ``turn``. A strict table (no record) changes only by its
+        events, so the answer is kept until the next one: the player asks, then ``play`` checks (#15)."""
+        events = self._events
+        kept = self._allowed
+        if kept is not None and kept[0] is events[-1] and kept[1] == turn:
+            return kept[2]
+        cards = self.rules.legal_cards(self, turn, self._l44_cards(play))
+        if self.record is None:
+            self._allowed = (events[-1], turn, cards)  # holding the event: its identity cannot be reused
+        return cards
+
+    def _l44_cards(self, play: PlayState) -> frozenset[Card]:
+        """``play.legal_cards()`` (L44), kept for the last set of legal bits: a card's legal set is asked twice,
+        by the player and by ``play`` (#15)."""
+        bits = play.legal_bits()
+        last, cards = self._legal
+        if bits != last:
+            cards = cards_of(bits)
+            self._legal = (bits, cards)
+        return cards
 
     def call(self, call: Call | str, seat: Seat | str | None = None) -> None:
         """Make a call for ``seat`` (by default the seat whose turn it is)."""
@@ -507,7 +534,7 @@ class Table:
         turn = play.turn
         try:
             play.check(card, seat)
-            if turn is not None and card not in self.rules.legal_cards(self, turn, play.legal_cards()):
+            if turn is not None and card not in self._edition_cards(play, turn):
                 raise IllegalPlayError(f"{card}: not allowed by the rectification in force ({self._restriction(turn)})")
         except (OutOfTurnError, RevokeError, IllegalPlayError) as err:
             if not self.irregular or isinstance(err, CardNotInHandError):
