@@ -143,26 +143,29 @@ def test_an_opening_lead_out_of_turn_and_its_penalty_card(seated: Seated) -> Non
     assert east["view"]["current_trick"] == []  # East leads now, restricted as declarer chose
 
 
-def test_a_revoke_is_recorded_a_call_is_shown_and_an_unruled_card_is_refused(seated: Seated) -> None:
-    """A card played out of turn after the opening lead has no ruling at this table yet: refused with a typed
-    error, nothing recorded. A revoke stands and is recorded for the director (L61–L64). A player calls the
-    director (L9B1): every page shows the call until the director attends."""
+def test_a_premature_play_is_ruled_a_revoke_is_recorded_and_a_call_is_shown(seated: Seated) -> None:
+    """West plays before dummy: the table records it and rules it (L57), the director picks the rectification.
+    A revoke stands and is recorded for the director (L61–L64). A player calls the director (L9B1): every page
+    shows the call until the director attends."""
     _, ws, hands = seated
     lead = until(ws["E"], lambda f: bool(f["view"]["legal_cards"]))
     led = lead["view"]["legal_cards"][0]
     ws["E"].send_json({"type": "play", "card": led})
     faced = until(ws["N"], lambda f: bool(f["view"]["legal_cards"]))  # declarer plays from dummy (South)
+    ws["W"].send_json({"type": "play", "card": hands["W"][0]})  # before dummy: a premature play (L57)
+    ruled = until(ws["D"], lambda f: bool(f["ruling"] and f["ruling"]["ruling"]))["ruling"]["ruling"]
+    assert ruled["irregularity"] == "premature_play" and ruled["law"].startswith("57") and ruled["offender"] == "W"
+    ws["D"].send_json({"type": "choose", "option": ruled["options"][0]["id"]})
+    faced = until(ws["N"], lambda f: bool(f["view"]["legal_cards"]) and not (f["ruling"] and f["ruling"]["ruling"]))
     seq = faced["seq"]
-    ws["W"].send_json({"type": "play", "card": hands["W"][0]})  # before dummy: no ruling here yet
-    refused = until_error(ws["W"])
-    assert refused["error"] == "RulingError" and "cannot yet rule" in refused["message"]
     dummy = cards_of(faced["view"]["dummy_hand"])
     off_suit = [c for c in dummy if c[0] != led[0]]
     assert len(off_suit) < len(dummy) and off_suit  # the seeded deal: dummy can follow, so this is a revoke
     ws["N"].send_json({"type": "play", "card": off_suit[0]})
     seen = until(ws["D"], lambda f: f["seq"] > seq)
-    assert seen["seq"] == seq + 1  # the refused card left nothing behind
-    assert [i["kind"] for i in seen["irregularities"]] == ["revoke"] and seen["irregularities"][0]["seat"] == "S"
+    assert seen["seq"] == seq + 1
+    assert "revoke" in [i["kind"] for i in seen["irregularities"]]
+    assert next(i for i in seen["irregularities"] if i["kind"] == "revoke")["seat"] == "S"
     ws["E"].send_json({"type": "director", "reason": "revoke"})
     called = until(ws["D"], lambda f: f["table"]["director_call"] is not None)
     assert called["table"]["director_call"] == {"seat": "E", "reason": "revoke", "law": "9B1"}
@@ -170,6 +173,22 @@ def test_a_revoke_is_recorded_a_call_is_shown_and_an_unruled_card_is_refused(sea
     assert until_error(ws["E"])["error"] == "RulingError"
     ws["D"].send_json({"type": "attend"})
     until(ws["W"], lambda f: f["table"]["director_call"] is None)
+
+
+def test_a_card_the_table_cannot_rule_yet_is_refused_and_leaves_nothing(client: TestClient) -> None:
+    """A card played during the auction has no ruling at this table yet (L24 is reached by ``expose``): refused
+    with a typed error, nothing recorded, the auction goes on."""
+    table_id, tokens, _ = open_table(client, director=True, humans="NE")
+    with client.websocket_connect(f"/ws/{table_id}?token={tokens['N']}") as north, \
+            client.websocket_connect(f"/ws/{table_id}?token={tokens['E']}") as east:  # fmt: skip
+        north.send_json({"type": "call", "call": "1NT"})
+        mine = until(east, lambda f: f["view"]["turn"] == "E")
+        east.send_json({"type": "play", "card": cards_of(mine["view"]["hand"])[0]})
+        refused = until_error(east)
+        assert refused["error"] == "RulingError" and "cannot yet rule" in refused["message"]
+        east.send_json({"type": "call", "call": "P"})
+        after = until(east, lambda f: len(f["view"]["auction"]) == 2)
+        assert after["seq"] == mine["seq"] + 1  # the refused card left nothing behind
 
 
 def test_no_director_to_call_at_a_table_without_one(client: TestClient) -> None:
