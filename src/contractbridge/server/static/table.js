@@ -232,6 +232,8 @@ function renderContract() {
 function renderClaim() {
   const v = frame.view;
   const box = $("claim-panel");
+  // what the player is typing survives the frames that arrive meanwhile (the panel is rebuilt on each)
+  const typed = $("claim-statement") ? $("claim-statement").value : "";
   box.replaceChildren();
   const me = v.seat;
   if (v.claim) {
@@ -252,6 +254,7 @@ function renderClaim() {
   const remainingTricks = 13 - v.tricks.length;
   const count = el("input", {type: "number", min: "0", max: String(remainingTricks), value: String(remainingTricks), id: "claim-tricks"});
   const statement = el("input", {id: "claim-statement", placeholder: "line of play (L68C)", maxlength: "200"});
+  statement.value = typed;
   box.append(el("h2", {}, "Claim or concede"), count, statement,
     el("button", {id: "claim", onclick: () => send({type: "claim", tricks: Number(count.value), statement: statement.value})}, "Claim"));
 }
