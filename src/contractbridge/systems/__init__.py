@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from contractbridge.systems.base import CallMeaning, Context, Forcing, Option, System, SystemOptions, game_level
+from contractbridge.systems.base import CallMeaning, Candidate, Context, Forcing, System, SystemOptions, game_level
 from contractbridge.systems.culbertson import CULBERTSON, Culbertson
 
 __all__ = [
     "CULBERTSON",
     "CallMeaning",
+    "Candidate",
     "Context",
     "Culbertson",
     "Forcing",
-    "Option",
     "System",
     "SystemOptions",
     "game_level",

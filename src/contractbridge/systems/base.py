@@ -42,10 +42,10 @@ from contractbridge.scoring.rules import FIRST_NOTRUMP_40, TrickValues
 
 __all__ = [
     "CallMeaning",
+    "Candidate",
     "Context",
     "Forcing",
     "HandEval",
-    "Option",
     "System",
     "SystemOptions",
     "game_level",
@@ -378,7 +378,7 @@ def always(_: HandEval) -> bool:
 
 
 @dataclass(frozen=True, slots=True)
-class Option:
+class Candidate:
     """One call a situation offers: its meaning and the test a hand must pass to make it."""
 
     meaning: CallMeaning
@@ -633,7 +633,7 @@ class System(ABC):
     table = HTTable.CULBERTSON
 
     @abstractmethod
-    def options(self, ctx: Context) -> list[Option]:
+    def options(self, ctx: Context) -> list[Candidate]:
         """The options of this system for the situation ``ctx``, in the book's order of preference."""
 
     # the public operations -----------------------------------------------------------------------------
@@ -707,7 +707,7 @@ def _options(
     vulnerability: Vulnerability,
     options: SystemOptions,
     partscores: tuple[int, int],
-) -> tuple[Context, tuple[Option, ...]]:
+) -> tuple[Context, tuple[Candidate, ...]]:
     """The context and the options of the seat to call after ``calls``, by its side's system (``systems``
     is indexed by side). They depend on no hand, and only on the situation as the seat to call sees it (the
     calls; our and their system, vulnerability and part-score), not on who dealt or which side is which: the
@@ -743,7 +743,7 @@ def _options(
     return ctx, offered
 
 
-def _legal_options(ctx: Context, options: list[Option]) -> tuple[Option, ...]:
+def _legal_options(ctx: Context, options: list[Candidate]) -> tuple[Candidate, ...]:
     """The options whose call is legal for the seat to call (L18, L19): ``ctx.legal``, with the bids (most
     options) compared with the last bid's rank inline."""
     last_rank = ctx._last_rank
@@ -756,7 +756,7 @@ def _legal_options(ctx: Context, options: list[Option]) -> tuple[Option, ...]:
 
 
 #: The options of each bidding situation seen (see ``_options``), emptied when it reaches the limit.
-_SITUATIONS: dict[tuple[object, ...], tuple[Option, ...]] = {}
+_SITUATIONS: dict[tuple[object, ...], tuple[Candidate, ...]] = {}
 _SITUATIONS_LIMIT: Final = 65536
 
 

@@ -15,10 +15,10 @@ from contractbridge.evaluation import HTTable, fmt, fraction
 from contractbridge.systems.base import (
     ONLY,
     STRAIN_OF,
+    Candidate,
     Context,
     Forcing,
     HandEval,
-    Option,
     bid_of,
     meaning,
     suit_meaning,
@@ -57,7 +57,7 @@ class Club(Culbertson):
     name = "club"
     table = CLUB_TABLE
 
-    def situation(self, ctx: Context) -> list[Option]:
+    def situation(self, ctx: Context) -> list[Candidate]:
         seq = self._club_sequence(ctx)
         if seq is None:
             return super().situation(ctx)
@@ -76,7 +76,7 @@ class Club(Culbertson):
                 return self.after_positive(ctx, seq[1].strain.suit)
         return []
 
-    def after_positive(self, ctx: Context, mine: Suit) -> list[Option]:
+    def after_positive(self, ctx: Context, mine: Suit) -> list[Candidate]:
         """EST-B55, responder's second call after a positive suit response: support opener's suit (the
         partnership arithmetic), bid a 6-card suit a second time, or show a 4-card suit now (never on the
         first round)."""
@@ -84,7 +84,7 @@ class Club(Culbertson):
         again = ctx.cheapest(mine.strain)
         if again is not None and again.level <= 3:
             out.append(
-                Option(
+                Candidate(
                     suit_meaning(
                         again,
                         "EST-B55",
@@ -101,7 +101,7 @@ class Club(Culbertson):
             if s in named or bid is None or bid.level > 2:
                 continue
             out.append(
-                Option(
+                Candidate(
                     suit_meaning(
                         bid,
                         "EST-B55",
@@ -130,13 +130,13 @@ class Club(Culbertson):
         return ours
 
     # EST-B55: the opening ---------------------------------------------------------------------------------
-    def opening(self, ctx: Context) -> list[Option]:
+    def opening(self, ctx: Context) -> list[Candidate]:
         opts = ctx.options
         late = (ctx.opening_index or len(ctx.auction_calls)) >= 2
         lo = opts.club_third_seat_min_ht if late else opts.club_min_ht
         out = self.preempts(ctx) + self.forcing_twos(ctx)
         out.append(
-            Option(
+            Candidate(
                 meaning(
                     bid_of(2, NT),
                     "EST-B21",
@@ -148,7 +148,7 @@ class Club(Culbertson):
             )
         )
         out.append(
-            Option(
+            Candidate(
                 meaning(
                     ONE_CLUB,
                     "EST-B55",
@@ -162,20 +162,20 @@ class Club(Culbertson):
                 lambda ev: ev.club_ht >= lo,
             )
         )
-        out.append(Option(meaning(PASS, "EST-B55", f"no opening: fewer than {fmt(lo)} HT (Club table)")))
+        out.append(Candidate(meaning(PASS, "EST-B55", f"no opening: fewer than {fmt(lo)} HT (Club table)")))
         return out
 
     # EST-B55: responses to 1C ---------------------------------------------------------------------------------
-    def club_response(self, ctx: Context) -> list[Option]:
+    def club_response(self, ctx: Context) -> list[Candidate]:
         """< 1½ HT: 1D (negative; pass after an overcall). 1½–2½: 5-card suit 1H/1S/2C/2D, else 1NT.
         > 2½: 2H/2S/3C/3D with a 5-card suit, else 2NT (forcing to game)."""
-        out: list[Option] = []
+        out: list[Candidate] = []
         pos_level = {Suit.SPADES: 1, Suit.HEARTS: 1, Suit.DIAMONDS: 2, Suit.CLUBS: 2}
         lo, hi = F(3, 2), F(5, 2)
         for s in SUITS_HIGH_FIRST:
             bid = bid_of(pos_level[s] + 1, STRAIN_OF[s])
             out.append(
-                Option(
+                Candidate(
                     meaning(
                         bid,
                         "EST-B55",
@@ -190,7 +190,7 @@ class Club(Culbertson):
                 )
             )
         out.append(
-            Option(
+            Candidate(
                 meaning(
                     bid_of(2, NT),
                     "EST-B55",
@@ -205,7 +205,7 @@ class Club(Culbertson):
         for s in SUITS_HIGH_FIRST:
             bid = bid_of(pos_level[s], STRAIN_OF[s])
             out.append(
-                Option(
+                Candidate(
                     meaning(
                         bid,
                         "EST-B55",
@@ -220,7 +220,7 @@ class Club(Culbertson):
                 )
             )
         out.append(
-            Option(
+            Candidate(
                 meaning(
                     bid_of(1, NT),
                     "EST-B55",
@@ -234,7 +234,7 @@ class Club(Culbertson):
         )
         if ctx.rho_call in (PASS, DOUBLE):
             out.append(
-                Option(
+                Candidate(
                     meaning(
                         bid_of(1, Strain.DIAMONDS),
                         "EST-B55",
@@ -248,7 +248,7 @@ class Club(Culbertson):
             )
         else:
             out.append(
-                Option(
+                Candidate(
                     meaning(
                         PASS,
                         "EST-B55",
@@ -262,11 +262,11 @@ class Club(Culbertson):
         return out
 
     # EST-B55: opener's rebid ----------------------------------------------------------------------------------
-    def club_rebid(self, ctx: Context, seq: list[Call]) -> list[Option]:
+    def club_rebid(self, ctx: Context, seq: list[Call]) -> list[Candidate]:
         response = seq[1]
         i = ctx.calls_of(ctx.partner)[-1][0]
         rm = ctx.meanings[i]
-        out: list[Option] = []
+        out: list[Candidate] = []
         if not isinstance(response, Bid):
             return []
         forcing = rm.forcing is Forcing.GAME
@@ -283,7 +283,7 @@ class Club(Culbertson):
                 else "after the positive response"
             )
             out.append(
-                Option(
+                Candidate(
                     meaning(
                         bid,
                         "EST-B55",
@@ -299,7 +299,7 @@ class Club(Culbertson):
         if forcing and p_suit is not None:
             bid = bid_of(response.level + 1, response.strain)
             out.append(
-                Option(
+                Candidate(
                     meaning(
                         bid,
                         "EST-B55",
@@ -313,7 +313,7 @@ class Club(Culbertson):
         nt = ctx.cheapest(NT)
         if nt is not None:
             out.append(
-                Option(
+                Candidate(
                     meaning(
                         nt, "EST-B55", "no biddable 5-card suit", forcing=Forcing.GAME if forcing else Forcing.NONE
                     ),
@@ -328,19 +328,19 @@ class Club(Culbertson):
         return b & 0x1200 == 0x1200 or b & 0xC00 == 0xC00
 
     # EST-B55: after the negative 1D ---------------------------------------------------------------------------
-    def after_negative(self, ctx: Context, seq: list[Call]) -> list[Option]:
+    def after_negative(self, ctx: Context, seq: list[Call]) -> list[Candidate]:
         """Steps 2–4 of EST-B55 after 1C–1D: responder shows a 5-card suit at the two level or passes;
         opener accepts it (3+ cards) or names a 4-card suit or 2NT; responder repeats a 6-card suit,
         names another 5-card suit, or passes."""
         step = len(seq)
         named = frozenset(c.strain.suit for c in seq[2:] if isinstance(c, Bid) and c.strain.suit is not None)
-        out: list[Option] = []
+        out: list[Candidate] = []
         if step == 3:  # responder
             rebid = seq[2]
             opener_suit = rebid.strain.suit if isinstance(rebid, Bid) else None
             if opener_suit is not None:
                 out.append(
-                    Option(
+                    Candidate(
                         meaning(
                             PASS,
                             "EST-B55",
@@ -355,7 +355,7 @@ class Club(Culbertson):
                 if s in named or bid is None or bid.level > 2:
                     continue
                 out.append(
-                    Option(
+                    Candidate(
                         suit_meaning(
                             bid,
                             "EST-B55",
@@ -372,7 +372,7 @@ class Club(Culbertson):
             if r_suit is None:
                 return []
             out.append(
-                Option(
+                Candidate(
                     meaning(PASS, "EST-B55", f"accepts {r_suit.name.lower()} (3+ cards)", lengths=suit_min(r_suit, 3)),
                     lambda ev: ev.length[r_suit] >= 3,
                 )
@@ -382,7 +382,7 @@ class Club(Culbertson):
                 if s in named or bid is None or bid.level > 3:
                     continue
                 out.append(
-                    Option(
+                    Candidate(
                         suit_meaning(
                             bid,
                             "EST-B55",
@@ -395,14 +395,14 @@ class Club(Culbertson):
                 )
             nt = ctx.cheapest(NT)
             if nt is not None:
-                out.append(Option(meaning(nt, "EST-B55", "does not accept, no 4-card biddable suit to name")))
+                out.append(Candidate(meaning(nt, "EST-B55", "does not accept, no 4-card biddable suit to name")))
         else:  # responder, step 4 of the text
             my_suits = [c.strain.suit for c in seq[1::2][1:] if isinstance(c, Bid) and c.strain.suit is not None]
             for s in my_suits[:1]:
                 bid = ctx.cheapest(STRAIN_OF[s])
                 if bid is not None and bid.level <= 3:
                     out.append(
-                        Option(
+                        Candidate(
                             meaning(bid, "EST-B55", f"repeats {s.name.lower()}: 6+ cards", lengths=suit_min(s, 6)),
                             lambda ev, s=s: ev.length[s] >= 6,
                         )
@@ -412,7 +412,7 @@ class Club(Culbertson):
                 if s in named or bid is None or bid.level > 3:
                     continue
                 out.append(
-                    Option(
+                    Candidate(
                         suit_meaning(
                             bid,
                             "EST-B55",

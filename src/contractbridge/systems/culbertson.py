@@ -22,10 +22,10 @@ from contractbridge.systems.base import (
     STRAIN_OF,
     SUIT_OF,
     CallMeaning,
+    Candidate,
     Context,
     Forcing,
     HandEval,
-    Option,
     System,
     SystemOptions,
     bid_of,
@@ -114,11 +114,11 @@ class Culbertson(System):
     name = "culbertson"
 
     # dispatch ----------------------------------------------------------------------------------------------
-    def options(self, ctx: Context) -> list[Option]:
+    def options(self, ctx: Context) -> list[Candidate]:
         situation = self.situation(ctx)
         return situation + self.fallback(ctx) if situation else self.continuation(ctx)
 
-    def situation(self, ctx: Context) -> list[Option]:
+    def situation(self, ctx: Context) -> list[Candidate]:
         """The options of the first-round situations; [] for later rounds (the continuation)."""
         opener = ctx.opener
         me, partner = ctx.seat, ctx.partner
@@ -148,10 +148,10 @@ class Culbertson(System):
             return self.penalty_double(ctx) + self.advance(ctx, last, pm)
         return []
 
-    def fallback(self, ctx: Context) -> list[Option]:
+    def fallback(self, ctx: Context) -> list[Candidate]:
         """What closes every situation: forced bids when forced to game (EST-B05), else pass."""
         out = self.forced_bids(ctx) if ctx.our_game_forcing() and ctx.rho_call is PASS else []
-        out.append(Option(meaning(PASS, "EST-B04", "nothing the system asks for here")))
+        out.append(Candidate(meaning(PASS, "EST-B04", "nothing the system asks for here")))
         return out
 
     # shared pieces -------------------------------------------------------------------------------------------
@@ -171,11 +171,11 @@ class Culbertson(System):
         )
 
     # EST-B20 – B24: openings ---------------------------------------------------------------------------------
-    def opening(self, ctx: Context) -> list[Option]:
+    def opening(self, ctx: Context) -> list[Candidate]:
         opts = ctx.options
         late = (ctx.opening_index or len(ctx.auction_calls)) >= 2
         min_ht = opts.third_seat_min_ht if late else F(5, 2)
-        out: list[Option] = []
+        out: list[Candidate] = []
         out += self.preempts(ctx)
         out += self.forcing_twos(ctx)
 
@@ -184,7 +184,7 @@ class Culbertson(System):
 
         choice = object()  # the key of this situation's choice of suit in each hand's memo
         out.append(
-            Option(
+            Candidate(
                 meaning(
                     bid_of(2, NT),
                     "EST-B21",
@@ -197,7 +197,7 @@ class Culbertson(System):
         )
         for suit in SUITS_HIGH_FIRST:
             out.append(
-                Option(
+                Candidate(
                     meaning(
                         bid_of(1, STRAIN_OF[suit]),
                         "EST-B20",
@@ -214,7 +214,7 @@ class Culbertson(System):
         if opts.prefer_suit_to_one_nt:
             for suit in SUITS_HIGH_FIRST:
                 out.append(
-                    Option(
+                    Candidate(
                         meaning(
                             bid_of(1, STRAIN_OF[suit]),
                             "EST-B24",
@@ -233,7 +233,7 @@ class Culbertson(System):
                     )
                 )
         out.append(
-            Option(
+            Candidate(
                 meaning(
                     bid_of(1, NT),
                     "EST-B24",
@@ -246,7 +246,7 @@ class Culbertson(System):
             )
         )
         out.append(
-            Option(
+            Candidate(
                 meaning(
                     PASS, "EST-B10", "no opening bid: " + (f"fewer than {fmt(min_ht)} HT or too few playing tricks")
                 )
@@ -262,16 +262,16 @@ class Culbertson(System):
                 return s
         return None
 
-    def preempts(self, ctx: Context) -> list[Option]:
+    def preempts(self, ctx: Context) -> list[Candidate]:
         """EST-B23 (game pre-empts: 4H/4S, 5C/5D) and EST-B22 (3H/3S, 4C/4D)."""
         opts, vul = ctx.options, ctx.vul
-        out: list[Option] = []
+        out: list[Candidate] = []
         for suit in SUITS_HIGH_FIRST:
             major = suit in MAJORS
             need = F((8 if vul else 7) + (0 if major else 1))
             level = 4 if major else 5
             out.append(
-                Option(
+                Candidate(
                     suit_meaning(
                         bid_of(level, STRAIN_OF[suit]),
                         "EST-B23",
@@ -291,7 +291,7 @@ class Culbertson(System):
             need = (F(8) if vul else opts.preempt_nv_pt) if major else F(10 if vul else 9)
             level = 3 if major else 4
             out.append(
-                Option(
+                Candidate(
                     suit_meaning(
                         bid_of(level, STRAIN_OF[suit]),
                         "EST-B22",
@@ -308,7 +308,7 @@ class Culbertson(System):
             )
         return out
 
-    def forcing_twos(self, ctx: Context) -> list[Option]:
+    def forcing_twos(self, ctx: Context) -> list[Candidate]:
         """EST-B21: two of a suit, forcing to game: HT ≥ 5 over three suits, or 4½ with a long trump
         (6+ cards or 5-5); never with poor (no 5-card suit) distribution."""
         opts = ctx.options
@@ -326,7 +326,7 @@ class Culbertson(System):
 
         choice = object()  # the key of this situation's choice of suit in each hand's memo
         return [
-            Option(
+            Candidate(
                 meaning(
                     bid_of(2, STRAIN_OF[suit]),
                     "EST-B21",
@@ -342,12 +342,12 @@ class Culbertson(System):
         ]
 
     # EST-B19, B25, B44: opener's rebid ------------------------------------------------------------------------
-    def rebid(self, ctx: Context) -> list[Option]:
+    def rebid(self, ctx: Context) -> list[Candidate]:
         opening = ctx.opening
         assert opening is not None
         p_index, p_call = ctx.calls_of(ctx.partner)[-1]
         pm = ctx.meanings[p_index]
-        out: list[Option] = []
+        out: list[Candidate] = []
         my_suit = SUIT_OF[opening.strain]
         if not isinstance(p_call, Bid) or (pm.forcing is Forcing.GAME and p_call.strain is NT):
             return out
@@ -362,7 +362,7 @@ class Culbertson(System):
             raise_bid = _level_for(ctx, p_call.strain)
             if raise_bid is not None:
                 out.append(
-                    Option(
+                    Candidate(
                         meaning(
                             raise_bid,
                             "EST-B44",
@@ -383,7 +383,7 @@ class Culbertson(System):
             jump = _level_for(ctx, p_call.strain, 1)
             if jump is not None:
                 out.append(
-                    Option(
+                    Candidate(
                         meaning(
                             jump,
                             "EST-B19",
@@ -395,7 +395,7 @@ class Culbertson(System):
                     )
                 )
             out.append(
-                Option(
+                Candidate(
                     meaning(
                         single,
                         "EST-B19",
@@ -413,7 +413,7 @@ class Culbertson(System):
         out += self.nt_by_partnership(ctx, ctx.shown_ht(ctx.partner), "EST-B19, B12")
         return out
 
-    def _own_game(self, ctx: Context, suit: Suit, partner_ht: Fraction) -> list[Option]:
+    def _own_game(self, ctx: Context, suit: Suit, partner_ht: Fraction) -> list[Candidate]:
         """EST-B19/B25, "general strength must also be weighed" (judgement J25a): with a suit to bid three
         times (5 trump tricks), jump to game when own playing tricks + partner's shown honour tricks
         reach the game's tricks."""
@@ -423,7 +423,7 @@ class Culbertson(System):
             return []
         need = F(6 + game) - partner_ht
         return [
-            Option(
+            Candidate(
                 meaning(
                     bid,
                     "EST-B19, B25",
@@ -436,7 +436,7 @@ class Culbertson(System):
             )
         ]
 
-    def _own_rebid(self, ctx: Context, suit: Suit, min_ht: Fraction, rule: str, forcing: Forcing) -> list[Option]:
+    def _own_rebid(self, ctx: Context, suit: Suit, min_ht: Fraction, rule: str, forcing: Forcing) -> list[Candidate]:
         """EST-B25: rebid one's suit with 4 trump tricks (bid twice), 5 (three times)."""
         bid = _level_for(ctx, STRAIN_OF[suit])
         if bid is None or bid.level > max(3, ctx.game(STRAIN_OF[suit]) if forcing is Forcing.GAME else 3):
@@ -446,7 +446,7 @@ class Culbertson(System):
         if times > 3:
             return []
         return [
-            Option(
+            Candidate(
                 meaning(
                     bid,
                     rule,
@@ -462,8 +462,8 @@ class Culbertson(System):
 
     def _new_suit_rebids(
         self, ctx: Context, my_suit: Suit | None, p_suit: Suit | None, min_ht: Fraction, rule: str
-    ) -> list[Option]:
-        out: list[Option] = []
+    ) -> list[Candidate]:
+        out: list[Candidate] = []
         forcing = ctx.our_game_forcing()
         taken = set(ctx.suits_bid_by((ctx.seat, ctx.partner))) | set(ctx.opponent_suits)
         for suit in SUITS_HIGH_FIRST:
@@ -473,7 +473,7 @@ class Culbertson(System):
             if bid is None or (not forcing and bid.level > 2):
                 continue
             out.append(
-                Option(
+                Candidate(
                     meaning(
                         bid,
                         rule,
@@ -490,15 +490,15 @@ class Culbertson(System):
             )
         return out
 
-    def _rebid_after_nt(self, ctx: Context, p_call: Bid, my_suit: Suit | None) -> list[Option]:
+    def _rebid_after_nt(self, ctx: Context, p_call: Bid, my_suit: Suit | None) -> list[Candidate]:
         """EST-B19/B25 with EST-B12 (judgement): after a NT response, rebid a long suit, show a second
         suit at the two level, or raise NT by the partnership HT table; over 1NT, jump to 3NT with more
         than 3½ HT (EST-B44 rule 6)."""
-        out: list[Option] = []
+        out: list[Candidate] = []
         shown = ctx.shown_ht(ctx.partner)
         if p_call.level == 1 and ctx.legal(bid_of(3, NT)):
             out.append(
-                Option(
+                Candidate(
                     meaning(
                         bid_of(3, NT),
                         "EST-B44",
@@ -520,16 +520,16 @@ class Culbertson(System):
             out += self._new_suit_rebids(ctx, my_suit, None, F(3), "EST-B19")
         return out
 
-    def nt_by_partnership(self, ctx: Context, partner_ht: Fraction, rule: str) -> list[Option]:
+    def nt_by_partnership(self, ctx: Context, partner_ht: Fraction, rule: str) -> list[Candidate]:
         """EST-B12: bid the NT level the combined honour tricks make (own HT + what partner showed)."""
-        out: list[Option] = []
+        out: list[Candidate] = []
         for level, need in _NT_NEED.items():
             bid = bid_of(level, NT)
             if not ctx.legal(bid):
                 continue
             nt = _nt_meaning(level, rule, partner_ht.numerator, partner_ht.denominator)
             out.append(
-                Option(
+                Candidate(
                     nt,
                     lambda ev, need=need, mine=nt.ht_min: ev.ht >= mine and ev.ht + partner_ht >= need,
                 )
@@ -537,7 +537,7 @@ class Culbertson(System):
         return out
 
     # EST-B36 – B49: responses ---------------------------------------------------------------------------------
-    def response(self, ctx: Context) -> list[Option]:
+    def response(self, ctx: Context) -> list[Candidate]:
         opening = ctx.opening
         assert opening is not None
         i = ctx.opening_index
@@ -553,16 +553,16 @@ class Culbertson(System):
             return self.response_to_one(ctx, opening)
         return []
 
-    def response_to_one(self, ctx: Context, opening: Bid) -> list[Option]:
+    def response_to_one(self, ctx: Context, opening: Bid) -> list[Candidate]:
         """EST-B36 – B43, B47 in the decision order of laws-historic §6.7."""
         opts = ctx.options
         suit = SUIT_OF[opening.strain]
         assert suit is not None
         rho = ctx.rho_call
-        out: list[Option] = []
+        out: list[Candidate] = []
         if rho is DOUBLE:
             out.append(
-                Option(
+                Candidate(
                     meaning(REDOUBLE, "EST-B47", "redouble: holds the outstanding honour tricks", ht_min=F(5, 2)),
                     lambda ev: ev.ht >= F(5, 2),
                 )
@@ -577,7 +577,7 @@ class Culbertson(System):
             if jump is None:
                 continue
             out.append(
-                Option(
+                Candidate(
                     meaning(
                         jump,
                         "EST-B43",
@@ -605,7 +605,7 @@ class Culbertson(System):
             if not ctx.legal(bid):
                 continue
             out.append(
-                Option(
+                Candidate(
                     meaning(
                         bid,
                         "EST-B36, B43",
@@ -628,7 +628,7 @@ class Culbertson(System):
             bid = new
             need = F(1) if bid.level == 1 else F(3, 2) if bid.level == 2 else F(2)
             out.append(
-                Option(
+                Candidate(
                     meaning(
                         bid,
                         "EST-B43, B41",
@@ -648,13 +648,13 @@ class Culbertson(System):
             return not (ev.biddable & free) and not ev.support(suit)
 
         out.append(
-            Option(
+            Candidate(
                 meaning(bid_of(3, NT), "EST-B43", "3NT: no biddable suit, no support, 3+ HT", ht_min=F(3)),
                 lambda ev: nt_free(ev) and ev.ht >= 3,
             )
         )
         out.append(
-            Option(
+            Candidate(
                 meaning(
                     bid_of(2, NT), "EST-B43", "2NT: no biddable suit, no support, 2–2½ HT", ht_min=F(2), ht_max=F(5, 2)
                 ),
@@ -662,7 +662,7 @@ class Culbertson(System):
             )
         )
         out.append(
-            Option(
+            Candidate(
                 meaning(
                     bid_of(1, NT),
                     "EST-B43, B41",
@@ -680,7 +680,7 @@ class Culbertson(System):
         )
         if rho in (PASS, DOUBLE):
             out.append(
-                Option(
+                Candidate(
                     meaning(PASS, "EST-B41", "too weak to respond: at most 1 HT", ht_max=F(1)), lambda ev: ev.ht <= 1
                 )
             )
@@ -695,12 +695,14 @@ class Culbertson(System):
             level -= 1
         return level
 
-    def response_to_nt(self, ctx: Context, opening: Bid) -> list[Option]:
+    def response_to_nt(self, ctx: Context, opening: Bid) -> list[Candidate]:
         """EST-B45: 2NT with 2½ HT, 3NT with 3 to 4, 4NT with 4½+; otherwise a long suit or pass."""
         out = [
-            Option(meaning(bid_of(4, NT), "EST-B45", "4½+ HT", ht_min=F(9, 2)), lambda ev: ev.ht >= F(9, 2)),
-            Option(meaning(bid_of(3, NT), "EST-B45", "3–4 HT", ht_min=F(3), ht_max=F(4)), lambda ev: 3 <= ev.ht <= 4),
-            Option(
+            Candidate(meaning(bid_of(4, NT), "EST-B45", "4½+ HT", ht_min=F(9, 2)), lambda ev: ev.ht >= F(9, 2)),
+            Candidate(
+                meaning(bid_of(3, NT), "EST-B45", "3–4 HT", ht_min=F(3), ht_max=F(4)), lambda ev: 3 <= ev.ht <= 4
+            ),
+            Candidate(
                 meaning(bid_of(2, NT), "EST-B45", "more than 2 and fewer than 3 HT", ht_min=F(9, 4), ht_max=F(11, 4)),
                 lambda ev: 2 < ev.ht < 3,
             ),
@@ -710,7 +712,7 @@ class Culbertson(System):
             if bid is None or bid.level > 2:
                 continue
             out.append(
-                Option(
+                Candidate(
                     suit_meaning(
                         bid,
                         "EST-B45, B41",
@@ -727,16 +729,16 @@ class Culbertson(System):
             )
         return out
 
-    def response_to_forcing_two(self, ctx: Context, opening: Bid) -> list[Option]:
+    def response_to_forcing_two(self, ctx: Context, opening: Bid) -> list[Candidate]:
         """EST-B46: raise with support and 1 HT; new suit with 1 HT; 2NT under 1½ (weak); 3NT 1½–2;
         4NT 2½+ (no support, no biddable suit)."""
-        out: list[Option] = []
+        out: list[Candidate] = []
         suit = SUIT_OF[opening.strain]
         if suit is not None:
             bid = _level_for(ctx, opening.strain)
             if bid is not None:
                 out.append(
-                    Option(
+                    Candidate(
                         meaning(
                             bid,
                             "EST-B46",
@@ -756,7 +758,7 @@ class Culbertson(System):
             if bid is None:
                 continue
             out.append(
-                Option(
+                Candidate(
                     meaning(
                         bid,
                         "EST-B46",
@@ -772,7 +774,7 @@ class Culbertson(System):
                 )
             )
         out += [
-            Option(
+            Candidate(
                 meaning(
                     bid_of(4, NT),
                     "EST-B46",
@@ -782,7 +784,7 @@ class Culbertson(System):
                 ),
                 lambda ev: ev.ht >= F(5, 2),
             ),
-            Option(
+            Candidate(
                 meaning(
                     bid_of(3, NT),
                     "EST-B46",
@@ -793,14 +795,14 @@ class Culbertson(System):
                 ),
                 lambda ev: F(3, 2) <= ev.ht <= 2,
             ),
-            Option(
+            Candidate(
                 meaning(bid_of(2, NT), "EST-B46", "weak: 1 HT or less", ht_max=F(1), forcing=Forcing.GAME),
                 lambda ev: ev.ht <= 1,
             ),
         ]
         return out
 
-    def response_to_preempt(self, ctx: Context, opening: Bid) -> list[Option]:
+    def response_to_preempt(self, ctx: Context, opening: Bid) -> list[Candidate]:
         """EST-B22, B48: raise a 3-level major / 4-level minor to game with side sure tricks (NV 2,
         vul more than 1); after a game pre-empt, bid the slam with two sure tricks more."""
         suit = SUIT_OF[opening.strain]
@@ -814,7 +816,7 @@ class Culbertson(System):
         extra = need if target == game else need + 2
         bid = bid_of(target, opening.strain)
         return [
-            Option(
+            Candidate(
                 meaning(
                     bid,
                     "EST-B48",
@@ -827,7 +829,7 @@ class Culbertson(System):
         ]
 
     # EST-B26 – B35: defensive bidding ---------------------------------------------------------------------------
-    def overcalls(self, ctx: Context) -> list[Option]:
+    def overcalls(self, ctx: Context) -> list[Candidate]:
         """EST-B27 – B31 in the order: cue-bid, jump overcall, informatory double, simple overcall."""
         opts, vul = ctx.options, ctx.vul
         last = ctx.last_bid
@@ -835,13 +837,13 @@ class Culbertson(System):
             return []
         opp = set(ctx.opponent_suits)
         free = frozenset(set(Suit) - opp)
-        out: list[Option] = []
+        out: list[Candidate] = []
         cue_suit = SUIT_OF[last.strain]
         if cue_suit is not None and cue_suit in opp:
             cue = _level_for(ctx, last.strain)
             if cue is not None:
                 out.append(
-                    Option(
+                    Candidate(
                         meaning(
                             cue,
                             "EST-B30",
@@ -864,7 +866,7 @@ class Culbertson(System):
             if jump is None or jump.level > 3:
                 continue
             out.append(
-                Option(
+                Candidate(
                     meaning(
                         jump,
                         "EST-B29",
@@ -886,7 +888,7 @@ class Culbertson(System):
             )
         if ctx.legal(DOUBLE) and last.rank <= bid_of(2, Strain.SPADES).rank:
             out.append(
-                Option(
+                Candidate(
                     meaning(
                         DOUBLE,
                         "EST-B31",
@@ -951,23 +953,23 @@ class Culbertson(System):
 
         choice = object()  # the key of this situation's choice of suit in each hand's memo
         for s, (m, test) in simple.items():
-            out.append(Option(m, lambda ev, s=s, test=test: test(ev) and ev.once(choice, pick) == s))
+            out.append(Candidate(m, lambda ev, s=s, test=test: test(ev) and ev.once(choice, pick) == s))
         return out
 
-    def answer_double(self, ctx: Context, double_index: int) -> list[Option]:
+    def answer_double(self, ctx: Context, double_index: int) -> list[Candidate]:
         """EST-B32 – B35: answer partner's informatory double. Passing is forbidden (B35) unless NT was
         doubled and we hold 2 HT, or their suit was doubled and we hold 4 sure trump tricks in it; after
         an intervening call, pass is free."""
         doubled = ctx.auction_calls[double_index - 1] if ctx.auction_calls[double_index - 1].is_bid else ctx.last_bid
         assert isinstance(doubled, Bid)
         free_to_pass = ctx.rho_call is not PASS
-        out: list[Option] = []
+        out: list[Candidate] = []
         opp = set(ctx.opponent_suits)
         unbid = [s for s in SUITS_HIGH_FIRST if s not in opp]
         if not free_to_pass:
             if doubled.strain is NT:
                 out.append(
-                    Option(
+                    Candidate(
                         meaning(PASS, "EST-B35", "leaves the double of no-trump in: 2+ HT", ht_min=F(2)),
                         lambda ev: ev.ht >= 2,
                     )
@@ -976,7 +978,7 @@ class Culbertson(System):
                 trump = SUIT_OF[doubled.strain]
                 assert trump is not None
                 out.append(
-                    Option(
+                    Candidate(
                         meaning(
                             PASS,
                             "EST-B35",
@@ -1000,7 +1002,7 @@ class Culbertson(System):
                 bid = bid_of(base.level + jump, STRAIN_OF[s])
                 min_len = 4 if jump else (3 if free_to_pass else 0)
                 out.append(
-                    Option(
+                    Candidate(
                         meaning(
                             bid,
                             rule,
@@ -1044,10 +1046,10 @@ class Culbertson(System):
             return 1
         return 0
 
-    def advance(self, ctx: Context, p_bid: Bid, pm: CallMeaning) -> list[Option]:
+    def advance(self, ctx: Context, p_bid: Bid, pm: CallMeaning) -> list[Candidate]:
         """Partner overcalled (EST-B28, B29, B30): raise with normal support and 3 support tricks (2 when
         vulnerable); after a jump overcall, raise even with 1 HT; after a cue-bid, name a suit."""
-        out: list[Option] = []
+        out: list[Candidate] = []
         suit = SUIT_OF[p_bid.strain]
         opp = set(ctx.opponent_suits)
         free = frozenset(set(Suit) - opp - ({suit} if suit else set()))
@@ -1058,7 +1060,7 @@ class Culbertson(System):
                 bid = _level_for(ctx, STRAIN_OF[s])
                 if bid is not None:
                     out.append(
-                        Option(
+                        Candidate(
                             meaning(
                                 bid,
                                 "EST-B30",
@@ -1078,7 +1080,7 @@ class Culbertson(System):
         if single is not None:
             if jump_overcall:
                 out.append(
-                    Option(
+                    Candidate(
                         meaning(
                             single,
                             "EST-B29",
@@ -1091,7 +1093,7 @@ class Culbertson(System):
                 )
             else:
                 out.append(
-                    Option(
+                    Candidate(
                         meaning(
                             single,
                             "EST-B28",
@@ -1109,7 +1111,7 @@ class Culbertson(System):
             if bid is None or bid.level > 2:
                 continue
             out.append(
-                Option(
+                Candidate(
                     meaning(
                         bid,
                         "EST-B27",
@@ -1130,7 +1132,7 @@ class Culbertson(System):
         return out
 
     # EST-B50 – B54: penalty doubles -----------------------------------------------------------------------------
-    def penalty_double(self, ctx: Context) -> list[Option]:
+    def penalty_double(self, ctx: Context) -> list[Candidate]:
         """EST-B52/B54: double when sure of two undertricks: (6 + level) − (13 − (own defensive tricks +
         partner's shown HT)) ≥ 2; only after partner has bid, or above 2S."""
         last = ctx.last_bid
@@ -1142,18 +1144,18 @@ class Culbertson(System):
         shown = ctx.shown_ht(ctx.partner)
         need = F(13 - 6 - last.level + ctx.options.penalty_double_undertricks) - shown
         return [
-            Option(
+            Candidate(
                 _double_meaning(need.numerator, need.denominator, shown.numerator, shown.denominator),
                 lambda ev: ev.defence(last.strain) >= need,
             )
         ]
 
     # the general continuation ------------------------------------------------------------------------------------
-    def continuation(self, ctx: Context) -> list[Option]:
+    def continuation(self, ctx: Context) -> list[Candidate]:
         """Later rounds: leave partner's penalty double in (EST-B53); raise a fit to the level the
         partnership's tricks reach (EST-B36/B54 arithmetic); NT by EST-B12; keep bidding when forced
         to game (EST-B05); otherwise pass."""
-        out: list[Option] = []
+        out: list[Candidate] = []
         me, partner = ctx.seat, ctx.partner
         last_action = ctx.last_action_index()
         if (
@@ -1178,22 +1180,22 @@ class Culbertson(System):
             out += self.nt_by_partnership(ctx, ctx.shown_ht(partner), "EST-B12")
         if forced:
             out += self.forced_bids(ctx)
-        out.append(Option(meaning(PASS, "EST-B04", "nothing more to show (approach principle)")))
+        out.append(Candidate(meaning(PASS, "EST-B04", "nothing more to show (approach principle)")))
         return out
 
-    def penalty_double_duty(self, ctx: Context) -> list[Option]:
+    def penalty_double_duty(self, ctx: Context) -> list[Candidate]:
         """EST-B52/B53: partner leaves a penalty double in, except (a) with a freak distribution (a 7-card
         suit, or 6-5) and (b) a hand useless in defence (under 1 defensive trick) with excellent support
         (5+ support tricks) for a suit the doubler has bid. Exception (c), partner misled by his own
         earlier bidding, needs judgement the robot does not make: it leaves the double in."""
         last = ctx.last_bid
         assert last is not None
-        out: list[Option] = []
+        out: list[Candidate] = []
         for suit in ctx.suits_bid_by((ctx.partner,)):
             bid = _level_for(ctx, STRAIN_OF[suit])
             if bid is not None:
                 out.append(
-                    Option(
+                    Candidate(
                         meaning(
                             bid,
                             "EST-B53(b)",
@@ -1210,7 +1212,7 @@ class Culbertson(System):
             if bid is None or suit in ctx.opponent_suits:
                 continue
             out.append(
-                Option(
+                Candidate(
                     suit_meaning(
                         bid,
                         "EST-B53(a)",
@@ -1225,15 +1227,15 @@ class Culbertson(System):
                     ),
                 )
             )
-        out.append(Option(meaning(PASS, "EST-B53", "leaves partner's penalty double in")))
+        out.append(Candidate(meaning(PASS, "EST-B53", "leaves partner's penalty double in")))
         return out
 
-    def fit_raises(self, ctx: Context) -> list[Option]:
+    def fit_raises(self, ctx: Context) -> list[Candidate]:
         """Raise a suit our side has named to the level the partnership's tricks reach: own support tricks
         (partner's suit) or playing tricks (own suit raised by partner) + partner's shown tricks. Of two
         suits of partner's, support the longer, the first-named if equal (EST-B42). A small slam also needs
         6 honour tricks between the two hands (judgement J52)."""
-        out: list[Option] = []
+        out: list[Candidate] = []
         me, partner = ctx.seat, ctx.partner
         p_suits = ctx.suits_bid_by((partner,))
         first_bid: dict[tuple[Seat, Suit], int] = {}
@@ -1253,7 +1255,7 @@ class Culbertson(System):
                 if not ctx.legal(bid):
                     continue
                 out.append(
-                    Option(
+                    Candidate(
                         _fit_meaning(suit, level, own, shown.numerator, shown.denominator),
                         lambda ev, s=suit, level=level, own=own, shown=shown, game=game, times=times: (
                             (own or self._preferred(ev, supported) == s)
@@ -1284,15 +1286,15 @@ class Culbertson(System):
         slam = total >= 12 and ev.ht + partner_ht >= 6
         return min(total - 6, 6 if slam else game)
 
-    def forced_bids(self, ctx: Context) -> list[Option]:
+    def forced_bids(self, ctx: Context) -> list[Candidate]:
         """EST-B05: below game after a game force, bid on: game in a fit, a long suit, or NT."""
-        out: list[Option] = []
+        out: list[Candidate] = []
         me, partner = ctx.seat, ctx.partner
         for suit in ctx.suits_bid_by((partner,)):
             bid = bid_of(ctx.game(STRAIN_OF[suit]), STRAIN_OF[suit])
             if ctx.legal(bid):
                 out.append(
-                    Option(
+                    Candidate(
                         meaning(
                             bid,
                             "EST-B05",
@@ -1307,7 +1309,7 @@ class Culbertson(System):
             again = _level_for(ctx, STRAIN_OF[suit])
             if again is not None:
                 out.append(
-                    Option(
+                    Candidate(
                         meaning(
                             again,
                             "EST-B05",
@@ -1321,7 +1323,7 @@ class Culbertson(System):
         for nt in (bid_of(ctx.game(NT), NT), ctx.cheapest(NT)):
             if nt is not None and ctx.legal(nt):
                 out.append(
-                    Option(
+                    Candidate(
                         meaning(
                             nt,
                             "EST-B05",
