@@ -17,3 +17,10 @@ def corpus() -> Path:
     if not CORPUS.is_dir():
         pytest.skip("shared/corpus is not present beside the repository")
     return CORPUS
+
+
+@pytest.fixture(autouse=True)
+def _robots_at_low_effort(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Robot seats built without an explicit effort (terminal, web table, and the processes tests start) think
+    at the ``low`` effort: small, reproducible samples keep the suite fast on 2 cores (issue #13)."""
+    monkeypatch.setenv("CONTRACTBRIDGE_ROBOT_EFFORT", "low")
