@@ -99,10 +99,10 @@ class Effort:
 #: The environment variable that sets the robots' default effort (e.g. ``low`` in the test suite).
 ROBOT_EFFORT_ENV: Final = "CONTRACTBRIDGE_ROBOT_EFFORT"
 
-#: The named efforts: ``low`` (6 deals a card, no time limit: reproducible and quick, for tests), ``normal``
+#: The named efforts: ``low`` (4 deals a card, no time limit: reproducible and quick, for tests), ``normal``
 #: (the default: at most 20 deals and about 0.4 s a card on 2 cores) and ``high`` (80 deals, 2 s a card).
 EFFORTS: dict[str, Effort] = {
-    "low": Effort(samples=6, time_limit=None, min_samples=2, batch=2, claim_samples=6, agree=4),
+    "low": Effort(samples=4, time_limit=None, min_samples=2, batch=2, claim_samples=6, agree=4),
     "normal": Effort(),
     "high": Effort(samples=80, time_limit=2.0, min_samples=8, batch=8, claim_samples=16, agree=24),
 }

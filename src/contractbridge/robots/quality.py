@@ -47,6 +47,23 @@ class Quality:
     slowest: float = 0.0
     cpu_seconds: float = 0.0
 
+    @classmethod
+    def merge(cls, parts: Sequence[Quality]) -> Quality:
+        """The figures of several runs over disjoint deals as one (means weighted by boards played)."""
+        boards = sum(p.boards for p in parts)
+        n = max(boards, 1)
+        return cls(
+            sum(p.deals for p in parts),
+            boards,
+            sum(p.declarer_cost * p.boards for p in parts) / n,
+            sum(p.defence_cost * p.boards for p in parts) / n,
+            sum(p.distance * p.boards for p in parts) / n,
+            sum(p.decisions for p in parts),
+            sum(p.seconds for p in parts),
+            max((p.slowest for p in parts), default=0.0),
+            sum(p.cpu_seconds for p in parts),
+        )
+
     @property
     def seconds_per_decision(self) -> float:
         return self.seconds / self.decisions if self.decisions else 0.0
@@ -133,14 +150,20 @@ def _costs(table: Table) -> tuple[int, int]:
 
 
 def measure(
-    deals: Sequence[Deal], play_policy: Callable[[Seat], Player], *, system: str = "culbertson", claims: bool = True
+    deals: Sequence[Deal],
+    play_policy: Callable[[Seat], Player],
+    *,
+    system: str = "culbertson",
+    claims: bool = True,
+    first: int = 1,
 ) -> Quality:
-    """Play every deal (board numbers 1, 2, … for dealer and vulnerability, L2) and measure (see the module)."""
+    """Play every deal (board numbers ``first``, ``first + 1``, … for dealer and vulnerability, L2) and measure
+    (see the module)."""
     boards = 0
     declarer_cost = defence_cost = distance = 0.0
     decisions = 0
     seconds = slowest = cpu = 0.0
-    for number, deal in enumerate(deals, start=1):
+    for number, deal in enumerate(deals, start=first):
         board = Board(number, deal)
         auction, _ = bid_deal(deal, board.dealer, board.vulnerability, system)
         if auction.contract is None or auction.declarer is None:
