@@ -138,8 +138,8 @@ class Decision:
 
 
 def equal_groups(cards: frozenset[Card] | set[Card], played: int) -> list[tuple[Card, ...]]:
-    """``cards`` (of one hand) in groups of equals: same suit, only played cards between them; each group
-    lowest first, groups in suit then rank order."""
+    """``cards`` (of one hand) in groups of equals: same suit, only ``played`` cards (those of completed tricks)
+    between them; each group lowest first, groups in suit then rank order."""
     groups: list[tuple[Card, ...]] = []
     for suit in Suit:
         own = sorted((c for c in cards if c.suit == suit), key=lambda c: c.rank)
@@ -162,6 +162,15 @@ def _system(which: str | System) -> System:
 
 def _hand_to_play(view: TableView) -> Hand:
     return view.dummy_hand if view.turn == view.dummy and view.dummy_hand is not None else view.hand
+
+
+def _gone(view: TableView, knowledge: Knowledge) -> int:
+    """The cards of completed tricks: those in the trick in progress still compete, so they do not make the
+    cards around them equals (K and 8 with the T, J, Q between played are equal only once the trick is over)."""
+    gone = knowledge.played
+    for _, card in view.current_trick:
+        gone &= ~card.bit
+    return gone
 
 
 def _to_move(view: TableView) -> Seat:
@@ -223,7 +232,7 @@ class CardPlayRobot:
         key = (view.number, int(view.seat), view.auction.calls, knowledge.played)
         if self._memo is not None and self._memo[0] == key:
             return self._memo[1]
-        groups = equal_groups(legal, knowledge.played)
+        groups = equal_groups(legal, _gone(view, knowledge))
         hand = _hand_to_play(view)
         if len(groups) == 1:
             decision = Decision(self._within(groups[0], view, hand), "only choice")
@@ -342,7 +351,7 @@ class CardPlayRobot:
         if decision.reason != "samples" or (decision.unanimous is not None and not enough):
             # a clear decision, or one the first samples settled: sample enough deals to judge the claim
             knowledge = Knowledge.from_view(view)
-            groups = equal_groups(view.legal_cards, knowledge.played)
+            groups = equal_groups(view.legal_cards, _gone(view, knowledge))
             decision = self._sampled(view, knowledge, groups, _hand_to_play(view), self.effort.claim_samples)
         if decision.unanimous is None or (decision.samples < self.effort.claim_samples and not decision.exhaustive):
             return None
