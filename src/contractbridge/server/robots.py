@@ -3,8 +3,11 @@ undo requests. Robots see only their seat's ``TableView`` (docs/architecture.md 
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
+from contractbridge.dd import dds_version
+from contractbridge.errors import DDSUnavailableError
 from contractbridge.players import Player
 from contractbridge.robots import Effort, default_robot
 
@@ -16,6 +19,8 @@ def robot_player(edition: str, effort: Effort | None = None) -> Player:
     Culbertson and plays the cards by double-dummy sampling at ``effort`` (None: ``Effort.from_environment()``,
     so ``CONTRACTBRIDGE_ROBOT_EFFORT`` or ``serve --robot-effort`` sets it)."""
     del edition  # every edition's robot bids Culbertson today
+    with contextlib.suppress(DDSUnavailableError):
+        dds_version()  # load DDS now (while the table opens), not in a robot's first card on the server's loop
     return default_robot("culbertson", effort=effort)
 
 
