@@ -25,3 +25,10 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if item.get_closest_marker("slow") is not None and item.get_closest_marker("timeout") is None:
             item.add_marker(pytest.mark.timeout(1800))
+
+
+@pytest.fixture(autouse=True)
+def _robots_at_low_effort(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Robot seats built without an explicit effort (terminal, web table, and the processes tests start) think
+    at the ``low`` effort: small, reproducible samples keep the suite fast on 2 cores (issue #13)."""
+    monkeypatch.setenv("CONTRACTBRIDGE_ROBOT_EFFORT", "low")

@@ -264,3 +264,18 @@ def test_deals_still_consistent_are_kept_from_card_to_card() -> None:
     table.play("S5")
     second = robot.decide(table.view(Seat.SOUTH))  # declarer for dummy: the queen or the ace
     assert second.reason == "samples" and 0 < second.kept <= second.samples
+
+
+def test_cards_of_the_trick_in_progress_still_compete() -> None:
+    """Found playing at the terminal: dummy's CK and C8 are not equals while the CT, played to this trick, sits
+    between them (CJ and CQ gone in earlier tricks): declarer must cover with the king (equal cards, item 3)."""
+    deal = "N:AK7.A42.T76.KQ86 643.J963.J985.J5 QT952.KQT75..932 J8.8.AKQ432.AT74"
+    cards = (
+        "DK D6 D5 H5 C2 CA C6 C5 D3 DT D8 S2 H2 H3 HQ H8 C3 C4 CQ CJ HA H6 H7 D2 H4 H9 HT D4 HK C7 D7 HJ S5 S8 SK "
+        "S3 S7 S4 SQ SJ C9 CT"
+    )
+    table = _table(deal, "1C P 1H 3D 3H P P P", cards=cards)
+    assert table.turn is Seat.NORTH and table.actor is Seat.SOUTH
+    groups = equal_groups(table.view(Seat.SOUTH).legal_cards, 0)
+    assert len(groups) == 2
+    assert CardPlayRobot(seed=1, effort=QUICK).play(table.view(Seat.SOUTH)) == Card.parse("CK")

@@ -21,7 +21,7 @@ from contractbridge import Deal, Seat
 from contractbridge.eventlog import EventLogWarning, read_table
 from contractbridge.formats.diagram import hand_lines
 from contractbridge.table import Phase, Table
-from terminal_driver import ACCEPTED, ANSI, PROMPT, accepted, follow_the_robot, spawn
+from terminal_driver import ACCEPTED, ANSI, CLAIM_PROMPT, PROMPT, accepted, follow_the_robot, spawn
 
 DEAL = Deal.random(1)
 
@@ -75,9 +75,11 @@ def _run_until_killed(log: Path, resume: bool, rng: random.Random, kill: bool) -
     seen = 0
     screen = ""
     while True:
-        index = child.expect([ACCEPTED, PROMPT, r"Event log saved", pexpect.EOF])
+        index = child.expect([ACCEPTED, PROMPT, r"Event log saved", CLAIM_PROMPT, pexpect.EOF])
         screen += child.before + (child.after if isinstance(child.after, str) else "")
-        if index == 0:
+        if index == 3:  # a robot declarer claims: agree
+            child.sendline("y")
+        elif index == 0:
             seen += 1
             if seen >= limit:
                 time.sleep(rng.random() * 0.02)

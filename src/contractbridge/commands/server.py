@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from typing import Annotated
 
 import typer
@@ -19,6 +20,9 @@ def register(app: typer.Typer) -> None:
         seed: Annotated[
             str | None, typer.Option("--seed", help="reproducible deals (demonstrations, tests); default: secret")
         ] = None,
+        robot_effort: Annotated[
+            str, typer.Option("--robot-effort", metavar="EFFORT", help="the robots' card play: low, normal, high")
+        ] = "",
     ) -> None:
         """Serve the web table: open http://HOST:PORT/ for the lobby."""
         try:
@@ -31,9 +35,13 @@ def register(app: typer.Typer) -> None:
             typer.echo(f"error: the web table needs its extra: pip install 'contractbridge[web]' ({err})", err=True)
             raise typer.Exit(2) from None
         from contractbridge.errors import BridgeError
+        from contractbridge.robots.cardplay import ROBOT_EFFORT_ENV, Effort
 
         configure()
         try:
+            if robot_effort:  # the default effort of the robot seats (server.robots.robot_player)
+                Effort.parse(robot_effort)
+                os.environ[ROBOT_EFFORT_ENV] = robot_effort
             store = Store(db)
         except BridgeError as err:
             typer.echo(f"error: {err}", err=True)

@@ -21,7 +21,8 @@ from contractbridge.eventlog import MAX_LOG_BYTES, EventLog, EventLogWarning, re
 from contractbridge.formats.diagram import diagram
 from contractbridge.laws import DEFAULT_EDITION, EDITIONS
 from contractbridge.players import Player, RandomPlayer
-from contractbridge.robots.bidder import BiddingRobot
+from contractbridge.robots import Effort, default_robot
+from contractbridge.robots.cardplay import ROBOT_EFFORT_ENV
 from contractbridge.scoring import compare
 from contractbridge.table import Table
 
@@ -71,11 +72,10 @@ def _print_state(console: Console, table: Table) -> None:
 
 
 # the terminal table -----------------------------------------------------------------------------------------
-def _robot(seat: Seat, system: str, seed: int | None) -> Player:
-    """The robot for ``seat``: the one place a robot seat is built. It bids by ``system``; it still plays the
-    lowest legal card here, because the card-play robot (``robots.default_robot``) makes the terminal's
-    pseudo-terminal tests far too slow at its default effort (see the closing note of issue #13)."""
-    return BiddingRobot(system)
+def _robot(system: str, seed: int | None, effort: Effort) -> Player:
+    """The robot of a seat: the one place a robot seat is built. It bids by ``system`` and plays the cards by
+    double-dummy sampling at ``effort`` (``robots.default_robot``)."""
+    return default_robot(system, seed=seed, effort=effort)
 
 
 def _read_with(console: Console) -> Callable[[str], str]:
@@ -225,6 +225,15 @@ def register(app: typer.Typer) -> None:
         system: Annotated[
             str, typer.Option("--system", metavar="NAME", help="The robots' bidding system: culbertson or club")
         ] = "culbertson",
+        robot_effort: Annotated[
+            str,
+            typer.Option(
+                "--robot-effort",
+                metavar="EFFORT",
+                envvar=ROBOT_EFFORT_ENV,
+                help="How hard the card-play robots think: low, normal, high, SAMPLES or SAMPLES/SECONDS",
+            ),
+        ] = "normal",
         max_bytes: MaxBytesOption = MAX_LOG_BYTES,
         rubber: Annotated[bool, typer.Option("--rubber", help="A whole rubber (NBB30, EST30, NL36 scoring)")] = False,
     ) -> None:
@@ -237,11 +246,12 @@ def register(app: typer.Typer) -> None:
             raise _fail("--resume continues one board; it cannot be combined with --boards")
         rng = random.Random(seed)
         try:
+            effort = Effort.parse(robot_effort)
             robots: dict[Seat, Player] = {s: RandomPlayer(rng.getrandbits(64)) for s in _parse_seats(random_seats)}
             yours = set(_parse_seats(seat))
             others = [s for s in Seat if s not in yours] if yours else []
             for s in [*_parse_seats(robot_seats), *others]:
-                robots[s] = _robot(s, system, seed)
+                robots[s] = _robot(system, seed, effort)
         except BridgeError as err:
             raise _fail(str(err)) from None
         if rubber:  # laws-historic.md §4: the rubber loop of commands/rubbergame.py
@@ -252,8 +262,12 @@ def register(app: typer.Typer) -> None:
         humans = [s for s in Seat if s not in robots]
         side = humans[0].side if humans else Side.NS
 
-        def hint_robot(s: Seat) -> Player:
-            return _robot(s, system, seed)
+        hinters: dict[Seat, Player] = {}
+
+        def hint_robot(s: Seat) -> Player:  # one per seat, so that it keeps its samples from card to card
+            if s not in hinters:
+                hinters[s] = _robot(system, seed, effort)
+            return hinters[s]
 
         total = 0
         for number in range(board, board + boards):

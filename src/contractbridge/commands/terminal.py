@@ -26,6 +26,7 @@ from contractbridge.formats.diagram import diagram
 from contractbridge.players import Player
 from contractbridge.robots import RobotPlayer
 from contractbridge.robots.bidder import BiddingRobot
+from contractbridge.robots.claims import ClaimingPlayer, offer_claim
 from contractbridge.scoring import duplicate
 from contractbridge.scoring.rubber import Rubber
 from contractbridge.systems.base import CallMeaning
@@ -116,6 +117,7 @@ class TerminalTable:
     _announced: int = 0
     _stale: bool = True
     _meanings: dict[int, CallMeaning | None] = field(default_factory=dict)
+    _disputed_at: int = -1
 
     @property
     def humans(self) -> frozenset[Seat]:
@@ -142,7 +144,7 @@ class TerminalTable:
                     bidder = _bidder(robot)
                     if bidder is not None:
                         self._meanings[len(table.auction) - 1] = bidder.last_meaning
-                else:
+                elif not self._robot_claims(actor):
                     table.play(robot.play(view), table.turn)
                 self._commit()
             else:
@@ -383,6 +385,15 @@ class TerminalTable:
         table.claim(actor, tricks, statement)
         self._commit()
 
+    def _robot_claims(self, actor: Seat) -> bool:
+        """A robot declarer on lead claims when every sample agrees (``robots.claims.offer_claim``, L68); the
+        robot defenders answer at once, the people when asked. Not again in a trick where a claim was disputed."""
+        table = self.table
+        play = table.play_state
+        if play is None or play.current_trick or len(table.tricks) == self._disputed_at:
+            return False
+        return offer_claim(table, self.robots)
+
     def _settle_claim(self) -> bool:
         """The opponents of an open claim answer it: robots by a double-dummy check, people when asked. A
         disputed claim at a strict table is void and play continues (L68D2(b)); returns False when the
@@ -394,7 +405,10 @@ class TerminalTable:
         if claim.disputed_by is not None:
             return self._play_on()
         for seat in sorted(claim.needed - claim.agreed_by):
-            if seat in self.robots:
+            robot = self.robots.get(seat)
+            if isinstance(robot, ClaimingPlayer):  # the robot's own test, from its seat's view only
+                agree = robot.accepts_claim(table.view(seat))
+            elif robot is not None:
                 agree = self._claim_holds(claim.seat, claim.tricks)
             else:
                 answer = self.read(f"{seat.letter}: agree to the claim? {escape('[y/n]')}> ").strip().lower()
@@ -428,6 +442,7 @@ class TerminalTable:
         if table.irregular:
             self.console.print("[yellow]The claim is disputed: the director rules (L70).[/yellow]")
             return False
+        self._disputed_at = len(table.tricks)
         while table.claim_state is not None:
             table.undo()
         if self.log is not None:

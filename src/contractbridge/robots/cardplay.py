@@ -19,12 +19,14 @@ the claimer fewer tricks than claimed.
 
 from __future__ import annotations
 
+import os
 import time
 import zlib
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 import numpy as np
+import numpy.typing as npt
 
 from contractbridge.calls import Bid
 from contractbridge.cards import Card, Hand, Rank, Seat, Suit
@@ -38,7 +40,7 @@ from contractbridge.systems import System, SystemOptions, system
 if TYPE_CHECKING:
     from contractbridge.table import TableView
 
-__all__ = ["CardPlayRobot", "Decision", "Effort", "equal_groups"]
+__all__ = ["EFFORTS", "ROBOT_EFFORT_ENV", "CardPlayRobot", "Decision", "Effort", "equal_groups"]
 
 #: At the opening lead, cards within this share of the spread of values count as alike (then convention).
 LEAD_SLACK = 0.1
@@ -47,21 +49,63 @@ LEAD_SLACK = 0.1
 @dataclass(frozen=True, slots=True)
 class Effort:
     """How hard the robot thinks: ``samples`` deals per decision, solved ``batch`` at a time until
-    ``time_limit`` seconds have passed (None: no limit) once ``min_samples`` are solved. A claim needs
-    ``claim_samples`` agreeing deals. With a time limit the number of deals solved depends on the machine's
-    speed, so a seeded robot repeats its choices exactly only with ``time_limit=None``."""
+    ``time_limit`` seconds have passed (None: no limit) once ``min_samples`` are solved; the robot also stops
+    once ``agree`` deals are solved and one card is best in every one of them (a clear decision). The time
+    limit counts the dealing too, and the robot does not start a batch it expects to end past the limit. A
+    claim needs ``claim_samples`` agreeing deals. With a time limit the number of deals solved depends on the
+    machine's speed, so a seeded robot repeats its choices exactly only with ``time_limit=None``.
+
+    ``Effort.parse`` reads the named levels of :data:`EFFORTS` (``low`` for tests: small and reproducible;
+    ``normal``, the default; ``high``) or ``SAMPLES[/SECONDS]``."""
 
     samples: int = 20
-    time_limit: float | None = 0.5
+    time_limit: float | None = 0.4
     min_samples: int = 4
     batch: int = 4
     claim_samples: int = 8
+    agree: int = 8
 
     def __post_init__(self) -> None:
-        if min(self.samples, self.min_samples, self.batch, self.claim_samples) < 1:
-            raise BridgeError("effort: samples, min_samples, batch and claim_samples must be at least 1")
+        if min(self.samples, self.min_samples, self.batch, self.claim_samples, self.agree) < 1:
+            raise BridgeError("effort: samples, min_samples, batch, claim_samples and agree must be at least 1")
         if self.time_limit is not None and self.time_limit <= 0:
             raise BridgeError(f"effort: the time limit must be positive seconds or None, not {self.time_limit}")
+
+    @classmethod
+    def parse(cls, text: str | Effort) -> Effort:
+        """``low``, ``normal``, ``high`` (:data:`EFFORTS`), or ``SAMPLES`` / ``SAMPLES/SECONDS`` (e.g. ``40/1.5``:
+        40 deals, at most 1.5 s a card; without seconds, no time limit)."""
+        if isinstance(text, Effort):
+            return text
+        named = EFFORTS.get(text.strip().lower())
+        if named is not None:
+            return named
+        samples, _, seconds = text.partition("/")
+        try:
+            n = int(samples)
+            limit = float(seconds) if seconds else None
+        except ValueError:
+            names = ", ".join(EFFORTS)
+            raise BridgeError(f"unknown robot effort {text!r} (use {names}, SAMPLES or SAMPLES/SECONDS)") from None
+        return cls(samples=n, time_limit=limit, min_samples=min(n, 4), batch=min(n, 4), claim_samples=min(n, 8))
+
+    @classmethod
+    def from_environment(cls) -> Effort:
+        """The effort named by the environment variable :data:`ROBOT_EFFORT_ENV` (``normal`` when unset): the
+        default of every robot seat built without an explicit effort (terminal, web table, table manager)."""
+        return cls.parse(os.environ.get(ROBOT_EFFORT_ENV) or "normal")
+
+
+#: The environment variable that sets the robots' default effort (e.g. ``low`` in the test suite).
+ROBOT_EFFORT_ENV: Final = "CONTRACTBRIDGE_ROBOT_EFFORT"
+
+#: The named efforts: ``low`` (4 deals a card, no time limit: reproducible and quick, for tests), ``normal``
+#: (the default: at most 20 deals and about 0.4 s a card on 2 cores) and ``high`` (80 deals, 2 s a card).
+EFFORTS: dict[str, Effort] = {
+    "low": Effort(samples=4, time_limit=None, min_samples=2, batch=2, claim_samples=6, agree=4),
+    "normal": Effort(),
+    "high": Effort(samples=80, time_limit=2.0, min_samples=8, batch=8, claim_samples=16, agree=24),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,8 +138,8 @@ class Decision:
 
 
 def equal_groups(cards: frozenset[Card] | set[Card], played: int) -> list[tuple[Card, ...]]:
-    """``cards`` (of one hand) in groups of equals: same suit, only played cards between them; each group
-    lowest first, groups in suit then rank order."""
+    """``cards`` (of one hand) in groups of equals: same suit, only ``played`` cards (those of completed tricks)
+    between them; each group lowest first, groups in suit then rank order."""
     groups: list[tuple[Card, ...]] = []
     for suit in Suit:
         own = sorted((c for c in cards if c.suit == suit), key=lambda c: c.rank)
@@ -120,6 +164,15 @@ def _hand_to_play(view: TableView) -> Hand:
     return view.dummy_hand if view.turn == view.dummy and view.dummy_hand is not None else view.hand
 
 
+def _gone(view: TableView, knowledge: Knowledge) -> int:
+    """The cards of completed tricks: those in the trick in progress still compete, so they do not make the
+    cards around them equals (K and 8 with the T, J, Q between played are equal only once the trick is over)."""
+    gone = knowledge.played
+    for _, card in view.current_trick:
+        gone &= ~card.bit
+    return gone
+
+
 def _to_move(view: TableView) -> Seat:
     """The hand to play next (also while a claim has stopped play)."""
     if view.current_trick:
@@ -134,8 +187,8 @@ class CardPlayRobot:
     """Plays the cards of a seat (and dummy's, for declarer, L41D) from its ``TableView`` only.
 
     ``system``/``opponents`` are the bidding systems the robot reads the auction with (its own side's and the
-    opponents'), at the rubber ``partscores`` (NS, EW); ``form`` the form of scoring; ``seed`` makes its choices
-    reproducible (None: random)."""
+    opponents'), at the rubber ``partscores`` (NS, EW); ``form`` the form of scoring; ``effort`` how hard it
+    thinks (None: ``Effort.from_environment()``); ``seed`` makes its choices reproducible (None: random)."""
 
     def __init__(
         self,
@@ -152,7 +205,7 @@ class CardPlayRobot:
         self.opponents = self.system if opponents is None else _system(opponents)
         self.options = options
         self.form = Form.parse(form)
-        self.effort = effort or Effort()
+        self.effort = Effort.from_environment() if effort is None else effort
         self.seed = seed
         self.last: Decision | None = None
         self._memo: tuple[object, Decision] | None = None
@@ -179,7 +232,7 @@ class CardPlayRobot:
         key = (view.number, int(view.seat), view.auction.calls, knowledge.played)
         if self._memo is not None and self._memo[0] == key:
             return self._memo[1]
-        groups = equal_groups(legal, knowledge.played)
+        groups = equal_groups(legal, _gone(view, knowledge))
         hand = _hand_to_play(view)
         if len(groups) == 1:
             decision = Decision(self._within(groups[0], view, hand), "only choice")
@@ -212,11 +265,15 @@ class CardPlayRobot:
         self._samples = {board: sample}
         return sample
 
-    def _sampled(self, view: TableView, knowledge: Knowledge, groups: list[tuple[Card, ...]], hand: Hand) -> Decision:
+    def _sampled(
+        self, view: TableView, knowledge: Knowledge, groups: list[tuple[Card, ...]], hand: Hand, at_least: int = 0
+    ) -> Decision:
+        """The sampled decision; ``at_least`` deals are solved before the robot may stop (a claim's test)."""
         start = time.perf_counter()
         contract, declarer, mover = view.contract, view.declarer, view.turn
         assert contract is not None and declarer is not None and mover is not None
-        sample = self._draw(view, knowledge, self.effort.samples)
+        wanted = max(self.effort.samples, at_least)
+        sample = self._draw(view, knowledge, wanted)
         reps = tuple(g[0] for g in groups)
         ours = mover.side == declarer.side
         leader = view.current_trick[0][0] if view.current_trick else mover
@@ -226,13 +283,17 @@ class CardPlayRobot:
         pieces = []
         done = 0
         effort = self.effort
+        limit = effort.time_limit
         for first in range(0, len(sample), effort.batch):
+            begun = time.perf_counter()
             chunk = sample.holdings[first : first + effort.batch]
             part = solve_samples(chunk, knowledge.played, contract.strain, leader, trick, reps, ours, won, remaining)
             pieces.append(part.tricks)
             done += len(part)
-            limit = effort.time_limit
-            if limit is not None and done >= effort.min_samples and time.perf_counter() - start > limit:
+            if done >= max(effort.agree, at_least) and _one_card_best(np.concatenate(pieces), ours):
+                break
+            now = time.perf_counter()
+            if limit is not None and done >= max(effort.min_samples, at_least) and now + (now - begun) - start > limit:
                 break
         if not pieces:
             return Decision(self._within(groups[0], view, hand), "no layout to sample")
@@ -263,7 +324,7 @@ class CardPlayRobot:
             len(outcomes),
             sample.tier,
             unanimous,
-            len(sample) < self.effort.samples and len(outcomes) == len(sample),
+            len(sample) < wanted and len(outcomes) == len(sample),
             sample.kept,
         )
 
@@ -286,10 +347,12 @@ class CardPlayRobot:
         if view.declarer is None or view.seat != view.declarer or not view.legal_cards or view.claim is not None:
             return None
         decision = self.decide(view)
-        if decision.reason != "samples":  # a clear decision: sample anyway to judge the claim
+        enough = decision.samples >= self.effort.claim_samples or decision.exhaustive
+        if decision.reason != "samples" or (decision.unanimous is not None and not enough):
+            # a clear decision, or one the first samples settled: sample enough deals to judge the claim
             knowledge = Knowledge.from_view(view)
-            groups = equal_groups(view.legal_cards, knowledge.played)
-            decision = self._sampled(view, knowledge, groups, _hand_to_play(view))
+            groups = equal_groups(view.legal_cards, _gone(view, knowledge))
+            decision = self._sampled(view, knowledge, groups, _hand_to_play(view), self.effort.claim_samples)
         if decision.unanimous is None or (decision.samples < self.effort.claim_samples and not decision.exhaustive):
             return None
         tricks = decision.unanimous - view.tricks_won[view.declarer.side]
@@ -322,6 +385,12 @@ class CardPlayRobot:
 
     def __repr__(self) -> str:
         return f"CardPlayRobot({self.system.name!r}, form={self.form.value!r})"
+
+
+def _one_card_best(tricks: npt.NDArray[np.int64], ours: bool) -> bool:
+    """Whether one candidate is best (most tricks for the side to play) in every sample solved so far."""
+    best = tricks.max(axis=1, keepdims=True) if ours else tricks.min(axis=1, keepdims=True)
+    return bool(np.all(tricks == best, axis=0).any())
 
 
 def _partner_suits(view: TableView) -> list[Suit]:

@@ -33,7 +33,9 @@ __all__ = ["Quality", "measure"]
 
 @dataclass(frozen=True, slots=True)
 class Quality:
-    """Mean figures over the ``boards`` that were played (not passed out) of ``deals``."""
+    """Mean figures over the ``boards`` that were played (not passed out) of ``deals``; the ``decisions`` took
+    ``seconds`` (wall clock, the ``slowest`` one alone) and ``cpu_seconds`` of the process's CPU (every thread,
+    DDS's included: a figure that a loaded machine inflates less than the wall clock)."""
 
     deals: int
     boards: int
@@ -42,6 +44,25 @@ class Quality:
     distance: float
     decisions: int
     seconds: float
+    slowest: float = 0.0
+    cpu_seconds: float = 0.0
+
+    @classmethod
+    def merge(cls, parts: Sequence[Quality]) -> Quality:
+        """The figures of several runs over disjoint deals as one (means weighted by boards played)."""
+        boards = sum(p.boards for p in parts)
+        n = max(boards, 1)
+        return cls(
+            sum(p.deals for p in parts),
+            boards,
+            sum(p.declarer_cost * p.boards for p in parts) / n,
+            sum(p.defence_cost * p.boards for p in parts) / n,
+            sum(p.distance * p.boards for p in parts) / n,
+            sum(p.decisions for p in parts),
+            sum(p.seconds for p in parts),
+            max((p.slowest for p in parts), default=0.0),
+            sum(p.cpu_seconds for p in parts),
+        )
 
     @property
     def seconds_per_decision(self) -> float:
@@ -51,7 +72,8 @@ class Quality:
         return (
             f"{self.boards} boards: declarer gives away {self.declarer_cost:.3f} tricks, defence "
             f"{self.defence_cost:.3f}; |tricks - DD| {self.distance:.3f}; {self.decisions} cards in "
-            f"{self.seconds:.1f} s ({1000 * self.seconds_per_decision:.1f} ms per card)"
+            f"{self.seconds:.1f} s ({1000 * self.seconds_per_decision:.1f} ms per card, slowest "
+            f"{1000 * self.slowest:.0f} ms; {self.cpu_seconds:.1f} s of CPU)"
         )
 
 
@@ -62,15 +84,20 @@ class _Seat:
         self.bidder = bidder
         self.inner = inner
         self.seconds = 0.0
+        self.slowest = 0.0
+        self.cpu = 0.0
         self.cards = 0
 
     def call(self, view: TableView) -> Call:
         return self.bidder.call(view)
 
     def play(self, view: TableView) -> Card:
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         card = self.inner.play(view)
-        self.seconds += time.perf_counter() - start
+        took = time.perf_counter() - start
+        self.cpu += time.process_time() - cpu
+        self.seconds += took
+        self.slowest = max(self.slowest, took)
         self.cards += 1
         return card
 
@@ -123,14 +150,20 @@ def _costs(table: Table) -> tuple[int, int]:
 
 
 def measure(
-    deals: Sequence[Deal], play_policy: Callable[[Seat], Player], *, system: str = "culbertson", claims: bool = True
+    deals: Sequence[Deal],
+    play_policy: Callable[[Seat], Player],
+    *,
+    system: str = "culbertson",
+    claims: bool = True,
+    first: int = 1,
 ) -> Quality:
-    """Play every deal (board numbers 1, 2, … for dealer and vulnerability, L2) and measure (see the module)."""
+    """Play every deal (board numbers ``first``, ``first + 1``, … for dealer and vulnerability, L2) and measure
+    (see the module)."""
     boards = 0
     declarer_cost = defence_cost = distance = 0.0
     decisions = 0
-    seconds = 0.0
-    for number, deal in enumerate(deals, start=1):
+    seconds = slowest = cpu = 0.0
+    for number, deal in enumerate(deals, start=first):
         board = Board(number, deal)
         auction, _ = bid_deal(deal, board.dealer, board.vulnerability, system)
         if auction.contract is None or auction.declarer is None:
@@ -151,5 +184,8 @@ def measure(
         distance += abs(result.tricks - dd_table(deal).tricks(auction.contract.strain, auction.declarer))
         decisions += sum(s.cards for s in seats.values())
         seconds += sum(s.seconds for s in seats.values())
+        slowest = max(slowest, *(s.slowest for s in seats.values()))
+        cpu += sum(s.cpu for s in seats.values())
     n = max(boards, 1)
-    return Quality(len(deals), boards, declarer_cost / n, defence_cost / n, distance / n, decisions, seconds)
+    costs = (declarer_cost / n, defence_cost / n, distance / n)
+    return Quality(len(deals), boards, *costs, decisions, seconds, slowest, cpu)

@@ -30,6 +30,11 @@ class RobotPlayer:
     def call(self, view: TableView) -> Call:
         return self.bidder.call(view)
 
+    @property
+    def last_meaning(self) -> CallMeaning | None:
+        """The meaning of the robot's last call (for alerts and explanations, L20F)."""
+        return self.bidder.last_meaning
+
     def play(self, view: TableView) -> Card:
         return self.cards.play(view)
 
@@ -65,7 +70,8 @@ def default_robot(
     partscores: tuple[int, int] = (0, 0),
 ) -> RobotPlayer:
     """The default robot seat: bids by ``system`` (EST30: Culbertson or Club) and plays by double-dummy
-    sampling for ``form`` of scoring; ``seed`` makes it reproducible."""
+    sampling for ``form`` of scoring at ``effort`` (None: ``Effort.from_environment()``, normally ``normal``);
+    ``seed`` makes it reproducible."""
     bidder = BiddingRobot(system, options, partscores, opponents)
     cards = CardPlayRobot(system, opponents, options, form, effort, seed, partscores)
     return RobotPlayer(bidder, cards)

@@ -3,19 +3,25 @@ undo requests. Robots see only their seat's ``TableView`` (docs/architecture.md 
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
+from contractbridge.dd import dds_version
+from contractbridge.errors import DDSUnavailableError
 from contractbridge.players import Player
-from contractbridge.robots.bidder import BiddingRobot
+from contractbridge.robots import Effort, default_robot
 
 __all__ = ["robot_choice", "robot_player"]
 
 
-def robot_player(edition: str) -> Player:
-    """The robot that takes an empty seat: the system-driven bidding robot (Culbertson), which plays the lowest
-    legal card until the card-play robot replaces it here."""
+def robot_player(edition: str, effort: Effort | None = None) -> Player:
+    """The robot that takes an empty seat: the default robot seat (``robots.default_robot``), which bids
+    Culbertson and plays the cards by double-dummy sampling at ``effort`` (None: ``Effort.from_environment()``,
+    so ``CONTRACTBRIDGE_ROBOT_EFFORT`` or ``serve --robot-effort`` sets it)."""
     del edition  # every edition's robot bids Culbertson today
-    return BiddingRobot("culbertson")
+    with contextlib.suppress(DDSUnavailableError):
+        dds_version()  # load DDS now (while the table opens), not in a robot's first card on the server's loop
+    return default_robot("culbertson", effort=effort)
 
 
 def robot_choice(ruling: dict[str, Any]) -> str:
