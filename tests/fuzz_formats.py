@@ -1,6 +1,7 @@
 """Fuzz targets for every reader but ``Table.from_jsonl`` (tests/fuzz_eventlog.py): PBN (library and
 ``check --replay``), LIN (library and ``check --replay``), JSON-lines board records (library and ``check
---replay``), the logs of ``contractbridge rule``, rubber score sheets, CSV result files and system descriptions.
+--replay``), the logs of ``contractbridge rule``, rubber score sheets, rubber game logs, CSV result files and
+system descriptions.
 ``read(data, kind)`` must raise nothing but the project's typed errors (``FormatError`` with line and column for
 PBN, LIN and ``check``), and what PBN and LIN read must round-trip (``round_trip``); ``target`` does both.
 
@@ -34,6 +35,8 @@ from contractbridge.errors import BridgeError, FormatError
 from contractbridge.eventlog import EventLogWarning
 from contractbridge.formats import files, inputs, lin, pbn
 from contractbridge.formats import json as fjson
+from contractbridge.robots.bidder import BiddingRobot
+from contractbridge.rubbergame import RubberSession
 from contractbridge.scoring.rubber import Rubber
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
@@ -44,7 +47,10 @@ UNICODE = ["²", "٣", "१", "①", "ⅷ", "\u0301", "\x00", "\u2028", "\x85", 
 BAD_BYTES = [b"\xff", b"\xc3(", b"\xed\xa0\x80", b"\xe2\x82", b"\x80"]
 #: Inputs stay under this size: the readers must take under a second on anything smaller (issue #18).
 MAX_INPUT = 100_000
-READERS = ("pbn", "pbn-check", "lin", "lin-check", "jsonl", "jsonl-check", "rule", "rubber", "csv", "system")
+READERS = (
+    *("pbn", "pbn-check", "lin", "lin-check", "jsonl", "jsonl-check", "rule"),
+    *("rubber", "rubber-log", "csv", "system"),
+)
 #: Readers whose every error is a ``FormatError`` with line and column.
 _LOCATED = ("pbn", "pbn-check", "lin", "lin-check", "jsonl-check")
 _TMP = Path(tempfile.mkdtemp(prefix="cb-fuzz-"))
@@ -123,6 +129,10 @@ def read(data: bytes, kind: str) -> object:
         elif kind == "rubber":  # as `contractbridge rubber --load` reads it
             sheet = Rubber.from_dict(inputs.read_json(_file(data, ".json"), inputs.LIMITS["rubber"], "rubber sheet"))
             render(sheet)
+        elif kind == "rubber-log":  # a rubber game's log, as `RubberSession.from_jsonl` reads it
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", EventLogWarning)
+                RubberSession.from_jsonl(data.decode("utf-8", errors="replace"))
         elif kind == "csv":  # as `contractbridge matchpoint` reads it
             read_results(_file(data, ".csv"))
         elif kind == "system":  # as `contractbridge rule --system` reads it
@@ -169,6 +179,16 @@ def _rubber_seeds() -> list[bytes]:
     return out
 
 
+def _rubber_log_seeds() -> list[bytes]:
+    """Two rubbers played by four robots (NBB30, EST30)."""
+    out = []
+    for edition, seed in (("NBB30", 5), ("EST30", 11)):
+        session = RubberSession(edition, seed=seed)
+        session.play_rubber({s: BiddingRobot() for s in Seat})
+        out.append(session.to_jsonl().encode("utf-8"))
+    return out
+
+
 _CSV = b"board,NS pair,EW pair,NS score\n1,1,11,450\n1,2,12,420\n1,3,13,-50\n2,1,12,-100\n# late\n2,2,13,140\n"
 _SYSTEMS = [
     b'{"2C": {"artificial": true, "suits": []}, "1NT P 2C": {"artificial": true, "suits": ["H", "S"]}}',
@@ -193,7 +213,7 @@ def seeds() -> list[tuple[str, bytes]]:
             out += [("rule", fjson.dumps_records([r]).encode("utf-8")) for r in records[:3]]
     logs = Path(__file__).parent / "logs"
     out += [("rule", p.read_bytes()) for p in sorted(logs.glob("*.jsonl"))]
-    out += [("rubber", data) for data in _rubber_seeds()]
+    out += [("rubber", data) for data in _rubber_seeds()] + [("rubber-log", data) for data in _rubber_log_seeds()]
     out += [("csv", _CSV)] + [("system", data) for data in _SYSTEMS]
     return out
 

@@ -11,11 +11,14 @@ from pathlib import Path
 import pytest
 
 from contractbridge import Table
+from contractbridge.cards import Seat
 from contractbridge.commands.director import read_log, replay_log
 from contractbridge.errors import EventLogError, FormatError
 from contractbridge.eventlog import EventLogWarning
 from contractbridge.formats import files
 from contractbridge.formats import json as fjson
+from contractbridge.robots.bidder import BiddingRobot
+from contractbridge.rubbergame import RubberSession
 
 LOGS = Path(__file__).parent / "logs"
 BOARD = (
@@ -93,3 +96,28 @@ def test_agreements_of_another_shape_in_a_board_event_are_a_typed_error(suits: o
     with warnings.catch_warnings(), pytest.raises(EventLogError, match="suits is a list of suit letters"):
         warnings.simplefilter("error")
         replay_log(read_log(path))
+
+
+@pytest.fixture(scope="module")
+def rubber_log() -> str:
+    session = RubberSession("NBB30", seed=5)
+    session.play_rubber({s: BiddingRobot() for s in Seat})
+    return session.to_jsonl()
+
+
+@pytest.mark.parametrize(
+    ("score", "message"),
+    [
+        ('"premiums": ["NS"]', "string indices"),  # was TypeError
+        ('"premiums": [{"side": "NS", "points": "many", "law": ""}]', "invalid literal"),  # was ValueError
+        ('"transfer": 1e999', "beyond a float"),  # was OverflowError
+        ('"transfer": ' + "9" * 5000, "digits"),  # was ValueError
+    ],
+)
+def test_a_rubber_game_log_with_a_bad_score_event_is_a_typed_error(rubber_log: str, score: str, message: str) -> None:
+    lines = rubber_log.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith('{"event": "score"'))
+    lines[at] = '{"event": "score", ' + score + "}"
+    with pytest.raises(EventLogError, match=message) as caught:
+        RubberSession.from_jsonl("\n".join(lines) + "\n")
+    assert caught.value.number == at + 1

@@ -217,7 +217,7 @@ class RubberSession:
         for number, event in enumerate(it, start=2):
             try:
                 session._replay_event(event, pending)
-            except BridgeError as err:
+            except (KeyError, TypeError, ValueError) as err:  # a BridgeError, or a field missing or of another type
                 raise EventLogError(f"event {number}: {err}", number) from err
         if pending:
             session.table = Table.from_events(pending)
@@ -242,11 +242,7 @@ class RubberSession:
 
     @classmethod
     def from_jsonl(cls, text: str) -> RubberSession:
-        events: list[Any] = []
-        for number, line in enumerate(text.splitlines(), start=1):
-            if line.strip():
-                try:
-                    events.append(json.loads(line))
-                except json.JSONDecodeError as err:
-                    raise EventLogError(f"line {number}: not JSON ({err.msg})", number) from None
-        return cls.from_events(events)
+        """Rebuild a session from its JSON lines, read by ``eventlog.read_events`` (bounded and typed)."""
+        from contractbridge.eventlog import read_events
+
+        return cls.from_events(entry.event for entry in read_events(text))
