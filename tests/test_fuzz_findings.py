@@ -121,3 +121,13 @@ def test_a_rubber_game_log_with_a_bad_score_event_is_a_typed_error(rubber_log: s
     with pytest.raises(EventLogError, match=message) as caught:
         RubberSession.from_jsonl("\n".join(lines) + "\n")
     assert caught.value.number == at + 1
+
+
+def test_a_rubber_game_log_scoring_an_unfinished_hand_is_a_typed_error(rubber_log: str) -> None:
+    """Was an ``AssertionError`` (``score`` after the board event, the hand not played)."""
+    lines = rubber_log.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith('{"event": "score"'))
+    assert lines[1].startswith('{"event": "board"')
+    with pytest.raises(EventLogError, match="a score event before the hand is finished") as caught:
+        RubberSession.from_jsonl("\n".join([*lines[:2], *lines[at:]]) + "\n")
+    assert caught.value.number == 3

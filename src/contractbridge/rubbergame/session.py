@@ -227,6 +227,8 @@ class RubberSession:
         kind = event.get("event")
         if kind == "score":
             table = Table.from_events(pending)
+            if table.result is None:
+                raise EventLogError("a score event before the hand is finished")
             if table.board.dealer != self.dealer or table.board.vulnerability != self.vulnerability:
                 raise EventLogError("the board's dealer or vulnerability is not the rubber's")
             premiums = tuple((Side.parse(str(p["side"])), int(p["points"]), str(p["law"]))
