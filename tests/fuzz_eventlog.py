@@ -3,14 +3,17 @@ an ``EventLogError`` with a line number, nothing else, and what it reads must ro
 
 Seeds are real logs: boards played by seeded random players (calls, cards, claims, undo) and the boards of the
 LIN corpus replayed by the laws. Mutations: byte flips, insertions, deletions, truncation, line splicing and
-swapping, deep nesting, huge numbers, invalid UTF-8, long lines. Standalone:
-``python tests/fuzz_eventlog.py [COUNT [SEED]]`` prints the figures (untyped exceptions, inputs over 1 s).
+swapping, deep nesting, huge numbers, invalid UTF-8, long lines, values of another JSON type. Standalone:
+``python tests/fuzz_eventlog.py [COUNT [SEED]]`` prints the figures (untyped exceptions, inputs over 1 s of
+process CPU time, ``time.process_time``: on a shared machine wall time measures the neighbours) and saves each
+input over a second, to be re-timed alone.
 """
 
 from __future__ import annotations
 
 import contextlib
 import random
+import re
 import sys
 import time
 import warnings
@@ -22,13 +25,15 @@ from contractbridge import Board, Deal, Table
 from contractbridge.errors import BridgeError, EventLogError
 from contractbridge.eventlog import EventLogWarning, read_table
 from contractbridge.players import RandomPlayer, play_board
+from fuzz_formats import JSON_VALUES
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 ALPHABET = b'{}[]",:\\ \n\r\t0123456789eE+-.truefalsnull"event"callplayseatNESWSHDCAKQJT\xff\xfe\xc3\xa9\x00'
 
 
 def seeds(count: int = 12) -> list[bytes]:
-    """Logs to mutate: seeded random boards (some with a claim) and lawful boards of the LIN corpus."""
+    """Logs to mutate: seeded random boards (some with a claim), the logs of ``tests/logs`` (irregular, with
+    agreements) and lawful boards of the LIN corpus."""
     out: list[bytes] = []
     for seed in range(count):
         table = Table(Board(seed % 16 + 1, Deal.random(seed)), irregular=seed % 3 == 0)
@@ -45,6 +50,7 @@ def seeds(count: int = 12) -> list[bytes]:
         out.append(table.to_jsonl().encode("utf-8"))
     from contractbridge.formats import lin
 
+    out += [p.read_bytes() for p in sorted((Path(__file__).parent / "logs").glob("*.jsonl"))]
     for path in sorted((CORPUS / "lin").glob("pbntools_*"))[:4] if CORPUS.is_dir() else []:
         for record in list(lin.read_file(path).records())[:3]:
             try:
@@ -122,8 +128,17 @@ def _long(data: bytes, rng: random.Random) -> bytes:
     return data + b'{"event": "call", "seat": "N", "call": ' + pad + b"}\n"
 
 
+def _retype(data: bytes, rng: random.Random) -> bytes:
+    """A value of another JSON type before a key's value (which moves to a key of its own)."""
+    keys = [m.end() for m in re.finditer(rb'": ', data)]
+    if not keys:
+        return data
+    at = rng.choice(keys)
+    return data[:at] + rng.choice(JSON_VALUES) + b', "_": ' + data[at:]
+
+
 MUTATIONS: list[Callable[..., bytes]] = [_flip, _insert, _delete, _truncate, _splice, _swap, _nest, _huge, _unicode]
-MUTATIONS += [_long]
+MUTATIONS += [_long, _retype, _retype]
 
 
 def mutate(data: bytes, rng: random.Random, pool: list[bytes]) -> bytes:
@@ -152,11 +167,13 @@ class Figures:
     inputs: int = 0
     untyped: list[str] = field(default_factory=list)
     slow: int = 0
+    slowest: float = 0.0
+    slow_inputs: list[tuple[float, bytes]] = field(default_factory=list)
 
     def __str__(self) -> str:
         return (
             f"event-log fuzz: {self.inputs} inputs, {len(self.untyped)} untyped exceptions, "
-            f"{self.slow} over 1 s"
+            f"{self.slow} over 1 s (slowest {self.slowest:.2f} s)"
         )
 
 
@@ -166,13 +183,16 @@ def run(count: int, seed: int = 0) -> Figures:
     figures = Figures()
     for _ in range(count):
         data = mutate(rng.choice(pool), rng, pool)
-        start = time.perf_counter()
+        start = time.process_time()
         try:
             target(data)
         except Exception as err:  # the figure: anything but a typed error
             figures.untyped.append(f"{type(err).__name__}: {err}"[:200])
-        if time.perf_counter() - start > 1.0:
+        elapsed = time.process_time() - start
+        figures.slowest = max(figures.slowest, elapsed)
+        if elapsed > 1.0:
             figures.slow += 1
+            figures.slow_inputs.append((elapsed, data))
         figures.inputs += 1
     return figures
 
@@ -182,3 +202,6 @@ if __name__ == "__main__":
     print(result)
     for line in result.untyped[:20]:
         print(" ", line)
+    for i, (elapsed, data) in enumerate(result.slow_inputs):
+        Path(f"fuzz-eventlog-slow-{i}.bin").write_bytes(data)
+        print(f"  {elapsed:.2f} s CPU, {len(data):,} bytes → fuzz-eventlog-slow-{i}.bin")

@@ -1,12 +1,15 @@
-"""Fuzz targets for every reader outside the event log: PBN (library and ``check``), LIN, rubber score sheets,
-CSV result files and system descriptions. ``read(data, kind)`` must raise nothing but the project's typed
-errors (``FormatError`` with line and column for PBN and LIN), and what PBN and LIN read must round-trip
-(``round_trip``); ``target`` does both.
+"""Fuzz targets for every reader but ``Table.from_jsonl`` (tests/fuzz_eventlog.py): PBN (library and
+``check --replay``), LIN (library and ``check --replay``), JSON-lines board records (library and ``check
+--replay``), the logs of ``contractbridge rule``, rubber score sheets, rubber game logs, CSV result files and
+system descriptions.
+``read(data, kind)`` must raise nothing but the project's typed errors (``FormatError`` with line and column for
+PBN, LIN and ``check``), and what PBN and LIN read must round-trip (``round_trip``); ``target`` does both.
 
 ``campaign(kind, count, seed)`` feeds ``count`` mutations of the real corpus (grammar characters, byte flips,
 truncation, splicing, huge numbers, unicode, long lines, nested braces, repeated lines) and counts untyped
-exceptions and inputs whose reading (``read``, not the round trip) takes over one second. Run standalone for
-the figures of every reader:
+exceptions and inputs whose reading (``read``, not the round trip) takes over one second of process CPU time
+(``time.process_time``: on a shared machine wall time measures the neighbours). Run standalone for the figures
+of every reader (each input over a second is saved, to be re-timed alone):
 ``python tests/fuzz_formats.py [COUNT [SEED [KIND …]]]``.
 """
 
@@ -18,17 +21,22 @@ import sys
 import tempfile
 import time
 import traceback
+import warnings
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from contractbridge.cards import Seat
+from contractbridge.commands.director import read_log, replay_log
 from contractbridge.commands.rubber_sheet import render
 from contractbridge.commands.scoring import read_results
 from contractbridge.contract import Contract
 from contractbridge.errors import BridgeError, FormatError
+from contractbridge.eventlog import EventLogWarning
 from contractbridge.formats import files, inputs, lin, pbn
 from contractbridge.formats import json as fjson
+from contractbridge.robots.bidder import BiddingRobot
+from contractbridge.rubbergame import RubberSession
 from contractbridge.scoring.rubber import Rubber
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
@@ -39,7 +47,12 @@ UNICODE = ["²", "٣", "१", "①", "ⅷ", "\u0301", "\x00", "\u2028", "\x85", 
 BAD_BYTES = [b"\xff", b"\xc3(", b"\xed\xa0\x80", b"\xe2\x82", b"\x80"]
 #: Inputs stay under this size: the readers must take under a second on anything smaller (issue #18).
 MAX_INPUT = 100_000
-READERS = ("pbn", "pbn-check", "lin", "rubber", "csv", "system")
+READERS = (
+    *("pbn", "pbn-check", "lin", "lin-check", "jsonl", "jsonl-check", "rule"),
+    *("rubber", "rubber-log", "csv", "system"),
+)
+#: Readers whose every error is a ``FormatError`` with line and column.
+_LOCATED = ("pbn", "pbn-check", "lin", "lin-check", "jsonl-check")
 _TMP = Path(tempfile.mkdtemp(prefix="cb-fuzz-"))
 
 
@@ -97,21 +110,29 @@ def _file(data: bytes, suffix: str) -> Path:
 
 
 def read(data: bytes, kind: str) -> object:
-    """Read ``data`` as ``kind`` (one of ``READERS``, or ``jsonl``) the way the library and the CLI do, every
+    """Read ``data`` as ``kind`` (one of ``READERS``) the way the library and the CLI do, every
     typed view included; returns what a round trip can be checked on (or None)."""
     try:
         if kind == "pbn":
             return _read_pbn(data)
-        if kind == "pbn-check":
-            for problem in files.check(_file(data, ".pbn"), replay=True):
+        if kind.endswith("-check"):  # as `contractbridge check --replay` reads it
+            for problem in files.check(_file(data, "." + kind.removesuffix("-check")), replay=True):
                 _located(problem)
         elif kind == "lin":
             return _read_lin(data)
         elif kind == "jsonl":
             fjson.loads_records(data.decode("utf-8", errors="replace"))
+        elif kind == "rule":  # as `contractbridge rule LOG` reads it (a torn last line is dropped with a warning)
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", EventLogWarning)
+                replay_log(read_log(_file(data, ".jsonl")))
         elif kind == "rubber":  # as `contractbridge rubber --load` reads it
             sheet = Rubber.from_dict(inputs.read_json(_file(data, ".json"), inputs.LIMITS["rubber"], "rubber sheet"))
             render(sheet)
+        elif kind == "rubber-log":  # a rubber game's log, as `RubberSession.from_jsonl` reads it
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", EventLogWarning)
+                RubberSession.from_jsonl(data.decode("utf-8", errors="replace"))
         elif kind == "csv":  # as `contractbridge matchpoint` reads it
             read_results(_file(data, ".csv"))
         elif kind == "system":  # as `contractbridge rule --system` reads it
@@ -121,10 +142,10 @@ def read(data: bytes, kind: str) -> object:
         else:
             raise ValueError(f"unknown reader {kind!r}")
     except FormatError as err:
-        if kind in ("pbn", "pbn-check", "lin"):
+        if kind in _LOCATED:
             _located(err)
     except BridgeError:
-        if kind in ("pbn", "pbn-check", "lin"):
+        if kind in _LOCATED:
             raise
     return None
 
@@ -158,6 +179,16 @@ def _rubber_seeds() -> list[bytes]:
     return out
 
 
+def _rubber_log_seeds() -> list[bytes]:
+    """Two rubbers played by four robots (NBB30, EST30)."""
+    out = []
+    for edition, seed in (("NBB30", 5), ("EST30", 11)):
+        session = RubberSession(edition, seed=seed)
+        session.play_rubber({s: BiddingRobot() for s in Seat})
+        out.append(session.to_jsonl().encode("utf-8"))
+    return out
+
+
 _CSV = b"board,NS pair,EW pair,NS score\n1,1,11,450\n1,2,12,420\n1,3,13,-50\n2,1,12,-100\n# late\n2,2,13,140\n"
 _SYSTEMS = [
     b'{"2C": {"artificial": true, "suits": []}, "1NT P 2C": {"artificial": true, "suits": ["H", "S"]}}',
@@ -172,10 +203,17 @@ def seeds() -> list[tuple[str, bytes]]:
         for p in sorted((CORPUS / "pbn").glob("*.pbn")):
             if p.stat().st_size < 40_000:
                 out += [("pbn", p.read_bytes()), ("pbn-check", p.read_bytes())]
-        out += [("lin", p.read_bytes()) for p in sorted((CORPUS / "lin").glob("*")) if p.stat().st_size < 40_000]
+        for p in sorted((CORPUS / "lin").glob("*")):
+            if p.stat().st_size < 40_000:
+                out += [("lin", p.read_bytes()), ("lin-check", p.read_bytes())]
         for p in sorted((CORPUS / "lin").glob("pbntools_*")):
-            out.append(("jsonl", fjson.dumps_records(lin.read_file(p).records()).encode("utf-8")))
-    out += [("rubber", data) for data in _rubber_seeds()]
+            records = list(lin.read_file(p).records())
+            log = fjson.dumps_records(records).encode("utf-8")
+            out += [("jsonl", log), ("jsonl-check", log)]
+            out += [("rule", fjson.dumps_records([r]).encode("utf-8")) for r in records[:3]]
+    logs = Path(__file__).parent / "logs"
+    out += [("rule", p.read_bytes()) for p in sorted(logs.glob("*.jsonl"))]
+    out += [("rubber", data) for data in _rubber_seeds()] + [("rubber-log", data) for data in _rubber_log_seeds()]
     out += [("csv", _CSV)] + [("system", data) for data in _SYSTEMS]
     return out
 
@@ -206,7 +244,7 @@ _DIGITS = re.compile(rb"\d+")
 
 _KEYS = re.compile(rb'": ')
 #: JSON values of every type, put in place of a key's value (the old value moves to a key of its own).
-_JSON_VALUES = [b"5", b"-1", b"null", b"true", b"[]", b"{}", b'"s"', b"[5]", b'{"a": 1}', b"1e999", b'["H", 5]']
+JSON_VALUES = [b"5", b"-1", b"null", b"true", b"[]", b"{}", b'"s"', b"[5]", b'{"a": 1}', b"1e999", b'["H", 5]']
 
 
 def havoc(data: bytes, other: bytes, rng: random.Random) -> bytes:
@@ -214,7 +252,7 @@ def havoc(data: bytes, other: bytes, rng: random.Random) -> bytes:
     keys = list(_KEYS.finditer(data)) if data[:1] in (b"{", b"[") else []
     if keys and rng.random() < 0.3:  # JSON: a value of another type
         at = rng.choice(keys).end()
-        return data[:at] + rng.choice(_JSON_VALUES) + b', "_": ' + data[at:]
+        return data[:at] + rng.choice(JSON_VALUES) + b', "_": ' + data[at:]
     op = rng.randrange(9)
     pos = rng.randrange(len(data) + 1)
     if op == 0:  # byte flips
@@ -270,6 +308,7 @@ class Figures:
     untyped: Counter[str] = field(default_factory=Counter)
     slow: int = 0
     slowest: float = 0.0
+    slow_inputs: list[tuple[float, bytes]] = field(default_factory=list)
     examples: dict[str, bytes] = field(default_factory=dict)
     messages: dict[str, str] = field(default_factory=dict)
 
@@ -287,21 +326,24 @@ def _signature(err: BaseException) -> str:
     return f"{type(err).__name__} at {place}"
 
 
-def campaign(kind: str, count: int, seed: int = 0) -> Figures:
-    """Feed ``count`` variants of the ``kind`` seeds to ``target``; the generator is seeded, so a run repeats."""
+def campaign(kind: str, count: int, seed: int = 0, *, every: int = 10, progress: bool = False) -> Figures:
+    """Feed ``count`` variants of the ``kind`` seeds to ``read`` (and ``round_trip`` every ``every``-th input: the
+    round trip costs twice the reading, and the figure is about reading); the generator is seeded, so a run
+    repeats. ``progress`` prints the figures so far every 1,000 inputs."""
     rng = random.Random(f"{kind}:{seed}")
     pool = [data for k, data in seeds() if k == kind]
     figures = Figures(kind)
-    for _ in range(count):
+    for n in range(count):
         data = variant(pool, rng)
-        start = time.perf_counter()
+        start = time.process_time()
         elapsed = 0.0
         try:
             result = read(data, kind)
-            elapsed = time.perf_counter() - start
-            round_trip(result)
+            elapsed = time.process_time() - start
+            if n % every == 0:
+                round_trip(result)
         except Exception as err:
-            elapsed = elapsed or time.perf_counter() - start
+            elapsed = elapsed or time.process_time() - start
             sig = _signature(err)
             figures.untyped[sig] += 1
             figures.examples.setdefault(sig, data)
@@ -309,14 +351,16 @@ def campaign(kind: str, count: int, seed: int = 0) -> Figures:
         figures.slowest = max(figures.slowest, elapsed)
         if elapsed > 1.0:
             figures.slow += 1
-            figures.examples.setdefault(f"slow {elapsed:.1f}s", data)
+            figures.slow_inputs.append((elapsed, data))
         figures.inputs += 1
+        if progress and figures.inputs % 1000 == 0:
+            print(f"  … {figures}", file=sys.stderr, flush=True)
     return figures
 
 
 def main(count: int, seed: int, kinds: list[str]) -> None:
     for kind in kinds:
-        figures = campaign(kind, count, seed)
+        figures = campaign(kind, count, seed, progress=True)
         print(figures, flush=True)
         for i, (sig, data) in enumerate(figures.examples.items()):
             name = f"fuzz-{kind}-{i}.bin"
@@ -324,6 +368,10 @@ def main(count: int, seed: int, kinds: list[str]) -> None:
             print(f"  {figures.untyped.get(sig, 1):5d}  {sig}  → {name}", flush=True)
             if sig in figures.messages:
                 print(f"         {figures.messages[sig]}", flush=True)
+        for i, (elapsed, data) in enumerate(figures.slow_inputs):
+            name = f"fuzz-{kind}-slow-{i}.bin"
+            Path(name).write_bytes(data)
+            print(f"  {elapsed:.2f} s CPU, {len(data):,} bytes → {name}", flush=True)
 
 
 if __name__ == "__main__":

@@ -30,6 +30,7 @@ The contract
 from __future__ import annotations
 
 import json
+import math
 import os
 import tempfile
 import warnings
@@ -119,6 +120,13 @@ def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
 
 
+def _finite(text: str) -> float:
+    value = float(text)
+    if value in (math.inf, -math.inf):
+        raise ValueError(f"{text if len(text) <= 20 else text[:20] + '…'} is beyond a float")
+    return value
+
+
 def _decode(raw: bytes, number: int) -> dict[str, Any]:
     """One line as an event object, or an ``EventLogError`` with its line and column."""
     try:
@@ -129,10 +137,10 @@ def _decode(raw: bytes, number: int) -> dict[str, Any]:
     if column is not None:
         raise EventLogLineError(f"nested deeper than {MAX_DEPTH} levels", number, column)
     try:
-        value = json.loads(text, parse_constant=_reject_constant)
+        value = json.loads(text, parse_constant=_reject_constant, parse_float=_finite)
     except json.JSONDecodeError as err:
         raise EventLogLineError(f"not JSON ({err.msg})", number, err.colno) from None
-    except ValueError as err:  # integers beyond Python's digit limit, NaN/Infinity
+    except ValueError as err:  # integers beyond Python's digit limit, NaN/Infinity, 1e999
         raise EventLogLineError(f"not an acceptable JSON value ({err})", number) from None
     if not isinstance(value, dict):
         raise EventLogLineError(f"an event is a JSON object, not {type(value).__name__}", number, 1)

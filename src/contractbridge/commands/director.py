@@ -5,6 +5,7 @@ director through both (docs/architecture.md §5)."""
 from __future__ import annotations
 
 import json
+import warnings
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -16,6 +17,7 @@ from contractbridge.cards import Seat
 from contractbridge.deal import board_dealer
 from contractbridge.director import DIRECTOR, DirectedAuction
 from contractbridge.errors import BridgeError, EventLogError
+from contractbridge.eventlog import MAX_LOG_BYTES, EventLogWarning, read_events
 from contractbridge.formats.inputs import read_system
 from contractbridge.laws import DEFAULT_EDITION
 from contractbridge.laws import edition as edition_named
@@ -30,19 +32,20 @@ __all__ = ["register"]
 _PLAY_EVENTS = frozenset({"play", "claim", "agree", "dispute"})
 
 
-def read_log(path: Path) -> list[dict[str, Any]]:
+def read_log(path: Path, max_bytes: int = MAX_LOG_BYTES) -> list[dict[str, Any]]:
     """The events of a JSON-lines log, each checked by ``events.parse`` and given back in its written form;
+    read by ``eventlog.read_events`` (bounded, typed; a torn last line dropped with a warning).
     ``EventLogError`` names the line."""
     log: list[dict[str, Any]] = []
-    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            log.append(events.to_dict(events.parse(json.loads(line))))
-        except json.JSONDecodeError as err:
-            raise EventLogError(f"{path}:{n}: not JSON ({err.msg})") from None
-        except BridgeError as err:
-            raise EventLogError(f"{path}:{n}: {err}") from None
+    line = 0
+    try:
+        for entry in read_events(path, max_bytes=max_bytes):
+            line = entry.line
+            log.append(events.to_dict(events.parse(entry.event)))
+    except EventLogError as err:  # the reader's message names the line
+        raise EventLogError(f"{path}: {err}", err.number) from None
+    except BridgeError as err:
+        raise EventLogError(f"{path}:{line}: {err}", line) from None
     return log
 
 
@@ -179,7 +182,11 @@ def register(app: typer.Typer) -> None:
         """Replay LOG and print the state and the pending ruling (JSON, then in words)."""
         console = Console(highlight=False, soft_wrap=True)
         try:
-            log_events = read_log(log)
+            with warnings.catch_warnings(record=True) as torn:
+                warnings.simplefilter("always", EventLogWarning)
+                log_events = read_log(log)
+            for warning in torn:
+                typer.echo(f"warning: {log}: {warning.message}", err=True)
             meanings = PartnershipAgreements.from_dict(read_system(system)) if system else None
             da, notes = replay_log(log_events, edition, meanings)
         except (BridgeError, json.JSONDecodeError) as err:

@@ -93,13 +93,15 @@ def _fail(message: str, code: int = 1) -> typer.Exit:
     return typer.Exit(code)
 
 
-def _multi_board_hint(path: Path) -> str | None:
-    """A note when ``path`` holds more than one board: ``convert`` writes one file per board."""
+def _multi_board_hint(path: Path, max_bytes: int) -> str | None:
+    """A note when ``path`` holds more than one board: ``convert`` writes one file per board (only the first
+    ``max_bytes`` are looked at: a huge file is refused, not read)."""
     try:
         with path.open("rb") as handle:
-            boards = sum(1 for line in handle if b'"event": "board"' in line or b'"event":"board"' in line)
+            head = handle.read(max_bytes)
     except OSError:
         return None
+    boards = head.count(b'"event": "board"') + head.count(b'"event":"board"')
     if boards > 1:
         return (
             f"{path} holds {boards} boards; replay reads one board a file: "
@@ -115,7 +117,8 @@ def read_log(path: Path, max_bytes: int) -> Table:
         try:
             table = read_table(path, max_bytes=max_bytes)
         except EventLogError as err:
-            raise _fail(_multi_board_hint(path) or f"{path}: {err}", 2 if err.number is None else 1) from None
+            hint = _multi_board_hint(path, max_bytes)
+            raise _fail(hint or f"{path}: {err}", 2 if err.number is None else 1) from None
     for w in caught:
         Console(stderr=True, highlight=False).print(f"[yellow]warning: {path}: {escape(str(w.message))}[/yellow]")
     return table

@@ -7,7 +7,6 @@ with file and line.
 
 from __future__ import annotations
 
-from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -44,32 +43,45 @@ def read_records(path: str | Path, *, skip_bad: bool = False, limit: int | None 
     ``skip_bad``. A file over ``limit`` bytes (default: ``inputs.LIMITS`` for its format) is refused."""
     kind = format_of(path)
     limit = LIMITS[kind] if limit is None else limit
-    out: list[Located] = []
     if kind == "jsonl":
-        text = read_utf8(path, limit)
-        for line, log in fjson.read_located(text.splitlines(), str(path)):
-            try:
-                out.append(Located(line, Record.from_events(log)))
-            except FormatError as err:
-                if not skip_bad:
-                    raise FormatError(err.reason, file=str(path), line=line, column=1) from None
-        return out
+        return _jsonl_records(read_utf8(path, limit), str(path), skip_bad)
     if kind == "lin":
-        for board in lin.read_file(path, limit=limit).boards:
-            try:
-                out.append(Located(board.pairs[0].line, board.to_record()))
-            except FormatError as err:
-                if not skip_bad:
-                    raise err.located(file=str(path)) from None
-        return out
-    for game in pbn.read_file(path, limit=limit).games:
+        return _lin_records(lin.read_file(path, limit=limit), str(path), skip_bad)
+    return _pbn_records(pbn.read_file(path, limit=limit), str(path), skip_bad)
+
+
+def _jsonl_records(text: str, name: str, skip_bad: bool) -> list[Located]:
+    out: list[Located] = []
+    for line, log in fjson.read_located(text.splitlines(), name):
+        try:
+            out.append(Located(line, Record.from_events(log)))
+        except FormatError as err:
+            if not skip_bad:
+                raise FormatError(err.reason, file=name, line=line, column=1) from None
+    return out
+
+
+def _lin_records(lf: lin.LinFile, name: str, skip_bad: bool) -> list[Located]:
+    out: list[Located] = []
+    for board in lf.boards:
+        try:
+            out.append(Located(board.pairs[0].line, board.to_record()))
+        except FormatError as err:
+            if not skip_bad:
+                raise err.located(file=name) from None
+    return out
+
+
+def _pbn_records(pf: pbn.PbnFile, name: str, skip_bad: bool) -> list[Located]:
+    out: list[Located] = []
+    for game in pf.games:
         if game.tag("Deal") is None and "Deal" not in game.inherited:
             continue
         try:
             out.append(Located(game.line, game.to_record()))
         except FormatError as err:
             if not skip_bad:
-                raise err.located(file=str(path), line=game.line) from None
+                raise err.located(file=name, line=game.line) from None
     return out
 
 
@@ -86,44 +98,54 @@ def write_records(records: list[Record], path: str | Path, *, info: TextInfo | N
 
 def check(path: str | Path, *, replay: bool = False, limit: int | None = None) -> list[FormatError]:
     """Every problem of a file: syntax, then each typed field; with ``replay``, each record with an auction and
-    a complete deal is also replayed through ``Table`` (strict laws) and its first irregularity reported."""
+    a complete deal is also replayed through ``Table`` (strict laws) and its first irregularity reported. The
+    file is read once."""
     name = str(path)
     kind = format_of(path)
     limit = LIMITS[kind] if limit is None else limit
     problems: list[FormatError] = []
+    records: list[Located] = []
     try:
         if kind == "pbn":
-            for game in pbn.read_file(path, limit=limit).games:
+            pf = pbn.read_file(path, limit=limit)
+            for game in pf.games:
                 problems.extend(p.error(name) for p in game.validate())
+            records = _pbn_records(pf, name, skip_bad=True) if replay else []
         elif kind == "lin":
             lf = lin.read_file(path, limit=limit)
             problems.extend(lf.problems)
             for board in lf.boards:
                 problems.extend(e.located(file=name) for e in board.validate())
+            records = _lin_records(lf, name, skip_bad=True) if replay else []
         else:
-            read_records(path, limit=limit)
+            text = read_utf8(path, limit)
+            if replay:
+                problems.extend(_replay_logs(text, name))
+            _jsonl_records(text, name, skip_bad=False)
     except FormatError as err:
         problems.append(err.located(file=name))
-    if replay:
-        with suppress(FormatError):  # a file that cannot be read has had its error reported above
-            problems.extend(_replay_problems(path, kind, limit))
+    problems.extend(_replay_problems(records, name))
     problems.sort(key=lambda e: (e.line or 0, e.column or 0))
     return problems
 
 
-def _replay_problems(path: str | Path, kind: str, limit: int) -> list[FormatError]:
+def _replay_logs(text: str, name: str) -> list[FormatError]:
     from contractbridge.table import Table
 
-    name = str(path)
     out: list[FormatError] = []
-    if kind == "jsonl":
-        for line, log in fjson.read_located(read_utf8(path, limit).splitlines(), name):
-            try:
-                Table.from_events(log)
-            except EventLogError as err:
-                out.append(FormatError(str(err), file=name, line=line + (err.number or 1) - 1, column=1))
-        return out
-    for located in read_records(path, skip_bad=True, limit=limit):
+    for line, log in fjson.read_located(text.splitlines(), name):
+        try:
+            Table.from_events(log)
+        except EventLogError as err:
+            out.append(FormatError(str(err), file=name, line=line + (err.number or 1) - 1, column=1))
+    return out
+
+
+def _replay_problems(records: list[Located], name: str) -> list[FormatError]:
+    from contractbridge.table import Table
+
+    out: list[FormatError] = []
+    for located in records:
         record = located.record
         if record.calls and record.deal.is_complete:  # a table needs all 52 cards (L6)
             try:

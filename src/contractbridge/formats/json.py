@@ -9,7 +9,6 @@ order played, claim and result.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, TextIO
@@ -20,6 +19,7 @@ from contractbridge.contract import Contract
 from contractbridge.deal import Deal, Vulnerability
 from contractbridge.errors import BridgeError, FormatError
 from contractbridge.events import to_json_line
+from contractbridge.formats.inputs import LIMITS, loads_json, read_utf8
 from contractbridge.formats.record import Record, RecordCall
 from contractbridge.laws import DEFAULT_EDITION
 
@@ -46,9 +46,9 @@ def read_located(source: TextIO | Iterable[str], file: str | None) -> Iterator[t
         if not line.strip():
             continue
         try:
-            event = json.loads(line)
-        except json.JSONDecodeError as err:
-            raise FormatError(f"not JSON: {err.msg}", file=file, line=number, column=err.colno) from None
+            event = loads_json(line, file, "not JSON")
+        except FormatError as err:  # malformed, nested too deeply, a number over Python's digit limit
+            raise FormatError(err.reason, file=file, line=number, column=err.column) from None
         if not isinstance(event, dict) or not isinstance(event.get("event"), str):
             raise FormatError('each line must be an object with an "event" name', file=file, line=number, column=1)
         if event["event"] == "board":
@@ -88,13 +88,9 @@ def loads_records(text: str, *, file: str | None = None) -> list[Record]:
     return out
 
 
-def read_file(path: str | Path) -> list[Record]:
-    """The records of an event-log file (UTF-8)."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        raise FormatError(f"cannot read: {err}", file=str(path)) from None
-    return loads_records(text, file=str(path))
+def read_file(path: str | Path, *, limit: int = LIMITS["jsonl"]) -> list[Record]:
+    """The records of an event-log file (UTF-8, at most ``limit`` bytes)."""
+    return loads_records(read_utf8(path, limit), file=str(path))
 
 
 def dumps_records(records: Iterable[Record], *, edition: str = DEFAULT_EDITION) -> str:

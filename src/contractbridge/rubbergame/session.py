@@ -251,7 +251,7 @@ class RubberSession:
         for number, event in enumerate(it, start=2):
             try:
                 session._replay_event(event, pending)
-            except BridgeError as err:
+            except (KeyError, TypeError, ValueError) as err:  # a BridgeError, or a field missing or of another type
                 raise EventLogError(f"event {number}: {err}", number) from err
         if pending:
             session.table = Table.from_events(pending)
@@ -261,6 +261,8 @@ class RubberSession:
         kind = event.get("event")
         if kind == "score":
             table = Table.from_events(pending)
+            if table.result is None:
+                raise EventLogError("a score event before the hand is finished")
             if table.board.dealer != self.dealer or table.board.vulnerability != self.vulnerability:
                 raise EventLogError("the board's dealer or vulnerability is not the rubber's")
             premiums = tuple((Side.parse(str(p["side"])), int(p["points"]), str(p["law"]))
@@ -276,11 +278,7 @@ class RubberSession:
 
     @classmethod
     def from_jsonl(cls, text: str) -> RubberSession:
-        events: list[Any] = []
-        for number, line in enumerate(text.splitlines(), start=1):
-            if line.strip():
-                try:
-                    events.append(json.loads(line))
-                except json.JSONDecodeError as err:
-                    raise EventLogError(f"line {number}: not JSON ({err.msg})", number) from None
-        return cls.from_events(events)
+        """Rebuild a session from its JSON lines, read by ``eventlog.read_events`` (bounded and typed)."""
+        from contractbridge.eventlog import read_events
+
+        return cls.from_events(entry.event for entry in read_events(text))

@@ -59,7 +59,10 @@ class PartnershipAgreements:
             if not isinstance(value, Mapping) or not key.split():
                 raise ParseError(f"description of {key!r}: expected an auction and an object")
             call = Call.parse(key.split()[-1], allow_above_seven=True)
-            suits = frozenset(Suit.parse(s) for s in value.get("suits", ()))
+            letters = value.get("suits", ())
+            if not isinstance(letters, list | tuple) or not all(isinstance(s, str) for s in letters):
+                raise ParseError(f"description of {key!r}: suits is a list of suit letters, not {letters!r}")
+            suits = frozenset(Suit.parse(s) for s in letters)
             artificial = bool(value.get("artificial", False))
             meanings[key] = CallMeaning(call, "described", "", artificial=artificial, specified_suits=suits)
         return cls(meanings)
