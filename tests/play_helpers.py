@@ -32,6 +32,13 @@ def choose(option: str, seat: str = "S") -> Event:
 
 def table_of(*cards: str, more: tuple[Event, ...] = ()) -> Table:
     table = Table.from_events(log(*cards, more=more))
+    replayed(table)
+    return table
+
+
+def replayed(table: Table) -> Table:
+    """``table`` read back from its own JSONL log: the same events, tricks, turn, irregularities, legal cards
+    and record (the log is the truth, DESIGN §3.2)."""
     again = Table.from_jsonl(table.to_jsonl())
     assert again.to_events() == table.to_events()
     assert (again.turn, again.tricks, again.irregularities, again.legal_cards()) == (
@@ -42,7 +49,7 @@ def table_of(*cards: str, more: tuple[Event, ...] = ()) -> Table:
     )
     assert again.record is not None and table.record is not None
     assert again.record.to_dict() == table.record.to_dict()
-    return table
+    return again
 
 
 def pending(table: Table) -> Any:

@@ -13,6 +13,7 @@ from contractbridge.cards import Card, Seat
 from contractbridge.errors import RulingError
 from contractbridge.laws.wbf17.corrections import standing_revokes
 from contractbridge.table import Table
+from play_helpers import replayed
 from test_table_revoke_transfers import PLAY, log
 
 N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
@@ -20,19 +21,6 @@ Event = dict[str, Any]
 ATTENTION: Event = {"event": "attention", "seat": "S"}
 CORRECT: Event = {"event": "choose", "seat": "director", "option": "correct"}
 # 2♣ by S; tricks 1–2 to dummy; trick 3: dummy leads ♦7 (PLAY[8:12] is "D7 D8 D9 C5": W ruffs, holding diamonds)
-
-
-def replayed(table: Table) -> Table:
-    again = Table.from_jsonl(table.to_jsonl())
-    assert (again.to_events(), again.tricks, again.turn, again.legal_cards()) == (
-        table.to_events(),
-        table.tricks,
-        table.turn,
-        table.legal_cards(),
-    )
-    assert again.record is not None and table.record is not None
-    assert again.record.to_dict() == table.record.to_dict()
-    return again
 
 
 def test_tv132_a_defenders_revoke_corrected_becomes_a_major_penalty_card_l62a_l62b1() -> None:
