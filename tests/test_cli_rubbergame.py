@@ -47,11 +47,11 @@ def test_rubber_game_rejects_nl75() -> None:
 
 
 def test_play_rubber_by_four_robots_scores_the_rubber_of_the_edition(tmp_path: Path) -> None:
-    """Issue #12 item 5: ``contractbridge play --edition NBB30 --rubber`` plays a whole rubber against the robots
-    with the We/They sheet after every hand (NBB R27–R36); its log replays as a ``RubberSession``."""
+    """Issue #12 item 5: ``contractbridge play --rubber`` plays a whole rubber against the robots with the We/They
+    sheet after every hand (NBB R27–R36), under NBB30 when no edition is named (``laws.DEFAULT_RUBBER_EDITION``);
+    its log replays as a ``RubberSession``."""
     log = tmp_path / "rubber.jsonl"
-    result = CliRunner().invoke(app, ["play", "--rubber", "--edition", "NBB30", "--robot-seats", "NESW", "--seed", "3",
-                                      "--log", str(log)])  # fmt: skip
+    result = CliRunner().invoke(app, ["play", "--rubber", "--robot-seats", "NESW", "--seed", "3", "--log", str(log)])
     assert result.exit_code == 0, result.output
     assert "Rubber over" in result.output and "NBB R36" in result.output and "We (NS)" in result.output
     session = RubberSession.from_jsonl(log.read_text(encoding="utf-8"))
@@ -63,5 +63,5 @@ def test_play_rubber_human_seat_and_a_duplicate_code_refused() -> None:
                                 input="quit\n")  # fmt: skip
     assert result.exit_code == 0, result.output
     assert "Rubber stopped" in result.output and "call (" in result.output
-    result = CliRunner().invoke(app, ["play", "--rubber", "--robot-seats", "NESW"])  # WBF17: a duplicate code
+    result = CliRunner().invoke(app, ["play", "--rubber", "--edition", "WBF17", "--robot-seats", "NESW"])  # duplicate
     assert result.exit_code == 1 and "no rubber game" in result.output

@@ -19,7 +19,7 @@ from contractbridge.deal import Board, Deal
 from contractbridge.errors import BridgeError, EventLogError
 from contractbridge.eventlog import MAX_LOG_BYTES, EventLog, EventLogWarning, read_table
 from contractbridge.formats.diagram import diagram
-from contractbridge.laws import DEFAULT_EDITION, EDITIONS
+from contractbridge.laws import DEFAULT_EDITION, DEFAULT_RUBBER_EDITION, EDITIONS
 from contractbridge.players import Player, RandomPlayer
 from contractbridge.robots import Effort, default_robot
 from contractbridge.robots.cardplay import ROBOT_EFFORT_ENV
@@ -210,7 +210,14 @@ def register(app: typer.Typer) -> None:
     def play_command(
         board: BoardOption = 1,
         seed: SeedOption = None,
-        edition: Annotated[str, typer.Option("--edition", "-e", help=f"Laws: {', '.join(EDITIONS)}")] = DEFAULT_EDITION,
+        edition: Annotated[
+            str | None,
+            typer.Option(
+                "--edition",
+                "-e",
+                help=f"Laws: {', '.join(EDITIONS)} (default {DEFAULT_EDITION}; {DEFAULT_RUBBER_EDITION} with --rubber)",
+            ),
+        ] = None,
         log: Annotated[
             Path | None, typer.Option("--log", "-l", metavar="FILE", help="Write the event log here (JSON lines)")
         ] = None,
@@ -245,6 +252,8 @@ def register(app: typer.Typer) -> None:
         Every call and card is in the log (fsync'd) before it is shown; --resume continues a log after a
         crash or a quit. With --boards N, a match against the robots: IMPs against the double-dummy par."""
         console = Console(highlight=False)
+        if edition is None:
+            edition = DEFAULT_RUBBER_EDITION if rubber else DEFAULT_EDITION
         if resume is not None and boards > 1:
             raise _fail("--resume continues one board; it cannot be combined with --boards")
         rng = random.Random(seed)
