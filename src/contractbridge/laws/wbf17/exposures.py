@@ -18,9 +18,9 @@ __all__ = ["exposure_ruling"]
 def exposure_ruling(seat: Seat, cards: Sequence[Card], declarer: Seat, pcs: PenaltyCards) -> PlayRuling:
     """The ruling on ``cards`` of ``seat`` exposed during the play, ``pcs`` the penalty cards on the table."""
     first = cards[0]
+    shown = ", ".join(map(str, cards))
     if seat.side == declarer.side:
         ruling = exposed_card(seat, first, declarer, deliberate=False)
-        shown = ", ".join(map(str, cards))
         return PlayRuling(
             ruling.irregularity,
             ruling.law,
@@ -33,7 +33,6 @@ def exposure_ruling(seat: Seat, cards: Sequence[Card], declarer: Seat, pcs: Pena
         option = ruling.options[0]
         effect = Effect(EffectKind.PENALTY_CARD, seat, tuple(cards), data="major")
         law = "49, 50B" if first.is_honour and len(cards) == 1 and not pcs.of(seat) else "49, 50B (two or more)"
-        shown = ", ".join(map(str, cards))
         return PlayRuling(
             ruling.irregularity,
             ruling.law,
