@@ -16,7 +16,8 @@ How a ``Table`` uses its edition (one object per table, resolved at construction
   ``exposed_cards``, ``unnoticed_call``, ``board_irregularity``, ``settle``, ``describe_watch``);
 - ``legal_cards(table, seat, cards)`` after L44, on every table, each time legal cards are asked for or a
   card is played: the restrictions rectification puts on a seat's cards;
-- ``card_irregularity(table, irregularity)`` when an irregular table records an unlawful card;
+- ``card_irregularity(table, irregularity)`` when an irregular table records an unlawful card, and
+  ``card_before_rectification(table, seat, card)`` for a card played while it awaits its ruling;
 - ``settle_play(table)`` after every event of the play period at an irregular table;
 - ``play_event(table, event)`` for an event of the play period the edition rules on (an exposed card …);
 - ``adjust_tricks(table, tricks)`` for ``Table.result``: automatic trick transfers (WBF17 L64A);
@@ -174,6 +175,12 @@ class Edition:
         from contractbridge.table import IrregularityKind
 
         return irregularity.kind == IrregularityKind.REVOKE
+
+    def card_before_rectification(self, table: Table, seat: Seat, card: Card) -> bool:
+        """A card ``seat`` plays while an unlawful card awaits its ruling: True once the edition has settled that
+        ruling by this card (WBF17: the lead accepted by the next hand's card, L53A, L60A1; the correct leader's
+        lead standing, L53B), so the card is then played as usual; False: it is refused (L9B2). The base refuses."""
+        return False
 
     def settle_play(self, table: Table) -> None:
         """After every event of the play period at an irregular table: make due rulings pending in the

@@ -515,6 +515,20 @@ class Table:
 
     # the fold: cards ----------------------------------------------------------------------------
     def _play_card(self, card: Card, seat: Seat | None) -> tuple[Seat, Undo]:
+        """Play ``card``; a card a named seat plays while an unlawful card awaits its ruling goes to the edition
+        first (``card_before_rectification``, L60A1), whose settling the undo (a refold of the log) takes back."""
+        if seat is None or self._play is None or self._claim is not None or not self._stopped:
+            return self._checked_card(card, seat)
+        self._require_holding(card, seat)
+        if not self.rules.card_before_rectification(self, seat, card):
+            self._require_running(card)
+        try:
+            return self._checked_card(card, seat)[0], self._refold
+        except BridgeError:
+            self._refold()
+            raise
+
+    def _checked_card(self, card: Card, seat: Seat | None) -> tuple[Seat, Undo]:
         self._require_running(card)
         play = self._play
         if play is None:

@@ -19,7 +19,7 @@ from contractbridge.laws.wbf17.corrections import revoke_correction, standing_re
 from contractbridge.laws.wbf17.designations import DESIGNATE, designate, play_designated
 from contractbridge.laws.wbf17.disputes import claim_ruling, settle_claim
 from contractbridge.laws.wbf17.exposures import exposure_ruling
-from contractbridge.laws.wbf17.misplays import PlayRestriction, misplay_ruling
+from contractbridge.laws.wbf17.misplays import PlayRestriction, card_before_rectification, misplay_ruling
 from contractbridge.laws.wbf17.play.out_of_turn import opening_lead_out_of_turn
 from contractbridge.laws.wbf17.play.penalty_cards import PenaltyCards, lead_options
 from contractbridge.laws.wbf17.play.restrictions import allowed_cards
@@ -285,6 +285,11 @@ class WBF17CardPlay(Edition):
             return super().card_irregularity(table, irregularity)
         pending_ruling(table, opening_lead_out_of_turn(seat, declarer, card, declarer_saw_dummy=False))
         return False
+
+    def card_before_rectification(self, table: Table, seat: Seat, card: Card) -> bool:
+        """L53A, L60A1–2: a lead out of turn accepted by the next hand's card; L53B: the correct leader's lead
+        stands (``misplays.card_before_rectification``)."""
+        return card_before_rectification(table, seat, card)
 
     def play_event(self, table: Table, event: Event) -> bool:
         """``expose`` after the opening lead: the L48–L50 ruling (``exposures.exposure_ruling``); the table stops

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from contractbridge.cards import Card, Seat
 from contractbridge.director import LeadRestriction
-from contractbridge.laws.wbf17.play.out_of_turn import lead_out_of_turn, premature_play
+from contractbridge.laws.wbf17.play.out_of_turn import lead_out_of_turn, play_after_irregularity, premature_play
 from contractbridge.laws.wbf17.play.penalty_cards import failure_to_play
 from contractbridge.laws.wbf17.play.restrictions import required_play
 from contractbridge.laws.wbf17.play.rulings import Effect, EffectKind, PlayRuling
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from contractbridge.play import PlayState
     from contractbridge.table import Irregularity, Table
 
-__all__ = ["PlayRestriction", "misplay_ruling"]
+__all__ = ["PlayRestriction", "card_before_rectification", "misplay_ruling"]
 
 
 _NO_EFFECT: Final = Effect(EffectKind.NONE)
@@ -60,6 +60,49 @@ def _committed(table: Table, seat: Seat, trick: int) -> bool:
     )
 
 
+def card_before_rectification(table: Table, seat: Seat, card: Card) -> bool:
+    """``seat`` plays ``card`` while a lead out of turn awaits its ruling (True once that ruling is settled):
+
+    - the hand next in rotation after the hand that led plays to it: the lead is accepted, the right to
+      rectification forfeited, and the lead counts as made in turn (L53A, L60A1, L60A2; TV119); earlier
+      obligations of the offending side stay (L60A3). Not where the lead cannot be accepted (trick 13, L53A;
+      L47E1);
+    - the player whose turn it was leads: his lead stands, and the card led out of turn goes back (L53B).
+
+    When the correct leader is also the next hand after the one that led, his card is a play to the lead (L53A).
+    Any other card waits for the ruling (L9B2)."""
+    from contractbridge.table import IrregularityKind
+
+    record, pending = table.record, table.pending_irregularity
+    if record is None or record.pending is None or pending is None or pending.seat is None:
+        return False
+    ruling = record.pending
+    if pending.kind != IrregularityKind.LEAD_OUT_OF_TURN or card not in table.hand(seat):
+        return False
+    if seat == pending.seat.lho and "accept" in (o.id for o in ruling.options):
+        record.resolve("53A, 60A1, 60A2", "accepted_by_play")
+        for flag in ruling.review:
+            record.add_review(flag)
+        ruling.option("accept").apply()
+        return True
+    if seat == pending.turn and ruling.irregularity == "lead_out_of_turn":
+        record.resolve("53B", "correct_lead_stands")
+        table.resolve_irregularity(False)
+        return True
+    return False
+
+
+def _withdrawn_declarer_lead(table: Table, trick: int) -> bool:
+    """Whether declarer was last required to withdraw a lead to ``trick`` from the wrong hand (L55B2)."""
+    record, earlier = table.record, table.irregularities
+    return (
+        record is not None
+        and bool(record.rulings and earlier)
+        and record.rulings[-1]["law"] == "55B2"
+        and earlier[-1].trick == trick
+    )
+
+
 def misplay_ruling(table: Table, irregularity: Irregularity) -> PlayRuling | None:
     """The ruling on a card led or played out of turn after the opening lead, or instead of a penalty card due,
     or ``None`` (not this module's):
@@ -69,7 +112,8 @@ def misplay_ruling(table: Table, irregularity: Irregularity) -> PlayRuling | Non
 
     - a lead out of turn (``lead_out_of_turn``): at trick 13 withdrawn (L53A); declarer's from either hand, the
       defenders' choice with the LHO of the hand that led choosing (his choice prevails, L55A), withdrawn without
-      further rectification (L55B); a defender's, declarer's choice (L56: accept, or a major PC);
+      further rectification (L55B); a defender's, declarer's choice (L56: accept, or a major PC); a defender's
+      after declarer was told to withdraw his lead from the wrong hand and before he led again, a major PC (L60B);
     - a card played before its turn: declarer's from either hand counts as played (L57C3); a defender's before his
       partner played, a major PC and declarer's L57A choice for the partner, unless declarer has already played
       from both hands (L57C1); a defender's at his RHO's turn (L57D)."""
@@ -92,6 +136,8 @@ def misplay_ruling(table: Table, irregularity: Irregularity) -> PlayRuling | Non
             return None  # another restriction (L26B, L50D2, L57A) broken: the table stops for the director
         return failure_to_play(seat, card, tuple(sorted(owed)), declarer, declarer_played_since=False)
     if irregularity.kind == IrregularityKind.LEAD_OUT_OF_TURN and len(play):
+        if _withdrawn_declarer_lead(table, number) and turn.side == declarer.side != seat.side:
+            return play_after_irregularity(seat, turn, declarer, after_withdrawal_ordered=True, card=card)
         return lead_out_of_turn(seat, declarer, card, turn, trick=number)
     if irregularity.kind != IrregularityKind.PLAY_OUT_OF_TURN or not play.current_trick:
         return None
