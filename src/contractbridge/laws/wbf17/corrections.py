@@ -6,7 +6,8 @@ revoke card from his unfaced hand becomes a major penalty card (L62B1; declarer'
 non-offenders play again as they like (L62C1), and a card the offender's partner played after it, if he is a
 defender, becomes a penalty card (L62C2: as a major penalty card it must be played again at once when it still
 may be, so keeping it and withdrawing it come to the same). An established revoke stays (L63B) and is dealt with
-after play (L64)."""
+after play (L64), except on trick 12: corrected even when established (L62D1, no transfer, L64B6), with L16C for
+the partner of a defender who revoked before his turn to that trick (L62D2)."""
 
 from __future__ import annotations
 
@@ -45,14 +46,17 @@ def standing_revokes(table: Table) -> list[tuple[Seat, Card, int]]:
 
 
 def correctable_revoke(table: Table) -> tuple[Seat, Card, int] | None:
-    """The last standing revoke, if it is not established yet (L63A1: no card of the offending side since)."""
+    """The last standing revoke, if it is not established yet (L63A1: no card of the offending side since), or
+    if it was on trick 12: that one is corrected even when established, until the hands are back in the board
+    (L62D1; the table has no later event, so until the board is scored)."""
     play = table.play_state
     revokes = standing_revokes(table)
     if play is None or not revokes:
         return None
     seat, card, place = revokes[-1]
     later = play.played()[place + 1 :]
-    return None if any(s.side == seat.side for s, _ in later) else (seat, card, place)
+    established = any(s.side == seat.side for s, _ in later)
+    return None if established and place // 4 + 1 != 12 else (seat, card, place)
 
 
 def revoke_correction(table: Table) -> tuple[PlayRuling, PlayOption, int]:
@@ -66,9 +70,14 @@ def revoke_correction(table: Table) -> tuple[PlayRuling, PlayOption, int]:
     seat, card, place = found
     later = play.played()[place + 1 :]
     trick = place // 4 + 1
-    ruling = correction(seat, card, declarer, played_after=[s for s, _ in later], trick=trick)
+    before = play.played()[4 * (trick - 1) : place]
+    partner_later = seat.partner not in {s for s, _ in before}
+    ruling = correction(
+        seat, card, declarer, played_after=[s for s, _ in later], trick=trick, before_partner=partner_later
+    )
     defenders = (declarer.lho, declarer.rho)
-    cards = [(s, c) for s, c in [(seat, card), *later] if s in defenders and s.side == seat.side]
+    in_trick = [(seat, card), *play.played()[place + 1 : 4 * trick]]  # trick 13's cards just go back (L62D1)
+    cards = [(s, c) for s, c in in_trick if s in defenders and s.side == seat.side]
     effects = tuple(Effect(EffectKind.PENALTY_CARD, s, (c,), data="major") for s, c in cards)
     option = replace(ruling.options[0], effects=effects)
     return replace(ruling, options=(option,)), option, len(later) + 1

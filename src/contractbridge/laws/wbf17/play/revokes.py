@@ -87,12 +87,14 @@ def correction(
     played_after: Sequence[Seat] = (),
     trick: int = 1,
     both_sides_revoked: bool = False,
+    before_partner: bool = False,
 ) -> PlayRuling:
     """A revoke corrected before it is established, or on trick 12 even if established (L62A, L62D1). The
     offender substitutes a legal card; a card from a defender's unfaced hand becomes a major PC (62B1), not
     one of declarer's, dummy's or a faced card (62B2); each non-offender may withdraw a card he played after
     the revoke (62C1), and then the next offender in rotation (a defender's card becomes a PC, 62C2). Both
-    sides revoking on one trick: both corrected, every card a defender withdraws a PC (62C3)."""
+    sides revoking on one trick: both corrected, every card a defender withdraws a PC (62C3). A defender's revoke
+    on trick 12 before his partner's turn to play to it (``before_partner``): L16C for the partner (62D2)."""
     defender = offender not in (declarer, declarer.partner)
     effects = [Effect(EffectKind.WITHDRAW, offender, (card,)), Effect(EffectKind.SUBSTITUTE, offender)]
     law = "62D1" if trick == 12 else "62B1" if defender and not faced else "62B2"
@@ -112,6 +114,10 @@ def correction(
             "Both sides revoked on this trick: both revokes are corrected; every card a defender "
             "withdraws becomes a penalty card (62C3)."
         )
+    review: tuple[str, ...] = ()
+    if trick == 12 and defender and before_partner:
+        review = ("16",)
+        notes.append("The revoke on trick 12 came before the partner's turn to play to it: L16C applies (62D2).")
     what = "a major penalty card" if defender and not faced else "back to the hand, no further rectification"
     return PlayRuling(
         "revoke",
@@ -119,6 +125,7 @@ def correction(
         offender,
         f"{offender.name.capitalize()}'s revoke with {card} must be corrected (L62A)",
         (PlayOption("correct", law, f"{card} is withdrawn ({what}); a legal card is substituted", tuple(effects)),),
+        review=review,
         notes=tuple(notes),
     )
 
