@@ -25,6 +25,7 @@ from contractbridge.laws.wbf17.play.penalty_cards import PenaltyCards, lead_opti
 from contractbridge.laws.wbf17.play.restrictions import allowed_cards
 from contractbridge.laws.wbf17.play.revokes import Revoke, RevokeKind, Transfer, transfers
 from contractbridge.laws.wbf17.play.rulings import Effect, EffectKind, PlayOption, PlayRuling
+from contractbridge.laws.wbf17.simultaneous import SIMULTANEOUS, played_card, simultaneous
 
 if TYPE_CHECKING:
     from contractbridge.play import PlayState
@@ -164,6 +165,14 @@ def _name_penalty_card(table: Table, caller: Seat, card: Card) -> None:
     record.lead_restrictions.append(replace(restriction, trick=len(play.tricks) + 1, effect=effect))
 
 
+def _play_simultaneous(table: Table, option: PlayOption, card: Card) -> None:
+    """L58B: the chosen card is played; the others go back, a defender's visible ones penalty cards."""
+    play = table.play_state
+    assert play is not None
+    play.push(card, play.turn)
+    apply_effects(table, option)
+
+
 def revoke_transfers(table: Table) -> list[Transfer]:
     """The L64A transfers (with the L64B exceptions) for the revokes an irregular table let stand, once the board
     is done. Each revoke on tricks 1–12 is established by then (L63A1: the offending side played to the next
@@ -295,7 +304,8 @@ class WBF17CardPlay(Edition):
         """``expose`` after the opening lead: the L48–L50 ruling (``exposures.exposure_ruling``); the table stops
         until it is chosen or judged (L50A). A card led is a ``play`` event, not an exposure. ``review`` once the
         board is done: the director's answer to a review flag (``board_review``, L12C1). ``attention`` to a revoke
-        (L62, ``corrections``), ``designate`` (L46, ``designations``), ``call_card`` (L51A: declarer names which
+        (L62, ``corrections``), ``designate`` (L46, ``designations``), ``simultaneous`` (L58B, ``simultaneous``),
+        ``call_card`` (L51A: declarer names which
         of two penalty cards the defender plays)."""
         if isinstance(event, Extension) and event.name == REVIEW:
             record_answer(table, event.data)
@@ -305,6 +315,12 @@ class WBF17CardPlay(Edition):
             ruling = designate(table, event.data)
             if ruling is not None:
                 pending_ruling(table, ruling, lambda o: lambda: play_designated(table, o.effects[0].cards[0]))
+            return True
+        if isinstance(event, Extension) and event.name == SIMULTANEOUS:
+            _require_no_ruling(table, SIMULTANEOUS)
+            ruling = simultaneous(table, event.data)
+            cards = tuple(Card.parse(c) for c in event.data["cards"])
+            pending_ruling(table, ruling, lambda o: lambda: _play_simultaneous(table, o, played_card(o, cards)))
             return True
         if isinstance(event, CallCard):
             _require_no_ruling(table, "call_card")
