@@ -9,16 +9,17 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from contractbridge.cards import Card, Seat, Side
+from contractbridge.cards import Card, Seat, Side, Suit
 from contractbridge.director import LeadRestriction, Option, Ruling
 from contractbridge.errors import CardNotInHandError, IllegalPlayError, RulingError, RulingPendingError
 from contractbridge.events import Attention, CallCard, Event, Expose, Extension
 from contractbridge.laws.base import Edition
 from contractbridge.laws.wbf17.board_review import REVIEW, record_answer
-from contractbridge.laws.wbf17.corrections import revoke_correction, standing_revokes
+from contractbridge.laws.wbf17.corrections import correctable_revoke, revoke_correction, standing_revokes
 from contractbridge.laws.wbf17.designations import DESIGNATE, designate, play_designated
 from contractbridge.laws.wbf17.disputes import claim_ruling, settle_claim
 from contractbridge.laws.wbf17.exposures import exposure_ruling
+from contractbridge.laws.wbf17.inquiries import AS_IF_ESTABLISHED, INQUIRY, inquiry
 from contractbridge.laws.wbf17.misplays import PlayRestriction, card_before_rectification, misplay_ruling
 from contractbridge.laws.wbf17.play.out_of_turn import opening_lead_out_of_turn
 from contractbridge.laws.wbf17.play.penalty_cards import PenaltyCards, lead_options
@@ -147,6 +148,24 @@ def _correct(table: Table, count: int, option: PlayOption) -> None:
     apply_effects(table, option)
 
 
+def _as_if_established(table: Table, count: int, option: PlayOption) -> Callable[[], None]:
+    """L43B2(b): correct the revoke, and keep it in the ruling's entry for L64 as if it were established."""
+    found = correctable_revoke(table)
+    play = table.play_state
+    assert found is not None and play is not None
+    seat, _, place = found
+    trick = place // 4 + 1
+    suit = play.played()[4 * (trick - 1)][1].suit
+
+    def apply() -> None:
+        record = table.record
+        assert record is not None
+        _correct(table, count, option)
+        record.rulings[-1][AS_IF_ESTABLISHED] = {"seat": seat.letter, "trick": trick, "suit": suit.letter}
+
+    return apply
+
+
 def _name_penalty_card(table: Table, caller: Seat, card: Card) -> None:
     """L51A: declarer names which of two or more penalty cards the defender to play must play now."""
     play, record, turn = table.play_state, table.record, table.turn
@@ -194,6 +213,12 @@ def revoke_transfers(table: Table) -> list[Transfer]:
         for seat, _, place in standing_revokes(table)
         if place // 4 + 1 < 13 and place // 4 < len(tricks)
     ]
+    record = table.record
+    for entry in [] if record is None else record.rulings:  # L43B2(b): corrected, L64 as if established
+        if (found := entry.get(AS_IF_ESTABLISHED)) is not None:
+            revokes.append(
+                Revoke(Seat.parse(found["seat"]), found["trick"], Suit.parse(found["suit"]), as_if_established=True)
+            )
     if not revokes:
         return []
     winners: list[Seat | Side] = [t.winner for t in tricks]
@@ -305,6 +330,7 @@ class WBF17CardPlay(Edition):
         until it is chosen or judged (L50A). A card led is a ``play`` event, not an exposure. ``review`` once the
         board is done: the director's answer to a review flag (``board_review``, L12C1). ``attention`` to a revoke
         (L62, ``corrections``), ``designate`` (L46, ``designations``), ``simultaneous`` (L58B, ``simultaneous``),
+        ``inquiry`` (L61B, L43B2(b), ``inquiries``),
         ``call_card`` (L51A: declarer names which
         of two penalty cards the defender plays)."""
         if isinstance(event, Extension) and event.name == REVIEW:
@@ -325,6 +351,14 @@ class WBF17CardPlay(Edition):
         if isinstance(event, CallCard):
             _require_no_ruling(table, "call_card")
             _name_penalty_card(table, event.seat, event.card)
+            return True
+        if isinstance(event, Extension) and event.name == INQUIRY:
+            _require_no_ruling(table, INQUIRY)
+            asked = inquiry(table, event.data)
+            if asked is not None:
+                ruling, option, count = asked
+                apply = _as_if_established(table, count, option) if "43B2(b)" in ruling.law else None
+                pending_ruling(table, ruling, lambda _: apply or (lambda: _correct(table, count, option)))
             return True
         if isinstance(event, Attention):
             _require_no_ruling(table, "attention")

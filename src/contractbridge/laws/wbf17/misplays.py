@@ -153,4 +153,3 @@ def misplay_ruling(table: Table, irregularity: Irregularity) -> PlayRuling | Non
         legal = card.suit == led or not play.hand(seat).cards_in(led)
         return premature_play(seat, declarer, card, suit_led=led, rho_turn_legal=legal)
     return None
-
