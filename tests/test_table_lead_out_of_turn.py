@@ -128,3 +128,22 @@ def test_tv110c_withdrawn_the_card_is_a_major_penalty_card_l54d_l50d1() -> None:
     pending = table.pending_irregularity
     assert pending is not None and pending.kind is IrregularityKind.RESTRICTED_CARD
     same_after_replay(table)
+
+
+def test_tv111_declarer_who_could_have_seen_dummy_must_accept_the_lead_l54c() -> None:
+    table = Table.from_events(log({"event": "dummy_seen"}))
+    assert table.record is not None and table.record.pending is not None
+    ruling = table.record.pending
+    assert (ruling.law, ruling.chooser, [o.id for o in ruling.options]) == ("54C", Seat.SOUTH, ["accept"])
+    with pytest.raises(RulingError):
+        table.apply(choose("spread"))
+    table.apply(choose("accept"))
+    assert table.declarer == Seat.SOUTH and table.turn == Seat.SOUTH  # he remains declarer, second hand (L54B1)
+    assert table.play_state is not None and table.play_state.current_trick == [(Seat.EAST, Card("HK"))]
+    same_after_replay(table)
+
+
+def test_l54c_the_fact_needs_a_pending_opening_lead_out_of_turn() -> None:
+    table = Table.from_events(log(choose("accept")))
+    with pytest.raises(RulingError):
+        table.apply({"event": "dummy_seen"})

@@ -440,8 +440,10 @@ class Table:
 
     def _play_period_event(self, event: events.Event) -> bool:
         """An event the edition rules on in the play period at an irregular table (``Edition.play_event``; WBF17: a
-        card exposed, a revoke drawn attention to, dummy's card designated, the review); False for the others."""
-        if self.record is None or self._in_auction_period() or not self.rules.play_event(self, event):
+        card exposed, a revoke drawn attention to, dummy's card designated, the review; a fact about a faced opening
+        lead out of turn awaiting its ruling); False for the others."""
+        auction = self._in_auction_period() and (self._pending is None or self._play is None)
+        if self.record is None or auction or not self.rules.play_event(self, event):
             return False
         self._after_record()
         return True

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from contractbridge.cards import Card, Seat, Side, Suit
 from contractbridge.director import LeadRestriction, Option, Ruling
@@ -148,6 +148,16 @@ def _correct(table: Table, count: int, option: PlayOption) -> None:
     apply_effects(table, option)
 
 
+def _declarer_saw_dummy(table: Table) -> None:
+    """L54C: declarer could have seen dummy's cards, so he must accept the opening lead out of turn pending."""
+    record, lead, declarer = table.record, table.pending_irregularity, table.declarer
+    ruling = None if record is None else record.pending
+    if ruling is None or ruling.law != "54" or lead is None or lead.seat is None or declarer is None:
+        raise RulingError(f"{DUMMY_SEEN}: no faced opening lead out of turn awaits declarer's choice (L54C)")
+    assert isinstance(lead.action, Card)
+    pending_ruling(table, opening_lead_out_of_turn(lead.seat, declarer, lead.action, declarer_saw_dummy=True))
+
+
 def _as_if_established(table: Table, count: int, option: PlayOption) -> Callable[[], None]:
     """L43B2(b): correct the revoke, and keep it in the ruling's entry for L64 as if it were established."""
     found = correctable_revoke(table)
@@ -227,6 +237,9 @@ def revoke_transfers(table: Table) -> list[Transfer]:
         winners += [claim.side.opponents] * (claim.remaining - claim.awarded)
     return transfers(revokes, winners)
 
+
+#: the event kind of the fact that declarer could have seen dummy's cards before the opening lead (L54C)
+DUMMY_SEEN: Final = "dummy_seen"
 
 #: the effect kinds ``apply_effects`` carries out (PLAY_SECOND_FROM and LEAD_FROM are the rotation's)
 _APPLIED = frozenset(
@@ -330,7 +343,8 @@ class WBF17CardPlay(Edition):
         until it is chosen or judged (L50A). A card led is a ``play`` event, not an exposure. ``review`` once the
         board is done: the director's answer to a review flag (``board_review``, L12C1). ``attention`` to a revoke
         (L62, ``corrections``), ``designate`` (L46, ``designations``), ``simultaneous`` (L58B, ``simultaneous``),
-        ``inquiry`` (L61B, L43B2(b), ``inquiries``),
+        ``inquiry`` (L61B, L43B2(b), ``inquiries``), ``dummy_seen`` (L54C: declarer could have seen
+        dummy's cards, so he must accept the faced opening lead out of turn),
         ``call_card`` (L51A: declarer names which
         of two penalty cards the defender plays)."""
         if isinstance(event, Extension) and event.name == REVIEW:
@@ -341,6 +355,9 @@ class WBF17CardPlay(Edition):
             ruling = designate(table, event.data)
             if ruling is not None:
                 pending_ruling(table, ruling, lambda o: lambda: play_designated(table, o.effects[0].cards[0]))
+            return True
+        if isinstance(event, Extension) and event.name == DUMMY_SEEN:
+            _declarer_saw_dummy(table)
             return True
         if isinstance(event, Extension) and event.name == SIMULTANEOUS:
             _require_no_ruling(table, SIMULTANEOUS)
