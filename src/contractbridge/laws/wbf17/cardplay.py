@@ -26,6 +26,7 @@ from contractbridge.laws.wbf17.play.penalty_cards import PenaltyCards, lead_opti
 from contractbridge.laws.wbf17.play.restrictions import allowed_cards
 from contractbridge.laws.wbf17.play.revokes import Revoke, RevokeKind, Transfer, transfers
 from contractbridge.laws.wbf17.play.rulings import Effect, EffectKind, PlayOption, PlayRuling
+from contractbridge.laws.wbf17.retractions import RETRACT, retraction
 from contractbridge.laws.wbf17.simultaneous import SIMULTANEOUS, played_card, simultaneous
 
 if TYPE_CHECKING:
@@ -146,6 +147,16 @@ def _correct(table: Table, count: int, option: PlayOption) -> None:
     """L62: the revoke card and the cards after it go back to the hands, then the option's penalty cards."""
     table.take_back(count)
     apply_effects(table, option)
+
+
+def _taken_back(table: Table, count: int, option: PlayOption) -> Callable[[], None]:
+    """L47C, L47E2(a): the director granted the withdrawal: the card and the cards after it go back."""
+
+    def apply() -> None:
+        if option.answer is not False:
+            table.take_back(count)
+
+    return apply
 
 
 def _declarer_saw_dummy(table: Table) -> None:
@@ -344,7 +355,7 @@ class WBF17CardPlay(Edition):
         board is done: the director's answer to a review flag (``board_review``, L12C1). ``attention`` to a revoke
         (L62, ``corrections``), ``designate`` (L46, ``designations``), ``simultaneous`` (L58B, ``simultaneous``),
         ``inquiry`` (L61B, L43B2(b), ``inquiries``), ``dummy_seen`` (L54C: declarer could have seen
-        dummy's cards, so he must accept the faced opening lead out of turn),
+        dummy's cards, so he must accept the faced opening lead out of turn), ``retract`` (L45C, L47, ``retractions``),
         ``call_card`` (L51A: declarer names which
         of two penalty cards the defender plays)."""
         if isinstance(event, Extension) and event.name == REVIEW:
@@ -355,6 +366,11 @@ class WBF17CardPlay(Edition):
             ruling = designate(table, event.data)
             if ruling is not None:
                 pending_ruling(table, ruling, lambda o: lambda: play_designated(table, o.effects[0].cards[0]))
+            return True
+        if isinstance(event, Extension) and event.name == RETRACT:
+            ruling, count = retraction(table, event.data)
+            if ruling is not None:
+                pending_ruling(table, ruling, None if not count else lambda o: _taken_back(table, count, o))
             return True
         if isinstance(event, Extension) and event.name == DUMMY_SEEN:
             _declarer_saw_dummy(table)
