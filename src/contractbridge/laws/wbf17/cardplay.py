@@ -1,5 +1,5 @@
 """WBF 2017 play period at the table: the penalty cards of the record enforced through ``Edition.legal_cards``
-(L44C, L50D1, L51A), and the rulings of ``laws.wbf17.play`` (pure functions returning ``PlayRuling`` data) made
+(L44C, L50D1, L51A), and the rulings of ``laws.wbf17.play`` (pure functions returning ``Ruling`` data) made
 pending in the table's record, each option applying its ``Effect`` values to the table (an opening lead out of
 turn, L54; later leads and plays out of turn, L53–L57, ``misplays``; disputed claims, L70, ``disputes``)."""
 
@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Final
 
 from contractbridge.cards import Card, Seat, Side, Suit
-from contractbridge.director import LeadRestriction, Option, Ruling
+from contractbridge.director import Effect, EffectKind, LeadRestriction, Option, Ruling
 from contractbridge.errors import CardNotInHandError, IllegalPlayError, RulingError, RulingPendingError
 from contractbridge.events import Attention, CallCard, Event, Expose, Extension
 from contractbridge.laws.base import Edition
@@ -25,7 +25,6 @@ from contractbridge.laws.wbf17.play.out_of_turn import opening_lead_out_of_turn
 from contractbridge.laws.wbf17.play.penalty_cards import PenaltyCards, lead_options
 from contractbridge.laws.wbf17.play.restrictions import allowed_cards
 from contractbridge.laws.wbf17.play.revokes import Revoke, RevokeKind, Transfer, transfers
-from contractbridge.laws.wbf17.play.rulings import Effect, EffectKind, PlayOption, PlayRuling
 from contractbridge.laws.wbf17.retractions import RETRACT, retraction
 from contractbridge.laws.wbf17.simultaneous import SIMULTANEOUS, played_card, simultaneous
 
@@ -74,36 +73,20 @@ def live_penalty_cards(table: Table) -> PenaltyCards:
     return PenaltyCards(tuple(pc for pc in record.penalty_cards if pc.card in play.hand(pc.seat)))
 
 
-def pending_ruling(
-    table: Table, ruling: PlayRuling, chosen: Callable[[PlayOption], Callable[[], None]] | None = None
-) -> None:
+def pending_ruling(table: Table, ruling: Ruling, chosen: Callable[[Option], Callable[[], None]] | None = None) -> None:
     """Make ``ruling`` pending in the table's record: each option, when chosen, applies its effects to the table
     in order (``chosen`` gives another action per option; a ``choose`` event; its undo is a refold of the log).
     Of two seats who may choose, the one whose choice prevails chooses (L55A: the LHO of the hand that led)."""
     record = table.record
     assert record is not None
 
-    def effects(option: PlayOption) -> Callable[[], None]:
+    def effects(option: Option) -> Callable[[], None]:
         return lambda: apply_effects(table, option)
 
-    chosen = effects if chosen is None else chosen
-    options = tuple(Option(o.id, o.law, o.effect, chosen(o), answer=o.answer) for o in ruling.options)
-    record.rule(
-        Ruling(
-            ruling.irregularity,
-            ruling.law,
-            ruling.offender,
-            ruling.description,
-            options,
-            chooser=ruling.chooser if ruling.prevails is None else ruling.prevails,
-            question=ruling.question,
-            review=ruling.review,
-            notes=ruling.notes,
-        )
-    )
+    record.rule(ruling.bind(effects if chosen is None else chosen))
 
 
-def apply_effects(table: Table, option: PlayOption) -> None:
+def apply_effects(table: Table, option: Option) -> None:
     """The effects of a chosen option on the pending unlawful card: it stands (with the roles exchanged, L54A)
     or, under any other option, goes back to the hand (L55B, L56B, L57) and may become a penalty card; a play
     restriction binds a player for the rest of the trick (L57A, L57C3, L57D: ``PlayRestriction``). The next lead
@@ -143,13 +126,13 @@ def _require_no_ruling(table: Table, what: str) -> None:
         raise RulingPendingError(f"{what}: a ruling is pending (L9B2)")
 
 
-def _correct(table: Table, count: int, option: PlayOption) -> None:
+def _correct(table: Table, count: int, option: Option) -> None:
     """L62: the revoke card and the cards after it go back to the hands, then the option's penalty cards."""
     table.take_back(count)
     apply_effects(table, option)
 
 
-def _taken_back(table: Table, count: int, option: PlayOption) -> Callable[[], None]:
+def _taken_back(table: Table, count: int, option: Option) -> Callable[[], None]:
     """L47C, L47E2(a): the director granted the withdrawal: the card and the cards after it go back."""
 
     def apply() -> None:
@@ -169,7 +152,7 @@ def _declarer_saw_dummy(table: Table) -> None:
     pending_ruling(table, opening_lead_out_of_turn(lead.seat, declarer, lead.action, declarer_saw_dummy=True))
 
 
-def _as_if_established(table: Table, count: int, option: PlayOption) -> Callable[[], None]:
+def _as_if_established(table: Table, count: int, option: Option) -> Callable[[], None]:
     """L43B2(b): correct the revoke, and keep it in the ruling's entry for L64 as if it were established."""
     found = correctable_revoke(table)
     play = table.play_state
@@ -205,7 +188,7 @@ def _name_penalty_card(table: Table, caller: Seat, card: Card) -> None:
     record.lead_restrictions.append(replace(restriction, trick=len(play.tricks) + 1, effect=effect))
 
 
-def _play_simultaneous(table: Table, option: PlayOption, card: Card) -> None:
+def _play_simultaneous(table: Table, option: Option, card: Card) -> None:
     """L58B: the chosen card is played; the others go back, a defender's visible ones penalty cards."""
     play = table.play_state
     assert play is not None
@@ -275,7 +258,7 @@ _APPLIED = frozenset(
 _PLAY_RESTRICTIONS = frozenset({EffectKind.REQUIRE_PLAY, EffectKind.FORBID_PLAY, EffectKind.SUBSTITUTE})
 
 
-def _lead_choice(table: Table, owner: Seat, option: PlayOption) -> Callable[[], None]:
+def _lead_choice(table: Table, owner: Seat, option: Option) -> Callable[[], None]:
     """Apply ``option`` of the L50D2/L51B ruling: its PCs picked up, and the choice recorded for this lead."""
 
     def apply() -> None:

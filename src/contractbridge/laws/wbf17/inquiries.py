@@ -18,10 +18,10 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Final
 
 from contractbridge.cards import Card, Seat
+from contractbridge.director import Option, Ruling
 from contractbridge.errors import IllegalPlayError, ParseError
 from contractbridge.laws.wbf17.corrections import correctable_revoke, revoke_correction
 from contractbridge.laws.wbf17.play.revokes import inquiry_allowed
-from contractbridge.laws.wbf17.play.rulings import PlayOption, PlayRuling
 
 if TYPE_CHECKING:
     from contractbridge.table import Table
@@ -51,7 +51,7 @@ def _show_out(table: Table, seat: Seat) -> Card | None:
     return next((c for s, c in trick if s == seat and c.suit != led), None)
 
 
-def inquiry(table: Table, data: Mapping[str, Any]) -> tuple[PlayRuling, PlayOption, int] | None:
+def inquiry(table: Table, data: Mapping[str, Any]) -> tuple[Ruling, Option, int] | None:
     """The L62 correction an inquiry leads to (the ruling, the option the table applies, the cards that go back),
     or ``None`` when it corrects nothing (noted in the record). ``IllegalPlayError`` for a question nobody can ask:
     to oneself, declarer to dummy, or about a seat that followed suit."""

@@ -9,11 +9,10 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Final
 
 from contractbridge.cards import Card, Seat
-from contractbridge.director import LeadRestriction
+from contractbridge.director import Effect, EffectKind, LeadRestriction, Ruling
 from contractbridge.laws.wbf17.play.out_of_turn import lead_out_of_turn, play_after_irregularity, premature_play
 from contractbridge.laws.wbf17.play.penalty_cards import failure_to_play
 from contractbridge.laws.wbf17.play.restrictions import required_play
-from contractbridge.laws.wbf17.play.rulings import Effect, EffectKind, PlayRuling
 
 if TYPE_CHECKING:
     from contractbridge.play import PlayState
@@ -45,7 +44,7 @@ class PlayRestriction(LeadRestriction):
         return {"player": self.leader.letter, "law": self.law, "trick": self.trick, **self.effect.to_dict()}
 
 
-def _counts_as_played(ruling: PlayRuling, seat: Seat, card: Card) -> PlayRuling:
+def _counts_as_played(ruling: Ruling, seat: Seat, card: Card) -> Ruling:
     """A ruling whose only outcome is that ``card`` counts as played: it is played at ``seat``'s turn."""
     commit = Effect(EffectKind.REQUIRE_PLAY, seat, (card,), data="card")
     return replace(ruling, options=tuple(replace(o, effects=(commit,)) for o in ruling.options))
@@ -83,7 +82,7 @@ def card_before_rectification(table: Table, seat: Seat, card: Card) -> bool:
         record.resolve("53A, 60A1, 60A2", "accepted_by_play")
         for flag in ruling.review:
             record.add_review(flag)
-        ruling.option("accept").apply()
+        ruling.option("accept").carry_out()
         return True
     if seat == pending.turn and ruling.irregularity == "lead_out_of_turn":
         record.resolve("53B", "correct_lead_stands")
@@ -103,7 +102,7 @@ def _withdrawn_declarer_lead(table: Table, trick: int) -> bool:
     )
 
 
-def misplay_ruling(table: Table, irregularity: Irregularity) -> PlayRuling | None:
+def misplay_ruling(table: Table, irregularity: Irregularity) -> Ruling | None:
     """The ruling on a card led or played out of turn after the opening lead, or instead of a penalty card due,
     or ``None`` (not this module's):
 

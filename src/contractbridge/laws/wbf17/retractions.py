@@ -20,10 +20,10 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Final
 
 from contractbridge.cards import Card, Seat
+from contractbridge.director import Effect, EffectKind, Option, Question, Ruling, none_option
 from contractbridge.errors import IllegalPlayError, ParseError, RulingError
 from contractbridge.laws.wbf17.play.out_of_turn import lead_out_of_turn
 from contractbridge.laws.wbf17.play.procedure import Retraction, may_retract
-from contractbridge.laws.wbf17.play.rulings import Effect, EffectKind, PlayOption, PlayRuling, Question, none_option
 
 if TYPE_CHECKING:
     from contractbridge.table import Table
@@ -39,7 +39,7 @@ _QUESTIONS: Final = {
 }
 
 
-def retraction(table: Table, data: Mapping[str, Any]) -> tuple[PlayRuling | None, int]:
+def retraction(table: Table, data: Mapping[str, Any]) -> tuple[Ruling | None, int]:
     """The ruling on the request, and how many cards go back if it is granted (the card and those after it);
     ``None`` when it is only noted (L47E2(b)). ``IllegalPlayError`` when the law refuses it outright (L47F, L45C),
     ``RulingError`` when there is nothing to take back; nothing changes then."""
@@ -78,16 +78,16 @@ def retraction(table: Table, data: Mapping[str, Any]) -> tuple[PlayRuling | None
         ok, law, what = may_retract(why)
     if not ok:
         raise IllegalPlayError(f"{RETRACT}: {card} of {who.name.lower()} stays played: {what} (L{law}, L45C)")
-    back = PlayOption("withdraw", law, f"{card} goes back: {what}", (Effect(EffectKind.WITHDRAW, who, (card,)),),
+    back = Option("withdraw", law, f"{card} goes back: {what}", (Effect(EffectKind.WITHDRAW, who, (card,)),),
                       answer=True)  # fmt: skip
     stands = none_option("45C", f"{card} stays played", "stands")
     return (
-        PlayRuling(
+        Ruling(
             "retraction",
             law,
             who,
             f"{who.name.capitalize()} asks to withdraw {card}",
-            (back, PlayOption(stands.id, stands.law, stands.effect, stands.effects, answer=False)),
+            (back, Option(stands.id, stands.law, stands.effect, stands.effects, answer=False)),
             question=Question(law, law, _QUESTIONS[why]),
             notes=("Cards played after it go back too; their players may play another (L47D, L16C).",) if later else (),
         ),
@@ -95,7 +95,7 @@ def retraction(table: Table, data: Mapping[str, Any]) -> tuple[PlayRuling | None
     )
 
 
-def _told_wrongly(table: Table, seat: Seat) -> PlayRuling:
+def _told_wrongly(table: Table, seat: Seat) -> Ruling:
     """L47E1: the pending lead out of turn by ``seat`` was induced by an opponent: withdrawn, never accepted."""
     lead, declarer, play = table.pending_irregularity, table.declarer, table.play_state
     record = table.record

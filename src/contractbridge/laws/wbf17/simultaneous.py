@@ -13,9 +13,9 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Final
 
 from contractbridge.cards import Card
+from contractbridge.director import EffectKind, Option, Ruling
 from contractbridge.errors import CardNotInHandError, IllegalPlayError, ParseError
 from contractbridge.laws.wbf17.play.out_of_turn import simultaneous_cards
-from contractbridge.laws.wbf17.play.rulings import EffectKind, PlayOption, PlayRuling
 
 if TYPE_CHECKING:
     from contractbridge.table import Table
@@ -33,7 +33,7 @@ def _cards(data: Mapping[str, Any], key: str, default: list[str] | None = None) 
     return tuple(Card.parse(c) for c in raw)
 
 
-def simultaneous(table: Table, data: Mapping[str, Any]) -> PlayRuling:
+def simultaneous(table: Table, data: Mapping[str, Any]) -> Ruling:
     """The L58B ruling on the cards of ``data``, whose options each play one card (``played_card``). A typed error,
     and nothing changed, for cards not held, fewer than two, or a seat not to play."""
     play, declarer, turn = table.play_state, table.declarer, table.turn
@@ -52,7 +52,7 @@ def simultaneous(table: Table, data: Mapping[str, Any]) -> PlayRuling:
     options = tuple(o for o in ruling.options if played_card(o, cards) in legal)
     if not options:
         raise IllegalPlayError(f"{SIMULTANEOUS}: none of {', '.join(map(str, visible))} may be played now (L44)")
-    return PlayRuling(
+    return Ruling(
         ruling.irregularity,
         ruling.law,
         ruling.offender,
@@ -63,7 +63,7 @@ def simultaneous(table: Table, data: Mapping[str, Any]) -> PlayRuling:
     )
 
 
-def played_card(option: PlayOption, cards: tuple[Card, ...]) -> Card:
+def played_card(option: Option, cards: tuple[Card, ...]) -> Card:
     """The card ``option`` plays: the one of ``cards`` it does not send back."""
     back = {c for e in option.effects if e.kind is EffectKind.WITHDRAW for c in e.cards}
     return next(c for c in cards if c not in back)
