@@ -20,6 +20,7 @@ from contractbridge.laws.wbf17.designations import DESIGNATE, designate, play_de
 from contractbridge.laws.wbf17.disputes import claim_ruling, settle_claim
 from contractbridge.laws.wbf17.exposures import exposure_ruling
 from contractbridge.laws.wbf17.inquiries import AS_IF_ESTABLISHED, INQUIRY, inquiry
+from contractbridge.laws.wbf17.inspections import INSPECT, inspect
 from contractbridge.laws.wbf17.misplays import PlayRestriction, card_before_rectification, misplay_ruling
 from contractbridge.laws.wbf17.play.out_of_turn import opening_lead_out_of_turn
 from contractbridge.laws.wbf17.play.penalty_cards import PenaltyCards, lead_options
@@ -339,6 +340,7 @@ class WBF17CardPlay(Edition):
         (L62, ``corrections``), ``designate`` (L46, ``designations``), ``simultaneous`` (L58B, ``simultaneous``),
         ``inquiry`` (L61B, L43B2(b), ``inquiries``), ``dummy_seen`` (L54C: declarer could have seen
         dummy's cards, so he must accept the faced opening lead out of turn), ``retract`` (L45C, L47, ``retractions``),
+        ``inspect`` (L66, L61C, ``inspections``),
         ``call_card`` (L51A: declarer names which
         of two penalty cards the defender plays)."""
         if isinstance(event, Extension) and event.name == REVIEW:
@@ -349,6 +351,9 @@ class WBF17CardPlay(Edition):
             ruling = designate(table, event.data)
             if ruling is not None:
                 pending_ruling(table, ruling, lambda o: lambda: play_designated(table, o.effects[0].cards[0]))
+            return True
+        if isinstance(event, Extension) and event.name == INSPECT:
+            inspect(table, event.data)
             return True
         if isinstance(event, Extension) and event.name == RETRACT:
             ruling, count = retraction(table, event.data)
