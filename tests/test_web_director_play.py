@@ -199,8 +199,9 @@ def test_no_director_to_call_at_a_table_without_one(client: TestClient) -> None:
 
 
 def test_the_award_is_scored_by_the_table_for_either_side() -> None:
-    """``claimruling.awarded``: the table up to the claim, the claim restated for the award and agreed (L69A, L70),
-    so the table's own scoring counts it; a defender's award goes to the defenders. ``suggestion`` is the L70 check
+    """``claimruling.awarded``: the table's own L70 ruling on the disputed claim, its ``award_K`` chosen by the
+    director as at the terminal (one path), so the table's own scoring counts it; a defender's award goes to the
+    defenders. ``suggestion`` is the L70 check
     of ``claims.check_claim``; an award beyond the remaining tricks is refused (L68A)."""
     table = Table(Board(1, Deal.random("award")), irregular=True)
     for call in ("1NT", "P", "P", "P"):
@@ -217,6 +218,9 @@ def test_the_award_is_scored_by_the_table_for_either_side() -> None:
     assert not any("bare claim" in n for n in found["notes"])  # the statement was read (L68C)
     scored = claimruling.awarded(table, 3)
     assert scored.result is not None and scored.result.tricks == won + remaining - 3 and scored.result.claimed
+    assert scored.claim_state is not None and scored.claim_state.ruled == 3
+    assert table.record is not None and table.record.pending is not None and table.record.pending.question is None
+    assert scored.to_events()[-1] == {"event": "choose", "seat": "director", "option": "award_3"}  # the table's path
     assert table.claim_state is not None and table.claim_state.disputed_by == Seat.NORTH  # the table is untouched
     with pytest.raises(ClaimError):
         claimruling.awarded(table, remaining + 1)

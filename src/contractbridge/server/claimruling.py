@@ -2,11 +2,9 @@
 how the award is scored. No law is decided here: the suggestion is ``contractbridge.claims.check_claim`` (the L70
 check of every normal line) and the score is the table's own.
 
-The table has no event yet for the director's award of a disputed claim, so the session keeps the award with the
-board's result in the store (``Store.finish_board(..., ruling=...)``) and scores it with ``awarded``: the board
-as the table scores an agreed claim of the awarded tricks (L69A, L70: "scored as if the tricks had been won and
-lost in play"). When ``Table`` rules disputed claims itself (a pending ruling answered by ``choose``/``judge``),
-the session sends those events instead and this module keeps only ``suggestion``.
+The session keeps the award with the board's result in the store (``Store.finish_board(..., ruling=...)``) and
+scores it with ``awarded``, through the table's own ruling on the disputed claim (the director's ``choose`` of
+``award_K``, as at the terminal; L70: "scored as if the tricks had been won and lost in play").
 """
 
 from __future__ import annotations
@@ -14,6 +12,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from contractbridge.claims import ClaimStatement, ClaimTooComplexError, check_claim
+from contractbridge.director import DIRECTOR
 from contractbridge.errors import BridgeError, ClaimError, DDSUnavailableError, DoubleDummyError
 from contractbridge.table import Claim, Table
 
@@ -75,18 +74,22 @@ def suggestion(table: Table) -> dict[str, Any] | None:
 
 
 def awarded(table: Table, tricks: int) -> Table:
-    """The board scored with the director's award of ``tricks`` of the remaining tricks to the claimer's side:
-    the table up to the disputed claim, the claim restated for ``tricks`` and agreed (L69A), so the table scores
-    it (with the edition's automatic adjustments, L64A). ``ClaimError`` for an award out of range (L68A)."""
+    """The board scored with the director's award of ``tricks`` of the remaining tricks to the claimer's side, by
+    the table's own director as at the terminal: on a copy of the table, the pending L70 ruling's ``award_K``
+    option is chosen (a ``choose`` event of the director, so the copy's log holds the award); where the table
+    asks a judgement first (the 70C question) or its edition has no claim ruling, ``Table.settle_claim`` rules
+    the figure. The table scores it (with the edition's automatic adjustments, L64A). ``ClaimError`` for an award
+    out of range (L68A, L70)."""
     claim = disputed(table)
     if claim is None:
         raise ClaimError("rule: no claim awaits the director (L68D2(a))")
     if not 0 <= tricks <= claim.remaining:
         raise ClaimError(f"rule: an award of {tricks} tricks; {claim.remaining} remain (L70)")
-    events = table.to_events()
-    start = max(i for i, e in enumerate(events) if e.get("event") == "claim")
-    scored = Table.from_events(events[:start])
-    scored.claim(claim.seat, tricks, claim.statement)
-    for seat in sorted(claim.needed):
-        scored.agree(seat)
+    scored = table.copy()
+    ruling = None if scored.record is None else scored.record.pending
+    option = f"award_{tricks}"
+    if ruling is not None and ruling.question is None and option in ruling.option_ids:
+        scored.apply({"event": "choose", "seat": DIRECTOR, "option": option})
+    else:
+        scored.settle_claim(tricks)
     return scored
