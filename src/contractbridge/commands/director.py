@@ -56,13 +56,10 @@ def replay_log(
     ``PlayersAuction`` for the rubber-bridge codes, with their ``attention``, named-double and ``misinformation``
     events). A table log (first event ``board`` with a deal) is folded by an irregular ``Table``, so the cards
     are checked too; a log without a deal by the record alone."""
+    table = _table(log, edition, system)
     notes: list[str] = []
     board = log[0] if log and log[0].get("event") == "board" else None
-    if board is not None and "deal" in board:
-        first = {**board, "irregular": True, **({"edition": edition} if edition else {})}
-        if system is not None:
-            first["system"] = system.to_dict()
-        table = Table.from_events([first, *log[1:]])
+    if table is not None:
         assert table.record is not None
         if table.pending_irregularity is not None and table.record.pending is None:
             notes.append("the pending irregularity is in the play: the director's part 2")
@@ -91,6 +88,17 @@ def replay_log(
         except ValueError as err:
             raise EventLogError(f"event {i} ({event.get('event')}): {err}") from None
     return da, notes
+
+
+def _table(log: list[dict[str, Any]], edition: str | None, system: PartnershipAgreements | None) -> Table | None:
+    """The irregular table a table log (first event ``board`` with a deal) folds into; None for another log."""
+    board = log[0] if log and log[0].get("event") == "board" else None
+    if board is None or "deal" not in board:
+        return None
+    first = {**board, "irregular": True, **({"edition": edition} if edition else {})}
+    if system is not None:
+        first["system"] = system.to_dict()
+    return Table.from_events([first, *log[1:]])
 
 
 def review_notes(table: Table) -> list[str]:
@@ -145,8 +153,9 @@ def _walk_review(log: list[dict[str, Any]], console: Console) -> list[dict[str, 
     return added
 
 
-def _interact(da: DirectedAuction, console: Console) -> list[dict[str, Any]]:
-    """Walk the director through the pending rulings; returns the events added."""
+def _interact(da: DirectedAuction, console: Console, table: Table | None = None) -> list[dict[str, Any]]:
+    """Walk the director through the pending rulings; returns the events added. With the ``table`` of a table log
+    (``da`` its record) each answer goes to the table, whose play-period rulings act on the cards (issue #11)."""
     added: list[dict[str, Any]] = []
     while da.pending is not None:
         ruling = da.pending
@@ -161,7 +170,7 @@ def _interact(da: DirectedAuction, console: Console) -> list[dict[str, Any]]:
             option = typer.prompt(f"Option for {who} ({'/'.join(ids)})", default=ids[0])
             event = {"event": "choose", "seat": who, "option": option}
         try:
-            da.apply(event)
+            (da if table is None else table).apply(event)
         except BridgeError as err:
             console.print(f"[red]{err}[/red]")
             continue
@@ -193,10 +202,12 @@ def register(app: typer.Typer) -> None:
             typer.echo(f"error: {err}", err=True)
             raise typer.Exit(2) from None
         if interactive:
-            log_events += _interact(da, console)
+            table = _table(log_events, edition, meanings)
+            ruled = _interact(da if table is None or table.record is None else table.record, console, table)
+            log_events += ruled
             try:
                 review = _walk_review(log_events, console)
-                if review:
+                if review or (ruled and table is not None):
                     log_events += review
                     da, notes = replay_log(log_events, edition, meanings)
             except BridgeError as err:

@@ -43,6 +43,7 @@ At the prompt:
   last          the last trick again
   show          the table again (hands, auction, trick)
   claim N       claim N of the remaining tricks (then state your line of play)
+  E:HK          a card from the hand named, out of turn (a table with a director only: the director rules)
   undo          take back your last call or card (and the robots' actions since)
   quit          stop (the log keeps everything so far: --resume continues it)"""
 
@@ -133,7 +134,9 @@ class TerminalTable:
             actor = table.actor
             if actor is None:
                 if not self._settle_claim():
-                    self.console.print("[yellow]Play has stopped: the director is needed (L70, L81).[/yellow]")
+                    ruling = None if table.record is None else table.record.pending
+                    why = "L70, L81" if ruling is None else f"{ruling.description}: L{ruling.law}, L81; rule -i LOG"
+                    self.console.print(f"[yellow]Play has stopped: the director is needed ({escape(why)}).[/yellow]")
                     return BoardOutcome(table, done=False)
                 continue
             robot = self.robots.get(actor)
@@ -262,7 +265,8 @@ class TerminalTable:
             table.call(Call.parse(line), actor)
             self._commit()
         else:
-            table.play(Card.parse(line), table.turn)
+            seat, _, card = line.strip().rpartition(":")
+            table.play(Card.parse(card), Seat.parse(seat) if seat else table.turn)
             self._commit()
 
     def _legal(self, actor: Seat) -> str:
