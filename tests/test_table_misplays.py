@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from contractbridge.cards import Card, Seat
-from contractbridge.errors import RulingError
+from contractbridge.errors import IrregularityPendingError, RulingError
 from contractbridge.table import IrregularityKind, Table
 from play_helpers import E_WINS_T1, N_WINS_T1, S_ON_LEAD, W_WINS_T1, choose, log, pending, table_of
 
@@ -70,6 +70,8 @@ def test_tv116_a_lead_out_of_turn_at_trick_13_is_withdrawn_l53a() -> None:
     table.play(card, other)
     ruling = pending(table)
     assert (ruling.law, [o.id for o in ruling.options]) == ("53A", ["withdraw"])
+    with pytest.raises(IrregularityPendingError):  # nor is it accepted by the next hand playing to it (L60A1)
+        table.play(next(iter(table.hand(other.lho))), other.lho)
     table.apply(choose("withdraw", "director"))
     assert table.turn == leader and card in table.hand(other)
 

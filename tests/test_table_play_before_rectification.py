@@ -11,7 +11,7 @@ from contractbridge.cards import Card, Seat
 from contractbridge.deal import Board
 from contractbridge.errors import CardNotInHandError, IrregularityPendingError, OutOfTurnError
 from contractbridge.table import Table
-from play_helpers import DEAL, N_WINS_T1, W_WINS_T1, choose, log, pending, replayed, table_of
+from play_helpers import DEAL, N_WINS_T1, W_WINS_T1, choose, pending, replayed, table_of
 
 N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
 
@@ -57,17 +57,6 @@ def test_l9b2_any_other_card_waits_for_the_ruling_and_a_card_not_held_is_an_erro
     with pytest.raises(CardNotInHandError):
         table.play("SA", S)
     assert pending(table).law == "56" and table.to_events() == before
-
-
-def test_l53a_a_lead_at_trick_13_cannot_be_accepted_by_playing_to_it() -> None:
-    table = Table.from_events(log())
-    while len(table.tricks) < 12:
-        table.play(min(table.legal_cards()))
-    leader = table.turn
-    assert leader is not None
-    table.play(next(iter(table.hand(leader.lho))), leader.lho)
-    with pytest.raises(IrregularityPendingError):
-        table.play(next(iter(table.hand(leader.lho.lho))), leader.lho.lho)
 
 
 def test_tv120_a_defender_plays_before_declarer_leads_from_the_correct_hand_l60b() -> None:
