@@ -1,6 +1,7 @@
 """Issue #11 item 5: whole boards on an irregular WBF17 table with random play-period irregularities — leads and
-plays out of turn, revokes (corrected when attention is drawn in time, or established), cards exposed, dummy's
-cards designated, claims agreed or disputed — and random rulings
+plays out of turn (accepted by the next hand's card or not), revokes (corrected when attention is drawn in time, or
+established), cards exposed or played together, dummy's cards designated, inquiries, retractions, inspections,
+claims agreed or disputed — and random rulings
 (``choose`` among the options, ``judge`` either way). After every action the table is consistent (a refused action
 changes nothing); at the end there are 13 tricks of 4 cards (or a settled claim), the L64A transfers stay within
 what the law allows, and replaying the event log (JSONL) gives the same table."""
@@ -20,12 +21,18 @@ from contractbridge.laws.wbf17.cardplay import revoke_transfers
 from contractbridge.table import IrregularityKind, Phase, Table
 
 CONTRACTS = ("1NT", "2S", "3H", "4D", "2C", "3NT")
+KINDS = ("out_of_turn", "revoke", "revoke", "expose", "claim", "attention", "attention", "designate", "together")
+KINDS += ("inquiry", "retract", "inspect")
 
 
 def _ruling_event(table: Table, rng: random.Random) -> dict[str, object]:
-    record = table.record
+    record, lead = table.record, table.pending_irregularity
     assert record is not None and record.pending is not None
     ruling = record.pending
+    if lead is not None and lead.seat is not None and lead.turn is not None and rng.random() < 0.3:
+        seat = rng.choice((lead.seat.lho, lead.turn))  # plays before the ruling (L53A, L60A1; L53B)
+        if len(table.hand(seat)):
+            return {"event": "play", "seat": seat.letter, "card": str(rng.choice(sorted(table.hand(seat))))}
     if ruling.question is not None:
         return {"event": "judge", "question": ruling.question.id, "answer": rng.random() < 0.5}
     seat = "director" if ruling.chooser is None else ruling.chooser.letter
@@ -35,8 +42,20 @@ def _ruling_event(table: Table, rng: random.Random) -> dict[str, object]:
 def _irregular_action(table: Table, rng: random.Random) -> dict[str, object]:
     play, turn = table.play_state, table.turn
     assert play is not None and turn is not None
-    kind = rng.choice(("out_of_turn", "revoke", "revoke", "expose", "claim", "attention", "attention", "designate"))
+    kind = rng.choice(KINDS)
     others = [s for s in Seat if s != turn and len(table.hand(s))]
+    if kind == "together" and len(table.hand(turn)) > 1:  # L58B
+        cards = [str(c) for c in rng.sample(sorted(table.hand(turn)), 2)]
+        return {"event": "simultaneous", "seat": turn.letter, "cards": cards, "visible": cards[: rng.randint(1, 2)]}
+    if kind == "inquiry":  # L61B
+        asker, asked = rng.sample(list(Seat), 2)
+        return {"event": "inquiry", "seat": asker.letter, "asked": asked.letter, "broke_43a2": rng.random() < 0.3}
+    if kind == "retract":  # L47
+        reason = rng.choice(("change_of_mind", "unintended_designation", "misexplanation", "told_wrongly_turn"))
+        return {"event": "retract", "seat": rng.choice(list(Seat)).letter, "reason": reason}
+    if kind == "inspect":  # L66
+        what = rng.choice(("trick", "own_card", "quitted"))
+        return {"event": "inspect", "seat": rng.choice(list(Seat)).letter, "what": what, "director": rng.random() < 0.3}
     if kind == "out_of_turn" and others:
         seat = rng.choice(others)
         return {"event": "play", "seat": seat.letter, "card": str(rng.choice(sorted(table.hand(seat))))}
@@ -150,6 +169,8 @@ def test_the_random_boards_meet_every_kind_of_ruling() -> None:
     } <= kinds, kinds
     ruled = {r["irregularity"] for r in rulings}  # L57, L62 and L70 rulings chosen or judged
     assert {"premature_play", "revoke", "claim", "exposed_card", "lead_out_of_turn", "designation"} <= ruled, ruled
+    assert {"simultaneous_cards", "retraction"} <= ruled, ruled  # L58B, L47
+    assert "53A, 60A1, 60A2" in {r["law"] for r in rulings}  # a lead accepted by the next hand's card
 
 
 @pytest.mark.slow
