@@ -19,7 +19,8 @@ from contractbridge.laws.base import DealRules
 from contractbridge.laws.nbb30.auction import NBB30Auction
 from contractbridge.laws.nbb30.play import NBB30Play
 from contractbridge.laws.nbb30.record import Moment, PlayersAuction, Review
-from contractbridge.laws.nbb30.tableplay import card_ruling, directed_cards, reported_rulings, revoke_adjustment
+from contractbridge.laws.nbb30.revokes import correct_revoke, revoke_adjustment
+from contractbridge.laws.nbb30.tableplay import card_ruling, directed_cards, exposed_in_play, reported_rulings
 from contractbridge.laws.nbb30.values import ClaimMoment, PlayRuling, Remedy, Revoke, Role, Verdict
 from contractbridge.scoring import rubber
 from contractbridge.scoring.rubber import RubberRules
@@ -27,6 +28,7 @@ from contractbridge.scoring.rules import ALTERNATING_NOTRUMP
 
 if TYPE_CHECKING:
     from contractbridge.director import DirectedAuction
+    from contractbridge.events import Event
     from contractbridge.table import Claim, Irregularity, Table
 
 __all__ = [
@@ -117,6 +119,19 @@ class NBB30(NBB30Auction, NBB30Play):
             raise RulingError(f"dummy may not draw attention to the {ruling.irregularity.replace('_', ' ')}")
         auction.resolve(verdict.law, free.id)
         free.apply()
+
+    def play_event(self, table: Table, event: Event) -> bool:
+        """After the opening lead: ``attention`` with no ruling pending corrects a revoke not yet established
+        (R55(1); EST-L35; NL36 27.1: ``revokes.correct_revoke``); ``expose`` is a card dropped or shown (R44;
+        EST-L33; NL36 32.1: ``exposed_in_play``). The rest goes to the record."""
+        from contractbridge.events import Attention, Expose
+
+        if isinstance(event, Attention):
+            return correct_revoke(self, table, event.seat, dummy_looked=event.extra.get("dummy_looked") is True)
+        if isinstance(event, Expose):
+            exposed_in_play(self, table, event)
+            return True
+        return False
 
     def settle_play(self, table: Table) -> None:
         """What the players reported in the play: a quitted trick looked at (R24, R53; EST-L28; NL36 28.3), a card

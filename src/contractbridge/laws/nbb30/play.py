@@ -58,6 +58,8 @@ class NBB30Play:
         "trick_attention": "NBB R52",
         "quitted": "NBB R24, R53",
         "revoke_correction": "NBB R55(1)",
+        "revoke_cards_between": "NBB R55(1)(b)",
+        "revoke_inquiry": "NBB R55(4)",
         "revoke_established": "NBB R55(2)",
         "revoke_penalty": "NBB R55(6)",
         "revoke_time": "NBB R55(9)",

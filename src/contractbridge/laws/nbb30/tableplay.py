@@ -16,8 +16,9 @@ automatic one: there is no director) and applies the chosen remedy to the table:
   NBB R21, NL36 26.4), the partner's highest, lowest, winning, not winning card or a named suit (R47(1),
   R52; NL36 26.8, 28.5). Following suit comes first; a directive that cannot be met lapses (R57, NL36 26.5).
 
-Revokes stand when made (nobody notices them) and cost tricks at the end (``revoke_adjustment``: the
-edition's ``revoke_transfer``, established per R55(2) from the cards actually played).
+A card a player exposes in the play other than by playing it (an ``expose`` event after the opening lead,
+``exposed_in_play``) is a defender's exposed card declarer may call (NBB R44(1); EST-L33) or his penalty card
+(NL36 32.1, 32.2), and nothing for declarer or dummy (R44(4)). Revokes: ``laws.nbb30.revokes``.
 """
 
 from __future__ import annotations
@@ -26,18 +27,20 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from contractbridge.cards import Card, Hand, Seat, Side, Suit
+from contractbridge.cards import Card, Hand, Seat, Suit
 from contractbridge.director import LeadRestriction, Option, Ruling, seat_name
 from contractbridge.laws.nbb30.play import NBB30Play, follow_suit
 from contractbridge.laws.nbb30.record import PlayersAuction
-from contractbridge.laws.nbb30.values import DIRECTIVES, PlayDirective, PlayRuling, Remedy, Revoke, Role
+from contractbridge.laws.nbb30.values import DIRECTIVES, PlayDirective, PlayRuling, Remedy
 from contractbridge.play import trick_winner
 
 if TYPE_CHECKING:
+    from contractbridge.events import Expose
     from contractbridge.play import PlayState
     from contractbridge.table import Irregularity, Table
 
-__all__ = ["NextLead", "card_ruling", "directed_cards", "reported_rulings", "revoke_adjustment"]
+__all__ = ["NextLead", "card_ruling", "directed_cards", "exposed_in_play", "reported_rulings"]
+
 
 @dataclass(frozen=True, slots=True)
 class NextLead(LeadRestriction):
@@ -299,52 +302,31 @@ def _early_card(play: PlayState, owner: Seat, card: Card, remedy: Remedy, trick:
     return out
 
 
-# ---- revokes ---------------------------------------------------------------------------------------
-def revoke_adjustment(laws: NBB30Play, table: Table, tricks: int) -> tuple[int, tuple[str, ...]]:
-    """``Edition.adjust_tricks``: declarer's ``tricks`` after the revoke tricks the edition transfers (NBB
-    R55(6), EST-L38, NL36 27.4) for the revokes the table let stand, each side's separately. A revoke is
-    established when the offender or his partner played to the next trick (in leading: when his partner
-    played to that trick, R55(2)); the penalty is taken as claimed in time (R55(9): the table's board ends
-    before the cut for the next deal). Tricks an agreed claim settles count after the played ones."""
-    from contractbridge.table import IrregularityKind
+# ---- cards exposed in the play ---------------------------------------------------------------------
+def exposed_in_play(laws: NBB30Play, table: Table, event: Expose) -> None:
+    """``Edition.play_event`` for ``expose`` after the opening lead: cards a player dropped face up or showed
+    (NBB Def.XXVI; NL36 32.1). A defender's stay face up (the record's ``exposed``): declarer may call them (NBB
+    R44(1)–(3), EST-L33) or, under NL36, they are penalty cards he must play (32.2) — ``NBB30.legal_cards``
+    enforces both; declarer's and dummy's cost nothing (R44(4)). A card led is a ``play`` event."""
+    from contractbridge.errors import CardNotInHandError, IllegalPlayError, RulingPendingError
 
-    play, claim = table.play_state, table.claim_state
-    if play is None:
-        return tricks, ()
-    winners: list[Side] = [t.winner.side for t in play.tricks]
-    if claim is not None and claim.agreed:
-        winners += [claim.side] * claim.tricks + [claim.side.opponents] * (claim.remaining - claim.tricks)
-    by_side: dict[Side, list[Revoke]] = {}
-    for i in table.irregularities:
-        if i.kind not in (IrregularityKind.REVOKE, IrregularityKind.RESTRICTED_CARD) or i.seat is None:
-            continue
-        revoke = _established(play, i.seat, i.trick)
-        if revoke is not None:
-            by_side.setdefault(i.seat.side, []).append(revoke)
-    notes: list[str] = []
-    for side, revokes in sorted(by_side.items()):
-        won = [n for n, w in enumerate(winners, 1) if w == side]
-        moved = laws.revoke_transfer(revokes, won)
-        if moved:
-            tricks += -moved if side == play.declarer.side else moved
-            plural = "s" if moved > 1 else ""
-            notes.append(f"{moved} trick{plural} from {side} to {side.opponents} for {len(revokes)} revoke"
-                         f"{'s' if len(revokes) > 1 else ''} ({laws.cite('revoke_penalty')})")  # fmt: skip
-    return min(13, max(0, tricks)), tuple(notes)
-
-
-def _established(play: PlayState, seat: Seat, trick: int | None) -> Revoke | None:
-    """The revoke by ``seat`` in ``trick``, if it was established (R55(2)): in leading, once his partner played
-    to that trick; in following, once he or his partner played to the next trick."""
-    tricks = play.tricks
-    if trick is None or trick > len(tricks):
-        return None
-    done = tricks[trick - 1]
-    in_leading = done.leader == seat
-    role = Role.DECLARER if seat == play.declarer else Role.DUMMY if seat == play.dummy else Role.DEFENDER
-    if in_leading:
-        return Revoke(trick, role, in_leading=True)
-    later = [s for t in tricks[trick : trick + 1] for s, _ in t] + (
-        [s for s, _ in play.current_trick] if trick == len(tricks) else []
-    )
-    return Revoke(trick, role) if any(s.side == seat.side for s in later) else None
+    record, play, seat = table.record, table.play_state, event.seat
+    assert isinstance(record, PlayersAuction) and play is not None
+    if record.pending is not None or table.pending_irregularity is not None:
+        raise RulingPendingError(f"expose by {seat.name.lower()}: a ruling is pending")
+    if event.led:
+        raise IllegalPlayError("a card led during the play is a 'play' event, not an exposure")
+    shown = {c for s, c, _ in record.exposed if s == seat}
+    for card in event.cards:
+        if card not in play.hand(seat):
+            raise CardNotInHandError(f"expose: {card} is not in {seat.name.lower()}'s hand")
+        if card in shown:
+            raise IllegalPlayError(f"expose: {card} is face up on the table already")
+    ruling = laws.exposed_card(seat, play.declarer, event.cards[0])
+    cards = ", ".join(str(c) for c in event.cards)
+    if seat.side == play.declarer.side:
+        record.note(f"{seat_name(seat)} exposed {cards}: {ruling.remedies[0].effect} ({ruling.law}).")
+        return
+    record.exposed += [(seat, c, False) for c in event.cards]
+    kind = "penalty card" if laws.PENALTY_CARDS else "exposed card declarer may call"
+    record.note(f"{seat_name(seat)} exposed {cards}: each an {kind} ({ruling.law}).")

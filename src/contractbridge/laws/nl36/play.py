@@ -43,6 +43,8 @@ class NL36Play(NBB30Play):
         "trick_attention": "NL36 28.5",
         "quitted": "NL36 28.3",
         "revoke_correction": "NL36 27.1",
+        "revoke_cards_between": "NL36 27.1, 26.4",
+        "revoke_inquiry": "NL36 27.3",
         "revoke_established": "NL36 27.2",
         "revoke_penalty": "NL36 27.4",
         "revoke_time": "NL36 27.4(2)",
