@@ -237,7 +237,7 @@ def test_declarer_s_and_dummy_s_exposed_cards_cost_nothing_r44_4() -> None:
 
 def test_an_exposure_the_table_cannot_take_is_a_typed_error_and_changes_nothing() -> None:
     table = one_spade("NBB30")
-    play(table, "DK")
+    play(table, "DK D5")
     before = table.to_events()
     with pytest.raises(CardNotInHandError):
         table.apply({"event": "expose", "seat": "W", "cards": ["SA"]})

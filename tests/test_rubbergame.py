@@ -268,6 +268,25 @@ def test_revoke_tricks_and_the_nl36_premium_go_on_the_sheet() -> None:
     assert RubberSession.from_jsonl(session.to_jsonl()).sheet.result() == session.sheet.result()
 
 
+def test_a_logged_transfer_is_bounded_by_the_tricks_the_revoking_side_won_r55_6() -> None:
+    """A ``score`` event's ``transfer`` moves tricks won in play (R55(6), R55(7)): at most the other side's tricks,
+    a whole number; anything else is an ``EventLogError`` naming the event, never a sheet with 99 tricks."""
+    session = first_played_hand("NBB30")
+    table = session.table
+    assert table is not None and table.result is not None and table.result.tricks is not None
+    made = table.result.tricks
+    session.score()
+    events = session.to_events()
+    assert events[-1]["event"] == "score"
+    for bad in (99, 14 - made, -made - 1, True, "2", 1.5):
+        events[-1]["transfer"] = bad
+        with pytest.raises(EventLogError, match="transfer"):
+            RubberSession.from_events(events)
+    for good in (-made, 13 - made):
+        events[-1]["transfer"] = good
+        assert RubberSession.from_events(events).sheet.hands[0].tricks == made + good
+
+
 def test_session_refuses_what_the_books_do_not_allow() -> None:
     with pytest.raises(BridgeError, match="no rubber game"):
         RubberSession("NL75")

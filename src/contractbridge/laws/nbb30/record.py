@@ -100,6 +100,8 @@ class PlayersAuction(DirectedAuction):
         self.reports_ruled = 0
         #: premium points a ruling scored (side, points, law), for the rubber sheet (NL36 28.3)
         self.premiums: list[tuple[Side, int, str]] = []
+        #: tricks a ruling transfers at the end of the play (the side that gives them, how many, law: NL36 33.2)
+        self.transfers: list[tuple[Side, int, str]] = []
 
     @property
     def rules(self) -> NBB30Auction:
@@ -227,6 +229,8 @@ class PlayersAuction(DirectedAuction):
             out["reports"] = [{"kind": k, "seat": s.letter, "detail": d} for k, s, d in self.reports]
         if self.premiums:
             out["premiums"] = [{"side": str(s), "points": p, "law": law} for s, p, law in self.premiums]
+        if self.transfers:
+            out["transfers"] = [{"from": str(s), "tricks": n, "law": law} for s, n, law in self.transfers]
         law = self.new_deal
         if law is not None:
             out["phase"] = "new_deal"

@@ -72,9 +72,15 @@ def correct_revoke(laws: NBB30Play, table: Table, by: Seat, *, dummy_looked: boo
     trick = place // 4 + 1
     played = play.played()
     if laws.establishable(trick) and any(s.side == offender.side for s, _ in played[4 * trick : 4 * trick + 4]):
+        law = laws.cite("revoke_established")
+    elif laws.establishable(trick) and _claimed_since(laws, table, irregularity):
+        law = laws.cite("claim_establishes")
+    else:
+        law = None
+    if law is not None:
         raise RulingError(
-            f"{seat_name(offender)}'s revoke in trick {trick} is established ({laws.cite('revoke_established')}): "
-            f"the trick stands and the penalty is taken at the end of the play ({laws.cite('revoke_penalty')})"
+            f"{seat_name(offender)}'s revoke in trick {trick} is established ({law}): the trick stands and the "
+            f"penalty is taken at the end of the play ({laws.cite('revoke_penalty')})"
         )
     ruling = _correction_ruling(laws, play, offender, place, by, dummy_looked)
     later = played[place + 1 :]
@@ -130,10 +136,17 @@ def _penalty(record: PlayersAuction, offender: Seat, card: Card, trick: int, rem
     return apply
 
 
+def _claimed_since(laws: NBB30Play, table: Table, revoke: Irregularity) -> bool:
+    """Whether a claim was made after ``revoke`` where a claim's statement establishes it (NL36 29.1 footnote;
+    never under NBB R26(2), EST-L40)."""
+    return laws.CLAIM_ESTABLISHES_REVOKE and any(e["event"] == "claim" for e in table.to_events()[revoke.event + 1 :])
+
+
 # ---- established revokes: the trick transfer ---------------------------------------------------------
 def revoke_adjustment(laws: NBB30Play, table: Table, tricks: int) -> tuple[int, tuple[str, ...]]:
-    """``Edition.adjust_tricks``: declarer's ``tricks`` after the revoke tricks the edition transfers (NBB
-    R55(6), EST-L38, NL36 27.4) for the revokes the table let stand, each side's separately. A revoke is
+    """``Edition.adjust_tricks``: declarer's ``tricks`` after the tricks a ruling transferred (the record's
+    ``transfers``: NL36 33.2) and the revoke tricks the edition transfers (NBB R55(6), EST-L38, NL36 27.4) for the
+    revokes the table let stand, each side's separately. A revoke is
     established when the offender or his partner played to the next trick (in leading: when his partner
     played to that trick, R55(2)); the penalty is taken as claimed in time (R55(9): the table's board ends
     before the cut for the next deal). Tricks an agreed claim settles count after the played ones."""
@@ -146,10 +159,14 @@ def revoke_adjustment(laws: NBB30Play, table: Table, tricks: int) -> tuple[int, 
     by_side: dict[Side, list[Revoke]] = {}
     for i, _ in standing_revokes(table):
         assert i.seat is not None
-        revoke = _established(play, i.seat, i.trick)
+        revoke = _established(play, i.seat, i.trick, claimed=_claimed_since(laws, table, i))
         if revoke is not None:
             by_side.setdefault(i.seat.side, []).append(revoke)
     notes: list[str] = []
+    record = table.record
+    for side, moved, law in record.transfers if isinstance(record, PlayersAuction) else ():
+        tricks += -moved if side == play.declarer.side else moved
+        notes.append(f"{moved} trick{'s' if moved > 1 else ''} from {side} to {side.opponents} ({law})")
     for side, revokes in sorted(by_side.items()):
         won = [n for n, w in enumerate(winners, 1) if w == side]
         moved = laws.revoke_transfer(revokes, won)
@@ -161,9 +178,10 @@ def revoke_adjustment(laws: NBB30Play, table: Table, tricks: int) -> tuple[int, 
     return min(13, max(0, tricks)), tuple(notes)
 
 
-def _established(play: PlayState, seat: Seat, trick: int | None) -> Revoke | None:
+def _established(play: PlayState, seat: Seat, trick: int | None, *, claimed: bool = False) -> Revoke | None:
     """The revoke by ``seat`` in ``trick``, if it was established (R55(2)): in leading, once his partner played
-    to that trick; in following, once he or his partner played to the next trick."""
+    to that trick; in following, once he or his partner played to the next trick, or (``claimed``) a claim was
+    made since (NL36 29.1 footnote)."""
     tricks = play.tricks
     if trick is None or trick > len(tricks):
         return None
@@ -175,4 +193,4 @@ def _established(play: PlayState, seat: Seat, trick: int | None) -> Revoke | Non
     later = [s for t in tricks[trick : trick + 1] for s, _ in t] + (
         [s for s, _ in play.current_trick] if trick == len(tricks) else []
     )
-    return Revoke(trick, role) if any(s.side == seat.side for s in later) else None
+    return Revoke(trick, role) if claimed or any(s.side == seat.side for s in later) else None

@@ -23,7 +23,7 @@ A card a player exposes in the play other than by playing it (an ``expose`` even
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -35,11 +35,24 @@ from contractbridge.laws.nbb30.values import DIRECTIVES, PlayDirective, PlayRuli
 from contractbridge.play import trick_winner
 
 if TYPE_CHECKING:
+    from contractbridge.director import DirectedAuction
     from contractbridge.events import Expose
     from contractbridge.play import PlayState
     from contractbridge.table import Irregularity, Table
 
-__all__ = ["NextLead", "card_ruling", "directed_cards", "exposed_in_play", "reported_rulings"]
+__all__ = [
+    "NO_PENALTY",
+    "NextLead",
+    "card_ruling",
+    "directed_cards",
+    "dummy_waives",
+    "exposed_in_play",
+    "incorrect_hand",
+    "reported_rulings",
+]
+
+#: the options of a play-period ruling that impose no penalty (what is left when dummy raised it, R51(2))
+NO_PENALTY = ("accept", "no_penalty", "fourth_hand_may_play")
 
 
 @dataclass(frozen=True, slots=True)
@@ -307,21 +320,33 @@ def exposed_in_play(laws: NBB30Play, table: Table, event: Expose) -> None:
     """``Edition.play_event`` for ``expose`` after the opening lead: cards a player dropped face up or showed
     (NBB Def.XXVI; NL36 32.1). A defender's stay face up (the record's ``exposed``): declarer may call them (NBB
     R44(1)–(3), EST-L33) or, under NL36, they are penalty cards he must play (32.2) — ``NBB30.legal_cards``
-    enforces both; declarer's and dummy's cost nothing (R44(4)). A card led is a ``play`` event."""
+    enforces both; declarer's and dummy's cost nothing (R44(4)). A card led is a ``play`` event, except a
+    defender's card ``led`` at the same time as his partner's correct lead, just played: that lead stands and
+    the other card is exposed (NBB R46(5), EST-L30) or a penalty card (NL36 26.7)."""
     from contractbridge.errors import CardNotInHandError, IllegalPlayError, RulingPendingError
 
     record, play, seat = table.record, table.play_state, event.seat
     assert isinstance(record, PlayersAuction) and play is not None
     if record.pending is not None or table.pending_irregularity is not None:
         raise RulingPendingError(f"expose by {seat.name.lower()}: a ruling is pending")
-    if event.led:
-        raise IllegalPlayError("a card led during the play is a 'play' event, not an exposure")
+    trick = play.current_trick
+    simultaneous = len(trick) == 1 and trick[0][0] == seat.partner and seat.side != play.declarer.side
+    if event.led and not (simultaneous and len(event.cards) == 1):
+        raise IllegalPlayError(
+            "a card led during the play is a 'play' event; 'led' marks a defender's card led at the same time as "
+            f"his partner's correct lead ({laws.cite('simultaneous')})"
+        )
     shown = {c for s, c, _ in record.exposed if s == seat}
     for card in event.cards:
         if card not in play.hand(seat):
             raise CardNotInHandError(f"expose: {card} is not in {seat.name.lower()}'s hand")
         if card in shown:
             raise IllegalPlayError(f"expose: {card} is face up on the table already")
+    if event.led:
+        ruling = laws.simultaneous_leads(trick[0][0], seat, event.cards[0])
+        record.exposed.append((seat, event.cards[0], False))
+        record.note(f"Both defenders led: {ruling.remedies[0].effect} ({ruling.law}).")
+        return
     ruling = laws.exposed_card(seat, play.declarer, event.cards[0])
     cards = ", ".join(str(c) for c in event.cards)
     if seat.side == play.declarer.side:
@@ -330,3 +355,82 @@ def exposed_in_play(laws: NBB30Play, table: Table, event: Expose) -> None:
     record.exposed += [(seat, c, False) for c in event.cards]
     kind = "penalty card" if laws.PENALTY_CARDS else "exposed card declarer may call"
     record.note(f"{seat_name(seat)} exposed {cards}: each an {kind} ({ruling.law}).")
+
+
+# ---- incorrect hands found in the play -------------------------------------------------------------
+def incorrect_hand(
+    laws: NBB30Play,
+    record: DirectedAuction,
+    kind: str,
+    facts: Mapping[str, Any],
+    new_deal: Callable[[DirectedAuction, str], Option],
+) -> None:
+    """A ``board_irregularity`` the players report in the play (laws-historic.md §3.8, §1.3): ``surplus_card`` —
+    ``seat`` has a card too many because he did not play to a trick; ``played_later``: he has since played to a
+    later trick; ``other_hand_short`` — and ``missing_card`` — ``seat`` is a card short, ``found`` where (one of
+    ``FOUND``). The edition rules (``surplus_card``: NBB R48, a new deal declarer or his LHO may claim; NL36 33.2,
+    a redeal if another hand is short, else one trick transferred; ``missing_card``: R49, NL36 33.3, a redeal if
+    it is nowhere or was never dealt). A new deal ends the board: the same dealer deals again (``new_deal``). A
+    ruling with a choice waits for its chooser; an automatic one applies at once (the report draws attention)."""
+    from contractbridge.errors import EventLogError, RulingError
+
+    if record.declarer is None:
+        raise RulingError(f"{kind.replace('_', ' ')}: an incorrect hand found in the play, and there is no play yet")
+    seat = facts.get("seat")
+    if not isinstance(seat, str):
+        raise EventLogError(f"{kind}: 'seat' names the hand, not {seat!r}")
+    offender = Seat.parse(seat)
+    flags = {k: facts.get(k, False) for k in ("played_later", "other_hand_short")}
+    if any(not isinstance(v, bool) for v in flags.values()):
+        raise EventLogError(f"{kind}: 'played_later' and 'other_hand_short' are true or false")
+    if kind == "surplus_card":
+        ruling = laws.surplus_card(offender, record.declarer, **flags)
+    else:
+        found = facts.get("found")
+        if found not in laws.FOUND:
+            raise EventLogError(f"missing_card: 'found' is one of {', '.join(laws.FOUND)}, not {found!r}")
+        ruling = laws.missing_card(offender, str(found))
+    transfer = laws.surplus_transfer(flags["played_later"]) if kind == "surplus_card" else 0
+
+    def option(r: Remedy) -> Option:
+        if r.id in ("new_deal", "redeal"):
+            return new_deal(record, r.law)
+
+        def apply() -> None:
+            record.note(f"{kind.replace('_', ' ').capitalize()} ({seat_name(offender)}): {r.effect} ({r.law}).")
+            if transfer and isinstance(record, PlayersAuction):
+                record.transfers.append((offender.side, transfer, r.law))
+
+        return Option(r.id, r.law, r.effect, apply)
+
+    options = tuple(option(r) for r in ruling.remedies)
+    description = f"{seat_name(offender)}'s hand: {kind.replace('_', ' ')}"
+    chooser = None if ruling.automatic else ruling.choosers[0]
+    record.rule(Ruling(kind, ruling.law, offender, description, options, chooser=chooser, notes=ruling.notes))
+    if chooser is None:
+        record.resolve(options[0].law, options[0].id)
+        options[0].apply()
+
+
+# ---- dummy's attention ---------------------------------------------------------------------------------
+def dummy_waives(laws: NBB30Play, table: Table, seat: Seat, dummy_looked: bool) -> bool:
+    """``Edition.play_event`` for dummy's ``attention`` to an opponent's irregularity whose ruling has no option
+    without a penalty (a premature play, a quitted trick looked at): dummy had no right to raise it, so declarer
+    may not penalise it (NBB R51(2), EST-L22; NL36 30.1 once dummy looked at a hand) — a card played too early
+    counts as played at its turn (R21), nothing more. False for anything else (NL36 30.2(d): dummy who has not
+    looked may raise it; the record's ``dummy_attention`` takes the rulings with such an option)."""
+    record, play = table.record, table.play_state
+    ruling = None if record is None else record.pending
+    if not isinstance(record, PlayersAuction) or play is None or ruling is None or seat != play.dummy:
+        return False
+    if ruling.offender is None or ruling.offender.side == seat.side or any(o.id in NO_PENALTY for o in ruling.options):
+        return False
+    verdict = laws.dummy_draws_attention(dummy_looked)
+    if verdict.allowed:
+        return False
+    record.note(f"{seat_name(seat)} (dummy) drew attention: {verdict.reason} ({verdict.law}).")
+    record.resolve(verdict.law, "no_penalty")
+    pending = table.pending_irregularity
+    if pending is not None and isinstance(pending.action, Card):  # a card played too early, back to its turn
+        _effect(table, ruling.offender, pending.action, Remedy("no_penalty", verdict.law, "no penalty"))()
+    return True

@@ -53,6 +53,7 @@ class NL36Play(NBB30Play):
         "suit_absent": "NL36 26.5",
         "wrong_person": "NL36 31.3",
         "declarer_claim": "NL36 29.1",
+        "claim_establishes": "NL36 29.1 footnote",
         "defender_claim": "NL36 29.2",
         "concession": "NL36 29.2",
         "unlosable": "NL36 29.3",
@@ -63,6 +64,7 @@ class NL36Play(NBB30Play):
         "dummy_names_hand": "NL36 30.4",
     }
     PENALTY_CARDS = True
+    CLAIM_ESTABLISHES_REVOKE = True  # 29.1 footnote: a statement of play in a claim establishes it ([DIFF] R26(2))
     DECLARER_BECOMES_DUMMY = False  # 26.6: not in the excerpt ([DIFF] Appendix C)
     PARTNER_MAY_WIN = False  # 26.8, 28.5: highest, lowest, or a named suit if void
     BOTH_HANDS_PLAYED_EXCUSES = True  # 26.8
