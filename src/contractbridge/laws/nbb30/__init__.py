@@ -28,7 +28,7 @@ from contractbridge.laws.nbb30.tableplay import (
     exposed_in_play,
     reported_rulings,
 )
-from contractbridge.laws.nbb30.values import ClaimMoment, PlayRuling, Remedy, Revoke, Role, Verdict
+from contractbridge.laws.nbb30.values import ClaimMoment, Revoke, Role, Verdict
 from contractbridge.scoring import rubber
 from contractbridge.scoring.rubber import RubberRules
 from contractbridge.scoring.rules import ALTERNATING_NOTRUMP
@@ -42,9 +42,7 @@ __all__ = [
     "NBB30",
     "ClaimMoment",
     "Moment",
-    "PlayRuling",
     "PlayersAuction",
-    "Remedy",
     "Review",
     "Revoke",
     "Role",
@@ -125,7 +123,7 @@ class NBB30(NBB30Auction, NBB30Play):
         if free is None:
             raise RulingError(f"dummy may not draw attention to the {ruling.irregularity.replace('_', ' ')}")
         auction.resolve(verdict.law, free.id)
-        free.apply()
+        free.carry_out()
 
     def play_event(self, table: Table, event: Event) -> bool:
         """After the opening lead: dummy's ``attention`` to an opponent's irregularity he may not raise

@@ -17,6 +17,8 @@ A revoke left standing costs tricks at the end (``revoke_adjustment``: the editi
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
+from functools import partial
 from typing import TYPE_CHECKING
 
 from contractbridge.cards import Card, Seat, Side
@@ -24,7 +26,7 @@ from contractbridge.director import Option, Ruling, seat_name
 from contractbridge.errors import RulingError
 from contractbridge.laws.nbb30.play import NBB30Play
 from contractbridge.laws.nbb30.record import PlayersAuction
-from contractbridge.laws.nbb30.values import PlayDirective, PlayRuling, Remedy, Revoke, Role
+from contractbridge.laws.nbb30.values import PlayDirective, Revoke, Role
 
 if TYPE_CHECKING:
     from contractbridge.play import PlayState
@@ -90,20 +92,21 @@ def correct_revoke(laws: NBB30Play, table: Table, by: Seat, *, dummy_looked: boo
     record.directives += [
         PlayDirective(s, n // 4 + 1, "card", kept, card=c) for n, (s, c) in enumerate(later, place + 1) if s == partner
     ]
-    options = tuple(Option(r.id, r.law, r.effect, _penalty(record, offender, card, trick, r)) for r in ruling.remedies)
     description = f"{seat_name(offender)} corrected his revoke with {card} in trick {trick}"
-    record.rule(Ruling(ruling.irregularity, ruling.law, offender, description, options,
-                       chooser=None if ruling.automatic else ruling.choosers[0], notes=ruling.notes))  # fmt: skip
+    ruling = replace(ruling, description=description, choosers=ruling.choosers[:1])
+    ruling = ruling.bind(partial(_penalty, record, offender, card, trick))
+    record.rule(ruling)
     if ruling.automatic:
-        record.note(f"{description}: {ruling.remedies[0].effect} ({ruling.law}).")
-        record.resolve(ruling.law, options[0].id)
-        options[0].apply()
+        first = ruling.options[0]
+        record.note(f"{description}: {first.effect} ({ruling.law}).")
+        record.resolve(ruling.law, first.id)
+        first.carry_out()
     return True
 
 
 def _correction_ruling(
     laws: NBB30Play, play: PlayState, offender: Seat, place: int, by: Seat, dummy_looked: bool
-) -> PlayRuling:
+) -> Ruling:
     """The edition's ruling on the correction (R55(1)(a); EST-L35; NL36 27.1), unless dummy drew attention to a
     defender's revoke he had no right to raise (R51(2), EST-L22; NL36 30.1): then corrected without penalty."""
     declarer, dummy = play.declarer, play.dummy
@@ -118,12 +121,12 @@ def _correction_ruling(
     if by == dummy and offender.side != dummy.side:
         verdict = laws.dummy_draws_attention(dummy_looked)
         if not verdict.allowed:
-            remedy = Remedy("no_penalty", verdict.law, f"corrected; {verdict.reason}")
-            return PlayRuling(ruling.irregularity, verdict.law, offender, (remedy,))
+            free = Option("no_penalty", verdict.law, f"corrected; {verdict.reason}")
+            return Ruling(ruling.irregularity, verdict.law, offender, "", (free,))
     return ruling
 
 
-def _penalty(record: PlayersAuction, offender: Seat, card: Card, trick: int, remedy: Remedy) -> Callable[[], None]:
+def _penalty(record: PlayersAuction, offender: Seat, card: Card, trick: int, remedy: Option) -> Callable[[], None]:
     """The chosen penalty: the withdrawn card exposed (declarer may call it, R44) or a penalty card (NL36 32.2) —
     ``exposed``/``penalty_card``; the offender's ``highest`` or ``lowest`` card of the suit led to this trick."""
 
