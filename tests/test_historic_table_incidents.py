@@ -17,6 +17,7 @@ from contractbridge.rubbergame import RubberSession
 from contractbridge.table import Phase, Table
 from director_helpers import choose
 from test_historic_table_play import cards, one_spade, play, premature, replays
+from test_rubbergame import irregular_hand_in_play
 
 #        N: ♠AKQ2 ♥KJ4 ♦T98 ♣A53     E: ♠JT9 ♥AQ8 ♦KQ76 ♣K42
 #        S: ♠8765 ♥T976 ♦J5 ♣QJ6     W: ♠43 ♥532 ♦A432 ♣T987   (1S by N: S dummy, E leads)
@@ -124,19 +125,7 @@ def test_an_incorrect_hand_report_the_table_cannot_take_is_a_typed_error() -> No
 def test_a_new_deal_in_the_play_lets_the_same_dealer_deal_again_in_the_rubber() -> None:
     """R48(a) in a rubber: the hand ends in a new deal, nothing goes on the sheet, the same dealer deals again at
     the same vulnerability (NBB R48; the session's ``score``), and the log replays to the same session."""
-    robots = {s: BiddingRobot() for s in Seat}
-    for seed in range(1, 40):  # the first seeded deal that is not passed out
-        session = RubberSession("NBB30", seed=seed, irregular=True)
-        table = session.deal()
-        while table.phase is not Phase.DONE and len(table.tricks) < 2:
-            actor = table.actor
-            assert actor is not None
-            if table.phase is Phase.AUCTION:
-                table.call(robots[actor].call(table.view(actor)), actor)
-            else:
-                table.play(robots[actor].play(table.view(actor)), table.turn)
-        if table.declarer is not None:
-            break
+    session, table = irregular_hand_in_play("NBB30", 2)
     declarer, dealer = table.declarer, session.dealer
     assert declarer is not None
     report(table, "surplus_card", seat=declarer.lho.letter, played_later=True)
@@ -144,7 +133,7 @@ def test_a_new_deal_in_the_play_lets_the_same_dealer_deal_again_in_the_rubber() 
     assert session.score() == [] and session.hands == 0 and session.dealer == dealer
     again = session.deal()
     assert again.board.dealer == dealer and again.board.number == 2
-    play_board(again, robots)
+    play_board(again, {s: BiddingRobot() for s in Seat})
     session.score()
     replayed = RubberSession.from_jsonl(session.to_jsonl())
     assert replayed.deals == 2 and replayed.hands == 1 and replayed.dealer == dealer.lho

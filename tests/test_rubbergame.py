@@ -363,17 +363,14 @@ def test_a_new_deal_ruling_lets_the_same_dealer_deal_again_and_the_rubber_goes_o
         assert replayed.sheet.hands[i].honours == session.sheet.hands[i].honours
 
 
-def test_the_nl36_premium_of_a_table_ruling_goes_on_the_sheet_by_itself_28_3() -> None:
-    """digest TV96 in a rubber: at an irregular NL36 table a defender looks at a quitted trick; the table's ruling
-    scores 50 for declarer's side (28.3), and ``score()`` writes it on the sheet without being told; the log
-    replays to the same sheet."""
-    from contractbridge.players import play_board
-
+def irregular_hand_in_play(edition: str, tricks: int) -> tuple[RubberSession, Table]:
+    """The first seeded hand of an irregular rubber under ``edition`` that is not passed out, played by the robots
+    until ``tricks`` tricks are done, with its session."""
     players = robots()
-    for seed in range(1, 40):  # the first seeded deal that is not passed out
-        session = RubberSession("NL36", seed=seed, irregular=True)
+    for seed in range(1, 40):
+        session = RubberSession(edition, seed=seed, irregular=True)
         table = session.deal()
-        while table.phase is not Phase.DONE and not table.tricks:
+        while table.phase is not Phase.DONE and len(table.tricks) < tricks:
             actor = table.actor
             assert actor is not None
             if table.phase is Phase.AUCTION:
@@ -381,7 +378,18 @@ def test_the_nl36_premium_of_a_table_ruling_goes_on_the_sheet_by_itself_28_3() -
             else:
                 table.play(players[actor].play(table.view(actor)), table.turn)
         if table.declarer is not None:
-            break
+            return session, table
+    raise AssertionError("no contract in 39 deals")
+
+
+def test_the_nl36_premium_of_a_table_ruling_goes_on_the_sheet_by_itself_28_3() -> None:
+    """digest TV96 in a rubber: at an irregular NL36 table a defender looks at a quitted trick; the table's ruling
+    scores 50 for declarer's side (28.3), and ``score()`` writes it on the sheet without being told; the log
+    replays to the same sheet."""
+    from contractbridge.players import play_board
+
+    players = robots()
+    session, table = irregular_hand_in_play("NL36", 1)
     assert table.declarer is not None
     table.apply({"event": "quitted_trick", "seat": table.declarer.lho.letter})
     play_board(table, players)
