@@ -201,6 +201,32 @@ def test_dummy_who_looked_asks_declarer_he_may_not_take_his_card_back_r55_4(name
     assert table.turn == Seat.NORTH and table.legal_cards() == cards("HK HJ H4")
 
 
+@pytest.mark.parametrize("name", RUBBER)
+def test_tv70_a_revoke_in_trick_12_is_never_established(name: str) -> None:
+    """digest TV70 at the table: after eleven tricks (lowest cards) N leads the SA; W discards the H5 holding the S4.
+    His partner's card to trick 13 does not establish it (R55(2); EST-L36; NL36 27.2): it may still be corrected
+    then; played out, nothing is transferred, and once the play is over nothing is corrected."""
+
+    def revoked() -> Table:
+        table = one_spade(name)
+        while len(table.tricks) < 11:
+            table.play(min(table.legal_cards()))
+        play(table, "SA ST S7 H5")
+        return table
+
+    table = revoked()
+    play(table, "SK SJ")  # E, the offender's partner, has played to trick 13
+    attention(table, "N")
+    assert pending(table)[1] == Seat.NORTH and Card.parse("H5") in table.hand(Seat.WEST)
+    replays(table)
+    done = revoked()
+    play(done, "SK SJ S8 S4")
+    result = done.result
+    assert result is not None and result.adjustments == ()
+    with pytest.raises(RulingError, match="play is over"):
+        attention(done, "N")
+
+
 def test_attention_with_nothing_to_correct_is_refused() -> None:
     table = one_spade("NBB30")
     play(table, "DK D5 D2 D8")

@@ -49,8 +49,10 @@ def standing_revokes(table: Table) -> list[tuple[Irregularity, int]]:
     for i in table.irregularities:
         if i.kind not in (IrregularityKind.REVOKE, IrregularityKind.RESTRICTED_CARD) or i.trick is None:
             continue
-        if (i.seat, i.action) in played[4 * (i.trick - 1) : 4 * i.trick]:
-            out.append((i, played.index((i.seat, i.action))))  # type: ignore[arg-type]
+        if i.seat is not None and isinstance(i.action, Card) and (i.seat, i.action) in played[4 * i.trick - 4 :]:
+            place = played.index((i.seat, i.action))
+            if place // 4 + 1 == i.trick:
+                out.append((i, place))
     return out
 
 
@@ -73,6 +75,10 @@ def correct_revoke(laws: NBB30Play, table: Table, by: Seat, *, dummy_looked: boo
     assert offender is not None and isinstance(card, Card)
     trick = place // 4 + 1
     played = play.played()
+    if play.is_over:
+        law = laws.cite("revoke_established")
+        raise RulingError(f"the play is over: no revoke can be corrected now (an established one costs its tricks; "
+                          f"one in trick 12 never is established, {law})")  # fmt: skip
     if laws.establishable(trick) and any(s.side == offender.side for s, _ in played[4 * trick : 4 * trick + 4]):
         law = laws.cite("revoke_established")
     elif laws.establishable(trick) and _claimed_since(laws, table, irregularity):
