@@ -76,9 +76,9 @@ def correct_revoke(laws: NBB30Play, table: Table, by: Seat, *, dummy_looked: boo
     trick = place // 4 + 1
     played = play.played()
     if play.is_over:
-        law = laws.cite("revoke_established")
         raise RulingError(f"the play is over: no revoke can be corrected now (an established one costs its tricks; "
-                          f"one in trick 12 never is established, {law})")  # fmt: skip
+                          f"one in trick 12 never is established, {laws.cite('revoke_established')})")  # fmt: skip
+    law: str | None
     if laws.establishable(trick) and any(s.side == offender.side for s, _ in played[4 * trick : 4 * trick + 4]):
         law = laws.cite("revoke_established")
     elif laws.establishable(trick) and _claimed_since(laws, table, irregularity):
