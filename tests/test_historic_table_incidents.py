@@ -188,6 +188,8 @@ def test_a_claim_establishes_a_revoke_in_the_previous_trick_nl36_29_1_not_nbb_r2
     table = one_spade(name)
     play(table, "SJ S5 S4 SQ D8 DK D5 C7")
     table.claim(Seat.NORTH, 11)
+    with pytest.raises(RulingError, match="claim is open"):
+        table.apply({"event": "attention", "seat": "W"})
     table.dispute(Seat.EAST)  # play goes on (R54; NL36 29.1)
     if established:
         with pytest.raises(RulingError, match=r"29\.1 footnote"):

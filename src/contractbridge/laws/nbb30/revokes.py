@@ -75,6 +75,8 @@ def correct_revoke(laws: NBB30Play, table: Table, by: Seat, *, dummy_looked: boo
     assert offender is not None and isinstance(card, Card)
     trick = place // 4 + 1
     played = play.played()
+    if table.claim_state is not None:
+        raise RulingError("a claim is open: it is agreed to or objected to before a revoke is corrected (R54)")
     if play.is_over:
         raise RulingError(f"the play is over: no revoke can be corrected now (an established one costs its tricks; "
                           f"one in trick 12 never is established, {laws.cite('revoke_established')})")  # fmt: skip
