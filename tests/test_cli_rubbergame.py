@@ -36,9 +36,13 @@ def test_rubber_game_by_four_robots_saves_a_log_that_replays(tmp_path: Path) -> 
 
 
 def test_rubber_game_human_seat_answers_and_quits() -> None:
-    result = CliRunner().invoke(app, ["rubber-game", "--seat", "S", "--seed", "2"], input="9Z\nquit\n")
+    """Issue #12: each hand of the rubber is played at the terminal table of ``play`` (``TerminalTable``): the
+    auction grid, ``hint``, ``help``, a typed error for a bad call, and ``quit``."""
+    result = CliRunner().invoke(app, ["rubber-game", "--seat", "S", "--seed", "2"], input="9Z\nhint\nhelp\nquit\n")
     assert result.exit_code == 0, result.output
-    assert "Rubber stopped" in result.output and "call (" in result.output
+    assert "Rubber stopped" in result.output and "S call> " in result.output and "9Z" in result.output
+    assert "The robot would call" in result.output and "explain N" in result.output
+    assert "Board 1" in result.output and "Your hand (S)" in result.output
 
 
 def test_rubber_game_rejects_nl75() -> None:
@@ -62,6 +66,6 @@ def test_play_rubber_human_seat_and_a_duplicate_code_refused() -> None:
     result = CliRunner().invoke(app, ["play", "--rubber", "--edition", "EST30", "--seat", "S", "--seed", "2"],
                                 input="quit\n")  # fmt: skip
     assert result.exit_code == 0, result.output
-    assert "Rubber stopped" in result.output and "call (" in result.output
+    assert "Rubber stopped" in result.output and "S call> " in result.output
     result = CliRunner().invoke(app, ["play", "--rubber", "--edition", "WBF17", "--robot-seats", "NESW"])  # duplicate
     assert result.exit_code == 1 and "no rubber game" in result.output

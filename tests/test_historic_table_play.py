@@ -359,9 +359,7 @@ def test_a_quitted_trick_turned_for_a_reason_of_r24_costs_nothing() -> None:
     with pytest.raises(RulingError, match="unknown reason"):
         looked("NBB30", "curiosity")
     with pytest.raises(RulingError, match="no play yet"):
-        Table(Board(1, DEAL, dealer=Seat.NORTH), "NBB30", irregular=True).apply(
-            {"event": "quitted_trick", "seat": "W"}
-        )
+        Table(Board(1, DEAL, dealer=Seat.NORTH), "NBB30", irregular=True).apply({"event": "quitted_trick", "seat": "W"})
 
 
 # ---- §3.2 exposed cards and penalty cards from a lead out of turn -----------------------------------------
@@ -489,3 +487,32 @@ def test_random_irregular_play_always_has_a_legal_card_and_replays(seed: int) ->
     assert again.to_events() == table.to_events()
     assert again.record is not None and table.record is not None and again.record.to_dict() == table.record.to_dict()
     assert again.result == table.result
+
+
+# ---- the typed events of the play (issue #12: quitted_trick, dummy_suggests) -------------------------------
+def test_quitted_trick_and_dummy_suggests_are_typed_events_old_logs_replay() -> None:
+    """``quitted_trick`` (R24, R53) and ``dummy_suggests`` (R50) parse to frozen dataclasses and are written back as
+    they always were; a log written before they were typed replays to the same table."""
+    from contractbridge import events
+    from contractbridge.errors import ParseError
+
+    quitted = {"event": "quitted_trick", "seat": "W", "reason": "fear_of_revoke"}
+    assert events.parse(quitted) == events.QuittedTrick(Seat.WEST, "fear_of_revoke")
+    assert events.to_dict(events.parse(quitted)) == quitted
+    assert events.to_dict(events.parse({"event": "quitted_trick", "seat": "W"})) == {
+        "event": "quitted_trick",
+        "seat": "W",
+    }
+    suggests = {"event": "dummy_suggests", "seat": "S", "card": "HT"}
+    assert events.parse(suggests) == events.DummySuggests(Seat.SOUTH, Card.parse("HT"))
+    assert events.to_dict(events.parse(suggests)) == suggests
+    with pytest.raises(ParseError, match="reason"):
+        events.parse({"event": "quitted_trick", "seat": "W", "reason": 3})
+    with pytest.raises(ParseError):
+        events.parse({"event": "dummy_suggests", "seat": "S"})
+    old = [*one_spade("NBB30").to_events(), *({"event": "play", "card": c} for c in ["SJ", "S5", "S4", "SQ"]),
+           {"event": "quitted_trick", "seat": "W"}, {"event": "choose", "seat": "N", "option": "lead_C"},
+           {"event": "dummy_suggests", "seat": "S", "card": "D5"}]  # fmt: skip
+    table = Table.from_events(old)
+    assert table.record is not None and table.record.pending is not None and table.record.pending.chooser == Seat.WEST
+    assert table.to_events()[-3:] == old[-3:]

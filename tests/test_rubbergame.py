@@ -186,12 +186,14 @@ def recompute(log: str) -> Rubber:
 
 
 @pytest.mark.parametrize("name", ["NBB30", "EST30"])
-@pytest.mark.parametrize("seed", [1, 5])
+@pytest.mark.parametrize("seed", [5, 10])  # seeded rubbers with honours held on the sheet (NBB R33; EST-S08)
 def test_a_full_rubber_by_four_robots_replays_from_its_log(name: str, seed: int) -> None:
-    """Issue #12: four robots play a rubber; ``scoring.rubber`` recomputes the totals from the log alone."""
+    """Issue #12: four robots play a rubber; ``scoring.rubber`` recomputes the totals from the log alone, honours
+    included (read from each hand's dealt cards)."""
     session = RubberSession(name, seed=seed)
     result = session.play_rubber(robots())
     assert session.sheet.is_finished and result.decided
+    assert any(h.honours is not None for h in session.sheet.hands)
     log = session.to_jsonl()
     again = recompute(log)
     assert again.result() == result and [str(h) for h in again.hands] == [str(h) for h in session.sheet.hands]
@@ -268,6 +270,25 @@ def test_revoke_tricks_and_the_nl36_premium_go_on_the_sheet() -> None:
     assert RubberSession.from_jsonl(session.to_jsonl()).sheet.result() == session.sheet.result()
 
 
+def test_a_logged_transfer_is_bounded_by_the_tricks_the_revoking_side_won_r55_6() -> None:
+    """A ``score`` event's ``transfer`` moves tricks won in play (R55(6), R55(7)): at most the other side's tricks,
+    a whole number; anything else is an ``EventLogError`` naming the event, never a sheet with 99 tricks."""
+    session = first_played_hand("NBB30")
+    table = session.table
+    assert table is not None and table.result is not None and table.result.tricks is not None
+    made = table.result.tricks
+    session.score()
+    events = session.to_events()
+    assert events[-1]["event"] == "score"
+    for bad in (99, 14 - made, -made - 1, True, "2", 1.5):
+        events[-1]["transfer"] = bad
+        with pytest.raises(EventLogError, match="transfer"):
+            RubberSession.from_events(events)
+    for good in (-made, 13 - made):
+        events[-1]["transfer"] = good
+        assert RubberSession.from_events(events).sheet.hands[0].tricks == made + good
+
+
 def test_session_refuses_what_the_books_do_not_allow() -> None:
     with pytest.raises(BridgeError, match="no rubber game"):
         RubberSession("NL75")
@@ -342,17 +363,14 @@ def test_a_new_deal_ruling_lets_the_same_dealer_deal_again_and_the_rubber_goes_o
         assert replayed.sheet.hands[i].honours == session.sheet.hands[i].honours
 
 
-def test_the_nl36_premium_of_a_table_ruling_goes_on_the_sheet_by_itself_28_3() -> None:
-    """digest TV96 in a rubber: at an irregular NL36 table a defender looks at a quitted trick; the table's ruling
-    scores 50 for declarer's side (28.3), and ``score()`` writes it on the sheet without being told; the log
-    replays to the same sheet."""
-    from contractbridge.players import play_board
-
+def irregular_hand_in_play(edition: str, tricks: int) -> tuple[RubberSession, Table]:
+    """The first seeded hand of an irregular rubber under ``edition`` that is not passed out, played by the robots
+    until ``tricks`` tricks are done, with its session."""
     players = robots()
-    for seed in range(1, 40):  # the first seeded deal that is not passed out
-        session = RubberSession("NL36", seed=seed, irregular=True)
+    for seed in range(1, 40):
+        session = RubberSession(edition, seed=seed, irregular=True)
         table = session.deal()
-        while table.phase is not Phase.DONE and not table.tricks:
+        while table.phase is not Phase.DONE and len(table.tricks) < tricks:
             actor = table.actor
             assert actor is not None
             if table.phase is Phase.AUCTION:
@@ -360,7 +378,18 @@ def test_the_nl36_premium_of_a_table_ruling_goes_on_the_sheet_by_itself_28_3() -
             else:
                 table.play(players[actor].play(table.view(actor)), table.turn)
         if table.declarer is not None:
-            break
+            return session, table
+    raise AssertionError("no contract in 39 deals")
+
+
+def test_the_nl36_premium_of_a_table_ruling_goes_on_the_sheet_by_itself_28_3() -> None:
+    """digest TV96 in a rubber: at an irregular NL36 table a defender looks at a quitted trick; the table's ruling
+    scores 50 for declarer's side (28.3), and ``score()`` writes it on the sheet without being told; the log
+    replays to the same sheet."""
+    from contractbridge.players import play_board
+
+    players = robots()
+    session, table = irregular_hand_in_play("NL36", 1)
     assert table.declarer is not None
     table.apply({"event": "quitted_trick", "seat": table.declarer.lho.letter})
     play_board(table, players)

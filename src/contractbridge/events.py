@@ -5,7 +5,8 @@
 The JSON shapes are those logs have always had, so old logs read unchanged. Keys a kind does not know are
 kept in ``extra`` and written back (the PBN/LIN converters keep ``alert``, ``explanation``, ``title`` …
 there); an event kind nobody knows reads as ``Extension``. The rubber-bridge codes' own actions are typed here
-too (``attention``, a call's ``names``, ``misinformation``: laws-historic.md §2; ``call_card``: §3.2) and go to
+too (``attention``, a call's ``names``, ``misinformation``: laws-historic.md §2; ``call_card``: §3.2;
+``quitted_trick``: §3.6; ``dummy_suggests``: §3.9) and go to
 the record of an edition that lists them in its ``EVENTS`` (``laws.nbb30.PlayersAuction``).
 Optional keys are written only when they differ from their default (``attention``, ``led``).
 """
@@ -33,12 +34,14 @@ __all__ = [
     "Choose",
     "Claim",
     "Dispute",
+    "DummySuggests",
     "Event",
     "Expose",
     "Extension",
     "Judge",
     "Misinformation",
     "Play",
+    "QuittedTrick",
     "parse",
     "to_dict",
     "to_json_line",
@@ -203,6 +206,28 @@ class CallCard:
 
 
 @dataclass(frozen=True, slots=True)
+class QuittedTrick:
+    """``quitted_trick``: ``seat`` turns a quitted trick during the play, for ``reason`` (one of NBB R24(a)–(d):
+    ``dispute``, ``wrong_count``, ``replace_card``, ``fear_of_revoke``) or none (NBB R53, EST-L28, NL36 28.3)."""
+
+    kind: ClassVar[str] = "quitted_trick"
+    seat: Seat
+    reason: str | None = None
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class DummySuggests:
+    """``dummy_suggests``: dummy (``seat``) suggests playing ``card``, by touching it or otherwise (NBB R50,
+    EST-L22, NL36 30.3)."""
+
+    kind: ClassVar[str] = "dummy_suggests"
+    seat: Seat
+    card: Card
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
 class Extension:
     """An event kind this module does not know (an edition's own, e.g. a player drawing attention): its
     ``name`` and the rest of its keys, for the table's record to read."""
@@ -230,6 +255,8 @@ Event = (
     | Attention
     | Misinformation
     | CallCard
+    | QuittedTrick
+    | DummySuggests
     | Extension
 )
 
@@ -354,6 +381,18 @@ def _call_card(r: _Reader) -> CallCard:
     return CallCard(seat, r.value("card", Card.parse), r.rest)
 
 
+def _quitted_trick(r: _Reader) -> QuittedTrick:
+    seat = r.seat()
+    assert seat is not None
+    return QuittedTrick(seat, r.take("reason", str, None), r.rest)
+
+
+def _dummy_suggests(r: _Reader) -> DummySuggests:
+    seat = r.seat()
+    assert seat is not None
+    return DummySuggests(seat, r.value("card", Card.parse), r.rest)
+
+
 _PARSERS: Final[Mapping[str, Callable[[_Reader], Event]]] = {
     "board": _board,
     "call": _call,
@@ -369,6 +408,8 @@ _PARSERS: Final[Mapping[str, Callable[[_Reader], Event]]] = {
     "attention": _seat_only(Attention),
     "misinformation": _misinformation,
     "call_card": _call_card,
+    "quitted_trick": _quitted_trick,
+    "dummy_suggests": _dummy_suggests,
 }
 
 
@@ -416,8 +457,12 @@ def to_dict(event: Event) -> dict[str, Any]:
         case Play():
             out.update(_letter(event.seat))
             out["card"] = str(event.card)
-        case CallCard():
+        case CallCard() | DummySuggests():
             out.update(seat=event.seat.letter, card=str(event.card))
+        case QuittedTrick():
+            out["seat"] = event.seat.letter
+            if event.reason is not None:
+                out["reason"] = event.reason
         case Claim():
             out.update(seat=event.seat.letter, tricks=event.tricks, statement=event.statement)
         case Agree() | Dispute() | Attention():

@@ -1,7 +1,8 @@
 """``contractbridge draw`` and ``rubber-game``: forming a 1930s table and playing a rubber against the robots.
 
-``play_rubber`` is the rubber loop (deal, auction and play with the robots, the We/They sheet after every
-hand); ``terminal_rubber`` runs it for ``rubber-game`` and for ``contractbridge play --edition NBB30 --rubber``.
+``play_rubber`` is the rubber loop: each hand dealt by the session and played at the terminal table of ``play``
+(``commands.terminal.TerminalTable``), the We/They sheet after every hand; ``terminal_rubber`` runs it for
+``rubber-game`` and for ``contractbridge play --edition NBB30 --rubber``.
 """
 
 from __future__ import annotations
@@ -13,22 +14,16 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from contractbridge.calls import Call
-from contractbridge.cards import Card, Seat, Side
+from contractbridge.cards import Seat
+from contractbridge.commands.terminal import Quit, TerminalTable
 from contractbridge.errors import BridgeError
 from contractbridge.laws import DEFAULT_RUBBER_EDITION, rubber_editions
 from contractbridge.players import Player
 from contractbridge.robots.bidder import BiddingRobot
 from contractbridge.rubbergame import ClubTable, RubberSession
 from contractbridge.rubbergame.formation import Lineup
-from contractbridge.scoring.rubber import Entry
-from contractbridge.table import Phase, Table
 
 __all__ = ["play_rubber", "register", "terminal_rubber"]
-
-
-class _Stop(Exception):
-    """The person at the terminal ended the rubber (EOF or ``quit``)."""
 
 
 def _describe(lineup: Lineup) -> str:
@@ -38,62 +33,26 @@ def _describe(lineup: Lineup) -> str:
     return "\n".join(lines)
 
 
-def _human_action(console: Console, table: Table, seat: Seat, read: Callable[[str], str]) -> None:
-    view = table.view(seat)
-    console.print(f"Your hand ({seat.letter}): {view.hand}")
-    if view.dummy_hand is not None and view.dummy is not None:
-        console.print(f"Dummy ({view.dummy.letter}): {view.dummy_hand}")
-    console.print(f"Auction: {table.auction or '—'}")
-    while True:
-        if table.phase is Phase.AUCTION:
-            legal = " ".join(str(c) for c in view.legal_calls)
-            line = read(f"{seat.letter} call ({legal})> ").strip()
-        else:
-            legal = " ".join(str(c) for c in sorted(view.legal_cards, reverse=True))
-            line = read(f"card from {table.turn.letter if table.turn is not None else '?'} ({legal})> ").strip()
-        if line.lower() in ("quit", "q", "exit"):
-            raise _Stop
-        try:
-            if table.phase is Phase.AUCTION:
-                table.call(Call.parse(line), seat)
-            else:
-                table.play(Card.parse(line), table.turn)
-            return
-        except BridgeError as err:
-            console.print(f"[red]{err}[/red]")
-
-
 def play_rubber(
     console: Console,
     session: RubberSession,
     robots: Mapping[Seat, Player],
     read: Callable[[str], str],
     save: Callable[[RubberSession], None] = lambda _: None,
-) -> None:
-    """Play ``session``'s rubber to its end: ``robots`` act for their seats, the person at the terminal for
-    the others (``read`` asks him); the We/They sheet is printed after every hand and the log saved."""
+    hint_robot: Callable[[Seat], Player] | None = None,
+) -> bool:
+    """Play ``session``'s rubber to its end at the terminal table of ``play`` (``TerminalTable``: the auction grid,
+    each card and trick, ``hint``, ``claim``, ``undo``): ``robots`` act for their seats, the person at the terminal
+    for the others (``read`` asks him; ``Quit`` ends it); the We/They sheet is printed after every hand and the
+    log saved. False if a hand stopped unfinished."""
     while not session.sheet.is_finished:
         table = session.deal()
-        console.print(f"\nHand {table.board.number}: {session.lineup.seats[table.board.dealer]} "
+        console.print(f"\nHand {session.hands + 1}: {session.lineup.seats[table.board.dealer]} "
                       f"({table.board.dealer.letter}) deals, vulnerable: {table.board.vulnerability}")  # fmt: skip
-        for bidder in robots.values():
-            if isinstance(bidder, BiddingRobot):
-                bidder.partscores = (session.sheet.below_line(Side.NS), session.sheet.below_line(Side.EW))
-        while table.phase is not Phase.DONE:
-            actor = table.actor
-            if actor is None:
-                raise BridgeError("play has stopped (a claim or an irregularity): not supported in a rubber yet")
-            robot = robots.get(actor)
-            if robot is None:
-                _human_action(console, table, actor, read)
-            elif table.phase is Phase.AUCTION:
-                table.call(robot.call(table.view(actor)), actor)
-            else:
-                table.play(robot.play(table.view(actor)), table.turn)
-        result = table.result
-        lines: list[Entry] = session.score()
-        console.print(f"Auction: {table.auction}   Result: {result}")
-        for e in lines:
+        session.tell_partscores(robots.values())
+        if not TerminalTable(console, table, robots, read, None, hint_robot, own_score=False).run().done:
+            return False
+        for e in session.score():
             console.print(f"  {e.side} {e.points} {e.item.value} ({e.law})")
         console.print(str(session.sheet))
         save(session)
@@ -101,6 +60,7 @@ def play_rubber(
     winner = "nobody" if r.winner is None else str(r.winner)
     law = session.sheet.rules.laws["result"]
     console.print(f"Rubber over: NS {r.totals[0]}, EW {r.totals[1]}; {winner} wins by {r.points} ({law}).")
+    return True
 
 
 def register(app: typer.Typer) -> None:
@@ -141,15 +101,21 @@ def register(app: typer.Typer) -> None:
         except BridgeError as err:
             console.print(f"[red]error: {err}[/red]")
             raise typer.Exit(1) from None
-        terminal_rubber(console, edition, {s: BiddingRobot(system) for s in Seat if s not in yours}, seed, log)
+        robots: dict[Seat, Player] = {s: BiddingRobot(system) for s in Seat if s not in yours}
+        terminal_rubber(console, edition, robots, seed, log, lambda _: BiddingRobot(system))
 
 
 def terminal_rubber(
-    console: Console, edition: str, robots: Mapping[Seat, Player], seed: int | None, log: Path | None
+    console: Console,
+    edition: str,
+    robots: Mapping[Seat, Player],
+    seed: int | None,
+    log: Path | None,
+    hint_robot: Callable[[Seat], Player] | None = None,
 ) -> None:
     """A rubber under ``edition`` at the terminal (``rubber-game``; ``play --rubber``): ``robots`` play their
-    seats, the person at the terminal the others; the log (if any) is saved after every hand and at the end.
-    An edition without a rubber game is a clear error (exit code 1)."""
+    seats, the person at the terminal the others (``hint_robot``: who answers ``hint``); the log (if any) is saved
+    after every hand and at the end. An edition without a rubber game is a clear error (exit code 1)."""
     try:
         session = RubberSession(edition, seed=seed)
     except BridgeError as err:
@@ -164,11 +130,12 @@ def terminal_rubber(
         try:
             return console.input(prompt)
         except (EOFError, KeyboardInterrupt):
-            raise _Stop from None
+            raise Quit from None
 
     console.print(_describe(session.lineup))
     try:
-        play_rubber(console, session, robots, read, save)
-    except _Stop:
+        if not play_rubber(console, session, robots, read, save, hint_robot):
+            console.print("\nRubber stopped: the hand could not be finished.")
+    except Quit:
         console.print("\nRubber stopped.")
     save(session)

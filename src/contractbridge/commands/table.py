@@ -266,20 +266,20 @@ def register(app: typer.Typer) -> None:
                 robots[s] = _robot(system, seed, effort)
         except BridgeError as err:
             raise _fail(str(err)) from None
-        if rubber:  # laws-historic.md §4: the rubber loop of commands/rubbergame.py
-            from contractbridge.commands.rubbergame import terminal_rubber
-
-            terminal_rubber(console, edition, robots, seed, log)
-            return
-        humans = [s for s in Seat if s not in robots]
-        side = humans[0].side if humans else Side.NS
-
         hinters: dict[Seat, Player] = {}
 
         def hint_robot(s: Seat) -> Player:  # one per seat, so that it keeps its samples from card to card
             if s not in hinters:
                 hinters[s] = _robot(system, seed, effort)
             return hinters[s]
+
+        if rubber:  # laws-historic.md §4: the rubber, each hand at this terminal table (commands/rubbergame.py)
+            from contractbridge.commands.rubbergame import terminal_rubber
+
+            terminal_rubber(console, edition, robots, seed, log, hint_robot)
+            return
+        humans = [s for s in Seat if s not in robots]
+        side = humans[0].side if humans else Side.NS
 
         total = 0
         for number in range(board, board + boards):

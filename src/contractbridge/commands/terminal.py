@@ -115,6 +115,8 @@ class TerminalTable:
     read: Callable[[str], str]
     log: EventLog | None = None
     hint_robot: Callable[[Seat], Player] | None = None
+    #: whether the end of the board shows its own score (False: the caller scores it, e.g. on a rubber's sheet)
+    own_score: bool = True
     _announced: int = 0
     _stale: bool = True
     _meanings: dict[int, CallMeaning | None] = field(default_factory=dict)
@@ -464,7 +466,9 @@ class TerminalTable:
         console = self.console
         console.print(f"\n[bold]Result: {result}[/bold]")
         score_ns = None
-        if table.rules.rubber is not None:  # a rubber-bridge code scores on the sheet
+        if not self.own_score:
+            pass
+        elif table.rules.rubber is not None:  # a rubber-bridge code scores on the sheet
             sheet = Rubber(table.edition)
             if result.contract is not None and result.declarer is not None and result.tricks is not None:
                 sheet.record(result.contract, result.declarer, result.tricks)

@@ -207,18 +207,25 @@ class RubberSession:
             out[name] = 0 if r.winner is None else r.points if seat.side == r.winner else -r.points
         return out
 
+    def tell_partscores(self, players: Iterable[Player]) -> None:
+        """Tell each robot that keeps the part-scores (its ``partscores``, or its bidder's and card player's: a
+        ``RobotPlayer``) those below the line now, NS and EW (NBB R28, R29: a part-score counts toward game)."""
+        scores = (self.sheet.below_line(Side.NS), self.sheet.below_line(Side.EW))
+        for player in players:
+            for part in (player, getattr(player, "bidder", None), getattr(player, "cards", None)):
+                if part is not None and hasattr(part, "partscores"):
+                    part.partscores = scores
+
     def play_rubber(
         self, players: Mapping[Seat, Player], on_hand: Callable[[RubberSession, list[Entry]], None] | None = None
     ) -> RubberResult:
         """Deal and play hands with ``players`` until a side has won two games; each robot that keeps the
-        part-scores (``partscores``) is told them before the auction."""
+        part-scores is told them before the auction (``tell_partscores``)."""
         while not self.sheet.is_finished:
             if self.deals >= MAX_HANDS:
                 raise BridgeError(f"no rubber after {MAX_HANDS} hands")
             table = self.deal()
-            for player in players.values():
-                if hasattr(player, "partscores"):
-                    player.partscores = (self.sheet.below_line(Side.NS), self.sheet.below_line(Side.EW))
+            self.tell_partscores(players.values())
             play_board(table, players)
             if table.phase is not Phase.DONE:
                 raise BridgeError("play stopped before the hand was finished (a claim or an irregularity)")
@@ -268,7 +275,7 @@ class RubberSession:
                 raise EventLogError("the board's dealer or vulnerability is not the rubber's")
             premiums = tuple((Side.parse(str(p["side"])), int(p["points"]), str(p["law"]))
                              for p in event.get("premiums", ()))  # fmt: skip
-            self._record(table, bool(event.get("honours_claimed", True)), int(event.get("transfer", 0)), premiums)
+            self._record(table, bool(event.get("honours_claimed", True)), _transfer(event, table), premiums)
             self._events.extend(dict(e) for e in pending)
             self._events.append(dict(event))
             pending.clear()
@@ -283,3 +290,21 @@ class RubberSession:
         from contractbridge.eventlog import read_events
 
         return cls.from_events(entry.event for entry in read_events(text))
+
+
+def _transfer(event: Mapping[str, Any], table: Table) -> int:
+    """The ``transfer`` of a ``score`` event: revoke tricks to declarer's side (negative: from it), at most the
+    tricks the other side has to give (NBB R55(6), EST-L38, NL36 27.4: tricks won by the revoking side)."""
+    transfer = event.get("transfer", 0)
+    if isinstance(transfer, bool) or not isinstance(transfer, int):
+        raise EventLogError(f"'transfer' is a whole number of tricks, not {transfer!r}")
+    result = table.result
+    made = 0 if result is None or result.tricks is None else result.tricks
+    if transfer and (result is None or result.tricks is None):
+        raise EventLogError(f"'transfer' {transfer}: no tricks were played on this board")
+    if not -made <= transfer <= 13 - made:
+        raise EventLogError(
+            f"'transfer' {transfer}: the revoking side can give only the tricks it won (declarer's side {made}, "
+            f"the defenders {13 - made}; NBB R55(6), EST-L38, NL36 27.4)"
+        )
+    return transfer

@@ -153,13 +153,22 @@ class Table:
         if play is None:
             over = self._auction.is_over if self.record is None else self.record.is_over
             return Phase.DONE if over else Phase.AUCTION
-        if play.is_over or (self._claim is not None and self._claim.settled):
+        if play.is_over or (self._claim is not None and self._claim.settled) or self._new_deal is not None:
             return Phase.DONE
         return Phase.PLAY
 
     @property
+    def _new_deal(self) -> str | None:
+        """The law under which a player demanded a new deal, in the auction or the play (rubber bridge, NBB R39–R43,
+        R48, R49; NL36 33): the board is over and the same dealer deals again (``Edition.new_deal``)."""
+        return None if self.record is None else self.rules.new_deal(self.record)
+
+    @property
     def _stopped(self) -> bool:
-        return self._pending is not None or (self.record is not None and self.record.pending is not None)
+        record = self.record
+        return self._pending is not None or (
+            record is not None and (record.pending is not None or self.rules.new_deal(record) is not None)
+        )
 
     @property
     def turn(self) -> Seat | None:
@@ -231,9 +240,8 @@ class Table:
         """The result once the board is done (all tricks played, a claim agreed, or passed out)."""
         if self.phase is not Phase.DONE:
             return None
-        play = self._play
-        if play is None:
-            law = None if self.record is None else self.rules.new_deal(self.record)
+        play, law = self._play, self._new_deal
+        if play is None or law is not None:
             return Result(None, None, None, passed_out=law is None, new_deal=law)
         tricks = play.declarer_tricks
         claim = self._claim
@@ -392,6 +400,8 @@ class Table:
             raise RulingPendingError(
                 f"{what}: the {ruling.irregularity.replace('_', ' ')} {ruling.awaits()}"
             )
+        if self._new_deal is not None:
+            raise RulingError(f"{what}: the board is over, a new deal was demanded ({self._new_deal})")
 
     def _strict_call(self, call: Call, seat: Seat | None) -> tuple[Seat, Undo]:
         auction = self._auction

@@ -39,6 +39,8 @@ class EST30Play(NBB30Play):
         "trick_attention": "EST (no rule)",
         "quitted": "EST-L28",
         "revoke_correction": "EST-L35",
+        "revoke_cards_between": "EST-L35",
+        "revoke_inquiry": "EST-L37",
         "revoke_established": "EST-L36",
         "revoke_penalty": "EST-L38",
         "revoke_time": "EST-L39",

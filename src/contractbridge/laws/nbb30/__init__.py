@@ -19,7 +19,15 @@ from contractbridge.laws.base import DealRules
 from contractbridge.laws.nbb30.auction import NBB30Auction
 from contractbridge.laws.nbb30.play import NBB30Play
 from contractbridge.laws.nbb30.record import Moment, PlayersAuction, Review
-from contractbridge.laws.nbb30.tableplay import card_ruling, directed_cards, reported_rulings, revoke_adjustment
+from contractbridge.laws.nbb30.revokes import correct_revoke, revoke_adjustment
+from contractbridge.laws.nbb30.tableplay import (
+    NO_PENALTY,
+    card_ruling,
+    directed_cards,
+    dummy_waives,
+    exposed_in_play,
+    reported_rulings,
+)
 from contractbridge.laws.nbb30.values import ClaimMoment, Revoke, Role, Verdict
 from contractbridge.scoring import rubber
 from contractbridge.scoring.rubber import RubberRules
@@ -27,6 +35,7 @@ from contractbridge.scoring.rules import ALTERNATING_NOTRUMP
 
 if TYPE_CHECKING:
     from contractbridge.director import DirectedAuction
+    from contractbridge.events import Event
     from contractbridge.table import Claim, Irregularity, Table
 
 __all__ = [
@@ -110,11 +119,29 @@ class NBB30(NBB30Auction, NBB30Play):
         auction.note(f"{dummy.name.capitalize()} (dummy) drew attention: {verdict.reason} ({verdict.law}).")
         if verdict.allowed:
             return
-        free = next((o for o in ruling.options if o.id in _NO_PENALTY), None)
+        free = next((o for o in ruling.options if o.id in NO_PENALTY), None)
         if free is None:
             raise RulingError(f"dummy may not draw attention to the {ruling.irregularity.replace('_', ' ')}")
         auction.resolve(verdict.law, free.id)
         free.carry_out()
+
+    def play_event(self, table: Table, event: Event) -> bool:
+        """After the opening lead: dummy's ``attention`` to an opponent's irregularity he may not raise
+        (``dummy_waives``, R51(2)); ``attention`` with no ruling pending corrects a revoke not yet established
+        (R55(1); EST-L35; NL36 27.1: ``revokes.correct_revoke``); ``expose`` is a card dropped or shown (R44;
+        EST-L33; NL36 32.1), or led with partner's lead (R46(5): ``exposed_in_play``). The rest goes to the
+        record."""
+        from contractbridge.events import Attention, Expose
+
+        if isinstance(event, Attention):
+            looked = event.extra.get("dummy_looked") is True
+            return dummy_waives(self, table, event.seat, looked) or correct_revoke(
+                self, table, event.seat, dummy_looked=looked
+            )
+        if isinstance(event, Expose):
+            exposed_in_play(self, table, event)
+            return True
+        return False
 
     def settle_play(self, table: Table) -> None:
         """What the players reported in the play: a quitted trick looked at (R24, R53; EST-L28; NL36 28.3), a card
@@ -129,10 +156,6 @@ class NBB30(NBB30Auction, NBB30Play):
         """There is no director: a claim objected to is no claim, and play goes on (R54: the defenders may
         require declarer to play on; NL36 29.1, 29.2: a defender's concession void without his partner)."""
         return True
-
-
-#: the options of a play-period ruling that impose no penalty (what is left when dummy raised it, R51(2))
-_NO_PENALTY = ("accept", "no_penalty", "fourth_hand_may_play")
 
 
 def _called(table: Table, seat: Seat) -> Card | None:

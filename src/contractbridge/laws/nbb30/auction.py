@@ -668,10 +668,18 @@ class NBB30Auction(Edition):
 
     def board_irregularity(self, auction: DirectedAuction, kind: str, facts: Mapping[str, Any]) -> None:
         """``incorrect_count`` (one hand too many cards, another too few: a redeal, R10(1)(g)) and
-        ``defective_pack`` (an incomplete pack or duplicates: redeal with a correct pack, R10(2))."""
+        ``defective_pack`` (an incomplete pack or duplicates: redeal with a correct pack, R10(2)); in the play,
+        ``surplus_card`` and ``missing_card`` (R48, R49; NL36 33: ``tableplay.incorrect_hand``)."""
+        from contractbridge.laws.nbb30.play import NBB30Play
+        from contractbridge.laws.nbb30.tableplay import incorrect_hand
+
+        if kind in ("surplus_card", "missing_card") and isinstance(self, NBB30Play):
+            incorrect_hand(self, auction, kind, facts, self._new_deal_option)
+            return
         topics = {"incorrect_count": "redeal", "defective_pack": "defective_pack"}
         if kind not in topics:
-            raise EventLogError(f"unknown board irregularity {kind!r} (known: {', '.join(topics)})")
+            known = ", ".join([*topics, "surplus_card", "missing_card"])
+            raise EventLogError(f"unknown board irregularity {kind!r} (known: {known})")
         law = self.law(topics[kind])
         da = auction
         da.rule(

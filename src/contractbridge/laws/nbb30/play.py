@@ -59,6 +59,8 @@ class NBB30Play:
         "trick_attention": "NBB R52",
         "quitted": "NBB R24, R53",
         "revoke_correction": "NBB R55(1)",
+        "revoke_cards_between": "NBB R55(1)(b)",
+        "revoke_inquiry": "NBB R55(4)",
         "revoke_established": "NBB R55(2)",
         "revoke_penalty": "NBB R55(6)",
         "revoke_time": "NBB R55(9)",
@@ -73,6 +75,8 @@ class NBB30Play:
     }
     #: whether a defender's card exposed in the play must be played (NL36 penalty card) or may be called
     PENALTY_CARDS: ClassVar[bool] = False
+    #: whether a claim establishes a revoke in the previous trick (NL36 29.1 footnote; never, R26(2))
+    CLAIM_ESTABLISHES_REVOKE: ClassVar[bool] = False
     #: R46(3): declarer who plays to a wrong opening lead by his RHO becomes dummy (not in NL36 26.6)
     DECLARER_BECOMES_DUMMY: ClassVar[bool] = True
     #: R47(1), R52: the partner may be required to win or not to win (NL36 26.8, 28.5: a named suit instead)
@@ -481,6 +485,13 @@ class NBB30Play:
             (Option("new_deal", f"{law}(a)", "a new deal"), remove),
             choosers=(chooser,),
         )
+
+    def surplus_transfer(self, played_later: bool) -> int:
+        """Tricks the offender's side transfers for a surplus card from failing to play: none (R48(b))."""
+        return 0
+
+    #: where a missing card may be found (R49): ``nowhere`` and ``never_dealt`` mean a redeal
+    FOUND: ClassVar[tuple[str, ...]] = ("nowhere", "never_dealt", "quitted_trick", "other_pack", "elsewhere")
 
     def missing_card(self, owner: Seat, found: str) -> Ruling:
         """A hand short, no hand long (R49): a redeal if the card is not found or was never dealt

@@ -8,9 +8,10 @@ a question with an answer, not an event. A ruling whose ``chooser`` is ``None`` 
 no director exists in these books, and it applies as soon as an entitled player draws attention.
 
 Events (docs/architecture.md §5) on top of the director's, typed in ``contractbridge.events``: ``{"event": "attention",
-"seat": "S"}`` (``Attention``), a call event with ``"names": "3D"`` (``Call.names``), and ``{"event":
-"misinformation", "seat": "W", "call": "1S"}`` (``Misinformation``). ``Edition.new_record`` of these editions
-returns a ``PlayersAuction``, so an irregular ``Table`` keeps this record and routes these events to it.
+"seat": "S"}`` (``Attention``), a call event with ``"names": "3D"`` (``Call.names``), ``{"event":
+"misinformation", "seat": "W", "call": "1S"}`` (``Misinformation``), and in the play ``call_card``,
+``quitted_trick`` (``QuittedTrick``) and ``dummy_suggests`` (``DummySuggests``). ``Edition.new_record`` of these
+editions returns a ``PlayersAuction``, so an irregular ``Table`` keeps this record and routes these events to it.
 After a demanded new deal the board is over (``is_over``, no ``turn``): the same dealer deals again.
 """
 
@@ -99,6 +100,8 @@ class PlayersAuction(DirectedAuction):
         self.reports_ruled = 0
         #: premium points a ruling scored (side, points, law), for the rubber sheet (NL36 28.3)
         self.premiums: list[tuple[Side, int, str]] = []
+        #: tricks a ruling transfers at the end of the play (the side that gives them, how many, law: NL36 33.2)
+        self.transfers: list[tuple[Side, int, str]] = []
 
     @property
     def rules(self) -> NBB30Auction:
@@ -200,13 +203,10 @@ class PlayersAuction(DirectedAuction):
                 self.misinformed(seat, call)
             case events.CallCard(seat=seat, card=card):
                 self.call_card(seat, card)
-            case events.Extension(name="quitted_trick", data=data):
-                reason = data.get("reason")
-                if reason is not None and not isinstance(reason, str):
-                    raise ParseError(f"'quitted_trick' event: 'reason' is a string, not {reason!r}")
-                self.look_at_quitted(Seat.parse(str(data.get("seat"))), reason)
-            case events.Extension(name="dummy_suggests", data=data):
-                self.dummy_suggests(Seat.parse(str(data.get("seat"))), Card.parse(str(data.get("card"))))
+            case events.QuittedTrick(seat=seat, reason=reason):
+                self.look_at_quitted(seat, reason)
+            case events.DummySuggests(seat=seat, card=card):
+                self.dummy_suggests(seat, card)
             case _:
                 super().apply(event)
 
@@ -229,6 +229,8 @@ class PlayersAuction(DirectedAuction):
             out["reports"] = [{"kind": k, "seat": s.letter, "detail": d} for k, s, d in self.reports]
         if self.premiums:
             out["premiums"] = [{"side": str(s), "points": p, "law": law} for s, p, law in self.premiums]
+        if self.transfers:
+            out["transfers"] = [{"from": str(s), "tricks": n, "law": law} for s, n, law in self.transfers]
         law = self.new_deal
         if law is not None:
             out["phase"] = "new_deal"

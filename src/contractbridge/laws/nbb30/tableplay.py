@@ -16,29 +16,45 @@ automatic one: there is no director) and applies the chosen remedy to the table:
   NBB R21, NL36 26.4), the partner's highest, lowest, winning, not winning card or a named suit (R47(1),
   R52; NL36 26.8, 28.5). Following suit comes first; a directive that cannot be met lapses (R57, NL36 26.5).
 
-Revokes stand when made (nobody notices them) and cost tricks at the end (``revoke_adjustment``: the
-edition's ``revoke_transfer``, established per R55(2) from the cards actually played).
+A card a player exposes in the play other than by playing it (an ``expose`` event after the opening lead,
+``exposed_in_play``) is a defender's exposed card declarer may call (NBB R44(1); EST-L33) or his penalty card
+(NL36 32.1, 32.2), and nothing for declarer or dummy (R44(4)). Revokes: ``laws.nbb30.revokes``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from contractbridge.cards import Card, Hand, Seat, Side, Suit
+from contractbridge.cards import Card, Hand, Seat, Suit
 from contractbridge.director import LeadRestriction, Option, Ruling, seat_name
 from contractbridge.laws.nbb30.play import NBB30Play, follow_suit
 from contractbridge.laws.nbb30.record import PlayersAuction
-from contractbridge.laws.nbb30.values import DIRECTIVES, PlayDirective, Revoke, Role
+from contractbridge.laws.nbb30.values import DIRECTIVES, PlayDirective
 from contractbridge.play import trick_winner
 
 if TYPE_CHECKING:
+    from contractbridge.director import DirectedAuction
+    from contractbridge.events import Expose
     from contractbridge.play import PlayState
     from contractbridge.table import Irregularity, Table
 
-__all__ = ["NextLead", "card_ruling", "directed_cards", "reported_rulings", "revoke_adjustment"]
+__all__ = [
+    "NO_PENALTY",
+    "NextLead",
+    "card_ruling",
+    "directed_cards",
+    "dummy_waives",
+    "exposed_in_play",
+    "incorrect_hand",
+    "reported_rulings",
+]
+
+#: the options of a play-period ruling that impose no penalty (what is left when dummy raised it, R51(2))
+NO_PENALTY = ("accept", "no_penalty", "fourth_hand_may_play")
+
 
 @dataclass(frozen=True, slots=True)
 class NextLead(LeadRestriction):
@@ -295,52 +311,122 @@ def _early_card(play: PlayState, owner: Seat, card: Card, remedy: Option, trick:
     return out
 
 
-# ---- revokes ---------------------------------------------------------------------------------------
-def revoke_adjustment(laws: NBB30Play, table: Table, tricks: int) -> tuple[int, tuple[str, ...]]:
-    """``Edition.adjust_tricks``: declarer's ``tricks`` after the revoke tricks the edition transfers (NBB
-    R55(6), EST-L38, NL36 27.4) for the revokes the table let stand, each side's separately. A revoke is
-    established when the offender or his partner played to the next trick (in leading: when his partner
-    played to that trick, R55(2)); the penalty is taken as claimed in time (R55(9): the table's board ends
-    before the cut for the next deal). Tricks an agreed claim settles count after the played ones."""
-    from contractbridge.table import IrregularityKind
+# ---- cards exposed in the play ---------------------------------------------------------------------
+def exposed_in_play(laws: NBB30Play, table: Table, event: Expose) -> None:
+    """``Edition.play_event`` for ``expose`` after the opening lead: cards a player dropped face up or showed
+    (NBB Def.XXVI; NL36 32.1). A defender's stay face up (the record's ``exposed``): declarer may call them (NBB
+    R44(1)–(3), EST-L33) or, under NL36, they are penalty cards he must play (32.2) — ``NBB30.legal_cards``
+    enforces both; declarer's and dummy's cost nothing (R44(4)). A card led is a ``play`` event, except a
+    defender's card ``led`` at the same time as his partner's correct lead, just played: that lead stands and
+    the other card is exposed (NBB R46(5), EST-L30) or a penalty card (NL36 26.7)."""
+    from contractbridge.errors import CardNotInHandError, IllegalPlayError, RulingPendingError
 
-    play, claim = table.play_state, table.claim_state
-    if play is None:
-        return tricks, ()
-    winners: list[Side] = [t.winner.side for t in play.tricks]
-    if claim is not None and claim.agreed:
-        winners += [claim.side] * claim.tricks + [claim.side.opponents] * (claim.remaining - claim.tricks)
-    by_side: dict[Side, list[Revoke]] = {}
-    for i in table.irregularities:
-        if i.kind not in (IrregularityKind.REVOKE, IrregularityKind.RESTRICTED_CARD) or i.seat is None:
-            continue
-        revoke = _established(play, i.seat, i.trick)
-        if revoke is not None:
-            by_side.setdefault(i.seat.side, []).append(revoke)
-    notes: list[str] = []
-    for side, revokes in sorted(by_side.items()):
-        won = [n for n, w in enumerate(winners, 1) if w == side]
-        moved = laws.revoke_transfer(revokes, won)
-        if moved:
-            tricks += -moved if side == play.declarer.side else moved
-            plural = "s" if moved > 1 else ""
-            notes.append(f"{moved} trick{plural} from {side} to {side.opponents} for {len(revokes)} revoke"
-                         f"{'s' if len(revokes) > 1 else ''} ({laws.cite('revoke_penalty')})")  # fmt: skip
-    return min(13, max(0, tricks)), tuple(notes)
+    record, play, seat = table.record, table.play_state, event.seat
+    assert isinstance(record, PlayersAuction) and play is not None
+    if record.pending is not None or table.pending_irregularity is not None:
+        raise RulingPendingError(f"expose by {seat.name.lower()}: a ruling is pending")
+    trick = play.current_trick
+    simultaneous = len(trick) == 1 and trick[0][0] == seat.partner and seat.side != play.declarer.side
+    if event.led and not (simultaneous and len(event.cards) == 1):
+        raise IllegalPlayError(
+            "a card led during the play is a 'play' event; 'led' marks a defender's card led at the same time as "
+            f"his partner's correct lead ({laws.cite('simultaneous')})"
+        )
+    shown = {c for s, c, _ in record.exposed if s == seat}
+    for card in event.cards:
+        if card not in play.hand(seat):
+            raise CardNotInHandError(f"expose: {card} is not in {seat.name.lower()}'s hand")
+        if card in shown:
+            raise IllegalPlayError(f"expose: {card} is face up on the table already")
+    if event.led:
+        ruling = laws.simultaneous_leads(trick[0][0], seat, event.cards[0])
+        record.exposed.append((seat, event.cards[0], False))
+        record.note(f"Both defenders led: {ruling.options[0].effect} ({ruling.law}).")
+        return
+    ruling = laws.exposed_card(seat, play.declarer, event.cards[0])
+    cards = ", ".join(str(c) for c in event.cards)
+    if seat.side == play.declarer.side:
+        record.note(f"{seat_name(seat)} exposed {cards}: {ruling.options[0].effect} ({ruling.law}).")
+        return
+    record.exposed += [(seat, c, False) for c in event.cards]
+    kind = "penalty card" if laws.PENALTY_CARDS else "exposed card declarer may call"
+    record.note(f"{seat_name(seat)} exposed {cards}: each an {kind} ({ruling.law}).")
 
 
-def _established(play: PlayState, seat: Seat, trick: int | None) -> Revoke | None:
-    """The revoke by ``seat`` in ``trick``, if it was established (R55(2)): in leading, once his partner played
-    to that trick; in following, once he or his partner played to the next trick."""
-    tricks = play.tricks
-    if trick is None or trick > len(tricks):
-        return None
-    done = tricks[trick - 1]
-    in_leading = done.leader == seat
-    role = Role.DECLARER if seat == play.declarer else Role.DUMMY if seat == play.dummy else Role.DEFENDER
-    if in_leading:
-        return Revoke(trick, role, in_leading=True)
-    later = [s for t in tricks[trick : trick + 1] for s, _ in t] + (
-        [s for s, _ in play.current_trick] if trick == len(tricks) else []
-    )
-    return Revoke(trick, role) if any(s.side == seat.side for s in later) else None
+# ---- incorrect hands found in the play -------------------------------------------------------------
+def incorrect_hand(
+    laws: NBB30Play,
+    record: DirectedAuction,
+    kind: str,
+    facts: Mapping[str, Any],
+    new_deal: Callable[[DirectedAuction, str], Option],
+) -> None:
+    """A ``board_irregularity`` the players report in the play (laws-historic.md §3.8, §1.3): ``surplus_card`` —
+    ``seat`` has a card too many because he did not play to a trick; ``played_later``: he has since played to a
+    later trick; ``other_hand_short`` — and ``missing_card`` — ``seat`` is a card short, ``found`` where (one of
+    ``FOUND``). The edition rules (``surplus_card``: NBB R48, a new deal declarer or his LHO may claim; NL36 33.2,
+    a redeal if another hand is short, else one trick transferred; ``missing_card``: R49, NL36 33.3, a redeal if
+    it is nowhere or was never dealt). A new deal ends the board: the same dealer deals again (``new_deal``). A
+    ruling with a choice waits for its chooser; an automatic one applies at once (the report draws attention)."""
+    from contractbridge.errors import EventLogError, RulingError
+
+    if record.declarer is None:
+        raise RulingError(f"{kind.replace('_', ' ')}: an incorrect hand found in the play, and there is no play yet")
+    seat = facts.get("seat")
+    if not isinstance(seat, str):
+        raise EventLogError(f"{kind}: 'seat' names the hand, not {seat!r}")
+    offender = Seat.parse(seat)
+    flags = {k: facts.get(k, False) for k in ("played_later", "other_hand_short")}
+    if any(not isinstance(v, bool) for v in flags.values()):
+        raise EventLogError(f"{kind}: 'played_later' and 'other_hand_short' are true or false")
+    if kind == "surplus_card":
+        ruling = laws.surplus_card(offender, record.declarer, **flags)
+    else:
+        found = facts.get("found")
+        if found not in laws.FOUND:
+            raise EventLogError(f"missing_card: 'found' is one of {', '.join(laws.FOUND)}, not {found!r}")
+        ruling = laws.missing_card(offender, str(found))
+    transfer = laws.surplus_transfer(flags["played_later"]) if kind == "surplus_card" else 0
+
+    def option(r: Option) -> Option:
+        if r.id in ("new_deal", "redeal"):
+            return new_deal(record, r.law)
+
+        def apply() -> None:
+            record.note(f"{kind.replace('_', ' ').capitalize()} ({seat_name(offender)}): {r.effect} ({r.law}).")
+            if transfer and isinstance(record, PlayersAuction):
+                record.transfers.append((offender.side, transfer, r.law))
+
+        return r.bind(apply)
+
+    description = f"{seat_name(offender)}'s hand: {kind.replace('_', ' ')}"
+    options = tuple(option(r) for r in ruling.options)
+    ruling = replace(ruling, irregularity=kind, description=description, options=options, choosers=ruling.choosers[:1])
+    record.rule(ruling)
+    if ruling.automatic:
+        record.resolve(options[0].law, options[0].id)
+        options[0].carry_out()
+
+
+# ---- dummy's attention ---------------------------------------------------------------------------------
+def dummy_waives(laws: NBB30Play, table: Table, seat: Seat, dummy_looked: bool) -> bool:
+    """``Edition.play_event`` for dummy's ``attention`` to an opponent's irregularity whose ruling has no option
+    without a penalty (a premature play, a quitted trick looked at): dummy had no right to raise it, so declarer
+    may not penalise it (NBB R51(2), EST-L22; NL36 30.1 once dummy looked at a hand) — a card played too early
+    counts as played at its turn (R21), nothing more. False for anything else (NL36 30.2(d): dummy who has not
+    looked may raise it; the record's ``dummy_attention`` takes the rulings with such an option)."""
+    record, play = table.record, table.play_state
+    ruling = None if record is None else record.pending
+    if not isinstance(record, PlayersAuction) or play is None or ruling is None or seat != play.dummy:
+        return False
+    if ruling.offender is None or ruling.offender.side == seat.side or any(o.id in NO_PENALTY for o in ruling.options):
+        return False
+    verdict = laws.dummy_draws_attention(dummy_looked)
+    if verdict.allowed:
+        return False
+    record.note(f"{seat_name(seat)} (dummy) drew attention: {verdict.reason} ({verdict.law}).")
+    record.resolve(verdict.law, "no_penalty")
+    pending = table.pending_irregularity
+    if pending is not None and isinstance(pending.action, Card):  # a card played too early, back to its turn
+        _effect(table, ruling.offender, pending.action, Option("no_penalty", verdict.law, "no penalty"))()
+    return True

@@ -44,6 +44,8 @@ class NL36Play(NBB30Play):
         "trick_attention": "NL36 28.5",
         "quitted": "NL36 28.3",
         "revoke_correction": "NL36 27.1",
+        "revoke_cards_between": "NL36 27.1, 26.4",
+        "revoke_inquiry": "NL36 27.3",
         "revoke_established": "NL36 27.2",
         "revoke_penalty": "NL36 27.4",
         "revoke_time": "NL36 27.4(2)",
@@ -52,6 +54,7 @@ class NL36Play(NBB30Play):
         "suit_absent": "NL36 26.5",
         "wrong_person": "NL36 31.3",
         "declarer_claim": "NL36 29.1",
+        "claim_establishes": "NL36 29.1 footnote",
         "defender_claim": "NL36 29.2",
         "concession": "NL36 29.2",
         "unlosable": "NL36 29.3",
@@ -62,6 +65,7 @@ class NL36Play(NBB30Play):
         "dummy_names_hand": "NL36 30.4",
     }
     PENALTY_CARDS = True
+    CLAIM_ESTABLISHES_REVOKE = True  # 29.1 footnote: a statement of play in a claim establishes it ([DIFF] R26(2))
     DECLARER_BECOMES_DUMMY = False  # 26.6: not in the excerpt ([DIFF] Appendix C)
     PARTNER_MAY_WIN = False  # 26.8, 28.5: highest, lowest, or a named suit if void
     BOTH_HANDS_PLAYED_EXCUSES = True  # 26.8
