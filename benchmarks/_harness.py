@@ -21,11 +21,19 @@ def seconds(fn: Callable[[], object]) -> float:
 
 @dataclass(frozen=True)
 class Side:
-    """One side of a comparison: a label, the work (a callable), and how many items one call handles."""
+    """One side of a comparison: a label, the work (a callable), and how many items one call handles;
+    ``prepare``, if given, runs before each timed call, off the clock (e.g. tables bid before their play)."""
 
     label: str
     run: Callable[[], object]
     items: int
+    prepare: Callable[[], object] | None = None
+
+    def rate(self) -> float:
+        """Items per second of one timed call."""
+        if self.prepare is not None:
+            self.prepare()
+        return self.items / seconds(self.run)
 
 
 @dataclass(frozen=True)
@@ -44,8 +52,8 @@ def compare(ours: Side, peer: Side, rounds: int = ROUNDS) -> Comparison:
     theirs: list[float] = []
     for k in range(rounds):
         first, second = (ours, peer) if k % 2 == 0 else (peer, ours)
-        a = first.items / seconds(first.run)
-        b = second.items / seconds(second.run)
+        a = first.rate()
+        b = second.rate()
         mine.append(a if first is ours else b)
         theirs.append(b if first is ours else a)
     ratio = statistics.median(m / t for m, t in zip(mine, theirs, strict=True))
@@ -54,7 +62,7 @@ def compare(ours: Side, peer: Side, rounds: int = ROUNDS) -> Comparison:
 
 def median_rate(side: Side, rounds: int = ROUNDS) -> float:
     """Median items per second of ``side`` alone (a figure printed without a peer, or beside a peer's)."""
-    return statistics.median(side.items / seconds(side.run) for _ in range(rounds))
+    return statistics.median(side.rate() for _ in range(rounds))
 
 
 def report(job: str, ours: Side, peer: Side, result: Comparison, unit: str, target: float | None = None) -> None:

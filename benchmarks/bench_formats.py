@@ -4,15 +4,15 @@ LIN parsers (``endplay.parsers.pbn``/``lin``) on the files both read.
 "Parse" means what endplay's ``Board`` holds: the deal, the calls, the cards, contract, declarer and result
 as typed values. A second figure adds our full ``Record`` (the auction checked by the laws, the cards put in
 the order played by the trick winners), which endplay does not do. Each round starts with the readers' memo
-caches cleared (deals, calls), so no round reads what an earlier one parsed; figures are medians of 3 rounds."""
+caches cleared (deals, calls), so no round reads what an earlier one parsed. Each job alternates with endplay
+round by round (``benchmarks/_harness.py``: medians, the median ratio)."""
 
 from __future__ import annotations
 
-import statistics
-import time
 from collections.abc import Callable
 from pathlib import Path
 
+from benchmarks._harness import Side, compare, median_rate, report
 from contractbridge.errors import FormatError
 from contractbridge.formats import lin, pbn
 from contractbridge.formats._text import decode
@@ -45,20 +45,15 @@ def _ours_lin(text: str, record: bool = False) -> int:
     return len(boards)
 
 
-def _clear_caches() -> None:
-    deal_of.cache_clear()
-    _CALLS.clear()
+def _cold(work: Callable[[], object]) -> Callable[[], object]:
+    """``work`` with the readers' memo caches cleared first, so that no round reads what an earlier one parsed."""
 
+    def run() -> object:
+        deal_of.cache_clear()
+        _CALLS.clear()
+        return work()
 
-def _best(fn: Callable[[], object], repeat: int = 3) -> float:
-    """The median time of ``repeat`` cold rounds."""
-    times = []
-    for _ in range(repeat):
-        _clear_caches()
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+    return run
 
 
 def main() -> None:
@@ -73,8 +68,8 @@ def main() -> None:
     for kind, ours, peer, pattern in (("PBN", _ours_pbn, epbn, "pbn/*.pbn"), ("LIN", _ours_lin, elin, "lin/*")):
         texts = {p.name: decode(p.read_bytes())[0] for p in sorted(CORPUS.glob(pattern))}
         games = sum(ours(t) for t in texts.values())
-        total = _best(lambda texts=texts, ours=ours: [ours(t) for t in texts.values()])
-        print(f"{kind}: whole corpus, {len(texts)} files, {games} games: {games / total:,.0f} games/s")
+        whole = Side(kind, _cold(lambda texts=texts, ours=ours: [ours(t) for t in texts.values()]), games)
+        print(f"{kind}: whole corpus, {len(texts)} files, {games} games: {median_rate(whole):,.0f} games/s")
         if peer is None:
             print("  endplay not installed: no ratio")
             continue
@@ -86,17 +81,15 @@ def main() -> None:
             except Exception:
                 continue
         n = sum(ours(t) for t in common.values())
-        mine = _best(lambda common=common, ours=ours: [ours(t) for t in common.values()])
-        theirs = _best(lambda common=common, peer=peer: [peer.loads(t) for t in common.values()])
-        full = _best(lambda common=common, ours=ours: [ours(t, True) for t in common.values()])
-        print(
-            f"  files both read: {len(common)} ({n} games): contractbridge {n / mine:,.0f} games/s, "
-            f"endplay {n / theirs:,.0f} games/s, ratio {theirs / mine:.2f}x"
-        )
-        print(
-            f"  with full records (auction by the laws, play order): {n / full:,.0f} games/s, "
-            f"ratio {theirs / full:.2f}x"
-        )
+        name = kind.lower()
+        board = _cold(lambda c=common, o=ours: [o(t) for t in c.values()])
+        records = _cold(lambda c=common, o=ours: [o(t, True) for t in c.values()])
+        mine = Side(f"{name}.loads: what endplay's Board holds", board, n)
+        full = Side(f"{name}.loads + to_record (auction by the laws, play order)", records, n)
+        theirs = Side(f"endplay parsers.{name}.loads", lambda c=common, p=peer: [p.loads(t) for t in c.values()], n)
+        print(f"  files both read: {len(common)} ({n} games)")
+        report(f"{kind}: the values endplay's Board holds", mine, theirs, compare(mine, theirs), "games")
+        report(f"{kind}: full records", full, theirs, compare(full, theirs), "games", target=5)
 
 
 if __name__ == "__main__":

@@ -4,6 +4,8 @@ same deals and contracts for every side (benchmarks/_harness.py: alternating rou
 - ``Table``: the contract bid by declarer as dealer and passed out (4 calls), then 52 ``table.play`` calls,
   each card chosen from ``table.legal_cards()``: the whole stateful object, event log and all.
 - ``PlayState``: the play core alone (``push`` and ``legal_cards``).
+- ``Table``, the play alone: the same tables bid before the clock starts, then their 52 cards as above: what
+  ``Table`` adds to ``PlayState`` per card (the event log, the phase, its checks), without the auction.
 - The peer: endplay's ``Deal.play`` with a plain Python legality filter (follow suit if able, from
   ``deal.curhand``), not ``Deal.legal_moves``, which asks DDS at every card and would flatter us 2×.
 
@@ -34,6 +36,24 @@ def _table(boards: list[Contracted]) -> None:
         table = Table(Board(i % 16 + 1, deal, dealer=declarer))
         for call in (Bid(level, strain), PASS, PASS, PASS):
             table.call(call)
+        while table.phase is Phase.PLAY:
+            table.play(rng.choice(tuple(table.legal_cards())))
+
+
+def _bid_tables(boards: list[Contracted]) -> list[Table]:
+    """The tables of ``boards`` with their auctions over: the play alone is then timed (``_play_tables``)."""
+    tables = []
+    for i, (deal, strain, declarer, level) in enumerate(boards):
+        table = Table(Board(i % 16 + 1, deal, dealer=declarer))
+        for call in (Bid(level, strain), PASS, PASS, PASS):
+            table.call(call)
+        tables.append(table)
+    return tables
+
+
+def _play_tables(tables: list[Table]) -> None:
+    rng = random.Random(1)
+    for table in tables:
         while table.phase is Phase.PLAY:
             table.play(rng.choice(tuple(table.legal_cards())))
 
@@ -75,6 +95,11 @@ def main() -> None:
     boards = _boards(n)
     table = Side("Table (4 calls + 52 cards, legal_cards each card)", lambda: _table(boards), n)
     state = Side("PlayState (push + legal_cards)", lambda: _play_state(boards), n)
+    bid: list[list[Table]] = []
+    play_only = Side(
+        "Table, the 52 cards (tables bid off the clock)", lambda: _play_tables(bid.pop()), n,
+        prepare=lambda: bid.append(_bid_tables(boards)),
+    )
     try:
         peer_boards = _endplay_boards(boards[:m])
     except ImportError:
@@ -85,6 +110,8 @@ def main() -> None:
     report("play loop: Table", table, peer, compare(table, peer), "boards", target=50)
     report("play loop: PlayState", state, peer, compare(state, peer), "boards")
     report("play loop: Table against the play core (target: within 1.3x)", table, state, compare(table, state),
+           "boards", target=0.77)
+    report("play loop: the play alone, Table against the play core", play_only, state, compare(play_only, state),
            "boards", target=0.77)
 
 

@@ -36,6 +36,19 @@ def test_card_parse_errors(bad: str) -> None:
         Card(bad)
 
 
+def test_cards_are_interned_so_equality_is_identity() -> None:
+    """#15: equality of cards is identity: every way to get a card (parse, suit and rank, index, copy, pickle)
+    gives the one interned card; a card equals no other value."""
+    import copy
+
+    for i in range(52):
+        card = Card.from_index(i)
+        same = (Card(str(card)), Card(card.suit, card.rank), copy.copy(card), copy.deepcopy(card))
+        assert all(c is card for c in (*same, pickle.loads(pickle.dumps(card))))
+        assert card == card and card != Card.from_index((i + 1) % 52) and card != i and card != str(card)
+        assert hash(card) == i
+
+
 def test_card_is_immutable() -> None:
     with pytest.raises(AttributeError):
         Card("SA").rank = Rank.TWO  # type: ignore[misc]
@@ -70,6 +83,24 @@ def test_hand_ten_and_void_spellings() -> None:
 def test_hand_parse_errors(bad: str, why: str) -> None:
     with pytest.raises(ParseError, match=why):
         Hand(bad)
+
+
+def test_hand_parse_reads_each_suit_text_once_and_still_refuses_bad_suits() -> None:
+    """#15: a suit's text is parsed once and remembered; the same text in another suit or hand reads the same, and
+    a bad suit beside remembered good ones is still refused with the message naming the hand and the suit."""
+    import random
+
+    rng = random.Random(1)
+    for _ in range(300):
+        bits = rng.getrandbits(52)
+        text = Hand.from_bits(bits).to_pbn()
+        assert Hand(text).bits == Hand(text).bits == bits
+        assert Hand(".".join(reversed(text.split(".")))) == Hand(".".join(reversed(text.split("."))))
+    with pytest.raises(ParseError, match=r"hand 'AK\.QJ\.T9\.8X': 'X' is not a rank \(in the clubs\)"):
+        Hand("AK.QJ.T9.8X")
+    with pytest.raises(ParseError, match=r"'AK\.QJ\.T9\.88': C8 appears twice"):
+        Hand("AK.QJ.T9.88")
+    assert Hand("AK.QJ.T9.8") == Hand([Card(c) for c in ("SA", "SK", "HQ", "HJ", "DT", "D9", "C8")])
 
 
 def test_hand_set_operations() -> None:

@@ -4,7 +4,7 @@ import pytest
 
 from contractbridge import Card, Deal, Seat, Side, Strain, Suit
 from contractbridge.errors import CardNotInHandError, IllegalPlayError, OutOfTurnError, RevokeError
-from contractbridge.play import PlayState, Trick, trick_winner
+from contractbridge.play import PlayState, Trick, cards_of, trick_winner
 
 DEAL = Deal("N:AKQ2.KJ4.T98.A53 JT9.AQ8.KQ76.K42 8765.T976.J5.QJ6 43.532.A432.T987")
 
@@ -123,3 +123,16 @@ def test_record_lets_a_lead_out_of_turn_stand_l53_and_pop_restores_the_lawful_le
         play.record(Card("HA"), Seat.EAST)
     play.record(Card("HK"), Seat.NORTH)  # a revoke that stands (L61–L63)
     assert play.current_trick == [(Seat.WEST, Card("S4")), (Seat.NORTH, Card("HK"))]
+
+
+def test_cards_of_every_kind_of_set() -> None:
+    """#15: ``cards_of`` (built from cached one-suit sets) is the set of the cards of the bits: empty, one suit,
+    several suits, the whole pack, and random sets (each twice: the cached answer is the same set)."""
+    import random
+
+    rng = random.Random(44)
+    sets = [0, 1, 0x1FFF, 0x1FFF << 39, 1 << 51 | 1, (1 << 52) - 1] + [rng.getrandbits(52) for _ in range(200)]
+    sets += [rng.getrandbits(13) << 13 * rng.randrange(4) for _ in range(200)]
+    for bits in sets * 2:
+        assert cards_of(bits) == frozenset(Card.from_index(i) for i in range(52) if bits >> i & 1)
+

@@ -587,9 +587,9 @@ def test_an_editions_own_record_and_event_kinds_reach_the_table() -> None:
 
 @pytest.mark.parametrize("seed", range(3))
 def test_legal_cards_kept_between_events_follow_every_change(seed: int) -> None:
-    """#15: a strict table keeps its legal cards until the next event. After every card, undo and a card played
-    instead (the same number of events again), ``legal_cards`` still equals L44 from the play state, and an
-    illegal card is still refused (L44C)."""
+    """#15: a strict table answers ``legal_cards`` by L44 alone (no rectification without a director). After
+    every card, undo and a card played instead (the same number of events again), ``legal_cards`` still equals
+    L44 from the play state, and an illegal card is still refused (L44C)."""
     import random
 
     rng = random.Random(seed)
@@ -614,3 +614,25 @@ def test_legal_cards_kept_between_events_follow_every_change(seed: int) -> None:
                 with pytest.raises(RevokeError):
                     table.play(card)
                 break
+
+
+def test_cards_of_a_strict_table_are_exported_as_their_events() -> None:
+    """#15: a strict table keeps each card it plays in a compact form and renders it on export: the log, the JSON
+    lines, ``undo``'s answer and a copy equal those of a table that folded the same events as dicts."""
+    import random
+
+    rng = random.Random(15)
+    table = Table(Board(3, Deal.random(15)))
+    for c in ["2H", "P", "P", "P"]:
+        table.call(c)
+    while table.phase is Phase.PLAY:
+        table.play(rng.choice(sorted(table.legal_cards())))
+    events = table.to_events()
+    assert [(e["event"], e["seat"]) for e in events[5:7]] == [("play", "W"), ("play", "N")]  # South declares (L41A)
+    folded = Table.from_events(events)
+    assert folded.to_events() == events and folded.to_jsonl() == table.to_jsonl()
+    assert table.copy().to_events() == events and table.result == folded.result
+    assert table.undo() == folded.undo() == events[-1]
+    assert table.to_events() == folded.to_events() == events[:-1]
+    table.play(events[-1]["card"])
+    assert table.to_events() == events

@@ -255,17 +255,18 @@ class Auction:
         kind = call.kind
         if kind is CallKind.PASS:
             expected = self._next_seat()
+            passes = st.trailing_passes + 1
             if st.missed is not None or seat == expected:
-                new = st._replace(trailing_passes=st.trailing_passes + 1)
+                new = _State(st.last_bid, st.last_bidder, st.doubling, passes, st.missed, st.missed_at)
             else:
-                new = st._replace(trailing_passes=st.trailing_passes + 1, missed=expected, missed_at=len(self._calls))
+                new = _State(st.last_bid, st.last_bidder, st.doubling, passes, expected, len(self._calls))
         elif kind is CallKind.BID:
             assert isinstance(call, Bid)
             new = _State(call, seat, Doubling.NONE, 0)
         elif kind is CallKind.DOUBLE:
-            new = st._replace(doubling=Doubling.DOUBLED, trailing_passes=0, missed=None, missed_at=None)
+            new = _State(st.last_bid, st.last_bidder, Doubling.DOUBLED, 0)
         else:
-            new = st._replace(doubling=Doubling.REDOUBLED, trailing_passes=0, missed=None, missed_at=None)
+            new = _State(st.last_bid, st.last_bidder, Doubling.REDOUBLED, 0)
         self._calls.append(call)
         self._seats.append(seat)
         self._states.append(new)

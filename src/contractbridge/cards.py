@@ -306,9 +306,9 @@ class Card:
     def __reduce__(self) -> tuple[type[Card], tuple[str]]:
         return (Card, (str(self),))
 
-    def __eq__(self, other: object) -> bool:
-        return self is other or (isinstance(other, Card) and other.index == self.index)
-
+    # Equality is identity (``object.__eq__``, in C: #15): the 52 cards are interned, and copies and pickles
+    # come back through ``Card(text)``. The hash is the index, so that sets of cards list in the same order
+    # in every process.
     def __hash__(self) -> int:
         return self._hash
 
@@ -471,8 +471,8 @@ class Hand:
     # text ---------------------------------------------------------------------------------------
     def to_pbn(self) -> str:
         """``AKQ2.KJ4.T98.A53``; a void is written as nothing between dots (PBN 2.1)."""
-        bits = self.bits
-        return ".".join(_ranks_text((bits >> (13 * s)) & 0x1FFF) for s in (3, 2, 1, 0))
+        bits, text = self.bits, _RANKS_TEXT
+        return f"{text[bits >> 39]}.{text[bits >> 26 & 0x1FFF]}.{text[bits >> 13 & 0x1FFF]}.{text[bits & 0x1FFF]}"
 
     def __str__(self) -> str:
         return self.to_pbn()
@@ -481,9 +481,21 @@ class Hand:
         return f"Hand({self.to_pbn()!r})"
 
 
-def _ranks_text(suit_bits: int) -> str:
-    """The ranks of a 13-bit suit holding, highest first (``AKT2``)."""
-    return "".join("23456789TJQKA"[r] for r in range(12, -1, -1) if suit_bits >> r & 1)
+class _RanksText(dict[int, str]):
+    """The ranks of a 13-bit suit holding, highest first (``AKT2``), made on first use (at most 8,192)."""
+
+    def __missing__(self, suit_bits: int) -> str:
+        text = self[suit_bits] = "".join("23456789TJQKA"[r] for r in range(12, -1, -1) if suit_bits >> r & 1)
+        return text
+
+
+_RANKS_TEXT: Final = _RanksText()
+
+
+#: A suit's ranks as written in a hand (``AKT2``, ``10 9``, ``-``) → its 13-bit holding: the few thousand
+#: holdings a file writes are read once each (#15). Bounded, so that junk input cannot grow it without end.
+_SUIT_TEXT: Final[dict[str, int]] = {}
+_SUIT_TEXT_MAX: Final = 1 << 16
 
 
 def _parse_hand(text: str) -> int:
@@ -493,17 +505,34 @@ def _parse_hand(text: str) -> int:
     parts = raw.split(".")
     if len(parts) != 4:
         raise ParseError(f"hand {text!r} must have four suits separated by dots (spades.hearts.diamonds.clubs)")
+    known = _SUIT_TEXT
+    try:
+        return known[parts[0]] << 39 | known[parts[1]] << 26 | known[parts[2]] << 13 | known[parts[3]]
+    except KeyError:
+        pass
     bits = 0
     for suit, part in zip(SUITS_HIGH_FIRST, parts, strict=True):
-        p = part.strip().upper().replace("10", "T")
-        if p in ("-", "—"):
-            continue
-        for ch in p:
-            rank = _RANK_NAMES.get(ch)
-            if rank is None:
-                raise ParseError(f"hand {text!r}: {ch!r} is not a rank (in the {suit.name.lower()})")
-            bit = 1 << (13 * suit + rank - 2)
-            if bits & bit:
-                raise ParseError(f"hand {text!r}: {suit.letter}{rank.letter} appears twice")
-            bits |= bit
+        ranks = known.get(part)
+        if ranks is None:
+            ranks = _parse_suit(text, suit, part)
+            if len(known) < _SUIT_TEXT_MAX:
+                known[part] = ranks
+        bits |= ranks << 13 * suit
     return bits
+
+
+def _parse_suit(text: str, suit: Suit, part: str) -> int:
+    """The 13-bit holding of ``part``, the ``suit`` of hand ``text`` (named in the errors)."""
+    p = part.strip().upper().replace("10", "T")
+    if p in ("-", "—"):
+        return 0
+    ranks = 0
+    for ch in p:
+        rank = _RANK_NAMES.get(ch)
+        if rank is None:
+            raise ParseError(f"hand {text!r}: {ch!r} is not a rank (in the {suit.name.lower()})")
+        bit = 1 << (rank - 2)
+        if ranks & bit:
+            raise ParseError(f"hand {text!r}: {suit.letter}{rank.letter} appears twice")
+        ranks |= bit
+    return ranks

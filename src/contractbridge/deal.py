@@ -157,11 +157,8 @@ class Deal:
 
     def to_pbn(self, first: Seat = Seat.NORTH) -> str:
         """``N:AKQ2.KJ4.T98.A53 …`` with hands in rotation from ``first``; an empty hand is ``-``."""
-        parts = []
-        for i in range(4):
-            hand = self._hands[first.offset(i)]
-            parts.append(hand.to_pbn() if hand else "-")
-        return f"{first.letter}:" + " ".join(parts)
+        hands = self._hands[first:] + self._hands[:first]
+        return "NESW"[first] + ":" + " ".join(hand.to_pbn() if hand.bits else "-" for hand in hands)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Deal) and other._hands == self._hands

@@ -34,16 +34,31 @@ def _holding(suit: int, ranks: int) -> tuple[Card, ...]:
     return cards
 
 
+_NO_CARDS: Final[frozenset[Card]] = frozenset()
+_SUIT_SETS: Final[dict[int, frozenset[Card]]] = {0: _NO_CARDS}
+
+
+def _suit_set(bits: int) -> frozenset[Card]:
+    """The cards of a 52-bit set within one suit, as a set (cached, at most 4 × 8,191: a set built from cached
+    sets copies their hashes instead of hashing each card again)."""
+    cards = _SUIT_SETS.get(bits)
+    if cards is None:
+        suit = (bits.bit_length() - 1) // 13
+        cards = _SUIT_SETS[bits] = frozenset(_holding(suit, bits >> 13 * suit))
+    return cards
+
+
 def cards_of(bits: int) -> frozenset[Card]:
-    """The cards of a 52-bit set."""
-    if not bits:
-        return frozenset()
-    return frozenset(
-        _holding(0, bits & 0x1FFF)
-        + _holding(1, bits >> 13 & 0x1FFF)
-        + _holding(2, bits >> 26 & 0x1FFF)
-        + _holding(3, bits >> 39 & 0x1FFF)
-    )
+    """The cards of a 52-bit set: one suit's cached set (a card that follows suit), or the union of the suits'."""
+    cards = _SUIT_SETS.get(bits)
+    if cards is not None:
+        return cards
+    out = _NO_CARDS
+    for mask in _SUIT_MASKS:
+        if bits & mask:
+            cards = _suit_set(bits & mask)
+            out = out | cards if out else cards
+    return out
 
 
 def _winning_index(indices: list[int] | tuple[int, ...], trump: int) -> int:

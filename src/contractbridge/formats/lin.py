@@ -10,6 +10,7 @@ hand is the rest of the pack), ``sv``, ``mb`` calls (``!`` = alerted) with ``an`
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
@@ -34,6 +35,8 @@ _VUL_LETTER: Final = {Vulnerability.NONE: "o", Vulnerability.NS: "n", Vulnerabil
 _SUIT_LETTERS: Final = {"S": Suit.SPADES, "H": Suit.HEARTS, "D": Suit.DIAMONDS, "C": Suit.CLUBS}
 _RANKS: Final = "23456789TJQKA"
 _MAX_MD: Final = 256
+#: The common pair: blanks, a tag of 1–3 ASCII letters or digits, its value (anything else: ``_tokenize`` step by step).
+_PAIR: Final = re.compile(r"[ \t\r\n]*+([A-Za-z0-9]{1,3})\|([^|]*+)\|")
 #: Stray ``|`` reported one by one up to this many (then once more with the count): a file of bars stays cheap.
 MAX_PROBLEMS: Final = 100
 
@@ -61,7 +64,23 @@ def _tokenize(text: str, file: str | None, problems: list[FormatError]) -> list[
     line, line_start = 1, 0
     size = len(text)
     strays = 0
+    pair = _PAIR.match
     while True:
+        m = pair(text, pos)
+        if m is not None:  # one match for the blanks, the tag and its value (#15)
+            start = m.start(1)
+            newlines = text.count("\n", pos, start)
+            if newlines:
+                line += newlines
+                line_start = text.rfind("\n", pos, start) + 1
+            value = m.group(2)
+            pairs.append(LinPair(m.group(1).lower(), value, line, start - line_start + 1))
+            newlines = value.count("\n")
+            if newlines:
+                line += newlines
+                line_start = m.start(2) + value.rfind("\n") + 1
+            pos = m.end()
+            continue
         while pos < size and text[pos] in " \t\n\r":
             if text[pos] == "\n":
                 line += 1

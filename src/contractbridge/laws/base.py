@@ -14,8 +14,8 @@ How a ``Table`` uses its edition (one object per table, resolved at construction
 - auction period, irregular tables only: every call, change, exposure, choice and judgement goes to the
   table's record (``new_record``), which asks the auction methods below (``call``, ``change_of_call``,
   ``exposed_cards``, ``unnoticed_call``, ``board_irregularity``, ``settle``, ``describe_watch``);
-- ``legal_cards(table, seat, cards)`` after L44, on every table, each time legal cards are asked for or a
-  card is played: the restrictions rectification puts on a seat's cards;
+- ``legal_cards(table, seat, cards)`` after L44, at an irregular table, each time legal cards are asked for or
+  a card is played: the restrictions rectification puts on a seat's cards (a strict table has none);
 - ``card_irregularity(table, irregularity)`` when an irregular table records an unlawful card, and
   ``card_before_rectification(table, seat, card)`` for a card played while it awaits its ruling;
 - ``settle_play(table)`` after every event of the play period at an irregular table;
@@ -153,8 +153,9 @@ class Edition:
 
     def legal_cards(self, table: Table, seat: Seat, cards: frozenset[Card]) -> frozenset[Card]:
         """The cards of ``cards`` (what L44 allows the hand ``seat`` to play now) that the rectifications in
-        force also allow. Called by ``Table.legal_cards`` and before every card is played, on every table; a
-        card outside the result is refused (strict table) or recorded as an irregularity. The base enforces
+        force also allow. Called by ``Table.legal_cards`` and before every card is played at an irregular table
+        (a strict table refuses every unlawful card, so nothing is rectified there: it plays by L44 alone); a
+        card outside the result is recorded as an irregularity. The base enforces
         the lead restrictions of the table's record once decided (``LeadRestriction.in_force``); an edition
         adds its own (penalty cards, L50D) by overriding and calling ``super()``."""
         record = table.record

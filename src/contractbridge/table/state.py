@@ -63,9 +63,20 @@ __all__ = ["Table"]
 
 _CARD_TEXT: Final = tuple(str(Card.from_index(i)) for i in range(52))
 _SEAT_TEXT: Final = tuple(s.letter for s in Seat)
+_NO_CARDS: Final[frozenset[Card]] = frozenset()
 
 Undo = Callable[[], object]
 Event = dict[str, Any]
+Entry = Event | int
+"""An entry of the log: an event, or a card played at a strict table kept as ``seat << 6 | card index`` and
+rendered as its event on export (``_event``; #15)."""
+
+
+def _event(entry: Entry) -> Event:
+    """The event an entry of the log stands for."""
+    if isinstance(entry, int):
+        return {"event": "play", "seat": _SEAT_TEXT[entry >> 6], "card": _CARD_TEXT[entry & 63]}  # = events.to_dict
+    return entry
 
 
 def _seat_arg(value: Seat | str | None) -> Seat | None:
@@ -78,14 +89,13 @@ class Table:
     """One board at one table (docs/architecture.md §2): auction, play, claims, over an event log."""
 
     __slots__ = (
-        "_allowed",
         "_auction",
         "_claim",
         "_events",
         "_irregularities",
-        "_legal",
         "_pending",
         "_play",
+        "_pop_card",
         "_ruled",
         "_undos",
         "board",
@@ -122,8 +132,9 @@ class Table:
         }
         if agreements is not None and agreements.described:
             first["system"] = agreements.to_dict()
-        self._events: list[Event] = [first]
+        self._events: list[Entry] = [first]
         self._undos: list[Undo | None] = [None]
+        self._pop_card: Undo = self._undo_card  # one bound method for every card's undo
         #: the director's record of the auction: the one auction state of an irregular table (None if strict)
         self.record: DirectedAuction | None = rules.new_record(board.dealer, agreements) if irregular else None
         self._auction = Auction(board.dealer)
@@ -132,8 +143,6 @@ class Table:
         self._pending: Irregularity | None = None
         self._ruled: object = None
         self._irregularities: list[Irregularity] = []
-        self._legal: tuple[int, frozenset[Card]] = (0, frozenset())
-        self._allowed: tuple[Event, Seat, frozenset[Card]] | None = None
 
     # state --------------------------------------------------------------------------------------
     @property
@@ -262,44 +271,30 @@ class Table:
 
     def legal_cards(self) -> frozenset[Card]:
         """The cards that may be played now from the hand whose turn it is: L44, then the restrictions of the
-        edition (``Edition.legal_cards``: lead restrictions, penalty cards)."""
+        edition (``Edition.legal_cards``: lead restrictions, penalty cards). A strict table has none: it
+        refuses every unlawful card, so nothing is ever rectified there, and it answers by L44 alone (#15)."""
         play = self._play  # ``self.turn`` inlined: no cards during the auction, a claim or a stop
-        if play is None or self._claim is not None or self._stopped:
-            return frozenset()
+        if play is None or self._claim is not None:
+            return _NO_CARDS
+        if self.record is None:
+            return cards_of(play.legal_bits())
         turn = play.turn
-        return frozenset() if turn is None else self._edition_cards(play, turn)
+        if turn is None or self._stopped:
+            return _NO_CARDS
+        return self._edition_cards(play, turn)
 
     def _edition_cards(self, play: PlayState, turn: Seat) -> frozenset[Card]:
-        """``rules.legal_cards`` over L44's cards for ``turn``. A strict table (no record) changes only by its
-        events, so the answer is kept until the next one: the player asks, then ``play`` checks (#15)."""
-        events = self._events
-        kept = self._allowed
-        if kept is not None and kept[0] is events[-1] and kept[1] == turn:
-            return kept[2]
-        cards = self.rules.legal_cards(self, turn, self._l44_cards(play))
-        if self.record is None:
-            self._allowed = (events[-1], turn, cards)  # holding the event: its identity cannot be reused
-        return cards
-
-    def _l44_cards(self, play: PlayState) -> frozenset[Card]:
-        """``play.legal_cards()`` (L44), kept for the last set of legal bits: a card's legal set is asked twice,
-        by the player and by ``play`` (#15)."""
-        bits = play.legal_bits()
-        last, cards = self._legal
-        if bits != last:
-            cards = cards_of(bits)
-            self._legal = (bits, cards)
-        return cards
+        """L44's cards for ``turn`` through the edition's restrictions (``Edition.legal_cards``)."""
+        return self.rules.legal_cards(self, turn, cards_of(play.legal_bits()))
 
     def call(self, call: Call | str, seat: Seat | str | None = None) -> None:
         """Make a call for ``seat`` (by default the seat whose turn it is)."""
         if isinstance(call, str):
             call = Call.parse(call, allow_above_seven=True)
-        event = events.Call(call, _seat_arg(seat))
         if self.record is not None:
-            self._apply(event)
+            self._apply(events.Call(call, _seat_arg(seat)))
             return
-        who, undo = self._strict_call(call, event.seat)
+        who, undo = self._strict_call(call, _seat_arg(seat))
         self._events.append({"event": "call", "seat": _SEAT_TEXT[who], "call": str(call)})
         self._undos.append(undo)
 
@@ -308,11 +303,23 @@ class Table:
         seat, or nothing, for dummy's cards, L41D)."""
         if isinstance(card, str):
             card = Card.parse(card)
+        play = self._play
+        if self.record is None and play is not None and self._claim is None:  # ``_play_card`` inlined (#15)
+            who = play.turn
+            play.push(card, _seat_arg(seat))
+            assert who is not None  # ``push`` refused the card when the play was over
+            self._events.append(who << 6 | card.index)
+            self._undos.append(self._pop_card)
+            return
         who, undo = self._play_card(card, _seat_arg(seat))
         self._events.append({"event": "play", "seat": _SEAT_TEXT[who], "card": _CARD_TEXT[card.index]})  # = to_dict
         self._undos.append(undo)
         if self.record is not None:
             self._settle_play()
+
+    def _undo_card(self) -> None:
+        assert self._play is not None
+        self._play.pop()
 
     def claim(self, seat: Seat | str, tricks: int, statement: str = "") -> None:
         """``seat`` claims ``tricks`` of the remaining tricks for his side; fewer than all concedes the rest
@@ -378,7 +385,7 @@ class Table:
         """Take back the last event and return it; the board event cannot be taken back."""
         if len(self._events) == 1:
             raise IndexError("nothing to undo: the log holds only the board")
-        event = self._events.pop()
+        event = _event(self._events.pop())
         undo = self._undos.pop()
         if undo is None:
             self._refold()
@@ -558,6 +565,10 @@ class Table:
         if self._claim is not None:
             raise ClaimError(f"{card}: play has stopped for the claim by {self._claim.seat.name.lower()} (L68D)")
         turn = play.turn
+        if self.record is None:  # a strict table: L44 alone (see ``legal_cards``), which ``push`` enforces
+            play.push(card, seat)
+            assert turn is not None
+            return turn, play.pop
         try:
             play.check(card, seat)
             if turn is not None and card not in self._edition_cards(play, turn):
@@ -680,15 +691,16 @@ class Table:
 
     def copy(self) -> Table:
         """An independent table with the same log."""
-        return Table.from_events(self._events)
+        return Table.from_events(map(_event, self._events))
 
     def _refold(self) -> None:
         """Rebuild this table in place from its log (undo of an event whose handler gave no undo)."""
         events = self._events
-        Table.__init__(self, self.board, self.rules, self.irregular, agreements=_agreements(events[0]))
-        self._events[0] = events[0]
+        first = _event(events[0])
+        Table.__init__(self, self.board, self.rules, self.irregular, agreements=_agreements(first))
+        self._events[0] = first
         for event in events[1:]:
-            self.apply(event)
+            self.apply(_event(event))
 
     # claims ---------------------------------------------------------------------------------------
     def _set_claim(self, claim: Claim | None) -> Undo:
@@ -760,11 +772,11 @@ class Table:
     # events ---------------------------------------------------------------------------------------
     def to_events(self) -> list[Event]:
         """The event log (docs/architecture.md §5), first event the board; each event a fresh dict."""
-        return [dict(e) for e in self._events]
+        return [dict(_event(e)) for e in self._events]
 
     def to_jsonl(self) -> str:
         """The event log as JSON lines."""
-        return "".join(json.dumps(e, ensure_ascii=False) + "\n" for e in self._events)
+        return "".join(json.dumps(_event(e), ensure_ascii=False) + "\n" for e in self._events)
 
     @classmethod
     def from_events(cls, events: Iterable[Mapping[str, Any]]) -> Table:
@@ -807,7 +819,7 @@ class Table:
         board = Board(start.number, Deal(start.deal), **markings)
         agreements = None if start.system is None else PartnershipAgreements.from_dict(start.system)
         table = cls(board, start.edition or DEFAULT_EDITION, start.irregular, agreements=agreements)
-        table._events[0] = {**events.to_dict(start), **table._events[0]}
+        table._events[0] = {**events.to_dict(start), **_event(table._events[0])}
         return table
 
     # views ------------------------------------------------------------------------------------------
