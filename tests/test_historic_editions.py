@@ -101,14 +101,14 @@ def test_revoke_same_play_different_scores_appendix_c_10(name: str, tricks: int,
 
 
 def test_lead_out_of_turn_side_by_side_appendix_c_8_16_17() -> None:
-    rows = {n: edition(n).defender_lead_out_of_turn(E, S, opening=True, declarer_played=True).ids  # type: ignore[attr-defined]
+    rows = {n: edition(n).defender_lead_out_of_turn(E, S, opening=True, declarer_played=True).option_ids  # type: ignore[attr-defined]
             for n in ("NBB30", "EST30", "NL36")}  # fmt: skip
     assert rows == {"NBB30": ("declarer_becomes_dummy",), "EST30": ("declarer_becomes_dummy",), "NL36": ("accept",)}
 
 
 def test_quitted_trick_side_by_side_appendix_c_11() -> None:
     rows = {n: edition(n).quitted_trick_looked(E, S) for n in ("NBB30", "EST30", "NL36")}  # type: ignore[attr-defined]
-    assert {n: (r.ids[0], r.premium) for n, r in rows.items()} == {
+    assert {n: (r.option_ids[0], r.premium) for n, r in rows.items()} == {
         "NBB30": ("lead_S", None),
         "EST30": ("no_penalty", None),
         "NL36": ("premium", (Side.NS, 50)),

@@ -59,7 +59,7 @@ def test_tv71_dummy_revoke_no_penalty(name: str) -> None:
     """laws-historic.md TV71: R55(1)(a)(III); NL36 27.4(1)."""
     e = ed(name)
     assert e.revoke_transfer([Revoke(4, Role.DUMMY)], [4, 5, 6]) == 0
-    assert e.revoke_correction(N, S).ids == ("no_penalty",)  # N is dummy when S declares
+    assert e.revoke_correction(N, S).option_ids == ("no_penalty",)  # N is dummy when S declares
 
 
 @pytest.mark.parametrize(
@@ -81,20 +81,20 @@ def test_tv72_revoke_claimed_after_the_cut(name: str, during_cut: bool) -> None:
 def test_tv73_defender_corrects_a_revoke(name: str, card_option: str, law: str) -> None:
     """laws-historic.md TV73: exposed (NBB/EST) or penalty card (NL36), or highest/lowest of the suit."""
     r = ed(name).revoke_correction(E, S)
-    assert r.ids == (card_option, "highest", "lowest") and r.choosers == (S,) and r.law == law
+    assert r.option_ids == (card_option, "highest", "lowest") and r.choosers == (S,) and r.law == law
 
 
 def test_tv73_nl36_not_when_the_hand_was_face_up_for_declarers_claim() -> None:
     """NL36 27.1 footnote."""
-    assert ed("NL36").revoke_correction(E, S, claim_face_up=True).ids == ("no_penalty",)
+    assert ed("NL36").revoke_correction(E, S, claim_face_up=True).option_ids == ("no_penalty",)
 
 
 @pytest.mark.parametrize("name", ["NBB30", "EST30", "NL36"])
 def test_tv74_declarer_corrects_lho_has_played(name: str) -> None:
     """laws-historic.md TV74: R55(1)(a)(II); NL36 27.1(b): LHO may require highest or lowest."""
     r = ed(name).revoke_correction(S, S, lho_played_after=True)
-    assert r.ids == ("highest", "lowest") and r.choosers == (W,)
-    assert ed(name).revoke_correction(S, S).ids == ("no_penalty",)
+    assert r.option_ids == ("highest", "lowest") and r.choosers == (W,)
+    assert ed(name).revoke_correction(S, S).option_ids == ("no_penalty",)
 
 
 def test_nl36_missing_card_revokes_capped_at_two_33_3() -> None:
@@ -131,7 +131,7 @@ def test_tv75_nl36_single_penalty_card_must_be_played_32_2_26_2() -> None:
     assert nl36.playable_with_exposed(no_hearts, Suit.HEARTS, [sk]) == {sk}
     assert nl36.playable_with_exposed(with_hearts, None, [sk]) == {sk}
     r = nl36.exposed_card(E, S, sk)
-    assert r.automatic and r.ids == ("penalty_card",)
+    assert r.automatic and r.option_ids == ("penalty_card",)
 
 
 def test_tv76_nbb_exposed_card_declarer_may_call_it_r44() -> None:
@@ -144,8 +144,8 @@ def test_tv76_nbb_exposed_card_declarer_may_call_it_r44() -> None:
     hearts = frozenset(hand.cards_in(Suit.HEARTS))
     assert nbb.playable_with_exposed(hand, Suit.HEARTS, [sk], called=sk) == hearts  # R44(3)
     r = nbb.exposed_card(E, S, sk)
-    assert r.choosers == (S,) and r.ids == ("call", "leave")
-    assert nbb.exposed_card(N, S, sk).ids == ("no_penalty",)  # R44(4): dummy and declarer never
+    assert r.choosers == (S,) and r.option_ids == ("call", "leave")
+    assert nbb.exposed_card(N, S, sk).option_ids == ("no_penalty",)  # R44(4): dummy and declarer never
 
 
 def test_nl36_two_penalty_cards_declarer_designates_judgement() -> None:
@@ -163,12 +163,12 @@ def test_nl36_two_penalty_cards_declarer_designates_judgement() -> None:
 def test_tv77_declarer_plays_to_wrong_opening_lead_becomes_dummy(name: str, law: str) -> None:
     """laws-historic.md TV77: the lead stands; declarer becomes dummy (R46(3); EST-L30)."""
     r = ed(name).defender_lead_out_of_turn(E, S, opening=True, declarer_played=True)
-    assert r.ids == ("declarer_becomes_dummy",) and r.law == law and r.automatic
+    assert r.option_ids == ("declarer_becomes_dummy",) and r.law == law and r.automatic
 
 
 def test_tv77_nl36_has_no_declarer_becomes_dummy_clause() -> None:
     r = ed("NL36").defender_lead_out_of_turn(E, S, opening=True, declarer_played=True)
-    assert r.ids == ("accept",) and r.law == "NL36 26.6"
+    assert r.option_ids == ("accept",) and r.law == "NL36 26.6"
 
 
 @pytest.mark.parametrize(
@@ -182,16 +182,16 @@ def test_tv77_nl36_has_no_declarer_becomes_dummy_clause() -> None:
 def test_tv78_dummy_exposed_before_declarer_chooses(name: str, ids: tuple[str, ...]) -> None:
     """laws-historic.md TV78: NBB/EST lose option (I); NL36 only the penalty card (26.6 footnote)."""
     r = ed(name).defender_lead_out_of_turn(E, S, opening=True, dummy_exposed=True)
-    assert r.ids == ids
+    assert r.option_ids == ids
     full = ed(name).defender_lead_out_of_turn(E, S, opening=True)
-    assert "lead_S" in full.ids and full.choosers == (S,)
+    assert "lead_S" in full.option_ids and full.choosers == (S,)
 
 
 @pytest.mark.parametrize(("name", "kind"), [("NBB30", "an exposed card"), ("NL36", "a penalty card")])
 def test_tv79_simultaneous_leads(name: str, kind: str) -> None:
     """laws-historic.md TV79: R46(5); NL36 26.7."""
     r = ed(name).simultaneous_leads(W, E, Card.parse("D5"))
-    assert r.offender == E and kind in r.remedies[0].effect and r.automatic
+    assert r.offender == E and kind in r.options[0].effect and r.automatic
 
 
 @pytest.mark.parametrize(("name", "law"), [("NBB30", "NBB R45"), ("EST30", "EST-L32"), ("NL36", "NL36 26.6(a)")])
@@ -200,29 +200,29 @@ def test_tv80_tv81_declarer_leads_from_the_wrong_hand(name: str, law: str) -> No
     defender already played: the lead stands."""
     dummy_lead = Card.parse("H4")
     r = ed(name).declarer_wrong_hand(S, dummy_lead, Hand.parse("A2.K53.QJ2.AK876"), defender_played=False)
-    assert r.ids == ("correct", "accept") and set(r.choosers) == {W, E} and r.law == law
-    assert "a H" in r.remedy("correct").effect
+    assert r.option_ids == ("correct", "accept") and set(r.choosers) == {W, E} and r.law == law
+    assert "a H" in r.option("correct").effect
     stands = ed(name).declarer_wrong_hand(S, dummy_lead, Hand.parse("A2.K53.QJ2.AK876"), defender_played=True)
-    assert stands.ids == ("stands",)
+    assert stands.option_ids == ("stands",)
 
 
 def test_defender_lead_out_of_turn_nbb_three_options_vs_nl36_r46_2_26_6b() -> None:
     nbb = ed("NBB30").defender_lead_out_of_turn(W, S)  # W leads when E was to lead
-    assert nbb.ids == ("lead_S", "lead_H", "lead_D", "lead_C", "exposed_forbid", "accept")
+    assert nbb.option_ids == ("lead_S", "lead_H", "lead_D", "lead_C", "exposed_forbid", "accept")
     nl36 = ed("NL36").defender_lead_out_of_turn(W, S)
-    assert nl36.ids == ("penalty_card", "lead_S", "lead_H", "lead_D", "lead_C")
-    assert ed("NBB30").defender_lead_out_of_turn(W, S, other_side_played=True).ids == ("accept",)
+    assert nl36.option_ids == ("penalty_card", "lead_S", "lead_H", "lead_D", "lead_C")
+    assert ed("NBB30").defender_lead_out_of_turn(W, S, other_side_played=True).option_ids == ("accept",)
 
 
 def test_declarer_leads_when_a_defender_was_to_lead_r46_1() -> None:
     r = ed("NBB30").declarer_leads_for_defender(S)
-    assert r.ids == ("retract", "accept") and set(r.choosers) == {W, E}
+    assert r.option_ids == ("retract", "accept") and set(r.choosers) == {W, E}
 
 
 def test_played_before_penalty_r56_vs_nl36_26_10() -> None:
-    assert ed("NBB30").played_before_penalty(E, Card.parse("C3"), True).ids == ("penalty_kept",)
-    assert ed("NL36").played_before_penalty(E, Card.parse("C3"), True).ids == ("lapsed",)
-    assert ed("NL36").played_before_penalty(E, Card.parse("C3"), False).ids == ("penalty_kept",)
+    assert ed("NBB30").played_before_penalty(E, Card.parse("C3"), True).option_ids == ("penalty_kept",)
+    assert ed("NL36").played_before_penalty(E, Card.parse("C3"), True).option_ids == ("lapsed",)
+    assert ed("NL36").played_before_penalty(E, Card.parse("C3"), False).option_ids == ("penalty_kept",)
 
 
 # ---- 3.4 premature play --------------------------------------------------------------------------------------
@@ -239,23 +239,23 @@ def test_played_before_penalty_r56_vs_nl36_26_10() -> None:
 def test_tv82_defender_plays_before_partner(name: str, ids: tuple[str, ...]) -> None:
     """laws-historic.md TV82: R47(1); EST-L31; NL36 26.8."""
     r = ed(name).premature_play(W, S)
-    assert r.ids == ids and r.choosers == (S,)
+    assert r.option_ids == ids and r.choosers == (S,)
 
 
 def test_nl36_no_premature_penalty_once_declarer_played_both_hands_26_8() -> None:
-    assert ed("NL36").premature_play(W, S, declarer_played_both=True).ids == ("no_penalty",)
+    assert ed("NL36").premature_play(W, S, declarer_played_both=True).option_ids == ("no_penalty",)
 
 
 def test_tv83_declarer_plays_dummy_early_fourth_hand_may_play_r47_2() -> None:
     """laws-historic.md TV83."""
-    assert ed("NBB30").declarer_plays_other_hand_early(S).ids == ("fourth_hand_may_play",)
+    assert ed("NBB30").declarer_plays_other_hand_early(S).option_ids == ("fourth_hand_may_play",)
     assert ed("EST30").declarer_plays_other_hand_early(S).law == "EST-L31"
 
 
 def test_attention_to_the_trick_r52_vs_nl36_28_5_vs_est_none() -> None:
     """[DIFF] laws-historic.md Appendix C 15."""
-    assert ed("NBB30").attention_to_trick(W, S).ids == ("highest", "lowest", "win", "not_win")
-    assert ed("NL36").attention_to_trick(W, S).ids == ("highest", "lowest", "named_suit")
+    assert ed("NBB30").attention_to_trick(W, S).option_ids == ("highest", "lowest", "win", "not_win")
+    assert ed("NL36").attention_to_trick(W, S).option_ids == ("highest", "lowest", "named_suit")
     assert ed("EST30").attention_to_trick(W, S) is None
     assert ed("NBB30").attention_to_trick(N, S).choosers == (E,)  # dummy offended: dummy's LHO
 
@@ -266,21 +266,21 @@ def test_attention_to_the_trick_r52_vs_nl36_28_5_vs_est_none() -> None:
 def test_tv84_surplus_card_found_after_later_play_r48_vs_nl36_33_2() -> None:
     """laws-historic.md TV84: NBB declarer may claim a new deal; NL36 removes a card and transfers 1 trick."""
     nbb = ed("NBB30").surplus_card(E, S, played_later=True)
-    assert nbb.ids == ("new_deal", "remove_card") and nbb.choosers == (S,)
+    assert nbb.option_ids == ("new_deal", "remove_card") and nbb.choosers == (S,)
     assert ed("NBB30").surplus_card(S, S, played_later=True).choosers == (W,)  # declarer offended: his LHO
-    assert ed("NBB30").surplus_card(N, S, played_later=True).ids == ("remove_card",)  # never against dummy
+    assert ed("NBB30").surplus_card(N, S, played_later=True).option_ids == ("remove_card",)  # never against dummy
     nl36 = ed("NL36").surplus_card(E, S, played_later=True)
-    assert nl36.ids == ("remove_card",) and "transfers 1 trick" in nl36.remedies[0].effect
+    assert nl36.option_ids == ("remove_card",) and "transfers 1 trick" in nl36.options[0].effect
     assert ed("NL36").surplus_transfer(True) == 1 and ed("NL36").surplus_transfer(False) == 0
-    assert ed("NL36").surplus_card(E, S, played_later=True, other_hand_short=True).ids == ("redeal",)
+    assert ed("NL36").surplus_card(E, S, played_later=True, other_hand_short=True).option_ids == ("redeal",)
 
 
 def test_tv85_missing_card_found_in_the_other_pack_r49b_vs_nl36_33_3() -> None:
     """laws-historic.md TV85."""
     nbb = ed("NBB30").missing_card(E, "other_pack")
-    assert nbb.ids == ("restored",) and "not an exposed card" in nbb.remedies[0].effect
-    assert "may become a penalty card" in ed("NL36").missing_card(E, "other_pack").remedies[0].effect
-    assert ed("NBB30").missing_card(E, "nowhere").ids == ("redeal",)
+    assert nbb.option_ids == ("restored",) and "not an exposed card" in nbb.options[0].effect
+    assert "may become a penalty card" in ed("NL36").missing_card(E, "other_pack").options[0].effect
+    assert ed("NBB30").missing_card(E, "nowhere").option_ids == ("redeal",)
 
 
 # ---- 3.10 administration ----------------------------------------------------------------------------------------
@@ -339,10 +339,10 @@ def test_tv92_nl36_both_defenders_throw_in_claim_accepted() -> None:
 
 
 def test_cards_shown_to_claim_r26_1_est_l40_nl36_29_2() -> None:
-    assert ed("NBB30").cards_shown_in_claim(partner_saw=True).ids == ("exposed",)
-    assert ed("NBB30").cards_shown_in_claim(partner_saw=False).ids == ("no_penalty",)
-    assert ed("EST30").cards_shown_in_claim(partner_saw=True).ids == ("no_penalty",)
-    assert ed("NL36").cards_shown_in_claim(partner_saw=True).ids == ("penalty_card",)
+    assert ed("NBB30").cards_shown_in_claim(partner_saw=True).option_ids == ("exposed",)
+    assert ed("NBB30").cards_shown_in_claim(partner_saw=False).option_ids == ("no_penalty",)
+    assert ed("EST30").cards_shown_in_claim(partner_saw=True).option_ids == ("no_penalty",)
+    assert ed("NL36").cards_shown_in_claim(partner_saw=True).option_ids == ("penalty_card",)
 
 
 # ---- 3.9 dummy -------------------------------------------------------------------------------------------------
@@ -360,7 +360,7 @@ def test_tv93_dummy_points_out_a_lead_out_of_turn() -> None:
 def test_tv94_dummy_suggests_a_card(name: str, law: str) -> None:
     """laws-historic.md TV94: dummy's LHO may require declarer to play, or not to play, it."""
     r = ed(name).dummy_suggests(N, Card.parse("SA"))
-    assert r.ids == ("play", "not_play") and r.choosers == (E,) and r.law == law
+    assert r.option_ids == ("play", "not_play") and r.choosers == (E,) and r.law == law
 
 
 @pytest.mark.parametrize(("name", "law"), [("NBB30", "NBB R51(1)"), ("EST30", "EST-L22"), ("NL36", "NL36 30.4")])
@@ -376,18 +376,19 @@ def test_tv95_dummy_says_lead_from_hand(name: str, law: str) -> None:
 def test_tv96_quitted_trick_looked_at_r53_nl36_28_3_est_l28() -> None:
     """laws-historic.md TV96 [DIFF] (Appendix C 11): NBB lead penalty; NL36 +50 to declarer's side; EST none."""
     nbb = ed("NBB30").quitted_trick_looked(E, S)
-    assert nbb.choosers == (S,) and nbb.ids[:4] == ("lead_S", "lead_H", "lead_D", "lead_C") and nbb.premium is None
+    assert nbb.choosers == (S,) and nbb.premium is None
+    assert nbb.option_ids[:4] == ("lead_S", "lead_H", "lead_D", "lead_C")
     nl36 = ed("NL36").quitted_trick_looked(E, S)
     assert nl36.premium == (Side.NS, 50) and nl36.automatic
     est = ed("EST30").quitted_trick_looked(E, S)
-    assert est.ids == ("no_penalty",) and est.premium is None
+    assert est.option_ids == ("no_penalty",) and est.premium is None
 
 
 def test_tv44_tv45_nl36_fear_of_revoke_costs_50_wrong_count_does_not() -> None:
     """laws-historic.md TV44 (no revoke-fear exception in 28.3) and TV45 (5 cards: 28.3(b))."""
     assert ed("NL36").quitted_trick_looked(E, S, "fear_of_revoke").premium == (Side.NS, 50)
     assert ed("NL36").quitted_trick_looked(E, S, "wrong_count").premium is None
-    assert ed("NBB30").quitted_trick_looked(E, S, "fear_of_revoke").ids == ("lawful",)  # R24(d)
+    assert ed("NBB30").quitted_trick_looked(E, S, "fear_of_revoke").option_ids == ("lawful",)  # R24(d)
     with pytest.raises(RulingError):
         ed("NBB30").quitted_trick_looked(E, S, "curiosity")
 
@@ -400,5 +401,5 @@ def test_declarer_looks_at_a_quitted_trick_his_lho_names_the_suit_r53() -> None:
 def test_every_ruling_serialises() -> None:
     r = ed("NL36").quitted_trick_looked(E, S)
     assert r.to_dict()["premium"] == {"side": "NS", "points": 50}
-    with pytest.raises(RulingError, match="not a remedy"):
-        r.remedy("lead_S")
+    with pytest.raises(RulingError, match="not an option"):
+        r.option("lead_S")

@@ -4,6 +4,7 @@ lettered paragraph, built from values (declarer, the offender, the card, whose t
 from __future__ import annotations
 
 from contractbridge.cards import Card, Hand, Seat, Suit
+from contractbridge.director import Effect, EffectKind
 from contractbridge.laws.wbf17.play.out_of_turn import (
     accepted_lead_second_card,
     lead_out_of_turn,
@@ -14,7 +15,6 @@ from contractbridge.laws.wbf17.play.out_of_turn import (
 )
 from contractbridge.laws.wbf17.play.penalty_cards import PenaltyCards, lead_options
 from contractbridge.laws.wbf17.play.restrictions import allowed_cards
-from contractbridge.laws.wbf17.play.rulings import Effect, EffectKind
 
 N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
 

@@ -7,6 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from contractbridge.cards import Card, Hand, Seat, Suit
+from contractbridge.director import Effect, EffectKind
 from contractbridge.laws.wbf17.play.penalty_cards import (
     PenaltyCards,
     classify,
@@ -18,7 +19,6 @@ from contractbridge.laws.wbf17.play.penalty_cards import (
     play_restriction,
 )
 from contractbridge.laws.wbf17.play.restrictions import allowed_cards
-from contractbridge.laws.wbf17.play.rulings import Effect, EffectKind
 
 N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
 

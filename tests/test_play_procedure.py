@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from contractbridge.cards import Card, Hand, Rank, Seat, Strain, Suit
 from contractbridge.deal import Deal
+from contractbridge.director import EffectKind
 from contractbridge.errors import ParseError
 from contractbridge.laws.wbf17.play.procedure import (
     Designation,
@@ -25,7 +26,6 @@ from contractbridge.laws.wbf17.play.procedure import (
     review_rights,
     unintended_designation,
 )
-from contractbridge.laws.wbf17.play.rulings import EffectKind
 from contractbridge.play import PlayState, Trick, trick_winner
 
 N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST

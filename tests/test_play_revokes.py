@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from contractbridge.cards import Card, Hand, Seat, Side, Strain, Suit
 from contractbridge.contract import Contract
 from contractbridge.deal import Deal, Vulnerability
+from contractbridge.director import Effect, EffectKind
 from contractbridge.laws.wbf17.play.review import Flag, NoDamage, Result, settle
 from contractbridge.laws.wbf17.play.revokes import (
     Action,
@@ -25,7 +26,6 @@ from contractbridge.laws.wbf17.play.revokes import (
     revoke_kind,
     transfers,
 )
-from contractbridge.laws.wbf17.play.rulings import Effect, EffectKind
 from contractbridge.play import PlayState
 
 N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST

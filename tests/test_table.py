@@ -406,10 +406,9 @@ class _SettlingEdition(WBF17):
                 irregularity.seat,
                 irregularity.message,
                 (
-                    Option("accept", "53A", "the card stands", lambda: _resolve(table, True)),
-                    Option("reject", "53B", "the card is withdrawn", lambda: _resolve(table, False)),
+                    Option("accept", "53A", "the card stands", apply=lambda: _resolve(table, True)),
+                    Option("reject", "53B", "the card is withdrawn", apply=lambda: _resolve(table, False)),
                 ),
-                chooser=None,
             )
         )
         return False

@@ -229,7 +229,16 @@ def test_claim_agreed_by_robots_and_disputed_by_a_human(client: TestClient) -> N
         assert lead["view"]["dummy_hand"]  # dummy is faced after the opening lead (L41D)
         claimer = "S" if lead["view"]["dummy"] == "N" else "N"  # dummy cannot claim (L43A1(c))
         ws = south if claimer == "S" else north
-        ws.send_json({"type": "claim", "tricks": 13 - len(lead["view"]["tricks"]), "statement": "all mine"})
+        ws.send_json({"type": "claim", "tricks": 13, "statement": "all mine"})  # at trick 1: not with these cards
+        disputed = until(north, lambda f: f["view"]["claim"] is not None and f["view"]["claim"]["status"] == "disputed")
+        assert disputed["view"]["phase"] == "play"  # a robot defender disputed by its own judgement (L68D2)
+    table_id, tokens, _ = open_table(client, robots=["E", "W"], humans="NS")
+    with client.websocket_connect(f"/ws/{table_id}?token={tokens['N']}") as north, \
+            client.websocket_connect(f"/ws/{table_id}?token={tokens['S']}") as south:  # fmt: skip
+        lead = bid_to_play({"N": north, "S": south}, north)
+        claimer = "S" if lead["view"]["dummy"] == "N" else "N"
+        ws = south if claimer == "S" else north
+        ws.send_json({"type": "claim", "tricks": 0, "statement": "the rest are yours"})  # a concession (L68B)
         done = until(north, lambda f: f["view"]["phase"] == "done")
         assert done["result"]["claimed"]  # both robots agreed (L69A)
     table_id, tokens, _ = open_table(client, humans="NESW")

@@ -38,8 +38,8 @@ from typing import Final
 from contractbridge.cards import Card, Seat, Side, Strain, Suit
 from contractbridge.dd import Position, best_cards
 from contractbridge.deal import Deal
+from contractbridge.director import Effect, EffectKind, Option, Question, Ruling
 from contractbridge.errors import ClaimError, ParseError
-from contractbridge.laws.wbf17.play.rulings import Effect, EffectKind, PlayOption, PlayRuling, Question
 from contractbridge.play import PlayState
 
 __all__ = [
@@ -470,7 +470,7 @@ class ClaimCheck:
             f"{self.losing}" + ("" if self.exact else " (the search stopped there: a worse line may exist)")
         )
 
-    def ruling(self) -> PlayRuling:
+    def ruling(self) -> Ruling:
         """The proposed L70 ruling: the worst normal figure for the claimer, to confirm or override; with the
         70C question when an unmentioned trump was outstanding."""
         side = self.claimer.side
@@ -478,15 +478,15 @@ class ClaimCheck:
         if self.dd is not None:
             notes.append(f"Evidence, not a ruling: double dummy the claimer's side takes {self.dd} tricks.")
         award = min(self.claimed, self.worst)
-        confirm = PlayOption(
+        confirm = Option(
             "confirm",
             "70A" if self.remembered is None else "70C",
             f"{side} takes {award} of the remaining {self.remaining} tricks",
             (Effect(EffectKind.NONE, data=f"{award}"),),
         )
         if self.remembered is None:
-            override = PlayOption("override", "70A", "the director rules another number of tricks (L70B)")
-            return PlayRuling(
+            override = Option("override", "70A", "the director rules another number of tricks (L70B)")
+            return Ruling(
                 "claim",
                 "70",
                 self.claimer,
@@ -495,8 +495,8 @@ class ClaimCheck:
                 notes=tuple(notes),
             )
         kept = min(self.claimed, self.remembered)
-        forgot = PlayOption(confirm.id, "70C", confirm.effect, confirm.effects, answer=True)
-        remembered = PlayOption(
+        forgot = Option(confirm.id, "70C", confirm.effect, confirm.effects, answer=True)
+        remembered = Option(
             "not_forgotten",
             "70C2",
             f"{side} takes {kept} of the remaining {self.remaining} tricks (trumps drawn)",
@@ -504,7 +504,7 @@ class ClaimCheck:
             answer=False,
         )
         question = Question("70C2", "70C", "Is it plausible that the claimer had forgotten the outstanding trump?")
-        return PlayRuling(
+        return Ruling(
             "claim",
             "70C",
             self.claimer,
@@ -599,7 +599,7 @@ def _dd_figure(position: Position, side: Side) -> int:
 
 def check_concession(
     position: Position | PlayState, conceder: Seat, conceded: int, *, actually_won: int = 0, budget: int = 400_000
-) -> PlayRuling:
+) -> Ruling:
     """A concession stands (L71) unless, within the correction period (L79C), the conceding side had actually won
     a conceded trick (71A, ``actually_won``) or it could not have been lost by any normal play (71B): those
     tricks go back to the conceding side. The search is ``check_claim``'s, the conceder as "claimer"."""
@@ -613,21 +613,21 @@ def check_concession(
     back = max(actually_won, worst - kept, 0)
     side = conceder.side
     if not back:
-        return PlayRuling(
+        return Ruling(
             "concession",
             "71",
             conceder,
             f"{side} conceded {conceded} tricks",
-            (PlayOption("stands", "71", "the concession stands: a normal line could lose those tricks"),),
+            (Option("stands", "71", "the concession stands: a normal line could lose those tricks"),),
         )
     law = "71A" if actually_won >= worst - kept else "71B"
-    return PlayRuling(
+    return Ruling(
         "concession",
         law,
         conceder,
         f"{side} conceded {conceded} tricks",
         (
-            PlayOption(
+            Option(
                 "cancel",
                 law,
                 f"{back} conceded trick(s) go back to {side}: "
@@ -644,27 +644,27 @@ def check_concession(
 # --------------------------------------------------------------------------------------------------
 def claim_or_concession(
     seat: Seat, tricks: int, remaining: int, *, later_tricks: bool = True, abandoned: bool = False
-) -> PlayRuling:
+) -> Ruling:
     """What a statement about tricks is (L68): about the current trick only, no claim (preamble: cards shown
     are no penalty cards, L16/L57A may apply); a claim of ``tricks`` concedes the rest (68A, 68B1); abandoning
     the hand concedes them all (68B1). Play stops (68D)."""
     if not later_tricks:
-        return PlayRuling(
+        return Ruling(
             "statement",
             "68",
             seat,
             "A statement about the current trick only: no claim or concession",
-            (PlayOption("continue", "68", "play continues; cards shown are not penalty cards (L16, L57A may apply)"),),
+            (Option("continue", "68", "play continues; cards shown are not penalty cards (L16, L57A may apply)"),),
         )
     if abandoned:
         tricks = 0
     law = "68B1" if tricks < remaining else "68A"
-    return PlayRuling(
+    return Ruling(
         "claim",
         law,
         seat,
         f"{seat.name.capitalize()} claims {tricks} and concedes {remaining - tricks} tricks",
-        (PlayOption("stop", "68D", "play stops; the opponents agree (L69) or dispute it (L68D2, L70)"),),
+        (Option("stop", "68D", "play stops; the opponents agree (L69) or dispute it (L68D2, L70)"),),
         notes=("The claimer faces his hand and states his line of play, including the order (68C).",),
     )
 
@@ -675,19 +675,19 @@ def disputed_claim(
     defender_conceded_partner_objects: bool = False,
     play_on_requested: bool = False,
     all_agree: bool = False,
-) -> PlayRuling:
+) -> Ruling:
     """A claim or concession not agreed (L68B2, L68D2): a defender's concession his partner objects to at once
     is none, play continues, the shown cards are no PCs but UI for partner (68B2); the non-claiming side may ask
     to play on, and if all four agree the claim is void and the result of the play stands (68D2(b)); otherwise
     the director rules under L70."""
     if defender_conceded_partner_objects:
-        return PlayRuling(
+        return Ruling(
             "concession",
             "68B2",
             claimer,
             "A defender's concession his partner objected to at once",
             (
-                PlayOption(
+                Option(
                     "continue",
                     "68B2",
                     "no concession; play continues; cards shown are not penalty cards; "
@@ -696,25 +696,25 @@ def disputed_claim(
             ),
         )
     if play_on_requested and all_agree:
-        return PlayRuling(
+        return Ruling(
             "claim",
             "68D2(b)",
             claimer,
             "All four agreed to play on",
             (
-                PlayOption(
+                Option(
                     "play_on",
                     "68D2(b)",
                     "the claim is void; L16 and L50 do not apply; the result of the continued play stands",
                 ),
             ),
         )
-    return PlayRuling(
+    return Ruling(
         "claim",
         "68D2(a)",
         claimer,
         "A disputed claim: the director is called",
-        (PlayOption("director", "68D2(a), 70", "no action until the director arrives; he rules under L70"),),
+        (Option("director", "68D2(a), 70", "no action until the director arrives; he rules under L70"),),
     )
 
 
@@ -723,42 +723,42 @@ _PROBABLY_WON: Final = Question("69B2", "69B2", "Would the side probably have wo
 
 def agreed_claim_review(
     side: Side, *, objected_before_next_board: bool, within_correction_period: bool, actually_won: bool = False
-) -> PlayRuling:
+) -> Ruling:
     """An agreed claim or concession (L69): final once the agreeing side calls on a later board without objection
     (69A); within the correction period it may be withdrawn for a trick the side had actually won (69B1) or would
     probably have won had play continued (69B2, a judgement: ``check_claim``'s worst line is the evidence)."""
     if objected_before_next_board:
-        return PlayRuling(
+        return Ruling(
             "claim",
             "69A",
             None,
             "Agreement withdrawn before the next board: the claim is disputed",
-            (PlayOption("dispute", "69A, 70", "the director rules under L70"),),
+            (Option("dispute", "69A, 70", "the director rules under L70"),),
         )
     if not within_correction_period:
-        return PlayRuling(
+        return Ruling(
             "claim",
             "69A",
             None,
             "The agreement is final",
-            (PlayOption("final", "69A", "scored as if the tricks had been won and lost in play"),),
+            (Option("final", "69A", "scored as if the tricks had been won and lost in play"),),
         )
     if actually_won:
-        return PlayRuling(
+        return Ruling(
             "claim",
             "69B1",
             None,
             f"{side} agreed to lose a trick it had actually won",
-            (PlayOption("rescore", "69B1", f"the board is rescored with that trick to {side}"),),
+            (Option("rescore", "69B1", f"the board is rescored with that trick to {side}"),),
         )
-    return PlayRuling(
+    return Ruling(
         "claim",
         "69B2",
         None,
         f"{side} withdraws its agreement within the correction period",
         (
-            PlayOption("rescore", "69B2", f"the trick goes to {side}", answer=True),
-            PlayOption("final", "69A", "the agreement stands", answer=False),
+            Option("rescore", "69B2", f"the trick goes to {side}", answer=True),
+            Option("final", "69A", "the agreement stands", answer=False),
         ),
         question=_PROBABLY_WON,
     )

@@ -1,7 +1,8 @@
 """The director: irregularities turned into rulings, and rulings applied (L9–L16, L23–L39; the play period
 plugs into the same machinery).
 
-- ``rulings``: ``Ruling``, ``Option``, ``Question``, ``BeforeRectification`` (what a ruling offers, with laws);
+- ``rulings``: ``Ruling``, ``Option`` (with its ``Effect`` values), ``Question``, ``BeforeRectification``: what a
+  ruling offers, with laws, in both periods and every edition;
 - ``effects``: what outlives a ruling in both periods — obligations to pass, L16C information flags, lead
   restrictions, penalty cards;
 - ``record``: ``DirectedAuction``, the record of calls with their status, the one auction model of an
@@ -22,7 +23,17 @@ from contractbridge.director.record import (
     admissible_over,
     lawful_over,
 )
-from contractbridge.director.rulings import DIRECTOR, BeforeRectification, Option, Question, Ruling, seat_name
+from contractbridge.director.rulings import (
+    DIRECTOR,
+    BeforeRectification,
+    Effect,
+    EffectKind,
+    Option,
+    Question,
+    Ruling,
+    none_option,
+    seat_name,
+)
 
 __all__ = [
     "DIRECTOR",
@@ -31,6 +42,8 @@ __all__ = [
     "BeforeRectification",
     "DirectedAuction",
     "Duration",
+    "Effect",
+    "EffectKind",
     "Entry",
     "InfoFlag",
     "LeadRestriction",
@@ -42,5 +55,6 @@ __all__ = [
     "Status",
     "admissible_over",
     "lawful_over",
+    "none_option",
     "seat_name",
 ]

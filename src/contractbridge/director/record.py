@@ -502,7 +502,7 @@ class DirectedAuction:
         self.resolve(opt.law, opt.id)
         for flag in ruling.review:
             self.add_review(flag[7:-1] if flag.startswith("REVIEW(") else flag)
-        opt.apply()
+        opt.carry_out()
 
     def _transaction(self, action: Callable[[], None]) -> None:
         saved = {k: copy.deepcopy(v) for k, v in vars(self).items() if k not in ("edition", "system", "pending")}

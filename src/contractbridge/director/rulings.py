@@ -9,14 +9,25 @@ L29A; a call in rotation, L28B …) and what each does.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import KW_ONLY, dataclass, field, replace
+from enum import Enum
 from typing import Any, Final
 
 from contractbridge.calls import Call
-from contractbridge.cards import Seat
+from contractbridge.cards import Card, Seat, Side, Suit
 from contractbridge.errors import RulingError
 
-__all__ = ["DIRECTOR", "BeforeRectification", "Option", "Question", "Ruling", "seat_name"]
+__all__ = [
+    "DIRECTOR",
+    "BeforeRectification",
+    "Effect",
+    "EffectKind",
+    "Option",
+    "Question",
+    "Ruling",
+    "none_option",
+    "seat_name",
+]
 
 #: who chooses in a ruling without a choice for a player (an event's ``seat``)
 DIRECTOR: Final = "director"
@@ -38,24 +49,88 @@ class Question:
         return {"id": self.id, "law": self.law, "text": self.text}
 
 
+class EffectKind(Enum):
+    """What an option does to the table, as data (the play period's options; the table maps each to events)."""
+
+    ACCEPT = "accept"  # the irregular lead or play stands as if in turn (L53, L60A2)
+    WITHDRAW = "withdraw"  # the card goes back to the hand
+    PENALTY_CARD = "penalty_card"  # a defender's card becomes a penalty card (data: "major"/"minor")
+    PICK_UP = "pick_up"  # a penalty card stops being one (L50D2(a), L51B)
+    REQUIRE_LEAD = "require_lead"  # the seat must lead ``suit`` (L50D2(a), L51B1(a))
+    FORBID_LEAD = "forbid_lead"  # the seat may not lead ``suits`` while it keeps the lead (L50D2(a), L51B)
+    REQUIRE_PLAY = "require_play"  # data: "highest"/"lowest" of the suit led, or "suit" (L57A)
+    FORBID_PLAY = "forbid_play"  # the seat may not play ``suits`` to this trick (L57A4)
+    LEAD_FROM = "lead_from"  # the next lead comes from ``seat`` (L55B2, L56B)
+    PLAY_SECOND_FROM = "play_second_from"  # the second card to the trick comes from ``seat`` (L54B1)
+    EXCHANGE_ROLES = "exchange_roles"  # declarer spreads his hand and becomes dummy (L54A)
+    DEFENDER_CHOOSES = "defender_chooses"  # either defender picks the card (L46B5)
+    DESIGNATE = "designate"  # the card counts as designated (L46)
+    SUBSTITUTE = "substitute"  # the offender substitutes a legal card (L62B, L52B2)
+    TRANSFER = "transfer"  # tricks transferred at the end of play (L64A)
+    NONE = "none"  # no rectification
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """One change an option makes: ``kind`` to ``seat`` about ``cards``/``suits``; ``data`` qualifies it."""
+
+    kind: EffectKind
+    seat: Seat | None = None
+    cards: tuple[Card, ...] = ()
+    suits: tuple[Suit, ...] = ()
+    data: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"effect": self.kind.value}
+        if self.seat is not None:
+            out["seat"] = self.seat.letter
+        if self.cards:
+            out["cards"] = [str(c) for c in self.cards]
+        if self.suits:
+            out["suits"] = [s.letter for s in self.suits]
+        if self.data:
+            out["data"] = self.data
+        return out
+
+
 @dataclass(frozen=True, slots=True)
 class Option:
-    """One rectification the chooser may pick (or the outcome of one answer to the pending question)."""
+    """One rectification the chooser may pick (or the outcome of one ``answer`` to the ruling's question), with
+    its law. The law states it as data (``effect`` in words, ``effects`` as values); the table that makes the
+    ruling pending ``bind``s the action that carries it out (``apply``)."""
 
     id: str
     law: str
     effect: str
-    apply: Callable[[], None] = field(compare=False, repr=False)
+    effects: tuple[Effect, ...] = ()
+    _: KW_ONLY
+    apply: Callable[[], None] | None = field(default=None, compare=False, repr=False)
     obligations: tuple[str, ...] = ()
     answer: bool | None = None
 
+    def bind(self, apply: Callable[[], None]) -> Option:
+        """This option, carried out by ``apply`` when chosen."""
+        return replace(self, apply=apply)
+
+    def carry_out(self) -> None:
+        if self.apply is None:
+            raise RulingError(f"{self.id} ({self.law}) is a ruling's option not bound to a table")
+        self.apply()
+
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"id": self.id, "law": self.law, "effect": self.effect}
+        if self.effects:
+            out["effects"] = [e.to_dict() for e in self.effects]
         if self.obligations:
             out["obligations"] = list(self.obligations)
         if self.answer is not None:
             out["if_answer"] = self.answer
         return out
+
+
+def none_option(law: str, effect: str, option_id: str = "no_rectification") -> Option:
+    """The only outcome when the law gives no rectification."""
+    return Option(option_id, law, effect, (Effect(EffectKind.NONE),))
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,31 +148,69 @@ class BeforeRectification:
 
 @dataclass(frozen=True, slots=True)
 class Ruling:
-    """A pending ruling: what happened, who offended, who chooses and among what (L10C1: every option)."""
+    """A ruling: what happened, who offended, who chooses and among what (L10C1: every option), each with its law.
+
+    ``choosers`` is empty when the director decides (a ``question``, or several options) or when the law leaves
+    no choice (one option, or the historic codes' automatic penalties); two seats when either may choose and
+    ``prevails`` breaks a tie (L55A). ``premium`` is points a historic code scores for the irregularity (NL36
+    28.3). A law function returns the ruling as data; the table binds each option's action (``Option.bind``)
+    when it makes the ruling pending.
+    """
 
     irregularity: str
     law: str
     offender: Seat | None
     description: str
     options: tuple[Option, ...]
-    chooser: Seat | None = None
+    _: KW_ONLY
+    choosers: tuple[Seat, ...] = ()
+    prevails: Seat | None = None
     question: Question | None = None
     before_rectification: tuple[BeforeRectification, ...] = ()
     review: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
+    premium: tuple[Side, int] | None = None
 
     def __post_init__(self) -> None:
         if not self.options:
             raise ValueError("a ruling needs at least one option")
+
+    @property
+    def chooser(self) -> Seat | None:
+        """The seat whose choice counts (``None``: the director decides, or nobody does)."""
+        if self.prevails is not None:
+            return self.prevails
+        return self.choosers[0] if len(self.choosers) == 1 else None
+
+    @property
+    def automatic(self) -> bool:
+        """Nobody chooses and nothing is asked: the first option is the outcome (the historic codes' penalties)."""
+        return not self.choosers and self.question is None
+
+    @property
+    def option_ids(self) -> tuple[str, ...]:
+        return tuple(o.id for o in self.options)
 
     def option(self, option_id: str) -> Option:
         for opt in self.options:
             if opt.id == option_id:
                 return opt
         raise RulingError(
-            f"{option_id!r} is not an option of the pending {self.irregularity} ruling "
-            f"(options: {', '.join(o.id for o in self.options)})"
+            f"{option_id!r} is not an option of the {self.irregularity} ruling (options: {', '.join(self.option_ids)})"
         )
+
+    def outcome(self, answer: bool) -> Option:
+        """The option that follows the director's answer to ``question``."""
+        if self.question is None:
+            raise RulingError(f"the {self.irregularity} ruling asks the director nothing")
+        for opt in self.options:
+            if opt.answer is answer:
+                return opt
+        raise RulingError(f"the {self.irregularity} ruling has no outcome for the answer {answer}")
+
+    def bind(self, apply: Callable[[Option], Callable[[], None]]) -> Ruling:
+        """This ruling with every option carried out by ``apply(option)``."""
+        return replace(self, options=tuple(o.bind(apply(o)) for o in self.options))
 
     def awaits(self) -> str:
         """What the table waits for; nobody acts before it (L9B2), except as ``before_rectification`` allows."""
@@ -108,18 +221,24 @@ class Ruling:
         return "awaits the director's ruling (L9B2)"
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "irregularity": self.irregularity,
             "law": self.law,
             "offender": None if self.offender is None else self.offender.letter,
             "description": self.description,
             "chooser": DIRECTOR if self.chooser is None else self.chooser.letter,
+            "choosers": [s.letter for s in self.choosers],
             "question": None if self.question is None else self.question.to_dict(),
             "options": [o.to_dict() for o in self.options],
             "before_rectification": [f.to_dict() for f in self.before_rectification],
             "review": list(self.review),
             "notes": list(self.notes),
         }
+        if self.prevails is not None:
+            out["prevails"] = self.prevails.letter
+        if self.premium is not None:
+            out["premium"] = {"side": str(self.premium[0]), "points": self.premium[1]}
+        return out
 
     def explain(self) -> str:
         """A director's explanation in words (L10C1)."""

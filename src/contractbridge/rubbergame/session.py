@@ -24,10 +24,11 @@ from typing import Any, Final
 
 from contractbridge.cards import Seat, Side
 from contractbridge.deal import Board, Vulnerability
+from contractbridge.director import Ruling
 from contractbridge.errors import BridgeError, EditionError, EventLogError, ScoringError
 from contractbridge.laws import DEFAULT_RUBBER_EDITION, rubber_editions
 from contractbridge.laws import edition as get_edition
-from contractbridge.laws.nbb30 import NBB30, PlayersAuction, PlayRuling, Revoke
+from contractbridge.laws.nbb30 import NBB30, PlayersAuction, Revoke
 from contractbridge.players import Player, play_board
 from contractbridge.rubbergame.dealing import Packs, cut, deal_pack, shuffled
 from contractbridge.rubbergame.formation import Lineup
@@ -121,7 +122,7 @@ class RubberSession:
         *,
         honours_claimed: bool = True,
         revokes: Mapping[Side, Sequence[Revoke]] | None = None,
-        rulings: Iterable[PlayRuling] = (),
+        rulings: Iterable[Ruling] = (),
     ) -> list[Entry]:
         """Score the finished hand on the sheet: honours from the deal if claimed now, revoke tricks from
         ``revokes`` (per offending side; for revokes a strict table could not record), premiums of ``rulings``

@@ -22,6 +22,7 @@ from contractbridge.cards import Card, Seat
 from contractbridge.deal import Board, Deal
 from contractbridge.errors import BridgeError, OutOfTurnError, RulingError
 from contractbridge.players import Player
+from contractbridge.robots.claims import ClaimingPlayer
 from contractbridge.scoring.rubber import Rubber
 from contractbridge.server import claimruling, frames, rubbers
 from contractbridge.server.protocol import Message, ProtocolError, RateLimiter
@@ -537,8 +538,12 @@ class TableSession:
         claim = table.claim_state
         if claim is not None and claim.status == "pending":
             for seat in sorted(claim.needed - claim.agreed_by):
-                if seat in self.robots:  # a robot agrees to a claim (L69A); disputing is the humans' call
-                    await self._accept({"event": "agree", "seat": seat.letter})
+                if seat in self.robots:  # a robot agrees (L69A) or disputes (L68D2) by its own judgement
+                    robot = self.robots[seat]
+                    agrees = not isinstance(robot, ClaimingPlayer) or await asyncio.to_thread(
+                        robot.accepts_claim, table.view(seat)
+                    )
+                    await self._accept({"event": "agree" if agrees else "dispute", "seat": seat.letter})
                     return True
             return False
         actor = table.actor

@@ -68,7 +68,7 @@ class EST30Auction(NBB30Auction):
 
         def apply(c: Call) -> None:
             da.resolve(law, "right_lost")
-            fallback.apply()
+            fallback.carry_out()
             da.note(f"{seat_name(lho)} called after the error: the right to penalise it is lost ({law}).")
             da.dispatch(lho, c)
 

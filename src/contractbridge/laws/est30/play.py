@@ -6,8 +6,9 @@ from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
 from contractbridge.cards import Seat
+from contractbridge.director import Option, Ruling
 from contractbridge.laws.nbb30.play import NBB30Play
-from contractbridge.laws.nbb30.values import PlayRuling, Remedy, Revoke
+from contractbridge.laws.nbb30.values import Revoke
 
 __all__ = ["EST30Play"]
 
@@ -51,7 +52,7 @@ class EST30Play(NBB30Play):
         "concession": "EST-L40",
     }
 
-    def attention_to_trick(self, offender: Seat, declarer: Seat) -> PlayRuling | None:
+    def attention_to_trick(self, offender: Seat, declarer: Seat) -> Ruling | None:
         """EST has no rule on drawing partner's attention to the trick: no penalty."""
         return None
 
@@ -61,11 +62,11 @@ class EST30Play(NBB30Play):
         inside its own trick ([JUDGEMENT] that trick then counts as won after establishment)."""
         return [t for t in tricks_won if t > first.trick or (first.in_leading and t == first.trick)]
 
-    def _quitted_penalty(self, looker: Seat, declarer: Seat) -> PlayRuling:
+    def _quitted_penalty(self, looker: Seat, declarer: Seat) -> Ruling:
         law = self.cite("quitted")
-        return PlayRuling("quitted_trick", law, looker, (Remedy("no_penalty", law, "forbidden, but no penalty"),))
+        return Ruling("quitted_trick", law, looker, "", (Option("no_penalty", law, "forbidden, but no penalty"),))
 
-    def cards_shown_in_claim(self, partner_saw: bool) -> PlayRuling:
+    def cards_shown_in_claim(self, partner_saw: bool) -> Ruling:
         """EST-L40: a defender shows his cards so that partner does not see them; declarer may not call them."""
         law = self.cite("defender_claim")
-        return PlayRuling("claim_cards_shown", law, None, (Remedy("no_penalty", law, "the cards may not be called"),))
+        return Ruling("claim_cards_shown", law, None, "", (Option("no_penalty", law, "the cards may not be called"),))

@@ -20,7 +20,7 @@ from contractbridge.laws.nbb30.auction import NBB30Auction
 from contractbridge.laws.nbb30.play import NBB30Play
 from contractbridge.laws.nbb30.record import Moment, PlayersAuction, Review
 from contractbridge.laws.nbb30.tableplay import card_ruling, directed_cards, reported_rulings, revoke_adjustment
-from contractbridge.laws.nbb30.values import ClaimMoment, PlayRuling, Remedy, Revoke, Role, Verdict
+from contractbridge.laws.nbb30.values import ClaimMoment, Revoke, Role, Verdict
 from contractbridge.scoring import rubber
 from contractbridge.scoring.rubber import RubberRules
 from contractbridge.scoring.rules import ALTERNATING_NOTRUMP
@@ -33,9 +33,7 @@ __all__ = [
     "NBB30",
     "ClaimMoment",
     "Moment",
-    "PlayRuling",
     "PlayersAuction",
-    "Remedy",
     "Review",
     "Revoke",
     "Role",
@@ -116,7 +114,7 @@ class NBB30(NBB30Auction, NBB30Play):
         if free is None:
             raise RulingError(f"dummy may not draw attention to the {ruling.irregularity.replace('_', ' ')}")
         auction.resolve(verdict.law, free.id)
-        free.apply()
+        free.carry_out()
 
     def settle_play(self, table: Table) -> None:
         """What the players reported in the play: a quitted trick looked at (R24, R53; EST-L28; NL36 28.3), a card

@@ -162,7 +162,7 @@ class NBB30Auction(Edition):
             raise RulingError(f"only the opponents may draw attention to an insufficient bid ({ruling.law})")
         option = ruling.options[0]
         da.resolve(option.law, option.id)
-        option.apply()
+        option.carry_out()
 
     def dummy_attention(self, auction: DirectedAuction, dummy: Seat, dummy_looked: bool) -> None:
         """Dummy draws attention to an opponent's irregularity (the play-period editions override this)."""
@@ -227,8 +227,8 @@ class NBB30Auction(Edition):
                         law,
                         f"the call is cancelled; the turn goes back to {_sn(turn)}; {_sn(off.partner)} "
                         "must pass at his first turn",
-                        cancel,
-                        (f"{off.partner.letter}: pass_next",),
+                        apply=cancel,
+                        obligations=(f"{off.partner.letter}: pass_next",),
                     ),
                 ),
                 before_rectification=(self._condone(da, idx, turn),),
@@ -257,10 +257,10 @@ class NBB30Auction(Edition):
                         law,
                         f"the deal stands; {e.call} is cancelled and the auction goes on as if it had not "
                         "been made; no further penalty",
-                        cancel,
+                        apply=cancel,
                     ),
                 ),
-                chooser=off.lho,
+                choosers=(off.lho,),
                 before_rectification=(self._condone(da, idx, turn),),
             )
         )
@@ -269,7 +269,7 @@ class NBB30Auction(Edition):
         def apply() -> None:
             da.note(f"A new deal was demanded ({law}): the board is over and {_sn(da.dealer)} deals again.")
 
-        return Option("new_deal", law, f"a new deal: the board ends and {_sn(da.dealer)} deals again", apply)
+        return Option("new_deal", law, f"a new deal: the board ends and {_sn(da.dealer)} deals again", apply=apply)
 
     # ---- in turn: R40 insufficient bid, R42 illegal calls -----------------------------------------
     def _in_turn(self, da: DirectedAuction, seat: Seat, call: Call) -> None:
@@ -340,7 +340,7 @@ class NBB30Auction(Edition):
                 law,
                 f"{e.call} is cancelled; {_sn(off)} is treated as having passed"
                 + ("" if in_turn else " (he passes at his turn)"),
-                cancel,
+                apply=cancel,
             ),
         ]
         accepted = self._accepted_form(da, e.call, kind, in_turn)
@@ -356,7 +356,9 @@ class NBB30Auction(Edition):
                     da.obligations.pop(off, None)
 
             options.append(
-                Option("accept", law, f"{e.call} stands" + (f" as {accepted}" if accepted != e.call else ""), accept)
+                Option(
+                    "accept", law, f"{e.call} stands" + (f" as {accepted}" if accepted != e.call else ""), apply=accept
+                )
             )
         forfeit = self._right_lost_by_calling(da, idx, lho, options)
         da.rule(
@@ -366,7 +368,7 @@ class NBB30Auction(Edition):
                 off,
                 f"{e.call} by {_sn(off)}: {what}",
                 tuple(options),
-                chooser=lho,
+                choosers=(lho,),
                 before_rectification=() if forfeit is None else (forfeit,),
                 notes=("[JUDGEMENT] A second redouble has no defined score: no acceptance (laws-historic.md TV59).",)
                 if kind == "rr"
@@ -430,8 +432,8 @@ class NBB30Auction(Edition):
                         attention,
                         f"{_sn(off)} must replace {ib} with a sufficient bid in any denomination; "
                         f"{_sn(off.partner)} must pass at his first turn",
-                        replace,
-                        (f"{off.partner.letter}: pass_next",),
+                        apply=replace,
+                        obligations=(f"{off.partner.letter}: pass_next",),
                     ),
                 ),
                 before_rectification=(
@@ -481,10 +483,14 @@ class NBB30Auction(Edition):
                 f"{_sn(seat)} bid {call} after {orig}, before his LHO called",
                 (
                     self._new_deal_option(da, second),
-                    Option("cancel", second, f"{call} is cancelled and {orig} stands; no further penalty", not_slip),
-                    Option("slip", slip, f"a slip of the tongue corrected at once: {call} replaces {orig}", corrected),
+                    Option(
+                        "cancel", second, f"{call} is cancelled and {orig} stands; no further penalty", apply=not_slip
+                    ),
+                    Option(
+                        "slip", slip, f"a slip of the tongue corrected at once: {call} replaces {orig}", apply=corrected
+                    ),
                 ),
-                chooser=seat.lho,
+                choosers=(seat.lho,),
                 notes=(
                     f"If it was a slip corrected practically in one breath ({slip}), {_sn(seat.lho)} should agree "
                     "to 'slip'; a change of mind is not a slip.",
@@ -514,10 +520,13 @@ class NBB30Auction(Edition):
                 da.note(f"{_sn(seat.partner)} must lead {suit.letter} the first time he is on lead ({law}).")
 
             return Option(
-                f"lead_{suit.letter}", law, f"{_sn(seat.partner)} must lead {suit.letter} at his first lead", apply
+                f"lead_{suit.letter}",
+                law,
+                f"{_sn(seat.partner)} must lead {suit.letter} at his first lead",
+                apply=apply,
             )
 
-        options = (*(lead(s) for s in reversed(Suit)), Option("no_penalty", law, "no lead is required", void))
+        options = (*(lead(s) for s in reversed(Suit)), Option("no_penalty", law, "no lead is required", apply=void))
         da.rule(
             Ruling(
                 "late_call",
@@ -525,7 +534,7 @@ class NBB30Auction(Edition):
                 seat,
                 f"{call} by the defender {_sn(seat)} after the auction closed",
                 options,
-                chooser=declarer,
+                choosers=(declarer,),
             )
         )
 
@@ -585,8 +594,8 @@ class NBB30Auction(Edition):
                 law,
                 seat,
                 f"{_sn(seat)} exposed {names} ({why}) during the auction",
-                (self._new_deal_option(da, law), Option("no_penalty", law, "the deal stands", keep)),
-                chooser=seat.lho,
+                (self._new_deal_option(da, law), Option("no_penalty", law, "the deal stands", apply=keep)),
+                choosers=(seat.lho,),
             )
         )
 
@@ -611,7 +620,9 @@ class NBB30Auction(Edition):
             _unexpose(da, seat, card)
 
         options = [
-            Option("exposed", f"{law}(I)", f"{card} is an exposed card in the play; declarer may call it", exposed)
+            Option(
+                "exposed", f"{law}(I)", f"{card} is an exposed card in the play; declarer may call it", apply=exposed
+            )
         ]
         if seat.partner == da.opening_leader:
             options.append(
@@ -619,7 +630,7 @@ class NBB30Auction(Edition):
                     f"forbid_{card.suit.letter}",
                     f"{law}(II)",
                     f"{_sn(seat.partner)} may not open {card.suit.letter}",
-                    forbid,
+                    apply=forbid,
                 )
             )
         da.rule(
@@ -629,7 +640,7 @@ class NBB30Auction(Edition):
                 seat,
                 f"{_sn(seat)} exposed {card} during the auction",
                 tuple(options),
-                chooser=da.declarer,
+                choosers=(da.declarer,),
             )
         )
 

@@ -1,6 +1,6 @@
 """NBB30 play-period law (NBB R19–R26, R44–R61) as pure functions over plain values (laws-historic.md §3).
 
-Each method takes the seats, hands, tricks and the irregular action and returns a ``PlayRuling`` (who may
+Each method takes the seats, hands, tricks and the irregular action and returns a ``Ruling`` (who may
 choose what, with the law), a ``Verdict`` or a number; EST30 and NL36 override only what differs. Following
 suit comes before every penalty (NBB Def.XXVIII footnote; NL36 26.2).
 """
@@ -11,8 +11,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import ClassVar
 
 from contractbridge.cards import Card, Hand, Seat, Suit
+from contractbridge.director import Option, Ruling
 from contractbridge.errors import RulingError
-from contractbridge.laws.nbb30.values import ClaimMoment, PlayRuling, Remedy, Revoke, Role, Verdict
+from contractbridge.laws.nbb30.values import ClaimMoment, Revoke, Role, Verdict
 
 __all__ = ["NBB30Play", "follow_suit"]
 
@@ -24,9 +25,9 @@ def follow_suit(hand: Hand, led: Suit | None) -> frozenset[Card]:
     return frozenset(hand)
 
 
-def _lead_remedies(law: str, who: str) -> tuple[Remedy, ...]:
+def _lead_remedies(law: str, who: str) -> tuple[Option, ...]:
     return tuple(
-        Remedy(f"lead_{s.letter}", law, f"{who} must lead {s.letter} at the first opportunity") for s in reversed(Suit)
+        Option(f"lead_{s.letter}", law, f"{who} must lead {s.letter} at the first opportunity") for s in reversed(Suit)
     )
 
 
@@ -90,23 +91,23 @@ class NBB30Play:
         return self.PLAY_LAWS[topic]
 
     # ---- §3.2 exposed cards -----------------------------------------------------------------------
-    def exposed_card(self, owner: Seat, declarer: Seat, card: Card) -> PlayRuling:
+    def exposed_card(self, owner: Seat, declarer: Seat, card: Card) -> Ruling:
         """A card exposed in the play other than by playing it (NBB Def.XXVI). Declarer and dummy are never
         penalised (R44(4)); a defender's card stays face up and declarer may call it (R44(1))."""
         if owner.side == declarer.side:
             law = self.cite("exposed_declarer")
-            return PlayRuling("exposed_card", law, owner, (Remedy("no_penalty", law, "no penalty"),))
+            return Ruling("exposed_card", law, owner, "", (Option("no_penalty", law, "no penalty"),))
         return self._defender_exposed(owner, declarer, card)
 
-    def _defender_exposed(self, owner: Seat, declarer: Seat, card: Card) -> PlayRuling:
+    def _defender_exposed(self, owner: Seat, declarer: Seat, card: Card) -> Ruling:
         law = self.cite("exposed")
-        return PlayRuling(
+        return Ruling(
             "exposed_card",
             law,
             owner,
-            (
-                Remedy("call", law, f"{card} must be led or played when its owner is next to lead or play (if legal)"),
-                Remedy("leave", law, f"{card} stays face up; declarer may call it at a later trick"),
+            "", (
+                Option("call", law, f"{card} must be led or played when its owner is next to lead or play (if legal)"),
+                Option("leave", law, f"{card} stays face up; declarer may call it at a later trick"),
             ),
             choosers=(declarer,),
             notes=(f"Declarer may not forbid {card} to be played ({self.cite('exposed_no_forbid')}).",),
@@ -123,45 +124,45 @@ class NBB30Play:
         return lawful
 
     # ---- §3.3 leads out of turn -------------------------------------------------------------------
-    def declarer_wrong_hand(self, declarer: Seat, led: Card, correct_hand: Hand, defender_played: bool) -> PlayRuling:
+    def declarer_wrong_hand(self, declarer: Seat, led: Card, correct_hand: Hand, defender_played: bool) -> Ruling:
         """Declarer led from the wrong hand (R45): either defender may have the lead taken back and made from
         the right hand, in the same suit if he can; it stands once a defender played to it."""
         law = self.cite("wrong_hand")
         if defender_played:
-            return PlayRuling(
+            return Ruling(
                 "lead_from_wrong_hand",
                 law,
                 declarer,
-                (Remedy("stands", law, "a defender played to it: the lead stands"),),
+                "", (Option("stands", law, "a defender played to it: the lead stands"),),
             )
         suit = led.suit
         same = correct_hand.has_suit(suit)
-        return PlayRuling(
+        return Ruling(
             "lead_from_wrong_hand",
             law,
             declarer,
-            (
-                Remedy(
+            "", (
+                Option(
                     "correct",
                     law,
                     "the lead is taken back and made from the right hand"
                     + (f", a {suit.letter}" if same else " (no card of the same suit there: any card)"),
                 ),
-                Remedy("accept", law, "the lead stands"),
+                Option("accept", law, "the lead stands"),
             ),
             choosers=(declarer.lho, declarer.rho),
         )
 
-    def declarer_leads_for_defender(self, declarer: Seat) -> PlayRuling:
+    def declarer_leads_for_defender(self, declarer: Seat) -> Ruling:
         """Declarer (from either hand) led when a defender was to lead (R46(1))."""
         law = self.cite("declarer_leads_for_defender")
-        return PlayRuling(
+        return Ruling(
             "declarer_lead_out_of_turn",
             law,
             declarer,
-            (
-                Remedy("retract", law, "declarer takes the card back (only if a defender requires it)"),
-                Remedy("accept", law, "the lead stands"),
+            "", (
+                Option("retract", law, "declarer takes the card back (only if a defender requires it)"),
+                Option("accept", law, "the lead stands"),
             ),
             choosers=(declarer.lho, declarer.rho),
         )
@@ -175,19 +176,19 @@ class NBB30Play:
         dummy_exposed: bool = False,
         declarer_played: bool = False,
         other_side_played: bool = False,
-    ) -> PlayRuling:
+    ) -> Ruling:
         """A defender led out of turn (R46(2)): declarer may (I) name the suit the offending side leads at
         its first lead, (II) treat the card as exposed and forbid partner its suit, or (III) accept it.
         Played to by the other side, it counts as correct; a wrong opening lead that declarer plays to from
         his own hand makes him dummy (R46(3)); dummy's card exposed first cancels (I) (R46(4))."""
         accepted = self.cite("lead_accepted")
         if self.DECLARER_BECOMES_DUMMY and opening and declarer_played and offender == declarer.rho:
-            return PlayRuling(
+            return Ruling(
                 "lead_out_of_turn",
                 accepted,
                 offender,
-                (
-                    Remedy(
+                "", (
+                    Option(
                         "declarer_becomes_dummy",
                         accepted,
                         f"the lead stands; {declarer.partner.name.capitalize()} becomes declarer and "
@@ -196,156 +197,156 @@ class NBB30Play:
                 ),
             )
         if other_side_played or declarer_played:
-            return PlayRuling(
+            return Ruling(
                 "lead_out_of_turn",
                 accepted,
                 offender,
-                (Remedy("accept", accepted, "the other side played to it: the lead is correct"),),
+                "", (Option("accept", accepted, "the other side played to it: the lead is correct"),),
             )
         return self._defender_lead_options(offender, declarer, dummy_exposed)
 
-    def _defender_lead_options(self, offender: Seat, declarer: Seat, dummy_exposed: bool) -> PlayRuling:
+    def _defender_lead_options(self, offender: Seat, declarer: Seat, dummy_exposed: bool) -> Ruling:
         law = self.cite("defender_lead")
         notes = (f"{self.DUMMY_EXPOSED_NOTE} ({self.cite('dummy_exposed')}).",) if dummy_exposed else ()
         remedies = self._lead_choices(law, dummy_exposed)
-        return PlayRuling("lead_out_of_turn", law, offender, remedies, choosers=(declarer,), notes=notes)
+        return Ruling("lead_out_of_turn", law, offender, "", remedies, choosers=(declarer,), notes=notes)
 
-    def _lead_choices(self, law: str, dummy_exposed: bool) -> tuple[Remedy, ...]:
+    def _lead_choices(self, law: str, dummy_exposed: bool) -> tuple[Option, ...]:
         """R46(2): (I) a suit the offending side leads, (II) an exposed card whose suit partner may be forbidden,
         (III) accept; (I) is lost once dummy exposed a card (R46(4))."""
         return (
             *(() if dummy_exposed else _lead_remedies(f"{law}(I)", "the offending side")),
-            Remedy(
+            Option(
                 "exposed_forbid",
                 f"{law}(II)",
                 "the card is exposed; if still exposed when partner next leads, declarer may forbid him its suit",
             ),
-            Remedy("accept", f"{law}(III)", "the lead is accepted as correct"),
+            Option("accept", f"{law}(III)", "the lead is accepted as correct"),
         )
 
-    def simultaneous_leads(self, correct: Seat, other: Seat, card: Card) -> PlayRuling:
+    def simultaneous_leads(self, correct: Seat, other: Seat, card: Card) -> Ruling:
         """Both defenders lead at once (R46(5)): the correct lead stands, the other card is exposed."""
         law = self.cite("simultaneous")
         kind = "a penalty card" if self.PENALTY_CARDS else "an exposed card"
-        return PlayRuling(
+        return Ruling(
             "simultaneous_leads",
             law,
             other,
-            (Remedy("correct_stands", law, f"{correct.name.capitalize()}'s lead stands; {card} is {kind}"),),
+            "", (Option("correct_stands", law, f"{correct.name.capitalize()}'s lead stands; {card} is {kind}"),),
         )
 
-    def played_before_penalty(self, offender: Seat, card: Card, non_offenders_played: bool) -> PlayRuling:
+    def played_before_penalty(self, offender: Seat, card: Card, non_offenders_played: bool) -> Ruling:
         """The player subject to a penalty leads or plays before it is stated: the right is not lost and the
         card may be treated as exposed (R56)."""
         law = self.cite("before_penalty")
-        return PlayRuling(
+        return Ruling(
             "played_before_penalty",
             law,
             offender,
-            (Remedy("penalty_kept", law, f"the penalty may still be exacted; {card} may be treated as exposed"),),
+            "", (Option("penalty_kept", law, f"the penalty may still be exacted; {card} may be treated as exposed"),),
         )
 
     # ---- §3.4 premature play, attention to the trick ------------------------------------------------
-    def premature_play(self, offender: Seat, declarer: Seat, *, declarer_played_both: bool = False) -> PlayRuling:
+    def premature_play(self, offender: Seat, declarer: Seat, *, declarer_played_both: bool = False) -> Ruling:
         """A defender played or led before his partner, or showed him a card (R47(1)): declarer may require
         the partner to play highest or lowest of the suit led, win, not win, or discard a named suit (NL36
         26.8: highest, lowest or a named suit if void, and nothing once declarer played from both hands)."""
         law = self.cite("premature")
         if declarer_played_both and self.BOTH_HANDS_PLAYED_EXCUSES:
-            return PlayRuling(
+            return Ruling(
                 "premature_play",
                 law,
                 offender,
-                (Remedy("no_penalty", law, "declarer had played from both hands: no penalty"),),
+                "", (Option("no_penalty", law, "declarer had played from both hands: no penalty"),),
             )
-        return PlayRuling(
+        return Ruling(
             "premature_play",
             law,
             offender,
-            self._partner_options(law, offender, premature=True),
+            "", self._partner_options(law, offender, premature=True),
             choosers=(declarer,),
             notes=("None of these overrides the duty to follow suit.",),
         )
 
-    def _partner_options(self, law: str, offender: Seat, *, premature: bool) -> tuple[Remedy, ...]:
+    def _partner_options(self, law: str, offender: Seat, *, premature: bool) -> tuple[Option, ...]:
         """What the offender's partner may be required to play: highest or lowest of the suit led; then win or
         not win (and, after premature play, discard a named suit) where ``PARTNER_MAY_WIN``, else a named suit
         if void (NL36 26.8, 28.5)."""
         partner = offender.partner.name.capitalize()
         out = [
-            Remedy("highest", law, f"{partner} plays his highest card of the suit led"),
-            Remedy("lowest", law, f"{partner} plays his lowest card of the suit led"),
+            Option("highest", law, f"{partner} plays his highest card of the suit led"),
+            Option("lowest", law, f"{partner} plays his lowest card of the suit led"),
         ]
         if not self.PARTNER_MAY_WIN:
-            return (*out, Remedy("named_suit", law, f"{partner}, void, plays a suit declarer names"))
+            return (*out, Option("named_suit", law, f"{partner}, void, plays a suit declarer names"))
         out += [
-            Remedy("win", law, f"{partner} wins the trick (ruffing if he must)"),
-            Remedy("not_win", law, f"{partner} does not win the trick"),
+            Option("win", law, f"{partner} wins the trick (ruffing if he must)"),
+            Option("not_win", law, f"{partner} does not win the trick"),
         ]
         if premature:
-            out.append(Remedy("discard", law, f"{partner} discards (or, void, plays) a card of a suit declarer names"))
+            out.append(Option("discard", law, f"{partner} discards (or, void, plays) a card of a suit declarer names"))
         return tuple(out)
 
-    def declarer_plays_other_hand_early(self, declarer: Seat) -> PlayRuling:
+    def declarer_plays_other_hand_early(self, declarer: Seat) -> Ruling:
         """Declarer led from one hand and played from the other before second hand (R47(2))."""
         law = self.cite("other_hand")
-        return PlayRuling(
+        return Ruling(
             "premature_play_by_declarer",
             law,
             declarer,
-            (Remedy("fourth_hand_may_play", law, "the fourth hand may play before the second; no penalty"),),
+            "", (Option("fourth_hand_may_play", law, "the fourth hand may play before the second; no penalty"),),
         )
 
-    def attention_to_trick(self, offender: Seat, declarer: Seat) -> PlayRuling | None:
+    def attention_to_trick(self, offender: Seat, declarer: Seat) -> Ruling | None:
         """Dummy or a defender draws partner's attention to the trick before partner played (R52; NL36 28.5):
         declarer, or dummy's LHO, chooses what partner must play (``_partner_options``)."""
         law = self.cite("trick_attention")
         chooser = offender.lho if offender == declarer.partner else declarer
-        return PlayRuling(
+        return Ruling(
             "attention_to_trick",
             law,
             offender,
-            self._partner_options(law, offender, premature=False),
+            "", self._partner_options(law, offender, premature=False),
             choosers=(chooser,),
         )
 
     # ---- §3.5 revokes -------------------------------------------------------------------------------
     def revoke_correction(
         self, offender: Seat, declarer: Seat, *, lho_played_after: bool = False, claim_face_up: bool = False
-    ) -> PlayRuling:
+    ) -> Ruling:
         """A revoke corrected before it is established (R55(1))."""
         law = self.cite("revoke_correction")
         if offender == declarer.partner:
-            return PlayRuling("corrected_revoke", law, offender, (Remedy("no_penalty", law, "dummy: no penalty"),))
+            return Ruling("corrected_revoke", law, offender, "", (Option("no_penalty", law, "dummy: no penalty"),))
         if offender == declarer:
             if not lho_played_after:
-                return PlayRuling(
+                return Ruling(
                     "corrected_revoke",
                     law,
                     offender,
-                    (Remedy("no_penalty", law, "declarer takes the card back; no penalty"),),
+                    "", (Option("no_penalty", law, "declarer takes the card back; no penalty"),),
                 )
-            return PlayRuling(
+            return Ruling(
                 "corrected_revoke",
                 law,
                 offender,
-                (
-                    Remedy("highest", law, "declarer plays his highest card of the suit led"),
-                    Remedy("lowest", law, "declarer plays his lowest card of the suit led"),
+                "", (
+                    Option("highest", law, "declarer plays his highest card of the suit led"),
+                    Option("lowest", law, "declarer plays his lowest card of the suit led"),
                 ),
                 choosers=(declarer.lho,),
             )
         return self._defender_corrected(offender, declarer, law, claim_face_up)
 
-    def _defender_corrected(self, offender: Seat, declarer: Seat, law: str, claim_face_up: bool) -> PlayRuling:
-        return PlayRuling(
+    def _defender_corrected(self, offender: Seat, declarer: Seat, law: str, claim_face_up: bool) -> Ruling:
+        return Ruling(
             "corrected_revoke",
             law,
             offender,
-            (
-                Remedy(self.WITHDRAWN_CARD[0], law, f"the withdrawn card is {self.WITHDRAWN_CARD[1]}"),
-                Remedy("highest", law, "the offender plays his highest card of the correct suit"),
-                Remedy("lowest", law, "the offender plays his lowest card of the correct suit"),
+            "", (
+                Option(self.WITHDRAWN_CARD[0], law, f"the withdrawn card is {self.WITHDRAWN_CARD[1]}"),
+                Option("highest", law, "the offender plays his highest card of the correct suit"),
+                Option("lowest", law, "the offender plays his lowest card of the correct suit"),
             ),
             choosers=(declarer,),
         )
@@ -402,23 +403,23 @@ class NBB30Play:
         {"dispute", "wrong_count", "replace_card", "fear_of_revoke"}
     )
 
-    def quitted_trick_looked(self, looker: Seat, declarer: Seat, exception: str | None = None) -> PlayRuling:
+    def quitted_trick_looked(self, looker: Seat, declarer: Seat, exception: str | None = None) -> Ruling:
         """A quitted trick turned before the end of the play without one of R24's reasons: declarer, or the
         offender's LHO, names the suit the offending side must lead at its next lead (R53)."""
         law = self.cite("quitted")
         if exception is not None and exception not in self._known_exceptions():
             raise RulingError(f"unknown reason to look at a quitted trick: {exception!r}")
         if exception in self.QUITTED_EXCEPTIONS:
-            return PlayRuling("quitted_trick", law, None, (Remedy("lawful", law, f"allowed ({exception})"),))
+            return Ruling("quitted_trick", law, None, "", (Option("lawful", law, f"allowed ({exception})"),))
         return self._quitted_penalty(looker, declarer)
 
     def _known_exceptions(self) -> frozenset[str]:
         return NBB30Play.QUITTED_EXCEPTIONS
 
-    def _quitted_penalty(self, looker: Seat, declarer: Seat) -> PlayRuling:
+    def _quitted_penalty(self, looker: Seat, declarer: Seat) -> Ruling:
         law = self.cite("quitted")
         chooser = declarer if looker.side != declarer.side else looker.lho
-        return PlayRuling("quitted_trick", law, looker, _lead_remedies(law, "the offending side"), choosers=(chooser,))
+        return Ruling("quitted_trick", law, looker, "", _lead_remedies(law, "the offending side"), choosers=(chooser,))
 
     # ---- §3.7 claims and concessions ----------------------------------------------------------------
     def concession(self, by: Seat, declarer: Seat, partner_agrees: bool | None = None) -> Verdict:
@@ -447,44 +448,49 @@ class NBB30Play:
             "all faced their cards: the claim stands" if both_defenders else "play may be required to continue",
         )
 
-    def cards_shown_in_claim(self, partner_saw: bool) -> PlayRuling:
+    def cards_shown_in_claim(self, partner_saw: bool) -> Ruling:
         """A defender shows cards to declarer to claim: they may be called only if his partner saw them
         (R26(1)); NL36 29.2 footnote: then they are penalty cards (``WITHDRAWN_CARD``)."""
         law = self.cite("defender_claim")
         if partner_saw:
             kind, name = self.WITHDRAWN_CARD
-            return PlayRuling("claim_cards_shown", law, None, (Remedy(kind, law, f"each is {name}"),))
-        return PlayRuling("claim_cards_shown", law, None, (Remedy("no_penalty", law, "the cards may not be called"),))
+            return Ruling("claim_cards_shown", law, None, "", (Option(kind, law, f"each is {name}"),))
+        return Ruling("claim_cards_shown", law, None, "", (Option("no_penalty", law, "the cards may not be called"),))
 
     # ---- §3.8 incorrect hands -----------------------------------------------------------------------
     def surplus_card(
         self, offender: Seat, declarer: Seat, *, played_later: bool, other_hand_short: bool = False
-    ) -> PlayRuling:
+    ) -> Ruling:
         """A hand has a card too many because it did not play to a trick (R48): once it has played to a
         later trick, declarer (or declarer's LHO, if declarer offended) may claim a new deal; never against
         dummy. Otherwise the offender removes a card he could have played to the defective trick."""
         law = self.cite("surplus")
-        remove = Remedy(
+        remove = Option(
             "remove_card",
             law,
             "the offender removes a card he could reasonably have played to the defective trick; play continues",
         )
         if not played_later or offender == declarer.partner:
-            return PlayRuling("surplus_card", law, offender, (remove,))
+            return Ruling("surplus_card", law, offender, "", (remove,))
         chooser = declarer.lho if offender == declarer else declarer
-        return PlayRuling(
-            "surplus_card", law, offender, (Remedy("new_deal", f"{law}(a)", "a new deal"), remove), choosers=(chooser,)
+        return Ruling(
+            "surplus_card",
+            law,
+            offender,
+            "",
+            (Option("new_deal", f"{law}(a)", "a new deal"), remove),
+            choosers=(chooser,),
         )
 
-    def missing_card(self, owner: Seat, found: str) -> PlayRuling:
+    def missing_card(self, owner: Seat, found: str) -> Ruling:
         """A hand short, no hand long (R49): a redeal if the card is not found or was never dealt
         (``found`` ``"nowhere"`` / ``"never_dealt"``), else it goes back to its owner, not exposed, as
         if in his hand throughout for revokes (R49(b))."""
         law = self.cite("missing")
         if found in ("nowhere", "never_dealt"):
-            return PlayRuling("missing_card", f"{law}(a)", owner, (Remedy("redeal", f"{law}(a)", "a redeal"),))
+            return Ruling("missing_card", f"{law}(a)", owner, "", (Option("redeal", f"{law}(a)", "a redeal"),))
         paragraph, effect = self.RESTORED
-        return PlayRuling("missing_card", law + paragraph, owner, (Remedy("restored", law + paragraph, effect),))
+        return Ruling("missing_card", law + paragraph, owner, "", (Option("restored", law + paragraph, effect),))
 
     # ---- §3.9 dummy ---------------------------------------------------------------------------------
     def dummy_draws_attention(self, dummy_looked: bool) -> Verdict:
@@ -492,31 +498,31 @@ class NBB30Play:
         penalise it (R19, R51(2))."""
         return Verdict(False, self.cite("dummy_attention"), "dummy may not draw attention to it: no penalty")
 
-    def dummy_suggests(self, dummy: Seat, card: Card) -> PlayRuling:
+    def dummy_suggests(self, dummy: Seat, card: Card) -> Ruling:
         """Dummy suggested a play (R50): dummy's LHO may require declarer to play, or not to play, it
         (unless that would be a revoke)."""
         law = self.cite("dummy_suggests")
-        return PlayRuling(
+        return Ruling(
             "dummy_suggests",
             law,
             dummy,
-            (
-                Remedy("play", law, f"declarer must play {card} (unless a revoke)"),
-                Remedy("not_play", law, f"declarer may not play {card} (unless that forces a revoke)"),
+            "", (
+                Option("play", law, f"declarer must play {card} (unless a revoke)"),
+                Option("not_play", law, f"declarer may not play {card} (unless that forces a revoke)"),
             ),
             choosers=(dummy.lho,),
         )
 
-    def dummy_names_hand(self, dummy: Seat) -> PlayRuling:
+    def dummy_names_hand(self, dummy: Seat) -> Ruling:
         """Dummy, unasked, said which hand is to lead (R51(1)): dummy's LHO chooses the hand."""
         law = self.cite("dummy_names_hand")
-        return PlayRuling(
+        return Ruling(
             "dummy_names_hand",
             law,
             dummy,
-            (
-                Remedy("lead_from_hand", law, "declarer leads from his own hand"),
-                Remedy("lead_from_dummy", law, "declarer leads from dummy"),
+            "", (
+                Option("lead_from_hand", law, "declarer leads from his own hand"),
+                Option("lead_from_dummy", law, "declarer leads from dummy"),
             ),
             choosers=(dummy.lho,),
         )

@@ -1,7 +1,7 @@
 """The play-period rulings of the rubber-bridge codes at a ``Table`` (laws-historic.md §3; issue #12 item 3).
 
 The edition's pure play functions (``NBB30Play`` and its overrides: ``defender_lead_out_of_turn``,
-``premature_play``, ``revoke_transfer`` …) decide; this module turns their ``PlayRuling`` into a ruling
+``premature_play``, ``revoke_transfer`` …) decide; this module turns their ``Ruling`` into a ruling
 pending in the table's record (a ``choose`` event by the entitled player, or the ``attention`` event for an
 automatic one: there is no director) and applies the chosen remedy to the table:
 
@@ -23,14 +23,15 @@ edition's ``revoke_transfer``, established per R55(2) from the cards actually pl
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from contractbridge.cards import Card, Hand, Seat, Side, Suit
 from contractbridge.director import LeadRestriction, Option, Ruling, seat_name
 from contractbridge.laws.nbb30.play import NBB30Play, follow_suit
 from contractbridge.laws.nbb30.record import PlayersAuction
-from contractbridge.laws.nbb30.values import DIRECTIVES, PlayDirective, PlayRuling, Remedy, Revoke, Role
+from contractbridge.laws.nbb30.values import DIRECTIVES, PlayDirective, Revoke, Role
 from contractbridge.play import trick_winner
 
 if TYPE_CHECKING:
@@ -127,7 +128,7 @@ def card_ruling(laws: NBB30Play, table: Table, irregularity: Irregularity) -> bo
 
 def _lead_ruling(
     laws: NBB30Play, play: PlayState, offender: Seat, declarer: Seat, turn: Seat | None, card: Card
-) -> PlayRuling:
+) -> Ruling:
     if offender.side == declarer.side:
         if turn is not None and turn.side == declarer.side:
             return laws.declarer_wrong_hand(declarer, card, play.hand(turn), defender_played=False)
@@ -135,52 +136,49 @@ def _lead_ruling(
     opening = not len(play)
     choice = laws.defender_lead_out_of_turn(offender, declarer, opening=opening)
     played = laws.defender_lead_out_of_turn(offender, declarer, opening=opening, declarer_played=True)
-    extra = tuple(r for r in played.remedies if r.id not in choice.ids)  # R46(3): declarer plays to it instead
-    return PlayRuling(choice.irregularity, choice.law, offender, choice.remedies + extra, choice.choosers,
-                      notes=choice.notes)  # fmt: skip
+    extra = tuple(r for r in played.options if r.id not in choice.option_ids)  # R46(3): declarer plays to it instead
+    return replace(choice, offender=offender, options=choice.options + extra)
 
 
 def _early_play_ruling(
     laws: NBB30Play, play: PlayState, offender: Seat, declarer: Seat, turn: Seat | None, card: Card
-) -> PlayRuling:
+) -> Ruling:
     led_by = play.current_trick[0][0] if play.current_trick else None
     second_hand = turn is not None and turn.side != offender.side
     if offender.side == declarer.side and led_by == offender.partner and second_hand:  # R47(2)
         return laws.declarer_plays_other_hand_early(declarer)
     if offender.side != declarer.side and turn == offender.partner:
         ruling = laws.premature_play(offender, declarer)
-        return PlayRuling(ruling.irregularity, ruling.law, offender, _with_suits(ruling.remedies), ruling.choosers,
-                          notes=ruling.notes)  # fmt: skip
+        return replace(ruling, offender=offender, options=_with_suits(ruling.options))
     law = laws.cite("card_played")
-    return PlayRuling(
-        "play_out_of_turn", law, offender, (Remedy("no_penalty", law, f"{card} counts as played; no penalty"),)
+    return Ruling(
+        "play_out_of_turn", law, offender, "", (Option("no_penalty", law, f"{card} counts as played; no penalty"),)
     )
 
 
-def _with_suits(remedies: tuple[Remedy, ...]) -> tuple[Remedy, ...]:
+def _with_suits(remedies: tuple[Option, ...]) -> tuple[Option, ...]:
     """A remedy naming "a suit declarer names" becomes one remedy per suit (``discard_S`` …)."""
-    out: list[Remedy] = []
+    out: list[Option] = []
     for r in remedies:
         if r.id in ("discard", "named_suit"):
-            out += [Remedy(f"{r.id}_{s.letter}", r.law, f"{r.effect}: {s.letter}") for s in reversed(Suit)]
+            out += [Option(f"{r.id}_{s.letter}", r.law, f"{r.effect}: {s.letter}") for s in reversed(Suit)]
         else:
             out.append(r)
     return tuple(out)
 
 
-def _pending(table: Table, ruling: PlayRuling, card: Card) -> None:
+def _pending(table: Table, ruling: Ruling, card: Card) -> None:
     """Make ``ruling`` pending in the table's record, each remedy an option applying its effect."""
     record = table.record
     assert record is not None and ruling.offender is not None
     who = seat_name(ruling.offender)
     description = f"{ruling.irregularity.replace('_', ' ').capitalize()}: {card} by {who}"
-    options = tuple(Option(r.id, r.law, r.effect, _effect(table, ruling.offender, card, r)) for r in ruling.remedies)
-    chooser = ruling.choosers[0] if ruling.choosers else None
-    record.rule(Ruling(ruling.irregularity, ruling.law, ruling.offender, description, options, chooser=chooser,
-                       notes=ruling.notes))  # fmt: skip
+    offender = ruling.offender
+    ruling = replace(ruling, description=description, choosers=ruling.choosers[:1])
+    record.rule(ruling.bind(lambda r: _effect(table, offender, card, r)))
 
 
-def _effect(table: Table, offender: Seat, card: Card, remedy: Remedy) -> Callable[[], None]:
+def _effect(table: Table, offender: Seat, card: Card, remedy: Option) -> Callable[[], None]:
     def apply() -> None:
         play, record, pending = table.play_state, table.record, table.pending_irregularity
         assert play is not None and isinstance(record, PlayersAuction) and pending is not None
@@ -198,7 +196,7 @@ def _effect(table: Table, offender: Seat, card: Card, remedy: Remedy) -> Callabl
         elif rid.startswith("lead_"):
             if not _penalty_cards(table) and turn is not None and turn.side != offender.side:
                 record.exposed.append((offender, card, False))  # R46(2)(I): exposed until they get the lead
-            _side_lead(record, play, offender, remedy, trick)()
+            _side_lead(record, play, offender, trick, remedy)()
         elif rid == "correct" and turn is not None:
             restrictions.append(_lead(offender, turn, play, law, trick, required=card.suit))
         elif (rid in _EARLY_PLAY or rid.startswith(("discard_", "named_suit_"))) and pending.seat is not None:
@@ -224,23 +222,21 @@ def reported_rulings(laws: NBB30Play, table: Table) -> None:
         if kind == "dummy_suggests" and detail is not None:
             card = Card.parse(detail)
             ruling = laws.dummy_suggests(seat, card)
-            options = tuple(Option(r.id, r.law, r.effect, _suggested(record, play, card, r)) for r in ruling.remedies)
-            record.rule(Ruling(ruling.irregularity, ruling.law, seat, f"Dummy suggested {card}", options,
-                               chooser=ruling.choosers[0]))  # fmt: skip
+            ruling = replace(ruling, offender=seat, description=f"Dummy suggested {card}", choosers=ruling.choosers[:1])
+            record.rule(ruling.bind(partial(_suggested, record, play, card)))
             continue
         ruling = laws.quitted_trick_looked(seat, play.declarer, detail)
         if ruling.premium is not None:
             record.premiums.append((*ruling.premium, ruling.law))
         if ruling.automatic:
-            record.note(f"{seat_name(seat)} looked at a quitted trick: {ruling.remedies[0].effect} ({ruling.law}).")
+            record.note(f"{seat_name(seat)} looked at a quitted trick: {ruling.options[0].effect} ({ruling.law}).")
             continue
-        remedies = ruling.remedies
-        options = tuple(Option(r.id, r.law, r.effect, _side_lead(record, play, seat, r, trick)) for r in remedies)
         description = f"{seat_name(seat)} looked at a quitted trick"
-        record.rule(Ruling(ruling.irregularity, ruling.law, seat, description, options, chooser=ruling.choosers[0]))
+        ruling = replace(ruling, offender=seat, description=description, choosers=ruling.choosers[:1])
+        record.rule(ruling.bind(partial(_side_lead, record, play, seat, trick)))
 
 
-def _suggested(record: PlayersAuction, play: PlayState, card: Card, remedy: Remedy) -> Callable[[], None]:
+def _suggested(record: PlayersAuction, play: PlayState, card: Card, remedy: Option) -> Callable[[], None]:
     """R50's ``play`` / ``not_play``: a directive for the hand (declarer's or dummy's) holding ``card``, for its
     next card — to this trick unless it has played to it already."""
     holder = play.declarer if card in play.hand(play.declarer) else play.dummy
@@ -250,7 +246,7 @@ def _suggested(record: PlayersAuction, play: PlayState, card: Card, remedy: Reme
 
 
 def _side_lead(
-    record: PlayersAuction, play: PlayState, offender: Seat, remedy: Remedy, trick: int
+    record: PlayersAuction, play: PlayState, offender: Seat, trick: int, remedy: Option
 ) -> Callable[[], None]:
     """The option ``lead_S`` …: the offending side's next lead is in that suit (R53)."""
     suit = Suit.parse(remedy.id[5:])
@@ -286,7 +282,7 @@ def _lead(
                     required=required, trick=trick, side=side, while_exposed=while_exposed)  # fmt: skip
 
 
-def _early_card(play: PlayState, owner: Seat, card: Card, remedy: Remedy, trick: int) -> list[PlayDirective]:
+def _early_card(play: PlayState, owner: Seat, card: Card, remedy: Option, trick: int) -> list[PlayDirective]:
     """A card played too early counts as played (NBB R21): ``owner`` plays it at his turn — to this trick, or
     to the next if he had already played to this one (R47(1)(b)); his partner obeys the remedy chosen."""
     already = any(s == owner for s, _ in play.current_trick)

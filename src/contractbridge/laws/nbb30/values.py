@@ -10,10 +10,10 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Final
 
-from contractbridge.cards import Card, Seat, Side, Suit
+from contractbridge.cards import Card, Seat, Suit
 from contractbridge.errors import RulingError
 
-__all__ = ["DIRECTIVES", "ClaimMoment", "PlayDirective", "PlayRuling", "Remedy", "Revoke", "Role", "Verdict"]
+__all__ = ["DIRECTIVES", "ClaimMoment", "PlayDirective", "Revoke", "Role", "Verdict"]
 
 #: the kinds of ``PlayDirective`` (what the seat must play to the trick)
 DIRECTIVES: Final = ("card", "not_card", "highest", "lowest", "win", "not_win", "suit")
@@ -25,61 +25,6 @@ class Role(Enum):
     DECLARER = "declarer"
     DUMMY = "dummy"
     DEFENDER = "defender"
-
-
-@dataclass(frozen=True, slots=True)
-class Remedy:
-    """One penalty the entitled player may choose (or the automatic outcome)."""
-
-    id: str
-    law: str
-    effect: str
-
-    def to_dict(self) -> dict[str, str]:
-        return {"id": self.id, "law": self.law, "effect": self.effect}
-
-
-@dataclass(frozen=True, slots=True)
-class PlayRuling:
-    """What the law says about an irregularity of the play: who offended, who may choose (no chooser: the
-    outcome is automatic, the first remedy), the remedies with their laws, and any premium it scores."""
-
-    irregularity: str
-    law: str
-    offender: Seat | None
-    remedies: tuple[Remedy, ...]
-    choosers: tuple[Seat, ...] = ()
-    premium: tuple[Side, int] | None = None
-    notes: tuple[str, ...] = ()
-
-    def __post_init__(self) -> None:
-        if not self.remedies:
-            raise ValueError("a ruling needs at least one remedy")
-
-    @property
-    def automatic(self) -> bool:
-        return not self.choosers
-
-    @property
-    def ids(self) -> tuple[str, ...]:
-        return tuple(r.id for r in self.remedies)
-
-    def remedy(self, remedy_id: str) -> Remedy:
-        for r in self.remedies:
-            if r.id == remedy_id:
-                return r
-        raise RulingError(f"{remedy_id!r} is not a remedy for the {self.irregularity} ({', '.join(self.ids)})")
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "irregularity": self.irregularity,
-            "law": self.law,
-            "offender": None if self.offender is None else self.offender.letter,
-            "choosers": [s.letter for s in self.choosers],
-            "remedies": [r.to_dict() for r in self.remedies],
-            "premium": None if self.premium is None else {"side": str(self.premium[0]), "points": self.premium[1]},
-            "notes": list(self.notes),
-        }
 
 
 @dataclass(frozen=True, slots=True)

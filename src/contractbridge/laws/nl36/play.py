@@ -13,8 +13,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import ClassVar
 
 from contractbridge.cards import Card, Hand, Seat, Suit
+from contractbridge.director import Option, Ruling
 from contractbridge.laws.nbb30.play import NBB30Play, follow_suit
-from contractbridge.laws.nbb30.values import PlayRuling, Remedy, Revoke, Role, Verdict
+from contractbridge.laws.nbb30.values import Revoke, Role, Verdict
 
 __all__ = ["NL36Play"]
 
@@ -69,14 +70,14 @@ class NL36Play(NBB30Play):
     QUITTED_EXCEPTIONS: ClassVar[frozenset[str]] = frozenset({"dispute", "wrong_count", "replace_card"})
 
     # ---- 32: penalty cards ------------------------------------------------------------------------
-    def _defender_exposed(self, owner: Seat, declarer: Seat, card: Card) -> PlayRuling:
+    def _defender_exposed(self, owner: Seat, declarer: Seat, card: Card) -> Ruling:
         law = self.cite("exposed")
-        return PlayRuling(
+        return Ruling(
             "penalty_card",
             law,
             owner,
-            (
-                Remedy(
+            "", (
+                Option(
                     "penalty_card",
                     self.cite("penalty_card"),
                     f"{card} stays face up and must be played at the first lawful opportunity",
@@ -99,43 +100,43 @@ class NL36Play(NBB30Play):
         return lawful
 
     # ---- 26.6–26.10 leads and plays out of turn -------------------------------------------------------
-    def _lead_choices(self, law: str, dummy_exposed: bool) -> tuple[Remedy, ...]:
+    def _lead_choices(self, law: str, dummy_exposed: bool) -> tuple[Option, ...]:
         """26.6(b): declarer treats the card as a penalty card, or names the suit the other defender leads (if
         he won the last trick; else whichever defender first wins a trick). With dummy's cards visible, only
         the penalty card (footnote). Played to by the other side, the lead must be accepted (26.6)."""
-        penalty = Remedy("penalty_card", law, "the card led is a penalty card")
+        penalty = Option("penalty_card", law, "the card led is a penalty card")
         if dummy_exposed:
             return (penalty,)
         effect = "the other defender (or, if he did not win the last trick, the first defender to win one) must lead"
-        return (penalty, *(Remedy(f"lead_{s.letter}", law, f"{effect} {s.letter}") for s in reversed(Suit)))
+        return (penalty, *(Option(f"lead_{s.letter}", law, f"{effect} {s.letter}") for s in reversed(Suit)))
 
-    def played_before_penalty(self, offender: Seat, card: Card, non_offenders_played: bool) -> PlayRuling:
+    def played_before_penalty(self, offender: Seat, card: Card, non_offenders_played: bool) -> Ruling:
         """26.10: the card becomes a penalty card; if the non-offending side then plays before the penalty
         is named, the right to any penalty lapses."""
         law = self.cite("before_penalty")
         if non_offenders_played:
-            return PlayRuling(
+            return Ruling(
                 "played_before_penalty",
                 law,
                 offender,
-                (Remedy("lapsed", law, "the non-offenders played on: the right to a penalty lapses"),),
+                "", (Option("lapsed", law, "the non-offenders played on: the right to a penalty lapses"),),
             )
-        return PlayRuling(
+        return Ruling(
             "played_before_penalty",
             law,
             offender,
-            (Remedy("penalty_kept", law, f"the penalty stands; {card} is a penalty card"),),
+            "", (Option("penalty_kept", law, f"the penalty stands; {card} is a penalty card"),),
         )
 
     # ---- 27: revokes ----------------------------------------------------------------------------------
-    def _defender_corrected(self, offender: Seat, declarer: Seat, law: str, claim_face_up: bool) -> PlayRuling:
+    def _defender_corrected(self, offender: Seat, declarer: Seat, law: str, claim_face_up: bool) -> Ruling:
         if claim_face_up:
-            return PlayRuling(
+            return Ruling(
                 "corrected_revoke",
                 law,
                 offender,
-                (
-                    Remedy(
+                "", (
+                    Option(
                         "no_penalty", law, "the hand was face up because declarer claimed: no penalty (27.1 footnote)"
                     ),
                 ),
@@ -158,15 +159,15 @@ class NL36Play(NBB30Play):
         return True
 
     # ---- 28.3: a quitted trick looked at --------------------------------------------------------------
-    def _quitted_penalty(self, looker: Seat, declarer: Seat) -> PlayRuling:
+    def _quitted_penalty(self, looker: Seat, declarer: Seat) -> Ruling:
         law = self.cite("quitted")
         side = looker.side.opponents
-        return PlayRuling(
+        return Ruling(
             "quitted_trick",
             law,
             looker,
-            (
-                Remedy(
+            "", (
+                Option(
                     "premium",
                     law,
                     f"{side} scores {QUITTED_PREMIUM} premium points (not doubled, whatever the vulnerability)",
@@ -204,16 +205,16 @@ class NL36Play(NBB30Play):
     # ---- 33: incorrect hands --------------------------------------------------------------------------
     def surplus_card(
         self, offender: Seat, declarer: Seat, *, played_later: bool, other_hand_short: bool = False
-    ) -> PlayRuling:
+    ) -> Ruling:
         """33.2: a redeal if another hand is short; otherwise the offender removes a suitable card and,
         if he has played to a later trick, his side transfers one trick won in play."""
         law = self.cite("surplus")
         if other_hand_short:
-            return PlayRuling("surplus_card", law, offender, (Remedy("redeal", law, "a redeal by the same dealer"),))
+            return Ruling("surplus_card", law, offender, "", (Option("redeal", law, "a redeal by the same dealer"),))
         effect = "the offender removes a suitable card" + (
             "; his side transfers 1 trick won in play to the opponents" if played_later else ""
         )
-        return PlayRuling("surplus_card", law, offender, (Remedy("remove_card", law, effect),))
+        return Ruling("surplus_card", law, offender, "", (Option("remove_card", law, effect),))
 
     def surplus_transfer(self, played_later: bool) -> int:
         """Tricks transferred for a surplus card from failing to play (33.2)."""

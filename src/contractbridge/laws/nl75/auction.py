@@ -103,9 +103,9 @@ class NL75Auction(NBB30Auction):
             da.stand(k, law)
             da.note(f"{_sn(seat.lho)} keeps {lho_call} ({law}).")
 
-        options = [Option("change", law, f"{lho_call} is withdrawn; {_sn(seat.lho)} calls again", change)]
+        options = [Option("change", law, f"{lho_call} is withdrawn; {_sn(seat.lho)} calls again", apply=change)]
         if lawful_over(after, seat.lho, lho_call):
-            options.insert(0, Option("keep", law, f"{lho_call} stands", keep))
+            options.insert(0, Option("keep", law, f"{lho_call} stands", apply=keep))
         da.entries[k].status = Status.PENDING
         da.rule(
             Ruling(
@@ -114,6 +114,6 @@ class NL75Auction(NBB30Auction):
                 None,
                 f"{_sn(seat)} changed his call after misinformation",
                 tuple(options),
-                chooser=seat.lho,
+                choosers=(seat.lho,),
             )
         )

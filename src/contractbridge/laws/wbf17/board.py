@@ -50,7 +50,7 @@ class WBF17Board(Edition):
                 da.add_review(r)
             da.note(f"{effect} (L{law}).")
 
-        return Option(kind, law, effect, apply)
+        return Option(kind, law, effect, apply=apply)
 
     def _rule(self, da: DirectedAuction, irregularity: str, law: str, text: str, option: Option) -> None:
         da.rule(Ruling(irregularity, law, None, text, (option,)))
@@ -90,8 +90,8 @@ class WBF17Board(Edition):
                     None,
                     "A player with an incorrect number of cards has called",
                     (
-                        Option(normal.id, normal.law, normal.effect, normal.apply, answer=True),
-                        Option(adjusted.id, adjusted.law, adjusted.effect, adjusted.apply, answer=False),
+                        Option(normal.id, normal.law, normal.effect, apply=normal.apply, answer=True),
+                        Option(adjusted.id, adjusted.law, adjusted.effect, apply=adjusted.apply, answer=False),
                     ),
                     question=Question(
                         "playable", "13B1", "Can the board be played normally once the hands are corrected?"
@@ -216,7 +216,7 @@ class WBF17Board(Edition):
                         "15A1, 15A2(b)",
                         f"{seat_name(seat)}'s call and all later calls are "
                         "cancelled; he calls again after looking at his own hand; L16C applies",
-                        redo,
+                        apply=redo,
                     ),
                 ),
             )

@@ -1,5 +1,5 @@
 """WBF 2017 play period at the table: the penalty cards of the record enforced through ``Edition.legal_cards``
-(L44C, L50D1, L51A), and the rulings of ``laws.wbf17.play`` (pure functions returning ``PlayRuling`` data) made
+(L44C, L50D1, L51A), and the rulings of ``laws.wbf17.play`` (pure functions returning ``Ruling`` data) made
 pending in the table's record, each option applying its ``Effect`` values to the table (an opening lead out of
 turn, L54; later leads and plays out of turn, L53–L57, ``misplays``; disputed claims, L70, ``disputes``)."""
 
@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from contractbridge.cards import Card, Seat, Side
-from contractbridge.director import LeadRestriction, Option, Ruling
+from contractbridge.director import Effect, EffectKind, LeadRestriction, Option, Ruling
 from contractbridge.errors import CardNotInHandError, IllegalPlayError, RulingError, RulingPendingError
 from contractbridge.events import Attention, CallCard, Event, Expose, Extension
 from contractbridge.laws.base import Edition
@@ -24,7 +24,6 @@ from contractbridge.laws.wbf17.play.out_of_turn import opening_lead_out_of_turn
 from contractbridge.laws.wbf17.play.penalty_cards import PenaltyCards, lead_options
 from contractbridge.laws.wbf17.play.restrictions import allowed_cards
 from contractbridge.laws.wbf17.play.revokes import Revoke, RevokeKind, Transfer, transfers
-from contractbridge.laws.wbf17.play.rulings import Effect, EffectKind, PlayOption, PlayRuling
 
 if TYPE_CHECKING:
     from contractbridge.play import PlayState
@@ -71,36 +70,20 @@ def live_penalty_cards(table: Table) -> PenaltyCards:
     return PenaltyCards(tuple(pc for pc in record.penalty_cards if pc.card in play.hand(pc.seat)))
 
 
-def pending_ruling(
-    table: Table, ruling: PlayRuling, chosen: Callable[[PlayOption], Callable[[], None]] | None = None
-) -> None:
+def pending_ruling(table: Table, ruling: Ruling, chosen: Callable[[Option], Callable[[], None]] | None = None) -> None:
     """Make ``ruling`` pending in the table's record: each option, when chosen, applies its effects to the table
     in order (``chosen`` gives another action per option; a ``choose`` event; its undo is a refold of the log).
     Of two seats who may choose, the one whose choice prevails chooses (L55A: the LHO of the hand that led)."""
     record = table.record
     assert record is not None
 
-    def effects(option: PlayOption) -> Callable[[], None]:
+    def effects(option: Option) -> Callable[[], None]:
         return lambda: apply_effects(table, option)
 
-    chosen = effects if chosen is None else chosen
-    options = tuple(Option(o.id, o.law, o.effect, chosen(o), answer=o.answer) for o in ruling.options)
-    record.rule(
-        Ruling(
-            ruling.irregularity,
-            ruling.law,
-            ruling.offender,
-            ruling.description,
-            options,
-            chooser=ruling.chooser if ruling.prevails is None else ruling.prevails,
-            question=ruling.question,
-            review=ruling.review,
-            notes=ruling.notes,
-        )
-    )
+    record.rule(ruling.bind(effects if chosen is None else chosen))
 
 
-def apply_effects(table: Table, option: PlayOption) -> None:
+def apply_effects(table: Table, option: Option) -> None:
     """The effects of a chosen option on the pending unlawful card: it stands (with the roles exchanged, L54A)
     or, under any other option, goes back to the hand (L55B, L56B, L57) and may become a penalty card; a play
     restriction binds a player for the rest of the trick (L57A, L57C3, L57D: ``PlayRestriction``). The next lead
@@ -140,7 +123,7 @@ def _require_no_ruling(table: Table, what: str) -> None:
         raise RulingPendingError(f"{what}: a ruling is pending (L9B2)")
 
 
-def _correct(table: Table, count: int, option: PlayOption) -> None:
+def _correct(table: Table, count: int, option: Option) -> None:
     """L62: the revoke card and the cards after it go back to the hands, then the option's penalty cards."""
     table.take_back(count)
     apply_effects(table, option)
@@ -217,7 +200,7 @@ _APPLIED = frozenset(
 _PLAY_RESTRICTIONS = frozenset({EffectKind.REQUIRE_PLAY, EffectKind.FORBID_PLAY, EffectKind.SUBSTITUTE})
 
 
-def _lead_choice(table: Table, owner: Seat, option: PlayOption) -> Callable[[], None]:
+def _lead_choice(table: Table, owner: Seat, option: Option) -> Callable[[], None]:
     """Apply ``option`` of the L50D2/L51B ruling: its PCs picked up, and the choice recorded for this lead."""
 
     def apply() -> None:

@@ -92,15 +92,15 @@ class WBF17Changes(Edition):
                     seat,
                     f"{sn(seat)} changed {orig} to {call} (a considered change)",
                     (
-                        Option("accept", "25B1", f"{orig} is withdrawn and {call} stands; L26 may apply", accept),
+                        Option("accept", "25B1", f"{orig} is withdrawn and {call} stands; L26 may apply", apply=accept),
                         Option(
                             "reject",
                             "25B2",
                             f"{call} is cancelled and {orig} stands; L16C applies to {call}; L26 may apply",
-                            reject,
+                            apply=reject,
                         ),
                     ),
-                    chooser=lho,
+                    choosers=(lho,),
                     before_rectification=()
                     if later
                     else (
@@ -123,14 +123,14 @@ class WBF17Changes(Edition):
                         "25A1",
                         f"{call} replaces {orig} and is subject to its own law; L26 does not apply"
                         + ("; the call made over it may be withdrawn (25A6)" if later else ""),
-                        lambda: place("25A1", False),
+                        apply=lambda: place("25A1", False),
                         answer=True,
                     ),
                     Option(
                         "considered",
                         "25B",
                         f"{sn(lho)} may accept the change (25B1); otherwise {orig} stands (25B2)",
-                        considered,
+                        apply=considered,
                         answer=False,
                     ),
                 ),
@@ -167,11 +167,11 @@ class WBF17Changes(Edition):
                 "withdraw",
                 "25A6",
                 f"{sn(lho)} withdraws his call; it is AI for his side, UI for the opponents",
-                withdraw,
+                apply=withdraw,
             )
         ]
         if keep_lawful:
-            options.insert(0, Option("keep", "25A6", f"{sn(lho)}'s call stands", keep))
+            options.insert(0, Option("keep", "25A6", f"{sn(lho)}'s call stands", apply=keep))
         da.rule(
             Ruling(
                 "change_of_call",
@@ -179,7 +179,7 @@ class WBF17Changes(Edition):
                 seat,
                 f"{sn(seat)}'s intended {call} replaced his earlier call",
                 tuple(options),
-                chooser=lho,
+                choosers=(lho,),
             )
         )
 
@@ -220,11 +220,11 @@ class WBF17Changes(Edition):
                         law,
                         effect + "; the cards stay face up and become penalty cards if "
                         f"{sn(seat)} defends (24E), or go back if he declares or is dummy (24D)",
-                        seen,
-                        () if law == "24A" else (must_pass(partner, Duration.NEXT),),
+                        apply=seen,
+                        obligations=() if law == "24A" else (must_pass(partner, Duration.NEXT),),
                         answer=True,
                     ),
-                    Option("unseen", "24", "L24 does not apply", unseen, answer=False),
+                    Option("unseen", "24", "L24 does not apply", apply=unseen, answer=False),
                 ),
                 question=Question(
                     "partner_could_see",

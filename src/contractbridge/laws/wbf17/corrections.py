@@ -14,9 +14,9 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from contractbridge.cards import Card, Seat
+from contractbridge.director import Effect, EffectKind, Option, Ruling
 from contractbridge.errors import RulingError
 from contractbridge.laws.wbf17.play.revokes import correction
-from contractbridge.laws.wbf17.play.rulings import Effect, EffectKind, PlayOption, PlayRuling
 
 if TYPE_CHECKING:
     from contractbridge.table import Table
@@ -55,7 +55,7 @@ def correctable_revoke(table: Table) -> tuple[Seat, Card, int] | None:
     return None if any(s.side == seat.side for s, _ in later) else (seat, card, place)
 
 
-def revoke_correction(table: Table) -> tuple[PlayRuling, PlayOption, int]:
+def revoke_correction(table: Table) -> tuple[Ruling, Option, int]:
     """The L62 ruling on the revoke attention was drawn to, the option whose effects the table applies once the
     cards are back (penalty cards: the revoke card, L62B1; the offender's partner's later card, L62C2), and how
     many cards go back (the revoke card and every card after it)."""

@@ -11,9 +11,9 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Final
 
 from contractbridge.cards import Card
+from contractbridge.director import Effect, EffectKind, Option, Ruling
 from contractbridge.errors import IllegalPlayError, ParseError
 from contractbridge.laws.wbf17.play.procedure import ResolutionStatus, parse_designation, resolve_designation
-from contractbridge.laws.wbf17.play.rulings import Effect, EffectKind, PlayOption, PlayRuling
 
 if TYPE_CHECKING:
     from contractbridge.table import Table
@@ -24,7 +24,7 @@ __all__ = ["DESIGNATE", "designate", "play_designated"]
 DESIGNATE: Final = "designate"
 
 
-def designate(table: Table, data: Mapping[str, Any]) -> PlayRuling | None:
+def designate(table: Table, data: Mapping[str, Any]) -> Ruling | None:
     """Apply declarer's designation: play the card it names from dummy and return ``None``, or return the
     ruling that picks it (L46B5, or the director where the seed is silent); a void designation only notes it.
     ``IllegalPlayError`` when dummy is not to play, ``ParseError`` for words that designate nothing."""
@@ -53,11 +53,11 @@ def designate(table: Table, data: Mapping[str, Any]) -> PlayRuling | None:
         return None
     chooser = (play.dummy.lho,) if status is ResolutionStatus.DEFENDERS_CHOOSE else ()
     options = tuple(
-        PlayOption(f"play_{c}", resolution.law, f"dummy plays {c}", (Effect(EffectKind.DESIGNATE, play.dummy, (c,)),))
+        Option(f"play_{c}", resolution.law, f"dummy plays {c}", (Effect(EffectKind.DESIGNATE, play.dummy, (c,)),))
         for c in sorted(resolution.candidates or table.legal_cards(), reverse=True)
     )
     who = "a defender chooses" if chooser else "the director decides"
-    return PlayRuling(
+    return Ruling(
         "designation",
         resolution.law,
         None,

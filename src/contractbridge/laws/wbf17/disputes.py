@@ -9,8 +9,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from contractbridge.claims import ClaimStatement, ClaimTooComplexError, check_claim
+from contractbridge.director import Effect, EffectKind, Option, Ruling
 from contractbridge.errors import BridgeError
-from contractbridge.laws.wbf17.play.rulings import Effect, EffectKind, PlayOption, PlayRuling
 
 if TYPE_CHECKING:
     from contractbridge.table import Claim, Table
@@ -24,7 +24,7 @@ PLAY_ON = "play_on"
 BUDGET = 200_000
 
 
-def claim_ruling(table: Table, claim: Claim) -> PlayRuling:
+def claim_ruling(table: Table, claim: Claim) -> Ruling:
     """The ruling on ``claim``, disputed: the L70 check's proposal (``confirm``, or the 70C question when an
     opponent's trump was unmentioned) with, when no question is asked, ``award_K`` for every figure the director
     may rule instead (L70B) and ``play_on`` (L68D2(b): the non-claiming side asked and all four agreed). A
@@ -52,7 +52,7 @@ def claim_ruling(table: Table, claim: Claim) -> PlayRuling:
             proposed = check.ruling()
             break
     awards = tuple(
-        PlayOption(
+        Option(
             f"award_{k}",
             "70B",
             f"{claim.side} takes {k} of the remaining {claim.remaining} tricks",
@@ -60,9 +60,9 @@ def claim_ruling(table: Table, claim: Claim) -> PlayRuling:
         )
         for k in range(claim.remaining + 1)
     )
-    play_on = PlayOption(PLAY_ON, "68D2(b)", "all four agreed to play on: the claim is void, the play's result stands")
+    play_on = Option(PLAY_ON, "68D2(b)", "all four agreed to play on: the claim is void, the play's result stands")
     if proposed is None:
-        return PlayRuling(
+        return Ruling(
             "claim",
             "70",
             claim.seat,
@@ -76,7 +76,7 @@ def claim_ruling(table: Table, claim: Claim) -> PlayRuling:
     return replace(proposed, options=(confirm, *awards, play_on), notes=(*notes, *proposed.notes))
 
 
-def settle_claim(table: Table, option: PlayOption) -> None:
+def settle_claim(table: Table, option: Option) -> None:
     """Apply the chosen outcome: the figure of ``option`` to the claimer's side, or play on (L68D2(b))."""
     figure = next((e.data for e in option.effects if e.kind is EffectKind.NONE and e.data), None)
     table.settle_claim(None if figure is None else int(figure))

@@ -66,8 +66,8 @@ class WBF17Inadmissible(Edition):
                         law,
                         f"{e.call} is cancelled; {sn(off)} makes any legal call at his turn; "
                         f"{sn(off.partner)} must pass for the rest of the auction; L26B and L72C may apply",
-                        cancel,
-                        (must_pass(off.partner, Duration.REST),),
+                        apply=cancel,
+                        obligations=(must_pass(off.partner, Duration.REST),),
                     ),
                 ),
                 before_rectification=(
@@ -129,8 +129,8 @@ class WBF17Inadmissible(Edition):
                         "37B",
                         f"{e.call} is cancelled and replaced by a pass; {sn(off)} and "
                         f"{sn(off.partner)} must pass for the rest of the auction; L26B and L72C may apply",
-                        cancel,
-                        (must_pass(off, Duration.REST), must_pass(off.partner, Duration.REST)),
+                        apply=cancel,
+                        obligations=(must_pass(off, Duration.REST), must_pass(off.partner, Duration.REST)),
                     ),
                 ),
                 before_rectification=before_rectification,
@@ -176,8 +176,8 @@ class WBF17Inadmissible(Edition):
                         "38B, 38C",
                         f"{e.call} and all later calls are cancelled; it is {replaced}; {sn(off)} and "
                         f"{sn(off.partner)} must pass for the rest of the auction; L26B and L72C may apply",
-                        lambda: rectify(True),
-                        (must_pass(off, Duration.REST), must_pass(off.partner, Duration.REST)),
+                        apply=lambda: rectify(True),
+                        obligations=(must_pass(off, Duration.REST), must_pass(off.partner, Duration.REST)),
                     ),
                 ),
                 before_rectification=(
@@ -237,7 +237,7 @@ class WBF17Inadmissible(Edition):
                         "cancel",
                         "39A, 39C",
                         f"{call} is cancelled; declarer may restrict {sn(seat.partner)}'s lead (L26B)",
-                        cancel,
+                        apply=cancel,
                     ),
                 ),
                 before_rectification=(

@@ -61,7 +61,9 @@ class WBF17Insufficient(WBF17Rotation):
                 off,
                 f"Insufficient bid {e.call} by {sn(off)} over {last}",
                 (
-                    Option("accept", "27A1", f"{e.call} is accepted and treated as legal; no rectification", accept),
+                    Option(
+                        "accept", "27A1", f"{e.call} is accepted and treated as legal; no rectification", apply=accept
+                    ),
                     Option(
                         "reject",
                         "27B",
@@ -69,10 +71,10 @@ class WBF17Insufficient(WBF17Rotation):
                         "denomination(s) (27B1(a)) or a comparable call (27B1(b)) costs nothing more; another "
                         f"sufficient bid or a pass obliges {sn(off.partner)} to pass for the rest of the auction "
                         "(27B2)",
-                        reject,
+                        apply=reject,
                     ),
                 ),
-                chooser=lho,
+                choosers=(lho,),
                 before_rectification=(
                     BeforeRectification(lho, "27A1", f"a call by {sn(lho)} accepts {e.call}", accepted_by_call),
                     BeforeRectification(
@@ -127,17 +129,17 @@ class WBF17Insufficient(WBF17Rotation):
                     off,
                     f"{sn(off)} replaced {ib} with another insufficient bid {r}",
                     (
-                        Option("accept", "27B4, 27A1", f"{r} is accepted and stands", accept),
+                        Option("accept", "27B4, 27A1", f"{r} is accepted and stands", apply=accept),
                         Option(
                             "reject",
                             "27B4, 27B3",
                             f"{r} is cancelled; {sn(off)} must make a legal substitution and "
                             f"{sn(partner)} must pass for the rest of the auction",
-                            lambda: b3("27B4", True),
-                            (must_pass(partner, Duration.REST),),
+                            apply=lambda: b3("27B4", True),
+                            obligations=(must_pass(partner, Duration.REST),),
                         ),
                     ),
-                    chooser=lho,
+                    choosers=(lho,),
                     before_rectification=(
                         BeforeRectification(lho, "27A1", f"a call by {sn(lho)} accepts {r}", by_call),
                     ),
@@ -157,7 +159,7 @@ class WBF17Insufficient(WBF17Rotation):
                         "27B3",
                         off,
                         f"{sn(off)} tried to replace {ib} with {r}",
-                        (Option("cancel", "27B3", effect, lambda: b3("27B3", True), rest),),
+                        (Option("cancel", "27B3", effect, apply=lambda: b3("27B3", True), obligations=rest),),
                     )
                 )
                 return
@@ -172,9 +174,9 @@ class WBF17Insufficient(WBF17Rotation):
                     "not_comparable",
                     "27B3",
                     effect,
-                    lambda: b3("27B3", True),
-                    rest,
-                    False,
+                    apply=lambda: b3("27B3", True),
+                    obligations=rest,
+                    answer=False,
                 ),
             )
             return
@@ -186,9 +188,9 @@ class WBF17Insufficient(WBF17Rotation):
             "not_comparable",
             "27B2",
             f"{r} stands; {sn(partner)} must pass for the rest of the auction; L26B and L72C may apply",
-            lambda: b3("27B2", False),
-            (must_pass(partner, Duration.REST),),
-            False,
+            apply=lambda: b3("27B2", False),
+            obligations=(must_pass(partner, Duration.REST),),
+            answer=False,
         )
         if lowest is not None and r == lowest:
             natural = not (da.meaning(ib_idx).artificial or da.meaning(idx).artificial)
@@ -219,14 +221,14 @@ class WBF17Insufficient(WBF17Rotation):
                             "same_denominations",
                             "27B1(a)",
                             "no further rectification; L26B and L16C do not apply; REVIEW(27D)",
-                            same,
+                            apply=same,
                             answer=True,
                         ),
                         Option(
                             "other_denominations",
                             "27B1(b)",
                             "the director then judges comparability (27B1(b))",
-                            not_same,
+                            apply=not_same,
                             answer=False,
                         ),
                     ),
@@ -258,7 +260,7 @@ class WBF17Insufficient(WBF17Rotation):
                         "comparable",
                         "27B1(b)",
                         f"{r} stands; no further rectification; L16C does not apply; REVIEW(27D)",
-                        yes,
+                        apply=yes,
                         answer=True,
                     ),
                     no,

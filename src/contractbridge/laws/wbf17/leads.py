@@ -68,13 +68,13 @@ class WBF17Leads(Edition):
 
             return apply
 
-        options = [Option("none", "26B", "no lead restriction", decide(None))]
+        options = [Option("none", "26B", "no lead restriction", apply=decide(None))]
         options += [
             Option(
                 f"forbid_{s.letter}",
                 "26B",
                 f"{sn(r.leader)} may not lead {s.letter} while he keeps the lead",
-                decide(s),
+                apply=decide(s),
             )
             for s in r.suits
         ]
@@ -85,7 +85,7 @@ class WBF17Leads(Edition):
                 r.offender,
                 f"{sn(r.offender)}'s withdrawn call ({r.law}); {sn(r.leader)} is on lead",
                 tuple(options),
-                chooser=r.chooser,
+                choosers=(r.chooser,),
                 notes=(
                     f"{sn(r.offender)} specified {', '.join(s.letter for s in Suit if s not in r.suits) or 'no suit'}"
                     " in the legal auction.",

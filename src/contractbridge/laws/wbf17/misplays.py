@@ -9,11 +9,10 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Final
 
 from contractbridge.cards import Card, Seat
-from contractbridge.director import LeadRestriction
+from contractbridge.director import Effect, EffectKind, LeadRestriction, Ruling
 from contractbridge.laws.wbf17.play.out_of_turn import lead_out_of_turn, premature_play
 from contractbridge.laws.wbf17.play.penalty_cards import failure_to_play
 from contractbridge.laws.wbf17.play.restrictions import required_play
-from contractbridge.laws.wbf17.play.rulings import Effect, EffectKind, PlayRuling
 
 if TYPE_CHECKING:
     from contractbridge.play import PlayState
@@ -45,7 +44,7 @@ class PlayRestriction(LeadRestriction):
         return {"player": self.leader.letter, "law": self.law, "trick": self.trick, **self.effect.to_dict()}
 
 
-def _counts_as_played(ruling: PlayRuling, seat: Seat, card: Card) -> PlayRuling:
+def _counts_as_played(ruling: Ruling, seat: Seat, card: Card) -> Ruling:
     """A ruling whose only outcome is that ``card`` counts as played: it is played at ``seat``'s turn."""
     commit = Effect(EffectKind.REQUIRE_PLAY, seat, (card,), data="card")
     return replace(ruling, options=tuple(replace(o, effects=(commit,)) for o in ruling.options))
@@ -60,7 +59,7 @@ def _committed(table: Table, seat: Seat, trick: int) -> bool:
     )
 
 
-def misplay_ruling(table: Table, irregularity: Irregularity) -> PlayRuling | None:
+def misplay_ruling(table: Table, irregularity: Irregularity) -> Ruling | None:
     """The ruling on a card led or played out of turn after the opening lead, or instead of a penalty card due,
     or ``None`` (not this module's):
 

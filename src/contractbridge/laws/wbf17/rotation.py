@@ -120,12 +120,13 @@ class WBF17Rotation(WBF17Inadmissible):
                 "cancel",
                 f"29B, {law}",
                 f"the call is cancelled and the auction reverts to {sn(turn)}; " + effect,
-                cancel,
-                obligations,
+                apply=cancel,
+                obligations=obligations,
             )
         ]
         if not insufficient:
-            options.insert(0, Option("accept", "29A", f"{call} stands as if in rotation; {sn(lho)} calls next", accept))
+            accepted = f"{call} stands as if in rotation; {sn(lho)} calls next"
+            options.insert(0, Option("accept", "29A", accepted, apply=accept))
         else:
             notes.append(
                 "The call out of rotation is insufficient: its rectification is L31, not L27 (L27A2); LHO may "
@@ -176,7 +177,7 @@ class WBF17Rotation(WBF17Inadmissible):
                 seat,
                 f"{call} by {sn(seat)} out of rotation at his {where}'s turn ({sn(turn)}'s turn)",
                 tuple(options),
-                chooser=lho,
+                choosers=(lho,),
                 before_rectification=tuple(before_rectification),
                 notes=tuple(notes),
             )
@@ -229,15 +230,15 @@ class WBF17Rotation(WBF17Inadmissible):
                         yes_law,
                         "no further rectification; L26B does not apply; L16C2 does not apply "
                         "(L23B); the director reviews under 23C after play",
-                        yes,
+                        apply=yes,
                         answer=True,
                     ),
                     Option(
                         "not_comparable",
                         no_law,
                         f"{sn(partner)} must pass at his next turn; L16C, L26B and L72C may apply",
-                        no,
-                        (must_pass(partner, Duration.NEXT),),
+                        apply=no,
+                        obligations=(must_pass(partner, Duration.NEXT),),
                         answer=False,
                     ),
                 ),

@@ -12,14 +12,14 @@ How each rule plugs into the table (issue #10's seam; wiring only, no law in the
   FORBID_LEAD (L26B, L50D2, L51B: until the partner loses the lead), REQUIRE_PLAY, FORBID_PLAY (L57A: this
   trick) and the ``PenaltyCards`` value; a strict table refuses a card outside the set, an ``irregular`` one
   records it and asks ``revokes.revoke_kind`` whether it is a revoke or ``penalty_cards.failure_to_play``.
-- **pending rulings**: every irregularity function returns a ``PlayRuling`` the table makes pending: a ``play``
+- **pending rulings**: every irregularity function returns a ``Ruling`` the table makes pending: a ``play``
   event out of turn → ``out_of_turn.lead_out_of_turn`` / ``premature_play`` / ``play_after_irregularity``;
   ``expose`` → ``penalty_cards.exposed_card``; the partner of a major-PC owner to lead →
   ``penalty_cards.lead_options``; ``attention`` to a revoke → ``revokes.correction`` (before establishment,
   ``revokes.is_established``); a fifth or simultaneous card → ``procedure.fifth_card`` / ``simultaneous_cards``;
   a dummy designation (``designate`` event with declarer's words) → ``procedure.resolve_designation``.
-- **choices and judgements**: a ``choose`` event picks ``PlayRuling.option(id)`` (chooser in ``choosers``; with
-  two choosers and different picks ``prevails`` wins, L55A); a ``judge`` event picks ``PlayRuling.outcome``.
+- **choices and judgements**: a ``choose`` event picks ``Ruling.option(id)`` (chooser in ``choosers``; with
+  two choosers and different picks ``prevails`` wins, L55A); a ``judge`` event picks ``Ruling.outcome``.
   The table applies the option's ``effects`` in order, one table event each (withdraw, penalty card, pick up,
   restriction, exchange roles, lead from).
 - **end of play**: the table hands the established revokes and trick winners to ``revokes.transfers``, asks

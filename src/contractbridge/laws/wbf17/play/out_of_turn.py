@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from contractbridge.cards import Card, Seat, Suit
+from contractbridge.director import Effect, EffectKind, Option, Ruling, none_option
 
 from .penalty_cards import classify
-from .rulings import Effect, EffectKind, PlayOption, PlayRuling, none_option
 
 __all__ = [
     "accepted_lead_second_card",
@@ -27,8 +27,8 @@ def _name(seat: Seat) -> str:
     return seat.name.capitalize()
 
 
-def _accept(seat: Seat, card: Card, law: str = "53A") -> PlayOption:
-    return PlayOption("accept", law, f"{card} stands as if led in turn", (Effect(EffectKind.ACCEPT, seat, (card,)),))
+def _accept(seat: Seat, card: Card, law: str = "53A") -> Option:
+    return Option("accept", law, f"{card} stands as if led in turn", (Effect(EffectKind.ACCEPT, seat, (card,)),))
 
 
 def _back(offender: Seat, card: Card, correct: Seat) -> tuple[Effect, Effect]:
@@ -36,8 +36,8 @@ def _back(offender: Seat, card: Card, correct: Seat) -> tuple[Effect, Effect]:
     return Effect(EffectKind.WITHDRAW, offender, (card,)), Effect(EffectKind.LEAD_FROM, correct)
 
 
-def _withdraw_to_pc(offender: Seat, card: Card, correct: Seat, law: str) -> PlayOption:
-    return PlayOption(
+def _withdraw_to_pc(offender: Seat, card: Card, correct: Seat, law: str) -> Option:
+    return Option(
         "withdraw",
         law,
         f"{card} becomes a major penalty card; {_name(correct)} leads, with declarer's L50D2 options",
@@ -45,19 +45,19 @@ def _withdraw_to_pc(offender: Seat, card: Card, correct: Seat, law: str) -> Play
     )
 
 
-def opening_lead_out_of_turn(offender: Seat, declarer: Seat, card: Card, *, declarer_saw_dummy: bool) -> PlayRuling:
+def opening_lead_out_of_turn(offender: Seat, declarer: Seat, card: Card, *, declarer_saw_dummy: bool) -> Ruling:
     """A faced opening lead out of turn (L54). A defender's: declarer may spread his hand and become dummy
     (54A), accept it with the second card from his own hand (54B), or require withdrawal, the card a major PC
     (54D); if he could have seen any of dummy's cards he must accept (54C). Declarer's or dummy's: L24 (54E)."""
     dummy, correct = declarer.partner, declarer.lho
     if offender in (declarer, dummy):
-        return PlayRuling(
+        return Ruling(
             "opening_lead_out_of_turn",
             "54E",
             offender,
             f"{_name(offender)}, the presumed {'declarer' if offender == declarer else 'dummy'}, tried to lead {card}",
             (
-                PlayOption(
+                Option(
                     "auction_exposure",
                     "54E, 24",
                     f"{card} is treated as a card exposed during the auction (L24)",
@@ -65,7 +65,7 @@ def opening_lead_out_of_turn(offender: Seat, declarer: Seat, card: Card, *, decl
                 ),
             ),
         )
-    accept = PlayOption(
+    accept = Option(
         "accept",
         "54B, 53A" if not declarer_saw_dummy else "54C",
         f"{card} stands; dummy is spread and the second card comes from declarer's own hand (54B1; a dummy card "
@@ -73,7 +73,7 @@ def opening_lead_out_of_turn(offender: Seat, declarer: Seat, card: Card, *, decl
         (Effect(EffectKind.ACCEPT, offender, (card,)), Effect(EffectKind.PLAY_SECOND_FROM, declarer)),
     )
     if declarer_saw_dummy:
-        return PlayRuling(
+        return Ruling(
             "opening_lead_out_of_turn",
             "54C",
             offender,
@@ -81,14 +81,14 @@ def opening_lead_out_of_turn(offender: Seat, declarer: Seat, card: Card, *, decl
             (accept,),
             choosers=(declarer,),
         )
-    spread = PlayOption(
+    spread = Option(
         "spread",
         "54A",
         f"{_name(declarer)} spreads his hand and becomes dummy; {_name(dummy)} becomes declarer and {card} is led "
         "from the correct seat",
         (Effect(EffectKind.ACCEPT, offender, (card,)), Effect(EffectKind.EXCHANGE_ROLES, declarer)),
     )
-    return PlayRuling(
+    return Ruling(
         "opening_lead_out_of_turn",
         "54",
         offender,
@@ -99,18 +99,18 @@ def opening_lead_out_of_turn(offender: Seat, declarer: Seat, card: Card, *, decl
     )
 
 
-def accepted_lead_second_card(declarer: Seat, card: Card, *, from_dummy: bool) -> PlayRuling:
+def accepted_lead_second_card(declarer: Seat, card: Card, *, from_dummy: bool) -> Ruling:
     """After declarer accepted an opening lead out of turn the second card comes from his hand (L54B1); a card
     he plays from dummy instead stands and may be withdrawn only to correct a revoke (L54B2)."""
     if not from_dummy:
-        return PlayRuling(
+        return Ruling(
             "second_card",
             "54B1",
             None,
             f"{card} from declarer's hand is the second card",
             (none_option("54B1", f"{card} stands", "stands"),),
         )
-    return PlayRuling(
+    return Ruling(
         "second_card",
         "54B2",
         declarer,
@@ -129,20 +129,20 @@ def lead_out_of_turn(
     opening: bool = False,
     declarer_saw_dummy: bool = False,
     told_by_opponent: bool = False,
-) -> PlayRuling:
+) -> Ruling:
     """A lead out of turn: at trick 13 it must be withdrawn (L53A footnote); one an opponent induced by saying it
     was his turn is withdrawn without rectification and cannot be accepted (L47E1); the opening lead goes to
     L54; declarer's from either hand to L55 (either defender chooses; the LHO of the hand that led prevails);
     a defender's to L56 (declarer accepts, or the card becomes a major PC)."""
     dummy = declarer.partner
     if told_by_opponent:
-        return PlayRuling(
+        return Ruling(
             "lead_out_of_turn",
             "47E1",
             offender,
             f"{_name(offender)} led {card} because an opponent wrongly told him it was his turn",
             (
-                PlayOption(
+                Option(
                     "withdraw",
                     "47E1",
                     f"{card} goes back without rectification; it cannot be accepted",
@@ -152,13 +152,13 @@ def lead_out_of_turn(
             notes=("L16C: the withdrawn card is UI for his side; L63A1 does not apply to it.",),
         )
     if trick == 13:
-        return PlayRuling(
+        return Ruling(
             "lead_out_of_turn",
             "53A",
             offender,
             f"{_name(offender)} led {card} out of turn to trick 13",
             (
-                PlayOption(
+                Option(
                     "withdraw",
                     "53A",
                     f"{card} must be withdrawn; it cannot be accepted at trick 13",
@@ -171,20 +171,20 @@ def lead_out_of_turn(
     if offender in (declarer, dummy):
         defenders = (declarer.lho, declarer.rho)
         if correct in defenders:
-            back = PlayOption(
+            back = Option(
                 "withdraw",
                 "55B1",
                 f"{card} goes back to the hand it came from; {_name(correct)} leads; no further rectification",
                 _back(offender, card, correct),
             )
         else:
-            back = PlayOption(
+            back = Option(
                 "withdraw",
                 "55B2",
                 f"{card} goes back; declarer leads any card from {_name(correct)}'s hand",
                 _back(offender, card, correct),
             )
-        return PlayRuling(
+        return Ruling(
             "lead_out_of_turn",
             "55",
             offender,
@@ -195,7 +195,7 @@ def lead_out_of_turn(
             review=("16",),
             notes=("If the defenders choose differently, the LHO of the hand that led prevails (L55A).",),
         )
-    return PlayRuling(
+    return Ruling(
         "lead_out_of_turn",
         "56",
         offender,
@@ -214,7 +214,7 @@ def play_after_irregularity(
     as_lead: bool = False,
     card: Card | None = None,
     after_withdrawal_ordered: bool = False,
-) -> PlayRuling:
+) -> Ruling:
     """``player`` plays after ``offender``'s lead or play out of turn, before rectification (L53, L60):
 
     - the correct leader leads instead: his lead stands, cards played in error may be withdrawn (L53B);
@@ -225,13 +225,13 @@ def play_after_irregularity(
       stands and L57 applies to that premature play (L53C)."""
     dummy = declarer.partner
     if as_lead and player == correct_leader:
-        return PlayRuling(
+        return Ruling(
             "lead_out_of_turn",
             "53B",
             offender,
             f"{_name(player)}, whose turn it was, led after the lead out of turn",
             (
-                PlayOption(
+                Option(
                     "correct_lead_stands",
                     "53B",
                     "his lead stands; cards played in error to this trick may be withdrawn (L16C)",
@@ -240,13 +240,13 @@ def play_after_irregularity(
             ),
         )
     if after_withdrawal_ordered and player not in (declarer, dummy) and card is not None:
-        return PlayRuling(
+        return Ruling(
             "play_before_correct_lead",
             "60B",
             player,
             f"{_name(player)} played {card} before declarer led from the correct hand",
             (
-                PlayOption(
+                Option(
                     "penalty_card",
                     "60B",
                     f"{card} becomes a major penalty card",
@@ -258,13 +258,13 @@ def play_after_irregularity(
             ),
         )
     if offender in (declarer, dummy) and player == offender.rho:
-        return PlayRuling(
+        return Ruling(
             "lead_out_of_turn",
             "53C",
             player,
             f"{_name(player)} played to declarer's lead out of turn before his partner: the lead stands",
             (
-                PlayOption(
+                Option(
                     "premature",
                     "53C, 57",
                     "the lead stands; L57 applies to the premature play",
@@ -273,13 +273,13 @@ def play_after_irregularity(
             ),
         )
     if player == offender.lho:
-        return PlayRuling(
+        return Ruling(
             "lead_out_of_turn",
             "60A1",
             offender,
             f"{_name(player)} played after {_name(offender)}'s irregular lead: the lead is accepted",
             (
-                PlayOption(
+                Option(
                     "accepted",
                     "53A, 60A1, 60A2",
                     "the right to rectification is forfeited; the lead counts as made in turn",
@@ -288,7 +288,7 @@ def play_after_irregularity(
             ),
             notes=("Earlier obligations of the offending side stay in force (L60A3).",),
         )
-    return PlayRuling(
+    return Ruling(
         "play_after_irregularity",
         "60C",
         player,
@@ -306,7 +306,7 @@ def premature_play(
     declarer_played_both_hands: bool = False,
     by_dummy: bool = False,
     rho_turn_legal: bool | None = None,
-) -> PlayRuling:
+) -> Ruling:
     """A premature lead or play (L57). A defender's card, before his partner played, becomes a major PC and
     declarer chooses for the partner: highest or lowest of the suit led, a suit he names, or not a suit he
     names (57A; if he cannot comply, any card: 57B, L59); no rectification when declarer has already played
@@ -316,23 +316,23 @@ def premature_play(
     if offender == declarer or by_dummy:
         law = "57C2" if by_dummy else "57C3"
         what = "dummy's own premature play: no rectification" if by_dummy else f"{card} counts as played (legal: stays)"
-        return PlayRuling("premature_play", law, offender, what, (none_option(law, what, "stands"),))
+        return Ruling("premature_play", law, offender, what, (none_option(law, what, "stands"),))
     if rho_turn_legal is not None:
         if rho_turn_legal:
-            option = PlayOption(
+            option = Option(
                 "play_at_turn",
                 "57D",
                 f"{card} must be played at his turn",
                 (Effect(EffectKind.REQUIRE_PLAY, offender, (card,), data="card"),),
             )
         else:
-            option = PlayOption(
+            option = Option(
                 "penalty_card",
                 "57D",
                 f"{card} cannot be played legally: a major penalty card",
                 (Effect(EffectKind.PENALTY_CARD, offender, (card,), data="major"),),
             )
-        return PlayRuling(
+        return Ruling(
             "premature_play",
             "57D",
             offender,
@@ -341,7 +341,7 @@ def premature_play(
             review=("16",) if rho_turn_legal else (),
         )
     if declarer_played_both_hands:
-        return PlayRuling(
+        return Ruling(
             "premature_play",
             "57C1",
             offender,
@@ -353,11 +353,11 @@ def premature_play(
         Effect(EffectKind.WITHDRAW, offender, (card,)),
         Effect(EffectKind.PENALTY_CARD, offender, (card,), data="major"),
     )
-    options: list[PlayOption] = []
+    options: list[Option] = []
     if suit_led is not None:
         for which in ("highest", "lowest"):
             options.append(
-                PlayOption(
+                Option(
                     which,
                     f"57A{1 if which == 'highest' else 2}",
                     f"{_name(partner)} plays his {which} {suit_led.name.lower()[:-1]}",
@@ -368,7 +368,7 @@ def premature_play(
         if suit == suit_led:
             continue
         options.append(
-            PlayOption(
+            Option(
                 f"play_{suit.letter}",
                 "57A3",
                 f"{_name(partner)} plays a {suit.name.lower()[:-1]}",
@@ -376,14 +376,14 @@ def premature_play(
             )
         )
         options.append(
-            PlayOption(
+            Option(
                 f"not_{suit.letter}",
                 "57A4",
                 f"{_name(partner)} may not play a {suit.name.lower()[:-1]}",
                 (*pc, Effect(EffectKind.FORBID_PLAY, partner, suits=(suit,))),
             )
         )
-    return PlayRuling(
+    return Ruling(
         "premature_play",
         "57A",
         offender,
@@ -396,29 +396,29 @@ def premature_play(
 
 def simultaneous_cards(
     offender: Seat, cards: Sequence[Card], declarer: Seat, *, visible: Sequence[Card], unnoticed: bool = False
-) -> PlayRuling:
+) -> Ruling:
     """Two or more cards played at once from one hand (L58B): one face visible → that card is played, the
     others go back (58B1); several visible → the offender chooses, and a defender's other visible cards become
     penalty cards (58B2, classified by L50B); an opponent who played since may change his card (58B3);
     unnoticed until both sides played to the next trick → L67 (58B4)."""
     if unnoticed:
-        return PlayRuling(
+        return Ruling(
             "simultaneous_cards",
             "58B4",
             offender,
             "Unnoticed until both sides played on: L67",
-            (PlayOption("defective_trick", "58B4, 67", "treated as a defective trick (L67)"),),
+            (Option("defective_trick", "58B4, 67", "treated as a defective trick (L67)"),),
         )
     if len(visible) <= 1:
         played = visible[0] if visible else cards[0]
         back = tuple(c for c in cards if c != played)
-        return PlayRuling(
+        return Ruling(
             "simultaneous_cards",
             "58B1",
             offender,
             f"Only {played} was visible: it is played",
             (
-                PlayOption(
+                Option(
                     "played",
                     "58B1, 47F",
                     f"{played} is played; the others go back without rectification",
@@ -439,8 +439,8 @@ def simultaneous_cards(
                 for c in others
             ]
         kind = "; the other visible cards become penalty cards (L50B)" if defender else ""
-        options.append(PlayOption(f"play_{chosen}", "58B2", f"{chosen} is played{kind}", tuple(effects)))
-    return PlayRuling(
+        options.append(Option(f"play_{chosen}", "58B2", f"{chosen} is played{kind}", tuple(effects)))
+    return Ruling(
         "simultaneous_cards",
         "58B2",
         offender,

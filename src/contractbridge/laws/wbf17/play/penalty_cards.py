@@ -13,10 +13,8 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from contractbridge.cards import Card, Hand, Seat, Suit
-from contractbridge.director import PenaltyCard
+from contractbridge.director import Effect, EffectKind, Option, PenaltyCard, Question, Ruling, none_option
 from contractbridge.errors import IllegalPlayError
-
-from .rulings import Effect, EffectKind, PlayOption, PlayRuling, Question, none_option
 
 __all__ = [
     "PenaltyCard",
@@ -111,7 +109,7 @@ def play_restriction(seat: Seat, hand: Hand, trick: Sequence[Card], pcs: Penalty
     return PlayConstraint(legal, "44" if not pcs.of(seat) else "50D1(b)")
 
 
-def lead_options(owner: Seat, declarer: Seat, pcs: PenaltyCards) -> PlayRuling | None:
+def lead_options(owner: Seat, declarer: Seat, pcs: PenaltyCards) -> Ruling | None:
     """Declarer's options when the partner of ``owner`` is to lead while ``owner`` has major penalty cards
     (L50D2, L51B); ``None`` when he has none (a minor PC gives the partner no lead restriction, L50C). The
     partner may not lead before declarer chooses; if he keeps the lead and a PC stays, this arises again."""
@@ -130,7 +128,7 @@ def lead_options(owner: Seat, declarer: Seat, pcs: PenaltyCards) -> PlayRuling |
     options = []
     for suit in suits:
         options.append(
-            PlayOption(
+            Option(
                 f"require_{suit.letter}",
                 law_req,
                 f"{leader.name.capitalize()} must lead a {suit.name.lower()[:-1]}; the {suit.name.lower()} PCs "
@@ -142,7 +140,7 @@ def lead_options(owner: Seat, declarer: Seat, pcs: PenaltyCards) -> PlayRuling |
         for banned in combinations(suits, n):
             names = "".join(s.letter for s in banned)
             options.append(
-                PlayOption(
+                Option(
                     f"forbid_{names}",
                     law_ban,
                     f"{leader.name.capitalize()} may not lead {', '.join(s.name.lower() for s in banned)} while he "
@@ -151,7 +149,7 @@ def lead_options(owner: Seat, declarer: Seat, pcs: PenaltyCards) -> PlayRuling |
                 )
             )
     options.append(
-        PlayOption(
+        Option(
             "no_restriction",
             "50D2(b)" if not several else "51B2(c)",
             f"{leader.name.capitalize()} may lead anything; the PCs stay and L50–L51 keep applying",
@@ -159,7 +157,7 @@ def lead_options(owner: Seat, declarer: Seat, pcs: PenaltyCards) -> PlayRuling |
         )
     )
     pcs_text = ", ".join(str(pc.card) for pc in majors)
-    return PlayRuling(
+    return Ruling(
         "penalty_card_lead",
         "50D2" if not several else "51B",
         owner,
@@ -170,11 +168,11 @@ def lead_options(owner: Seat, declarer: Seat, pcs: PenaltyCards) -> PlayRuling |
     )
 
 
-def exposed_card(seat: Seat, card: Card, declarer: Seat, *, deliberate: bool) -> PlayRuling:
+def exposed_card(seat: Seat, card: Card, declarer: Seat, *, deliberate: bool) -> Ruling:
     """A card exposed during the play (L48, L49, L50): declarer's and dummy's never become penalty cards (L48A);
     a defender's card his partner could see, or that he named, becomes a penalty card classified by L50B."""
     if seat in (declarer, declarer.partner):
-        return PlayRuling(
+        return Ruling(
             "exposed_card",
             "48A",
             seat,
@@ -182,13 +180,13 @@ def exposed_card(seat: Seat, card: Card, declarer: Seat, *, deliberate: bool) ->
             (none_option("48A", f"{card} goes back to the hand"),),
         )
     kind = "major" if classify(card, deliberate=deliberate) else "minor"
-    return PlayRuling(
+    return Ruling(
         "exposed_card",
         "49",
         seat,
         f"{card} exposed by a defender becomes a penalty card ({kind}, L50B)",
         (
-            PlayOption(
+            Option(
                 "penalty_card",
                 "49, 50B",
                 f"{card} is a {kind} penalty card",
@@ -203,17 +201,17 @@ def exposed_card(seat: Seat, card: Card, declarer: Seat, *, deliberate: bool) ->
 _DECLARER_FACED = Question("48B2", "48B2", "Did declarer, facing his cards, intend to claim or concede?")
 
 
-def declarer_faces_hand(declarer: Seat, *, after_opening_lead_out_of_turn: bool) -> PlayRuling:
+def declarer_faces_hand(declarer: Seat, *, after_opening_lead_out_of_turn: bool) -> Ruling:
     """Declarer faces his cards: after an opening lead out of turn L54 applies (L48B1); at any other time he
     may be deemed to have claimed or conceded unless that clearly was not his intention (L48B2, L68)."""
     if after_opening_lead_out_of_turn:
-        return PlayRuling(
+        return Ruling(
             "declarer_faces_hand",
             "48B1",
             declarer,
             "Declarer faced his cards after an opening lead out of turn",
             (
-                PlayOption(
+                Option(
                     "spread",
                     "48B1, 54A",
                     "L54 applies: he spreads his hand and becomes dummy",
@@ -221,13 +219,13 @@ def declarer_faces_hand(declarer: Seat, *, after_opening_lead_out_of_turn: bool)
                 ),
             ),
         )
-    return PlayRuling(
+    return Ruling(
         "declarer_faces_hand",
         "48B2",
         declarer,
         "Declarer faced his cards during the play",
         (
-            PlayOption("claim", "48B2, 68", "deemed a claim or concession (L68–L71)", answer=True),
+            Option("claim", "48B2, 68", "deemed a claim or concession (L68–L71)", answer=True),
             none_option("48B2", "play continues; his cards are not penalty cards (L48A)", "continue"),
         ),
         question=_DECLARER_FACED,
@@ -236,12 +234,12 @@ def declarer_faces_hand(declarer: Seat, *, after_opening_lead_out_of_turn: bool)
 
 def failure_to_play(
     seat: Seat, played: Card, required: Sequence[Card], declarer: Seat, *, declarer_played_since: bool
-) -> PlayRuling:
+) -> Ruling:
     """A defender led or played ``played`` when the law required one of the penalty cards ``required`` (L52).
     He may not withdraw it on his own (L52A); declarer may accept it, and must if he has played since from
     either hand (L52B1); if not accepted the PC replaces it and ``played`` becomes a major PC (L52B2). It is a
     revoke (L61A) without automatic transfer (L64B3)."""
-    accept = PlayOption(
+    accept = Option(
         "accept",
         "52B1(a)" if not declarer_played_since else "52B1(b)",
         f"{played} stands; every unplayed PC remains a PC (52B1(c))",
@@ -250,7 +248,7 @@ def failure_to_play(
     options = [accept]
     if not declarer_played_since:
         options.append(
-            PlayOption(
+            Option(
                 "refuse",
                 "52B2",
                 f"{played} is replaced by the penalty card and becomes a major penalty card",
@@ -261,7 +259,7 @@ def failure_to_play(
                 ),
             )
         )
-    return PlayRuling(
+    return Ruling(
         "penalty_card_not_played",
         "52",
         seat,

@@ -13,10 +13,9 @@ from enum import Enum
 from typing import Final
 
 from contractbridge.cards import Card, Hand, Rank, Seat, Strain, Suit
+from contractbridge.director import Effect, EffectKind, Option, Question, Ruling, none_option
 from contractbridge.errors import ParseError
 from contractbridge.play import Trick, trick_winner
-
-from .rulings import Effect, EffectKind, PlayOption, PlayRuling, Question, none_option
 
 __all__ = [
     "Designation",
@@ -73,18 +72,18 @@ _PLAYED_QUESTIONS: Final = {
 }
 
 
-def card_played(role: str, seat: Seat, card: Card, *, named: bool = False) -> PlayRuling:
+def card_played(role: str, seat: Seat, card: Card, *, named: bool = False) -> Ruling:
     """Whether a card counts as played (L45C). ``role`` is ``defender``, ``declarer`` or ``dummy`` (a dummy card
     touched by declarer). A card named or designated is played (L45C4(a)); otherwise the director judges."""
     if role not in _PLAYED_QUESTIONS:
         raise ParseError(f"role must be defender, declarer or dummy, not {role!r}")
-    played = PlayOption("played", "45C4(a)", f"{card} counts as played", (Effect(EffectKind.ACCEPT, seat, (card,)),))
+    played = Option("played", "45C4(a)", f"{card} counts as played", (Effect(EffectKind.ACCEPT, seat, (card,)),))
     if named:
-        return PlayRuling("card_played", "45C4(a)", seat, f"{card} was named or designated", (played,))
+        return Ruling("card_played", "45C4(a)", seat, f"{card} was named or designated", (played,))
     question = _PLAYED_QUESTIONS[role]
-    yes = PlayOption("played", question.law, f"{card} counts as played", played.effects, answer=True)
+    yes = Option("played", question.law, f"{card} counts as played", played.effects, answer=True)
     if role == "defender":
-        no = PlayOption(
+        no = Option(
             "exposed",
             "49",
             f"{card} is not played; exposed, it becomes a penalty card (L49, L50)",
@@ -92,26 +91,26 @@ def card_played(role: str, seat: Seat, card: Card, *, named: bool = False) -> Pl
             answer=False,
         )
     else:
-        no = PlayOption(
+        no = Option(
             "not_played",
             "48A" if role == "declarer" else "45C3",
             f"{card} is not played and stays in the hand",
             (Effect(EffectKind.NONE),),
             answer=False,
         )
-    return PlayRuling("card_played", question.law, seat, f"Is {card} played?", (yes, no), question=question)
+    return Ruling("card_played", question.law, seat, f"Is {card} played?", (yes, no), question=question)
 
 
 def unintended_designation(
     declarer: Seat, card: Card, *, slip: bool, declarer_played_since: bool, opponents_played_since: Sequence[Seat] = ()
-) -> PlayRuling:
+) -> Ruling:
     """Declarer changes an unintended designation of a dummy card (L45C4(b), L47C): allowed for a slip of
     the tongue until he next plays a card from either hand; an opponent who played since may withdraw his card
     and substitute another (L47D, information AI to him under L16C1)."""
     dummy = declarer.partner
     if not slip or declarer_played_since:
         why = "a change of mind is not a slip" if not slip else "declarer has played again since"
-        return PlayRuling(
+        return Ruling(
             "designation_change",
             "45C4(b)",
             declarer,
@@ -120,13 +119,13 @@ def unintended_designation(
         )
     effects = [Effect(EffectKind.WITHDRAW, dummy, (card,))]
     effects += [Effect(EffectKind.WITHDRAW, s, data="may") for s in opponents_played_since]
-    return PlayRuling(
+    return Ruling(
         "designation_change",
         "45C4(b)",
         declarer,
         f"{card} was designated by a slip of the tongue: declarer may change it",
         (
-            PlayOption(
+            Option(
                 "change",
                 "45C4(b), 47C, 47D",
                 "the dummy card goes back; opponents who played since may withdraw theirs",
@@ -138,16 +137,16 @@ def unintended_designation(
 
 def dummy_misplaced_card(
     dummy: Seat, card: Card, *, each_side_played_to_next_trick: bool, lead: bool = False
-) -> PlayRuling:
+) -> Ruling:
     """Dummy put a card in the played position that declarer did not name (L45D)."""
     if not each_side_played_to_next_trick:
-        return PlayRuling(
+        return Ruling(
             "dummy_misplaced_card",
             "45D1",
             dummy,
             f"Dummy played {card} that declarer did not name",
             (
-                PlayOption(
+                Option(
                     "withdraw",
                     "45D1",
                     f"{card} goes back to dummy; a defender may withdraw a card played since",
@@ -160,7 +159,7 @@ def dummy_misplaced_card(
         if lead
         else "A dummy revoke with it gets no automatic transfer (L64B3, L64C)."
     )
-    return PlayRuling(
+    return Ruling(
         "dummy_misplaced_card",
         "45D2",
         dummy,
@@ -170,10 +169,10 @@ def dummy_misplaced_card(
     )
 
 
-def dummy_touched_card(dummy: Seat, *, suggested_play: bool) -> PlayRuling:
+def dummy_touched_card(dummy: Seat, *, suggested_play: bool) -> Ruling:
     """Dummy touched or pointed at a card without declarer's instruction (L45F): the director is told the facts
     and play continues; after play he adjusts if dummy suggested a play and the defenders were damaged."""
-    return PlayRuling(
+    return Ruling(
         "dummy_touched_card",
         "45F",
         dummy,
@@ -183,29 +182,29 @@ def dummy_touched_card(dummy: Seat, *, suggested_play: bool) -> PlayRuling:
     )
 
 
-def fifth_card(seat: Seat, card: Card, declarer: Seat) -> PlayRuling:
+def fifth_card(seat: Seat, card: Card, declarer: Seat) -> Ruling:
     """A fifth card played to a trick (L45E): a defender's becomes a penalty card, declarer's goes back —
     unless the director judges it was a lead (then L53/L56 or L55)."""
     question = Question("45E_lead", "45E", f"Was {card} a lead to the next trick?")
     if seat in (declarer, declarer.partner):
-        not_lead = PlayOption(
+        not_lead = Option(
             "back_to_hand",
             "45E2",
             f"{card} goes back to the hand, no rectification",
             (Effect(EffectKind.WITHDRAW, seat, (card,)),),
             answer=False,
         )
-        lead = PlayOption("lead_out_of_turn", "45E2, 55", "treated as declarer's lead out of turn (L55)", answer=True)
+        lead = Option("lead_out_of_turn", "45E2, 55", "treated as declarer's lead out of turn (L55)", answer=True)
     else:
-        not_lead = PlayOption(
+        not_lead = Option(
             "penalty_card",
             "45E1, 50",
             f"{card} becomes a penalty card",
             (Effect(EffectKind.PENALTY_CARD, seat, (card,), data="classify"),),
             answer=False,
         )
-        lead = PlayOption("lead_out_of_turn", "45E1, 53, 56", "treated as a lead out of turn (L53, L56)", answer=True)
-    return PlayRuling(
+        lead = Option("lead_out_of_turn", "45E1, 53, 56", "treated as a lead out of turn (L53, L56)", answer=True)
+    return Ruling(
         "fifth_card", "45E", seat, f"{card} is a fifth card to the trick", (lead, not_lead), question=question
     )
 
@@ -454,7 +453,7 @@ def may_retract(
 # --------------------------------------------------------------------------------------------------
 def dummy_intervened(
     dummy: Seat, declarer: Seat, *, broke_a2: bool, offender: Seat | None = None, warned: bool = False
-) -> PlayRuling:
+) -> Ruling:
     """Dummy drew attention to an irregularity during play, or warned declarer (L43). Having broken L43A2
     (exchanged hands, watched declarer, looked at a defender's card): a warning against leading from the wrong hand
     lets either defender choose the hand declarer leads from (43B2(a)); being first to point at a defender's
@@ -463,13 +462,13 @@ def dummy_intervened(
     rectified, and dummy may get a procedural penalty (43B1)."""
     defenders = (declarer.lho, declarer.rho)
     if broke_a2 and warned:
-        return PlayRuling(
+        return Ruling(
             "dummy_warning",
             "43B2(a)",
             dummy,
             "Dummy, having broken L43A2, warned declarer about the hand to lead from",
             (
-                PlayOption(
+                Option(
                     "defender_chooses_hand",
                     "43B2(a)",
                     "either defender chooses the hand declarer leads from",
@@ -479,7 +478,7 @@ def dummy_intervened(
             choosers=defenders,
         )
     if broke_a2 and offender is not None and offender in defenders:
-        return PlayRuling(
+        return Ruling(
             "dummy_attention",
             "43B3",
             offender,
@@ -488,10 +487,10 @@ def dummy_intervened(
             review=("43B3",),
             notes=("If the defenders gained, only their score is adjusted; declarer's side keeps its table score.",),
         )
-    return PlayRuling(
+    return Ruling(
         "dummy_attention",
         "43A1(b)",
         dummy,
         "Dummy drew attention to an irregularity during play",
-        (PlayOption("rectify", "43A1(b)", "the irregularity is rectified; dummy may get a procedural penalty (43B1)"),),
+        (Option("rectify", "43A1(b)", "the irregularity is rectified; dummy may get a procedural penalty (43B1)"),),
     )

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from contractbridge.cards import Card, Hand, Seat
+from contractbridge.director import Effect, EffectKind
 
 from .penalty_cards import PenaltyCards, PlayConstraint, follow_set, play_restriction
-from .rulings import Effect, EffectKind
 
 __all__ = ["RESTRICTIONS", "allowed_cards", "required_play"]
 

@@ -15,9 +15,8 @@ from enum import Enum
 
 from contractbridge.cards import Card, Hand, Seat, Side, Strain, Suit
 from contractbridge.deal import Deal
+from contractbridge.director import Effect, EffectKind, Option, Question, Ruling
 from contractbridge.play import Trick
-
-from .rulings import Effect, EffectKind, PlayOption, PlayRuling, Question
 
 __all__ = [
     "Action",
@@ -87,7 +86,7 @@ def correction(
     played_after: Sequence[Seat] = (),
     trick: int = 1,
     both_sides_revoked: bool = False,
-) -> PlayRuling:
+) -> Ruling:
     """A revoke corrected before it is established, or on trick 12 even if established (L62A, L62D1). The
     offender substitutes a legal card; a card from a defender's unfaced hand becomes a major PC (62B1), not
     one of declarer's, dummy's or a faced card (62B2); each non-offender may withdraw a card he played after
@@ -113,12 +112,12 @@ def correction(
             "withdraws becomes a penalty card (62C3)."
         )
     what = "a major penalty card" if defender and not faced else "back to the hand, no further rectification"
-    return PlayRuling(
+    return Ruling(
         "revoke",
         law,
         offender,
         f"{offender.name.capitalize()}'s revoke with {card} must be corrected (L62A)",
-        (PlayOption("correct", law, f"{card} is withdrawn ({what}); a legal card is substituted", tuple(effects)),),
+        (Option("correct", law, f"{card} is withdrawn ({what}); a legal card is substituted", tuple(effects)),),
         notes=tuple(notes),
     )
 
@@ -263,7 +262,7 @@ def _exception(r: Revoke, both_sides: bool, first_trick_in_suit: int) -> str | N
 _EQUITY = Question("64C", "64C", "Is the non-offending side insufficiently compensated by the automatic transfer?")
 
 
-def equity(moved: Sequence[Transfer], table_tricks: int, declarer: Seat, *, dd_figure: int | None = None) -> PlayRuling:
+def equity(moved: Sequence[Transfer], table_tricks: int, declarer: Seat, *, dd_figure: int | None = None) -> Ruling:
     """L64C after any established revoke: the director judges whether the non-offending side is insufficiently
     compensated (C1), and, for repeated revokes in one suit (C2(a)) or revokes by both sides (C2(b)), adjusts to
     the probable result without them. ``dd_figure`` (declarer's tricks double dummy without the revoke) is
@@ -278,14 +277,14 @@ def equity(moved: Sequence[Transfer], table_tricks: int, declarer: Seat, *, dd_f
             f"Evidence, not a ruling: double dummy from the revoke trick without the revoke, declarer takes "
             f"{dd_figure} tricks."
         )
-    return PlayRuling(
+    return Ruling(
         "revoke_equity",
         law,
         None,
         f"Declarer's side took {table_tricks} tricks at the table; after the L64A transfers {after}",
         (
-            PlayOption("transfer_stands", "64A", f"the score stands at {after} tricks", answer=False),
-            PlayOption("adjust", law, "the director awards an adjusted score (L12C1)", answer=True),
+            Option("transfer_stands", "64A", f"the score stands at {after} tricks", answer=False),
+            Option("adjust", law, "the director awards an adjusted score (L12C1)", answer=True),
         ),
         question=_EQUITY,
         review=("64C",),
@@ -321,27 +320,27 @@ def defective_trick(
     hand: Hand | None = None,
     suit_led: Suit | None = None,
     declarer: Seat | None = None,
-) -> PlayRuling:
+) -> Ruling:
     """A player failed to play to a trick (``omitted``) or played too many cards to it (L67). Found before a
     player of each side played to the next trick: corrected (67A). Later: an omitted card is faced and added,
     of the suit led if he holds one, the trick's winner unchanged, and he is deemed to have revoked with a
     one-trick transfer under L64A2 (67B1); extra cards go back to the hand, the card he faced staying (67B2)."""
     if not both_sides_played_next:
         law, what = ("67A1", "he adds a card he can legally play") if omitted else ("67A2", "L45E or L58B applies")
-        return PlayRuling(
-            "defective_trick", law, offender, "A defective trick found in time", (PlayOption("correct", law, what),)
+        return Ruling(
+            "defective_trick", law, offender, "A defective trick found in time", (Option("correct", law, what),)
         )
     if omitted:
         follow = () if hand is None or suit_led is None else hand.cards_in(suit_led)
         law = "67B1(a)" if follow else "67B1(b)"
         what = f"he faces a {suit_led.name.lower()[:-1]}" if follow and suit_led is not None else "he faces any card"
-        return PlayRuling(
+        return Ruling(
             "defective_trick",
             law,
             offender,
             f"{offender.name.capitalize()} failed to play to a trick",
             (
-                PlayOption(
+                Option(
                     "add_card",
                     f"{law}, 64A2",
                     f"{what}; the trick's winner is unchanged; deemed a revoke: one trick transferred under L64A2 "
@@ -355,13 +354,13 @@ def defective_trick(
             review=("64C",),
         )
     pc = declarer is not None and offender not in (declarer, declarer.partner)
-    return PlayRuling(
+    return Ruling(
         "defective_trick",
         "67B2",
         offender,
         f"{offender.name.capitalize()} played more than one card to a trick",
         (
-            PlayOption(
+            Option(
                 "return_extra",
                 "67B2",
                 "the extra cards go back to his hand (deemed always there; failing to play one earlier is a revoke, "
