@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from contractbridge.calls import DOUBLE, PASS, REDOUBLE, Bid, Call, all_bids
 from contractbridge.cards import Seat
+from contractbridge.contract import Contract, Doubling
 
 
 def brute_force_legal(
@@ -51,3 +52,14 @@ def brute_force_declarer(dealer: Seat, calls: Sequence[Call], seats: Sequence[Se
         return None
     side, strain = bids[-1][0].side, bids[-1][1].strain
     return next(s for s, b in bids if s.side == side and b.strain == strain)
+
+
+def brute_force_contract(calls: Sequence[Call]) -> Contract | None:
+    """The final bid, doubled or redoubled by the calls after it (L19D, L22A); None if no one bid."""
+    bids = [i for i, c in enumerate(calls) if isinstance(c, Bid)]
+    if not bids:
+        return None
+    last: Bid = calls[bids[-1]]  # type: ignore[assignment]
+    after = calls[bids[-1] + 1 :]
+    doubling = Doubling.REDOUBLED if REDOUBLE in after else Doubling.DOUBLED if DOUBLE in after else Doubling.NONE
+    return Contract(last.level, last.strain, doubling)

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from auction_oracle import brute_force_declarer, brute_force_legal
+from auction_oracle import brute_force_contract, brute_force_declarer, brute_force_legal
 from contractbridge import Auction, Contract, Seat, Strain
 from contractbridge.calls import DOUBLE, PASS, REDOUBLE, Bid, Call, CallKind, all_bids
 from contractbridge.errors import (
@@ -175,6 +175,7 @@ def test_legal_calls_match_brute_force_over_random_auctions(dealer: Seat, data: 
         assert auction.dummy == declarer.partner and auction.opening_leader == declarer.lho
         last_bid = [c for c in calls if isinstance(c, Bid)][-1]
         assert auction.contract is not None and auction.contract.bid == last_bid
+    assert auction.contract == brute_force_contract(calls)
     assert Auction(dealer, calls) == auction
     while calls:
         assert auction.pop() == calls.pop()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import subprocess
 import sys
 from pathlib import Path
 
@@ -322,3 +323,25 @@ def test_position_validation() -> None:
 def test_dds_version() -> None:
     major, minor, _ = dd.dds_version().split(".")
     assert (int(major), int(minor)) >= (2, 9)
+
+
+def test_dds_loads_without_the_rest_of_endplay() -> None:
+    """A process that solves a deal loads only endplay's DDS bindings, not endplay's dealer and its Matplotlib
+    (a second a process); a later ``import endplay`` shares those bindings (one DDS a process) and agrees."""
+    code = f"""
+import sys
+from contractbridge import Deal, dd
+ours = dd.dd_table(Deal({LIST1!r}))
+print(sorted(m for m in ("endplay", "endplay.dealer", "matplotlib") if m in sys.modules))
+import endplay
+from endplay.dds import calc_dd_table
+from endplay.types import Denom, Player
+theirs = calc_dd_table(dd.to_endplay(Deal({LIST1!r})))
+print(endplay._dds is dd._dds(), all(
+    theirs[Denom.nt if strain == 4 else Denom(3 - int(strain)), Player(int(seat))] == tricks
+    for strain, seat, tricks in ours
+))
+"""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split("\n")[:2] == ["[]", "True True"], done.stdout

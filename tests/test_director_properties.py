@@ -2,9 +2,9 @@
 
 The record never reaches an inconsistent state: every pending ruling has an option (and a question has an
 option for each answer), a refused action changes nothing, the standing calls are always a lawful auction and
-``legal_calls``, the turn, the end and the declarer agree with the independent brute-force reading of L17–L22
-(``auction_oracle``, shared with ``test_auction``), obligations are honoured, and the engine never answers a
-question itself."""
+``legal_calls``, the turn, the end, the contract and the declarer agree with the independent brute-force
+reading of L17–L22 (``auction_oracle``, shared with ``test_auction``), obligations are honoured, and the engine
+never answers a question itself."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from auction_oracle import brute_force_declarer, brute_force_legal
+from auction_oracle import brute_force_contract, brute_force_declarer, brute_force_legal
 from contractbridge.calls import PASS, Bid, Call, all_bids
 from contractbridge.cards import Card, Seat
 from contractbridge.director import DirectedAuction, Status
@@ -34,6 +34,7 @@ def check(da: DirectedAuction) -> None:
         assert da.legal_calls() == []
     calls: list[Call] = []
     seats: list[Seat] = []
+    scored: list[Call] = []  # what the contract reads: an ignored double or redouble is as if not made (L36C)
     for e in (e for e in da.entries if e.status is Status.STANDING):
         turn, legal = brute_force_legal(da.dealer, calls, seats, e.seat)
         assert turn is not None, " ".join(f"{x.seat.letter}{x.call}:{x.status.value[:2]}:{x.law}" for x in da.entries)
@@ -43,12 +44,16 @@ def check(da: DirectedAuction) -> None:
             assert e.seat == turn, (e, [str(c) for c in calls])
         calls.append(e.call)
         seats.append(e.seat)
+        if not e.ignored:
+            scored.append(e.call)
     turn, legal = brute_force_legal(da.dealer, calls, seats)
     assert da.is_over == (turn is None)
     if turn is None:
         assert da.declarer == brute_force_declarer(da.dealer, calls, seats)
-        assert da.contract is None or 1 <= da.contract.level <= 7
-    elif ruling is None:
+        assert da.contract == brute_force_contract(scored)
+    else:
+        assert da.contract is None and da.declarer is None
+    if turn is not None and ruling is None:
         assert da.turn == turn
         offered = da.legal_calls()
         if turn in da.obligations:

@@ -32,10 +32,11 @@ def _expected(constraint: str, n: int, seed: int, chunk_size: int) -> np.ndarray
 
 
 def test_in_process_counts_match_dd_tables() -> None:
-    result = simulate(CONSTRAINT, 8, seed=5, workers=0, chunk_size=3)
-    assert result.deals == 8 and not result.interrupted
-    assert result.tricks.sum() == 8 * 20
-    assert (result.tricks == _expected(CONSTRAINT, 8, 5, 3)).all()
+    """Three chunks, the last one short (2, 2, 1): every DD table counted once."""
+    result = simulate(CONSTRAINT, 5, seed=5, workers=0, chunk_size=2)
+    assert result.deals == 5 and not result.interrupted
+    assert result.tricks.sum() == 5 * 20
+    assert (result.tricks == _expected(CONSTRAINT, 5, 5, 2)).all()
     assert 0 < result.acceptance < 1
     means = result.mean_tricks()
     assert means[Strain.NOTRUMP, Seat.NORTH] > means[Strain.NOTRUMP, Seat.EAST]
@@ -43,9 +44,10 @@ def test_in_process_counts_match_dd_tables() -> None:
 
 
 def test_processes_give_the_same_result_as_in_process() -> None:
-    """Chunk seeds come from SeedSequence.spawn, so the worker count does not change the outcome."""
-    local = simulate(CONSTRAINT, 8, seed=6, workers=0, chunk_size=4)
-    pooled = simulate(CONSTRAINT, 8, seed=6, workers=2, chunk_size=4)
+    """Chunk seeds come from SeedSequence.spawn, so the worker count does not change the outcome (two chunks, one
+    a worker)."""
+    local = simulate(CONSTRAINT, 4, seed=6, workers=0, chunk_size=2)
+    pooled = simulate(CONSTRAINT, 4, seed=6, workers=2, chunk_size=2)
     assert (local.tricks == pooled.tricks).all() and local.attempts == pooled.attempts
 
 
@@ -127,7 +129,7 @@ def test_dask_local_cluster(processes: bool) -> None:
     with distributed.LocalCluster(
         processes=processes, n_workers=1, threads_per_worker=1, dashboard_address=None
     ) as cluster:
-        on_dask = simulate(CONSTRAINT, 8, seed=11, scheduler=cluster.scheduler_address, chunk_size=4)
-    local = simulate(CONSTRAINT, 8, seed=11, workers=0, chunk_size=4)
-    assert on_dask.deals == 8
+        on_dask = simulate(CONSTRAINT, 4, seed=11, scheduler=cluster.scheduler_address, chunk_size=2)
+    local = simulate(CONSTRAINT, 4, seed=11, workers=0, chunk_size=2)
+    assert on_dask.deals == 4
     assert (on_dask.tricks == local.tricks).all()

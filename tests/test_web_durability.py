@@ -74,9 +74,20 @@ def _run(tmp_path: Path, tables: int, boards: int, kills: int, seed: int) -> Non
             server.start()  # resumes every table from the store
         deadline = time.monotonic() + 30 + 3 * tables * boards
         store = Store(db)
-        try:
+
+        async def watch_until_done() -> None:
+            """The spectators watch the last server too (a kill may come before a loaded machine shows a
+            frame) until every table has finished its boards."""
+            watchers = [asyncio.create_task(_watch(f"{server.ws}/ws/{i}", frames[i], deadline - time.monotonic()))
+                        for i in ids]  # fmt: skip
             while time.monotonic() < deadline and any(len(store.results(i)) < boards for i in ids):
-                time.sleep(0.5)
+                await asyncio.sleep(0.5)
+            for watcher in watchers:
+                watcher.cancel()
+            await asyncio.gather(*watchers, return_exceptions=True)
+
+        try:
+            asyncio.run(watch_until_done())
             for table_id in ids:
                 assert len(store.results(table_id)) == boards, f"table {table_id} did not finish its boards"
                 for board_id in store.board_ids(table_id):

@@ -16,6 +16,9 @@ a missing or broken DDS raises :class:`~contractbridge.errors.DDSUnavailableErro
 
 from __future__ import annotations
 
+import importlib.machinery
+import importlib.util
+import sys
 import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Iterator, Sequence
@@ -71,6 +74,32 @@ _lib: ModuleType | None = None
 _lib_lock = threading.Lock()
 
 
+def _load_bindings() -> ModuleType:
+    """``endplay._dds`` without running ``endplay/__init__``, which imports all of endplay and, through its dealer,
+    Matplotlib (about a second per process). The bindings module needs only the standard library; it is registered
+    under its own name, so a later ``import endplay`` (``to_endplay``, a test's oracle) shares this one DDS."""
+    name = "endplay._dds"
+    if name in sys.modules:  # loaded already (by endplay or by us), or blocked (None)
+        loaded = sys.modules[name]
+        if loaded is None:
+            raise ImportError(f"import of {name} halted; None in sys.modules", name=name)
+        return loaded
+    package = importlib.util.find_spec("endplay")  # finds the package without importing it
+    spec = None
+    if package is not None and package.submodule_search_locations is not None:
+        spec = importlib.machinery.PathFinder.find_spec(name, list(package.submodule_search_locations))
+    if spec is None or spec.loader is None:
+        raise ImportError(f"no module named {name!r}", name=name)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:
+        del sys.modules[name]
+        raise
+    return module
+
+
 def _dds() -> ModuleType:
     """The DDS bindings ``endplay`` loads (imported once, on first use)."""
     global _lib
@@ -78,7 +107,7 @@ def _dds() -> ModuleType:
         with _lib_lock:
             if _lib is None:
                 try:
-                    import endplay._dds as lib
+                    lib = _load_bindings()
                 except ImportError as err:
                     raise DDSUnavailableError(
                         "double-dummy analysis needs DDS, which ships with the optional 'endplay' package: "
