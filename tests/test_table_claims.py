@@ -133,3 +133,24 @@ def test_a_strict_table_leaves_a_disputed_claim_alone() -> None:
     for event in log(claim(), DISPUTE)[1:]:
         table.apply(event)
     assert table.claim_state is not None and table.claim_state.status == "disputed" and table.result is None
+
+
+def test_play_on_voids_a_disputed_claim_and_keeps_it_in_the_log_l68d2b() -> None:
+    """L68D2(b): at a table without a director a disputed claim is void and play continues by agreement; the
+    claim, the dispute and the ``play_on`` stay in the log (the claimer's hand was seen: L68C) and replay."""
+    table = Table(Board(1, DEAL))
+    for event in log()[1:]:
+        table.apply(event)
+    turn = table.turn
+    table.apply(claim())
+    with pytest.raises(ClaimError, match="not disputed"):
+        table.play_on(E)  # only a disputed claim is made void
+    table.apply(DISPUTE)
+    table.play_on(E)
+    assert table.claim_state is None and table.phase is Phase.PLAY and table.turn == turn
+    assert [e["event"] for e in table.to_events()[-3:]] == ["claim", "dispute", "play_on"]
+    assert Table.from_events(table.to_events()).to_events() == table.to_events()
+    table.undo()
+    assert table.claim_state is not None and table.claim_state.status == "disputed"
+    with pytest.raises(ClaimError, match="no claim"):
+        Table.from_events(table.to_events()[:-2]).play_on(E)

@@ -185,8 +185,8 @@ def audit(store: Store, table_id: str, recorders: list[Recorder]) -> int:
 def decide(
     frame: dict[str, Any], seat: Seat, rng: random.Random, boards: int, claim_rate: float
 ) -> dict[str, Any] | None:
-    """A random legal action for ``seat`` from its frame (now and then conceding the rest, agreeing to a claim,
-    or the next board)."""
+    """A random legal action for ``seat`` from its frame (now and then a claim, agreeing to a claim, or the next
+    board)."""
     view = frame["view"]
     me = seat.letter
     if view["phase"] == "done":
@@ -202,9 +202,9 @@ def decide(
         return {"type": "call", "call": "P" if "P" in calls and rng.random() < 0.6 else rng.choice(calls)}
     if view["legal_cards"]:
         if rng.random() < claim_rate and me != view["dummy"]:
-            # a concession (L68B): the robots agree by their own judgement (L69A); a claim they dispute would stop
-            # the board for a director these tables do not have (L68D2)
-            return {"type": "claim", "tricks": 0}
+            # the robots agree or dispute by their own judgement (L69A); at these tables without a director a
+            # disputed claim is void and play goes on (L68D2(b))
+            return {"type": "claim", "tricks": rng.randint(0, 13 - len(view["tricks"]))}
         return {"type": "play", "card": rng.choice(view["legal_cards"])}
     return None
 

@@ -41,6 +41,7 @@ __all__ = [
     "Judge",
     "Misinformation",
     "Play",
+    "PlayOn",
     "QuittedTrick",
     "parse",
     "to_dict",
@@ -119,6 +120,16 @@ class Dispute:
     """``dispute``: a player objects to the claim (L68B2, L68D2)."""
 
     kind: ClassVar[str] = "dispute"
+    seat: Seat
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayOn:
+    """``play_on``: the disputed claim is void and play continues by the players' agreement (L68D2(b)); ``seat``
+    asks for it. At a table without a director it is the only way on."""
+
+    kind: ClassVar[str] = "play_on"
     seat: Seat
     extra: Mapping[str, Any] = field(default_factory=dict)
 
@@ -247,6 +258,7 @@ Event = (
     | Claim
     | Agree
     | Dispute
+    | PlayOn
     | Change
     | Expose
     | Choose
@@ -327,9 +339,9 @@ def _claim(r: _Reader) -> Claim:
 
 
 def _seat_only(
-    klass: type[Agree] | type[Dispute] | type[Attention],
-) -> Callable[[_Reader], Agree | Dispute | Attention]:
-    def read(r: _Reader) -> Agree | Dispute | Attention:
+    klass: type[Agree] | type[Dispute] | type[PlayOn] | type[Attention],
+) -> Callable[[_Reader], Agree | Dispute | PlayOn | Attention]:
+    def read(r: _Reader) -> Agree | Dispute | PlayOn | Attention:
         seat = r.seat()
         assert seat is not None
         return klass(seat, r.rest)
@@ -400,6 +412,7 @@ _PARSERS: Final[Mapping[str, Callable[[_Reader], Event]]] = {
     "claim": _claim,
     "agree": _seat_only(Agree),
     "dispute": _seat_only(Dispute),
+    "play_on": _seat_only(PlayOn),
     "change": _change,
     "expose": _expose,
     "choose": _choose,
@@ -465,7 +478,7 @@ def to_dict(event: Event) -> dict[str, Any]:
                 out["reason"] = event.reason
         case Claim():
             out.update(seat=event.seat.letter, tricks=event.tricks, statement=event.statement)
-        case Agree() | Dispute() | Attention():
+        case Agree() | Dispute() | PlayOn() | Attention():
             out["seat"] = event.seat.letter
         case Change() | Misinformation():
             out.update(seat=event.seat.letter, call=str(event.call))

@@ -449,12 +449,14 @@ class TerminalTable:
             self.console.print("[yellow]The claim is disputed: the director rules (L70).[/yellow]")
             return False
         self._disputed_at = len(table.tricks)
-        while table.claim_state is not None:
-            table.undo()
+        claim, how = table.claim_state, ""  # no claim left: the edition voided it (e.g. NBB R54, L68B2)
+        if claim is not None and claim.disputed_by is not None:  # no director here to rule (L70)
+            table.play_on(claim.disputed_by)
+            how = " by agreement (L68D2(b))"
         if self.log is not None:
             self.log.sync(table.to_events())
         self._announced = len(table.to_events())
-        self.console.print("[yellow]The claim is disputed: void, play continues by agreement (L68D2(b)).[/yellow]")
+        self.console.print(f"[yellow]The claim is disputed: void, play continues{how}.[/yellow]")
         self._stale = True
         return True
 

@@ -346,12 +346,14 @@ class TableSession:
             table.undo()
             raise
         self.metas.append(meta)
-        if stored["event"] == "dispute":
+        if stored["event"] == "dispute" and self.record.irregular:
             self._suggest()
         log.info("event", extra={"table": self.record.id, "board": table.board.number, "seq": seq, "event": stored})
         if table.phase is Phase.DONE:
             await self._finish()
         await self.broadcast()
+        if stored["event"] == "dispute" and not self.record.irregular and table.claim_state is not None:
+            await self._accept({"event": "play_on", "seat": stored["seat"]})  # no director to rule: L68D2(b)
 
     async def _finish(self) -> None:
         scored = self.table if self.scored is None else self.scored

@@ -335,6 +335,11 @@ class Table:
         so, no claim was made and play continues (L68B2)."""
         self.apply({"event": "dispute", "seat": str(seat)})
 
+    def play_on(self, seat: Seat | str) -> None:
+        """The disputed claim is void and play continues by agreement (L68D2(b)): what a table without a director
+        does instead of waiting for a ruling (L70). The claim and the dispute stay in the log."""
+        self.apply({"event": "play_on", "seat": str(seat)})
+
     def apply(self, event: Mapping[str, Any]) -> None:
         """Apply one event (a JSON object of docs/architecture.md §5, read by ``events.parse``); a ``BridgeError``
         leaves the table unchanged."""
@@ -363,6 +368,8 @@ class Table:
                 undo = self._agree_event(event)
             case events.Dispute():
                 undo = self._dispute_event(event)
+            case events.PlayOn():
+                undo = self._play_on_event(event)
             case events.BoardStart():
                 raise ParseError("a board event may only be the first event of a log")
             case _ if self._play_period_event(event):
@@ -768,6 +775,12 @@ class Table:
         if self.rules.objection_cancels_claim(claim, seat, play.declarer):
             return self._set_claim(None)
         return self._set_claim(replace(claim, disputed_by=seat))
+
+    def _play_on_event(self, event: events.PlayOn) -> Undo:
+        claim = self._open_claim(f"play on at {event.seat.name.lower()}'s request")
+        if claim.disputed_by is None:
+            raise ClaimError(f"play on at {event.seat.name.lower()}'s request: the claim is not disputed (L68D2(b))")
+        return self._set_claim(None)
 
     # events ---------------------------------------------------------------------------------------
     def to_events(self) -> list[Event]:
