@@ -1,6 +1,6 @@
 """``contractbridge rule LOG.jsonl``: replay an event log and show the director's pending ruling, and on a finished
-WBF17 board the end-of-board review (L12C1, L64C: ``laws.wbf17.board_review``); ``--interactive`` walks the
-director through both (docs/architecture.md §5)."""
+board the edition's end-of-board review (``Edition.open_reviews``/``review_notes``: L12C1, L64C in WBF17);
+``--interactive`` walks the director through both (docs/architecture.md §5)."""
 
 from __future__ import annotations
 
@@ -21,7 +21,6 @@ from contractbridge.eventlog import MAX_LOG_BYTES, EventLogWarning, read_events
 from contractbridge.formats.inputs import read_system
 from contractbridge.laws import DEFAULT_EDITION
 from contractbridge.laws import edition as edition_named
-from contractbridge.laws.wbf17 import board_review
 from contractbridge.scoring.duplicate import board_score
 from contractbridge.systems.agreements import PartnershipAgreements
 from contractbridge.table import Table
@@ -67,7 +66,7 @@ def replay_log(
         if result is not None and result.adjustments:  # e.g. the L64A revoke transfers
             score = board_score(result.contract, result.declarer, result.tricks, table.board.vulnerability)
             notes += [*result.adjustments, f"result: {result}, score NS {score.ns:+d}, EW {score.ew:+d}"]
-        notes += review_notes(table)
+        notes += table.rules.review_notes(table)
         return table.record, notes
     dealer, name = Seat.NORTH, DEFAULT_EDITION
     body = log
@@ -101,28 +100,10 @@ def _table(log: list[dict[str, Any]], edition: str | None, system: PartnershipAg
     return Table.from_events([first, *log[1:]])
 
 
-def review_notes(table: Table) -> list[str]:
-    """The end-of-board review of a finished WBF17 board (L12C1): the flags, the L64C evidence, and once every
-    flag is answered (``review`` events) the final score with every step and its law."""
-    if table.edition != "WBF17" or table.result is None or table.play_state is None:
-        return []
-    raised, given = board_review.flags(table), board_review.answers(table)
-    if not raised:
-        return []
-    notes = ["review after play: " + ", ".join(f"{f.law} ({'settled' if f.law in given else 'open'})" for f in raised)]
-    evidence = board_review.equity_evidence(table)
-    if evidence and "64C" not in given:
-        notes += evidence.splitlines()
-    final = board_review.final_score(table)
-    if final is not None:
-        notes += [*final.explain().splitlines(), f"final score: NS {final.ns:+g}, EW {final.ew:+g}"]
-    return notes
-
-
 def _review_event(law: str) -> dict[str, Any]:
     """Ask the director for his answer to the review flag ``law`` (L12C1)."""
     answer = typer.prompt(f"Review {law}: no_damage, adjusted or weighted", default="no_damage")
-    event: dict[str, Any] = {"event": board_review.REVIEW, "law": law, "answer": answer}
+    event: dict[str, Any] = {"event": "review", "law": law, "answer": answer}
     if answer == "adjusted":
         event["ns"] = typer.prompt("Declarer's tricks in NS's assigned result", type=int)
         event["ew"] = typer.prompt("Declarer's tricks in EW's assigned result", type=int)
@@ -139,17 +120,16 @@ def _walk_review(log: list[dict[str, Any]], console: Console) -> list[dict[str, 
         return []
     table = Table.from_events([{**board, "irregular": True}, *log[1:]])
     added: list[dict[str, Any]] = []
-    for flag in board_review.flags(table) if table.result is not None and table.edition == "WBF17" else []:
-        while flag.law not in board_review.answers(table):
-            for line in review_notes(table):
-                console.print(line)
-            try:
-                event = _review_event(flag.law)
-                table.apply(event)
-            except (BridgeError, ValueError) as err:
-                console.print(f"[red]{err}[/red]")
-                continue
-            added.append(event)
+    while open_flags := table.rules.open_reviews(table):
+        for line in table.rules.review_notes(table):
+            console.print(line)
+        try:
+            event = _review_event(open_flags[0])
+            table.apply(event)
+        except (BridgeError, ValueError) as err:
+            console.print(f"[red]{err}[/red]")
+            continue
+        added.append(event)
     return added
 
 

@@ -199,6 +199,16 @@ class Edition:
         L64A revoke transfers), and each adjustment in words with its law. Called by ``Table.result``."""
         return tricks, ()
 
+    def open_reviews(self, table: Table) -> list[str]:
+        """The laws of the end-of-board review's flags (L12C1) still unanswered on a finished board, in order;
+        each is answered by a ``review`` event of the director. The base (the players' own codes) has none."""
+        return []
+
+    def review_notes(self, table: Table) -> list[str]:
+        """The end-of-board review in words: the flags, the evidence offered and, once every flag is answered,
+        the final score with every step and its law (``contractbridge rule``)."""
+        return []
+
     def claim_agreement(self, claimer: Seat, dummy: Seat) -> frozenset[Seat]:
         """The players whose agreement makes a claim or concession by ``claimer`` final: the opponents who
         take part in the play (dummy never does). Called by ``Table.claim``."""

@@ -23,7 +23,7 @@ from contractbridge.laws.wbf17.play.revokes import dd_evidence, equity
 if TYPE_CHECKING:
     from contractbridge.table import Table
 
-__all__ = ["REVIEW", "answers", "equity_evidence", "final_score", "flags", "record_answer"]
+__all__ = ["REVIEW", "answers", "equity_evidence", "final_score", "flags", "notes", "open_flags", "record_answer"]
 
 #: the event kind of the director's answer to a review flag
 REVIEW: Final = "review"
@@ -133,3 +133,29 @@ def equity_evidence(table: Table) -> str:
     ruling = equity(moved, reached.tricks, play.declarer, dd_figure=figure)
     question = ruling.question.text if ruling.question is not None else ""
     return "\n".join([f"L{ruling.law}: {question} {ruling.description}.", *ruling.notes])
+
+
+def open_flags(table: Table) -> list[str]:
+    """The laws of the flags not yet answered on a finished board (none while the board is being played)."""
+    if table.result is None or table.play_state is None:
+        return []
+    given = answers(table)
+    return [f.law for f in flags(table) if f.law not in given]
+
+
+def notes(table: Table) -> list[str]:
+    """The review of a finished board in words: the flags, the L64C evidence, and once every flag is answered
+    (``review`` events) the final score with every step and its law."""
+    if table.result is None or table.play_state is None:
+        return []
+    raised, given = flags(table), answers(table)
+    if not raised:
+        return []
+    out = ["review after play: " + ", ".join(f"{f.law} ({'settled' if f.law in given else 'open'})" for f in raised)]
+    evidence = equity_evidence(table)
+    if evidence and "64C" not in given:
+        out += evidence.splitlines()
+    final = final_score(table)
+    if final is not None:
+        out += [*final.explain().splitlines(), f"final score: NS {final.ns:+g}, EW {final.ew:+g}"]
+    return out

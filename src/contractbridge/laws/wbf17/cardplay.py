@@ -14,6 +14,7 @@ from contractbridge.director import Effect, EffectKind, LeadRestriction, Option,
 from contractbridge.errors import CardNotInHandError, IllegalPlayError, RulingError, RulingPendingError
 from contractbridge.events import Attention, CallCard, Event, Expose, Extension
 from contractbridge.laws.base import Edition
+from contractbridge.laws.wbf17 import board_review
 from contractbridge.laws.wbf17.board_review import REVIEW, record_answer
 from contractbridge.laws.wbf17.corrections import correctable_revoke, revoke_correction, standing_revokes
 from contractbridge.laws.wbf17.designations import DESIGNATE, designate, play_designated
@@ -402,6 +403,12 @@ class WBF17CardPlay(Edition):
                 raise IllegalPlayError(f"expose: {card} is already a penalty card, face up on the table (L50A)")
         pending_ruling(table, exposure_ruling(event.seat, event.cards, declarer, pcs))
         return True
+
+    def open_reviews(self, table: Table) -> list[str]:
+        return board_review.open_flags(table)
+
+    def review_notes(self, table: Table) -> list[str]:
+        return board_review.notes(table)
 
     def adjust_tricks(self, table: Table, tricks: int) -> tuple[int, tuple[str, ...]]:
         """L64A: the automatic trick transfers for the established revokes (L64B: when there are none)."""
