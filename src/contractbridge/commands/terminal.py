@@ -398,7 +398,11 @@ class TerminalTable:
         play = table.play_state
         if play is None or play.current_trick or len(table.tricks) == self._disputed_at:
             return False
-        return offer_claim(table, self.robots)
+        if not offer_claim(table, self.robots):
+            return False
+        if table.claim_state is None and table.phase is not Phase.DONE:  # the objection voided it (NBB R54, L68B2)
+            self._disputed_at = len(table.tricks)
+        return True
 
     def _settle_claim(self) -> bool:
         """The opponents of an open claim answer it: robots by a double-dummy check, people when asked. A
