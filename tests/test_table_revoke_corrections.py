@@ -63,3 +63,15 @@ def test_tv131_an_established_revoke_is_not_corrected_l63a1_l63b() -> None:
     assert table.to_events() == before and len(standing_revokes(table)) == 1
     with pytest.raises(RulingError):  # nothing to correct at all
         Table.from_events(log(PLAY[:8])).apply(ATTENTION)
+
+
+def test_the_offenders_partners_card_to_the_same_trick_does_not_establish_the_revoke_l63a1() -> None:
+    """L63A1: a revoke is established when the offender or his partner plays to a *later* trick; East's partner
+    following to the revoke trick itself leaves it correctable (L62A)."""
+    cards = [*PLAY[:8], "D7", "H7", "D9", "D2"]  # E discards ♥7 holding diamonds; W follows to the same trick
+    table = Table.from_events([*log(cards), ATTENTION])
+    assert table.record is not None and table.record.pending is not None
+    assert (table.record.pending.irregularity, table.record.pending.offender) == ("revoke", E)
+    table.apply(CORRECT)
+    assert Card("H7") in table.hand(E) and standing_revokes(table) == []
+    replayed(table)

@@ -46,16 +46,16 @@ def standing_revokes(table: Table) -> list[tuple[Seat, Card, int]]:
 
 
 def correctable_revoke(table: Table) -> tuple[Seat, Card, int] | None:
-    """The last standing revoke, if it is not established yet (L63A1: no card of the offending side since), or
-    if it was on trick 12: that one is corrected even when established, until the hands are back in the board
-    (L62D1; the table has no later event, so until the board is scored)."""
+    """The last standing revoke, if it is not established yet (L63A1: no card of the offending side to a later
+    trick), or if it was on trick 12: that one is corrected even when established, until the hands are back in
+    the board (L62D1; the table has no later event, so until the board is scored)."""
     play = table.play_state
     revokes = standing_revokes(table)
     if play is None or not revokes:
         return None
     seat, card, place = revokes[-1]
-    later = play.played()[place + 1 :]
-    established = any(s.side == seat.side for s, _ in later)
+    following = play.played()[4 * (place // 4 + 1) :]  # the partner's card to the same trick does not count
+    established = any(s.side == seat.side for s, _ in following)
     return None if established and place // 4 + 1 != 12 else (seat, card, place)
 
 

@@ -144,7 +144,8 @@ class Action:
 
 
 def is_established(offender: Seat, declarer: Seat, later: Sequence[Action]) -> tuple[bool, str]:
-    """Whether a revoke by ``offender`` is established by the actions after it (L63A), with the law."""
+    """Whether a revoke by ``offender`` is established by ``later`` actions (L63A), with the law: those from the
+    next trick on (a card to the revoke trick itself establishes nothing, L63A1)."""
     side = offender.side
     for action in later:
         ours = action.seat.side == side
