@@ -37,16 +37,23 @@ def table_of(*cards: str, more: tuple[Event, ...] = ()) -> Table:
 
 
 def replayed(table: Table) -> Table:
-    """``table`` read back from its own JSONL log: the same events, tricks, turn, irregularities, legal cards
-    and record (the log is the truth, DESIGN §3.2)."""
+    """``table`` read back from its own JSONL log: the same events, phase, result, claim, declarer, turn, tricks,
+    hands, irregularities, legal cards and record (the log is the truth, DESIGN §3.2)."""
     again = Table.from_jsonl(table.to_jsonl())
     assert again.to_events() == table.to_events()
+    assert (again.phase, again.result, again.claim_state, again.declarer) == (
+        table.phase,
+        table.result,
+        table.claim_state,
+        table.declarer,
+    )
     assert (again.turn, again.tricks, again.irregularities, again.legal_cards()) == (
         table.turn,
         table.tricks,
         table.irregularities,
         table.legal_cards(),
     )
+    assert all(again.hand(s) == table.hand(s) for s in Seat)
     assert again.record is not None and table.record is not None
     assert again.record.to_dict() == table.record.to_dict()
     return again

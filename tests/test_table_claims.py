@@ -13,6 +13,7 @@ from contractbridge.cards import Seat
 from contractbridge.deal import Board, Deal
 from contractbridge.errors import ClaimError, JudgementRequiredError, RulingError
 from contractbridge.table import Phase, Table
+from play_helpers import replayed
 
 N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
 # 4♥ by S. S wins ten tricks, then leads SA HA HK; N D4 D3 D2; E HQ C3 C2; W C6 C5 C4: E's ♥Q is out (TV137).
@@ -39,20 +40,6 @@ def director(option: str) -> Event:
     return {"event": "choose", "seat": "director", "option": option}
 
 
-def same_after_replay(table: Table) -> Table:
-    again = Table.from_jsonl(table.to_jsonl())
-    assert again.to_events() == table.to_events()
-    assert (again.phase, again.result, again.claim_state, again.turn) == (
-        table.phase,
-        table.result,
-        table.claim_state,
-        table.turn,
-    )
-    assert again.record is not None and table.record is not None
-    assert again.record.to_dict() == table.record.to_dict()
-    return again
-
-
 def test_tv137_disputed_claim_unmentioned_trump_is_the_directors_judgement_l70c() -> None:
     table = Table.from_events(log(claim(), DISPUTE))
     assert table.phase is Phase.PLAY and table.turn is None
@@ -74,7 +61,7 @@ def test_tv137_disputed_claim_unmentioned_trump_is_the_directors_judgement_l70c(
     assert table.phase is Phase.DONE and table.claim_state is not None and table.claim_state.status == "ruled"
     result = table.result
     assert result is not None and result.claimed and result.tricks == 12  # 10 won + 2: one trick to EW (TV137)
-    same_after_replay(table)
+    replayed(table)
     table.undo()
     assert table.record is not None and table.record.pending is not None and table.result is None
 
@@ -83,7 +70,7 @@ def test_tv137_trump_not_forgotten_all_three_tricks_l70c2() -> None:
     table = Table.from_events(log(claim(), DISPUTE, {"event": "judge", "question": "70C2", "answer": False}))
     result = table.result
     assert result is not None and result.tricks == 13
-    same_after_replay(table)
+    replayed(table)
 
 
 def test_l70_statement_that_draws_trumps_is_confirmed_or_overridden_l70b() -> None:
@@ -98,7 +85,7 @@ def test_l70_statement_that_draws_trumps_is_confirmed_or_overridden_l70b() -> No
     assert table.result is not None and table.result.tricks == 13
     overridden = Table.from_events(log(claim("draw trumps first"), DISPUTE, director("award_1")))
     assert overridden.result is not None and overridden.result.tricks == 11  # L70B: the director's figure
-    same_after_replay(overridden)
+    replayed(overridden)
 
 
 def test_a_free_text_statement_is_checked_as_none_l70a() -> None:
@@ -114,7 +101,7 @@ def test_tv139_play_on_by_agreement_voids_the_claim_l68d2b() -> None:
     for card in ["HA", "C4", "D2", "HQ", "HK", "C5", "D3", "C2", "SA", "C6", "D4", "C3"]:
         table.play(card)
     assert table.result is not None and table.result.tricks == 13 and not table.result.claimed  # the play stands
-    same_after_replay(table)
+    replayed(table)
 
 
 def test_agreement_and_dispute_after_the_ruling_are_refused() -> None:

@@ -12,6 +12,7 @@ from contractbridge.cards import Card, Seat
 from contractbridge.deal import Board, Deal
 from contractbridge.errors import RulingError
 from contractbridge.table import IrregularityKind, Table
+from play_helpers import replayed
 
 # 1NT by S: W is the opening leader; E faces ♥K instead (TV110).
 DEAL = Deal("N:AK54.AQ32.AK7.AK T98.KJT98.QJ8.QJ 76.7654.T9.T9876 QJ32..65432.5432")
@@ -32,20 +33,6 @@ def play(card: str) -> Event:
 
 def choose(option: str, seat: str = "S") -> Event:
     return {"event": "choose", "seat": seat, "option": option}
-
-
-def same_after_replay(table: Table) -> None:
-    again = Table.from_events(table.to_events())
-    assert again.to_events() == table.to_events()
-    assert (again.declarer, again.turn, again.tricks, again.irregularities) == (
-        table.declarer,
-        table.turn,
-        table.tricks,
-        table.irregularities,
-    )
-    assert again.record is not None and table.record is not None
-    assert again.record.to_dict() == table.record.to_dict()
-    assert all(again.hand(s) == table.hand(s) for s in Seat)
 
 
 def test_tv110_the_opening_lead_out_of_turn_is_declarers_choice_l54() -> None:
@@ -81,7 +68,7 @@ def test_tv110a_accepted_declarer_plays_second_from_his_own_hand_l54b1() -> None
     assert [r["option"] for r in table.record.rulings] == ["accept"]
     table.apply(play("H4"))
     assert table.turn == Seat.WEST
-    same_after_replay(table)
+    replayed(table)
 
 
 def test_tv110b_declarer_spreads_his_hand_and_partner_declares_l54a() -> None:
@@ -92,7 +79,7 @@ def test_tv110b_declarer_spreads_his_hand_and_partner_declares_l54a() -> None:
     for card in ["H4", "S2", "HA"]:
         table.apply(play(card))
     assert table.tricks[0].winner == Seat.NORTH and table.turn == Seat.NORTH
-    same_after_replay(table)
+    replayed(table)
     table.undo()
     table.undo()
     table.undo()
@@ -115,7 +102,7 @@ def test_tv110c_withdrawn_the_card_is_a_major_penalty_card_l54d_l50d1() -> None:
     required = Table.from_events(log(choose("withdraw"), choose("require_H")))
     assert required.record is not None and required.record.penalty_cards == []  # ♥K picked up (L50D2(a))
     assert required.turn == Seat.WEST and required.legal_cards() == frozenset(DEAL[Seat.WEST])  # void: L59
-    same_after_replay(required)
+    replayed(required)
     table.apply(choose("no_restriction"))  # L50D2(b): the PC stays
     assert table.turn == Seat.WEST and len(table.record.penalty_cards) == 1
     for card in ["S2", "SA"]:
@@ -127,7 +114,7 @@ def test_tv110c_withdrawn_the_card_is_a_major_penalty_card_l54d_l50d1() -> None:
     table.apply(play("HJ"))  # an irregular table records the failure to play it (L52)
     pending = table.pending_irregularity
     assert pending is not None and pending.kind is IrregularityKind.RESTRICTED_CARD
-    same_after_replay(table)
+    replayed(table)
 
 
 def test_tv111_declarer_who_could_have_seen_dummy_must_accept_the_lead_l54c() -> None:
@@ -140,7 +127,7 @@ def test_tv111_declarer_who_could_have_seen_dummy_must_accept_the_lead_l54c() ->
     table.apply(choose("accept"))
     assert table.declarer == Seat.SOUTH and table.turn == Seat.SOUTH  # he remains declarer, second hand (L54B1)
     assert table.play_state is not None and table.play_state.current_trick == [(Seat.EAST, Card("HK"))]
-    same_after_replay(table)
+    replayed(table)
 
 
 def test_l54c_the_fact_needs_a_pending_opening_lead_out_of_turn() -> None:
