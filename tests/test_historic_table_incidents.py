@@ -16,7 +16,8 @@ from contractbridge.robots.bidder import BiddingRobot
 from contractbridge.rubbergame import RubberSession
 from contractbridge.table import Phase, Table
 from director_helpers import choose
-from test_historic_table_play import cards, one_spade, play, premature, replays
+from play_helpers import replayed
+from test_historic_table_play import cards, one_spade, play, premature
 from test_rubbergame import irregular_hand_in_play
 
 #        N: ♠AKQ2 ♥KJ4 ♦T98 ♣A53     E: ♠JT9 ♥AQ8 ♦KQ76 ♣K42
@@ -37,7 +38,7 @@ def two_tricks(name: str) -> Table:
 @pytest.mark.parametrize(("name", "law"), [("NBB30", "NBB R48(a)"), ("EST30", "EST-L42(a)")])
 def test_tv84_a_surplus_card_found_after_later_play_declarer_may_claim_a_new_deal_r48(name: str, law: str) -> None:
     """digest TV84: W did not play to a trick and has played since: declarer may claim a new deal (R48(a);
-    EST-L42, [JUDGEMENT] read as NBB): the board ends, nothing more may be played, and the log replays."""
+    EST-L42, [JUDGEMENT] read as NBB): the board ends, nothing more may be played, and the log replayed."""
     table = two_tricks(name)
     report(table, "surplus_card", seat="W", played_later=True)
     record = table.record
@@ -48,7 +49,7 @@ def test_tv84_a_surplus_card_found_after_later_play_declarer_may_claim_a_new_dea
     assert table.result is not None and table.result.new_deal == law and table.result.contract is None
     with pytest.raises(RulingError, match="new deal"):
         table.play("D9")
-    replays(table)
+    replayed(table)
     again = Table.from_events(table.to_events())
     assert again.result == table.result
 
@@ -82,7 +83,7 @@ def test_tv84_nl36_no_new_deal_one_trick_transferred_33_2() -> None:
     assert result is not None and table.play_state is not None
     assert result.tricks == table.play_state.declarer_tricks + 1
     assert result.adjustments == ("1 trick from EW to NS (NL36 33.2)",)
-    replays(table)
+    replayed(table)
     short = two_tricks("NL36")
     report(short, "surplus_card", seat="W", played_later=True, other_hand_short=True)
     assert short.result is not None and short.result.new_deal == "NL36 33.2"
@@ -124,7 +125,7 @@ def test_an_incorrect_hand_report_the_table_cannot_take_is_a_typed_error() -> No
 
 def test_a_new_deal_in_the_play_lets_the_same_dealer_deal_again_in_the_rubber() -> None:
     """R48(a) in a rubber: the hand ends in a new deal, nothing goes on the sheet, the same dealer deals again at
-    the same vulnerability (NBB R48; the session's ``score``), and the log replays to the same session."""
+    the same vulnerability (NBB R48; the session's ``score``), and the log replayed to the same session."""
     session, table = irregular_hand_in_play("NBB30", 2)
     declarer, dealer = table.declarer, session.dealer
     assert declarer is not None
@@ -152,7 +153,7 @@ def test_tv79_both_defenders_lead_at_once_the_correct_lead_stands(name: str, law
     assert (Seat.WEST, Card.parse("C9"), False) in table.record.exposed
     play(table, "D5 D2 D8 C2 CQ")
     assert table.legal_cards() == cards("C9" if name == "NL36" else "CT C9 C8 C7")
-    replays(table)
+    replayed(table)
     nobody_led = one_spade(name)
     play(nobody_led, "DK D5 D2 D8")
     with pytest.raises(IllegalPlayError, match="'play' event"):  # E is on lead and has not led
@@ -171,7 +172,7 @@ def test_dummy_draws_attention_to_a_premature_play_r51_2_versus_nl36_30_2_d() ->
         assert table.legal_cards() == cards("HA HQ H8")
         play(table, "HQ H6")
         assert table.legal_cards() == cards("H2")
-        replays(table)
+        replayed(table)
     nl36 = premature("NL36")
     nl36.apply({"event": "attention", "seat": "S"})
     assert nl36.record is not None and nl36.record.pending is not None and nl36.record.pending.chooser == Seat.NORTH

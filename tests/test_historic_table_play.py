@@ -13,6 +13,7 @@ from contractbridge.deal import Board, Deal
 from contractbridge.errors import ClaimError, IrregularityPendingError, RulingError
 from contractbridge.table import IrregularityKind, Phase, Table
 from director_helpers import choose
+from play_helpers import replayed
 
 #        N: ♠AKQ2 ♥KJ4 ♦T98 ♣A53     E: ♠JT9 ♥AQ8 ♦KQ76 ♣K42
 #        S: ♠8765 ♥T976 ♦J5 ♣QJ6     W: ♠43 ♥532 ♦A432 ♣T987
@@ -37,15 +38,6 @@ def play(table: Table, text: str) -> None:
         table.play(c)
 
 
-def replays(table: Table) -> None:
-    """The log refolds to the same table: the same events, the same record, the same legal cards."""
-    again = Table.from_events(table.to_events())
-    assert again.to_events() == table.to_events()
-    assert again.record is not None and table.record is not None
-    assert again.record.to_dict() == table.record.to_dict()
-    assert again.legal_cards() == table.legal_cards() and again.declarer == table.declarer
-
-
 def options(table: Table) -> tuple[str, ...]:
     assert table.record is not None and table.record.pending is not None
     return tuple(o.id for o in table.record.pending.options)
@@ -67,7 +59,7 @@ def test_a_defender_s_lead_out_of_turn_stops_the_table_for_declarer_s_choice_r46
             table.play("DK", "E")
         with pytest.raises(RulingError, match="North"):
             table.apply(choose("E", "accept"))
-        replays(table)
+        replayed(table)
     assert options(one_spade_with("NBB30", "DA W")) == (
         "lead_S", "lead_H", "lead_D", "lead_C", "exposed_forbid", "accept", "declarer_becomes_dummy"
     )  # fmt: skip
@@ -89,7 +81,7 @@ def test_a_named_suit_binds_the_offending_side_s_first_lead_r46_2_i_nl36_26_6_b(
     table.apply(choose("N", "lead_H"))
     assert table.pending_irregularity is None and table.turn == Seat.EAST
     assert table.legal_cards() == cards("HA HQ H8") and Card.parse("DA") in table.hand(Seat.WEST)
-    replays(table)
+    replayed(table)
     play(table, "H8 H6 H5 HK")  # N wins: the restriction is spent (E's side has led)
     play(table, "SA S9 S5 S3")
     assert Seat.EAST not in {r.leader for r in table.record.lead_restrictions if r.in_force(table.play_state)}  # type: ignore[union-attr]
@@ -104,7 +96,7 @@ def test_tv77_declarer_playing_to_a_wrong_opening_lead_becomes_dummy_r46_3_est_l
         assert table.declarer == Seat.SOUTH and table.dummy == Seat.NORTH
         assert table.turn == Seat.NORTH and table.actor == Seat.SOUTH and table.tricks == []
         assert table.play_state is not None and table.play_state.current_trick == [(Seat.WEST, Card.parse("DA"))]
-        replays(table)
+        replayed(table)
         play(table, "D8 D6 D5")
         assert table.tricks[0].winner == Seat.WEST
     nl36 = one_spade_with("NL36", "DA W")
@@ -120,13 +112,13 @@ def test_exposed_card_and_forbidden_suit_nbb_r46_2_ii_versus_nl36_penalty_card_2
     nbb.apply(choose("N", "exposed_forbid"))
     assert nbb.legal_cards() == cards("SJ ST S9 HA HQ H8 CK C4 C2")
     assert nbb.record is not None and (Seat.WEST, Card.parse("DA"), False) in nbb.record.exposed
-    replays(nbb)
+    replayed(nbb)
     nl36 = one_spade_with("NL36", "DA W")
     nl36.apply(choose("N", "penalty_card"))
     assert nl36.legal_cards() == frozenset(DEAL[Seat.EAST])
     play(nl36, "DK D5")
     assert nl36.turn == Seat.WEST and nl36.legal_cards() == cards("DA")
-    replays(nl36)
+    replayed(nl36)
 
 
 @pytest.mark.parametrize(("name", "law"), [("NBB30", "NBB R45"), ("EST30", "EST-L32"), ("NL36", "NL36 26.6(a)")])
@@ -142,7 +134,7 @@ def test_tv80_declarer_leads_from_the_wrong_hand_same_suit_from_the_right_one(na
     table.apply(choose("E", "correct"))
     assert table.turn == Seat.NORTH and table.legal_cards() == cards("DT D9 D8")
     assert Card.parse("D5") in table.hand(Seat.SOUTH)
-    replays(table)
+    replayed(table)
 
 
 def test_declarer_leads_when_a_defender_is_on_lead_r46_1() -> None:
@@ -152,7 +144,7 @@ def test_declarer_leads_when_a_defender_is_on_lead_r46_1() -> None:
     table.apply(choose("E", "retract"))
     assert table.turn == Seat.EAST and Card.parse("SA") in table.hand(Seat.NORTH)
     assert table.legal_cards() == frozenset(DEAL[Seat.EAST])
-    replays(table)
+    replayed(table)
 
 
 # ---- §3.4 premature play ----------------------------------------------------------------------------------
@@ -180,12 +172,12 @@ def test_premature_play_partner_lowest_and_the_early_card_counts_as_played(name:
     table.apply(choose("N", "lowest"))
     assert table.turn == Seat.EAST and table.legal_cards() == cards("H8")
     assert Card.parse("H2") in table.hand(Seat.WEST)
-    replays(table)
+    replayed(table)
     play(table, "H8 H6")
     assert table.turn == Seat.WEST and table.legal_cards() == cards("H2")
     table.play("H2")
     assert str(table.tricks[-1]) == "N: H4 H8 H6 H2 → E"
-    replays(table)
+    replayed(table)
 
 
 def test_premature_play_win_requires_a_winning_card_so_far_nbb_r47_1_ii() -> None:
@@ -209,7 +201,7 @@ def test_declarer_plays_from_the_other_hand_early_no_penalty_on_attention_r47_2(
     assert table.turn == Seat.EAST and table.pending_irregularity is None
     table.play("H8")
     assert table.turn == Seat.SOUTH and table.legal_cards() == cards("HT")
-    replays(table)
+    replayed(table)
 
 
 # ---- §3.5 revokes -----------------------------------------------------------------------------------------
@@ -241,7 +233,7 @@ def test_tv68_revoke_trick_eligible_in_nbb_and_nl36_only_after_establishment_in_
         assert result.adjustments == ()
     else:
         assert result.adjustments == (f"1 trick from EW to NS for 1 revoke ({law})",)
-    replays(table)
+    replayed(table)
 
 
 @pytest.mark.parametrize(("name", "moved"), [("NBB30", 2), ("EST30", 2), ("NL36", 2), ("WBF17", 1)])
@@ -291,7 +283,7 @@ def test_a_lead_against_the_penalty_is_a_revoke_in_leading_def_xxviii() -> None:
     table.play("SJ")
     assert [i.kind for i in table.irregularities][-1] == IrregularityKind.RESTRICTED_CARD
     assert table.turn == Seat.SOUTH
-    replays(table)
+    replayed(table)
 
 
 # ---- §3.7 claims and concessions --------------------------------------------------------------------------
@@ -303,7 +295,7 @@ def test_tv89_nl36_a_defender_s_concession_needs_his_partner_29_2() -> None:
     assert nl36.claim_state is not None and nl36.claim_state.needed == {Seat.NORTH, Seat.WEST}
     nl36.dispute(Seat.WEST)
     assert nl36.claim_state is None and nl36.phase is Phase.PLAY and nl36.turn == Seat.EAST
-    replays(nl36)
+    replayed(nl36)
     nbb = one_spade("NBB30")
     nbb.claim(Seat.EAST, 0)
     with pytest.raises(ClaimError):
@@ -340,14 +332,14 @@ def test_tv96_a_quitted_trick_looked_at_side_by_side_r53_est_l28_nl36_28_3() -> 
     nbb.apply(choose("N", "lead_C"))
     play(nbb, "D8 DK D5 D2")  # E wins trick 2 and must lead a club
     assert nbb.turn == Seat.EAST and nbb.legal_cards() == cards("CK C4 C2")
-    replays(nbb)
+    replayed(nbb)
     est = looked("EST30")
     assert est.turn == Seat.NORTH and est.record is not None and est.record.pending is None
     assert est.record.notes[-1] == "West looked at a quitted trick: forbidden, but no penalty (EST-L28)."
     nl36 = looked("NL36")
     assert nl36.turn == Seat.NORTH and nl36.record is not None
     assert nl36.record.to_dict()["premiums"] == [{"side": "NS", "points": 50, "law": "NL36 28.3"}]
-    replays(nl36)
+    replayed(nl36)
 
 
 def test_a_quitted_trick_turned_for_a_reason_of_r24_costs_nothing() -> None:
@@ -373,7 +365,7 @@ def test_tv75_nl36_a_single_penalty_card_following_suit_first_32_2_26_2() -> Non
     play(table, "H2 H4")  # E wins
     play(table, "DK D5")
     assert table.turn == Seat.WEST and table.legal_cards() == cards("DA")
-    replays(table)
+    replayed(table)
 
 
 def test_tv76_nbb_an_exposed_card_binds_only_when_declarer_calls_it_r44() -> None:
@@ -387,7 +379,7 @@ def test_tv76_nbb_an_exposed_card_binds_only_when_declarer_calls_it_r44() -> Non
     assert table.legal_cards() == cards("DA")
     table.play("DA")
     assert table.turn == Seat.WEST and table.legal_cards() == frozenset(table.hand(Seat.WEST))
-    replays(table)
+    replayed(table)
 
 
 # ---- §3.9 dummy -------------------------------------------------------------------------------------------
@@ -403,7 +395,7 @@ def test_tv93_dummy_points_out_a_lead_out_of_turn_r51_2_est_l22_nl36_30_2_d() ->
         assert table.pending_irregularity is None and table.play_state is not None
         assert table.play_state.current_trick == [(Seat.WEST, Card.parse("C7"))] and table.turn == Seat.NORTH
         assert table.record is not None and table.record.rulings[-1]["law"] == law
-        replays(table)
+        replayed(table)
     nl36 = one_spade("NL36")
     play(nl36, "SJ S5 S4 SQ")
     nl36.play("C7", "W")
@@ -414,7 +406,7 @@ def test_tv93_dummy_points_out_a_lead_out_of_turn_r51_2_est_l22_nl36_30_2_d() ->
     looked.play("C7", "W")
     looked.apply({"event": "attention", "seat": "S", "dummy_looked": True})
     assert looked.pending_irregularity is None and looked.turn == Seat.NORTH
-    replays(looked)
+    replayed(looked)
 
 
 @pytest.mark.parametrize(("name", "law"), [("NBB30", "NBB R50"), ("EST30", "EST-L22"), ("NL36", "NL36 30.3")])
@@ -430,7 +422,7 @@ def test_tv94_dummy_suggests_a_card_lho_requires_it_played_or_not(name: str, law
         table.apply(choose("W", option))
         play(table, "H4 H8")
         assert table.turn == Seat.SOUTH and table.legal_cards() == cards(allowed)
-        replays(table)
+        replayed(table)
     with pytest.raises(RulingError, match="not dummy"):
         one_spade_with(name, "SJ E").apply({"event": "dummy_suggests", "seat": "N", "card": "SA"})
 

@@ -11,7 +11,8 @@ from contractbridge.cards import Card, Seat
 from contractbridge.errors import CardNotInHandError, IllegalPlayError, RulingError
 from contractbridge.table import Phase, Table
 from director_helpers import choose
-from test_historic_table_play import RUBBER, cards, one_spade, play, replays
+from play_helpers import replayed
+from test_historic_table_play import RUBBER, cards, one_spade, play
 
 #        N: ♠AKQ2 ♥KJ4 ♦T98 ♣A53     E: ♠JT9 ♥AQ8 ♦KQ76 ♣K42
 #        S: ♠8765 ♥T976 ♦J5 ♣QJ6     W: ♠43 ♥532 ♦A432 ♣T987   (1S by N: S dummy, E leads)
@@ -61,12 +62,12 @@ def test_tv73_a_defender_s_corrected_revoke_declarer_chooses_r55_1_a_i(name: str
         table.apply(choose("E", "highest"))
     table.apply(choose("N", "highest"))
     assert table.turn == Seat.WEST and table.legal_cards() == cards("DA")
-    replays(table)
+    replayed(table)
     play(table, "DA DT")  # the non-offender plays again as he likes (R55(1)(b))
     finish(table)
     result = table.result
     assert result is not None and result.adjustments == ()  # corrected: no revoke left to transfer tricks for
-    replays(table)
+    replayed(table)
 
 
 def test_tv73_the_withdrawn_card_nbb_exposed_may_be_called_nl36_penalty_card_must_be_played() -> None:
@@ -82,14 +83,14 @@ def test_tv73_the_withdrawn_card_nbb_exposed_may_be_called_nl36_penalty_card_mus
     assert nbb.turn == Seat.WEST and nbb.legal_cards() == cards("CT C9 C8 C7")
     nbb.apply({"event": "call_card", "seat": "N", "card": "C7"})
     assert nbb.legal_cards() == cards("C7")
-    replays(nbb)
+    replayed(nbb)
     nl36 = west_revokes("NL36")
     attention(nl36, "W")
     nl36.apply(choose("N", "penalty_card"))
     assert nl36.legal_cards() == cards("DA D4 D3 D2")  # following suit first (26.2)
     play(nl36, "D2 D8 C2 CQ")
     assert nl36.turn == Seat.WEST and nl36.legal_cards() == cards("C7")
-    replays(nl36)
+    replayed(nl36)
 
 
 def test_the_offender_s_partner_s_correct_card_is_not_taken_back_r55_1_b() -> None:
@@ -106,7 +107,7 @@ def test_the_offender_s_partner_s_correct_card_is_not_taken_back_r55_1_b() -> No
         assert table.turn == Seat.EAST and table.legal_cards() == cards("D6")
         play(table, "D6 D5")
         assert table.turn == Seat.WEST and table.legal_cards() == cards("DA")
-        replays(table)
+        replayed(table)
 
 
 # ---- TV74: declarer's own revoke corrected -----------------------------------------------------------------
@@ -130,7 +131,7 @@ def test_tv74_declarer_s_revoke_after_lho_played_lho_chooses_highest_or_lowest(n
     assert table.turn == Seat.NORTH and table.legal_cards() == cards("H4")
     play(table, "H4")
     assert table.turn == Seat.EAST and table.legal_cards() == cards("HA HQ H8")
-    replays(table)
+    replayed(table)
 
 
 @pytest.mark.parametrize("name", RUBBER)
@@ -142,7 +143,7 @@ def test_declarer_takes_his_revoke_back_without_penalty_before_lho_plays(name: s
     assert table.record is not None and table.record.pending is None
     assert table.record.rulings[-1]["option"] == "no_penalty" and table.turn == Seat.NORTH
     assert table.legal_cards() == cards("HK HJ H4")
-    replays(table)
+    replayed(table)
 
 
 @pytest.mark.parametrize("name", RUBBER)
@@ -155,7 +156,7 @@ def test_dummy_s_revoke_is_put_back_without_penalty_r55_1_a_iii(name: str) -> No
     assert table.record is not None and table.record.pending is None
     assert table.record.rulings[-1]["option"] == "no_penalty"
     assert table.turn == Seat.SOUTH and table.legal_cards() == cards("DJ D5")
-    replays(table)
+    replayed(table)
 
 
 # ---- who draws attention, and when it is too late ----------------------------------------------------------
@@ -182,14 +183,14 @@ def test_dummy_draws_attention_to_a_defender_s_revoke_r51_2_versus_nl36_30_2_d()
         assert table.record.rulings[-1] == {"irregularity": "corrected_revoke", "law": law, "option": "no_penalty",
                                             "offender": "W"}  # fmt: skip
         assert table.turn == Seat.WEST and table.legal_cards() == cards("DA D4 D3 D2")
-        replays(table)
+        replayed(table)
     nl36 = west_revokes("NL36")
     attention(nl36, "S")
     assert pending(nl36)[1] == Seat.NORTH
     looked = west_revokes("NL36")
     attention(looked, "S", dummy_looked=True)
     assert looked.record is not None and looked.record.rulings[-1]["law"] == "NL36 30.1, 30.2(d)"
-    replays(looked)
+    replayed(looked)
 
 
 @pytest.mark.parametrize(("name", "law"), [("NBB30", "NBB R55\\(4\\)"), ("NL36", "NL36 27.3")])
@@ -218,7 +219,7 @@ def test_tv70_a_revoke_in_trick_12_is_never_established(name: str) -> None:
     play(table, "SK SJ")  # E, the offender's partner, has played to trick 13
     attention(table, "N")
     assert pending(table)[1] == Seat.NORTH and Card.parse("H5") in table.hand(Seat.WEST)
-    replays(table)
+    replayed(table)
     done = revoked()
     play(done, "SK SJ S8 S4")
     result = done.result
@@ -249,7 +250,7 @@ def test_a_defender_s_card_dropped_in_the_play_nbb_r44_versus_nl36_penalty_card_
         play(table, "D2 D8 C2 CQ")
         expected = "C9" if name == "NL36" else "CT C9 C8 C7"
         assert table.turn == Seat.WEST and table.legal_cards() == cards(expected)
-        replays(table)
+        replayed(table)
 
 
 def test_declarer_s_and_dummy_s_exposed_cards_cost_nothing_r44_4() -> None:
