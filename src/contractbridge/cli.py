@@ -19,6 +19,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "bidding",
     "formats",
     "analysis",
+    "dealer",
     "rubbergame",
     "tablemanager",
     "server",
