@@ -17,7 +17,14 @@ from contractbridge.cards import Hand, Seat, Strain, Suit
 from contractbridge.contract import Contract
 from contractbridge.dealer.batch import CONTROLS_TABLE, HCP_TABLE, LENGTH_TABLE, DealBatch, Holdings, Numbers
 from contractbridge.dealer.constraints import Compare, Constraint, OneSeat
-from contractbridge.dealer.suit_tables import CCCC_FLAT, CCCC_OTHER, CCCC_SUIT_TABLE, LOSER_TABLE, QUALITY_TABLE, TOP_TABLES
+from contractbridge.dealer.suit_tables import (
+    CCCC_FLAT,
+    CCCC_OTHER,
+    CCCC_SUIT_TABLE,
+    LOSER_TABLE,
+    QUALITY_TABLE,
+    TOP_TABLES,
+)
 from contractbridge.errors import DealGenerationError
 
 Operand = Union["Expr", int, float]

@@ -249,7 +249,7 @@ class DealerScript:
         if wanted is None:
             wanted = DEFAULT_PRODUCE if printing else limit
         # A condition that solves double dummy works in small batches: each shuffle it reads is solved.
-        size = 64 if _uses_dd(self.condition) else 8192
+        size = 16 if _uses_dd(self.condition) else 8192
         try:
             gen = DealGenerator(
                 self.condition,
@@ -304,8 +304,8 @@ def _uses_dd(node: object) -> bool:
     """Whether a condition or expression reads double-dummy tricks (a walk over the dataclass fields)."""
     if isinstance(node, Tricks):
         return True
-    fields = getattr(node, "__dataclass_fields__", None)
-    return bool(fields) and any(_uses_dd(getattr(node, name)) for name in fields)
+    fields: dict[str, object] = getattr(node, "__dataclass_fields__", {})
+    return any(_uses_dd(getattr(node, name)) for name in fields)
 
 
 # --- parsing -------------------------------------------------------------------------------------------------------
@@ -355,12 +355,15 @@ class _ScriptParser(_Parser):
                 self.statements[word]()
             elif tok.kind == "name" and self._assignment():
                 pass
+            elif tok.kind == "name" and not self._starts_expression():
+                raise self._error(f"unknown statement {tok.text!r}", tok)
             elif tok.kind in ("name", "num") or self._is("(", "!", "-"):
                 self._set_condition(tok, self.expression())  # a bare expression is the condition, as in dealer
             else:
                 raise self._error(f"unexpected {tok.text!r}: expected a statement")
 
     def _assignment(self) -> bool:
+        """``name = expression`` (dealer's variables); leaves the tokens as they were otherwise."""
         name, pos = self.tok, self.pos
         self._advance()
         if not (self.tok.kind == "op" and self.tok.text == "="):
@@ -369,6 +372,16 @@ class _ScriptParser(_Parser):
         self._advance()
         self.variables[name.text.lower()] = self.expression()
         return True
+
+    def _starts_expression(self) -> bool:
+        """Whether the name at hand begins an expression: a variable, true/false, or a function call."""
+        name, pos = self.tok, self.pos
+        if name.text.lower() in (*self.variables, "true", "false", "not"):
+            return True
+        self._advance()
+        call = self._is("(")
+        self.tok, self.pos = name, pos
+        return call
 
     def _count(self, what: str) -> None:
         tok = self.tok
@@ -389,6 +402,7 @@ class _ScriptParser(_Parser):
 
     def _predeal(self) -> None:
         seat = self._seat()
+        start = self.tok
         cards: list[str] = []
         while True:
             m = _HOLDING.match(self.text, self.tok.pos)
@@ -400,7 +414,6 @@ class _ScriptParser(_Parser):
             if not self._is(","):
                 break
             self._advance()
-        start = self.tok
         try:
             hand = Hand([Card.parse(c) for c in cards])
             hand = Hand([*hand, *self.script.predeal.get(seat, Hand())])

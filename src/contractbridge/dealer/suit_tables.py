@@ -45,9 +45,9 @@ def _quality(holding: int) -> float:
         count += 0.5
         if length <= 6 and (_has(holding, _J) or higher >= 2):
             count += 0.5
-    if length <= 6 and _has(holding, _NINE):
-        if _has(holding, _T) or _has(holding, _EIGHT) or higher + _has(holding, _J) >= 2:
-            count += 0.5
+    nine_backed = _has(holding, _T) or _has(holding, _EIGHT) or higher + _has(holding, _J) >= 2
+    if length <= 6 and _has(holding, _NINE) and nine_backed:
+        count += 0.5
     missing = [points for bit, points in ((_Q, 2), (_J, 1)) if not _has(holding, bit)]
     if length >= 8:
         count += sum(missing)
