@@ -11,7 +11,6 @@ import statistics
 from collections.abc import Callable
 
 from benchmarks._harness import ROUNDS, seconds
-from contractbridge.cards import Seat
 from contractbridge.deal import Deal, board_dealer, board_vulnerability
 from contractbridge.formats import convert, lin, pbn
 from contractbridge.formats.record import Record
@@ -28,7 +27,11 @@ def vugraph_text(boards: int) -> str:
     for i in range(boards):
         number, room = 1 + i // 2, "oc"[i % 2]
         record = Record(
-            deals[i % 16], board_dealer(number), board_vulnerability(number), number=number, players=("n", "e", "s", "w")
+            deals[i % 16],
+            board_dealer(number),
+            board_vulnerability(number),
+            number=number,
+            players=("n", "e", "s", "w"),
         )
         pairs = "".join(str(p) for p in lin.LinBoard.from_record(record).pairs)
         lines.append(f"qx|{room}{number}|{pairs}")

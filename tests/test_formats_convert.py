@@ -87,7 +87,11 @@ def test_lin_to_pbn_reads_each_boards_results_entry(tmp_path: Path) -> None:
     records = [Record(deal, Seat.NORTH, Vulnerability.NONE, number=n) for n in range(3, 43)]
     body = lin.LinFile.from_records(records).segments
     rooms = [(("qx", f"{room}{r.number}"),) for r in records for room in "oc"]
-    entries = [f"{1 + n % 7}{'SHDCN'[n % 5]}{'NESW'[n % 4]}{'=' if room == 'o' else '-1'}" for n in range(3, 43) for room in "oc"]
+    entries = [
+        f"{1 + n % 7}{'SHDCN'[n % 5]}{'NESW'[n % 4]}{'=' if room == 'o' else '-1'}"
+        for n in range(3, 43)
+        for room in "oc"
+    ]
     segments = [(lin.LinPair("vg", "Match,Seg 1,I,3,42,HOME,0,AWAY,0"), lin.LinPair("rs", ",".join(entries)))]
     for i, (qx,) in enumerate(rooms):
         segments.append((lin.LinPair(*qx), *body[i // 2]))

@@ -1,5 +1,6 @@
 """contractbridge: contract bridge faithful to the laws (see docs/architecture.md for the map)."""
 
+from contractbridge import replay as _replay  # noqa: F401  (installs the formats' replayer, #22 item 4)
 from contractbridge.auction import Auction
 from contractbridge.calls import DOUBLE, PASS, REDOUBLE, Bid, Call, CallKind
 from contractbridge.cards import Card, Hand, Rank, Seat, Side, Strain, Suit

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import Final
 
@@ -25,6 +25,7 @@ from contractbridge.formats._text import TextInfo, decode, encode, read_text
 from contractbridge.formats.inputs import LIMITS
 from contractbridge.formats.pbn_values import decimal
 from contractbridge.formats.record import Record, RecordBacked, RecordCall
+from contractbridge.formats.registry import Format, Located, register, replayable_logs
 
 __all__ = ["LinBoard", "LinFile", "LinPair", "Vugraph", "dumps", "loads", "read_file", "write_file"]
 
@@ -527,3 +528,37 @@ def dumps(lin: LinFile | Iterable[LinBoard]) -> str:
 
 def write_file(lin: LinFile, path: str | Path, info: TextInfo | None = None) -> None:
     Path(path).write_bytes(encode(dumps(lin), info or lin.info))
+
+
+# --------------------------------------------------------------------------------------------- the registry
+
+
+def _located(text: str, file: str | None, skip_bad: bool) -> list[Located]:
+    out: list[Located] = []
+    for board in loads(text, file=file).boards:
+        try:
+            out.append(Located(board.pairs[0].line, board.to_record()))
+        except FormatError as err:
+            if not skip_bad:
+                raise err.located(file=file) from None
+    return out
+
+
+def _problems(text: str, file: str | None) -> list[FormatError]:
+    lf = loads(text, file=file)
+    return [*lf.problems, *(e.located(file=file) for board in lf.boards for e in board.validate())]
+
+
+register(
+    Format(
+        name="lin",
+        suffixes=(".lin",),
+        sniff=lambda head: re.match(r"[a-zA-Z]{2}\|", head) is not None,
+        read_text=read_text,
+        located=_located,
+        problems=_problems,
+        logs=partial(replayable_logs, _located),
+        dump_text=lambda records: dumps(LinFile.from_records(records)),
+        encode=encode,
+    )
+)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Self
+from typing import Any, Final, Self
 
 from contractbridge import events as ev
 from contractbridge.auction import Auction
@@ -19,10 +19,13 @@ from contractbridge.cards import Card, Seat, Strain
 from contractbridge.contract import Contract
 from contractbridge.deal import Board, Deal, Vulnerability, board_dealer, board_vulnerability
 from contractbridge.errors import BridgeError, FormatError
-from contractbridge.laws import DEFAULT_EDITION
 from contractbridge.play import trick_winner
 
-__all__ = ["Record", "RecordBacked", "RecordCall", "play_order", "winners"]
+__all__ = ["DEFAULT_EDITION", "Record", "RecordBacked", "RecordCall", "play_order", "winners"]
+
+#: The edition a record's event log names when none is given: the default of ``contractbridge.laws``, named
+#: here because the formats sit below the laws and import none of them (#22 item 4).
+DEFAULT_EDITION: Final = "WBF17"
 
 
 @dataclass(frozen=True, slots=True)
