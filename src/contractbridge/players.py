@@ -104,7 +104,7 @@ class Action:
     """An event the driver decided (``Table.apply`` format) and the robot that made it (None: the procedure)."""
 
     event: dict[str, Any]
-    player: object | None = None
+    player: Player | None = None
 
     @property
     def kind(self) -> str:
