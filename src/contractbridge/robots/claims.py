@@ -4,8 +4,8 @@ defenders agree or dispute by the same test. The claim procedure is the table dr
 
 ``robot_claims(players)`` gives an ``on_action`` callback for ``players.play_board`` (or pass
 ``claims=True``): after each action, if the seat to act is a robot declarer on lead that claims, the claim
-goes to the table and each defender whose player can judge claims answers. Every robot sees its own
-``TableView`` only. A defender that cannot judge (a human, a random player) is left to answer itself.
+goes to the table; the driver then asks each defender whose player can judge claims. Every robot sees its
+own ``TableView`` only. A defender that cannot judge (a human, a random player) is left to answer itself.
 """
 
 from __future__ import annotations
@@ -13,26 +13,19 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from contractbridge.cards import Seat
-from contractbridge.players import Action, ClaimingPlayer, Driver, Player
+from contractbridge.players import ClaimingPlayer, Driver, Player
 from contractbridge.table import Table
 
 __all__ = ["ClaimingPlayer", "offer_claim", "robot_claims"]
 
 
 def offer_claim(table: Table, players: Mapping[Seat, Player]) -> bool:
-    """Let the robot declarer on lead claim if it wants to (``Driver.robot_claim``) and the robot opponents
-    answer (L69A, L68D2); True if a claim was made."""
-    driver = Driver(table, players, claims=True)
-    offer = driver.robot_claim()
-    if offer is None:
-        return False
-    table.apply(offer.event)
-    while table.claim_state is not None and table.claim_state.disputed_by is None:
-        answer = driver.decide()
-        if not isinstance(answer, Action) or answer.kind not in ("agree", "dispute"):
-            break
-        table.apply(answer.event)
-    return True
+    """Let the robot declarer on lead claim if it wants to (``Driver.robot_claim``); True if a claim was made.
+    The opponents answer at the driver's next steps (robots by their own judgement, L69A, L68D2)."""
+    offer = Driver(table, players, claims=True).robot_claim()
+    if offer is not None:
+        table.apply(offer.event)
+    return offer is not None
 
 
 def robot_claims(players: Mapping[Seat, Player]) -> Callable[[Table], None]:
