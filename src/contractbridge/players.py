@@ -144,7 +144,8 @@ class Driver:
 
     def decide(self) -> Action | Wait:
         """The next action without applying it (a robot may think long: an asynchronous caller runs this off
-        its event loop, commits the event, then applies it), or what the table waits for."""
+        its event loop, commits the event, then applies it), or what the table waits for. The table is not
+        changed; an undo request that only robots are left to answer is dropped (they refuse it)."""
         table = self.table
         request = self.undo_request
         if request is not None:
