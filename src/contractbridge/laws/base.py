@@ -35,6 +35,7 @@ from contractbridge.calls import Call
 from contractbridge.cards import Card, Seat
 from contractbridge.errors import EditionNotSupportedError
 from contractbridge.scoring.rules import FIRST_NOTRUMP_40, TrickValues
+from contractbridge.values import Claim, Irregularity, IrregularityKind
 
 if TYPE_CHECKING:
     from contractbridge.director import AwaitedCall, DirectedAuction
@@ -42,7 +43,7 @@ if TYPE_CHECKING:
     from contractbridge.play import PlayState
     from contractbridge.scoring.rubber import RubberRules
     from contractbridge.systems.agreements import PartnershipAgreements
-    from contractbridge.table import Claim, Irregularity, Table
+    from contractbridge.table import Table
 
 __all__ = ["DealRules", "Edition"]
 
@@ -173,7 +174,6 @@ class Edition:
         table stops until the ruling (``Table.resolve_irregularity``). The base lets a revoke stand (nobody
         notices it when it happens; it is established later, L61–L63, NBB R52) and stops the table for the
         rest; the play-period director overrides this to rule on each kind."""
-        from contractbridge.table import IrregularityKind
 
         return irregularity.kind == IrregularityKind.REVOKE
 

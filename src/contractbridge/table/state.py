@@ -54,10 +54,11 @@ from contractbridge.errors import (
 )
 from contractbridge.laws import DEFAULT_EDITION, Edition
 from contractbridge.laws import edition as find_edition
+from contractbridge.loglines import fold, read_events
 from contractbridge.play import PlayState, Trick, cards_of
 from contractbridge.systems.agreements import PartnershipAgreements
-from contractbridge.table.irregularities import Irregularity, IrregularityKind, kind_of
-from contractbridge.table.view import Claim, Phase, Result, TableView
+from contractbridge.table.view import TableView
+from contractbridge.values import Claim, Irregularity, IrregularityKind, Phase, Result, kind_of
 
 __all__ = ["Table"]
 
@@ -810,12 +811,10 @@ class Table:
 
     @classmethod
     def from_jsonl(cls, text: str | Iterable[str]) -> Table:
-        """Rebuild a table from JSON lines through ``contractbridge.eventlog`` (a torn last line is dropped
-        with a warning; any other bad line is an ``EventLogError`` naming the first one)."""
-        from contractbridge.eventlog import read_table
-
+        """Rebuild a table from JSON lines through ``contractbridge.loglines``, the log's reader (a torn last
+        line is dropped with a warning; any other bad line is an ``EventLogError`` naming the first one)."""
         lines = text if isinstance(text, str) else "".join(t if t.endswith("\n") else t + "\n" for t in text)
-        return read_table(lines)
+        return fold(read_events(lines), lambda event: cls.from_events([event]), cls.apply)[0]
 
     @classmethod
     def _from_board_event(cls, event: Mapping[str, Any]) -> Table:

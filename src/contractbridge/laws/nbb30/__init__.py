@@ -32,11 +32,12 @@ from contractbridge.laws.nbb30.values import ClaimMoment, Revoke, Role, Verdict
 from contractbridge.scoring import rubber
 from contractbridge.scoring.rubber import RubberRules
 from contractbridge.scoring.rules import ALTERNATING_NOTRUMP
+from contractbridge.values import Claim, Irregularity
 
 if TYPE_CHECKING:
     from contractbridge.director import DirectedAuction
     from contractbridge.events import Event
-    from contractbridge.table import Claim, Irregularity, Table
+    from contractbridge.table import Table
 
 __all__ = [
     "NBB30",

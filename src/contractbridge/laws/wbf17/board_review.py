@@ -19,6 +19,7 @@ from contractbridge.errors import BridgeError, RulingError, RulingPendingError
 from contractbridge.laws.wbf17.play.review import Adjusted, Answer, Flag, NoDamage, Result, Weighted, settle
 from contractbridge.laws.wbf17.play.review import Final as Settled
 from contractbridge.laws.wbf17.play.revokes import dd_evidence, equity
+from contractbridge.values import Phase
 
 if TYPE_CHECKING:
     from contractbridge.table import Table
@@ -75,7 +76,6 @@ def _answer(table: Table, data: Mapping[str, Any]) -> Answer:
 
 def record_answer(table: Table, data: Mapping[str, Any]) -> None:
     """The director's ``review`` event: after play (L12C1), for a flag raised and not yet answered."""
-    from contractbridge.table import Phase
 
     record = table.record
     assert record is not None

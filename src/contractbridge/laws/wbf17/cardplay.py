@@ -29,10 +29,11 @@ from contractbridge.laws.wbf17.play.restrictions import allowed_cards
 from contractbridge.laws.wbf17.play.revokes import Revoke, RevokeKind, Transfer, transfers
 from contractbridge.laws.wbf17.retractions import RETRACT, retraction
 from contractbridge.laws.wbf17.simultaneous import SIMULTANEOUS, played_card, simultaneous
+from contractbridge.values import Irregularity, IrregularityKind, Phase
 
 if TYPE_CHECKING:
     from contractbridge.play import PlayState
-    from contractbridge.table import Irregularity, Table
+    from contractbridge.table import Table
 
 __all__ = ["PenaltyLead", "WBF17CardPlay", "live_penalty_cards", "pending_ruling", "revoke_transfers"]
 
@@ -203,7 +204,6 @@ def revoke_transfers(table: Table) -> list[Transfer]:
     is done. Each revoke on tricks 1–12 is established by then (L63A1: the offending side played to the next
     trick, or L63A2: a claim or concession); one on trick 13 is not (L63A) and transfers nothing. Tricks settled
     by an agreed claim count for the claimer's side first, then for the other (their order is not recorded)."""
-    from contractbridge.table import Phase
 
     play, claim = table.play_state, table.claim_state
     if play is None or table.phase is not Phase.DONE:
@@ -312,7 +312,6 @@ class WBF17CardPlay(Edition):
         or require withdrawal, the card a major penalty card). Later leads and plays out of turn: the ruling of
         ``misplays.misplay_ruling`` (L53A, L55–L57). Any other unlawful card: the base (a revoke stands, the
         rest stop the table)."""
-        from contractbridge.table import IrregularityKind
 
         play, declarer, card, seat = table.play_state, table.declarer, irregularity.action, irregularity.seat
         opening = play is not None and not len(play) and irregularity.kind == IrregularityKind.LEAD_OUT_OF_TURN

@@ -11,9 +11,10 @@ from typing import TYPE_CHECKING
 from contractbridge.claims import ClaimStatement, ClaimTooComplexError, check_claim
 from contractbridge.director import Effect, EffectKind, Option, Ruling
 from contractbridge.errors import BridgeError
+from contractbridge.values import Claim
 
 if TYPE_CHECKING:
-    from contractbridge.table import Claim, Table
+    from contractbridge.table import Table
 
 __all__ = ["PLAY_ON", "claim_ruling", "settle_claim"]
 
