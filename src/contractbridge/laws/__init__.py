@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from typing import Final
 
+from contractbridge import rulebooks
 from contractbridge.errors import EditionError
 from contractbridge.laws.base import Edition
 from contractbridge.laws.wbf17 import WBF17
+from contractbridge.rulebooks import DEFAULT_EDITION, DEFAULT_RUBBER_EDITION, rubber_editions
 
 __all__ = ["DEFAULT_EDITION", "DEFAULT_RUBBER_EDITION", "EDITIONS", "Edition", "edition", "rubber_editions"]
 
@@ -31,11 +33,6 @@ EDITIONS: Final[dict[str, str]] = {
     "NL75": "Dutch duplicate laws, 1975",
 }
 
-#: the edition a table, a record or a log uses when none is named
-DEFAULT_EDITION: Final = "WBF17"
-#: the rubber-bridge code a score sheet, a rubber game or its table formation uses when none is named
-DEFAULT_RUBBER_EDITION: Final = "NBB30"
-
 _IMPLEMENTED: Final[dict[str, type[Edition]]] = {"WBF17": WBF17}
 _IMPLEMENTED.update(_historic_editions())
 
@@ -48,6 +45,4 @@ def edition(name: str) -> Edition:
     return _IMPLEMENTED[key]()
 
 
-def rubber_editions() -> list[str]:
-    """The editions that score rubber bridge (``Edition.rubber`` is set)."""
-    return [name for name in EDITIONS if edition(name).rubber is not None]
+rulebooks.install(edition, tuple(EDITIONS))  # the record and the score sheet find editions by name through it

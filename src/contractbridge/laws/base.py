@@ -77,6 +77,9 @@ class Edition:
     rubber: RubberRules | None = None
     #: the cut and the deal of a rubber-bridge code (None: the book has no rules of its own for them)
     deal_rules: DealRules | None = None
+    #: whether the players administer the penalties themselves, with no director (the 1930s codes): the
+    #: table's record is then the players' own (``laws.nbb30.PlayersAuction``)
+    penalties_by_players: bool = False
 
     def __init__(self, name: str | None = None, title: str | None = None) -> None:
         if name is not None:

@@ -18,10 +18,11 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Final
 
+from contractbridge import rulebooks
 from contractbridge.cards import Rank, Seat, Side, Strain, Suit
 from contractbridge.contract import Contract, Doubling
 from contractbridge.deal import Deal
-from contractbridge.errors import ParseError, ScoreCorrectionError, ScoringError
+from contractbridge.errors import EditionError, ParseError, ScoreCorrectionError, ScoringError
 from contractbridge.scoring.duplicate import PlayedResult
 from contractbridge.scoring.rules import ALTERNATING_NOTRUMP, TrickValues
 
@@ -325,16 +326,12 @@ EST30: Final = dataclasses.replace(
 
 def rubber_rules(edition: str) -> RubberRules:
     """The rubber scoring data of an edition, as the edition carries it (``Edition.rubber``)."""
-    from contractbridge.errors import EditionError
-    from contractbridge.laws import edition as find_edition
-    from contractbridge.laws import rubber_editions
-
     try:
-        rules = find_edition(edition).rubber
+        rules = rulebooks.find(edition).rubber
     except EditionError:
         rules = None
     if rules is None:
-        known = ", ".join(rubber_editions())
+        known = ", ".join(rulebooks.rubber_editions())
         raise ScoringError(f"no rubber scoring for edition {edition!r} (known: {known})") from None
     return rules
 
