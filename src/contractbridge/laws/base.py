@@ -45,7 +45,7 @@ if TYPE_CHECKING:
     from contractbridge.systems.agreements import PartnershipAgreements
     from contractbridge.table import Table
 
-__all__ = ["DealRules", "Edition"]
+__all__ = ["DealRules", "Edition", "FormationRules"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +66,25 @@ class DealRules:
     looked_redeals: bool
 
 
+@dataclass(frozen=True, slots=True)
+class FormationRules:
+    """What a rubber-bridge book says about forming a club table and seating its four
+    (``contractbridge.rubbergame.formation``), each rule with its citation."""
+
+    #: members a table may have (None: the club's rule, six, or seven while no second table can form)
+    size: int | None
+    #: the rule on the members of a table
+    members_law: str
+    #: the rule that too few members cannot play
+    minimum_law: str
+    #: the draw for partners, seats and the deal at a new table
+    seating_law: str
+    #: who plays the next rubber, and the draw for it
+    rotation_law: str
+    #: more members wait than seats are free
+    waiting_law: str
+
+
 class Edition:
     """A rule book. ``name`` is its id (``WBF17``), ``title`` what it is, ``scoring`` its trick values,
     ``rubber`` the numbers of its rubber score sheet (``None`` for a duplicate code)."""
@@ -77,6 +96,8 @@ class Edition:
     rubber: RubberRules | None = None
     #: the cut and the deal of a rubber-bridge code (None: the book has no rules of its own for them)
     deal_rules: DealRules | None = None
+    #: forming a club table and seating its four, for a rubber-bridge code (None: a duplicate code)
+    formation: FormationRules | None = None
     #: whether the players administer the penalties themselves, with no director (the 1930s codes): the
     #: table's record is then the players' own (``laws.nbb30.PlayersAuction``)
     penalties_by_players: bool = False
