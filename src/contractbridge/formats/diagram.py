@@ -125,7 +125,7 @@ def rich_diagram(subject: Deal | Board, hands: Shown | None = None) -> Grid:
     grid = Grid.grid(padding=(0, 2))
     for _ in range(3):
         grid.add_column(min_width=_WIDTH)
-    shown = dict(subject) if hands is None else hands
+    shown = _parts(subject, hands)[1]
     grid.add_row(Text(), hand_text(shown.get(Seat.NORTH)), Text())
     grid.add_row(hand_text(shown.get(Seat.WEST)), Text(), hand_text(shown.get(Seat.EAST)))
     grid.add_row(Text(), hand_text(shown.get(Seat.SOUTH)), Text())

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from contractbridge.calls import Call
 from contractbridge.cards import Card, Seat
@@ -102,6 +102,10 @@ class Edition:
     #: table's record is then the players' own (``laws.nbb30.PlayersAuction``)
     penalties_by_players: bool = False
 
+    #: the citation of each rule of the correct procedure the table enforces, by topic, for the table's messages
+    #: (``cited``): the base cites no book; an edition cites its own, and leaves uncited a topic its book lacks
+    CITATIONS: ClassVar[Mapping[str, str]] = {}
+
     def __init__(self, name: str | None = None, title: str | None = None) -> None:
         if name is not None:
             self.name = name
@@ -113,6 +117,19 @@ class Edition:
 
     def _unsupported(self, matter: str) -> EditionNotSupportedError:
         return EditionNotSupportedError(f"edition {self.name} ({self.title}): {matter} is not implemented yet")
+
+    def cited(self, topic: str) -> str:
+        """``" (law)"``: this edition's citation for ``topic`` as a message appends it, or ``""`` when its book
+        has none (a table of one book never cites another's laws)."""
+        law = self.CITATIONS.get(topic)
+        return f" ({law})" if law else ""
+
+    def claim_suggestion(self, play: PlayState, claim: Claim, *, budget: int) -> dict[str, Any] | None:
+        """What the director's page proposes for ``claim``, disputed (``server.claimruling``): the edition's own
+        check of the claim, as data (``worst``, ``dd``, ``exact``, ``line``, ``text``, ``ruling`` and ``notes``),
+        searching at most ``budget`` positions; None when its book has no such check (the base: the director
+        rules unaided)."""
+        return None
 
     def source_of(self, method: str) -> str:
         """The edition whose rule ``method`` really is: this one, or the base it fills the gap from."""

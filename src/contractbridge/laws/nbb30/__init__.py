@@ -65,6 +65,13 @@ class NBB30(NBB30Auction, NBB30Play):
     formation: FormationRules | None = FormationRules(
         None, "NBB R1(1), R62(4)", "R1(1)", "NBB R3, R4, R6", "NBB R5, R62(4), R6", "R5"
     )
+    #: the claim rules of the book (R26, R54; laws-historic.md "NBB R26 / EST-L40, L41"); no other topic of the
+    #: table's messages has a rule of its own here, so they cite nothing
+    CITATIONS: ClassVar[Mapping[str, str]] = {
+        "claim": "NBB R26",
+        "claim_agreement": "NBB R26(3)",
+        "claim_ruling": "NBB R54",
+    }
     #: which book supplies each module (laws-historic.md §0: M1 formation … M8 proprieties)
     PROFILE: ClassVar[Mapping[str, str]] = {f"M{i}": "NBB30" for i in range(1, 9)}
 

@@ -18,7 +18,7 @@ from contractbridge.laws.wbf17 import board_review
 from contractbridge.laws.wbf17.board_review import REVIEW, record_answer, revoke_transfers
 from contractbridge.laws.wbf17.corrections import correctable_revoke, revoke_correction
 from contractbridge.laws.wbf17.designations import DESIGNATE, designate, play_designated
-from contractbridge.laws.wbf17.disputes import claim_ruling, settle_claim
+from contractbridge.laws.wbf17.disputes import claim_ruling, claim_suggestion, settle_claim
 from contractbridge.laws.wbf17.exposures import exposure_ruling
 from contractbridge.laws.wbf17.inquiries import AS_IF_ESTABLISHED, INQUIRY, inquiry
 from contractbridge.laws.wbf17.inspections import INSPECT, inspect
@@ -28,7 +28,7 @@ from contractbridge.laws.wbf17.play.penalty_cards import PenaltyCards, lead_opti
 from contractbridge.laws.wbf17.play.restrictions import allowed_cards
 from contractbridge.laws.wbf17.retractions import RETRACT, retraction
 from contractbridge.laws.wbf17.simultaneous import SIMULTANEOUS, played_card, simultaneous
-from contractbridge.values import Irregularity, IrregularityKind
+from contractbridge.values import Claim, Irregularity, IrregularityKind
 
 if TYPE_CHECKING:
     from contractbridge.play import PlayState
@@ -366,6 +366,10 @@ class WBF17CardPlay(Edition):
                 raise IllegalPlayError(f"expose: {card} is already a penalty card, face up on the table (L50A)")
         pending_ruling(table, exposure_ruling(event.seat, event.cards, declarer, pcs))
         return True
+
+    def claim_suggestion(self, play: PlayState, claim: Claim, *, budget: int) -> dict[str, Any] | None:
+        """The L70 check of a disputed claim for the director's page (``disputes.claim_suggestion``)."""
+        return claim_suggestion(play, claim, budget)
 
     def open_reviews(self, table: Table) -> list[str]:
         return board_review.open_flags(table)
