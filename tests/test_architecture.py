@@ -3,8 +3,11 @@
 The import graph of ``src/contractbridge`` has one node a module (a package is its ``__init__``) and an edge for
 every ``import``/``from … import`` of another module of the package, at any depth: inside functions and methods
 too, but not under ``if TYPE_CHECKING:`` (those never run). ``from package import name`` points at the submodule
-when ``name`` is one, else at the package. The graph must have no cycle, and the law (``laws/``, ``director/``)
-and the plain values must not import the layers above them.
+when ``name`` is one, else at the package. (Python also runs the ``__init__`` of a module's package first; those
+implicit edges are not counted: with them one more loop shows, ``deal`` → ``formats/__init__`` →
+``formats.record`` → ``deal``, through ``Deal._repr_html_``'s import of ``formats.diagram``, left to the formats
+registry, #22 item 4.) The graph must have no cycle, and the law (``laws/``, ``director/``) and the plain values
+must not import the layers above them.
 """
 
 from __future__ import annotations

@@ -1,1 +1,3 @@
-"""Command groups of the ``contractbridge`` CLI; each module exposes ``register(app)``."""
+"""Command groups of the ``contractbridge`` CLI; each module exposes ``register(app)``.
+
+A UI: may import everything below it; nothing below imports it."""

@@ -1,5 +1,12 @@
 """The editions: the only place where the law varies (docs/architecture.md §3.4), and the only registry of them.
-``edition("WBF17")`` → ``Edition``; ``EDITIONS`` names every known rule book."""
+``edition("WBF17")`` → ``Edition``; ``EDITIONS`` names every known rule book. Importing this package installs
+the lookup in ``contractbridge.rulebooks``, through which the record and the rubber sheet find a book by name.
+
+Holds: ``base`` (the ``Edition`` interface and the data every book fills: ``DealRules``, ``FormationRules``,
+``CITATIONS``), one subpackage per book (``wbf17``, ``nbb30``, ``est30``, ``nl36``, ``nl75``). May import: the
+values, the core (``auction``, ``play``, ``scoring``, ``dd``, ``events``, ``systems``) and ``director``; never
+``table``, ``eventlog``, ``players``, ``robots``, ``rubbergame``, ``server``, ``commands`` or a UI (a law reads
+the table only through what a hook is handed; ``tests/test_architecture.py`` checks the imports)."""
 
 from __future__ import annotations
 
