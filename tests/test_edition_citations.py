@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from contractbridge import Board, Deal, Seat, Table
-from contractbridge.errors import ClaimError
+from contractbridge.errors import CardOutOfTurnError, ClaimError, RevokeError
 from contractbridge.laws import edition
 from contractbridge.laws.base import Edition
 
@@ -59,3 +59,26 @@ def test_only_an_edition_with_a_claim_check_suggests_a_ruling() -> None:
     assert Edition("bare").claim_suggestion(play, claim, budget=10) is None
     found = edition("WBF17").claim_suggestion(play, claim, budget=100_000)
     assert found is not None and found["claim"]["tricks"] == 13 and "notes" in found
+
+
+@pytest.mark.parametrize(
+    ("name", "revoke", "turn"),
+    [
+        ("WBF17", "(L44C; a revoke, L61)", "(L44G, L53–L57)"),
+        ("NBB30", "(NBB R20; a revoke, Def.XXVIII)", "(NBB R20)"),
+        ("EST30", "(EST-L23, L24; a revoke, EST-L34)", "(EST-L23, L24)"),
+    ],
+)
+def test_a_refused_card_cites_the_tables_own_book(name: str, revoke: str, turn: str) -> None:
+    """The brief's example: "must follow suit (L44C …)" never appears at an NBB30 table (NBB R20 instead)."""
+    table = Table(Board(1, DEAL), edition=name)
+    for call in ("1NT", "P", "P", "P"):
+        table.call(call)
+    table.play("SJ")  # East leads; South is dummy and holds spades
+    with pytest.raises(RevokeError) as err:
+        table.play("H6")
+    assert str(err.value) == f"H6 by south: must follow suit to the spades led {revoke}"
+    with pytest.raises(CardOutOfTurnError) as late:
+        table.play("C3", "W")
+    assert str(late.value) == f"C3 by west: it is south's turn to play {turn}"
+    assert len(table.to_events()) == 6  # nothing changed

@@ -40,6 +40,7 @@ from contractbridge.errors import (
     AuctionClosedError,
     BridgeError,
     CardNotInHandError,
+    CardOutOfTurnError,
     ClaimError,
     EventLogError,
     IllegalCallError,
@@ -307,7 +308,10 @@ class Table:
         play = self._play
         if self.record is None and play is not None and self._claim is None:  # ``_play_card`` inlined (#15)
             who = play.turn
-            play.push(card, _seat_arg(seat))
+            try:
+                play.push(card, _seat_arg(seat))
+            except (RevokeError, CardOutOfTurnError) as err:
+                raise self._cited(err) from None
             assert who is not None  # ``push`` refused the card when the play was over
             self._events.append(who << 6 | card.index)
             self._undos.append(self._pop_card)
@@ -577,11 +581,17 @@ class Table:
             raise ClaimError(f"{card}: play has stopped for the claim by {self._claim.seat.name.lower()}{law}")
         turn = play.turn
         if self.record is None:  # a strict table: L44 alone (see ``legal_cards``), which ``push`` enforces
-            play.push(card, seat)
+            try:
+                play.push(card, seat)
+            except (RevokeError, CardOutOfTurnError) as err:
+                raise self._cited(err) from None
             assert turn is not None
             return turn, play.pop
         try:
-            play.check(card, seat)
+            try:
+                play.check(card, seat)
+            except (RevokeError, CardOutOfTurnError) as err:
+                raise self._cited(err) from None
             if turn is not None and card not in self._edition_cards(play, turn):
                 raise IllegalPlayError(f"{card}: not allowed by the rectification in force ({self._restriction(turn)})")
         except (OutOfTurnError, RevokeError, IllegalPlayError) as err:
@@ -595,6 +605,12 @@ class Table:
         play.push(card, seat)
         assert turn is not None
         return turn, play.pop
+
+    def _cited(self, err: RevokeError | CardOutOfTurnError) -> IllegalPlayError:
+        """``PlayState``'s refusal of a card with this table's edition's citation: follow suit (WBF17 L44C, a revoke
+        L61; NBB R20) or the turn (L44G, L53–L57)."""
+        topic = "follow_suit" if isinstance(err, RevokeError) else "card_turn"
+        return type(err)(f"{err}{self.rules.cited(topic)}")
 
     def _restriction(self, seat: Seat) -> str:
         record = self.record

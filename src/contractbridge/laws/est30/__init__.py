@@ -26,5 +26,10 @@ class EST30(EST30Auction, EST30Play, NBB30):
     deal_rules = DealRules("EST-L06", "EST-L07", "EST-L08", False, False, False, False)
     #: EST-L02: exactly four; the rotation of 5–7 members is NBB30's (never reached with four)
     formation = FormationRules(4, "EST-L02", "R1(1)", "EST-L03, L04", "NBB R5, R62(4), R6", "R5")
-    CITATIONS: ClassVar[Mapping[str, str]] = {"claim": "EST-L40", "claim_ruling": "EST-L41"}
+    CITATIONS: ClassVar[Mapping[str, str]] = {
+        "card_turn": "EST-L23, L24",
+        "follow_suit": "EST-L23, L24; a revoke, EST-L34",
+        "claim": "EST-L40",
+        "claim_ruling": "EST-L41",
+    }
     PROFILE: ClassVar[Mapping[str, str]] = {f"M{i}": "EST30" for i in range(1, 9)}

@@ -65,9 +65,11 @@ class NBB30(NBB30Auction, NBB30Play):
     formation: FormationRules | None = FormationRules(
         None, "NBB R1(1), R62(4)", "R1(1)", "NBB R3, R4, R6", "NBB R5, R62(4), R6", "R5"
     )
-    #: the claim rules of the book (R26, R54; laws-historic.md "NBB R26 / EST-L40, L41"); no other topic of the
-    #: table's messages has a rule of its own here, so they cite nothing
+    #: the rules the table's messages cite: tricks and following suit (R20), claims (R26, R54; laws-historic.md
+    #: §3.1 and "NBB R26 / EST-L40, L41"); a topic without a rule of its own here cites nothing
     CITATIONS: ClassVar[Mapping[str, str]] = {
+        "card_turn": "NBB R20",
+        "follow_suit": "NBB R20; a revoke, Def.XXVIII",
         "claim": "NBB R26",
         "claim_agreement": "NBB R26(3)",
         "claim_ruling": "NBB R54",

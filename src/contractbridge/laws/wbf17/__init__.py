@@ -25,6 +25,8 @@ class WBF17(WBF17CardPlay, WBF17Auction, WBF17Board, WBF17Concessions):
         "opening_lead": "L41A",
         "card_in_auction": "L24",
         "exchange_of_roles": "L54A",
+        "card_turn": "L44G, L53–L57",
+        "follow_suit": "L44C; a revoke, L61",
         "dummy_no_part": "L43A1(c)",
         "claim": "L68",
         "claim_stops_play": "L68D",
