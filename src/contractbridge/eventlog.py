@@ -36,7 +36,7 @@ import json
 import os
 import tempfile
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Self
 
@@ -75,14 +75,15 @@ class EventLogLockedError(EventLogError):
     """The log is open for writing by another table (contract point 4)."""
 
 
-def _start(event: dict[str, Any]) -> Table:
-    return Table.from_events([event])
+def _fold(lines: Iterator[LogLine]) -> tuple[Table, list[LogLine]]:
+    """The table the lines fold into (``loglines.fold``), and the lines folded."""
+    return fold(lines, lambda event: Table.from_events([event]), Table.apply)
 
 
 def read_table(source: Path | bytes | str, *, max_bytes: int = MAX_LOG_BYTES) -> Table:
     """A table rebuilt from a log (a path, or the log's text or bytes), folding line by line: the error
     names the first bad line (contract points 5 and 6)."""
-    return fold(read_events(source, max_bytes=max_bytes), _start, Table.apply)[0]
+    return _fold(read_events(source, max_bytes=max_bytes))[0]
 
 
 class DurableLog(ABC):
@@ -180,7 +181,7 @@ class EventLog(DurableLog):
             raise EventLogError(f"{path}: {err.strerror or err}") from None
         try:
             _lock(fd, path)
-            table, kept = fold(read_events(path, max_bytes=max_bytes), _start, Table.apply)
+            table, kept = _fold(read_events(path, max_bytes=max_bytes))
             log = cls(path, fd, [entry.end for entry in kept])
             size = os.fstat(fd).st_size
             if log._ends[-1] < size:
