@@ -2,9 +2,10 @@
 diagrams (``diagram``). Every reader raises only ``FormatError`` (with file, line and column).
 
 Each format registers itself in ``registry`` (suffixes, sniffing, limit, ``load``/``loads``/``dump``/``dumps``
-of the neutral ``Record``), which ``files`` and the commands use. The package imports values (``cards``,
-``calls``, ``contract``, ``deal``, ``auction``, ``play``, ``events``) and records only, never the table or the
-laws; replaying a record by the laws goes through the replayer the table layer installs."""
+of the neutral ``Record``), which ``files`` and the commands use.
+
+Core: may import the values, ``events``, ``auction``, ``play`` and ``rulebooks``, never the table or the laws;
+replaying a record by the laws goes through the replayer the table layer installs (``contractbridge.replay``)."""
 
 from contractbridge.errors import FormatError
 from contractbridge.formats.record import Record, RecordCall

@@ -21,8 +21,9 @@ from contractbridge.errors import BridgeError, FormatError
 from contractbridge.events import to_json_line
 from contractbridge.formats._text import TextInfo
 from contractbridge.formats.inputs import LIMITS, loads_json, read_utf8
-from contractbridge.formats.record import DEFAULT_EDITION, Record, RecordCall
+from contractbridge.formats.record import Record, RecordCall
 from contractbridge.formats.registry import Format, Located, register
+from contractbridge.rulebooks import DEFAULT_EDITION
 
 __all__ = [
     "dumps_logs",

@@ -10,7 +10,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Final, Self
+from typing import Any, Self
 
 from contractbridge import events as ev
 from contractbridge.auction import Auction
@@ -20,12 +20,9 @@ from contractbridge.contract import Contract
 from contractbridge.deal import Board, Deal, Vulnerability, board_dealer, board_vulnerability
 from contractbridge.errors import BridgeError, FormatError
 from contractbridge.play import trick_winner
+from contractbridge.rulebooks import DEFAULT_EDITION
 
-__all__ = ["DEFAULT_EDITION", "Record", "RecordBacked", "RecordCall", "play_order", "winners"]
-
-#: The edition a record's event log names when none is given: the default of ``contractbridge.laws``, named
-#: here because the formats sit below the laws and import none of them (#22 item 4).
-DEFAULT_EDITION: Final = "WBF17"
+__all__ = ["Record", "RecordBacked", "RecordCall", "play_order", "winners"]
 
 
 @dataclass(frozen=True, slots=True)

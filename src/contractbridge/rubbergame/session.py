@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from contractbridge.cards import Seat, Side
 from contractbridge.deal import Board, Vulnerability
@@ -29,7 +29,7 @@ from contractbridge.errors import BridgeError, EditionError, EventLogError, Scor
 from contractbridge.laws import DEFAULT_RUBBER_EDITION, rubber_editions
 from contractbridge.laws import edition as get_edition
 from contractbridge.laws.nbb30 import NBB30, PlayersAuction, Revoke
-from contractbridge.players import Player, play_board
+from contractbridge.players import Player, WaitKind, drive
 from contractbridge.rubbergame.dealing import Packs, cut, deal_pack, shuffled
 from contractbridge.rubbergame.formation import Lineup
 from contractbridge.scoring.rubber import CorrectionKind, Entry, Honours, Rubber, RubberResult, honours_in
@@ -61,10 +61,10 @@ class RubberSession:
             laws = get_edition(edition)
         except EditionError:
             laws = None
-        if not isinstance(laws, NBB30) or laws.rubber is None:  # NL36 scores by NBB30's sheet (§0 M7)
+        if laws is None or laws.rubber is None:  # the edition's sheet (NL36 scores by NBB30's, §0 M7)
             raise BridgeError(f"no rubber game under {edition!r}: use one of {', '.join(rubber_editions())}")
         self.edition = laws.name
-        self.laws: NBB30 = laws
+        self.laws = cast("NBB30", laws)  # a rubber-bridge code: the 1930s codes build on NBB30
         self.lineup = lineup or default_lineup()
         self.seed = random.randrange(2**32) if seed is None else seed
         self._rng = random.Random(self.seed)
@@ -219,16 +219,17 @@ class RubberSession:
     def play_rubber(
         self, players: Mapping[Seat, Player], on_hand: Callable[[RubberSession, list[Entry]], None] | None = None
     ) -> RubberResult:
-        """Deal and play hands with ``players`` until a side has won two games; each robot that keeps the
-        part-scores is told them before the auction (``tell_partscores``)."""
+        """Deal and play hands with ``players`` (through the table driver, ``players.drive``: the robots choose a
+        pending ruling's option, L10C1) until a side has won two games; each robot that keeps the part-scores is
+        told them before the auction (``tell_partscores``)."""
         while not self.sheet.is_finished:
             if self.deals >= MAX_HANDS:
                 raise BridgeError(f"no rubber after {MAX_HANDS} hands")
             table = self.deal()
             self.tell_partscores(players.values())
-            play_board(table, players)
-            if table.phase is not Phase.DONE:
-                raise BridgeError("play stopped before the hand was finished (a claim or an irregularity)")
+            wait = drive(table, players, claims=False)
+            if wait.kind is not WaitKind.DONE:
+                raise BridgeError(f"play stopped before the hand was finished: {wait.why or wait.kind.value}")
             lines = self.score()
             if on_hand is not None:
                 on_hand(self, lines)
