@@ -11,12 +11,13 @@ from pathlib import Path
 import pytest
 
 import contractbridge
+from contractbridge.calls import PASS
 from contractbridge.cards import Seat
 from contractbridge.deal import Deal, Vulnerability
 from contractbridge.errors import FormatError
 from contractbridge.formats import files, registry
 from contractbridge.formats.inputs import LIMITS
-from contractbridge.formats.record import Record
+from contractbridge.formats.record import Record, RecordCall
 
 FORMATS_DIR = Path(contractbridge.__file__).parent / "formats"
 #: What the formats may not import: the table and the laws, and every layer above them.
@@ -94,10 +95,18 @@ def test_load_loads_dump_dumps_round_trip_records(name: str) -> None:
 def test_check_replays_through_the_installed_replayer(tmp_path: Path) -> None:
     seen: list[int] = []
     path = tmp_path / "a.pbn"
-    files.write_records([Record(Deal.random(3), Seat.NORTH, Vulnerability.NONE, number=1)], path)
+    passed_out = tuple(RecordCall(PASS) for _ in range(4))
+    files.write_records(
+        [
+            Record(Deal.random(3), Seat.NORTH, Vulnerability.NONE, number=1),  # no auction: nothing to replay
+            Record(Deal.random(4), Seat.EAST, Vulnerability.NS, number=2, calls=passed_out),
+        ],
+        path,
+    )
     previous = registry.replayer()
     registry.install_replayer(lambda log: seen.append(len(log)))
     try:
-        assert files.check(path, replay=True) == [] and seen == []  # no auction: nothing to replay
+        assert files.check(path, replay=True) == [] and seen == [5]  # the board event and four calls
     finally:
         registry.install_replayer(previous)
+    assert previous is not None and files.check(path, replay=True) == []  # the table's replayer: all legal

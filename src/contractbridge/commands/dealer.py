@@ -42,5 +42,5 @@ def register(app: typer.Typer) -> None:
                 raise typer.BadParameter("-n must not be negative")
             parsed.run(sys.stdout, n=n, seed=seed, pbn=fmt is Output.pbn)
         except BridgeError as err:
-            Console(stderr=True).print(f"error: {err}", markup=False, highlight=False)
+            Console(stderr=True, soft_wrap=True).print(f"error: {err}", markup=False, highlight=False)
             raise typer.Exit(2) from None

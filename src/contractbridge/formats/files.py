@@ -56,6 +56,8 @@ def check(path: str | Path, *, replay: bool = False, limit: int | None = None) -
                     at = line + (err.number or 1) - 1 if isinstance(err, EventLogError) and not label else line
                     problems.append(FormatError(f"{label}{err}", file=name, line=at, column=1))
     except FormatError as err:
-        problems.append(err.located(file=name))
+        located = err.located(file=name)
+        if all(str(p) != str(located) for p in problems):  # the replay may meet the syntax error reported above
+            problems.append(located)
     problems.sort(key=lambda e: (e.line or 0, e.column or 0))
     return problems
