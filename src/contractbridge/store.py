@@ -214,6 +214,18 @@ def default_url() -> str:
     return f"sqlite:///{base / 'tables.db'}"
 
 
+def _as_url(url: str) -> str:
+    """A database URL as given, or a plain path as the URL of that SQLite file (its directory must exist)."""
+    if "://" in url:
+        return url
+    path = Path(url).expanduser().absolute()
+    if not path.parent.is_dir():
+        raise StoreError(f"cannot open the store {url!r}: there is no directory {str(path.parent)!r}")
+    if path.is_dir():
+        raise StoreError(f"cannot open the store {url!r}: it is a directory (give a file, e.g. {url}/tables.db)")
+    return f"sqlite:///{path}"
+
+
 def _engine(url: str) -> Engine:
     if not url.startswith("sqlite"):
         return sa.create_engine(url, pool_pre_ping=True)
@@ -249,7 +261,9 @@ class Store:
     """The web table's database. Every method commits before it returns."""
 
     def __init__(self, url: str | None = None) -> None:
-        self.url = default_url() if url is None else url
+        """``url`` is a database URL (``sqlite:///…``, ``postgresql+psycopg://…``) or the path of a SQLite file;
+        None: ``default_url()``."""
+        self.url = default_url() if url is None else _as_url(url)
         # The in-memory database is one connection shared by every thread: transactions take turns on it.
         self._turns: AbstractContextManager[Any] = contextlib.nullcontext()
         self._writers: set[int] = set()  # the boards whose log is open for writing (contract point 4)
