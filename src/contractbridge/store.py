@@ -62,7 +62,7 @@ tables = sa.Table(
     sa.Column("irregular", sa.Boolean, nullable=False, default=False),
     sa.Column("scoring", sa.String(16), nullable=False, default="duplicate"),
     sa.Column("spectators", sa.String(16), nullable=False, default="hidden"),
-    sa.Column("spectator_delay", sa.Integer, nullable=False, default=4),
+    sa.Column("spectator_delay", sa.Integer, nullable=False, default=4),  # unused since #26 (whole boards)
     sa.Column("seed", sa.String(64), nullable=False),
     sa.Column("boards", sa.Integer, nullable=False, default=0),
     sa.Column("director_token", sa.String(128)),
@@ -129,8 +129,9 @@ class StoreError(BridgeError):
 @dataclass(frozen=True, slots=True)
 class TableRecord:
     """A table of the club: its settings. ``spectators`` is ``hidden`` (no hand shown until the end of the
-    board), ``delayed`` (every hand, ``spectator_delay`` events behind) or ``none``. A table without humans
-    goes on to its next board by itself while fewer than ``boards`` are played (0: never)."""
+    board), ``delayed`` (every hand, one whole board behind: a board's hands once it is finished) or ``none``.
+    A table without humans goes on to its next board by itself while fewer than ``boards`` are played (0:
+    never)."""
 
     id: str
     name: str
@@ -138,7 +139,6 @@ class TableRecord:
     irregular: bool = False
     scoring: str = "duplicate"
     spectators: str = "hidden"
-    spectator_delay: int = 4
     seed: str = ""
     status: str = "open"
     boards: int = 0
@@ -309,7 +309,6 @@ class Store:
                     irregular=record.irregular,
                     scoring=record.scoring,
                     spectators=record.spectators,
-                    spectator_delay=record.spectator_delay,
                     seed=record.seed,
                     boards=record.boards,
                     director_token=director_token_hash,
@@ -490,7 +489,6 @@ def _table_record(row: sa.RowMapping) -> TableRecord:
         irregular=bool(row["irregular"]),
         scoring=row["scoring"],
         spectators=row["spectators"],
-        spectator_delay=int(row["spectator_delay"]),
         seed=row["seed"],
         status=row["status"],
         boards=int(row["boards"]),
