@@ -284,3 +284,43 @@ def test_cli_refuses_a_bad_port_and_a_missing_directory(tmp_path: Path) -> None:
     assert result.exit_code == 2 and "there is no directory" in result.output
     result = runner.invoke(cli, ["serve", "--tables-per-minute", "-1"])
     assert result.exit_code == 2
+
+
+def test_settings_tokens_and_the_log_filter() -> None:
+    """The settings read from the environment (a bad value is a typed error), a token's expiry, and the filter
+    that blanks tokens in Uvicorn's access-log records (whose arguments keep their shape)."""
+    import logging
+
+    from contractbridge.server import Settings
+    from contractbridge.server.logs import TokenFilter
+    from contractbridge.server.settings import SettingsError
+    from contractbridge.server.tokens import expired, hash_token, issue, matches
+
+    read = Settings.from_env({"CONTRACTBRIDGE_WEB_TABLES_PER_MINUTE": "3", "CONTRACTBRIDGE_WEB_SEED": "x"}, rate=5)
+    assert (read.tables_per_minute, read.seed, read.rate, read.burst) == (3, "x", 5, 40)
+    with pytest.raises(SettingsError, match="CONTRACTBRIDGE_WEB_RATE"):
+        Settings.from_env({"CONTRACTBRIDGE_WEB_RATE": "fast"})
+    with pytest.raises(SettingsError, match="negative"):
+        Settings(token_lifetime=-1)
+    token, key = issue(60, now=1000)
+    assert matches(token, key) and not matches(token + "x", key) and key.startswith(hash_token(token))
+    assert not expired(key, now=1059) and expired(key, now=1060)
+    assert not expired(hash_token(token), now=10**12)  # an older server's token: no expiry
+    record = logging.LogRecord("uvicorn.access", 20, "", 0, '%s - "%s %s HTTP/%s" %d', (
+        "127.0.0.1:5", "GET", f"/t/abc?token={token}&x=1", "1.1", 200), None)  # fmt: skip
+    TokenFilter().filter(record)
+    assert token not in record.getMessage() and "token=[secret]&x=1" in record.getMessage()
+    assert isinstance(record.args, tuple) and len(record.args) == 5
+
+
+def test_a_table_without_spectators_waits_for_the_hello(tmp_path: Path) -> None:
+    """At a table that takes no spectators a connection without a token that says nothing is refused."""
+    from fastapi.testclient import TestClient
+
+    from contractbridge.server import Settings, create_app
+
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'x.db'}", Settings(hello_timeout=0.2))) as client:
+        table = client.post("/api/tables", json={"spectators": "none"}).json()
+        with client.websocket_connect(f"/ws/{table['id']}") as ws:
+            frame = ws.receive_json()
+            assert frame["error"] == "ProtocolError" and "hello" in frame["message"]
