@@ -24,7 +24,7 @@ from __future__ import annotations
 import contextlib
 import os
 import threading
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -298,8 +298,9 @@ class Store:
         self.engine.dispose()
 
     # tables and seats --------------------------------------------------------------------------------
-    def create_table(self, record: TableRecord, director_token_hash: str | None) -> None:
-        """A new table with four empty seats."""
+    def create_table(self, record: TableRecord, director_token_hash: str | None, robots: Iterable[str] = ()) -> None:
+        """A new table, in one transaction: robots in the seats ``robots`` names (``"N"`` …), the others empty."""
+        robot_seats = frozenset(robots)
         with self._tx() as c:
             c.execute(
                 tables.insert().values(
@@ -315,7 +316,10 @@ class Store:
                     status=record.status,
                 )
             )
-            c.execute(seats.insert(), [{"table_id": record.id, "seat": s, "kind": "empty"} for s in "NESW"])
+            kinds = [
+                {"table_id": record.id, "seat": s, "kind": "robot" if s in robot_seats else "empty"} for s in "NESW"
+            ]
+            c.execute(seats.insert(), kinds)
 
     def tables(self, status: str | None = "open") -> list[TableRecord]:
         """The tables (by default the open ones), oldest first."""

@@ -25,11 +25,10 @@ from contractbridge.scoring.rubber import Rubber
 from contractbridge.server import claimruling, frames, rubbers, tokens
 from contractbridge.server.protocol import Message, ProtocolError, RateLimiter
 from contractbridge.server.robots import robot_player
-from contractbridge.server.tokens import hash_token
 from contractbridge.store import SeatRecord, Store, StoredLog, TableRecord
 from contractbridge.table import Phase, Table
 
-__all__ = ["Client", "TableSession", "hash_token"]
+__all__ = ["Client", "TableSession"]
 
 log = logging.getLogger("contractbridge.server")
 
@@ -165,8 +164,9 @@ class TableSession:
             "board": self.table.board.number,
             "phase": self.table.phase.value,
             "seats": {
-                s: {"kind": "empty", "name": "", "connected": False} if _vacant(r) else
-                {"kind": r.kind, "name": r.name, "connected": Seat.parse(s) in connected}
+                s: {"kind": "empty", "name": "", "connected": False}
+                if _vacant(r)
+                else {"kind": r.kind, "name": r.name, "connected": Seat.parse(s) in connected}
                 for s, r in sorted(self.seats.items(), key=lambda kv: "NESW".index(kv[0]))
             },
             "watching": sum(1 for c in self.clients if c.role == frames.SPECTATOR),

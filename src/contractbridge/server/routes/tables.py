@@ -10,7 +10,6 @@ from typing import Any, Literal
 from fastapi import APIRouter, HTTPException
 from pydantic import BaseModel, Field
 
-from contractbridge.cards import Seat
 from contractbridge.laws import DEFAULT_EDITION, EDITIONS
 from contractbridge.server import rubbers, tokens
 from contractbridge.server.club import AddressDep, ClubDep
@@ -64,12 +63,11 @@ async def new_table(spec: NewTable, tables: ClubDep, address: AddressDep) -> dic
         boards=spec.boards,
         scoring=spec.scoring,
     )
-    await asyncio.to_thread(tables.db.create_table, record, director_key)
-    session = await TableSession.open(tables.db, record, settings.robot_delay, settings.token_lifetime)
-    tables.sessions[table_id] = session
+    # the robots are seated with the table (one transaction) and act only after the answer (TableSession.kick)
+    await asyncio.to_thread(tables.db.create_table, record, director_key, spec.robots)
+    tables.sessions[table_id] = await TableSession.open(tables.db, record, settings.robot_delay,
+                                                        settings.token_lifetime)  # fmt: skip
     tables.opened_by(table_id, address)
-    for letter in dict.fromkeys(spec.robots):
-        await session.sit(Seat.parse(letter), "robot")
     log.info("table opened", extra={"table": table_id, "edition": spec.edition, "director": spec.director})
     out: dict[str, Any] = {"id": table_id, "url": f"/t/{table_id}"}
     if director_token is not None:
