@@ -90,6 +90,8 @@ def test_a_player_sees_no_hand_of_the_board_in_play_through_the_spectator_view(s
             assert board < playing and frame["delayed"] == {"board": board, "playing": playing}
             replayed += len(frame["hands"]) == 4
     assert replayed  # the spectator did see board 1's hands, while board 2 was played
+    status, boards = request(server, "GET", f"/api/tables/{table['id']}/boards")  # the finished boards, public
+    assert status == 200 and [b["board"] for b in boards] == [1, 2] and boards[0]["events"][0]["event"] == "board"
 
 
 def test_no_token_in_any_log(server: Server) -> None:
@@ -229,6 +231,11 @@ def test_favicon_and_the_director_and_spectator_resources(server: Server) -> Non
         async with websockets.connect(f"{server.ws}/ws/{table['id']}") as stranger:
             await stranger.send(json.dumps({"type": "ping"}))
             assert (await receive(stranger))["error"] == "ProtocolError"
+        async with websockets.connect(f"{server.ws}/ws/{table['id']}") as director:  # the director frees a seat
+            await director.send(json.dumps({"type": "hello", "token": table["director_token"]}))
+            await receive(director, lambda f: f.get("you") == "director")
+            await director.send(json.dumps({"type": "release", "seat": "N"}))
+            await receive(director, lambda f: is_state(f) and f["table"]["seats"]["N"]["kind"] == "empty")
 
     asyncio.run(main())
 
