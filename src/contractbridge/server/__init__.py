@@ -1,8 +1,9 @@
 """The web table (FastAPI + WebSockets): a lobby, tables of humans and robots, the director, spectators.
 
-``create_app(store, settings)`` builds the ASGI application (``routes``: one router per resource over one
-``club.Club``; ``settings.Settings``: the limits); ``contractbridge serve`` runs it with Uvicorn. The package
-may import the library below it (table, laws, robots, store), never the CLI.
+``create_app(store)`` builds the ASGI application; ``contractbridge serve`` runs it with Uvicorn.
+
+A UI: may import everything below it (``players``, ``store``, ``robots``, ``table``, ``laws`` …); nothing
+below imports it. It decides no law: what varies by book is asked of the table's edition.
 """
 
 from __future__ import annotations
