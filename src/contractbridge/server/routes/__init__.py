@@ -1,6 +1,6 @@
 """The web table's routes, one ``APIRouter`` per resource: the lobby's pages, the tables, the seats, the director,
 the spectators, the table's WebSocket and ``/health``. Each reaches the tables through ``server.club``'s
-dependencies."""
+dependencies. May import the rest of ``server`` and the library below it; only ``server.app`` imports it."""
 
 from __future__ import annotations
 
