@@ -25,7 +25,10 @@ def main(argv: list[str]) -> None:
     start, cpu = time.perf_counter(), time.process_time()
     for name in wanted:
         print(f"== {name}", flush=True)
+        began, used = time.perf_counter(), time.process_time()
         importlib.import_module(f"benchmarks.{name}").main()
+        print(f"== {name}: {time.perf_counter() - began:.0f} s wall, {time.process_time() - used:.0f} s CPU",
+              flush=True)
     print(f"== all done in {time.perf_counter() - start:.0f} s wall, {time.process_time() - cpu:.0f} s CPU"
           f" (this process; the machine's load: {os.getloadavg()[0]:.1f})")
 
