@@ -5,9 +5,8 @@ auctions, the same for every policy measured; with ``dd_contract=True`` instead 
 strain at its double-dummy level, declarer dealing and bidding it, then three passes), lets
 ``play_policy(seat)`` play the cards at all four seats (a claim the robots dispute is void and play goes on,
 L68D2(b)), then replays the log against the full deal: each card costs its side the double-dummy tricks it
-gives away
-(the best card's tricks minus the card's; an agreed claim costs the difference to the double-dummy result of
-the position it was made in). The figures per board:
+gives away (the best card's tricks minus the card's; an agreed claim costs the difference to the double-dummy
+result of the position it was made in). The figures per board:
 
 - ``declarer_cost`` / ``defence_cost``: the tricks each side gave away (means over boards played);
 - ``distance``: the absolute difference between declarer's tricks and the double-dummy tricks of the contract
