@@ -87,3 +87,15 @@ def test_a_module_missing_from_the_index_is_listed_from_the_module(monkeypatch: 
     monkeypatch.setenv("COLUMNS", "160")
     shown = CliRunner().invoke(app, ["--help"]).output
     assert shown.count(" matchpoint ") == 1 and shown.count(" deal ") == 1 and " serve " in shown
+
+
+def test_a_score_sheet_finds_its_edition_when_nothing_imported_the_laws() -> None:
+    """The package's names load lazily, so ``rulebooks.find`` loads the rule books itself (NBB R27-R37)."""
+    code = (
+        "import sys\nfrom contractbridge import Contract, Seat\nfrom contractbridge.scoring import rubber\n"
+        "assert 'contractbridge.laws' not in sys.modules\n"
+        "sheet = rubber.Rubber('NBB30')\nsheet.record(Contract.parse('4S'), Seat.NORTH, 10)\n"
+        "print(sheet.result().totals)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "(120, 0)"
