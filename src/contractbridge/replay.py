@@ -1,7 +1,7 @@
 """Replaying files by the laws: installs ``Table.from_events`` as the formats' replayer
 (:func:`contractbridge.formats.registry.install_replayer`), so that ``contractbridge check --replay`` and
 ``files.check(path, replay=True)`` replay every record at a table while the formats import nothing above the
-records (#22 item 4). ``import contractbridge`` imports this module."""
+records (#22 item 4). ``formats.registry.replayer`` loads this module on first use."""
 
 from __future__ import annotations
 

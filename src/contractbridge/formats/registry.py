@@ -5,7 +5,7 @@
 
 Formats sit below the table: they import values and records only. Replaying a record by the laws (``check
 --replay``) goes through a *replayer* that the layer above installs (:func:`install_replayer`;
-``contractbridge.replay`` installs ``Table.from_events`` when ``contractbridge`` is imported).
+``contractbridge.replay`` installs ``Table.from_events``, loaded on first use).
 """
 
 from __future__ import annotations
@@ -148,6 +148,10 @@ def install_replayer(replayer: Replayer) -> None:
 
 
 def replayer() -> Replayer:
+    """The installed replayer, ``contractbridge.replay`` loaded first if nothing has installed one yet (as
+    ``rulebooks`` loads the laws: a lookup by name, so that the formats import nothing above them)."""
     if _replayer is None:
-        raise FormatError("no replayer is installed: import contractbridge (the table installs one)")
+        importlib.import_module("contractbridge.replay")  # installs Table.from_events
+    if _replayer is None:
+        raise FormatError("no replayer is installed: contractbridge.replay is broken")
     return _replayer
