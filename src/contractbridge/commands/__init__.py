@@ -97,6 +97,13 @@ INDEX: Final[dict[str, tuple[tuple[str, str], ...]]] = {
             "the results).",
         ),
     ),
+    "dealer": (
+        (
+            "dealer",
+            "Run a dealer script: generate/produce, dealer, vulnerable, predeal, condition, variables, "
+            "actions\n(printall, printew, printpbn, print, average, frequency, evalcontract).",
+        ),
+    ),
     "rubbergame": (
         (
             "draw",
