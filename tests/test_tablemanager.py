@@ -4,20 +4,26 @@ grammar, and interop with a client that behaves as BEN's (issue #24 item 1)."""
 from __future__ import annotations
 
 import asyncio
+import socket
+import threading
 from collections.abc import Awaitable
+from pathlib import Path
 from typing import TypeVar
 
 import pytest
+from typer.testing import CliRunner, Result
 
 from ben_like_client import TIMING, BenLikeClient
 from contractbridge import Board, Card, Deal, Seat
 from contractbridge.calls import Call
 from contractbridge.cards import Hand
+from contractbridge.cli import app
 from contractbridge.deal import Vulnerability
 from contractbridge.errors import BridgeError
 from contractbridge.players import RandomPlayer, play_board
 from contractbridge.robots import Effort, default_robot
-from contractbridge.table import Phase, Table
+from contractbridge.systems.base import CallMeaning
+from contractbridge.table import Phase, Table, TableView
 from contractbridge.tablemanager import (
     ProtocolError,
     TableManagerClient,
@@ -308,3 +314,82 @@ def test_a_card_before_the_auction_ends_is_refused_and_ends_the_session() -> Non
 def test_a_seat_that_does_not_come_back_ends_the_session() -> None:
     _, error = _raw_session([], reconnect_timeout=0.2)
     assert "North did not connect again" in error
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def test_serve_tm_plays_a_board_with_clients_and_keeps_the_log(tmp_path: Path) -> None:
+    """``contractbridge serve-tm`` in a thread, four of our clients against it; its log is a new file."""
+    port, log = _free_port(), tmp_path / "match.jsonl"
+    result: list[Result] = []
+    thread = threading.Thread(
+        target=lambda: result.append(
+            CliRunner().invoke(app, ["serve-tm", "--port", str(port), "--boards", "2", "--log", str(log)])
+        )
+    )
+    thread.start()
+
+    async def clients() -> list[list[TableView]]:
+        for _ in range(200):  # until it listens
+            try:
+                _, writer = await asyncio.open_connection("127.0.0.1", port)
+                writer.close()
+                break
+            except OSError:
+                await asyncio.sleep(0.05)
+        return await asyncio.gather(*(TableManagerClient(RandomPlayer(int(s)), s, port=port).run() for s in Seat))
+
+    views = _bounded(clients())
+    thread.join(60)
+    assert result and result[0].exit_code == 0, result[0].output if result else "serve-tm did not end"
+    assert "board 1:" in result[0].output and "board 2:" in result[0].output
+    logged = [Table.from_jsonl(chunk) for chunk in _boards_of(log.read_text(encoding="utf-8"))]
+    assert [t.board.number for t in logged] == [1, 2] and all(t.phase is Phase.DONE for t in logged)
+    assert [v.contract for v in views[0]] == [t.contract for t in logged]
+    again = CliRunner().invoke(app, ["serve-tm", "--port", "0", "--log", str(log)])
+    assert again.exit_code == 2 and "never replaces" in again.output
+
+
+def _boards_of(text: str) -> list[str]:
+    """The JSON-lines log split at each board's first event."""
+    chunks: list[str] = []
+    for line in text.splitlines(keepends=True):
+        if line.startswith('{"event": "board"'):
+            chunks.append("")
+        chunks[-1] += line
+    return chunks
+
+
+class _Alerting:
+    """North opens an artificial 2C and knows its meaning (as our robots do); the others pass; lowest cards."""
+
+    def __init__(self) -> None:
+        self.last_meaning: CallMeaning | None = None
+
+    def call(self, view: TableView) -> Call:
+        if view.seat == Seat.NORTH and not len(view.auction):
+            self.last_meaning = CallMeaning(Call.parse("2C"), "strong, artificial", "test", artificial=True)
+            return self.last_meaning.call
+        self.last_meaning = None
+        return Call.parse("P")
+
+    def play(self, view: TableView) -> Card:
+        return min(view.legal_cards)
+
+
+def test_our_client_alerts_an_artificial_call_and_the_opponents_alone_hear_it() -> None:
+    async def main() -> tuple[TableManagerServer, list[TableManagerClient]]:
+        server = TableManagerServer([Board(1, Deal.random("tm-alert"))], port=0)
+        await server.start()
+        clients = [TableManagerClient(_Alerting(), s, port=server.port) for s in Seat]
+        await asyncio.gather(server.serve(), *(c.run() for c in clients))
+        return server, clients
+
+    server, clients = _bounded(main())
+    assert str(server.tables[0].contract) == "2C" and server.explanations[1] == {0: (True, "strong, artificial")}
+    heard = [c.boards[0].explanations for c in clients]
+    assert heard == [{}, {0: (True, "strong, artificial")}, {}, {0: (True, "strong, artificial")}]
