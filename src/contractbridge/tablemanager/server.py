@@ -2,10 +2,13 @@
 interface.
 
 One coroutine reads each connection and queues its lines; one loop handles them in arrival order, keeps a
-``Table`` per board (the event log is the truth, docs/architecture.md §3.2) and answers each seat with what that
-seat may see: its own cards, dummy's after the opening lead (L41B–C), the calls and cards it asks for. The board
-transition is the one of the hosts in use (the C# TableManagerHost; what BEN's client expects): the first
-``Start of board`` answers ``ready to start``; after ``Timing`` the next ``Start of board`` (or ``End of
+``Table`` per board (the event log is the truth, docs/architecture.md §3.2) driven by the one table driver
+(``players.Driver``: it says whose call or card the board waits for, and when it is over; the server keeps only
+the transport and the protocol's presentation) and answers each seat with what that seat may see: its own cards,
+dummy's after the opening lead (L41B–C), the calls and cards it asks for.
+
+The board transition is the one of the hosts in use (the C# TableManagerHost; what BEN's client expects): the
+first ``Start of board`` answers ``ready to start``; after ``Timing`` the next ``Start of board`` (or ``End of
 session``) follows unasked, and a ``ready to start`` sent then is tolerated. The player to lead, or declarer when
 dummy is to lead, is told ``<Seat> to lead`` / ``Dummy to lead`` before each trick. An explanation sent with a
 call (``Alert.``/``Infos.``) is passed to the caller's opponents only (L20F, L75: partner must not receive it,
@@ -32,8 +35,8 @@ from contractbridge.cards import Card, Seat, Side
 from contractbridge.deal import Board
 from contractbridge.errors import BridgeError
 from contractbridge.laws import DEFAULT_EDITION
-from contractbridge.players import Player
-from contractbridge.table import Phase, Table
+from contractbridge.players import Action, Driver, Player, Wait, WaitKind
+from contractbridge.table import Table
 from contractbridge.tablemanager.client import TableManagerClient
 from contractbridge.tablemanager.messages import (
     PROTOCOL_VERSION,
@@ -137,6 +140,7 @@ class TableManagerServer:
         self.teams = teams
         self.edition = edition
         self.tables = [Table(b, edition) for b in boards]
+        self._drivers = [Driver(t, {}, claims=False) for t in self.tables]
         #: Boards started again after a seat connected again (their unfinished logs, in order).
         self.abandoned: list[Table] = []
         #: Board number → call index → (alerted, explanation).
@@ -267,10 +271,8 @@ class TableManagerServer:
             self._send(link, Message(Kind.CARDS, seat=seat, hand=self.tables[st.board].board.deal[seat]))
         elif stage is _Stage.BOARD and msg.kind in _REQUESTS:
             st.wants.append(msg)
-        elif stage is _Stage.BOARD and msg.kind is Kind.CALL:
-            self._call(seat, msg, line)
-        elif stage is _Stage.BOARD and msg.kind is Kind.PLAY:
-            self._play(seat, msg, line)
+        elif stage is _Stage.BOARD and msg.kind in (Kind.CALL, Kind.PLAY):
+            self._act(seat, msg, line)
         else:
             raise ProtocolError(f"{who} sent {line!r} where the protocol wants {_WANTED[stage]}")
 
@@ -298,7 +300,7 @@ class TableManagerServer:
         if st is None or st.link is not link or st.stage is _Stage.ENDED:
             return
         st.link = None
-        st.midboard = st.stage is _Stage.BOARD and self.tables[st.board].phase is not Phase.DONE
+        st.midboard = st.stage is _Stage.BOARD and self._waits(st.board).kind is not WaitKind.DONE
         st.stage = _Stage.SEATED
         st.away_since = time.monotonic()
         st.reset()
@@ -306,7 +308,7 @@ class TableManagerServer:
     def _start(self, seat: Seat) -> None:
         """``ready to start``: the first board, or the board of a seat that connected again."""
         st = self._seats[seat]
-        if st.midboard and self.tables[st.board].phase is not Phase.DONE:
+        if st.midboard and self._waits(st.board).kind is not WaitKind.DONE:
             self._restart(st.board, seat)
             return
         if st.midboard:
@@ -328,6 +330,7 @@ class TableManagerServer:
         old = self.tables[index]
         self.abandoned.append(old)
         self.tables[index] = Table(old.board, self.edition)
+        self._drivers[index] = Driver(self.tables[index], {}, claims=False)
         self._clocks[index] = _Clock()
         self.explanations.pop(old.board.number, None)
         for seat, st in self._seats.items():
@@ -347,42 +350,41 @@ class TableManagerServer:
             clock.used[seat.side] += now - clock.since
         clock.since = now
 
-    def _call(self, seat: Seat, msg: Message, line: str) -> None:
-        st = self._seats[seat]
-        table = self.tables[st.board]
-        if st.wants or st.calls_seen != len(table.auction) or table.actor != seat or table.phase is not Phase.AUCTION:
-            raise ProtocolError(f"{line!r}: it is not {seat_name(seat)}'s turn to call")
-        assert msg.call is not None
-        self._tick(st.board, seat)
-        try:
-            table.call(msg.call, seat)
-        except BridgeError as err:
-            raise ProtocolError(f"{line!r}: {err}") from None
-        if (explanation := msg.explanation) is not None:
-            self.explanations.setdefault(table.board.number, {})[st.calls_seen] = explanation
-        st.calls_seen += 1
-        self._after(seat)
+    def _waits(self, index: int) -> Wait:
+        """What board ``index`` waits for, as the table driver says (``players.Driver``): every seat here is a
+        client, so the driver only reports whose call or card it is, or that the board is over."""
+        driver = self._drivers[index]
+        while isinstance(step := driver.step(), Action):
+            pass  # the procedure's own actions (none arise without claims or robots)
+        return step
 
-    def _play(self, seat: Seat, msg: Message, line: str) -> None:
+    def _act(self, seat: Seat, msg: Message, line: str) -> None:
+        """A client's own call or card (declarer's for dummy, L41D), if the driver waits for it from ``seat``
+        and ``seat`` has been told everything before it."""
         st = self._seats[seat]
         table = self.tables[st.board]
-        played = len(_played(table))
-        if (
-            st.wants
-            or st.calls_seen != len(table.auction)
-            or st.cards_seen != played
-            or table.phase is not Phase.PLAY
-            or table.turn != msg.seat
-            or table.actor != seat
-        ):
-            raise ProtocolError(f"{line!r}: it is not {seat_name(seat)}'s card to play")
-        assert msg.card is not None
+        wait = self._waits(st.board)
+        kind = WaitKind.CALL if msg.kind is Kind.CALL else WaitKind.PLAY
+        told = st.calls_seen == len(table.auction) and st.cards_seen == len(_played(table))
+        if wait.kind is not kind or wait.seat != seat or st.wants or not told:
+            what = "call" if kind is WaitKind.CALL else "card to play"
+            raise ProtocolError(f"{line!r}: it is not {seat_name(seat)}'s {what}")
         self._tick(st.board, seat)
+        if msg.call is not None:
+            event = {"event": "call", "seat": seat.letter, "call": str(msg.call)}
+        else:
+            assert msg.seat is not None and msg.card is not None
+            event = {"event": "play", "seat": msg.seat.letter, "card": str(msg.card)}
         try:
-            table.play(msg.card, msg.seat)
+            table.apply(event)
         except BridgeError as err:
             raise ProtocolError(f"{line!r}: {err}") from None
-        st.cards_seen += 1
+        if msg.call is not None:
+            if (explanation := msg.explanation) is not None:
+                self.explanations.setdefault(table.board.number, {})[st.calls_seen] = explanation
+            st.calls_seen += 1
+        else:
+            st.cards_seen += 1
         self._after(seat)
 
     def _completed(self, index: int) -> None:
@@ -405,7 +407,8 @@ class TableManagerServer:
         st = self._seats[seat]
         index = st.board
         table = self.tables[index]
-        if table.phase is Phase.DONE and index not in self._timing:
+        over = self._waits(index).kind is WaitKind.DONE
+        if over and index not in self._timing:
             self._completed(index)
         if st.calls_seen < len(table.auction) or not table.auction.is_over:
             return
@@ -418,7 +421,7 @@ class TableManagerServer:
                 st.lead_told = n
                 lead = Message(Kind.DUMMY_TO_LEAD) if leader == dummy else Message(Kind.TO_LEAD, seat=leader)
                 self._send(st.link, lead)
-        if table.phase is Phase.DONE and n == played:
+        if over and n == played:
             self._send(st.link, self._timing[index])
             st.board += 1
             self._next_board(st)
@@ -466,7 +469,7 @@ class TableManagerServer:
             return True
         n = st.cards_seen
         if n >= len(played):
-            if table.phase is Phase.DONE:
+            if self._waits(st.board).kind is WaitKind.DONE:
                 raise ProtocolError(f"{asked}: the play is over")
             return False
         who, card = played[n]
