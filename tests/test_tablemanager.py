@@ -393,3 +393,10 @@ def test_our_client_alerts_an_artificial_call_and_the_opponents_alone_hear_it() 
     assert str(server.tables[0].contract) == "2C" and server.explanations[1] == {0: (True, "strong, artificial")}
     heard = [c.boards[0].explanations for c in clients]
     assert heard == [{}, {0: (True, "strong, artificial")}, {}, {0: (True, "strong, artificial")}]
+
+
+def test_the_documented_grammar_is_the_code_s() -> None:
+    """docs/tablemanager.md lists every template of ``FORMS``, as it is."""
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "tablemanager.md").read_text(encoding="utf-8")
+    rows = [line.split("|")[1].strip().strip("`") for line in doc.splitlines() if line.startswith("| `")]
+    assert rows == [f.template for f in FORMS]
