@@ -8,8 +8,8 @@ before leading (``<Seat> to lead``, or ``Dummy to lead`` for declarer); after th
 reads one line (``Timing``); a ``Start of board`` in mid-board restarts the board; a card is read from the last
 word of ``<Seat> plays <card>``. Beyond BEN it checks each of those lines, sends ``Alert.``/``Infos.``
 explanations from its script, adds BEN's newer ``. Forced`` suffix to a forced card, can drop its connection
-once at a chosen card and connect again, and can send the ``ready to start`` after ``Timing`` that older clients
-send (``ready_after_timing``).
+once at a chosen card and connect again (even before the old connection is closed), and can send the ``ready to
+start`` after ``Timing`` that older clients send (``ready_after_timing``).
 """
 
 from __future__ import annotations
@@ -96,6 +96,7 @@ class BenLikeClient:
         drop_at: tuple[int, int] | None = None,
         name: str = "BEN",
         ready_after_timing: bool = False,
+        connect_before_closing: bool = False,
     ) -> None:
         self.me = SEATS[seat]
         self.seat = seat
@@ -105,6 +106,7 @@ class BenLikeClient:
         self.drop_at = drop_at
         self.name = name
         self.ready_after_timing = ready_after_timing
+        self.connect_before_closing = connect_before_closing
         self.records: list[BoardRecord] = []
         self.sent: list[str] = []
         self.reconnected = 0
@@ -153,11 +155,14 @@ class BenLikeClient:
                 restart = True
             except Dropped:
                 self.records.pop()
-                assert self._writer is not None
-                self._writer.close()
-                await asyncio.sleep(0.05)
+                old = self._writer
+                assert old is not None
+                if not self.connect_before_closing:
+                    old.close()
+                    await asyncio.sleep(0.05)
                 self.reconnected += 1
                 await self.connect()
+                old.close()
                 restart = False
             except EndOfSession:
                 assert self._writer is not None

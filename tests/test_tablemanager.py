@@ -241,6 +241,35 @@ def test_clients_as_ben_in_every_seat_play_a_session_with_a_reconnection() -> No
     assert server.explanations[3] == {2: (True, "strong, artificial"), 5: (False, "penalty")}
 
 
+def test_a_seat_that_connects_again_before_its_old_connection_closes_replaces_it() -> None:
+    """West (defending North's 4S) connects again while its old connection is still open: the new one takes the
+    seat, and board 1 starts again for the four."""
+    boards = [Board(n, Deal.random(f"tm-again-{n}")) for n in (1, 2)]
+
+    async def main() -> tuple[TableManagerServer, list[BenLikeClient]]:
+        server = TableManagerServer(boards, port=0)
+        await server.start()
+        clients = [
+            BenLikeClient(
+                s,
+                server.port,
+                scripts={1: SCRIPTS[4]},
+                seed=int(s),
+                drop_at=(1, 6) if s == Seat.WEST else None,
+                connect_before_closing=True,
+            )
+            for s in Seat
+        ]
+        await asyncio.gather(server.serve(), *(c.run() for c in clients))
+        return server, clients
+
+    server, clients = _bounded(main())
+    assert [t.phase for t in server.tables] == [Phase.DONE, Phase.DONE]
+    assert str(server.tables[0].contract) == "4S" and server.tables[0].declarer == Seat.NORTH
+    assert [t.board.number for t in server.abandoned] == [1]
+    assert [c.reconnected for c in clients] == [0, 0, 0, 1]
+
+
 @pytest.mark.parametrize("ben_seat", list(Seat))
 def test_a_ben_like_client_and_three_of_ours_play_together(ben_seat: Seat) -> None:
     boards = [Board(n, Deal.random(f"tm-mixed-{n}")) for n in (1, 2)]

@@ -285,11 +285,15 @@ class TableManagerServer:
         st = self._seats.get(seat)
         if st is None:
             st = self._seats[seat] = _Seat(msg.team, link)
-        elif st.link is not None or st.stage is _Stage.ENDED:
-            raise ProtocolError(f"{seat_name(seat)} is already seated")
+        elif st.stage is _Stage.ENDED:
+            raise ProtocolError(f"{seat_name(seat)} has ended its session")
         elif st.team != msg.team:
             raise ProtocolError(f"team name mismatch: {seat_name(seat)} is {st.team!r}, not {msg.team!r}")
         else:
+            if st.link is not None:  # connected again before its old connection was seen to drop
+                old = st.link
+                self._dropped(old)
+                old.writer.close()
             st.link = link
             st.stage = _Stage.SEATED
         link.seat = seat
