@@ -429,3 +429,45 @@ def test_the_documented_grammar_is_the_code_s() -> None:
     doc = (Path(__file__).resolve().parents[1] / "docs" / "tablemanager.md").read_text(encoding="utf-8")
     rows = [line.split("|")[1].strip().strip("`") for line in doc.splitlines() if line.startswith("| `")]
     assert rows == [f.template for f in FORMS]
+
+
+def test_our_client_connects_again_when_its_connection_is_cut() -> None:
+    """North's connection runs through a relay the test cuts after the fifth card of board 1: our client
+    (``reconnect=1``) connects again and board 1 starts again for the four."""
+    boards = [Board(n, Deal.random(f"tm-cut-{n}")) for n in (1, 2)]
+
+    async def main() -> tuple[TableManagerServer, list[TableManagerClient]]:
+        server = TableManagerServer(boards, port=0)
+        await server.start()
+        cards = [0]  # cards seen on the first relayed connection (it is cut at the fifth)
+
+        async def relay(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            up_reader, up_writer = await asyncio.open_connection("127.0.0.1", server.port)
+            first = cards[0] == 0
+
+            async def pump(source: asyncio.StreamReader, sink: asyncio.StreamWriter) -> None:
+                while line := await source.readline():
+                    sink.write(line)
+                    cards[0] += first and b" plays " in line
+                    if first and cards[0] >= 5:
+                        break
+                writer.close()
+                up_writer.close()
+
+            await asyncio.gather(pump(reader, up_writer), pump(up_reader, writer), return_exceptions=True)
+
+        relay_server = await asyncio.start_server(relay, "127.0.0.1", 0)
+        relay_port = relay_server.sockets[0].getsockname()[1]
+
+        ports = {s: relay_port if s == Seat.NORTH else server.port for s in Seat}
+        clients = [TableManagerClient(RandomPlayer(int(s)), s, port=ports[s], reconnect=1) for s in Seat]
+        await asyncio.gather(server.serve(), *(c.run() for c in clients))
+        relay_server.close()
+        return server, clients
+
+    server, clients = _bounded(main())
+    assert [t.phase for t in server.tables] == [Phase.DONE, Phase.DONE]
+    assert [t.board.number for t in server.abandoned] == [1]
+    for client in clients:
+        assert [b.number for b in client.boards] == [1, 2]
+        assert [b.view().contract for b in client.boards] == [t.contract for t in server.tables]

@@ -94,6 +94,7 @@ def register(app: typer.Typer) -> None:
         seed: Annotated[int | None, typer.Option("--seed", help="seed of the robot's choices")] = None,
         samples: Annotated[int, typer.Option("--samples", help="sampled deals per card")] = 20,
         time_limit: Annotated[float, typer.Option("--time", help="seconds per card (0: no limit)")] = 0.5,
+        reconnect: Annotated[int, typer.Option("--reconnect", help="times to connect again if dropped")] = 3,
     ) -> None:
         """Sit our robot at a table manager for one seat and play until the session ends."""
         from contractbridge.tablemanager import TableManagerClient
@@ -101,7 +102,7 @@ def register(app: typer.Typer) -> None:
         try:
             effort = Effort(samples=samples, time_limit=time_limit or None)
             robot = default_robot(system, seed=seed, effort=effort)
-            client = TableManagerClient(robot, Seat.parse(seat), name=name, host=host, port=port)
+            client = TableManagerClient(robot, Seat.parse(seat), name=name, host=host, port=port, reconnect=reconnect)
             views = asyncio.run(client.run())
         except (BridgeError, OSError) as err:
             raise _fail(err) from None

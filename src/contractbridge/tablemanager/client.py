@@ -43,6 +43,10 @@ class _Restart(Exception):
     """The table manager started the board again."""
 
 
+class _Dropped(Exception):
+    """The connection to the table manager was lost."""
+
+
 @dataclass
 class _SeatBoard:
     """One board as one seat follows it over the protocol; ``view()`` is its ``TableView``."""
@@ -152,7 +156,9 @@ def _legal(hand: Hand, current: tuple[tuple[Seat, Card], ...]) -> frozenset[Card
 # --- the client -------------------------------------------------------------------------------------------------
 class TableManagerClient:
     """Sits ``player`` in ``seat`` at the table manager on ``host:port`` and plays until the session ends.
-    A player with a ``last_meaning`` (our robots) alerts its artificial calls with their meaning (L20F)."""
+    A player with a ``last_meaning`` (our robots) alerts its artificial calls with their meaning (L20F). If the
+    connection drops, the client connects again up to ``reconnect`` times (the board in progress then starts
+    again)."""
 
     def __init__(
         self,
@@ -162,8 +168,10 @@ class TableManagerClient:
         name: str = "contractbridge",
         host: str = "127.0.0.1",
         port: int = 2000,
+        reconnect: int = 0,
     ) -> None:
         self.player = player
+        self.reconnect = reconnect
         self.seat = Seat(seat)
         self.name = name
         self.host = host
@@ -177,16 +185,22 @@ class TableManagerClient:
 
     async def _send(self, message: Message) -> None:
         assert self._writer is not None
-        self._writer.write(render(message).encode("ascii", "replace") + b"\r\n")
-        await self._writer.drain()
+        try:
+            self._writer.write(render(message).encode("ascii", "replace") + b"\r\n")
+            await self._writer.drain()
+        except ConnectionError:
+            raise _Dropped from None
 
     async def _receive(self) -> Message:
         """The next message; a ``Start of board`` within a board raises ``_Restart``."""
         assert self._reader is not None
         while True:
-            raw = await self._reader.readline()
+            try:
+                raw = await self._reader.readline()
+            except ConnectionError:
+                raw = b""
             if not raw:
-                raise ProtocolError("the table manager closed the connection")
+                raise _Dropped
             if line := raw.decode("ascii", "replace").strip():
                 break
         message = read(line, by_client=False)
@@ -205,20 +219,38 @@ class TableManagerClient:
 
     async def run(self) -> list[TableView]:
         """Connect, play every board of the session; the final view of each board."""
+        attempts = self.reconnect
+        try:
+            await self._connect()
+            while True:
+                try:
+                    if (await self._expect(Kind.START_OF_BOARD, Kind.END_OF_SESSION)).kind is Kind.END_OF_SESSION:
+                        break
+                    while not await self._board():
+                        pass
+                except _Dropped:
+                    if attempts == 0:
+                        raise
+                    attempts -= 1
+                    assert self._writer is not None
+                    self._writer.close()
+                    await self._connect()
+        except _Dropped:
+            raise ProtocolError("the table manager closed the connection") from None
+        finally:
+            if self._writer is not None:
+                self._writer.close()
+        return [b.view() for b in self.boards]
+
+    async def _connect(self) -> None:
+        """Connect, take the seat, hear the teams and say ``ready to start``."""
         self._reader, self._writer = await asyncio.open_connection(self.host, self.port)
         me = self.seat
-        try:
-            await self._send(Message(Kind.CONNECT, team=self.name, seat=me, version=PROTOCOL_VERSION))
-            await self._expect(Kind.SEATED, seat=me)
-            await self._send(Message(Kind.READY_TEAMS, seat=me))
-            await self._expect(Kind.TEAMS)
-            await self._send(Message(Kind.READY_START, seat=me))
-            while (await self._expect(Kind.START_OF_BOARD, Kind.END_OF_SESSION)).kind is Kind.START_OF_BOARD:
-                while not await self._board():
-                    pass
-        finally:
-            self._writer.close()
-        return [b.view() for b in self.boards]
+        await self._send(Message(Kind.CONNECT, team=self.name, seat=me, version=PROTOCOL_VERSION))
+        await self._expect(Kind.SEATED, seat=me)
+        await self._send(Message(Kind.READY_TEAMS, seat=me))
+        await self._expect(Kind.TEAMS)
+        await self._send(Message(Kind.READY_START, seat=me))
 
     async def _board(self) -> bool:
         """Play one board from ``ready for deal`` to its ``Timing``; False: it started again."""
@@ -229,6 +261,9 @@ class TableManagerClient:
         except _Restart:
             del self.boards[count:]
             return False
+        except _Dropped:
+            del self.boards[count:]
+            raise
         finally:
             self._in_board = False
         return True
