@@ -471,3 +471,13 @@ def test_our_client_connects_again_when_its_connection_is_cut() -> None:
     for client in clients:
         assert [b.number for b in client.boards] == [1, 2]
         assert [b.view().contract for b in client.boards] == [t.contract for t in server.tables]
+
+
+def test_the_commands_refuse_bad_input_with_a_clear_error() -> None:
+    runner = CliRunner()
+    no_boards = runner.invoke(app, ["serve-tm", "--port", "0", "--boards", "0"])
+    assert no_boards.exit_code == 2 and "--boards must be at least 1" in no_boards.output
+    nobody = runner.invoke(app, ["tm-client", "--seat", "N", "--port", str(_free_port()), "--reconnect", "0"])
+    assert nobody.exit_code == 2 and "error" in nobody.output and "Traceback" not in nobody.output
+    bad_seat = runner.invoke(app, ["tm-client", "--seat", "Q", "--port", str(_free_port())])
+    assert bad_seat.exit_code == 2 and "Traceback" not in bad_seat.output
