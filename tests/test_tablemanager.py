@@ -481,3 +481,11 @@ def test_the_commands_refuse_bad_input_with_a_clear_error() -> None:
     assert nobody.exit_code == 2 and "error" in nobody.output and "Traceback" not in nobody.output
     bad_seat = runner.invoke(app, ["tm-client", "--seat", "Q", "--port", str(_free_port())])
     assert bad_seat.exit_code == 2 and "Traceback" not in bad_seat.output
+
+
+def test_a_line_too_long_or_full_of_blanks_is_read_at_once() -> None:
+    assert read("North plays" + " " * 900 + "5C") == Message(Kind.PLAY, seat=Seat.NORTH, card=Card.parse("C5"))
+    with pytest.raises(ProtocolError, match="at most 1000"):
+        read("North bids 1C Alert. " + "x" * 2000)
+    with pytest.raises(ProtocolError, match=r"not a hand.*appears twice"):
+        read("North's cards : S" + " A" * 400 + ".")

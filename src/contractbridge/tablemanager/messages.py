@@ -2,11 +2,11 @@
 written once as data: ``FORMS`` holds each kind of message as a template that both writes it (``render``) and
 reads it (``read``); the server and the client use nothing else.
 
-In a template, ``{name}`` is a field (its pattern, reader and writer are in ``_FIELDS``), ``[text]`` is text a
-message may carry or omit (never written), and blanks may be added or left out between words, and
-a final full stop left out. Reading ignores case, as the
-hosts in use do. A form marked ``tail`` tolerates text after the message: the ``Alert.``/``Infos.`` explanation of
-a call, or a suffix such as ``North plays 5C. Forced`` (BEN); ``Message.tail`` keeps it.
+In a template, ``{name}`` is a field (its pattern, reader and writer are in ``_FIELDS``) and ``[text]`` is text a
+message may carry or omit (never written); blanks may be added or left out between words, and a final full stop
+left out. Reading ignores case, as the hosts in use do. A form marked ``tail`` tolerates text after the message:
+the ``Alert.``/``Infos.`` explanation of a call, or a suffix such as ``North plays 5C. Forced`` (BEN);
+``Message.tail`` keeps it.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from contractbridge.errors import BridgeError, ParseError
 
 __all__ = [
     "FORMS",
+    "MAX_LINE",
     "PROTOCOL_VERSION",
     "Form",
     "Kind",
@@ -41,6 +42,8 @@ __all__ = [
 ]
 
 PROTOCOL_VERSION: Final = 18
+#: The longest line read (a call's explanation included).
+MAX_LINE: Final = 1000
 
 
 class ProtocolError(BridgeError):
@@ -310,6 +313,9 @@ _PATTERNS: Final = tuple((form, _compile(form)) for form in FORMS)
 def read(line: str, *, by_client: bool | None = None) -> Message:
     """The message ``line`` holds; ``by_client`` True/False admits only what a client/the table manager may
     send. Raises ``ProtocolError`` naming the line when it is none of the protocol's."""
+    if len(line) > MAX_LINE:
+        raise ProtocolError(f"a line of {len(line)} characters is no table-manager message (at most {MAX_LINE})")
+    line = " ".join(line.split())  # runs of blanks are one blank: no field or tail needs more
     for form, pattern in _PATTERNS:
         if by_client is not None and not (form.by_client if by_client else form.by_server):
             continue
