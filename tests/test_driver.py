@@ -225,6 +225,17 @@ def test_robots_never_grant_an_undo_after_a_reply_issue_26() -> None:
     assert len(table.to_events()) == before + 1 and driver.undo_request is None
 
 
+def test_robots_who_sit_down_refuse_a_pending_undo() -> None:
+    table = Table(Board(1, Deal.random(1)))
+    seats: dict[Seat, Lowest] = {}
+    driver = Driver(table, seats)  # the seats map is the caller's: a robot may sit down later (the web table)
+    table.call("1C")
+    assert driver.request_undo(Seat.NORTH) is None
+    seats[Seat.EAST] = seats[Seat.WEST] = Lowest()
+    step = driver.step()
+    assert isinstance(step, Action) and step.event["seat"] == "E" and driver.undo_request is None
+
+
 def test_undo_after_the_board_is_over_is_refused() -> None:
     table = Table(Board(3, Deal.random(3)))
     driver = Driver(table, {})

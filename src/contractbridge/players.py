@@ -144,12 +144,15 @@ class Driver:
 
     def decide(self) -> Action | Wait:
         """The next action without applying it (a robot may think long: an asynchronous caller runs this off
-        its event loop, commits the event, then applies it), or what the table waits for."""
+        its event loop, commits the event, then applies it), or what the table waits for. The table is not
+        changed; an undo request that only robots are left to answer is dropped (they refuse it)."""
         table = self.table
-        if self.undo_request is not None:
-            seats = self._undo_answerers(self.undo_request.seat)
-            who = seats[0] if seats else self.undo_request.seat.lho
-            return Wait(who, WaitKind.UNDO, f"{_name(self.undo_request.seat)} asks to undo; the other side answers")
+        request = self.undo_request
+        if request is not None:
+            people = self._undo_answerers(request.seat)
+            if people:
+                return Wait(people[0], WaitKind.UNDO, f"{_name(request.seat)} asks to undo; the other side answers")
+            self.undo_request = None  # robots took the other side's seats meanwhile: they refuse (#26)
         if table.phase is Phase.DONE:
             return Wait(None, WaitKind.DONE)
         stop = self._stopped()
