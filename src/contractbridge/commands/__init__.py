@@ -111,7 +111,9 @@ INDEX: Final[dict[str, tuple[tuple[str, str], ...]]] = {
     "tablemanager": (
         (
             "serve-tm",
-            "Run a table manager: four clients connect (one per seat) and play the boards.",
+            "Run a table manager (Blue Chip Bridge protocol v18): four clients connect, one per seat, "
+            "and play the\nboards; a seat that drops may connect again and the board in progress starts "
+            "again.",
         ),
         (
             "tm-client",
