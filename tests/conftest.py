@@ -1,4 +1,4 @@
-"""Shared test helpers: where the project's shared data (rule-book digests, corpus) lives."""
+"""Shared test helpers: the ``corpus`` fixture (the one way tests reach ``../shared``, see ``shared_data``), the\nslow-test timeout and the robots' test effort."""
 
 from __future__ import annotations
 
@@ -6,16 +6,15 @@ from pathlib import Path
 
 import pytest
 
-#: ``shared/`` sits beside the repository (a clean clone in CI has it there too).
-SHARED = Path(__file__).resolve().parents[2] / "shared"
-CORPUS = SHARED / "corpus"
+from shared_data import ABSENT, CORPUS, corpus_present
+
 
 
 @pytest.fixture
 def corpus() -> Path:
     """The real-world PBN/LIN/DDS corpus; tests that need it skip cleanly when it is absent."""
-    if not CORPUS.is_dir():
-        pytest.skip("shared/corpus is not present beside the repository")
+    if not corpus_present():
+        pytest.skip(ABSENT)
     return CORPUS
 
 
