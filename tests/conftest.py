@@ -1,4 +1,5 @@
-"""Shared test helpers: the ``corpus`` fixture (the one way tests reach ``../shared``, see ``shared_data``), the\nslow-test timeout and the robots' test effort."""
+"""Shared test helpers: the ``corpus`` fixture (the one way tests reach ``../shared``, see ``shared_data``), the
+slow-test timeout and the robots' test effort."""
 
 from __future__ import annotations
 
@@ -7,7 +8,6 @@ from pathlib import Path
 import pytest
 
 from shared_data import ABSENT, CORPUS, corpus_present
-
 
 
 @pytest.fixture

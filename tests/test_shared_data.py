@@ -10,8 +10,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 from shared_data import CORPUS, corpus_cases
 
 TESTS = Path(__file__).resolve().parent
