@@ -31,3 +31,12 @@ def _robots_at_low_effort(monkeypatch: pytest.MonkeyPatch) -> None:
     """Robot seats built without an explicit effort (terminal, web table, and the processes tests start) think
     at the ``low`` effort: small, reproducible samples keep the suite fast on 2 cores (issue #13)."""
     monkeypatch.setenv("CONTRACTBRIDGE_ROBOT_EFFORT", "low")
+
+
+@pytest.fixture(autouse=True)
+def _data_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """``play`` keeps its logs under the user's data directory when no ``--log`` is given (issue #27): every test
+    (and every process it starts) has its own, never the developer's ``~/.local/share``."""
+    home = tmp_path_factory.mktemp("data-home")
+    monkeypatch.setenv("XDG_DATA_HOME", str(home))
+    return home

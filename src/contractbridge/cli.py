@@ -7,6 +7,7 @@ Each group of commands lives in its own module under ``contractbridge.commands``
 from __future__ import annotations
 
 import importlib
+import sys
 from importlib.metadata import PackageNotFoundError, version
 from typing import Annotated, Any
 
@@ -78,4 +79,15 @@ def _no_type(ctx: Any) -> None:
 
 
 def main() -> None:
-    name_placeholders(typer.main.get_command(app))()
+    name_placeholders(typer.main.get_command(app))(args=resume_alone(sys.argv[1:]))
+
+
+def resume_alone(args: list[str]) -> list[str]:
+    """``--resume`` with no file is ``--resume last``: the last match or rubber kept in the data directory
+    (``commands.match``; Typer has no option with an optional value)."""
+    out: list[str] = []
+    for i, arg in enumerate(args):
+        out.append(arg)
+        if arg == "--resume" and (i + 1 == len(args) or args[i + 1].startswith("-")):
+            out.append("last")
+    return out

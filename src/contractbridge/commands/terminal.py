@@ -21,7 +21,7 @@ from contractbridge.calls import PASS, Bid, Call
 from contractbridge.cards import SUITS_HIGH_FIRST, Card, Hand, Seat
 from contractbridge.deal import Deal
 from contractbridge.errors import BridgeError, ClaimError, DDSUnavailableError, DoubleDummyError
-from contractbridge.eventlog import EventLog
+from contractbridge.eventlog import DurableLog
 from contractbridge.formats.diagram import diagram
 from contractbridge.players import Player
 from contractbridge.robots import RobotPlayer
@@ -32,7 +32,7 @@ from contractbridge.scoring.rubber import Rubber
 from contractbridge.systems.base import CallMeaning
 from contractbridge.table import Phase, Table
 
-__all__ = ["BoardOutcome", "Quit", "TerminalTable", "card_text", "cards_text"]
+__all__ = ["BoardOutcome", "Quit", "TerminalTable", "board_outcome", "card_text", "cards_text"]
 
 HELP = """\
 At the prompt:
@@ -103,6 +103,9 @@ class BoardOutcome:
     done: bool
     score_ns: int | None = None
     par_ns: int | None = None
+    #: the tricks the contract played takes double dummy (None: passed out, or no DDS)
+    dd_tricks: int | None = None
+    par_text: str = ""
 
 
 @dataclass
@@ -113,7 +116,7 @@ class TerminalTable:
     table: Table
     robots: Mapping[Seat, Player]
     read: Callable[[str], str]
-    log: EventLog | None = None
+    log: DurableLog | None = None
     hint_robot: Callable[[Seat], Player] | None = None
     #: whether the end of the board shows its own score (False: the caller scores it, e.g. on a rubber's sheet)
     own_score: bool = True
@@ -470,8 +473,8 @@ class TerminalTable:
         result = table.result
         assert result is not None
         console = self.console
-        console.print(f"\n[bold]Result: {result}[/bold]")
-        score_ns = None
+        transfers = f" (after {'; '.join(result.adjustments)})" if result.adjustments else ""
+        console.print(f"\n[bold]Result: {escape(str(result))}[/bold]{escape(transfers)}")
         if not self.own_score:
             pass
         elif table.rules.rubber is not None:  # a rubber-bridge code scores on the sheet
@@ -479,23 +482,39 @@ class TerminalTable:
             if result.contract is not None and result.declarer is not None and result.tricks is not None:
                 sheet.record(result.contract, result.declarer, result.tricks)
             console.print(str(sheet))
-        else:
-            score = duplicate.board_score(result.contract, result.declarer, result.tricks, table.board)
-            score_ns = score.ns
-            console.print(f"Score: NS {score.ns:+d}, EW {score.ew:+d} (L77)")
         console.print(diagram(table.board))
-        par_ns = None
-        try:
-            tricks = dd.dd_table(table.board.deal)
-            par = dd.par(tricks, table.board.vulnerability, table.board.dealer)
-            par_ns = par.score
-            if result.contract is not None and result.declarer is not None:
-                made = tricks.tricks(result.contract.strain, result.declarer)
-                console.print(f"Double dummy: {result.contract} by {result.declarer.letter} takes {made} tricks")
-            console.print(f"Par: {par}")
-        except DDSUnavailableError as err:
-            console.print(f"[yellow]No double-dummy analysis: {escape(str(err))}[/yellow]")
-        return BoardOutcome(table, done=True, score_ns=score_ns, par_ns=par_ns)
+        outcome = board_outcome(table)
+        if self.own_score and outcome.score_ns is not None:
+            console.print(f"Score: NS {outcome.score_ns:+d}, EW {-outcome.score_ns:+d} (L77)")
+        if outcome.par_ns is None:
+            console.print("[yellow]No double-dummy analysis (DDS is not available)[/yellow]")
+        else:
+            if outcome.dd_tricks is not None and result.contract is not None and result.declarer is not None:
+                console.print(
+                    f"Double dummy: {result.contract} by {result.declarer.letter} takes {outcome.dd_tricks} tricks"
+                )
+            console.print(f"Par: {outcome.par_text}")
+        return outcome
+
+
+def board_outcome(table: Table) -> BoardOutcome:
+    """A finished board's duplicate score (L77; none under a rubber code), par and the double-dummy tricks of
+    the contract played (none without DDS)."""
+    result = table.result
+    outcome = BoardOutcome(table, done=result is not None)
+    if result is None:
+        return outcome
+    if table.rules.rubber is None and result.new_deal is None:
+        outcome.score_ns = duplicate.board_score(result.contract, result.declarer, result.tricks, table.board).ns
+    try:
+        tricks = dd.dd_table(table.board.deal)
+        par = dd.par(tricks, table.board.vulnerability, table.board.dealer)
+    except DDSUnavailableError:
+        return outcome
+    outcome.par_ns, outcome.par_text = par.score, str(par)
+    if result.contract is not None and result.declarer is not None:
+        outcome.dd_tricks = tricks.tricks(result.contract.strain, result.declarer)
+    return outcome
 
 
 def _bidder(robot: Player) -> BiddingRobot | None:
