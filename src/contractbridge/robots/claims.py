@@ -75,10 +75,22 @@ def offer_claim(table: Table, players: Mapping[Seat, object]) -> bool:
 
 
 def robot_claims(players: Mapping[Seat, object]) -> Callable[[Table], None]:
-    """An ``on_action`` callback for ``play_board`` that lets robot declarers claim (see the module)."""
+    """An ``on_action`` callback for ``play_board`` that lets robot declarers claim (see the module). A claim a
+    robot disputes is void and play goes on by agreement at a table without a director (L68D2(b), what the
+    terminal and the web table do), and is not offered again in that trick; at a table with a director the
+    dispute waits for the ruling (L70) and ``play_board`` stops there."""
+    disputed_at = -1
 
     def after(table: Table) -> None:
-        offer_claim(table, players)
+        nonlocal disputed_at
+        if len(table.tricks) == disputed_at or not offer_claim(table, players):
+            return
+        claim = table.claim_state
+        if claim is not None and claim.disputed_by is not None and not table.irregular:
+            table.play_on(claim.disputed_by)
+            disputed_at = len(table.tricks)
+        elif claim is None and table.phase is not Phase.DONE:  # the edition voided it (e.g. NBB R54, L68B2)
+            disputed_at = len(table.tricks)
 
     return after
 
