@@ -3,6 +3,7 @@ counts its deals as they are solved; the CLI's wording (``score``'s heading, ``r
 
 from __future__ import annotations
 
+import json
 from multiprocessing import get_context
 from pathlib import Path
 
@@ -45,3 +46,15 @@ def test_score_heading_is_one_line() -> None:
 def test_rubber_game_help_cites_the_laws_not_a_file_users_lack() -> None:
     result = runner.invoke(app, ["rubber-game", "--help"], env={"COLUMNS": "200"})
     assert result.exit_code == 0 and "laws-historic.md" not in result.output and "--resume" in result.output
+
+
+def test_simulate_names_the_plot_it_wrote(tmp_path: Path) -> None:
+    pytest.importorskip("endplay")
+    pytest.importorskip("matplotlib")
+    plot = tmp_path / "tricks.svg"
+    args = ["simulate", "", "-n", "2", "--seed", "1", "--workers", "0", "--plot", str(plot)]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert f"Wrote the trick distribution to {plot}" in result.output and plot.is_file()
+    as_json = runner.invoke(app, [*args[:-2], "--json", "--plot", str(tmp_path / "again.svg")])
+    assert json.loads(as_json.output)["plot"] == str(tmp_path / "again.svg")

@@ -218,16 +218,16 @@ def register(app: typer.Typer) -> None:
             )
         except BridgeError as err:
             raise _fail(err) from None
-        if as_json:
-            typer.echo(json.dumps(result.to_dict()))
-        else:
-            console = Console()
-            console.print(result.table())
-            console.print(result.frequency_table(seat))
-            console.print(f"acceptance: {100 * result.acceptance:.3f}% of {result.attempts} shuffles")
-        if plot is not None:
-            written = result.plot(plot, seat)
-            Console(stderr=as_json, highlight=False, soft_wrap=True).print(f"Wrote the trick distribution to {written}")
+        written = None if plot is None else result.plot(plot, seat)
+        if as_json:  # the file written is named in the JSON, which stays the only output
+            typer.echo(json.dumps({**result.to_dict(), **({} if written is None else {"plot": str(written)})}))
+            return
+        console = Console()
+        console.print(result.table())
+        console.print(result.frequency_table(seat))
+        console.print(f"acceptance: {100 * result.acceptance:.3f}% of {result.attempts} shuffles")
+        if written is not None:
+            console.print(f"Wrote the trick distribution to {written}", highlight=False, soft_wrap=True)
 
 
 #: Shuffles of the first batch that estimates how often a constraint is met (#17 item 13).
