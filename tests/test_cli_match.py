@@ -36,9 +36,11 @@ def test_a_rubber_quit_mid_hand_resumes_where_it_stopped(tmp_path: Path) -> None
     assert first.exit_code == 0, first.output
     assert "Rubber stopped" in first.output and f"--resume {log}" in first.output
     before = _events(log)
-    assert before[0]["event"] == "rubber_session" and {"event": "call", "seat": "S", "call": "P"}.items() <= {
-        k: v for e in before if e.get("seat") == "S" for k, v in e.items()
-    }.items()
+    assert (
+        before[0]["event"] == "rubber_session"
+        and {"event": "call", "seat": "S", "call": "P"}.items()
+        <= {k: v for e in before if e.get("seat") == "S" for k, v in e.items()}.items()
+    )
     again = runner.invoke(app, ["play", "--rubber", "--seat", "S", "--resume", str(log)], input="quit\n")
     assert again.exit_code == 0, again.output
     assert f"Continuing the rubber of {log}" in again.output and "Hand 1" in again.output
@@ -79,7 +81,9 @@ def test_a_match_is_logged_in_the_data_directory_and_resumed(_data_home: Path) -
     assert resumed.exit_code == 0, resumed.output
     assert "Board 1 (played)" in resumed.output and "Board 2" in resumed.output
     assert resumed.output.count("Match summary") == 1
-    assert played.output.split("Match summary")[1] == resumed.output.split("Match summary")[1]
+    first = next(line for line in played.output.split("Match summary")[1].splitlines() if line.strip().startswith("1 "))
+    assert first in resumed.output.split("Match summary")[1]  # board 1 counted from its log, as played
+    assert "2 boards," in resumed.output  # board 2 replayed by unseeded robots: its result may differ
 
 
 def test_resume_with_no_file_means_the_last() -> None:
