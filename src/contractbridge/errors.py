@@ -22,8 +22,6 @@ class IllegalCallError(BridgeError):
     """A call the laws do not allow at this moment (L17–L22)."""
 
 
-
-
 class OutOfTurnError(BridgeError):
     """A call or card by a player whose turn it is not; ``except OutOfTurnError`` catches both kinds."""
 
