@@ -143,3 +143,24 @@ def test_check_reports_file_line_and_exit_status(corpus: Path, tmp_path: Path) -
     log.write_text('{"event": "board", "number": 1}\n', encoding="utf-8")
     broken = runner.invoke(app, ["check", str(log)])
     assert broken.exit_code == 1 and f"{log}:1:1: bad event log" in broken.output
+
+
+def test_convert_never_replaces_a_file_unasked(tmp_path: Path) -> None:
+    """No command replaces a user's file silently: an existing target is refused, --force replaces it."""
+    source = Path(__file__).resolve().parents[1] / "examples" / "match.lin"
+    target = tmp_path / "mine.pbn"
+    target.write_text("my own notes\n")
+    refused = runner.invoke(app, ["convert", str(source), str(target)])
+    assert refused.exit_code == 1 and "exists" in refused.output and "--force" in refused.output
+    assert target.read_text() == "my own notes\n"
+    jsonl = tmp_path / "b.jsonl"
+    first = runner.invoke(app, ["convert", str(source), str(jsonl)])
+    assert first.exit_code == 0, first.output
+    written = sorted(tmp_path.glob("b-*.jsonl"))
+    before = [path.read_bytes() for path in written]
+    again = runner.invoke(app, ["convert", str(source), str(jsonl)])
+    assert again.exit_code == 1 and "exists" in again.output
+    assert [path.read_bytes() for path in written] == before
+    forced = runner.invoke(app, ["convert", str(source), str(target), "--force"])
+    assert forced.exit_code == 0, forced.output
+    assert target.read_text().startswith("%") or "[Event" in target.read_text()

@@ -94,14 +94,22 @@ def board_files(records: list[Record], target: Path) -> list[tuple[Path, Record]
     return out
 
 
-def _write(records: list[Record], target: Path, kind: str) -> list[str]:
+def _write(records: list[Record], target: Path, kind: str, *, force: bool) -> list[str]:
     if kind != "jsonl":
         files.write_records(records, target)
         return [str(target)]
     places = board_files(records, target)
+    _refuse_existing([path for path, _ in places], force)
     for path, record in places:
         files.write_records([record], path)
     return [str(path) for path, _ in places]
+
+
+def _refuse_existing(paths: list[Path], force: bool) -> None:
+    """A file of the user's is never replaced unasked: ``--force`` says to."""
+    taken = [path for path in paths if path.exists()]
+    if taken and not force:
+        raise FormatError(f"{taken[0]} exists: convert never replaces a file unasked (--force replaces it)")
 
 
 def register(app: typer.Typer) -> None:
@@ -129,14 +137,18 @@ def register(app: typer.Typer) -> None:
         source: FileArg,
         target: Annotated[Path, typer.Argument(help="the file to write (.pbn, .lin or .jsonl)")],
         max_size: MaxSize = None,
+        force: Annotated[bool, typer.Option("--force", help="replace TARGET if it exists")] = False,
     ) -> None:
         """Convert between PBN, LIN and JSON lines (by extension); same format: rewrite losslessly. LIN to PBN
         keeps a vugraph file's event, teams, results line and commentary. JSON lines hold one board a file: a
-        file of several boards becomes TARGET-<board>.jsonl, one per board."""
+        file of several boards becomes TARGET-<board>.jsonl, one per board. An existing TARGET is refused
+        unless --force."""
         console = Console(stderr=True, highlight=False, soft_wrap=True)
         try:
             kind_in, kind_out = files.format_of(source), files.format_of(target)
             limit = LIMITS[kind_in] if max_size is None else max_size * MiB
+            if kind_out != "jsonl":  # a JSON-lines target's files are named by its boards (_write checks them)
+                _refuse_existing([target], force)
             if kind_in == kind_out == "pbn":
                 pbn.write_file(pbn.read_file(source, limit=limit), target)
                 return
@@ -158,7 +170,7 @@ def register(app: typer.Typer) -> None:
                 count = len(games)
             else:
                 records = [loc.record for loc in files.read_records(source, skip_bad=True, limit=limit)]
-                written = _write(records, target, kind_out)
+                written = _write(records, target, kind_out, force=force)
                 count = len(records)
         except (FormatError, OSError) as err:
             raise _fail(err if isinstance(err, FormatError) else FormatError(str(err), file=str(target))) from None
