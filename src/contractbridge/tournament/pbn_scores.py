@@ -15,7 +15,7 @@ from typing import Any, Final
 
 from contractbridge.cards import Seat
 from contractbridge.contract import Contract
-from contractbridge.deal import Vulnerability
+from contractbridge.deal import Board, Vulnerability
 from contractbridge.errors import BridgeError, TournamentError
 from contractbridge.formats.pbn import PbnFile, PbnGame
 from contractbridge.formats.pbn_values import PbnTable
@@ -36,6 +36,7 @@ from contractbridge.tournament.results import (
 )
 
 __all__ = [
+    "BoardRecord",
     "Difference",
     "PublishedBoard",
     "PublishedEvent",
@@ -43,6 +44,7 @@ __all__ = [
     "PublishedRow",
     "PublishedTotal",
     "Recomputed",
+    "dumps",
     "read_published",
     "recompute",
     "score_table_rows",
@@ -589,3 +591,125 @@ def _vp_matches(m: PublishedMatch, boards: int) -> bool:
         return True
     home, away = compare.victory_points(m.imps[0] - m.imps[1], boards, corrected=True)
     return (_num(m.vp[0]), _num(m.vp[1])) == (home, away)
+
+
+# ---------------------------------------------------------------------------------------------- writing
+
+
+@dataclass(frozen=True, slots=True)
+class BoardRecord:
+    """What a written game says of its board: number, dealer, vulnerability and deal (PBN ``Deal`` string)."""
+
+    number: int
+    dealer: Seat
+    vulnerability: Vulnerability
+    deal: str | None = None
+
+    @classmethod
+    def of(cls, board: Board) -> BoardRecord:
+        return cls(board.number, board.dealer, board.vulnerability, str(board.deal))
+
+
+def _quote(text: str) -> str:
+    """A quoted PBN value; a backslash stays single, as the scoring programs write a column's ``\\2R``."""
+    return '"' + text.replace('"', '\\"') + '"'
+
+
+def _table(name: str, columns: Sequence[tuple[str, str]], rows: Sequence[Sequence[str]]) -> list[str]:
+    """A table section with each column as wide as its widest cell (``Name\\wR``/``L``, PBN 2.1 §5.4)."""
+    widths = [max([len(c) for c in (row[i] for row in rows)] + [1]) for i in range(len(columns))]
+    header = ";".join(f"{n}\\{w}{align}" for (n, align), w in zip(columns, widths, strict=True))
+    lines = [f"[{name} {_quote(header)}]"]
+    for row in rows:
+        cells = [c.rjust(w) if align == "R" else c.ljust(w) for c, w, (_, align) in zip(row, widths, columns,
+                                                                                      strict=True)]  # fmt: skip
+        lines.append(" ".join(cells).rstrip())
+    return lines
+
+
+def _points_cell(value: float | None, decimals: int, form: Form) -> str:
+    return "-" if value is None else _fmt(form.round(value, decimals), decimals)
+
+
+def dumps(
+    name: str,
+    form: Form,
+    boards: Sequence[tuple[BoardRecord, Sequence[ScoredResult]]],
+    ranking: Sequence[Standing],
+) -> str:
+    """A PBN 2.1 export of an event's results as the scoring programs write it: one game per board with its
+    ``ScoreTable`` (table, round, ids, contract, declarer, tricks, lead, scores, points and percentages), the
+    first game with the ``TotalScoreTable`` (rank with ``RankTie``, id, direction, total, percentage, names,
+    boards). Artificial scores are written ``A+``/``A=``/``A-`` (L12C2)."""
+    unit = "MP" if form.method is Method.MATCHPOINTS else "IMP"
+    individual = any(len(s.result.ns) == 2 for _, scored in boards for s in scored)
+    seats = (("North", "South"), ("East", "West")) if individual else (("NS",), ("EW",))
+    prefix = "PlayerId_" if individual else "PairId_"
+    out = ["% PBN 2.1", "% EXPORT", f"% Generator contractbridge ({form.name})", ""]
+    for k, (board, scored) in enumerate(boards):
+        out += [f"[Event {_quote(name)}]", f'[Board "{board.number}"]', f'[Dealer "{board.dealer.letter}"]',
+                f'[Vulnerable "{board.vulnerability.pbn}"]', f"[Deal {_quote(board.deal or '')}]",
+                f"[Scoring {_quote(form.name)}]", "[Competition \"Individuals\"]" if individual else
+                "[Competition \"Pairs\"]"]  # fmt: skip
+        if k == 0:
+            out += _total_lines(form, ranking, individual)
+        columns = [("Table", "R"), ("Round", "R")]
+        columns += [(prefix + seat, "R") for side in seats for seat in side]
+        columns += [("Contract", "L"), ("Declarer", "R"), ("Result", "R"), ("Lead", "L"), ("Score_NS", "R"),
+                    ("Score_EW", "R")]  # fmt: skip
+        columns += [(f"{unit}_{seat}", "R") for side in seats for seat in side]
+        if form.percentages:
+            columns += [(f"Percentage_{seat}", "R") for side in seats for seat in side]
+        datum = form.method is Method.BUTLER
+        if datum:
+            columns.append(("ButlerDatum", "R"))
+        rows = [_score_row(s, form, seats, datum) for s in scored]
+        out += _table("ScoreTable", columns, rows)
+        out.append("")
+    return "\n".join(out)
+
+
+def _score_row(s: ScoredResult, form: Form, seats: Sequence[Sequence[str]], datum: bool) -> list[str]:
+    r = s.result
+    row = ["-" if r.table is None else str(r.table), "-" if r.round is None else str(r.round), *r.ns, *r.ew]
+    if r.artificial is not None:
+        cells = {60.0: "A+", 50.0: "A=", 40.0: "A-"}
+        row += ["-", "-", "-", "-", _quote(cells.get(r.artificial.ns, str(r.artificial))),
+                _quote(cells.get(r.artificial.ew, str(r.artificial)))]  # fmt: skip
+    elif r.passed_out:
+        row += ["Pass", "-", "-", "-", '"0"', "-"]
+    elif r.contract is None:
+        row += ["-", "-", "-", "-", "-", "-"]
+    else:
+        score = s.score_ns or 0
+        row += [str(r.contract).replace("NT", "N"), r.declarer.letter if r.declarer is not None else "-",
+                str(r.tricks), r.lead or "-", _quote(str(score)) if score >= 0 else "-",
+                _quote(str(-score)) if score < 0 else "-"]  # fmt: skip
+    per_side = ((s.ns, s.pct_ns), (s.ew, s.pct_ew))
+    row += [_points_cell(v, form.decimals, form) for (v, _), side in zip(per_side, seats, strict=True) for _ in side]
+    if form.percentages:
+        row += [_points_cell(p, form.percent_decimals, form) for (_, p), side in zip(per_side, seats, strict=True)
+                for _ in side]  # fmt: skip
+    if datum:
+        row.append("-" if s.datum is None else str(s.datum))
+    return row
+
+
+def _total_lines(form: Form, ranking: Sequence[Standing], individual: bool) -> list[str]:
+    unit = "MP" if form.method is Method.MATCHPOINTS else "IMP"
+    columns = [("Rank", "R"), ("RankTie", "R"), ("PlayerId" if individual else "PairId", "R"), ("Direction", "R"),
+               (f"TotalScore{unit}", "R")]  # fmt: skip
+    if form.percentages:
+        columns.append(("TotalPercentage", "R"))
+    columns += [("Name" if individual else "Names", "L"), ("NrBoards", "R")]
+    rows = []
+    for s in ranking:
+        tied_end = s.rank.position + sum(1 for o in ranking if o.rank == s.rank) - 1
+        row = [str(s.rank.position), str(tied_end) if s.rank.tied else "-", s.id,
+               '"N-S"' if s.direction == "NS" else '"E-W"' if s.direction == "EW" else "-",
+               _fmt(s.total, form.total_decimals)]  # fmt: skip
+        if form.percentages:
+            row.append("-" if s.percentage is None else _fmt(s.percentage, form.total_percent_decimals))
+        row += [_quote(s.names), str(s.boards)]
+        rows.append(row)
+    return _table("TotalScoreTable", columns, rows)
