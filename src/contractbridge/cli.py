@@ -22,6 +22,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "rubbergame",
     "tablemanager",
     "server",
+    "tournament",
 )
 
 app = typer.Typer(no_args_is_help=True, add_completion=False, help="Contract bridge faithful to the laws.")

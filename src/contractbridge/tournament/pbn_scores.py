@@ -15,7 +15,7 @@ from typing import Any, Final
 
 from contractbridge.cards import Seat
 from contractbridge.contract import Contract
-from contractbridge.deal import Board, Vulnerability
+from contractbridge.deal import Board, Deal, Vulnerability, board_dealer
 from contractbridge.errors import BridgeError, TournamentError
 from contractbridge.formats.pbn import PbnFile, PbnGame
 from contractbridge.formats.pbn_values import PbnTable
@@ -74,6 +74,12 @@ class PublishedBoard:
     vulnerability: Vulnerability
     deal: str | None
     rows: tuple[PublishedRow, ...]
+    dealer: Seat | None = None
+
+    @property
+    def record(self) -> BoardRecord:
+        return BoardRecord(self.number, board_dealer(self.number) if self.dealer is None else self.dealer,
+                           self.vulnerability, self.deal)  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -297,7 +303,7 @@ def _board(game: PbnGame, table: PbnTable) -> PublishedBoard:
         raise TournamentError(f"board {number}: no [Vulnerable] tag to score the results by (L2, L77)")
     deal = game.get("Deal") or None
     rows = tuple(_row(number, record, i) for i, record in enumerate(table.records(), start=1))
-    return PublishedBoard(number, vulnerability, deal, rows)
+    return PublishedBoard(number, vulnerability, deal, rows, game.dealer)
 
 
 def _row(board: int, record: dict[str, str], index: int) -> PublishedRow:
@@ -499,6 +505,8 @@ def _with_entrants(
     standings: Sequence[Standing], totals: Sequence[PublishedTotal], form: Form
 ) -> tuple[Standing, ...]:
     """Entrants of the published ranking without any result rank after everyone else (tied among themselves)."""
+    lines = {t.id: t.direction for t in totals}
+    standings = [replace(s, direction=lines.get(s.id) or s.direction) for s in standings]
     present = {s.id for s in standings}
     missing = [t for t in totals if t.id not in present]
     if not missing:
@@ -607,7 +615,16 @@ class BoardRecord:
 
     @classmethod
     def of(cls, board: Board) -> BoardRecord:
-        return cls(board.number, board.dealer, board.vulnerability, str(board.deal))
+        return cls(board.number, board.dealer, board.vulnerability, board.deal.to_pbn(board.dealer))
+
+    def to_board(self) -> Board | None:
+        """The board with its deal, or None when the record has no (complete, valid) deal."""
+        if not self.deal:
+            return None
+        try:
+            return Board(self.number, Deal(self.deal), self.dealer, self.vulnerability)
+        except BridgeError:
+            return None
 
 
 def _quote(text: str) -> str:

@@ -336,7 +336,7 @@ def rank_event(
     names: Mapping[str, str] | None = None,
 ) -> tuple[Standing, ...]:
     """Totals, percentages and places of every contestant (L78). ``by_direction`` ranks the NS and EW lines of a
-    Mitchell apart (two winners). Totals add each board's points as printed when ``form.from_rounded``; the
+    Mitchell apart (two winners) and names each contestant's line; else one ranking, without lines. Totals add each board's points as printed when ``form.from_rounded``; the
     percentage is the share of the tops of the boards scored (artificial scores included at their
     percentage)."""
     points: dict[str, list[tuple[int, float]]] = defaultdict(list)
@@ -362,7 +362,7 @@ def rank_event(
         if form.percentages and tops[contestant]:
             achieved = sum(v for _, v in pts) + (tops[contestant] / 2 if form.relative else 0.0)
             percentage = form.round(100 * achieved / tops[contestant], form.total_percent_decimals)
-        direction = next(iter(lines[contestant])) if len(lines[contestant]) == 1 else None
+        direction = next(iter(lines[contestant])) if by_direction and len(lines[contestant]) == 1 else None
         standings.append((contestant, direction, form.round(total, form.total_decimals), percentage, len(pts),
                           tuple(pts)))  # fmt: skip
     out: list[Standing] = []
