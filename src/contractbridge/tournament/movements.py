@@ -304,7 +304,7 @@ def check(movement: Movement) -> list[MovementProblem]:
                 played[(pair, board)] = (e.round, e.table)
         for board in e.boards:
             times[board] += 1
-        if e.ns is not None and e.ew is not None:
+        if e.ns is not None and e.ew is not None and e.ns != e.ew:
             meetings[frozenset((e.ns, e.ew))] += 1
         elif e.sit_out is None:
             problems.append(MovementProblem("a table without pairs", where))

@@ -145,7 +145,9 @@ class Recomputed:
     boards_per_match: int | None = None
 
     def to_json(self) -> dict[str, Any]:
-        """The issue's JSON: form, boards with their results and points, the ranking; plus the differences."""
+        """The JSON of ``contractbridge results``: form, boards with their results and points, the ranking, the
+        differences. (The issue writes ``ns``/``ew`` for both the ids and the points of a result, which one JSON
+        object cannot hold: the ids keep ``ns``/``ew``, the points are ``ns_points``/``ew_points``.)"""
         form = self.event.form
         boards = []
         for board, scored in self.boards:
@@ -159,8 +161,8 @@ class Recomputed:
                     "tricks": r.tricks,
                     "adjusted": None if r.artificial is None else str(r.artificial),
                     "score_ns": s.score_ns,
-                    "ns": None if s.ns is None else form.round(s.ns, form.decimals),
-                    "ew": None if s.ew is None else form.round(s.ew, form.decimals),
+                    "ns_points": None if s.ns is None else form.round(s.ns, form.decimals),
+                    "ew_points": None if s.ew is None else form.round(s.ew, form.decimals),
                 })  # fmt: skip
             boards.append({"board": board.number, "results": rows})
         ranking = [

@@ -179,6 +179,9 @@ class TableResult:
             )
         if self.contract is not None and (self.declarer is None or self.tricks is None):
             raise TournamentError(f"board {self.board}: a contract needs its declarer and tricks (L79A)")
+        if self.tricks is not None and (isinstance(self.tricks, bool) or self.tricks not in range(14)):
+            raise TournamentError(f"board {self.board}: tricks are a whole number from 0 to 13, not "
+                                  f"{self.tricks!r} (L77, L79A)")  # fmt: skip
         if set(self.ns) & set(self.ew):
             raise TournamentError(f"board {self.board}: {sorted(set(self.ns) & set(self.ew))} on both sides")
 
