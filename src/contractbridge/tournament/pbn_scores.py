@@ -119,6 +119,12 @@ class PublishedEvent:
     totals: tuple[PublishedTotal, ...]
     matches: tuple[PublishedMatch, ...] = ()
 
+    @property
+    def two_winners(self) -> bool:
+        """A Mitchell ranked NS and EW apart: the published ranking has a first place in each direction."""
+        firsts = {t.direction for t in self.totals if t.rank.rstrip("=") == "1"}
+        return firsts == {"NS", "EW"}
+
 
 @dataclass(frozen=True, slots=True)
 class Difference:
@@ -453,7 +459,7 @@ def recompute(event: PublishedEvent, *, boards_per_match: int | None = None) -> 
         for row, s in zip(board.rows, scored, strict=True):
             diffs.extend(_row_differences(board, row, s, form))
     names = {t.id: t.names for t in event.totals}
-    standings = rank_event((s for _, s in scored_boards), form, names=names)
+    standings = rank_event((s for _, s in scored_boards), form, names=names, by_direction=event.two_winners)
     ranking = _with_entrants(standings, event.totals, form)
     diffs.extend(_total_differences(ranking, event.totals, form))
     return Recomputed(event, tuple(scored_boards), ranking, tuple(diffs))

@@ -73,6 +73,7 @@ def loads(data: bytes | str, source: str = "USEBIO") -> PublishedEvent:
     if base is None:
         raise TournamentError(f"{source}: BOARD_SCORING_METHOD {method!r} is not one of {sorted(_METHODS)}")
     totals = []
+    winners = _text(event, "WINNER_TYPE") or "1"
     participants = scope.find("PARTICIPANTS")
     if participants is None:
         participants = event.find("PARTICIPANTS")
@@ -82,7 +83,8 @@ def loads(data: bytes | str, source: str = "USEBIO") -> PublishedEvent:
             raise TournamentError(f"{source}: a PAIR without PAIR_NUMBER")
         names = " - ".join(_text(p, "PLAYER_NAME") or "" for p in pair.findall("PLAYER"))
         place = _text(pair, "PLACE") or ""
-        totals.append(PublishedTotal(number, place, None, _text(pair, "DIRECTION"), _text(pair, "TOTAL_SCORE") or "",
+        direction = _text(pair, "DIRECTION")
+        totals.append(PublishedTotal(number, place, None, direction if winners == "2" else None, _text(pair, "TOTAL_SCORE") or "",
                                      _text(pair, "PERCENTAGE"), names, _text(pair, "BOARDS_PLAYED")))  # fmt: skip
     boards = []
     for board in scope.findall("BOARD"):
