@@ -37,8 +37,12 @@ def test_every_published_number_is_reproduced(corpus: Path, name: str) -> None:
     assert len([d for d in result.differences if d.tie_break]) == ties
     assert len(result.ranking) == contestants == len(event.totals)
     # the comparison is real: every published L77 score was checked against a recomputed one
-    checked = [(row.score_ns, s.score_ns) for b, scored in result.boards for row, s in zip(b.rows, scored)
-               if row.score_ns is not None]  # fmt: skip
+    checked = [
+        (row.score_ns, s.score_ns)
+        for b, scored in result.boards
+        for row, s in zip(b.rows, scored, strict=True)
+        if row.score_ns is not None
+    ]
     assert checked and all(int(p) == mine for p, mine in checked)
 
 
@@ -48,11 +52,11 @@ def test_magic_contest_conventions(corpus: Path) -> None:
     assert (form.decimals, form.percent_decimals, form.total_decimals, form.total_percent_decimals) == (1, 0, 1, 2)
     board1 = result.boards[0][1]
     assert {round(s.ns, 1) for s in board1 if s.score_ns == 420} == {28.3}  # Neuberg: 21 results on 22 tables
-    a_plus = [s for s in board1 if s.result.artificial is not None][0]
+    a_plus = next(s for s in board1 if s.result.artificial is not None)
     assert (a_plus.ns, a_plus.ew) == (pytest.approx(25.2), pytest.approx(25.2))  # 60 % of the top 42 (L12C2)
     top = result.ranking[0]
     assert (top.id, top.total, top.percentage, top.rank.position) == ("7", 771.2, 61.21, 1)
-    tie = [d for d in result.differences if d.tie_break][0]
+    tie = next(d for d in result.differences if d.tie_break)
     assert tie.where == "ranking, 1" and tie.published == "32" and "broke the tie" in tie.why
 
 
@@ -110,7 +114,13 @@ def test_usebio_round_trip(corpus: Path) -> None:
 
 def test_bad_files_are_refused() -> None:
     with pytest.raises(TournamentError, match="no ScoreTable"):
-        read_published(pbn.PbnFile(pbn.loads('[Board "1"]\n[Deal "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"]\n')))
+        read_published(
+            pbn.PbnFile(
+                pbn.loads(
+                    '[Board "1"]\n[Deal "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"]\n'
+                )
+            )
+        )
     bad = ('[Board "1"]\n[Vulnerable "None"]\n[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS"]\n'
            '1 2 4S N 17 "420"\n')  # fmt: skip
     with pytest.raises(TournamentError, match="board 1, ScoreTable row 1"):

@@ -45,8 +45,12 @@ def test_matchpoints_tv44_and_the_l77_scores() -> None:
 
 def test_neuberg_for_an_artificial_score_as_magic_contest_prints_it() -> None:
     # 3 results and one A+/A+ table: the 3 are factored to 4 tables, the A+ is 60 % of the top 6 (L12C2)
-    results = [played(1, "1", "5", "4S", "N", 10), played(1, "2", "6", "4S", "N", 10),
-               played(1, "3", "7", "4S", "N", 9), TableResult(1, ("4",), ("8",), artificial=Artificial(60, 60))]
+    results = [
+        played(1, "1", "5", "4S", "N", 10),
+        played(1, "2", "6", "4S", "N", 10),
+        played(1, "3", "7", "4S", "N", 9),
+        TableResult(1, ("4",), ("8",), artificial=Artificial(60, 60)),
+    ]
     scored = score_board(results, NONE)
     assert scored[0].top == 6
     assert scored[0].ns == pytest.approx(compare.neuberg([3], 3, 4)[0])  # (3 + 1)·4/3 − 1
@@ -76,8 +80,12 @@ def test_weighted_assigned_score() -> None:
 
 
 def test_fouled_board_groups_are_compared_apart() -> None:
-    results = [played(4, "1", "5", "4S", "N", 10), played(4, "2", "6", "4S", "N", 9),
-               played(4, "3", "7", "2H", "E", 8, fouled="b"), played(4, "4", "8", "2H", "E", 9, fouled="b")]
+    results = [
+        played(4, "1", "5", "4S", "N", 10),
+        played(4, "2", "6", "4S", "N", 9),
+        played(4, "3", "7", "2H", "E", 8, fouled="b"),
+        played(4, "4", "8", "2H", "E", 9, fouled="b"),
+    ]
     scored = score_board(results, NONE)
     assert scored[0].ns == pytest.approx(compare.neuberg([2], 2, 4)[0])  # L87B: each form on its own
     assert scored[2].ns == pytest.approx(compare.neuberg([2], 2, 4)[0])

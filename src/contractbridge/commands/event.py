@@ -9,13 +9,16 @@ import json
 import os
 import tempfile
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
 from rich.table import Table as RichTable
 
 from contractbridge.errors import BridgeError, TournamentError
+
+if TYPE_CHECKING:
+    from contractbridge.tournament.event import Event
 
 event_app = typer.Typer(no_args_is_help=True, help="Run a pairs event from a JSON event file (create, movement, "
                         "result, rank, export).")  # fmt: skip
@@ -29,7 +32,7 @@ def _fail(message: str) -> typer.Exit:
     return typer.Exit(2)
 
 
-def _load(path: Path) -> object:
+def _load(path: Path) -> Event:
     from contractbridge.formats.inputs import read_utf8
     from contractbridge.tournament.event import Event
 
@@ -95,7 +98,7 @@ def movement(
     """Print the movement (every round, every table), or one pair's movement card."""
     try:
         event = _load(file)
-        m = event.movement  # type: ignore[attr-defined]
+        m = event.movement
         if pair is None:
             Console(highlight=False).print(m.printout())
             return
@@ -136,7 +139,7 @@ def result(
         if adjusted is not None and contract is not None:
             raise TournamentError("a result is a contract or an adjusted score, not both")
         entry = Entry(round_number, table, board, contract, declarer, tricks, lead, adjusted, reason)
-        updated = event.enter(entry)  # type: ignore[attr-defined]
+        updated = event.enter(entry)
         _save(file, updated.to_json())
     except (BridgeError, OSError) as exc:
         raise _fail(str(exc)) from None
@@ -151,16 +154,16 @@ def rank(file: EventFile, as_json: Annotated[bool, typer.Option("--json", help="
     """The ranking so far (a Mitchell without arrow-switch: NS and EW winners)."""
     try:
         event = _load(file)
-        ranking = event.ranking()  # type: ignore[attr-defined]
+        ranking = event.ranking()
     except (BridgeError, OSError) as exc:
         raise _fail(str(exc)) from None
-    form = event.scoring  # type: ignore[attr-defined]
+    form = event.scoring
     if as_json:
         typer.echo(json.dumps([{"id": s.id, "direction": s.direction, "names": s.names, "total": s.total,
                                 "percentage": s.percentage, "rank": s.rank.position, "tied": s.rank.tied}
                                for s in ranking], ensure_ascii=False, indent=1))  # fmt: skip
         return
-    table = RichTable(title=event.name)  # type: ignore[attr-defined]
+    table = RichTable(title=event.name)
     for column in ("Line", "Rank", "Pair", "Names", "Total", "%", "Boards"):
         table.add_column(column, justify="left" if column == "Names" else "right")
     for s in ranking:
@@ -171,16 +174,19 @@ def rank(file: EventFile, as_json: Annotated[bool, typer.Option("--json", help="
 
 
 @event_app.command("names")
-def names(file: EventFile, pair: Annotated[int, typer.Argument(help="Pair number.")],
-          players: Annotated[str, typer.Argument(help="The pair's names, e.g. 'Ann Smith - Bo Lee'.")]) -> None:  # fmt: skip
+def names(
+    file: EventFile,
+    pair: Annotated[int, typer.Argument(help="Pair number.")],
+    players: Annotated[str, typer.Argument(help="The pair's names, e.g. 'Ann Smith - Bo Lee'.")],
+) -> None:
     """Enter a pair's names."""
     from dataclasses import replace
 
     try:
         event = _load(file)
-        if pair not in event.movement.pairs or pair == event.movement.phantom:  # type: ignore[attr-defined]
+        if pair not in event.movement.pairs or pair == event.movement.phantom:
             raise TournamentError(f"no pair {pair} in this event")
-        updated = replace(event, names={**event.names, str(pair): players})  # type: ignore[type-var, attr-defined]
+        updated = replace(event, names={**event.names, str(pair): players})
         _save(file, updated.to_json())
     except (BridgeError, OSError) as exc:
         raise _fail(str(exc)) from None
@@ -189,7 +195,9 @@ def names(file: EventFile, pair: Annotated[int, typer.Argument(help="Pair number
 @event_app.command("export")
 def export(
     file: EventFile,
-    pbn: Annotated[Path | None, typer.Option("--pbn", help="Write the results as PBN (ScoreTable) to a new file.")] = None,
+    pbn: Annotated[
+        Path | None, typer.Option("--pbn", help="Write the results as PBN (ScoreTable) to a new file.")
+    ] = None,
     usebio: Annotated[Path | None, typer.Option("--usebio", help="Write the results as USEBIO 1.2 XML.")] = None,
     html: Annotated[Path | None, typer.Option("--html", help="Write the results site into a new directory.")] = None,
     hands: Annotated[Path | None, typer.Option("--hands", help="Write the hand records (DD, par) as PBN.")] = None,
@@ -201,10 +209,10 @@ def export(
 
     try:
         event = _load(file)
-        scored = event.scored()  # type: ignore[attr-defined]
-        ranking = event.ranking()  # type: ignore[attr-defined]
-        form = event.scoring  # type: ignore[attr-defined]
-        name = event.name  # type: ignore[attr-defined]
+        scored = event.scored()
+        ranking = event.ranking()
+        form = event.scoring
+        name = event.name
         if pbn is not None:
             _create_new(pbn, pbn_scores.dumps(name, form, scored, ranking))
         if usebio is not None:
@@ -213,7 +221,7 @@ def export(
         if hands is not None or html is not None:
             from contractbridge.tournament.handrecords import hand_records, pbn_hand_records
 
-            records = hand_records(event.boards)  # type: ignore[attr-defined]
+            records = hand_records(event.boards)
             if hands is not None:
                 _create_new(hands, pbn_hand_records(records, name))
         if html is not None:

@@ -30,7 +30,7 @@ from contractbridge.tournament.results import (
     score_board,
 )
 
-__all__ = ["FORMAT", "Event", "Entry"]
+__all__ = ["FORMAT", "Entry", "Event"]
 
 FORMAT: Final = "contractbridge-event"
 _FORMS: Final = {"matchpoints": MATCHPOINTS, "cross-imps": CROSS_IMPS,
@@ -53,9 +53,21 @@ class Entry:
     reason: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {k: v for k, v in (("round", self.round), ("table", self.table), ("board", self.board),
-                ("contract", self.contract), ("declarer", self.declarer), ("tricks", self.tricks),
-                ("lead", self.lead), ("adjusted", self.adjusted), ("reason", self.reason)) if v is not None}  # fmt: skip
+        return {
+            k: v
+            for k, v in (
+                ("round", self.round),
+                ("table", self.table),
+                ("board", self.board),
+                ("contract", self.contract),
+                ("declarer", self.declarer),
+                ("tricks", self.tricks),
+                ("lead", self.lead),
+                ("adjusted", self.adjusted),
+                ("reason", self.reason),
+            )
+            if v is not None
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,8 +154,9 @@ class Event:
         """Every board with results, scored by the event's form (L77, L78)."""
         by_board: dict[int, list[TableResult]] = {}
         for entry in self.entries:
-            by_board.setdefault(entry.board, []).append(self._table_result(entry, self.encounter(entry.round,
-                                                                                                   entry.table)))
+            by_board.setdefault(entry.board, []).append(
+                self._table_result(entry, self.encounter(entry.round, entry.table))
+            )
         boards = {b.number: b for b in self.boards}
         return tuple(
             (BoardRecord.of(boards[n]), score_board(results, boards[n], self.scoring))
@@ -171,7 +184,7 @@ class Event:
         except json.JSONDecodeError as exc:
             raise TournamentError(f"{source}: not JSON ({exc})") from None
         if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise TournamentError(f"{source}: not a contractbridge event file (no \"format\": \"{FORMAT}\")")
+            raise TournamentError(f'{source}: not a contractbridge event file (no "format": "{FORMAT}")')
         try:
             m = data["movement"]
             event = cls(str(data["name"]), str(data["form"]), str(m["kind"]), int(m["tables"]),

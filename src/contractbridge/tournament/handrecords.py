@@ -110,9 +110,7 @@ def dd_html(record: HandRecord) -> str:
 
 def html_sheet(records: Sequence[HandRecord], title: str = "Hand records") -> str:
     """A printable HTML hand-record sheet: each board's diagram with its DD table and par."""
-    cells = "".join(
-        f'<div class="board">{diagram.html(r.board, extra=dd_html(r))}</div>' for r in records
-    )
+    cells = "".join(f'<div class="board">{diagram.html(r.board, extra=dd_html(r))}</div>' for r in records)
     style = (".board{display:inline-block;width:48%;vertical-align:top;page-break-inside:avoid;margin-bottom:1em}"
              ".dd td,.dd th{padding:0 4px;text-align:right}")  # fmt: skip
     return (f"<!doctype html><html><head><meta charset=\"utf-8\"><title>{escape(title)}</title>"

@@ -312,7 +312,9 @@ def check(movement: Movement) -> list[MovementProblem]:
     for board in movement.boards:
         if times[board] != expected_times:
             problems.append(
-                MovementProblem(f"scheduled {times[board]} times, other boards {expected_times} times", f"board {board}")
+                MovementProblem(
+                    f"scheduled {times[board]} times, other boards {expected_times} times", f"board {board}"
+                )
             )
     for key, count in meetings.items():
         if count > 1:

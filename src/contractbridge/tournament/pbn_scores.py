@@ -258,7 +258,7 @@ def _form(scoring: str, boards: Sequence[PublishedBoard], totals: Sequence[Publi
             if p.startswith("butler-") and p[7:].isdigit():
                 base = replace(base, drop=int(p[7:]) // 2)
         base = replace(base, total="mean" if "mean" in parts else "sum", name=scoring)
-    elif parts and parts[0] in ("imp", "imps", "crossimps", "cross-imps") or "cross" in parts:
+    elif (parts and parts[0] in ("imp", "imps", "crossimps", "cross-imps")) or "cross" in parts:
         base = replace(CROSS_IMPS, name=scoring)
     else:
         base = replace(MATCHPOINTS, name=scoring or "matchpoints")
@@ -509,9 +509,7 @@ def _row_differences(board: PublishedBoard, row: PublishedRow, s: ScoredResult, 
     return out
 
 
-def _with_entrants(
-    standings: Sequence[Standing], totals: Sequence[PublishedTotal], form: Form
-) -> tuple[Standing, ...]:
+def _with_entrants(standings: Sequence[Standing], totals: Sequence[PublishedTotal], form: Form) -> tuple[Standing, ...]:
     """Entrants of the published ranking without any result rank after everyone else (tied among themselves)."""
     lines = {t.id: t.direction for t in totals}
     standings = [replace(s, direction=lines.get(s.id) or s.direction) for s in standings]
@@ -524,9 +522,7 @@ def _with_entrants(
     return (*standings, *extra)
 
 
-def _total_differences(
-    ranking: Sequence[Standing], totals: Sequence[PublishedTotal], form: Form
-) -> list[Difference]:
+def _total_differences(ranking: Sequence[Standing], totals: Sequence[PublishedTotal], form: Form) -> list[Difference]:
     out = []
     mine = {s.id: s for s in ranking}
     for t in totals:
@@ -584,9 +580,15 @@ def _recompute_teams(event: PublishedEvent, boards_per_match: int | None) -> Rec
             rounds[m.home] += 1
             rounds[m.away] += 1
             if m.vp is not None and (_num(m.vp[0]), _num(m.vp[1])) != (home, away):
-                diffs.append(Difference(f"round {m.round}, table {m.table} ({m.home} v {m.away})", "VP",
-                                        "/".join(m.vp), f"{home:.2f}/{away:.2f}",
-                                        f"WBF 2013 scale for {count} boards, margin {m.imps[0] - m.imps[1]} IMPs"))
+                diffs.append(
+                    Difference(
+                        f"round {m.round}, table {m.table} ({m.home} v {m.away})",
+                        "VP",
+                        "/".join(m.vp),
+                        f"{home:.2f}/{away:.2f}",
+                        f"WBF 2013 scale for {count} boards, margin {m.imps[0] - m.imps[1]} IMPs",
+                    )
+                )
     names = {t.id: t.names for t in event.totals}
     ids = sorted(set(totals) | {t.id for t in event.totals}, key=lambda x: (len(x), x))
     decimals = _decimals(t.total for t in event.totals) or 2

@@ -13,9 +13,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal
 from enum import Enum
-from typing import Final
+from typing import Any, Final
 
 import numpy as np
+import numpy.typing as npt
 
 from contractbridge.cards import Seat
 from contractbridge.contract import Contract
@@ -243,7 +244,8 @@ def _matchpoints(results: Sequence[TableResult], scores: Sequence[int | None], f
     for members in groups.values():
         plain = [i for i in members if scores[i] is not None]
         weighted = [i for i in members if results[i].assigned is not None]
-        mp = compare.matchpoints([scores[i] for i in plain], form.scale) if plain else np.zeros(0)
+        field = [s for s in (scores[i] for i in plain) if s is not None]
+        mp = compare.matchpoints(field, form.scale) if field else np.zeros(0)
         for k, i in enumerate(plain):
             value = float(mp[k])
             for j in weighted:
@@ -295,12 +297,12 @@ def _imps(results: Sequence[TableResult], scores: Sequence[int | None], form: Fo
     if played:
         if form.method is Method.BUTLER:
             datum = compare.butler_datum(values, form.drop, form.datum_unit)
-            imps = compare.imps_array(values - datum)
+            compared: npt.NDArray[Any] = compare.imps_array(values - datum)
         elif form.method is Method.CROSS_IMPS:
-            imps = compare.cross_imps(values, average=form.average)
+            compared = compare.cross_imps(values, average=form.average)
         else:
-            imps = values
-        points = {i: float(v) for i, v in zip(played, imps, strict=True)}
+            compared = values
+        points = {i: float(v) for i, v in zip(played, compared, strict=True)}
     out = []
     for i, r in enumerate(results):
         if i in points:
@@ -339,9 +341,10 @@ def rank_event(
     names: Mapping[str, str] | None = None,
 ) -> tuple[Standing, ...]:
     """Totals, percentages and places of every contestant (L78). ``by_direction`` ranks the NS and EW lines of a
-    Mitchell apart (two winners) and names each contestant's line; else one ranking, without lines. Totals add each board's points as printed when ``form.from_rounded``; the
-    percentage is the share of the tops of the boards scored (artificial scores included at their
-    percentage)."""
+    Mitchell apart (two winners) and names each contestant's line; else one ranking, without lines. Totals
+    add each board's points as printed when ``form.from_rounded``; the percentage is the share of the tops of
+    the boards scored (artificial scores included at their percentage). A pair that missed boards is compared
+    by that share: its percentage is factored to the boards it played."""
     points: dict[str, list[tuple[int, float]]] = defaultdict(list)
     tops: dict[str, float] = defaultdict(float)
     lines: dict[str, set[str]] = defaultdict(set)
@@ -369,13 +372,13 @@ def rank_event(
         standings.append((contestant, direction, form.round(total, form.total_decimals), percentage, len(pts),
                           tuple(pts)))  # fmt: skip
     out: list[Standing] = []
-    groups = (["NS", "EW"] if by_direction else [None])
+    groups = ["NS", "EW"] if by_direction else [None]
     for group in groups:
         members = [s for s in standings if group is None or s[1] == group]
         ranks = compare.rank([s[2] for s in members])
-        for (contestant, direction, total, pct, n, pts), place in zip(members, ranks, strict=True):
+        for (contestant, direction, total, pct, n, board_points), place in zip(members, ranks, strict=True):
             label = (names or {}).get(contestant, "")
-            out.append(Standing(contestant, direction, total, pct, place, n, label, pts))
+            out.append(Standing(contestant, direction, total, pct, place, n, label, board_points))
     return tuple(sorted(out, key=lambda s: ((s.direction or "") if by_direction else "", s.rank.position,
                                             _id_key(s.id))))  # fmt: skip
 

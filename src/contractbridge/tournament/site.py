@@ -38,9 +38,9 @@ def _slug(contestant: str) -> str:
 
 
 def _table(header: Sequence[str], rows: Sequence[Sequence[str]], left: Sequence[int] = ()) -> str:
-    head = "".join(f'<th{" class=l" if i in left else ""}>{escape(h)}</th>' for i, h in enumerate(header))
+    head = "".join(f"<th{' class=l' if i in left else ''}>{escape(h)}</th>" for i, h in enumerate(header))
     body = "".join(
-        "<tr>" + "".join(f'<td{" class=l" if i in left else ""}>{c}</td>' for i, c in enumerate(row)) + "</tr>"
+        "<tr>" + "".join(f"<td{' class=l' if i in left else ''}>{c}</td>" for i, c in enumerate(row)) + "</tr>"
         for row in rows
     )
     return f'<table class="results"><tr>{head}</tr>{body}</table>'
@@ -69,13 +69,15 @@ def render_site(
     ]  # fmt: skip
     body = f"<p>{escape(form.name)}</p>"
     body += _table(["Rank", "Id", "Names", "Dir", "Total", "%", "Boards"], rows, left=(2,))
-    body += "<h2>Boards</h2><p>" + " ".join(
-        f'<a href="board-{b.number}.html">{b.number}</a>' for b, _ in boards
-    ) + "</p>"
+    body += (
+        "<h2>Boards</h2><p>" + " ".join(f'<a href="board-{b.number}.html">{b.number}</a>' for b, _ in boards) + "</p>"
+    )
     if differences:
-        body += "<h2>Published numbers that differ</h2><ul>" + "".join(
-            f'<li class="diff">{escape(str(d))}</li>' for d in differences
-        ) + "</ul>"
+        body += (
+            "<h2>Published numbers that differ</h2><ul>"
+            + "".join(f'<li class="diff">{escape(str(d))}</li>' for d in differences)
+            + "</ul>"
+        )
     files["index.html"] = _page(name or "Results", body)
     cards: dict[str, list[tuple[ScoredResult, str]]] = defaultdict(list)
     for record, scored in boards:
@@ -84,11 +86,12 @@ def render_site(
             for side, ids in (("NS", s.result.ns), ("EW", s.result.ew)):
                 for contestant in ids:
                     cards[contestant].append((s, side))
-    for s in ranking:
-        png = _plot(s.id, cards.get(s.id, []))
+    for standing in ranking:
+        png = _plot(standing.id, cards.get(standing.id, []))
         if png is not None:
-            files[f"card-{_slug(s.id)}.png"] = png
-        files[f"card-{_slug(s.id)}.html"] = _card(s, cards.get(s.id, []), form, links, png is not None)
+            files[f"card-{_slug(standing.id)}.png"] = png
+        page = _card(standing, cards.get(standing.id, []), form, links, png is not None)
+        files[f"card-{_slug(standing.id)}.html"] = page
     return files
 
 

@@ -40,7 +40,7 @@ def round_robin(teams: int) -> tuple[Match, ...]:
                 a, b = b, a
             home, away = (a, b) if a <= teams else (b, a)
             matches.append(Match(r, home, away if away <= teams else None))
-        ring = [ring[0]] + [ring[-1]] + ring[1:-1]
+        ring = [ring[0], ring[-1], *ring[1:-1]]
     return tuple(matches)
 
 
@@ -84,7 +84,7 @@ def swiss(
     return tuple(matches)
 
 
-def _pair(order: Sequence[int], met: set[frozenset[int]]) -> list[tuple[int, int]] | None:
+def _pair(order: list[int], met: set[frozenset[int]]) -> list[tuple[int, int]] | None:
     """Pair ``order`` top-down: the first team with the next highest it has not met, backtracking (depth-first)."""
     if not order:
         return []
@@ -139,9 +139,7 @@ def knockout_seeding(teams: int) -> tuple[Match, ...]:
     while len(order) < size:
         total = 2 * len(order) + 1
         order = [x for seed in order for x in (seed, total - seed)]
-    return tuple(
-        Match(1, a, b if b <= teams else None) for a, b in (order[i : i + 2] for i in range(0, size, 2))
-    )
+    return tuple(Match(1, a, b if b <= teams else None) for a, b in (order[i : i + 2] for i in range(0, size, 2)))
 
 
 def knockout_round(previous: Sequence[Match], winners: Mapping[tuple[int, int | None], int]) -> tuple[Match, ...]:

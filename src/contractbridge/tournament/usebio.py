@@ -29,7 +29,15 @@ from contractbridge.tournament.pbn_scores import (
     _decimals,
     _result,
 )
-from contractbridge.tournament.results import BUTLER_RUTER, CROSS_IMPS, MATCHPOINTS, Form, Method, ScoredResult, Standing
+from contractbridge.tournament.results import (
+    BUTLER_RUTER,
+    CROSS_IMPS,
+    MATCHPOINTS,
+    Form,
+    Method,
+    ScoredResult,
+    Standing,
+)
 
 __all__ = ["dumps", "loads", "read_file"]
 
@@ -84,18 +92,28 @@ def loads(data: bytes | str, source: str = "USEBIO") -> PublishedEvent:
         names = " - ".join(_text(p, "PLAYER_NAME") or "" for p in pair.findall("PLAYER"))
         place = _text(pair, "PLACE") or ""
         direction = _text(pair, "DIRECTION")
-        totals.append(PublishedTotal(number, place, None, direction if winners == "2" else None, _text(pair, "TOTAL_SCORE") or "",
-                                     _text(pair, "PERCENTAGE"), names, _text(pair, "BOARDS_PLAYED")))  # fmt: skip
+        totals.append(
+            PublishedTotal(
+                number,
+                place,
+                None,
+                direction if winners == "2" else None,
+                _text(pair, "TOTAL_SCORE") or "",
+                _text(pair, "PERCENTAGE"),
+                names,
+                _text(pair, "BOARDS_PLAYED"),
+            )
+        )
     boards = []
     for board in scope.findall("BOARD"):
         number_text = _text(board, "BOARD_NUMBER") or ""
         if not number_text.isdigit() or int(number_text) < 1:
             raise TournamentError(f"{source}: BOARD_NUMBER {number_text!r} is not a board number")
-        number = int(number_text)
+        board_number = int(number_text)
         rows = []
         for i, line in enumerate(board.findall("TRAVELLER_LINE"), start=1):
-            rows.append(_row(number, line, f"{source}: board {number}, traveller line {i}"))
-        boards.append(PublishedBoard(number, board_vulnerability(number), None, tuple(rows)))
+            rows.append(_row(board_number, line, f"{source}: board {board_number}, traveller line {i}"))
+        boards.append(PublishedBoard(board_number, board_vulnerability(board_number), None, tuple(rows)))
     if not boards:
         raise TournamentError(f"{source}: no BOARD with TRAVELLER_LINEs")
     points = [c for b in boards for r in b.rows for c in r.points.values()]
@@ -158,17 +176,17 @@ def dumps(
     directions = {s.direction for s in ranking}
     _el(event, "WINNER_TYPE", "2" if directions == {"NS", "EW"} and len(ranking) > 1 else "1")
     participants = ET.SubElement(event, "PARTICIPANTS")
-    for s in ranking:
+    for standing in ranking:
         pair = ET.SubElement(participants, "PAIR")
-        _el(pair, "PAIR_NUMBER", s.id)
-        if s.direction:
-            _el(pair, "DIRECTION", s.direction)
-        _el(pair, "PLACE", str(s.rank))
-        _el(pair, "TOTAL_SCORE", f"{s.total:.{form.total_decimals}f}")
-        if s.percentage is not None:
-            _el(pair, "PERCENTAGE", f"{s.percentage:.{form.total_percent_decimals}f}")
-        _el(pair, "BOARDS_PLAYED", str(s.boards))
-        for player in (s.names.split(" - ") if s.names else []):
+        _el(pair, "PAIR_NUMBER", standing.id)
+        if standing.direction:
+            _el(pair, "DIRECTION", standing.direction)
+        _el(pair, "PLACE", str(standing.rank))
+        _el(pair, "TOTAL_SCORE", f"{standing.total:.{form.total_decimals}f}")
+        if standing.percentage is not None:
+            _el(pair, "PERCENTAGE", f"{standing.percentage:.{form.total_percent_decimals}f}")
+        _el(pair, "BOARDS_PLAYED", str(standing.boards))
+        for player in standing.names.split(" - ") if standing.names else []:
             _el(ET.SubElement(pair, "PLAYER"), "PLAYER_NAME", player)
     key = "MATCH_POINTS" if form.method is Method.MATCHPOINTS else "SCORE_IMPS"
     for record, scored in boards:
