@@ -33,6 +33,17 @@ def test_every_mitchell_passes_the_checks(tables: int) -> None:
     assert check(mitchell(tables, 1, arrow_switch=[m.rounds])) == []
 
 
+@pytest.mark.parametrize("tables", range(4, 21, 2))
+def test_relay_and_bye_stand_mitchell(tables: int) -> None:
+    m = mitchell(tables, 2, relay=True)
+    assert check(m) == [] and m.rounds == tables  # no skip: every EW pair meets every NS pair
+    for r in range(1, m.rounds + 1):
+        sets = [e.boards for e in m.round(r)]
+        assert sets[0] == sets[-1]  # tables 1 and T share a set (L7D)
+        assert len(set(sets)) == tables - 1  # one set rests on the bye stand
+    assert check(mitchell(tables, 2, relay=True, pairs=2 * tables - 1)) == []
+
+
 @given(st.integers(3, 20), st.integers(1, 4), st.booleans(), st.data())
 @settings(max_examples=60, deadline=None)
 def test_mitchell_property(tables: int, per_round: int, odd: bool, data: st.DataObject) -> None:

@@ -119,6 +119,21 @@ def test_ranks_with_ties_percentages_and_two_winners() -> None:
     assert [s.direction for s in one] == [None] * 4
 
 
+def test_a_pair_that_missed_boards_is_factored() -> None:
+    boards = [
+        score_board([played(1, "1", "3", "4S", "N", 10), played(1, "2", "4", "4S", "N", 9)], NONE),
+        score_board([played(2, "1", "4", "3NT", "S", 9), played(2, "5", "3", "3NT", "S", 7)], NONE),
+        score_board([played(3, "1", "3", "1NT", "S", 7), played(3, "5", "4", "1NT", "S", 8)], NONE),
+    ]
+    plain = {s.id: s.total for s in rank_event(boards)}
+    factored = {s.id: s.total for s in rank_event(boards, replace(MATCHPOINTS, factor=True))}
+    assert plain["1"] == factored["1"] == 4.0  # 3 boards: 2 + 2 + 0
+    assert plain["2"] == 0.0 and plain["5"] == 2.0  # pair 5 played 2 boards of 3
+    assert factored["5"] == 3.0  # 2 · 3/2
+    percentages = {s.id: s.percentage for s in rank_event(boards)}
+    assert percentages["5"] == 50.0  # a percentage is of the boards played
+
+
 def test_rounding_is_a_parameter_of_the_form() -> None:
     assert Form(rounding=Rounding.HALF_UP).round(2.25, 1) == 2.3
     assert Form(rounding=Rounding.HALF_EVEN).round(2.25, 1) == 2.2

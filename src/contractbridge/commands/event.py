@@ -69,7 +69,9 @@ def _create_new(path: Path, content: str | bytes) -> None:
 @event_app.command("create")
 def create(
     file: EventFile,
-    movement: Annotated[str, typer.Option("--movement", help="mitchell or howell")] = "mitchell",
+    movement: Annotated[
+        str, typer.Option("--movement", help="mitchell, mitchell-relay (even tables) or howell")
+    ] = "mitchell",
     tables: Annotated[int, typer.Option("--tables", help="Tables (Howell 3-8, Mitchell 3 or more).")] = 4,
     boards_per_round: Annotated[int, typer.Option("--boards-per-round", help="Boards a round.")] = 2,
     pairs: Annotated[int | None, typer.Option("--pairs", help="Pairs (one fewer than 2 x tables: a sit-out).")] = None,

@@ -92,13 +92,15 @@ class Event:
 
     @property
     def movement(self) -> Movement:
-        if self.movement_kind == "mitchell":
-            return mitchell(self.tables, self.boards_per_round, arrow_switch=self.arrow_switch, pairs=self.pairs)
+        if self.movement_kind in ("mitchell", "mitchell-relay"):
+            relay = self.movement_kind == "mitchell-relay"
+            return mitchell(self.tables, self.boards_per_round, arrow_switch=self.arrow_switch, pairs=self.pairs,
+                            relay=relay)  # fmt: skip
         if self.movement_kind == "howell":
             if self.arrow_switch:
                 raise TournamentError("a Howell has no arrow-switch: every pair plays both lines already")
             return howell(self.tables, self.boards_per_round, pairs=self.pairs)
-        raise TournamentError(f"the movement is 'mitchell' or 'howell', not {self.movement_kind!r}")
+        raise TournamentError(f"the movement is 'mitchell', 'mitchell-relay' or 'howell', not {self.movement_kind!r}")
 
     @property
     def scoring(self) -> Form:

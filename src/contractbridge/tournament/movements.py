@@ -146,16 +146,20 @@ def mitchell(
     rounds: int | None = None,
     arrow_switch: Iterable[int] = (),
     pairs: int | None = None,
+    relay: bool = False,
 ) -> Movement:
     """A Mitchell: NS pair ``t`` stays at table ``t``, EW pair ``t`` starts there and moves up one table a round,
     the boards move down one table (board set ``t + r − 1`` at table ``t`` in round ``r``). With an even number
     of tables the EW pairs skip a table after half the rounds (else they would meet boards they have played), so
-    ``tables − 1`` rounds at most. ``arrow_switch`` names rounds in which every table turns its boards (the EW
-    pair plays the NS cards), so that one winner can be ranked. ``pairs`` (``2·tables − 1``) leaves out EW pair
-    ``tables``: its opponents sit out (a bye, L8)."""
+    ``tables − 1`` rounds at most; or, with ``relay``, no skip and ``tables`` rounds: a bye stand between tables
+    T/2 and T/2 + 1 holds one set each round and tables 1 and T share a set (the relay, L7D). ``arrow_switch``
+    names rounds in which every table turns its boards (the EW pair plays the NS cards), so that one winner can
+    be ranked. ``pairs`` (``2·tables − 1``) leaves out EW pair ``tables``: its opponents sit out (a bye, L8)."""
     _check_size("a Mitchell's tables", tables, 3)
     _check_size("boards a round", boards_per_round, 1)
-    most = tables if tables % 2 else tables - 1
+    even = tables % 2 == 0
+    relay = relay and even
+    most = tables if not even or relay else tables - 1
     played = most if rounds is None else rounds
     _check_size("a Mitchell's rounds", played, 1, most)
     count = 2 * tables if pairs is None else pairs
@@ -167,23 +171,35 @@ def mitchell(
         raise TournamentError(f"arrow-switch rounds must be among 1 to {played}, not {sorted(switched)}")
     encounters = []
     for r in range(1, played + 1):
-        step = r - 1 + (1 if tables % 2 == 0 and r > tables // 2 else 0)
+        step = r - 1 + (1 if even and not relay and r > tables // 2 else 0)
         for t in range(1, tables + 1):
             ew_index = (t - 1 - step) % tables + 1
             ns, ew = t, tables + ew_index
-            board_set = (t - 1 + r - 1) % tables + 1
+            board_set = (_relay_position(t, tables) if relay else t - 1) + r - 1
+            board_set = board_set % tables + 1
             if r in switched:
                 ns, ew = ew, ns
             encounters.append(
                 Encounter(r, t, None if ns == phantom else ns, None if ew == phantom else ew,
                           _set(board_set, boards_per_round))
             )  # fmt: skip
-    name = f"{tables}-table Mitchell" + (" (skip)" if tables % 2 == 0 else "")
+    name = f"{tables}-table Mitchell" + (" (relay and bye stand)" if relay else " (skip)" if even else "")
+    source = "NS stationary; EW up one table, boards down one; " + (
+        "even tables: a bye stand after table T/2, tables 1 and T share (relay)" if relay
+        else "even tables: EW skip after half the rounds"
+    )  # fmt: skip
     return Movement(
         name, Kind.MITCHELL, tables, played, boards_per_round, tuple(range(1, 2 * tables + 1)), tuple(encounters),
-        phantom, "NS stationary; EW up one table, boards down one; even tables: EW skip after half the rounds",
-        switched,
+        phantom, source, switched,
     )  # fmt: skip
+
+
+def _relay_position(table: int, tables: int) -> int:
+    """A table's place in the board circuit of a relay-and-bye-stand Mitchell: tables 1…T/2 at 0…T/2 − 1, the bye
+    stand at T/2, tables T/2 + 1…T − 1 after it, and table T at table 1's place (the shared relay set)."""
+    if table == tables:
+        return 0
+    return table - 1 if table <= tables // 2 else table
 
 
 # ---------------------------------------------------------------------------------------------- Howell

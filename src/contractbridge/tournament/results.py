@@ -64,7 +64,8 @@ class Form:
     """The event's form of scoring and the conventions of the program that prints it (docs/tournaments.md).
 
     ``relative``: matchpoints printed as the difference from the board's average (Ruter's club form: a top is
-    +top/2). ``total``: ``"sum"`` or ``"mean"`` (per board played). ``from_rounded``: totals add the board
+    +top/2). ``total``: ``"sum"`` or ``"mean"`` (per board played). ``factor``: a contestant that played fewer
+    boards than the most has its sum scaled up to that many boards. ``from_rounded``: totals add the board
     numbers as printed. ``drop``/``datum_unit``: the Butler datum's convention. Decimals: board points, board
     percentages, totals, total percentages."""
 
@@ -74,6 +75,7 @@ class Form:
     neuberg: bool = True
     relative: bool = False
     total: str = "sum"
+    factor: bool = False
     from_rounded: bool = True
     rounding: Rounding = Rounding.HALF_UP
     decimals: int = 1
@@ -360,10 +362,13 @@ def rank_event(
                     if s.top is not None:
                         tops[contestant] += s.top
     standings: list[tuple[str, str | None, float, float | None, int, tuple[tuple[int, float], ...]]] = []
+    most = max((len(p) for p in points.values()), default=0)
     for contestant, pts in points.items():
         total = sum(v for _, v in pts)
         if form.total == "mean":
             total /= len(pts)
+        elif form.factor:
+            total *= most / len(pts)
         percentage: float | None = None
         if form.percentages and tops[contestant]:
             achieved = sum(v for _, v in pts) + (tops[contestant] / 2 if form.relative else 0.0)
