@@ -127,6 +127,11 @@ def test_bad_files_are_refused() -> None:
         recompute(read_published(pbn.PbnFile(pbn.loads(bad))))
     with pytest.raises(TournamentError, match="root element"):
         usebio.loads("<RESULTS/>")
+    line = "<TRAVELLER_LINE><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER><SCORE>A5050</SCORE>"
+    with pytest.raises(TournamentError, match="board 3, traveller line 1: adjusted SCORE"):
+        usebio.loads(
+            f"<USEBIO><EVENT><BOARD><BOARD_NUMBER>3</BOARD_NUMBER>{line}</TRAVELLER_LINE></BOARD></EVENT></USEBIO>"
+        )
     with pytest.raises(TournamentError, match="document type"):
         usebio.loads('<!DOCTYPE x [<!ENTITY a "b">]><USEBIO/>')
 

@@ -133,7 +133,9 @@ def _row(board: int, line: ET.Element, where: str) -> PublishedRow:
     record = {"Declarer": _text(line, "PLAYED_BY") or "", "Result": _text(line, "TRICKS") or "",
               "Lead": _text(line, "LEAD") or "-"}  # fmt: skip
     cells = (score, "-")
-    if score.upper().startswith("A") and "/" in score:
+    if score.upper().startswith("A") and "/" not in score:
+        raise TournamentError(f"{where}: adjusted SCORE {score!r} is not of the form A60/40 (L12C2)")
+    if score.upper().startswith("A"):
         ns_pct, _, ew_pct = score[1:].partition("/")
         cells = ("A+" if ns_pct == "60" else "A-" if ns_pct == "40" else "A=",
                  "A+" if ew_pct == "60" else "A-" if ew_pct == "40" else "A=")  # fmt: skip
