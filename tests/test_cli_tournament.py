@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from contractbridge.cli import app
@@ -108,5 +109,10 @@ def test_a_club_evening(tmp_path: Path) -> None:
     assert "is reproduced" in checked
     checked = _run("results", str(exports / "r.xml"))
     assert "is reproduced" in checked
+    pytest.importorskip("endplay")
+    _run("event", "export", str(event), "--hands", str(exports / "hands.html"), "--html", str(exports / "site"))
+    sheet = (exports / "hands.html").read_text(encoding="utf-8")
+    assert sheet.count('class="board"') == 3 and "Par NS" in sheet
+    assert 'class="dd"' in (exports / "site" / "board-1.html").read_text(encoding="utf-8")
     again = runner.invoke(app, ["event", "export", str(event), "--pbn", str(exports / "r.pbn")])
     assert again.exit_code == 2 and "exists" in again.output

@@ -23,6 +23,7 @@ from contractbridge.tournament.results import (
     TableResult,
     rank_event,
     score_board,
+    score_match,
 )
 
 NONE = Vulnerability.NONE
@@ -155,3 +156,22 @@ def test_bad_results_are_refused() -> None:
         Artificial(120, 0)
     with pytest.raises(TournamentError, match="artificial"):
         Artificial.parse("A+-")
+
+
+def test_a_teams_match_in_imps_and_vps() -> None:
+    # home team "A" sits NS in the open room, EW in the closed room (L78B)
+    rooms = [
+        (played(1, "A", "B", "4S", "N", 10), played(1, "B", "A", "2S", "N", 10), NONE),  # +420 v +170: +6
+        (played(2, "A", "B", "3NT", "S", 8), played(2, "B", "A", "3NT", "S", 9), Vulnerability.NS),  # -100, -600
+        (
+            TableResult(3, ("A",), ("B",), artificial=Artificial(60, 40)),
+            played(3, "B", "A", "1NT", "N", 7),
+            NONE,
+        ),
+    ]
+    match = score_match(rooms, home="A")
+    assert match.boards == ((1, 6), (2, -12), (3, 3))
+    assert (match.home_imps, match.away_imps) == (9, 12)
+    assert match.vp == compare.victory_points(-3, 3, True)
+    with pytest.raises(TournamentError, match="same way"):
+        score_match([(played(1, "A", "B", "4S", "N", 10), played(1, "A", "B", "4S", "N", 10), NONE)], home="A")

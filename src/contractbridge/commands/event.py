@@ -202,7 +202,10 @@ def export(
     ] = None,
     usebio: Annotated[Path | None, typer.Option("--usebio", help="Write the results as USEBIO 1.2 XML.")] = None,
     html: Annotated[Path | None, typer.Option("--html", help="Write the results site into a new directory.")] = None,
-    hands: Annotated[Path | None, typer.Option("--hands", help="Write the hand records (DD, par) as PBN.")] = None,
+    hands: Annotated[
+        Path | None,
+        typer.Option("--hands", help="Write the hand records (DD, par): PBN, or a printable sheet for a .html name."),
+    ] = None,
 ) -> None:
     """Export the event: results as PBN and USEBIO, the HTML results site, the hand records with DD and par.
     Each target must be new: nothing existing is replaced."""
@@ -221,11 +224,12 @@ def export(
             _create_new(usebio, usebio_format.dumps(name, form, scored, ranking))
         records = None
         if hands is not None or html is not None:
-            from contractbridge.tournament.handrecords import hand_records, pbn_hand_records
+            from contractbridge.tournament.handrecords import hand_records, html_sheet, pbn_hand_records
 
             records = hand_records(event.boards)
             if hands is not None:
-                _create_new(hands, pbn_hand_records(records, name))
+                sheet = html_sheet(records, name) if hands.suffix.lower() in (".html", ".htm") else None
+                _create_new(hands, sheet or pbn_hand_records(records, name))
         if html is not None:
             by_number = {r.board.number: r for r in records or ()}
             site.write_site(html, site.render_site(name, form, scored, ranking, hand_records=by_number))

@@ -32,6 +32,7 @@ __all__ = [
     "MATCHPOINTS_RUTER",
     "Artificial",
     "Form",
+    "MatchScore",
     "Method",
     "Rounding",
     "ScoredResult",
@@ -39,6 +40,7 @@ __all__ = [
     "TableResult",
     "rank_event",
     "score_board",
+    "score_match",
 ]
 
 
@@ -390,3 +392,54 @@ def rank_event(
 
 def _id_key(contestant: str) -> tuple[int, str]:
     return (int(contestant), "") if contestant.isdigit() else (1 << 30, contestant)
+
+
+@dataclass(frozen=True, slots=True)
+class MatchScore:
+    """A teams match: each board's IMPs for the home team (L78B: the home team's NS score in one room against
+    the visitors' NS score in the other), the IMP totals and the VPs (WBF 2013 scale, ``compare.vp_scale``)."""
+
+    boards: tuple[tuple[int, int], ...]
+    home_imps: int
+    away_imps: int
+    vp: tuple[float, float]
+
+
+def score_match(
+    rooms: Sequence[tuple[TableResult, TableResult, Vulnerability | Board]],
+    *,
+    home: str,
+    corrected: bool = True,
+) -> MatchScore:
+    """Score a teams match from its boards: for each board the two rooms' results and the board (vulnerability).
+    ``home`` names the home team's id as it appears on the results (its pair sits NS in one room and EW in the
+    other). An artificial score in either room is worth ±3 IMP to the side it favours (L12C2(b))."""
+    per_board = []
+    for open_room, closed_room, board in rooms:
+        if open_room.board != closed_room.board:
+            raise TournamentError(f"rooms of boards {open_room.board} and {closed_room.board} are not one board")
+        signs = []
+        for room in (open_room, closed_room):
+            if home in room.ns:
+                signs.append(1)
+            elif home in room.ew:
+                signs.append(-1)
+            else:
+                raise TournamentError(f"board {room.board}: team {home!r} is not at this table")
+        if signs[0] == signs[1]:
+            raise TournamentError(f"board {open_room.board}: the home team sits the same way in both rooms")
+        imps = 0
+        scores = [room.score_ns(board) for room in (open_room, closed_room)]
+        if None in scores:
+            for room, sign in zip((open_room, closed_room), signs, strict=True):
+                if room.artificial is not None:
+                    own = room.artificial.ns if sign > 0 else room.artificial.ew
+                    imps += int(compare.IMPS.plus if own > 50 else compare.IMPS.minus if own < 50 else 0)
+        else:
+            home_total = sum(sign * (s or 0) for sign, s in zip(signs, scores, strict=True))
+            imps = compare.imps(home_total)
+        per_board.append((open_room.board, imps))
+    home_imps = sum(i for _, i in per_board if i > 0)
+    away_imps = -sum(i for _, i in per_board if i < 0)
+    vp = compare.victory_points(home_imps - away_imps, len(per_board), corrected) if per_board else (10.0, 10.0)
+    return MatchScore(tuple(per_board), home_imps, away_imps, vp)
