@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 from pathlib import Path
 
@@ -114,5 +115,8 @@ def test_a_club_evening(tmp_path: Path) -> None:
     sheet = (exports / "hands.html").read_text(encoding="utf-8")
     assert sheet.count('class="board"') == 3 and "Par NS" in sheet
     assert 'class="dd"' in (exports / "site" / "board-1.html").read_text(encoding="utf-8")
+    if importlib.util.find_spec("matplotlib") is not None:  # the plot extra: a pair's percentage by round
+        assert (exports / "site" / "card-1.png").read_bytes().startswith(b"\x89PNG")
+        assert 'src="card-1.png"' in (exports / "site" / "card-1.html").read_text(encoding="utf-8")
     again = runner.invoke(app, ["event", "export", str(event), "--pbn", str(exports / "r.pbn")])
     assert again.exit_code == 2 and "exists" in again.output

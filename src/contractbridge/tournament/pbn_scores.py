@@ -45,9 +45,11 @@ __all__ = [
     "PublishedTotal",
     "Recomputed",
     "dumps",
+    "printed_decimals",
     "read_published",
     "recompute",
     "score_table_rows",
+    "table_result",
 ]
 
 #: The PBN 2.1 side suffixes of a score table's columns and the seats they stand for.
@@ -208,7 +210,8 @@ def _program(pbn: PbnFile) -> str:
     return ""
 
 
-def _decimals(cells: Iterable[str]) -> int | None:
+def printed_decimals(cells: Iterable[str]) -> int | None:
+    """The most decimals any numeric cell is printed with (None when no cell is a number)."""
     best: int | None = None
     for cell in cells:
         text = cell.strip()
@@ -265,10 +268,10 @@ def _form(scoring: str, boards: Sequence[PublishedBoard], totals: Sequence[Publi
     rows = [r for b in boards for r in b.rows]
     points = [c for r in rows for c in r.points.values()]
     relative = base.method is Method.MATCHPOINTS and _relative(rows)
-    decimals = _decimals(points)
-    percent = _decimals(c for r in rows for c in r.percent.values())
-    total = _decimals(t.total for t in totals)
-    total_pct = _decimals(t.percentage for t in totals if t.percentage is not None)
+    decimals = printed_decimals(points)
+    percent = printed_decimals(c for r in rows for c in r.percent.values())
+    total = printed_decimals(t.total for t in totals)
+    total_pct = printed_decimals(t.percentage for t in totals if t.percentage is not None)
     return replace(
         base,
         relative=relative,
@@ -331,7 +334,7 @@ def _row(board: int, record: dict[str, str], index: int) -> PublishedRow:
     ew_cell = (_cell(record, "Score_EW") or "-").strip()
     contract_cell = (_cell(record, "Contract") or "-").strip()
     try:
-        result = _result(board, ids["NS"], ids["EW"], contract_cell, record, ns_cell, ew_cell)
+        result = table_result(board, ids["NS"], ids["EW"], contract_cell, record, ns_cell, ew_cell)
     except BridgeError as exc:
         raise TournamentError(f"{where}: {exc}") from None
     score_ns: str | None = None
@@ -354,10 +357,12 @@ def _row(board: int, record: dict[str, str], index: int) -> PublishedRow:
     return PublishedRow(result, score_ns, (ns_cell, ew_cell), points, percent, _cell(record, "ButlerDatum"))
 
 
-def _result(
+def table_result(
     board: int, ns: tuple[str, ...], ew: tuple[str, ...], contract_cell: str, record: dict[str, str],
     ns_cell: str, ew_cell: str,
 ) -> TableResult:  # fmt: skip
+    """A score-table row's result: played (contract, declarer, tricks), passed out, artificial (``A+``/``A=``/
+    ``A-`` cells, L12C2) or not played (``-``)."""
     place: dict[str, Any] = {}
     for key, column in (("round", "Round"), ("table", "Table")):
         value = _cell(record, column)
@@ -490,14 +495,14 @@ def _row_differences(board: PublishedBoard, row: PublishedRow, s: ScoredResult, 
         for contestant in ids:
             published = _num(row.points.get(contestant))
             if published is not None and value is not None:
-                decimals = _decimals([row.points[contestant]]) or 0
+                decimals = printed_decimals([row.points[contestant]]) or 0
                 mine = form.round(value, decimals)
                 if abs(mine - published) > 1e-9:
                     out.append(Difference(where, f"{what} {side} ({contestant})", row.points[contestant],
                                           _fmt(mine, decimals), law))  # fmt: skip
             published_pct = _num(row.percent.get(contestant))
             if published_pct is not None and pct is not None:
-                decimals = _decimals([row.percent[contestant]]) or 0
+                decimals = printed_decimals([row.percent[contestant]]) or 0
                 mine = form.round(pct, decimals)
                 if abs(mine - published_pct) > 1e-9:
                     out.append(Difference(where, f"percentage {side} ({contestant})", row.percent[contestant],
@@ -533,14 +538,14 @@ def _total_differences(ranking: Sequence[Standing], totals: Sequence[PublishedTo
             continue
         published = _num(t.total)
         if published is not None and s.boards:
-            decimals = _decimals([t.total]) or 0
+            decimals = printed_decimals([t.total]) or 0
             if abs(form.round(s.total, decimals) - published) > 1e-9:
                 how = "the mean of" if form.total == "mean" else "the sum of"
                 out.append(Difference(where, "total", t.total, _fmt(s.total, decimals),
                                       f"{how} the {s.boards} board scores as printed"))  # fmt: skip
         pct = _num(t.percentage)
         if pct is not None and s.percentage is not None:
-            decimals = _decimals([t.percentage or ""]) or 0
+            decimals = printed_decimals([t.percentage or ""]) or 0
             if abs(form.round(s.percentage, decimals) - pct) > 1e-9:
                 out.append(Difference(where, "percentage", t.percentage or "", _fmt(s.percentage, decimals),
                                       "the total as a share of the tops of the boards played"))  # fmt: skip
@@ -591,7 +596,7 @@ def _recompute_teams(event: PublishedEvent, boards_per_match: int | None) -> Rec
                 )
     names = {t.id: t.names for t in event.totals}
     ids = sorted(set(totals) | {t.id for t in event.totals}, key=lambda x: (len(x), x))
-    decimals = _decimals(t.total for t in event.totals) or 2
+    decimals = printed_decimals(t.total for t in event.totals) or 2
     values = [round(totals[i], decimals) for i in ids]
     places = compare.rank(values)
     ranking = tuple(sorted(

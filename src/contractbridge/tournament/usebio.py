@@ -26,8 +26,8 @@ from contractbridge.tournament.pbn_scores import (
     PublishedEvent,
     PublishedRow,
     PublishedTotal,
-    _decimals,
-    _result,
+    printed_decimals,
+    table_result,
 )
 from contractbridge.tournament.results import (
     BUTLER_RUTER,
@@ -117,9 +117,16 @@ def loads(data: bytes | str, source: str = "USEBIO") -> PublishedEvent:
     if not boards:
         raise TournamentError(f"{source}: no BOARD with TRAVELLER_LINEs")
     points = [c for b in boards for r in b.rows for c in r.points.values()]
-    form = replace(base, name=f"USEBIO {method}", decimals=_decimals(points) or base.decimals,
-                   total_decimals=_decimals(t.total for t in totals) or base.total_decimals,
-                   total_percent_decimals=_decimals(t.percentage for t in totals if t.percentage) or 2)  # fmt: skip
+    decimals = printed_decimals(points)
+    total = printed_decimals(t.total for t in totals)
+    percent = printed_decimals(t.percentage for t in totals if t.percentage)
+    form = replace(
+        base,
+        name=f"USEBIO {method}",
+        decimals=base.decimals if decimals is None else decimals,
+        total_decimals=base.total_decimals if total is None else total,
+        total_percent_decimals=base.total_percent_decimals if percent is None else percent,
+    )
     return PublishedEvent(_text(event, "EVENT_DESCRIPTION") or "", _text(event, "PROGRAM_NAME") or "", method, form,
                           tuple(boards), tuple(totals))  # fmt: skip
 
@@ -140,7 +147,7 @@ def _row(board: int, line: ET.Element, where: str) -> PublishedRow:
         cells = ("A+" if ns_pct == "60" else "A-" if ns_pct == "40" else "A=",
                  "A+" if ew_pct == "60" else "A-" if ew_pct == "40" else "A=")  # fmt: skip
     try:
-        result = _result(board, (ns,), (ew,), contract, record, *cells)
+        result = table_result(board, (ns,), (ew,), contract, record, *cells)
     except BridgeError as exc:
         raise TournamentError(f"{where}: {exc}") from None
     points = {}
