@@ -261,6 +261,7 @@ def _matchpoints(results: Sequence[TableResult], scores: Sequence[int | None], f
             assigned = results[j].assigned
             assert assigned is not None
             others = [float(scores[i] or 0) for i in plain]
+            # two weighted scores on one board: each meets the other at its weighted mean (L78C)
             others += [float(results[k].assigned.mean) for k in weighted if k != j]  # type: ignore[union-attr]
             units[j] = float(assigned.matchpoints(others, form.scale))
         n = len(members)
