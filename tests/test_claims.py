@@ -11,7 +11,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from contractbridge.cards import Card, Seat, Side, Strain, Suit
-from contractbridge.claims import (
+from contractbridge.dd import Position
+from contractbridge.deal import Deal
+from contractbridge.errors import BridgeError, ClaimError, ParseError
+from contractbridge.formats.files import read_records
+from contractbridge.laws.wbf17.claims import (
     ClaimCheck,
     ClaimStatement,
     ClaimTooComplexError,
@@ -23,10 +27,6 @@ from contractbridge.claims import (
     claim_or_concession,
     disputed_claim,
 )
-from contractbridge.dd import Position
-from contractbridge.deal import Deal
-from contractbridge.errors import BridgeError, ClaimError, ParseError
-from contractbridge.formats.files import read_records
 from contractbridge.play import PlayState, trick_winner
 
 N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST

@@ -14,8 +14,6 @@ from contractbridge.contract import Contract, Doubling
 from contractbridge.deal import Deal
 from contractbridge.errors import ParseError, ScoreCorrectionError, ScoringError
 from contractbridge.scoring.rubber import (
-    EST30,
-    NBB30,
     CorrectionKind,
     Honours,
     HonoursKind,
@@ -26,6 +24,8 @@ from contractbridge.scoring.rubber import (
     rubber_rules,
 )
 
+#: each edition's sheet data, as the edition carries it (``laws.nbb30.rubber``, ``laws.est30.rubber``, #22)
+NBB30, EST30 = rubber_rules("NBB30"), rubber_rules("EST30")
 BOTH = pytest.mark.parametrize("rules", [NBB30, EST30], ids=["NBB30", "EST30"])
 NV, V = False, True
 U, X, XX = Doubling.NONE, Doubling.DOUBLED, Doubling.REDOUBLED

@@ -1,6 +1,6 @@
 """Issue #11 wiring: a disputed claim at an irregular WBF17 table (L68D2, L70; digest
 ``shared/spec/laws-wbf2017.md`` §12.13 TV137, TV139) becomes the director's pending ruling, proposed by the L70
-check of ``contractbridge.claims`` from the claim statement; the director's ``judge``/``choose`` settles it and the
+check of ``laws.wbf17.claims`` from the claim statement; the director's ``judge``/``choose`` settles it and the
 table scores the figure; replaying the log gives the same table."""
 
 from __future__ import annotations

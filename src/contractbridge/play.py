@@ -229,14 +229,15 @@ class PlayState:
         return bool(self.legal_bits() >> card.index & 1)
 
     def check(self, card: Card, seat: Seat | None = None) -> None:
-        """Raise the typed error ``push`` would raise for ``card`` (by ``seat``), or return."""
+        """Raise the typed error ``push`` would raise for ``card`` (by ``seat``), or return. The messages cite no
+        book: a table adds its edition's citation (``Edition.cited``: WBF17 L44G, L44C)."""
         if len(self._tricks) == 13:
             raise IllegalPlayError(f"{card}: all thirteen tricks have been played")
         turn = (self._leader + len(self._cur)) & 3
         if seat is not None and seat != turn:
             what = "lead" if not self._cur else "play"
             raise CardOutOfTurnError(
-                f"{card} by {seat.name.lower()}: it is {_SEATS[turn].name.lower()}'s turn to {what} (L44G, L53–L57)"
+                f"{card} by {seat.name.lower()}: it is {_SEATS[turn].name.lower()}'s turn to {what}"
             )
         hand = self._hands[turn]
         index = card.index
@@ -246,10 +247,8 @@ class PlayState:
             mask = _SUIT_MASKS[self._cur[0] // 13]
             if hand & mask and not mask >> index & 1:
                 led = _CARDS[self._cur[0]].suit
-                raise RevokeError(
-                    f"{card} by {_SEATS[turn].name.lower()}: must follow suit to the {led.name.lower()} led"
-                    f" (L44C; a revoke, L61)"
-                )
+                who = _SEATS[turn].name.lower()
+                raise RevokeError(f"{card} by {who}: must follow suit to the {led.name.lower()} led")
 
     # push / pop ---------------------------------------------------------------------------------
     def push(self, card: Card, seat: Seat | None = None) -> None:

@@ -9,6 +9,9 @@ plugs into the same machinery).
   irregular table.
 
 The law itself lives in the editions (``contractbridge.laws``); an irregular ``Table`` owns one record.
+
+May import: the values and the core (``auction``, ``events``, ``systems``, ``rulebooks``); never ``laws`` (the
+editions build on this package: the record finds an edition by name through ``rulebooks``) nor anything above.
 """
 
 from __future__ import annotations

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
-from contractbridge import events
+from contractbridge import events, rulebooks
 from contractbridge.auction import Auction, first_to_name
 from contractbridge.calls import DOUBLE, PASS, REDOUBLE, Bid, Call, CallKind, all_bids
 from contractbridge.cards import Card, Seat, Side, Suit
@@ -155,13 +155,10 @@ class DirectedAuction:
         edition: str | Edition | None = None,
         system: PartnershipAgreements | None = None,
     ) -> None:
-        from contractbridge.laws import DEFAULT_EDITION
-        from contractbridge.laws import edition as get_edition
-
         self.dealer = Seat(dealer)
         if edition is None:
-            edition = DEFAULT_EDITION
-        self.edition: Edition = get_edition(edition) if isinstance(edition, str) else edition
+            edition = rulebooks.DEFAULT_EDITION
+        self.edition: Edition = rulebooks.find(edition) if isinstance(edition, str) else edition
         self.system = system or PartnershipAgreements()
         self.entries: list[Entry] = []
         self.pending: Ruling | None = None

@@ -9,15 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from html import escape
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from rich.table import Table as Grid
 from rich.text import Text
 
 from contractbridge.cards import SUITS_HIGH_FIRST, Hand, Seat, Suit
-from contractbridge.deal import Board, Deal
 
 if TYPE_CHECKING:
+    from contractbridge.deal import Board, Deal
     from contractbridge.table import Table
 
 __all__ = ["SUIT_COLOURS", "diagram", "hand_text", "html", "one_hand", "rich_diagram", "svg", "text"]
@@ -40,9 +40,15 @@ _WIDTH = 16
 Shown = Mapping[Seat, Hand | None]
 
 
+def _board(subject: Deal | Board) -> Board | None:
+    """``subject`` if it is a board (it has a deal), else None. ``deal`` renders through this module, so the
+    test is by shape, not by class: importing ``deal`` here would make an import cycle (#22)."""
+    return cast("Board", subject) if hasattr(subject, "deal") else None
+
+
 def _parts(subject: Deal | Board, hands: Shown | None) -> tuple[Board | None, Shown]:
-    board = subject if isinstance(subject, Board) else None
-    deal = subject.deal if isinstance(subject, Board) else subject
+    board = _board(subject)
+    deal = cast("Deal", subject) if board is None else board.deal
     return board, (dict(deal) if hands is None else hands)
 
 
@@ -113,12 +119,13 @@ def diagram(board: Board, hands: Shown | None = None, centre: str = "") -> Grid:
 
 def rich_diagram(subject: Deal | Board, hands: Shown | None = None) -> Grid:
     """``diagram`` for a deal or a board."""
-    if isinstance(subject, Board):
-        return diagram(subject, hands)
+    board = _board(subject)
+    if board is not None:
+        return diagram(board, hands)
     grid = Grid.grid(padding=(0, 2))
     for _ in range(3):
         grid.add_column(min_width=_WIDTH)
-    shown = dict(subject) if hands is None else hands
+    shown = _parts(subject, hands)[1]
     grid.add_row(Text(), hand_text(shown.get(Seat.NORTH)), Text())
     grid.add_row(hand_text(shown.get(Seat.WEST)), Text(), hand_text(shown.get(Seat.EAST)))
     grid.add_row(Text(), hand_text(shown.get(Seat.SOUTH)), Text())

@@ -21,7 +21,7 @@ from contractbridge.errors import BridgeError, FormatError
 from contractbridge.events import to_json_line
 from contractbridge.formats.inputs import LIMITS, loads_json, read_utf8
 from contractbridge.formats.record import Record, RecordCall
-from contractbridge.laws import DEFAULT_EDITION
+from contractbridge.rulebooks import DEFAULT_EDITION
 
 __all__ = [
     "dumps_logs",

@@ -19,8 +19,8 @@ from contractbridge.cards import Card, Seat, Strain
 from contractbridge.contract import Contract
 from contractbridge.deal import Board, Deal, Vulnerability, board_dealer, board_vulnerability
 from contractbridge.errors import BridgeError, FormatError
-from contractbridge.laws import DEFAULT_EDITION
 from contractbridge.play import trick_winner
+from contractbridge.rulebooks import DEFAULT_EDITION
 
 __all__ = ["Record", "RecordBacked", "RecordCall", "play_order", "winners"]
 

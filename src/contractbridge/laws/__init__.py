@@ -1,13 +1,22 @@
 """The editions: the only place where the law varies (docs/architecture.md §3.4), and the only registry of them.
-``edition("WBF17")`` → ``Edition``; ``EDITIONS`` names every known rule book."""
+``edition("WBF17")`` → ``Edition``; ``EDITIONS`` names every known rule book. Importing this package installs
+the lookup in ``contractbridge.rulebooks``, through which the record and the rubber sheet find a book by name.
+
+Holds: ``base`` (the ``Edition`` interface and the data every book fills: ``DealRules``, ``FormationRules``,
+``CITATIONS``), one subpackage per book (``wbf17``, ``nbb30``, ``est30``, ``nl36``, ``nl75``). May import: the
+values, the core (``auction``, ``play``, ``scoring``, ``dd``, ``events``, ``systems``) and ``director``; never
+``table``, ``eventlog``, ``players``, ``robots``, ``rubbergame``, ``server``, ``commands`` or a UI (a law reads
+the table only through what a hook is handed; ``tests/test_architecture.py`` checks the imports)."""
 
 from __future__ import annotations
 
 from typing import Final
 
+from contractbridge import rulebooks
 from contractbridge.errors import EditionError
 from contractbridge.laws.base import Edition
 from contractbridge.laws.wbf17 import WBF17
+from contractbridge.rulebooks import DEFAULT_EDITION, DEFAULT_RUBBER_EDITION, rubber_editions
 
 __all__ = ["DEFAULT_EDITION", "DEFAULT_RUBBER_EDITION", "EDITIONS", "Edition", "edition", "rubber_editions"]
 
@@ -31,11 +40,6 @@ EDITIONS: Final[dict[str, str]] = {
     "NL75": "Dutch duplicate laws, 1975",
 }
 
-#: the edition a table, a record or a log uses when none is named
-DEFAULT_EDITION: Final = "WBF17"
-#: the rubber-bridge code a score sheet, a rubber game or its table formation uses when none is named
-DEFAULT_RUBBER_EDITION: Final = "NBB30"
-
 _IMPLEMENTED: Final[dict[str, type[Edition]]] = {"WBF17": WBF17}
 _IMPLEMENTED.update(_historic_editions())
 
@@ -48,6 +52,4 @@ def edition(name: str) -> Edition:
     return _IMPLEMENTED[key]()
 
 
-def rubber_editions() -> list[str]:
-    """The editions that score rubber bridge (``Edition.rubber`` is set)."""
-    return [name for name in EDITIONS if edition(name).rubber is not None]
+rulebooks.install(edition, tuple(EDITIONS))  # the record and the score sheet find editions by name through it

@@ -29,12 +29,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from contractbridge.calls import Call
 from contractbridge.cards import Card, Seat
 from contractbridge.errors import EditionNotSupportedError
 from contractbridge.scoring.rules import FIRST_NOTRUMP_40, TrickValues
+from contractbridge.values import Claim, Irregularity, IrregularityKind
 
 if TYPE_CHECKING:
     from contractbridge.director import AwaitedCall, DirectedAuction
@@ -42,9 +43,9 @@ if TYPE_CHECKING:
     from contractbridge.play import PlayState
     from contractbridge.scoring.rubber import RubberRules
     from contractbridge.systems.agreements import PartnershipAgreements
-    from contractbridge.table import Claim, Irregularity, Table
+    from contractbridge.table import Table
 
-__all__ = ["DealRules", "Edition"]
+__all__ = ["DealRules", "Edition", "FormationRules"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +66,25 @@ class DealRules:
     looked_redeals: bool
 
 
+@dataclass(frozen=True, slots=True)
+class FormationRules:
+    """What a rubber-bridge book says about forming a club table and seating its four
+    (``contractbridge.rubbergame.formation``), each rule with its citation."""
+
+    #: members a table may have (None: the club's rule, six, or seven while no second table can form)
+    size: int | None
+    #: the rule on the members of a table
+    members_law: str
+    #: the rule that too few members cannot play
+    minimum_law: str
+    #: the draw for partners, seats and the deal at a new table
+    seating_law: str
+    #: who plays the next rubber, and the draw for it
+    rotation_law: str
+    #: more members wait than seats are free
+    waiting_law: str
+
+
 class Edition:
     """A rule book. ``name`` is its id (``WBF17``), ``title`` what it is, ``scoring`` its trick values,
     ``rubber`` the numbers of its rubber score sheet (``None`` for a duplicate code)."""
@@ -76,6 +96,15 @@ class Edition:
     rubber: RubberRules | None = None
     #: the cut and the deal of a rubber-bridge code (None: the book has no rules of its own for them)
     deal_rules: DealRules | None = None
+    #: forming a club table and seating its four, for a rubber-bridge code (None: a duplicate code)
+    formation: FormationRules | None = None
+    #: whether the players administer the penalties themselves, with no director (the 1930s codes): the
+    #: table's record is then the players' own (``laws.nbb30.PlayersAuction``)
+    penalties_by_players: bool = False
+
+    #: the citation of each rule of the correct procedure the table enforces, by topic, for the table's messages
+    #: (``cited``): the base cites no book; an edition cites its own, and leaves uncited a topic its book lacks
+    CITATIONS: ClassVar[Mapping[str, str]] = {}
 
     def __init__(self, name: str | None = None, title: str | None = None) -> None:
         if name is not None:
@@ -88,6 +117,19 @@ class Edition:
 
     def _unsupported(self, matter: str) -> EditionNotSupportedError:
         return EditionNotSupportedError(f"edition {self.name} ({self.title}): {matter} is not implemented yet")
+
+    def cited(self, topic: str) -> str:
+        """``" (law)"``: this edition's citation for ``topic`` as a message appends it, or ``""`` when its book
+        has none (a table of one book never cites another's laws)."""
+        law = self.CITATIONS.get(topic)
+        return f" ({law})" if law else ""
+
+    def claim_suggestion(self, play: PlayState, claim: Claim, *, budget: int) -> dict[str, Any] | None:
+        """What the director's page proposes for ``claim``, disputed (``server.claimruling``): the edition's own
+        check of the claim, as data (``worst``, ``dd``, ``exact``, ``line``, ``text``, ``ruling`` and ``notes``),
+        searching at most ``budget`` positions; None when its book has no such check (the base: the director
+        rules unaided)."""
+        return None
 
     def source_of(self, method: str) -> str:
         """The edition whose rule ``method`` really is: this one, or the base it fills the gap from."""
@@ -173,7 +215,6 @@ class Edition:
         table stops until the ruling (``Table.resolve_irregularity``). The base lets a revoke stand (nobody
         notices it when it happens; it is established later, L61–L63, NBB R52) and stops the table for the
         rest; the play-period director overrides this to rule on each kind."""
-        from contractbridge.table import IrregularityKind
 
         return irregularity.kind == IrregularityKind.REVOKE
 

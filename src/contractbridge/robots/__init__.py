@@ -2,6 +2,9 @@
 
 ``default_robot(system=…, seed=…)`` is the default robot seat: ``BiddingRobot`` for the calls and
 ``CardPlayRobot`` for the cards (``robots.seat.RobotPlayer``).
+
+A driver-level package: may import the values, the core, ``laws`` and ``table`` (a robot sees a ``TableView``
+only); never ``players``, ``server``, ``commands`` or a UI.
 """
 
 from __future__ import annotations

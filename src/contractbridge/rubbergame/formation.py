@@ -17,7 +17,7 @@ from typing import Any, Final
 from contractbridge.cards import Card, Seat
 from contractbridge.errors import BridgeError
 from contractbridge.laws import DEFAULT_RUBBER_EDITION, edition
-from contractbridge.laws.nbb30 import NBB30
+from contractbridge.laws.base import FormationRules
 
 __all__ = [
     "ClubTable",
@@ -174,18 +174,19 @@ class ClubTable:
         self.consecutive = {m: self.consecutive.get(m, 0) for m in self.members}
 
     @property
-    def _laws(self) -> NBB30:
-        laws = edition(self.edition)
-        if not isinstance(laws, NBB30):
+    def _laws(self) -> FormationRules:
+        """The edition's rules for a club table (``Edition.formation``)."""
+        rules = edition(self.edition).formation
+        if rules is None:
             raise FormationError(f"{self.edition} is not a rubber-bridge code: no club table")
-        return laws
+        return rules
 
     def _law(self) -> str:
-        return self._laws.FORMATION_LAW
+        return self._laws.members_law
 
     @property
     def capacity(self) -> int:
-        size = self._laws.TABLE_SIZE
+        size = self._laws.size
         if size is not None:
             return size
         return SEVEN if self.one_table else FULL
@@ -213,7 +214,8 @@ class ClubTable:
 
     def _check_playable(self) -> None:
         if len(self.members) < MIN_MEMBERS:
-            raise FormationError(f"a table needs at least {MIN_MEMBERS} members, it has {len(self.members)} (R1(1))")
+            law = self._laws.minimum_law
+            raise FormationError(f"a table needs at least {MIN_MEMBERS} members, it has {len(self.members)} ({law})")
 
     def first_rubber(self, rng: random.Random | int | None = None, dealer_seat: Seat = Seat.SOUTH) -> Lineup:
         """All members of a new table have equal rights: one draw decides everything — the four highest
@@ -222,7 +224,7 @@ class ClubTable:
         draws = draw(self.members, rng)
         top = ranked(draws)
         players = top[:4]
-        lineup = seat_four(players, dealer_seat, self._laws.SEATING_LAW)
+        lineup = seat_four(players, dealer_seat, self._laws.seating_law)
         out = Lineup(lineup.seats, lineup.dealer, tuple(d.member for d in top[4:]), draws, lineup.law)
         self._played(out)
         return out
@@ -239,12 +241,13 @@ class ClubTable:
         entrants = [m for m in self.members if m not in last4]
         keep = 4 - len(entrants)
         if keep < 0:
-            raise FormationError(f"{len(entrants)} members wait for a seat; at most four can play (R5)")
+            law = self._laws.waiting_law
+            raise FormationError(f"{len(entrants)} members wait for a seat; at most four can play ({law})")
         tie = {d.member: draw_key(d.card) for d in draw(last4, gen)} if last4 else {}
         continuers = sorted(last4, key=lambda p: (self.consecutive[p], tuple(-k for k in tie[p])))[:keep]
         players = entrants + continuers
         draws = draw(players, gen)
-        lineup = seat_four(draws, dealer_seat, "NBB R5, R62(4), R6")
+        lineup = seat_four(draws, dealer_seat, self._laws.rotation_law)
         out = Lineup(lineup.seats, lineup.dealer, tuple(m for m in self.members if m not in players), draws,
                      lineup.law)  # fmt: skip
         self._played(out)

@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from contractbridge.cards import Seat, Side
 from contractbridge.deal import Board, Vulnerability
@@ -61,10 +61,10 @@ class RubberSession:
             laws = get_edition(edition)
         except EditionError:
             laws = None
-        if not isinstance(laws, NBB30) or laws.rubber is None:  # NL36 scores by NBB30's sheet (§0 M7)
+        if laws is None or laws.rubber is None:  # the edition's sheet (NL36 scores by NBB30's, §0 M7)
             raise BridgeError(f"no rubber game under {edition!r}: use one of {', '.join(rubber_editions())}")
         self.edition = laws.name
-        self.laws: NBB30 = laws
+        self.laws = cast("NBB30", laws)  # a rubber-bridge code: the 1930s codes build on NBB30
         self.lineup = lineup or default_lineup()
         self.seed = random.randrange(2**32) if seed is None else seed
         self._rng = random.Random(self.seed)

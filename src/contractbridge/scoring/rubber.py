@@ -1,8 +1,9 @@
-"""Rubber bridge score sheets per edition: NBB30 (NBB R27–R37 and its score table) and EST30 (EST-S01–S12,
-tables EST-T1 and EST-T2).
+"""Rubber bridge score sheets: one implementation over each edition's numbers and citations.
 
-The per-edition numbers are data (``RubberRules``; ``rubber_rules("NBB30")``); one implementation reads them.
-The two books score identically; they differ in the words of their rules, which the citations carry.
+The per-edition numbers are data (``RubberRules``), which the edition carries (``Edition.rubber``: NBB30's
+in ``laws.nbb30.rubber``, EST30's in ``laws.est30``); ``rubber_rules(name)`` finds them through
+``contractbridge.rulebooks``. The books score identically; they differ in the words of their rules, which the
+citations carry.
 
 ``Rubber`` is the score sheet: it records hands (contract, declarer, tricks, honours) and derives everything else
 — trick score below the line, premiums above it, games, vulnerability, the rubber bonus — by replaying the hands,
@@ -18,12 +19,13 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Final
 
+from contractbridge import rulebooks
 from contractbridge.cards import Rank, Seat, Side, Strain, Suit
 from contractbridge.contract import Contract, Doubling
 from contractbridge.deal import Deal
-from contractbridge.errors import ParseError, ScoreCorrectionError, ScoringError
+from contractbridge.errors import EditionError, ParseError, ScoreCorrectionError, ScoringError
 from contractbridge.scoring.duplicate import PlayedResult
-from contractbridge.scoring.rules import ALTERNATING_NOTRUMP, TrickValues
+from contractbridge.scoring.rules import TrickValues
 
 __all__ = [
     "CorrectionKind",
@@ -258,83 +260,14 @@ def _check_hand(contract: Contract | None, declarer: Seat | None, tricks: int | 
             raise ScoringError(f"honours {honours} do not score in {contract}: {where} count (NBB R33)")
 
 
-def _nbb_base() -> RubberRules:
-    return RubberRules(
-        edition="NBB30",
-        title="Nederlandsche Bridge-Bond, Spelreglement voor Contract-Bridge (1930s)",
-        tricks=ALTERNATING_NOTRUMP,
-        multiplier={Doubling.NONE: 1, Doubling.DOUBLED: 2, Doubling.REDOUBLED: 4},
-        doubled_overtrick={False: 100, True: 200},
-        undertricks={
-            (False, Doubling.NONE): (50, 0),
-            (False, Doubling.DOUBLED): (100, 50),
-            (False, Doubling.REDOUBLED): (200, 100),
-            (True, Doubling.NONE): (100, 50),
-            (True, Doubling.DOUBLED): (200, 100),
-            (True, Doubling.REDOUBLED): (400, 200),
-        },
-        honours={HonoursKind.FOUR_TRUMPS: 100, HonoursKind.FIVE_TRUMPS: 150, HonoursKind.FOUR_ACES: 150},
-        small_slam={False: 500, True: 750},
-        grand_slam={False: 1500, True: 2250},
-        two_game_rubber=700,
-        three_game_rubber=500,
-        unfinished_per_game=300,
-        laws={
-            "game": "NBB R28",
-            "vulnerability": "NBB R29",
-            "tricks": "NBB R30",
-            "overtricks": "NBB R31",
-            "undertricks": "NBB R32",
-            "honours": "NBB R33",
-            "slam": "NBB R34",
-            "rubber": "NBB R35(a)",
-            "unfinished": "NBB R35(b)",
-            "result": "NBB R36",
-            "correction-tricks": "NBB R37(a)",
-            "correction-premium": "NBB R37(b)",
-            "correction-addition": "NBB R37(c)",
-        },
-        trick_correction_until="the deal for the next hand is completed",
-    )
-
-
-NBB30: Final = _nbb_base()
-EST30: Final = dataclasses.replace(
-    NBB30,
-    edition="EST30",
-    title="Bridge. Mängu reeglid ja pakkumise süsteemid (Tallinn, 1930s)",
-    laws={
-        "game": "EST-S03",
-        "vulnerability": "EST-S04",
-        "tricks": "EST-S05",
-        "overtricks": "EST-S06",
-        "undertricks": "EST-S07",
-        "honours": "EST-S08",
-        "slam": "EST-S09",
-        "rubber": "EST-S10",
-        "unfinished": "EST-S10",
-        "result": "EST-S11",
-        "correction-tricks": "EST-S12",
-        "correction-premium": "EST-S12",
-        "correction-addition": "EST-S12",
-    },
-    # EST-S12 says "before the cards are dealt for the next hand"; read as NBB R37(a) (laws-historic.md §4.8).
-    trick_correction_until="the cards are dealt for the next hand",
-)
-
-
 def rubber_rules(edition: str) -> RubberRules:
     """The rubber scoring data of an edition, as the edition carries it (``Edition.rubber``)."""
-    from contractbridge.errors import EditionError
-    from contractbridge.laws import edition as find_edition
-    from contractbridge.laws import rubber_editions
-
     try:
-        rules = find_edition(edition).rubber
+        rules = rulebooks.find(edition).rubber
     except EditionError:
         rules = None
     if rules is None:
-        known = ", ".join(rubber_editions())
+        known = ", ".join(rulebooks.rubber_editions())
         raise ScoringError(f"no rubber scoring for edition {edition!r} (known: {known})") from None
     return rules
 
@@ -428,7 +361,7 @@ class Rubber:
 
     ``we`` is the side written in the left-hand column. Every method that raises leaves the sheet unchanged."""
 
-    def __init__(self, edition: str = NBB30.edition, we: Side = Side.NS) -> None:
+    def __init__(self, edition: str = rulebooks.DEFAULT_RUBBER_EDITION, we: Side = Side.NS) -> None:
         self.rules = rubber_rules(edition)
         self.we = Side(we)
         self._hands: list[HandRecord] = []
@@ -642,7 +575,7 @@ class Rubber:
         """Rebuild a sheet; a bad hand raises ``ParseError`` naming it."""
         if not isinstance(data, Mapping):
             raise ParseError("a rubber sheet must be a JSON object")
-        sheet = cls(str(data.get("edition", NBB30.edition)), Side.parse(str(data.get("we", "NS"))))
+        sheet = cls(str(data.get("edition", rulebooks.DEFAULT_RUBBER_EDITION)), Side.parse(str(data.get("we", "NS"))))
         hands: list[HandRecord] = []
         if not isinstance(data.get("hands", []), list):
             raise ParseError("the hands of a rubber sheet are a JSON list")

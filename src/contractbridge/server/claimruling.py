@@ -1,6 +1,6 @@
-"""The director's ruling on a disputed claim at the web table (L68D2(a), L70): what the director's page shows and
-how the award is scored. No law is decided here: the suggestion is ``contractbridge.claims.check_claim`` (the L70
-check of every normal line) and the score is the table's own.
+"""The director's ruling on a disputed claim at the web table: what the director's page shows and how the award
+is scored. No law is decided here: the suggestion is the edition's (``Edition.claim_suggestion``; under WBF17 the
+L70 check of every normal line), every citation is the edition's, and the score is the table's own.
 
 The session keeps the award with the board's result in the store (``Store.finish_board(..., ruling=...)``) and
 scores it with ``awarded``, through the table's own ruling on the disputed claim (the director's ``choose`` of
@@ -11,9 +11,8 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from contractbridge.claims import ClaimStatement, ClaimTooComplexError, check_claim
 from contractbridge.director import DIRECTOR
-from contractbridge.errors import BridgeError, ClaimError, DDSUnavailableError, DoubleDummyError
+from contractbridge.errors import ClaimError
 from contractbridge.table import Claim, Table
 
 __all__ = ["BUDGET", "LAW", "awarded", "disputed", "suggestion"]
@@ -32,45 +31,20 @@ def disputed(table: Table) -> Claim | None:
     return claim
 
 
-def _check(table: Table, claim: Claim, statement: ClaimStatement, double_dummy: bool) -> dict[str, Any]:
-    play = table.play_state
-    assert play is not None
-    check = check_claim(play, claim.seat, claim.tricks, statement, budget=BUDGET, double_dummy=double_dummy)
-    return {
-        "worst": check.worst,
-        "remembered": check.remembered,
-        "dd": check.dd,
-        "exact": check.exact,
-        "line": [f"{s.letter}:{c}" for s, c in check.line],
-        "text": check.describe(),
-        "ruling": check.ruling().to_dict(),
-    }
-
-
 def suggestion(table: Table) -> dict[str, Any] | None:
-    """What the director's page shows for a disputed claim: the claim and its statement, and the L70 check's
-    proposed ruling (``ruling``, options with laws; ``worst`` the figure on the worst normal line, ``dd`` the
-    double-dummy figure as evidence). A statement the claims language cannot read is checked as a bare claim
-    (every doubtful point against the claimer, L70A), saying so; a search too large leaves the director unaided.
-    None when no claim is disputed."""
+    """What the director's page shows for a disputed claim: the table's edition's check of it
+    (``Edition.claim_suggestion``: under WBF17 the L70 check of every normal line, with its proposed ruling), or
+    the claim alone with a note when the edition's book has no such check. None when no claim is disputed."""
     claim = disputed(table)
     if claim is None:
         return None
-    out: dict[str, Any] = {"claim": claim.to_dict(), "notes": []}
-    try:
-        statement = ClaimStatement.parse(claim.statement)
-    except BridgeError as err:
-        statement = ClaimStatement()
-        out["notes"].append(f"The statement is checked as a bare claim: {err}")
-    try:
-        try:
-            out.update(_check(table, claim, statement, double_dummy=True))
-        except (DDSUnavailableError, DoubleDummyError):  # no solver here: the check without its evidence figure
-            out.update(_check(table, claim, statement, double_dummy=False))
-    except ClaimTooComplexError as err:
-        out["notes"].append(f"No suggestion: {err}")
-        out["ruling"] = None
-    return out
+    play = table.play_state
+    assert play is not None
+    found = table.rules.claim_suggestion(play, claim, budget=BUDGET)
+    if found is None:
+        note = f"{table.edition} has no claim check: the director rules unaided"
+        return {"claim": claim.to_dict(), "notes": [note], "ruling": None}
+    return found
 
 
 def awarded(table: Table, tricks: int) -> Table:
@@ -82,9 +56,10 @@ def awarded(table: Table, tricks: int) -> Table:
     out of range (L68A, L70)."""
     claim = disputed(table)
     if claim is None:
-        raise ClaimError("rule: no claim awaits the director (L68D2(a))")
+        raise ClaimError(f"rule: no claim awaits the director{table.rules.cited('claim_to_director')}")
     if not 0 <= tricks <= claim.remaining:
-        raise ClaimError(f"rule: an award of {tricks} tricks; {claim.remaining} remain (L70)")
+        law = table.rules.cited("claim_ruling")
+        raise ClaimError(f"rule: an award of {tricks} tricks; {claim.remaining} remain{law}")
     scored = table.copy()
     ruling = None if scored.record is None else scored.record.pending
     option = f"award_{tricks}"

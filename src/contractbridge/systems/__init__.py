@@ -1,4 +1,7 @@
-"""Bidding systems as data + rules: the Culbertson approach-forcing system and the Club system (EST30)."""
+"""Bidding systems as data + rules: the Culbertson approach-forcing system and the Club system (EST30).
+
+Core: may import the values, ``evaluation``, ``auction`` and ``scoring.rules``; never ``laws``, ``director``,
+the table or anything above. The systems cite their own book (EST-B…), which is not law."""
 
 from __future__ import annotations
 

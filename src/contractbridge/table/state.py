@@ -40,6 +40,7 @@ from contractbridge.errors import (
     AuctionClosedError,
     BridgeError,
     CardNotInHandError,
+    CardOutOfTurnError,
     ClaimError,
     EventLogError,
     IllegalCallError,
@@ -54,10 +55,11 @@ from contractbridge.errors import (
 )
 from contractbridge.laws import DEFAULT_EDITION, Edition
 from contractbridge.laws import edition as find_edition
+from contractbridge.loglines import fold, read_events
 from contractbridge.play import PlayState, Trick, cards_of
 from contractbridge.systems.agreements import PartnershipAgreements
-from contractbridge.table.irregularities import Irregularity, IrregularityKind, kind_of
-from contractbridge.table.view import Claim, Phase, Result, TableView
+from contractbridge.table.view import TableView
+from contractbridge.values import Claim, Irregularity, IrregularityKind, Phase, Result, kind_of
 
 __all__ = ["Table"]
 
@@ -306,7 +308,10 @@ class Table:
         play = self._play
         if self.record is None and play is not None and self._claim is None:  # ``_play_card`` inlined (#15)
             who = play.turn
-            play.push(card, _seat_arg(seat))
+            try:
+                play.push(card, _seat_arg(seat))
+            except (RevokeError, CardOutOfTurnError) as err:
+                raise self._cited(err) from None
             assert who is not None  # ``push`` refused the card when the play was over
             self._events.append(who << 6 | card.index)
             self._undos.append(self._pop_card)
@@ -407,7 +412,7 @@ class Table:
             by = "" if p.seat is None else f" by {p.seat.name.lower()}"
             raise IrregularityPendingError(
                 f"{what}: the {str(p.kind).replace('_', ' ')}{by} (event {p.event + 1}) awaits the director's "
-                "ruling (L9B)"
+                f"ruling{self.rules.cited('pending_ruling')}"
             )
         ruling = None if self.record is None else self.record.pending
         if ruling is not None:
@@ -453,7 +458,8 @@ class Table:
             if seat is None:
                 raise IllegalCallError(f"{call}: the auction is over; name the seat that called")
         if not self._in_auction_period():
-            raise AuctionClosedError(f"{call} by {seat.name.lower()}: the auction period is over (L17D1)")
+            law = self.rules.cited("auction_period")
+            raise AuctionClosedError(f"{call} by {seat.name.lower()}: the auction period is over{law}")
         event = replace(event, seat=seat)
         if event.names is None:
             record.call(call, seat, event.attention)
@@ -479,7 +485,7 @@ class Table:
         assert record is not None
         if isinstance(event, events.Change | events.Expose):
             if not self._in_auction_period():
-                raise IllegalCallError(f"{event.kind}: the auction period is over (L17D1)")
+                raise IllegalCallError(f"{event.kind}: the auction period is over{self.rules.cited('auction_period')}")
             if self._pending is not None:
                 self._require_running(event.kind)
         if isinstance(event, events.Expose):
@@ -561,8 +567,9 @@ class Table:
             over = self._auction.is_over if self.record is None else self.record.is_over
             if over:
                 raise PlayNotStartedError(f"{card}: board {self.board.number} was passed out; there is no play")
+            law = self.rules.cited("opening_lead")
             err: IllegalPlayError = PlayNotStartedError(
-                f"{card}: the auction is not over; the opening lead follows the final pass (L41A)"
+                f"{card}: the auction is not over; the opening lead follows the final pass{law}"
             )
             if not self.irregular or seat is None:
                 raise err
@@ -570,14 +577,21 @@ class Table:
             turn = self.turn
             return seat, self._flag(IrregularityKind.CARD_DURING_AUCTION, seat, card, turn, str(err))
         if self._claim is not None:
-            raise ClaimError(f"{card}: play has stopped for the claim by {self._claim.seat.name.lower()} (L68D)")
+            law = self.rules.cited("claim_stops_play")
+            raise ClaimError(f"{card}: play has stopped for the claim by {self._claim.seat.name.lower()}{law}")
         turn = play.turn
         if self.record is None:  # a strict table: L44 alone (see ``legal_cards``), which ``push`` enforces
-            play.push(card, seat)
+            try:
+                play.push(card, seat)
+            except (RevokeError, CardOutOfTurnError) as err:
+                raise self._cited(err) from None
             assert turn is not None
             return turn, play.pop
         try:
-            play.check(card, seat)
+            try:
+                play.check(card, seat)
+            except (RevokeError, CardOutOfTurnError) as err:
+                raise self._cited(err) from None
             if turn is not None and card not in self._edition_cards(play, turn):
                 raise IllegalPlayError(f"{card}: not allowed by the rectification in force ({self._restriction(turn)})")
         except (OutOfTurnError, RevokeError, IllegalPlayError) as err:
@@ -591,6 +605,12 @@ class Table:
         play.push(card, seat)
         assert turn is not None
         return turn, play.pop
+
+    def _cited(self, err: RevokeError | CardOutOfTurnError) -> IllegalPlayError:
+        """``PlayState``'s refusal of a card with this table's edition's citation: follow suit (WBF17 L44C, a revoke
+        L61; NBB R20) or the turn (L44G, L53–L57)."""
+        topic = "follow_suit" if isinstance(err, RevokeError) else "card_turn"
+        return type(err)(f"{err}{self.rules.cited(topic)}")
 
     def _restriction(self, seat: Seat) -> str:
         record = self.record
@@ -657,11 +677,13 @@ class Table:
             self._pending = None
             return self._restore_pending(pending)
         if not isinstance(action, Card) or self._play is None or pending.seat is None:
-            raise IllegalPlayError(f"{action}: a card cannot stand as played during the auction (L24)")
+            law = self.rules.cited("card_in_auction")
+            raise IllegalPlayError(f"{action}: a card cannot stand as played during the auction{law}")
         before = self._play
         if declarer is not None and declarer != before.declarer:
             if len(before):
-                raise IllegalPlayError(f"{action}: the roles may be exchanged only at the opening lead (L54A)")
+                law = self.rules.cited("exchange_of_roles")
+                raise IllegalPlayError(f"{action}: the roles may be exchanged only at the opening lead{law}")
             self._play = PlayState(self.board.deal, before.strain, declarer)
         self._play.record(action, pending.seat)
         self._pending = None
@@ -730,14 +752,17 @@ class Table:
         self._require_running("claim")
         play = self._play
         if play is None or self.phase is not Phase.PLAY:
-            raise ClaimError(f"claim by {seat.name.lower()}: claims are made during the play (L68)")
+            law = self.rules.cited("claim")
+            raise ClaimError(f"claim by {seat.name.lower()}: claims are made during the play{law}")
         if self._claim is not None:
             raise ClaimError(f"claim by {seat.name.lower()}: a claim by {self._claim.seat.name.lower()} is open")
         if seat == play.dummy:
-            raise ClaimError(f"claim by {seat.name.lower()}: dummy takes no part in the play (L43A1(c))")
+            law = self.rules.cited("dummy_no_part")
+            raise ClaimError(f"claim by {seat.name.lower()}: dummy takes no part in the play{law}")
         remaining = 13 - len(play.tricks)
         if not 0 <= tricks <= remaining:
-            raise ClaimError(f"claim by {seat.name.lower()} of {tricks} tricks: {remaining} tricks remain (L68)")
+            law = self.rules.cited("claim")
+            raise ClaimError(f"claim by {seat.name.lower()} of {tricks} tricks: {remaining} tricks remain{law}")
         needed = self.rules.claim_agreement(seat, play.dummy)
         return self._set_claim(Claim(seat, tricks, remaining, event.statement, needed=needed))
 
@@ -747,21 +772,22 @@ class Table:
         (a ``choose`` or ``judge`` event, whose undo is a refold of the log)."""
         claim = self._claim
         if claim is None or claim.disputed_by is None or claim.ruled is not None:
-            raise ClaimError("there is no disputed claim to rule on (L70)")
+            raise ClaimError(f"there is no disputed claim to rule on{self.rules.cited('claim_ruling')}")
         if tricks is not None and not 0 <= tricks <= claim.remaining:
-            raise ClaimError(f"a ruling of {tricks} tricks: {claim.remaining} remain (L70)")
+            raise ClaimError(f"a ruling of {tricks} tricks: {claim.remaining} remain{self.rules.cited('claim_ruling')}")
         self._claim = None if tricks is None else replace(claim, ruled=tricks)
 
     def _agree_event(self, event: events.Agree) -> Undo:
         seat = event.seat
         claim = self._open_claim(f"agreement by {seat.name.lower()}")
         if claim.disputed_by is not None:
-            raise ClaimError(f"agreement by {seat.name.lower()}: the claim is disputed; the director rules (L70)")
+            law = self.rules.cited("claim_ruling")
+            raise ClaimError(f"agreement by {seat.name.lower()}: the claim is disputed; the director rules{law}")
         if seat not in claim.needed or seat in claim.agreed_by:
             raise ClaimError(
                 f"agreement by {seat.name.lower()}: the claim needs the agreement of "
                 + " and ".join(s.name.lower() for s in sorted(claim.needed - claim.agreed_by))
-                + " (L69A)"
+                + self.rules.cited("claim_agreement")
             )
         return self._set_claim(replace(claim, agreed_by=claim.agreed_by | {seat}))
 
@@ -779,7 +805,8 @@ class Table:
     def _play_on_event(self, event: events.PlayOn) -> Undo:
         claim = self._open_claim(f"play on at {event.seat.name.lower()}'s request")
         if claim.disputed_by is None:
-            raise ClaimError(f"play on at {event.seat.name.lower()}'s request: the claim is not disputed (L68D2(b))")
+            law = self.rules.cited("play_on")
+            raise ClaimError(f"play on at {event.seat.name.lower()}'s request: the claim is not disputed{law}")
         return self._set_claim(None)
 
     # events ---------------------------------------------------------------------------------------
@@ -810,12 +837,10 @@ class Table:
 
     @classmethod
     def from_jsonl(cls, text: str | Iterable[str]) -> Table:
-        """Rebuild a table from JSON lines through ``contractbridge.eventlog`` (a torn last line is dropped
-        with a warning; any other bad line is an ``EventLogError`` naming the first one)."""
-        from contractbridge.eventlog import read_table
-
+        """Rebuild a table from JSON lines through ``contractbridge.loglines``, the log's reader (a torn last
+        line is dropped with a warning; any other bad line is an ``EventLogError`` naming the first one)."""
         lines = text if isinstance(text, str) else "".join(t if t.endswith("\n") else t + "\n" for t in text)
-        return read_table(lines)
+        return fold(read_events(lines), lambda event: cls.from_events([event]), cls.apply)[0]
 
     @classmethod
     def _from_board_event(cls, event: Mapping[str, Any]) -> Table:

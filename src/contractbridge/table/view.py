@@ -1,122 +1,20 @@
-"""What a table shows: the phase, claims, the result, and one seat's view (docs/architecture.md §3.6)."""
+"""What a table shows one seat: ``TableView`` (docs/architecture.md §3.6). The plain values it names (``Phase``,
+``Claim``, ``Irregularity``) live in ``contractbridge.values``."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from enum import Enum
+from dataclasses import dataclass
 from typing import Any
 
 from contractbridge.auction import Auction
 from contractbridge.calls import Call
-from contractbridge.cards import Card, Hand, Seat, Side
+from contractbridge.cards import Card, Hand, Seat
 from contractbridge.contract import Contract
 from contractbridge.deal import Vulnerability
 from contractbridge.play import Trick
-from contractbridge.table.irregularities import Irregularity
+from contractbridge.values import Claim, Irregularity, Phase
 
-__all__ = ["Claim", "Phase", "Result", "TableView"]
-
-
-class Phase(Enum):
-    """The period the board is in (L17, L41C; Definitions "Play period")."""
-
-    AUCTION = "auction"
-    PLAY = "play"
-    DONE = "done"
-
-
-@dataclass(frozen=True, slots=True)
-class Claim:
-    """A claim (or concession) that ``seat``'s side wins ``tricks`` of the ``remaining`` tricks (L68A–B).
-    ``agreed`` is final once every opponent who plays agreed (L69A); ``disputed_by`` sends it to the
-    director (L68D2, L70), whose ruling (``ruled``: the tricks the claimer's side gets) settles it."""
-
-    seat: Seat
-    tricks: int
-    remaining: int
-    statement: str = ""
-    agreed_by: frozenset[Seat] = field(default_factory=frozenset)
-    disputed_by: Seat | None = None
-    needed: frozenset[Seat] = field(default_factory=frozenset)
-    ruled: int | None = None
-
-    @property
-    def side(self) -> Side:
-        return self.seat.side
-
-    @property
-    def settled(self) -> bool:
-        """Agreed (L69A), or ruled by the director (L70)."""
-        return self.agreed or self.ruled is not None
-
-    @property
-    def awarded(self) -> int:
-        """The remaining tricks the claimer's side gets: the director's figure, else the claim."""
-        return self.tricks if self.ruled is None else self.ruled
-
-    @property
-    def agreed(self) -> bool:
-        return self.disputed_by is None and self.needed <= self.agreed_by
-
-    @property
-    def status(self) -> str:
-        """``pending``, ``agreed``, ``disputed`` or ``ruled``."""
-        if self.ruled is not None:
-            return "ruled"
-        if self.disputed_by is not None:
-            return "disputed"
-        return "agreed" if self.agreed else "pending"
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat.letter,
-            "tricks": self.tricks,
-            "remaining": self.remaining,
-            "statement": self.statement,
-            "status": self.status,
-            "agreed_by": [s.letter for s in sorted(self.agreed_by)],
-            "disputed_by": None if self.disputed_by is None else self.disputed_by.letter,
-            **({} if self.ruled is None else {"ruled": self.ruled}),
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class Result:
-    """The outcome of a finished board: contract, declarer and declarer's tricks; or passed out (L22B).
-    ``claimed`` when the last tricks were settled by a claim (agreed, L69A, or ruled, L70); ``adjustments`` the
-    edition's automatic changes to the tricks after play, each with its law (L64A transfers), already in ``tricks``;
-    ``new_deal``: the law under which a player demanded a new deal instead (rubber bridge, NBB R39–R43: no
-    result, the same dealer deals again)."""
-
-    contract: Contract | None
-    declarer: Seat | None
-    tricks: int | None
-    passed_out: bool
-    claimed: bool = False
-    adjustments: tuple[str, ...] = ()
-    new_deal: str | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "contract": None if self.contract is None else str(self.contract),
-            "declarer": None if self.declarer is None else self.declarer.letter,
-            "tricks": self.tricks,
-            "passed_out": self.passed_out,
-            "claimed": self.claimed,
-        }
-        if self.adjustments:
-            out["adjustments"] = list(self.adjustments)
-        if self.new_deal is not None:
-            out["new_deal"] = self.new_deal
-        return out
-
-    def __str__(self) -> str:
-        if self.new_deal is not None:
-            return f"new deal ({self.new_deal})"
-        if self.passed_out or self.contract is None or self.declarer is None or self.tricks is None:
-            return "passed out"
-        diff = self.tricks - self.contract.tricks_needed
-        return f"{self.contract} by {self.declarer.letter}: {self.tricks} tricks ({'=' if diff == 0 else f'{diff:+d}'})"
+__all__ = ["TableView"]
 
 
 @dataclass(frozen=True, slots=True)

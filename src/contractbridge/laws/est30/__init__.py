@@ -8,11 +8,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar
 
-from contractbridge.laws.base import DealRules
+from contractbridge.laws.base import DealRules, FormationRules
 from contractbridge.laws.est30.auction import EST30Auction
 from contractbridge.laws.est30.play import EST30Play
+from contractbridge.laws.est30.rubber import RUBBER as EST30_RUBBER
 from contractbridge.laws.nbb30 import NBB30
-from contractbridge.scoring import rubber
 
 __all__ = ["EST30"]
 
@@ -22,9 +22,14 @@ class EST30(EST30Auction, EST30Play, NBB30):
 
     name = "EST30"
     title = "Estonian rules of the 1930s"
-    rubber = rubber.EST30  # EST-S01–S12, tables EST-T1 and EST-T2
+    rubber = EST30_RUBBER  # EST-S01–S12, tables EST-T1 and EST-T2
     deal_rules = DealRules("EST-L06", "EST-L07", "EST-L08", False, False, False, False)
-    TABLE_SIZE = 4  # EST-L02: exactly four
-    FORMATION_LAW = "EST-L02"
-    SEATING_LAW = "EST-L03, L04"
+    #: EST-L02: exactly four; the rotation of 5–7 members is NBB30's (never reached with four)
+    formation = FormationRules(4, "EST-L02", "R1(1)", "EST-L03, L04", "NBB R5, R62(4), R6", "R5")
+    CITATIONS: ClassVar[Mapping[str, str]] = {
+        "card_turn": "EST-L23, L24",
+        "follow_suit": "EST-L23, L24; a revoke, EST-L34",
+        "claim": "EST-L40",
+        "claim_ruling": "EST-L41",
+    }
     PROFILE: ClassVar[Mapping[str, str]] = {f"M{i}": "EST30" for i in range(1, 9)}

@@ -3,8 +3,9 @@
 The complete book: the auction (``NBB30Auction``, R11–R17, R39–R43) and the play (``NBB30Play``, R18–R26,
 R44–R61), reaching an irregular ``Table`` through the Edition hooks of ``NBB30`` (``tableplay``: leads
 and plays out of turn, revokes, quitted tricks, claims); table formation, the draw, the deal and rotation
-(R1–R10, R62–R65) are in
-``contractbridge.rubbergame``; scoring (R27–R37) in ``contractbridge.scoring.rubber``. The other historic
+(R1–R10, R62–R65) are in ``contractbridge.rubbergame``, which reads this edition's ``formation`` and
+``deal_rules``; scoring (R27–R37): the sheet's numbers in ``rubber``, read by ``contractbridge.scoring.rubber``.
+The other historic
 editions build on this one and override what their books say differently (laws-historic.md Appendix C).
 """
 
@@ -15,11 +16,12 @@ from typing import TYPE_CHECKING, ClassVar
 
 from contractbridge.cards import Card, Seat
 from contractbridge.errors import RulingError
-from contractbridge.laws.base import DealRules
+from contractbridge.laws.base import DealRules, FormationRules
 from contractbridge.laws.nbb30.auction import NBB30Auction
 from contractbridge.laws.nbb30.play import NBB30Play
 from contractbridge.laws.nbb30.record import Moment, PlayersAuction, Review
 from contractbridge.laws.nbb30.revokes import correct_revoke, revoke_adjustment
+from contractbridge.laws.nbb30.rubber import RUBBER as NBB30_RUBBER
 from contractbridge.laws.nbb30.tableplay import (
     NO_PENALTY,
     card_ruling,
@@ -29,14 +31,14 @@ from contractbridge.laws.nbb30.tableplay import (
     reported_rulings,
 )
 from contractbridge.laws.nbb30.values import ClaimMoment, Revoke, Role, Verdict
-from contractbridge.scoring import rubber
 from contractbridge.scoring.rubber import RubberRules
 from contractbridge.scoring.rules import ALTERNATING_NOTRUMP
+from contractbridge.values import Claim, Irregularity
 
 if TYPE_CHECKING:
     from contractbridge.director import DirectedAuction
     from contractbridge.events import Event
-    from contractbridge.table import Claim, Irregularity, Table
+    from contractbridge.table import Table
 
 __all__ = [
     "NBB30",
@@ -56,13 +58,22 @@ class NBB30(NBB30Auction, NBB30Play):
     name = "NBB30"
     title = "Dutch rubber-bridge laws of the 1930s"
     scoring = ALTERNATING_NOTRUMP  # NBB R30: notrump odd tricks 30, 40, 30 …
-    rubber: RubberRules | None = rubber.NBB30
+    rubber: RubberRules | None = NBB30_RUBBER
     #: NL36 and NL75 have no rules of their own for the deal (laws-historic.md §0): NBB30's apply
     deal_rules: DealRules | None = DealRules("NBB R8(2)", "NBB R10", "NBB R38", True, True, True, True)
-    #: members a table may have: None for NBB's six, seven while no second table can form (R1(1), R62(4))
-    TABLE_SIZE: ClassVar[int | None] = None
-    FORMATION_LAW: ClassVar[str] = "NBB R1(1), R62(4)"
-    SEATING_LAW: ClassVar[str] = "NBB R3, R4, R6"
+    #: NBB's six members, seven while no second table can form (R1(1), R62(4))
+    formation: FormationRules | None = FormationRules(
+        None, "NBB R1(1), R62(4)", "R1(1)", "NBB R3, R4, R6", "NBB R5, R62(4), R6", "R5"
+    )
+    #: the rules the table's messages cite: tricks and following suit (R20), claims (R26, R54; laws-historic.md
+    #: §3.1 and "NBB R26 / EST-L40, L41"); a topic without a rule of its own here cites nothing
+    CITATIONS: ClassVar[Mapping[str, str]] = {
+        "card_turn": "NBB R20",
+        "follow_suit": "NBB R20; a revoke, Def.XXVIII",
+        "claim": "NBB R26",
+        "claim_agreement": "NBB R26(3)",
+        "claim_ruling": "NBB R54",
+    }
     #: which book supplies each module (laws-historic.md §0: M1 formation … M8 proprieties)
     PROFILE: ClassVar[Mapping[str, str]] = {f"M{i}": "NBB30" for i in range(1, 9)}
 

@@ -58,6 +58,7 @@ class NBB30Auction(Edition):
     """The auction under the Nederlandsche Bridge-Bond rubber laws (NBB R11–R17, R39–R43)."""
 
     name = "NBB30"
+    penalties_by_players = True
     #: citation of each rule this edition applies, by topic
     LAWS: ClassVar[Mapping[str, str]] = {
         "pass_out": "NBB R11(2)",

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from contractbridge import events
 from contractbridge.calls import Bid, Call
@@ -87,9 +87,7 @@ class PlayersAuction(DirectedAuction):
         self, dealer: Seat = Seat.NORTH, edition: str | Any = "NBB30", system: PartnershipAgreements | None = None
     ) -> None:
         super().__init__(dealer, edition, system)
-        from contractbridge.laws.nbb30.auction import NBB30Auction
-
-        if not isinstance(self.edition, NBB30Auction):
+        if not self.edition.penalties_by_players:
             raise RulingError(f"{self.edition.name} is not a rubber-bridge code: use DirectedAuction")
         #: what a play-period ruling made a seat play to a trick (``laws.nbb30.tableplay``)
         self.directives: list[PlayDirective] = []
@@ -105,10 +103,8 @@ class PlayersAuction(DirectedAuction):
 
     @property
     def rules(self) -> NBB30Auction:
-        from contractbridge.laws.nbb30.auction import NBB30Auction
-
-        assert isinstance(self.edition, NBB30Auction)
-        return self.edition
+        """The edition as the rubber-bridge codes' auction laws (``__init__`` checked that it is one)."""
+        return cast("NBB30Auction", self.edition)
 
     @property
     def new_deal(self) -> str | None:

@@ -27,10 +27,11 @@ from contractbridge.errors import RulingError
 from contractbridge.laws.nbb30.play import NBB30Play
 from contractbridge.laws.nbb30.record import PlayersAuction
 from contractbridge.laws.nbb30.values import PlayDirective, Revoke, Role
+from contractbridge.values import Irregularity, IrregularityKind
 
 if TYPE_CHECKING:
     from contractbridge.play import PlayState
-    from contractbridge.table import Irregularity, Table
+    from contractbridge.table import Table
 
 __all__ = ["correct_revoke", "revoke_adjustment", "standing_revokes"]
 
@@ -39,7 +40,6 @@ def standing_revokes(table: Table) -> list[tuple[Irregularity, int]]:
     """The revokes the table let stand (failing to follow suit, or to play as a penalty requires: NBB Def.XXVIII)
     whose card is still where it was played — a corrected one went back to the hand — each with its place in the
     order of play (0-based)."""
-    from contractbridge.table import IrregularityKind
 
     play = table.play_state
     if play is None:
@@ -62,7 +62,6 @@ def correct_revoke(laws: NBB30Play, table: Table, by: Seat, *, dummy_looked: boo
     revoke in following that is not yet established, and make the edition's penalty pending for its chooser (or
     apply it at once when there is no choice). False when no revoke stands (the record then answers the
     attention); ``RulingError`` when it is established (R55(6) applies at the end) or may not be taken back."""
-    from contractbridge.table import IrregularityKind
 
     record, play = table.record, table.play_state
     if not isinstance(record, PlayersAuction) or play is None or record.pending is not None:

@@ -34,12 +34,13 @@ from contractbridge.laws.nbb30.play import NBB30Play, follow_suit
 from contractbridge.laws.nbb30.record import PlayersAuction
 from contractbridge.laws.nbb30.values import DIRECTIVES, PlayDirective
 from contractbridge.play import trick_winner
+from contractbridge.values import Irregularity, IrregularityKind
 
 if TYPE_CHECKING:
     from contractbridge.director import DirectedAuction
     from contractbridge.events import Expose
     from contractbridge.play import PlayState
-    from contractbridge.table import Irregularity, Table
+    from contractbridge.table import Table
 
 __all__ = [
     "NO_PENALTY",
@@ -126,7 +127,6 @@ def card_ruling(laws: NBB30Play, table: Table, irregularity: Irregularity) -> bo
     """``Edition.card_irregularity`` for the rubber-bridge codes: a revoke stands (established later, R55(2));
     so does a card against a penalty (a revoke by NBB Def.XXVIII's footnote); a lead or play out of turn makes
     the edition's ruling pending in the record and stops the table (False)."""
-    from contractbridge.table import IrregularityKind
 
     play, card, offender = table.play_state, irregularity.action, irregularity.seat
     if irregularity.kind in (IrregularityKind.REVOKE, IrregularityKind.RESTRICTED_CARD):

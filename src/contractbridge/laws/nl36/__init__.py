@@ -27,6 +27,14 @@ class NL36(NL36Auction, NL36Play, NBB30):
         "M6": "NL36",
         "M7": "NBB30 + NL36 28.3",
     }
+    #: claims are law 29 of 1936 (29.1 declarer, 29.2 a defender); the other topics fall back to NBB30's
+    CITATIONS: ClassVar[Mapping[str, str]] = {
+        **NBB30.CITATIONS,
+        "card_turn": "NL36 26.2",
+        "follow_suit": "NL36 26.2; a revoke, 27",
+        "claim": "NL36 29",
+        "claim_agreement": "NL36 29.2",
+    }
 
     def claim_agreement(self, claimer: Seat, dummy: Seat) -> frozenset[Seat]:
         """29.2: a defender's concession is void unless his partner agrees, so a defender's claim (which concedes

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import ClassVar
+
 from contractbridge.laws.wbf17.auction import WBF17Auction
 from contractbridge.laws.wbf17.board import WBF17Board
 from contractbridge.laws.wbf17.cardplay import WBF17CardPlay
@@ -16,3 +19,20 @@ class WBF17(WBF17CardPlay, WBF17Auction, WBF17Board, WBF17Concessions):
 
     name = "WBF17"
     title = "Laws of Duplicate Bridge 2017"
+    CITATIONS: ClassVar[Mapping[str, str]] = {
+        "pending_ruling": "L9B",
+        "auction_period": "L17D1",
+        "opening_lead": "L41A",
+        "card_in_auction": "L24",
+        "exchange_of_roles": "L54A",
+        "card_turn": "L44G, L53–L57",
+        "follow_suit": "L44C; a revoke, L61",
+        "dummy_no_part": "L43A1(c)",
+        "claim": "L68",
+        "claim_stops_play": "L68D",
+        "claim_agreement": "L69A",
+        "claim_ruling": "L70",
+        "claim_to_director": "L68D2(a)",
+        "director_needed": "L81",
+        "play_on": "L68D2(b)",
+    }

@@ -15,15 +15,29 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Final
 
+from contractbridge.cards import Seat, Side, Suit
 from contractbridge.errors import BridgeError, RulingError, RulingPendingError
+from contractbridge.laws.wbf17.corrections import standing_revokes
+from contractbridge.laws.wbf17.inquiries import AS_IF_ESTABLISHED
 from contractbridge.laws.wbf17.play.review import Adjusted, Answer, Flag, NoDamage, Result, Weighted, settle
 from contractbridge.laws.wbf17.play.review import Final as Settled
-from contractbridge.laws.wbf17.play.revokes import dd_evidence, equity
+from contractbridge.laws.wbf17.play.revokes import Revoke, RevokeKind, Transfer, dd_evidence, equity, transfers
+from contractbridge.values import Phase
 
 if TYPE_CHECKING:
     from contractbridge.table import Table
 
-__all__ = ["REVIEW", "answers", "equity_evidence", "final_score", "flags", "notes", "open_flags", "record_answer"]
+__all__ = [
+    "REVIEW",
+    "answers",
+    "equity_evidence",
+    "final_score",
+    "flags",
+    "notes",
+    "open_flags",
+    "record_answer",
+    "revoke_transfers",
+]
 
 #: the event kind of the director's answer to a review flag
 REVIEW: Final = "review"
@@ -75,7 +89,6 @@ def _answer(table: Table, data: Mapping[str, Any]) -> Answer:
 
 def record_answer(table: Table, data: Mapping[str, Any]) -> None:
     """The director's ``review`` event: after play (L12C1), for a flag raised and not yet answered."""
-    from contractbridge.table import Phase
 
     record = table.record
     assert record is not None
@@ -94,10 +107,43 @@ def record_answer(table: Table, data: Mapping[str, Any]) -> None:
     record.rulings.append({"irregularity": REVIEW, "law": law, "option": answer["answer"], "answer": answer})
 
 
+def revoke_transfers(table: Table) -> list[Transfer]:
+    """The L64A transfers (with the L64B exceptions) for the revokes an irregular table let stand, once the board
+    is done. Each revoke on tricks 1–12 is established by then (L63A1: the offending side played to the next
+    trick, or L63A2: a claim or concession); one on trick 13 is not (L63A) and transfers nothing. Tricks settled
+    by an agreed claim count for the claimer's side first, then for the other (their order is not recorded)."""
+
+    play, claim = table.play_state, table.claim_state
+    if play is None or table.phase is not Phase.DONE:
+        return []
+    tricks = play.tricks
+    revokes = [
+        Revoke(
+            seat,
+            place // 4 + 1,
+            tricks[place // 4].cards[0].suit,
+            RevokeKind.DUMMY if seat == play.dummy else RevokeKind.FOLLOW_SUIT,
+        )
+        for seat, _, place in standing_revokes(table)
+        if place // 4 + 1 < 13 and place // 4 < len(tricks)
+    ]
+    record = table.record
+    for entry in [] if record is None else record.rulings:  # L43B2(b): corrected, L64 as if established
+        if (found := entry.get(AS_IF_ESTABLISHED)) is not None:
+            revokes.append(
+                Revoke(Seat.parse(found["seat"]), found["trick"], Suit.parse(found["suit"]), as_if_established=True)
+            )
+    if not revokes:
+        return []
+    winners: list[Seat | Side] = [t.winner for t in tricks]
+    if claim is not None and claim.settled:
+        winners += [claim.side] * claim.awarded
+        winners += [claim.side.opponents] * (claim.remaining - claim.awarded)
+    return transfers(revokes, winners)
+
+
 def _table_result(table: Table) -> Result | None:
     """The result the table reached before the L64A transfers (a settled claim's tricks included)."""
-    from contractbridge.laws.wbf17.cardplay import revoke_transfers
-
     play, result = table.play_state, table.result
     if play is None or result is None or result.tricks is None:
         return None
@@ -108,8 +154,6 @@ def _table_result(table: Table) -> Result | None:
 def final_score(table: Table) -> Settled | None:
     """The board's score after the review (``review.settle``: the table result, the L64A transfers, then each
     answer), or ``None`` while the board is not done or a flag is unanswered."""
-    from contractbridge.laws.wbf17.cardplay import revoke_transfers
-
     reached, raised, given = _table_result(table), flags(table), answers(table)
     if reached is None or any(f.law not in given for f in raised):
         return None
@@ -120,8 +164,6 @@ def final_score(table: Table) -> Settled | None:
 def equity_evidence(table: Table) -> str:
     """The L64C question in words: the transfers and, as evidence only, declarer's tricks double dummy from the
     first revoke trick as if there had been no revoke (left out when DDS is not available)."""
-    from contractbridge.laws.wbf17.cardplay import revoke_transfers
-
     play, reached, moved = table.play_state, _table_result(table), revoke_transfers(table)
     if play is None or reached is None or reached.tricks is None or not moved:
         return ""

@@ -9,16 +9,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Final
 
-from contractbridge.cards import Card, Seat, Side, Suit
+from contractbridge.cards import Card, Seat
 from contractbridge.director import Effect, EffectKind, LeadRestriction, Option, Ruling
 from contractbridge.errors import CardNotInHandError, IllegalPlayError, RulingError, RulingPendingError
 from contractbridge.events import Attention, CallCard, Event, Expose, Extension
 from contractbridge.laws.base import Edition
 from contractbridge.laws.wbf17 import board_review
-from contractbridge.laws.wbf17.board_review import REVIEW, record_answer
-from contractbridge.laws.wbf17.corrections import correctable_revoke, revoke_correction, standing_revokes
+from contractbridge.laws.wbf17.board_review import REVIEW, record_answer, revoke_transfers
+from contractbridge.laws.wbf17.corrections import correctable_revoke, revoke_correction
 from contractbridge.laws.wbf17.designations import DESIGNATE, designate, play_designated
-from contractbridge.laws.wbf17.disputes import claim_ruling, settle_claim
+from contractbridge.laws.wbf17.disputes import claim_ruling, claim_suggestion, settle_claim
 from contractbridge.laws.wbf17.exposures import exposure_ruling
 from contractbridge.laws.wbf17.inquiries import AS_IF_ESTABLISHED, INQUIRY, inquiry
 from contractbridge.laws.wbf17.inspections import INSPECT, inspect
@@ -26,13 +26,13 @@ from contractbridge.laws.wbf17.misplays import PlayRestriction, card_before_rect
 from contractbridge.laws.wbf17.play.out_of_turn import opening_lead_out_of_turn
 from contractbridge.laws.wbf17.play.penalty_cards import PenaltyCards, lead_options
 from contractbridge.laws.wbf17.play.restrictions import allowed_cards
-from contractbridge.laws.wbf17.play.revokes import Revoke, RevokeKind, Transfer, transfers
 from contractbridge.laws.wbf17.retractions import RETRACT, retraction
 from contractbridge.laws.wbf17.simultaneous import SIMULTANEOUS, played_card, simultaneous
+from contractbridge.values import Claim, Irregularity, IrregularityKind
 
 if TYPE_CHECKING:
     from contractbridge.play import PlayState
-    from contractbridge.table import Irregularity, Table
+    from contractbridge.table import Table
 
 __all__ = ["PenaltyLead", "WBF17CardPlay", "live_penalty_cards", "pending_ruling", "revoke_transfers"]
 
@@ -198,42 +198,6 @@ def _play_simultaneous(table: Table, option: Option, card: Card) -> None:
     apply_effects(table, option)
 
 
-def revoke_transfers(table: Table) -> list[Transfer]:
-    """The L64A transfers (with the L64B exceptions) for the revokes an irregular table let stand, once the board
-    is done. Each revoke on tricks 1–12 is established by then (L63A1: the offending side played to the next
-    trick, or L63A2: a claim or concession); one on trick 13 is not (L63A) and transfers nothing. Tricks settled
-    by an agreed claim count for the claimer's side first, then for the other (their order is not recorded)."""
-    from contractbridge.table import Phase
-
-    play, claim = table.play_state, table.claim_state
-    if play is None or table.phase is not Phase.DONE:
-        return []
-    tricks = play.tricks
-    revokes = [
-        Revoke(
-            seat,
-            place // 4 + 1,
-            tricks[place // 4].cards[0].suit,
-            RevokeKind.DUMMY if seat == play.dummy else RevokeKind.FOLLOW_SUIT,
-        )
-        for seat, _, place in standing_revokes(table)
-        if place // 4 + 1 < 13 and place // 4 < len(tricks)
-    ]
-    record = table.record
-    for entry in [] if record is None else record.rulings:  # L43B2(b): corrected, L64 as if established
-        if (found := entry.get(AS_IF_ESTABLISHED)) is not None:
-            revokes.append(
-                Revoke(Seat.parse(found["seat"]), found["trick"], Suit.parse(found["suit"]), as_if_established=True)
-            )
-    if not revokes:
-        return []
-    winners: list[Seat | Side] = [t.winner for t in tricks]
-    if claim is not None and claim.settled:
-        winners += [claim.side] * claim.awarded
-        winners += [claim.side.opponents] * (claim.remaining - claim.awarded)
-    return transfers(revokes, winners)
-
-
 #: the event kind of the fact that declarer could have seen dummy's cards before the opening lead (L54C)
 DUMMY_SEEN: Final = "dummy_seen"
 
@@ -312,7 +276,6 @@ class WBF17CardPlay(Edition):
         or require withdrawal, the card a major penalty card). Later leads and plays out of turn: the ruling of
         ``misplays.misplay_ruling`` (L53A, L55–L57). Any other unlawful card: the base (a revoke stands, the
         rest stop the table)."""
-        from contractbridge.table import IrregularityKind
 
         play, declarer, card, seat = table.play_state, table.declarer, irregularity.action, irregularity.seat
         opening = play is not None and not len(play) and irregularity.kind == IrregularityKind.LEAD_OUT_OF_TURN
@@ -403,6 +366,10 @@ class WBF17CardPlay(Edition):
                 raise IllegalPlayError(f"expose: {card} is already a penalty card, face up on the table (L50A)")
         pending_ruling(table, exposure_ruling(event.seat, event.cards, declarer, pcs))
         return True
+
+    def claim_suggestion(self, play: PlayState, claim: Claim, *, budget: int) -> dict[str, Any] | None:
+        """The L70 check of a disputed claim for the director's page (``disputes.claim_suggestion``)."""
+        return claim_suggestion(play, claim, budget)
 
     def open_reviews(self, table: Table) -> list[str]:
         return board_review.open_flags(table)

@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from contractbridge.cards import Seat
 from contractbridge.laws.base import Edition
-
-if TYPE_CHECKING:
-    from contractbridge.table import Claim
+from contractbridge.values import Claim
 
 __all__ = ["WBF17Concessions"]
 

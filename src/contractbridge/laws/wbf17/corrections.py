@@ -18,6 +18,7 @@ from contractbridge.cards import Card, Seat
 from contractbridge.director import Effect, EffectKind, Option, Ruling
 from contractbridge.errors import RulingError
 from contractbridge.laws.wbf17.play.revokes import correction
+from contractbridge.values import IrregularityKind
 
 if TYPE_CHECKING:
     from contractbridge.table import Table
@@ -28,7 +29,6 @@ __all__ = ["correctable_revoke", "revoke_correction", "standing_revokes"]
 def standing_revokes(table: Table) -> list[tuple[Seat, Card, int]]:
     """The revokes the table let stand that are still in the play (not corrected): seat, card and its place in
     the order of play (0-based)."""
-    from contractbridge.table import IrregularityKind
 
     play = table.play_state
     if play is None:

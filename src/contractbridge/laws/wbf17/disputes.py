@@ -1,21 +1,23 @@
 """WBF 2017 disputed claims at the table (L68D, L70): the director's ruling proposed from the claim statement and
-the L70 check (``contractbridge.claims.check_claim``: the worst normal line, double dummy over every line the
+the L70 check (``laws.wbf17.claims.check_claim``: the worst normal line, double dummy over every line the
 statement allows), pending in the table's record until the director confirms it, awards another figure (L70B),
 or lets play continue because all four agreed to play on (L68D2(b)). The table scores the figure chosen."""
 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from contractbridge.claims import ClaimStatement, ClaimTooComplexError, check_claim
 from contractbridge.director import Effect, EffectKind, Option, Ruling
-from contractbridge.errors import BridgeError
+from contractbridge.errors import BridgeError, DDSUnavailableError, DoubleDummyError
+from contractbridge.laws.wbf17.claims import ClaimStatement, ClaimTooComplexError, check_claim
+from contractbridge.values import Claim
 
 if TYPE_CHECKING:
-    from contractbridge.table import Claim, Table
+    from contractbridge.play import PlayState
+    from contractbridge.table import Table
 
-__all__ = ["PLAY_ON", "claim_ruling", "settle_claim"]
+__all__ = ["PLAY_ON", "claim_ruling", "claim_suggestion", "settle_claim"]
 
 #: the option by which play continues and the claim is void (L68D2(b))
 PLAY_ON = "play_on"
@@ -80,3 +82,38 @@ def settle_claim(table: Table, option: Option) -> None:
     """Apply the chosen outcome: the figure of ``option`` to the claimer's side, or play on (L68D2(b))."""
     figure = next((e.data for e in option.effects if e.kind is EffectKind.NONE and e.data), None)
     table.settle_claim(None if figure is None else int(figure))
+
+
+def _check(play: PlayState, claim: Claim, statement: ClaimStatement, budget: int, double_dummy: bool) -> dict[str, Any]:
+    check = check_claim(play, claim.seat, claim.tricks, statement, budget=budget, double_dummy=double_dummy)
+    return {
+        "worst": check.worst,
+        "remembered": check.remembered,
+        "dd": check.dd,
+        "exact": check.exact,
+        "line": [f"{s.letter}:{c}" for s, c in check.line],
+        "text": check.describe(),
+        "ruling": check.ruling().to_dict(),
+    }
+
+
+def claim_suggestion(play: PlayState, claim: Claim, budget: int) -> dict[str, Any]:
+    """``Edition.claim_suggestion`` under L70: the claim and the L70 check's proposed ruling (``ruling``, options
+    with laws; ``worst`` the figure on the worst normal line, ``dd`` the double-dummy figure as evidence). A
+    statement the claims language cannot read is checked as a bare claim (every doubtful point against the
+    claimer, L70A), saying so; a search too large leaves the director unaided (L70B)."""
+    out: dict[str, Any] = {"claim": claim.to_dict(), "notes": []}
+    try:
+        statement = ClaimStatement.parse(claim.statement)
+    except BridgeError as err:
+        statement = ClaimStatement()
+        out["notes"].append(f"The statement is checked as a bare claim: {err}")
+    try:
+        try:
+            out.update(_check(play, claim, statement, budget, double_dummy=True))
+        except (DDSUnavailableError, DoubleDummyError):  # no solver here: the check without its evidence figure
+            out.update(_check(play, claim, statement, budget, double_dummy=False))
+    except ClaimTooComplexError as err:
+        out["notes"].append(f"No suggestion: {err}")
+        out["ruling"] = None
+    return out

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Final
 from contractbridge.cards import Seat
 from contractbridge.errors import IllegalPlayError, ParseError
 from contractbridge.laws.wbf17.play.tricks import Inspection, may_inspect
+from contractbridge.values import Phase
 
 if TYPE_CHECKING:
     from contractbridge.table import Table
@@ -25,7 +26,6 @@ INSPECT: Final = "inspect"
 
 def inspect(table: Table, data: Mapping[str, Any]) -> None:
     """Note the lawful inspection of ``data`` in the record, or raise ``IllegalPlayError`` with the law."""
-    from contractbridge.table import Phase
 
     play, record, declarer = table.play_state, table.record, table.declarer
     assert play is not None and record is not None and declarer is not None

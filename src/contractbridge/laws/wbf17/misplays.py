@@ -13,10 +13,11 @@ from contractbridge.director import Effect, EffectKind, LeadRestriction, Ruling
 from contractbridge.laws.wbf17.play.out_of_turn import lead_out_of_turn, play_after_irregularity, premature_play
 from contractbridge.laws.wbf17.play.penalty_cards import failure_to_play
 from contractbridge.laws.wbf17.play.restrictions import required_play
+from contractbridge.values import Irregularity, IrregularityKind
 
 if TYPE_CHECKING:
     from contractbridge.play import PlayState
-    from contractbridge.table import Irregularity, Table
+    from contractbridge.table import Table
 
 __all__ = ["PlayRestriction", "card_before_rectification", "misplay_ruling"]
 
@@ -70,7 +71,6 @@ def card_before_rectification(table: Table, seat: Seat, card: Card) -> bool:
 
     When the correct leader is also the next hand after the one that led, his card is a play to the lead (L53A).
     Any other card waits for the ruling (L9B2)."""
-    from contractbridge.table import IrregularityKind
 
     record, pending = table.record, table.pending_irregularity
     if record is None or record.pending is None or pending is None or pending.seat is None:
@@ -116,7 +116,6 @@ def misplay_ruling(table: Table, irregularity: Irregularity) -> Ruling | None:
     - a card played before its turn: declarer's from either hand counts as played (L57C3); a defender's before his
       partner played, a major PC and declarer's L57A choice for the partner, unless declarer has already played
       from both hands (L57C1); a defender's at his RHO's turn (L57D)."""
-    from contractbridge.table import IrregularityKind
 
     record, play, declarer, card, seat, turn = (
         table.record,

@@ -3,7 +3,7 @@
 Modules by law group: ``procedure`` (L41, L45–L47, L46 designations), ``penalty_cards`` (L48–L52),
 ``restrictions`` (the cards a seat may play under its obligations, L44C first, L59), ``out_of_turn`` (L53–L60),
 ``revokes`` (L61–L64, L67), ``review`` (the end-of-board review, L12C1). Claims (L68–L71) are in
-``contractbridge.claims``.
+``contractbridge.laws.wbf17.claims``.
 
 How each rule plugs into the table (issue #10's seam; wiring only, no law in the table):
 

@@ -1,0 +1,46 @@
+"""Finding a rule book by its name from below the laws.
+
+The editions (``contractbridge.laws``) build on the director's record and on the scoring data, so neither may
+import them (docs/architecture.md §2). Where a record or a score sheet is given an edition by name
+(``DirectedAuction(dealer, "NBB30")``, ``Rubber(edition="EST30")``) it asks ``find`` here, and
+``contractbridge.laws`` installs its lookup (``install``) when it is imported, as ``import contractbridge`` does.
+This module holds that one seam and the default names; the registry itself is ``contractbridge.laws``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Final
+
+from contractbridge.errors import EditionError
+
+if TYPE_CHECKING:
+    from contractbridge.laws.base import Edition
+
+__all__ = ["DEFAULT_EDITION", "DEFAULT_RUBBER_EDITION", "find", "install", "rubber_editions"]
+
+#: the edition a table, a record or a log uses when none is named
+DEFAULT_EDITION: Final = "WBF17"
+#: the rubber-bridge code a score sheet, a rubber game or its table formation uses when none is named
+DEFAULT_RUBBER_EDITION: Final = "NBB30"
+
+_lookup: Callable[[str], Edition] | None = None
+_names: tuple[str, ...] = ()
+
+
+def install(lookup: Callable[[str], Edition], names: tuple[str, ...]) -> None:
+    """Make ``lookup`` the way a name becomes an ``Edition`` (``contractbridge.laws.edition``), for ``names``."""
+    global _lookup, _names
+    _lookup, _names = lookup, names
+
+
+def find(name: str) -> Edition:
+    """The edition called ``name``, a new object each time; ``EditionError`` for an unknown name."""
+    if _lookup is None:
+        raise EditionError(f"no rule books are loaded to find {name!r}: import contractbridge.laws")
+    return _lookup(name)
+
+
+def rubber_editions() -> list[str]:
+    """The editions that score rubber bridge (``Edition.rubber`` is set)."""
+    return [name for name in _names if find(name).rubber is not None]
