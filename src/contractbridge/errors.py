@@ -168,3 +168,9 @@ class DealerScriptError(ParseError):
 class DealGenerationError(BridgeError):
     """Constrained dealing gave up: no deal (or too few) satisfied the constraint within the attempts allowed,
     or the predealt cards cannot be completed."""
+
+
+class TournamentError(BridgeError):
+    """An event, a movement or an event's results that the laws or the event's form do not allow (L6–L8, L12,
+    L77–L79, L87): a pair twice at one table, a result for a board not in that round, a published file whose
+    tables do not read."""

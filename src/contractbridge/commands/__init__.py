@@ -134,4 +134,17 @@ INDEX: Final[dict[str, tuple[tuple[str, str], ...]]] = {
             "Serve the web table: open http://HOST:PORT/ for the lobby.",
         ),
     ),
+    "tournament": (
+        (
+            "results",
+            "Re-score every board of a published results file from its contracts and results (L77), "
+            "recompute the\nmatchpoints, IMPs or VPs by the event's form (L78, L12C2), print the "
+            "ranking, and say where the file's\npublished numbers differ from the recomputed ones and "
+            "why.",
+        ),
+        (
+            "event",
+            "Run a pairs event from a JSON event file (create, movement, result, rank, export).",
+        ),
+    ),
 }

@@ -223,20 +223,24 @@ def cross_imps(scores: Scores, average: bool = True, rule: ImpGapRule = ImpGapRu
     return np.asarray(total / (s.size - 1) if average else total, dtype=np.float64)
 
 
-def butler_datum(scores: Scores) -> int:
-    """Butler datum: the mean of the board's scores without the single highest and single lowest (all scores
-    when fewer than three), rounded to the nearest 10 with halves away from zero."""
+def butler_datum(scores: Scores, drop: int = 1, unit: int = 10) -> int:
+    """Butler datum: the mean of the board's scores without the ``drop`` highest and ``drop`` lowest (all scores
+    when that would leave none), rounded to the nearest ``unit`` with halves away from zero."""
     s = np.sort(_as_scores(scores))
     if s.size == 0:
         raise ScoringError("a datum needs at least one score")
-    kept = s[1:-1] if s.size >= 3 else s
-    return int(_round_half_away(np.asarray([kept.mean()]), 10.0)[0])
+    if isinstance(drop, bool) or not isinstance(drop, int) or drop < 0 or unit < 1:
+        raise ScoringError(f"a datum drops 0 or more scores at each end ({drop!r}) and rounds to 1 or more ({unit!r})")
+    kept = s[drop:-drop] if drop and s.size > 2 * drop else s
+    return int(_round_half_away(np.asarray([kept.mean()]), float(unit))[0])
 
 
-def butler(scores: Scores, rule: ImpGapRule = ImpGapRule.NEAREST) -> npt.NDArray[np.int64]:
-    """Each score IMPed against the board's Butler datum (L78B)."""
+def butler(
+    scores: Scores, rule: ImpGapRule = ImpGapRule.NEAREST, drop: int = 1, unit: int = 10
+) -> npt.NDArray[np.int64]:
+    """Each score IMPed against the board's Butler datum (L78B; ``drop`` and ``unit`` as for ``butler_datum``)."""
     s = _as_scores(scores)
-    return imps_array(s - butler_datum(s), rule)
+    return imps_array(s - butler_datum(s, drop, unit), rule)
 
 
 # ---------------------------------------------------------------------------------------------- victory points
@@ -248,21 +252,29 @@ def _vp_formula(margin: float, blitz: float) -> float:
     return 10.0 + 10.0 * (1.0 - float(_TAU ** (3 * margin / blitz))) / (1.0 - _TAU**3)
 
 
-def vp_scale(boards: int) -> list[float]:
+def vp_scale(boards: int, corrected: bool = False) -> list[float]:
     """The WBF (2013) continuous 20-VP scale for a match of ``boards`` boards: the winner's VPs for IMP margins
     0, 1, 2, … up to the blitz margin B = 15·√boards, from VP(M) = 10 + 10·(1 − τ^(3M/B)) / (1 − τ³) with
-    τ = (√5 − 1)/2, rounded to 0.01; from B on, 20. (Rounding can make one IMP worth 0.01 more than the IMP
-    before it; no correction is applied for that.)"""
+    τ = (√5 − 1)/2, rounded to 0.01; from B on, 20. Rounding can make one IMP worth 0.01 more than the IMP
+    before it; ``corrected`` raises the value before such a step by 0.01, so that no step is worth more than the
+    one before it (as the WBF's printed tables and Ruter's results do; docs/tournaments.md)."""
     if isinstance(boards, bool) or not isinstance(boards, int) or boards < 1:
         raise ScoringError(f"a match has 1 or more boards, not {boards!r}")
     blitz = 15 * math.sqrt(boards)
-    return [round(_vp_formula(m, blitz), 2) for m in range(math.ceil(blitz))] + [20.0]
+    scale = [round(_vp_formula(m, blitz), 2) for m in range(math.ceil(blitz))] + [20.0]
+    if corrected:
+        cents = [round(v * 100) for v in scale]
+        for m in range(1, len(cents) - 1):
+            if cents[m + 1] - cents[m] > cents[m] - cents[m - 1]:
+                cents[m] += 1
+        scale = [c / 100 for c in cents]
+    return scale
 
 
-def victory_points(margin: float, boards: int) -> tuple[float, float]:
+def victory_points(margin: float, boards: int, corrected: bool = False) -> tuple[float, float]:
     """VPs (team, opponents) for an IMP ``margin`` (positive = team won) over ``boards`` boards, WBF continuous
     scale (see ``vp_scale``); the two always add up to 20. A fractional margin is read off the formula."""
-    scale = vp_scale(boards)
+    scale = vp_scale(boards, corrected)
     m = abs(margin)
     if m >= len(scale) - 1:
         win = 20.0

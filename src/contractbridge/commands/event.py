@@ -1,0 +1,237 @@
+"""``contractbridge event``: a club's evening without the web — create the event file, print the movement,
+enter each table's results (or the Director's adjusted scores), rank, and export PBN, USEBIO, the HTML site and
+the hand records. The event lives in one JSON file the director names; ``create`` never replaces an existing
+file, and the other commands rewrite only a contractbridge event file, atomically."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table as RichTable
+
+from contractbridge.errors import BridgeError, TournamentError
+
+if TYPE_CHECKING:
+    from contractbridge.tournament.event import Event
+
+event_app = typer.Typer(no_args_is_help=True, help="Run a pairs event from a JSON event file (create, movement, "
+                        "result, rank, export).")  # fmt: skip
+
+EventFile = Annotated[Path, typer.Argument(help="The event's JSON file.")]
+_LIMIT = 16 * 1024 * 1024
+
+
+def _fail(message: str) -> typer.Exit:
+    Console(stderr=True).print(f"[red]error:[/red] {message}", highlight=False, soft_wrap=True)
+    return typer.Exit(2)
+
+
+def _load(path: Path) -> Event:
+    from contractbridge.formats.inputs import read_utf8
+    from contractbridge.tournament.event import Event
+
+    return Event.from_json(read_utf8(path, _LIMIT), str(path))
+
+
+def _save(path: Path, text: str) -> None:
+    """Replace the event file atomically (a new file beside it, then renamed over it)."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def _create_new(path: Path, content: str | bytes) -> None:
+    """Write a new file; an existing file is never replaced."""
+    try:
+        if isinstance(content, bytes):
+            with path.open("xb") as fh:
+                fh.write(content)
+        else:
+            with path.open("x", encoding="utf-8") as fh:
+                fh.write(content)
+    except FileExistsError:
+        raise TournamentError(f"{path} exists: choose a new file name (nothing was written)") from None
+
+
+@event_app.command("create")
+def create(
+    file: EventFile,
+    movement: Annotated[
+        str, typer.Option("--movement", help="mitchell, mitchell-relay (even tables) or howell")
+    ] = "mitchell",
+    tables: Annotated[int, typer.Option("--tables", help="Tables (Howell 3-8, Mitchell 3 or more).")] = 4,
+    boards_per_round: Annotated[int, typer.Option("--boards-per-round", help="Boards a round.")] = 2,
+    pairs: Annotated[int | None, typer.Option("--pairs", help="Pairs (one fewer than 2 x tables: a sit-out).")] = None,
+    form: Annotated[str, typer.Option("--form", help="matchpoints, cross-imps or butler")] = "matchpoints",
+    name: Annotated[str, typer.Option("--name", help="The event's name.")] = "Club pairs",
+    seed: Annotated[str, typer.Option("--seed", help="Seed the boards are dealt from.")] = "1",
+    arrow_switch: Annotated[list[int] | None, typer.Option("--arrow-switch", help="Arrow-switched round.")] = None,
+) -> None:
+    """Create a new event file (never replacing an existing one) and print its movement."""
+    from contractbridge.tournament.event import Event
+
+    try:
+        event = Event(name, form, movement, tables, boards_per_round, pairs or 2 * tables, seed,
+                      tuple(arrow_switch or ()))  # fmt: skip
+        _create_new(file, event.to_json())
+    except (BridgeError, OSError) as exc:
+        raise _fail(str(exc)) from None
+    Console(highlight=False).print(event.movement.printout())
+
+
+@event_app.command("movement")
+def movement(
+    file: EventFile,
+    pair: Annotated[int | None, typer.Option("--pair", help="Print this pair's movement card.")] = None,
+) -> None:
+    """Print the movement (every round, every table), or one pair's movement card."""
+    try:
+        event = _load(file)
+        m = event.movement
+        if pair is None:
+            Console(highlight=False).print(m.printout())
+            return
+        table = RichTable(title=f"Pair {pair}: movement card")
+        for column in ("Round", "Table", "Line", "Against", "Boards"):
+            table.add_column(column, justify="right")
+        for place in m.card(pair):
+            table.add_row(str(place.round), str(place.table), place.direction,
+                          "sits out" if place.opponent is None else str(place.opponent),
+                          f"{place.boards[0]}-{place.boards[-1]}")  # fmt: skip
+        Console(highlight=False).print(table)
+    except (BridgeError, OSError) as exc:
+        raise _fail(str(exc)) from None
+
+
+@event_app.command("result")
+def result(
+    file: EventFile,
+    round_number: Annotated[int, typer.Option("--round", help="Round.")],
+    table: Annotated[int, typer.Option("--table", help="Table.")],
+    board: Annotated[int, typer.Option("--board", help="Board.")],
+    contract: Annotated[str | None, typer.Argument(help="Contract (4S, 3NTX, pass).")] = None,
+    declarer: Annotated[str | None, typer.Argument(help="Declarer: N, E, S or W.")] = None,
+    tricks: Annotated[int | None, typer.Option("--tricks", "-t", help="Tricks declarer's side won.")] = None,
+    lead: Annotated[str | None, typer.Option("--lead", help="The opening lead, e.g. SK.")] = None,
+    adjusted: Annotated[str | None, typer.Option("--adjusted", help="Artificial score, e.g. A60/40 (L12C2).")] = None,
+    reason: Annotated[str | None, typer.Option("--reason", help="The Director's reason for the adjustment.")] = None,
+) -> None:
+    """Enter one table's result on one board (or the Director's artificial adjusted score, with its reason).
+    A result for a board not played at that table in that round, an impossible one, or a second one is refused
+    and the file is left as it was."""
+    from contractbridge.tournament.event import Entry
+
+    try:
+        event = _load(file)
+        if adjusted is None and contract is None:
+            raise TournamentError("give the contract (or 'pass'), or --adjusted A60/40 with --reason")
+        if adjusted is not None and contract is not None:
+            raise TournamentError("a result is a contract or an adjusted score, not both")
+        entry = Entry(round_number, table, board, contract, declarer, tricks, lead, adjusted, reason)
+        updated = event.enter(entry)
+        _save(file, updated.to_json())
+    except (BridgeError, OSError) as exc:
+        raise _fail(str(exc)) from None
+    scored = dict((r.number, s) for r, s in updated.scored())
+    for s in scored.get(board, ()):
+        if (s.result.round, s.result.table) == (round_number, table) and s.score_ns is not None:
+            Console(highlight=False).print(f"board {board}, table {table}: NS {s.score_ns:+d} (L77)")
+
+
+@event_app.command("rank")
+def rank(file: EventFile, as_json: Annotated[bool, typer.Option("--json", help="JSON ranking.")] = False) -> None:
+    """The ranking so far (a Mitchell without arrow-switch: NS and EW winners)."""
+    try:
+        event = _load(file)
+        ranking = event.ranking()
+    except (BridgeError, OSError) as exc:
+        raise _fail(str(exc)) from None
+    form = event.scoring
+    if as_json:
+        typer.echo(json.dumps([{"id": s.id, "direction": s.direction, "names": s.names, "total": s.total,
+                                "percentage": s.percentage, "rank": s.rank.position, "tied": s.rank.tied}
+                               for s in ranking], ensure_ascii=False, indent=1))  # fmt: skip
+        return
+    table = RichTable(title=event.name)
+    for column in ("Line", "Rank", "Pair", "Names", "Total", "%", "Boards"):
+        table.add_column(column, justify="left" if column == "Names" else "right")
+    for s in ranking:
+        table.add_row(s.direction or "", str(s.rank), s.id, s.names, f"{s.total:.{form.total_decimals}f}",
+                      "" if s.percentage is None else f"{s.percentage:.{form.total_percent_decimals}f}",
+                      str(s.boards))  # fmt: skip
+    Console(highlight=False).print(table)
+
+
+@event_app.command("names")
+def names(
+    file: EventFile,
+    pair: Annotated[int, typer.Argument(help="Pair number.")],
+    players: Annotated[str, typer.Argument(help="The pair's names, e.g. 'Ann Smith - Bo Lee'.")],
+) -> None:
+    """Enter a pair's names."""
+    from dataclasses import replace
+
+    try:
+        event = _load(file)
+        if pair not in event.movement.pairs or pair == event.movement.phantom:
+            raise TournamentError(f"no pair {pair} in this event")
+        updated = replace(event, names={**event.names, str(pair): players})
+        _save(file, updated.to_json())
+    except (BridgeError, OSError) as exc:
+        raise _fail(str(exc)) from None
+
+
+@event_app.command("export")
+def export(
+    file: EventFile,
+    pbn: Annotated[
+        Path | None, typer.Option("--pbn", help="Write the results as PBN (ScoreTable) to a new file.")
+    ] = None,
+    usebio: Annotated[Path | None, typer.Option("--usebio", help="Write the results as USEBIO 1.2 XML.")] = None,
+    html: Annotated[Path | None, typer.Option("--html", help="Write the results site into a new directory.")] = None,
+    hands: Annotated[
+        Path | None,
+        typer.Option("--hands", help="Write the hand records (DD, par): PBN, or a printable sheet for a .html name."),
+    ] = None,
+) -> None:
+    """Export the event: results as PBN and USEBIO, the HTML results site, the hand records with DD and par.
+    Each target must be new: nothing existing is replaced."""
+    from contractbridge.tournament import pbn_scores, site
+    from contractbridge.tournament import usebio as usebio_format
+
+    try:
+        event = _load(file)
+        scored = event.scored()
+        ranking = event.ranking()
+        form = event.scoring
+        name = event.name
+        if pbn is not None:
+            _create_new(pbn, pbn_scores.dumps(name, form, scored, ranking))
+        if usebio is not None:
+            _create_new(usebio, usebio_format.dumps(name, form, scored, ranking))
+        records = None
+        if hands is not None or html is not None:
+            from contractbridge.tournament.handrecords import hand_records, html_sheet, pbn_hand_records
+
+            records = hand_records(event.boards)
+            if hands is not None:
+                sheet = html_sheet(records, name) if hands.suffix.lower() in (".html", ".htm") else None
+                _create_new(hands, sheet or pbn_hand_records(records, name))
+        if html is not None:
+            by_number = {r.board.number: r for r in records or ()}
+            site.write_site(html, site.render_site(name, form, scored, ranking, hand_records=by_number))
+    except (BridgeError, OSError) as exc:
+        raise _fail(str(exc)) from None

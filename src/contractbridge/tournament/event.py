@@ -1,0 +1,201 @@
+"""A pairs event as a value: its movement, boards, pair names and the results entered so far, with the checks a
+scorer makes before accepting a result (the board is in that round at that table, the pairs are the ones the
+movement seats there, the score is possible, no result twice) — and its JSON form, so that an evening can be
+kept in a file of the user's choosing between commands."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any, Final
+
+from contractbridge.cards import Seat
+from contractbridge.contract import Contract
+from contractbridge.deal import Board
+from contractbridge.errors import BridgeError, TournamentError
+from contractbridge.tournament.handrecords import deal_boards
+from contractbridge.tournament.movements import Encounter, Kind, Movement, howell, mitchell
+from contractbridge.tournament.pbn_scores import BoardRecord
+from contractbridge.tournament.results import (
+    BUTLER_RUTER,
+    CROSS_IMPS,
+    MATCHPOINTS,
+    Artificial,
+    Form,
+    ScoredResult,
+    Standing,
+    TableResult,
+    rank_event,
+    score_board,
+)
+
+__all__ = ["FORMAT", "Entry", "Event"]
+
+FORMAT: Final = "contractbridge-event"
+_FORMS: Final = {"matchpoints": MATCHPOINTS, "cross-imps": CROSS_IMPS,
+                 "butler": replace(BUTLER_RUTER, name="butler", total="sum", total_decimals=0)}  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """A result as entered: where (round, table, board), and the contract, declarer, tricks and lead, or the
+    Director's artificial score with its reason (L12C2, L81C6: the Director records the reason)."""
+
+    round: int
+    table: int
+    board: int
+    contract: str | None = None
+    declarer: str | None = None
+    tricks: int | None = None
+    lead: str | None = None
+    adjusted: str | None = None
+    reason: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            k: v
+            for k, v in (
+                ("round", self.round),
+                ("table", self.table),
+                ("board", self.board),
+                ("contract", self.contract),
+                ("declarer", self.declarer),
+                ("tricks", self.tricks),
+                ("lead", self.lead),
+                ("adjusted", self.adjusted),
+                ("reason", self.reason),
+            )
+            if v is not None
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """A pairs event: name, form, movement parameters, the seed its boards are dealt from, names, results."""
+
+    name: str
+    form: str
+    movement_kind: str
+    tables: int
+    boards_per_round: int
+    pairs: int
+    seed: str
+    arrow_switch: tuple[int, ...] = ()
+    names: Mapping[str, str] = field(default_factory=dict)
+    entries: tuple[Entry, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.form not in _FORMS:
+            raise TournamentError(f"the form is one of {sorted(_FORMS)}, not {self.form!r}")
+        self.movement  # noqa: B018 - validates the movement parameters now, not at the first result
+
+    @property
+    def movement(self) -> Movement:
+        if self.movement_kind in ("mitchell", "mitchell-relay"):
+            relay = self.movement_kind == "mitchell-relay"
+            return mitchell(self.tables, self.boards_per_round, arrow_switch=self.arrow_switch, pairs=self.pairs,
+                            relay=relay)  # fmt: skip
+        if self.movement_kind == "howell":
+            if self.arrow_switch:
+                raise TournamentError("a Howell has no arrow-switch: every pair plays both lines already")
+            return howell(self.tables, self.boards_per_round, pairs=self.pairs)
+        raise TournamentError(f"the movement is 'mitchell', 'mitchell-relay' or 'howell', not {self.movement_kind!r}")
+
+    @property
+    def scoring(self) -> Form:
+        return _FORMS[self.form]
+
+    @property
+    def boards(self) -> tuple[Board, ...]:
+        """The event's boards, dealt from its seed (L6; the same seed deals the same boards)."""
+        numbers = self.movement.boards
+        return deal_boards(len(numbers), self.seed, first=numbers[0])
+
+    def encounter(self, round_number: int, table: int) -> Encounter:
+        for e in self.movement.round(round_number):
+            if e.table == table:
+                return e
+        raise TournamentError(f"round {round_number} has tables 1 to {self.tables}, not {table} (L8)")
+
+    def enter(self, entry: Entry) -> Event:
+        """The event with one more result, after the checks: the board is played at that table in that round, the
+        table has two pairs, the result is a possible one (L77: a contract, declarer and 0–13 tricks, or an
+        artificial score), and that board has no result at that table yet. Changes nothing on error."""
+        e = self.encounter(entry.round, entry.table)
+        where = f"round {entry.round}, table {entry.table}, board {entry.board}"
+        if entry.board not in e.boards:
+            raise TournamentError(f"{where}: board {entry.board} is not played there (boards {e.boards[0]}–"
+                                  f"{e.boards[-1]}; L8)")  # fmt: skip
+        if e.ns is None or e.ew is None:
+            raise TournamentError(f"{where}: pair {e.sit_out} sits out this round; no result is scored (L8)")
+        if any((x.round, x.table, x.board) == (entry.round, entry.table, entry.board) for x in self.entries):
+            raise TournamentError(f"{where}: a result is already entered (correct it with a new event file)")
+        self._table_result(entry, e)
+        return replace(self, entries=(*self.entries, entry))
+
+    def _table_result(self, entry: Entry, e: Encounter) -> TableResult:
+        ns, ew = (str(e.ns),), (str(e.ew),)
+        where = f"round {entry.round}, table {entry.table}, board {entry.board}"
+        try:
+            if entry.adjusted is not None:
+                return TableResult(entry.board, ns, ew, artificial=Artificial.parse(entry.adjusted),
+                                   round=entry.round, table=entry.table)  # fmt: skip
+            if entry.contract is None or entry.contract.upper() in ("PASS", "P"):
+                return TableResult(entry.board, ns, ew, passed_out=True, round=entry.round, table=entry.table)
+            if entry.declarer is None or entry.tricks is None:
+                raise TournamentError("a contract needs the declarer and the tricks taken (L79A)")
+            if not 0 <= entry.tricks <= 13:
+                raise TournamentError(f"tricks are 0 to 13, not {entry.tricks} (L77)")
+            return TableResult(entry.board, ns, ew, Contract.parse(entry.contract), Seat.parse(entry.declarer),
+                               entry.tricks, lead=entry.lead, round=entry.round, table=entry.table)  # fmt: skip
+        except BridgeError as exc:
+            raise TournamentError(f"{where}: {exc}") from None
+
+    def scored(self) -> tuple[tuple[BoardRecord, tuple[ScoredResult, ...]], ...]:
+        """Every board with results, scored by the event's form (L77, L78)."""
+        by_board: dict[int, list[TableResult]] = {}
+        for entry in self.entries:
+            by_board.setdefault(entry.board, []).append(
+                self._table_result(entry, self.encounter(entry.round, entry.table))
+            )
+        boards = {b.number: b for b in self.boards}
+        return tuple(
+            (BoardRecord.of(boards[n]), score_board(results, boards[n], self.scoring))
+            for n, results in sorted(by_board.items())
+        )
+
+    def ranking(self) -> tuple[Standing, ...]:
+        """The ranking so far; a Mitchell without arrow-switch ranks its NS and EW lines apart (two winners)."""
+        two = self.movement.kind is Kind.MITCHELL and not self.arrow_switch
+        return rank_event((s for _, s in self.scored()), self.scoring, by_direction=two, names=dict(self.names))
+
+    def to_json(self) -> str:
+        data = {
+            "format": FORMAT, "version": 1, "name": self.name, "form": self.form,
+            "movement": {"kind": self.movement_kind, "tables": self.tables, "boards_per_round": self.boards_per_round,
+                         "pairs": self.pairs, "arrow_switch": list(self.arrow_switch)},
+            "seed": self.seed, "names": dict(self.names), "results": [e.to_dict() for e in self.entries],
+        }  # fmt: skip
+        return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+
+    @classmethod
+    def from_json(cls, text: str, source: str = "event file") -> Event:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise TournamentError(f"{source}: not JSON ({exc})") from None
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise TournamentError(f'{source}: not a contractbridge event file (no "format": "{FORMAT}")')
+        try:
+            m = data["movement"]
+            event = cls(str(data["name"]), str(data["form"]), str(m["kind"]), int(m["tables"]),
+                        int(m["boards_per_round"]), int(m["pairs"]), str(data["seed"]),
+                        tuple(int(r) for r in m.get("arrow_switch", ())),
+                        {str(k): str(v) for k, v in dict(data.get("names", {})).items()})  # fmt: skip
+            entries = [Entry(**{k: v for k, v in dict(e).items()}) for e in data.get("results", [])]
+        except (KeyError, TypeError, ValueError) as exc:
+            raise TournamentError(f"{source}: {exc!r} in the event file") from None
+        for entry in entries:
+            event = event.enter(entry)
+        return event

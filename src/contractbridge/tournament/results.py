@@ -1,0 +1,446 @@
+"""Scoring an event from its table results: each result scored by L77, then compared per the event's form
+(matchpoints L78A with Neuberg and factoring, cross-IMPs and Butler L78B, total points L78C), adjusted scores
+(L12C1(c) weighted, L12C2 artificial), fouled boards (L87), totals, percentages and ranks with ties.
+
+The arithmetic is ``scoring.duplicate`` (L77) and ``scoring.compare`` (L78, L12); this module only decides
+which results are compared with which, and how the form rounds what it prints (``Form``).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal
+from enum import Enum
+from typing import Any, Final
+
+import numpy as np
+import numpy.typing as npt
+
+from contractbridge.cards import Seat
+from contractbridge.contract import Contract
+from contractbridge.deal import Board, Vulnerability
+from contractbridge.errors import BridgeError, TournamentError
+from contractbridge.scoring import compare, duplicate
+
+__all__ = [
+    "BUTLER_RUTER",
+    "CROSS_IMPS",
+    "MATCHPOINTS",
+    "MATCHPOINTS_MAGIC_CONTEST",
+    "MATCHPOINTS_RUTER",
+    "Artificial",
+    "Form",
+    "MatchScore",
+    "Method",
+    "Rounding",
+    "ScoredResult",
+    "Standing",
+    "TableResult",
+    "rank_event",
+    "score_board",
+    "score_match",
+]
+
+
+class Method(Enum):
+    """How a board's results are compared: matchpoints (L78A), cross-IMPs or IMPs against a Butler datum
+    (L78B), total points (L78C)."""
+
+    MATCHPOINTS = "matchpoints"
+    CROSS_IMPS = "cross-imps"
+    BUTLER = "butler"
+    TOTAL_POINTS = "total-points"
+
+
+class Rounding(Enum):
+    """How a printed number is rounded: halves up (away from zero) or halves to even."""
+
+    HALF_UP = ROUND_HALF_UP
+    HALF_EVEN = ROUND_HALF_EVEN
+
+
+@dataclass(frozen=True, slots=True)
+class Form:
+    """The event's form of scoring and the conventions of the program that prints it (docs/tournaments.md).
+
+    ``relative``: matchpoints printed as the difference from the board's average (Ruter's club form: a top is
+    +top/2). ``total``: ``"sum"`` or ``"mean"`` (per board played). ``factor``: a contestant that played fewer
+    boards than the most has its sum scaled up to that many boards. ``from_rounded``: totals add the board
+    numbers as printed. ``drop``/``datum_unit``: the Butler datum's convention. Decimals: board points, board
+    percentages, totals, total percentages."""
+
+    method: Method = Method.MATCHPOINTS
+    name: str = "matchpoints"
+    scale: compare.MPScale = compare.MPScale.HALF
+    neuberg: bool = True
+    relative: bool = False
+    total: str = "sum"
+    factor: bool = False
+    from_rounded: bool = True
+    rounding: Rounding = Rounding.HALF_UP
+    decimals: int = 1
+    percent_decimals: int = 0
+    total_decimals: int = 1
+    total_percent_decimals: int = 2
+    drop: int = 1
+    datum_unit: int = 10
+    average: bool = True
+    artificial: compare.ArtificialScale = compare.PAIRS
+    imp_artificial: compare.ArtificialScale = compare.IMPS
+
+    @property
+    def percentages(self) -> bool:
+        return self.method is Method.MATCHPOINTS
+
+    def round(self, value: float, decimals: int) -> float:
+        """``value`` rounded to ``decimals`` the form's way (from its shortest exact-looking decimal)."""
+        exact = Decimal(f"{value:.12g}")
+        return float(exact.quantize(Decimal(1).scaleb(-decimals), rounding=self.rounding.value))
+
+
+MATCHPOINTS: Final = Form()
+"""Matchpoints 2/1/0 (L78A), Neuberg for missing and adjusted results, one decimal, totals of the printed
+board scores, percentages to two decimals."""
+MATCHPOINTS_MAGIC_CONTEST: Final = Form(name="MatchPoints;MP1 (Magic Contest)")
+"""Magic Contest (FFB): as ``MATCHPOINTS``; board percentages to whole numbers."""
+MATCHPOINTS_RUTER: Final = Form(name="MatchPoints;MP1 (Ruter)", relative=True, decimals=0, total_decimals=0)
+"""Ruter (Norway) club form: matchpoints printed as the difference from the board's average, whole numbers."""
+BUTLER_RUTER: Final = Form(
+    method=Method.BUTLER, name="IMP;Butler-2;Mean (Ruter)", decimals=0, total="mean", total_decimals=2
+)
+"""Ruter's Butler: datum = mean without the highest and lowest score, to the nearest 10; total = IMPs per board."""
+CROSS_IMPS: Final = Form(method=Method.CROSS_IMPS, name="cross-IMPs", decimals=2, total_decimals=2)
+"""Cross-IMPs averaged over the comparisons of each board."""
+
+
+@dataclass(frozen=True, slots=True)
+class Artificial:
+    """An artificial adjusted score (L12C2) as percentages of the board for NS and EW: ``Artificial(60, 40)``
+    is A60/40 (NS in no way at fault, EW directly at fault)."""
+
+    ns: float
+    ew: float
+
+    def __post_init__(self) -> None:
+        for value in (self.ns, self.ew):
+            if not 0 <= value <= 100:
+                raise TournamentError(f"an artificial score is a percentage from 0 to 100, not {value!r} (L12C2)")
+
+    @classmethod
+    def parse(cls, text: str) -> Artificial:
+        """``A60/40``, ``A50/50``, ``A40/40`` …, or the two cells ``A+``/``A=``/``A-`` of a score table."""
+        body = text.strip().upper().removeprefix("A")
+        try:
+            ns, _, ew = body.partition("/")
+            return cls(float(ns), float(ew))
+        except ValueError:
+            raise TournamentError(f"not an artificial score: {text!r} (A60/40, A50/50, A40/40 …; L12C2)") from None
+
+    def __str__(self) -> str:
+        return f"A{self.ns:g}/{self.ew:g}"
+
+
+_ARTIFICIAL_CELLS: Final = {"A+": 60.0, "A=": 50.0, "A": 50.0, "A-": 40.0}
+
+
+def artificial_cell(cell: str) -> float | None:
+    """The percentage of a score-table cell ``A+`` / ``A=`` / ``A-`` (L12C2: 60, 50, 40), else None."""
+    return _ARTIFICIAL_CELLS.get(cell.strip().upper())
+
+
+@dataclass(frozen=True, slots=True)
+class TableResult:
+    """One table's result on one board. ``ns``/``ew``: the contestants of each side (one pair id each, or the
+    two players of an individual). Played: ``contract``/``declarer``/``tricks`` (``passed_out`` for a board
+    passed out, L22B). Else ``artificial`` (L12C2), ``assigned`` (L12C1(c)) or ``not_played``. ``fouled``
+    names the form of the board in which the result was made (L87), ``None`` for the correct one."""
+
+    board: int
+    ns: tuple[str, ...]
+    ew: tuple[str, ...]
+    contract: Contract | None = None
+    declarer: Seat | None = None
+    tricks: int | None = None
+    passed_out: bool = False
+    lead: str | None = None
+    artificial: Artificial | None = None
+    assigned: compare.AssignedScore | None = None
+    not_played: bool = False
+    fouled: str | None = None
+    round: int | None = None
+    table: int | None = None
+    section: str | None = None
+
+    def __post_init__(self) -> None:
+        kinds = [self.contract is not None or self.passed_out, self.artificial is not None,
+                 self.assigned is not None, self.not_played]  # fmt: skip
+        if sum(kinds) != 1:
+            raise TournamentError(
+                f"board {self.board}, {'/'.join(self.ns)} v {'/'.join(self.ew)}: a result is exactly one of a "
+                "contract with its tricks, passed out, an artificial score (L12C2), an assigned score (L12C1(c)) "
+                "or not played"
+            )
+        if self.contract is not None and (self.declarer is None or self.tricks is None):
+            raise TournamentError(f"board {self.board}: a contract needs its declarer and tricks (L79A)")
+        if self.tricks is not None and (isinstance(self.tricks, bool) or self.tricks not in range(14)):
+            raise TournamentError(f"board {self.board}: tricks are a whole number from 0 to 13, not "
+                                  f"{self.tricks!r} (L77, L79A)")  # fmt: skip
+        if set(self.ns) & set(self.ew):
+            raise TournamentError(f"board {self.board}: {sorted(set(self.ns) & set(self.ew))} on both sides")
+
+    @property
+    def played(self) -> bool:
+        return self.contract is not None or self.passed_out
+
+    def score_ns(self, vulnerability: Vulnerability | Board) -> int | None:
+        """The L77 score for NS (L22B: 0 when passed out); None when the board was not played at this table."""
+        if not self.played:
+            return None
+        try:
+            return duplicate.board_score(self.contract, self.declarer, self.tricks, vulnerability).ns
+        except BridgeError as exc:
+            raise TournamentError(f"board {self.board}, {'/'.join(self.ns)} v {'/'.join(self.ew)}: {exc}") from None
+
+
+@dataclass(frozen=True, slots=True)
+class ScoredResult:
+    """A result with its score and its points by the form: ``ns``/``ew`` unrounded, ``top`` the board's top
+    (matchpoints), ``pct_ns``/``pct_ew`` percentages of the top."""
+
+    result: TableResult
+    score_ns: int | None
+    ns: float | None
+    ew: float | None
+    top: float | None = None
+    pct_ns: float | None = None
+    pct_ew: float | None = None
+    datum: int | None = None
+
+
+def score_board(
+    results: Sequence[TableResult], vulnerability: Vulnerability | Board, form: Form = MATCHPOINTS
+) -> tuple[ScoredResult, ...]:
+    """Score one board's results by the form, in the given order. Every result of the list counts as a table
+    for the top (matchpoints: 2(n−1), L78A); results that are missing or adjusted are factored by Neuberg's
+    formula when ``form.neuberg``; each form of a fouled board is compared on its own and factored to the whole
+    board (L87B)."""
+    if not results:
+        return ()
+    numbers = {r.board for r in results}
+    if len(numbers) != 1:
+        raise TournamentError(f"score_board takes the results of one board, not of boards {sorted(numbers)}")
+    scores = [r.score_ns(vulnerability) for r in results]
+    if form.method is Method.MATCHPOINTS:
+        return _matchpoints(results, scores, form)
+    return _imps(results, scores, form)
+
+
+def _matchpoints(results: Sequence[TableResult], scores: Sequence[int | None], form: Form) -> tuple[ScoredResult, ...]:
+    expected = len(results)
+    top = compare.top(expected, form.scale)
+    units: dict[int, float] = {}
+    groups: dict[str | None, list[int]] = defaultdict(list)
+    for i, (r, s) in enumerate(zip(results, scores, strict=True)):
+        if s is not None or r.assigned is not None:
+            groups[r.fouled].append(i)
+    for members in groups.values():
+        plain = [i for i in members if scores[i] is not None]
+        weighted = [i for i in members if results[i].assigned is not None]
+        field = [s for s in (scores[i] for i in plain) if s is not None]
+        mp = compare.matchpoints(field, form.scale) if field else np.zeros(0)
+        for k, i in enumerate(plain):
+            value = float(mp[k])
+            for j in weighted:
+                assigned = results[j].assigned
+                assert assigned is not None
+                value += form.scale.per_win - float(assigned.matchpoints([scores[i] or 0], form.scale))
+            units[i] = value
+        for j in weighted:
+            assigned = results[j].assigned
+            assert assigned is not None
+            others = [float(scores[i] or 0) for i in plain]
+            # two weighted scores on one board: each meets the other at its weighted mean (L78C)
+            others += [float(results[k].assigned.mean) for k in weighted if k != j]  # type: ignore[union-attr]
+            units[j] = float(assigned.matchpoints(others, form.scale))
+        n = len(members)
+        if form.neuberg and n < expected:
+            for i in members:
+                units[i] = float(compare.neuberg([units[i]], n, expected, form.scale)[0])
+        elif n < expected:
+            for i in members:
+                units[i] = units[i] * (expected - 1) / (n - 1) if n > 1 else top / 2
+    out = []
+    offset = top / 2 if form.relative else 0.0
+    for i, (r, s) in enumerate(zip(results, scores, strict=True)):
+        if i in units:
+            ns_mp, ew_mp = units[i], top - units[i]
+        elif r.artificial is not None:
+            ns_mp, ew_mp = r.artificial.ns / 100 * top, r.artificial.ew / 100 * top
+        else:  # not played: no score for either side (L12C2 is the Director's: enter it as artificial)
+            out.append(ScoredResult(r, None, None, None, top))
+            continue
+        pct_ns = 100 * ns_mp / top if top else 50.0
+        pct_ew = 100 * ew_mp / top if top else 50.0
+        out.append(ScoredResult(r, s, ns_mp - offset, ew_mp - offset, top, pct_ns, pct_ew))
+    return tuple(out)
+
+
+def _imp_artificial(percent: float, form: Form) -> float:
+    """An artificial score given as a percentage, in IMPs (L12C2(b)): above 50 % average-plus, 50 % average,
+    below 50 % average-minus."""
+    scale = form.imp_artificial
+    return scale.plus if percent > 50 else scale.average if percent == 50 else scale.minus
+
+
+def _imps(results: Sequence[TableResult], scores: Sequence[int | None], form: Form) -> tuple[ScoredResult, ...]:
+    played = [i for i, s in enumerate(scores) if s is not None]
+    values = np.asarray([scores[i] for i in played], dtype=np.float64)
+    datum: int | None = None
+    points: dict[int, float] = {}
+    if played:
+        if form.method is Method.BUTLER:
+            datum = compare.butler_datum(values, form.drop, form.datum_unit)
+            compared: npt.NDArray[Any] = compare.imps_array(values - datum)
+        elif form.method is Method.CROSS_IMPS:
+            compared = compare.cross_imps(values, average=form.average)
+        else:
+            compared = values
+        points = {i: float(v) for i, v in zip(played, compared, strict=True)}
+    out = []
+    for i, r in enumerate(results):
+        if i in points:
+            out.append(ScoredResult(r, scores[i], points[i], -points[i], datum=datum))
+        elif r.artificial is not None:
+            ns, ew = _imp_artificial(r.artificial.ns, form), _imp_artificial(r.artificial.ew, form)
+            out.append(ScoredResult(r, None, ns, ew, datum=datum))
+        elif r.assigned is not None and datum is not None:
+            weighted = float(r.assigned.imps(datum))
+            out.append(ScoredResult(r, None, weighted, -weighted, datum=datum))
+        else:
+            out.append(ScoredResult(r, None, None, None, datum=datum))
+    return tuple(out)
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """A contestant's line of the ranking: total (rounded as the form prints it), percentage (matchpoints),
+    place with ties (``rank.position``, ``rank.tied``), boards scored and the direction it played."""
+
+    id: str
+    direction: str | None
+    total: float
+    percentage: float | None
+    rank: compare.Ranking
+    boards: int
+    names: str = ""
+    points: tuple[tuple[int, float], ...] = field(default=(), compare=False)
+
+
+def rank_event(
+    boards: Iterable[Sequence[ScoredResult]],
+    form: Form = MATCHPOINTS,
+    *,
+    by_direction: bool = False,
+    names: Mapping[str, str] | None = None,
+) -> tuple[Standing, ...]:
+    """Totals, percentages and places of every contestant (L78). ``by_direction`` ranks the NS and EW lines of a
+    Mitchell apart (two winners) and names each contestant's line; else one ranking, without lines. Totals
+    add each board's points as printed when ``form.from_rounded``; the percentage is the share of the tops of
+    the boards scored (artificial scores included at their percentage). A pair that missed boards is compared
+    by that share: its percentage is factored to the boards it played."""
+    points: dict[str, list[tuple[int, float]]] = defaultdict(list)
+    tops: dict[str, float] = defaultdict(float)
+    lines: dict[str, set[str]] = defaultdict(set)
+    for board in boards:
+        for s in board:
+            for side, ids, value in (("NS", s.result.ns, s.ns), ("EW", s.result.ew, s.ew)):
+                if value is None:
+                    continue
+                shown = form.round(value, form.decimals) if form.from_rounded else value
+                for contestant in ids:
+                    points[contestant].append((s.result.board, shown))
+                    lines[contestant].add(side)
+                    if s.top is not None:
+                        tops[contestant] += s.top
+    standings: list[tuple[str, str | None, float, float | None, int, tuple[tuple[int, float], ...]]] = []
+    most = max((len(p) for p in points.values()), default=0)
+    for contestant, pts in points.items():
+        total = sum(v for _, v in pts)
+        if form.total == "mean":
+            total /= len(pts)
+        elif form.factor:
+            total *= most / len(pts)
+        percentage: float | None = None
+        if form.percentages and tops[contestant]:
+            achieved = sum(v for _, v in pts) + (tops[contestant] / 2 if form.relative else 0.0)
+            percentage = form.round(100 * achieved / tops[contestant], form.total_percent_decimals)
+        direction = next(iter(lines[contestant])) if by_direction and len(lines[contestant]) == 1 else None
+        standings.append((contestant, direction, form.round(total, form.total_decimals), percentage, len(pts),
+                          tuple(pts)))  # fmt: skip
+    out: list[Standing] = []
+    groups = ["NS", "EW"] if by_direction else [None]
+    for group in groups:
+        members = [s for s in standings if group is None or s[1] == group]
+        ranks = compare.rank([s[2] for s in members])
+        for (contestant, direction, total, pct, n, board_points), place in zip(members, ranks, strict=True):
+            label = (names or {}).get(contestant, "")
+            out.append(Standing(contestant, direction, total, pct, place, n, label, board_points))
+    return tuple(sorted(out, key=lambda s: ((s.direction or "") if by_direction else "", s.rank.position,
+                                            _id_key(s.id))))  # fmt: skip
+
+
+def _id_key(contestant: str) -> tuple[int, str]:
+    return (int(contestant), "") if contestant.isdigit() else (1 << 30, contestant)
+
+
+@dataclass(frozen=True, slots=True)
+class MatchScore:
+    """A teams match: each board's IMPs for the home team (L78B: the home team's NS score in one room against
+    the visitors' NS score in the other), the IMP totals and the VPs (WBF 2013 scale, ``compare.vp_scale``)."""
+
+    boards: tuple[tuple[int, int], ...]
+    home_imps: int
+    away_imps: int
+    vp: tuple[float, float]
+
+
+def score_match(
+    rooms: Sequence[tuple[TableResult, TableResult, Vulnerability | Board]],
+    *,
+    home: str,
+    corrected: bool = True,
+) -> MatchScore:
+    """Score a teams match from its boards: for each board the two rooms' results and the board (vulnerability).
+    ``home`` names the home team's id as it appears on the results (its pair sits NS in one room and EW in the
+    other). An artificial score in either room is worth ±3 IMP to the side it favours (L12C2(b))."""
+    per_board = []
+    for open_room, closed_room, board in rooms:
+        if open_room.board != closed_room.board:
+            raise TournamentError(f"rooms of boards {open_room.board} and {closed_room.board} are not one board")
+        signs = []
+        for room in (open_room, closed_room):
+            if home in room.ns:
+                signs.append(1)
+            elif home in room.ew:
+                signs.append(-1)
+            else:
+                raise TournamentError(f"board {room.board}: team {home!r} is not at this table")
+        if signs[0] == signs[1]:
+            raise TournamentError(f"board {open_room.board}: the home team sits the same way in both rooms")
+        imps = 0
+        scores = [room.score_ns(board) for room in (open_room, closed_room)]
+        if None in scores:
+            for room, sign in zip((open_room, closed_room), signs, strict=True):
+                if room.artificial is not None:
+                    own = room.artificial.ns if sign > 0 else room.artificial.ew
+                    imps += int(compare.IMPS.plus if own > 50 else compare.IMPS.minus if own < 50 else 0)
+        else:
+            home_total = sum(sign * (s or 0) for sign, s in zip(signs, scores, strict=True))
+            imps = compare.imps(home_total)
+        per_board.append((open_room.board, imps))
+    home_imps = sum(i for _, i in per_board if i > 0)
+    away_imps = -sum(i for _, i in per_board if i < 0)
+    vp = compare.victory_points(home_imps - away_imps, len(per_board), corrected) if per_board else (10.0, 10.0)
+    return MatchScore(tuple(per_board), home_imps, away_imps, vp)

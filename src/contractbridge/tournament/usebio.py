@@ -1,0 +1,224 @@
+"""USEBIO 1.2 XML results (the EBU's Universal Scoring Exchange for Bridge Information Output): read a pairs
+event (``EVENT`` → ``PARTICIPANTS``/``PAIR`` and ``BOARD``/``TRAVELLER_LINE``, also inside ``SESSION`` and
+``SECTION``) into the same published event as a PBN score table, and write one.
+
+Element names as USEBIO 1.2 files carry them and as public readers consume them (ABF Cobalt's results views,
+Marc Shearer's ImportUsebio): ``PAIR_NUMBER``, ``DIRECTION``, ``PLACE``, ``TOTAL_SCORE``, ``PERCENTAGE``,
+``BOARDS_PLAYED``, ``PLAYER``/``PLAYER_NAME``/``NATIONAL_ID_NUMBER``; ``BOARD_NUMBER``; ``NS_PAIR_NUMBER``,
+``EW_PAIR_NUMBER``, ``CONTRACT``, ``PLAYED_BY``, ``LEAD``, ``TRICKS``, ``SCORE`` (NS), ``NS_MATCH_POINTS``,
+``EW_MATCH_POINTS``. An artificial score is written in ``SCORE`` as ``A60/40`` (L12C2; docs/tournaments.md).
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import Final
+
+from contractbridge.deal import board_vulnerability
+from contractbridge.errors import BridgeError, TournamentError
+from contractbridge.formats.inputs import read_bytes
+from contractbridge.tournament.pbn_scores import (
+    BoardRecord,
+    PublishedBoard,
+    PublishedEvent,
+    PublishedRow,
+    PublishedTotal,
+    printed_decimals,
+    table_result,
+)
+from contractbridge.tournament.results import (
+    BUTLER_RUTER,
+    CROSS_IMPS,
+    MATCHPOINTS,
+    Form,
+    Method,
+    ScoredResult,
+    Standing,
+)
+
+__all__ = ["dumps", "loads", "read_file"]
+
+_LIMIT: Final = 32 * 1024 * 1024
+_METHODS: Final = {"MATCH_POINTS": MATCHPOINTS, "CROSS_IMPS": CROSS_IMPS, "BUTLER": BUTLER_RUTER}
+
+
+def read_file(path: str | Path) -> PublishedEvent:
+    """A USEBIO file (at most 32 MiB)."""
+    return loads(read_bytes(path, _LIMIT), str(path))
+
+
+def _text(element: ET.Element | None, name: str) -> str | None:
+    if element is None:
+        return None
+    child = element.find(name)
+    return None if child is None or child.text is None else child.text.strip()
+
+
+def loads(data: bytes | str, source: str = "USEBIO") -> PublishedEvent:
+    """The published pairs event of a USEBIO document; ``TournamentError`` (with the place) when it does not
+    read as one."""
+    if "<!DOCTYPE" in (data.decode("utf-8", "replace") if isinstance(data, bytes) else data)[:4096].upper():
+        raise TournamentError(f"{source}: a document type declaration is not accepted in USEBIO")
+    try:
+        root = ET.fromstring(data)
+    except ET.ParseError as exc:
+        raise TournamentError(f"{source}: not XML ({exc})") from None
+    if root.tag.upper() != "USEBIO":
+        raise TournamentError(f"{source}: the root element is <{root.tag}>, not <USEBIO>")
+    event = root.find("EVENT")
+    if event is None:
+        raise TournamentError(f"{source}: no <EVENT>")
+    scope = event
+    for name in ("SESSION", "SECTION"):
+        inner = scope.find(name)
+        if inner is not None and (inner.find("BOARD") is not None or inner.find("SECTION") is not None):
+            scope = inner
+    method = (_text(event, "BOARD_SCORING_METHOD") or "MATCH_POINTS").upper()
+    base = _METHODS.get(method)
+    if base is None:
+        raise TournamentError(f"{source}: BOARD_SCORING_METHOD {method!r} is not one of {sorted(_METHODS)}")
+    totals = []
+    winners = _text(event, "WINNER_TYPE") or "1"
+    participants = scope.find("PARTICIPANTS")
+    if participants is None:
+        participants = event.find("PARTICIPANTS")
+    for pair in participants.findall("PAIR") if participants is not None else []:
+        number = _text(pair, "PAIR_NUMBER")
+        if not number:
+            raise TournamentError(f"{source}: a PAIR without PAIR_NUMBER")
+        names = " - ".join(_text(p, "PLAYER_NAME") or "" for p in pair.findall("PLAYER"))
+        place = _text(pair, "PLACE") or ""
+        direction = _text(pair, "DIRECTION")
+        totals.append(
+            PublishedTotal(
+                number,
+                place,
+                None,
+                direction if winners == "2" else None,
+                _text(pair, "TOTAL_SCORE") or "",
+                _text(pair, "PERCENTAGE"),
+                names,
+                _text(pair, "BOARDS_PLAYED"),
+            )
+        )
+    boards = []
+    for board in scope.findall("BOARD"):
+        number_text = _text(board, "BOARD_NUMBER") or ""
+        if not number_text.isdigit() or int(number_text) < 1:
+            raise TournamentError(f"{source}: BOARD_NUMBER {number_text!r} is not a board number")
+        board_number = int(number_text)
+        rows = []
+        for i, line in enumerate(board.findall("TRAVELLER_LINE"), start=1):
+            rows.append(_row(board_number, line, f"{source}: board {board_number}, traveller line {i}"))
+        boards.append(PublishedBoard(board_number, board_vulnerability(board_number), None, tuple(rows)))
+    if not boards:
+        raise TournamentError(f"{source}: no BOARD with TRAVELLER_LINEs")
+    points = [c for b in boards for r in b.rows for c in r.points.values()]
+    decimals = printed_decimals(points)
+    total = printed_decimals(t.total for t in totals)
+    percent = printed_decimals(t.percentage for t in totals if t.percentage)
+    form = replace(
+        base,
+        name=f"USEBIO {method}",
+        decimals=base.decimals if decimals is None else decimals,
+        total_decimals=base.total_decimals if total is None else total,
+        total_percent_decimals=base.total_percent_decimals if percent is None else percent,
+    )
+    return PublishedEvent(_text(event, "EVENT_DESCRIPTION") or "", _text(event, "PROGRAM_NAME") or "", method, form,
+                          tuple(boards), tuple(totals))  # fmt: skip
+
+
+def _row(board: int, line: ET.Element, where: str) -> PublishedRow:
+    ns, ew = _text(line, "NS_PAIR_NUMBER"), _text(line, "EW_PAIR_NUMBER")
+    if not ns or not ew:
+        raise TournamentError(f"{where}: NS_PAIR_NUMBER and EW_PAIR_NUMBER are required")
+    score = _text(line, "SCORE") or "-"
+    contract = (_text(line, "CONTRACT") or "-").replace("NT", "N")
+    record = {"Declarer": _text(line, "PLAYED_BY") or "", "Result": _text(line, "TRICKS") or "",
+              "Lead": _text(line, "LEAD") or "-"}  # fmt: skip
+    cells = (score, "-")
+    if score.upper().startswith("A") and "/" not in score:
+        raise TournamentError(f"{where}: adjusted SCORE {score!r} is not of the form A60/40 (L12C2)")
+    if score.upper().startswith("A"):
+        ns_pct, _, ew_pct = score[1:].partition("/")
+        cells = ("A+" if ns_pct == "60" else "A-" if ns_pct == "40" else "A=",
+                 "A+" if ew_pct == "60" else "A-" if ew_pct == "40" else "A=")  # fmt: skip
+    try:
+        result = table_result(board, (ns,), (ew,), contract, record, *cells)
+    except BridgeError as exc:
+        raise TournamentError(f"{where}: {exc}") from None
+    points = {}
+    for side, key in ((ns, "NS_MATCH_POINTS"), (ew, "EW_MATCH_POINTS")):
+        value = _text(line, key) or _text(line, key.replace("MATCH_POINTS", "SCORE_IMPS"))
+        if value is not None:
+            points[side] = value
+    published = score if result.played else None
+    return PublishedRow(result, published, cells, points)
+
+
+def _el(parent: ET.Element, name: str, text: str | None) -> ET.Element:
+    child = ET.SubElement(parent, name)
+    if text is not None:
+        child.text = text
+    return child
+
+
+def dumps(
+    name: str, form: Form, boards: Sequence[tuple[BoardRecord, Sequence[ScoredResult]]], ranking: Sequence[Standing],
+    program: str = "contractbridge",
+) -> str:  # fmt: skip
+    """A USEBIO 1.2 document of a pairs event: participants with place, total, percentage, boards played and
+    names; each board's traveller lines with contract, declarer, lead, tricks, NS score and both sides' points."""
+    if any(len(s.result.ns) != 1 for _, scored in boards for s in scored):
+        raise TournamentError("USEBIO pairs export: an individual event has players, not pairs")
+    root = ET.Element("USEBIO", {"Version": "1.2"})
+    method = {Method.MATCHPOINTS: "MATCH_POINTS", Method.CROSS_IMPS: "CROSS_IMPS", Method.BUTLER: "BUTLER"}.get(
+        form.method, "MATCH_POINTS"
+    )
+    event = ET.SubElement(root, "EVENT", {"EVENT_TYPE": "MP_PAIRS" if method == "MATCH_POINTS" else "PAIRS"})
+    _el(event, "PROGRAM_NAME", program)
+    _el(event, "EVENT_DESCRIPTION", name)
+    _el(event, "BOARD_SCORING_METHOD", method)
+    directions = {s.direction for s in ranking}
+    _el(event, "WINNER_TYPE", "2" if directions == {"NS", "EW"} and len(ranking) > 1 else "1")
+    participants = ET.SubElement(event, "PARTICIPANTS")
+    for standing in ranking:
+        pair = ET.SubElement(participants, "PAIR")
+        _el(pair, "PAIR_NUMBER", standing.id)
+        if standing.direction:
+            _el(pair, "DIRECTION", standing.direction)
+        _el(pair, "PLACE", str(standing.rank))
+        _el(pair, "TOTAL_SCORE", f"{standing.total:.{form.total_decimals}f}")
+        if standing.percentage is not None:
+            _el(pair, "PERCENTAGE", f"{standing.percentage:.{form.total_percent_decimals}f}")
+        _el(pair, "BOARDS_PLAYED", str(standing.boards))
+        for player in standing.names.split(" - ") if standing.names else []:
+            _el(ET.SubElement(pair, "PLAYER"), "PLAYER_NAME", player)
+    key = "MATCH_POINTS" if form.method is Method.MATCHPOINTS else "SCORE_IMPS"
+    for record, scored in boards:
+        board = ET.SubElement(event, "BOARD")
+        _el(board, "BOARD_NUMBER", str(record.number))
+        for s in scored:
+            r = s.result
+            line = ET.SubElement(board, "TRAVELLER_LINE")
+            _el(line, "NS_PAIR_NUMBER", r.ns[0])
+            _el(line, "EW_PAIR_NUMBER", r.ew[0])
+            if r.artificial is not None:
+                _el(line, "SCORE", f"A{r.artificial.ns:g}/{r.artificial.ew:g}")
+            elif r.played:
+                _el(line, "CONTRACT", "PASS" if r.passed_out else str(r.contract))
+                if r.declarer is not None:
+                    _el(line, "PLAYED_BY", r.declarer.letter)
+                if r.lead:
+                    _el(line, "LEAD", r.lead)
+                if r.tricks is not None:
+                    _el(line, "TRICKS", str(r.tricks))
+                _el(line, "SCORE", str(s.score_ns))
+            for side, value in (("NS", s.ns), ("EW", s.ew)):
+                if value is not None:
+                    _el(line, f"{side}_{key}", f"{form.round(value, form.decimals):.{form.decimals}f}")
+    ET.indent(root)
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"

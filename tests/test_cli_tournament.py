@@ -1,0 +1,122 @@
+"""``contractbridge results`` and ``contractbridge event`` (#23 items 4 and 5, CLI part)."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from contractbridge.cli import app
+
+runner = CliRunner()
+MAGIC = "pbn/bridgetrainer_magiccontest_ffb_dn1_s1.pbn"
+
+
+def test_results_reproduces_and_prints_the_ranking(corpus: Path) -> None:
+    out = runner.invoke(app, ["results", str(corpus / "pbn/ruter_teams_butler_scoretable.pbn")])
+    assert out.exit_code == 0, out.output
+    assert "every published score, board result, total, percentage and rank is reproduced" in out.output
+    assert "Kjell Aspestrand" in out.output
+
+
+def test_results_json(corpus: Path) -> None:
+    out = runner.invoke(app, ["results", str(corpus / MAGIC), "--json"])
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.output)
+    assert data["form"] == "MatchPoints;MP1"
+    first = data["boards"][0]
+    assert first["board"] == 1
+    row = first["results"][0]
+    assert {k: row[k] for k in ("ns", "ew", "contract", "declarer", "tricks", "score_ns", "ns_points",
+                                "ew_points")} == {"ns": "3", "ew": "42", "contract": "4S", "declarer": "S",
+                                                  "tricks": 10, "score_ns": 420, "ns_points": 28.3,
+                                                  "ew_points": 13.7}  # fmt: skip
+    top = data["ranking"][0]
+    assert {k: top[k] for k in ("id", "direction", "total", "percentage", "rank")} == {
+        "id": "7", "direction": "EW", "total": 771.2, "percentage": 61.21, "rank": 1}  # fmt: skip
+    assert [d["tie_break"] for d in data["differences"]] == [True]
+
+
+def test_results_html_site_is_written_only_into_a_new_directory(corpus: Path, tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    out = runner.invoke(app, ["results", str(corpus / "pbn/ruter_individuals_scoretable_crlf.pbn"), "--html",
+                              str(site)])  # fmt: skip
+    assert out.exit_code == 0, out.output
+    index = (site / "index.html").read_text(encoding="utf-8")
+    assert "Rolf Sjødal" in index and 'href="board-1.html"' in index
+    assert "contractbridge-diagram" in (site / "board-1.html").read_text(encoding="utf-8")
+    assert "Opponents" in (site / "card-3.html").read_text(encoding="utf-8")
+    before = sorted(p.name for p in site.iterdir())
+    again = runner.invoke(app, ["results", str(corpus / "pbn/ruter_individuals_scoretable_crlf.pbn"), "--html",
+                                str(site)])  # fmt: skip
+    assert again.exit_code == 2 and "not an empty directory" in again.output
+    assert sorted(p.name for p in site.iterdir()) == before
+
+
+def test_results_refuses_a_file_without_score_tables(corpus: Path) -> None:
+    out = runner.invoke(app, ["results", str(corpus / "pbn/ben_camrose24_bridgecomposer_dd.pbn")])
+    assert out.exit_code == 2 and "no ScoreTable" in out.output
+
+
+def _run(*args: str) -> str:
+    out = runner.invoke(app, list(args))
+    assert out.exit_code == 0, out.output
+    return out.output
+
+
+def test_a_club_evening(tmp_path: Path) -> None:
+    event = tmp_path / "tuesday.json"
+    printed = _run("event", "create", str(event), "--movement", "mitchell", "--tables", "3", "--boards-per-round",
+                   "1", "--name", "Tuesday", "--seed", "42")  # fmt: skip
+    assert "round 1: T1 1-4: 1-1" in printed
+    refused = runner.invoke(app, ["event", "create", str(event)])
+    assert refused.exit_code == 2 and "exists" in refused.output
+    _run("event", "names", str(event), "1", "Ann Smith - Bo Lee")
+    card = _run("event", "movement", str(event), "--pair", "4")
+    assert "EW" in card
+    # round 1: T1 1-4 board 1, T2 2-5 board 2, T3 3-6 board 3; round 2: boards move down, EW up
+    for table, board, contract, declarer, tricks in ((1, 1, "4S", "N", 10), (2, 2, "3NT", "S", 9),
+                                                       (3, 3, "2H", "E", 8)):  # fmt: skip
+        _run("event", "result", str(event), "--round", "1", "--table", str(table), "--board", str(board), contract,
+             declarer, "--tricks", str(tricks))  # fmt: skip
+    for table, board, contract, declarer, tricks in ((1, 2, "3NT", "S", 10), (2, 3, "2H", "E", 7),
+                                                       (3, 1, "4S", "N", 9)):  # fmt: skip
+        _run("event", "result", str(event), "--round", "2", "--table", str(table), "--board", str(board), contract,
+             declarer, "--tricks", str(tricks))  # fmt: skip
+    _run("event", "result", str(event), "--round", "3", "--table", "1", "--board", "3", "--adjusted", "A60/40",
+         "--reason", "fouled board withdrawn (L87)")  # fmt: skip
+    saved = event.read_text(encoding="utf-8")
+    for args, message in (
+        (["--round", "3", "--table", "1", "--board", "1", "4S", "N", "--tricks", "10"], "not played there"),
+        (["--round", "1", "--table", "1", "--board", "1", "4S", "N", "--tricks", "10"], "already entered"),
+        (["--round", "3", "--table", "2", "--board", "1", "4S", "N", "--tricks", "14"], "0 to 13"),
+        (["--round", "3", "--table", "9", "--board", "1", "4S", "N", "--tricks", "9"], "tables 1 to 3"),
+        (["--round", "3", "--table", "2", "--board", "1", "4Z", "N", "--tricks", "9"], "not a contract"),
+    ):
+        bad = runner.invoke(app, ["event", "result", str(event), *args])
+        assert bad.exit_code == 2 and message in bad.output, bad.output
+        assert event.read_text(encoding="utf-8") == saved  # nothing changed
+    ranking = json.loads(_run("event", "rank", str(event), "--json"))
+    assert {s["direction"] for s in ranking} == {"NS", "EW"}  # a Mitchell: NS and EW winners
+    assert [s["names"] for s in ranking if s["id"] == "1"] == ["Ann Smith - Bo Lee"]
+    exports = tmp_path / "out"
+    exports.mkdir()
+    _run("event", "export", str(event), "--pbn", str(exports / "r.pbn"), "--usebio", str(exports / "r.xml"))
+    assert "[ScoreTable" in (exports / "r.pbn").read_text(encoding="utf-8")
+    checked = _run("results", str(exports / "r.pbn"))
+    assert "is reproduced" in checked
+    checked = _run("results", str(exports / "r.xml"))
+    assert "is reproduced" in checked
+    pytest.importorskip("endplay")
+    _run("event", "export", str(event), "--hands", str(exports / "hands.html"), "--html", str(exports / "site"))
+    sheet = (exports / "hands.html").read_text(encoding="utf-8")
+    assert sheet.count('class="board"') == 3 and "Par NS" in sheet
+    assert 'class="dd"' in (exports / "site" / "board-1.html").read_text(encoding="utf-8")
+    if importlib.util.find_spec("matplotlib") is not None:  # the plot extra: a pair's percentage by round
+        assert (exports / "site" / "card-1.png").read_bytes().startswith(b"\x89PNG")
+        assert 'src="card-1.png"' in (exports / "site" / "card-1.html").read_text(encoding="utf-8")
+    again = runner.invoke(app, ["event", "export", str(event), "--pbn", str(exports / "r.pbn")])
+    assert again.exit_code == 2 and "exists" in again.output

@@ -1,0 +1,177 @@
+"""Scoring an event's results (#23 item 3): L77 scores, matchpoints (L78A) with Neuberg and factoring, Butler
+and cross-IMPs (L78B), artificial (L12C2) and weighted (L12C1(c)) adjusted scores, fouled boards (L87),
+totals, percentages, ranks with ties, NS/EW winners."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from contractbridge.cards import Seat
+from contractbridge.contract import Contract
+from contractbridge.deal import Vulnerability
+from contractbridge.errors import TournamentError
+from contractbridge.scoring import compare
+from contractbridge.tournament.results import (
+    CROSS_IMPS,
+    MATCHPOINTS,
+    Artificial,
+    Form,
+    Method,
+    Rounding,
+    TableResult,
+    rank_event,
+    score_board,
+    score_match,
+)
+
+NONE = Vulnerability.NONE
+
+
+def played(board: int, ns: str, ew: str, contract: str, declarer: str, tricks: int, **kw: object) -> TableResult:
+    return TableResult(board, (ns,), (ew,), Contract.parse(contract), Seat.parse(declarer), tricks, **kw)  # type: ignore[arg-type]
+
+
+def test_matchpoints_tv44_and_the_l77_scores() -> None:
+    results = [played(1, "1", "5", "4S", "N", 11), played(1, "2", "6", "4S", "N", 10),
+               played(1, "3", "7", "4S", "S", 10), played(1, "4", "8", "3NT", "N", 9),
+               played(1, "9", "10", "4S", "N", 9)]  # fmt: skip
+    scored = score_board(results, NONE)
+    assert [s.score_ns for s in scored] == [450, 420, 420, 400, -50]  # L77
+    assert [s.ns for s in scored] == [8, 5, 5, 2, 0]  # TV44: top 2(n−1) = 8
+    assert [s.ew for s in scored] == [0, 3, 3, 6, 8]
+    assert [s.pct_ns for s in scored] == [100, 62.5, 62.5, 25, 0]
+
+
+def test_neuberg_for_an_artificial_score_as_magic_contest_prints_it() -> None:
+    # 3 results and one A+/A+ table: the 3 are factored to 4 tables, the A+ is 60 % of the top 6 (L12C2)
+    results = [
+        played(1, "1", "5", "4S", "N", 10),
+        played(1, "2", "6", "4S", "N", 10),
+        played(1, "3", "7", "4S", "N", 9),
+        TableResult(1, ("4",), ("8",), artificial=Artificial(60, 60)),
+    ]
+    scored = score_board(results, NONE)
+    assert scored[0].top == 6
+    assert scored[0].ns == pytest.approx(compare.neuberg([3], 3, 4)[0])  # (3 + 1)·4/3 − 1
+    assert (scored[3].ns, scored[3].ew) == (pytest.approx(3.6), pytest.approx(3.6))
+    assert scored[2].ns == pytest.approx(compare.neuberg([0], 3, 4)[0])
+
+
+def test_not_played_has_no_score_and_counts_as_a_table_for_neuberg() -> None:
+    results = [played(2, "1", "5", "3NT", "S", 9), played(2, "2", "6", "3NT", "S", 10),
+               TableResult(2, ("3",), ("7",), not_played=True)]  # fmt: skip
+    scored = score_board(results, Vulnerability.BOTH)
+    assert scored[2].ns is None and scored[2].score_ns is None
+    assert scored[1].ns == pytest.approx(compare.neuberg([2], 2, 3)[0])
+    no_neuberg = score_board(results, Vulnerability.BOTH, replace(MATCHPOINTS, neuberg=False))
+    assert no_neuberg[1].ns == pytest.approx(2 * 2 / 1)  # factored to the full top
+
+
+def test_weighted_assigned_score() -> None:
+    assigned = compare.AssignedScore.of(("1/2", 620), ("1/2", -100))
+    results = [played(3, "1", "5", "4S", "N", 10), played(3, "2", "6", "4S", "N", 9),
+               TableResult(3, ("3",), ("7",), assigned=assigned)]  # fmt: skip
+    scored = score_board(results, Vulnerability.NS)
+    # the assigned result: 620 beats 620? no: ties +620 (1), beats −100 (2) → ½·3; −100 ties −100 (1) → ½·1
+    assert scored[2].ns == pytest.approx(2.0)
+    # +620 ties ½ (1) and beats −100 ½ (2) against the assigned score, and beats −100 (2)
+    assert scored[0].ns == pytest.approx(2 + 1.5)
+
+
+def test_fouled_board_groups_are_compared_apart() -> None:
+    results = [
+        played(4, "1", "5", "4S", "N", 10),
+        played(4, "2", "6", "4S", "N", 9),
+        played(4, "3", "7", "2H", "E", 8, fouled="b"),
+        played(4, "4", "8", "2H", "E", 9, fouled="b"),
+    ]
+    scored = score_board(results, NONE)
+    assert scored[0].ns == pytest.approx(compare.neuberg([2], 2, 4)[0])  # L87B: each form on its own
+    assert scored[2].ns == pytest.approx(compare.neuberg([2], 2, 4)[0])
+
+
+def test_butler_and_cross_imps() -> None:
+    results = [played(5, "1", "5", "4S", "N", 10), played(5, "2", "6", "4S", "N", 9),
+               played(5, "3", "7", "2S", "N", 10), played(5, "4", "8", "4S", "N", 11)]  # fmt: skip
+    butler = score_board(results, NONE, Form(method=Method.BUTLER, decimals=0))
+    assert butler[0].datum == compare.butler_datum([420, -50, 170, 450])
+    assert [s.ns for s in butler] == list(compare.butler([420, -50, 170, 450]))
+    cross = score_board(results, NONE, CROSS_IMPS)
+    assert [s.ns for s in cross] == pytest.approx(list(compare.cross_imps([420, -50, 170, 450])))
+    adjusted = score_board([*results, TableResult(5, ("9",), ("10",), artificial=Artificial.parse("A60/40"))], NONE,
+                           CROSS_IMPS)  # fmt: skip
+    assert (adjusted[4].ns, adjusted[4].ew) == (3.0, -3.0)  # L12C2(b): average-plus/minus in IMPs
+
+
+def test_ranks_with_ties_percentages_and_two_winners() -> None:
+    boards = [
+        score_board([played(1, "1", "3", "4S", "N", 10), played(1, "2", "4", "4S", "N", 9)], NONE),
+        score_board([played(2, "1", "4", "3NT", "S", 9), played(2, "2", "3", "3NT", "S", 8)], Vulnerability.NS),
+    ]
+    two = rank_event(boards, by_direction=True, names={"1": "Ann - Bo"})
+    assert [(s.direction, s.id, s.total, s.percentage, str(s.rank)) for s in two] == [
+        ("EW", "3", 2.0, 50.0, "1="), ("EW", "4", 2.0, 50.0, "1="),
+        ("NS", "1", 4.0, 100.0, "1"), ("NS", "2", 0.0, 0.0, "2"),
+    ]  # fmt: skip
+    assert two[2].names == "Ann - Bo"
+    one = rank_event(boards)
+    assert [s.direction for s in one] == [None] * 4
+
+
+def test_a_pair_that_missed_boards_is_factored() -> None:
+    boards = [
+        score_board([played(1, "1", "3", "4S", "N", 10), played(1, "2", "4", "4S", "N", 9)], NONE),
+        score_board([played(2, "1", "4", "3NT", "S", 9), played(2, "5", "3", "3NT", "S", 7)], NONE),
+        score_board([played(3, "1", "3", "1NT", "S", 7), played(3, "5", "4", "1NT", "S", 8)], NONE),
+    ]
+    plain = {s.id: s.total for s in rank_event(boards)}
+    factored = {s.id: s.total for s in rank_event(boards, replace(MATCHPOINTS, factor=True))}
+    assert plain["1"] == factored["1"] == 4.0  # 3 boards: 2 + 2 + 0
+    assert plain["2"] == 0.0 and plain["5"] == 2.0  # pair 5 played 2 boards of 3
+    assert factored["5"] == 3.0  # 2 · 3/2
+    percentages = {s.id: s.percentage for s in rank_event(boards)}
+    assert percentages["5"] == 50.0  # a percentage is of the boards played
+
+
+def test_rounding_is_a_parameter_of_the_form() -> None:
+    assert Form(rounding=Rounding.HALF_UP).round(2.25, 1) == 2.3
+    assert Form(rounding=Rounding.HALF_EVEN).round(2.25, 1) == 2.2
+    assert Form().round(28.333333333333332, 1) == 28.3
+
+
+def test_bad_results_are_refused() -> None:
+    with pytest.raises(TournamentError, match="exactly one"):
+        TableResult(1, ("1",), ("2",))
+    with pytest.raises(TournamentError, match="declarer and tricks"):
+        TableResult(1, ("1",), ("2",), Contract.parse("4S"))
+    with pytest.raises(TournamentError, match="both sides"):
+        TableResult(1, ("1",), ("1",), passed_out=True)
+    with pytest.raises(TournamentError, match="0 to 13"):
+        played(1, "1", "2", "4S", "N", 14)
+    with pytest.raises(TournamentError, match="one board"):
+        score_board([played(1, "1", "2", "4S", "N", 10), played(2, "3", "4", "4S", "N", 10)], NONE)
+    with pytest.raises(TournamentError, match="percentage"):
+        Artificial(120, 0)
+    with pytest.raises(TournamentError, match="artificial"):
+        Artificial.parse("A+-")
+
+
+def test_a_teams_match_in_imps_and_vps() -> None:
+    # home team "A" sits NS in the open room, EW in the closed room (L78B)
+    rooms = [
+        (played(1, "A", "B", "4S", "N", 10), played(1, "B", "A", "2S", "N", 10), NONE),  # +420 v +170: +6
+        (played(2, "A", "B", "3NT", "S", 8), played(2, "B", "A", "3NT", "S", 9), Vulnerability.NS),  # -100, -600
+        (
+            TableResult(3, ("A",), ("B",), artificial=Artificial(60, 40)),
+            played(3, "B", "A", "1NT", "N", 7),
+            NONE,
+        ),
+    ]
+    match = score_match(rooms, home="A")
+    assert match.boards == ((1, 6), (2, -12), (3, 3))
+    assert (match.home_imps, match.away_imps) == (9, 12)
+    assert match.vp == compare.victory_points(-3, 3, True)
+    with pytest.raises(TournamentError, match="same way"):
+        score_match([(played(1, "A", "B", "4S", "N", 10), played(1, "A", "B", "4S", "N", 10), NONE)], home="A")
