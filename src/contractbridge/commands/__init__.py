@@ -75,7 +75,7 @@ INDEX: Final[dict[str, tuple[tuple[str, str], ...]]] = {
             "Convert between PBN, LIN and JSON lines (by extension); same format: rewrite losslessly. "
             "LIN to PBN\nkeeps a vugraph file's event, teams, results line and commentary. JSON lines "
             "hold one board a file: a\nfile of several boards becomes TARGET-<board>.jsonl, one per "
-            "board.",
+            "board. An existing TARGET is refused\nunless --force.",
         ),
         (
             "check",
