@@ -23,10 +23,9 @@ from contractbridge.deal import Deal
 from contractbridge.errors import BridgeError, ClaimError, DDSUnavailableError, DoubleDummyError
 from contractbridge.eventlog import EventLog
 from contractbridge.formats.diagram import diagram
-from contractbridge.players import Player
+from contractbridge.players import Action, Driver, Player, Wait, WaitKind
 from contractbridge.robots import RobotPlayer
 from contractbridge.robots.bidder import BiddingRobot
-from contractbridge.robots.claims import ClaimingPlayer, offer_claim
 from contractbridge.scoring import duplicate
 from contractbridge.scoring.rubber import Rubber
 from contractbridge.systems.base import CallMeaning
@@ -120,7 +119,6 @@ class TerminalTable:
     _announced: int = 0
     _stale: bool = True
     _meanings: dict[int, CallMeaning | None] = field(default_factory=dict)
-    _disputed_at: int = -1
 
     @property
     def humans(self) -> frozenset[Seat]:
@@ -128,33 +126,44 @@ class TerminalTable:
 
     # the loop ---------------------------------------------------------------------------------------
     def run(self) -> BoardOutcome:
-        """Play until the board is done; ``Quit`` propagates after the log is complete."""
+        """Play until the board is done; ``Quit`` propagates after the log is complete. The table driver
+        (``players.Driver``) makes the robots act and says whose turn it is; this loop shows and asks."""
         table = self.table
         self._announced = len(table.to_events())
         self._greet()
-        while table.phase is not Phase.DONE:
-            actor = table.actor
-            if actor is None:
-                if not self._settle_claim():
-                    ruling = None if table.record is None else table.record.pending
-                    why = "L70, L81" if ruling is None else f"{ruling.description}: L{ruling.law}, L81; rule -i LOG"
-                    self.console.print(f"[yellow]Play has stopped: the director is needed ({escape(why)}).[/yellow]")
-                    return BoardOutcome(table, done=False)
-                continue
-            robot = self.robots.get(actor)
-            if robot is not None:
-                view = table.view(actor)
-                if view.phase is Phase.AUCTION:
-                    table.call(robot.call(view), actor)
-                    bidder = _bidder(robot)
-                    if bidder is not None:
-                        self._meanings[len(table.auction) - 1] = bidder.last_meaning
-                elif not self._robot_claims(actor):
-                    table.play(robot.play(view), table.turn)
-                self._commit()
-            else:
-                self._human_turn(actor)
+        driver = Driver(table, self.robots)
+        while not isinstance(step := driver.step(), Wait) or step.kind is not WaitKind.DONE:
+            if isinstance(step, Action):
+                self._acted(step)
+            elif step.kind in (WaitKind.CALL, WaitKind.PLAY) and step.seat is not None:
+                self._human_turn(step.seat, driver)
+            elif step.kind is WaitKind.CLAIM and step.seat is not None:
+                self._answer_claim(step.seat)
+            else:  # a ruling for the director or a person's choice (L9B2): rule -i LOG
+                self._director_needed()
+                return BoardOutcome(table, done=False)
         return self._finish()
+
+    def _acted(self, action: Action) -> None:
+        """A robot's or the procedure's action, now at the table: log it, then show it."""
+        if action.kind == "call":
+            bidder = None if action.player is None else _bidder(action.player)
+            if bidder is not None:
+                self._meanings[len(self.table.auction) - 1] = bidder.last_meaning
+        self._commit()
+        if action.kind == "play_on":  # no director here to rule (L70)
+            self._claim_void(" by agreement (L68D2(b))")
+        elif action.kind == "dispute" and self.table.claim_state is None and self.table.phase is not Phase.DONE:
+            self._claim_void("")  # the objection voided it (e.g. NBB R54, L68B2)
+
+    def _director_needed(self) -> None:
+        table = self.table
+        claim = table.claim_state
+        if claim is not None and claim.disputed_by is not None and table.pending_irregularity is None:
+            self.console.print("[yellow]The claim is disputed: the director rules (L70).[/yellow]")
+        ruling = None if table.record is None else table.record.pending
+        why = "L70, L81" if ruling is None else f"{ruling.description}: L{ruling.law}, L81; rule -i LOG"
+        self.console.print(f"[yellow]Play has stopped: the director is needed ({escape(why)}).[/yellow]")
 
     def _commit(self) -> None:
         """Write the new events to the log (fsync'd), then show them: write-ahead, then show (#18)."""
@@ -224,7 +233,7 @@ class TerminalTable:
             f"{self.table.edition}; you: {you}. Type help for the commands."
         )
 
-    def _human_turn(self, actor: Seat) -> None:
+    def _human_turn(self, actor: Seat, driver: Driver) -> None:
         table = self.table
         if self._stale:
             self.show(actor)
@@ -238,11 +247,11 @@ class TerminalTable:
             what = f"card from dummy ({turn.letter})"
         line = self.read(f"{actor.letter} {what}> ").strip()
         try:
-            self._command(actor, line)
+            self._command(actor, line, driver)
         except BridgeError as err:
             self.console.print(f"[red]{escape(str(err))}[/red]")
 
-    def _command(self, actor: Seat, line: str) -> None:
+    def _command(self, actor: Seat, line: str, driver: Driver) -> None:
         table = self.table
         word = line.lower().split()[0] if line.split() else ""
         if not word:
@@ -260,7 +269,7 @@ class TerminalTable:
         elif word == "show":
             self.show(actor)
         elif word == "undo":
-            self._undo()
+            self._undo(driver)
         elif word == "claim":
             self._claim(actor, line)
         elif table.phase is Phase.AUCTION:
@@ -352,8 +361,10 @@ class TerminalTable:
         cards = "  ".join(f"{s.letter} {card_text(c)}" for s, c in trick)
         self.console.print(f"Trick {len(tricks)}: {cards}   won by {trick.winner.letter}")
 
-    def _undo(self) -> None:
-        """Take back the last action of a person here, and the robots' actions since (the log is cut back)."""
+    def _undo(self, driver: Driver) -> None:
+        """Take back the last action of a person here, and the robots' actions since (the log is cut back): a
+        request to the other side (``Driver.request_undo``), which the people here grant and the robots only
+        while nobody has acted since (#26)."""
         table = self.table
         events = table.to_events()
         dummy = table.dummy
@@ -366,13 +377,16 @@ class TerminalTable:
                 break
         else:
             raise BridgeError("nothing to undo: you have not called or played yet")
-        while len(table.to_events()) > index:
-            table.undo()
+        request = driver.request_undo(seat)
+        if request is None:  # the people of the other side are here: they agree
+            request = driver.answer_undo(seat.lho, True)
+            assert request is not None
+        driver.take_back(request)
         if self.log is not None:
             self.log.sync(table.to_events())
         self._announced = len(table.to_events())
         self._meanings = {i: m for i, m in self._meanings.items() if i < len(table.auction)}
-        self.console.print(f"Taken back: {len(events) - index} event(s)")
+        self.console.print(f"Taken back: {len(events) - request.seq} event(s)")
         self._stale = True
 
     # claims -----------------------------------------------------------------------------------------
@@ -391,43 +405,19 @@ class TerminalTable:
         table.claim(actor, tricks, statement)
         self._commit()
 
-    def _robot_claims(self, actor: Seat) -> bool:
-        """A robot declarer on lead claims when every sample agrees (``robots.claims.offer_claim``, L68); the
-        robot defenders answer at once, the people when asked. Not again in a trick where a claim was disputed."""
-        table = self.table
-        play = table.play_state
-        if play is None or play.current_trick or len(table.tricks) == self._disputed_at:
-            return False
-        if not offer_claim(table, self.robots):
-            return False
-        if table.claim_state is None and table.phase is not Phase.DONE:  # the objection voided it (NBB R54, L68B2)
-            self._disputed_at = len(table.tricks)
-        return True
-
-    def _settle_claim(self) -> bool:
-        """The opponents of an open claim answer it: robots by a double-dummy check, people when asked. A
-        disputed claim at a strict table is void and play continues (L68D2(b)); returns False when the
-        director is needed."""
+    def _answer_claim(self, seat: Seat) -> None:
+        """An opponent of the claimer answers (L69A, L68D2): a person when asked; a robot that cannot judge
+        claims itself (``ClaimingPlayer``) by a double-dummy check."""
         table = self.table
         claim = table.claim_state
-        if claim is None or table.pending_irregularity is not None:
-            return False
-        if claim.disputed_by is not None:
-            return self._play_on()
-        for seat in sorted(claim.needed - claim.agreed_by):
-            robot = self.robots.get(seat)
-            if isinstance(robot, ClaimingPlayer):  # the robot's own test, from its seat's view only
-                agree = robot.accepts_claim(table.view(seat))
-            elif robot is not None:
-                agree = self._claim_holds(claim.seat, claim.tricks)
-            else:
-                answer = self.read(f"{seat.letter}: agree to the claim? {escape('[y/n]')}> ").strip().lower()
-                agree = answer.startswith("y")
-            (table.agree if agree else table.dispute)(seat)
-            self._commit()
-            if not agree:
-                return self._play_on()
-        return True
+        assert claim is not None
+        if seat in self.robots:
+            agree = self._claim_holds(claim.seat, claim.tricks)
+        else:
+            answer = self.read(f"{seat.letter}: agree to the claim? {escape('[y/n]')}> ").strip().lower()
+            agree = answer.startswith("y")
+        (table.agree if agree else table.dispute)(seat)
+        self._acted(Action({"event": "agree" if agree else "dispute", "seat": seat.letter}))
 
     def _claim_holds(self, claimer: Seat, tricks: int) -> bool:
         """A robot's test of a claim: the claimer's side takes at least ``tricks`` against best defence."""
@@ -447,22 +437,9 @@ class TerminalTable:
         side_tricks = best if position.to_play.side == claimer.side else remaining - best
         return side_tricks >= tricks
 
-    def _play_on(self) -> bool:
-        table = self.table
-        if table.irregular:
-            self.console.print("[yellow]The claim is disputed: the director rules (L70).[/yellow]")
-            return False
-        self._disputed_at = len(table.tricks)
-        claim, how = table.claim_state, ""  # no claim left: the edition voided it (e.g. NBB R54, L68B2)
-        if claim is not None and claim.disputed_by is not None:  # no director here to rule (L70)
-            table.play_on(claim.disputed_by)
-            how = " by agreement (L68D2(b))"
-        if self.log is not None:
-            self.log.sync(table.to_events())
-        self._announced = len(table.to_events())
+    def _claim_void(self, how: str) -> None:
         self.console.print(f"[yellow]The claim is disputed: void, play continues{how}.[/yellow]")
         self._stale = True
-        return True
 
     # the end ----------------------------------------------------------------------------------------
     def _finish(self) -> BoardOutcome:

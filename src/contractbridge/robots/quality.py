@@ -25,7 +25,6 @@ from contractbridge.deal import Board, Deal
 from contractbridge.play import PlayState
 from contractbridge.players import Player, play_board
 from contractbridge.robots.bidder import BiddingRobot, bid_deal
-from contractbridge.robots.claims import robot_claims
 from contractbridge.table import Table, TableView
 
 __all__ = ["Quality", "measure"]
@@ -128,9 +127,12 @@ def _costs(table: Table) -> tuple[int, int]:
     positions: list[Position] = []
     # who moved, the card (None: a claim), declarer's tricks so far, the tricks still to play
     moves: list[tuple[Side, Card | None, int, int]] = []
-    for event in table.to_events()[1:]:
+    events = table.to_events()
+    claims = [i for i, e in enumerate(events) if e["event"] == "claim"]
+    settled = claims[-1] if result.claimed and claims else None  # a disputed claim was void: play went on (L68D2(b))
+    for index, event in enumerate(events[1:], start=1):
         play = replay.play_state
-        if play is not None and play.turn is not None and event["event"] in ("play", "claim"):
+        if play is not None and play.turn is not None and (event["event"] == "play" or index == settled):
             positions.append(_position(play, contract.strain))
             card = Card.parse(event["card"]) if event["event"] == "play" else None
             moves.append((play.turn.side, card, play.declarer_tricks, 13 - len(play.tricks)))
@@ -170,11 +172,7 @@ def measure(
             continue
         seats = {s: _Seat(BiddingRobot(system), play_policy(s)) for s in Seat}
         table = Table(board)
-        play_board(table, seats, on_action=robot_claims(seats) if claims else None)
-        if table.claim_state is not None and table.claim_state.disputed_by is not None:
-            while table.claim_state is not None:  # no director here: withdraw the claim and play on
-                table.undo()
-            play_board(table, seats)
+        play_board(table, seats, claims=claims)  # a disputed claim is void, play goes on (L68D2(b))
         result = table.result
         assert result is not None and result.tricks is not None
         boards += 1

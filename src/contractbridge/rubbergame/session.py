@@ -29,7 +29,7 @@ from contractbridge.errors import BridgeError, EditionError, EventLogError, Scor
 from contractbridge.laws import DEFAULT_RUBBER_EDITION, rubber_editions
 from contractbridge.laws import edition as get_edition
 from contractbridge.laws.nbb30 import NBB30, PlayersAuction, Revoke
-from contractbridge.players import Player, play_board
+from contractbridge.players import Player, WaitKind, drive
 from contractbridge.rubbergame.dealing import Packs, cut, deal_pack, shuffled
 from contractbridge.rubbergame.formation import Lineup
 from contractbridge.scoring.rubber import CorrectionKind, Entry, Honours, Rubber, RubberResult, honours_in
@@ -219,16 +219,17 @@ class RubberSession:
     def play_rubber(
         self, players: Mapping[Seat, Player], on_hand: Callable[[RubberSession, list[Entry]], None] | None = None
     ) -> RubberResult:
-        """Deal and play hands with ``players`` until a side has won two games; each robot that keeps the
-        part-scores is told them before the auction (``tell_partscores``)."""
+        """Deal and play hands with ``players`` (through the table driver, ``players.drive``: the robots choose a
+        pending ruling's option, L10C1) until a side has won two games; each robot that keeps the part-scores is
+        told them before the auction (``tell_partscores``)."""
         while not self.sheet.is_finished:
             if self.deals >= MAX_HANDS:
                 raise BridgeError(f"no rubber after {MAX_HANDS} hands")
             table = self.deal()
             self.tell_partscores(players.values())
-            play_board(table, players)
-            if table.phase is not Phase.DONE:
-                raise BridgeError("play stopped before the hand was finished (a claim or an irregularity)")
+            wait = drive(table, players, claims=False)
+            if wait.kind is not WaitKind.DONE:
+                raise BridgeError(f"play stopped before the hand was finished: {wait.why or wait.kind.value}")
             lines = self.score()
             if on_hand is not None:
                 on_hand(self, lines)

@@ -1,17 +1,17 @@
-"""The robots of the web table: one factory for a robot seat, and the robots' answers to claims, rulings and
-undo requests. Robots see only their seat's ``TableView`` (docs/architecture.md §3.6), like every client."""
+"""The robots of the web table: one factory for a robot seat (their answers to claims, rulings and undo
+requests are the table driver's, ``players.Driver``). Robots see only their seat's ``TableView``
+(docs/architecture.md §3.6), like every client."""
 
 from __future__ import annotations
 
 import contextlib
-from typing import Any
 
 from contractbridge.dd import dds_version
 from contractbridge.errors import DDSUnavailableError
 from contractbridge.players import Player
 from contractbridge.robots import Effort, default_robot
 
-__all__ = ["robot_choice", "robot_player"]
+__all__ = ["robot_player"]
 
 
 def robot_player(edition: str, effort: Effort | None = None) -> Player:
@@ -22,10 +22,3 @@ def robot_player(edition: str, effort: Effort | None = None) -> Player:
     with contextlib.suppress(DDSUnavailableError):
         dds_version()  # load DDS now (while the table opens), not in a robot's first card on the server's loop
     return default_robot("culbertson", effort=effort)
-
-
-def robot_choice(ruling: dict[str, Any]) -> str:
-    """The option a robot chooser picks from a pending ruling (``contractbridge rule``'s JSON): it accepts the
-    irregular call when the laws let it (e.g. L27A1, L29A), else the first option the ruling lists."""
-    ids = [str(o["id"]) for o in ruling["options"]]
-    return "accept" if "accept" in ids else ids[0]

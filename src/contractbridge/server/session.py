@@ -2,8 +2,10 @@
 
 Every action goes one way: checked by the ``Table`` (a typed error changes nothing), **committed to the store**
 (the board's ``StoredLog``: the event log's durability contract, ``eventlog.DurableLog``), then shown: each
-connection gets a frame built for it (``frames``), and robots act only on committed events. A restart resumes
-the table from the store with ``Table.from_events``.
+connection gets a frame built for it (``frames``), and robots act only on committed events. What the robots
+and the procedure do next (calls, cards, answers to claims and undo requests, a ruling's choice, play on after
+a disputed claim) is the table driver's (``players.Driver``): this module carries its actions over the store
+and the sockets. A restart resumes the table from the store with ``Table.from_events``.
 """
 
 from __future__ import annotations
@@ -17,16 +19,14 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from contractbridge.calls import PASS, Call
 from contractbridge.cards import Card, Seat
 from contractbridge.deal import Board, Deal
 from contractbridge.errors import BridgeError, OutOfTurnError, RulingError
-from contractbridge.players import Player
-from contractbridge.robots.claims import ClaimingPlayer
+from contractbridge.players import Action, Driver, Player, UndoError, UndoRequest
 from contractbridge.scoring.rubber import Rubber
 from contractbridge.server import claimruling, frames, rubbers
 from contractbridge.server.protocol import Message, ProtocolError, RateLimiter
-from contractbridge.server.robots import robot_choice, robot_player
+from contractbridge.server.robots import robot_player
 from contractbridge.store import SeatRecord, Store, StoredLog, TableRecord
 from contractbridge.table import Phase, Table
 
@@ -74,17 +74,6 @@ class Client:
         self.queue.put_nowait(None)
 
 
-@dataclass(frozen=True, slots=True)
-class UndoRequest:
-    """``seat`` asks to take back its last action: events from ``seq`` on (and what others did since)."""
-
-    seat: Seat
-    seq: int
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"seat": self.seat.letter, "from": self.seq}
-
-
 class TableSession:
     """A table of the club, alive in the server. Use ``await TableSession.open(store, record)``."""
 
@@ -98,8 +87,8 @@ class TableSession:
         }
         self.clients: list[Client] = []
         self.lock = asyncio.Lock()
-        self.undo_request: UndoRequest | None = None
         self.table: Table
+        self.driver: Driver  # the table driver of the current board (its robots are ``self.robots``)
         self.log: StoredLog | None = None  # the current board's log, open for writing (eventlog contract)
         self.award: dict[str, Any] | None = None  # the director's award of a disputed claim (L70), as stored
         self.scored: Table | None = None  # the board as scored with that award (claimruling.awarded)
@@ -129,7 +118,7 @@ class TableSession:
         if board is None:
             await session._start_board(1)
         else:
-            session.table = Table.from_events(board.events)
+            session._drive(Table.from_events(board.events))
             session.log = await asyncio.to_thread(store.open_log, board.id)
             session.metas = list(board.metas)
             ruled = [s["ruling"] for s in session.scores if s["board"] == board.number and s["ruling"] is not None]
@@ -144,6 +133,15 @@ class TableSession:
     @property
     def board_id(self) -> int:
         return 0 if self.log is None else self.log.board_id
+
+    @property
+    def undo_request(self) -> UndoRequest | None:
+        """A request to undo that waits for the other side's answer (the driver's)."""
+        return self.driver.undo_request
+
+    def _drive(self, table: Table) -> None:
+        self.table = table
+        self.driver = Driver(table, self.robots, claims=False)
 
     @property
     def done(self) -> bool:
@@ -304,7 +302,8 @@ class TableSession:
             actor = self.table.actor
             if actor != seat:
                 who = "nobody" if actor is None else actor.name.lower()
-                raise OutOfTurnError(f"{data[kind]}: it is {who}'s turn, not {seat.name.lower()}'s")
+                what = data.get("call" if kind == "call" else "card", kind)  # the field of a card is ``card`` (#26)
+                raise OutOfTurnError(f"{what}: it is {who}'s turn, not {seat.name.lower()}'s")
             if kind == "call":
                 meta: dict[str, Any] | None = {k: data[k] for k in ("alert", "explanation") if k in data} or None
                 await self._accept({"event": "call", "seat": seat.letter, "call": data["call"]}, meta)
@@ -352,8 +351,6 @@ class TableSession:
         if table.phase is Phase.DONE:
             await self._finish()
         await self.broadcast()
-        if stored["event"] == "dispute" and not self.record.irregular and table.claim_state is not None:
-            await self._accept({"event": "play_on", "seat": stored["seat"]})  # no director to rule: L68D2(b)
 
     async def _finish(self) -> None:
         scored = self.table if self.scored is None else self.scored
@@ -378,9 +375,9 @@ class TableSession:
         log_ = await asyncio.to_thread(self.store.create_log, self.record.id, number, table.to_events()[0])
         if self.log is not None:
             self.log.close()
-        self.log, self.table = log_, table
+        self.log = log_
+        self._drive(table)
         self.metas = [None]
-        self.undo_request = None
         self.award = self.scored = self.suggestion = self.director_call = None
         log.info("board dealt", extra={"table": self.record.id, "board": number})
 
@@ -452,38 +449,26 @@ class TableSession:
         await self.broadcast()
 
     # undo --------------------------------------------------------------------------------------------------------
-    def _last_action_of(self, seat: Seat) -> int:
-        events = self.table.to_events()
-        dummy = self.table.dummy
-        for seq in range(len(events) - 1, 0, -1):
-            e = events[seq]
-            if e.get("event") not in ("call", "play", "claim"):
-                continue
-            who = Seat.parse(str(e.get("seat")))
-            if who == seat or (e["event"] == "play" and who == dummy and self.table.declarer == seat):
-                return seq
-        raise ProtocolError(f"undo: {seat.name.lower()} has no action on this board to take back")
-
     async def _request_undo(self, seat: Seat) -> None:
+        """``seat`` asks to undo; the other side's people answer, its robots at once (``Driver.request_undo``)."""
         if self.done:
             raise ProtocolError("undo: the board is over")
-        request = UndoRequest(seat, self._last_action_of(seat))
-        humans = [s for s in (seat.lho, seat.rho) if self.seats[s.letter].kind == "human"]
-        if not humans:  # robots accept
-            await self._undo(request)
-            return
-        self.undo_request = request
-        await self.broadcast()
+        try:
+            granted = self.driver.request_undo(seat)
+        except UndoError as err:
+            raise ProtocolError(str(err)) from None
+        if granted is None:
+            await self.broadcast()
+        else:
+            await self._undo(granted)
 
     async def _answer_undo(self, seat: Seat, accept: bool) -> None:
-        request = self.undo_request
-        if request is None:
-            raise ProtocolError("no undo request is pending")
-        if seat.side == request.seat.side:
-            raise ProtocolError("undo: the other side answers the request")
-        self.undo_request = None
-        if accept:
-            await self._undo(request)
+        try:
+            granted = self.driver.answer_undo(seat, accept)
+        except UndoError as err:
+            raise ProtocolError(str(err)) from None
+        if granted is not None:
+            await self._undo(granted)
         else:
             await self.broadcast()
 
@@ -491,10 +476,8 @@ class TableSession:
         log_ = self.log
         assert log_ is not None
         await asyncio.to_thread(log_.undo, len(log_) - request.seq)
-        while len(self.table.to_events()) > request.seq:
-            self.table.undo()
+        self.driver.take_back(request)
         del self.metas[request.seq :]
-        self.undo_request = None
         log.info("undo", extra={"table": self.record.id, "board": self.table.board.number, "seq": request.seq})
         await self.broadcast()
 
@@ -502,7 +485,7 @@ class TableSession:
     def kick(self) -> None:
         """Let the robots act if any is due (one task per table; a running task looks again before it ends)."""
         self._woken = True
-        if self.closing or not self.robots or (self._robot_task is not None and not self._robot_task.done()):
+        if self.closing or (self._robot_task is not None and not self._robot_task.done()):
             return
         self._robot_task = asyncio.get_running_loop().create_task(self._robot_loop())
 
@@ -525,44 +508,14 @@ class TableSession:
                 return
 
     async def _robot_step(self) -> bool:
-        """One robot action, if a robot is due to act; whether one acted."""
+        """The driver's next action (``Driver.decide``, off the event loop: a robot may think long), committed
+        and shown; or the next board of a robots-only table. Whether anything was done."""
         table = self.table
-        if self.undo_request is not None:
-            return False
-        ruling = frames.ruling_of(table)
-        pending = None if ruling is None else ruling.get("ruling")
-        if pending is not None:
-            chooser = pending["chooser"]
-            if chooser != frames.DIRECTOR and Seat.parse(chooser) in self.robots and pending["question"] is None:
-                await self._accept({"event": "choose", "seat": chooser, "option": robot_choice(pending)})
-                return True
-            return False
-        claim = table.claim_state
-        if claim is not None and claim.status == "pending":
-            for seat in sorted(claim.needed - claim.agreed_by):
-                if seat in self.robots:  # a robot agrees (L69A) or disputes (L68D2) by its own judgement
-                    robot = self.robots[seat]
-                    agrees = not isinstance(robot, ClaimingPlayer) or await asyncio.to_thread(
-                        robot.accepts_claim, table.view(seat)
-                    )
-                    await self._accept({"event": "agree" if agrees else "dispute", "seat": seat.letter})
-                    return True
-            return False
-        actor = table.actor
-        if actor is not None and actor in self.robots:
-            player, view = self.robots[actor], table.view(actor)
-            if table.phase is Phase.AUCTION:
-                call: Call = await asyncio.to_thread(player.call, view)
-                if call not in view.legal_calls:  # never an irregularity by a robot
-                    call = PASS if PASS in view.legal_calls else view.legal_calls[0]
-                meaning = getattr(player, "last_meaning", None)
-                meta = None if meaning is None else {"explanation": meaning.text, "alert": bool(meaning.artificial)}
-                await self._accept({"event": "call", "seat": actor.letter, "call": str(call)}, meta)
-            else:
-                card = await asyncio.to_thread(player.play, view)
-                turn = table.turn
-                assert turn is not None
-                await self._accept({"event": "play", "seat": turn.letter, "card": str(card)})
+        decided = await asyncio.to_thread(self.driver.decide)
+        if isinstance(decided, Action):
+            meaning = getattr(decided.player, "last_meaning", None) if decided.kind == "call" else None
+            meta = None if meaning is None else {"explanation": meaning.text, "alert": bool(meaning.artificial)}
+            await self._accept(decided.event, meta)
             return True
         if self.done and table.board.number < self.record.boards and self._robots_only():
             await self._start_board(table.board.number + 1)
