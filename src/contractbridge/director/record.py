@@ -604,9 +604,10 @@ class DirectedAuction:
                     f"At {seat_name(r.leader)}'s first lead, declarer may forbid one of "
                     f"{', '.join(s.letter for s in r.suits)} ({r.law})."
                 )
-            elif r.forbidden is not None:
+            elif r.banned:
                 lines.append(
-                    f"{seat_name(r.leader)} may not lead {r.forbidden.letter} while he keeps the lead ({r.law})."
+                    f"{seat_name(r.leader)} may not lead {' or '.join(s.letter for s in r.banned)} while he keeps "
+                    f"the lead ({r.law})."
                 )
         for p in self.penalty_cards:
             lines.append(f"{seat_name(p.seat)}'s {p.card} is a {'major' if p.major else 'minor'} penalty card.")

@@ -807,6 +807,12 @@ class Table:
         if claim.disputed_by is None:
             law = self.rules.cited("play_on")
             raise ClaimError(f"play on at {event.seat.name.lower()}'s request: the claim is not disputed{law}")
+        ruling = None if self.record is None else self.record.pending
+        if self.record is not None and ruling is not None and ruling.irregularity == "claim":
+            # L68D2(b): all four agreed to play on before the director ruled: the L70 ruling lapses (TV139)
+            self.record.resolve("68D2(b)", "play_on")
+            self._claim = None
+            return None
         return self._set_claim(None)
 
     # events ---------------------------------------------------------------------------------------

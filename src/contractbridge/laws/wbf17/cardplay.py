@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Final
 
-from contractbridge.cards import Card, Seat
+from contractbridge.cards import Card, Seat, Suit
 from contractbridge.director import Effect, EffectKind, LeadRestriction, Option, Ruling
 from contractbridge.errors import CardNotInHandError, IllegalPlayError, RulingError, RulingPendingError
 from contractbridge.events import Attention, CallCard, Event, Expose, Extension
@@ -51,16 +51,12 @@ class PenaltyLead(LeadRestriction):
         now = len(play.tricks) + 1
         if self.required is not None:
             return now == self.trick
-        return self.forbidden is not None and all(t.winner == self.leader for t in play.tricks[self.trick - 1 :])
+        return bool(self.banned) and all(t.winner == self.leader for t in play.tricks[self.trick - 1 :])
 
-    def restrict(self, cards: frozenset[Card]) -> frozenset[Card]:
-        """The required suit, or none of the forbidden ``suits`` (L51B2(b) may forbid two); any card if he
-        cannot comply (L59)."""
-        if self.required is not None:
-            kept = frozenset(c for c in cards if c.suit is self.required)
-        else:
-            kept = frozenset(c for c in cards if c.suit not in self.suits)
-        return kept or cards
+    @property
+    def banned(self) -> tuple[Suit, ...]:
+        """The forbidden ``suits``: L51B2(b) may forbid two (TV107); none when a suit is required."""
+        return () if self.required is not None else self.suits
 
     def to_dict(self) -> dict[str, Any]:
         return {**LeadRestriction.to_dict(self), "trick": self.trick}
