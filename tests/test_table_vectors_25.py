@@ -5,12 +5,17 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from contractbridge.cards import Card, Seat, Suit
 from contractbridge.deal import Board, Deal
 from contractbridge.table import Phase, Table
 from play_helpers import replayed
+from test_historic_table import after_exposure
 from test_table_claims import DISPUTE, claim
 from test_table_claims import log as claim_log
+from test_table_revoke_transfers import PLAY as REVOKE_PLAY
+from test_table_revoke_transfers import log as revoke_log
 
 N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
 Event = dict[str, Any]
@@ -74,3 +79,29 @@ def test_tv139_play_on_by_agreement_at_a_director_table_voids_the_pending_l70_ru
     table.undo()
     table.undo()  # the play_on: the ruling is pending again
     assert table.record.pending is not None and table.record.pending.irregularity == "claim"
+
+
+def test_tv149_dummy_who_broke_l43a2_draws_attention_to_a_defenders_revoke_no_correction_l43b3() -> None:
+    table = Table.from_events([*revoke_log(REVOKE_PLAY[:12]), {"event": "attention", "seat": "N", "broke_43a2": True}])
+    assert table.record is not None and table.record.pending is not None
+    ruling = table.record.pending
+    assert (ruling.irregularity, ruling.law, ruling.offender) == ("dummy_attention", "43B3", W)
+    assert [o.id for o in ruling.options] == ["no_rectification"]  # not L62B1
+    table.apply({"event": "choose", "seat": "director", "option": "no_rectification"})
+    assert table.record.penalty_cards == [] and Card("C5") not in table.hand(W)  # the revoke stands as played
+    assert "REVIEW(43B3)" in table.record.review_flags  # after play only the defenders' score may be adjusted
+    assert table.turn is not None
+    replayed(table)
+    # without the breach, attention to the same revoke is the L62 correction
+    plain = Table.from_events([*revoke_log(REVOKE_PLAY[:12]), {"event": "attention", "seat": "S"}])
+    assert plain.record is not None and plain.record.pending is not None and plain.record.pending.law == "62B1"
+
+
+@pytest.mark.parametrize(("edition", "kind"), [("NL36", "a penalty card"), ("EST30", "an exposed card declarer may call")])
+def test_a_defenders_cards_exposed_in_the_play_are_each_named_in_good_english_nl36_32(edition: str, kind: str) -> None:
+    """The record's note on a defender's exposure in the play (NL36 32, NBB R44, EST-L33): 'each a penalty card'."""
+    table = after_exposure(edition, "E", "DQ", "no_penalty")
+    table.play("DQ")
+    table.apply({"event": "expose", "seat": "W", "cards": ["C7", "C8"]})
+    assert table.record is not None
+    assert any(n.startswith(f"West exposed C7, C8: each {kind} (") for n in table.record.notes), table.record.notes

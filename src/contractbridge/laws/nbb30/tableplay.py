@@ -349,8 +349,8 @@ def exposed_in_play(laws: NBB30Play, table: Table, event: Expose) -> None:
         record.note(f"{seat_name(seat)} exposed {cards}: {ruling.options[0].effect} ({ruling.law}).")
         return
     record.exposed += [(seat, c, False) for c in event.cards]
-    kind = "penalty card" if laws.PENALTY_CARDS else "exposed card declarer may call"
-    record.note(f"{seat_name(seat)} exposed {cards}: each an {kind} ({ruling.law}).")
+    kind = "a penalty card" if laws.PENALTY_CARDS else "an exposed card declarer may call"
+    record.note(f"{seat_name(seat)} exposed {cards}: each {kind} ({ruling.law}).")
 
 
 # ---- incorrect hands found in the play -------------------------------------------------------------

@@ -25,6 +25,7 @@ from contractbridge.laws.wbf17.inspections import INSPECT, inspect
 from contractbridge.laws.wbf17.misplays import PlayRestriction, card_before_rectification, misplay_ruling
 from contractbridge.laws.wbf17.play.out_of_turn import opening_lead_out_of_turn
 from contractbridge.laws.wbf17.play.penalty_cards import PenaltyCards, lead_options
+from contractbridge.laws.wbf17.play.procedure import dummy_intervened
 from contractbridge.laws.wbf17.play.restrictions import allowed_cards
 from contractbridge.laws.wbf17.retractions import RETRACT, retraction
 from contractbridge.laws.wbf17.simultaneous import SIMULTANEOUS, played_card, simultaneous
@@ -344,6 +345,12 @@ class WBF17CardPlay(Edition):
         if isinstance(event, Attention):
             _require_no_ruling(table, "attention")
             ruling, option, count = revoke_correction(table)
+            declarer = table.declarer
+            dummy_first = declarer is not None and event.seat == declarer.partner and event.extra.get("broke_43a2")
+            if declarer is not None and dummy_first is True and ruling.offender in (declarer.lho, declarer.rho):
+                # L43B3 (TV149): dummy, having broken L43A2, drew attention first: no rectification now
+                pending_ruling(table, dummy_intervened(event.seat, declarer, broke_a2=True, offender=ruling.offender))
+                return True
             pending_ruling(table, ruling, lambda _: lambda: _correct(table, count, option))
             return True
         if not isinstance(event, Expose):
