@@ -3,15 +3,21 @@ event log the way a club uses the product (``shared/spec/laws-wbf2017.md`` §12,
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
+from typer.testing import CliRunner
 
 from contractbridge.cards import Card, Seat, Suit
+from contractbridge.cli import app
 from contractbridge.deal import Board, Deal
 from contractbridge.table import Phase, Table
 from play_helpers import replayed
 from test_historic_table import after_exposure
+from test_historic_table_play import one_spade
+from test_historic_table_revokes import finish, west_revokes
 from test_table_claims import DISPUTE, claim
 from test_table_claims import log as claim_log
 from test_table_revoke_transfers import PLAY as REVOKE_PLAY
@@ -105,3 +111,55 @@ def test_a_defenders_cards_exposed_in_the_play_are_each_named_in_good_english_nl
     table.apply({"event": "expose", "seat": "W", "cards": ["C7", "C8"]})
     assert table.record is not None
     assert any(n.startswith(f"West exposed C7, C8: each {kind} (") for n in table.record.notes), table.record.notes
+
+
+# ---- `contractbridge rule --json`: the structured result of a finished board, under every edition ----------------
+def rule_json(table: Table, tmp_path: Path) -> dict[str, Any]:
+    log = tmp_path / "board.jsonl"
+    log.write_text(table.to_jsonl(), encoding="utf-8")
+    out = CliRunner().invoke(app, ["rule", str(log), "--json"])
+    assert out.exit_code == 0, out.output
+    state: dict[str, Any] = json.loads(out.output)
+    return state
+
+
+@pytest.mark.parametrize(
+    ("edition", "score", "scoring"),
+    # 1S by N, 8 tricks, nobody vulnerable: duplicate 80 + 30 + 50 part score (L77; NL75 the same table);
+    # rubber 30 below + 30 above the line, no honours (NBB R30, R31; EST-S06; NL36)
+    [("WBF17", 110, "duplicate"), ("NL75", 110, "duplicate"), ("NBB30", 60, "rubber"), ("EST30", 60, "rubber"),
+     ("NL36", 60, "rubber")],
+)
+def test_rule_json_gives_the_result_and_the_real_phase_of_a_finished_board(
+    edition: str, score: int, scoring: str, tmp_path: Path
+) -> None:
+    table = one_spade(edition)
+    finish(table)
+    state = rule_json(table, tmp_path)
+    assert state["phase"] == "done"  # 13 tricks played, as replay says (the auction record alone said "play")
+    assert state["result"] == {
+        "contract": "1S",
+        "declarer": "N",
+        "tricks": 8,
+        "tricks_ns": 8,
+        "score_ns": score,
+        "adjustments": [],
+        "claimed": False,
+        "passed_out": False,
+        "scoring": scoring,
+    }
+
+
+@pytest.mark.parametrize(("edition", "law"), [("NBB30", "NBB R55(6)"), ("EST30", "EST-L38"), ("NL36", "NL36 27.4")])
+def test_rule_json_result_carries_the_revoke_transfer_with_its_law(edition: str, law: str, tmp_path: Path) -> None:
+    table = west_revokes(edition)
+    table.play("S9")  # E leads to trick 2: W's revoke is established (R55(2))
+    finish(table)
+    result = rule_json(table, tmp_path)["result"]
+    assert result["adjustments"] == [f"2 tricks from EW to NS for 1 revoke ({law})"]
+    assert (result["tricks"], result["tricks_ns"], result["score_ns"]) == (9, 9, 90)  # 7 at the table + 2: 1S+2
+
+
+def test_rule_json_has_no_result_before_the_board_is_done(tmp_path: Path) -> None:
+    state = rule_json(one_spade("WBF17"), tmp_path)
+    assert state["phase"] == "play" and state["result"] is None
