@@ -20,6 +20,7 @@ from test_historic_table_play import one_spade
 from test_historic_table_revokes import finish, west_revokes
 from test_table_claims import DISPUTE, claim
 from test_table_claims import log as claim_log
+from test_table_lead_out_of_turn import log as lead_log
 from test_table_revoke_transfers import PLAY as REVOKE_PLAY
 from test_table_revoke_transfers import log as revoke_log
 
@@ -163,3 +164,21 @@ def test_rule_json_result_carries_the_revoke_transfer_with_its_law(edition: str,
 def test_rule_json_has_no_result_before_the_board_is_done(tmp_path: Path) -> None:
     state = rule_json(one_spade("WBF17"), tmp_path)
     assert state["phase"] == "play" and state["result"] is None
+
+
+def test_tv112_dummys_card_to_an_accepted_opening_lead_out_of_turn_stands_nothing_to_rule_l54b2() -> None:
+    accepted = [*lead_log(), {"event": "choose", "seat": "S", "option": "accept"}]  # E led ♥K out of turn (TV110)
+    table = Table.from_events([*accepted, {"event": "play", "seat": "N", "card": "H2"}])  # second card from dummy
+    assert table.record is not None and table.record.pending is None and table.pending_irregularity is None
+    assert table.record.rulings[-1]["law"] == "54B2" and table.record.rulings[-1]["option"] == "stands"
+    assert not any(r["law"] == "57C3" for r in table.record.rulings)  # not a premature play
+    assert table.turn == S  # declarer still plays his own card, then W; dummy's ♥2 cannot be withdrawn
+    table.play("H4")
+    table.play("S2")
+    assert table.turn == N and table.legal_cards() == {Card("H2")}
+    table.play("H2")
+    assert table.play_state is not None and [str(c) for _, c in table.play_state.tricks[0]] == ["HK", "H4", "S2", "H2"]
+    replayed(table)
+    for _ in range(4):
+        table.undo()
+    assert table.turn == S and table.record.pending is None and Card("H2") in table.hand(N)

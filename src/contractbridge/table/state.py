@@ -634,6 +634,8 @@ class Table:
             return self._undo_standing_card
         unflag = self._flag(kind, who, card, turn, str(err), trick)
         ruled = self.record is not None and self.record.pending is not None
+        if ruled and self.rules.ruled_at_once(self):
+            self._after_record()
         return self._refold if ruled else unflag  # the edition's ruling is undone by refolding the log
 
     def _undo_standing_card(self) -> None:

@@ -22,7 +22,12 @@ from contractbridge.laws.wbf17.disputes import claim_ruling, claim_suggestion, s
 from contractbridge.laws.wbf17.exposures import exposure_ruling
 from contractbridge.laws.wbf17.inquiries import AS_IF_ESTABLISHED, INQUIRY, inquiry
 from contractbridge.laws.wbf17.inspections import INSPECT, inspect
-from contractbridge.laws.wbf17.misplays import PlayRestriction, card_before_rectification, misplay_ruling
+from contractbridge.laws.wbf17.misplays import (
+    ACCEPTED_LEAD_DUMMY,
+    PlayRestriction,
+    card_before_rectification,
+    misplay_ruling,
+)
 from contractbridge.laws.wbf17.play.out_of_turn import opening_lead_out_of_turn
 from contractbridge.laws.wbf17.play.penalty_cards import PenaltyCards, lead_options
 from contractbridge.laws.wbf17.play.procedure import dummy_intervened
@@ -288,6 +293,15 @@ class WBF17CardPlay(Edition):
             return super().card_irregularity(table, irregularity)
         pending_ruling(table, opening_lead_out_of_turn(seat, declarer, card, declarer_saw_dummy=False))
         return False
+
+    def ruled_at_once(self, table: Table) -> bool:
+        """L54B2 (TV112): dummy's card played second to an accepted opening lead out of turn stands; nothing to
+        rule (the card is played at dummy's turn, as a card that counts as played)."""
+        record = table.record
+        if record is None or record.pending is None or record.pending.irregularity != ACCEPTED_LEAD_DUMMY:
+            return False
+        record.choose(None, "stands")
+        return True
 
     def card_before_rectification(self, table: Table, seat: Seat, card: Card) -> bool:
         """L53A, L60A1–2: a lead out of turn accepted by the next hand's card; L53B: the correct leader's lead
