@@ -104,7 +104,9 @@ def test_tv149_dummy_who_broke_l43a2_draws_attention_to_a_defenders_revoke_no_co
     assert plain.record is not None and plain.record.pending is not None and plain.record.pending.law == "62B1"
 
 
-@pytest.mark.parametrize(("edition", "kind"), [("NL36", "a penalty card"), ("EST30", "an exposed card declarer may call")])
+@pytest.mark.parametrize(
+    ("edition", "kind"), [("NL36", "a penalty card"), ("EST30", "an exposed card declarer may call")]
+)
 def test_a_defenders_cards_exposed_in_the_play_are_each_named_in_good_english_nl36_32(edition: str, kind: str) -> None:
     """The record's note on a defender's exposure in the play (NL36 32, NBB R44, EST-L33): 'each a penalty card'."""
     table = after_exposure(edition, "E", "DQ", "no_penalty")
@@ -128,8 +130,13 @@ def rule_json(table: Table, tmp_path: Path) -> dict[str, Any]:
     ("edition", "score", "scoring"),
     # 1S by N, 8 tricks, nobody vulnerable: duplicate 80 + 30 + 50 part score (L77; NL75 the same table);
     # rubber 30 below + 30 above the line, no honours (NBB R30, R31; EST-S06; NL36)
-    [("WBF17", 110, "duplicate"), ("NL75", 110, "duplicate"), ("NBB30", 60, "rubber"), ("EST30", 60, "rubber"),
-     ("NL36", 60, "rubber")],
+    [
+        ("WBF17", 110, "duplicate"),
+        ("NL75", 110, "duplicate"),
+        ("NBB30", 60, "rubber"),
+        ("EST30", 60, "rubber"),
+        ("NL36", 60, "rubber"),
+    ],
 )
 def test_rule_json_gives_the_result_and_the_real_phase_of_a_finished_board(
     edition: str, score: int, scoring: str, tmp_path: Path
