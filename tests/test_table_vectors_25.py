@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 from contractbridge.cards import Card, Seat, Suit
 from contractbridge.cli import app
 from contractbridge.deal import Board, Deal
+from contractbridge.errors import BridgeError
 from contractbridge.table import Phase, Table
 from play_helpers import replayed
 from test_historic_table import after_exposure
@@ -189,3 +190,49 @@ def test_tv112_dummys_card_to_an_accepted_opening_lead_out_of_turn_stands_nothin
     for _ in range(4):
         table.undo()
     assert table.turn == S and table.record.pending is None and Card("H2") in table.hand(N)
+
+
+# ---- historic: a lead out of turn the other side plays to stands (NBB R45, R46(3); EST-L30, L32; NL36 26.6) ------
+@pytest.mark.parametrize(
+    ("edition", "law", "option", "declarer"),
+    [
+        ("NBB30", "NBB R46(3)", "declarer_becomes_dummy", S),
+        ("EST30", "EST-L30", "declarer_becomes_dummy", S),
+        ("NL36", "NL36 26.6", "accept", N),
+    ],
+)
+def test_historic_tv77_declarer_plays_from_his_hand_to_rhos_wrong_opening_lead(
+    edition: str, law: str, option: str, declarer: Seat
+) -> None:
+    """1S by N: W (declarer's RHO) leads ♦A instead of E; N plays ♦8 from his own hand before choosing a penalty:
+    the lead stands and N becomes dummy, S declarer (R46(3), EST-L30); NL36 has no such clause: the lead is
+    accepted and N stays declarer ([DIFF])."""
+    table = one_spade(edition)
+    table.play("DA", "W")
+    assert table.turn is None and table.record is not None and table.record.pending is not None
+    table.play("D8", "N")  # refused before: "awaits the director's ruling"
+    assert table.record.pending is None and table.pending_irregularity is None
+    assert table.record.rulings[-1]["option"] == option and table.record.rulings[-1]["law"] == law
+    assert table.declarer == declarer and table.turn == E
+    assert table.play_state is not None and table.play_state.current_trick == [(W, Card("DA")), (N, Card("D8"))]
+    replayed(table)
+    table.undo()
+    assert table.record.pending is not None and table.declarer == N  # the choice is back with declarer
+
+
+@pytest.mark.parametrize(("edition", "law"), [("NBB30", "NBB R45"), ("EST30", "EST-L32"), ("NL36", "NL36 26.6(a)")])
+def test_historic_tv81_a_defenders_card_to_a_lead_from_the_wrong_hand_makes_it_stand(edition: str, law: str) -> None:
+    """N wins trick 1 and leads ♠6 from dummy S instead; W plays ♠4 to it before a defender objects: the lead
+    stands (R45, EST-L32; NL36 26.6: it must be accepted). E, whose objection it was, could have had it taken back;
+    a card from the offending side (N) still waits for the defenders' choice."""
+    table = one_spade(edition)
+    for card in ["S9", "S5", "S3", "SA"]:
+        table.play(card)
+    table.play("S6", "S")
+    with pytest.raises(BridgeError):
+        table.play("S2", "N")  # not the other side's next hand: the lead still awaits the defenders' choice
+    table.play("S4", "W")
+    assert table.record is not None and table.record.pending is None
+    assert table.record.rulings[-1]["option"] == "accept" and table.record.rulings[-1]["law"] == law
+    assert table.turn == N and table.declarer == N
+    replayed(table)
