@@ -15,7 +15,7 @@ from contractbridge.cli import app
 from contractbridge.deal import Board, Deal
 from contractbridge.errors import BridgeError
 from contractbridge.table import Phase, Table
-from play_helpers import replayed
+from play_helpers import log, replayed
 from test_historic_table import after_exposure
 from test_historic_table_play import one_spade
 from test_historic_table_revokes import finish, west_revokes
@@ -24,6 +24,7 @@ from test_table_claims import log as claim_log
 from test_table_lead_out_of_turn import log as lead_log
 from test_table_revoke_transfers import PLAY as REVOKE_PLAY
 from test_table_revoke_transfers import log as revoke_log
+from test_table_revoke_trick12 import ELEVEN, TRICK_12
 
 N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
 Event = dict[str, Any]
@@ -235,4 +236,40 @@ def test_historic_tv81_a_defenders_card_to_a_lead_from_the_wrong_hand_makes_it_s
     assert table.record is not None and table.record.pending is None
     assert table.record.rulings[-1]["option"] == "accept" and table.record.rulings[-1]["law"] == law
     assert table.turn == N and table.declarer == N
+    replayed(table)
+
+
+# ---- TV130/TV132: after a corrected revoke the offender's partner plays his card again (L62C1, L62C2) -----------
+def trick_12_corrected() -> Table:
+    """Trick 12 (test_table_revoke_trick12): N leads ♦7, E discards ♥K holding ♦Q, S ♣7, W ♦3; attention, the
+    director corrects it (L62D1): ♥K a major penalty card (L62B1), E plays ♦Q."""
+    table = Table.from_events(
+        [*log(*ELEVEN, *TRICK_12), {"event": "attention", "seat": "S"}, {"event": "choose", "option": "correct"}]
+    )
+    assert table.record is not None and [(p.seat, p.card) for p in table.record.penalty_cards] == [(E, Card("HK"))]
+    table.play("DQ")
+    return table
+
+
+def test_tv130_the_partners_card_is_played_again_when_no_non_offender_withdrew_l62c2() -> None:
+    table = trick_12_corrected()
+    table.play("C7")  # S plays the same card again: nothing withdrawn (L62C1 is his option)
+    assert table.turn == W and table.legal_cards() == {Card("D3")}  # W may not withdraw (L62C2)
+    table.play("D3")
+    assert table.record is not None and [p.card for p in table.record.penalty_cards] == [Card("HK")]
+    replayed(table)
+
+
+def test_tv132_after_a_non_offender_withdraws_the_partner_may_too_his_card_a_major_penalty_card_l62c2() -> None:
+    table = trick_12_corrected()
+    other = next(c for c in table.hand(S) if c != Card("C7"))
+    table.play(str(other))  # S withdraws his ♣7 (L62C1)
+    assert table.turn == W and Card("D3") in table.legal_cards() and len(table.legal_cards()) > 1
+    kept = Table.from_events(table.to_events())
+    kept.play("D3")  # at his option he keeps it: no penalty card
+    assert kept.record is not None and [p.card for p in kept.record.penalty_cards] == [Card("HK")]
+    changed = next(c for c in table.legal_cards() if c != Card("D3"))
+    table.play(str(changed))
+    assert table.record is not None
+    assert [(p.seat, p.card, p.major, p.law) for p in table.record.penalty_cards][-1] == (W, Card("D3"), True, "62C2")
     replayed(table)

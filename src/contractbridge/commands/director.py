@@ -132,7 +132,8 @@ def replay_state(
         if result is not None and result.adjustments:  # e.g. the L64A revoke transfers
             score = board_result(table)
             assert score is not None
-            notes += [*result.adjustments, f"result: {result}, score NS {score['score_ns']:+d}"]
+            ns = score["score_ns"]
+            notes += [*result.adjustments, f"result: {result}, score NS {ns:+d}, EW {-ns:+d}"]
         notes += table.rules.review_notes(table)
         return Replayed(table.record, notes, table)
     dealer, name = Seat.NORTH, DEFAULT_EDITION

@@ -804,17 +804,18 @@ class Table:
             return self._set_claim(None)
         return self._set_claim(replace(claim, disputed_by=seat))
 
-    def _play_on_event(self, event: events.PlayOn) -> Undo:
+    def _play_on_event(self, event: events.PlayOn) -> Undo | None:
         claim = self._open_claim(f"play on at {event.seat.name.lower()}'s request")
         if claim.disputed_by is None:
             law = self.rules.cited("play_on")
             raise ClaimError(f"play on at {event.seat.name.lower()}'s request: the claim is not disputed{law}")
         ruling = None if self.record is None else self.record.pending
         if self.record is not None and ruling is not None and ruling.irregularity == "claim":
-            # L68D2(b): all four agreed to play on before the director ruled: the L70 ruling lapses (TV139)
-            self.record.resolve("68D2(b)", "play_on")
+            # all four agreed to play on before the director ruled: the ruling lapses (WBF17 L68D2(b), TV139)
+            law = next((o.law for o in ruling.options if o.id == "play_on"), ruling.law)
+            self.record.resolve(law, "play_on")
             self._claim = None
-            return None
+            return None  # undone by refolding the log
         return self._set_claim(None)
 
     # events ---------------------------------------------------------------------------------------

@@ -16,7 +16,12 @@ from contractbridge.events import Attention, CallCard, Event, Expose, Extension
 from contractbridge.laws.base import Edition
 from contractbridge.laws.wbf17 import board_review
 from contractbridge.laws.wbf17.board_review import REVIEW, record_answer, revoke_transfers
-from contractbridge.laws.wbf17.corrections import correctable_revoke, revoke_correction
+from contractbridge.laws.wbf17.corrections import (
+    ReplayAfterRevoke,
+    correctable_revoke,
+    replay_after_revoke,
+    revoke_correction,
+)
 from contractbridge.laws.wbf17.designations import DESIGNATE, designate, play_designated
 from contractbridge.laws.wbf17.disputes import claim_ruling, claim_suggestion, settle_claim
 from contractbridge.laws.wbf17.exposures import exposure_ruling
@@ -131,9 +136,27 @@ def _require_no_ruling(table: Table, what: str) -> None:
 
 
 def _correct(table: Table, count: int, option: Option) -> None:
-    """L62: the revoke card and the cards after it go back to the hands, then the option's penalty cards."""
+    """L62: the revoke card and the cards after it go back to the hands, then the option's penalty card (L62B1)
+    and the offender's partner's card to that trick to be played again (L62C2, ``ReplayAfterRevoke``)."""
+    replay = replay_after_revoke(table)
     table.take_back(count)
     apply_effects(table, option)
+    record = table.record
+    if replay is not None and record is not None:
+        record.lead_restrictions.append(replay)
+
+
+def _withdrawn_after_revoke(table: Table) -> None:
+    """L62C2: the offender's partner who withdrew his card after a non-offender withdrew his: a defender's card
+    so withdrawn becomes a major penalty card."""
+    record, play = table.record, table.play_state
+    if record is None or play is None:
+        return
+    for r in record.lead_restrictions:
+        card = r.withdrawn(play) if isinstance(r, ReplayAfterRevoke) else None
+        if card is not None and card in play.hand(r.leader) and all(pc.card != card for pc in record.penalty_cards):
+            effect = Effect(EffectKind.PENALTY_CARD, r.leader, (card,), data="major")
+            apply_effects(table, Option("withdrawn", "62C2", f"{card} withdrawn: a major penalty card", (effect,)))
 
 
 def _taken_back(table: Table, count: int, option: Option) -> Callable[[], None]:
@@ -408,6 +431,7 @@ class WBF17CardPlay(Edition):
         partner of a defender with major penalty cards is to lead, declarer first chooses (require a suit, forbid
         suits while he keeps the lead, or no restriction); the lead waits (L26B first)."""
         super().settle_play(table)
+        _withdrawn_after_revoke(table)
         record, play, claim = table.record, table.play_state, table.claim_state
         if record is not None and table.result is not None and revoke_transfers(table):
             record.add_review("64C")  # after an established revoke the director checks equity (L64C)
