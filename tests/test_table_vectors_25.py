@@ -14,6 +14,7 @@ from contractbridge.cards import Card, Seat, Suit
 from contractbridge.cli import app
 from contractbridge.deal import Board, Deal
 from contractbridge.errors import BridgeError
+from contractbridge.players import Action, Driver, RandomPlayer, Wait, WaitKind
 from contractbridge.table import Phase, Table
 from play_helpers import log, replayed
 from test_historic_table import after_exposure
@@ -273,3 +274,16 @@ def test_tv132_after_a_non_offender_withdraws_the_partner_may_too_his_card_a_maj
     assert table.record is not None
     assert [(p.seat, p.card, p.major, p.law) for p in table.record.penalty_cards][-1] == (W, Card("D3"), True, "62C2")
     replayed(table)
+
+
+def test_tv139_the_driver_waits_for_the_director_then_plays_on_after_the_players_play_on_l68d2b() -> None:
+    """``players.Driver`` at a director's table: a disputed claim waits for the director (L68D2(a), L70); once the
+    players' ``play_on`` is applied the robots play the board out."""
+    table = Table.from_events(claim_log(claim("draw trumps first"), DISPUTE))
+    driver = Driver(table, {seat: RandomPlayer(seed=seat.value) for seat in Seat})
+    waiting = driver.step()
+    assert isinstance(waiting, Wait) and waiting.kind is WaitKind.DIRECTOR
+    table.play_on(E)
+    while table.phase is not Phase.DONE:
+        assert isinstance(driver.step(), Action)
+    assert table.result is not None and not table.result.claimed
