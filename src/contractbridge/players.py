@@ -163,7 +163,11 @@ class Driver:
             return self._claim_step()
         actor = table.actor
         if actor is None:  # nothing to do and nothing pending: an edition's stop the driver cannot name
-            return Wait(None, WaitKind.DIRECTOR, "play has stopped: the director is needed (L81)")
+            return Wait(
+                None,
+                WaitKind.DIRECTOR,
+                f"play has stopped: the director is needed{table.rules.cited('director_needed')}",
+            )
         player = self.seats.get(actor)
         if table.phase is Phase.AUCTION:
             if player is None:
@@ -220,7 +224,9 @@ class Driver:
             return Action({"event": "choose", "seat": chooser.letter, "option": option}, robot)
         pending = table.pending_irregularity
         if pending is not None:
-            return Wait(None, WaitKind.DIRECTOR, f"{pending.message}: the director rules (L9B)")
+            return Wait(
+                None, WaitKind.DIRECTOR, f"{pending.message}: the director rules{table.rules.cited('pending_ruling')}"
+            )
         return None
 
     def _claim_step(self) -> Action | Wait:
@@ -232,7 +238,11 @@ class Driver:
         assert claim is not None
         if claim.disputed_by is not None:
             if table.irregular:
-                return Wait(None, WaitKind.DIRECTOR, "the claim is disputed: the director rules (L68D2(a), L70)")
+                return Wait(
+                    None,
+                    WaitKind.DIRECTOR,
+                    f"the claim is disputed: the director rules{table.rules.cited('claim_ruling')}",
+                )
             return Action({"event": "play_on", "seat": claim.disputed_by.letter})
         people: list[Seat] = []
         for seat in sorted(claim.needed - claim.agreed_by):
@@ -242,7 +252,11 @@ class Driver:
                 return Action({"event": kind, "seat": seat.letter}, robot)
             people.append(seat)
         assert people, "an open claim that needs nobody's agreement is settled"
-        return Wait(people[0], WaitKind.CLAIM, f"{_name(claim.seat)} claims {claim.tricks}: agree or dispute (L69A)")
+        return Wait(
+            people[0],
+            WaitKind.CLAIM,
+            f"{_name(claim.seat)} claims {claim.tricks}: agree or dispute{table.rules.cited('claim_agreement')}",
+        )
 
     # undo requests ---------------------------------------------------------------------------------
     def _undo_answerers(self, seat: Seat) -> list[Seat]:

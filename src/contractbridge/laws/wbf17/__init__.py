@@ -33,5 +33,6 @@ class WBF17(WBF17CardPlay, WBF17Auction, WBF17Board, WBF17Concessions):
         "claim_agreement": "L69A",
         "claim_ruling": "L70",
         "claim_to_director": "L68D2(a)",
+        "director_needed": "L81",
         "play_on": "L68D2(b)",
     }
