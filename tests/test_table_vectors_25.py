@@ -287,3 +287,21 @@ def test_tv139_the_driver_waits_for_the_director_then_plays_on_after_the_players
     while table.phase is not Phase.DONE:
         assert isinstance(driver.step(), Action)
     assert table.result is not None and not table.result.claimed
+
+
+@pytest.mark.parametrize("edition", ["NBB30", "EST30", "NL36"])
+def test_a_1930s_table_never_cites_the_2017_laws_while_a_ruling_waits(edition: str) -> None:
+    """W leads out of turn; E's card, a call and the driver's wait name the ruling without L9B/L10C1 (#25)."""
+    table = one_spade(edition)
+    table.play("DA", "W")
+    said: list[str] = []
+    for attempt in (lambda: table.play("S9", "E"), lambda: table.call("P")):
+        with pytest.raises(BridgeError) as refused:
+            attempt()
+        said.append(str(refused.value))
+    waiting = Driver(table, {}).step()
+    assert isinstance(waiting, Wait) and waiting.kind is WaitKind.CHOOSE
+    said.append(waiting.why)
+    assert all("L9B" not in text and "L10C" not in text for text in said), said
+    wbf = Driver(Table.from_events(lead_log()), {}).step()
+    assert isinstance(wbf, Wait) and "(L10C1, L9B2)" in wbf.why  # the 2017 table still cites them
