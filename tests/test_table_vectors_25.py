@@ -23,6 +23,7 @@ from test_historic_table_revokes import finish, west_revokes
 from test_table_claims import DISPUTE, claim
 from test_table_claims import log as claim_log
 from test_table_lead_out_of_turn import log as lead_log
+from test_table_penalty_cards import log as pc_log
 from test_table_revoke_transfers import PLAY as REVOKE_PLAY
 from test_table_revoke_transfers import log as revoke_log
 from test_table_revoke_trick12 import ELEVEN, TRICK_12
@@ -305,3 +306,14 @@ def test_a_1930s_table_never_cites_the_2017_laws_while_a_ruling_waits(edition: s
     assert all("L9B" not in text and "L10C" not in text for text in said), said
     wbf = Driver(Table.from_events(lead_log()), {}).step()
     assert isinstance(wbf, Wait) and "(L10C1, L9B2)" in wbf.why  # the 2017 table still cites them
+
+
+def test_rule_no_longer_lists_a_penalty_card_once_it_is_played_l50a(tmp_path: Path) -> None:
+    """W exposed ♠Q ♠J in the auction (L24E) and leads ♠J: ``rule`` lists only ♠Q, in JSON and in words."""
+    table = Table.from_events(pc_log("W:SJ"))
+    log = tmp_path / "board.jsonl"
+    log.write_text(table.to_jsonl(), encoding="utf-8")
+    state = rule_json(table, tmp_path)
+    assert [p["card"] for p in state["penalty_cards"]] == ["SQ"]
+    words = CliRunner().invoke(app, ["rule", str(log)]).output
+    assert "West's SQ is a major penalty card" in words and "West's SJ is" not in words

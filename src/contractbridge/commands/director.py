@@ -16,7 +16,7 @@ from rich.console import Console
 from contractbridge import events
 from contractbridge.cards import Seat, Side
 from contractbridge.deal import board_dealer
-from contractbridge.director import DIRECTOR, DirectedAuction
+from contractbridge.director import DIRECTOR, DirectedAuction, PenaltyCard
 from contractbridge.errors import BridgeError, EventLogError
 from contractbridge.eventlog import MAX_LOG_BYTES, EventLogWarning, read_events
 from contractbridge.formats.inputs import read_system
@@ -78,7 +78,19 @@ class Replayed:
         if self.table is not None and state.get("phase") != "new_deal":  # a redeal stays one (NBB R39–R43)
             state["phase"] = self.table.phase.value
             state["result"] = board_result(self.table)
+            state["penalty_cards"] = [p.to_dict() for p in self.record.penalty_cards if p not in self.played()]
         return state
+
+    def played(self) -> list[PenaltyCard]:
+        """The record's penalty cards their owners have played since: no longer penalty cards (L50A)."""
+        table = self.table
+        if table is None:
+            return []
+        return [p for p in self.record.penalty_cards if p.card not in table.hand(p.seat)]
+
+    def explain(self) -> str:
+        """The record in words and the notes, without the penalty cards already played."""
+        return "\n".join([self.record.explain(self.played()), *self.notes])
 
 
 def board_result(table: Table) -> dict[str, Any] | None:
@@ -267,4 +279,4 @@ def register(app: typer.Typer) -> None:
         typer.echo(json.dumps(replayed.to_dict(), indent=2))
         if not json_only:
             typer.echo("")
-            typer.echo("\n".join([replayed.record.explain(), *replayed.notes]))
+            typer.echo(replayed.explain())
