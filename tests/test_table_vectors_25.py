@@ -317,3 +317,40 @@ def test_rule_no_longer_lists_a_penalty_card_once_it_is_played_l50a(tmp_path: Pa
     assert [p["card"] for p in state["penalty_cards"]] == ["SQ"]
     words = CliRunner().invoke(app, ["rule", str(log)]).output
     assert "West's SQ is a major penalty card" in words and "West's SJ is" not in words
+
+
+# ---- L64B4 (TV129): a revoke first noticed after a call on the next board transfers nothing ----------------------
+NOTICE: Event = {"event": "revoke_notice", "seat": "W", "trick": 3, "notice": "after_next_deal_call"}
+
+
+def test_tv129_a_revoke_noticed_after_the_next_board_began_transfers_nothing_l64b4() -> None:
+    played = Table.from_events(revoke_log(REVOKE_PLAY))
+    assert played.result is not None and played.result.tricks == 12  # noticed in time: 2 tricks (L64A1)
+    table = Table.from_events([*revoke_log(REVOKE_PLAY), NOTICE])
+    result = table.result
+    assert result is not None and result.tricks == 10  # the tricks as played
+    assert result.adjustments == ("L64B4: no automatic transfer for west's revoke",)
+    assert table.record is not None and "REVIEW(64C)" in table.record.review_flags  # equity still (L64C)
+    replayed(table)
+    table.undo()
+    assert table.result is not None and table.result.tricks == 12
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {**NOTICE, "trick": 4},  # no revoke there
+        {**NOTICE, "notice": "in_time"},
+        {**NOTICE, "notice": "later"},
+        {**NOTICE, "seat": "E"},
+    ],
+)
+def test_a_revoke_notice_that_names_no_revoke_is_refused_and_changes_nothing(bad: Event) -> None:
+    table = Table.from_events(revoke_log(REVOKE_PLAY))
+    before = table.to_events()
+    with pytest.raises(BridgeError):
+        table.apply(bad)
+    assert table.to_events() == before and table.result is not None and table.result.tricks == 12
+    unplayed = Table.from_events(revoke_log(REVOKE_PLAY[:20]))
+    with pytest.raises(BridgeError):
+        unplayed.apply(NOTICE)  # only once the board is played

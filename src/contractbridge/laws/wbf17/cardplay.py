@@ -15,7 +15,7 @@ from contractbridge.errors import CardNotInHandError, IllegalPlayError, RulingEr
 from contractbridge.events import Attention, CallCard, Event, Expose, Extension
 from contractbridge.laws.base import Edition
 from contractbridge.laws.wbf17 import board_review
-from contractbridge.laws.wbf17.board_review import REVIEW, record_answer, revoke_transfers
+from contractbridge.laws.wbf17.board_review import REVIEW, REVOKE_NOTICE, record_answer, record_notice, revoke_transfers
 from contractbridge.laws.wbf17.corrections import (
     ReplayAfterRevoke,
     correctable_revoke,
@@ -343,6 +343,9 @@ class WBF17CardPlay(Edition):
         of two penalty cards the defender plays)."""
         if isinstance(event, Extension) and event.name == REVIEW:
             record_answer(table, event.data)
+            return True
+        if isinstance(event, Extension) and event.name == REVOKE_NOTICE:
+            record_notice(table, event.data)
             return True
         if isinstance(event, Extension) and event.name == DESIGNATE:
             _require_no_ruling(table, "designate")
