@@ -21,13 +21,13 @@ from web_helpers import Server
 
 
 async def _watch(url: str, frames: list[dict[str, Any]], seconds: float) -> None:
-    """Record frames until the connection drops (the kill) or time is up."""
+    """Record frames until the connection drops (the kill, also in the middle of the handshake) or time is up."""
     try:
         async with websockets.connect(url, open_timeout=10) as ws:
             deadline = time.monotonic() + seconds
             while (left := deadline - time.monotonic()) > 0:
                 frames.append(json.loads(await asyncio.wait_for(ws.recv(), left)))
-    except (websockets.ConnectionClosed, OSError, TimeoutError):
+    except (websockets.ConnectionClosed, websockets.InvalidHandshake, OSError, TimeoutError):
         return
 
 

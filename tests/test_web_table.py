@@ -167,10 +167,13 @@ def test_tokens_spectators_and_the_partners_explanation(client: TestClient) -> N
 
 
 def test_delayed_spectators_and_no_spectators(client: TestClient) -> None:
-    table_id, _, _ = open_table(client, robots=["N", "E", "S", "W"], spectators="delayed", spectator_delay=3)
+    """Delayed spectators see every hand one whole board behind (#26): while board 2 is played, board 1 replayed;
+    never a hand of the board in play."""
+    table_id, _, _ = open_table(client, robots=["N", "E", "S", "W"], spectators="delayed", boards=2)
     with client.websocket_connect(f"/ws/{table_id}") as watcher:
         frame = until(watcher, lambda f: f["seq"] >= 5 and f["view"]["phase"] != "done" and "hands" in f)
-        assert frame["delayed_by"] >= 3 and len(frame["hands"]) == 4
+        assert frame["delayed"] == {"board": 1, "playing": 2} and frame["view"]["board"] == 1
+        assert len(frame["hands"]) == 4 and frame["table"]["board"] == 2
     closed, _, _ = open_table(client, spectators="none")
     with client.websocket_connect(f"/ws/{closed}") as ws:
         assert state(ws)["error"] == "ProtocolError"

@@ -48,6 +48,7 @@ class Server:
     port: int = field(default_factory=free_port)
     process: subprocess.Popen[bytes] | None = None
     log: Path | None = None
+    args: tuple[str, ...] = ()  # more ``serve`` options (limits)
 
     @property
     def url(self) -> str:
@@ -62,6 +63,7 @@ class Server:
                    "--port", str(self.port), "--robot-delay", str(self.robot_delay)]  # fmt: skip
         if self.seed is not None:
             command += ["--seed", self.seed]
+        command += self.args
         out = open(self.log, "ab") if self.log is not None else subprocess.DEVNULL  # noqa: SIM115
         self.process = subprocess.Popen(command, stdout=out, stderr=out, env={**os.environ, "PYTHONUNBUFFERED": "1"})
         deadline = time.monotonic() + 60
@@ -103,8 +105,10 @@ class Server:
 
 
 @contextmanager
-def serve(db: str, robot_delay: float = 0.0, log: Path | None = None, seed: str | None = None) -> Iterator[Server]:
-    server = Server(db, robot_delay, seed, log=log)
+def serve(
+    db: str, robot_delay: float = 0.0, log: Path | None = None, seed: str | None = None, args: tuple[str, ...] = ()
+) -> Iterator[Server]:
+    server = Server(db, robot_delay, seed, log=log, args=args)
     server.start()
     try:
         yield server

@@ -24,7 +24,7 @@ from __future__ import annotations
 import contextlib
 import os
 import threading
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -62,7 +62,7 @@ tables = sa.Table(
     sa.Column("irregular", sa.Boolean, nullable=False, default=False),
     sa.Column("scoring", sa.String(16), nullable=False, default="duplicate"),
     sa.Column("spectators", sa.String(16), nullable=False, default="hidden"),
-    sa.Column("spectator_delay", sa.Integer, nullable=False, default=4),
+    sa.Column("spectator_delay", sa.Integer, nullable=False, default=4),  # unused since #26 (whole boards)
     sa.Column("seed", sa.String(64), nullable=False),
     sa.Column("boards", sa.Integer, nullable=False, default=0),
     sa.Column("director_token", sa.String(128)),
@@ -129,8 +129,9 @@ class StoreError(BridgeError):
 @dataclass(frozen=True, slots=True)
 class TableRecord:
     """A table of the club: its settings. ``spectators`` is ``hidden`` (no hand shown until the end of the
-    board), ``delayed`` (every hand, ``spectator_delay`` events behind) or ``none``. A table without humans
-    goes on to its next board by itself while fewer than ``boards`` are played (0: never)."""
+    board), ``delayed`` (every hand, one whole board behind: a board's hands once it is finished) or ``none``.
+    A table without humans goes on to its next board by itself while fewer than ``boards`` are played (0:
+    never)."""
 
     id: str
     name: str
@@ -138,7 +139,6 @@ class TableRecord:
     irregular: bool = False
     scoring: str = "duplicate"
     spectators: str = "hidden"
-    spectator_delay: int = 4
     seed: str = ""
     status: str = "open"
     boards: int = 0
@@ -214,6 +214,18 @@ def default_url() -> str:
     return f"sqlite:///{base / 'tables.db'}"
 
 
+def _as_url(url: str) -> str:
+    """A database URL as given, or a plain path as the URL of that SQLite file (its directory must exist)."""
+    if "://" in url:
+        return url
+    path = Path(url).expanduser().absolute()
+    if not path.parent.is_dir():
+        raise StoreError(f"cannot open the store {url!r}: there is no directory {str(path.parent)!r}")
+    if path.is_dir():
+        raise StoreError(f"cannot open the store {url!r}: it is a directory (give a file, e.g. {url}/tables.db)")
+    return f"sqlite:///{path}"
+
+
 def _engine(url: str) -> Engine:
     if not url.startswith("sqlite"):
         return sa.create_engine(url, pool_pre_ping=True)
@@ -249,7 +261,9 @@ class Store:
     """The web table's database. Every method commits before it returns."""
 
     def __init__(self, url: str | None = None) -> None:
-        self.url = default_url() if url is None else url
+        """``url`` is a database URL (``sqlite:///…``, ``postgresql+psycopg://…``) or the path of a SQLite file;
+        None: ``default_url()``."""
+        self.url = default_url() if url is None else _as_url(url)
         # The in-memory database is one connection shared by every thread: transactions take turns on it.
         self._turns: AbstractContextManager[Any] = contextlib.nullcontext()
         self._writers: set[int] = set()  # the boards whose log is open for writing (contract point 4)
@@ -284,8 +298,9 @@ class Store:
         self.engine.dispose()
 
     # tables and seats --------------------------------------------------------------------------------
-    def create_table(self, record: TableRecord, director_token_hash: str | None) -> None:
-        """A new table with four empty seats."""
+    def create_table(self, record: TableRecord, director_token_hash: str | None, robots: Iterable[str] = ()) -> None:
+        """A new table, in one transaction: robots in the seats ``robots`` names (``"N"`` …), the others empty."""
+        robot_seats = frozenset(robots)
         with self._tx() as c:
             c.execute(
                 tables.insert().values(
@@ -295,14 +310,16 @@ class Store:
                     irregular=record.irregular,
                     scoring=record.scoring,
                     spectators=record.spectators,
-                    spectator_delay=record.spectator_delay,
                     seed=record.seed,
                     boards=record.boards,
                     director_token=director_token_hash,
                     status=record.status,
                 )
             )
-            c.execute(seats.insert(), [{"table_id": record.id, "seat": s, "kind": "empty"} for s in "NESW"])
+            kinds = [
+                {"table_id": record.id, "seat": s, "kind": "robot" if s in robot_seats else "empty"} for s in "NESW"
+            ]
+            c.execute(seats.insert(), kinds)
 
     def tables(self, status: str | None = "open") -> list[TableRecord]:
         """The tables (by default the open ones), oldest first."""
@@ -476,7 +493,6 @@ def _table_record(row: sa.RowMapping) -> TableRecord:
         irregular=bool(row["irregular"]),
         scoring=row["scoring"],
         spectators=row["spectators"],
-        spectator_delay=int(row["spectator_delay"]),
         seed=row["seed"],
         status=row["status"],
         boards=int(row["boards"]),

@@ -9,20 +9,49 @@ import typer
 
 __all__ = ["register"]
 
+LIMITS = "Limits (0: none; also CONTRACTBRIDGE_WEB_<NAME> in the environment)"
+
 
 def register(app: typer.Typer) -> None:
     @app.command("serve")
     def serve(
-        db: Annotated[str | None, typer.Option("--db", help="database URL (default: SQLite in your data dir)")] = None,
+        db: Annotated[
+            str | None,
+            typer.Option("--db", help="database URL or SQLite file path (default: SQLite in your data dir)"),
+        ] = None,
         host: Annotated[str, typer.Option("--host", help="address to listen on")] = "127.0.0.1",
-        port: Annotated[int, typer.Option("--port", help="port to listen on")] = 8000,
-        robot_delay: Annotated[float, typer.Option("--robot-delay", help="seconds before each robot action")] = 0.4,
+        port: Annotated[int, typer.Option("--port", min=0, max=65535, help="port to listen on (0: any free)")] = 8000,
+        robot_delay: Annotated[
+            float, typer.Option("--robot-delay", min=0, help="seconds before each robot action")
+        ] = 0.4,
         seed: Annotated[
             str | None, typer.Option("--seed", help="reproducible deals (demonstrations, tests); default: secret")
         ] = None,
         robot_effort: Annotated[
             str, typer.Option("--robot-effort", metavar="EFFORT", help="the robots' card play: low, normal, high")
         ] = "",
+        tables_per_client: Annotated[
+            int | None, typer.Option(min=0, help="tables one address may have open [20]", rich_help_panel=LIMITS)
+        ] = None,
+        tables_per_minute: Annotated[
+            int | None, typer.Option(min=0, help="tables one address may open a minute [10]", rich_help_panel=LIMITS)
+        ] = None,
+        max_tables: Annotated[
+            int | None, typer.Option(min=0, help="tables open on the server [1000]", rich_help_panel=LIMITS)
+        ] = None,
+        robot_boards: Annotated[
+            int | None, typer.Option(min=0, help="boards a table of robots plays [100]", rich_help_panel=LIMITS)
+        ] = None,
+        token_lifetime: Annotated[
+            float | None,
+            typer.Option(min=0, help="seconds a seat's or director's link is valid [86400]", rich_help_panel=LIMITS),
+        ] = None,
+        rate: Annotated[
+            float | None, typer.Option(min=0, help="messages a second per connection [20]", rich_help_panel=LIMITS)
+        ] = None,
+        burst: Annotated[
+            float | None, typer.Option(min=0, help="burst of messages per connection [40]", rich_help_panel=LIMITS)
+        ] = None,
     ) -> None:
         """Serve the web table: open http://HOST:PORT/ for the lobby."""
         try:
@@ -30,6 +59,7 @@ def register(app: typer.Typer) -> None:
 
             from contractbridge.server import create_app
             from contractbridge.server.logs import configure
+            from contractbridge.server.settings import Settings
             from contractbridge.store import Store
         except ImportError as err:
             typer.echo(f"error: the web table needs its extra: pip install 'contractbridge[web]' ({err})", err=True)
@@ -42,11 +72,15 @@ def register(app: typer.Typer) -> None:
             if robot_effort:  # the default effort of the robot seats (server.robots.robot_player)
                 Effort.parse(robot_effort)
                 os.environ[ROBOT_EFFORT_ENV] = robot_effort
+            settings = Settings.from_env(
+                robot_delay=robot_delay, seed=seed, tables_per_client=tables_per_client, max_tables=max_tables,
+                tables_per_minute=tables_per_minute, robot_boards=robot_boards, token_lifetime=token_lifetime,
+                rate=rate, burst=burst,
+            )  # fmt: skip
             store = Store(db)
         except BridgeError as err:
             typer.echo(f"error: {err}", err=True)
             raise typer.Exit(2) from None
         typer.echo(f"contractbridge web table on http://{host}:{port}/ (store: {store.safe_url})", err=True)
-        uvicorn.run(create_app(store, robot_delay=robot_delay, seed=seed), host=host, port=port, log_config=None,
-                    timeout_graceful_shutdown=5)  # fmt: skip
+        uvicorn.run(create_app(store, settings), host=host, port=port, log_config=None, timeout_graceful_shutdown=5)
         store.close()

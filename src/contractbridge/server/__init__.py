@@ -9,5 +9,6 @@ below imports it. It decides no law: what varies by book is asked of the table's
 from __future__ import annotations
 
 from contractbridge.server.app import create_app
+from contractbridge.server.settings import Settings
 
-__all__ = ["create_app"]
+__all__ = ["Settings", "create_app"]

@@ -2,8 +2,8 @@
 
 A seat's frame is ``Table.view(seat).to_dict()`` and public facts (seats, scores, the pending ruling, the
 explanations of the opponents' calls, L20F); the four hands only once the board is done. A spectator sees no
-hand (``hidden``) or every hand some events behind (``delayed``); the director sees everything (docs/architecture.md
-§3.6).
+hand (``hidden``) or every hand one whole board behind (``delayed``); the director sees everything
+(docs/architecture.md §3.6).
 """
 
 from __future__ import annotations
@@ -105,23 +105,30 @@ def seat_frame(
     }
 
 
-def spectator_frame(table: Table, info: Mapping[str, Any], metas: Sequence[Mapping[str, Any] | None], mode: str,
-                    delay: int) -> dict[str, Any]:  # fmt: skip
-    """What a spectator receives: no hand before the end (``hidden``), or the whole position ``delay`` events
-    behind (``delayed``)."""
-    if mode == "delayed" and table.phase is not Phase.DONE:
-        events = table.to_events()
-        behind = Table.from_events(events[: max(1, len(events) - max(delay, 1))])
-        frame = {
-            **_common(behind, info),
+Metas = Sequence[Mapping[str, Any] | None]
+
+
+def spectator_frame(table: Table, info: Mapping[str, Any], metas: Metas, mode: str,
+                    previous: tuple[Table, Metas] | None = None) -> dict[str, Any]:  # fmt: skip
+    """What a spectator receives. ``hidden``: the public facts, no hand before the end of the board. ``delayed``:
+    every hand, one whole board behind: while a board is played, the last board finished at this table
+    (``previous``: its table and metas) replayed with the four hands as far as this board has gone (``delayed``
+    says which); before the first board is finished, as ``hidden``. A board's hands are never shown before it is
+    finished at this table, so a player who opens the spectator page of his own table learns nothing."""
+    if mode == "delayed" and previous is not None and table.phase is not Phase.DONE:
+        before, before_metas = previous
+        events = before.to_events()
+        shown = Table.from_events(events[: len(table.to_events())]) if len(table.to_events()) < len(events) else before
+        seq = len(shown.to_events())
+        return {
+            **_common(shown, info),
             "you": SPECTATOR,
-            "view": _hidden(behind),
-            "hands": {s.letter: behind.hand(s).to_pbn() for s in Seat},
-            "deal": None,
-            "explanations": _explanations(metas[: len(behind.to_events())], behind.to_events(), None),
+            "view": _hidden(shown),
+            "hands": {s.letter: shown.hand(s).to_pbn() for s in Seat},
+            "deal": shown.board.deal.to_pbn() if shown.phase is Phase.DONE else None,
+            "explanations": _explanations(before_metas[:seq], shown.to_events(), None),
+            "delayed": {"board": before.board.number, "playing": table.board.number},
         }
-        frame["delayed_by"] = len(events) - len(behind.to_events())
-        return frame
     return {
         **_common(table, info),
         "you": SPECTATOR,

@@ -1,15 +1,51 @@
 """Structured logs of the web server: one JSON object a line (time, level, logger, message and the fields
-given as ``extra``). Events are logged as the table stores them; a board event is logged without its deal."""
+given as ``extra``). Events are logged as the table stores them; a board event is logged without its deal. A
+secret link's token never reaches a log: ``TokenFilter`` blanks ``token=…`` in every record of the server's and
+Uvicorn's loggers (Uvicorn's access log writes each request's URL, and old links carry the token there)."""
 
 from __future__ import annotations
 
 import json
 import logging
+import re
 import sys
 from datetime import UTC, datetime
 from typing import Any, Final
 
-__all__ = ["JsonFormatter", "configure"]
+__all__ = ["LOGGERS", "JsonFormatter", "TokenFilter", "configure", "protect", "redact"]
+
+#: The loggers of the server and of Uvicorn (``uvicorn.error`` logs each WebSocket's URL, ``uvicorn.access``
+#: each request's).
+LOGGERS: Final = ("contractbridge", "uvicorn", "uvicorn.error", "uvicorn.access")
+
+_TOKEN: Final = re.compile(r"(token(?:=|%3D))[^&\s\"']+", re.IGNORECASE)
+
+
+def redact(text: str) -> str:
+    """``text`` with the value of every ``token=`` blanked out."""
+    return _TOKEN.sub(r"\1[secret]", text)
+
+
+class TokenFilter(logging.Filter):
+    """Blank the tokens of a record's message and arguments (the record is kept, only the secret goes)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.msg, str):
+            record.msg = redact(record.msg)
+        if isinstance(record.args, tuple):  # shape kept: Uvicorn's access formatter unpacks the arguments
+            record.args = tuple(redact(a) if isinstance(a, str) else a for a in record.args)
+        elif isinstance(record.args, dict):
+            record.args = {k: redact(v) if isinstance(v, str) else v for k, v in record.args.items()}
+        return True
+
+
+def protect() -> None:
+    """Put a ``TokenFilter`` on each of ``LOGGERS`` (once), however the server was started."""
+    for name in LOGGERS:
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, TokenFilter) for f in logger.filters):
+            logger.addFilter(TokenFilter())
+
 
 _STANDARD: Final = frozenset(vars(logging.LogRecord("", 0, "", 0, "", None, None))) | {"message", "asctime"}
 
@@ -37,7 +73,9 @@ def configure(level: int = logging.INFO) -> None:
     """JSON logs on stderr for the server and Uvicorn."""
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(JsonFormatter())
-    for name in ("contractbridge", "uvicorn", "uvicorn.error", "uvicorn.access"):
+    handler.addFilter(TokenFilter())
+    protect()
+    for name in LOGGERS:
         logger = logging.getLogger(name)
         logger.handlers[:] = [handler]
         logger.setLevel(level)

@@ -36,6 +36,8 @@ MESSAGE_TYPES: Final[dict[str, dict[str, type]]] = {
     "robot": {"seat": str},  # a robot fills an empty seat
     "next": {"board": int},  # the next board, once this one is done
     "ping": {},
+    "hello": {"token": str},  # the connection's secret link, sent first instead of in the URL (never logged)
+    "release": {},  # a player gives up his seat; the director releases any seat (optional: seat)
 }
 
 
@@ -53,13 +55,16 @@ class Message:
     data: dict[str, Any]
 
 
-def parse(text: str | bytes) -> Message:
-    """Read one client message; ``ProtocolError`` says what is wrong with it."""
+def parse(text: str | bytes | None) -> Message:
+    """Read one client message (a text frame: ``None`` or bytes are a binary frame); ``ProtocolError`` says what
+    is wrong with it."""
+    if not isinstance(text, str):
+        raise ProtocolError("a message is a text frame holding a JSON object, not a binary frame")
     if len(text) > MAX_MESSAGE:
         raise ProtocolError(f"a message is at most {MAX_MESSAGE} characters, not {len(text)}")
     try:
         data = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as err:
+    except (json.JSONDecodeError, RecursionError) as err:
         raise ProtocolError(f"a message is a JSON object: {err.__class__.__name__}") from None
     if not isinstance(data, dict):
         raise ProtocolError("a message is a JSON object with a 'type'")
@@ -70,7 +75,7 @@ def parse(text: str | bytes) -> Message:
         value = data.get(name)
         if not isinstance(value, expected) or (expected is int and isinstance(value, bool)):
             raise ProtocolError(f"{kind!r} needs {name!r} as a {expected.__name__}")
-    for name, expected in (("alert", bool), ("explanation", str), ("statement", str), ("reason", str)):
+    for name, expected in (("alert", bool), ("explanation", str), ("statement", str), ("reason", str), ("seat", str)):
         if name in data and not isinstance(data[name], expected):
             raise ProtocolError(f"{kind!r}: {name!r} must be a {expected.__name__}")
     return Message(kind, data)
@@ -78,13 +83,13 @@ def parse(text: str | bytes) -> Message:
 
 @dataclass(slots=True)
 class RateLimiter:
-    """A token bucket: ``rate`` messages a second on average, bursts of ``burst``."""
+    """A token bucket: ``rate`` messages a second on average, bursts of ``burst``. The first message over the
+    limit raises ``RateLimitError``: the server answers it once and closes the connection."""
 
     rate: float = 20.0
     burst: float = 40.0
     tokens: float = -1.0
     stamp: float = field(default_factory=time.monotonic)
-    refused: int = 0
 
     def check(self) -> None:
         """Take one token or raise ``RateLimitError``."""
@@ -94,6 +99,5 @@ class RateLimiter:
         self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
         self.stamp = now
         if self.tokens < 1:
-            self.refused += 1
             raise RateLimitError(f"too many messages: at most {self.rate:g} a second (bursts of {self.burst:g})")
         self.tokens -= 1

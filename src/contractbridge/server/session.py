@@ -12,9 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
 import logging
-import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Final
@@ -24,13 +22,13 @@ from contractbridge.deal import Board, Deal
 from contractbridge.errors import BridgeError, OutOfTurnError, RulingError
 from contractbridge.players import Action, Driver, Player, UndoError, UndoRequest
 from contractbridge.scoring.rubber import Rubber
-from contractbridge.server import claimruling, frames, rubbers
+from contractbridge.server import claimruling, frames, rubbers, tokens
 from contractbridge.server.protocol import Message, ProtocolError, RateLimiter
 from contractbridge.server.robots import robot_player
 from contractbridge.store import SeatRecord, Store, StoredLog, TableRecord
 from contractbridge.table import Phase, Table
 
-__all__ = ["Client", "TableSession", "hash_token"]
+__all__ = ["Client", "TableSession"]
 
 log = logging.getLogger("contractbridge.server")
 
@@ -40,18 +38,15 @@ MAX_QUEUE: Final = 512
 Role = Seat | str  # a seat, frames.SPECTATOR or frames.DIRECTOR
 
 
-def hash_token(token: str) -> str:
-    """What the store keeps of a secret token."""
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
 @dataclass(eq=False)
 class Client:
-    """One WebSocket connection: who it is and the frames waiting to be sent to it."""
+    """One WebSocket connection: who it is (with what the store keeps of its token) and the frames waiting to be
+    sent to it."""
 
     send: Callable[[dict[str, Any]], Awaitable[None]]
     role: Role
     limiter: RateLimiter = field(default_factory=RateLimiter)
+    key: str | None = None
     queue: asyncio.Queue[dict[str, Any] | None] = field(default_factory=asyncio.Queue)
 
     @property
@@ -77,11 +72,13 @@ class Client:
 class TableSession:
     """A table of the club, alive in the server. Use ``await TableSession.open(store, record)``."""
 
-    def __init__(self, store: Store, record: TableRecord, seats: dict[str, SeatRecord], robot_delay: float) -> None:
+    def __init__(self, store: Store, record: TableRecord, seats: dict[str, SeatRecord], robot_delay: float,
+                 token_lifetime: float = 0.0) -> None:  # fmt: skip
         self.store = store
         self.record = record
         self.seats = seats
         self.robot_delay = robot_delay
+        self.token_lifetime = token_lifetime
         self.robots: dict[Seat, Player] = {
             Seat.parse(s): robot_player(record.edition) for s, r in seats.items() if r.kind == "robot"
         }
@@ -90,6 +87,7 @@ class TableSession:
         self.table: Table
         self.driver: Driver  # the table driver of the current board (its robots are ``self.robots``)
         self.log: StoredLog | None = None  # the current board's log, open for writing (eventlog contract)
+        self.previous: tuple[Table, list[dict[str, Any] | None]] | None = None  # the last finished board, metas
         self.award: dict[str, Any] | None = None  # the director's award of a disputed claim (L70), as stored
         self.scored: Table | None = None  # the board as scored with that award (claimruling.awarded)
         self.suggestion: tuple[int, int, dict[str, Any]] | None = None  # (board, seq, the L70 check) for the director
@@ -103,10 +101,12 @@ class TableSession:
         self.rubbers: list[Rubber] = []  # the rubber sheets of a rubber-scored table, the last one current
 
     @classmethod
-    async def open(cls, store: Store, record: TableRecord, robot_delay: float = 0.0) -> TableSession:
-        """The table as stored: its current board resumed from its log, or its first board dealt."""
+    async def open(cls, store: Store, record: TableRecord, robot_delay: float = 0.0,
+                   token_lifetime: float = 0.0) -> TableSession:  # fmt: skip
+        """The table as stored: its current board resumed from its log, or its first board dealt; the seats'
+        new tokens are valid ``token_lifetime`` seconds (0: until released)."""
         seats = await asyncio.to_thread(store.seats, record.id)
-        session = cls(store, record, seats, robot_delay)
+        session = cls(store, record, seats, robot_delay, token_lifetime)
         session.scores = await asyncio.to_thread(store.results, record.id)
         if record.scoring == "rubber":
             ids = await asyncio.to_thread(store.board_ids, record.id)
@@ -118,6 +118,9 @@ class TableSession:
         if board is None:
             await session._start_board(1)
         else:
+            if board.number > 1:  # what delayed spectators watch (frames.spectator_frame)
+                before = await asyncio.to_thread(store.board, (await asyncio.to_thread(store.board_ids, record.id))[-2])
+                session.previous = (Table.from_events(before.events), list(before.metas))
             session._drive(Table.from_events(board.events))
             session.log = await asyncio.to_thread(store.open_log, board.id)
             session.metas = list(board.metas)
@@ -161,7 +164,9 @@ class TableSession:
             "board": self.table.board.number,
             "phase": self.table.phase.value,
             "seats": {
-                s: {"kind": r.kind, "name": r.name, "connected": Seat.parse(s) in connected}
+                s: {"kind": "empty", "name": "", "connected": False}
+                if _vacant(r)
+                else {"kind": r.kind, "name": r.name, "connected": Seat.parse(s) in connected}
                 for s, r in sorted(self.seats.items(), key=lambda kv: "NESW".index(kv[0]))
             },
             "watching": sum(1 for c in self.clients if c.role == frames.SPECTATOR),
@@ -175,8 +180,8 @@ class TableSession:
         elif role == frames.DIRECTOR:
             out = frames.director_frame(self.table, info, self.metas)
         else:
-            out = frames.spectator_frame(self.table, info, self.metas, self.record.spectators,
-                                         self.record.spectator_delay)  # fmt: skip
+            previous = None if self.done else self.previous  # a finished board is shown as it is
+            out = frames.spectator_frame(self.table, info, self.metas, self.record.spectators, previous)
         out["scores"] = scores
         if self.scored is not None:  # the director's award scores the board (L70)
             out["result"] = {**(frames.board_score(self.scored) or {}), "ruling": self.award}
@@ -202,19 +207,33 @@ class TableSession:
                 client.close()
 
     # connections ------------------------------------------------------------------------------------------
-    def role_of(self, token: str | None, director_hash: str | None) -> Role:
-        """The seat whose token this is, the director, or a spectator (``ProtocolError`` if not allowed)."""
+    def role_of(self, token: str | None, director_hash: str | None) -> tuple[Role, str | None]:
+        """The seat whose token this is, the director, or a spectator, with what the store keeps of the token
+        (``ProtocolError`` if not allowed: an unknown or expired token, no spectators at this table)."""
         if token:
-            digest = hash_token(token)
-            for letter, seat in self.seats.items():
-                if seat.token is not None and secrets.compare_digest(seat.token, digest):
-                    return Seat.parse(letter)
-            if director_hash is not None and secrets.compare_digest(director_hash, digest):
-                return frames.DIRECTOR
+            found: list[tuple[Role, str | None]] = [(Seat.parse(s), r.token) for s, r in self.seats.items()]
+            for role, key in [*found, (frames.DIRECTOR, director_hash)]:
+                if tokens.matches(token, key):
+                    if tokens.expired(key):
+                        raise ProtocolError("this link has expired: take a seat again from the lobby")
+                    return role, key
             raise ProtocolError("this link's token is not one of this table's")
         if self.record.spectators == "none":
             raise ProtocolError("this table takes no spectators")
-        return frames.SPECTATOR
+        return frames.SPECTATOR, None
+
+    def valid(self, client: Client) -> bool:
+        """Whether the connection's link still holds: not expired, its seat not released or taken again."""
+        seat = client.seat
+        if tokens.expired(client.key):
+            return False
+        return seat is None or self.seats[seat.letter].token == client.key
+
+    async def rejoin(self, client: Client, role: Role, key: str | None) -> None:
+        """The connection said who it is (its ``hello``): it gets that role's frames from now on."""
+        async with self.lock:
+            client.role, client.key = role, key
+            await self.broadcast()
 
     async def join(self, client: Client) -> None:
         async with self.lock:
@@ -231,11 +250,10 @@ class TableSession:
     async def sit(self, seat: Seat, kind: str, name: str = "") -> str | None:
         """Seat a human (returns the seat's secret token) or a robot in an empty seat."""
         async with self.lock:
-            current = self.seats[seat.letter]
-            if current.kind != "empty":
+            if not _vacant(self.seats[seat.letter]):
                 raise ProtocolError(f"the {seat.name.lower()} seat is taken")
-            token = secrets.token_urlsafe(18) if kind == "human" else None
-            record = SeatRecord(seat.letter, kind, None if token is None else hash_token(token), name[:100])
+            token, key = tokens.issue(self.token_lifetime) if kind == "human" else (None, None)
+            record = SeatRecord(seat.letter, kind, key, name[:100])
             await asyncio.to_thread(self.store.set_seat, self.record.id, record)
             self.seats[seat.letter] = record
             if kind == "robot":
@@ -245,6 +263,23 @@ class TableSession:
         self.kick()
         return token
 
+    async def release(self, seat: Seat) -> None:
+        """Free ``seat`` (its player leaves, or the director releases it): its link no longer works and its
+        connections are closed; anybody may take the seat from the lobby."""
+        async with self.lock:
+            if self.seats[seat.letter].kind == "empty":
+                raise ProtocolError(f"release: the {seat.name.lower()} seat is empty")
+            record = SeatRecord(seat.letter)
+            await asyncio.to_thread(self.store.set_seat, self.record.id, record)
+            self.seats[seat.letter] = record
+            self.robots.pop(seat, None)
+            for client in [c for c in self.clients if c.seat == seat]:
+                client.put(frames.error_frame(ProtocolError(f"the {seat.name.lower()} seat was released")))
+                self.clients.remove(client)
+                client.close()
+            log.info("seat released", extra={"table": self.record.id, "seat": seat.letter})
+            await self.broadcast()
+
     # actions ------------------------------------------------------------------------------------------------
     async def handle(self, client: Client, message: Message) -> None:
         """Carry out one client message; a ``BridgeError`` is answered with an error frame to that client only."""
@@ -252,14 +287,32 @@ class TableSession:
             if message.type == "ping":
                 client.put({"type": "pong"})
                 return
-            if message.type == "robot":
-                await self.sit(Seat.parse(str(message.data["seat"])), "robot")
+            if not self.valid(client):  # the link expired or its seat was released: the connection ends
+                client.put(frames.error_frame(ProtocolError("this link has expired or its seat was released")))
+                client.close()
+                return
+            if message.type in ("robot", "release"):
+                await self._seat_action(client, message)
                 return
             async with self.lock:
                 await self._handle(client, message)
         except BridgeError as err:
             client.put(frames.error_frame(err))
         self.kick()
+
+    async def _seat_action(self, client: Client, message: Message) -> None:
+        """Robots in empty seats and releases: by a player at the table or the director, never a spectator; a
+        player releases his own seat only."""
+        if client.seat is None and client.role != frames.DIRECTOR:
+            raise ProtocolError(f"{message.type!r}: only a player at the table or the director may do that")
+        named = message.data.get("seat")
+        if message.type == "robot":
+            await self.sit(Seat.parse(str(named)), "robot")
+            return
+        seat = client.seat if named is None else Seat.parse(str(named))
+        if seat is None or (client.seat is not None and seat != client.seat):
+            raise ProtocolError("release: a player releases his own seat; the director releases any seat")
+        await self.release(seat)
 
     async def _handle(self, client: Client, message: Message) -> None:
         data, seat = message.data, client.seat
@@ -375,6 +428,8 @@ class TableSession:
         log_ = await asyncio.to_thread(self.store.create_log, self.record.id, number, table.to_events()[0])
         if self.log is not None:
             self.log.close()
+            if self.done:
+                self.previous = (self.table, self.metas)
         self.log = log_
         self._drive(table)
         self.metas = [None]
@@ -540,6 +595,11 @@ class TableSession:
                 self._suggest_task.cancel()
             if self.log is not None:
                 self.log.close()
+
+
+def _vacant(seat: SeatRecord) -> bool:
+    """Whether anybody may take the seat: empty, or its player's link has expired."""
+    return seat.kind == "empty" or (seat.kind == "human" and tokens.expired(seat.token))
 
 
 def _scored(table: Table, award: dict[str, Any] | None) -> Table:

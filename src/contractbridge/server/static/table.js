@@ -40,15 +40,24 @@ function cardNode(card, attrs) {
 }
 
 // ---------------------------------------------------------------------------------------------------------
+// the link's token goes in the first message (a hello), never in the WebSocket's URL (URLs get logged)
 function connect() {
   const scheme = window.location.protocol === "https:" ? "wss" : "ws";
-  const query = token ? `?token=${encodeURIComponent(token)}` : "";
-  socket = new WebSocket(`${scheme}://${window.location.host}/ws/${tableId}${query}`);
-  socket.onopen = () => { $("status").textContent = "connected"; };
-  socket.onclose = () => { $("status").textContent = "disconnected — reconnecting…"; setTimeout(connect, 1500); };
+  socket = new WebSocket(`${scheme}://${window.location.host}/ws/${tableId}`);
+  socket.onopen = () => {
+    if (token) socket.send(JSON.stringify({type: "hello", token}));
+    $("status").textContent = "connected";
+  };
+  socket.onclose = (event) => {
+    if (event.code >= 4000) { $("status").textContent = "closed by the table"; return; }  // released, refused
+    $("status").textContent = "disconnected — reconnecting…"; setTimeout(connect, 1500);
+  };
   socket.onmessage = (message) => {
     const data = JSON.parse(message.data);
-    if (data.type === "state") { frame = data; showError(null); render(); }
+    if (data.type === "state") {
+      if (token && data.you === "spectator") return;  // until the hello is answered with the seat's frame
+      frame = data; showError(null); render();
+    }
     else if (data.type === "error") showError(`${data.error}: ${data.message}`);
   };
 }
@@ -223,7 +232,8 @@ function renderContract() {
   $("board-info").textContent = parts.join(" · ");
   const you = SEATS.includes(frame.you) ? `You are ${NAMES[frame.you]}` : frame.you === "director" ? "You are the director" : "You are watching";
   const box = $("contract-panel");
-  box.replaceChildren(el("div", {class: "you"}, you + (frame.delayed_by ? ` (${frame.delayed_by} events behind)` : "")));
+  const behind = frame.delayed ? ` (one board behind: board ${frame.delayed.board} replayed while board ${frame.delayed.playing} is played)` : "";
+  box.replaceChildren(el("div", {class: "you"}, you + behind));
   if (v.contract) box.append(el("div", {class: "contract"}, "Contract ", callNode(v.contract.replace(/X+$/, "")),
     v.contract.match(/X+$/) ? v.contract.match(/X+$/)[0] : "", ` by ${NAMES[v.declarer]}`));
   else if (v.phase === "auction") box.append(el("div", {}, v.turn ? `${NAMES[v.turn]} to call` : "auction stopped"));
@@ -337,6 +347,9 @@ function renderSeats() {
   box.append(el("div", {class: "muted"}, `${frame.table.watching} watching`));
   if (empty.length && frame.you !== "spectator") {
     box.append(el("button", {id: "fill-robots", onclick: () => empty.forEach((s) => send({type: "robot", seat: s}))}, "Robots take the empty seats"));
+  }
+  if (SEATS.includes(frame.you)) {  // give up the seat: the link stops working, anybody may take it
+    box.append(el("button", {id: "release", onclick: () => { if (confirm("Leave your seat? Your link will stop working.")) send({type: "release"}); }}, "Leave the seat"));
   }
 }
 

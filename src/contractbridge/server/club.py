@@ -1,0 +1,121 @@
+"""What the web table's routes share: the store, the tables alive in the server, the settings, the limits' counts.
+
+One ``Club`` per application (``app.state.club``); the routes reach it and a table through the FastAPI
+dependencies ``club`` and ``session``, never through closures.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import time
+from collections import deque
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Annotated
+
+from fastapi import Depends, HTTPException, Request
+from starlette.requests import HTTPConnection
+
+from contractbridge.server.protocol import ProtocolError
+from contractbridge.server.session import Role, TableSession
+from contractbridge.server.settings import Settings
+from contractbridge.store import Store
+
+__all__ = [
+    "AddressDep",
+    "Club",
+    "ClubDep",
+    "RoleDep",
+    "SessionDep",
+    "bearer",
+    "bearer_role",
+    "client_address",
+    "club",
+    "session",
+]
+
+
+@dataclass
+class Club:
+    """The server's tables and what they need; ``store`` is set when the application starts."""
+
+    settings: Settings
+    store: Store | None = None
+    sessions: dict[str, TableSession] = field(default_factory=dict)
+    opened: Iterator[int] = field(default_factory=lambda: itertools.count(1))  # the seed's table numbers
+    openers: dict[str, str] = field(default_factory=dict)  # table id → the address that opened it
+    recent: dict[str, deque[float]] = field(default_factory=dict)  # address → when it opened tables
+
+    @property
+    def db(self) -> Store:
+        assert self.store is not None, "the application has not started"
+        return self.store
+
+    def admit(self, address: str, now: float | None = None) -> None:
+        """Check the limits on opening one more table from ``address`` (HTTP 429 when one is reached)."""
+        limits, now = self.settings, time.monotonic() if now is None else now
+        if limits.max_tables and len(self.sessions) >= limits.max_tables:
+            raise HTTPException(429, f"the server has {len(self.sessions)} tables open, its limit (max_tables)")
+        mine = sum(1 for t, a in self.openers.items() if a == address and t in self.sessions)
+        if limits.tables_per_client and mine >= limits.tables_per_client:
+            raise HTTPException(429, f"you have {mine} tables open, the limit (tables_per_client)")
+        stamps = self.recent.setdefault(address, deque())
+        while stamps and now - stamps[0] >= 60:
+            stamps.popleft()
+        if limits.tables_per_minute and len(stamps) >= limits.tables_per_minute:
+            raise HTTPException(429, f"at most {limits.tables_per_minute} new tables a minute (tables_per_minute)")
+
+    def opened_by(self, table_id: str, address: str, now: float | None = None) -> None:
+        """Count a table opened from ``address``."""
+        self.openers[table_id] = address
+        self.recent.setdefault(address, deque()).append(time.monotonic() if now is None else now)
+
+
+def club(connection: HTTPConnection) -> Club:
+    """The application's ``Club`` (a dependency of every route, HTTP or WebSocket)."""
+    found: Club = connection.app.state.club
+    return found
+
+
+ClubDep = Annotated[Club, Depends(club)]
+
+
+def session(table_id: str, tables: ClubDep) -> TableSession:
+    """The open table ``table_id`` (HTTP 404 when there is none)."""
+    found = tables.sessions.get(table_id)
+    if found is None:
+        raise HTTPException(404, f"no open table {table_id!r}")
+    return found
+
+
+SessionDep = Annotated[TableSession, Depends(session)]
+
+
+def client_address(request: Request) -> str:
+    """Who is asking, for the per-client limits: the peer's address."""
+    return request.client.host if request.client is not None else "unknown"
+
+
+AddressDep = Annotated[str, Depends(client_address)]
+
+
+def bearer(request: Request) -> str | None:
+    """The secret token of an ``Authorization: Bearer …`` header (a header, so that no log holds it)."""
+    scheme, _, token = request.headers.get("authorization", "").partition(" ")
+    return token.strip() or None if scheme.lower() == "bearer" else None
+
+
+async def bearer_role(table: SessionDep, tables: ClubDep, token: Annotated[str | None, Depends(bearer)]) -> Role:
+    """Whose token the request's ``Authorization: Bearer …`` holds at the table: a seat or the director (HTTP 401
+    without a token, 403 for a token that is not one of this table's or has expired)."""
+    if token is None:
+        raise HTTPException(401, "send the seat's or the director's token as 'Authorization: Bearer …'")
+    try:
+        role, _ = table.role_of(token, await asyncio.to_thread(tables.db.director_token, table.record.id))
+    except ProtocolError as err:
+        raise HTTPException(403, str(err)) from None
+    return role
+
+
+RoleDep = Annotated[Role, Depends(bearer_role)]
