@@ -16,7 +16,8 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from benchmarks._harness import ROUNDS, Side, compare, report
+from benchmarks._harness import ROUNDS, Side, compare, report, sized
+from benchmarks._harness import peer as other
 from contractbridge import Seat
 from contractbridge.dealer import DealGenerator
 
@@ -52,30 +53,32 @@ def main() -> None:
     from endplay.dealer import generate_deals
 
     tool = _deal_tool()
-    n_ours, n_peer = 200_000, 5_000
+    n_ours, n_peer = sized(200_000, 50_000), sized(5_000, 1_000)
     ours = Side("DealGenerator.deals (Deal objects)", lambda: sum(1 for _ in DealGenerator(seed=1).deals(n_ours)),
                 n_ours)
-    peer = Side("endplay generate_deals", lambda: sum(1 for _ in generate_deals(produce=n_peer, seed=1)), n_peer)
+    peer = other("endplay generate_deals", lambda: sum(1 for _ in generate_deals(produce=n_peer, seed=1)), n_peer)
     report("random deals as objects", ours, peer, compare(ours, peer), "deals", target=30)
 
     ours = Side("DealGenerator.deals, all four hands touched", lambda: _touch(DealGenerator(seed=1).deals(n_ours)),
                 n_ours)
-    peer = Side("endplay generate_deals, all four hands touched",
+    peer = other("endplay generate_deals, all four hands touched",
                 lambda: _touch_endplay(generate_deals(produce=n_peer, seed=1)), n_peer)
     report("random deals as objects, hands used", ours, peer, compare(ours, peer), "deals")
 
-    arrays = Side("DealGenerator.batch (NumPy arrays)", lambda: DealGenerator(seed=1).batch(1_000_000), 1_000_000)
+    arrays = Side("DealGenerator.batch (NumPy arrays)", lambda: DealGenerator(seed=1).batch(sized(1_000_000, 200_000)),
+                  sized(1_000_000, 200_000))
     if tool is None:
         print("random deals as arrays: `deal` is not installed (apt-get install deal): no C peer")
     else:
-        c_peer = Side("deal (Thomas Andrews, C), silent", lambda: _run_deal(tool, 1_000_000, None), 1_000_000)
+        c_peer = other("deal (Thomas Andrews, C), silent", lambda: _run_deal(tool, sized(1_000_000, 200_000), None),
+                       sized(1_000_000, 200_000))
         report("random deals as arrays", arrays, c_peer, compare(arrays, c_peer), "deals")
 
-    n_ours, n_peer = 50_000, 300
+    n_ours, n_peer = sized(50_000, 10_000), sized(300, 100)
     print(f"constrained: {CONSTRAINT}")
     ours = Side("DealGenerator.deals (Deal objects)", lambda: sum(1 for _ in DealGenerator(CONSTRAINT, seed=1)
                                                                      .deals(n_ours)), n_ours)
-    peer = Side("endplay generate_deals", lambda: sum(1 for _ in generate_deals(CONSTRAINT, produce=n_peer, seed=1)),
+    peer = other("endplay generate_deals", lambda: sum(1 for _ in generate_deals(CONSTRAINT, produce=n_peer, seed=1)),
                 n_peer)
     report("constrained deals", ours, peer, compare(ours, peer), "deals")
     if tool is None:
@@ -84,7 +87,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         script = Path(tmp) / "constraint.tcl"
         script.write_text(DEAL_TCL)
-        c_peer = Side("deal (Thomas Andrews, C + Tcl), silent", lambda: _run_deal(tool, n_ours, str(script)), n_ours)
+        c_peer = other("deal (Thomas Andrews, C + Tcl), silent", lambda: _run_deal(tool, n_ours, str(script)), n_ours)
         report(f"constrained deals against the C dealer ({ROUNDS} rounds)", ours, c_peer, compare(ours, c_peer),
                "deals", target=1)
 

@@ -1,11 +1,12 @@
-"""Scoring, each job beside its fairest peer (benchmarks/_harness.py: alternating rounds, medians, ratios).
+"""Scoring, each job beside its fairest peer (benchmarks/_harness.py: CPU time, alternating rounds, medians).
 
-- Duplicate scoring (L77): ``scoring.duplicate.score`` over all 11,760 cases (35 contracts × 3 doublings ×
-  14 trick counts × 4 declarers × 2 vulnerabilities), against endplay's ``Contract.score`` on the same cases
-  (its contracts built beforehand, as ours are). Both give the same 11,760 numbers (checked first).
+- Duplicate scoring (L77), the contract built per call as a user writes it: ``score(Contract(level, strain,
+  doubling), declarer, tricks, vulnerable)`` over all 11,760 cases (35 contracts × 3 doublings × 14 trick counts
+  × 4 declarers × 2 vulnerabilities), against endplay's ``Contract(level=…, denom=…, declarer=…, penalty=…,
+  result=…).score(vul)`` on the same cases (each library's own enum values prepared beforehand, as a program
+  holds them). Both give the same 11,760 numbers (checked first).
 - The same cases as NumPy arrays through ``score_array``, against the same endplay peer.
-- ``breakdown`` (the itemised L77 score kept for display), against the same peer: what scoring cost before the
-  table.
+- ``breakdown`` (the itemised L77 score kept for display), contract built per call, against the same peer.
 - Matchpointing 1,000 boards × 50 results (L78A): ``compare.matchpoint_boards`` (one sort for the whole
   session) against a straightforward pure-Python comparison of every pair of scores on each board.
 """
@@ -17,41 +18,60 @@ import random
 
 import numpy as np
 
-from benchmarks._harness import Side, compare, report
+from benchmarks._harness import Side, compare, peer, report, sized
 from contractbridge import Contract, Doubling, Seat, Strain
 from contractbridge.scoring import compare as mp
 from contractbridge.scoring import duplicate
 
 BOARDS = 1_000
 RESULTS = 50
-REPEAT = 5
+REPEAT = sized(5, 1)
 SCORES = (-800, -500, -200, -100, -50, 90, 110, 120, 140, 170, 400, 420, 430, 450, 460, 620, 650, 980, 1430)
-Case = tuple[Contract, Seat, int, bool]
+Case = tuple[int, Strain, Doubling, Seat, int, bool]
 
 
 def _cases() -> list[Case]:
     return [
-        (Contract(level, strain, doubling), seat, tricks, vul)
+        (level, strain, doubling, seat, tricks, vul)
         for level, strain, doubling, tricks, seat, vul in itertools.product(
             range(1, 8), Strain, Doubling, range(14), Seat, (False, True)
         )
     ]
 
 
-def _endplay_cases(cases: list[Case]) -> list[tuple[object, object]]:
-    from endplay.types import Contract as EContract
+def _endplay_cases(cases: list[Case]) -> list[tuple[object, ...]]:
+    """The cases in endplay's values: level, denomination, declarer, penalty, result (tricks over the contract)
+    and vulnerability."""
     from endplay.types import Denom, Penalty, Player, Vul
 
     denom = {Strain.CLUBS: Denom.clubs, Strain.DIAMONDS: Denom.diamonds, Strain.HEARTS: Denom.hearts,
              Strain.SPADES: Denom.spades, Strain.NOTRUMP: Denom.nt}
     penalty = {Doubling.NONE: Penalty.passed, Doubling.DOUBLED: Penalty.doubled, Doubling.REDOUBLED: Penalty.redoubled}
     player = {Seat.NORTH: Player.north, Seat.EAST: Player.east, Seat.SOUTH: Player.south, Seat.WEST: Player.west}
-    out: list[tuple[object, object]] = []
-    for contract, seat, tricks, vul in cases:
-        ep = EContract(level=contract.level, denom=denom[contract.strain], declarer=player[seat],
-                       penalty=penalty[contract.doubling], result=tricks - contract.tricks_needed)
-        out.append((ep, (Vul.ns if seat.side == 0 else Vul.ew) if vul else Vul.none))
-    return out
+    return [
+        (level, denom[strain], player[seat], penalty[doubling], tricks - 6 - level,
+         (Vul.ns if seat.side == 0 else Vul.ew) if vul else Vul.none)
+        for level, strain, doubling, seat, tricks, vul in cases
+    ]
+
+
+def _ours(cases: list[Case]) -> list[int]:
+    score = duplicate.score
+    return [score(Contract(level, strain, doubling), seat, tricks, vul)
+            for level, strain, doubling, seat, tricks, vul in cases]
+
+
+def _itemised(cases: list[Case]) -> list[int]:
+    breakdown = duplicate.breakdown
+    return [breakdown(Contract(level, strain, doubling), seat, tricks, vul).total
+            for level, strain, doubling, seat, tricks, vul in cases]
+
+
+def _endplay(cases: list[tuple[object, ...]]) -> list[int]:
+    from endplay.types import Contract as EContract
+
+    return [EContract(level=level, denom=denom, declarer=declarer, penalty=penalty, result=result).score(vul)
+            for level, denom, declarer, penalty, result, vul in cases]
 
 
 def bench_duplicate() -> None:
@@ -61,29 +81,25 @@ def bench_duplicate() -> None:
     except ImportError:
         print("duplicate scoring: endplay is not installed, no peer")
         return
-    score, breakdown = duplicate.score, duplicate.breakdown
-    ours_scores = [score(c, s, t, v) for c, s, t, v in cases]
-    theirs_scores = [ep.score(vul) for ep, vul in peer_cases]  # type: ignore[attr-defined]
-    disagree = sum(a != b for a, b in zip(ours_scores, theirs_scores, strict=True))
+    ours_scores = _ours(cases)
+    disagree = sum(a != b for a, b in zip(ours_scores, _endplay(peer_cases), strict=True))
     print(f"duplicate scoring, all {len(cases):,} cases: {disagree} disagreements with endplay")
     # Each round scores every case REPEAT times: rounds long enough for a busy machine to even out.
     n = REPEAT * len(cases)
     peer_cases *= REPEAT
     cases *= REPEAT
-    peer = Side("endplay Contract.score", lambda: [ep.score(vul) for ep, vul in peer_cases], n)  # type: ignore[attr-defined]
-    ours = Side("scoring.duplicate.score (precomputed L77 table)", lambda: [score(c, s, t, v) for c, s, t, v in cases],
-                n)
-    report("duplicate score, one call per result", ours, peer, compare(ours, peer), "scores", target=5)
+    theirs = peer("endplay Contract(...).score(vul)", lambda: _endplay(peer_cases), n)
+    ours = Side("score(Contract(...), ...) (interned contracts, L77 table)", lambda: _ours(cases), n)
+    report("duplicate score, the contract built per call", ours, theirs, compare(ours, theirs), "scores", target=5)
 
-    columns = [np.array(col) for col in zip(*((c.level, c.strain, c.doubling, t, v) for c, _, t, v in cases),
-                                            strict=True)]
+    columns = [np.array(col) for col in zip(*((lv, st, db, t, v) for lv, st, db, _, t, v in cases), strict=True)]
     assert duplicate.score_array(*columns).tolist() == ours_scores * REPEAT
     arrays = Side("scoring.duplicate.score_array (NumPy)", lambda: duplicate.score_array(*columns), n)
-    report("duplicate score, arrays of results", arrays, peer, compare(arrays, peer), "scores")
+    report("duplicate score, arrays of results", arrays, theirs, compare(arrays, theirs), "scores")
 
-    items = Side("scoring.duplicate.breakdown (itemised, for display)",
-                 lambda: [breakdown(c, s, t, v) for c, s, t, v in cases], n)
-    report("duplicate score itemised (what score cost before the table)", items, peer, compare(items, peer), "scores")
+    items = Side("breakdown(Contract(...), ...) (itemised, for display)", lambda: _itemised(cases), n)
+    report("duplicate score itemised (what score cost before the table)", items, theirs, compare(items, theirs),
+           "scores")
 
 
 def pure_python(boards: list[int], scores: list[int]) -> list[int]:
@@ -106,8 +122,8 @@ def bench_matchpoints() -> None:
     n = BOARDS * RESULTS
     ours = Side("compare.matchpoint_boards (NumPy, one sort)", lambda: mp.matchpoint_boards(board_array, score_array),
                 n)
-    peer = Side("pure Python, every pair on each board", lambda: pure_python(boards, scores), n)
-    report(f"matchpointing {BOARDS} boards x {RESULTS} results (L78A)", ours, peer, compare(ours, peer), "scores")
+    plain = peer("pure Python, every pair on each board", lambda: pure_python(boards, scores), n)
+    report(f"matchpointing {BOARDS} boards x {RESULTS} results (L78A)", ours, plain, compare(ours, plain), "scores")
 
 
 def main() -> None:

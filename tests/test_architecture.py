@@ -240,6 +240,7 @@ CITATION_ALLOWLIST: Mapping[str, str] = {
     "server/session.py": "the web table's messages (L12, L81, L85, 9B1): helper web's file",
     "commands/terminal.py": "the terminal's help and claim prompts (L68, L70, L77, L81): helper terminal's file",
     "commands/scoring.py": "the duplicate score's headings (L22B, L77)",
+    "commands/__init__.py": "the CLI's command index: the first paragraph of each command's help (#28)",
     "commands/table.py": "a help text (L2)",
     "robots/bidder.py": "the robot's refusal after the auction (L22)",
     "rubbergame/dealing.py": "a pack's check (R10(2)) before any edition is named",

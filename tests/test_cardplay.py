@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from contractbridge import Board, Card, Deal, Seat
+from contractbridge import Board, Card, Deal, Seat, Strain
 from contractbridge.cards import Hand
 from contractbridge.deal import Vulnerability
 from contractbridge.errors import BridgeError
@@ -279,3 +279,20 @@ def test_cards_of_the_trick_in_progress_still_compete() -> None:
     groups = equal_groups(table.view(Seat.SOUTH).legal_cards, 0)
     assert len(groups) == 2
     assert CardPlayRobot(seed=1, effort=QUICK).play(table.view(Seat.SOUTH)) == Card.parse("CK")
+
+
+def test_quality_in_the_best_double_dummy_contract_times_every_card() -> None:
+    """Issue #28 item 3: ``dd_contract=True`` plays declarer's best double-dummy strain at its double-dummy
+    level (declarer deals and bids it, three passes, L17A) and keeps each card's CPU time."""
+    from contractbridge import dd
+    from contractbridge.players import RandomPlayer
+    from contractbridge.robots.quality import measure
+
+    deal = Deal.random("quality-dd-contract")
+    table = dd.dd_table(deal)
+    best = max(table.tricks(strain, seat) for strain in Strain for seat in Seat)
+    random_play = measure([deal], lambda seat: RandomPlayer(int(seat)), claims=False, dd_contract=True)
+    assert random_play.boards == 1 and random_play.decisions == 52 == len(random_play.decision_cpu)
+    assert 0 <= random_play.cpu_quantile(0.5) <= random_play.cpu_quantile(0.9) <= max(random_play.decision_cpu)
+    assert best >= 7  # one side always takes 7 tricks in notrump: there is a contract to bid
+    assert random_play.distance == abs(random_play.distance)  # declarer's tricks against ``best``

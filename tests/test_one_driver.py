@@ -16,9 +16,11 @@ DRIVER: Final = "players.py"
 NOT_A_TABLE: Final = {
     ("formats/pbn_values.py", "closed"): "completes a PBN file's auction with the passes its 'AP' stands for",
     ("robots/bidder.py", "bid_deal"): "four bidding robots over a bare Auction (no table: no claims or rulings)",
+    ("tablemanager/client.py", "_play_board"): "one seat following a board over the protocol (no table: the table "
+    "manager's server drives the table through players.Driver)",
 }
-#: files whose table loop is still to be converted to players.Driver (helper "tm", #24 item 1)
-PENDING: Final = {"tablemanager.py"}
+#: files whose table loop is still to be converted to players.Driver
+PENDING: Final[set[str]] = set()
 PROGRESS: Final = re.compile(r"\b(phase|actor|turn|claim_state|is_over)\b")
 
 

@@ -1,16 +1,23 @@
 """The ``contractbridge`` command (Typer + Rich).
 
 Each group of commands lives in its own module under ``contractbridge.commands`` and exposes
-``register(app)``; the modules are listed in ``COMMAND_MODULES``.
+``register(app)``; the modules are listed in ``COMMAND_MODULES``. A module is imported only when one of its
+commands runs or shows its own help: ``contractbridge --help`` lists the commands from
+``contractbridge.commands.INDEX`` (their names and the first paragraph of their help, shipped as data and
+checked against the modules by tests/test_cli_lazy.py), so that it does not load the laws, the table and the
+robots (docs/performance.md). A module missing from the index is imported to list its commands.
 """
 
 from __future__ import annotations
 
 import importlib
-from importlib.metadata import PackageNotFoundError, version
+from collections.abc import Callable
 from typing import Annotated, Any
 
 import typer
+from typer.core import TyperCommand, TyperGroup
+
+from contractbridge.commands import INDEX
 
 COMMAND_MODULES: tuple[str, ...] = (
     "table",
@@ -24,11 +31,69 @@ COMMAND_MODULES: tuple[str, ...] = (
     "server",
 )
 
-app = typer.Typer(no_args_is_help=True, add_completion=False, help="Contract bridge faithful to the laws.")
+
+
+def commands_of(module: str) -> dict[str, Any]:
+    """The commands that ``contractbridge.commands.<module>`` registers, by name, in its order (click commands
+    of Typer's own copy of click, hence ``Any``)."""
+    sub = typer.Typer()
+    importlib.import_module(f"contractbridge.commands.{module}").register(sub)
+    return dict(typer.main.get_group(sub).commands)
+
+
+class LazyCommands(TyperGroup):
+    """The top-level group: lists every command from the index, imports a module when one of its commands is
+    resolved to run (or to show its help); ``on_load`` (``main`` sets it) prepares each command loaded."""
+
+    on_load: Callable[[Any], object] | None = None
+
+    def __init__(self, **attrs: Any) -> None:
+        super().__init__(**attrs)
+        self._homes = {name: module for module in COMMAND_MODULES for name, _ in INDEX.get(module, ())}
+        self._loaded: dict[str, list[str]] = {}  # module → its commands' names, once imported
+        for module in COMMAND_MODULES:
+            if module not in INDEX:  # not indexed (e.g. a module added since): listed from the module itself
+                self._load(module)
+
+    def _load(self, module: str) -> None:
+        if module in self._loaded:
+            return
+        commands = commands_of(module)
+        self._loaded[module] = list(commands)
+        for name, command in commands.items():
+            if self.on_load is not None:
+                self.on_load(command)
+            self.commands[name] = command
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        return [name for module in COMMAND_MODULES for name in self._names(module)]
+
+    def _names(self, module: str) -> list[str]:
+        return [name for name, _ in INDEX[module]] if module in INDEX else self._loaded[module]
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        """The loaded command, or a stand-in that carries its listed help (the help listing needs no more)."""
+        command = self.commands.get(cmd_name)
+        if command is not None or cmd_name not in self._homes:
+            return command
+        shown = dict(INDEX[self._homes[cmd_name]])[cmd_name]
+        return TyperCommand(cmd_name, help=shown)
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        if args and args[0] in self._homes:
+            self._load(self._homes[args[0]])
+        return super().resolve_command(ctx, args)
+
+
+app = typer.Typer(
+    cls=LazyCommands, no_args_is_help=True, add_completion=False, help="Contract bridge faithful to the laws."
+)
 
 
 def _version(value: bool) -> None:
     if value:
+        from importlib.metadata import PackageNotFoundError, version
+
         try:
             typer.echo(f"contractbridge {version('contractbridge')}")
         except PackageNotFoundError:  # pragma: no cover - run from a source tree that was never installed
@@ -44,9 +109,6 @@ def _main(
 ) -> None:
     """Contract bridge faithful to the laws: deal, auction, play, claims, scoring and rulings."""
 
-
-for _name in COMMAND_MODULES:
-    importlib.import_module(f"contractbridge.commands.{_name}").register(app)
 
 
 def name_placeholders(command: Any) -> Any:
@@ -78,4 +140,7 @@ def _no_type(ctx: Any) -> None:
 
 
 def main() -> None:
-    name_placeholders(typer.main.get_command(app))()
+    command = typer.main.get_command(app)
+    if isinstance(command, LazyCommands):
+        command.on_load = name_placeholders
+    name_placeholders(command)()

@@ -29,20 +29,45 @@ class Doubling(IntEnum):
         return f"Doubling.{self.name}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Contract:
     """``Contract(4, Strain.SPADES, Doubling.DOUBLED)``, written ``4SX``. The declarer is not part of the
-    contract; the auction and the scoring functions carry it separately."""
+    contract; the auction and the scoring functions carry it separately.
+
+    There are only 105 contracts (7 levels × 5 strains × 3 doublings, L18A, L19D): each is built once and
+    ``Contract(...)`` returns that instance, so that building one per scored result costs a dictionary look-up
+    (docs/performance.md)."""
 
     level: int
     strain: Strain
     doubling: Doubling = Doubling.NONE
 
-    def __post_init__(self) -> None:
-        if not isinstance(self.level, int) or not 1 <= self.level <= 7:
-            raise BridgeError(f"a contract level must be 1 to 7, not {self.level!r} (L18A)")
-        object.__setattr__(self, "strain", Strain(self.strain))
-        object.__setattr__(self, "doubling", Doubling(self.doubling))
+    def __new__(cls, level: int, strain: Strain, doubling: Doubling = Doubling.NONE) -> Contract:
+        try:
+            interned = _INTERNED.get((level, strain, doubling))
+        except TypeError:  # an unhashable argument: _build says what is wrong
+            interned = None
+        if interned is None or level.__class__ is not int or cls is not Contract:
+            return cls._build(level, strain, doubling)
+        return interned
+
+    @classmethod
+    def _build(cls, level: int, strain: Strain, doubling: Doubling) -> Contract:
+        """Check and normalise the arguments (L18A: levels 1 to 7); the interned instance when there is one."""
+        if not isinstance(level, int) or not 1 <= level <= 7:
+            raise BridgeError(f"a contract level must be 1 to 7, not {level!r} (L18A)")
+        strain, doubling = Strain(strain), Doubling(doubling)
+        if cls is Contract and _INTERNED:
+            return _INTERNED[int(level), strain, doubling]
+        contract = object.__new__(cls)
+        object.__setattr__(contract, "level", int(level))
+        object.__setattr__(contract, "strain", strain)
+        object.__setattr__(contract, "doubling", doubling)
+        return contract
+
+    def __reduce__(self) -> tuple[type[Contract], tuple[int, Strain, Doubling]]:
+        """Pickling and copying rebuild through the constructor, so a copy is the interned instance."""
+        return (self.__class__, (self.level, self.strain, self.doubling))
 
     @classmethod
     def parse(cls, text: str) -> Contract:
@@ -81,3 +106,8 @@ class Contract:
 
 
 _CONTRACT_RE: Final = re.compile(r"([0-9]{1,4})\s*(NT|N|[CDHS♣♦♥♠])\s*(XX|X|)")
+_INTERNED: Final[dict[tuple[int, Strain, Doubling], Contract]] = {}
+_INTERNED.update(
+    {(level, strain, doubling): Contract._build(level, strain, doubling)
+     for level in range(1, 8) for strain in Strain for doubling in Doubling}
+)

@@ -3,12 +3,15 @@
 The editions (``contractbridge.laws``) build on the director's record and on the scoring data, so neither may
 import them (docs/architecture.md §2). Where a record or a score sheet is given an edition by name
 (``DirectedAuction(dealer, "NBB30")``, ``Rubber(edition="EST30")``) it asks ``find`` here, and
-``contractbridge.laws`` installs its lookup (``install``) when it is imported, as ``import contractbridge`` does.
+``contractbridge.laws`` installs its lookup (``install``) when it is imported. ``import contractbridge`` imports
+its names on first use (docs/performance.md), so when nothing has imported the laws yet ``find`` loads them by
+name (``importlib``, at run time: this module still imports nothing above it).
 This module holds that one seam and the default names; the registry itself is ``contractbridge.laws``.
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
 
@@ -34,13 +37,21 @@ def install(lookup: Callable[[str], Edition], names: tuple[str, ...]) -> None:
     _lookup, _names = lookup, names
 
 
+def _loaded() -> Callable[[str], Edition]:
+    """The installed lookup, the rule books loaded first if nothing has imported them yet."""
+    if _lookup is None:
+        importlib.import_module("contractbridge.laws")  # installs its lookup
+    if _lookup is None:
+        raise EditionError("the rule books did not install their lookup: contractbridge.laws is broken")
+    return _lookup
+
+
 def find(name: str) -> Edition:
     """The edition called ``name``, a new object each time; ``EditionError`` for an unknown name."""
-    if _lookup is None:
-        raise EditionError(f"no rule books are loaded to find {name!r}: import contractbridge.laws")
-    return _lookup(name)
+    return _loaded()(name)
 
 
 def rubber_editions() -> list[str]:
     """The editions that score rubber bridge (``Edition.rubber`` is set)."""
+    _loaded()
     return [name for name in _names if find(name).rubber is not None]

@@ -25,6 +25,16 @@ def _fail(err: BridgeError | OSError) -> typer.Exit:
     return typer.Exit(2)
 
 
+def _write_new(path: Path, tables: list[Table]) -> None:
+    """The event logs of ``tables`` (JSON lines) into a new file ``path``."""
+    try:
+        with path.open("x", encoding="utf-8") as out:
+            out.write("".join(t.to_jsonl() for t in tables))
+    except OSError as err:
+        raise _fail(err) from None
+    console.print(f"event logs of {len(tables)} board(s) written to {path}")
+
+
 def register(app: typer.Typer) -> None:
     @app.command("serve-tm")
     def serve_tm(
@@ -32,31 +42,47 @@ def register(app: typer.Typer) -> None:
         boards: Annotated[int, typer.Option("--boards", "-n", help="how many boards to play")] = 1,
         seed: Annotated[str, typer.Option("--seed", help="seed of the deals (board N: SEED-N)")] = "tm",
         log: Annotated[Path | None, typer.Option("--log", help="write the event logs (JSON lines) here")] = None,
-        ns: Annotated[str, typer.Option("--ns", help="North-South's team name")] = "N/S",
-        ew: Annotated[str, typer.Option("--ew", help="East-West's team name")] = "E/W",
+        ns: Annotated[str | None, typer.Option("--ns", help="North-South's team name (default: North's)")] = None,
+        ew: Annotated[str | None, typer.Option("--ew", help="East-West's team name (default: East's)")] = None,
+        reconnect: Annotated[
+            float, typer.Option("--reconnect", help="seconds a dropped seat has to connect again")
+        ] = 30.0,
     ) -> None:
-        """Run a table manager: four clients connect (one per seat) and play the boards."""
+        """Run a table manager (Blue Chip Bridge protocol v18): four clients connect, one per seat, and play the
+        boards; a seat that drops may connect again and the board in progress starts again."""
         from contractbridge.tablemanager import TableManagerServer
 
         if boards < 1:
             raise _fail(BridgeError(f"--boards must be at least 1, not {boards}"))
+        if log is not None and log.exists():
+            raise _fail(BridgeError(f"--log {log} exists; the table manager never replaces a file"))
         deals = [Board(n, Deal.random(f"{seed}-{n}")) for n in range(1, boards + 1)]
 
         def done(table: Table) -> None:
             console.print(f"board {table.board.number}: {table.result}")
 
-        async def main() -> list[Table]:
-            server = TableManagerServer(deals, port=port, teams=(ns, ew), on_board=done)
+        teams = None if ns is None and ew is None else (ns or "N/S", ew or "E/W")
+        try:
+            server = TableManagerServer(deals, port=port, teams=teams, on_board=done, reconnect_timeout=reconnect)
+        except BridgeError as err:
+            raise _fail(err) from None
+
+        async def main() -> None:
             await server.start()
             console.print(f"table manager listening on 127.0.0.1:{server.port} for {boards} board(s)")
-            return await server.serve()
+            await server.serve()
 
+        failure: BridgeError | OSError | None = None
         try:
-            tables = asyncio.run(main())
+            asyncio.run(main())
         except (BridgeError, OSError) as err:
-            raise _fail(err) from None
-        if log is not None:
-            log.write_text("".join(t.to_jsonl() for t in tables), encoding="utf-8")
+            failure = err
+        if log is not None:  # what was played is kept even when the session failed
+            _write_new(log, server.tables)
+            if server.abandoned:
+                _write_new(log.with_suffix(".abandoned.jsonl"), server.abandoned)
+        if failure is not None:
+            raise _fail(failure)
 
     @app.command("tm-client")
     def tm_client(
@@ -68,6 +94,7 @@ def register(app: typer.Typer) -> None:
         seed: Annotated[int | None, typer.Option("--seed", help="seed of the robot's choices")] = None,
         samples: Annotated[int, typer.Option("--samples", help="sampled deals per card")] = 20,
         time_limit: Annotated[float, typer.Option("--time", help="seconds per card (0: no limit)")] = 0.5,
+        reconnect: Annotated[int, typer.Option("--reconnect", help="times to connect again if dropped")] = 3,
     ) -> None:
         """Sit our robot at a table manager for one seat and play until the session ends."""
         from contractbridge.tablemanager import TableManagerClient
@@ -75,7 +102,7 @@ def register(app: typer.Typer) -> None:
         try:
             effort = Effort(samples=samples, time_limit=time_limit or None)
             robot = default_robot(system, seed=seed, effort=effort)
-            client = TableManagerClient(robot, Seat.parse(seat), name=name, host=host, port=port)
+            client = TableManagerClient(robot, Seat.parse(seat), name=name, host=host, port=port, reconnect=reconnect)
             views = asyncio.run(client.run())
         except (BridgeError, OSError) as err:
             raise _fail(err) from None

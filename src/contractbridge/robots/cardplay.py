@@ -8,7 +8,8 @@ For each decision ``CardPlayRobot``:
    own hand, dummy once faced, the played cards, the voids shown, and the auction read through both sides'
    systems, ``robots.inference``), keeping the deals of its previous decision that are still consistent;
 3. solves the samples double dummy in batches (``dd.solve_all``), within the ``Effort`` (samples per
-   decision, time limit per card);
+   decision, a budget of CPU time per card: the process's, DDS's threads included, so that the robot plays
+   the same on a busy machine as on a quiet one);
 4. plays the card with the best expected score for the form of scoring (``robots.outcomes``); at the
    opening lead the 1930s conventions (``robots.leads``) decide among cards the samples value alike.
 
@@ -49,11 +50,13 @@ LEAD_SLACK = 0.1
 @dataclass(frozen=True, slots=True)
 class Effort:
     """How hard the robot thinks: ``samples`` deals per decision, solved ``batch`` at a time until
-    ``time_limit`` seconds have passed (None: no limit) once ``min_samples`` are solved; the robot also stops
-    once ``agree`` deals are solved and one card is best in every one of them (a clear decision). The time
-    limit counts the dealing too, and the robot does not start a batch it expects to end past the limit. A
-    claim needs ``claim_samples`` agreeing deals. With a time limit the number of deals solved depends on the
-    machine's speed, so a seeded robot repeats its choices exactly only with ``time_limit=None``.
+    ``time_limit`` seconds of CPU time have been spent (None: no limit) once ``min_samples`` are solved; the
+    robot also stops once ``agree`` deals are solved and one card is best in every one of them (a clear
+    decision). The limit is the process's CPU time (``time.process_time``: DDS's threads included), not the
+    wall clock, so other programs on a busy machine do not make the robot think less; it counts the dealing
+    too, and the robot does not start a batch it expects to end past the limit. A claim needs
+    ``claim_samples`` agreeing deals. With a time limit the number of deals solved depends on the machine's
+    speed, so a seeded robot repeats its choices exactly only with ``time_limit=None``.
 
     ``Effort.parse`` reads the named levels of :data:`EFFORTS` (``low`` for tests: small and reproducible;
     ``normal``, the default; ``high``) or ``SAMPLES[/SECONDS]``."""
@@ -74,7 +77,7 @@ class Effort:
     @classmethod
     def parse(cls, text: str | Effort) -> Effort:
         """``low``, ``normal``, ``high`` (:data:`EFFORTS`), or ``SAMPLES`` / ``SAMPLES/SECONDS`` (e.g. ``40/1.5``:
-        40 deals, at most 1.5 s a card; without seconds, no time limit)."""
+        40 deals, at most 1.5 s of CPU a card; without seconds, no time limit)."""
         if isinstance(text, Effort):
             return text
         named = EFFORTS.get(text.strip().lower())
@@ -100,7 +103,7 @@ class Effort:
 ROBOT_EFFORT_ENV: Final = "CONTRACTBRIDGE_ROBOT_EFFORT"
 
 #: The named efforts: ``low`` (4 deals a card, no time limit: reproducible and quick, for tests), ``normal``
-#: (the default: at most 20 deals and about 0.4 s a card on 2 cores) and ``high`` (80 deals, 2 s a card).
+#: (the default: at most 20 deals and about 0.4 s of CPU a card) and ``high`` (80 deals, 2 s a card).
 EFFORTS: dict[str, Effort] = {
     "low": Effort(samples=4, time_limit=None, min_samples=2, batch=2, claim_samples=6, agree=4),
     "normal": Effort(),
@@ -269,7 +272,7 @@ class CardPlayRobot:
         self, view: TableView, knowledge: Knowledge, groups: list[tuple[Card, ...]], hand: Hand, at_least: int = 0
     ) -> Decision:
         """The sampled decision; ``at_least`` deals are solved before the robot may stop (a claim's test)."""
-        start = time.perf_counter()
+        start = time.process_time()  # the budget is CPU time (Effort): a busy machine does not shorten it
         contract, declarer, mover = view.contract, view.declarer, view.turn
         assert contract is not None and declarer is not None and mover is not None
         wanted = max(self.effort.samples, at_least)
@@ -285,14 +288,14 @@ class CardPlayRobot:
         effort = self.effort
         limit = effort.time_limit
         for first in range(0, len(sample), effort.batch):
-            begun = time.perf_counter()
+            begun = time.process_time()
             chunk = sample.holdings[first : first + effort.batch]
             part = solve_samples(chunk, knowledge.played, contract.strain, leader, trick, reps, ours, won, remaining)
             pieces.append(part.tricks)
             done += len(part)
             if done >= max(effort.agree, at_least) and _one_card_best(np.concatenate(pieces), ours):
                 break
-            now = time.perf_counter()
+            now = time.process_time()
             if limit is not None and done >= max(effort.min_samples, at_least) and now + (now - begun) - start > limit:
                 break
         if not pieces:

@@ -1,11 +1,12 @@
 """How well card players play, measured against double dummy (the quality figure of issue #13).
 
 ``measure(deals, play_policy)`` bids each deal with the bidding robots (the contracts of the robots' own
-auctions, the same for every policy measured), lets ``play_policy(seat)`` play the cards at all four seats
-(a claim the robots dispute is withdrawn and the board played out),
-then replays the log against the full deal: each card costs its side the double-dummy tricks it gives away
-(the best card's tricks minus the card's; an agreed claim costs the difference to the double-dummy result of
-the position it was made in). The figures per board:
+auctions, the same for every policy measured; with ``dd_contract=True`` instead declarer's best double-dummy
+strain at its double-dummy level, declarer dealing and bidding it, then three passes), lets
+``play_policy(seat)`` play the cards at all four seats (a claim the robots dispute is void and play goes on,
+L68D2(b)), then replays the log against the full deal: each card costs its side the double-dummy tricks it
+gives away (the best card's tricks minus the card's; an agreed claim costs the difference to the double-dummy
+result of the position it was made in). The figures per board:
 
 - ``declarer_cost`` / ``defence_cost``: the tricks each side gave away (means over boards played);
 - ``distance``: the absolute difference between declarer's tricks and the double-dummy tricks of the contract
@@ -14,11 +15,13 @@ the position it was made in). The figures per board:
 
 from __future__ import annotations
 
+import statistics
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from contractbridge.calls import Call
+from contractbridge.auction import Auction
+from contractbridge.calls import PASS, Bid, Call
 from contractbridge.cards import Card, Seat, Side, Strain
 from contractbridge.dd import Position, dd_table, solve_all
 from contractbridge.deal import Board, Deal
@@ -34,7 +37,8 @@ __all__ = ["Quality", "measure"]
 class Quality:
     """Mean figures over the ``boards`` that were played (not passed out) of ``deals``; the ``decisions`` took
     ``seconds`` (wall clock, the ``slowest`` one alone) and ``cpu_seconds`` of the process's CPU (every thread,
-    DDS's included: a figure that a loaded machine inflates less than the wall clock)."""
+    DDS's included: a figure that a loaded machine inflates less than the wall clock), ``decision_cpu`` each
+    decision's CPU seconds."""
 
     deals: int
     boards: int
@@ -45,6 +49,7 @@ class Quality:
     seconds: float
     slowest: float = 0.0
     cpu_seconds: float = 0.0
+    decision_cpu: tuple[float, ...] = ()
 
     @classmethod
     def merge(cls, parts: Sequence[Quality]) -> Quality:
@@ -61,18 +66,26 @@ class Quality:
             sum(p.seconds for p in parts),
             max((p.slowest for p in parts), default=0.0),
             sum(p.cpu_seconds for p in parts),
+            tuple(t for p in parts for t in p.decision_cpu),
         )
 
     @property
     def seconds_per_decision(self) -> float:
         return self.seconds / self.decisions if self.decisions else 0.0
 
+    def cpu_quantile(self, q: float) -> float:
+        """The ``q`` quantile (0.5: the median, 0.9: p90) of the CPU seconds per decision (0 when none)."""
+        if len(self.decision_cpu) < 2:
+            return self.decision_cpu[0] if self.decision_cpu else 0.0
+        return statistics.quantiles(self.decision_cpu, n=100, method="inclusive")[round(q * 100) - 1]
+
     def __str__(self) -> str:
         return (
             f"{self.boards} boards: declarer gives away {self.declarer_cost:.3f} tricks, defence "
             f"{self.defence_cost:.3f}; |tricks - DD| {self.distance:.3f}; {self.decisions} cards in "
             f"{self.seconds:.1f} s ({1000 * self.seconds_per_decision:.1f} ms per card, slowest "
-            f"{1000 * self.slowest:.0f} ms; {self.cpu_seconds:.1f} s of CPU)"
+            f"{1000 * self.slowest:.0f} ms; {self.cpu_seconds:.1f} s of CPU, per card median "
+            f"{1000 * self.cpu_quantile(0.5):.1f} ms, p90 {1000 * self.cpu_quantile(0.9):.1f} ms)"
         )
 
 
@@ -84,7 +97,7 @@ class _Seat:
         self.inner = inner
         self.seconds = 0.0
         self.slowest = 0.0
-        self.cpu = 0.0
+        self.cpu: list[float] = []
         self.cards = 0
 
     def call(self, view: TableView) -> Call:
@@ -94,7 +107,7 @@ class _Seat:
         start, cpu = time.perf_counter(), time.process_time()
         card = self.inner.play(view)
         took = time.perf_counter() - start
-        self.cpu += time.process_time() - cpu
+        self.cpu.append(time.process_time() - cpu)
         self.seconds += took
         self.slowest = max(self.slowest, took)
         self.cards += 1
@@ -158,20 +171,28 @@ def measure(
     system: str = "culbertson",
     claims: bool = True,
     first: int = 1,
+    dd_contract: bool = False,
 ) -> Quality:
-    """Play every deal (board numbers ``first``, ``first + 1``, … for dealer and vulnerability, L2) and measure
-    (see the module)."""
+    """Play every deal (board numbers ``first``, ``first + 1``, … for vulnerability, L2) and measure (see the
+    module)."""
     boards = 0
     declarer_cost = defence_cost = distance = 0.0
     decisions = 0
-    seconds = slowest = cpu = 0.0
+    seconds = slowest = 0.0
+    cpu: list[float] = []
     for number, deal in enumerate(deals, start=first):
-        board = Board(number, deal)
-        auction, _ = bid_deal(deal, board.dealer, board.vulnerability, system)
+        if dd_contract:
+            board, auction = _dd_contract(number, deal)
+        else:
+            board = Board(number, deal)
+            auction, _ = bid_deal(deal, board.dealer, board.vulnerability, system)
         if auction.contract is None or auction.declarer is None:
             continue
         seats = {s: _Seat(BiddingRobot(system), play_policy(s)) for s in Seat}
         table = Table(board)
+        if dd_contract:
+            for call in auction.calls:
+                table.call(call)
         play_board(table, seats, claims=claims)  # a disputed claim is void, play goes on (L68D2(b))
         result = table.result
         assert result is not None and result.tricks is not None
@@ -183,7 +204,20 @@ def measure(
         decisions += sum(s.cards for s in seats.values())
         seconds += sum(s.seconds for s in seats.values())
         slowest = max(slowest, *(s.slowest for s in seats.values()))
-        cpu += sum(s.cpu for s in seats.values())
+        cpu.extend(t for s in seats.values() for t in s.cpu)
     n = max(boards, 1)
     costs = (declarer_cost / n, defence_cost / n, distance / n)
-    return Quality(len(deals), boards, *costs, decisions, seconds, slowest, cpu)
+    return Quality(len(deals), boards, *costs, decisions, seconds, slowest, sum(cpu), tuple(cpu))
+
+
+def _dd_contract(number: int, deal: Deal) -> tuple[Board, Auction]:
+    """Board ``number`` of ``deal`` dealt by the declarer of its best double-dummy contract (the most tricks
+    of any strain and seat; the first of equals in our order), and the auction that reaches that contract at
+    the double-dummy level: declarer's bid and three passes (one side always takes 7 tricks in notrump)."""
+    table = dd_table(deal)
+    tricks, strain, declarer = max((table.tricks(t, s), -t, -s) for t in Strain for s in Seat)
+    board = Board(number, deal, dealer=Seat(-declarer))
+    auction = Auction(board.dealer)
+    for call in (Bid(tricks - 6, Strain(-strain)), PASS, PASS, PASS):
+        auction.push(call)
+    return board, auction

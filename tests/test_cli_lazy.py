@@ -1,0 +1,101 @@
+"""#28 item 2: ``contractbridge --help`` without importing the command modules (lazy imports; the listing
+shipped as data in ``contractbridge.commands.INDEX``), and the package's names imported on first use."""
+
+from __future__ import annotations
+
+import inspect
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+from typer.testing import CliRunner
+
+import contractbridge
+from contractbridge.cli import COMMAND_MODULES, app, commands_of
+from contractbridge.commands import INDEX
+
+
+def _entry(module: str) -> tuple[tuple[str, str], ...]:
+    """What ``INDEX[module]`` must hold: each command's name and the first paragraph of its help."""
+    return tuple(
+        (name, inspect.cleandoc(command.short_help or command.help or "").split("\n\n")[0])
+        for name, command in commands_of(module).items()
+    )
+
+
+def _render(index: dict[str, tuple[tuple[str, str], ...]]) -> str:
+    """``INDEX`` as the source text of ``contractbridge/commands/__init__.py`` holds it."""
+    lines = ["INDEX: Final[dict[str, tuple[tuple[str, str], ...]]] = {"]
+    for module, commands in index.items():
+        lines.append(f"    {json.dumps(module)}: (")
+        for name, text in commands:
+            words = text.split(" ")
+            chunks, line = [], ""
+            for word in words:
+                if line and len(line) + len(word) > 90:
+                    chunks.append(line)
+                    line = ""
+                line += word + " "
+            chunks.append(line[:-1])
+            body = "\n".join(f"            {json.dumps(c, ensure_ascii=False)}" for c in chunks)
+            lines.append(f"        (\n            {json.dumps(name)},\n{body},\n        ),")
+        lines.append("    ),")
+    lines.append("}")
+    return "\n".join(lines)
+
+
+def test_the_index_lists_every_command_with_its_help() -> None:
+    expected = {module: _entry(module) for module in COMMAND_MODULES}
+    assert expected == INDEX, "regenerate INDEX in contractbridge/commands/__init__.py:\n" + _render(expected)
+
+
+def test_the_top_level_help_lists_every_command_without_importing_them() -> None:
+    code = (
+        "import sys\nfrom contractbridge.cli import main\nsys.argv = ['contractbridge', '--help']\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "print(sorted(m for m in sys.modules if m.startswith('contractbridge')))"
+    )
+    env = {**os.environ, "COLUMNS": "160"}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True).stdout
+    for module in COMMAND_MODULES:
+        for name, help_text in INDEX[module]:
+            assert f" {name} " in out and help_text.split("\n")[0][:40] in out
+    loaded = out.strip().splitlines()[-1]
+    assert "contractbridge.table" not in loaded and "contractbridge.commands.table" not in loaded
+    assert "contractbridge.laws" not in loaded and "contractbridge.robots" not in loaded
+
+
+def test_a_command_loads_its_module_when_it_runs() -> None:
+    result = CliRunner().invoke(app, ["score", "4S", "N", "--tricks", "10", "--vul", "NS"])
+    assert result.exit_code == 0 and "620" in result.output
+    shown = CliRunner().invoke(app, ["imps", "--help"])
+    assert shown.exit_code == 0 and "L78B" in shown.output
+
+
+def test_the_package_names_resolve_on_first_use() -> None:
+    for name in contractbridge.__all__:
+        assert getattr(contractbridge, name) is not None
+    assert set(contractbridge.__all__) <= set(dir(contractbridge))
+    with pytest.raises(AttributeError, match="no_such_name"):
+        contractbridge.no_such_name  # noqa: B018
+
+
+def test_a_module_missing_from_the_index_is_listed_from_the_module(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delitem(INDEX, "scoring")
+    monkeypatch.setenv("COLUMNS", "160")
+    shown = CliRunner().invoke(app, ["--help"]).output
+    assert shown.count(" matchpoint ") == 1 and shown.count(" deal ") == 1 and " serve " in shown
+
+
+def test_a_score_sheet_finds_its_edition_when_nothing_imported_the_laws() -> None:
+    """The package's names load lazily, so ``rulebooks.find`` loads the rule books itself (NBB R27-R37)."""
+    code = (
+        "import sys\nfrom contractbridge import Contract, Seat\nfrom contractbridge.scoring import rubber\n"
+        "assert 'contractbridge.laws' not in sys.modules\n"
+        "sheet = rubber.Rubber('NBB30')\nsheet.record(Contract.parse('4S'), Seat.NORTH, 10)\n"
+        "print(sheet.result().totals)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "(120, 0)"
