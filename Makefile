@@ -1,27 +1,31 @@
-# Every target creates .venv when needed and installs what it needs.
+# Every target creates .venv when needed and installs only what it needs (#27): `make play` the package and
+# its double-dummy solver (the robots play by it), `make serve` the web extra too, the dev extras (linters,
+# test runners, browsers) only for `make test`, `make lint` and `make bench`.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed
 PYTEST_WORKERS ?= 2
 
 .PHONY: play serve test test-all bench lint venv clean
 
-$(STAMP): pyproject.toml
-	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
-	touch $(STAMP)
 
-venv: $(STAMP)
+# one stamp per set of extras: .installed-dd, .installed-web,dd, .installed-dev
+$(VENV)/.installed-%: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[$*]'
+	touch $@
 
-play: $(STAMP)
+venv: $(VENV)/.installed-dev
+
+play: $(VENV)/.installed-dd
 	$(BIN)/contractbridge play --seat S --boards 4
 
-serve: $(STAMP)
+serve: $(VENV)/.installed-web,dd
 	$(BIN)/contractbridge serve
 
-lint: $(STAMP)
+lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy
 
@@ -31,7 +35,7 @@ test: lint
 test-all: lint
 	$(BIN)/python -m pytest -q -n $(PYTEST_WORKERS) --dist worksteal
 
-bench: $(STAMP)
+bench: $(VENV)/.installed-dev
 	$(BIN)/python -m benchmarks
 
 clean:

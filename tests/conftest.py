@@ -1,4 +1,5 @@
-"""Shared test helpers: where the project's shared data (rule-book digests, corpus) lives."""
+"""Shared test helpers: the ``corpus`` fixture (the one way tests reach ``../shared``, see ``shared_data``), the
+slow-test timeout and the robots' test effort."""
 
 from __future__ import annotations
 
@@ -6,16 +7,14 @@ from pathlib import Path
 
 import pytest
 
-#: ``shared/`` sits beside the repository (a clean clone in CI has it there too).
-SHARED = Path(__file__).resolve().parents[2] / "shared"
-CORPUS = SHARED / "corpus"
+from shared_data import ABSENT, CORPUS, corpus_present
 
 
 @pytest.fixture
 def corpus() -> Path:
     """The real-world PBN/LIN/DDS corpus; tests that need it skip cleanly when it is absent."""
-    if not CORPUS.is_dir():
-        pytest.skip("shared/corpus is not present beside the repository")
+    if not corpus_present():
+        pytest.skip(ABSENT)
     return CORPUS
 
 
@@ -32,3 +31,12 @@ def _robots_at_low_effort(monkeypatch: pytest.MonkeyPatch) -> None:
     """Robot seats built without an explicit effort (terminal, web table, and the processes tests start) think
     at the ``low`` effort: small, reproducible samples keep the suite fast on 2 cores (issue #13)."""
     monkeypatch.setenv("CONTRACTBRIDGE_ROBOT_EFFORT", "low")
+
+
+@pytest.fixture(autouse=True)
+def _data_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """``play`` keeps its logs under the user's data directory when no ``--log`` is given (issue #27): every test
+    (and every process it starts) has its own, never the developer's ``~/.local/share``."""
+    home = tmp_path_factory.mktemp("data-home")
+    monkeypatch.setenv("XDG_DATA_HOME", str(home))
+    return home

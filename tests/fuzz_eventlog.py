@@ -26,8 +26,8 @@ from contractbridge.errors import BridgeError, EventLogError
 from contractbridge.eventlog import EventLogWarning, read_table
 from contractbridge.players import RandomPlayer, play_board
 from fuzz_formats import JSON_VALUES
+from shared_data import corpus_files
 
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 ALPHABET = b'{}[]",:\\ \n\r\t0123456789eE+-.truefalsnull"event"callplayseatNESWSHDCAKQJT\xff\xfe\xc3\xa9\x00'
 
 
@@ -51,7 +51,7 @@ def seeds(count: int = 12) -> list[bytes]:
     from contractbridge.formats import lin
 
     out += [p.read_bytes() for p in sorted((Path(__file__).parent / "logs").glob("*.jsonl"))]
-    for path in sorted((CORPUS / "lin").glob("pbntools_*"))[:4] if CORPUS.is_dir() else []:
+    for path in corpus_files("lin/pbntools_*")[:4]:
         for record in list(lin.read_file(path).records())[:3]:
             try:
                 out.append(Table.from_events(record.to_events()).to_jsonl().encode("utf-8"))

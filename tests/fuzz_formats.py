@@ -38,8 +38,8 @@ from contractbridge.formats import json as fjson
 from contractbridge.robots.bidder import BiddingRobot
 from contractbridge.rubbergame import RubberSession
 from contractbridge.scoring.rubber import Rubber
+from shared_data import corpus_files
 
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 #: Characters that matter to the grammars, used to mutate.
 ALPHABET = '[]"{}|;%\\#\n\r\t =!?^*-+:,.0123456789SHDCNTXPAKQJ_shdcnpxr♠é\ufeff'
 #: Characters that trip ``str.isdigit``/``int`` and friends, and bytes that are not UTF-8.
@@ -199,18 +199,17 @@ _SYSTEMS = [
 def seeds() -> list[tuple[str, bytes]]:
     """(reader, bytes) to mutate: corpus files under 40 KB for PBN and LIN, made-up sheets, results, systems."""
     out: list[tuple[str, bytes]] = []
-    if CORPUS.is_dir():
-        for p in sorted((CORPUS / "pbn").glob("*.pbn")):
-            if p.stat().st_size < 40_000:
-                out += [("pbn", p.read_bytes()), ("pbn-check", p.read_bytes())]
-        for p in sorted((CORPUS / "lin").glob("*")):
-            if p.stat().st_size < 40_000:
-                out += [("lin", p.read_bytes()), ("lin-check", p.read_bytes())]
-        for p in sorted((CORPUS / "lin").glob("pbntools_*")):
-            records = list(lin.read_file(p).records())
-            log = fjson.dumps_records(records).encode("utf-8")
-            out += [("jsonl", log), ("jsonl-check", log)]
-            out += [("rule", fjson.dumps_records([r]).encode("utf-8")) for r in records[:3]]
+    for p in corpus_files("pbn/*.pbn"):
+        if p.stat().st_size < 40_000:
+            out += [("pbn", p.read_bytes()), ("pbn-check", p.read_bytes())]
+    for p in corpus_files("lin/*"):
+        if p.stat().st_size < 40_000:
+            out += [("lin", p.read_bytes()), ("lin-check", p.read_bytes())]
+    for p in corpus_files("lin/pbntools_*"):
+        records = list(lin.read_file(p).records())
+        log = fjson.dumps_records(records).encode("utf-8")
+        out += [("jsonl", log), ("jsonl-check", log)]
+        out += [("rule", fjson.dumps_records([r]).encode("utf-8")) for r in records[:3]]
     logs = Path(__file__).parent / "logs"
     out += [("rule", p.read_bytes()) for p in sorted(logs.glob("*.jsonl"))]
     out += [("rubber", data) for data in _rubber_seeds()] + [("rubber-log", data) for data in _rubber_log_seeds()]

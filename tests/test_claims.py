@@ -30,7 +30,6 @@ from contractbridge.laws.wbf17.claims import (
 from contractbridge.play import PlayState, trick_winner
 
 N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 
 #: hearts, S to lead; S: SA HA HK, N: D4 D3 D2, E: HQ C3 C2, W: C6 C5 C4 — E's trump is out
 TRUMP_OUT = Position(Deal.partial("N:..432. .Q..32 A.AK.. ...654"), Strain.HEARTS, S)
@@ -238,19 +237,19 @@ def _position_args(play: PlayState) -> tuple[Deal, Strain, Seat, tuple[Card, ...
     return Deal.partial(dict(zip(Seat, play.hands, strict=True))), play.strain, leader, tuple(c for _, c in current)
 
 
-def test_corpus_claims_sample() -> None:
+def test_corpus_claims_sample(corpus: Path) -> None:
     names = [
         "endplay_tests_example1.lin",
         "bridgesolver_bench-boards_zz.lin",
         "pbntools_bbo_history_3381671193_claim.lin",
     ]
-    tally = corpus_claims([CORPUS / "lin" / n for n in names], per_file=10, budget=200_000)
+    tally = corpus_claims([corpus / "lin" / n for n in names], per_file=10, budget=200_000)
     assert sum(tally.values()) == 6 and tally["sound"] + tally["unsound"] >= 5
 
 
 @pytest.mark.slow
-def test_corpus_claims_all_files() -> None:
-    paths = sorted(p for p in CORPUS.glob("*/*") if p.suffix.lower() in (".pbn", ".lin"))
+def test_corpus_claims_all_files(corpus: Path) -> None:
+    paths = sorted(p for p in corpus.glob("*/*") if p.suffix.lower() in (".pbn", ".lin"))
     tally = corpus_claims(paths, per_file=40, budget=40_000)
     assert tally["sound"] + tally["unsound"] > 100
 

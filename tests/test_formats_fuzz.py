@@ -11,8 +11,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from fuzz_formats import ALPHABET, READERS, campaign, mutate, seeds, target
+from shared_data import corpus_present
 
-SEEDS = seeds() if (Path(__file__).resolve().parents[2] / "shared" / "corpus").is_dir() else []
+SEEDS = seeds() if corpus_present() else []
 
 
 @settings(

@@ -10,9 +10,9 @@ from contractbridge import FormatError
 from contractbridge.formats import json as fjson
 from contractbridge.formats import lin, pbn
 from contractbridge.table import Table
+from shared_data import CORPUS, corpus_files
 
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
-FILES = sorted((CORPUS / "lin").glob("*")) + [
+FILES = corpus_files("lin/*") + [
     CORPUS / "pbn" / n
     for n in (
         "endplay_tests_example2.pbn",

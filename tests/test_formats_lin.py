@@ -10,10 +10,10 @@ from contractbridge import Card, Contract, Deal, FormatError, Hand, Seat, Vulner
 from contractbridge.calls import Call
 from contractbridge.formats import lin, pbn
 from contractbridge.formats.record import Record
+from shared_data import corpus_cases
 
-_CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
-CORPUS_LIN = sorted((_CORPUS / "lin").glob("*"))
-CORPUS_PBN = sorted((_CORPUS / "pbn").glob("*.pbn"))
+CORPUS_LIN = corpus_cases("lin/*")
+CORPUS_PBN = corpus_cases("pbn/*.pbn")
 
 
 def _same(a: Record, b: Record) -> None:

@@ -9,8 +9,9 @@ import pytest
 
 from contractbridge import Card, Contract, Deal, FormatError, Seat, Side, Strain, Vulnerability
 from contractbridge.formats import pbn, pbn_values
+from shared_data import corpus_cases
 
-CORPUS_PBN = sorted((Path(__file__).resolve().parents[2] / "shared" / "corpus" / "pbn").glob("*.pbn"))
+CORPUS_PBN = corpus_cases("pbn/*.pbn")
 #: Files whose purpose is to carry errors (PBN reference-implementation error tests, pybcdd's faulty file)
 #: or that carry a genuine stray ``}`` (the BFC converter's nested braces).
 ERROR_FILES = {

@@ -12,8 +12,8 @@ from contractbridge import EventLogError, FormatError
 from contractbridge.formats import lin, pbn
 from contractbridge.formats.record import Record
 from contractbridge.table import Phase, Table
+from shared_data import corpus_files
 
-_CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 #: Files whose every record with an auction replays lawfully and whose results the table reproduces.
 CLEAN = [
     "pbn/ben_tablemanager_from_jack2.pbn",
@@ -25,7 +25,7 @@ CLEAN = [
     "pbn/ben_camrose24_played_by_ben.pbn",
     *(
         f"lin/{p.name}"
-        for p in sorted((_CORPUS / "lin").glob("*"))
+        for p in corpus_files("lin/*")
         if "dealonly" not in p.name
         and p.name not in ("bridgetrainer_ffb_dn1_s1.lin", "pbntools_bbo_wronie_28190062_noplay.lin")
     ),

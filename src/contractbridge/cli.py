@@ -11,6 +11,7 @@ robots (docs/performance.md). A module missing from the index is imported to lis
 from __future__ import annotations
 
 import importlib
+import sys
 from collections.abc import Callable
 from typing import Annotated, Any
 
@@ -26,6 +27,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "bidding",
     "formats",
     "analysis",
+    "dealer",
     "rubbergame",
     "tablemanager",
     "server",
@@ -143,4 +145,15 @@ def main() -> None:
     command = typer.main.get_command(app)
     if isinstance(command, LazyCommands):
         command.on_load = name_placeholders
-    name_placeholders(command)()
+    name_placeholders(command)(args=resume_alone(sys.argv[1:]))
+
+
+def resume_alone(args: list[str]) -> list[str]:
+    """``--resume`` with no file is ``--resume last``: the last match or rubber kept in the data directory
+    (``commands.match``; Typer has no option with an optional value)."""
+    out: list[str] = []
+    for i, arg in enumerate(args):
+        out.append(arg)
+        if arg == "--resume" and (i + 1 == len(args) or args[i + 1].startswith("-")):
+            out.append("last")
+    return out

@@ -11,7 +11,9 @@ a missing or broken DDS raises :class:`~contractbridge.errors.DDSUnavailableErro
   tricks it takes (robots, claim checks, L70).
 - :func:`par`: par score and par contracts (DDS ``DealerParBin``; L77 scores, with vulnerability).
 - :func:`dd_result`: tricks and result of a given contract by a given declarer.
-- :func:`to_endplay` / :func:`from_endplay`: deal conversions.
+- :func:`to_endplay` / :func:`from_endplay`: deal conversions (with the first seat and trump);
+  :func:`board_to_endplay` / :func:`board_from_endplay` / :func:`endplay_contract`: boards (number, dealer,
+  vulnerability, contract). endplay is imported only when one is called (the ``dd`` extra).
 """
 
 from __future__ import annotations
@@ -31,8 +33,8 @@ import numpy.typing as npt
 
 from contractbridge.cards import Card, Hand, Rank, Seat, Side, Strain, Suit
 from contractbridge.contract import Contract, Doubling
-from contractbridge.deal import Deal, Vulnerability
-from contractbridge.errors import DDSUnavailableError, DoubleDummyError
+from contractbridge.deal import Board, Deal, Vulnerability
+from contractbridge.errors import BridgeError, DDSUnavailableError, DoubleDummyError
 
 if TYPE_CHECKING:
     import endplay.types
@@ -44,6 +46,8 @@ __all__ = [
     "ParResult",
     "Position",
     "best_cards",
+    "board_from_endplay",
+    "board_to_endplay",
     "cache_info",
     "clear_cache",
     "dd_result",
@@ -51,6 +55,7 @@ __all__ = [
     "dd_tables",
     "dd_tables_array",
     "dds_version",
+    "endplay_contract",
     "from_endplay",
     "holdings_array",
     "par",
@@ -598,17 +603,76 @@ def best_cards(position: Position) -> tuple[int, frozenset[Card]]:
 # --- endplay conversions ----------------------------------------------------------------------------------------
 
 
-def to_endplay(deal: Deal) -> endplay.types.Deal:
-    """Our deal as an ``endplay.types.Deal`` (hands only; ``first``/``trump`` are endplay's defaults)."""
+def to_endplay(deal: Deal, *, first: Seat = Seat.NORTH, trump: Strain = Strain.NOTRUMP) -> endplay.types.Deal:
+    """Our deal as an ``endplay.types.Deal``: its hands, the seat to lead to the first trick (``first``) and
+    the trump strain (``trump``); the defaults are endplay's own."""
     _dds()
     from endplay.types import Deal as EPDeal
+    from endplay.types import Denom, Player
 
-    ep = EPDeal()
+    ep = EPDeal(first=Player(int(first)), trump=Denom(_dds_strain(trump)))
     for seat in _SEATS:
         hand = deal[seat]
         for suit in Suit:
             ep._data.remainCards[seat][_dds_suit(suit)] = hand.suit_bits(suit) << 2
     return ep
+
+
+#: endplay's ``Vul`` values by ours: none 0, both 1, ns 2, ew 3.
+_EP_VUL: Final = {Vulnerability.NONE: 0, Vulnerability.BOTH: 1, Vulnerability.NS: 2, Vulnerability.EW: 3}
+_EP_PENALTY: Final = {Doubling.NONE: 1, Doubling.DOUBLED: 2, Doubling.REDOUBLED: 4}
+
+
+def board_to_endplay(
+    board: Board, *, contract: Contract | None = None, declarer: Seat | None = None
+) -> endplay.types.Board:
+    """A board as an ``endplay.types.Board``: number, dealer and vulnerability (L2), and the deal. With a
+    contract and its declarer, the deal's trump is the contract's strain and its first seat declarer's left-hand
+    opponent, who leads (L41A); else the dealer is first and the trump notrump."""
+    if (contract is None) != (declarer is None):
+        raise BridgeError("give both the contract and its declarer, or neither")
+    from endplay.types import Board as EPBoard
+    from endplay.types import Contract as EPContract
+    from endplay.types import Denom, Penalty, Player, Vul
+
+    if contract is None or declarer is None:
+        deal = to_endplay(board.deal, first=board.dealer)
+        ep_contract = None
+    else:
+        deal = to_endplay(board.deal, first=declarer.next, trump=contract.strain)
+        ep_contract = EPContract(
+            level=contract.level,
+            denom=Denom(_dds_strain(contract.strain)),
+            declarer=Player(int(declarer)),
+            penalty=Penalty(_EP_PENALTY[contract.doubling]),
+        )
+    return EPBoard(
+        deal,
+        board_num=board.number,
+        vul=Vul(_EP_VUL[board.vulnerability]),
+        dealer=Player(int(board.dealer)),
+        contract=ep_contract,
+    )
+
+
+def board_from_endplay(ep: endplay.types.Board, number: int | None = None) -> Board:
+    """An ``endplay.types.Board`` as our board: its number (or ``number`` when it has none), dealer and
+    vulnerability (L2: markings it leaves unset follow from the number), and the deal."""
+    n = ep.board_num if ep.board_num is not None else number
+    if n is None:
+        raise BridgeError("the endplay board has no number; pass one")
+    vulnerability = None if ep.vul is None else next(v for v, k in _EP_VUL.items() if k == int(ep.vul))
+    dealer = None if ep.dealer is None else Seat(int(ep.dealer))
+    return Board(int(n), from_endplay(ep.deal), dealer, vulnerability)  # type: ignore[arg-type]
+
+
+def endplay_contract(ep: endplay.types.Board) -> tuple[Contract, Seat] | None:
+    """The contract and declarer an ``endplay.types.Board`` records, if any."""
+    c = ep.contract
+    if c is None or not c.level:
+        return None
+    doubling = next(d for d, k in _EP_PENALTY.items() if k == int(c.penalty))
+    return Contract(int(c.level), _our_strain(int(c.denom)), doubling), Seat(int(c.declarer))
 
 
 def from_endplay(ep: endplay.types.Deal) -> Deal:

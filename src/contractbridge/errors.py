@@ -22,8 +22,6 @@ class IllegalCallError(BridgeError):
     """A call the laws do not allow at this moment (L17–L22)."""
 
 
-
-
 class OutOfTurnError(BridgeError):
     """A call or card by a player whose turn it is not; ``except OutOfTurnError`` catches both kinds."""
 
@@ -150,10 +148,21 @@ class ConstraintError(ParseError):
     def __init__(self, message: str, text: str = "", column: int = 0) -> None:
         self.text = text
         self.column = column
+        self.reason = message
         if text:
             caret = " " * max(column - 1, 0) + "^"
             message = f"{message} (column {column})\n  {text}\n  {caret}"
         super().__init__(message)
+
+
+class DealerScriptError(ParseError):
+    """A dealer script that cannot be read or run: ``line`` and ``column`` (1-based) point at the construct."""
+
+    def __init__(self, message: str, *, file: str = "<script>", line: int = 0, column: int = 0, source: str = ""):
+        self.file, self.line, self.column, self.reason = file, line, column, message
+        where = f"{file}:{line}:{column}: " if line else f"{file}: "
+        caret = f"\n  {source}\n  {' ' * max(column - 1, 0)}^" if source else ""
+        super().__init__(where + message + caret)
 
 
 class DealGenerationError(BridgeError):

@@ -36,7 +36,7 @@ import json
 import os
 import tempfile
 from abc import ABC, abstractmethod
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Self
 
@@ -146,6 +146,14 @@ class EventLog(DurableLog):
     @classmethod
     def create(cls, path: Path | str, table: Table) -> EventLog:
         """A new log at ``path`` holding ``table``'s events; refuses to replace an existing file."""
+        return cls.create_events(path, table.to_events())
+
+    @classmethod
+    def create_events(cls, path: Path | str, events: Sequence[Mapping[str, Any]]) -> EventLog:
+        """A new log at ``path`` holding ``events`` (at least one: a log is never empty), e.g. a rubber's
+        session log; refuses to replace an existing file (no command truncates a user's file)."""
+        if not events:
+            raise EventLogError("a log starts with at least one event")
         path = Path(path)
         if path.exists():
             raise EventLogError(f"{path} exists: continue it with --resume, or choose another name")
@@ -155,7 +163,7 @@ class EventLog(DurableLog):
             os.fchmod(fd, 0o644)
             _lock(fd, path)
             log = cls(path, fd, [])
-            for event in table.to_events():
+            for event in events:
                 log._write(event, sync=False)
             os.fsync(fd)
             os.link(tmp, path)
@@ -174,15 +182,40 @@ class EventLog(DurableLog):
     def open(cls, path: Path | str, *, max_bytes: int = MAX_LOG_BYTES) -> tuple[EventLog, Table]:
         """Lock an existing log for writing and rebuild its table; a torn last line is dropped (with a
         warning) and cut from the file."""
-        path = Path(path)
+        tables: list[Table] = []
+
+        def fold(lines: Iterator[LogLine]) -> list[LogLine]:
+            table, kept = _fold(lines)
+            tables.append(table)
+            return kept
+
+        log, _ = cls._open(Path(path), fold, max_bytes)
+        return log, tables[0]
+
+    @classmethod
+    def open_events(cls, path: Path | str, *, max_bytes: int = MAX_LOG_BYTES) -> tuple[EventLog, list[dict[str, Any]]]:
+        """``open`` for a log that is not one board's (a rubber's session log): its events, unfolded, for the
+        caller to rebuild (``RubberSession.from_events``); the same locking and torn-line recovery."""
+        log, kept = cls._open(Path(path), list, max_bytes)
+        if not kept:
+            log.close()
+            raise EventLogLineError("the log is empty", 1)
+        return log, [entry.event for entry in kept]
+
+    @classmethod
+    def _open(
+        cls, path: Path, keep: Callable[[Iterator[LogLine]], list[LogLine]], max_bytes: int
+    ) -> tuple[EventLog, list[LogLine]]:
         try:
             fd = os.open(path, os.O_RDWR | os.O_APPEND)
         except OSError as err:
             raise EventLogError(f"{path}: {err.strerror or err}") from None
         try:
             _lock(fd, path)
-            table, kept = _fold(read_events(path, max_bytes=max_bytes))
+            kept = keep(read_events(path, max_bytes=max_bytes))
             log = cls(path, fd, [entry.end for entry in kept])
+            if not kept:
+                return log, kept
             size = os.fstat(fd).st_size
             if log._ends[-1] < size:
                 log._cut(log._ends[-1])
@@ -192,7 +225,7 @@ class EventLog(DurableLog):
         except BaseException:
             os.close(fd)
             raise
-        return log, table
+        return log, kept
 
     # writing ----------------------------------------------------------------------------------
     def __len__(self) -> int:

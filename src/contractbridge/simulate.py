@@ -13,6 +13,8 @@ from __future__ import annotations
 import math
 import os
 import pickle
+import threading
+import time
 from collections import Counter
 from collections.abc import Callable, Generator, Iterator, Mapping
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -185,7 +187,11 @@ def _run_chunk(chunk: _Chunk) -> SimulationResult:
     result = SimulationResult(deals=len(batch), attempts=dealer.attempts)
     tables = None
     if chunk.dd:
-        tables = dd.dd_tables_array(batch.holdings)
+        parts = []
+        for start in range(0, len(batch), PROGRESS_STEP):  # the same tables, solved a few deals at a time
+            parts.append(dd.dd_tables_array(batch.holdings[start : start + PROGRESS_STEP]))
+            _count(len(parts[-1]))
+        tables = np.concatenate(parts) if parts else dd.dd_tables_array(batch.holdings)
         cells = (np.arange(20).reshape(1, 5, 4) * 14 + tables).reshape(-1)
         result.tricks = np.bincount(cells, minlength=280).reshape(5, 4, 14).astype(np.int64)
     if chunk.analyse is not None:
@@ -198,14 +204,39 @@ def _run_chunk(chunk: _Chunk) -> SimulationResult:
     return result
 
 
-def _init_worker() -> None:
-    """A worker process: load DDS once, one solver thread per process (the processes share the cores)."""
+#: Deals solved between two progress reports (#27: the count moves deal by deal, not chunk by chunk).
+PROGRESS_STEP: Final = 8
+#: The deals solved so far across the processes of a run (a shared counter), when progress is shown.
+_progress: Any = None
+
+
+def _count(deals: int) -> None:
+    if _progress is not None:
+        with _progress.get_lock():
+            _progress.value += deals
+
+
+def _init_worker(parent: int | None = None, progress: Any = None) -> None:
+    """A worker process: load DDS once, one solver thread per process (the processes share the cores); it
+    ends itself when its parent is gone (killed, or ended without waiting for it: #27)."""
     import signal
+    import threading
 
     from contractbridge import dd
 
+    global _progress
+    _progress = progress
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     dd.set_threads(1)
+    if parent is not None:
+        threading.Thread(target=_die_with, args=(parent,), daemon=True, name="die-with-parent").start()
+
+
+def _die_with(parent: int) -> None:
+    """Poll the parent process; exit at once (no clean-up: the work is the parent's) when it has gone."""
+    while os.getppid() == parent:
+        time.sleep(0.25)
+    os._exit(1)
 
 
 # --- running ----------------------------------------------------------------------------------------------------
@@ -242,6 +273,7 @@ def iter_simulation(
     workers: int | None = None,
     scheduler: str | Any | None = None,
     chunk_size: int = CHUNK,
+    progress: Any = None,
 ) -> Generator[SimulationResult, None, None]:
     """The chunks' results as they finish (any order). ``workers=0`` runs in this process; ``None`` uses one
     process per core; ``scheduler`` (a Dask address or ``distributed.Client``) runs on that cluster."""
@@ -251,14 +283,24 @@ def iter_simulation(
         return
     workers = (os.cpu_count() or 1) if workers is None else workers
     if workers <= 0:
-        for chunk in chunks:
-            yield _run_chunk(chunk)
+        global _progress
+        _progress = progress
+        try:
+            for chunk in chunks:
+                yield _run_chunk(chunk)
+        finally:
+            _progress = None
         return
-    yield from _run_processes(chunks, workers)
+    yield from _run_processes(chunks, workers, progress)
 
 
-def _run_processes(chunks: Iterator[_Chunk], workers: int) -> Iterator[SimulationResult]:
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn"), initializer=_init_worker)
+def _run_processes(chunks: Iterator[_Chunk], workers: int, progress: Any = None) -> Iterator[SimulationResult]:
+    pool = ProcessPoolExecutor(
+        max_workers=workers,
+        mp_context=get_context("spawn"),
+        initializer=_init_worker,
+        initargs=(os.getpid(), progress),
+    )
     pending: set[Future[SimulationResult]] = set()
     try:
         for chunk in chunks:
@@ -274,8 +316,14 @@ def _run_processes(chunks: Iterator[_Chunk], workers: int) -> Iterator[Simulatio
             for f in done:
                 yield f.result()
     finally:
-        # Interrupted: drop what has not started and do not wait for the chunks under way.
+        # Interrupted: drop what has not started and end the chunks under way (their deals are lost; the
+        # finished chunks are kept), so that Ctrl-C returns at once rather than when they finish.
+        processes = list((getattr(pool, "_processes", None) or {}).values()) if pending else []
+        for process in processes:
+            process.terminate()
         pool.shutdown(wait=not pending, cancel_futures=True)
+        for process in processes:
+            process.join(1)
 
 
 def _check_picklable(chunk: _Chunk) -> None:
@@ -330,6 +378,7 @@ def simulate(
     """Deal ``n`` hands satisfying ``constraint``, solve each double dummy (``dd``) and run ``analyse`` on it;
     returns the merged :class:`SimulationResult`. Ctrl-C returns what was finished, marked ``interrupted``."""
     result = SimulationResult()
+    counter = get_context("spawn").Value("q", 0) if progress else None
     stream = iter_simulation(
         constraint,
         n,
@@ -340,8 +389,10 @@ def simulate(
         workers=workers,
         scheduler=scheduler,
         chunk_size=chunk_size,
+        progress=counter,
     )
     bar = None
+    stop = threading.Event()
     if progress:
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
@@ -349,7 +400,13 @@ def simulate(
             "[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn()
         )
         bar.start()
-        task = bar.add_task("deals", total=n)
+        task = bar.add_task("deals solved", total=n)
+
+        def refresh(solved: Any = counter) -> None:  # the count of solved deals, as the workers report them
+            while not stop.wait(0.2):
+                bar.update(task, completed=solved.value)
+
+        threading.Thread(target=refresh, daemon=True, name="simulate-progress").start()
     try:
         for part in stream:
             result.merge(part)
@@ -358,6 +415,7 @@ def simulate(
     except KeyboardInterrupt:
         result.interrupted = True
     finally:
+        stop.set()
         stream.close()
         if bar is not None:
             bar.stop()

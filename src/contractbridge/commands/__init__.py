@@ -89,12 +89,20 @@ INDEX: Final[dict[str, tuple[tuple[str, str], ...]]] = {
         ),
         (
             "generate",
-            "Deal hands at random that satisfy a constraint (see README: the constraint language).",
+            "Deal hands at random that satisfy a constraint (see README: the constraint language); with "
+            "--dd each\ndeal is solved as it comes, the count shown as it goes.",
         ),
         (
             "simulate",
             "Deal n hands satisfying a constraint, solve them double dummy and tabulate (Ctrl-C keeps "
             "the results).",
+        ),
+    ),
+    "dealer": (
+        (
+            "dealer",
+            "Run a dealer script: generate/produce, dealer, vulnerable, predeal, condition, variables, "
+            "actions\n(printall, printew, printpbn, print, average, frequency, evalcontract).",
         ),
     ),
     "rubbergame": (
@@ -104,14 +112,16 @@ INDEX: Final[dict[str, tuple[tuple[str, str], ...]]] = {
         ),
         (
             "rubber-game",
-            "Play a whole rubber against the robots, the We/They sheet after each hand "
-            "(laws-historic.md §4).",
+            "Play a whole rubber against the robots, the We/They sheet after each hand (NBB R27–R36; "
+            "EST-S).",
         ),
     ),
     "tablemanager": (
         (
             "serve-tm",
-            "Run a table manager: four clients connect (one per seat) and play the boards.",
+            "Run a table manager (Blue Chip Bridge protocol v18): four clients connect, one per seat, "
+            "and play the\nboards; a seat that drops may connect again and the board in progress starts "
+            "again.",
         ),
         (
             "tm-client",

@@ -156,17 +156,24 @@ def register(app: typer.Typer) -> None:
         fmt: Annotated[Format, typer.Option("--format", "-f", help="text, pbn or json")] = Format.text,
         with_dd: Annotated[bool, typer.Option("--dd", help="solve each deal double dummy")] = False,
         predeal: Annotated[str | None, typer.Option("--predeal", help='partial deal, e.g. "N:AKQ.-.-.- - - -"')] = None,
-        output: Annotated[Path | None, typer.Option("--output", "-o", help="write to a file")] = None,
+        output: Annotated[Path | None, typer.Option("--output", "-o", help="write to a new file")] = None,
     ) -> None:
-        """Deal hands at random that satisfy a constraint (see README: the constraint language)."""
+        """Deal hands at random that satisfy a constraint (see README: the constraint language); with --dd each
+        deal is solved as it comes, the count shown as it goes."""
         try:
             pre = Deal.partial(predeal) if predeal else None
             dealer = DealGenerator(constraint, predeal=pre, seed=seed)
             _check_acceptance(DealGenerator(constraint, predeal=pre, seed=0), n)
         except BridgeError as err:
             raise _fail(err) from None
-        sink = output.open("w") if output else None
-        progress = Progress(console=Console(stderr=True), transient=True, disable=n < 200)
+        try:
+            sink = output.open("x", encoding="utf-8") if output else None  # never replace a user's file
+        except FileExistsError:
+            raise _fail(BridgeError(f"{output} exists: choose another name (generate never replaces a file)")) from None
+        except OSError as err:
+            raise _fail(BridgeError(f"{output}: {err.strerror or err}")) from None
+        progress = Progress(console=Console(stderr=True), transient=True, disable=n < 200 and not with_dd)
+        written = 0
         try:
             with progress:
                 task = progress.add_task("dealing" + (" and solving" if with_dd else ""), total=n)
@@ -177,11 +184,16 @@ def register(app: typer.Typer) -> None:
                     else:
                         typer.echo(text, nl=False)
                     progress.advance(task)
+                    written += 1
         except BridgeError as err:
             raise _fail(err) from None
+        except KeyboardInterrupt:
+            Console(stderr=True).print(f"interrupted after {written} of {n} deals")
         finally:
             if sink is not None:
                 sink.close()
+        if output is not None:
+            Console(highlight=False, soft_wrap=True).print(f"Wrote {written} deal(s) to {output} ({fmt.value})")
 
     @app.command("simulate")
     def simulate_command(
@@ -206,15 +218,16 @@ def register(app: typer.Typer) -> None:
             )
         except BridgeError as err:
             raise _fail(err) from None
-        if as_json:
-            typer.echo(json.dumps(result.to_dict()))
-        else:
-            console = Console()
-            console.print(result.table())
-            console.print(result.frequency_table(seat))
-            console.print(f"acceptance: {100 * result.acceptance:.3f}% of {result.attempts} shuffles")
-        if plot is not None:
-            result.plot(plot, seat)
+        written = None if plot is None else result.plot(plot, seat)
+        if as_json:  # the file written is named in the JSON, which stays the only output
+            typer.echo(json.dumps({**result.to_dict(), **({} if written is None else {"plot": str(written)})}))
+            return
+        console = Console()
+        console.print(result.table())
+        console.print(result.frequency_table(seat))
+        console.print(f"acceptance: {100 * result.acceptance:.3f}% of {result.attempts} shuffles")
+        if written is not None:
+            console.print(f"Wrote the trick distribution to {written}", highlight=False, soft_wrap=True)
 
 
 #: Shuffles of the first batch that estimates how often a constraint is met (#17 item 13).

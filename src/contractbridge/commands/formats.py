@@ -147,6 +147,10 @@ def register(app: typer.Typer) -> None:
                 lf = lin.read_file(source, limit=limit)
                 for tag, count in sorted(convert.lost(lf, kind_out).items()):
                     console.print(f"warning: {source}: {_plural(count, tag + '|…|')} not carried over", highlight=False)
+            if kind_in == "pbn":
+                for tag, count in sorted(convert.pbn_lost(pbn.read_file(source, limit=limit).games, kind_out).items()):
+                    name = tag if tag == convert.COMMENTARY else f"[{tag}]"
+                    console.print(f"warning: {source}: {name} of {_plural(count, 'board')} not carried over")
             if kind_in == "lin" and kind_out == "pbn":
                 games = convert.lin_to_pbn(lf)
                 pbn.write_file(games, target, lf.info)

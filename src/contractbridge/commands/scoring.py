@@ -76,7 +76,10 @@ def score(
         ("for making it doubled" if d.insult == 50 else "for making it redoubled", d.insult),
         ("undertricks (to the defenders)", d.undertricks),
     ]
-    table = RichTable(title=f"{d.contract} by {d.declarer}, {d.tricks} tricks, {'vul' if d.vulnerable else 'not vul'}")
+    # the heading on its own line: as a table title it wrapped inside the narrow table ("…, not" / "vul")
+    vulnerable = "vulnerable" if d.vulnerable else "not vulnerable"
+    console.print(f"{d.contract} by {d.declarer}, {d.tricks} tricks, {vulnerable}")
+    table = RichTable()
     table.add_column("L77 item")
     table.add_column("points", justify="right")
     for name, points in items:

@@ -6,6 +6,7 @@ import json
 import random
 import warnings
 from collections.abc import Callable, Mapping
+from functools import partial
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -14,7 +15,8 @@ from rich.console import Console
 from rich.markup import escape
 
 from contractbridge.cards import Seat, Side
-from contractbridge.commands.terminal import BoardOutcome, Quit, TerminalTable, card_text
+from contractbridge.commands.match import LAST, BoardLine, Match, last_rubber, new_rubber_log, print_summary
+from contractbridge.commands.terminal import BoardOutcome, Quit, TerminalTable, board_outcome, card_text
 from contractbridge.deal import Board, Deal
 from contractbridge.errors import BridgeError, EventLogError
 from contractbridge.eventlog import MAX_LOG_BYTES, EventLog, EventLogWarning, read_table
@@ -24,7 +26,7 @@ from contractbridge.players import Player, RandomPlayer
 from contractbridge.robots import Effort, default_robot
 from contractbridge.robots.cardplay import ROBOT_EFFORT_ENV
 from contractbridge.scoring import compare
-from contractbridge.table import Table
+from contractbridge.table import Phase, Table
 
 
 # state summary ---------------------------------------------------------------------------------------------
@@ -160,7 +162,7 @@ def _play_board(
     finally:
         if log is not None:
             log.close()
-            console.print(f"Event log saved to {log.path}")
+            console.print(f"Event log saved to {log.path}", soft_wrap=True)
 
 
 def _match_line(console: Console, outcome: BoardOutcome, side: Side, total: int) -> int:
@@ -219,10 +221,19 @@ def register(app: typer.Typer) -> None:
             ),
         ] = None,
         log: Annotated[
-            Path | None, typer.Option("--log", "-l", metavar="FILE", help="Write the event log here (JSON lines)")
+            Path | None,
+            typer.Option(
+                "--log", "-l", metavar="FILE", help="Write the event log here (a new file; default: the data directory)"
+            ),
         ] = None,
         resume: Annotated[
-            Path | None, typer.Option("--resume", metavar="FILE", help="Continue an event log (and append to it)")
+            Path | None,
+            typer.Option(
+                "--resume",
+                metavar="FILE",
+                help="Continue a log and append to it: a board's log, a rubber's (--rubber), a match's directory, "
+                "or 'last' (also --resume alone): the last match (rubber) kept in the data directory",
+            ),
         ] = None,
         boards: Annotated[int, typer.Option("--boards", "-n", min=1, help="Play a match of this many boards")] = 1,
         random_seats: Annotated[
@@ -249,13 +260,12 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """A table at the terminal: robots play the seats you give them, you the rest (type help at the prompt).
 
-        Every call and card is in the log (fsync'd) before it is shown; --resume continues a log after a
-        crash or a quit. With --boards N, a match against the robots: IMPs against the double-dummy par."""
+        Every call and card is in the log (fsync'd) before it is shown, by default under the data directory
+        ($XDG_DATA_HOME/contractbridge); quit at any time and --resume continues where you stopped. With
+        --boards N, a match against the robots: IMPs against the double-dummy par, a summary at the end."""
         console = Console(highlight=False)
         if edition is None:
             edition = DEFAULT_RUBBER_EDITION if rubber else DEFAULT_EDITION
-        if resume is not None and boards > 1:
-            raise _fail("--resume continues one board; it cannot be combined with --boards")
         rng = random.Random(seed)
         try:
             effort = Effort.parse(robot_effort)
@@ -273,24 +283,40 @@ def register(app: typer.Typer) -> None:
                 hinters[s] = _robot(system, seed, effort)
             return hinters[s]
 
-        if rubber:  # laws-historic.md §4: the rubber, each hand at this terminal table (commands/rubbergame.py)
+        if rubber:  # NBB R27–R36: the rubber, each hand at this terminal table (commands/rubbergame.py)
             from contractbridge.commands.rubbergame import terminal_rubber
 
-            terminal_rubber(console, edition, robots, seed, log, hint_robot)
+            try:
+                if resume is not None and str(resume) == LAST and not resume.exists():
+                    resume = last_rubber()
+                if resume is None and log is None:
+                    log = new_rubber_log()
+                    console.print(f"Logging the rubber to {log}", soft_wrap=True)
+            except BridgeError as err:
+                raise _fail(str(err)) from None
+            terminal_rubber(console, edition, robots, seed, log, hint_robot, resume, max_bytes)
             return
         humans = [s for s in Seat if s not in robots]
         side = humans[0].side if humans else Side.NS
-
+        try:
+            if resume is not None and (resume.is_dir() or (str(resume) == LAST and not resume.exists())):
+                match = Match.last() if str(resume) == LAST else Match.load(resume)
+            elif resume is None and log is None:
+                match = Match.create(board, boards, edition, seed)
+            else:
+                match = None
+        except BridgeError as err:
+            raise _fail(str(err)) from None
+        if match is not None:
+            _play_match(console, match, robots, hint_robot, side, max_bytes)
+            return
+        if resume is not None and boards > 1:
+            raise _fail("--resume FILE continues one board; a match continues from its directory (--resume DIR)")
         total = 0
         for number in range(board, board + boards):
-            with warnings.catch_warnings(record=True) as caught:
-                warnings.simplefilter("always", EventLogWarning)
-                try:
-                    table, writer = _open_table(number, seed, edition, log, resume, max_bytes, boards)
-                except (EventLogError, BridgeError) as err:
-                    raise _fail(str(err)) from None
-            for w in caught:
-                console.print(f"[yellow]warning: {escape(str(w.message))}[/yellow]")
+            table, writer = _opened(
+                console, partial(_open_table, number, seed, edition, log, resume, max_bytes, boards)
+            )
             if seed is not None:
                 seed += 1
             try:
@@ -303,6 +329,89 @@ def register(app: typer.Typer) -> None:
                 return
             if boards > 1:
                 total = _match_line(console, outcome, side, total)
+
+
+def _opened(console: Console, open_: Callable[[], tuple[Table, EventLog | None]]) -> tuple[Table, EventLog | None]:
+    """A board's table and log writer, its recovery warnings shown (a torn last line), or a one-line error."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", EventLogWarning)
+        try:
+            opened = open_()
+        except (EventLogError, BridgeError) as err:
+            raise _fail(str(err)) from None
+    for w in caught:
+        console.print(f"[yellow]warning: {escape(str(w.message))}[/yellow]")
+    return opened
+
+
+def _play_match(
+    console: Console,
+    match: Match,
+    robots: Mapping[Seat, Player],
+    hint_robot: Callable[[Seat], Player],
+    side: Side,
+    max_bytes: int,
+) -> None:
+    """A match kept in the data directory: each board's log there; a board already played is counted from its
+    log, one stopped half-way continues, the rest are dealt; the summary at the end (or at a quit)."""
+    console.print(
+        f"Logging the match to {match.directory} (quit at any time: play --resume continues it)", soft_wrap=True
+    )
+    lines: list[BoardLine] = []
+    total = 0
+    try:
+        for number in match.numbers:
+            path = match.log(number)
+
+            def open_(n: int = number, p: Path = path) -> tuple[Table, EventLog | None]:
+                if p.exists():
+                    writer, table = EventLog.open(p, max_bytes=max_bytes)
+                    return table, writer
+                table = Table(Board(n, Deal.random(match.seed_of(n))), edition=match.edition)
+                return table, EventLog.create(p, table)
+
+            table, writer = _opened(console, open_)
+            if table.phase is Phase.DONE:
+                assert writer is not None
+                writer.close()
+                outcome = board_outcome(table)
+                console.print(f"Board {number} (played): {table.result}")
+            else:
+                try:
+                    outcome = _play_board(console, table, robots, writer, hint_robot)
+                except Quit:
+                    console.print()
+                    _print_state(console, table)
+                    return
+                if not outcome.done:
+                    return
+            total = _match_line(console, outcome, side, total)
+            lines.append(_board_line(outcome, side))
+    finally:
+        print_summary(console, lines, side)
+        if len(lines) < match.boards:
+            console.print(f"The match is kept in {match.directory}: play --resume continues it", soft_wrap=True)
+
+
+def _board_line(outcome: BoardOutcome, side: Side) -> BoardLine:
+    table = outcome.table
+    sign = 1 if side is Side.NS else -1
+    imps = None
+    if outcome.score_ns is not None and outcome.par_ns is not None:
+        imps = compare.imps(sign * (outcome.score_ns - outcome.par_ns))
+    result = table.result
+    contract = None
+    if result is not None and result.contract is not None and result.declarer is not None:
+        contract = f"{result.contract} by {result.declarer.letter}"
+    return BoardLine(
+        table.board.number,
+        str(result),
+        None if outcome.score_ns is None else sign * outcome.score_ns,
+        None if outcome.par_ns is None else sign * outcome.par_ns,
+        imps,
+        outcome.dd_tricks,
+        contract,
+    )
 
 
 def _open_table(

@@ -9,6 +9,7 @@ the table redraws it; an error or a question prints one line. Every event is in 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
@@ -21,7 +22,7 @@ from contractbridge.calls import PASS, Bid, Call
 from contractbridge.cards import SUITS_HIGH_FIRST, Card, Hand, Seat
 from contractbridge.deal import Deal
 from contractbridge.errors import BridgeError, ClaimError, DDSUnavailableError, DoubleDummyError
-from contractbridge.eventlog import EventLog
+from contractbridge.eventlog import DurableLog
 from contractbridge.formats.diagram import diagram
 from contractbridge.players import Action, Driver, Player, Wait, WaitKind
 from contractbridge.robots import RobotPlayer
@@ -29,9 +30,9 @@ from contractbridge.robots.bidder import BiddingRobot
 from contractbridge.scoring import duplicate
 from contractbridge.scoring.rubber import Rubber
 from contractbridge.systems.base import CallMeaning
-from contractbridge.table import Phase, Table
+from contractbridge.table import Phase, Table, TableView
 
-__all__ = ["BoardOutcome", "Quit", "TerminalTable", "card_text", "cards_text"]
+__all__ = ["BoardOutcome", "Quit", "TerminalTable", "board_outcome", "card_text", "cards_text"]
 
 HELP = """\
 At the prompt:
@@ -41,6 +42,7 @@ At the prompt:
   hint          what the robot would do in your seat, and why
   last          the last trick again
   show          the table again (hands, auction, trick)
+  auto          play a forced card (a singleton, the only legal card) for you: auto on / auto off
   claim N       claim N of the remaining tricks (then state your line of play)
   E:HK          a card from the hand named, out of turn (a table with a director only: the director rules)
   undo          take back your last call or card (and the robots' actions since)
@@ -56,15 +58,24 @@ def card_text(card: Card) -> str:
     return card.symbol
 
 
-def cards_text(cards: Iterable[Card]) -> str:
-    """Cards grouped by suit, spades first, high first: ``♠ A K 10  ♥ 2``."""
+def cards_text(cards: Iterable[Card], *, voids: bool = False) -> str:
+    """Cards grouped by suit, spades first, high first: ``♠ A K 10  ♥ 2``; with ``voids`` (a hand) every suit,
+    a void as ``♦ —``."""
     held = Hand(cards) if not isinstance(cards, Hand) else cards
     groups = []
     for suit in SUITS_HIGH_FIRST:
         ranks = held.ranks(suit)
-        if ranks:
-            groups.append(suit.symbol + " " + " ".join("10" if r.letter == "T" else r.letter for r in ranks))
+        if ranks or voids:
+            groups.append(suit.symbol + " " + (" ".join("10" if r.letter == "T" else r.letter for r in ranks) or "—"))
     return "  ".join(groups) or "—"
+
+
+_SEAT_WORD = re.compile(r"\b(north|east|south|west)\b")
+
+
+def seat_names(text: str) -> str:
+    """A message as the terminal shows it: seats named with a capital (``South's hand``)."""
+    return _SEAT_WORD.sub(lambda m: m.group(1).capitalize(), text)
 
 
 def calls_text(calls: Iterable[Call]) -> str:
@@ -81,7 +92,7 @@ def calls_text(calls: Iterable[Call]) -> str:
 def auction_grid(table: Table, alerts: Mapping[int, bool]) -> Grid:
     """The auction in columns W N E S, each call numbered for ``explain N``, alerted calls marked ``!``."""
     order = (Seat.WEST, Seat.NORTH, Seat.EAST, Seat.SOUTH)
-    grid = Grid(*(s.name.title() for s in order), box=None, padding=(0, 2))
+    grid = Grid(*(s.name.title() for s in order), box=None, padding=(0, 1))
     cells = [""] * order.index(table.board.dealer)
     for i, call in enumerate(table.auction.calls):
         name = "Pass" if call == PASS else str(call)
@@ -102,6 +113,9 @@ class BoardOutcome:
     done: bool
     score_ns: int | None = None
     par_ns: int | None = None
+    #: the tricks the contract played takes double dummy (None: passed out, or no DDS)
+    dd_tricks: int | None = None
+    par_text: str = ""
 
 
 @dataclass
@@ -112,13 +126,15 @@ class TerminalTable:
     table: Table
     robots: Mapping[Seat, Player]
     read: Callable[[str], str]
-    log: EventLog | None = None
+    log: DurableLog | None = None
     hint_robot: Callable[[Seat], Player] | None = None
     #: whether the end of the board shows its own score (False: the caller scores it, e.g. on a rubber's sheet)
     own_score: bool = True
     _announced: int = 0
     _stale: bool = True
     _meanings: dict[int, CallMeaning | None] = field(default_factory=dict)
+    #: ``auto on``: a forced card (the only legal one) is played for the person
+    autoplay: bool = False
 
     @property
     def humans(self) -> frozenset[Seat]:
@@ -186,8 +202,8 @@ class TerminalTable:
             alert = "[bold red]![/bold red]" if meaning is not None and meaning.artificial else ""
             text = f" — {escape(meaning.text)}" if meaning is not None else ""
             self.console.print(f"{seat.letter} calls {escape(str(event['call']))}{alert}{text}")
+            self._stale = True  # the grid, numbered for explain, is drawn again before the next question
             if table.phase is not Phase.AUCTION and index == len(table.auction) - 1:
-                self._stale = True
                 self._contract_line()
         elif kind == "play":
             card = Card.parse(str(event["card"]))
@@ -235,6 +251,14 @@ class TerminalTable:
 
     def _human_turn(self, actor: Seat, driver: Driver) -> None:
         table = self.table
+        if self.autoplay and table.phase is Phase.PLAY:
+            legal = table.view(actor).legal_cards
+            if len(legal) == 1:
+                (card,) = legal
+                self.console.print(f"(auto: the only legal card) {card_text(card)}")
+                table.play(card, table.turn)
+                self._commit()
+                return
         if self._stale:
             self.show(actor)
             self._stale = False
@@ -249,7 +273,7 @@ class TerminalTable:
         try:
             self._command(actor, line, driver)
         except BridgeError as err:
-            self.console.print(f"[red]{escape(str(err))}[/red]")
+            self.console.print(f"[red]{escape(seat_names(str(err)))}[/red]")
 
     def _command(self, actor: Seat, line: str, driver: Driver) -> None:
         table = self.table
@@ -268,6 +292,8 @@ class TerminalTable:
             self._last()
         elif word == "show":
             self.show(actor)
+        elif word == "auto":
+            self._auto(line)
         elif word == "undo":
             self._undo(driver)
         elif word == "claim":
@@ -290,7 +316,7 @@ class TerminalTable:
         view = table.view(actor)
         if view.phase is Phase.AUCTION:
             self.console.print(auction_grid(table, self._alerts()))
-            self.console.print(f"Your hand ({actor.letter}): {cards_text(view.hand)}")
+            self.console.print(f"Your hand ({actor.letter}): {cards_text(view.hand, voids=True)}")
         else:
             hands: dict[Seat, Hand | None] = {s: None for s in Seat}
             hands[actor] = view.hand
@@ -299,8 +325,33 @@ class TerminalTable:
             trick = "  ".join(f"{s.letter} {card_text(c)}" for s, c in view.current_trick)
             ns, ew = view.tricks_won
             contract = f"{view.contract} {view.declarer.letter}" if view.declarer is not None else ""
-            self.console.print(diagram(table.board, hands, f"{contract}\n{trick}\nNS {ns}  EW {ew}"))
+            table_diagram = diagram(table.board, hands, f"{contract}\n{trick}\nNS {ns}  EW {ew}")
+            auction = self._auction()
+            measure = self.console.measure
+            if measure(table_diagram).maximum + measure(auction).maximum + 4 <= self.console.width:
+                beside = Grid.grid(padding=(0, 4))
+                beside.add_row(table_diagram, auction)
+                self.console.print(beside)
+            else:  # a narrow terminal: the auction under the diagram
+                self.console.print(table_diagram)
+                self.console.print(auction)
+            self.console.print(f"Your hand ({actor.letter}): {cards_text(view.hand, voids=True)}")
         self.console.print(f"Legal: {self._legal(actor)}")
+
+    def _auction(self) -> Grid:
+        """The auction grid as it stands (numbered for ``explain``, alerts marked)."""
+        return auction_grid(self.table, self._alerts())
+
+    def _auto(self, line: str) -> None:
+        """``auto on`` / ``auto off``: whether a forced card is played for the person."""
+        parts = line.lower().split()
+        if len(parts) == 1:
+            self.autoplay = not self.autoplay
+        elif parts[1] in ("on", "off"):
+            self.autoplay = parts[1] == "on"
+        else:
+            raise BridgeError("write: auto on, or auto off")
+        self.console.print(f"Forced cards are played for you: {'on' if self.autoplay else 'off'}")
 
     def _alerts(self) -> dict[int, bool]:
         return {i: m is not None and m.artificial for i in range(len(self.table.auction)) if (m := self._meaning(i))}
@@ -350,8 +401,7 @@ class TerminalTable:
             self.console.print(escape(f"The robot would call {why}"))
         else:
             card = robot.play(view)
-            why = str(hint(view)) if callable(hint) else "it plays the lowest legal card"
-            self.console.print(escape(f"The robot would play {card_text(card)} ({why})"))
+            self.console.print(escape(f"The robot would play {card_text(card)}{_card_reason(robot, view)}"))
 
     def _last(self) -> None:
         tricks = self.table.tricks
@@ -411,13 +461,31 @@ class TerminalTable:
         table = self.table
         claim = table.claim_state
         assert claim is not None
-        if seat in self.robots:
-            agree = self._claim_holds(claim.seat, claim.tricks)
-        else:
-            answer = self.read(f"{seat.letter}: agree to the claim? {escape('[y/n]')}> ").strip().lower()
-            agree = answer.startswith("y")
+        agree = self._claim_holds(claim.seat, claim.tricks) if seat in self.robots else self._ask_claim(seat)
         (table.agree if agree else table.dispute)(seat)
         self._acted(Action({"event": "agree" if agree else "dispute", "seat": seat.letter}))
+
+    def _ask_claim(self, seat: Seat) -> bool:
+        """A person answers an open claim, the claimer's hand faced first (L68C): ``y`` agrees (L69A), ``n``
+        disputes (L68D), ``show`` shows the table again; any other answer is asked again."""
+        view = self.table.view(seat)
+        claim = view.claim
+        assert claim is not None
+        if view.claimer_hand is not None:
+            self.console.print(f"{claim.seat.name.title()}'s hand, faced (L68C): {cards_text(view.claimer_hand)}")
+        self.console.print("Answer y (agree), n (dispute) or show (the table again)")
+        while True:
+            answer = self.read(f"{seat.letter}: agree to the claim? {escape('[y/n]')}> ").strip().lower()
+            if answer in ("y", "yes"):
+                return True
+            if answer in ("n", "no"):
+                return False
+            if answer == "show":
+                self.show(seat)
+                if view.claimer_hand is not None:
+                    self.console.print(f"{claim.seat.name.title()}'s hand: {cards_text(view.claimer_hand)}")
+            else:
+                self.console.print("Answer y (agree), n (dispute: play goes on, or the director rules) or show")
 
     def _claim_holds(self, claimer: Seat, tricks: int) -> bool:
         """A robot's test of a claim: the claimer's side takes at least ``tricks`` against best defence."""
@@ -447,8 +515,9 @@ class TerminalTable:
         result = table.result
         assert result is not None
         console = self.console
-        console.print(f"\n[bold]Result: {result}[/bold]")
-        score_ns = None
+        transfers = f" (after {'; '.join(result.adjustments)})" if result.adjustments else ""
+        self._record()
+        console.print(f"\n[bold]Result: {escape(str(result))}[/bold]{escape(transfers)}")
         if not self.own_score:
             pass
         elif table.rules.rubber is not None:  # a rubber-bridge code scores on the sheet
@@ -456,23 +525,76 @@ class TerminalTable:
             if result.contract is not None and result.declarer is not None and result.tricks is not None:
                 sheet.record(result.contract, result.declarer, result.tricks)
             console.print(str(sheet))
-        else:
-            score = duplicate.board_score(result.contract, result.declarer, result.tricks, table.board)
-            score_ns = score.ns
-            console.print(f"Score: NS {score.ns:+d}, EW {score.ew:+d} (L77)")
         console.print(diagram(table.board))
-        par_ns = None
-        try:
-            tricks = dd.dd_table(table.board.deal)
-            par = dd.par(tricks, table.board.vulnerability, table.board.dealer)
-            par_ns = par.score
-            if result.contract is not None and result.declarer is not None:
-                made = tricks.tricks(result.contract.strain, result.declarer)
-                console.print(f"Double dummy: {result.contract} by {result.declarer.letter} takes {made} tricks")
-            console.print(f"Par: {par}")
-        except DDSUnavailableError as err:
-            console.print(f"[yellow]No double-dummy analysis: {escape(str(err))}[/yellow]")
-        return BoardOutcome(table, done=True, score_ns=score_ns, par_ns=par_ns)
+        outcome = board_outcome(table)
+        if self.own_score and outcome.score_ns is not None:
+            console.print(f"Score: NS {outcome.score_ns:+d}, EW {-outcome.score_ns:+d} (L77)")
+        if outcome.par_ns is None:
+            console.print("[yellow]No double-dummy analysis (DDS is not available)[/yellow]")
+        else:
+            if outcome.dd_tricks is not None and result.contract is not None and result.declarer is not None:
+                console.print(
+                    f"Double dummy: {result.contract} by {result.declarer.letter} takes {outcome.dd_tricks} tricks"
+                )
+            console.print(f"Par: {outcome.par_text}")
+        return outcome
+
+    def _record(self) -> None:
+        """The board's whole record at its end: the auction, every trick (leader first, the winner's card
+        marked) and the claims."""
+        table, console = self.table, self.console
+        console.print("\n[bold]The auction[/bold]")
+        console.print(self._auction())
+        for number, trick in enumerate(table.tricks, 1):
+            cards = "  ".join(f"{s.letter} {card_text(c)}{'*' if s == trick.winner else ''}" for s, c in trick)
+            console.print(f"  trick {number:2}: {cards}")
+        for event in table.to_events():
+            if event.get("event") == "claim":
+                console.print(
+                    f"  claim by {Seat.parse(str(event['seat'])).name.title()} of {event['tricks']} tricks: "
+                    f"{escape(str(event.get('statement', '')))}"
+                )
+            elif event.get("event") in ("agree", "dispute", "play_on"):
+                console.print(f"    {Seat.parse(str(event['seat'])).name.title()}: {event['event'].replace('_', ' ')}")
+
+
+def board_outcome(table: Table) -> BoardOutcome:
+    """A finished board's duplicate score (L77; none under a rubber code), par and the double-dummy tricks of
+    the contract played (none without DDS)."""
+    result = table.result
+    outcome = BoardOutcome(table, done=result is not None)
+    if result is None:
+        return outcome
+    if table.rules.rubber is None and result.new_deal is None:
+        outcome.score_ns = duplicate.board_score(result.contract, result.declarer, result.tricks, table.board).ns
+    try:
+        tricks = dd.dd_table(table.board.deal)
+        par = dd.par(tricks, table.board.vulnerability, table.board.dealer)
+    except DDSUnavailableError:
+        return outcome
+    outcome.par_ns, outcome.par_text = par.score, str(par)
+    if result.contract is not None and result.declarer is not None:
+        outcome.dd_tricks = tricks.tricks(result.contract.strain, result.declarer)
+    return outcome
+
+
+def _card_reason(robot: Player, view: TableView) -> str:
+    """Why a card-play robot plays its card, in the terminal's card notation: the tricks each card it weighed
+    takes on average over the layouts it sampled (best first), or that the card is forced."""
+    cards = robot.cards if isinstance(robot, RobotPlayer) else robot
+    decide = getattr(cards, "decide", None)
+    if not callable(decide):
+        return ""
+    decision = decide(view)
+    if decision.reason != "samples":
+        return f" ({decision.reason})"
+    order = sorted(range(len(decision.cards)), key=lambda j: -decision.tricks[j])[:4]
+    # each value is that of a group of equal cards: the chosen card stands for its group
+    shown = [
+        decision.card if c.suit == decision.card.suit and j == order[0] else c for j, c in enumerate(decision.cards)
+    ]
+    weighed = ", ".join(f"{card_text(shown[j])} {decision.tricks[j]:.1f}" for j in order)
+    return f" (over {decision.samples} layouts that fit the auction and the play, tricks on average: {weighed})"
 
 
 def _bidder(robot: Player) -> BiddingRobot | None:

@@ -16,7 +16,9 @@ Any ``Hand -> number`` function can be a constraint term (:func:`hand_function`,
 vectorised ones (``(n, 4 suits) holdings -> (n,) numbers``) are the fast path.
 
 The package: ``batch`` (arrays and lookup tables), ``expressions`` (numbers per deal), ``constraints``
-(yes/no tests), ``shapes`` (hand patterns), ``language`` (the parser), ``generation`` (:class:`DealGenerator`).
+(yes/no tests), ``shapes`` (hand patterns), ``suit_tables`` (dealer's per-suit evaluations), ``language`` (the
+parser), ``generation`` (:class:`DealGenerator`) and ``script`` (whole scripts of Hans van Staveren's
+``dealer``: ``contractbridge dealer SCRIPT``).
 The generator was called ``Dealer`` in 0.1; it was renamed because ``Board.dealer`` is a seat.
 """
 

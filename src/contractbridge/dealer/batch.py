@@ -44,12 +44,13 @@ LENGTH_TABLE: Final = _table(dict.fromkeys(range(13), 1))
 class DealBatch:
     """Many deals as arrays. ``holdings[i, seat, suit]`` is a 13-bit rank set."""
 
-    __slots__ = ("_hcp", "_lengths", "holdings")
+    __slots__ = ("_dd", "_hcp", "_lengths", "holdings")
 
     def __init__(self, holdings: Holdings) -> None:
         self.holdings = holdings
         self._lengths: npt.NDArray[np.int64] | None = None
         self._hcp: npt.NDArray[np.int64] | None = None
+        self._dd: npt.NDArray[np.uint8] | None = None
 
     @classmethod
     def from_deals(cls, deals: list[Deal]) -> DealBatch:
@@ -70,6 +71,15 @@ class DealBatch:
         if self._hcp is None:
             self._hcp = HCP_TABLE[self.holdings]
         return self._hcp
+
+    def dd_tricks(self) -> npt.NDArray[np.uint8]:
+        """``(n, 5 strains, 4 seats)`` double-dummy tricks (strains C D H S NT), solved once per batch through the
+        project's one DDS (:mod:`contractbridge.dd`)."""
+        if self._dd is None:
+            from contractbridge.dd import dd_tables_array
+
+            self._dd = dd_tables_array(self.holdings)
+        return self._dd
 
     def take(self, index: npt.NDArray[np.intp] | Mask) -> DealBatch:
         return DealBatch(self.holdings[index])

@@ -8,13 +8,24 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Final, Union
 
 import numpy as np
 
-from contractbridge.cards import Hand, Seat, Suit
+from contractbridge.cards import Hand, Seat, Strain, Suit
+from contractbridge.contract import Contract
 from contractbridge.dealer.batch import CONTROLS_TABLE, HCP_TABLE, LENGTH_TABLE, DealBatch, Holdings, Numbers
 from contractbridge.dealer.constraints import Compare, Constraint, OneSeat
+from contractbridge.dealer.suit_tables import (
+    CCCC_FLAT,
+    CCCC_OTHER,
+    CCCC_SUIT_TABLE,
+    LOSER_TABLE,
+    QUALITY_TABLE,
+    TOP_TABLES,
+)
+from contractbridge.errors import DealGenerationError
 
 Operand = Union["Expr", int, float]
 
@@ -80,6 +91,17 @@ class Expr(ABC):
     def __neg__(self) -> Expr:
         return Arith(Const(0), "-", self)
 
+    def __truediv__(self, other: Operand) -> Expr:
+        """dealer's ``/``: truncated towards zero for whole numbers."""
+        return Arith(self, "/", _expr(other))
+
+    def __mod__(self, other: Operand) -> Expr:
+        return Arith(self, "%", _expr(other))
+
+    def truth(self) -> Constraint:
+        """The expression as a condition, as in C and dealer: true where it is not zero."""
+        return Compare(self, "!=", Const(0))
+
 
 def _expr(x: Operand) -> Expr:
     if isinstance(x, Expr):
@@ -104,10 +126,23 @@ class Const(Expr):
         return repr(self.value)
 
 
+def _divide(a: Numbers, b: Numbers, *, remainder: bool) -> Numbers:
+    """C's ``/`` and ``%`` as dealer computes them: the quotient truncated towards zero."""
+    if np.any(b == 0):
+        raise DealGenerationError("division by zero in a dealer expression")
+    quotient = np.trunc(np.true_divide(a, b))
+    if np.issubdtype(np.result_type(a, b), np.integer):
+        quotient = quotient.astype(np.int64)
+    out: Numbers = a - quotient * b if remainder else quotient
+    return out
+
+
 _ARITH: Final[dict[str, Callable[[Numbers, Numbers], Numbers]]] = {
     "+": np.add,
     "-": np.subtract,
     "*": np.multiply,
+    "/": partial(_divide, remainder=False),
+    "%": partial(_divide, remainder=True),
 }
 
 
@@ -156,7 +191,135 @@ class TableFeature(OneSeat, Expr):
         return f"{self.name}({self.seat.letter}{suits})"
 
 
-_TABLES: Final = {"hcp": HCP_TABLE, "controls": CONTROLS_TABLE, "length": LENGTH_TABLE}
+_TABLES: Final = {
+    "hcp": HCP_TABLE,
+    "controls": CONTROLS_TABLE,
+    "length": LENGTH_TABLE,
+    "loser": LOSER_TABLE,
+    "quality": QUALITY_TABLE,
+    **{f"top{n}": table for n, table in TOP_TABLES.items()},
+}
+#: The names a :class:`TableFeature` may have: per-suit lookups summed over suits.
+TABLE_FEATURES: Final = frozenset(_TABLES)
+
+
+@dataclass(frozen=True, eq=False)
+class Truth(Expr):
+    """A condition as a number, 1 where it holds and 0 elsewhere (dealer compares conditions this way:
+    ``(spades(N) == hearts(N)) == 1``)."""
+
+    condition: Constraint
+
+    def values(self, batch: DealBatch) -> Numbers:
+        out: Numbers = self.condition.mask(batch).astype(np.int64)
+        return out
+
+    @property
+    def seats(self) -> frozenset[Seat]:
+        return self.condition.seats
+
+    def __repr__(self) -> str:
+        return f"({self.condition!r})"
+
+
+@dataclass(frozen=True, eq=False)
+class IfElse(Expr):
+    """dealer's ``condition ? then : otherwise``, deal by deal."""
+
+    condition: Constraint
+    then: Expr
+    otherwise: Expr
+
+    def values(self, batch: DealBatch) -> Numbers:
+        out: Numbers = np.where(self.condition.mask(batch), self.then.values(batch), self.otherwise.values(batch))
+        return out
+
+    @property
+    def seats(self) -> frozenset[Seat]:
+        return self.condition.seats | self.then.seats | self.otherwise.seats
+
+    def __repr__(self) -> str:
+        return f"({self.condition!r} ? {self.then!r} : {self.otherwise!r})"
+
+
+@dataclass(frozen=True, eq=False)
+class Cccc(OneSeat, Expr):
+    """Kaplan–Rubens hand value × 100 (dealer's ``cccc``; see :mod:`.suit_tables`)."""
+
+    seat: Seat
+
+    def values(self, batch: DealBatch) -> Numbers:
+        suits = CCCC_SUIT_TABLE[batch.holdings[:, self.seat]].sum(axis=1)
+        flat = np.sort(batch.lengths()[:, self.seat], axis=1)[:, 0] == 3  # 4-3-3-3
+        out: Numbers = suits - np.where(flat, CCCC_FLAT, CCCC_OTHER)
+        return out
+
+    def __repr__(self) -> str:
+        return f"cccc({self.seat.letter})"
+
+
+@dataclass(frozen=True, eq=False)
+class Tricks(OneSeat, Expr):
+    """Double-dummy tricks for ``seat`` as declarer in ``strain`` (dealer's ``tricks``), through DDS."""
+
+    seat: Seat
+    strain: Strain
+
+    @property
+    def seats(self) -> frozenset[Seat]:
+        return frozenset(Seat)
+
+    def values(self, batch: DealBatch) -> Numbers:
+        out: Numbers = batch.dd_tricks()[:, self.strain, self.seat].astype(np.int64)
+        return out
+
+    def __repr__(self) -> str:
+        return f"tricks({self.seat.letter}, {self.strain.letter})"
+
+
+@dataclass(frozen=True, eq=False)
+class Score(Expr):
+    """dealer's ``score(vul, contract, tricks)``: the duplicate score of ``contract`` taking ``tricks``, signed
+    for declarer's side (L77)."""
+
+    vulnerable: bool
+    contract: Contract
+    tricks: Expr
+
+    @property
+    def seats(self) -> frozenset[Seat]:
+        return self.tricks.seats
+
+    def values(self, batch: DealBatch) -> Numbers:
+        from contractbridge.scoring.duplicate import score_array
+
+        tricks = np.clip(self.tricks.values(batch), 0, 13).astype(np.int64)
+        c = self.contract
+        out: Numbers = score_array(c.level, int(c.strain), int(c.doubling), tricks, self.vulnerable)
+        return out
+
+    def __repr__(self) -> str:
+        return f"score({'vul' if self.vulnerable else 'nv'}, {self.contract}, {self.tricks!r})"
+
+
+@dataclass(frozen=True, eq=False)
+class Imps(Expr):
+    """dealer's ``imps(difference)``: IMPs for a point difference, signed like it (L78B)."""
+
+    difference: Expr
+
+    @property
+    def seats(self) -> frozenset[Seat]:
+        return self.difference.seats
+
+    def values(self, batch: DealBatch) -> Numbers:
+        from contractbridge.scoring.compare import imps_array
+
+        out: Numbers = imps_array(self.difference.values(batch))
+        return out
+
+    def __repr__(self) -> str:
+        return f"imps({self.difference!r})"
 
 
 @dataclass(frozen=True, eq=False)

@@ -8,9 +8,24 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
-from contractbridge.cards import Card, Seat, Suit
+from contractbridge.cards import Card, Seat, Strain, Suit
+from contractbridge.contract import Contract, Doubling
 from contractbridge.dealer.constraints import Compare, Constraint, HasCard, TrueConstraint
-from contractbridge.dealer.expressions import Const, Expr, HandFunction, TableFeature, VectorFunction, length
+from contractbridge.dealer.expressions import (
+    TABLE_FEATURES,
+    Cccc,
+    Const,
+    Expr,
+    HandFunction,
+    IfElse,
+    Imps,
+    Score,
+    TableFeature,
+    Tricks,
+    Truth,
+    VectorFunction,
+    length,
+)
 from contractbridge.dealer.shapes import ShapeIs, ShapePattern, parse_shape_pattern
 from contractbridge.errors import ConstraintError
 
@@ -36,8 +51,9 @@ _TOKEN = re.compile(
     r"""\s*(?:
         (?P<num>\d+(?:\.\d+)?)(?!\.\d)
       | (?P<range>\.\.)
-      | (?P<op>&&|\|\||==|!=|<=|>=|<|>|=|!|\+|-|\*|\(|\)|,)
+      | (?P<op>&&|\|\||==|!=|<=|>=|<|>|=|!|\+|-|\*|/|%|\?|:|\(|\)|,)
       | (?P<name>[A-Za-z_][A-Za-z0-9_]*)
+      | (?P<string>"[^"\n]*")
     )""",
     re.VERBOSE,
 )
@@ -50,12 +66,20 @@ class _Tok:
     pos: int
 
 
-class _Parser:
-    """Recursive descent over the constraint language; errors carry the 1-based column."""
+Node = Expr | Constraint
 
-    def __init__(self, text: str) -> None:
+
+class _Parser:
+    """Recursive descent over the constraint language; errors carry the 1-based column (in ``text``).
+
+    ``variables`` are names a script defined (dealer's ``name = expression``); with ``lenient`` a number is also a
+    condition (true where not zero), as in dealer scripts."""
+
+    def __init__(self, text: str, pos: int = 0, *, variables: dict[str, Node] | None = None, lenient: bool = False):
         self.text = text
-        self.pos = 0
+        self.pos = pos
+        self.variables = {} if variables is None else variables
+        self.lenient = lenient
         self.tok = self._lex()
 
     # lexing on demand, so that shape patterns can be read raw
@@ -94,14 +118,31 @@ class _Parser:
 
     # grammar
     def parse(self) -> Constraint:
-        node = self._or()
+        node = self.expression()
         if self.tok.kind != "end":
             raise self._error(f"unexpected {self.tok.text!r}")
         return self._constraint(node, self.tok)
 
-    def _constraint(self, node: Expr | Constraint, tok: _Tok) -> Constraint:
+    def expression(self) -> Node:
+        """One expression, ending before the first token that cannot continue it (dealer's ``?:`` lowest)."""
+        start = self.tok
+        node = self._or()
+        if not self._is("?"):
+            return node
+        self._advance()
+        then = self.expression()
+        colon = self._expect(":")
+        otherwise = self.expression()
+        condition = self._constraint(node, start)
+        if isinstance(then, Constraint) and isinstance(otherwise, Constraint):
+            return (condition & then) | (~condition & otherwise)
+        return IfElse(condition, self._number(then, start), self._number(otherwise, colon))
+
+    def _constraint(self, node: Node, tok: _Tok) -> Constraint:
         if isinstance(node, Constraint):
             return node
+        if self.lenient:
+            return node.truth()
         raise self._error("a number is not a condition; compare it, e.g. hcp(N) >= 12", tok)
 
     def _or(self) -> Expr | Constraint:
@@ -147,10 +188,9 @@ class _Parser:
             return self._number(left, start).between(low, high)
         return left
 
-    def _number(self, node: Expr | Constraint, tok: _Tok) -> Expr:
-        if isinstance(node, Expr):
-            return node
-        raise self._error("a condition cannot be compared as a number", tok)
+    def _number(self, node: Node, tok: _Tok) -> Expr:
+        """A number; a condition counts 1 where it holds, 0 elsewhere (dealer compares conditions so)."""
+        return node if isinstance(node, Expr) else Truth(node)
 
     def _int(self) -> int:
         tok = self.tok
@@ -176,9 +216,10 @@ class _Parser:
     def _term(self) -> Expr | Constraint:
         start = self.tok
         node = self._unary()
-        while self._is("*"):
+        while self._is("*", "/", "%"):
             op = self._advance()
-            node = self._number(node, start) * self._number(self._unary(), op)
+            left, right = self._number(node, start), self._number(self._unary(), op)
+            node = left * right if op.text == "*" else left / right if op.text == "/" else left % right
         return node
 
     def _unary(self) -> Expr | Constraint:
@@ -194,11 +235,14 @@ class _Parser:
             return Const(float(tok.text) if "." in tok.text else int(tok.text))
         if self._is("("):
             self._advance()
-            node = self._or()
+            node = self.expression()
             self._expect(")")
             return node
         if tok.kind == "name":
             name = tok.text.lower()
+            if name in self.variables:
+                self._advance()
+                return self.variables[name]
             if name in ("true", "false"):
                 self._advance()
                 return TrueConstraint() if name == "true" else ~TrueConstraint()
@@ -218,9 +262,16 @@ class _Parser:
         name = tok.text.lower()
         self._advance()
         self._expect("(")
+        if name in _NO_SEAT:
+            return _NO_SEAT[name](self)
         seat = self._seat()
         if name == "hascard":
             return self._has_card(seat)
+        if name == "tricks":
+            self._expect(",")
+            strain = self._strain()
+            self._expect(")")
+            return Tricks(seat, strain)
         suits: list[Suit] = []
         while self._is(","):
             self._advance()
@@ -233,17 +284,58 @@ class _Parser:
                 raise self._error(f"not a suit: {t.text!r}") from None
             self._advance()
         self._expect(")")
-        if name in ("hcp", "controls"):
-            return TableFeature(name, seat, tuple(suits) or tuple(Suit))
+        feature = _ALIASES.get(name, name)
+        if feature in TABLE_FEATURES:
+            return TableFeature(feature, seat, tuple(suits) or tuple(Suit))
         if suits:
             raise self._error(f"{name}() takes only a seat", tok)
         if name in _SUIT_FUNCTIONS:
             return length(seat, _SUIT_FUNCTIONS[name])
+        if name == "cccc":
+            return Cccc(seat)
         factory = _FUNCTIONS.get(name)
         if factory is None:
-            known = ", ".join(sorted({"hcp", "controls", "shape", "hascard", *_SUIT_FUNCTIONS, *_FUNCTIONS}))
+            known = ", ".join(sorted({*_KNOWN, *_SUIT_FUNCTIONS, *_FUNCTIONS}))
             raise self._error(f"unknown function {tok.text!r} (known: {known})", tok)
         return factory(seat)
+
+    def _strain(self) -> Strain:
+        tok = self.tok
+        strain = _STRAIN_WORDS.get(tok.text.lower()) if tok.kind == "name" else None
+        if strain is None:
+            raise self._error("expected a strain: spades, hearts, diamonds, clubs or notrump (S, H, D, C, N)")
+        self._advance()
+        return strain
+
+    def _score(self) -> Expr:
+        """``score(vul|nv, [x|xx]CONTRACT, tricks)`` (dealer: the score of the contract, signed for declarer)."""
+        tok = self.tok
+        if tok.kind != "name" or tok.text.lower() not in ("vul", "nv", "nonvul"):
+            raise self._error("expected vul or nv")
+        self._advance()
+        self._expect(",")
+        contract = self.contract()
+        self._expect(",")
+        tricks = self._number(self.expression(), self.tok)
+        self._expect(")")
+        return Score(tok.text.lower() == "vul", contract, tricks)
+
+    def contract(self) -> Contract:
+        """A contract as dealer writes it: ``3N``, ``4S``, ``x4H`` (doubled), ``xx2C`` (redoubled)."""
+        m = _CONTRACT.match(self.text, self.tok.pos)
+        if m is None:
+            raise self._error("expected a contract such as 3N, 4S, x4H or xx2C")
+        doubling = Doubling(len(m.group(1)))
+        contract = Contract(int(m.group(2)), _STRAIN_WORDS[m.group(3).lower()], doubling)
+        self.pos = m.end()
+        self.tok = self._lex()
+        return contract
+
+    def _imps(self) -> Expr:
+        start = self.tok
+        node = self._number(self.expression(), start)
+        self._expect(")")
+        return Imps(node)
 
     def _has_card(self, seat: Seat) -> Constraint:
         comma = self.tok
@@ -286,6 +378,18 @@ class _Parser:
         return parse_shape_pattern(self.text, pos)
 
 
+_NO_SEAT: Final[dict[str, Callable[[_Parser], Expr]]] = {"score": _Parser._score, "imps": _Parser._imps}
+_ALIASES: Final = {"control": "controls", "losers": "loser"}
+_KNOWN: Final = frozenset({"shape", "hascard", "tricks", "cccc", *_NO_SEAT, *_ALIASES, *TABLE_FEATURES} - {"length"})
+_STRAIN_WORDS: Final = {
+    **{s.name.lower(): s for s in Strain},
+    **{s.letter.lower(): s for s in Strain},
+    "notrump": Strain.NOTRUMP,
+    "notrumps": Strain.NOTRUMP,
+    "nt": Strain.NOTRUMP,
+    "n": Strain.NOTRUMP,
+}
+_CONTRACT: Final = re.compile(r"\s*(x{0,2})([1-7])\s*(nt|n|s|h|d|c)(?![a-z0-9])", re.IGNORECASE)
 _CMP_OPS: Final = {">=": ">=", ">": ">", "<=": "<=", "<": "<", "==": "==", "=": "==", "!=": "!="}
 _SEAT_WORDS: Final = {s.letter: s for s in Seat} | {s.name: s for s in Seat}
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from html import escape
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Protocol, cast
 
 from rich.table import Table as Grid
 from rich.text import Text
@@ -18,7 +18,6 @@ from contractbridge.cards import SUITS_HIGH_FIRST, Hand, Seat, Suit
 
 if TYPE_CHECKING:
     from contractbridge.deal import Board, Deal
-    from contractbridge.table import Table
 
 __all__ = ["SUIT_COLOURS", "diagram", "hand_text", "html", "one_hand", "rich_diagram", "svg", "text"]
 
@@ -184,7 +183,17 @@ def svg(subject: Deal | Board, hands: Shown | None = None) -> str:
     return "".join(parts)
 
 
-def table_html(table: Table) -> str:
+class TableLike(Protocol):
+    """What ``table_html`` reads of a table: its board and its auction (the formats do not import the table)."""
+
+    @property
+    def board(self) -> Board: ...
+
+    @property
+    def auction(self) -> object: ...
+
+
+def table_html(table: TableLike) -> str:
     """A table in Jupyter: the board's diagram and the auction so far."""
     auction = escape(str(table.auction)) or "&nbsp;"
     return html(table.board, extra=f'<div style="font-family:monospace">Auction: {auction}</div>')

@@ -28,6 +28,8 @@ LIMITS: Final[Mapping[str, int]] = {
     "rubber": 4 * MiB,
     "system": 4 * MiB,
 }
+
+
 def read_bytes(path: str | Path, limit: int) -> bytes:
     """The bytes of ``path``; a ``FormatError`` when it cannot be read or holds more than ``limit`` bytes (checked
     before and while reading, so a growing file or a device cannot exhaust memory)."""

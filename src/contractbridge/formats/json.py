@@ -19,8 +19,10 @@ from contractbridge.contract import Contract
 from contractbridge.deal import Deal, Vulnerability
 from contractbridge.errors import BridgeError, FormatError
 from contractbridge.events import to_json_line
+from contractbridge.formats._text import TextInfo
 from contractbridge.formats.inputs import LIMITS, loads_json, read_utf8
 from contractbridge.formats.record import Record, RecordCall
+from contractbridge.formats.registry import Format, Located, register
 from contractbridge.rulebooks import DEFAULT_EDITION
 
 __all__ = [
@@ -176,3 +178,50 @@ def record_from_dict(data: Mapping[str, Any]) -> Record:
         contract,
         declarer,
     )
+
+
+# --- the registry -------------------------------------------------------------------------------------------
+
+
+def _located(text: str, file: str | None, skip_bad: bool) -> list[Located]:
+    out: list[Located] = []
+    for line, log in read_located(text.splitlines(), file):
+        try:
+            out.append(Located(line, Record.from_events(log)))
+        except FormatError as err:
+            if not skip_bad:
+                raise FormatError(err.reason, file=file, line=line, column=1) from None
+    return out
+
+
+def _problems(text: str, file: str | None) -> list[FormatError]:
+    try:
+        _located(text, file, False)
+    except FormatError as err:
+        return [err]
+    return []
+
+
+def _logs(text: str, file: str | None) -> Iterator[tuple[int, str, list[dict[str, Any]]]]:
+    """Every board's log as written: a table replays the whole log, not only its record."""
+    for line, log in read_located(text.splitlines(), file):
+        yield line, "", log
+
+
+def _read_text(path: str | Path, limit: int) -> tuple[str, TextInfo]:
+    return read_utf8(path, limit), TextInfo()
+
+
+register(
+    Format(
+        name="jsonl",
+        suffixes=(".jsonl", ".json"),
+        sniff=lambda head: head.startswith("{"),
+        read_text=_read_text,
+        located=_located,
+        problems=_problems,
+        logs=_logs,
+        dump_text=lambda records: dumps_records(records),
+        encode=lambda text, info: text.encode("utf-8"),
+    )
+)

@@ -11,20 +11,21 @@ hand is the rest of the pack), ``sv``, ``mb`` calls (``!`` = alerted) with ``an`
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import Final
 
 from contractbridge.calls import DOUBLE, PASS, REDOUBLE, Call
-from contractbridge.cards import FULL_PACK, Card, Hand, Seat, Suit
+from contractbridge.cards import FULL_PACK, Card, Hand, Seat, Strain, Suit
 from contractbridge.deal import Deal, Vulnerability, board_dealer, board_vulnerability
 from contractbridge.errors import BridgeError, FormatError, ParseError
 from contractbridge.formats._text import TextInfo, decode, encode, read_text
 from contractbridge.formats.inputs import LIMITS
 from contractbridge.formats.pbn_values import decimal
 from contractbridge.formats.record import Record, RecordBacked, RecordCall
+from contractbridge.formats.registry import Format, Located, register, replayable_logs
 
 __all__ = ["LinBoard", "LinFile", "LinPair", "Vugraph", "dumps", "loads", "read_file", "write_file"]
 
@@ -452,7 +453,49 @@ class LinFile:
 
     @classmethod
     def from_records(cls, records: Iterable[Record]) -> LinFile:
-        return cls([LinBoard.from_record(r).pairs for r in records])
+        """A hand-history file; boards recorded with a contract but no auction (a PBN ``[Contract]`` alone) get
+        it on a results line (``vg`` and ``rs`` header, as vugraph files carry results) when their numbers are
+        distinct, so that no contract is dropped (see :func:`results_line_boards`)."""
+        records = list(records)
+        segments = [LinBoard.from_record(r).pairs for r in records]
+        carried = results_line_boards(records)
+        if carried:
+            first, last = min(carried), max(carried)
+            entries = [""] * (2 * (last - first + 1))
+            for number, record in carried.items():
+                entries[2 * (number - first)] = _rs_text(record)
+            event = next((r.event for r in records if r.event), "").replace(",", " ")
+            header = (LinPair("vg", f"{event},,,{first},{last},,,,"), LinPair("rs", ",".join(entries)))
+            # each board opens with qx (open room, its number), as in vugraph files, so the header stays apart
+            rooms = (LinPair("qx", f"o{'' if r.number is None else r.number}") for r in records)
+            segments = [header, *((qx, *pairs) for qx, pairs in zip(rooms, segments, strict=True))]
+        return cls(segments)
+
+
+def results_line_boards(records: Sequence[Record]) -> dict[int, Record]:
+    """The records whose contract only a results line can carry (contract and declarer, no calls), by board
+    number; none when two boards share a number (one ``rs`` entry per board and room)."""
+    numbers = [r.number for r in records]
+    if len(set(numbers)) != len(numbers):
+        return {}
+    return {
+        r.number: r
+        for r in records
+        if r.number is not None and not r.calls and r.contract is not None and r.declarer is not None
+    }
+
+
+def _rs_text(record: Record) -> str:
+    """``4SWX-1``: contract, declarer, doubling and result (``=``, ``+n``, ``-n``; nothing when unknown)."""
+    contract, declarer = record.contract, record.declarer
+    assert contract is not None and declarer is not None
+    strain = "N" if contract.strain is Strain.NOTRUMP else contract.strain.letter
+    text = f"{contract.level}{strain}{declarer.letter}{'X' * contract.doubling}"
+    tricks = record.tricks()
+    if tricks is None:
+        return text
+    over = tricks - contract.level - 6
+    return text + ("=" if over == 0 else f"{over:+d}")
 
 
 def loads(text: str, *, file: str | None = None) -> LinFile:
@@ -485,3 +528,37 @@ def dumps(lin: LinFile | Iterable[LinBoard]) -> str:
 
 def write_file(lin: LinFile, path: str | Path, info: TextInfo | None = None) -> None:
     Path(path).write_bytes(encode(dumps(lin), info or lin.info))
+
+
+# --------------------------------------------------------------------------------------------- the registry
+
+
+def _located(text: str, file: str | None, skip_bad: bool) -> list[Located]:
+    out: list[Located] = []
+    for board in loads(text, file=file).boards:
+        try:
+            out.append(Located(board.pairs[0].line, board.to_record()))
+        except FormatError as err:
+            if not skip_bad:
+                raise err.located(file=file) from None
+    return out
+
+
+def _problems(text: str, file: str | None) -> list[FormatError]:
+    lf = loads(text, file=file)
+    return [*lf.problems, *(e.located(file=file) for board in lf.boards for e in board.validate())]
+
+
+register(
+    Format(
+        name="lin",
+        suffixes=(".lin",),
+        sniff=lambda head: re.match(r"[a-zA-Z]{2}\|", head) is not None,
+        read_text=read_text,
+        located=_located,
+        problems=_problems,
+        logs=partial(replayable_logs, _located),
+        dump_text=lambda records: dumps(LinFile.from_records(records)),
+        encode=encode,
+    )
+)

@@ -67,6 +67,7 @@ from contractbridge.formats.pbn_values import (
     seat_value,
 )
 from contractbridge.formats.record import Record, RecordBacked, RecordCall, play_order
+from contractbridge.formats.registry import Format, Located, register, replayable_logs
 from contractbridge.play import trick_winner
 
 __all__ = [
@@ -814,3 +815,39 @@ def write_file(pbn: PbnFile | Iterable[PbnGame], path: str | Path, info: TextInf
     else:
         games = pbn
     Path(path).write_bytes(encode(dumps(games), info or TextInfo()))
+
+
+# --------------------------------------------------------------------------------------------- the registry
+
+
+def _located(text: str, file: str | None, skip_bad: bool) -> list[Located]:
+    """The games that are boards (a game with no deal, e.g. a header, is not), with their lines."""
+    out: list[Located] = []
+    for game in loads(text, file=file):
+        if game.tag("Deal") is None and "Deal" not in game.inherited:
+            continue
+        try:
+            out.append(Located(game.line, game.to_record()))
+        except FormatError as err:
+            if not skip_bad:
+                raise err.located(file=file, line=game.line) from None
+    return out
+
+
+def _problems(text: str, file: str | None) -> list[FormatError]:
+    return [p.error(file) for game in loads(text, file=file) for p in game.validate()]
+
+
+register(
+    Format(
+        name="pbn",
+        suffixes=(".pbn",),
+        sniff=lambda head: head.startswith(("[", "%")),
+        read_text=read_text,
+        located=_located,
+        problems=_problems,
+        logs=partial(replayable_logs, _located),
+        dump_text=lambda records: dumps(games_from_records(records)),
+        encode=encode,
+    )
+)

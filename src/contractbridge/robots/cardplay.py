@@ -32,6 +32,7 @@ import numpy.typing as npt
 from contractbridge.calls import Bid
 from contractbridge.cards import Card, Hand, Rank, Seat, Suit
 from contractbridge.errors import BridgeError
+from contractbridge.robots.claims import plain_statement
 from contractbridge.robots.inference import Tier, read_auction
 from contractbridge.robots.leads import conventional_card, lead_preference
 from contractbridge.robots.outcomes import Form, Outcomes, best_tricks, card_values, solve_samples
@@ -359,12 +360,7 @@ class CardPlayRobot:
         if decision.unanimous is None or (decision.samples < self.effort.claim_samples and not decision.exhaustive):
             return None
         tricks = decision.unanimous - view.tricks_won[view.declarer.side]
-        remaining = 13 - len(view.tricks)
-        statement = (
-            f"{tricks} of the remaining {remaining} tricks, playing {decision.card} now: every one of "
-            f"{decision.samples} layouts consistent with the auction and the play gives the same"
-        )
-        return tricks, statement
+        return tricks, plain_statement(view, tricks, decision.card)
 
     def accepts_claim(self, view: TableView) -> bool:
         """Whether this seat agrees to the open claim (L69A): every sampled layout gives the claimer's side

@@ -12,11 +12,28 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from contractbridge.cards import Seat
+from contractbridge.cards import SUITS_HIGH_FIRST, Card, Seat
 from contractbridge.players import ClaimingPlayer, Driver, Player
-from contractbridge.table import Table
+from contractbridge.table import Table, TableView
 
-__all__ = ["ClaimingPlayer", "offer_claim", "robot_claims"]
+__all__ = ["ClaimingPlayer", "offer_claim", "plain_statement", "robot_claims"]
+
+_WORDS = (
+    "no",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+)
 
 
 def offer_claim(table: Table, players: Mapping[Seat, Player]) -> bool:
@@ -35,3 +52,36 @@ def robot_claims(players: Mapping[Seat, Player]) -> Callable[[Table], None]:
         offer_claim(table, players)
 
     return after
+
+
+def plain_statement(view: TableView, tricks: int, card: Card) -> str:
+    """A robot declarer's claim statement in a player's words (L68C: the line of play, clearly stated): the card
+    it plays now, trumps drawn while the defenders hold any, then its longest side suits cashed, e.g. "All
+    five tricks: I play ♠A, draw trumps, then cash the clubs and the hearts"."""
+    assert view.contract is not None
+    remaining = 13 - len(view.tricks)
+    ours = [*view.hand, *(view.dummy_hand or ())]
+    trump = view.contract.strain.suit
+    played = [c for t in view.tricks for c in t.cards] + [c for _, c in view.current_trick]
+    line = [f"I play {card.symbol}"]
+    if trump is not None and sum(1 for c in ours if c.suit == trump) + sum(1 for c in played if c.suit == trump) < 13:
+        line.append("draw trumps")
+    suits = sorted(
+        (s for s in SUITS_HIGH_FIRST if s != trump and any(c.suit == s for c in ours)),
+        key=lambda s: -sum(1 for c in ours if c.suit == s),
+    )
+    cashes = " and the ".join(s.name.lower() for s in suits[:2])
+    what = f"{line[0]}, {line[1]}" if len(line) > 1 else line[0]
+    text = f"{what}, then cash the {cashes}" if cashes else what
+    if tricks == remaining:
+        head = f"All {_words(remaining)} tricks" if remaining > 1 else "The last trick"
+    elif tricks == 0:
+        return f"The rest are yours: {_words(remaining)} tricks"
+    else:
+        head = f"{_words(tricks).capitalize()} of the {_words(remaining)} tricks"
+        text += f"; you get {_words(remaining - tricks)}"
+    return f"{head}: {text}"
+
+
+def _words(n: int) -> str:
+    return _WORDS[n] if 0 <= n < len(_WORDS) else str(n)

@@ -22,7 +22,7 @@ import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Final, cast
 
-from contractbridge.cards import Seat, Side
+from contractbridge.cards import Card, Seat, Side
 from contractbridge.deal import Board, Vulnerability
 from contractbridge.director import Ruling
 from contractbridge.errors import BridgeError, EditionError, EventLogError, ScoringError
@@ -101,10 +101,15 @@ class RubberSession:
         if self.sheet.is_finished:
             raise ScoringError("the rubber is over")
         number = self.deals + 1
-        pack = cut(shuffled(self._rng), self._rng.randint(4, 48))
+        pack = self._shuffle()
         board = Board(number, deal_pack(pack, self.dealer), dealer=self.dealer, vulnerability=self.vulnerability)
         self.table = Table(board, edition=self.edition, irregular=self.irregular)
         return self.table
+
+    def _shuffle(self) -> list[Card]:
+        """The next hand's pack from the session's seed: shuffled, then cut (R8(2)(b)); a replayed log draws
+        it too, so that a resumed rubber deals the hands the seed deals next, not its first hand again."""
+        return cut(shuffled(self._rng), self._rng.randint(4, 48))
 
     def _revoke_tricks(self, table: Table, revokes: Mapping[Side, Sequence[Revoke]]) -> int:
         """Tricks that go to declarer's side (negative: from it) for the claimed, established revokes."""
@@ -283,6 +288,8 @@ class RubberSession:
         elif kind == "honours_claim":
             self.claim_honours(int(event["hand"]))
         else:
+            if kind == "board":
+                self._shuffle()
             pending.append(event)
 
     @classmethod

@@ -421,8 +421,10 @@ class TableSession:
 
     async def _start_board(self, number: int) -> None:
         deal = Deal.random(f"{self.record.seed}/{number}")
-        board = Board(number, deal, vulnerability=rubbers.vulnerability(self.rubbers[-1])) if self.rubbers else Board(
-            number, deal
+        board = (
+            Board(number, deal, vulnerability=rubbers.vulnerability(self.rubbers[-1]))
+            if self.rubbers
+            else Board(number, deal)
         )
         table = Table(board, edition=self.record.edition, irregular=self.record.irregular)
         log_ = await asyncio.to_thread(self.store.create_log, self.record.id, number, table.to_events()[0])

@@ -413,7 +413,6 @@ def bid_of(level: int, strain: Strain) -> Bid:
     return _BIDS[level * 5 + strain - 5] if 1 <= level <= 7 else Bid(level, strain)
 
 
-
 class _cached(Generic[T]):
     """``functools.cached_property`` without its lock (Python 3.11 takes one on every first access)."""
 

@@ -416,9 +416,7 @@ class Table:
             )
         ruling = None if self.record is None else self.record.pending
         if ruling is not None:
-            raise RulingPendingError(
-                f"{what}: the {ruling.irregularity.replace('_', ' ')} {ruling.awaits()}"
-            )
+            raise RulingPendingError(f"{what}: the {ruling.irregularity.replace('_', ' ')} {ruling.awaits()}")
         if self._new_deal is not None:
             raise RulingError(f"{what}: the board is over, a new deal was demanded ({self._new_deal})")
 

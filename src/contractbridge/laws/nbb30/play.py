@@ -109,7 +109,8 @@ class NBB30Play:
             "exposed_card",
             law,
             owner,
-            "", (
+            "",
+            (
                 Option("call", law, f"{card} must be led or played when its owner is next to lead or play (if legal)"),
                 Option("leave", law, f"{card} stays face up; declarer may call it at a later trick"),
             ),
@@ -137,7 +138,8 @@ class NBB30Play:
                 "lead_from_wrong_hand",
                 law,
                 declarer,
-                "", (Option("stands", law, "a defender played to it: the lead stands"),),
+                "",
+                (Option("stands", law, "a defender played to it: the lead stands"),),
             )
         suit = led.suit
         same = correct_hand.has_suit(suit)
@@ -145,7 +147,8 @@ class NBB30Play:
             "lead_from_wrong_hand",
             law,
             declarer,
-            "", (
+            "",
+            (
                 Option(
                     "correct",
                     law,
@@ -164,7 +167,8 @@ class NBB30Play:
             "declarer_lead_out_of_turn",
             law,
             declarer,
-            "", (
+            "",
+            (
                 Option("retract", law, "declarer takes the card back (only if a defender requires it)"),
                 Option("accept", law, "the lead stands"),
             ),
@@ -191,7 +195,8 @@ class NBB30Play:
                 "lead_out_of_turn",
                 accepted,
                 offender,
-                "", (
+                "",
+                (
                     Option(
                         "declarer_becomes_dummy",
                         accepted,
@@ -205,7 +210,8 @@ class NBB30Play:
                 "lead_out_of_turn",
                 accepted,
                 offender,
-                "", (Option("accept", accepted, "the other side played to it: the lead is correct"),),
+                "",
+                (Option("accept", accepted, "the other side played to it: the lead is correct"),),
             )
         return self._defender_lead_options(offender, declarer, dummy_exposed)
 
@@ -236,7 +242,8 @@ class NBB30Play:
             "simultaneous_leads",
             law,
             other,
-            "", (Option("correct_stands", law, f"{correct.name.capitalize()}'s lead stands; {card} is {kind}"),),
+            "",
+            (Option("correct_stands", law, f"{correct.name.capitalize()}'s lead stands; {card} is {kind}"),),
         )
 
     def played_before_penalty(self, offender: Seat, card: Card, non_offenders_played: bool) -> Ruling:
@@ -247,7 +254,8 @@ class NBB30Play:
             "played_before_penalty",
             law,
             offender,
-            "", (Option("penalty_kept", law, f"the penalty may still be exacted; {card} may be treated as exposed"),),
+            "",
+            (Option("penalty_kept", law, f"the penalty may still be exacted; {card} may be treated as exposed"),),
         )
 
     # ---- §3.4 premature play, attention to the trick ------------------------------------------------
@@ -261,13 +269,15 @@ class NBB30Play:
                 "premature_play",
                 law,
                 offender,
-                "", (Option("no_penalty", law, "declarer had played from both hands: no penalty"),),
+                "",
+                (Option("no_penalty", law, "declarer had played from both hands: no penalty"),),
             )
         return Ruling(
             "premature_play",
             law,
             offender,
-            "", self._partner_options(law, offender, premature=True),
+            "",
+            self._partner_options(law, offender, premature=True),
             choosers=(declarer,),
             notes=("None of these overrides the duty to follow suit.",),
         )
@@ -298,7 +308,8 @@ class NBB30Play:
             "premature_play_by_declarer",
             law,
             declarer,
-            "", (Option("fourth_hand_may_play", law, "the fourth hand may play before the second; no penalty"),),
+            "",
+            (Option("fourth_hand_may_play", law, "the fourth hand may play before the second; no penalty"),),
         )
 
     def attention_to_trick(self, offender: Seat, declarer: Seat) -> Ruling | None:
@@ -310,7 +321,8 @@ class NBB30Play:
             "attention_to_trick",
             law,
             offender,
-            "", self._partner_options(law, offender, premature=False),
+            "",
+            self._partner_options(law, offender, premature=False),
             choosers=(chooser,),
         )
 
@@ -328,13 +340,15 @@ class NBB30Play:
                     "corrected_revoke",
                     law,
                     offender,
-                    "", (Option("no_penalty", law, "declarer takes the card back; no penalty"),),
+                    "",
+                    (Option("no_penalty", law, "declarer takes the card back; no penalty"),),
                 )
             return Ruling(
                 "corrected_revoke",
                 law,
                 offender,
-                "", (
+                "",
+                (
                     Option("highest", law, "declarer plays his highest card of the suit led"),
                     Option("lowest", law, "declarer plays his lowest card of the suit led"),
                 ),
@@ -347,7 +361,8 @@ class NBB30Play:
             "corrected_revoke",
             law,
             offender,
-            "", (
+            "",
+            (
                 Option(self.WITHDRAWN_CARD[0], law, f"the withdrawn card is {self.WITHDRAWN_CARD[1]}"),
                 Option("highest", law, "the offender plays his highest card of the correct suit"),
                 Option("lowest", law, "the offender plays his lowest card of the correct suit"),
@@ -517,7 +532,8 @@ class NBB30Play:
             "dummy_suggests",
             law,
             dummy,
-            "", (
+            "",
+            (
                 Option("play", law, f"declarer must play {card} (unless a revoke)"),
                 Option("not_play", law, f"declarer may not play {card} (unless that forces a revoke)"),
             ),
@@ -531,7 +547,8 @@ class NBB30Play:
             "dummy_names_hand",
             law,
             dummy,
-            "", (
+            "",
+            (
                 Option("lead_from_hand", law, "declarer leads from his own hand"),
                 Option("lead_from_dummy", law, "declarer leads from dummy"),
             ),

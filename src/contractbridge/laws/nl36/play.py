@@ -80,7 +80,8 @@ class NL36Play(NBB30Play):
             "penalty_card",
             law,
             owner,
-            "", (
+            "",
+            (
                 Option(
                     "penalty_card",
                     self.cite("penalty_card"),
@@ -123,13 +124,15 @@ class NL36Play(NBB30Play):
                 "played_before_penalty",
                 law,
                 offender,
-                "", (Option("lapsed", law, "the non-offenders played on: the right to a penalty lapses"),),
+                "",
+                (Option("lapsed", law, "the non-offenders played on: the right to a penalty lapses"),),
             )
         return Ruling(
             "played_before_penalty",
             law,
             offender,
-            "", (Option("penalty_kept", law, f"the penalty stands; {card} is a penalty card"),),
+            "",
+            (Option("penalty_kept", law, f"the penalty stands; {card} is a penalty card"),),
         )
 
     # ---- 27: revokes ----------------------------------------------------------------------------------
@@ -139,7 +142,8 @@ class NL36Play(NBB30Play):
                 "corrected_revoke",
                 law,
                 offender,
-                "", (
+                "",
+                (
                     Option(
                         "no_penalty", law, "the hand was face up because declarer claimed: no penalty (27.1 footnote)"
                     ),
@@ -170,7 +174,8 @@ class NL36Play(NBB30Play):
             "quitted_trick",
             law,
             looker,
-            "", (
+            "",
+            (
                 Option(
                     "premium",
                     law,

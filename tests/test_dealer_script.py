@@ -1,0 +1,280 @@
+"""Dealer scripts (#24 item 2): every statement, action and function of Hans van Staveren's ``dealer`` that
+``contractbridge dealer`` runs, checked against the same conditions evaluated here card by card (L6: the deals
+themselves are uniform; that is test_dealer.py's business)."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from contractbridge.cards import Hand, Rank, Seat, Suit
+from contractbridge.deal import Deal
+from contractbridge.dealer.script import DealerScript, parse_script, strip_comments
+from contractbridge.errors import DealerScriptError
+
+# --- the same functions, card by card ---------------------------------------------------------------------------
+
+
+def ranks(hand: Hand, suit: Suit) -> list[Rank]:
+    return sorted((c.rank for c in hand if c.suit == suit), reverse=True)
+
+
+def hcp(hand: Hand, suit: Suit | None = None) -> int:
+    points = {Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1}
+    return sum(points.get(c.rank, 0) for c in hand if suit is None or c.suit == suit)
+
+
+def length(hand: Hand, suit: Suit) -> int:
+    return len(ranks(hand, suit))
+
+
+def losers(hand: Hand) -> int:
+    total = 0
+    for suit in Suit:
+        held = ranks(hand, suit)
+        top = (Rank.ACE, Rank.KING, Rank.QUEEN)[: min(len(held), 3)]
+        total += sum(1 for r in top if r not in held)
+    return total
+
+
+def top(n: int, hand: Hand, suit: Suit) -> int:
+    return sum(1 for r in ranks(hand, suit) if r > Rank.ACE - n)
+
+
+def controls(hand: Hand) -> int:
+    return sum(2 if c.rank == Rank.ACE else 1 if c.rank == Rank.KING else 0 for c in hand)
+
+
+def run(text: str, **kwargs: object) -> tuple[DealerScript, str]:
+    script = parse_script(text, "test.dlr")
+    out = io.StringIO()
+    script.run(out, **kwargs)  # type: ignore[arg-type]
+    return script, out.getvalue()
+
+
+def pbn_deals(text: str) -> list[Deal]:
+    return [Deal(d) for d in re.findall(r'\[Deal "([^"]+)"\]', text)]
+
+
+# --- statements -------------------------------------------------------------------------------------------------
+
+
+SCRIPT = """
+# a strong notrump opposite a response   (hash comment)
+generate 500000   // shuffles at most
+produce 4
+dealer south
+vulnerable EW
+/* predeal: cards by suit,
+   also the ten as 10 */
+predeal north SAK, H109
+nt = hcp(south) >= 15 && hcp(south) <= 17 && shape(south, any 4333 + any 4432 + any 5332 - 5xxx)
+response = hcp(north) >= 8 ? 1 : 0
+condition nt && response == 1 && !hascard(east, SQ)
+action printpbn
+"""
+
+
+def test_a_script_with_every_statement_produces_the_deals_it_asks_for() -> None:
+    script, out = run(SCRIPT, seed=5)
+    deals = pbn_deals(out)
+    assert len(deals) == 4 and script.produce == 4 and script.generate == 500_000
+    assert out.count('[Dealer "S"]') == 4 and out.count('[Vulnerable "EW"]') == 4
+    for deal in deals:
+        north, east, south, _ = deal.hands
+        assert Hand("AK.T9..").bits & north.bits == Hand("AK.T9..").bits  # predealt cards stay put
+        assert 15 <= hcp(south) <= 17 and hcp(north) >= 8
+        pattern = sorted((length(south, s) for s in Suit), reverse=True)
+        assert pattern in ([4, 3, 3, 3], [4, 4, 3, 2], [5, 3, 3, 2]) and length(south, Suit.SPADES) < 5
+        assert not any(c.suit == Suit.SPADES and c.rank == Rank.QUEEN for c in east)
+    assert "Produced 4 hands" in out and "Initial random seed 5" in out
+
+
+def test_the_same_seed_gives_the_same_deals_and_n_overrides_produce() -> None:
+    assert pbn_deals(run(SCRIPT, seed=9)[1]) == pbn_deals(run(SCRIPT, seed=9)[1])
+    assert len(pbn_deals(run(SCRIPT, seed=9, n=2)[1])) == 2
+
+
+def test_comments_are_blanked_keeping_lines_and_columns() -> None:
+    text = 'a # x\nb // y\nc /* z\n w */ d "#not"'
+    out = strip_comments(text)
+    assert out.splitlines()[0].rstrip() == "a" and out.count("\n") == text.count("\n")
+    assert out.index("d") == text.index("d") and '"#not"' in out
+
+
+def test_generate_bounds_the_shuffles_and_the_run_reports_what_it_produced() -> None:
+    _, out = run("generate 100\nproduce 5\ncondition hcp(north) >= 37\naction printall")
+    assert "Produced 0 hands" in out and "Generated 100 hands" in out
+
+
+# --- actions ----------------------------------------------------------------------------------------------------
+
+
+def test_printall_printew_and_print_lay_hands_out_as_dealer_does() -> None:
+    _, out = run("produce 1\naction printall, printew, print(north, south), printpbn", seed=1)
+    deal = pbn_deals(out)[0]
+    blocks = out.split("\n\n")
+    layout = blocks[0].splitlines()
+    assert layout[0] == "   1."
+    north, east, south, west = deal.hands
+    spades = "".join(r.letter for r in ranks(north, Suit.SPADES)) or "-"
+    assert layout[1].startswith(f"{spades:<20}")
+    ew = blocks[1].splitlines()
+    assert ew[2].split() == ["".join(r.letter for r in ranks(h, Suit.HEARTS)) or "-" for h in (east, west)]
+    ns = blocks[2].splitlines()
+    assert ns[4].split() == ["".join(r.letter for r in ranks(h, Suit.CLUBS)) or "-" for h in (north, south)]
+
+
+def test_average_and_frequency_count_the_deals_produced() -> None:
+    text = """produce 30
+    action printpbn, average "hcp n" hcp(north), frequency "spades" (spades(north), 3, 5),
+           frequency "two" (hearts(north), 2, 4, diamonds(north) % 2, 0, 1)"""
+    _, out = run(text, seed=4)
+    deals = pbn_deals(out)
+    mean = sum(hcp(d.hands[Seat.NORTH]) for d in deals) / len(deals)
+    assert f"hcp n: {mean:g}" in out
+    lines = out.split("Frequency spades:")[1].split("Frequency two:")[0].splitlines()[1:]
+    table = dict(line.split() for line in lines)
+    count = {"Low": 0, "High": 0, "3": 0, "4": 0, "5": 0}
+    for d in deals:
+        k = length(d.hands[Seat.NORTH], Suit.SPADES)
+        count["Low" if k < 3 else "High" if k > 5 else str(k)] += 1
+    assert {k: int(v) for k, v in table.items()} == {k: v for k, v in count.items() if v or k.isdigit()}
+    grid = out.split("Frequency two:")[1].splitlines()
+    assert grid[1].split() == ["Low", "0", "1", "High"]
+    cells = {row.split()[0]: [int(x) for x in row.split()[1:]] for row in grid[2:7]}
+    for d in deals:
+        h = length(d.hands[Seat.NORTH], Suit.HEARTS)
+        key = "Low" if h < 2 else "High" if h > 4 else str(h)
+        cells[key][1 + length(d.hands[Seat.NORTH], Suit.DIAMONDS) % 2] -= 1
+    assert all(v == 0 for row in cells.values() for v in row)
+
+
+def test_pbn_format_prints_games_and_reports_as_comment_lines() -> None:
+    _, out = run('produce 2\naction printall, average "x" hcp(south)', seed=2, pbn=True)
+    assert len(pbn_deals(out)) == 2
+    assert all(line.startswith(("[", "%")) for line in out.splitlines() if line)
+
+
+# --- functions --------------------------------------------------------------------------------------------------
+
+FUNCTIONS = {
+    "hcp(north) >= 12": lambda d: hcp(d.hands[Seat.NORTH]) >= 12,
+    "hcp(south, hearts) >= 3": lambda d: hcp(d.hands[Seat.SOUTH], Suit.HEARTS) >= 3,
+    "control(east) >= 4": lambda d: controls(d.hands[Seat.EAST]) >= 4,
+    "loser(west) <= 6": lambda d: losers(d.hands[Seat.WEST]) <= 6,
+    "losers(north) >= 8": lambda d: losers(d.hands[Seat.NORTH]) >= 8,
+    "top2(north, spades) == 1": lambda d: top(2, d.hands[Seat.NORTH], Suit.SPADES) == 1,
+    "top3(south, hearts) >= 2": lambda d: top(3, d.hands[Seat.SOUTH], Suit.HEARTS) >= 2,
+    "top4(east, diamonds) >= 2": lambda d: top(4, d.hands[Seat.EAST], Suit.DIAMONDS) >= 2,
+    "top5(west, clubs) >= 3": lambda d: top(5, d.hands[Seat.WEST], Suit.CLUBS) >= 3,
+    "hascard(north, AS) || hascard(north, KH)": lambda d: any(
+        (c.suit, c.rank) in ((Suit.SPADES, Rank.ACE), (Suit.HEARTS, Rank.KING)) for c in d.hands[Seat.NORTH]
+    ),
+    "shape(east, 5xxx + any 4441)": lambda d: (
+        length(d.hands[Seat.EAST], Suit.SPADES) == 5
+        or sorted(length(d.hands[Seat.EAST], s) for s in Suit) == [1, 4, 4, 4]
+    ),
+    "(spades(north) == hearts(north)) == 1": lambda d: (
+        length(d.hands[Seat.NORTH], Suit.SPADES) == length(d.hands[Seat.NORTH], Suit.HEARTS)
+    ),
+    "(hcp(north) > 10 ? spades(north) : hearts(north)) >= 4": lambda d: (
+        length(d.hands[Seat.NORTH], Suit.SPADES if hcp(d.hands[Seat.NORTH]) > 10 else Suit.HEARTS) >= 4
+    ),
+    "hcp(south) / 4 == 2 && hcp(south) % 4 != 3": lambda d: (
+        hcp(d.hands[Seat.SOUTH]) // 4 == 2 and hcp(d.hands[Seat.SOUTH]) % 4 != 3
+    ),
+}
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    st.lists(st.sampled_from(sorted(FUNCTIONS)), min_size=1, max_size=3, unique=True),
+    st.sampled_from(["&&", "||"]),
+    st.integers(0, 2**31),
+)
+def test_generated_deals_satisfy_the_condition_evaluated_independently(
+    terms: list[str], joiner: str, seed: int
+) -> None:
+    condition = f" {joiner} ".join(f"({t})" for t in terms)
+    script = f"v = {condition}\nproduce 3\ngenerate 2000000\ncondition v\naction printpbn"
+    _, out = run(script, seed=seed)
+    for deal in pbn_deals(out):
+        verdicts = [FUNCTIONS[t](deal) for t in terms]
+        assert all(verdicts) if joiner == "&&" else any(verdicts), (condition, deal)
+
+
+def test_quality_and_cccc_follow_kaplan_rubens() -> None:
+    # AKQJT: (4+3+2+1+½+½) × 5 / 10 = 5.5; a seven-card AK with the Q and J counted as held: 9 × 7 / 10.
+    predeal = "predeal north SAKQJT, HAK65432\ncondition quality(north, spades) == 550 && quality(north, hearts) == 630"
+    _, out = run(predeal + "\nproduce 1\naction printpbn", seed=1)
+    assert len(pbn_deals(out)) == 1
+    # cccc: hand value × 100; an AKQJT-AK65432 hand is worth far more than a Yarborough.
+    _, out = run('predeal north SAKQJT, HAK65432\nproduce 1\naction average "c" cccc(north)', seed=1)
+    assert float(out.split("c: ")[1].split()[0]) > 1800
+
+
+def test_tricks_score_imps_and_evalcontract_use_double_dummy() -> None:
+    pytest.importorskip("endplay")
+    from contractbridge import dd
+    from contractbridge.cards import Strain
+
+    text = """predeal north SAKQJT98, HAKQ, DAK
+    produce 2
+    condition tricks(north, spades) >= 12 && score(nv, 6S, tricks(north, spades)) >= 980
+        && imps(score(vul, x4H, tricks(south, hearts)) + 2000) > 0
+    action printpbn, average "t" tricks(north, notrump), evalcontract (north, 6S, vul)"""
+    _, out = run(text, seed=3)
+    deals = pbn_deals(out)
+    assert len(deals) == 2
+    tables = [dd.dd_table(d) for d in deals]
+    assert all(t.tricks(Strain.SPADES, Seat.NORTH) >= 12 for t in tables)
+    mean = sum(t.tricks(Strain.NOTRUMP, Seat.NORTH) for t in tables) / 2
+    assert f"t: {mean:g}" in out
+    assert "evalcontract north 6S vul: average score" in out and "made 100.0% of 2 deals" in out
+
+
+# --- errors -----------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "column", "words"),
+    [
+        ("produce 3\ncondition hcp(north) > 10 &&\n  frob(north) > 3\n", 3, 3, "unknown function 'frob'"),
+        ("produce 3\naction printall, printfoo\n", 2, 18, "unknown action 'printfoo'"),
+        ("pointcount 1 2 3\n", 1, 1, "unknown statement"),
+        ("predeal north SAK\npredeal south SA\n", 2, 15, "cannot predeal"),
+        ("/* never closed\nproduce 3\n", 1, 1, "never closed"),
+        ("condition hcp(north) > 10\ncondition hcp(south) > 10\n", 2, 11, "one condition"),
+        ("produce -3\n", 1, 9, "positive whole number"),
+        ("action frequency (hcp(north), 10, 5)\n", 1, 19, "high end"),
+    ],
+)
+def test_unknown_constructs_name_the_line_and_column(text: str, line: int, column: int, words: str) -> None:
+    with pytest.raises(DealerScriptError) as caught:
+        parse_script(text, "x.dlr")
+    err = caught.value
+    assert (err.line, err.column) == (line, column) and words in err.reason
+    assert str(err).startswith(f"x.dlr:{line}:{column}: ")
+
+
+def test_the_command_runs_a_script_file(tmp_path: object) -> None:
+    from pathlib import Path
+
+    from contractbridge.cli import app
+
+    path = Path(str(tmp_path)) / "s.dlr"
+    path.write_text("produce 5\ncondition hcp(north) >= 10\naction printall\n", encoding="utf-8")
+    runner = CliRunner()
+    result = runner.invoke(app, ["dealer", str(path), "-n", "2", "--seed", "7", "--format", "pbn"])
+    assert result.exit_code == 0, result.output
+    deals = pbn_deals(result.output)
+    assert len(deals) == 2 and all(hcp(d.hands[Seat.NORTH]) >= 10 for d in deals)
+    path.write_text("produce 5\ncondition hcp(nord) >= 10\n", encoding="utf-8")
+    bad = runner.invoke(app, ["dealer", str(path)])
+    assert bad.exit_code == 2 and "s.dlr:2:15" in bad.output and "expected a seat" in bad.output
