@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import warnings
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -13,15 +14,16 @@ import typer
 from rich.console import Console
 
 from contractbridge import events
-from contractbridge.cards import Seat
+from contractbridge.cards import Seat, Side
 from contractbridge.deal import board_dealer
-from contractbridge.director import DIRECTOR, DirectedAuction
+from contractbridge.director import DIRECTOR, DirectedAuction, PenaltyCard
 from contractbridge.errors import BridgeError, EventLogError
 from contractbridge.eventlog import MAX_LOG_BYTES, EventLogWarning, read_events
 from contractbridge.formats.inputs import read_system
 from contractbridge.laws import DEFAULT_EDITION
 from contractbridge.laws import edition as edition_named
 from contractbridge.scoring.duplicate import board_score
+from contractbridge.scoring.rubber import honours_in
 from contractbridge.systems.agreements import PartnershipAgreements
 from contractbridge.table import Table
 
@@ -55,6 +57,82 @@ def replay_log(
     ``PlayersAuction`` for the rubber-bridge codes, with their ``attention``, named-double and ``misinformation``
     events). A table log (first event ``board`` with a deal) is folded by an irregular ``Table``, so the cards
     are checked too; a log without a deal by the record alone."""
+    state = replay_state(log, edition, system)
+    return state.record, state.notes
+
+
+@dataclass(frozen=True, slots=True)
+class Replayed:
+    """A replayed log: the director's ``record``, the ``notes`` on it and, for a table log, the ``table``."""
+
+    record: DirectedAuction
+    notes: list[str]
+    table: Table | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON state of ``contractbridge rule``: the record's, with the notes; for a table log the table's
+        real ``phase`` (``done`` once the board is over) and, on a finished board, its ``result``."""
+        state = self.record.to_dict()
+        if self.notes:
+            state["notes"] = [*state["notes"], *self.notes]
+        if self.table is not None and state.get("phase") != "new_deal":  # a redeal stays one (NBB R39–R43)
+            state["phase"] = self.table.phase.value
+            state["result"] = board_result(self.table)
+            state["penalty_cards"] = [p.to_dict() for p in self.record.penalty_cards if p not in self.played()]
+        return state
+
+    def played(self) -> list[PenaltyCard]:
+        """The record's penalty cards their owners have played since: no longer penalty cards (L50A)."""
+        table = self.table
+        if table is None:
+            return []
+        return [p for p in self.record.penalty_cards if p.card not in table.hand(p.seat)]
+
+    def explain(self) -> str:
+        """The record in words and the notes, without the penalty cards already played."""
+        return "\n".join([self.record.explain(self.played()), *self.notes])
+
+
+def board_result(table: Table) -> dict[str, Any] | None:
+    """The structured result of a finished board under its edition, ``None`` before: contract, declarer,
+    declarer's ``tricks`` after the automatic adjustments (``adjustments``, each with its law: L64A; NBB R55(6),
+    EST-L38, NL36 27.4), ``tricks_ns``, and ``score_ns`` — the duplicate score (L77) or, under a rubber-bridge
+    code, the hand's lines on the score sheet (NBB R29–R34, honours included), NS minus EW, vulnerability as the
+    board is marked."""
+    result = table.result
+    if result is None:
+        return None
+    out: dict[str, Any] = {
+        "contract": None if result.contract is None else str(result.contract),
+        "declarer": None if result.declarer is None else result.declarer.letter,
+        "tricks": result.tricks,
+        "tricks_ns": None,
+        "score_ns": 0,
+        "adjustments": list(result.adjustments),
+        "claimed": result.claimed,
+        "passed_out": result.passed_out,
+        "scoring": "duplicate" if table.rules.rubber is None else "rubber",
+    }
+    if result.new_deal is not None:
+        out["new_deal"] = result.new_deal
+    contract, declarer, tricks = result.contract, result.declarer, result.tricks
+    if contract is None or declarer is None or tricks is None:
+        return out
+    out["tricks_ns"] = tricks if declarer.side is Side.NS else 13 - tricks
+    vulnerable = table.board.vulnerability.is_vulnerable(declarer)
+    rubber = table.rules.rubber
+    if rubber is None:
+        out["score_ns"] = board_score(contract, declarer, tricks, table.board.vulnerability).ns
+    else:
+        lines = rubber.score_hand(contract, declarer, tricks, vulnerable, honours_in(table.board.deal, contract.strain))
+        out["score_ns"] = sum(e.points if e.side is Side.NS else -e.points for e in lines)
+    return out
+
+
+def replay_state(
+    log: list[dict[str, Any]], edition: str | None = None, system: PartnershipAgreements | None = None
+) -> Replayed:
+    """``replay_log``, keeping the table of a table log (its phase and result, ``Replayed.to_dict``)."""
     table = _table(log, edition, system)
     notes: list[str] = []
     board = log[0] if log and log[0].get("event") == "board" else None
@@ -64,10 +142,12 @@ def replay_log(
             notes.append("the pending irregularity is in the play: the director's part 2")
         result = table.result
         if result is not None and result.adjustments:  # e.g. the L64A revoke transfers
-            score = board_score(result.contract, result.declarer, result.tricks, table.board.vulnerability)
-            notes += [*result.adjustments, f"result: {result}, score NS {score.ns:+d}, EW {score.ew:+d}"]
+            score = board_result(table)
+            assert score is not None
+            ns = score["score_ns"]
+            notes += [*result.adjustments, f"result: {result}, score NS {ns:+d}, EW {-ns:+d}"]
         notes += table.rules.review_notes(table)
-        return table.record, notes
+        return Replayed(table.record, notes, table)
     dealer, name = Seat.NORTH, DEFAULT_EDITION
     body = log
     if board is not None:
@@ -86,7 +166,7 @@ def replay_log(
             da.apply(event)
         except ValueError as err:
             raise EventLogError(f"event {i} ({event.get('event')}): {err}") from None
-    return da, notes
+    return Replayed(da, notes)
 
 
 def _table(log: list[dict[str, Any]], edition: str | None, system: PartnershipAgreements | None) -> Table | None:
@@ -177,28 +257,26 @@ def register(app: typer.Typer) -> None:
             for warning in torn:
                 typer.echo(f"warning: {log}: {warning.message}", err=True)
             meanings = PartnershipAgreements.from_dict(read_system(system)) if system else None
-            da, notes = replay_log(log_events, edition, meanings)
+            replayed = replay_state(log_events, edition, meanings)
         except (BridgeError, json.JSONDecodeError) as err:
             typer.echo(f"error: {err}", err=True)
             raise typer.Exit(2) from None
         if interactive:
             table = _table(log_events, edition, meanings)
+            da = replayed.record
             ruled = _interact(da if table is None or table.record is None else table.record, console, table)
             log_events += ruled
             try:
                 review = _walk_review(log_events, console)
                 if review or (ruled and table is not None):
                     log_events += review
-                    da, notes = replay_log(log_events, edition, meanings)
+                    replayed = replay_state(log_events, edition, meanings)
             except BridgeError as err:
                 typer.echo(f"error: {err}", err=True)
                 raise typer.Exit(2) from None
             if output is not None:
                 output.write_text("".join(events.to_json_line(e) for e in log_events), encoding="utf-8")
-        state = da.to_dict()
-        if notes:
-            state["notes"] = [*state["notes"], *notes]
-        typer.echo(json.dumps(state, indent=2))
+        typer.echo(json.dumps(replayed.to_dict(), indent=2))
         if not json_only:
             typer.echo("")
-            typer.echo("\n".join([da.explain(), *notes]))
+            typer.echo(replayed.explain())

@@ -68,10 +68,15 @@ class LeadRestriction:
     decided: bool = False
     required: Suit | None = None
 
+    @property
+    def banned(self) -> tuple[Suit, ...]:
+        """The suits the leader may not lead once decided (L26B forbids one)."""
+        return () if self.forbidden is None else (self.forbidden,)
+
     def in_force(self, play: PlayState) -> bool:
         """Whether the restriction binds the card now: ``leader`` is about to lead and has kept the lead since
         his first lead of the hand (L26B: "for as long as he retains the lead")."""
-        if not self.decided or (self.forbidden is None and self.required is None):
+        if not self.decided or (not self.banned and self.required is None):
             return False
         if play.current_trick or play.turn != self.leader:
             return False
@@ -84,7 +89,7 @@ class LeadRestriction:
         if self.required is not None:
             kept = frozenset(c for c in cards if c.suit is self.required)
         else:
-            kept = frozenset(c for c in cards if c.suit is not self.forbidden)
+            kept = frozenset(c for c in cards if c.suit not in self.banned)
         return kept or cards
 
     def to_dict(self) -> dict[str, Any]:
@@ -96,7 +101,7 @@ class LeadRestriction:
             "law": self.law,
             "opening_lead": self.opening_lead,
             "decided": self.decided,
-            "forbidden": None if self.forbidden is None else self.forbidden.letter,
+            "forbidden": "".join(s.letter for s in self.banned) or None,
         }
         if self.required is not None:
             out["required"] = self.required.letter

@@ -15,7 +15,7 @@ itself lives in the edition; this module is the machinery every edition shares.
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar, Final
@@ -586,8 +586,9 @@ class DirectedAuction:
             "notes": list(self.notes),
         }
 
-    def explain(self) -> str:
-        """The state in words: the pending ruling and what the director's rectifications require."""
+    def explain(self, played: Collection[PenaltyCard] = ()) -> str:
+        """The state in words: the pending ruling and what the director's rectifications require; the penalty
+        cards but those ``played`` since (no longer penalty cards, L50A)."""
         lines: list[str] = []
         if self.pending is not None:
             lines.append(self.pending.explain())
@@ -604,11 +605,12 @@ class DirectedAuction:
                     f"At {seat_name(r.leader)}'s first lead, declarer may forbid one of "
                     f"{', '.join(s.letter for s in r.suits)} ({r.law})."
                 )
-            elif r.forbidden is not None:
+            elif r.banned:
                 lines.append(
-                    f"{seat_name(r.leader)} may not lead {r.forbidden.letter} while he keeps the lead ({r.law})."
+                    f"{seat_name(r.leader)} may not lead {' or '.join(s.letter for s in r.banned)} while he keeps "
+                    f"the lead ({r.law})."
                 )
-        for p in self.penalty_cards:
+        for p in (p for p in self.penalty_cards if p not in played):
             lines.append(f"{seat_name(p.seat)}'s {p.card} is a {'major' if p.major else 'minor'} penalty card.")
         if self.review_flags:
             lines.append("Review after play: " + ", ".join(self.review_flags) + ".")

@@ -213,12 +213,15 @@ class Ruling:
         return replace(self, options=tuple(o.bind(apply(o)) for o in self.options))
 
     def awaits(self) -> str:
-        """What the table waits for; nobody acts before it (L9B2), except as ``before_rectification`` allows."""
+        """What the table waits for; nobody acts before it (L9B2), except as ``before_rectification`` allows. A
+        ruling of a 1930s book (its law names the book: ``NBB R46(2)``, ``EST-L30``, ``NL36 26.6``) cites no 2017
+        law (#25)."""
+        wbf = self.law[:1].isdigit()
         if self.question is not None:
             return f"awaits the director's judgement ({self.question.law})"
         if self.chooser is not None:
-            return f"awaits {seat_name(self.chooser)}'s choice of rectification (L10C1, L9B2)"
-        return "awaits the director's ruling (L9B2)"
+            return f"awaits {seat_name(self.chooser)}'s choice of rectification" + (" (L10C1, L9B2)" if wbf else "")
+        return "awaits the director's ruling" + (" (L9B2)" if wbf else "")
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {

@@ -218,6 +218,12 @@ class Edition:
 
         return irregularity.kind == IrregularityKind.REVOKE
 
+    def ruled_at_once(self, table: Table) -> bool:
+        """After an unlawful card stopped the table with its ruling pending: settle at once a ruling the law leaves
+        nothing to decide (WBF17: dummy's card to an accepted opening lead out of turn stands, L54B2) and return
+        True; False leaves it pending. The base settles none."""
+        return False
+
     def card_before_rectification(self, table: Table, seat: Seat, card: Card) -> bool:
         """A card ``seat`` plays while an unlawful card awaits its ruling: True once the edition has settled that
         ruling by this card (WBF17: the lead accepted by the next hand's card, L53A, L60A1; the correct leader's

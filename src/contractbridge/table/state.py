@@ -632,6 +632,8 @@ class Table:
             return self._undo_standing_card
         unflag = self._flag(kind, who, card, turn, str(err), trick)
         ruled = self.record is not None and self.record.pending is not None
+        if ruled and self.rules.ruled_at_once(self):
+            self._after_record()
         return self._refold if ruled else unflag  # the edition's ruling is undone by refolding the log
 
     def _undo_standing_card(self) -> None:
@@ -800,11 +802,18 @@ class Table:
             return self._set_claim(None)
         return self._set_claim(replace(claim, disputed_by=seat))
 
-    def _play_on_event(self, event: events.PlayOn) -> Undo:
+    def _play_on_event(self, event: events.PlayOn) -> Undo | None:
         claim = self._open_claim(f"play on at {event.seat.name.lower()}'s request")
         if claim.disputed_by is None:
             law = self.rules.cited("play_on")
             raise ClaimError(f"play on at {event.seat.name.lower()}'s request: the claim is not disputed{law}")
+        ruling = None if self.record is None else self.record.pending
+        if self.record is not None and ruling is not None and ruling.irregularity == "claim":
+            # all four agreed to play on before the director ruled: the ruling lapses (WBF17 L68D2(b), TV139)
+            law = next((o.law for o in ruling.options if o.id == "play_on"), ruling.law)
+            self.record.resolve(law, "play_on")
+            self._claim = None
+            return None  # undone by refolding the log
         return self._set_claim(None)
 
     # events ---------------------------------------------------------------------------------------

@@ -28,6 +28,7 @@ from contractbridge.laws.nbb30.tableplay import (
     directed_cards,
     dummy_waives,
     exposed_in_play,
+    played_to_wrong_lead,
     reported_rulings,
 )
 from contractbridge.laws.nbb30.values import ClaimMoment, Revoke, Role, Verdict
@@ -119,6 +120,11 @@ class NBB30(NBB30Auction, NBB30Play):
         """A lead or play out of turn: the edition's ruling pending, for the entitled player's ``choose`` (or
         anyone's ``attention`` if automatic); a revoke, or a card against a penalty, stands (``card_ruling``)."""
         return card_ruling(self, table, irregularity)
+
+    def card_before_rectification(self, table: Table, seat: Seat, card: Card) -> bool:
+        """The other side plays to a lead out of turn: it stands, declarer becoming dummy when he plays from his
+        own hand to RHO's wrong opening lead (R45, R46(3); EST-L30, L32; NL36 26.6: ``played_to_wrong_lead``)."""
+        return played_to_wrong_lead(table, seat, card)
 
     def dummy_attention(self, auction: DirectedAuction, dummy: Seat, dummy_looked: bool) -> None:
         """Dummy points out an opponent's irregularity (digest TV93): NBB R51(2), EST-L22 — declarer may not

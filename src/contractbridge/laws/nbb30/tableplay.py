@@ -50,6 +50,7 @@ __all__ = [
     "dummy_waives",
     "exposed_in_play",
     "incorrect_hand",
+    "played_to_wrong_lead",
     "reported_rulings",
 ]
 
@@ -181,6 +182,29 @@ def _with_suits(remedies: tuple[Option, ...]) -> tuple[Option, ...]:
         else:
             out.append(r)
     return tuple(out)
+
+
+def played_to_wrong_lead(table: Table, seat: Seat, card: Card) -> bool:
+    """``Edition.card_before_rectification``: the other side's next hand plays ``card`` to a lead out of turn
+    before it is taken back, so the lead counts as correct (NBB R46(3), R45 for declarer's lead from the wrong hand,
+    TV81; EST-L30, L32; NL36 26.6: it must then be accepted); a wrong opening lead by declarer's RHO to which
+    declarer plays from his own hand makes declarer dummy and dummy declarer (R46(3), EST-L30; TV77; not in NL36,
+    [DIFF]). True once the ruling is settled by that card; any other card waits (False)."""
+    record, pending = table.record, table.pending_irregularity
+    if record is None or record.pending is None or pending is None or pending.seat is None:
+        return False
+    ruling = record.pending
+    if pending.kind != IrregularityKind.LEAD_OUT_OF_TURN or seat != pending.seat.lho or card not in table.hand(seat):
+        return False
+    ids = ruling.option_ids
+    chosen = "declarer_becomes_dummy" if "declarer_becomes_dummy" in ids else "accept" if "accept" in ids else None
+    if chosen is None:
+        return False
+    option = ruling.option(chosen)
+    record.resolve(option.law, chosen)
+    record.note(f"{seat_name(seat)} played {card} to the lead out of turn: {option.effect} ({option.law}).")
+    option.carry_out()
+    return True
 
 
 def _pending(table: Table, ruling: Ruling, card: Card) -> None:
@@ -349,8 +373,8 @@ def exposed_in_play(laws: NBB30Play, table: Table, event: Expose) -> None:
         record.note(f"{seat_name(seat)} exposed {cards}: {ruling.options[0].effect} ({ruling.law}).")
         return
     record.exposed += [(seat, c, False) for c in event.cards]
-    kind = "penalty card" if laws.PENALTY_CARDS else "exposed card declarer may call"
-    record.note(f"{seat_name(seat)} exposed {cards}: each an {kind} ({ruling.law}).")
+    kind = "a penalty card" if laws.PENALTY_CARDS else "an exposed card declarer may call"
+    record.note(f"{seat_name(seat)} exposed {cards}: each {kind} ({ruling.law}).")
 
 
 # ---- incorrect hands found in the play -------------------------------------------------------------

@@ -21,7 +21,15 @@ from contractbridge.laws.wbf17.corrections import standing_revokes
 from contractbridge.laws.wbf17.inquiries import AS_IF_ESTABLISHED
 from contractbridge.laws.wbf17.play.review import Adjusted, Answer, Flag, NoDamage, Result, Weighted, settle
 from contractbridge.laws.wbf17.play.review import Final as Settled
-from contractbridge.laws.wbf17.play.revokes import Revoke, RevokeKind, Transfer, dd_evidence, equity, transfers
+from contractbridge.laws.wbf17.play.revokes import (
+    Notice,
+    Revoke,
+    RevokeKind,
+    Transfer,
+    dd_evidence,
+    equity,
+    transfers,
+)
 from contractbridge.values import Phase
 
 if TYPE_CHECKING:
@@ -29,6 +37,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "REVIEW",
+    "REVOKE_NOTICE",
     "answers",
     "equity_evidence",
     "final_score",
@@ -36,11 +45,16 @@ __all__ = [
     "notes",
     "open_flags",
     "record_answer",
+    "record_notice",
     "revoke_transfers",
 ]
 
 #: the event kind of the director's answer to a review flag
 REVIEW: Final = "review"
+
+#: the event kind of when attention was first drawn to a revoke found after the board (L64B4, L64B5):
+#: ``{"event": "revoke_notice", "seat": "W", "trick": 3, "notice": "after_next_deal_call"}`` (or "after_round")
+REVOKE_NOTICE: Final = "revoke_notice"
 
 
 def flags(table: Table) -> list[Flag]:
@@ -107,6 +121,47 @@ def record_answer(table: Table, data: Mapping[str, Any]) -> None:
     record.rulings.append({"irregularity": REVIEW, "law": law, "option": answer["answer"], "answer": answer})
 
 
+def _notices(table: Table) -> dict[tuple[Seat, int], Notice]:
+    """When attention was first drawn to each revoke a ``revoke_notice`` event names (by its seat and trick)."""
+    record = table.record
+    if record is None:
+        return {}
+    return {
+        (Seat.parse(r["seat"]), r["trick"]): Notice(r["option"])
+        for r in record.rulings
+        if r.get("irregularity") == REVOKE_NOTICE
+    }
+
+
+def record_notice(table: Table, data: Mapping[str, Any]) -> None:
+    """A ``revoke_notice`` event on a played board: attention to the established revoke of ``seat`` on ``trick``
+    was first drawn only after a player of the non-offending side called on the next board (L64B4, TV129) or
+    after the round ended (L64B5): no automatic transfer; L64C equity stays (REVIEW(64C))."""
+    record = table.record
+    assert record is not None
+    if table.phase is not Phase.DONE or table.play_state is None:
+        raise RulingError(f"{REVOKE_NOTICE}: attention after the board is recorded once the board is played (L64B4)")
+    try:
+        seat, trick, notice = Seat.parse(str(data.get("seat"))), data.get("trick"), Notice(data.get("notice"))
+    except ValueError:
+        raise RulingError(
+            f"{REVOKE_NOTICE}: names the revoke's 'seat', its 'trick' and 'notice' "
+            f"({Notice.AFTER_NEXT_DEAL_CALL.value} or {Notice.AFTER_ROUND.value}), not {dict(data)!r}"
+        ) from None
+    if notice is Notice.IN_TIME:
+        raise RulingError(f"{REVOKE_NOTICE}: a revoke noticed in time needs no event (L64A)")
+    revokes = {(s, place // 4 + 1) for s, _, place in standing_revokes(table)}
+    if (seat, trick) not in revokes:
+        found = ", ".join(f"{s.letter} trick {t}" for s, t in sorted(revokes)) or "none"
+        raise RulingError(f"{REVOKE_NOTICE}: no revoke by {seat.name.lower()} on trick {trick!r} (revokes: {found})")
+    if (seat, trick) in _notices(table):
+        raise RulingError(f"{REVOKE_NOTICE}: the notice of that revoke is already recorded")
+    law = "64B4" if notice is Notice.AFTER_NEXT_DEAL_CALL else "64B5"
+    record.rulings.append(
+        {"irregularity": REVOKE_NOTICE, "law": law, "option": notice.value, "seat": seat.letter, "trick": trick}
+    )
+
+
 def revoke_transfers(table: Table) -> list[Transfer]:
     """The L64A transfers (with the L64B exceptions) for the revokes an irregular table let stand, once the board
     is done. Each revoke on tricks 1–12 is established by then (L63A1: the offending side played to the next
@@ -117,12 +172,14 @@ def revoke_transfers(table: Table) -> list[Transfer]:
     if play is None or table.phase is not Phase.DONE:
         return []
     tricks = play.tricks
+    noticed = _notices(table)
     revokes = [
         Revoke(
             seat,
             place // 4 + 1,
             tricks[place // 4].cards[0].suit,
             RevokeKind.DUMMY if seat == play.dummy else RevokeKind.FOLLOW_SUIT,
+            noticed.get((seat, place // 4 + 1), Notice.IN_TIME),
         )
         for seat, _, place in standing_revokes(table)
         if place // 4 + 1 < 13 and place // 4 < len(tricks)

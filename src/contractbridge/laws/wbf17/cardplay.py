@@ -9,22 +9,33 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Final
 
-from contractbridge.cards import Card, Seat
+from contractbridge.cards import Card, Seat, Suit
 from contractbridge.director import Effect, EffectKind, LeadRestriction, Option, Ruling
 from contractbridge.errors import CardNotInHandError, IllegalPlayError, RulingError, RulingPendingError
 from contractbridge.events import Attention, CallCard, Event, Expose, Extension
 from contractbridge.laws.base import Edition
 from contractbridge.laws.wbf17 import board_review
-from contractbridge.laws.wbf17.board_review import REVIEW, record_answer, revoke_transfers
-from contractbridge.laws.wbf17.corrections import correctable_revoke, revoke_correction
+from contractbridge.laws.wbf17.board_review import REVIEW, REVOKE_NOTICE, record_answer, record_notice, revoke_transfers
+from contractbridge.laws.wbf17.corrections import (
+    ReplayAfterRevoke,
+    correctable_revoke,
+    replay_after_revoke,
+    revoke_correction,
+)
 from contractbridge.laws.wbf17.designations import DESIGNATE, designate, play_designated
 from contractbridge.laws.wbf17.disputes import claim_ruling, claim_suggestion, settle_claim
 from contractbridge.laws.wbf17.exposures import exposure_ruling
 from contractbridge.laws.wbf17.inquiries import AS_IF_ESTABLISHED, INQUIRY, inquiry
 from contractbridge.laws.wbf17.inspections import INSPECT, inspect
-from contractbridge.laws.wbf17.misplays import PlayRestriction, card_before_rectification, misplay_ruling
+from contractbridge.laws.wbf17.misplays import (
+    ACCEPTED_LEAD_DUMMY,
+    PlayRestriction,
+    card_before_rectification,
+    misplay_ruling,
+)
 from contractbridge.laws.wbf17.play.out_of_turn import opening_lead_out_of_turn
 from contractbridge.laws.wbf17.play.penalty_cards import PenaltyCards, lead_options
+from contractbridge.laws.wbf17.play.procedure import dummy_intervened
 from contractbridge.laws.wbf17.play.restrictions import allowed_cards
 from contractbridge.laws.wbf17.retractions import RETRACT, retraction
 from contractbridge.laws.wbf17.simultaneous import SIMULTANEOUS, played_card, simultaneous
@@ -51,16 +62,12 @@ class PenaltyLead(LeadRestriction):
         now = len(play.tricks) + 1
         if self.required is not None:
             return now == self.trick
-        return self.forbidden is not None and all(t.winner == self.leader for t in play.tricks[self.trick - 1 :])
+        return bool(self.banned) and all(t.winner == self.leader for t in play.tricks[self.trick - 1 :])
 
-    def restrict(self, cards: frozenset[Card]) -> frozenset[Card]:
-        """The required suit, or none of the forbidden ``suits`` (L51B2(b) may forbid two); any card if he
-        cannot comply (L59)."""
-        if self.required is not None:
-            kept = frozenset(c for c in cards if c.suit is self.required)
-        else:
-            kept = frozenset(c for c in cards if c.suit not in self.suits)
-        return kept or cards
+    @property
+    def banned(self) -> tuple[Suit, ...]:
+        """The forbidden ``suits``: L51B2(b) may forbid two (TV107); none when a suit is required."""
+        return () if self.required is not None else self.suits
 
     def to_dict(self) -> dict[str, Any]:
         return {**LeadRestriction.to_dict(self), "trick": self.trick}
@@ -129,9 +136,27 @@ def _require_no_ruling(table: Table, what: str) -> None:
 
 
 def _correct(table: Table, count: int, option: Option) -> None:
-    """L62: the revoke card and the cards after it go back to the hands, then the option's penalty cards."""
+    """L62: the revoke card and the cards after it go back to the hands, then the option's penalty card (L62B1)
+    and the offender's partner's card to that trick to be played again (L62C2, ``ReplayAfterRevoke``)."""
+    replay = replay_after_revoke(table)
     table.take_back(count)
     apply_effects(table, option)
+    record = table.record
+    if replay is not None and record is not None:
+        record.lead_restrictions.append(replay)
+
+
+def _withdrawn_after_revoke(table: Table) -> None:
+    """L62C2: the offender's partner who withdrew his card after a non-offender withdrew his: a defender's card
+    so withdrawn becomes a major penalty card."""
+    record, play = table.record, table.play_state
+    if record is None or play is None:
+        return
+    for r in record.lead_restrictions:
+        card = r.withdrawn(play) if isinstance(r, ReplayAfterRevoke) else None
+        if card is not None and card in play.hand(r.leader) and all(pc.card != card for pc in record.penalty_cards):
+            effect = Effect(EffectKind.PENALTY_CARD, r.leader, (card,), data="major")
+            apply_effects(table, Option("withdrawn", "62C2", f"{card} withdrawn: a major penalty card", (effect,)))
 
 
 def _taken_back(table: Table, count: int, option: Option) -> Callable[[], None]:
@@ -292,6 +317,15 @@ class WBF17CardPlay(Edition):
         pending_ruling(table, opening_lead_out_of_turn(seat, declarer, card, declarer_saw_dummy=False))
         return False
 
+    def ruled_at_once(self, table: Table) -> bool:
+        """L54B2 (TV112): dummy's card played second to an accepted opening lead out of turn stands; nothing to
+        rule (the card is played at dummy's turn, as a card that counts as played)."""
+        record = table.record
+        if record is None or record.pending is None or record.pending.irregularity != ACCEPTED_LEAD_DUMMY:
+            return False
+        record.choose(None, "stands")
+        return True
+
     def card_before_rectification(self, table: Table, seat: Seat, card: Card) -> bool:
         """L53A, L60A1–2: a lead out of turn accepted by the next hand's card; L53B: the correct leader's lead
         stands (``misplays.card_before_rectification``)."""
@@ -309,6 +343,9 @@ class WBF17CardPlay(Edition):
         of two penalty cards the defender plays)."""
         if isinstance(event, Extension) and event.name == REVIEW:
             record_answer(table, event.data)
+            return True
+        if isinstance(event, Extension) and event.name == REVOKE_NOTICE:
+            record_notice(table, event.data)
             return True
         if isinstance(event, Extension) and event.name == DESIGNATE:
             _require_no_ruling(table, "designate")
@@ -348,6 +385,12 @@ class WBF17CardPlay(Edition):
         if isinstance(event, Attention):
             _require_no_ruling(table, "attention")
             ruling, option, count = revoke_correction(table)
+            declarer = table.declarer
+            dummy_first = declarer is not None and event.seat == declarer.partner and event.extra.get("broke_43a2")
+            if declarer is not None and dummy_first is True and ruling.offender in (declarer.lho, declarer.rho):
+                # L43B3 (TV149): dummy, having broken L43A2, drew attention first: no rectification now
+                pending_ruling(table, dummy_intervened(event.seat, declarer, broke_a2=True, offender=ruling.offender))
+                return True
             pending_ruling(table, ruling, lambda _: lambda: _correct(table, count, option))
             return True
         if not isinstance(event, Expose):
@@ -391,6 +434,7 @@ class WBF17CardPlay(Edition):
         partner of a defender with major penalty cards is to lead, declarer first chooses (require a suit, forbid
         suits while he keeps the lead, or no restriction); the lead waits (L26B first)."""
         super().settle_play(table)
+        _withdrawn_after_revoke(table)
         record, play, claim = table.record, table.play_state, table.claim_state
         if record is not None and table.result is not None and revoke_transfers(table):
             record.add_review("64C")  # after an established revoke the director checks equity (L64C)

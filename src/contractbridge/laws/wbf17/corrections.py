@@ -11,19 +11,21 @@ the partner of a defender who revoked before his turn to that trick (L62D2)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from contractbridge.cards import Card, Seat
 from contractbridge.director import Effect, EffectKind, Option, Ruling
 from contractbridge.errors import RulingError
+from contractbridge.laws.wbf17.misplays import PlayRestriction
 from contractbridge.laws.wbf17.play.revokes import correction
 from contractbridge.values import IrregularityKind
 
 if TYPE_CHECKING:
+    from contractbridge.play import PlayState
     from contractbridge.table import Table
 
-__all__ = ["correctable_revoke", "revoke_correction", "standing_revokes"]
+__all__ = ["ReplayAfterRevoke", "correctable_revoke", "replay_after_revoke", "revoke_correction", "standing_revokes"]
 
 
 def standing_revokes(table: Table) -> list[tuple[Seat, Card, int]]:
@@ -75,9 +77,52 @@ def revoke_correction(table: Table) -> tuple[Ruling, Option, int]:
     ruling = correction(
         seat, card, declarer, played_after=[s for s, _ in later], trick=trick, before_partner=partner_later
     )
-    defenders = (declarer.lho, declarer.rho)
-    in_trick = [(seat, card), *play.played()[place + 1 : 4 * trick]]  # trick 13's cards just go back (L62D1)
-    cards = [(s, c) for s, c in in_trick if s in defenders and s.side == seat.side]
-    effects = tuple(Effect(EffectKind.PENALTY_CARD, s, (c,), data="major") for s, c in cards)
+    defender = seat in (declarer.lho, declarer.rho)  # the revoke card only: the partner's is L62C2's (replay)
+    effects = (Effect(EffectKind.PENALTY_CARD, seat, (card,), data="major"),) if defender else ()
     option = replace(ruling.options[0], effects=effects)
     return replace(ruling, options=(option,)), option, len(later) + 1
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayAfterRevoke(PlayRestriction):
+    """L62C2 once a revoke is corrected (every card after it back in the hands): the offender's partner, who had
+    played ``effect.cards[0]`` to the revoke trick, plays it again — unless a non-offender between the revoke and
+    him (``before``: their cards then) has withdrawn his, playing another card this time: then the partner may
+    withdraw his too, and a defender's card so withdrawn becomes a major penalty card (``withdrawn``)."""
+
+    before: tuple[tuple[Seat, Card], ...] = ()
+
+    def released(self, play: PlayState) -> bool:
+        """Whether a non-offender before the partner has played another card to the trick (L62C1, L62C2)."""
+        now = dict(play.current_trick)
+        return any(s in now and now[s] != c for s, c in self.before)
+
+    def in_force(self, play: PlayState) -> bool:
+        return PlayRestriction.in_force(self, play) and not self.released(play)
+
+    def withdrawn(self, play: PlayState) -> Card | None:
+        """The partner's earlier card, if he has played another to the trick since and is a defender (L62C2)."""
+        played = play.played()[4 * (self.trick - 1) : 4 * self.trick]
+        card = self.effect.cards[0]
+        again = next((c for s, c in played if s == self.leader), None)
+        defender = self.leader not in (self.chooser, self.chooser.partner)
+        return card if defender and again is not None and again != card else None
+
+
+def replay_after_revoke(table: Table) -> ReplayAfterRevoke | None:
+    """Before the correction of the revoke attention was drawn to (``revoke_correction``): the L62C2 restriction
+    on the offender's partner who has played to that trick after the revoke, or None."""
+    play, found = table.play_state, correctable_revoke(table)
+    if play is None or found is None:
+        return None
+    seat, _, place = found
+    trick = place // 4 + 1
+    after = play.played()[place + 1 : 4 * trick]
+    mine = next((i for i, (s, _) in enumerate(after) if s == seat.partner), None)
+    if mine is None:
+        return None
+    partner, card = after[mine]
+    effect = Effect(EffectKind.REQUIRE_PLAY, partner, (card,), data="card")
+    before = tuple(after[:mine])
+    return ReplayAfterRevoke(seat, partner, play.declarer, (), "62C2", False, decided=True, trick=trick,
+                             effect=effect, before=before)  # fmt: skip

@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Final
 
 from contractbridge.cards import Card, Seat
-from contractbridge.director import Effect, EffectKind, LeadRestriction, Ruling
+from contractbridge.director import Effect, EffectKind, LeadRestriction, Ruling, none_option
 from contractbridge.laws.wbf17.play.out_of_turn import lead_out_of_turn, play_after_irregularity, premature_play
 from contractbridge.laws.wbf17.play.penalty_cards import failure_to_play
 from contractbridge.laws.wbf17.play.restrictions import required_play
@@ -19,7 +19,10 @@ if TYPE_CHECKING:
     from contractbridge.play import PlayState
     from contractbridge.table import Table
 
-__all__ = ["PlayRestriction", "card_before_rectification", "misplay_ruling"]
+__all__ = ["ACCEPTED_LEAD_DUMMY", "PlayRestriction", "card_before_rectification", "misplay_ruling"]
+
+#: the irregularity of dummy's card played second to an accepted opening lead out of turn: it stands (L54B2)
+ACCEPTED_LEAD_DUMMY: Final = "dummy_card_after_accepted_lead"
 
 
 _NO_EFFECT: Final = Effect(EffectKind.NONE)
@@ -140,6 +143,11 @@ def misplay_ruling(table: Table, irregularity: Irregularity) -> Ruling | None:
     if irregularity.kind != IrregularityKind.PLAY_OUT_OF_TURN or not play.current_trick:
         return None
     led = play.current_trick[0][1].suit
+    if seat == play.dummy and turn == declarer and number == 1 and play.current_trick[0][0] != declarer.lho:
+        # TV112: the opening lead out of turn was accepted and declarer played second from dummy (L54B2)
+        what = f"{card} from dummy may not be withdrawn except to correct a revoke: it stands"
+        ruling = Ruling(ACCEPTED_LEAD_DUMMY, "54B2", declarer, what, (none_option("54B2", what, "stands"),))
+        return _counts_as_played(ruling, seat, card)
     if seat.side == declarer.side:
         return _counts_as_played(premature_play(declarer, declarer, card, suit_led=led), seat, card)
     if turn == seat.partner:
