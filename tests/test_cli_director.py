@@ -59,6 +59,16 @@ def test_rule_interactive_walks_through_the_choices(tmp_path: Path) -> None:
     assert events[-1] == {"event": "choose", "seat": "S", "option": "reject"}
 
 
+def test_rule_never_replaces_a_file(tmp_path: Path) -> None:
+    """``rule -o`` names a new file: an existing one is refused before the walk and kept as it was."""
+    log = write(tmp_path, {"event": "board", "number": 1, "deal": DEAL}, *calls("N1S", "E1H"))
+    out = tmp_path / "mine.jsonl"
+    out.write_text("my own notes\n")
+    result = CliRunner().invoke(app, ["rule", str(log), "-i", "-o", str(out)], input="reject\n")
+    assert result.exit_code == 2 and "exists" in result.output
+    assert out.read_text() == "my own notes\n"
+
+
 def test_rule_interactive_judgement(tmp_path: Path) -> None:
     log = write(tmp_path, {"event": "board", "number": 1}, *calls("N1S", "E1H"),
                 {"event": "choose", "seat": "S", "option": "reject"}, *calls("EP"))  # fmt: skip

@@ -250,6 +250,9 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Replay LOG and print the state and the pending ruling (JSON, then in words)."""
         console = Console(highlight=False, soft_wrap=True)
+        if output is not None and output.exists():  # asked before the walk, so no choice made is lost
+            typer.echo(f"error: {output} exists: rule never replaces a file (name a new one)", err=True)
+            raise typer.Exit(2)
         try:
             with warnings.catch_warnings(record=True) as torn:
                 warnings.simplefilter("always", EventLogWarning)
