@@ -209,6 +209,47 @@ def test_generated_deals_satisfy_the_condition_evaluated_independently(
         assert all(verdicts) if joiner == "&&" else any(verdicts), (condition, deal)
 
 
+def test_honour_counts_and_their_pt_names_count_each_rank() -> None:
+    # dealer's scanner: aces … tens are pt4 … pt0, singulars too; c13 (pt9) counts A 6, K 4, Q 2, J 1.
+    text = """produce 6
+    condition aces(south) + kings(south) >= 3 && pt0(south, hearts) == 1 && c13(south) >= 9
+    action printpbn, average "jacks" jack(south), average "pt9" pt9(south), average "queens" queens(south, spades)
+    """
+    _, out = run(text, seed=3)
+    deals = pbn_deals(out)
+    assert len(deals) == 6
+    south = [deal.hands[Seat.SOUTH] for deal in deals]
+
+    def count(hand: Hand, rank: Rank, suit: Suit | None = None) -> int:
+        return sum(1 for c in hand if c.rank == rank and (suit is None or c.suit == suit))
+
+    for hand in south:
+        assert count(hand, Rank.ACE) + count(hand, Rank.KING) >= 3 and count(hand, Rank.TEN, Suit.HEARTS) == 1
+        weights = {Rank.ACE: 6, Rank.KING: 4, Rank.QUEEN: 2, Rank.JACK: 1}
+        assert sum(w * count(hand, rank) for rank, w in weights.items()) >= 9
+    assert f"jacks: {sum(count(h, Rank.JACK) for h in south) / 6:g}" in out
+    assert f"queens: {sum(count(h, Rank.QUEEN, Suit.SPADES) for h in south) / 6:g}" in out
+
+
+def test_predeal_gives_several_seats_and_the_action_list_may_end_in_a_comma() -> None:
+    # dealer's grammar: ``predeal north …  west …`` in one statement; ``action a, b,`` (an empty last item).
+    text = "produce 2\npredeal north SAK, HQ\n  west D2, C3\naction printpbn,\n"
+    _, out = run(text, seed=2)
+    deals = pbn_deals(out)
+    assert len(deals) == 2
+    for deal in deals:
+        assert Hand("AK.Q..").bits & deal.hands[Seat.NORTH].bits == Hand("AK.Q..").bits
+        assert Hand("..2.3").bits & deal.hands[Seat.WEST].bits == Hand("..2.3").bits
+
+
+def test_a_shape_list_takes_commas_or_nothing_between_terms() -> None:
+    # dealer: shape(seat, any 4333, any 4432 5332) is the same list as with + between the terms.
+    text = "produce 8\ncondition shape(east, any 4333, any 4432 5332)\naction printpbn"
+    for deal in pbn_deals(run(text, seed=4)[1]):
+        lengths = [length(deal.hands[Seat.EAST], s) for s in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)]
+        assert sorted(lengths, reverse=True) in ([4, 3, 3, 3], [4, 4, 3, 2]) or lengths == [5, 3, 3, 2]
+
+
 def test_quality_and_cccc_follow_kaplan_rubens() -> None:
     # AKQJT: (4+3+2+1+½+½) × 5 / 10 = 5.5; a seven-card AK with the Q and J counted as held: 9 × 7 / 10.
     predeal = "predeal north SAKQJT, HAK65432\ncondition quality(north, spades) == 550 && quality(north, hearts) == 630"

@@ -18,9 +18,11 @@ from contractbridge.contract import Contract
 from contractbridge.dealer.batch import CONTROLS_TABLE, HCP_TABLE, LENGTH_TABLE, DealBatch, Holdings, Numbers
 from contractbridge.dealer.constraints import Compare, Constraint, OneSeat
 from contractbridge.dealer.suit_tables import (
+    C13_TABLE,
     CCCC_FLAT,
     CCCC_OTHER,
     CCCC_SUIT_TABLE,
+    HONOUR_TABLES,
     LOSER_TABLE,
     QUALITY_TABLE,
     TOP_TABLES,
@@ -198,6 +200,8 @@ _TABLES: Final = {
     "loser": LOSER_TABLE,
     "quality": QUALITY_TABLE,
     **{f"top{n}": table for n, table in TOP_TABLES.items()},
+    **HONOUR_TABLES,
+    "c13": C13_TABLE,
 }
 #: The names a :class:`TableFeature` may have: per-suit lookups summed over suits.
 TABLE_FEATURES: Final = frozenset(_TABLES)

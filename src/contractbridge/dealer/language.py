@@ -26,7 +26,7 @@ from contractbridge.dealer.expressions import (
     VectorFunction,
     length,
 )
-from contractbridge.dealer.shapes import ShapeIs, ShapePattern, parse_shape_pattern
+from contractbridge.dealer.shapes import ShapeIs, parse_shape_pattern
 from contractbridge.errors import ConstraintError
 
 FunctionFactory = Callable[[Seat], Expr]
@@ -359,7 +359,7 @@ class _Parser:
         seat = self._seat()
         if self._is(","):
             # dealer style: shape(north, any 4333 + any 5332); the pattern starts right after the comma
-            pattern, end = self._raw_pattern(self.pos)
+            pattern, end = parse_shape_pattern(self.text, self.pos, listed=True)
             self.pos = end
             self.tok = self._lex()
             self._expect(")")
@@ -368,18 +368,23 @@ class _Parser:
         op = self.tok
         if not (self._is("==", "=", "!=", "in")):
             raise self._error("expected ==, != or in after shape(SEAT), or write shape(SEAT, pattern)")
-        pattern, end = self._raw_pattern(op.pos + len(op.text))
+        pattern, end = parse_shape_pattern(self.text, op.pos + len(op.text))
         self.pos = end
         self.tok = self._lex()
         node: Constraint = ShapeIs(seat, pattern)
         return ~node if op.text == "!=" else node
 
-    def _raw_pattern(self, pos: int) -> tuple[ShapePattern, int]:
-        return parse_shape_pattern(self.text, pos)
-
 
 _NO_SEAT: Final[dict[str, Callable[[_Parser], Expr]]] = {"score": _Parser._score, "imps": _Parser._imps}
-_ALIASES: Final = {"control": "controls", "losers": "loser"}
+#: dealer's other names: singulars, ``hcps``, and ``pt0`` … ``pt9`` for tens … c13 (its scanner, scan.l).
+_PT_NAMES: Final = ("tens", "jacks", "queens", "kings", "aces", "top2", "top3", "top4", "top5", "c13")
+_ALIASES: Final = {
+    "control": "controls",
+    "losers": "loser",
+    "hcps": "hcp",
+    **{name[:-1]: name for name in _PT_NAMES[:5]},
+    **{f"pt{i}": name for i, name in enumerate(_PT_NAMES)},
+}
 _KNOWN: Final = frozenset({"shape", "hascard", "tricks", "cccc", *_NO_SEAT, *_ALIASES, *TABLE_FEATURES} - {"length"})
 _STRAIN_WORDS: Final = {
     **{s.name.lower(): s for s in Strain},

@@ -401,6 +401,13 @@ class _ScriptParser(_Parser):
             raise self._error("vulnerable takes none, NS, EW or all", tok) from None
 
     def _predeal(self) -> None:
+        """``predeal SEAT holdings [SEAT holdings …]``: one statement may give cards to several seats (dealer
+        names them in full there: north, east, south, west)."""
+        self._predeal_seat()
+        while self.tok.kind == "name" and self.tok.text.upper() in {seat.name for seat in Seat}:
+            self._predeal_seat()
+
+    def _predeal_seat(self) -> None:
         seat = self._seat()
         start = self.tok
         cards: list[str] = []
@@ -432,7 +439,8 @@ class _ScriptParser(_Parser):
         self.script.condition = self._constraint(node, tok)
 
     def _actions(self) -> None:
-        while True:
+        """A comma-separated list of actions; like dealer's grammar (defs.y) it may end in a comma."""
+        while self.tok.kind != "end" and not (self.tok.kind == "name" and self.tok.text.lower() in self.statements):
             self.script.actions.append(self._action())
             if not self._is(","):
                 return

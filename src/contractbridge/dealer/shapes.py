@@ -105,22 +105,24 @@ def _fits(shape: tuple[int, int, int, int], items: tuple[str, ...]) -> bool:
     return True
 
 
-def parse_shape_pattern(text: str, pos: int) -> tuple[ShapePattern, int]:
-    """Read a shape pattern expression starting at ``pos``; returns it and the position after it."""
+def parse_shape_pattern(text: str, pos: int, *, listed: bool = False) -> tuple[ShapePattern, int]:
+    """Read a shape pattern expression starting at ``pos``; returns it and the position after it. ``listed``
+    (inside dealer's ``shape(SEAT, …)``) also takes a comma or nothing between terms as ``+``, as dealer does:
+    ``shape(north, any 4333, any 4432 5422)``."""
     m = _PATTERN_TERM.match(text, pos)
     if m is None:
         raise ConstraintError("expected a shape pattern such as 4-4-x-x, (4333), any 5332 or 5+S", text, pos + 1)
     shapes = _term_shapes(m)
     end = m.end()
     while True:
-        op = re.match(r"\s*([+-])", text[end:])
+        op = re.match(r"\s*([+,-]?)" if listed else r"\s*([+-])", text[end:])
         if op is None:
             break
         nxt = _PATTERN_TERM.match(text, end + op.end())
         if nxt is None:
             break
         other = _term_shapes(nxt)
-        shapes = shapes | other if op.group(1) == "+" else shapes - other
+        shapes = shapes - other if op.group(1) == "-" else shapes | other
         end = nxt.end()
     return ShapePattern(frozenset(shapes)), end
 

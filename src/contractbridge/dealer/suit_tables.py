@@ -82,6 +82,13 @@ def _table(function: object) -> npt.NDArray[np.int64]:
 LOSER_TABLE: Final = _table(_losers)
 #: ``TOP_TABLES[n]``: how many of the top ``n`` honours a suit holds (dealer's ``top2`` … ``top5``).
 TOP_TABLES: Final = {n: _table(lambda h, n=n: _top(n, h)) for n in range(2, 6)}
+#: How many of one rank a suit holds (dealer's ``aces`` … ``tens``, also named ``pt4`` … ``pt0``).
+HONOUR_TABLES: Final = {
+    name: _table(lambda h, bit=bit: int(_has(h, bit)))
+    for name, bit in (("aces", _A), ("kings", _K), ("queens", _Q), ("jacks", _J), ("tens", _T))
+}
+#: dealer's ``c13`` (``pt9``): A 6, K 4, Q 2, J 1.
+C13_TABLE: Final = _table(lambda h: 6 * _has(h, _A) + 4 * _has(h, _K) + 2 * _has(h, _Q) + _has(h, _J))
 #: Kaplan–Rubens suit quality × 100, rounded (dealer's ``quality``).
 QUALITY_TABLE: Final = _table(lambda h: round(100 * _quality(h)))
 #: One suit's share of the Kaplan–Rubens hand value × 100: quality, 3-2-1 count and shortness.
