@@ -130,6 +130,30 @@ def test_printall_printew_and_print_lay_hands_out_as_dealer_does() -> None:
     assert ns[4].split() == ["".join(r.letter for r in ranks(h, Suit.CLUBS)) or "-" for h in (north, south)]
 
 
+def test_printcompact_printoneline_and_printes_print_each_deal_as_dealer_does() -> None:
+    # dealer: "n AKQ.J2..T98765" a line per hand (printoneline: one line), then an optional value; printes
+    # writes its strings (which may span lines) and whole values with nothing between.
+    text = (
+        "produce 2\naction printpbn, printcompact (hcp(north)), printoneline,\n"
+        ' printes ("N has ", spades(north), "\n!\n")'
+    )
+    _, out = run(text, seed=7)
+    deals = pbn_deals(out)
+    assert len(deals) == 2
+    for deal in deals:
+        hands = [
+            f"{seat.name[0].lower()} "
+            + ".".join(
+                "".join(r.letter for r in ranks(deal.hands[seat], s))
+                for s in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+            )
+            for seat in Seat
+        ]
+        north = deal.hands[Seat.NORTH]
+        block = "\n".join(hands) + f"\n{hcp(north)}\n" + " ".join(hands) + f"\nN has {length(north, Suit.SPADES)}\n!\n"
+        assert block in out
+
+
 def test_average_and_frequency_count_the_deals_produced() -> None:
     text = """produce 30
     action printpbn, average "hcp n" hcp(north), frequency "spades" (spades(north), 3, 5),

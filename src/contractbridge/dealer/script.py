@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 import time
 from abc import ABC, abstractmethod
+from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Final, TextIO
@@ -78,9 +79,9 @@ def hands_text(number: int, deal: Deal, seats: Sequence[Seat]) -> str:
     return "\n".join(lines) + "\n\n"
 
 
-def _holding(hand: Hand, suit: object) -> str:
+def _holding(hand: Hand, suit: object, void: str = "-") -> str:
     ranks = "".join(card.rank.letter for card in hand if card.suit == suit)
-    return ranks or "-"
+    return ranks or void
 
 
 @dataclass
@@ -108,6 +109,58 @@ class PrintPbn(Action):
 
     def report(self, pbn: bool) -> str:
         return ""
+
+
+class PerDeal(Action):
+    """An action printing values of expressions for each deal: they are computed batch by batch as the deals
+    are observed, and taken in order as the deals are printed."""
+
+    prints_deals = True
+
+    def __init__(self, exprs: Sequence[Expr]) -> None:
+        self.exprs = tuple(exprs)
+        self.pending: deque[tuple[int, ...]] = deque()
+
+    def observe(self, batch: DealBatch) -> None:
+        columns = [e.values(batch).astype(np.int64).tolist() for e in self.exprs]
+        self.pending.extend(zip(*columns, strict=True) if columns else [()] * len(batch))
+
+    def report(self, pbn: bool) -> str:
+        return ""
+
+
+class PrintCompact(PerDeal):
+    """``printcompact`` (a line per hand: ``n AK32.Q4.T9876.5``) and ``printoneline`` (the four on one line),
+    each optionally followed by the value of an expression: ``printoneline (hcp(north))``."""
+
+    def __init__(self, one_line: bool, expr: Expr | None = None) -> None:
+        super().__init__([] if expr is None else [expr])
+        self.one_line = one_line
+
+    def deal(self, number: int, deal: Deal, script: DealerScript, pbn: bool) -> str:
+        values = self.pending.popleft()
+        if pbn:
+            return script.pbn_game(number, deal)
+        hands = [
+            f"{seat.name[0].lower()} "
+            + ".".join(_holding(deal.hands[seat], suit, void="") for suit in SUITS_HIGH_FIRST)
+            for seat in Seat
+        ]
+        text = (" " if self.one_line else "\n").join(hands) + "\n"
+        return text + "".join(f"{v}\n" for v in values)
+
+
+class PrintEs(PerDeal):
+    """``printes (item, …)``: for each deal, strings as written and expressions' whole values, nothing
+    between them (a string may hold a newline)."""
+
+    def __init__(self, items: Sequence[Expr | str]) -> None:
+        super().__init__([item for item in items if not isinstance(item, str)])
+        self.items = tuple(items)
+
+    def deal(self, number: int, deal: Deal, script: DealerScript, pbn: bool) -> str:
+        values = iter(self.pending.popleft())
+        return "".join(item if isinstance(item, str) else str(next(values)) for item in self.items)
 
 
 def _report(lines: Sequence[str], pbn: bool) -> str:
@@ -310,7 +363,7 @@ def _uses_dd(node: object) -> bool:
 
 # --- parsing -------------------------------------------------------------------------------------------------------
 
-_COMMENT: Final = re.compile(r'"[^"\n]*"|#[^\n]*|//[^\n]*|/\*.*?\*/', re.DOTALL)
+_COMMENT: Final = re.compile(r'"[^"]*"|#[^\n]*|//[^\n]*|/\*.*?\*/', re.DOTALL)
 
 
 def strip_comments(text: str) -> str:
@@ -463,6 +516,15 @@ class _ScriptParser(_Parser):
                 seats.append(self._seat())
             self._expect(")")
             return PrintHands(tuple(seats))
+        if word in ("printcompact", "printoneline"):
+            expr = None
+            if self._is("("):
+                self._advance()
+                expr = self._number(self.expression(), self.tok)
+                self._expect(")")
+            return PrintCompact(word == "printoneline", expr)
+        if word == "printes":
+            return self._printes()
         if word == "average":
             label = self._label()
             return Average(label, self._number(self.expression(), self.tok))
@@ -480,10 +542,24 @@ class _ScriptParser(_Parser):
             self._expect(")")
             return EvalContract(seat, contract, vul.text.lower() == "vul")
         raise self._error(
-            f"unknown action {tok.text!r} (known: printall, printew, printpbn, print, average, frequency, "
-            "evalcontract)",
+            f"unknown action {tok.text!r} (known: printall, printew, printpbn, printcompact, printoneline, printes, "
+            "print, average, frequency, evalcontract)",
             tok,
         )
+
+    def _printes(self) -> Action:
+        self._expect("(")
+        items: list[Expr | str] = []
+        while True:
+            if self.tok.kind == "string":
+                items.append(self._advance().text[1:-1])
+            else:
+                items.append(self._number(self.expression(), self.tok))
+            if not self._is(","):
+                break
+            self._advance()
+        self._expect(")")
+        return PrintEs(items)
 
     def _label(self) -> str:
         if self.tok.kind == "string":
