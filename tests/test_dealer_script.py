@@ -318,6 +318,9 @@ def test_tricks_score_imps_and_evalcontract_use_double_dummy() -> None:
         ("condition hcp(north) > 10\ncondition hcp(south) > 10\n", 2, 11, "one condition"),
         ("produce -3\n", 1, 9, "positive whole number"),
         ("action frequency (hcp(north), 10, 5)\n", 1, 19, "high end"),
+        # no hand has these patterns; dealer refuses them as well ("wrong number of cards in shape")
+        ("produce 1\ncondition shape(north, any 4333 + 3333)\n", 2, 35, "only 12 cards"),
+        ("condition shape(south, 55x5)\n", 1, 24, "15 cards"),
     ],
 )
 def test_unknown_constructs_name_the_line_and_column(text: str, line: int, column: int, words: str) -> None:

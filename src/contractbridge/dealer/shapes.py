@@ -88,6 +88,12 @@ def _term_shapes(m: re.Match[str]) -> frozenset[tuple[int, int, int, int]]:
         items, any_order = list(m.group("paren")), True
     else:
         items, any_order = list(m.group("plain")), bool(m.group("plain_any"))
+    fixed = sum(int(item) for item in items if item.isdigit())
+    if fixed > 13 or (fixed != 13 and all(item.isdigit() for item in items)):
+        # dealer refuses these too ("wrong number of cards in shape"): no hand has such a pattern
+        what = f"{fixed} cards" if fixed > 13 else f"only {fixed} cards"
+        column = m.end() - len(m.group(0).lstrip()) + 1
+        raise ConstraintError(f"shape {m.group(0).strip()} has {what}; a hand has 13", m.string, column)
     orders = set(itertools.permutations(items)) if any_order else {tuple(items)}
     return frozenset(sh for sh in ALL_SHAPES if any(_fits(sh, order) for order in orders))
 
