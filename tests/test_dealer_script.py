@@ -266,6 +266,24 @@ def test_predeal_gives_several_seats_and_the_action_list_may_end_in_a_comma() ->
         assert Hand("..2.3").bits & deal.hands[Seat.WEST].bits == Hand("..2.3").bits
 
 
+def test_operators_bind_as_in_dealers_grammar() -> None:
+    # defs.y: ! binds tightest; < … >= before == and !=, each left to right; a condition counts 1 or 0.
+    text = """a = 2 == 2 != 0
+    b = 0 != 2 == 1
+    c = 4 > 3 < 1
+    d = !0 * 2
+    e = 3 * !0 + !5
+    produce 1
+    condition !shape(north, 4333) && !hascard(north, SA)
+    action printpbn, printes (a, b, c, d, e)
+    """
+    _, out = run(text, seed=1)
+    north = pbn_deals(out)[0].hands[Seat.NORTH]
+    assert not any(c.rank == Rank.ACE and c.suit == Suit.SPADES for c in north)
+    assert [length(north, s) for s in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)] != [4, 3, 3, 3]
+    assert "11023" in out.split("]\n\n")[-1]
+
+
 def test_a_shape_list_takes_commas_or_nothing_between_terms() -> None:
     # dealer: shape(seat, any 4333, any 4432 5332) is the same list as with + between the terms.
     text = "produce 8\ncondition shape(east, any 4333, any 4432 5332)\naction printpbn"

@@ -164,7 +164,8 @@ class _Parser:
         return node
 
     def _not(self) -> Expr | Constraint:
-        if self._is("not", "!"):
+        # In a dealer script ``!`` binds tightest, as in dealer's grammar (defs.y): ``!0 * 2`` is 2 (_unary's).
+        if self._is("not", "!") and not self.lenient:
             op = self._advance()
             return ~self._constraint(self._not(), op)
         return self._comparison()
@@ -173,11 +174,7 @@ class _Parser:
         start = self.tok
         if self._is("shape"):
             return self._shape()
-        left = self._sum()
-        if self.tok.kind == "op" and self.tok.text in _CMP_OPS:
-            op = self._advance()
-            right = self._sum()
-            return Compare(self._number(left, start), _CMP_OPS[op.text], self._number(right, op))
+        left = self._compare_chain(start, _EQUALITY_OPS, lambda: self._compare_chain(start, _ORDER_OPS, self._sum))
         if self._is("in"):
             self._advance()
             low = self._int()
@@ -186,6 +183,15 @@ class _Parser:
             self._advance()
             high = self._int()
             return self._number(left, start).between(low, high)
+        return left
+
+    def _compare_chain(self, start: _Tok, ops: frozenset[str], operand: Callable[[], Node]) -> Node:
+        """Comparisons as dealer's grammar (defs.y) has them, left to right, ``<`` … ``>=`` binding tighter
+        than ``==``/``!=``: ``2 == 2 != 0`` is ``(2 == 2) != 0``, a condition counting as 1 or 0."""
+        left = operand()
+        while self.tok.kind == "op" and self.tok.text in ops:
+            op = self._advance()
+            left = Compare(self._number(left, start), _CMP_OPS[op.text], self._number(operand(), op))
         return left
 
     def _number(self, node: Node, tok: _Tok) -> Expr:
@@ -226,6 +232,9 @@ class _Parser:
         if self._is("-"):
             op = self._advance()
             return -self._number(self._unary(), op)
+        if self._is("not", "!"):  # an operand negated, as dealer allows: 2 * !0
+            op = self._advance()
+            return ~self._constraint(self._shape() if self._is("shape") else self._unary(), op)
         return self._atom()
 
     def _atom(self) -> Expr | Constraint:
@@ -396,6 +405,8 @@ _STRAIN_WORDS: Final = {
 }
 _CONTRACT: Final = re.compile(r"\s*(x{0,2})([1-7])\s*(nt|n|s|h|d|c)(?![a-z0-9])", re.IGNORECASE)
 _CMP_OPS: Final = {">=": ">=", ">": ">", "<=": "<=", "<": "<", "==": "==", "=": "==", "!=": "!="}
+_ORDER_OPS: Final = frozenset({">=", ">", "<=", "<"})
+_EQUALITY_OPS: Final = frozenset({"==", "=", "!="})
 _SEAT_WORDS: Final = {s.letter: s for s in Seat} | {s.name: s for s in Seat}
 
 
