@@ -102,7 +102,8 @@ INDEX: Final[dict[str, tuple[tuple[str, str], ...]]] = {
         (
             "dealer",
             "Run a dealer script: generate/produce, dealer, vulnerable, predeal, condition, variables, "
-            "actions\n(printall, printew, printpbn, print, average, frequency, evalcontract).",
+            "actions\n(printall, printew, printpbn, printcompact, printoneline, printes, print, average, frequency,\n"
+            "evalcontract).",
         ),
     ),
     "rubbergame": (
