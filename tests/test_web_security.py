@@ -334,3 +334,20 @@ def test_a_table_without_spectators_waits_for_the_hello(tmp_path: Path) -> None:
         with client.websocket_connect(f"/ws/{table['id']}") as ws:
             frame = ws.receive_json()
             assert frame["error"] == "ProtocolError" and "hello" in frame["message"]
+
+
+def test_the_console_log_is_read_by_a_person_and_json_on_request() -> None:
+    """#27 item 8: the server's console shows readable lines; ``serve --json-logs`` writes one JSON object a line
+    for a log collector. Neither shows a board's deal (hidden information) or a token."""
+    import logging
+
+    from contractbridge.server.logs import JsonFormatter, TextFormatter
+
+    board = {"event": "board", "number": 3, "deal": "N:AKQ2.KJ4.T98.A53 - - -"}
+    record = logging.LogRecord("contractbridge", 20, "", 0, "table %s: %s", ("7", "stored"), None)
+    record.event, record.table = board, 7
+    text = TextFormatter().format(record)
+    assert "info" in text and "table 7: stored" in text and "table=7" in text and '"number": 3' in text
+    assert not text.lstrip().startswith("{") and "AKQ2" not in text
+    line = json.loads(JsonFormatter().format(record))
+    assert line["message"] == "table 7: stored" and line["event"] == {"event": "board", "number": 3}
