@@ -351,3 +351,20 @@ def test_the_console_log_is_read_by_a_person_and_json_on_request() -> None:
     assert not text.lstrip().startswith("{") and "AKQ2" not in text
     line = json.loads(JsonFormatter().format(record))
     assert line["message"] == "table 7: stored" and line["event"] == {"event": "board", "number": 3}
+
+
+def test_the_directors_frame_names_each_option_chosen() -> None:
+    """#27 item 8: the director sees the irregularity and which option its chooser took (L27B: South rejects
+    East's insufficient 1H, TV60)."""
+    from contractbridge.server.frames import director_frame
+    from contractbridge.table import Table
+
+    deal = "N:AKQ2.KJ4.T98.A53 JT9.AQ8.KQ76.K42 8765.T976.J5.QJ6 43.532.A432.T987"
+    table = Table.from_events([
+        {"event": "board", "number": 1, "deal": deal, "irregular": True},
+        {"event": "call", "seat": "N", "call": "1S"}, {"event": "call", "seat": "E", "call": "1H"},
+        {"event": "choose", "seat": "S", "option": "reject"},
+    ])  # fmt: skip
+    frame = director_frame(table, {"id": "t"}, [None] * len(table.to_events()))
+    assert frame["choices"] == [{"seat": "S", "option": "reject"}]
+    assert [i["kind"] for i in frame["irregularities"]] == ["insufficient_bid"]
