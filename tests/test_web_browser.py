@@ -210,7 +210,7 @@ def test_the_director_rules_a_lead_out_of_turn_and_a_disputed_claim(
         north.wait_for_selector("#ruling-text:has-text('Law 54')")
         assert north.locator(f"#trick .irregular .card[data-card='{led}']").count() == 1  # faced, awaiting the ruling
         director.wait_for_selector("#ruling-text:has-text('Law 54')")
-        assert director.locator(".irregularity").filter(has_text="lead_out_of_turn").count() == 1
+        assert director.locator(".irregularity").filter(has_text="Lead out of turn by").count() == 1
         assert north.locator("button.choose").count() == 3 and west.locator("button.choose").count() == 0
         west.locator("#call-director").click()  # L9B1: every page shows the call until the director attends
         director.wait_for_selector("#call-text:has-text('West called the director: lead out of turn')")
