@@ -1,13 +1,15 @@
 """Shared situations for the play-period table tests (issue #11): 1NT by S on one deal, an event log builder, and
-the replay check (JSONL round trip: same log, turn, tricks, irregularities, legal cards and record)."""
+the replay check (JSONL round trip: same log, turn, tricks, irregularities, legal cards and record), and a robot
+that claims everything and disputes every claim."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from contractbridge.cards import Seat
+from contractbridge.calls import Call
+from contractbridge.cards import Card, Seat
 from contractbridge.deal import Board, Deal
-from contractbridge.table import Table
+from contractbridge.table import Table, TableView
 
 N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
 # 1NT by S; W leads. N: S AK54 H AQ32 D AK7 C AK; E: S T98 H KJT98 D QJ8 C QJ; S: S 76 H 7654 D T9 C T9876;
@@ -68,3 +70,21 @@ W_WINS_T1 = ("SQ", "S4", "S8", "S6")  # W leads ♠Q and holds the trick
 N_WINS_T1 = ("S2", "SA", "S8", "S6")  # dummy wins trick 1
 E_WINS_T1 = ("S2", "S4", "S8", "S6")  # E wins trick 1
 S_ON_LEAD = (*N_WINS_T1, "D7", "D8", "DT", "D2")  # dummy wins trick 1, S trick 2 with ♦T
+
+
+class Stubborn:
+    """A robot that bids 1NT as North (else passes), plays its lowest legal card, claims every remaining trick
+    as declarer on lead, and disputes every claim it is asked about."""
+
+    def call(self, view: TableView) -> Call:
+        bid = Call.parse("1NT")
+        return bid if view.seat == Seat.NORTH and bid in view.legal_calls else Call.parse("P")
+
+    def play(self, view: TableView) -> Card:
+        return min(view.legal_cards)
+
+    def claim(self, view: TableView) -> tuple[int, str] | None:
+        return 13 - len(view.tricks), "all of them"
+
+    def accepts_claim(self, view: TableView) -> bool:
+        return False

@@ -9,14 +9,14 @@ from pathlib import Path
 from rich.console import Console
 from typer.testing import CliRunner
 
-from contractbridge.calls import Call
-from contractbridge.cards import Card, Seat
+from contractbridge.cards import Seat
 from contractbridge.cli import app
 from contractbridge.commands.terminal import TerminalTable
 from contractbridge.deal import Board, Deal
 from contractbridge.players import Player
 from contractbridge.rubbergame import RubberSession
-from contractbridge.table import Table, TableView
+from contractbridge.table import Table
+from play_helpers import Stubborn
 
 
 def test_draw_prints_who_plays_sits_out_and_deals() -> None:
@@ -79,29 +79,11 @@ def test_play_rubber_human_seat_and_a_duplicate_code_refused() -> None:
     assert result.exit_code == 1 and "no rubber game" in result.output
 
 
-class _Stubborn:
-    """A robot that bids 1NT as North (else passes), plays its lowest legal card, claims every remaining trick
-    as declarer on lead, and disputes every claim it is asked about."""
-
-    def call(self, view: TableView) -> Call:
-        bid = Call.parse("1NT")
-        return bid if view.seat == Seat.NORTH and bid in view.legal_calls else Call.parse("P")
-
-    def play(self, view: TableView) -> Card:
-        return min(view.legal_cards)
-
-    def claim(self, view: TableView) -> tuple[int, str] | None:
-        return 13 - len(view.tricks), "all of them"
-
-    def accepts_claim(self, view: TableView) -> bool:
-        return False
-
-
 def test_a_robot_claim_voided_by_the_objection_is_not_made_again_in_the_same_trick() -> None:
     """NBB R54 / EST30: a defender's objection means no claim was made and play goes on. The robot declarer must
     not claim again at once (the terminal looped forever claiming and voiding)."""
     table = Table(Board(1, Deal.random(seed=12)), edition="EST30")
-    robots: dict[Seat, Player] = {seat: _Stubborn() for seat in Seat}
+    robots: dict[Seat, Player] = {seat: Stubborn() for seat in Seat}
     outcome = TerminalTable(Console(file=io.StringIO()), table, robots, lambda _: "quit", own_score=False).run()
     assert outcome.done and len(table.tricks) == 13  # every trick played: each claim voided, then a card
     kinds = [e["event"] for e in table.to_events()]

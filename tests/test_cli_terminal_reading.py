@@ -12,12 +12,12 @@ import pytest
 from typer.testing import CliRunner
 
 from contractbridge import Board, Card, Deal, Seat
-from contractbridge.calls import Call
 from contractbridge.cli import app
 from contractbridge.commands.terminal import cards_text, seat_names
 from contractbridge.players import play_board
 from contractbridge.robots.claims import plain_statement, robot_claims
-from contractbridge.table import Phase, Table, TableView
+from contractbridge.table import Phase, Table
+from play_helpers import Stubborn
 
 pytest.importorskip("endplay")
 
@@ -106,28 +106,10 @@ def test_a_forced_card_is_played_for_the_person_who_asks(tmp_path: Path) -> None
     assert {"event": "play", "seat": "E", "card": "CJ"} in events
 
 
-class _Disputes:
-    """Bids 1NT as North (else passes), plays its lowest card, claims everything as declarer on lead, and
-    disputes every claim."""
-
-    def call(self, view: TableView) -> Call:
-        bid = Call.parse("1NT")
-        return bid if view.seat == Seat.NORTH and bid in view.legal_calls else Call.parse("P")
-
-    def play(self, view: TableView) -> Card:
-        return min(view.legal_cards)
-
-    def claim(self, view: TableView) -> tuple[int, str] | None:
-        return 13 - len(view.tricks), "all of them"
-
-    def accepts_claim(self, view: TableView) -> bool:
-        return False
-
-
 def test_play_board_with_robot_claims_finishes_a_disputed_board() -> None:
     """README's ``play_board(…, on_action=robot_claims(robots))``: a claim a robot disputes is void and play
     goes on by agreement (L68D2(b)), once a trick at most, so the board ends with a result."""
-    robots = {seat: _Disputes() for seat in Seat}
+    robots = {seat: Stubborn() for seat in Seat}
     table = Table(Board(1, Deal.random(12)))
     play_board(table, robots, on_action=robot_claims(robots))
     assert table.phase is Phase.DONE and table.result is not None and len(table.tricks) == 13

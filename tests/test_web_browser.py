@@ -154,6 +154,9 @@ def test_insufficient_bid_at_a_director_table(server: Server, browser: playwrigh
     cells = south.locator("#auction td")
     assert "1♥" in [c.strip() for c in cells.all_inner_texts()]
     assert "Law 27" not in south.locator("#ruling-panel").inner_text()
+    director.wait_for_selector("#director-panel p.choice")  # #27 item 8: readable, with the option chosen
+    panel = director.locator("#director-panel").inner_text()
+    assert "Insufficient bid by East" in panel and "South chose: accept" in panel
 
 
 class Player:
@@ -207,7 +210,7 @@ def test_the_director_rules_a_lead_out_of_turn_and_a_disputed_claim(
         north.wait_for_selector("#ruling-text:has-text('Law 54')")
         assert north.locator(f"#trick .irregular .card[data-card='{led}']").count() == 1  # faced, awaiting the ruling
         director.wait_for_selector("#ruling-text:has-text('Law 54')")
-        assert director.locator(".irregularity").filter(has_text="lead_out_of_turn").count() == 1
+        assert director.locator(".irregularity").filter(has_text="Lead out of turn by").count() == 1
         assert north.locator("button.choose").count() == 3 and west.locator("button.choose").count() == 0
         west.locator("#call-director").click()  # L9B1: every page shows the call until the director attends
         director.wait_for_selector("#call-text:has-text('West called the director: lead out of turn')")
@@ -232,3 +235,28 @@ def test_the_director_rules_a_lead_out_of_turn_and_a_disputed_claim(
         north.wait_for_selector("#result-text:has-text('the director awarded')")
         assert f"{tricks} of the last" in north.locator("#result-text").inner_text()
         assert north.locator(".hand .card").count() >= 48  # every hand once the board is over
+
+
+def test_the_directors_link_stays_in_the_lobby_after_taking_a_seat(
+    server: Server, browser: playwright_api.Browser
+) -> None:
+    """#27 item 8: the director's secret link, shown once when the table is opened, is kept by the browser that
+    opened it: after taking a seat and coming back, the lobby still offers it (and only that browser)."""
+    page = browser.new_context().new_page()
+    page.goto(server.url + "/")
+    page.fill("input[name='name']", "Kept link")
+    page.check("input[name='director']")
+    page.click("#new-table button[type='submit']")
+    link = page.locator("#director-link").get_attribute("href")
+    assert link
+    table_id = page.locator("tr:has-text('Kept link')").get_attribute("data-table")
+    assert table_id
+    take_seat(page, server, table_id, "N")
+    page.goto(server.url + "/")
+    kept = page.locator(f"tr[data-table='{table_id}'] a.director-link")
+    kept.wait_for()
+    assert kept.get_attribute("href") == link
+    other = browser.new_context().new_page()
+    other.goto(server.url + "/")
+    other.wait_for_selector(f"tr[data-table='{table_id}']")
+    assert other.locator(f"tr[data-table='{table_id}'] a.director-link").count() == 0

@@ -32,7 +32,10 @@ Frame = dict[str, Any]
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     db = tmp_path_factory.mktemp("security") / "club.db"
-    with serve(str(db), log=db.parent / "server.log", args=("--tables-per-minute", "100")) as s:  # a plain path
+    # a plain path; the random client answers robots at machine speed, so the message rate is raised here (the
+    # limits test below runs its own server with the limits it tests)
+    args = ("--tables-per-minute", "100", "--rate", "1000", "--burst", "1000")
+    with serve(str(db), log=db.parent / "server.log", args=args) as s:
         yield s
 
 
@@ -331,3 +334,37 @@ def test_a_table_without_spectators_waits_for_the_hello(tmp_path: Path) -> None:
         with client.websocket_connect(f"/ws/{table['id']}") as ws:
             frame = ws.receive_json()
             assert frame["error"] == "ProtocolError" and "hello" in frame["message"]
+
+
+def test_the_console_log_is_read_by_a_person_and_json_on_request() -> None:
+    """#27 item 8: the server's console shows readable lines; ``serve --json-logs`` writes one JSON object a line
+    for a log collector. Neither shows a board's deal (hidden information) or a token."""
+    import logging
+
+    from contractbridge.server.logs import JsonFormatter, TextFormatter
+
+    board = {"event": "board", "number": 3, "deal": "N:AKQ2.KJ4.T98.A53 - - -"}
+    record = logging.LogRecord("contractbridge", 20, "", 0, "table %s: %s", ("7", "stored"), None)
+    record.event, record.table = board, 7
+    text = TextFormatter().format(record)
+    assert "info" in text and "table 7: stored" in text and "table=7" in text and '"number": 3' in text
+    assert not text.lstrip().startswith("{") and "AKQ2" not in text
+    line = json.loads(JsonFormatter().format(record))
+    assert line["message"] == "table 7: stored" and line["event"] == {"event": "board", "number": 3}
+
+
+def test_the_directors_frame_names_each_option_chosen() -> None:
+    """#27 item 8: the director sees the irregularity and which option its chooser took (L27B: South rejects
+    East's insufficient 1H, TV60)."""
+    from contractbridge.server.frames import director_frame
+    from contractbridge.table import Table
+
+    deal = "N:AKQ2.KJ4.T98.A53 JT9.AQ8.KQ76.K42 8765.T976.J5.QJ6 43.532.A432.T987"
+    table = Table.from_events([
+        {"event": "board", "number": 1, "deal": deal, "irregular": True},
+        {"event": "call", "seat": "N", "call": "1S"}, {"event": "call", "seat": "E", "call": "1H"},
+        {"event": "choose", "seat": "S", "option": "reject"},
+    ])  # fmt: skip
+    frame = director_frame(table, {"id": "t"}, [None] * len(table.to_events()))
+    assert frame["choices"] == [{"seat": "S", "option": "reject"}]
+    assert [i["kind"] for i in frame["irregularities"]] == ["insufficient_bid"]

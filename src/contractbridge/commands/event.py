@@ -53,19 +53,6 @@ def _save(path: Path, text: str) -> None:
         raise
 
 
-def _create_new(path: Path, content: str | bytes) -> None:
-    """Write a new file; an existing file is never replaced."""
-    try:
-        if isinstance(content, bytes):
-            with path.open("xb") as fh:
-                fh.write(content)
-        else:
-            with path.open("x", encoding="utf-8") as fh:
-                fh.write(content)
-    except FileExistsError:
-        raise TournamentError(f"{path} exists: choose a new file name (nothing was written)") from None
-
-
 @event_app.command("create")
 def create(
     file: EventFile,
@@ -82,11 +69,12 @@ def create(
 ) -> None:
     """Create a new event file (never replacing an existing one) and print its movement."""
     from contractbridge.tournament.event import Event
+    from contractbridge.tournament.site import create_new
 
     try:
         event = Event(name, form, movement, tables, boards_per_round, pairs or 2 * tables, seed,
                       tuple(arrow_switch or ()))  # fmt: skip
-        _create_new(file, event.to_json())
+        create_new(file, event.to_json())
     except (BridgeError, OSError) as exc:
         raise _fail(str(exc)) from None
     Console(highlight=False).print(event.movement.printout())
@@ -219,9 +207,9 @@ def export(
         form = event.scoring
         name = event.name
         if pbn is not None:
-            _create_new(pbn, pbn_scores.dumps(name, form, scored, ranking))
+            site.create_new(pbn, pbn_scores.dumps(name, form, scored, ranking))
         if usebio is not None:
-            _create_new(usebio, usebio_format.dumps(name, form, scored, ranking))
+            site.create_new(usebio, usebio_format.dumps(name, form, scored, ranking))
         records = None
         if hands is not None or html is not None:
             from contractbridge.tournament.handrecords import hand_records, html_sheet, pbn_hand_records
@@ -229,7 +217,7 @@ def export(
             records = hand_records(event.boards)
             if hands is not None:
                 sheet = html_sheet(records, name) if hands.suffix.lower() in (".html", ".htm") else None
-                _create_new(hands, sheet or pbn_hand_records(records, name))
+                site.create_new(hands, sheet or pbn_hand_records(records, name))
         if html is not None:
             by_number = {r.board.number: r for r in records or ()}
             site.write_site(html, site.render_site(name, form, scored, ranking, hand_records=by_number))

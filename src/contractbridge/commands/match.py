@@ -150,7 +150,8 @@ def print_summary(console: Console, lines: Sequence[BoardLine], side: Side) -> N
     console.print(grid)
     scored = [line for line in lines if line.imps is not None]
     total = sum(line.imps or 0 for line in scored)
-    console.print(f"[bold]{len(lines)} boards, {total:+d} IMP against par[/bold]")
+    boards = "1 board" if len(lines) == 1 else f"{len(lines)} boards"
+    console.print(f"[bold]{boards}, {total:+d} IMP against par[/bold]")
     if len(scored) > 1:
         best = max(scored, key=lambda x: x.imps or 0)
         worst = min(scored, key=lambda x: x.imps or 0)

@@ -30,6 +30,9 @@ def register(app: typer.Typer) -> None:
         robot_effort: Annotated[
             str, typer.Option("--robot-effort", metavar="EFFORT", help="the robots' card play: low, normal, high")
         ] = "",
+        json_logs: Annotated[
+            bool, typer.Option("--json-logs", help="log one JSON object a line (for a log collector)")
+        ] = False,
         tables_per_client: Annotated[
             int | None, typer.Option(min=0, help="tables one address may have open [20]", rich_help_panel=LIMITS)
         ] = None,
@@ -67,7 +70,7 @@ def register(app: typer.Typer) -> None:
         from contractbridge.errors import BridgeError
         from contractbridge.robots.cardplay import ROBOT_EFFORT_ENV, Effort
 
-        configure()
+        configure(json_lines=json_logs)
         try:
             if robot_effort:  # the default effort of the robot seats (server.robots.robot_player)
                 Effort.parse(robot_effort)

@@ -319,16 +319,28 @@ def register(app: typer.Typer) -> None:
             )
             if seed is not None:
                 seed += 1
-            try:
-                outcome = _play_board(console, table, robots, writer, hint_robot)
-            except Quit:
-                console.print()
-                _print_state(console, table)
-                return
-            if not outcome.done:
+            outcome = _played(console, table, robots, writer, hint_robot)
+            if outcome is None:
                 return
             if boards > 1:
                 total = _match_line(console, outcome, side, total)
+
+
+def _played(
+    console: Console,
+    table: Table,
+    robots: Mapping[Seat, Player],
+    writer: EventLog | None,
+    hint_robot: Callable[[Seat], Player],
+) -> BoardOutcome | None:
+    """The board played at the terminal; None when the player quits (the state shown) or play stops unfinished."""
+    try:
+        outcome = _play_board(console, table, robots, writer, hint_robot)
+    except Quit:
+        console.print()
+        _print_state(console, table)
+        return None
+    return outcome if outcome.done else None
 
 
 def _opened(console: Console, open_: Callable[[], tuple[Table, EventLog | None]]) -> tuple[Table, EventLog | None]:
@@ -377,14 +389,10 @@ def _play_match(
                 outcome = board_outcome(table)
                 console.print(f"Board {number} (played): {table.result}")
             else:
-                try:
-                    outcome = _play_board(console, table, robots, writer, hint_robot)
-                except Quit:
-                    console.print()
-                    _print_state(console, table)
+                played = _played(console, table, robots, writer, hint_robot)
+                if played is None:
                     return
-                if not outcome.done:
-                    return
+                outcome = played
             total = _match_line(console, outcome, side, total)
             lines.append(_board_line(outcome, side))
     finally:

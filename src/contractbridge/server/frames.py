@@ -139,7 +139,8 @@ def spectator_frame(table: Table, info: Mapping[str, Any], metas: Metas, mode: s
 
 
 def director_frame(table: Table, info: Mapping[str, Any], metas: Sequence[Mapping[str, Any] | None]) -> dict[str, Any]:
-    """What the director receives: every hand, the whole record and every irregularity."""
+    """What the director receives: every hand, the whole record, every irregularity and each option chosen."""
+    events = table.to_events()
     return {
         **_common(table, info),
         "you": DIRECTOR,
@@ -148,5 +149,6 @@ def director_frame(table: Table, info: Mapping[str, Any], metas: Sequence[Mappin
         "deal": table.board.deal.to_pbn(),
         "director": ruling_of(table, full=True),
         "irregularities": [i.to_dict() for i in table.irregularities],
-        "explanations": _explanations(metas, table.to_events(), None),
+        "choices": [{"seat": e.get("seat"), "option": e["option"]} for e in events if e["event"] == "choose"],
+        "explanations": _explanations(metas, events, None),
     }

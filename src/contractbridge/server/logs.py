@@ -1,7 +1,8 @@
-"""Structured logs of the web server: one JSON object a line (time, level, logger, message and the fields
-given as ``extra``). Events are logged as the table stores them; a board event is logged without its deal. A
-secret link's token never reaches a log: ``TokenFilter`` blanks ``token=…`` in every record of the server's and
-Uvicorn's loggers (Uvicorn's access log writes each request's URL, and old links carry the token there)."""
+"""Logs of the web server: readable lines on a console (time, level, message and the fields given as
+``extra``), or one JSON object a line for a log collector (``serve --json-logs``). Events are logged as the table
+stores them; a board event is logged without its deal. A secret link's token never reaches a log: ``TokenFilter``
+blanks ``token=…`` in every record of the server's and Uvicorn's loggers (Uvicorn's access log writes each
+request's URL, and old links carry the token there)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import sys
 from datetime import UTC, datetime
 from typing import Any, Final
 
-__all__ = ["LOGGERS", "JsonFormatter", "TokenFilter", "configure", "protect", "redact"]
+__all__ = ["LOGGERS", "JsonFormatter", "TextFormatter", "TokenFilter", "configure", "protect", "redact"]
 
 #: The loggers of the server and of Uvicorn (``uvicorn.error`` logs each WebSocket's URL, ``uvicorn.access``
 #: each request's).
@@ -50,29 +51,47 @@ def protect() -> None:
 _STANDARD: Final = frozenset(vars(logging.LogRecord("", 0, "", 0, "", None, None))) | {"message", "asctime"}
 
 
+def _fields(record: logging.LogRecord) -> dict[str, Any]:
+    """The fields a record was given as ``extra``; a board event without its deal (the deal stays secret)."""
+    out = {key: value for key, value in vars(record).items() if key not in _STANDARD}
+    event = out.get("event")
+    if isinstance(event, dict) and event.get("event") == "board":
+        out["event"] = {k: v for k, v in event.items() if k != "deal"}
+    return out
+
+
 class JsonFormatter(logging.Formatter):
+    """One JSON object a line: time, level, logger, message, the extra fields, the exception."""
+
     def format(self, record: logging.LogRecord) -> str:
         out: dict[str, Any] = {
             "time": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds"),
             "level": record.levelname.lower(),
             "logger": record.name,
             "message": record.getMessage(),
+            **_fields(record),
         }
-        for key, value in vars(record).items():
-            if key not in _STANDARD:
-                out[key] = value
-        event = out.get("event")
-        if isinstance(event, dict) and event.get("event") == "board":
-            out["event"] = {k: v for k, v in event.items() if k != "deal"}  # the deal stays secret
         if record.exc_info:
             out["exception"] = self.formatException(record.exc_info)
         return json.dumps(out, default=str)
 
 
-def configure(level: int = logging.INFO) -> None:
-    """JSON logs on stderr for the server and Uvicorn."""
+class TextFormatter(logging.Formatter):
+    """A line a person reads: ``12:04:05 info  table 3: N plays SQ  (table=3)``, the exception below it."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        when = datetime.fromtimestamp(record.created).strftime("%H:%M:%S")
+        fields = " ".join(f"{k}={json.dumps(v, default=str)}" for k, v in _fields(record).items())
+        line = f"{when} {record.levelname.lower():<7} {record.getMessage()}" + (f"  ({fields})" if fields else "")
+        if record.exc_info:
+            line += "\n" + self.formatException(record.exc_info)
+        return line
+
+
+def configure(level: int = logging.INFO, *, json_lines: bool = False) -> None:
+    """Logs on stderr for the server and Uvicorn: readable lines, or JSON lines with ``json_lines``."""
     handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(JsonFormatter())
+    handler.setFormatter(JsonFormatter() if json_lines else TextFormatter())
     handler.addFilter(TokenFilter())
     protect()
     for name in LOGGERS:

@@ -188,12 +188,19 @@ def write_site(directory: str | Path, files: Mapping[str, str | bytes]) -> list[
     root.mkdir(parents=True, exist_ok=True)
     written = []
     for name, content in files.items():
-        path = root / name
+        create_new(root / name, content)
+        written.append(root / name)
+    return written
+
+
+def create_new(path: Path, content: str | bytes) -> None:
+    """Write a new file; an existing file is never replaced (``TournamentError``, nothing written)."""
+    try:
         if isinstance(content, bytes):
             with path.open("xb") as fh:
                 fh.write(content)
         else:
             with path.open("x", encoding="utf-8") as fh:
                 fh.write(content)
-        written.append(path)
-    return written
+    except FileExistsError:
+        raise TournamentError(f"{path} exists: choose a new file name (nothing was written)") from None

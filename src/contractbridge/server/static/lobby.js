@@ -28,6 +28,8 @@ async function sit(tableId, seat) {
   } catch (err) { alert(err.message); refresh(); }
 }
 
+const DIRECTOR_KEY = "contractbridge.director.";  // + table id: the director's link, in this browser only
+
 async function refresh() {
   const tables = await api("GET", "/api/tables");
   const body = document.querySelector("#tables tbody");
@@ -43,7 +45,11 @@ async function refresh() {
       else cell.append(seat.kind === "robot" ? "robot" : (seat.name || "player") + (seat.connected ? "" : " (away)"));
       row.append(cell);
     }
-    row.append(el("td", {}, t.spectators === "none" ? "" : el("a", {href: `/t/${t.id}`}, "watch")));
+    const watch = el("td", {}, t.spectators === "none" ? "" : el("a", {href: `/t/${t.id}`}, "watch"));
+    // the director's secret link stays in this browser (it is shown once at creation): kept after taking a seat
+    const directing = localStorage.getItem(DIRECTOR_KEY + t.id);
+    if (directing) watch.append(" ", el("a", {href: directing, class: "director-link"}, "direct"));
+    row.append(watch);
     body.append(row);
   }
 }
@@ -61,6 +67,7 @@ document.getElementById("new-table").addEventListener("submit", async (event) =>
     box.hidden = false;
     box.replaceChildren(el("p", {}, `Table “${spec.name}” is open: take a seat above.`));
     if (table.director_url) {
+      localStorage.setItem(DIRECTOR_KEY + table.id, table.director_url);
       box.append(el("p", {}, "The director's link (keep it secret): ",
         el("a", {href: table.director_url, id: "director-link"}, window.location.origin + table.director_url)));
     }

@@ -372,6 +372,19 @@ function renderScores() {
   box.append(table);
 }
 
+// "lead_out_of_turn" → "lead out of turn"
+function words(id) {
+  return String(id).replaceAll("_", " ");
+}
+
+// an irregularity as a director reads it: "Lead out of turn by South at trick 1 (♠Q): the message"
+function irregularityText(i) {
+  const what = words(i.kind);
+  const action = i.card || i.call;
+  const by = i.seat ? ` by ${NAMES[i.seat]}` : "";
+  return `${what.charAt(0).toUpperCase()}${what.slice(1)}${by}${i.trick ? " at trick " + i.trick : ""}${action ? " (" + action + ")" : ""}: ${i.message}`;
+}
+
 function renderDirector() {
   const box = $("director-panel");
   box.hidden = frame.you !== "director";
@@ -379,7 +392,8 @@ function renderDirector() {
   box.replaceChildren(el("h2", {}, "Director's view"));
   const record = frame.director;
   if (record && record.record) box.append(el("p", {}, "Record: " + record.record.map((e) => `${e.seat} ${e.call}${e.status !== "standing" ? " (" + e.status + ")" : ""}`).join(", ")));
-  for (const i of frame.irregularities || []) box.append(el("p", {class: "irregularity"}, `${i.kind} by ${NAMES[i.seat]}${i.trick ? " at trick " + i.trick : ""}: ${i.message}`));
+  for (const i of frame.irregularities || []) box.append(el("p", {class: "irregularity"}, irregularityText(i)));
+  for (const c of frame.choices || []) box.append(el("p", {class: "choice"}, `${c.seat ? NAMES[c.seat] : "The director"} chose: ${words(c.option)}`));
   if (record && record.review && record.review.length) box.append(el("p", {}, "Review after play: " + record.review.join(", ")));
   if (frame.table.director_call) box.append(el("button", {id: "attend", onclick: () => send({type: "attend"})}, "Attend the call"));
   renderClaimRuling(box);
