@@ -158,3 +158,7 @@ def resume_alone(args: list[str]) -> list[str]:
         if arg == "--resume" and (i + 1 == len(args) or args[i + 1].startswith("-")):
             out.append("last")
     return out
+
+
+if __name__ == "__main__":  # python -m contractbridge.cli
+    main()
