@@ -125,3 +125,12 @@ def test_matchpoint_reports_every_bad_line_with_file_line_and_field(tmp_path: Pa
     assert out.exit_code == 2 and "dup.csv:2" in " ".join(out.output.split())
     out = runner.invoke(app, ["matchpoint", str(tmp_path / "missing.csv")])
     assert out.exit_code == 2 and "missing.csv" in " ".join(out.output.split())
+
+
+def test_rubber_save_never_replaces_another_file(tmp_path: Path) -> None:
+    """No command replaces a user's file: --save refuses an existing file it did not load, and changes nothing."""
+    mine = tmp_path / "notes.json"
+    mine.write_text("my own notes\n")
+    out = runner.invoke(app, ["rubber", "--save", str(mine)], input="4H\nW\n10\n\nquit\n")
+    assert out.exit_code == 2 and "exists" in out.output
+    assert mine.read_text() == "my own notes\n"

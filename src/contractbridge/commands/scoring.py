@@ -121,6 +121,8 @@ def rubber(
     At the contract prompt: a contract (4S, 3NTX), 'pass' for a passed-out hand, 'end' to end the rubber by
     agreement, 'quit' to stop (the sheet stays saved)."""
     console = Console()
+    if save is not None and save.exists() and (load is None or save.resolve() != load.resolve()):
+        raise _fail(f"{save} exists: --save names a new file (--load continues a saved sheet)")
     try:
         sheet = Rubber.from_dict(read_json(load, LIMITS["rubber"], "rubber sheet")) if load else Rubber(edition)
     except (OSError, BridgeError) as exc:
