@@ -368,14 +368,8 @@ class Table:
             case events.Play():
                 who, undo = self._play_card(event.card, event.seat)
                 event = replace(event, seat=who)
-            case events.Claim():
+            case events.Claim() | events.Agree() | events.Dispute() | events.PlayOn():
                 undo = self._claim_event(event)
-            case events.Agree():
-                undo = self._agree_event(event)
-            case events.Dispute():
-                undo = self._dispute_event(event)
-            case events.PlayOn():
-                undo = self._play_on_event(event)
             case events.BoardStart():
                 raise ParseError("a board event may only be the first event of a log")
             case _ if self._play_period_event(event):
@@ -798,30 +792,18 @@ class Table:
 
         return undo
 
-    def _open_claim(self, what: str) -> Claim:
-        claim = self._claim
-        if claim is None or claim.settled:
-            raise ClaimError(f"{what}: there is no claim in progress")
-        return claim
-
-    def _claim_event(self, event: events.Claim) -> Undo:
-        seat, tricks = event.seat, event.tricks
-        self._require_running("claim")
-        play = self._play
-        if play is None or self.phase is not Phase.PLAY:
-            law = self.rules.cited("claim")
-            raise ClaimError(f"claim by {seat.name.lower()}: claims are made during the play{law}")
-        if self._claim is not None:
-            raise ClaimError(f"claim by {seat.name.lower()}: a claim by {self._claim.seat.name.lower()} is open")
-        if seat == play.dummy:
-            law = self.rules.cited("dummy_no_part")
-            raise ClaimError(f"claim by {seat.name.lower()}: dummy takes no part in the play{law}")
-        remaining = 13 - len(play.tricks)
-        if not 0 <= tricks <= remaining:
-            law = self.rules.cited("claim")
-            raise ClaimError(f"claim by {seat.name.lower()} of {tricks} tricks: {remaining} tricks remain{law}")
-        needed = self.rules.claim_agreement(seat, play.dummy)
-        return self._set_claim(Claim(seat, tricks, remaining, event.statement, needed=needed))
+    def _claim_event(self, event: events.Claim | events.Agree | events.Dispute | events.PlayOn) -> Undo | None:
+        """A claim, an agreement, an objection or play on: the claim the edition says follows
+        (``Edition.claim_event``, L68–L70); a claim needs the play running. None when the edition's record changed
+        too (a pending ruling on the claim lapsing): undone by refolding the log."""
+        if isinstance(event, events.Claim):
+            self._require_running("claim")
+        ruling = None if self.record is None else self.record.pending
+        claim = self.rules.claim_event(self, event)
+        if self.record is not None and self.record.pending is not ruling:
+            self._claim = claim
+            return None
+        return self._set_claim(claim)
 
     def settle_claim(self, tricks: int | None) -> None:
         """The director's ruling on the disputed claim (L70): the claimer's side gets ``tricks`` of the remaining
@@ -833,45 +815,6 @@ class Table:
         if tricks is not None and not 0 <= tricks <= claim.remaining:
             raise ClaimError(f"a ruling of {tricks} tricks: {claim.remaining} remain{self.rules.cited('claim_ruling')}")
         self._claim = None if tricks is None else replace(claim, ruled=tricks)
-
-    def _agree_event(self, event: events.Agree) -> Undo:
-        seat = event.seat
-        claim = self._open_claim(f"agreement by {seat.name.lower()}")
-        if claim.disputed_by is not None:
-            law = self.rules.cited("claim_ruling")
-            raise ClaimError(f"agreement by {seat.name.lower()}: the claim is disputed; the director rules{law}")
-        if seat not in claim.needed or seat in claim.agreed_by:
-            raise ClaimError(
-                f"agreement by {seat.name.lower()}: the claim needs the agreement of "
-                + " and ".join(s.name.lower() for s in sorted(claim.needed - claim.agreed_by))
-                + self.rules.cited("claim_agreement")
-            )
-        return self._set_claim(replace(claim, agreed_by=claim.agreed_by | {seat}))
-
-    def _dispute_event(self, event: events.Dispute) -> Undo:
-        seat = event.seat
-        claim = self._open_claim(f"dispute by {seat.name.lower()}")
-        play = self._play
-        assert play is not None
-        if seat == claim.seat or claim.disputed_by is not None or seat == play.dummy:
-            raise ClaimError(f"dispute by {seat.name.lower()}: not possible for the claimer, dummy or a disputed claim")
-        if self.rules.objection_cancels_claim(claim, seat, play.declarer):
-            return self._set_claim(None)
-        return self._set_claim(replace(claim, disputed_by=seat))
-
-    def _play_on_event(self, event: events.PlayOn) -> Undo | None:
-        claim = self._open_claim(f"play on at {event.seat.name.lower()}'s request")
-        if claim.disputed_by is None:
-            law = self.rules.cited("play_on")
-            raise ClaimError(f"play on at {event.seat.name.lower()}'s request: the claim is not disputed{law}")
-        ruling = None if self.record is None else self.record.pending
-        if self.record is not None and ruling is not None and ruling.irregularity == "claim":
-            # all four agreed to play on before the director ruled: the ruling lapses (WBF17 L68D2(b), TV139)
-            law = next((o.law for o in ruling.options if o.id == "play_on"), ruling.law)
-            self.record.resolve(law, "play_on")
-            self._claim = None
-            return None  # undone by refolding the log
-        return self._set_claim(None)
 
     # events ---------------------------------------------------------------------------------------
     def to_events(self) -> list[Event]:
