@@ -34,7 +34,7 @@ or go back, cards taken back, a card played, a claim ruled) it returns as data, 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
@@ -51,6 +51,7 @@ if TYPE_CHECKING:
     from contractbridge.deal import Board
     from contractbridge.director import AwaitedCall, DirectedAuction, Option, Ruling
     from contractbridge.events import Event
+    from contractbridge.laws.nbb30.values import Revoke
     from contractbridge.play import PlayState
     from contractbridge.scoring.rubber import RubberRules
     from contractbridge.systems.agreements import PartnershipAgreements
@@ -176,6 +177,12 @@ class Edition:
         has none (a table of one book never cites another's laws)."""
         law = self.CITATIONS.get(topic)
         return f" ({law})" if law else ""
+
+    def ruling_law(self, topic: str) -> str | None:
+        """This edition's law for ``topic`` as a ruling states it (``Ruling.law``: a WBF17 law without its ``L``,
+        ``70``; ``NBB R54``), or None when its book has none."""
+        law = self.CITATIONS.get(topic)
+        return None if law is None else law.removeprefix("L")
 
     def claim_suggestion(self, play: PlayState, claim: Claim, *, budget: int) -> dict[str, Any] | None:
         """What the director's page proposes for ``claim``, disputed (``server.claimruling``): the edition's own
@@ -368,6 +375,13 @@ class Edition:
         if record is not None and ruling is not None and ruling.irregularity == "claim":
             record.resolve(next((o.law for o in ruling.options if o.id == "play_on"), ruling.law), "play_on")
         return None
+
+    def revoke_transfer(
+        self, revokes: Sequence[Revoke], tricks_won: Iterable[int], received_as_penalty: Iterable[int] = ()
+    ) -> int:
+        """The tricks a side that made the established ``revokes`` hands over on a rubber score sheet, from the
+        tricks it won (``rubbergame``; NBB R55(6), EST-L38, NL36 27.4). The base: a duplicate code has none."""
+        raise self._unsupported("revoke tricks on a rubber score sheet")
 
     def claim_agreement(self, claimer: Seat, dummy: Seat) -> frozenset[Seat]:
         """The players whose agreement makes a claim or concession by ``claimer`` final: the opponents who

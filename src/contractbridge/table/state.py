@@ -653,11 +653,19 @@ class Table:
         assert turn is not None
         return turn, play.pop
 
-    def _cited(self, err: RevokeError | CardOutOfTurnError) -> IllegalPlayError:
+    def _cited(self, err: RevokeError | CardOutOfTurnError, topic: str | None = None) -> IllegalPlayError:
         """``PlayState``'s refusal of a card with this table's edition's citation: follow suit (WBF17 L44C, a revoke
-        L61; NBB R20) or the turn (L44G, L53–L57)."""
-        topic = "follow_suit" if isinstance(err, RevokeError) else "card_turn"
+        L61; NBB R20) or the turn (L44G, L53–L57); ``topic`` names another (``trick_rotation``, L44B)."""
+        topic = topic or ("follow_suit" if isinstance(err, RevokeError) else "card_turn")
         return type(err)(f"{err}{self.rules.cited(topic)}")
+
+    def _stand(self, play: PlayState, card: Card, seat: Seat) -> None:
+        """``card`` of ``seat`` stands although unlawful (``PlayState.record``), refused with the edition's
+        citation when it is not in rotation to the trick in progress."""
+        try:
+            play.record(card, seat)
+        except CardOutOfTurnError as err:
+            raise self._cited(err, "trick_rotation") from None
 
     def _restriction(self, seat: Seat) -> str:
         record = self.record
@@ -676,7 +684,7 @@ class Table:
             kind = IrregularityKind.RESTRICTED_CARD
         irregularity = Irregularity(kind, who, card, len(self._events), turn, str(err), trick)
         if self.rules.card_irregularity(self, irregularity):
-            play.record(card, who)
+            self._stand(play, card, who)
             self._irregularities.append(irregularity)
             return self._undo_standing_card
         unflag = self._flag(kind, who, card, turn, str(err), trick)
@@ -736,7 +744,7 @@ class Table:
                 law = self.rules.cited("exchange_of_roles")
                 raise IllegalPlayError(f"{action}: the roles may be exchanged only at the opening lead{law}")
             self._play = PlayState(self.board.deal, before.strain, declarer)
-        self._play.record(action, pending.seat)
+        self._stand(self._play, action, pending.seat)
         self._pending = None
         return self._undo_then(self._play.pop if self._play is before else lambda: self._restore_play(before), pending)
 

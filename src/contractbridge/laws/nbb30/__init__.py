@@ -58,6 +58,8 @@ class NBB30(NBB30Auction, NBB30Play):
     """The NBB rubber-bridge laws (profile P_NBB30: NBB30 for every module, laws-historic.md §0)."""
 
     name = "NBB30"
+    #: the play's rule, ahead of the base's (``Edition`` precedes ``NBB30Play`` in the MRO)
+    revoke_transfer = NBB30Play.revoke_transfer
     title = "Dutch rubber-bridge laws of the 1930s"
     scoring = ALTERNATING_NOTRUMP  # NBB R30: notrump odd tricks 30, 40, 30 …
     rubber: RubberRules | None = NBB30_RUBBER
