@@ -13,7 +13,9 @@ How a ``Table`` uses its edition (one object per table, resolved at construction
 
 - auction period, irregular tables only: every call, change, exposure, choice and judgement goes to the
   table's record (``new_record``), which asks the auction methods below (``call``, ``change_of_call``,
-  ``exposed_cards``, ``unnoticed_call``, ``board_irregularity``, ``settle``, ``describe_watch``);
+  ``exposed_cards``, ``unnoticed_call``, ``board_irregularity``, ``settle``, ``describe_watch``, and
+  ``follow_up`` for an option's edition-specific next step);
+
 The play-period hooks receive the table as a ``PlayTable``: what a law reads of the board at the table (the
 record, the play state, the board, the pending irregularity, the claim), never the ``Table`` itself. A law writes
 only the edition's own record (rulings, penalty cards, restrictions); what it asks of the table (a card to stand
@@ -49,7 +51,7 @@ if TYPE_CHECKING:
     from contractbridge.cards import Hand
     from contractbridge.contract import Contract
     from contractbridge.deal import Board
-    from contractbridge.director import AwaitedCall, DirectedAuction, Option, Ruling
+    from contractbridge.director import AwaitedCall, DirectedAuction, Effect, Option, Ruling
     from contractbridge.events import Event
     from contractbridge.laws.nbb30.values import Revoke
     from contractbridge.play import PlayState
@@ -246,6 +248,10 @@ class Edition:
     def board_irregularity(self, auction: DirectedAuction, kind: str, facts: Mapping[str, Any]) -> None:
         """Irregularities of the board itself: wrong number of cards, missing card, wrong board."""
         raise self._unsupported("board irregularities")
+
+    def follow_up(self, auction: DirectedAuction, effect: Effect) -> None:
+        """The edition's own next step after a chosen option (a ``FOLLOW_UP`` effect, ``director.apply``)."""
+        raise self._unsupported(f"the step {effect.data!r} after a ruling")
 
     # ---- the play period (hooks the table calls; the play-period director adds its rules here) ----------
     def dummy_faced(self, play: PlayState) -> bool:

@@ -100,6 +100,7 @@ class Table:
         "_play",
         "_pop_card",
         "_ruled",
+        "_table_ruling",
         "_undos",
         "board",
         "edition",
@@ -145,6 +146,8 @@ class Table:
         self._claim: Claim | None = None
         self._pending: Irregularity | None = None
         self._ruled: object = None
+        #: the pending ruling an edition's play-period hook made, whose chosen option this table carries out
+        self._table_ruling: object = None
         self._irregularities: list[Irregularity] = []
 
     # state --------------------------------------------------------------------------------------
@@ -468,9 +471,11 @@ class Table:
         auction = self._in_auction_period() and (self._pending is None or self._play is None)
         if self.record is None or auction:
             return False
+        before = self.record.pending
         handled = self.rules.play_event(self, event)
         if handled is False:
             return False
+        self._mark_ruling(before)
         if isinstance(handled, Choice):
             self._carrying_out(handled)
         self._after_record()
@@ -493,13 +498,20 @@ class Table:
                     raise IllegalCallError(f"expose: {card} is not in {event.seat.name.capitalize()}'s hand")
         ruling = record.pending
         record.apply(events.to_dict(event))
-        if ruling is not None and record.pending is not ruling and record.rulings:
+        if ruling is not None and ruling is self._table_ruling and record.pending is not ruling and record.rulings:
             chosen = ruling.outcome(event.answer) if isinstance(event, events.Judge) else None
             option_id = record.rulings[-1]["option"]
             chosen = chosen or next((o for o in ruling.options if o.id == option_id), None)
-            if chosen is not None and chosen.apply is None:  # the play period's options are data (#22)
+            if chosen is not None:
                 self._carrying_out(Choice(chosen, ruling))
         self._after_record()
+
+    def _mark_ruling(self, before: object) -> None:
+        """After an edition's play-period hook: a ruling it made pending is the one whose option the table carries
+        out once chosen (the record applies the auction period's to itself, ``director.apply``)."""
+        record = self.record
+        if record is not None and record.pending is not None and record.pending is not before:
+            self._table_ruling = record.pending
 
     def _carrying_out(self, choice: Choice) -> None:
         """``_carry_out``, the table refolded from its log when it fails (nothing changed)."""
@@ -579,7 +591,9 @@ class Table:
         refuses (a ``BridgeError``), the event is taken back and the table refolded, so nothing has changed."""
         if self._play is not None and not self._stopped:
             try:
+                before = None if self.record is None else self.record.pending
                 self.rules.settle_play(self)
+                self._mark_ruling(before)
             except BridgeError:
                 self._events.pop()
                 self._undos.pop()
@@ -683,7 +697,10 @@ class Table:
         else:
             kind = IrregularityKind.RESTRICTED_CARD
         irregularity = Irregularity(kind, who, card, len(self._events), turn, str(err), trick)
-        if self.rules.card_irregularity(self, irregularity):
+        before = None if self.record is None else self.record.pending
+        stands = self.rules.card_irregularity(self, irregularity)
+        self._mark_ruling(before)
+        if stands:
             self._stand(play, card, who)
             self._irregularities.append(irregularity)
             return self._undo_standing_card

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar
 
 from contractbridge.cards import Card, Seat
+from contractbridge.director.apply import apply_option
 from contractbridge.errors import RulingError
 from contractbridge.laws.base import Choice, DealRules, FormationRules
 from contractbridge.laws.nbb30.auction import NBB30Auction
@@ -24,6 +25,7 @@ from contractbridge.laws.nbb30.revokes import correct_revoke, revoke_adjustment
 from contractbridge.laws.nbb30.rubber import RUBBER as NBB30_RUBBER
 from contractbridge.laws.nbb30.tableplay import (
     NO_PENALTY,
+    TRANSFER,
     card_ruling,
     carried_out,
     directed_cards,
@@ -38,7 +40,7 @@ from contractbridge.scoring.rules import ALTERNATING_NOTRUMP
 from contractbridge.values import Claim, Irregularity
 
 if TYPE_CHECKING:
-    from contractbridge.director import DirectedAuction
+    from contractbridge.director import DirectedAuction, Effect
     from contractbridge.events import Event
     from contractbridge.laws.base import PlayTable
 
@@ -143,11 +145,20 @@ class NBB30(NBB30Auction, NBB30Play):
         if free is None:
             raise RulingError(f"dummy may not draw attention to the {ruling.irregularity.replace('_', ' ')}")
         auction.resolve(verdict.law, free.id)
-        free.carry_out()
+        apply_option(auction, free)
 
     def carry_out(self, table: PlayTable, choice: Choice, card: Irregularity | None) -> None:
         """What the remedy chosen leaves in the record: exposed cards, leads and directives (``carried_out``)."""
         carried_out(self, table, choice, card)
+
+    def follow_up(self, auction: DirectedAuction, effect: Effect) -> None:
+        """An incorrect hand's trick transfer (``tableplay.TRANSFER``, NL36 33.2): kept in the players' record for
+        the score (``revokes.revoke_adjustment``)."""
+        step, _, count = effect.data.partition(":")
+        if step != TRANSFER or effect.seat is None or not isinstance(auction, PlayersAuction):
+            super().follow_up(auction, effect)
+            return
+        auction.transfers.append((effect.seat.side, int(count), effect.law))
 
     def play_event(self, table: PlayTable, event: Event) -> Choice | bool:
         """After the opening lead: dummy's ``attention`` to an opponent's irregularity he may not raise

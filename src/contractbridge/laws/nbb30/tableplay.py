@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from contractbridge.cards import Card, Hand, Seat, Suit
 from contractbridge.director import Effect, EffectKind, LeadRestriction, Option, Ruling, seat_name
+from contractbridge.director.apply import apply_option
 from contractbridge.laws.base import Choice
 from contractbridge.laws.nbb30.play import NBB30Play, follow_suit
 from contractbridge.laws.nbb30.record import PlayersAuction
@@ -44,6 +45,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "NO_PENALTY",
+    "TRANSFER",
     "NextLead",
     "card_ruling",
     "carried_out",
@@ -54,6 +56,9 @@ __all__ = [
     "played_to_wrong_lead",
     "reported_rulings",
 ]
+
+#: the ``FOLLOW_UP`` step of an incorrect hand's ruling that transfers ``data``'s tricks after the colon (NL36 33.2)
+TRANSFER = "transfer"
 
 #: the options of a play-period ruling that impose no penalty (what is left when dummy raised it, R51(2))
 NO_PENALTY = ("accept", "no_penalty", "fourth_hand_may_play")
@@ -432,13 +437,9 @@ def incorrect_hand(
     def option(r: Option) -> Option:
         if r.id in ("new_deal", "redeal"):
             return new_deal(record, r.law)
-
-        def apply() -> None:
-            record.note(f"{kind.replace('_', ' ').capitalize()} ({seat_name(offender)}): {r.effect} ({r.law}).")
-            if transfer and isinstance(record, PlayersAuction):
-                record.transfers.append((offender.side, transfer, r.law))
-
-        return r.bind(apply)
+        text = f"{kind.replace('_', ' ').capitalize()} ({seat_name(offender)}): {r.effect} ({r.law})."
+        moved = (Effect(EffectKind.FOLLOW_UP, offender, data=f"{TRANSFER}:{transfer}", law=r.law),) if transfer else ()
+        return replace(r, effects=(*r.effects, Effect(EffectKind.NOTE, data=text), *moved))
 
     description = f"{seat_name(offender)}'s hand: {kind.replace('_', ' ')}"
     options = tuple(option(r) for r in ruling.options)
@@ -446,7 +447,7 @@ def incorrect_hand(
     record.rule(ruling)
     if ruling.automatic:
         record.resolve(options[0].law, options[0].id)
-        options[0].carry_out()
+        apply_option(record, options[0])
 
 
 # ---- dummy's attention ---------------------------------------------------------------------------------
