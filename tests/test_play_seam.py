@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from contractbridge.cards import Card, Seat
+from contractbridge.cards import Card, Seat, Strain
 from contractbridge.deal import Board, Deal
 from contractbridge.director import BeforeRectification, Effect, EffectKind, Option, Ruling
 from contractbridge.errors import CardOutOfTurnError, ClaimError, EditionNotSupportedError, IllegalPlayError
@@ -43,8 +43,12 @@ def test_the_law_does_not_name_the_table_even_for_type_checking() -> None:
     wrong = []
     for path in sorted(LAWS.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            names = [node.module or ""] if isinstance(node, ast.ImportFrom) else []
-            names += [a.name for a in node.names] if isinstance(node, ast.Import) else []
+            if isinstance(node, ast.ImportFrom):
+                names = [node.module or ""]
+            elif isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            else:
+                continue
             wrong += [f"{path.relative_to(LAWS)}:{node.lineno}" for n in names if n.startswith("contractbridge.table")]
     assert not wrong
 
@@ -76,7 +80,7 @@ def test_the_exchange_of_roles_is_the_editions_and_only_at_the_opening_lead() ->
     """``Edition.declarer_after``: EXCHANGE_ROLES makes the presumed declarer dummy (L54A), refused once a card
     was played, with the book's citation (an NBB30 table cites no WBF17 law)."""
     option = Option("spread", "54A", "declarer spreads his hand", (Effect(EffectKind.EXCHANGE_ROLES, Seat.SOUTH),))
-    play = PlayState(DEAL, Card("SA").suit, Seat.SOUTH)
+    play = PlayState(DEAL, Strain.NOTRUMP, Seat.SOUTH)
     assert edition("WBF17").declarer_after(play, Card("HK"), option) == Seat.NORTH
     assert edition("WBF17").declarer_after(play, Card("HK"), Option("accept", "54B", "it stands")) == Seat.SOUTH
     play.push(Card("SQ"))
@@ -131,7 +135,7 @@ def test_the_director_award_cites_the_edition_in_force() -> None:
 
 def test_a_card_out_of_rotation_to_a_trick_cites_no_book_below_the_table() -> None:
     """``PlayState.record`` names no law (the table adds its edition's, WBF17 L44B)."""
-    play = PlayState(DEAL, Card("SA").suit, Seat.SOUTH)
+    play = PlayState(DEAL, Strain.NOTRUMP, Seat.SOUTH)
     play.push(Card("SQ"))
     with pytest.raises(CardOutOfTurnError) as err:
         play.record(Card("S7"), Seat.SOUTH)
