@@ -192,6 +192,8 @@ def test_the_record_and_its_rulings_cite_the_records_edition() -> None:
     assert wbf.pending is not None and nbb.pending is not None
     assert wbf.pending.awaits(wbf.edition) == "awaits South's choice of rectification (L10C1, L9B2)"
     assert nbb.pending.awaits(nbb.edition) == "awaits the director's ruling"
+    assert wbf.explain().startswith("Insufficient bid 1H by East over 1S (L27).")
+    assert nbb.explain().startswith("Insufficient bid 1H by East over 1S (NBB R40(1)).")  # was "(LNBB R40(1))"
 
 
 def test_the_review_flag_of_a_withdrawn_call_is_the_editions() -> None:

@@ -313,7 +313,8 @@ class Ruling:
 
     def explain(self) -> str:
         """A director's explanation in words (L10C1)."""
-        lines = [f"{self.description} (L{self.law})."]
+        law = f"L{self.law}" if self.law[:1].isdigit() else self.law  # a 2017 law is a number; a book names itself
+        lines = [f"{self.description} ({law})."]
         if self.question is not None:
             lines.append(f"The director must judge: {self.question.text} ({self.question.law})")
             for opt in self.options:
