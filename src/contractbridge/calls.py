@@ -14,6 +14,7 @@ from typing import Final
 
 from contractbridge.cards import Strain
 from contractbridge.errors import BridgeError, ParseError
+from contractbridge.rulebooks import refusal
 
 __all__ = ["DOUBLE", "PASS", "REDOUBLE", "Bid", "Call", "CallKind", "all_bids"]
 
@@ -49,7 +50,7 @@ class Call:
         level = int(m.group(1))
         strain = Strain.parse(m.group(2))
         if level < 1 or (level > 7 and not allow_above_seven):
-            raise ParseError(f"not a call: {text!r} (a bid names 1 to 7 odd tricks, L18A)")
+            raise refusal(ParseError, f"not a call: {text!r}: a bid names 1 to 7 odd tricks", "bid_level")
         return Bid(level, strain)
 
 

@@ -10,6 +10,7 @@ from typing import Final
 from contractbridge.calls import Bid
 from contractbridge.cards import Strain
 from contractbridge.errors import BridgeError, ParseError
+from contractbridge.rulebooks import refusal
 
 __all__ = ["Contract", "Doubling"]
 
@@ -55,7 +56,7 @@ class Contract:
     def _build(cls, level: int, strain: Strain, doubling: Doubling) -> Contract:
         """Check and normalise the arguments (L18A: levels 1 to 7); the interned instance when there is one."""
         if not isinstance(level, int) or not 1 <= level <= 7:
-            raise BridgeError(f"a contract level must be 1 to 7, not {level!r} (L18A)")
+            raise refusal(BridgeError, f"a contract level must be 1 to 7, not {level!r}", "bid_level")
         strain, doubling = Strain(strain), Doubling(doubling)
         if cls is Contract and _INTERNED:
             return _INTERNED[int(level), strain, doubling]
@@ -77,7 +78,7 @@ class Contract:
             raise ParseError(f"not a contract: {text!r} (write level, strain and X/XX, e.g. 4S, 3NTX, 6HXX)")
         level = int(m.group(1))
         if not 1 <= level <= 7:
-            raise ParseError(f"not a contract: {text!r} (the level must be 1 to 7, L18A)")
+            raise refusal(ParseError, f"not a contract: {text!r}: the level must be 1 to 7", "bid_level")
         doubling = {"": Doubling.NONE, "X": Doubling.DOUBLED, "XX": Doubling.REDOUBLED}[m.group(3)]
         return cls(level, Strain.parse(m.group(2)), doubling)
 
@@ -108,6 +109,10 @@ class Contract:
 _CONTRACT_RE: Final = re.compile(r"([0-9]{1,4})\s*(NT|N|[CDHS♣♦♥♠])\s*(XX|X|)")
 _INTERNED: Final[dict[tuple[int, Strain, Doubling], Contract]] = {}
 _INTERNED.update(
-    {(level, strain, doubling): Contract._build(level, strain, doubling)
-     for level in range(1, 8) for strain in Strain for doubling in Doubling}
+    {
+        (level, strain, doubling): Contract._build(level, strain, doubling)
+        for level in range(1, 8)
+        for strain in Strain
+        for doubling in Doubling
+    }
 )

@@ -15,6 +15,7 @@ from typing import Final
 
 from contractbridge.cards import FULL_PACK, Card, Hand, Seat, Side
 from contractbridge.errors import BridgeError, DealError, ParseError
+from contractbridge.rulebooks import refusal
 
 __all__ = ["Board", "Deal", "Vulnerability"]
 
@@ -245,7 +246,7 @@ class Board:
 
     def __post_init__(self) -> None:
         if not isinstance(self.number, int) or self.number < 1:
-            raise BridgeError(f"a board number must be 1 or more, not {self.number!r} (L2)")
+            raise refusal(BridgeError, f"a board number must be 1 or more, not {self.number!r}", "board_number")
         if self.dealer is None:
             object.__setattr__(self, "dealer", board_dealer(self.number))
         else:

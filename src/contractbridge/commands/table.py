@@ -140,7 +140,7 @@ def _parse_seats(text: str) -> list[Seat]:
         raise typer.BadParameter(str(err)) from None
 
 
-BoardOption = Annotated[int, typer.Option("--board", "-b", min=1, help="Board number (dealer, vulnerability: L2)")]
+BoardOption = Annotated[int, typer.Option("--board", "-b", min=1, help="Board number (dealer, vulnerability)")]
 SeedOption = Annotated[int | None, typer.Option("--seed", "-s", help="Random seed (the same seed, the same deal)")]
 
 

@@ -20,7 +20,7 @@ from contractbridge.contract import Contract
 from contractbridge.deal import Board, Deal, Vulnerability, board_dealer, board_vulnerability
 from contractbridge.errors import BridgeError, FormatError
 from contractbridge.play import trick_winner
-from contractbridge.rulebooks import DEFAULT_EDITION
+from contractbridge.rulebooks import DEFAULT_EDITION, refusal
 
 __all__ = ["Record", "RecordBacked", "RecordCall", "play_order", "winners"]
 
@@ -183,7 +183,9 @@ class Record:
             for e in log[1:]:
                 if isinstance(e, ev.Call):
                     if isinstance(e.call, Bid) and e.call.level > 7:
-                        raise FormatError(f"{e.call}: a record's auction holds bids of 1 to 7 only (L38A)")
+                        raise refusal(
+                            FormatError, f"{e.call}: a record's auction holds bids of 1 to 7 only", "bid_never_stands"
+                        )
                     calls.append(RecordCall(e.call, bool(e.extra.get("alert")), str(e.extra.get("explanation", ""))))
                 elif isinstance(e, ev.Play):
                     plays.append(e.card)

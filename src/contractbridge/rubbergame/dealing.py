@@ -19,6 +19,7 @@ from contractbridge.cards import Card, Hand, Seat
 from contractbridge.deal import Deal
 from contractbridge.errors import BridgeError
 from contractbridge.laws.base import DealRules
+from contractbridge.rulebooks import DEFAULT_RUBBER_EDITION
 
 __all__ = ["Packs", "RedealVerdict", "cut_faults", "deal_pack", "redeal", "shuffled"]
 
@@ -94,11 +95,13 @@ def cut(pack: Sequence[Card], top: int) -> list[Card]:
     return [*pack[top:], *pack[:top]]
 
 
-def deal_pack(pack: Sequence[Card], dealer: Seat) -> Deal:
+def deal_pack(pack: Sequence[Card], dealer: Seat, edition: str = DEFAULT_RUBBER_EDITION) -> Deal:
     """Deal the pack one card at a time, face down, clockwise from the dealer's left; the last card reaches
-    the dealer (R9(2); EST-L07)."""
+    the dealer (R9(2); EST-L07). A pack without 52 different cards is refused, citing ``edition``'s redeal
+    law for a defective pack (NBB R10(2))."""
     if len(pack) != 52 or len(set(pack)) != 52:
-        raise BridgeError("a pack to deal has 52 different cards (R10(2): otherwise a redeal with a correct pack)")
+        law = redeal(edition, defective_pack=True).reasons[0]
+        raise BridgeError(f"a pack to deal has 52 different cards: otherwise a redeal with a correct pack ({law})")
     hands: dict[Seat, list[Card]] = {s: [] for s in Seat}
     seat = dealer.lho
     for card in pack:

@@ -139,7 +139,7 @@ class Lineup:
             raise FormationError(f"not a lineup: {err}") from None
 
 
-def seat_four(draws: Sequence[Drawn], dealer_seat: Seat = Seat.SOUTH, law: str = "NBB R4, R6") -> Lineup:
+def seat_four(draws: Sequence[Drawn], dealer_seat: Seat = Seat.SOUTH, law: str = "") -> Lineup:
     """Seat four players from their draw: the two highest are partners against the two lowest and the
     highest deals (R4; EST-L03/L04). The dealer chooses his seat (R6; [JUDGEMENT] ``dealer_seat``, South by
     default), his partner sits opposite, then the higher of the opponents takes the dealer's left

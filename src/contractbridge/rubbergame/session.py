@@ -102,7 +102,8 @@ class RubberSession:
             raise ScoringError("the rubber is over")
         number = self.deals + 1
         pack = self._shuffle()
-        board = Board(number, deal_pack(pack, self.dealer), dealer=self.dealer, vulnerability=self.vulnerability)
+        deal = deal_pack(pack, self.dealer, self.edition)
+        board = Board(number, deal, dealer=self.dealer, vulnerability=self.vulnerability)
         self.table = Table(board, edition=self.edition, irregular=self.irregular)
         return self.table
 
