@@ -71,12 +71,14 @@ class Replayed:
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON state of ``contractbridge rule``: the record's, with the notes; for a table log the table's
-        real ``phase`` (``done`` once the board is over) and, on a finished board, its ``result``."""
+        real ``phase`` (``done`` once the board is over, ``new_deal`` after a demanded redeal) and, on a finished
+        board, its ``result`` (a redeal's: no contract, ``new_deal`` naming its law, NBB R39–R43)."""
         state = self.record.to_dict()
         if self.notes:
             state["notes"] = [*state["notes"], *self.notes]
-        if self.table is not None and state.get("phase") != "new_deal":  # a redeal stays one (NBB R39–R43)
-            state["phase"] = self.table.phase.value
+        if self.table is not None:
+            if state.get("phase") != "new_deal":  # a redeal stays one (NBB R39–R43)
+                state["phase"] = self.table.phase.value
             state["result"] = board_result(self.table)
             state["penalty_cards"] = [p.to_dict() for p in self.record.penalty_cards if p not in self.played()]
         return state
