@@ -10,10 +10,15 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from typer.testing import CliRunner
 
 from contractbridge.cli import app
+from contractbridge.errors import BridgeError, RulingError
 from contractbridge.table import Table
+from play_helpers import replayed
+from test_table_claims import claim
+from test_table_claims import log as claim_log
 
 Event = dict[str, Any]
 
@@ -52,3 +57,168 @@ def test_a_new_deal_board_has_a_result_naming_its_law_in_rule_json_est_l13(tmp_p
     passed += [{"event": "call", "seat": s, "call": "P"} for s in "NESW"]
     out = rule_json(passed, tmp_path)
     assert out["phase"] == "done" and out["result"]["passed_out"] is True and "new_deal" not in out["result"]
+
+
+# ---- L79C1, L92B, L92D: the correction and appeal periods (TV143, TV144) ----------------------------------------
+# 4H by S: after 10 tricks S holds SA HA HK, E the outstanding HQ; S claims the last 3 and E, W agree (L69A)
+AGREED: list[Event] = [claim("", 3), {"event": "agree", "seat": "E"}, {"event": "agree", "seat": "W"}]
+
+
+def posted(at: str = "2026-11-26T22:10", **more: Any) -> Event:
+    return {"event": "results_posted", "at": at, **more}
+
+
+def test_tv143_the_correction_and_appeal_periods_close_30_minutes_after_the_results_l79c1_l92b(tmp_path: Path) -> None:
+    """Results posted at 22:10, no other period set: requests for rulings or appeals and corrections of the agreed
+    score close at 22:40 (TV143). A correction in time is scored; one a minute late is refused with the deadline."""
+    table = Table.from_events(claim_log(*AGREED, posted()))
+    assert table.result is not None and table.result.tricks == 13
+    assert table.record is not None
+    [entry] = [r for r in table.record.rulings if r["irregularity"] == "results_posted"]
+    assert entry["periods"]["correction_ends"] == "2026-11-26T22:40" == entry["periods"]["appeal_ends"]
+    with pytest.raises(RulingError, match=r"correction period ended at 2026-11-26T22:40 \(L79C1\)"):
+        table.apply({"event": "score_correction", "at": "2026-11-26T22:41", "tricks": 12})
+    with pytest.raises(RulingError, match=r"period for appeals ended at 2026-11-26T22:40 \(L92B\)"):
+        table.apply({"event": "appeal", "at": "2026-11-26T22:41", "seat": "E", "concurs": True})
+    assert len(table.to_events()) == len(claim_log(*AGREED, posted()))  # a refused event changes nothing
+    table.apply({"event": "score_correction", "at": "2026-11-26T22:40", "tricks": 12, "reason": "EW won trick 11"})
+    assert table.result is not None and table.result.tricks == 12
+    assert "L79C1: declarer's tricks corrected from 13 to 12" in table.result.adjustments
+    replayed(table)
+    result = rule_json(table_log(table), tmp_path)["result"]
+    assert (result["tricks"], result["score_ns"]) == (12, 480)  # 4H+2, nobody vulnerable (L77)
+    # the TO may set another period (L79C1: "unless the TO sets a later time")
+    later = Table.from_events(claim_log(*AGREED, posted(correction_minutes=60)))
+    later.apply({"event": "score_correction", "at": "2026-11-26T23:05", "tricks": 12})
+    assert later.result is not None and later.result.tricks == 12
+
+
+def test_the_periods_are_checked_data_and_need_a_finished_board_l79c1() -> None:
+    with pytest.raises(BridgeError, match="ISO 8601"):
+        Table.from_events(claim_log(*AGREED, posted("at ten past ten")))
+    with pytest.raises(BridgeError, match="'form' is one of pairs, teams, individual"):
+        Table.from_events(claim_log(*AGREED, posted(form="swiss")))
+    with pytest.raises(BridgeError, match="not over yet"):
+        Table.from_events(claim_log(posted()))
+    with pytest.raises(BridgeError, match="already posted"):
+        Table.from_events(claim_log(*AGREED, posted(), posted()))
+    with pytest.raises(BridgeError, match="0 to 13"):
+        Table.from_events(claim_log(*AGREED, {"event": "score_correction", "at": "2026-11-26T22:20", "tricks": 14}))
+
+
+@pytest.mark.parametrize(
+    ("form", "concurs", "heard"),
+    [("pairs", False, "L92D1"), ("pairs", True, None), ("individual", False, None), ("teams", False, "L92D2")],
+)
+def test_tv144_an_appeal_is_heard_only_with_the_partners_or_captains_agreement_l92d(
+    form: str, concurs: bool, heard: str | None
+) -> None:
+    """In a pairs event one partner appeals and the other does not agree: not heard; in an individual event the
+    same appeal is heard (TV144, L92D1); in teams the captain must agree (L92D2)."""
+    table = Table.from_events(claim_log(*AGREED, posted(form=form)))
+    appeal = {"event": "appeal", "at": "2026-11-26T22:30", "seat": "E", "concurs": concurs}
+    if heard is not None:
+        with pytest.raises(RulingError, match=f"not heard: .*\\({heard}\\)"):
+            table.apply(appeal)
+        return
+    table.apply(appeal)
+    assert table.record is not None
+    entry = table.record.rulings[-1]
+    assert (entry["irregularity"], entry["option"], entry["seat"], entry["form"]) == ("appeal", "heard", "E", form)
+    replayed(table)
+
+
+def test_an_appeal_names_a_ruling_made_at_this_table_l92a() -> None:
+    with pytest.raises(BridgeError, match="no ruling under '64C'"):
+        Table.from_events(
+            claim_log(
+                *AGREED,
+                {
+                    "event": "appeal",
+                    "seat": "N",
+                    "concurs": True,
+                    "against": "64C",
+                    "at": "2026-11-26T22:00",
+                    "form": "pairs",
+                },
+            )
+        )
+    with pytest.raises(BridgeError, match="'form' is one of"):  # no results posted: the appeal names the form
+        Table.from_events(
+            claim_log(*AGREED, {"event": "appeal", "seat": "N", "concurs": True, "at": "2026-11-26T22:00"})
+        )
+
+
+# ---- L69B, L71: an agreed claim or a concession reconsidered in the correction period (TV140, TV141) -------------
+def test_tv141_the_agreeing_side_gets_back_a_trick_it_would_probably_have_won_l69b2() -> None:
+    """EW agreed to S's claim of the last 3 tricks, S not mentioning E's ♥Q. Within the correction period EW ask for
+    a trick back: whether they would probably have won it is the director's judgement (69B2), with the L70 check's
+    worst normal line (SA ruffed) as evidence; yes: the board is rescored with that trick to EW (TV141)."""
+    events = claim_log(*AGREED, posted(), {"event": "reconsider", "seat": "E", "at": "2026-11-26T22:35"})
+    table = Table.from_events(events)
+    assert table.record is not None and table.record.pending is not None
+    ruling = table.record.pending
+    assert (ruling.irregularity, ruling.law, ruling.question is not None) == ("reconsider", "69B2", True)
+    assert any("Evidence, not a ruling (L69B2)" in n and "takes only 2" in n for n in ruling.notes)
+    table.apply({"event": "judge", "question": "69B2", "answer": True})
+    assert table.result is not None and table.result.tricks == 12
+    assert "L69B2: 1 trick back to EW" in table.result.adjustments
+    replayed(table)
+    # the director judges they would not have won it: the agreement stands (L69A)
+    kept = Table.from_events([*events, {"event": "judge", "question": "69B2", "answer": False}])
+    assert kept.result is not None and kept.result.tricks == 13 and not kept.result.adjustments
+
+
+def test_tv141_after_the_correction_period_the_agreement_is_final_l69a() -> None:
+    late = {"event": "reconsider", "seat": "W", "at": "2026-11-26T22:41"}
+    with pytest.raises(BridgeError, match=r"correction period ended at 2026-11-26T22:40 \(the agreement is final"):
+        Table.from_events(claim_log(*AGREED, posted(), late))
+    won = Table.from_events(claim_log(*AGREED, {"event": "reconsider", "seat": "W", "won": True}))  # no results yet
+    assert won.record is not None and won.record.pending is not None and won.record.pending.law == "69B1"
+    won.apply({"event": "choose", "seat": "director", "option": "rescore"})
+    assert won.result is not None and won.result.tricks == 12
+
+
+CONCEDED: list[Event] = [claim("", 2), {"event": "agree", "seat": "E"}, {"event": "agree", "seat": "W"}]
+
+
+def test_tv140_a_conceded_trick_declarer_had_already_won_goes_back_within_the_period_l71a(tmp_path: Path) -> None:
+    """S conceded a trick; the quitted tricks show he had already won it ('won', the director's finding); raised 20
+    minutes after the results were posted: the director cancels the concession (L71A, L79C1; TV140)."""
+    events = claim_log(*CONCEDED, posted(), {"event": "reconsider", "seat": "N", "at": "2026-11-26T22:30", "won": True})
+    table = Table.from_events(events)
+    assert table.record is not None and table.record.pending is not None
+    assert (table.record.pending.law, [o.id for o in table.record.pending.options]) == ("71A", ["cancel"])
+    table.apply({"event": "choose", "seat": "director", "option": "cancel"})
+    assert table.result is not None and table.result.tricks == 13
+    assert "L71A: 1 trick back to NS" in table.result.adjustments
+    replayed(table)
+    assert rule_json(table_log(table), tmp_path)["result"]["tricks"] == 13
+
+
+def test_a_concession_no_normal_play_could_lose_is_cancelled_l71b() -> None:
+    """S claims 1 of the last 3: no normal line loses more than one trick (the ♥Q), so one conceded trick goes back
+    (71B, found by the search); conceding 1 of 3 stands when a normal line loses it (the SA ruffed, L71)."""
+    events = claim_log(
+        claim("", 1),
+        {"event": "agree", "seat": "E"},
+        {"event": "agree", "seat": "W"},
+        {"event": "reconsider", "seat": "S"},
+    )
+    table = Table.from_events(events)
+    assert table.record is not None and table.record.pending is not None and table.record.pending.law == "71B"
+    table.apply({"event": "choose", "seat": "director", "option": "cancel"})
+    assert table.result is not None and table.result.tricks == 12
+    stands = Table.from_events(claim_log(*CONCEDED, {"event": "reconsider", "seat": "S"}))
+    assert stands.record is not None and stands.record.pending is not None
+    assert [o.id for o in stands.record.pending.options] == ["stands"]
+    stands.apply({"event": "choose", "seat": "director", "option": "stands"})
+    assert stands.result is not None and stands.result.tricks == 12 and not stands.result.adjustments
+    with pytest.raises(RulingError, match="already reconsidered"):
+        stands.apply({"event": "reconsider", "seat": "S"})
+    with pytest.raises(BridgeError, match="reconsidered once the board is over"):
+        Table.from_events(
+            claim_log(
+                claim("draw trumps first", 3), {"event": "dispute", "seat": "E"}, {"event": "reconsider", "seat": "E"}
+            )
+        )

@@ -5,7 +5,7 @@ turn, L54; later leads and plays out of turn, L53–L57, ``misplays``; disputed 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Final
 
@@ -33,10 +33,20 @@ from contractbridge.laws.wbf17.misplays import (
     card_before_rectification,
     misplay_ruling,
 )
+from contractbridge.laws.wbf17.periods import (
+    APPEAL,
+    RESULTS_POSTED,
+    SCORE_CORRECTION,
+    corrected_tricks,
+    record_appeal,
+    record_correction,
+    record_posted,
+)
 from contractbridge.laws.wbf17.play.out_of_turn import opening_lead_out_of_turn
 from contractbridge.laws.wbf17.play.penalty_cards import PenaltyCards, lead_options
 from contractbridge.laws.wbf17.play.procedure import dummy_intervened
 from contractbridge.laws.wbf17.play.restrictions import allowed_cards
+from contractbridge.laws.wbf17.reconsiderations import RECONSIDER, given_back, reconsider, record_back
 from contractbridge.laws.wbf17.retractions import RETRACT, retraction
 from contractbridge.laws.wbf17.simultaneous import SIMULTANEOUS, played_card, simultaneous
 from contractbridge.values import Claim, Irregularity, IrregularityKind
@@ -245,6 +255,18 @@ _APPLIED = frozenset(
     }
 )
 
+#: the events after (or about) the board that only record a fact or a ruling, by kind: the director's review answer
+#: (L12C1), a revoke noticed late (L64B4), a quitted trick inspected (L66), the results posted with the event's
+#: periods, a score correction and an appeal (L79C1, L92)
+_RECORDERS: Final[dict[str, Callable[[Table, Mapping[str, Any]], None]]] = {
+    REVIEW: record_answer,
+    REVOKE_NOTICE: record_notice,
+    INSPECT: inspect,
+    RESULTS_POSTED: record_posted,
+    SCORE_CORRECTION: record_correction,
+    APPEAL: record_appeal,
+}
+
 #: the effect kinds that leave a ``PlayRestriction`` for the rest of the trick
 _PLAY_RESTRICTIONS = frozenset({EffectKind.REQUIRE_PLAY, EffectKind.FORBID_PLAY, EffectKind.SUBSTITUTE})
 
@@ -339,22 +361,21 @@ class WBF17CardPlay(Edition):
         ``inquiry`` (L61B, L43B2(b), ``inquiries``), ``dummy_seen`` (L54C: declarer could have seen
         dummy's cards, so he must accept the faced opening lead out of turn), ``retract`` (L45C, L47, ``retractions``),
         ``inspect`` (L66, L61C, ``inspections``),
-        ``call_card`` (L51A: declarer names which
-        of two penalty cards the defender plays)."""
-        if isinstance(event, Extension) and event.name == REVIEW:
-            record_answer(table, event.data)
+        ``call_card`` (L51A: declarer names which of two penalty cards the defender plays); after the board,
+        ``reconsider`` (L69B, L71, ``reconsiderations``) and the events of ``_RECORDERS``."""
+        if isinstance(event, Extension) and event.name == RECONSIDER:
+            review, side, back = reconsider(table, event.data)
+            pending_ruling(table, review, lambda _: lambda: record_back(table, side, back))
             return True
-        if isinstance(event, Extension) and event.name == REVOKE_NOTICE:
-            record_notice(table, event.data)
+        recorder = _RECORDERS.get(event.name) if isinstance(event, Extension) else None
+        if recorder is not None and isinstance(event, Extension):
+            recorder(table, event.data)
             return True
         if isinstance(event, Extension) and event.name == DESIGNATE:
             _require_no_ruling(table, "designate")
             ruling = designate(table, event.data)
             if ruling is not None:
                 pending_ruling(table, ruling, lambda o: lambda: play_designated(table, o.effects[0].cards[0]))
-            return True
-        if isinstance(event, Extension) and event.name == INSPECT:
-            inspect(table, event.data)
             return True
         if isinstance(event, Extension) and event.name == RETRACT:
             ruling, count = retraction(table, event.data)
@@ -424,10 +445,19 @@ class WBF17CardPlay(Edition):
         """L64A: the automatic trick transfers for the established revokes (L64B: when there are none)."""
         declarer = table.declarer
         moved = revoke_transfers(table)
-        if declarer is None or not moved:
-            return tricks, ()
-        gained = sum(t.count if t.to == declarer.side else -t.count for t in moved)
-        return min(13, max(0, tricks + gained)), tuple(str(t) for t in moved)
+        notes = tuple(str(t) for t in moved)
+        if declarer is not None and moved:
+            gained = sum(t.count if t.to == declarer.side else -t.count for t in moved)
+            tricks = min(13, max(0, tricks + gained))
+        for side, back, law in given_back(table):  # L69B, L71: tricks agreed away, given back in time
+            if declarer is not None:
+                tricks = min(13, max(0, tricks + (back if side == declarer.side else -back)))
+                notes += (f"L{law}: {back} trick{'s' if back > 1 else ''} back to {side}",)
+        corrected = corrected_tricks(table)
+        if corrected is not None and corrected != tricks:  # L79C1: the agreed score, corrected in time
+            notes += (f"L79C1: declarer's tricks corrected from {tricks} to {corrected}",)
+            tricks = corrected
+        return tricks, notes
 
     def settle_play(self, table: Table) -> None:
         """L68D, L70: a disputed claim goes to the director (``disputes.claim_ruling``). L50D2, L51B: when the

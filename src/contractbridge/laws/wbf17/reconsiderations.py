@@ -1,0 +1,119 @@
+"""WBF 2017: an agreed claim or a concession reconsidered within the correction period, at the table (L69B, L71,
+L79C1; TV140, TV141).
+
+Once the board is done a player of the side that agreed to lose tricks asks for them back::
+
+    {"event": "reconsider", "seat": "E", "at": "2026-11-26T22:30", "tricks": 1, "won": false}
+
+- a player of the side that **agreed to an opponent's claim** (L69B): a trick his side had actually won (``won``:
+  the director's finding from the quitted tricks, 69B1) goes back; one it would probably have won had play continued
+  is the director's judgement (the 69B2 question, with the L70 check's worst normal line as evidence);
+- a player of the side that **conceded** tricks (L71): the director must cancel the concession of a trick his side
+  had actually won (``won``, 71A) or that no normal play could lose (71B, found by ``claims.check_concession``).
+
+The ruling is pending for the director; once chosen the tricks go back in ``Table.result`` (``adjust_tricks``,
+with the law). Refused, with the law, after the correction period of the posted results (the agreement is final,
+L69A; TV141), for a claim the director ruled (L70: appeal it, L92), and on a board without a settled claim."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, Final
+
+from contractbridge.cards import Side
+from contractbridge.director import EffectKind, Ruling
+from contractbridge.errors import BridgeError, RulingError, RulingPendingError
+from contractbridge.laws.wbf17.claims import ClaimStatement, agreed_claim_review, check_claim, check_concession
+from contractbridge.laws.wbf17.periods import periods, require_correction_period, seat_in, time_of
+from contractbridge.values import Phase
+
+if TYPE_CHECKING:
+    from contractbridge.table import Table
+
+__all__ = ["RECONSIDER", "given_back", "reconsider", "record_back"]
+
+#: the event kind of a side asking, after the board, for tricks it agreed to lose (L69B, L71)
+RECONSIDER: Final = "reconsider"
+
+#: the search budget of the L70/L71 checks a reconsideration runs (the claim positions are small)
+_BUDGET: Final = 200_000
+
+
+def _count(value: object, most: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= most:
+        raise RulingError(f"{RECONSIDER}: 'tricks' is how many tricks the side asks back, 1 to {most}, not {value!r}")
+    return value
+
+
+def reconsider(table: Table, data: Mapping[str, Any]) -> tuple[Ruling, Side, int]:
+    """The L69B or L71 ruling on a ``reconsider`` event, the side that asks and how many tricks may go back to it
+    (``RulingError`` naming the law when the request is refused)."""
+    record, play, claim = table.record, table.play_state, table.claim_state
+    if record is None or play is None or table.phase is not Phase.DONE:
+        raise RulingError(f"{RECONSIDER}: a claim or concession is reconsidered once the board is over (L69B, L71)")
+    if record.pending is not None:
+        raise RulingPendingError(f"{RECONSIDER}: a ruling is pending (L9B2)")
+    if claim is None or not claim.settled:
+        raise RulingError(f"{RECONSIDER}: no claim or concession was agreed on this board (L69, L71)")
+    if claim.ruled is not None:
+        raise RulingError(f"{RECONSIDER}: the director ruled on this claim (L70); his ruling may be appealed (L92)")
+    seat = seat_in(data, RECONSIDER)
+    if "at" in data or periods(table) is not None:
+        require_correction_period(table, time_of(data, RECONSIDER), RECONSIDER, "the agreement is final: L69A, L79C1")
+    if any(r.get("irregularity") == RECONSIDER for r in record.rulings):
+        raise RulingError(f"{RECONSIDER}: this claim was already reconsidered")
+    won = data.get("won", False)
+    if not isinstance(won, bool):
+        raise RulingError(f"{RECONSIDER}: 'won' (the side had actually won the trick) is true or false, not {won!r}")
+    side = seat.side
+    conceded = claim.remaining - claim.tricks
+    if side == claim.side:  # L71: the claimer's side conceded tricks
+        if not conceded:
+            raise RulingError(f"{RECONSIDER}: {side} conceded no trick (it claimed them all; L71)")
+        count = _count(data.get("tricks", 1), conceded)
+        ruling = check_concession(play, claim.seat, conceded, actually_won=count if won else 0, budget=_BUDGET)
+        back = [int(e.data) for o in ruling.options for e in o.effects if e.kind is EffectKind.TRANSFER]
+        return replace(ruling, irregularity=RECONSIDER), side, back[0] if back else 0
+    if not claim.tricks:
+        raise RulingError(f"{RECONSIDER}: {side} lost no trick to the claim (it was a concession of them all; L69)")
+    count = _count(data.get("tricks", 1), claim.tricks)
+    ruling = agreed_claim_review(
+        side, objected_before_next_board=False, within_correction_period=True, actually_won=won
+    )
+    return replace(ruling, irregularity=RECONSIDER, notes=(*ruling.notes, *_evidence(table))), side, count
+
+
+def _evidence(table: Table) -> tuple[str, ...]:
+    """The L70 check of the agreed claim as evidence for the 69B2 judgement (left out if it cannot be searched)."""
+    play, claim = table.play_state, table.claim_state
+    assert play is not None and claim is not None
+    try:
+        check = check_claim(play, claim.seat, claim.tricks, ClaimStatement.parse(claim.statement), budget=_BUDGET)
+    except BridgeError:
+        try:
+            check = check_claim(play, claim.seat, claim.tricks, ClaimStatement(), budget=_BUDGET, double_dummy=False)
+        except BridgeError:
+            return ()
+    return (f"Evidence, not a ruling (L69B2): {check.describe()}.",)
+
+
+def record_back(table: Table, side: Side, count: int) -> None:
+    """Keep in the chosen ruling's entry the tricks that go back to ``side`` (none when the agreement stands)."""
+    record = table.record
+    assert record is not None
+    entry = record.rulings[-1]
+    if entry.get("option") in ("cancel", "rescore"):
+        entry.update({"side": side.name, "back": count})
+
+
+def given_back(table: Table) -> list[tuple[Side, int, str]]:
+    """The tricks each chosen reconsideration gave back, with its law: ``(side, count, law)``."""
+    record = table.record
+    if record is None:
+        return []
+    return [
+        (Side[r["side"]], int(r["back"]), str(r["law"]))
+        for r in record.rulings
+        if r.get("irregularity") == RECONSIDER and "back" in r
+    ]
