@@ -17,8 +17,11 @@ from contractbridge.cli import app
 from contractbridge.errors import BridgeError, RulingError
 from contractbridge.table import Table
 from play_helpers import replayed
+from test_historic_table_revokes import finish
 from test_table_claims import claim
 from test_table_claims import log as claim_log
+from test_table_revoke_transfers import PLAY as REVOKE_PLAY
+from test_table_revoke_transfers import log as revoke_log
 
 Event = dict[str, Any]
 
@@ -222,3 +225,60 @@ def test_a_concession_no_normal_play_could_lose_is_cancelled_l71b() -> None:
                 claim("draw trumps first", 3), {"event": "dispute", "seat": "E"}, {"event": "reconsider", "seat": "E"}
             )
         )
+
+
+# ---- L82C: the director's own error, both sides non-offending (TV48) ---------------------------------------------
+def corrected_revoke_board() -> Table:
+    """2C by S: W's revoke on trick 3 corrected under the director's L62B1 ruling, then the board played out."""
+    table = Table.from_events(
+        [*revoke_log(REVOKE_PLAY[:12]), {"event": "attention", "seat": "S"}, {"event": "choose", "option": "correct"}]
+    )
+    finish(table)
+    return table
+
+
+def test_tv48_the_directors_error_an_assigned_score_treats_both_sides_as_non_offending_l82c(tmp_path: Path) -> None:
+    """The director later finds his L62B1 ruling was wrong and no correction lets the board be scored normally: the
+    likely results (his judgement, an input) are 8 or 9 tricks for S; each side gets the one most favourable to it,
+    computed (L82C, L12C1(b)): NS +110 (2C+1), EW +90 (2C=) — a non-balancing score."""
+    table = corrected_revoke_board()
+    table.apply({"event": "director_error", "ruling": "62B1", "results": [9, 8]})
+    assert table.record is not None
+    score = table.record.rulings[-1]["adjusted_score"]
+    assert (score["ns"], score["ew"], score["tricks_ns"], score["tricks_ew"]) == (110, -90, 9, 8)
+    assert score["law"] == "82C, 12C1(b)"
+    replayed(table)
+    state = rule_json(table_log(table), tmp_path)
+    assert state["result"]["adjusted_score"] == score
+    assert "L82C, 12C1(b): the director's error, both sides non-offending: NS +110, EW -90" in state["notes"]
+
+
+@pytest.mark.parametrize(
+    ("facts", "ns", "ew", "unit"),
+    [
+        ({"form": "pairs"}, 60.0, 60.0, "%"),  # TV48: avg-plus to both (L12C2(a))
+        ({"form": "pairs", "session_ns": 65, "session_ew": 35}, 65.0, 60.0, "%"),  # L12C2(c): NS's session is better
+        ({"form": "teams"}, 3.0, 3.0, "IMP"),  # L12C2(b)
+    ],
+)
+def test_tv48_an_artificial_score_for_the_directors_error_is_average_plus_to_both_l82c_l12c2(
+    facts: Event, ns: float, ew: float, unit: str
+) -> None:
+    table = corrected_revoke_board()
+    table.apply({"event": "director_error", "ruling": "62B1", "artificial": True, **facts})
+    assert table.record is not None
+    score = table.record.rulings[-1]["adjusted_score"]
+    assert (score["kind"], score["ns"], score["ew"], score["unit"]) == ("artificial", ns, ew, unit)
+
+
+def test_the_directors_error_names_a_ruling_given_at_this_table_l82c() -> None:
+    table = corrected_revoke_board()
+    with pytest.raises(RulingError, match=r"a ruling given at this table \(62B1\), not '54'"):
+        table.apply({"event": "director_error", "ruling": "54", "results": [9]})
+    with pytest.raises(RulingError, match="'results' lists declarer's tricks"):
+        table.apply({"event": "director_error", "ruling": "62B1"})
+    with pytest.raises(RulingError, match="names the 'form'"):
+        table.apply({"event": "director_error", "ruling": "62B1", "artificial": True})
+    table.apply(posted())
+    with pytest.raises(RulingError, match=r"correction periods ended at 2026-11-26T22:40 \(L81C3"):
+        table.apply({"event": "director_error", "ruling": "62B1", "results": [9], "at": "2026-11-26T23:00"})

@@ -100,7 +100,8 @@ def board_result(table: Table) -> dict[str, Any] | None:
     declarer's ``tricks`` after the automatic adjustments (``adjustments``, each with its law: L64A; NBB R55(6),
     EST-L38, NL36 27.4), ``tricks_ns``, and ``score_ns`` — the duplicate score (L77) or, under a rubber-bridge
     code, the hand's lines on the score sheet (NBB R29–R34, honours included), NS minus EW, vulnerability as the
-    board is marked."""
+    board is marked; ``adjusted_score`` when a ruling of the record gave one (per side, with its unit and law:
+    WBF17 L82C)."""
     result = table.result
     if result is None:
         return None
@@ -117,6 +118,10 @@ def board_result(table: Table) -> dict[str, Any] | None:
     }
     if result.new_deal is not None:
         out["new_deal"] = result.new_deal
+    assert table.record is not None
+    adjusted = [r["adjusted_score"] for r in table.record.rulings if "adjusted_score" in r]
+    if adjusted:  # the director's adjusted score replaces the table's (WBF17 L82C, L12C)
+        out["adjusted_score"] = adjusted[-1]
     contract, declarer, tricks = result.contract, result.declarer, result.tricks
     if contract is None or declarer is None or tricks is None:
         return out

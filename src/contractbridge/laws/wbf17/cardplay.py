@@ -14,7 +14,7 @@ from contractbridge.director import Effect, EffectKind, LeadRestriction, Option,
 from contractbridge.errors import CardNotInHandError, IllegalPlayError, RulingError, RulingPendingError
 from contractbridge.events import Attention, CallCard, Event, Expose, Extension
 from contractbridge.laws.base import Edition
-from contractbridge.laws.wbf17 import board_review
+from contractbridge.laws.wbf17 import board_review, director_errors
 from contractbridge.laws.wbf17.board_review import REVIEW, REVOKE_NOTICE, record_answer, record_notice, revoke_transfers
 from contractbridge.laws.wbf17.corrections import (
     ReplayAfterRevoke,
@@ -23,6 +23,7 @@ from contractbridge.laws.wbf17.corrections import (
     revoke_correction,
 )
 from contractbridge.laws.wbf17.designations import DESIGNATE, designate, play_designated
+from contractbridge.laws.wbf17.director_errors import DIRECTOR_ERROR, record_error
 from contractbridge.laws.wbf17.disputes import claim_ruling, claim_suggestion, settle_claim
 from contractbridge.laws.wbf17.exposures import exposure_ruling
 from contractbridge.laws.wbf17.inquiries import AS_IF_ESTABLISHED, INQUIRY, inquiry
@@ -257,7 +258,7 @@ _APPLIED = frozenset(
 
 #: the events after (or about) the board that only record a fact or a ruling, by kind: the director's review answer
 #: (L12C1), a revoke noticed late (L64B4), a quitted trick inspected (L66), the results posted with the event's
-#: periods, a score correction and an appeal (L79C1, L92)
+#: periods, a score correction and an appeal (L79C1, L92), the director's own error (L82C)
 _RECORDERS: Final[dict[str, Callable[[Table, Mapping[str, Any]], None]]] = {
     REVIEW: record_answer,
     REVOKE_NOTICE: record_notice,
@@ -265,6 +266,7 @@ _RECORDERS: Final[dict[str, Callable[[Table, Mapping[str, Any]], None]]] = {
     RESULTS_POSTED: record_posted,
     SCORE_CORRECTION: record_correction,
     APPEAL: record_appeal,
+    DIRECTOR_ERROR: record_error,
 }
 
 #: the effect kinds that leave a ``PlayRestriction`` for the rest of the trick
@@ -439,7 +441,7 @@ class WBF17CardPlay(Edition):
         return board_review.open_flags(table)
 
     def review_notes(self, table: Table) -> list[str]:
-        return board_review.notes(table)
+        return [*board_review.notes(table), *director_errors.notes(table)]
 
     def adjust_tricks(self, table: Table, tricks: int) -> tuple[int, tuple[str, ...]]:
         """L64A: the automatic trick transfers for the established revokes (L64B: when there are none)."""

@@ -40,6 +40,7 @@ __all__ = [
     "EventForm",
     "Periods",
     "corrected_tricks",
+    "late",
     "periods",
     "record_appeal",
     "record_correction",
@@ -152,7 +153,7 @@ def periods(table: Table) -> Periods | None:
     return None if not posted else Periods.from_data(posted[-1]["periods"])
 
 
-def _late(at: datetime, end: datetime, what: str) -> bool:
+def late(at: datetime, end: datetime, what: str) -> bool:
     """Whether ``at`` is after ``end`` (``RulingError`` when one has a time zone and the other not)."""
     if (at.tzinfo is None) != (end.tzinfo is None):
         raise RulingError(f"{what}: give its time with a time zone exactly when the results' time has one")
@@ -170,7 +171,7 @@ def _require_done(table: Table, what: str) -> None:
 def require_correction_period(table: Table, at: datetime, what: str, law: str) -> None:
     """``RulingError`` if ``at`` is after the correction period (L79C1) of the board's posted results."""
     found = periods(table)
-    if found is not None and _late(at, found.correction_ends, what):
+    if found is not None and late(at, found.correction_ends, what):
         end = found.correction_ends.isoformat(timespec="minutes")
         raise RulingError(f"{what} at {at.isoformat(timespec='minutes')}: the correction period ended at {end} ({law})")
 
@@ -233,7 +234,7 @@ def record_appeal(table: Table, data: Mapping[str, Any]) -> None:
     at = time_of(data, APPEAL)
     seat = seat_in(data, APPEAL)
     found = periods(table)
-    if found is not None and _late(at, found.appeal_ends, APPEAL):
+    if found is not None and late(at, found.appeal_ends, APPEAL):
         end = found.appeal_ends.isoformat(timespec="minutes")
         raise RulingError(
             f"{APPEAL} at {at.isoformat(timespec='minutes')}: the period for appeals ended at {end} (L92B)"
