@@ -13,8 +13,10 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+from contractbridge.cards import Card, Seat
 from contractbridge.cli import app
-from contractbridge.errors import BridgeError, RulingError
+from contractbridge.deal import Board, Deal
+from contractbridge.errors import BridgeError, CardNotInHandError, RulingError
 from contractbridge.table import Table
 from play_helpers import replayed
 from test_historic_table_revokes import finish
@@ -24,6 +26,7 @@ from test_table_revoke_transfers import PLAY as REVOKE_PLAY
 from test_table_revoke_transfers import log as revoke_log
 
 Event = dict[str, Any]
+N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
 
 # a deal for the rubber-bridge redeal below (S opens out of turn, EST-L13)
 DEAL = "N:AK54.AKQ2.AK7.AK T98.JT987.QJ8.QJ 76.6543.T9.T9876 QJ32..65432.5432"
@@ -282,3 +285,62 @@ def test_the_directors_error_names_a_ruling_given_at_this_table_l82c() -> None:
     table.apply(posted())
     with pytest.raises(RulingError, match=r"correction periods ended at 2026-11-26T22:40 \(L81C3"):
         table.apply({"event": "director_error", "ruling": "62B1", "results": [9], "at": "2026-11-26T23:00"})
+
+
+# ---- L14B: a missing card found after the opening lead (TV146) -------------------------------------------------
+# W's only heart, ♥7, is on the floor from the start; 1NT by N, E leads
+MISSING_DEAL = Deal("N:AK54.AKQ2.AK7.AK T98.JT98.QJ8.QJ5 76.6543.T9.T9762 QJ32.7.65432.843")
+
+
+def missing_heart() -> Table:
+    """Tricks 1–2 spades (N wins both), trick 3 N leads ♥2: W, his ♥7 missing, discards ♦2 (unnoticed, lawful as
+    far as anyone knows) and E wins with ♥8."""
+    table = Table(Board(1, MISSING_DEAL), irregular=True)
+    for call in ("1NT", "P", "P", "P"):
+        table.call(call)
+    table.play("ST")
+    table.apply({"event": "card_missing", "seat": "W", "card": "H7"})
+    for card in ["S7", "S2", "SA", "SK", "S9", "S6", "S3", "H2", "H8", "H3"]:
+        table.play(card)
+    assert table.turn == W and Card("H7") not in table.legal_cards()  # he cannot play a card he does not hold
+    assert table.legal_cards() == frozenset(table.hand(W)) - {Card("H7")}  # so he may play any other
+    with pytest.raises(CardNotInHandError, match=r"H7 is missing from west's hand \(L14B\)"):
+        table.play("H7")
+    table.play("D2")
+    return table
+
+
+def test_tv146_a_missing_card_found_after_trick_5_makes_the_earlier_show_out_a_revoke_l14b4(tmp_path: Path) -> None:
+    """After trick 5 W's missing ♥7 is found on the floor: it goes back to his hand, deemed always there, and his
+    show-out on trick 3 was a revoke (L14B2, L14B4; TV146): L64A2, one trick to NS (EW won trick 3), REVIEW(64C)."""
+    table = missing_heart()
+    finish_tricks(table, 5)
+    table.apply({"event": "card_found", "seat": "W", "card": "H7"})
+    assert table.record is not None
+    entry = table.record.rulings[-1]
+    assert (entry["law"], entry["revokes"], entry["offender"]) == ("14B2, 14B4", [3], "W")
+    assert "failing to play it to trick 3 was a revoke (L61–L64)" in table.record.notes[-1]
+    assert "unauthorized information for East (L14C)" in table.record.notes[-1]
+    finish(table)
+    assert table.result is not None and table.result.adjustments[0].startswith("L64A2: 1 trick to NS, trick 3")
+    assert "REVIEW(64C)" in table.record.review_flags
+    replayed(table)
+    result = rule_json(table_log(table), tmp_path)["result"]
+    assert result["adjustments"] == list(table.result.adjustments) and result["tricks"] == table.result.tricks
+
+
+def test_a_missing_card_is_a_card_its_owner_holds_and_is_found_once_l14() -> None:
+    table = missing_heart()
+    with pytest.raises(RulingError, match="already missing"):
+        table.apply({"event": "card_missing", "seat": "W", "card": "H7"})
+    with pytest.raises(RulingError, match="not among the cards east still holds"):
+        table.apply({"event": "card_missing", "seat": "E", "card": "H7"})
+    with pytest.raises(RulingError, match="H8 is not missing"):
+        table.apply({"event": "card_found", "seat": "E", "card": "H8"})
+    with pytest.raises(RulingError, match="'card' names the card"):
+        table.apply({"event": "card_found", "seat": "W", "card": "seven"})
+
+
+def finish_tricks(table: Table, tricks: int) -> None:
+    while len(table.tricks) < tricks or (table.play_state is not None and table.play_state.current_trick):
+        table.play(min(table.legal_cards()))

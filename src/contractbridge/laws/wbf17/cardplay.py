@@ -34,6 +34,14 @@ from contractbridge.laws.wbf17.misplays import (
     card_before_rectification,
     misplay_ruling,
 )
+from contractbridge.laws.wbf17.missing_cards import (
+    CARD_FOUND,
+    CARD_MISSING,
+    found,
+    missing,
+    missing_cards,
+    refuse_missing,
+)
 from contractbridge.laws.wbf17.periods import (
     APPEAL,
     RESULTS_POSTED,
@@ -258,7 +266,8 @@ _APPLIED = frozenset(
 
 #: the events after (or about) the board that only record a fact or a ruling, by kind: the director's review answer
 #: (L12C1), a revoke noticed late (L64B4), a quitted trick inspected (L66), the results posted with the event's
-#: periods, a score correction and an appeal (L79C1, L92), the director's own error (L82C)
+#: periods, a score correction and an appeal (L79C1, L92), the director's own error (L82C), a card missing from a
+#: hand and found (L14B)
 _RECORDERS: Final[dict[str, Callable[[Table, Mapping[str, Any]], None]]] = {
     REVIEW: record_answer,
     REVOKE_NOTICE: record_notice,
@@ -267,6 +276,8 @@ _RECORDERS: Final[dict[str, Callable[[Table, Mapping[str, Any]], None]]] = {
     SCORE_CORRECTION: record_correction,
     APPEAL: record_appeal,
     DIRECTOR_ERROR: record_error,
+    CARD_MISSING: missing,
+    CARD_FOUND: found,
 }
 
 #: the effect kinds that leave a ``PlayRestriction`` for the rest of the trick
@@ -310,7 +321,11 @@ class WBF17CardPlay(Edition):
     def legal_cards(self, table: Table, seat: Seat, cards: frozenset[Card]) -> frozenset[Card]:
         """L50D1(a): a major penalty card is played at the first legal opportunity (two of them: either, declarer
         names it, L51A); following suit comes first (L44C, L50D1(b), TV95, TV105); L50C for a minor one. A lead
-        restriction that leaves no penalty card playable comes first (the card stays)."""
+        restriction that leaves no penalty card playable comes first (the card stays). A card missing from the hand
+        cannot be played; when it was his only card of the suit led he plays any other (L14B, ``missing_cards``)."""
+        gone = missing_cards(table, seat)
+        if gone and table.play_state is not None:
+            cards = (cards - gone) or (frozenset(table.play_state.hand(seat)) - gone)
         cards = super().legal_cards(table, seat, cards)
         pcs = live_penalty_cards(table)
         play = table.play_state
@@ -327,6 +342,8 @@ class WBF17CardPlay(Edition):
         rest stop the table)."""
 
         play, declarer, card, seat = table.play_state, table.declarer, irregularity.action, irregularity.seat
+        if seat is not None and isinstance(card, Card):
+            refuse_missing(table, seat, card)
         opening = play is not None and not len(play) and irregularity.kind == IrregularityKind.LEAD_OUT_OF_TURN
         if not opening:
             ruling = misplay_ruling(table, irregularity)
