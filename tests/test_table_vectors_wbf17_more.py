@@ -292,12 +292,23 @@ def test_the_directors_error_names_a_ruling_given_at_this_table_l82c() -> None:
 MISSING_DEAL = Deal("N:AK54.AKQ2.AK7.AK T98.JT98.QJ8.QJ5 76.6543.T9.T9762 QJ32.7.65432.843")
 
 
-def missing_heart() -> Table:
-    """Tricks 1–2 spades (N wins both), trick 3 N leads ♥2: W, his ♥7 missing, discards ♦2 (unnoticed, lawful as
-    far as anyone knows) and E wins with ♥8."""
+def one_notrump() -> Table:
+    """1NT by N on MISSING_DEAL: E to lead."""
     table = Table(Board(1, MISSING_DEAL), irregular=True)
     for call in ("1NT", "P", "P", "P"):
         table.call(call)
+    return table
+
+
+def plays(table: Table, cards: str) -> None:
+    for card in cards.split():
+        table.play(card)
+
+
+def missing_heart() -> Table:
+    """Tricks 1–2 spades (N wins both), trick 3 N leads ♥2: W, his ♥7 missing, discards ♦2 (unnoticed, lawful as
+    far as anyone knows) and E wins with ♥8."""
+    table = one_notrump()
     table.play("ST")
     table.apply({"event": "card_missing", "seat": "W", "card": "H7"})
     for card in ["S7", "S2", "SA", "SK", "S9", "S6", "S3", "H2", "H8", "H3"]:
@@ -319,7 +330,10 @@ def test_tv146_a_missing_card_found_after_trick_5_makes_the_earlier_show_out_a_r
     assert table.record is not None
     entry = table.record.rulings[-1]
     assert (entry["law"], entry["revokes"], entry["offender"]) == ("14B2, 14B4", [3], "W")
-    assert "failing to play it to trick 3 was a revoke (L61–L64)" in table.record.notes[-1]
+    assert (
+        "deemed always there (L14B2, 14B4): failing to play it to trick 3 was a revoke (L61–L64)"
+        in table.record.notes[-1]
+    )
     assert "unauthorized information for East (L14C)" in table.record.notes[-1]
     finish(table)
     assert table.result is not None and table.result.adjustments[0].startswith("L64A2: 1 trick to NS, trick 3")
@@ -344,3 +358,77 @@ def test_a_missing_card_is_a_card_its_owner_holds_and_is_found_once_l14() -> Non
 def finish_tricks(table: Table, tricks: int) -> None:
     while len(table.tricks) < tricks or (table.play_state is not None and table.play_state.current_trick):
         table.play(min(table.legal_cards()))
+
+
+# ---- L67: a defective trick (TV136) ------------------------------------------------------------------------------
+def hearts_from_north(*more: str) -> Table:
+    """1NT by N (MISSING_DEAL, W's ♥7 in his hand): N wins two spade tricks and cashes ♥A, ♥K (E's ♥9 on trick 4)."""
+    table = one_notrump()
+    for card in ["ST", "S7", "S2", "SA", "SK", "S9", "S6", "S3", "HA", "H8", "H3", "H7", "HK", "H9", "H4", "D2", *more]:
+        table.play(card)
+    return table
+
+
+def test_tv136_a_card_omitted_from_trick_4_found_after_trick_5_is_a_deemed_revoke_l67b1(tmp_path: Path) -> None:
+    """E failed to play to trick 4, found after both sides played to trick 5: he faces a heart (he has one) and adds
+    it (the log's ♥9); N still won trick 4; E is deemed to have revoked: one trick under L64A2 (TV136)."""
+    table = hearts_from_north("HQ", "HT", "H5", "D3")
+    table.apply({"event": "defective_trick", "seat": "E", "trick": 4, "omitted": True})
+    assert table.record is not None
+    entry = table.record.rulings[-1]
+    assert (entry["law"], entry["offender"], entry["trick"]) == ("67B1(a)", "E", 4)
+    assert "the trick stays with North; deemed a revoke: one trick under L64A2" in table.record.notes[-1]
+    finish(table)
+    assert table.result is not None and table.result.adjustments[0].startswith("L64A2: 1 trick to NS")
+    assert "REVIEW(64C)" in table.record.review_flags
+    replayed(table)
+    assert rule_json(table_log(table), tmp_path)["result"]["adjustments"] == list(table.result.adjustments)
+
+
+def test_a_card_omitted_found_in_time_is_only_added_l67a1() -> None:
+    """Found before a player of each side has played to trick 5 (only N has led to it): E adds his card, no more."""
+    table = hearts_from_north("HQ")
+    table.apply({"event": "defective_trick", "seat": "E", "trick": 4, "omitted": True})
+    assert table.record is not None and table.record.rulings[-1]["law"] == "67A1"
+    finish(table)
+    assert table.result is not None and not table.result.adjustments
+
+
+def test_a_card_added_to_a_defective_trick_does_not_change_who_won_it_l67b1() -> None:
+    """A log where E's card said to be added later to trick 6 is the one that won it cannot be right: refused."""
+    table = hearts_from_north("HQ", "HT", "H5", "D3", "H2", "HJ", "H6", "D4", "C5", "C2")
+    with pytest.raises(RulingError, match=r"does not change who won it \(south, L67B1\), but the log has east"):
+        table.apply({"event": "defective_trick", "seat": "E", "trick": 6, "omitted": True})
+    with pytest.raises(RulingError, match="'trick' is a quitted trick, 1 to 6"):
+        table.apply({"event": "defective_trick", "seat": "E", "trick": 7, "omitted": True})
+    with pytest.raises(RulingError, match="'omitted'"):
+        table.apply({"event": "defective_trick", "seat": "E", "trick": 4})
+
+
+def test_an_extra_card_found_later_goes_back_and_the_earlier_show_out_is_a_revoke_l67b2() -> None:
+    """E's ♥J stuck to his ♥8 on trick 3 (among the quitted cards, so missing from his hand, L14B1); on trick 6 he
+    shows out of hearts; found after trick 6: it goes back to his hand, deemed always there, his show-out on trick 6
+    a revoke (L67B2(b)); exposed, a defender's honour: a major penalty card (L67B2 footnote, L50B)."""
+    table = one_notrump()
+    plays(table, "ST S7 S2 SA  SK S9 S6 S3  HA H8")
+    table.apply({"event": "card_missing", "seat": "E", "card": "HJ"})
+    plays(table, "H3 H7  HK H9 H4 D2  HQ HT H5 D3  H2 C5 H6 D4")  # E, ♥J missing, discards ♣5 on trick 6
+    table.apply({"event": "defective_trick", "seat": "E", "trick": 3, "extra": "HJ", "exposed": True})
+    assert table.record is not None
+    entry = table.record.rulings[-1]
+    assert (entry["law"], entry["revokes"], entry["extra"]) == ("67B2", [6], "HJ")
+    assert [(p.seat, str(p.card), p.major) for p in table.record.penalty_cards] == [(E, "HJ", True)]
+    replayed(table)
+
+
+def test_a_defenders_extra_card_found_in_time_is_a_penalty_card_l67a2_l45e1() -> None:
+    table = one_notrump()
+    plays(table, "ST S7 S2 SA  SK S9")
+    table.apply({"event": "card_missing", "seat": "E", "card": "C5"})  # ♣5 stuck to his ♠9 on trick 2
+    table.play("S6")
+    table.play("S3")
+    table.apply({"event": "defective_trick", "seat": "E", "trick": 2, "extra": "C5"})
+    assert table.record is not None and table.record.rulings[-1]["law"] == "67A2, 45E1"
+    assert [(p.seat, str(p.card), p.major) for p in table.record.penalty_cards] == [(E, "C5", False)]
+    with pytest.raises(RulingError, match="C8 is not missing"):
+        table.apply({"event": "defective_trick", "seat": "E", "trick": 2, "extra": "C8"})

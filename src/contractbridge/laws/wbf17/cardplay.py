@@ -22,6 +22,7 @@ from contractbridge.laws.wbf17.corrections import (
     replay_after_revoke,
     revoke_correction,
 )
+from contractbridge.laws.wbf17.defective_tricks import DEFECTIVE_TRICK, defective_trick
 from contractbridge.laws.wbf17.designations import DESIGNATE, designate, play_designated
 from contractbridge.laws.wbf17.director_errors import DIRECTOR_ERROR, record_error
 from contractbridge.laws.wbf17.disputes import claim_ruling, claim_suggestion, settle_claim
@@ -381,10 +382,16 @@ class WBF17CardPlay(Edition):
         dummy's cards, so he must accept the faced opening lead out of turn), ``retract`` (L45C, L47, ``retractions``),
         ``inspect`` (L66, L61C, ``inspections``),
         ``call_card`` (L51A: declarer names which of two penalty cards the defender plays); after the board,
-        ``reconsider`` (L69B, L71, ``reconsiderations``) and the events of ``_RECORDERS``."""
+        ``defective_trick`` (L67, ``defective_tricks``); after the board, ``reconsider`` (L69B, L71,
+        ``reconsiderations``); and the events of ``_RECORDERS``."""
         if isinstance(event, Extension) and event.name == RECONSIDER:
             review, side, back = reconsider(table, event.data)
             pending_ruling(table, review, lambda _: lambda: record_back(table, side, back))
+            return True
+        if isinstance(event, Extension) and event.name == DEFECTIVE_TRICK:
+            extra = defective_trick(table, event.data)
+            if extra is not None:
+                apply_effects(table, extra)
             return True
         recorder = _RECORDERS.get(event.name) if isinstance(event, Extension) else None
         if recorder is not None and isinstance(event, Extension):

@@ -30,7 +30,7 @@ from contractbridge.laws.wbf17.periods import seat_in
 if TYPE_CHECKING:
     from contractbridge.table import Table
 
-__all__ = ["CARD_FOUND", "CARD_MISSING", "found", "missing", "missing_cards", "refuse_missing"]
+__all__ = ["CARD_FOUND", "CARD_MISSING", "found", "missing", "missing_cards", "refuse_missing", "restore"]
 
 #: the event kind of a card found missing from its owner's hand in the play (L14B)
 CARD_MISSING: Final = "card_missing"
@@ -91,16 +91,22 @@ def missing(table: Table, data: Mapping[str, Any]) -> None:
 
 
 def found(table: Table, data: Mapping[str, Any]) -> None:
-    """``card_found``: the missing card goes back to the hand, deemed always there (L14B2–B4); the tricks to which its
-    owner failed to follow with it since were revokes (L61–L64), named in the entry."""
+    """``card_found``: the missing card goes back to the hand, deemed always there (L14B2–B4)."""
+    law = "14B3, 14B4" if data.get("reconstructed") is True else "14B2, 14B4"
+    restore(table, seat_in(data, CARD_FOUND), _card(data, CARD_FOUND), CARD_FOUND, law)
+
+
+def restore(table: Table, seat: Seat, card: Card, kind: str, law: str) -> list[int]:
+    """A card missing from ``seat``'s hand goes back to it, deemed always there (L14B4, L67B2(b)): the tricks to which
+    he failed to follow with it since were revokes (L61–L64), named in the ruling's entry (of ``kind``, under
+    ``law``) and returned."""
     record, play = table.record, table.play_state
     if record is None or play is None:
-        raise RulingError(f"{CARD_FOUND}: no card is missing")
+        raise RulingError(f"{kind}: no card is missing")
     if record.pending is not None:
-        raise RulingPendingError(f"{CARD_FOUND}: a ruling is pending (L9B2)")
-    seat, card = seat_in(data, CARD_FOUND), _card(data, CARD_FOUND)
+        raise RulingPendingError(f"{kind}: a ruling is pending (L9B2)")
     if card not in missing_cards(table, seat):
-        raise RulingError(f"{CARD_FOUND}: {card} is not missing from {seat.name.lower()}'s hand")
+        raise RulingError(f"{kind}: {card} is not missing from {seat.name.lower()}'s hand")
     since = max(
         r["trick"]
         for r in record.rulings
@@ -114,7 +120,7 @@ def found(table: Table, data: Mapping[str, Any]) -> None:
     record.rulings.append(
         {
             "irregularity": CARD_FOUND,
-            "law": "14B2, 14B4" if data.get("reconstructed") is not True else "14B3, 14B4",
+            "law": law,
             "option": "restored",
             "offender": seat.letter if tricks else None,
             "seat": seat.letter,
@@ -124,7 +130,8 @@ def found(table: Table, data: Mapping[str, Any]) -> None:
     )
     named = ", ".join(f"trick {t}" for t in tricks)
     record.note(
-        f"{card} restored to {seat.name.capitalize()}'s hand, deemed always there (L14B4)"
+        f"{card} restored to {seat.name.capitalize()}'s hand, deemed always there (L{law})"
         + (f": failing to play it to {named} was a revoke (L61–L64)" if tricks else "")
         + f"; knowing it was restored is unauthorized information for {seat.partner.name.capitalize()} (L14C)."
     )
+    return tricks
