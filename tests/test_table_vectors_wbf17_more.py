@@ -432,3 +432,22 @@ def test_a_defenders_extra_card_found_in_time_is_a_penalty_card_l67a2_l45e1() ->
     assert [(p.seat, str(p.card), p.major) for p in table.record.penalty_cards] == [(E, "C5", False)]
     with pytest.raises(RulingError, match="C8 is not missing"):
         table.apply({"event": "defective_trick", "seat": "E", "trick": 2, "extra": "C8"})
+
+
+# ---- L62C3: both sides revoked on one trick -----------------------------------------------------------------------
+def test_both_sides_revoke_on_one_trick_and_only_one_side_played_to_the_next_both_are_corrected_l62c3() -> None:
+    """2C by S, trick 3: N leads ♦7, E ♦8, S (holding ♦T9) discards ♥3 and W (holding diamonds) ruffs with ♣5 and
+    leads ♣4 to trick 4. W's revoke is established (L63A1) but only EW have played to trick 4: attention to S's
+    revoke corrects both (L62C3): every card from S's ♥3 on goes back, W's ♣5 is a major penalty card, and S must
+    now follow with a diamond."""
+    table = Table.from_events([*revoke_log([*REVOKE_PLAY[:8], "D7", "D8", "H3", "C5", "C4"])])
+    table.apply({"event": "attention", "seat": "E"})
+    assert table.record is not None and table.record.pending is not None
+    assert table.record.pending.law == "62C3"
+    table.apply({"event": "choose", "option": "correct"})
+    assert table.play_state is not None and len(table.play_state.played()) == 10 and table.turn == S
+    assert table.legal_cards() == {Card("D9"), Card("DT")}
+    assert [(p.seat, str(p.card), p.major, p.law) for p in table.record.penalty_cards] == [(W, "C5", True, "62C3")]
+    table.play("D9")
+    assert Card("C5") not in table.legal_cards()  # W follows suit first (L44C)
+    replayed(table)
