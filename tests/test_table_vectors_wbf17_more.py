@@ -451,3 +451,95 @@ def test_both_sides_revoke_on_one_trick_and_only_one_side_played_to_the_next_bot
     table.play("D9")
     assert Card("C5") not in table.legal_cards()  # W follows suit first (L44C)
     replayed(table)
+
+
+# ---- L45D, L45E, L45F, L43B2(a) at the table --------------------------------------------------------------------
+def test_dummys_card_declarer_did_not_name_goes_back_in_time_l45d1() -> None:
+    """1NT by N, E leads ♠T and dummy (S) puts ♠7 on it unasked: attention before each side played to the next
+    trick: ♠7 goes back (L45D1) and declarer names dummy's card."""
+    table = one_notrump()
+    plays(table, "ST S7")
+    table.apply({"event": "dummy_misplaced"})
+    assert table.record is not None and table.record.pending is not None
+    assert table.record.pending.law == "45D1" and table.turn is None
+    table.apply({"event": "choose", "option": "withdraw"})
+    assert table.turn == S and Card("S7") in table.hand(S)
+    table.play("S6")
+    replayed(table)
+
+
+def test_dummys_card_not_named_found_too_late_stays_l45d2() -> None:
+    table = one_notrump()
+    plays(table, "ST S7 S2 SA SK S9")
+    table.apply({"event": "dummy_misplaced", "trick": 1})
+    assert table.record is not None and table.record.pending is not None
+    assert table.record.pending.law == "45D2" and "no automatic transfer" in table.record.pending.notes[0]
+    table.apply({"event": "choose", "option": "no_rectification"})
+    assert len(table.tricks) == 1 and table.turn == S
+    with pytest.raises(RulingError, match="dummy has not played to trick 2"):
+        table.apply({"event": "dummy_misplaced", "trick": 2})
+
+
+@pytest.mark.parametrize(("lead", "pcs"), [(False, [(W, "C3", False)]), (True, [])])
+def test_a_fifth_card_on_a_trick_is_a_defenders_penalty_card_unless_it_was_a_lead_l45e1(
+    lead: bool, pcs: list[tuple[Seat, str, bool]]
+) -> None:
+    """W puts ♣3 on the completed trick 1: whether it was a lead is the director's judgement (L45E); not a lead, a
+    defender's fifth card is a penalty card (L45E1, L50B: a low card, minor)."""
+    table = one_notrump()
+    plays(table, "ST S7 S2 SA")
+    table.apply({"event": "fifth_card", "seat": "W", "card": "C3"})
+    assert table.record is not None and table.record.pending is not None
+    assert table.record.pending.question is not None and table.record.pending.question.id == "45E_lead"
+    table.apply({"event": "judge", "question": "45E_lead", "answer": lead})
+    assert [(p.seat, str(p.card), p.major) for p in table.record.penalty_cards] == pcs
+    assert table.record.rulings[-1]["law"] == ("45E1, 53, 56" if lead else "45E1, 50")
+    replayed(table)
+    table.play("S5")
+    with pytest.raises(RulingError, match="completed trick"):
+        table.apply({"event": "fifth_card", "seat": "W", "card": "C4"})
+
+
+def test_declarers_fifth_card_goes_back_to_his_hand_l45e2() -> None:
+    table = one_notrump()
+    plays(table, "ST S7 S2 SA")
+    table.apply({"event": "fifth_card", "seat": "N", "card": "S4"})
+    table.apply({"event": "judge", "question": "45E_lead", "answer": False})
+    assert table.record is not None and table.record.penalty_cards == [] and table.turn == N
+    assert table.record.rulings[-1]["law"] == "45E2"
+
+
+def test_dummy_touching_a_card_play_continues_review_if_he_suggested_a_play_l45f() -> None:
+    table = one_notrump()
+    plays(table, "ST")
+    table.apply({"event": "dummy_touched", "seat": "S", "suggested_play": True})
+    assert table.record is not None and table.record.pending is not None and table.record.pending.law == "45F"
+    table.apply({"event": "choose", "option": "no_rectification"})
+    assert "REVIEW(45F)" in table.record.review_flags and table.turn == S
+    finish(table)
+    assert table.rules.open_reviews(table) == ["45F"]  # answered by the director after play (L12C1)
+
+
+def test_dummy_who_broke_l43a2_warns_declarer_the_defenders_choose_the_hand_to_lead_from_l43b2a() -> None:
+    """N won trick 1 and is to lead; dummy (S), who had watched declarer play (L43A2(b)), warns him: either defender
+    chooses the hand declarer leads from (L43B2(a)); E (after N) chooses dummy: S's lead is accepted as in turn."""
+    table = one_notrump()
+    plays(table, "ST S7 S2 SA")
+    table.apply({"event": "dummy_warning", "seat": "S", "broke_43a2": True})
+    assert table.record is not None and table.record.pending is not None
+    ruling = table.record.pending
+    assert (ruling.law, ruling.chooser, [o.id for o in ruling.options]) == (
+        "43B2(a)",
+        E,
+        ["lead_from_north", "lead_from_south"],
+    )
+    table.apply({"event": "choose", "seat": "E", "option": "lead_from_south"})
+    table.play("H3", "S")  # from dummy, not in turn: accepted at once
+    assert table.record.pending is None and table.turn == W
+    assert table.record.rulings[-1]["law"] == "55A, 53A"
+    replayed(table)
+    # without the breach the warning is lawful (L42B2): nothing to rule
+    plain = one_notrump()
+    plays(plain, "ST S7 S2 SA")
+    plain.apply({"event": "dummy_warning", "seat": "S"})
+    assert plain.record is not None and plain.record.pending is None and plain.turn == N

@@ -56,6 +56,7 @@ from contractbridge.laws.wbf17.play.out_of_turn import opening_lead_out_of_turn
 from contractbridge.laws.wbf17.play.penalty_cards import PenaltyCards, lead_options
 from contractbridge.laws.wbf17.play.procedure import dummy_intervened
 from contractbridge.laws.wbf17.play.restrictions import allowed_cards
+from contractbridge.laws.wbf17.played_cards import RULINGS, accepted_lead
 from contractbridge.laws.wbf17.reconsiderations import RECONSIDER, given_back, reconsider, record_back
 from contractbridge.laws.wbf17.retractions import RETRACT, retraction
 from contractbridge.laws.wbf17.simultaneous import SIMULTANEOUS, played_card, simultaneous
@@ -361,8 +362,14 @@ class WBF17CardPlay(Edition):
 
     def ruled_at_once(self, table: Table) -> bool:
         """L54B2 (TV112): dummy's card played second to an accepted opening lead out of turn stands; nothing to
-        rule (the card is played at dummy's turn, as a card that counts as played)."""
+        rule (the card is played at dummy's turn, as a card that counts as played). L43B2(a): declarer's lead from
+        the hand the defenders chose after dummy's warning is accepted (``played_cards.accepted_lead``)."""
         record = table.record
+        if record is not None and accepted_lead(table):  # L43B2(a): the defenders chose this hand in advance
+            ruling = record.pending
+            assert ruling is not None
+            record.choose(ruling.chooser, "accept")
+            return True
         if record is None or record.pending is None or record.pending.irregularity != ACCEPTED_LEAD_DUMMY:
             return False
         record.choose(None, "stands")
@@ -380,10 +387,10 @@ class WBF17CardPlay(Edition):
         (L62, ``corrections``), ``designate`` (L46, ``designations``), ``simultaneous`` (L58B, ``simultaneous``),
         ``inquiry`` (L61B, L43B2(b), ``inquiries``), ``dummy_seen`` (L54C: declarer could have seen
         dummy's cards, so he must accept the faced opening lead out of turn), ``retract`` (L45C, L47, ``retractions``),
-        ``inspect`` (L66, L61C, ``inspections``),
-        ``call_card`` (L51A: declarer names which of two penalty cards the defender plays); after the board,
-        ``defective_trick`` (L67, ``defective_tricks``); after the board, ``reconsider`` (L69B, L71,
-        ``reconsiderations``); and the events of ``_RECORDERS``."""
+        ``call_card`` (L51A: declarer names which of two penalty cards the defender plays), ``defective_trick`` (L67,
+        ``defective_tricks``), the events of ``played_cards.RULINGS`` (L45D–F, L43B2(a)); after the board,
+        ``reconsider`` (L69B, L71, ``reconsiderations``); and the events of ``_RECORDERS`` (``inspect``: L66, L61C;
+        a card missing and found, L14B; the periods, a score correction, an appeal, the director's error)."""
         if isinstance(event, Extension) and event.name == RECONSIDER:
             review, side, back = reconsider(table, event.data)
             pending_ruling(table, review, lambda _: lambda: record_back(table, side, back))
@@ -392,6 +399,13 @@ class WBF17CardPlay(Edition):
             extra = defective_trick(table, event.data)
             if extra is not None:
                 apply_effects(table, extra)
+            return True
+        maker = RULINGS.get(event.name) if isinstance(event, Extension) else None
+        if maker is not None and isinstance(event, Extension):
+            _require_no_ruling(table, event.name)
+            made = maker(table, event.data)
+            if made is not None:
+                pending_ruling(table, made[0], made[1])
             return True
         recorder = _RECORDERS.get(event.name) if isinstance(event, Extension) else None
         if recorder is not None and isinstance(event, Extension):
