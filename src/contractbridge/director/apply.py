@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from contractbridge.calls import Call
 from contractbridge.cards import Seat
 from contractbridge.director.effects import Status
-from contractbridge.director.rulings import BeforeRectification, Effect, EffectKind, Option, seat_name
+from contractbridge.director.rulings import PLAY_EFFECTS, BeforeRectification, Effect, EffectKind, Option, seat_name
 from contractbridge.errors import IllegalCallError, RulingError
 
 if TYPE_CHECKING:
@@ -106,6 +106,8 @@ def apply_effects(record: DirectedAuction, effects: tuple[Effect, ...], made: Ca
                     f"A new deal was demanded ({e.law}): the board is over and {seat_name(record.dealer)} deals again."
                 )
             case EffectKind.NONE:
+                pass
+            case kind if kind in PLAY_EFFECTS:  # the table's to carry out (``Table``, ``Edition.carry_out``)
                 pass
             case _:
                 raise RulingError(f"{e.kind.value} is an effect of the play period, not of the auction record")

@@ -31,8 +31,8 @@ from contractbridge.laws.wbf17.periods import seat_in
 from contractbridge.play import trick_winner
 
 if TYPE_CHECKING:
+    from contractbridge.laws.base import PlayTable
     from contractbridge.play import PlayState
-    from contractbridge.table import Table
 
 __all__ = ["DEFECTIVE_TRICK", "defective_trick"]
 
@@ -54,7 +54,7 @@ def _in_time(play: PlayState, trick: int) -> bool:
     return len({seat.side for seat, _ in later}) < 2
 
 
-def defective_trick(table: Table, data: Mapping[str, Any]) -> Option | None:
+def defective_trick(table: PlayTable, data: Mapping[str, Any]) -> Option | None:
     """Rule on a ``defective_trick`` event: record the ruling and return the option whose effects the table applies
     (a penalty card, L45E1, L67B2), or ``None`` when nothing more is applied."""
     record, play = table.record, table.play_state
@@ -77,7 +77,7 @@ def defective_trick(table: Table, data: Mapping[str, Any]) -> Option | None:
     return _extra(table, seat, card, trick, in_time, exposed=data.get("exposed") is True)
 
 
-def _omitted(table: Table, play: PlayState, seat: Seat, trick: int, in_time: bool) -> None:
+def _omitted(table: PlayTable, play: PlayState, seat: Seat, trick: int, in_time: bool) -> None:
     record = table.record
     assert record is not None
     quitted = play.tricks[trick - 1]
@@ -112,7 +112,7 @@ def _omitted(table: Table, play: PlayState, seat: Seat, trick: int, in_time: boo
     )
 
 
-def _extra(table: Table, seat: Seat, card: Card, trick: int, in_time: bool, *, exposed: bool) -> Option | None:
+def _extra(table: PlayTable, seat: Seat, card: Card, trick: int, in_time: bool, *, exposed: bool) -> Option | None:
     declarer = table.declarer
     defender = declarer is not None and seat not in (declarer, declarer.partner)
     law = ("67A2, 45E1" if defender else "67A2, 45E2") if in_time else "67B2"

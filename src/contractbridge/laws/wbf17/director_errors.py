@@ -28,7 +28,7 @@ from contractbridge.scoring.duplicate import board_score
 from contractbridge.values import Phase
 
 if TYPE_CHECKING:
-    from contractbridge.table import Table
+    from contractbridge.laws.base import PlayTable
 
 __all__ = ["DIRECTOR_ERROR", "adjusted_score", "notes", "record_error"]
 
@@ -45,7 +45,7 @@ def _session(data: Mapping[str, Any], key: str) -> float | None:
     return float(value)
 
 
-def _assigned(table: Table, data: Mapping[str, Any]) -> dict[str, Any]:
+def _assigned(table: PlayTable, data: Mapping[str, Any]) -> dict[str, Any]:
     """L12C1(b) for both sides: each the likely result most favourable to it."""
     contract, declarer, results = table.contract, table.declarer, data.get("results")
     if contract is None or declarer is None:
@@ -86,7 +86,7 @@ def _artificial(data: Mapping[str, Any]) -> dict[str, Any]:
     return {"kind": "artificial", "ns": ns, "ew": ew, "unit": scale.unit, "law": law}
 
 
-def record_error(table: Table, data: Mapping[str, Any]) -> None:
+def record_error(table: PlayTable, data: Mapping[str, Any]) -> None:
     """``director_error`` on a finished board: the L82C adjusted score, kept in the record's rulings (its
     ``adjusted_score``); refused for a ruling not given at this table, or after the correction periods."""
     record = table.record
@@ -125,14 +125,14 @@ def record_error(table: Table, data: Mapping[str, Any]) -> None:
     )
 
 
-def adjusted_score(table: Table) -> dict[str, Any] | None:
+def adjusted_score(table: PlayTable) -> dict[str, Any] | None:
     """The L82C adjusted score of the board, if the director gave one."""
     record = table.record
     found = [] if record is None else [r for r in record.rulings if r.get("irregularity") == DIRECTOR_ERROR]
     return None if not found else dict(found[-1]["adjusted_score"])
 
 
-def notes(table: Table) -> list[str]:
+def notes(table: PlayTable) -> list[str]:
     """The L82C adjusted score in words (``contractbridge rule``)."""
     score = adjusted_score(table)
     if score is None:

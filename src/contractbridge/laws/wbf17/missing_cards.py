@@ -28,7 +28,7 @@ from contractbridge.laws.wbf17.corrections import standing_revokes
 from contractbridge.laws.wbf17.periods import seat_in
 
 if TYPE_CHECKING:
-    from contractbridge.table import Table
+    from contractbridge.laws.base import PlayTable
 
 __all__ = ["CARD_FOUND", "CARD_MISSING", "found", "missing", "missing_cards", "refuse_missing", "restore"]
 
@@ -45,7 +45,7 @@ def _card(data: Mapping[str, Any], what: str) -> Card:
         raise RulingError(f"{what}: 'card' names the card (e.g. C8), not {data.get('card')!r}") from None
 
 
-def missing_cards(table: Table, seat: Seat) -> frozenset[Card]:
+def missing_cards(table: PlayTable, seat: Seat) -> frozenset[Card]:
     """The cards of ``seat`` missing now (recorded missing and not found since)."""
     record = table.record
     if record is None:
@@ -61,13 +61,13 @@ def missing_cards(table: Table, seat: Seat) -> frozenset[Card]:
     return frozenset(gone)
 
 
-def refuse_missing(table: Table, seat: Seat, card: Card) -> None:
+def refuse_missing(table: PlayTable, seat: Seat, card: Card) -> None:
     """``CardNotInHandError`` for a card its owner cannot play: it is missing from his hand (L14B)."""
     if card in missing_cards(table, seat):
         raise CardNotInHandError(f"{card} is missing from {seat.name.lower()}'s hand (L14B): it cannot be played")
 
 
-def missing(table: Table, data: Mapping[str, Any]) -> None:
+def missing(table: PlayTable, data: Mapping[str, Any]) -> None:
     """``card_missing``: a card its owner still holds, as the table knows, is not in his hand (L14)."""
     record, play = table.record, table.play_state
     if record is None or play is None or play.is_over:
@@ -90,13 +90,13 @@ def missing(table: Table, data: Mapping[str, Any]) -> None:
     )
 
 
-def found(table: Table, data: Mapping[str, Any]) -> None:
+def found(table: PlayTable, data: Mapping[str, Any]) -> None:
     """``card_found``: the missing card goes back to the hand, deemed always there (L14B2–B4)."""
     law = "14B3, 14B4" if data.get("reconstructed") is True else "14B2, 14B4"
     restore(table, seat_in(data, CARD_FOUND), _card(data, CARD_FOUND), CARD_FOUND, law)
 
 
-def restore(table: Table, seat: Seat, card: Card, kind: str, law: str) -> list[int]:
+def restore(table: PlayTable, seat: Seat, card: Card, kind: str, law: str) -> list[int]:
     """A card missing from ``seat``'s hand goes back to it, deemed always there (L14B4, L67B2(b)): the tricks to which
     he failed to follow with it since were revokes (L61–L64), named in the ruling's entry (of ``kind``, under
     ``law``) and returned."""

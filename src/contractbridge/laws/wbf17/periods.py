@@ -31,7 +31,7 @@ from contractbridge.errors import RulingError, RulingPendingError
 from contractbridge.values import Phase
 
 if TYPE_CHECKING:
-    from contractbridge.table import Table
+    from contractbridge.laws.base import PlayTable
 
 __all__ = [
     "APPEAL",
@@ -142,12 +142,12 @@ class Periods:
         }
 
 
-def _entries(table: Table, kind: str) -> list[dict[str, Any]]:
+def _entries(table: PlayTable, kind: str) -> list[dict[str, Any]]:
     record = table.record
     return [] if record is None else [r for r in record.rulings if r.get("irregularity") == kind]
 
 
-def periods(table: Table) -> Periods | None:
+def periods(table: PlayTable) -> Periods | None:
     """The board's periods once the results are posted (``None`` before: no period has begun)."""
     posted = _entries(table, RESULTS_POSTED)
     return None if not posted else Periods.from_data(posted[-1]["periods"])
@@ -160,7 +160,7 @@ def late(at: datetime, end: datetime, what: str) -> bool:
     return at > end
 
 
-def _require_done(table: Table, what: str) -> None:
+def _require_done(table: PlayTable, what: str) -> None:
     record = table.record
     if record is None or table.phase is not Phase.DONE or table.result is None:
         raise RulingError(f"{what}: the board is not over yet (L79A: the tricks are agreed at the end of play)")
@@ -168,7 +168,7 @@ def _require_done(table: Table, what: str) -> None:
         raise RulingPendingError(f"{what}: a ruling is pending (L9B2)")
 
 
-def require_correction_period(table: Table, at: datetime, what: str, law: str) -> None:
+def require_correction_period(table: PlayTable, at: datetime, what: str, law: str) -> None:
     """``RulingError`` if ``at`` is after the correction period (L79C1) of the board's posted results."""
     found = periods(table)
     if found is not None and late(at, found.correction_ends, what):
@@ -176,7 +176,7 @@ def require_correction_period(table: Table, at: datetime, what: str, law: str) -
         raise RulingError(f"{what} at {at.isoformat(timespec='minutes')}: the correction period ended at {end} ({law})")
 
 
-def record_posted(table: Table, data: Mapping[str, Any]) -> None:
+def record_posted(table: PlayTable, data: Mapping[str, Any]) -> None:
     """``results_posted``: the official score of the finished board made available, with the event's periods."""
     _require_done(table, RESULTS_POSTED)
     if periods(table) is not None:
@@ -195,7 +195,7 @@ def _tricks(value: object) -> int:
     return value
 
 
-def record_correction(table: Table, data: Mapping[str, Any]) -> None:
+def record_correction(table: PlayTable, data: Mapping[str, Any]) -> None:
     """``score_correction``: the agreed number of declarer's tricks replaces an error in computing or recording the
     score, within the correction period (L79C1); refused after it (TV143) and on a board with no contract."""
     _require_done(table, SCORE_CORRECTION)
@@ -221,13 +221,13 @@ def record_correction(table: Table, data: Mapping[str, Any]) -> None:
     record.rulings.append(entry)
 
 
-def corrected_tricks(table: Table) -> int | None:
+def corrected_tricks(table: PlayTable) -> int | None:
     """Declarer's agreed tricks as last corrected within the correction period (L79C1), or ``None``."""
     found = _entries(table, SCORE_CORRECTION)
     return None if not found else int(found[-1]["tricks"])
 
 
-def record_appeal(table: Table, data: Mapping[str, Any]) -> None:
+def record_appeal(table: PlayTable, data: Mapping[str, Any]) -> None:
     """``appeal``: heard (recorded for the appeals committee or the chief TD, L93) if lodged by a player of this
     table within the L92B period and with the concurrence L92D asks for; otherwise refused, naming the law."""
     _require_done(table, APPEAL)

@@ -19,6 +19,7 @@ Each event makes the ruling of ``laws.wbf17.play.procedure`` pending:
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Final
 
 from contractbridge.cards import Card, Seat
@@ -29,7 +30,7 @@ from contractbridge.laws.wbf17.play.procedure import dummy_intervened, dummy_mis
 from contractbridge.laws.wbf17.play.procedure import fifth_card as fifth_card_ruling
 
 if TYPE_CHECKING:
-    from contractbridge.table import Table
+    from contractbridge.laws.base import PlayTable
 
 __all__ = ["DUMMY_MISPLACED", "DUMMY_TOUCHED", "DUMMY_WARNING", "FIFTH_CARD", "RULINGS", "accepted_lead"]
 
@@ -38,18 +39,15 @@ FIFTH_CARD: Final = "fifth_card"
 DUMMY_TOUCHED: Final = "dummy_touched"
 DUMMY_WARNING: Final = "dummy_warning"
 
-#: how a ruling's chosen option is carried out at the table, when not by its effects (``cardplay.pending_ruling``)
-Chosen = Callable[[Option], Callable[[], None]]
 
-
-def _play(table: Table, what: str) -> tuple[Seat, Seat]:
+def _play(table: PlayTable, what: str) -> tuple[Seat, Seat]:
     play, declarer = table.play_state, table.declarer
     if play is None or declarer is None:
         raise RulingError(f"{what}: an event of the play period")
     return declarer, declarer.partner
 
 
-def dummy_misplaced(table: Table, data: Mapping[str, Any]) -> tuple[Ruling, Chosen | None]:
+def dummy_misplaced(table: PlayTable, data: Mapping[str, Any]) -> Ruling:
     """L45D: dummy's card declarer did not name goes back with the cards after it (45D1), or stays (45D2)."""
     _, dummy = _play(table, DUMMY_MISPLACED)
     play = table.play_state
@@ -69,19 +67,12 @@ def dummy_misplaced(table: Table, data: Mapping[str, Any]) -> tuple[Ruling, Chos
     in_time = len({s.side for s, _ in later}) < 2
     ruling = dummy_misplaced_card(dummy, card, each_side_played_to_next_trick=not in_time, lead=place % 4 == 0)
     if not in_time:
-        return ruling, None
-    count = len(played) - place
-
-    def back(_: Option) -> Callable[[], None]:
-        def apply() -> None:
-            table.take_back(count)
-
-        return apply
-
-    return ruling, back
+        return ruling
+    take_back = Effect(EffectKind.TAKE_BACK, data=str(len(played) - place))  # the card and every card after it
+    return replace(ruling, options=tuple(replace(o, effects=(take_back, *o.effects)) for o in ruling.options))
 
 
-def fifth_card(table: Table, data: Mapping[str, Any]) -> tuple[Ruling, Chosen | None]:
+def fifth_card(table: PlayTable, data: Mapping[str, Any]) -> Ruling:
     """L45E: a card put on a completed trick; the director judges whether it was a lead."""
     declarer, _ = _play(table, FIFTH_CARD)
     play = table.play_state
@@ -104,19 +95,19 @@ def fifth_card(table: Table, data: Mapping[str, Any]) -> tuple[Ruling, Chosen | 
         ruling.options,
         question=ruling.question,
         notes=(f"If it was a lead, {seat.name.capitalize()} plays {card} now as that lead (L53, L55, L56).",),
-    ), None
+    )
 
 
-def dummy_touched(table: Table, data: Mapping[str, Any]) -> tuple[Ruling, Chosen | None]:
+def dummy_touched(table: PlayTable, data: Mapping[str, Any]) -> Ruling:
     """L45F: play continues; REVIEW(45F) if dummy suggested a play."""
     _, dummy = _play(table, DUMMY_TOUCHED)
     suggested = data.get("suggested_play", False)
     if not isinstance(suggested, bool):
         raise RulingError(f"{DUMMY_TOUCHED}: 'suggested_play' is true or false, not {suggested!r}")
-    return dummy_touched_card(dummy, suggested_play=suggested), None
+    return dummy_touched_card(dummy, suggested_play=suggested)
 
 
-def dummy_warning(table: Table, data: Mapping[str, Any]) -> tuple[Ruling, Chosen | None] | None:
+def dummy_warning(table: PlayTable, data: Mapping[str, Any]) -> Ruling | None:
     """L43B2(a): after breaking L43A2, dummy warned declarer about the hand to lead from: the defenders choose it."""
     declarer, dummy = _play(table, DUMMY_WARNING)
     play = table.play_state
@@ -139,20 +130,10 @@ def dummy_warning(table: Table, data: Mapping[str, Any]) -> tuple[Ruling, Chosen
         )
         for hand in (declarer, dummy)
     )
-    trick = len(play.tricks) + 1
-
-    def chosen(_: Option) -> Callable[[], None]:
-        def apply() -> None:  # the trick the choice is for (``accepted_lead``)
-            record = table.record
-            assert record is not None
-            record.rulings[-1]["trick"] = trick
-
-        return apply
-
-    # either defender chooses; the one next in rotation after the hand to lead speaks for both (as L55A)
+    # either defender chooses; the one after the hand to lead speaks for both (as L55A)
     turn = play.turn
     assert turn is not None
-    ruling = Ruling(
+    return Ruling(
         ruling.irregularity,
         ruling.law,
         dummy,
@@ -161,10 +142,9 @@ def dummy_warning(table: Table, data: Mapping[str, Any]) -> tuple[Ruling, Chosen
         choosers=(turn.lho, turn.rho),
         prevails=turn.lho,
     )
-    return ruling, chosen
 
 
-def accepted_lead(table: Table) -> bool:
+def accepted_lead(table: PlayTable) -> bool:
     """Whether the pending L55 ruling on declarer's lead from the wrong hand is one the defenders chose in advance
     (L43B2(a)): then it is accepted at once."""
     record, play = table.record, table.play_state
@@ -177,9 +157,9 @@ def accepted_lead(table: Table) -> bool:
     return offender is not None and entries[-1].get("option") == f"lead_from_{offender.name.lower()}"
 
 
-#: the events of this module, by kind: each returns the ruling to make pending and how its option is carried out
-#: (``None``: by its effects), or ``None`` when nothing is to be ruled
-RULINGS: Final[dict[str, Callable[[Table, Mapping[str, Any]], tuple[Ruling, Chosen | None] | None]]] = {
+#: the events of this module, by kind: each returns the ruling to make pending (its options data), or ``None`` when
+#: nothing is to be ruled
+RULINGS: Final[dict[str, Callable[[PlayTable, Mapping[str, Any]], Ruling | None]]] = {
     DUMMY_MISPLACED: dummy_misplaced,
     FIFTH_CARD: fifth_card,
     DUMMY_TOUCHED: dummy_touched,

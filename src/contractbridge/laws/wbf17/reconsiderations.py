@@ -22,14 +22,14 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Final
 
 from contractbridge.cards import Side
-from contractbridge.director import EffectKind, Ruling
+from contractbridge.director import Effect, EffectKind, Ruling
 from contractbridge.errors import BridgeError, RulingError, RulingPendingError
 from contractbridge.laws.wbf17.claims import ClaimStatement, agreed_claim_review, check_claim, check_concession
 from contractbridge.laws.wbf17.periods import periods, require_correction_period, seat_in, time_of
 from contractbridge.values import Phase
 
 if TYPE_CHECKING:
-    from contractbridge.table import Table
+    from contractbridge.laws.base import PlayTable
 
 __all__ = ["RECONSIDER", "given_back", "reconsider", "record_back"]
 
@@ -46,9 +46,10 @@ def _count(value: object, most: int) -> int:
     return value
 
 
-def reconsider(table: Table, data: Mapping[str, Any]) -> tuple[Ruling, Side, int]:
-    """The L69B or L71 ruling on a ``reconsider`` event, the side that asks and how many tricks may go back to it
-    (``RulingError`` naming the law when the request is refused)."""
+def reconsider(table: PlayTable, data: Mapping[str, Any]) -> Ruling:
+    """The L69B or L71 ruling on a ``reconsider`` event: each option that gives tricks back to the side that asks
+    says how many (a ``TRANSFER`` effect, kept by ``record_back``); ``RulingError`` naming the law when the request
+    is refused."""
     record, play, claim = table.record, table.play_state, table.claim_state
     if record is None or play is None or table.phase is not Phase.DONE:
         raise RulingError(f"{RECONSIDER}: a claim or concession is reconsidered once the board is over (L69B, L71)")
@@ -73,18 +74,19 @@ def reconsider(table: Table, data: Mapping[str, Any]) -> tuple[Ruling, Side, int
             raise RulingError(f"{RECONSIDER}: {side} conceded no trick (it claimed them all; L71)")
         count = _count(data.get("tricks", 1), conceded)
         ruling = check_concession(play, claim.seat, conceded, actually_won=count if won else 0, budget=_BUDGET)
-        back = [int(e.data) for o in ruling.options for e in o.effects if e.kind is EffectKind.TRANSFER]
-        return replace(ruling, irregularity=RECONSIDER), side, back[0] if back else 0
+        return replace(ruling, irregularity=RECONSIDER)
     if not claim.tricks:
         raise RulingError(f"{RECONSIDER}: {side} lost no trick to the claim (it was a concession of them all; L69)")
     count = _count(data.get("tricks", 1), claim.tricks)
     ruling = agreed_claim_review(
         side, objected_before_next_board=False, within_correction_period=True, actually_won=won
     )
-    return replace(ruling, irregularity=RECONSIDER, notes=(*ruling.notes, *_evidence(table))), side, count
+    back = Effect(EffectKind.TRANSFER, seat, data=str(count))
+    options = tuple(replace(o, effects=(*o.effects, back)) if o.id == "rescore" else o for o in ruling.options)
+    return replace(ruling, irregularity=RECONSIDER, options=options, notes=(*ruling.notes, *_evidence(table)))
 
 
-def _evidence(table: Table) -> tuple[str, ...]:
+def _evidence(table: PlayTable) -> tuple[str, ...]:
     """The L70 check of the agreed claim as evidence for the 69B2 judgement (left out if it cannot be searched)."""
     play, claim = table.play_state, table.claim_state
     assert play is not None and claim is not None
@@ -98,16 +100,15 @@ def _evidence(table: Table) -> tuple[str, ...]:
     return (f"Evidence, not a ruling (L69B2): {check.describe()}.",)
 
 
-def record_back(table: Table, side: Side, count: int) -> None:
-    """Keep in the chosen ruling's entry the tricks that go back to ``side`` (none when the agreement stands)."""
+def record_back(table: PlayTable, side: Side, count: int) -> None:
+    """Keep in the chosen ruling's entry the tricks that go back to ``side`` (``record_effects``, for the
+    ``TRANSFER`` of the option chosen)."""
     record = table.record
     assert record is not None
-    entry = record.rulings[-1]
-    if entry.get("option") in ("cancel", "rescore"):
-        entry.update({"side": side.name, "back": count})
+    record.rulings[-1].update({"side": side.name, "back": count})
 
 
-def given_back(table: Table) -> list[tuple[Side, int, str]]:
+def given_back(table: PlayTable) -> list[tuple[Side, int, str]]:
     """The tricks each chosen reconsideration gave back, with its law: ``(side, count, law)``."""
     record = table.record
     if record is None:
