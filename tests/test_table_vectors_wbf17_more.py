@@ -15,8 +15,10 @@ from typer.testing import CliRunner
 
 from contractbridge.cards import Card, Seat
 from contractbridge.cli import app
-from contractbridge.deal import Board, Deal
+from contractbridge.commands.director import board_result
+from contractbridge.deal import Board, Deal, Vulnerability
 from contractbridge.errors import BridgeError, CardNotInHandError, RulingError
+from contractbridge.scoring.compare import imps as compare_imps
 from contractbridge.table import Table
 from play_helpers import replayed
 from test_historic_table_revokes import finish
@@ -543,3 +545,117 @@ def test_dummy_who_broke_l43a2_warns_declarer_the_defenders_choose_the_hand_to_l
     plays(plain, "ST S7 S2 SA")
     plain.apply({"event": "dummy_warning", "seat": "S"})
     assert plain.record is not None and plain.record.pending is None and plain.turn == N
+
+
+# ---- §12.1–12.3 boards and scores at the table (TV01–TV42): the board event, and a board finished by an agreed
+# claim scored by ``contractbridge rule --json``'s result (``board_result``, L77) ---------------------------------
+@pytest.mark.parametrize(
+    ("tv", "number", "marked", "dealer", "vulnerability"),
+    [
+        (1, 1, None, "N", "None"),
+        (2, 7, None, "S", "All"),
+        (3, 12, None, "W", "NS"),
+        (4, 16, None, "W", "EW"),
+        (5, 23, None, "S", "All"),
+        (6, 30, None, "E", "None"),
+        (7, 32, None, "W", "EW"),
+        (8, 5, E, "E", "None"),  # a board marked dealer E, none vulnerable: its markings govern (L2)
+    ],
+)
+def test_tv01_to_tv08_the_board_event_of_a_table_carries_its_dealer_and_vulnerability_l2(
+    tv: int, number: int, marked: Seat | None, dealer: str, vulnerability: str
+) -> None:
+    board = Board(number, MISSING_DEAL) if marked is None else Board(number, MISSING_DEAL, marked, Vulnerability.NONE)
+    table = Table(board, irregular=True)
+    first = table.to_events()[0]
+    assert (first["dealer"], first["vulnerability"]) == (dealer, vulnerability), f"TV{tv:02d}"
+    assert Table.from_events(table.to_events()).turn == Seat.parse(dealer)  # the dealer calls first (L17A)
+
+
+def claimed_board(contract: str, vulnerable: bool, tricks: int) -> Table:
+    """N declares ``contract`` (``X``/``XX`` doubled by E, redoubled by S) on board 2 (NS vulnerable, dealer E) or
+    board 1 (nobody vulnerable, dealer N); E leads and N claims ``tricks`` of the 13, E and W agree (L68, L69A)."""
+    table = Table(Board(2 if vulnerable else 1, MISSING_DEAL), irregular=True)
+    while table.turn != N:
+        table.call("P")
+    bid = contract.rstrip("X")
+    table.call(bid)
+    doubles = len(contract) - len(bid)
+    table.call("X" if doubles else "P")
+    table.call("XX" if doubles == 2 else "P")
+    while table.play_state is None:
+        table.call("P")
+    table.play(min(table.legal_cards()))
+    table.claim("N", tricks)
+    table.agree("E")
+    table.agree("W")
+    return table
+
+
+SCORES = [
+    (9, "4SX", True, 7, -800),
+    (10, "4S", False, 10, 420),
+    (11, "4S", True, 11, 650),
+    (12, "3NT", False, 9, 400),
+    (13, "3NT", True, 10, 630),
+    (14, "1NT", False, 7, 90),
+    (15, "2SX", False, 8, 470),
+    (16, "1SXX", False, 7, 520),
+    (17, "1CX", False, 8, 240),
+    (18, "6NT", True, 12, 1440),
+    (19, "7NT", False, 13, 1520),
+    (20, "7CXX", True, 13, 2660),
+    (21, "6S", False, 12, 980),
+    (22, "2H", False, 10, 170),
+    (23, "5CX", False, 11, 550),
+    (24, "3NTX", True, 10, 950),
+    (25, "3NTX", False, 5, -800),
+    (26, "3NTX", False, 4, -1100),
+    (27, "3NTXX", False, 4, -2200),
+    (28, "3NTX", True, 4, -1400),
+    (29, "3NTXX", True, 3, -3400),
+    (30, "4H", True, 6, -400),
+    (31, "6S", True, 11, -100),
+    (32, "2C", False, 9, 110),
+    (33, "2DX", True, 9, 380),
+    (34, "1NTXX", True, 9, 1560),
+    (35, "7SX", False, 0, -3500),
+    (36, "4D", False, 10, 130),
+    (36, "5D", False, 11, 400),
+    (37, "2NT", False, 8, 120),
+    (38, "4SXX", True, 10, 1080),
+]
+
+
+@pytest.mark.parametrize(("tv", "contract", "vulnerable", "tricks", "score"), SCORES)
+def test_tv09_to_tv38_a_board_finished_at_the_table_is_scored_by_rule_json_l77(
+    tv: int, contract: str, vulnerable: bool, tricks: int, score: int
+) -> None:
+    table = claimed_board(contract, vulnerable, tricks)
+    result = board_result(table)
+    assert result is not None and result["contract"] == contract and result["declarer"] == "N"
+    assert (result["tricks"], result["score_ns"]) == (tricks, score), f"TV{tv}"
+
+
+def test_tv39_a_board_passed_out_at_the_table_scores_nothing_and_is_not_redealt_l22b(tmp_path: Path) -> None:
+    table = Table(Board(1, MISSING_DEAL), irregular=True)
+    for _ in range(4):
+        table.call("P")
+    state = rule_json(table_log(table), tmp_path)
+    assert state["phase"] == "done" and state["result"]["passed_out"] is True and state["result"]["score_ns"] == 0
+    assert "new_deal" not in state["result"]  # no redeal (L22B)
+
+
+@pytest.mark.parametrize(
+    ("tv", "one", "two", "imps"),
+    [(40, ("4S", False, 10), ("2S", False, 10), 6), (41, ("4S", True, 10), ("4S", True, 9), 12),
+     (42, ("6NT", True, 12), ("6S", False, 12), 10)],
+)  # fmt: skip
+def test_tv40_to_tv42_the_same_board_at_two_tables_in_imps_l78b(
+    tv: int, one: tuple[str, bool, int], two: tuple[str, bool, int], imps: int
+) -> None:
+    """NS's scores at the two tables of a team match (+420/+170, +620/−100, +1440/+980) in IMPs (L78B); the
+    difference is the vector's (TV42's two scores need different vulnerabilities, so two boards here)."""
+    first, second = (board_result(claimed_board(*played)) for played in (one, two))
+    assert first is not None and second is not None
+    assert compare_imps(first["score_ns"] - second["score_ns"]) == imps, f"TV{tv}"
