@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from contractbridge.cards import Card, Seat
+from contractbridge.cards import Card, Seat, Suit
 from contractbridge.cli import app
 from contractbridge.commands.director import board_result
 from contractbridge.deal import Board, Deal, Vulnerability
@@ -659,3 +659,93 @@ def test_tv40_to_tv42_the_same_board_at_two_tables_in_imps_l78b(
     first, second = (board_result(claimed_board(*played)) for played in (one, two))
     assert first is not None and second is not None
     assert compare_imps(first["score_ns"] - second["score_ns"]) == imps, f"TV{tv}"
+
+
+# ---- §12.12 the L64 transfers at the table (TV123–TV128, TV134): 2♠ by S, each play replayed from its log ----------
+REVOKE_BOARDS = {
+    123: (
+        "N:Q632.A843.KJ4.96 A87.T95.732.KQT5 JT94.J2.AT86.A83 K5.KQ76.Q95.J742",
+        "SK S2 S8 ST C2 C6 CT CA S9 S5 SQ SA D7 D6 D9 DJ H3 S7 HJ H6 D2 DA DQ D4 SJ D5 S6 C5 D8 H7 DK D3 C9 CQ C8 C4 "
+        "CK C3 CJ S3 H4 HT H2 HK C7 HA H9 S4 DT HQ H8 H5",
+    ),
+    124: (
+        "N:KQJ76.AJ3.T3.T72 9852.986.J962.K6 T43.KQ75.AKQ7.A8 A.T42.854.QJ9543",
+        "C9 CT CK CA DQ D4 D3 D6 C8 CQ C2 C6 SA S7 S5 ST H2 H3 S9 HK H6 H7 H4 HA SJ S2 S4 C4 SQ S8 S3 HT SK D2 DK D8 "
+        "HJ H9 H5 D5 DT D9 D7 C5 S6 H8 HQ CJ C7 DJ DA C3",
+    ),
+    125: (
+        "N:Q84.AQ94..A97632 A752.JT5.9643.KQ KT963.3.QT7.JT85 J.K8762.AKJ852.4",
+        "DA SQ D9 D7 C9 CK CJ C4 S2 S9 SJ S4 DK C6 D3 DQ HK H9 D6 H3 D5 HQ D4 DT CT H2 C7 CQ S7 SK H6 S8 C5 H8 C2 H5 "
+        "ST D2 HA SA HT S6 H7 H4 C8 D8 C3 HJ S3 DJ CA S5",
+    ),
+    126: (
+        "N:AKQJ63.AQ3.A7.KJ .T8742.T9863.A64 85.KJ6.KQ2.T9872 T9742.95.J54.Q53",
+        "S4 SJ H8 S8 SA HT S5 ST DA D3 D2 D4 HA H4 DK H5 S6 H7 C7 S9 D5 D7 D8 DQ C9 C3 CK C4 CJ C6 CT CQ DJ HQ D6 C2 "
+        "H9 H3 H2 H6 S2 SQ CA HK S3 D9 C8 S7 C5 SK DT HJ",
+    ),
+    127: (
+        "N:JT8.K74.AJ94.KJ4 9765.853.K76.Q97 AKQ3.AQ.T52.AT53 42.JT962.Q83.862",
+        "H9 H4 H5 HA S3 S4 SJ S6 CJ C9 C3 C6 DJ DK D2 D3 D7 D5 D8 D9 C4 H3 CT C2 CA C8 CK C7 SQ S2 ST S5 C5 H2 S8 CQ "
+        "DA D6 DT DQ HK H8 HQ HJ D4 S9 SK H6 SA HT H7 S7",
+    ),
+    128: (
+        "N:KJ6.AJ842.K.AT76 AQ975432.T7.987. .KQ653.AJT653.K8 T8.9.Q42.QJ95432",
+        "C5 C6 S5 C8 D9 D5 D2 DK SK D8 DA S8 CT S4 CK CQ S7 H3 ST SJ HJ H7 H6 H9 S6 HT D6 C4 HA SQ HQ C3 SA H5 D4 H4 "
+        "D7 DT DQ H8 CJ CA S9 HK S3 DJ C2 H2 S2 D3 C9 C7",
+    ),
+    134: (
+        "N:AQ6.AKJ5.J8.KJ74 KT932.82.AQT94.A 875.T93.763.Q532 J4.Q764.K52.T986",
+        "C9 C4 CA C2 S2 S7 SJ SA HJ DQ H3 HQ C6 CJ S3 CQ D4 D7 D5 DJ H5 H2 D3 H4 C7 D9 C3 CT S4 S6 ST S5 SK S8 H6 SQ "
+        "DA D6 D2 D8 H8 HT H7 HA CK DT C5 C8 HK S9 H9 DK",
+    ),
+}
+
+
+def revoke_board(tv: int) -> Table:
+    deal, cards = REVOKE_BOARDS[tv]
+    table = Table(Board(1, Deal(deal)), irregular=True)
+    for call in ("P", "P", "2S", "P", "P", "P"):
+        table.call(call)
+    plays(table, cards)
+    return table
+
+
+def won_after(table: Table, trick: int, side: tuple[Seat, Seat]) -> int:
+    return sum(1 for t in table.tricks[trick:] if t.winner in side)
+
+
+@pytest.mark.parametrize(
+    ("tv", "revokes", "facts", "adjustments", "tricks"),
+    [
+        # E revokes on trick 5 and wins it, EW win 2 more: 2 tricks (L64A1); S took 8 at the table, 10 count
+        (123, [(E, 5)], lambda t: t.tricks[4].winner == E and won_after(t, 5, (E, W)) == 2,
+         ["L64A1: 2 tricks to NS, trick 5 and trick 9"], 10),
+        # … and EW win no trick after it: only the revoke trick (L64A1)
+        (124, [(E, 5)], lambda t: t.tricks[4].winner == E and won_after(t, 5, (E, W)) == 0,
+         ["L64A1: 1 trick to NS, trick 5"], 11),
+        # E revokes, W wins trick 5, EW win later: 1 trick (L64A2)
+        (125, [(E, 5)], lambda t: t.tricks[4].winner == W and won_after(t, 5, (E, W)) >= 1,
+         ["L64A2: 1 trick to NS, trick 5"], 7),
+        # declarer S revokes, dummy wins trick 4 (not declarer, for L64): 1 trick to EW (L64A2, footnote)
+        (126, [(S, 4)], lambda t: t.tricks[3].winner == N and won_after(t, 4, (N, S)) >= 1,
+         ["L64A2: 1 trick to EW, trick 4"], 7),
+        # E revokes on trick 6, declarer wins it, EW win nothing from trick 6 on: no transfer (L64B1), L64C
+        (127, [(E, 6)], lambda t: t.tricks[5].winner == S and won_after(t, 6, (E, W)) == 0,
+         ["L64B1: no automatic transfer for east's revoke"], 12),
+        # E revokes in spades on tricks 3 and 7: the second transfers nothing (L64B2), L64C2(a)
+        (128, [(E, 3), (E, 7)], lambda t: t.tricks[2].cards[0].suit is t.tricks[6].cards[0].suit is Suit.SPADES,
+         ["L64A2: 1 trick to NS, trick 4", "L64B2: no automatic transfer for east's revoke"], 6),
+        # both sides established revokes: none for either (L64B7), L64C2(b)
+        (134, [(E, 3), (S, 6)], lambda t: True,
+         ["L64B7: no automatic transfer for east's revoke", "L64B7: no automatic transfer for south's revoke"], 5),
+    ],
+)  # fmt: skip
+def test_tv123_to_tv128_tv134_the_l64_transfers_at_the_table(
+    tv: int, revokes: list[tuple[Seat, int]], facts: Any, adjustments: list[str], tricks: int
+) -> None:
+    table = revoke_board(tv)
+    assert [(i.seat, i.trick) for i in table.irregularities if i.kind == "revoke"] == revokes
+    assert facts(table), f"TV{tv}: the play is not the vector's"
+    assert table.result is not None and list(table.result.adjustments) == adjustments, f"TV{tv}"
+    assert table.result.tricks == tricks
+    assert table.rules.open_reviews(table) == ["64C"]  # the director checks equity after any revoke (L64C)
