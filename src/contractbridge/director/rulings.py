@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import KW_ONLY, dataclass, field, replace
 from enum import Enum
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
 from contractbridge.calls import Call
 from contractbridge.cards import Card, Seat, Side, Suit
@@ -22,6 +22,7 @@ __all__ = [
     "DIRECTOR",
     "PLAY_EFFECTS",
     "BeforeRectification",
+    "Cites",
     "Effect",
     "EffectKind",
     "Option",
@@ -37,6 +38,13 @@ DIRECTOR: Final = "director"
 
 def seat_name(seat: Seat) -> str:
     return seat.name.capitalize()
+
+
+class Cites(Protocol):
+    """What cites a law for a topic in a message (``Edition.cited``: ``" (L9B2)"``, or ``""`` for a book without
+    that rule)."""
+
+    def cited(self, topic: str) -> str: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,8 +191,9 @@ class Effect:
 @dataclass(frozen=True, slots=True)
 class Option:
     """One rectification the chooser may pick (or the outcome of one ``answer`` to the ruling's question), with
-    its law. The law states it as data (``effect`` in words, ``effects`` as values); the table that makes the
-    ruling pending ``bind``s the action that carries it out (``apply``)."""
+    its law. The law states it as data (``effect`` in words, ``effects`` as values), which ``director.apply``
+    applies in the auction period. A play-period option not yet stated as data is ``bind``-ed to the action that
+    carries it out (``apply``; going, #22 item 1)."""
 
     id: str
     law: str
@@ -252,8 +261,7 @@ class Ruling:
     ``choosers`` is empty when the director decides (a ``question``, or several options) or when the law leaves
     no choice (one option, or the historic codes' automatic penalties); two seats when either may choose and
     ``prevails`` breaks a tie (L55A). ``premium`` is points a historic code scores for the irregularity (NL36
-    28.3). A law function returns the ruling as data; the table binds each option's action (``Option.bind``)
-    when it makes the ruling pending.
+    28.3). A law function returns the ruling as data, each option with its effects.
     """
 
     irregularity: str
@@ -311,16 +319,14 @@ class Ruling:
         """This ruling with every option carried out by ``apply(option)``."""
         return replace(self, options=tuple(o.bind(apply(o)) for o in self.options))
 
-    def awaits(self) -> str:
-        """What the table waits for; nobody acts before it (L9B2), except as ``before_rectification`` allows. A
-        ruling of a 1930s book (its law names the book: ``NBB R46(2)``, ``EST-L30``, ``NL36 26.6``) cites no 2017
-        law (#25)."""
-        wbf = self.law[:1].isdigit()
+    def awaits(self, edition: Cites) -> str:
+        """What the table waits for; nobody acts before it (L9B2), except as ``before_rectification`` allows. The
+        laws are cited by the ``edition`` in force: a 1930s book cites no 2017 law (#25)."""
         if self.question is not None:
             return f"awaits the director's judgement ({self.question.law})"
         if self.chooser is not None:
-            return f"awaits {seat_name(self.chooser)}'s choice of rectification" + (" (L10C1, L9B2)" if wbf else "")
-        return "awaits the director's ruling" + (" (L9B2)" if wbf else "")
+            return f"awaits {seat_name(self.chooser)}'s choice of rectification{edition.cited('awaits_choice')}"
+        return f"awaits the director's ruling{edition.cited('awaits_director')}"
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -344,7 +350,8 @@ class Ruling:
 
     def explain(self) -> str:
         """A director's explanation in words (L10C1)."""
-        lines = [f"{self.description} (L{self.law})."]
+        law = f"L{self.law}" if self.law[:1].isdigit() else self.law  # a 2017 law is a number; a book names itself
+        lines = [f"{self.description} ({law})."]
         if self.question is not None:
             lines.append(f"The director must judge: {self.question.text} ({self.question.law})")
             for opt in self.options:
