@@ -20,10 +20,13 @@ from contractbridge.deal import Board, Deal, Vulnerability
 from contractbridge.errors import BridgeError, CardNotInHandError, RulingError
 from contractbridge.scoring.compare import imps as compare_imps
 from contractbridge.table import Table
-from play_helpers import replayed
+from play_helpers import W_WINS_T1, replayed, table_of
+from play_helpers import log as pc_log
 from test_historic_table_revokes import finish
 from test_table_claims import claim
 from test_table_claims import log as claim_log
+from test_table_exposures import expose
+from test_table_misplays import L52_BOARD, L52_MORE, L52_PLAY
 from test_table_revoke_transfers import PLAY as REVOKE_PLAY
 from test_table_revoke_transfers import log as revoke_log
 
@@ -749,3 +752,71 @@ def test_tv123_to_tv128_tv134_the_l64_transfers_at_the_table(
     assert table.result is not None and list(table.result.adjustments) == adjustments, f"TV{tv}"
     assert table.result.tricks == tricks
     assert table.rules.open_reviews(table) == ["64C"]  # the director checks equity after any revoke (L64C)
+
+
+# ---- §12.9–12.10 tricks and penalty cards at the table (TV92–TV94, TV104, TV106, TV108, TV109) -------------------
+# E is void in spades and diamonds; S declares, W leads
+TRICK_DEAL = Deal("N:65432.JT.QJT9.76 .765432..AKQJT98 K987.AKQ.AK8765. AQJT.98.432.5432")
+
+
+def south_declares(contract: str) -> Table:
+    table = Table(Board(1, TRICK_DEAL), irregular=True)
+    for call in ("P", "P", contract, "P", "P", "P"):
+        table.call(call)
+    return table
+
+
+def test_tv92_a_trump_wins_the_trick_l44e() -> None:
+    table = south_declares("1H")
+    plays(table, "SA S5 H2 SK")  # E, void in spades, ruffs
+    assert table.tricks[0].winner == E and table.turn == E
+
+
+def test_tv93_tv94_the_highest_card_of_the_suit_led_wins_and_leads_next_dummy_too_l44f_l44g() -> None:
+    table = south_declares("1NT")
+    plays(table, "D3 DQ CA DK")  # ♣A is not the suit led (TV93)
+    assert table.tricks[0].winner == S and table.turn == S
+    dummy = south_declares("1NT")
+    plays(dummy, "D3 DQ CA D5")
+    assert dummy.tricks[0].winner == N and dummy.turn == N  # the lead comes from dummy (TV94)
+
+
+def test_tv104_two_low_cards_dropped_accidentally_are_both_major_penalty_cards_l50b() -> None:
+    accidental = {"event": "judge", "question": "50B", "answer": False}
+    table = table_of(*W_WINS_T1, "SJ", more=(expose("E", "H8"), accidental))
+    assert table.record is not None and [(str(p.card), p.major) for p in table.record.penalty_cards] == [("H8", False)]
+    table.apply(expose("E", "H9"))
+    table.apply({"event": "choose", "seat": "director", "option": "penalty_card"})
+    assert sorted((str(p.card), p.major) for p in table.record.penalty_cards) == [("H8", True), ("H9", True)]
+
+
+def test_tv106_declarer_names_which_of_two_major_penalty_cards_is_played_l51a() -> None:
+    more = (
+        expose("E", "H8", "H9"),
+        {"event": "choose", "seat": "director", "option": "penalty_card"},
+        {"event": "choose", "seat": "S", "option": "no_restriction"},
+    )
+    table = Table.from_events([*pc_log(*W_WINS_T1), *more, *pc_log("D2", "DA", "D8", "D9", "H2")[7:]])
+    assert table.turn == E and table.legal_cards() == {Card("H8"), Card("H9")}
+    table.apply({"event": "call_card", "seat": "S", "card": "H8"})
+    assert table.legal_cards() == {Card("H8")}
+
+
+@pytest.mark.parametrize(("option", "law", "pcs"), [("accept", "52B1(a)", {"HK"}), ("refuse", "52B2", {"HK", "HJ"})])
+def test_tv108_another_card_instead_of_the_major_penalty_card_declarer_accepts_or_refuses_l52b(
+    option: str, law: str, pcs: set[str]
+) -> None:
+    """E must play his major PC ♥K but plays ♥J: declarer accepts (♥K stays a PC) or refuses (♥K is played, ♥J a
+    major PC); a revoke with no automatic transfer, so REVIEW(64C) (L52B, L64B3; TV108)."""
+    table = Table.from_events([*pc_log(*L52_BOARD, more=L52_MORE), *pc_log(*L52_PLAY)[7:]])
+    assert table.record is not None and table.record.pending is not None and table.record.pending.review == ("64C",)
+    table.apply({"event": "choose", "seat": "S", "option": option})
+    assert table.record.rulings[-1]["law"] == law
+    assert {str(p.card) for p in table.record.penalty_cards} == pcs
+
+
+def test_tv109_declarers_card_dropped_face_up_is_no_penalty_card_l48a() -> None:
+    table = table_of(*W_WINS_T1, "SJ", more=(expose("S", "H7"),))
+    assert table.record is not None and table.record.pending is not None and table.record.pending.law == "48A"
+    table.apply({"event": "choose", "seat": "director", "option": "no_rectification"})
+    assert table.record.penalty_cards == [] and Card("H7") in table.hand(S)  # he need not play it
