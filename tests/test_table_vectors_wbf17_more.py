@@ -820,3 +820,31 @@ def test_tv109_declarers_card_dropped_face_up_is_no_penalty_card_l48a() -> None:
     assert table.record is not None and table.record.pending is not None and table.record.pending.law == "48A"
     table.apply({"event": "choose", "seat": "director", "option": "no_rectification"})
     assert table.record.penalty_cards == [] and Card("H7") in table.hand(S)  # he need not play it
+
+
+# ---- §12.13 a defender's claim (TV142) --------------------------------------------------------------------------
+DEFENDER_CLAIM_DEAL = Deal("N:Q543.752.J92.AJ4 AT982.Q94.Q65.32 J6.86.43.KQT9765 K7.AKJT3.AKT87.8")
+DEFENDER_CLAIM_PLAY = (
+    "S7 SQ S8 SJ D9 DQ D3 DK D7 DJ D6 D4 H2 HQ H8 H3 H4 H6 HT H7 C8 CJ C2 CT D2 D5 C5 D8 DA H5 H9 C7 DT C4 S9 C6 HJ "
+    "S3 ST C9"
+)
+
+
+def test_tv142_a_defenders_claim_that_needs_his_partner_to_choose_one_play_is_not_accepted_l70d2() -> None:
+    """1NT by S; after 10 tricks W (♠K ♥AK) claims the last 3; E (♠A2 ♣3) might overtake ♠K, a normal play the claim
+    cannot rely on (L70D2): disputed, the director's L70 ruling gives EW 1 trick, the line card by card (TV142)."""
+    table = Table(Board(1, DEFENDER_CLAIM_DEAL), irregular=True)
+    for call in ("P", "P", "1NT", "P", "P", "P"):
+        table.call(call)
+    plays(table, DEFENDER_CLAIM_PLAY)
+    assert table.turn == W and str(table.hand(E)) == "A2...3" and table.play_state is not None
+    before = table.play_state.declarer_tricks
+    table.claim("W", 3)
+    table.dispute("S")
+    assert table.record is not None and table.record.pending is not None
+    ruling = table.record.pending
+    assert ruling.law == "70" and ruling.option("confirm").effect == "EW takes 1 of the remaining 3 tricks"
+    assert any("E:SA" in note and "EW takes only 1" in note for note in ruling.notes)
+    table.apply({"event": "choose", "seat": "director", "option": "confirm"})
+    assert table.result is not None and table.result.tricks == before + 2 and table.result.claimed
+    replayed(table)
