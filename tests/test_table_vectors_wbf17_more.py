@@ -406,6 +406,8 @@ def test_a_card_added_to_a_defective_trick_does_not_change_who_won_it_l67b1() ->
         table.apply({"event": "defective_trick", "seat": "E", "trick": 6, "omitted": True})
     with pytest.raises(RulingError, match="'trick' is a quitted trick, 1 to 6"):
         table.apply({"event": "defective_trick", "seat": "E", "trick": 7, "omitted": True})
+    with pytest.raises(RulingError, match="north led to trick 4; a trick is not led without a card"):
+        table.apply({"event": "defective_trick", "seat": "N", "trick": 4, "omitted": True})
     with pytest.raises(RulingError, match="'omitted'"):
         table.apply({"event": "defective_trick", "seat": "E", "trick": 4})
 

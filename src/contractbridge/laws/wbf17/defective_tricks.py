@@ -81,6 +81,10 @@ def _omitted(table: PlayTable, play: PlayState, seat: Seat, trick: int, in_time:
     record = table.record
     assert record is not None
     quitted = play.tricks[trick - 1]
+    if quitted.leader == seat:
+        raise RulingError(
+            f"{DEFECTIVE_TRICK}: {seat.name.lower()} led to trick {trick}; a trick is not led without a card"
+        )
     entry: dict[str, Any] = {"irregularity": DEFECTIVE_TRICK, "offender": seat.letter, "seat": seat.letter}
     if in_time:
         record.rulings.append({**entry, "law": "67A1", "option": "add_card", "trick": trick})
