@@ -850,3 +850,19 @@ def test_tv142_a_defenders_claim_that_needs_his_partner_to_choose_one_play_is_no
     table.apply({"event": "choose", "seat": "director", "option": "confirm"})
     assert table.result is not None and table.result.tricks == before + 2 and table.result.claimed
     replayed(table)
+
+
+def test_tv141_an_objection_before_the_next_board_withdraws_the_agreement_the_director_rules_l69a_l70() -> None:
+    """EW agreed to S's claim but E objects before his side calls on the next board: the claim is disputed and the
+    director rules under L70 (L69A); once the results are posted the agreement is final (only L69B remains)."""
+    table = Table.from_events(claim_log(*AGREED))
+    assert table.result is not None and table.result.tricks == 13
+    table.dispute("E")
+    assert table.result is None and table.claim_state is not None and table.claim_state.disputed_by == E
+    assert table.record is not None and table.record.pending is not None and table.record.pending.law == "70C"
+    table.apply({"event": "judge", "question": "70C2", "answer": True})  # he had forgotten the ♥Q
+    assert table.result is not None and table.result.tricks == 12  # one trick to EW (L70C)
+    replayed(table)
+    final = Table.from_events(claim_log(*AGREED, posted()))
+    with pytest.raises(RulingError, match=r"the agreement is final once the results are posted \(L69A\)"):
+        final.dispute("W")

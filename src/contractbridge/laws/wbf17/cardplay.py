@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Final
 
+from contractbridge import events
 from contractbridge.cards import Card, Seat, Suit
 from contractbridge.director import Effect, EffectKind, LeadRestriction, Option, Ruling
 from contractbridge.errors import CardNotInHandError, IllegalPlayError, RulingError, RulingPendingError
@@ -60,7 +61,13 @@ from contractbridge.laws.wbf17.play.penalty_cards import PenaltyCards, lead_opti
 from contractbridge.laws.wbf17.play.procedure import dummy_intervened
 from contractbridge.laws.wbf17.play.restrictions import allowed_cards
 from contractbridge.laws.wbf17.played_cards import DUMMY_WARNING, RULINGS, accepted_lead
-from contractbridge.laws.wbf17.reconsiderations import RECONSIDER, given_back, reconsider, record_back
+from contractbridge.laws.wbf17.reconsiderations import (
+    RECONSIDER,
+    given_back,
+    reconsider,
+    record_back,
+    withdrawn_agreement,
+)
 from contractbridge.laws.wbf17.retractions import RETRACT, retraction
 from contractbridge.laws.wbf17.simultaneous import SIMULTANEOUS, played_card, simultaneous
 from contractbridge.values import Claim, Irregularity, IrregularityKind
@@ -496,6 +503,16 @@ class WBF17CardPlay(Edition):
                 raise IllegalPlayError(f"expose: {card} is already a penalty card, face up on the table (L50A)")
         pending_ruling(table, exposure_ruling(event.seat, event.cards, declarer, pcs))
         return True
+
+    def claim_event(
+        self, table: PlayTable, event: events.Claim | events.Agree | events.Dispute | events.PlayOn
+    ) -> Claim | None:
+        """The claim procedure of every edition (L68–L70), and L69A: a player of the side that agreed objects before
+        his side calls on a later board — the claim is disputed, the director rules (L70;
+        ``reconsiderations.withdrawn_agreement``)."""
+        if isinstance(event, events.Dispute) and (withdrawn := withdrawn_agreement(table, event.seat)) is not None:
+            return withdrawn
+        return super().claim_event(table, event)
 
     def claim_suggestion(self, play: PlayState, claim: Claim, *, budget: int) -> dict[str, Any] | None:
         """The L70 check of a disputed claim for the director's page (``disputes.claim_suggestion``)."""

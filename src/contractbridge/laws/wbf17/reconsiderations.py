@@ -21,17 +21,17 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Final
 
-from contractbridge.cards import Side
+from contractbridge.cards import Seat, Side
 from contractbridge.director import Effect, EffectKind, Ruling
 from contractbridge.errors import BridgeError, RulingError, RulingPendingError
 from contractbridge.laws.wbf17.claims import ClaimStatement, agreed_claim_review, check_claim, check_concession
 from contractbridge.laws.wbf17.periods import periods, require_correction_period, seat_in, time_of
-from contractbridge.values import Phase
+from contractbridge.values import Claim, Phase
 
 if TYPE_CHECKING:
     from contractbridge.laws.base import PlayTable
 
-__all__ = ["RECONSIDER", "given_back", "reconsider", "record_back"]
+__all__ = ["RECONSIDER", "given_back", "reconsider", "record_back", "withdrawn_agreement"]
 
 #: the event kind of a side asking, after the board, for tricks it agreed to lose (L69B, L71)
 RECONSIDER: Final = "reconsider"
@@ -118,3 +118,22 @@ def given_back(table: PlayTable) -> list[tuple[Side, int, str]]:
         for r in record.rulings
         if r.get("irregularity") == RECONSIDER and "back" in r
     ]
+
+
+def withdrawn_agreement(table: PlayTable, seat: Seat) -> Claim | None:
+    """L69A: a player of the side that agreed to the claim objects before his side calls on a later board: the
+    agreement is withdrawn and the claim is disputed (the director rules under L70). ``None`` when the objection is
+    not that (the table's usual refusal follows); ``RulingError`` once the results are posted (the next board was
+    called: the agreement is final, only L69B's ``reconsider`` remains)."""
+    claim = table.claim_state
+    if claim is None or not claim.agreed or claim.ruled is not None or seat not in claim.needed:
+        return None
+    if periods(table) is not None:
+        raise RulingError(
+            f"dispute by {seat.name.lower()}: the agreement is final once the results are posted (L69A); "
+            "within the correction period the side may reconsider (L69B)"
+        )
+    record = table.record
+    if record is not None and any(r.get("irregularity") == RECONSIDER for r in record.rulings):
+        raise RulingError(f"dispute by {seat.name.lower()}: this claim was already reconsidered (L69B)")
+    return replace(claim, disputed_by=seat)
