@@ -226,9 +226,9 @@ CITATION = re.compile(
 #: (shrink the list) or when another module starts to (move the citation into the edition: ``Edition.cited``).
 CITATION_ALLOWLIST: Mapping[str, str] = {
     "play.py": "PlayState's errors (L44, L53-L57, L61): core, below the editions; not yet re-cited per edition",
-    "calls.py": "a bid's level (L18A) parsed as a value: values import only values, so no edition; every book's",
-    "contract.py": "a contract's level (L18A) checked as a value (values import only values): every book's 1 to 7",
-    "deal.py": "duplicate board numbering and vulnerability (L2): a value, and duplicate is WBF17's by definition",
+    "calls.py": "parsing a bid (L18A): a value, below the editions",
+    "contract.py": "parsing a contract (L18A): a value, below the editions",
+    "deal.py": "board numbering and vulnerability (L2): a value, below the editions",
     "formats/record.py": "a record's auction (L38A): the formats' own check (helper interop's files)",
     "scoring/duplicate.py": "duplicate scoring is L77/L79 by definition (the scoring module of WBF17's table)",
     "scoring/compare.py": "assigned scores (L12C1(c)): the duplicate comparison's own input check",

@@ -27,6 +27,7 @@ from contractbridge.errors import (
 from contractbridge.laws import edition
 from contractbridge.laws.nbb30.record import PlayersAuction
 from contractbridge.robots.bidder import choose
+from contractbridge.rulebooks import recited
 from contractbridge.scoring.rubber import Honours, HonoursKind, rubber_rules
 
 DEAL = Deal("N:AKQ2.KJ4.T98.A53 JT9.AQ8.KQ76.K42 8765.T976.J5.QJ6 43.532.A432.T987")
@@ -178,7 +179,7 @@ def test_a_bare_auction_cites_the_default_edition() -> None:
     with pytest.raises(InsufficientBidError, match=r"insufficient over 1S \(L18D; rectification L27\)$") as err:
         auction.push("1H")
     assert (err.value.topic, err.value.text) == ("insufficient_bid", "1H is insufficient over 1S")
-    assert str(edition("NBB30").recited(err.value)) == "1H is insufficient over 1S (NBB R40(1))"
+    assert str(recited(err.value, edition("NBB30"))) == "1H is insufficient over 1S (NBB R40(1))"
 
 
 def test_the_record_and_its_rulings_cite_the_records_edition() -> None:

@@ -11,7 +11,7 @@ class BridgeError(ValueError):
 
     A module below the editions names the matter of law an error is about as data (``topic``, cited after the
     message's ``text``) and never a book: the citation is the edition in force's (``rulebooks.refusal``,
-    ``Edition.recited``), so an NBB30 table never cites a 2017 law."""
+    ``rulebooks.recited``), so an NBB30 table never cites a 2017 law."""
 
     #: the matter of law the error is about (an ``Edition.CITATIONS`` key), if a core module raised it
     topic: str | None = None

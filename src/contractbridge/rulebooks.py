@@ -21,7 +21,7 @@ from contractbridge.errors import BridgeError, EditionError
 if TYPE_CHECKING:
     from contractbridge.laws.base import Edition
 
-__all__ = ["DEFAULT_EDITION", "DEFAULT_RUBBER_EDITION", "find", "install", "refusal", "rubber_editions"]
+__all__ = ["DEFAULT_EDITION", "DEFAULT_RUBBER_EDITION", "find", "install", "recited", "refusal", "rubber_editions"]
 
 E = TypeVar("E", bound=BridgeError)
 
@@ -63,10 +63,15 @@ def rubber_editions() -> list[str]:
 def refusal(kind: type[E], text: str, topic: str, edition: Edition | None = None) -> E:
     """An error of ``kind`` saying ``text`` about ``topic`` with ``edition``'s citation for it, or the default
     edition's when no edition is in force (a bare value or ``Auction``); it keeps ``topic`` and ``text`` so that
-    a table re-cites it in its own edition (``Edition.recited``)."""
+    a table re-cites it in its own edition (``recited``)."""
     err = kind(f"{text}{_default_cited(topic) if edition is None else edition.cited(topic)}")
     err.topic, err.text = topic, text
     return err
+
+
+def recited(err: E, edition: Edition) -> E:
+    """``err``, a core error about a ``topic`` (``refusal``), citing ``edition``'s law for it: a table's own book."""
+    return err if err.topic is None else refusal(type(err), err.text, err.topic, edition)
 
 
 @functools.cache

@@ -90,7 +90,7 @@ def apply_effects(record: DirectedAuction, effects: tuple[Effect, ...], made: Ca
             case EffectKind.MARK_WATCH:
                 watch = record.peek_watch(_seat(e), e.data)
                 if watch is not None:
-                    watch.data["b3"] = True
+                    watch.data["penalised"] = True
             case EffectKind.RULE:
                 if e.ruling is None:
                     raise RulingError(f"{e.kind.value}: no ruling follows")

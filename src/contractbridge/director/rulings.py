@@ -191,9 +191,8 @@ class Effect:
 @dataclass(frozen=True, slots=True)
 class Option:
     """One rectification the chooser may pick (or the outcome of one ``answer`` to the ruling's question), with
-    its law. The law states it as data (``effect`` in words, ``effects`` as values), which ``director.apply``
-    applies in the auction period. A play-period option not yet stated as data is ``bind``-ed to the action that
-    carries it out (``apply``; going, #22 item 1)."""
+    its law. The law states it as data (``effect`` in words, ``effects`` as values); the table that makes the
+    ruling pending ``bind``s the action that carries it out (``apply``)."""
 
     id: str
     law: str
@@ -261,7 +260,8 @@ class Ruling:
     ``choosers`` is empty when the director decides (a ``question``, or several options) or when the law leaves
     no choice (one option, or the historic codes' automatic penalties); two seats when either may choose and
     ``prevails`` breaks a tie (L55A). ``premium`` is points a historic code scores for the irregularity (NL36
-    28.3). A law function returns the ruling as data, each option with its effects.
+    28.3). A law function returns the ruling as data; the table binds each option's action (``Option.bind``)
+    when it makes the ruling pending.
     """
 
     irregularity: str

@@ -37,12 +37,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
-from contractbridge import events, rulebooks
+from contractbridge import events
 from contractbridge.calls import Call
 from contractbridge.cards import Card, Seat
-from contractbridge.errors import BridgeError, ClaimError, EditionNotSupportedError
+from contractbridge.errors import ClaimError, EditionNotSupportedError
 from contractbridge.scoring.rules import FIRST_NOTRUMP_40, TrickValues
 from contractbridge.values import Claim, Irregularity, IrregularityKind, Phase, Result
 
@@ -100,8 +100,6 @@ class Choice:
 
     option: Option
     ruling: Ruling | None = None
-
-E = TypeVar("E", bound=BridgeError)
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,10 +177,6 @@ class Edition:
         has none (a table of one book never cites another's laws)."""
         law = self.CITATIONS.get(topic)
         return f" ({law})" if law else ""
-
-    def recited(self, err: E) -> E:
-        """``err``, a core error about a ``topic`` (``rulebooks.refusal``), citing this edition's law for it."""
-        return err if err.topic is None else rulebooks.refusal(type(err), err.text, err.topic, self)
 
     def claim_suggestion(self, play: PlayState, claim: Claim, *, budget: int) -> dict[str, Any] | None:
         """What the director's page proposes for ``claim``, disputed (``server.claimruling``): the edition's own

@@ -58,6 +58,7 @@ from contractbridge.laws import DEFAULT_EDITION, Choice, Edition
 from contractbridge.laws import edition as find_edition
 from contractbridge.loglines import fold, read_events
 from contractbridge.play import PlayState, Trick, cards_of
+from contractbridge.rulebooks import recited
 from contractbridge.systems.agreements import PartnershipAgreements
 from contractbridge.table.view import TableView
 from contractbridge.values import Claim, Irregularity, IrregularityKind, Phase, Result, kind_of
@@ -420,7 +421,7 @@ class Table:
         try:
             auction.push(call, seat)
         except IllegalCallError as err:
-            raise self.rules.recited(err) from None  # the table's own book cites the refusal (NBB R39–R42 …)
+            raise recited(err, self.rules) from None  # the table's own book cites the refusal (NBB R40–R42 …)
         if auction.is_over:
             self._start_play()
             return auction.seats[-1], self._undo_final_call

@@ -35,7 +35,7 @@ class WBF17(WBF17CardPlay, WBF17Auction, WBF17Board, WBF17Concessions):
         "claim_to_director": "L68D2(a)",
         "director_needed": "L81",
         "play_on": "L68D2(b)",
-        # the auction: the strict Auction's refusals and the record's (``rulebooks.refusal``, ``Edition.recited``)
+        # the auction: the strict Auction's refusals and the record's (``rulebooks.refusal``, ``rulebooks.recited``)
         "call_after_auction": "L22A, L39",
         "auction_over": "L22A",
         "call_turn": "L17C, L28–L32",
