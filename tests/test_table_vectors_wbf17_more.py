@@ -134,6 +134,11 @@ def test_tv144_an_appeal_is_heard_only_with_the_partners_or_captains_agreement_l
         return
     table.apply(appeal)
     assert table.record is not None
+    assert table.rules.review_notes(table)[-2:] == [
+        "results posted 2026-11-26T22:10: corrections until 2026-11-26T22:40 (L79C1), appeals until "
+        "2026-11-26T22:40 (L92B)",
+        f"appeal by East at 2026-11-26T22:30: heard (L{'92D1' if form == 'individual' else '92A'})",
+    ]
     entry = table.record.rulings[-1]
     assert (entry["irregularity"], entry["option"], entry["seat"], entry["form"]) == ("appeal", "heard", "E", form)
     replayed(table)

@@ -17,7 +17,7 @@ from contractbridge.director import Effect, EffectKind, LeadRestriction, Option,
 from contractbridge.errors import CardNotInHandError, IllegalPlayError, RulingError, RulingPendingError
 from contractbridge.events import Attention, CallCard, Event, Expose, Extension
 from contractbridge.laws.base import Choice, Edition, PlayTable
-from contractbridge.laws.wbf17 import board_review, director_errors
+from contractbridge.laws.wbf17 import board_review, director_errors, periods
 from contractbridge.laws.wbf17.board_review import REVIEW, REVOKE_NOTICE, record_answer, record_notice, revoke_transfers
 from contractbridge.laws.wbf17.corrections import (
     ReplayAfterRevoke,
@@ -522,7 +522,7 @@ class WBF17CardPlay(Edition):
         return board_review.open_flags(table)
 
     def review_notes(self, table: PlayTable) -> list[str]:
-        return [*board_review.notes(table), *director_errors.notes(table)]
+        return [*board_review.notes(table), *director_errors.notes(table), *periods.notes(table)]
 
     def adjust_tricks(self, table: PlayTable, tricks: int) -> tuple[int, tuple[str, ...]]:
         """L64A: the automatic trick transfers for the established revokes (L64B: when there are none); the tricks an

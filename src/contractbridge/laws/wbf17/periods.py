@@ -27,6 +27,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Final
 
 from contractbridge.cards import Seat
+from contractbridge.director import seat_name
 from contractbridge.errors import RulingError, RulingPendingError
 from contractbridge.values import Phase
 
@@ -41,6 +42,7 @@ __all__ = [
     "Periods",
     "corrected_tricks",
     "late",
+    "notes",
     "periods",
     "record_appeal",
     "record_correction",
@@ -265,3 +267,19 @@ def record_appeal(table: PlayTable, data: Mapping[str, Any]) -> None:
             "at": at.isoformat(timespec="minutes"),
         }
     )
+
+
+def notes(table: PlayTable) -> list[str]:
+    """The board's periods and what was lodged in them, in words (``contractbridge rule``)."""
+    found = periods(table)
+    out = []
+    if found is not None:
+        posted = found.posted.isoformat(timespec="minutes")
+        correction = found.correction_ends.isoformat(timespec="minutes")
+        appeal = found.appeal_ends.isoformat(timespec="minutes")
+        out.append(f"results posted {posted}: corrections until {correction} (L79C1), appeals until {appeal} (L92B)")
+    out += [
+        f"appeal by {seat_name(Seat.parse(r['seat']))} at {r['at']}: heard (L{r['law']})"
+        for r in _entries(table, APPEAL)
+    ]
+    return out
