@@ -361,7 +361,7 @@ def test_a_missing_card_is_a_card_its_owner_holds_and_is_found_once_l14() -> Non
         table.apply({"event": "card_missing", "seat": "E", "card": "H7"})
     with pytest.raises(RulingError, match="H8 is not missing"):
         table.apply({"event": "card_found", "seat": "E", "card": "H8"})
-    with pytest.raises(RulingError, match="'card' names the card"):
+    with pytest.raises(RulingError, match="'card' names a card"):
         table.apply({"event": "card_found", "seat": "W", "card": "seven"})
 
 

@@ -25,9 +25,9 @@ from typing import TYPE_CHECKING, Any, Final
 from contractbridge.cards import Card, Seat
 from contractbridge.director import Effect, EffectKind, Option
 from contractbridge.errors import RulingError, RulingPendingError
+from contractbridge.laws.wbf17.event_data import card_in, seat_in
 from contractbridge.laws.wbf17.inquiries import AS_IF_ESTABLISHED
 from contractbridge.laws.wbf17.missing_cards import restore
-from contractbridge.laws.wbf17.periods import seat_in
 from contractbridge.play import trick_winner
 
 if TYPE_CHECKING:
@@ -70,10 +70,7 @@ def defective_trick(table: PlayTable, data: Mapping[str, Any]) -> Option | None:
     extra = data.get("extra")
     if extra is None:
         raise RulingError(f"{DEFECTIVE_TRICK}: say whether a card was 'omitted' (true) or name the 'extra' card (L67)")
-    try:
-        card = Card.parse(str(extra))
-    except ValueError:
-        raise RulingError(f"{DEFECTIVE_TRICK}: 'extra' names the card, not {extra!r}") from None
+    card = card_in(data, DEFECTIVE_TRICK, "extra")
     return _extra(table, seat, card, trick, in_time, exposed=data.get("exposed") is True)
 
 

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, Final
 from contractbridge.cards import Card, Seat
 from contractbridge.errors import CardNotInHandError, RulingError, RulingPendingError
 from contractbridge.laws.wbf17.corrections import standing_revokes
-from contractbridge.laws.wbf17.periods import seat_in
+from contractbridge.laws.wbf17.event_data import card_in, seat_in
 
 if TYPE_CHECKING:
     from contractbridge.laws.base import PlayTable
@@ -36,13 +36,6 @@ __all__ = ["CARD_FOUND", "CARD_MISSING", "found", "missing", "missing_cards", "r
 CARD_MISSING: Final = "card_missing"
 #: the event kind of a missing card found, or reconstructed with another pack (L14B2, L14B3)
 CARD_FOUND: Final = "card_found"
-
-
-def _card(data: Mapping[str, Any], what: str) -> Card:
-    try:
-        return Card.parse(str(data.get("card")))
-    except ValueError:
-        raise RulingError(f"{what}: 'card' names the card (e.g. C8), not {data.get('card')!r}") from None
 
 
 def missing_cards(table: PlayTable, seat: Seat) -> frozenset[Card]:
@@ -72,7 +65,7 @@ def missing(table: PlayTable, data: Mapping[str, Any]) -> None:
     record, play = table.record, table.play_state
     if record is None or play is None or play.is_over:
         raise RulingError(f"{CARD_MISSING}: a card is missing from a hand in the play (before the lead: L14A)")
-    seat, card = seat_in(data, CARD_MISSING), _card(data, CARD_MISSING)
+    seat, card = seat_in(data, CARD_MISSING), card_in(data, CARD_MISSING)
     if card not in play.hand(seat):
         raise RulingError(f"{CARD_MISSING}: {card} is not among the cards {seat.name.lower()} still holds")
     if card in missing_cards(table, seat):
@@ -93,7 +86,7 @@ def missing(table: PlayTable, data: Mapping[str, Any]) -> None:
 def found(table: PlayTable, data: Mapping[str, Any]) -> None:
     """``card_found``: the missing card goes back to the hand, deemed always there (L14B2–B4)."""
     law = "14B3, 14B4" if data.get("reconstructed") is True else "14B2, 14B4"
-    restore(table, seat_in(data, CARD_FOUND), _card(data, CARD_FOUND), CARD_FOUND, law)
+    restore(table, seat_in(data, CARD_FOUND), card_in(data, CARD_FOUND), CARD_FOUND, law)
 
 
 def restore(table: PlayTable, seat: Seat, card: Card, kind: str, law: str) -> list[int]:

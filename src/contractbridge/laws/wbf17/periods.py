@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any, Final
 from contractbridge.cards import Seat
 from contractbridge.director import seat_name
 from contractbridge.errors import RulingError, RulingPendingError
+from contractbridge.laws.wbf17.event_data import seat_in
 from contractbridge.values import Phase
 
 if TYPE_CHECKING:
@@ -48,7 +49,6 @@ __all__ = [
     "record_correction",
     "record_posted",
     "require_correction_period",
-    "seat_in",
     "time_of",
 ]
 
@@ -78,14 +78,6 @@ def time_of(data: Mapping[str, Any], what: str) -> datetime:
         return datetime.fromisoformat(str(value))
     except ValueError:
         raise RulingError(f"{what}: 'at' is an ISO 8601 time such as 2026-11-26T22:10, not {value!r}") from None
-
-
-def seat_in(data: Mapping[str, Any], what: str) -> Seat:
-    """The ``seat`` of an event (``RulingError`` naming the event if missing or malformed)."""
-    try:
-        return Seat.parse(str(data.get("seat")))
-    except ValueError:
-        raise RulingError(f"{what}: 'seat' names a player (N, E, S or W), not {data.get('seat')!r}") from None
 
 
 def _minutes(data: Mapping[str, Any], key: str) -> timedelta:

@@ -22,10 +22,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Final
 
-from contractbridge.cards import Card, Seat
+from contractbridge.cards import Seat
 from contractbridge.director import Effect, EffectKind, Option, Ruling
 from contractbridge.errors import CardNotInHandError, RulingError
-from contractbridge.laws.wbf17.periods import seat_in
+from contractbridge.laws.wbf17.event_data import card_in, seat_in
 from contractbridge.laws.wbf17.play.procedure import dummy_intervened, dummy_misplaced_card, dummy_touched_card
 from contractbridge.laws.wbf17.play.procedure import fifth_card as fifth_card_ruling
 
@@ -79,23 +79,11 @@ def fifth_card(table: PlayTable, data: Mapping[str, Any]) -> Ruling:
     assert play is not None
     if play.current_trick or not play.tricks:
         raise RulingError(f"{FIFTH_CARD}: a fifth card is put on a completed trick, before the next lead (L45E)")
-    seat = seat_in(data, FIFTH_CARD)
-    try:
-        card = Card.parse(str(data.get("card")))
-    except ValueError:
-        raise RulingError(f"{FIFTH_CARD}: 'card' names the card, not {data.get('card')!r}") from None
+    seat, card = seat_in(data, FIFTH_CARD), card_in(data, FIFTH_CARD)
     if card not in play.hand(seat):
         raise CardNotInHandError(f"{FIFTH_CARD}: {card} is not in {seat.name.lower()}'s hand")
-    ruling = fifth_card_ruling(seat, card, declarer)
-    return Ruling(
-        ruling.irregularity,
-        ruling.law,
-        ruling.offender,
-        ruling.description,
-        ruling.options,
-        question=ruling.question,
-        notes=(f"If it was a lead, {seat.name.capitalize()} plays {card} now as that lead (L53, L55, L56).",),
-    )
+    lead = f"If it was a lead, {seat.name.capitalize()} plays {card} now as that lead (L53, L55, L56)."
+    return replace(fifth_card_ruling(seat, card, declarer), notes=(lead,))
 
 
 def dummy_touched(table: PlayTable, data: Mapping[str, Any]) -> Ruling:

@@ -25,7 +25,8 @@ from contractbridge.cards import Seat, Side
 from contractbridge.director import Effect, EffectKind, Ruling
 from contractbridge.errors import BridgeError, RulingError, RulingPendingError
 from contractbridge.laws.wbf17.claims import ClaimStatement, agreed_claim_review, check_claim, check_concession
-from contractbridge.laws.wbf17.periods import periods, require_correction_period, seat_in, time_of
+from contractbridge.laws.wbf17.event_data import seat_in
+from contractbridge.laws.wbf17.periods import periods, require_correction_period, time_of
 from contractbridge.values import Claim, Phase
 
 if TYPE_CHECKING:
