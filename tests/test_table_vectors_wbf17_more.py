@@ -409,7 +409,7 @@ def test_a_card_added_to_a_defective_trick_does_not_change_who_won_it_l67b1() ->
     table = hearts_from_north("HQ", "HT", "H5", "D3", "H2", "HJ", "H6", "D4", "C5", "C2")
     with pytest.raises(RulingError, match=r"does not change who won it \(south, L67B1\), but the log has east"):
         table.apply({"event": "defective_trick", "seat": "E", "trick": 6, "omitted": True})
-    with pytest.raises(RulingError, match="'trick' is a quitted trick, 1 to 6"):
+    with pytest.raises(RulingError, match=r"'trick' is a quitted trick \(L67\), 1 to 6, not 7"):
         table.apply({"event": "defective_trick", "seat": "E", "trick": 7, "omitted": True})
     with pytest.raises(RulingError, match="north led to trick 4; a trick is not led without a card"):
         table.apply({"event": "defective_trick", "seat": "N", "trick": 4, "omitted": True})

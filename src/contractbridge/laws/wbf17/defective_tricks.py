@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, Final
 from contractbridge.cards import Card, Seat
 from contractbridge.director import Effect, EffectKind, Option
 from contractbridge.errors import RulingError, RulingPendingError
-from contractbridge.laws.wbf17.event_data import card_in, seat_in
+from contractbridge.laws.wbf17.event_data import card_in, number, seat_in
 from contractbridge.laws.wbf17.inquiries import AS_IF_ESTABLISHED
 from contractbridge.laws.wbf17.missing_cards import restore
 from contractbridge.play import trick_winner
@@ -41,11 +41,7 @@ DEFECTIVE_TRICK: Final = "defective_trick"
 
 
 def _trick(play: PlayState, data: Mapping[str, Any]) -> int:
-    trick = data.get("trick")
-    done = len(play.tricks)
-    if not isinstance(trick, int) or isinstance(trick, bool) or not 1 <= trick <= done:
-        raise RulingError(f"{DEFECTIVE_TRICK}: 'trick' is a quitted trick, 1 to {done}, not {trick!r} (L67)")
-    return trick
+    return number(data.get("trick"), DEFECTIVE_TRICK, "'trick' is a quitted trick (L67)", 1, len(play.tricks))
 
 
 def _in_time(play: PlayState, trick: int) -> bool:

@@ -22,6 +22,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Final
 
 from contractbridge.errors import RulingError, RulingPendingError
+from contractbridge.laws.wbf17.event_data import number
 from contractbridge.laws.wbf17.periods import EventForm, late, periods, time_of
 from contractbridge.scoring.compare import IMPS, PAIRS, Fault, artificial_score
 from contractbridge.scoring.duplicate import board_score
@@ -56,8 +57,7 @@ def _assigned(table: PlayTable, data: Mapping[str, Any]) -> dict[str, Any]:
             "(L12C1(b)), or 'artificial' is true (L12C2)"
         )
     for tricks in results:
-        if not isinstance(tricks, int) or isinstance(tricks, bool) or not 0 <= tricks <= 13:
-            raise RulingError(f"{DIRECTOR_ERROR}: a likely result is declarer's tricks, 0 to 13, not {tricks!r}")
+        number(tricks, DIRECTOR_ERROR, "a likely result is declarer's tricks", 0, 13)
     scored = {t: board_score(contract, declarer, t, table.board.vulnerability).ns for t in results}
     best_ns = max(scored, key=lambda t: scored[t])
     best_ew = min(scored, key=lambda t: scored[t])

@@ -1,4 +1,4 @@
-"""Reading the fields of the WBF17 edition's own events (``Extension`` data): a seat, a card; each refusal a
+"""Reading the fields of the WBF17 edition's own events (``Extension`` data): a seat, a card, a number; each refusal a
 ``RulingError`` that names the event and the field, so that a bad event changes nothing."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from typing import Any
 from contractbridge.cards import Card, Seat
 from contractbridge.errors import RulingError
 
-__all__ = ["card_in", "seat_in"]
+__all__ = ["card_in", "number", "seat_in"]
 
 
 def seat_in(data: Mapping[str, Any], what: str) -> Seat:
@@ -26,3 +26,11 @@ def card_in(data: Mapping[str, Any], what: str, key: str = "card") -> Card:
         return Card.parse(str(data.get(key)))
     except ValueError:
         raise RulingError(f"{what}: {key!r} names a card (e.g. C8), not {data.get(key)!r}") from None
+
+
+def number(value: object, what: str, meaning: str, low: int, high: int | None = None) -> int:
+    """``value`` as a whole number from ``low`` to ``high`` (no limit if None); ``meaning`` says what it is."""
+    if not isinstance(value, int) or isinstance(value, bool) or value < low or (high is not None and value > high):
+        span = f"{low} to {high}" if high is not None else f"at least {low}"
+        raise RulingError(f"{what}: {meaning}, {span}, not {value!r}")
+    return value

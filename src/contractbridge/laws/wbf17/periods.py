@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, Final
 from contractbridge.cards import Seat
 from contractbridge.director import seat_name
 from contractbridge.errors import RulingError, RulingPendingError
-from contractbridge.laws.wbf17.event_data import seat_in
+from contractbridge.laws.wbf17.event_data import number, seat_in
 from contractbridge.values import Phase
 
 if TYPE_CHECKING:
@@ -81,10 +81,7 @@ def time_of(data: Mapping[str, Any], what: str) -> datetime:
 
 
 def _minutes(data: Mapping[str, Any], key: str) -> timedelta:
-    value = data.get(key, DEFAULT_MINUTES)
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise RulingError(f"{RESULTS_POSTED}: {key!r} is a whole number of minutes, not {value!r}")
-    return timedelta(minutes=value)
+    return timedelta(minutes=number(data.get(key, DEFAULT_MINUTES), RESULTS_POSTED, f"{key!r} is minutes", 0))
 
 
 def _form(value: object, what: str) -> EventForm:
@@ -183,12 +180,6 @@ def record_posted(table: PlayTable, data: Mapping[str, Any]) -> None:
     )
 
 
-def _tricks(value: object) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 13:
-        raise RulingError(f"{SCORE_CORRECTION}: 'tricks' is declarer's agreed tricks, 0 to 13, not {value!r}")
-    return value
-
-
 def record_correction(table: PlayTable, data: Mapping[str, Any]) -> None:
     """``score_correction``: the agreed number of declarer's tricks replaces an error in computing or recording the
     score, within the correction period (L79C1); refused after it (TV143) and on a board with no contract."""
@@ -198,7 +189,7 @@ def record_correction(table: PlayTable, data: Mapping[str, Any]) -> None:
         raise RulingError(f"{SCORE_CORRECTION}: the board has no contract, so no tricks to correct (L79C1)")
     at = time_of(data, SCORE_CORRECTION)
     require_correction_period(table, at, SCORE_CORRECTION, "L79C1")
-    tricks = _tricks(data.get("tricks"))
+    tricks = number(data.get("tricks"), SCORE_CORRECTION, "'tricks' is declarer's agreed tricks", 0, 13)
     if tricks == result.tricks:
         raise RulingError(f"{SCORE_CORRECTION}: the score already gives declarer {tricks} tricks (L79C1)")
     record = table.record

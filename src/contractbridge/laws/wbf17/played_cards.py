@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, Final
 from contractbridge.cards import Seat
 from contractbridge.director import Effect, EffectKind, Option, Ruling
 from contractbridge.errors import CardNotInHandError, RulingError
-from contractbridge.laws.wbf17.event_data import card_in, seat_in
+from contractbridge.laws.wbf17.event_data import card_in, number, seat_in
 from contractbridge.laws.wbf17.play.procedure import dummy_intervened, dummy_misplaced_card, dummy_touched_card
 from contractbridge.laws.wbf17.play.procedure import fifth_card as fifth_card_ruling
 
@@ -54,9 +54,7 @@ def dummy_misplaced(table: PlayTable, data: Mapping[str, Any]) -> Ruling:
     assert play is not None
     played = play.played()
     last = len(played) // 4 + (1 if play.current_trick else 0)
-    trick = data.get("trick", last)
-    if not isinstance(trick, int) or isinstance(trick, bool) or not 1 <= trick <= last:
-        raise RulingError(f"{DUMMY_MISPLACED}: 'trick' is a trick played to, 1 to {last}, not {trick!r}")
+    trick = number(data.get("trick", last), DUMMY_MISPLACED, "'trick' is a trick played to", 1, last)
     place = next(
         (4 * (trick - 1) + i for i, (s, _) in enumerate(played[4 * (trick - 1) : 4 * trick]) if s == dummy), None
     )

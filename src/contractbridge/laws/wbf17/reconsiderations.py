@@ -25,7 +25,7 @@ from contractbridge.cards import Seat, Side
 from contractbridge.director import Effect, EffectKind, Ruling
 from contractbridge.errors import BridgeError, RulingError, RulingPendingError
 from contractbridge.laws.wbf17.claims import ClaimStatement, agreed_claim_review, check_claim, check_concession
-from contractbridge.laws.wbf17.event_data import seat_in
+from contractbridge.laws.wbf17.event_data import number, seat_in
 from contractbridge.laws.wbf17.periods import periods, require_correction_period, time_of
 from contractbridge.values import Claim, Phase
 
@@ -42,9 +42,7 @@ _BUDGET: Final = 200_000
 
 
 def _count(value: object, most: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= most:
-        raise RulingError(f"{RECONSIDER}: 'tricks' is how many tricks the side asks back, 1 to {most}, not {value!r}")
-    return value
+    return number(value, RECONSIDER, "'tricks' is how many tricks the side asks back", 1, most)
 
 
 def reconsider(table: PlayTable, data: Mapping[str, Any]) -> Ruling:
