@@ -21,12 +21,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Final
 
-from contractbridge.errors import RulingError, RulingPendingError
+from contractbridge.errors import RulingError
 from contractbridge.laws.wbf17.event_data import number
-from contractbridge.laws.wbf17.periods import EventForm, late, periods, time_of
+from contractbridge.laws.wbf17.periods import EventForm, late, periods, require_done, time_of
 from contractbridge.scoring.compare import IMPS, PAIRS, Fault, artificial_score
 from contractbridge.scoring.duplicate import board_score
-from contractbridge.values import Phase
 
 if TYPE_CHECKING:
     from contractbridge.laws.base import PlayTable
@@ -89,11 +88,9 @@ def _artificial(data: Mapping[str, Any]) -> dict[str, Any]:
 def record_error(table: PlayTable, data: Mapping[str, Any]) -> None:
     """``director_error`` on a finished board: the L82C adjusted score, kept in the record's rulings (its
     ``adjusted_score``); refused for a ruling not given at this table, or after the correction periods."""
+    require_done(table, DIRECTOR_ERROR, "the director rectifies his error after the play, L82C")
     record = table.record
-    if record is None or table.phase is not Phase.DONE:
-        raise RulingError(f"{DIRECTOR_ERROR}: the director rectifies his error once the board is over (L82C)")
-    if record.pending is not None:
-        raise RulingPendingError(f"{DIRECTOR_ERROR}: a ruling is pending (L9B2)")
+    assert record is not None
     wrong = data.get("ruling")
     given = [str(r.get("law")) for r in record.rulings if r.get("irregularity") != DIRECTOR_ERROR]
     if str(wrong) not in given:

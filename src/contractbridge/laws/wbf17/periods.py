@@ -49,6 +49,7 @@ __all__ = [
     "record_correction",
     "record_posted",
     "require_correction_period",
+    "require_done",
     "time_of",
 ]
 
@@ -151,10 +152,11 @@ def late(at: datetime, end: datetime, what: str) -> bool:
     return at > end
 
 
-def _require_done(table: PlayTable, what: str) -> None:
+def require_done(table: PlayTable, what: str, why: str = "L79A: the tricks are agreed at the end of play") -> None:
+    """``RulingError`` unless the board is over (``why``: the law that says so) with no ruling pending (L9B2)."""
     record = table.record
     if record is None or table.phase is not Phase.DONE or table.result is None:
-        raise RulingError(f"{what}: the board is not over yet (L79A: the tricks are agreed at the end of play)")
+        raise RulingError(f"{what}: the board is not over yet ({why})")
     if record.pending is not None:
         raise RulingPendingError(f"{what}: a ruling is pending (L9B2)")
 
@@ -169,7 +171,7 @@ def require_correction_period(table: PlayTable, at: datetime, what: str, law: st
 
 def record_posted(table: PlayTable, data: Mapping[str, Any]) -> None:
     """``results_posted``: the official score of the finished board made available, with the event's periods."""
-    _require_done(table, RESULTS_POSTED)
+    require_done(table, RESULTS_POSTED)
     if periods(table) is not None:
         raise RulingError(f"{RESULTS_POSTED}: the results of this board are already posted")
     found = Periods.from_data(data)
@@ -183,7 +185,7 @@ def record_posted(table: PlayTable, data: Mapping[str, Any]) -> None:
 def record_correction(table: PlayTable, data: Mapping[str, Any]) -> None:
     """``score_correction``: the agreed number of declarer's tricks replaces an error in computing or recording the
     score, within the correction period (L79C1); refused after it (TV143) and on a board with no contract."""
-    _require_done(table, SCORE_CORRECTION)
+    require_done(table, SCORE_CORRECTION)
     result = table.result
     if result is None or result.tricks is None:
         raise RulingError(f"{SCORE_CORRECTION}: the board has no contract, so no tricks to correct (L79C1)")
@@ -215,7 +217,7 @@ def corrected_tricks(table: PlayTable) -> int | None:
 def record_appeal(table: PlayTable, data: Mapping[str, Any]) -> None:
     """``appeal``: heard (recorded for the appeals committee or the chief TD, L93) if lodged by a player of this
     table within the L92B period and with the concurrence L92D asks for; otherwise refused, naming the law."""
-    _require_done(table, APPEAL)
+    require_done(table, APPEAL)
     at = time_of(data, APPEAL)
     seat = seat_in(data, APPEAL)
     found = periods(table)

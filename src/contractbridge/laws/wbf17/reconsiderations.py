@@ -23,11 +23,11 @@ from typing import TYPE_CHECKING, Any, Final
 
 from contractbridge.cards import Seat, Side
 from contractbridge.director import Effect, EffectKind, Ruling
-from contractbridge.errors import BridgeError, RulingError, RulingPendingError
+from contractbridge.errors import BridgeError, RulingError
 from contractbridge.laws.wbf17.claims import ClaimStatement, agreed_claim_review, check_claim, check_concession
 from contractbridge.laws.wbf17.event_data import number, seat_in
-from contractbridge.laws.wbf17.periods import periods, require_correction_period, time_of
-from contractbridge.values import Claim, Phase
+from contractbridge.laws.wbf17.periods import periods, require_correction_period, require_done, time_of
+from contractbridge.values import Claim
 
 if TYPE_CHECKING:
     from contractbridge.laws.base import PlayTable
@@ -49,11 +49,9 @@ def reconsider(table: PlayTable, data: Mapping[str, Any]) -> Ruling:
     """The L69B or L71 ruling on a ``reconsider`` event: each option that gives tricks back to the side that asks
     says how many (a ``TRANSFER`` effect, kept by ``record_back``); ``RulingError`` naming the law when the request
     is refused."""
+    require_done(table, RECONSIDER, "a claim or concession is reconsidered after the play, L69B, L71")
     record, play, claim = table.record, table.play_state, table.claim_state
-    if record is None or play is None or table.phase is not Phase.DONE:
-        raise RulingError(f"{RECONSIDER}: a claim or concession is reconsidered once the board is over (L69B, L71)")
-    if record.pending is not None:
-        raise RulingPendingError(f"{RECONSIDER}: a ruling is pending (L9B2)")
+    assert record is not None and play is not None
     if claim is None or not claim.settled:
         raise RulingError(f"{RECONSIDER}: no claim or concession was agreed on this board (L69, L71)")
     if claim.ruled is not None:
