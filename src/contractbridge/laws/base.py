@@ -15,6 +15,7 @@ How a ``Table`` uses its edition (one object per table, resolved at construction
   table's record (``new_record``), which asks the auction methods below (``call``, ``change_of_call``,
   ``exposed_cards``, ``unnoticed_call``, ``board_irregularity``, ``settle``, ``describe_watch``, and
   ``follow_up`` for an option's edition-specific next step);
+
 The play-period hooks receive the table as a ``PlayTable``: what a law reads of the board at the table (the
 record, the play state, the board, the pending irregularity, the claim), never the ``Table`` itself. A law writes
 only the edition's own record (rulings, penalty cards, restrictions); what it asks of the table (a card to stand
@@ -35,14 +36,15 @@ or go back, cards taken back, a card played, a claim ruled) it returns as data, 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from contractbridge import events
 from contractbridge.calls import Call
 from contractbridge.cards import Card, Seat
-from contractbridge.errors import ClaimError, EditionNotSupportedError
+from contractbridge.director.rulings import EffectKind
+from contractbridge.errors import ClaimError, EditionNotSupportedError, IllegalPlayError
 from contractbridge.scoring.rules import FIRST_NOTRUMP_40, TrickValues
 from contractbridge.values import Claim, Irregularity, IrregularityKind, Phase, Result
 
@@ -52,6 +54,7 @@ if TYPE_CHECKING:
     from contractbridge.deal import Board
     from contractbridge.director import AwaitedCall, DirectedAuction, Effect, Option, Ruling
     from contractbridge.events import Event
+    from contractbridge.laws.nbb30.values import Revoke
     from contractbridge.play import PlayState
     from contractbridge.scoring.rubber import RubberRules
     from contractbridge.systems.agreements import PartnershipAgreements
@@ -178,6 +181,12 @@ class Edition:
         law = self.CITATIONS.get(topic)
         return f" ({law})" if law else ""
 
+    def ruling_law(self, topic: str) -> str | None:
+        """This edition's law for ``topic`` as a ruling states it (``Ruling.law``: a WBF17 law without its ``L``,
+        ``70``; ``NBB R54``), or None when its book has none."""
+        law = self.CITATIONS.get(topic)
+        return None if law is None else law.removeprefix("L")
+
     def claim_suggestion(self, play: PlayState, claim: Claim, *, budget: int) -> dict[str, Any] | None:
         """What the director's page proposes for ``claim``, disputed (``server.claimruling``): the edition's own
         check of the claim, as data (``worst``, ``dd``, ``exact``, ``line``, ``text``, ``ruling`` and ``notes``),
@@ -270,8 +279,8 @@ class Edition:
     def card_irregularity(self, table: PlayTable, irregularity: Irregularity) -> bool:
         """An unlawful card at an irregular table (``irregularity.kind``: a revoke, a lead or play out of turn,
         a card against a restriction): return True if the card stands at once and play goes on, False if the
-        table stops until the ruling (``Table.resolve_irregularity``). The base lets a revoke stand (nobody
-        notices it when it happens; it is established later, L61–L63, NBB R52) and stops the table for the
+        table stops until the ruling (whose chosen option the table carries out). The base lets a revoke stand
+        (nobody notices it when it happens; it is established later, L61–L63, NBB R52) and stops the table for the
         rest; the play-period director overrides this to rule on each kind."""
 
         return irregularity.kind == IrregularityKind.REVOKE
@@ -288,6 +297,19 @@ class Edition:
         the correct leader's lead standing, L53B), so the card is then played as usual; None: it is refused (L9B2).
         The base refuses."""
         return None
+
+    def declarer_after(self, play: PlayState, card: Card, option: Option) -> Seat:
+        """Declarer once ``option`` lets the unlawful lead ``card`` stand: the same, unless the option exchanges the
+        roles (``EXCHANGE_ROLES`` of the presumed declarer: he spreads his hand as dummy and his partner declares,
+        WBF17 L54A, NBB R46(3)), which only an opening lead can (``IllegalPlayError`` after it). Called by
+        ``Table`` when it carries out the option."""
+        exchange = next((e.seat for e in option.effects if e.kind is EffectKind.EXCHANGE_ROLES), None)
+        if exchange is None or exchange.partner == play.declarer:
+            return play.declarer
+        if len(play):
+            law = self.cited("exchange_of_roles")
+            raise IllegalPlayError(f"{card}: the roles may be exchanged only at the opening lead{law}")
+        return exchange.partner
 
     def carry_out(self, table: PlayTable, choice: Choice, card: Irregularity | None) -> None:
         """After the table applied the effects of a chosen play-period option (``card``: the unlawful card that
@@ -373,6 +395,13 @@ class Edition:
         if record is not None and ruling is not None and ruling.irregularity == "claim":
             record.resolve(next((o.law for o in ruling.options if o.id == "play_on"), ruling.law), "play_on")
         return None
+
+    def revoke_transfer(
+        self, revokes: Sequence[Revoke], tricks_won: Iterable[int], received_as_penalty: Iterable[int] = ()
+    ) -> int:
+        """The tricks a side that made the established ``revokes`` hands over on a rubber score sheet, from the
+        tricks it won (``rubbergame``; NBB R55(6), EST-L38, NL36 27.4). The base: a duplicate code has none."""
+        raise self._unsupported("revoke tricks on a rubber score sheet")
 
     def claim_agreement(self, claimer: Seat, dummy: Seat) -> frozenset[Seat]:
         """The players whose agreement makes a claim or concession by ``claimer`` final: the opponents who

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from contractbridge import events
 from contractbridge.cards import Card, Seat, Suit
-from contractbridge.director import Effect, EffectKind, LeadRestriction, Option, Ruling
+from contractbridge.director import PLAY_EFFECTS, Effect, EffectKind, LeadRestriction, Option, Ruling
 from contractbridge.errors import CardNotInHandError, IllegalPlayError, RulingError, RulingPendingError
 from contractbridge.events import Attention, CallCard, Event, Expose, Extension
 from contractbridge.laws.base import Choice, Edition, PlayTable
@@ -179,7 +179,7 @@ def record_effects(table: PlayTable, choice: Choice) -> None:
             record.rulings[-1][AS_IF_ESTABLISHED] = established
         elif effect.kind is EffectKind.TRANSFER and effect.seat is not None and reconsidered:
             record_back(table, effect.seat.side, int(effect.data))  # L69B, L71: tricks given back
-        elif effect.kind not in _APPLIED:
+        elif effect.kind in PLAY_EFFECTS and effect.kind not in _APPLIED:  # the record's own: ``director.apply``
             raise RulingError(f"{option.id} ({option.law}): the table does not apply {effect.kind.value} yet")
     if ruling is not None and ruling.irregularity == PENALTY_CARD_LEAD and ruling.offender is not None:
         _lead_choice(table, ruling.offender, option)
@@ -445,10 +445,10 @@ class WBF17CardPlay(Edition):
             return True if extra is None else Choice(extra)
         if isinstance(event, Extension) and event.name == DESIGNATE:
             _require_no_ruling(table, "designate")
-            ruling = designate(table, event.data)
-            if isinstance(ruling, Ruling):
-                pending_ruling(table, ruling)
-            return ruling if isinstance(ruling, Choice) else True
+            outcome = designate(table, event.data)  # the card played (a Choice), or the ruling that picks it
+            if isinstance(outcome, Ruling):
+                pending_ruling(table, outcome)
+            return outcome if isinstance(outcome, Choice) else True
         if isinstance(event, Extension) and event.name == RETRACT:
             ruling, count = retraction(table, event.data)
             if ruling is not None:  # L47C, L47E2(a): granted, the card and the cards after it go back
