@@ -71,12 +71,14 @@ class Replayed:
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON state of ``contractbridge rule``: the record's, with the notes; for a table log the table's
-        real ``phase`` (``done`` once the board is over) and, on a finished board, its ``result``."""
+        real ``phase`` (``done`` once the board is over, ``new_deal`` after a demanded redeal) and, on a finished
+        board, its ``result`` (a redeal's: no contract, ``new_deal`` naming its law, NBB R39–R43)."""
         state = self.record.to_dict()
         if self.notes:
             state["notes"] = [*state["notes"], *self.notes]
-        if self.table is not None and state.get("phase") != "new_deal":  # a redeal stays one (NBB R39–R43)
-            state["phase"] = self.table.phase.value
+        if self.table is not None:
+            if state.get("phase") != "new_deal":  # a redeal stays one (NBB R39–R43)
+                state["phase"] = self.table.phase.value
             state["result"] = board_result(self.table)
             state["penalty_cards"] = [p.to_dict() for p in self.record.penalty_cards if p not in self.played()]
         return state
@@ -98,7 +100,8 @@ def board_result(table: Table) -> dict[str, Any] | None:
     declarer's ``tricks`` after the automatic adjustments (``adjustments``, each with its law: L64A; NBB R55(6),
     EST-L38, NL36 27.4), ``tricks_ns``, and ``score_ns`` — the duplicate score (L77) or, under a rubber-bridge
     code, the hand's lines on the score sheet (NBB R29–R34, honours included), NS minus EW, vulnerability as the
-    board is marked."""
+    board is marked; ``adjusted_score`` when a ruling of the record gave one (per side, with its unit and law:
+    WBF17 L82C)."""
     result = table.result
     if result is None:
         return None
@@ -115,6 +118,10 @@ def board_result(table: Table) -> dict[str, Any] | None:
     }
     if result.new_deal is not None:
         out["new_deal"] = result.new_deal
+    assert table.record is not None
+    adjusted = [r["adjusted_score"] for r in table.record.rulings if "adjusted_score" in r]
+    if adjusted:  # the director's adjusted score replaces the table's (WBF17 L82C, L12C)
+        out["adjusted_score"] = adjusted[-1]
     contract, declarer, tricks = result.contract, result.declarer, result.tricks
     if contract is None or declarer is None or tricks is None:
         return out

@@ -7,16 +7,17 @@ hands to ``record_effects`` (``WBF17CardPlay.carry_out``) for the record's part.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Final
 
+from contractbridge import events
 from contractbridge.cards import Card, Seat, Suit
 from contractbridge.director import PLAY_EFFECTS, Effect, EffectKind, LeadRestriction, Option, Ruling
 from contractbridge.errors import CardNotInHandError, IllegalPlayError, RulingError, RulingPendingError
 from contractbridge.events import Attention, CallCard, Event, Expose, Extension
 from contractbridge.laws.base import Choice, Edition, PlayTable
-from contractbridge.laws.wbf17 import board_review
+from contractbridge.laws.wbf17 import board_review, director_errors, periods
 from contractbridge.laws.wbf17.board_review import REVIEW, REVOKE_NOTICE, record_answer, record_notice, revoke_transfers
 from contractbridge.laws.wbf17.corrections import (
     ReplayAfterRevoke,
@@ -25,7 +26,9 @@ from contractbridge.laws.wbf17.corrections import (
     replay_restriction,
     revoke_correction,
 )
+from contractbridge.laws.wbf17.defective_tricks import DEFECTIVE_TRICK, defective_trick
 from contractbridge.laws.wbf17.designations import DESIGNATE, designate
+from contractbridge.laws.wbf17.director_errors import DIRECTOR_ERROR, record_error
 from contractbridge.laws.wbf17.disputes import claim_ruling, claim_suggestion
 from contractbridge.laws.wbf17.exposures import exposure_ruling
 from contractbridge.laws.wbf17.inquiries import AS_IF_ESTABLISHED, INQUIRY, inquiry
@@ -36,10 +39,35 @@ from contractbridge.laws.wbf17.misplays import (
     card_before_rectification,
     misplay_ruling,
 )
+from contractbridge.laws.wbf17.missing_cards import (
+    CARD_FOUND,
+    CARD_MISSING,
+    found,
+    missing,
+    missing_cards,
+    refuse_missing,
+)
+from contractbridge.laws.wbf17.periods import (
+    APPEAL,
+    RESULTS_POSTED,
+    SCORE_CORRECTION,
+    corrected_tricks,
+    record_appeal,
+    record_correction,
+    record_posted,
+)
 from contractbridge.laws.wbf17.play.out_of_turn import opening_lead_out_of_turn
 from contractbridge.laws.wbf17.play.penalty_cards import PenaltyCards, lead_options
 from contractbridge.laws.wbf17.play.procedure import dummy_intervened
 from contractbridge.laws.wbf17.play.restrictions import allowed_cards
+from contractbridge.laws.wbf17.played_cards import DUMMY_WARNING, RULINGS, accepted_lead
+from contractbridge.laws.wbf17.reconsiderations import (
+    RECONSIDER,
+    given_back,
+    reconsider,
+    record_back,
+    withdrawn_agreement,
+)
 from contractbridge.laws.wbf17.retractions import RETRACT, retraction
 from contractbridge.laws.wbf17.simultaneous import SIMULTANEOUS, played_card, simultaneous
 from contractbridge.values import Claim, Irregularity, IrregularityKind
@@ -116,16 +144,18 @@ def with_effects(
 
 
 def record_effects(table: PlayTable, choice: Choice) -> None:
-    """What a chosen option leaves in the record once the table applied its part (the card stands or went back,
-    cards taken back, a card played): penalty cards (L50B: with two or more, all of his are major; one already a PC
-    stays one) and their pick-up (L50D2(a), L51B); a play restriction for the rest of the trick (L57A, L57C3, L57D:
+    """What a chosen option leaves in the record once the table applied its part (the card stands or went back, cards
+    taken back, a card played): penalty cards (L50B: with two or more, all of his are major; one already a PC stays
+    one) and their pick-up (L50D2(a), L51B); a play restriction for the rest of the trick (L57A, L57C3, L57D:
     ``PlayRestriction``); the L62C2 replay (``ReplayAfterRevoke``); a corrected revoke kept as if established
-    (L43B2(b)); declarer's L50D2/L51B lead choice (``PenaltyLead``). The next lead or play needs nothing more (the
-    second card, L54B1, and the correct leader, L54D, L55B, follow from the rotation). ``RulingError`` for an
-    effect the table does not apply yet."""
+    (L43B2(b)); declarer's L50D2/L51B lead choice (``PenaltyLead``); tricks an agreed claim or concession gives back
+    (L69B, L71: ``TRANSFER``); the trick a hand was chosen for after dummy's warning (L43B2(a)). The next lead or
+    play needs nothing more (the second card, L54B1, and the correct leader, L54D, L55B, follow from the rotation).
+    ``RulingError`` for an effect the table does not apply yet."""
     option, ruling = choice.option, choice.ruling
     record, play = table.record, table.play_state
     assert record is not None and play is not None
+    reconsidered = ruling is not None and ruling.irregularity == RECONSIDER
     for effect in option.effects:
         if effect.kind is EffectKind.PENALTY_CARD and effect.seat is not None:
             live = live_penalty_cards(table)
@@ -147,10 +177,14 @@ def record_effects(table: PlayTable, choice: Choice) -> None:
         elif effect.kind is EffectKind.ESTABLISHED and effect.seat is not None:
             established = {"seat": effect.seat.letter, "trick": int(effect.data), "suit": effect.suits[0].letter}
             record.rulings[-1][AS_IF_ESTABLISHED] = established
+        elif effect.kind is EffectKind.TRANSFER and effect.seat is not None and reconsidered:
+            record_back(table, effect.seat.side, int(effect.data))  # L69B, L71: tricks given back
         elif effect.kind in PLAY_EFFECTS and effect.kind not in _APPLIED:  # the record's own: ``director.apply``
             raise RulingError(f"{option.id} ({option.law}): the table does not apply {effect.kind.value} yet")
     if ruling is not None and ruling.irregularity == PENALTY_CARD_LEAD and ruling.offender is not None:
         _lead_choice(table, ruling.offender, option)
+    if ruling is not None and ruling.irregularity == DUMMY_WARNING:  # L43B2(a): the hand chosen for this lead
+        record.rulings[-1]["trick"] = len(play.tricks) + 1
 
 
 def _require_no_ruling(table: PlayTable, what: str) -> None:
@@ -269,6 +303,22 @@ _APPLIED = frozenset(
     }
 )
 
+#: the events after (or about) the board that only record a fact or a ruling, by kind: the director's review answer
+#: (L12C1), a revoke noticed late (L64B4), a quitted trick inspected (L66), the results posted with the event's
+#: periods, a score correction and an appeal (L79C1, L92), the director's own error (L82C), a card missing from a
+#: hand and found (L14B)
+_RECORDERS: Final[dict[str, Callable[[PlayTable, Mapping[str, Any]], None]]] = {
+    REVIEW: record_answer,
+    REVOKE_NOTICE: record_notice,
+    INSPECT: inspect,
+    RESULTS_POSTED: record_posted,
+    SCORE_CORRECTION: record_correction,
+    APPEAL: record_appeal,
+    DIRECTOR_ERROR: record_error,
+    CARD_MISSING: missing,
+    CARD_FOUND: found,
+}
+
 #: the effect kinds that leave a ``PlayRestriction`` for the rest of the trick
 _PLAY_RESTRICTIONS = frozenset({EffectKind.REQUIRE_PLAY, EffectKind.FORBID_PLAY, EffectKind.SUBSTITUTE})
 
@@ -305,7 +355,11 @@ class WBF17CardPlay(Edition):
     def legal_cards(self, table: PlayTable, seat: Seat, cards: frozenset[Card]) -> frozenset[Card]:
         """L50D1(a): a major penalty card is played at the first legal opportunity (two of them: either, declarer
         names it, L51A); following suit comes first (L44C, L50D1(b), TV95, TV105); L50C for a minor one. A lead
-        restriction that leaves no penalty card playable comes first (the card stays)."""
+        restriction that leaves no penalty card playable comes first (the card stays). A card missing from the hand
+        cannot be played; when it was his only card of the suit led he plays any other (L14B, ``missing_cards``)."""
+        gone = missing_cards(table, seat)
+        if gone and table.play_state is not None:
+            cards = (cards - gone) or (frozenset(table.play_state.hand(seat)) - gone)
         cards = super().legal_cards(table, seat, cards)
         pcs = live_penalty_cards(table)
         play = table.play_state
@@ -322,6 +376,8 @@ class WBF17CardPlay(Edition):
         rest stop the table)."""
 
         play, declarer, card, seat = table.play_state, table.declarer, irregularity.action, irregularity.seat
+        if seat is not None and isinstance(card, Card):
+            refuse_missing(table, seat, card)  # L14B: a card missing from the hand cannot be played
         opening = play is not None and not len(play) and irregularity.kind == IrregularityKind.LEAD_OUT_OF_TURN
         if not opening:
             ruling = misplay_ruling(table, irregularity)
@@ -338,9 +394,13 @@ class WBF17CardPlay(Edition):
 
     def ruled_at_once(self, table: PlayTable) -> Choice | None:
         """L54B2 (TV112): dummy's card played second to an accepted opening lead out of turn stands; nothing to
-        rule (the card is played at dummy's turn, as a card that counts as played)."""
+        rule (the card is played at dummy's turn, as a card that counts as played). L43B2(a): declarer's lead from
+        the hand the defenders chose after dummy's warning is accepted (``played_cards.accepted_lead``)."""
         record = table.record
         ruling = None if record is None else record.pending
+        if record is not None and ruling is not None and accepted_lead(table):
+            record.choose(ruling.chooser, "accept")
+            return Choice(ruling.option("accept"), ruling)
         if record is None or ruling is None or ruling.irregularity != ACCEPTED_LEAD_DUMMY:
             return None
         record.choose(None, "stands")
@@ -362,24 +422,33 @@ class WBF17CardPlay(Edition):
         (L62, ``corrections``), ``designate`` (L46, ``designations``), ``simultaneous`` (L58B, ``simultaneous``),
         ``inquiry`` (L61B, L43B2(b), ``inquiries``), ``dummy_seen`` (L54C: declarer could have seen
         dummy's cards, so he must accept the faced opening lead out of turn), ``retract`` (L45C, L47, ``retractions``),
-        ``inspect`` (L66, L61C, ``inspections``),
-        ``call_card`` (L51A: declarer names which
-        of two penalty cards the defender plays)."""
-        if isinstance(event, Extension) and event.name == REVIEW:
-            record_answer(table, event.data)
+        ``call_card`` (L51A: declarer names which of two penalty cards the defender plays), ``defective_trick`` (L67,
+        ``defective_tricks``), the events of ``played_cards.RULINGS`` (L45D–F, L43B2(a)); after the board,
+        ``reconsider`` (L69B, L71, ``reconsiderations``); and the events of ``_RECORDERS`` (``inspect``: L66, L61C;
+        a card missing and found, L14B; the periods, a score correction, an appeal, the director's error)."""
+        recorder = _RECORDERS.get(event.name) if isinstance(event, Extension) else None
+        if recorder is not None and isinstance(event, Extension):
+            recorder(table, event.data)
             return True
-        if isinstance(event, Extension) and event.name == REVOKE_NOTICE:
-            record_notice(table, event.data)
+        maker = RULINGS.get(event.name) if isinstance(event, Extension) else None
+        if maker is not None and isinstance(event, Extension):
+            _require_no_ruling(table, event.name)
+            made = maker(table, event.data)
+            if made is not None:
+                pending_ruling(table, made)
             return True
+        if isinstance(event, Extension) and event.name == RECONSIDER:
+            pending_ruling(table, reconsider(table, event.data))
+            return True
+        if isinstance(event, Extension) and event.name == DEFECTIVE_TRICK:
+            extra = defective_trick(table, event.data)
+            return True if extra is None else Choice(extra)
         if isinstance(event, Extension) and event.name == DESIGNATE:
             _require_no_ruling(table, "designate")
             outcome = designate(table, event.data)  # the card played (a Choice), or the ruling that picks it
             if isinstance(outcome, Ruling):
                 pending_ruling(table, outcome)
             return outcome if isinstance(outcome, Choice) else True
-        if isinstance(event, Extension) and event.name == INSPECT:
-            inspect(table, event.data)
-            return True
         if isinstance(event, Extension) and event.name == RETRACT:
             ruling, count = retraction(table, event.data)
             if ruling is not None:  # L47C, L47E2(a): granted, the card and the cards after it go back
@@ -435,6 +504,16 @@ class WBF17CardPlay(Edition):
         pending_ruling(table, exposure_ruling(event.seat, event.cards, declarer, pcs))
         return True
 
+    def claim_event(
+        self, table: PlayTable, event: events.Claim | events.Agree | events.Dispute | events.PlayOn
+    ) -> Claim | None:
+        """The claim procedure of every edition (L68–L70), and L69A: a player of the side that agreed objects before
+        his side calls on a later board — the claim is disputed, the director rules (L70;
+        ``reconsiderations.withdrawn_agreement``)."""
+        if isinstance(event, events.Dispute) and (withdrawn := withdrawn_agreement(table, event.seat)) is not None:
+            return withdrawn
+        return super().claim_event(table, event)
+
     def claim_suggestion(self, play: PlayState, claim: Claim, *, budget: int) -> dict[str, Any] | None:
         """The L70 check of a disputed claim for the director's page (``disputes.claim_suggestion``)."""
         return claim_suggestion(play, claim, budget)
@@ -443,16 +522,27 @@ class WBF17CardPlay(Edition):
         return board_review.open_flags(table)
 
     def review_notes(self, table: PlayTable) -> list[str]:
-        return board_review.notes(table)
+        return [*board_review.notes(table), *director_errors.notes(table), *periods.notes(table)]
 
     def adjust_tricks(self, table: PlayTable, tricks: int) -> tuple[int, tuple[str, ...]]:
-        """L64A: the automatic trick transfers for the established revokes (L64B: when there are none)."""
+        """L64A: the automatic trick transfers for the established revokes (L64B: when there are none); the tricks an
+        agreed claim or a concession gave back in the correction period (L69B, L71); the agreed score corrected in
+        it (L79C1)."""
         declarer = table.declarer
         moved = revoke_transfers(table)
-        if declarer is None or not moved:
-            return tricks, ()
-        gained = sum(t.count if t.to == declarer.side else -t.count for t in moved)
-        return min(13, max(0, tricks + gained)), tuple(str(t) for t in moved)
+        notes = tuple(str(t) for t in moved)
+        if declarer is not None and moved:
+            gained = sum(t.count if t.to == declarer.side else -t.count for t in moved)
+            tricks = min(13, max(0, tricks + gained))
+        for side, back, law in given_back(table):  # L69B, L71: tricks agreed away, given back in time
+            if declarer is not None:
+                tricks = min(13, max(0, tricks + (back if side == declarer.side else -back)))
+                notes += (f"L{law}: {back} trick{'s' if back > 1 else ''} back to {side}",)
+        corrected = corrected_tricks(table)
+        if corrected is not None and corrected != tricks:  # L79C1: the agreed score, corrected in time
+            notes += (f"L79C1: declarer's tricks corrected from {tricks} to {corrected}",)
+            tricks = corrected
+        return tricks, notes
 
     def settle_play(self, table: PlayTable) -> None:
         """L68D, L70: a disputed claim goes to the director (``disputes.claim_ruling``). L50D2, L51B: when the

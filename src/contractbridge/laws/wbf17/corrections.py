@@ -55,17 +55,18 @@ def standing_revokes(table: PlayTable) -> list[tuple[Seat, Card, int]]:
 
 
 def correctable_revoke(table: PlayTable) -> tuple[Seat, Card, int] | None:
-    """The last standing revoke, if it is not established yet (L63A1: no card of the offending side to a later
-    trick), or if it was on trick 12: that one is corrected even when established, until the hands are back in
-    the board (L62D1; the table has no later event, so until the board is scored)."""
+    """The last standing revoke that is not established yet (L63A1: no card of the offending side to a later
+    trick), or was on trick 12: that one is corrected even when established, until the hands are back in the board
+    (L62D1; the table has no later event, so until the board is scored). An earlier revoke of the other side on
+    its trick, established since, comes with it (L62C3, ``revoke_correction``)."""
     play = table.play_state
-    revokes = standing_revokes(table)
-    if play is None or not revokes:
+    if play is None:
         return None
-    seat, card, place = revokes[-1]
-    following = play.played()[4 * (place // 4 + 1) :]  # the partner's card to the same trick does not count
-    established = any(s.side == seat.side for s, _ in following)
-    return None if established and place // 4 + 1 != 12 else (seat, card, place)
+    for seat, card, place in reversed(standing_revokes(table)):
+        following = play.played()[4 * (place // 4 + 1) :]  # the partner's card to the same trick does not count
+        if place // 4 + 1 == 12 or not any(s.side == seat.side for s, _ in following):
+            return seat, card, place
+    return None
 
 
 def revoke_correction(table: PlayTable) -> tuple[Ruling, Option, int]:
@@ -77,17 +78,36 @@ def revoke_correction(table: PlayTable) -> tuple[Ruling, Option, int]:
     if play is None or declarer is None or found is None:
         raise RulingError("attention: no revoke to correct; an established revoke stays (L63B) and L64 applies")
     seat, card, place = found
+    both = _other_side_revokes(table, found)  # L62C3: both sides revoked on this trick, both are corrected
+    first = min([place, *(p for _, _, p in both)])
     later = play.played()[place + 1 :]
     trick = place // 4 + 1
     before = play.played()[4 * (trick - 1) : place]
     partner_later = seat.partner not in {s for s, _ in before}
     ruling = correction(
-        seat, card, declarer, played_after=[s for s, _ in later], trick=trick, before_partner=partner_later
+        seat,
+        card,
+        declarer,
+        played_after=[s for s, _ in later],
+        trick=trick,
+        before_partner=partner_later,
+        both_sides_revoked=bool(both),
     )
-    defender = seat in (declarer.lho, declarer.rho)  # the revoke card only: the partner's is L62C2's (replay)
-    effects = (Effect(EffectKind.PENALTY_CARD, seat, (card,), data="major"),) if defender else ()
+    # the defenders' revoke cards only: the partner's later card is L62C2's (replay)
+    effects = tuple(
+        Effect(EffectKind.PENALTY_CARD, s, (c,), data="major")
+        for s, c, _ in [found, *both]
+        if s in (declarer.lho, declarer.rho)
+    )
     option = replace(ruling.options[0], effects=effects)
-    return replace(ruling, options=(option,)), option, len(later) + 1
+    return replace(ruling, options=(option,)), option, len(play.played()) - first
+
+
+def _other_side_revokes(table: PlayTable, found: tuple[Seat, Card, int]) -> list[tuple[Seat, Card, int]]:
+    """L62C3: the standing revokes of the other side on the trick of ``found`` (only one side has played to the next
+    trick, since ``found`` is correctable): they are corrected with it, established or not."""
+    seat, _, place = found
+    return [r for r in standing_revokes(table) if r[2] // 4 == place // 4 and r[0].side != seat.side]
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,6 +142,8 @@ def replay_after_revoke(table: PlayTable) -> Effect | None:
     first, then those the non-offenders played between the revoke and him), or None."""
     play, found = table.play_state, correctable_revoke(table)
     if play is None or found is None:
+        return None
+    if _other_side_revokes(table, found):  # L62C3: every card after the first revoke goes back, none replayed
         return None
     seat, _, place = found
     trick = place // 4 + 1
