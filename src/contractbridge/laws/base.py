@@ -21,6 +21,8 @@ How a ``Table`` uses its edition (one object per table, resolved at construction
 - ``settle_play(table)`` after every event of the play period at an irregular table;
 - ``play_event(table, event)`` for an event of the play period the edition rules on (an exposed card …);
 - ``adjust_tricks(table, tricks)`` for ``Table.result``: automatic trick transfers (WBF17 L64A);
+- ``disclosure_event(table, event)`` for an alert, a question and its answer, a break in tempo or a misexplanation
+  (at every table), ``disclosure(table, seat)`` for the record of them a seat may see;
 - ``dummy_faced(play)`` for the views; ``claim_agreement`` and ``objection_cancels_claim`` for claims;
 - ``scoring``: the trick values of the book (``TrickValues``); ``rubber``: its rubber score sheet data, if any.
 """
@@ -255,6 +257,20 @@ class Edition:
         """The end-of-board review in words: the flags, the evidence offered and, once every flag is answered,
         the final score with every step and its law (``contractbridge rule``)."""
         return []
+
+    # ---- disclosure and the proprieties (WBF17 L16B, L20F, L21B, L40, L72–L76) -------------------------
+    def disclosure_event(self, table: Table, event: Event) -> Event | None:
+        """An alert, a question about the auction or a call and its answer, a break in tempo, a misexplanation
+        reported to the director (WBF17: ``laws.wbf17.disclosure``): the event as logged (its defaults filled in)
+        once recorded, a ``BridgeError`` changing nothing when it is not allowed now; None for an event that is
+        not of this kind. Called by ``Table.apply`` at strict and irregular tables alike. The base (the 1930s
+        books: no alert procedure, explanations only on request under the proprieties) records none."""
+        return None
+
+    def disclosure(self, table: Table, seat: Seat | None = None) -> dict[str, Any] | None:
+        """The board's disclosure record as ``seat`` may see it (None: everything, for the director), or None when
+        the edition keeps none (the base)."""
+        return None
 
     def claim_agreement(self, claimer: Seat, dummy: Seat) -> frozenset[Seat]:
         """The players whose agreement makes a claim or concession by ``claimer`` final: the opponents who
