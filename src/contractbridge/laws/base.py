@@ -272,6 +272,11 @@ class Edition:
         the edition keeps none (the base)."""
         return None
 
+    def review_judgements(self, law: str) -> tuple[tuple[str, str], ...]:
+        """The judgements (key, question) a ``review`` answer adjusting the score for flag ``law`` must state (WBF17:
+        L16B1 for unauthorized information, L75D3 for misinformation); none in the base."""
+        return ()
+
     def claim_agreement(self, claimer: Seat, dummy: Seat) -> frozenset[Seat]:
         """The players whose agreement makes a claim or concession by ``claimer`` final: the opponents who
         take part in the play (dummy never does). Called by ``Table.claim``."""

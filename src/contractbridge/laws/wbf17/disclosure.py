@@ -34,14 +34,25 @@ The 1930s books have no alert procedure and no such events (docs/disclosure.md).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
+from contractbridge.calls import Call
 from contractbridge.cards import Seat
-from contractbridge.director import Option, Question, Ruling, seat_name
+from contractbridge.director import (
+    AuctionSummary,
+    DirectedAuction,
+    Entry,
+    Option,
+    Question,
+    Ruling,
+    Status,
+    lawful_over,
+    seat_name,
+)
 from contractbridge.errors import IllegalCallError, ParseError, RulingError, RulingPendingError
-from contractbridge.events import Event, Extension
+from contractbridge.events import Event, Extension, Misinformation
 from contractbridge.laws.base import Edition
 from contractbridge.laws.wbf17.board_review import REVIEW
 from contractbridge.systems.agreements import PartnershipAgreements
@@ -513,11 +524,116 @@ def _ruled(table: Table, option: Option, bid: str) -> None:
         record.note(f"L75C: {bid} was a mistaken call; no infraction, the result stands.")
 
 
+def _misinformed(table: Table, event: Misinformation) -> Misinformation:
+    """L21B1(a): ``seat`` asks to change his last call to ``call`` after the director found his opponents misexplained
+    (a ``misexplanation`` ruled ``mistaken_explanation``; a failure to alert counts): while the auction period lasts
+    and his partner has not called since. The director judges whether the call could reasonably have been
+    influenced by the misinformation (``influenced``); if so the call is changed without rectification, his LHO may
+    change a later call (L21B2), and L16C applies to the calls withdrawn (UI for the offending side)."""
+    record, play, seat, call = table.record, table.play_state, event.seat, event.call
+    who = seat.name.lower()
+    if record is None:
+        raise RulingError("misinformation: the director acts only at a table created with irregular=True")
+    if play is not None and len(play):
+        raise IllegalCallError(
+            f"misinformation: too late for {who} to change a call, the auction period is over (L21B1(a), L17D); "
+            "the director adjusts after play if the offending side gained (L21B3)"
+        )
+    found = [
+        r
+        for r in record.rulings
+        if r.get("irregularity") == MISEXPLANATION
+        and r.get("option") == "mistaken_explanation"
+        and Seat.parse(r["offender"]).side != seat.side
+    ]
+    if not found:
+        raise RulingError(f"misinformation: the director has found no misexplanation by {who}'s opponents (L21B1(a))")
+    i = record.last_standing_index(seat)
+    if i is None:
+        raise IllegalCallError(f"misinformation: {who} has made no call to change (L21B1(a))")
+    later = [j for j in range(i + 1, len(record.entries)) if record.entries[j].status is Status.STANDING]
+    if any(record.entries[j].seat == seat.partner for j in later):
+        raise IllegalCallError(
+            f"misinformation: {seat_name(seat.partner)} has called since: too late to change the call (L21B1(a)); "
+            "the director adjusts after play if the offending side gained (L21B3)"
+        )
+    old = record.entries[i].call
+    if not lawful_over(AuctionSummary(record.dealer, record.standing()[: _rank(record, i)]), seat, call):
+        raise IllegalCallError(f"misinformation: {call} would not be a lawful call in place of {old} (L18, L19)")
+    what = f"{seat_name(seat)}'s {old}"
+    ruling = Ruling(
+        "misinformation",
+        "21B1(a)",
+        None,
+        f"{seat_name(seat)} asks to change {old} to {call}: he was misinformed",
+        (
+            Option(
+                "change", "21B1(a)", f"{old} is replaced by {call} without rectification; L16C applies", answer=True
+            ),
+            Option("stands", "21B1(a)", f"{old} stands", answer=False),
+        ),
+        question=Question(
+            "influenced", "21B1(a)", f"Could {what} reasonably have been influenced by the misinformation?"
+        ),
+    )
+
+    def carried(option: Option) -> Callable[[], None]:
+        if option.answer:
+            return lambda: _change(record, seat, i, call)
+        return lambda: record.note(f"L21B1(a): {what} stands; it was not influenced by the misinformation.")
+
+    record.rule(ruling.bind(carried))
+    return event
+
+
+def _rank(record: DirectedAuction, index: int) -> int:
+    """How many standing calls come before entry ``index``."""
+    return sum(1 for e in record.entries[:index] if e.status is Status.STANDING)
+
+
+def _change(record: DirectedAuction, seat: Seat, index: int, call: Call) -> None:
+    """L21B1(a), L21B2: the change, then the LHO's choice to change his later call; L16C: the withdrawn calls are UI
+    for the offending side (``seat``'s opponents)."""
+    old, ui = record.entries[index].call, seat.side.opponents
+    record.withdraw(index, "21B1(a)", ui_for=ui)
+    record.insert(index + 1, Entry(seat, call, Status.STANDING, "21B1(a)"))
+    record.note(f"L21B1(a): {seat_name(seat)} changed {old} to {call} without rectification (L16C applies).")
+    k = next((j for j in range(index + 2, len(record.entries)) if record.entries[j].status is Status.STANDING), None)
+    if k is None:
+        return
+    lho, theirs = seat.lho, record.entries[k].call
+
+    def keep() -> None:
+        record.stand(k, "21B2")
+        record.note(f"L21B2: {seat_name(lho)} keeps {theirs}.")
+
+    def change() -> None:
+        record.withdraw(k, "21B2", ui_for=ui)
+        record.note(f"L21B2: {seat_name(lho)} withdraws {theirs} and calls again (L16C applies).")
+
+    options = [Option("change", "21B2", f"{theirs} is withdrawn; {seat_name(lho)} calls again")]
+    if lawful_over(AuctionSummary(record.dealer, record.standing()[: _rank(record, k)]), lho, theirs):
+        options.insert(0, Option("keep", "21B2", f"{theirs} stands"))
+    record.entries[k].status = Status.PENDING
+    ruling = Ruling(
+        "misinformation",
+        "21B2",
+        None,
+        f"{seat_name(seat)} changed his call after misinformation: {seat_name(lho)} may change his later call",
+        tuple(options),
+        choosers=(lho,),
+    )
+    record.rule(ruling.bind(lambda option: keep if option.id == "keep" else change))
+
+
 _HANDLERS: Final = {ALERT: _alert, QUESTION: _question, ANSWER: _answer, MISEXPLANATION: _misexplanation}
 
 
 def disclosure_event(table: Table, event: Event) -> Event | None:
     """The event as logged (with ``at``), recorded; None for an event of another kind."""
+    if isinstance(event, Misinformation):
+        _no_ruling(table, "misinformation")
+        return _misinformed(table, event)
     if not isinstance(event, Extension) or event.name not in KINDS:
         return None
     seat = _seat(event.data, "seat", event.name)
@@ -560,6 +676,9 @@ class WBF17Disclosure(Edition):
 
     def disclosure(self, table: Table, seat: Seat | None = None) -> dict[str, Any] | None:
         return Disclosure(table).view(seat)
+
+    def review_judgements(self, law: str) -> tuple[tuple[str, str], ...]:
+        return JUDGEMENTS.get(law, ())
 
     def play_event(self, table: Table, event: Event) -> bool:
         """A ``review`` answer states the director's judgements where the law asks for them (``check_review``)."""
