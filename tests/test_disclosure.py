@@ -331,3 +331,51 @@ def test_contractbridge_rule_json_shows_the_disclosure_record(tmp_path: Path) ->
     assert state["disclosure"]["answers"][0]["text"] == "natural, clubs"
     assert state["disclosure"]["hesitations"][0]["seat"] == "S" and "REVIEW(16B)" in state["review"]
     assert Phase(state["phase"]) is Phase.AUCTION
+
+
+# ---- the web table: questions and answers as messages, each frame with what its seat may see (L20F) -------------
+def test_the_web_table_takes_questions_and_answers_and_shows_each_seat_its_part() -> None:
+    from fastapi.testclient import TestClient
+
+    from contractbridge.server import create_app
+    from contractbridge.store import Store
+
+    store = Store("sqlite://")
+    try:
+        with TestClient(create_app(store, rate=1000, burst=1000, seed="test-disclosure")) as client:
+            made = client.post("/api/tables", json={}).json()
+            token = {
+                s: client.post(f"/api/tables/{made['id']}/seats/{s}", json={"name": s}).json()["token"] for s in "NESW"
+            }
+            url = f"/ws/{made['id']}?token="
+            connect = client.websocket_connect
+            with (
+                connect(url + token["N"]) as north,
+                connect(url + token["E"]) as east,
+                connect(url + token["S"]) as south,
+            ):
+                assert north.receive_json()["view"]["dealer"] == "N"  # board 1 (L2)
+                north.send_json({"type": "call", "call": "1NT"})
+                east.send_json({"type": "question", "call": 1})  # E at his turn asks about N's 1NT: S answers
+                south.send_json({"type": "answer", "text": "15-17 balanced"})
+                sockets = {"N": north, "E": east, "S": south}
+                frame = {}
+                for name, ws in sockets.items():
+                    frame[name] = _until(ws, lambda f: bool(f.get("disclosure") and f["disclosure"]["answers"]))
+                assert frame["E"]["disclosure"]["answers"][0]["text"] == "15-17 balanced"
+                assert frame["N"]["disclosure"]["answers"][0]["UI"] == ["N"]  # L75A: the caller heard it
+                assert frame["E"]["disclosure"]["questions"][0]["law"] == "20F1, 20F3"
+                east.send_json({"type": "question", "call": "1"})
+                assert _until(east, lambda f: True, error=True)["error"] == "ProtocolError"
+                south.send_json({"type": "answer", "text": "again"})
+                assert _until(south, lambda f: True, error=True)["error"] == "IllegalCallError"
+    finally:
+        store.close()
+
+
+def _until(ws: Any, test: Any, *, error: bool = False, limit: int = 200) -> dict[str, Any]:
+    for _ in range(limit):
+        frame: dict[str, Any] = ws.receive_json()
+        if frame["type"] == ("error" if error else "state") and test(frame):
+            return frame
+    raise AssertionError("the frame never came")

@@ -22,6 +22,8 @@ MAX_MESSAGE: Final = 4096
 MESSAGE_TYPES: Final[dict[str, dict[str, type]]] = {
     "call": {"call": str},  # optional: alert (bool), explanation (str), L20F, L40B
     "play": {"card": str},
+    "question": {},  # optional: call (int, the call asked about; none: the opponents' whole auction), L20F1-F3
+    "answer": {"text": str},  # the explanation of partner's call asked for (L20F1)
     "claim": {"tricks": int},  # optional: statement (str), L68
     "agree": {},
     "dispute": {},
@@ -75,9 +77,12 @@ def parse(text: str | bytes | None) -> Message:
         value = data.get(name)
         if not isinstance(value, expected) or (expected is int and isinstance(value, bool)):
             raise ProtocolError(f"{kind!r} needs {name!r} as a {expected.__name__}")
-    for name, expected in (("alert", bool), ("explanation", str), ("statement", str), ("reason", str), ("seat", str)):
+    optional = (("alert", bool), ("explanation", str), ("statement", str), ("reason", str), ("seat", str))
+    for name, expected in optional:
         if name in data and not isinstance(data[name], expected):
             raise ProtocolError(f"{kind!r}: {name!r} must be a {expected.__name__}")
+    if kind == "question" and "call" in data and (not isinstance(data["call"], int) or isinstance(data["call"], bool)):
+        raise ProtocolError("'question': 'call' must be the number of the call asked about")
     return Message(kind, data)
 
 
