@@ -8,7 +8,7 @@ before rectification (``BeforeRectification``, L9B2) is applied the same way, "t
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from contractbridge.calls import Call
 from contractbridge.cards import Seat
@@ -107,8 +107,38 @@ def apply_effects(record: DirectedAuction, effects: tuple[Effect, ...], made: Ca
                 )
             case EffectKind.NONE:
                 pass
+            case _ if e.kind in PLAY_PERIOD:
+                pass  # the table applies it (``Table``'s one function for the play period's options, #22)
             case _:
-                raise RulingError(f"{e.kind.value} is an effect of the play period, not of the auction record")
+                raise RulingError(f"{e.kind.value} is not an effect the record applies")
+
+
+#: the effects of the play period: the table applies them, then the edition records what they leave
+PLAY_PERIOD: Final = frozenset(
+    {
+        EffectKind.ACCEPT,
+        EffectKind.WITHDRAW,
+        EffectKind.PENALTY_CARD,
+        EffectKind.PICK_UP,
+        EffectKind.REQUIRE_LEAD,
+        EffectKind.FORBID_LEAD,
+        EffectKind.REQUIRE_PLAY,
+        EffectKind.FORBID_PLAY,
+        EffectKind.LEAD_FROM,
+        EffectKind.PLAY_SECOND_FROM,
+        EffectKind.EXCHANGE_ROLES,
+        EffectKind.DEFENDER_CHOOSES,
+        EffectKind.DESIGNATE,
+        EffectKind.SUBSTITUTE,
+        EffectKind.TRANSFER,
+        EffectKind.TAKE_BACK,
+        EffectKind.PLAY,
+        EffectKind.AWARD,
+        EffectKind.PLAY_ON,
+        EffectKind.REPLAY,
+        EffectKind.ESTABLISHED,
+    }
+)
 
 
 def _index(e: Effect) -> int:

@@ -15,6 +15,12 @@ How a ``Table`` uses its edition (one object per table, resolved at construction
   table's record (``new_record``), which asks the auction methods below (``call``, ``change_of_call``,
   ``exposed_cards``, ``unnoticed_call``, ``board_irregularity``, ``settle``, ``describe_watch``, and
   ``follow_up`` for an option's edition-specific next step);
+The play-period hooks receive the table as a ``PlayTable``: what a law reads of the board at the table (the
+record, the play state, the board, the pending irregularity, the claim), never the ``Table`` itself. A law writes
+only the edition's own record (rulings, penalty cards, restrictions); what it asks of the table (a card to stand
+or go back, cards taken back, a card played, a claim ruled) it returns as data, a ``Choice``, whose option's
+``effects`` the table applies by one function (``Table``), then hands the rest to ``carry_out``.
+
 - ``legal_cards(table, seat, cards)`` after L44, at an irregular table, each time legal cards are asked for or
   a card is played: the restrictions rectification puts on a seat's cards (a strict table has none);
 - ``card_irregularity(table, irregularity)`` when an irregular table records an unlawful card, and
@@ -32,23 +38,77 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from contractbridge.calls import Call
 from contractbridge.cards import Card, Seat
 from contractbridge.errors import EditionNotSupportedError
 from contractbridge.scoring.rules import FIRST_NOTRUMP_40, TrickValues
-from contractbridge.values import Claim, Irregularity, IrregularityKind
+from contractbridge.values import Claim, Irregularity, IrregularityKind, Phase, Result
 
 if TYPE_CHECKING:
-    from contractbridge.director import AwaitedCall, DirectedAuction, Effect
+    from contractbridge.auction import Auction
+    from contractbridge.cards import Hand
+    from contractbridge.contract import Contract
+    from contractbridge.deal import Board
+    from contractbridge.director import AwaitedCall, DirectedAuction, Effect, Option, Ruling
     from contractbridge.events import Event
     from contractbridge.play import PlayState
     from contractbridge.scoring.rubber import RubberRules
     from contractbridge.systems.agreements import PartnershipAgreements
-    from contractbridge.table import Table
 
-__all__ = ["DealRules", "Edition", "FormationRules"]
+__all__ = ["Choice", "DealRules", "DisclosureTable", "Edition", "FormationRules", "PlayTable"]
+
+
+class PlayTable(Protocol):
+    """What a law reads of one board at a table (``contractbridge.table.Table`` implements it): the board, the
+    edition's record of the irregularities and rulings (the one thing a law writes), the play, the claim and the
+    unlawful card awaiting its ruling. What a law asks the table to change it returns as data (``Choice``)."""
+
+    @property
+    def board(self) -> Board: ...
+    @property
+    def record(self) -> DirectedAuction | None: ...
+    @property
+    def play_state(self) -> PlayState | None: ...
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def turn(self) -> Seat | None: ...
+    @property
+    def contract(self) -> Contract | None: ...
+    @property
+    def declarer(self) -> Seat | None: ...
+    @property
+    def claim_state(self) -> Claim | None: ...
+    @property
+    def pending_irregularity(self) -> Irregularity | None: ...
+    @property
+    def irregularities(self) -> list[Irregularity]: ...
+    @property
+    def result(self) -> Result | None: ...
+    def hand(self, seat: Seat) -> Hand: ...
+    def legal_cards(self) -> frozenset[Card]: ...
+    def to_events(self) -> list[dict[str, Any]]: ...
+
+
+class DisclosureTable(PlayTable, Protocol):
+    """What the disclosure laws read of a table besides ``PlayTable``: the auction of the standing calls (who made
+    which call, L20F) and the seat to act."""
+
+    @property
+    def auction(self) -> Auction: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """What a law asks the table to carry out, as data: ``option`` of ``ruling`` once that ruling is settled (the
+    unlawful card awaiting it then stands, with ``ACCEPT``, or goes back), or, with no ruling, an option a law
+    states outright (a designated card played, L46B; cards taken back to correct a revoke, NBB R55(1)). The table
+    applies the option's effects (``Table``) and then ``Edition.carry_out``."""
+
+    option: Option
+    ruling: Ruling | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,7 +260,7 @@ class Edition:
         Called by ``Table.view``."""
         return play.opening_lead_made
 
-    def legal_cards(self, table: Table, seat: Seat, cards: frozenset[Card]) -> frozenset[Card]:
+    def legal_cards(self, table: PlayTable, seat: Seat, cards: frozenset[Card]) -> frozenset[Card]:
         """The cards of ``cards`` (what L44 allows the hand ``seat`` to play now) that the rectifications in
         force also allow. Called by ``Table.legal_cards`` and before every card is played at an irregular table
         (a strict table refuses every unlawful card, so nothing is rectified there: it plays by L44 alone); a
@@ -216,7 +276,7 @@ class Edition:
                 cards = restriction.restrict(cards)
         return cards
 
-    def card_irregularity(self, table: Table, irregularity: Irregularity) -> bool:
+    def card_irregularity(self, table: PlayTable, irregularity: Irregularity) -> bool:
         """An unlawful card at an irregular table (``irregularity.kind``: a revoke, a lead or play out of turn,
         a card against a restriction): return True if the card stands at once and play goes on, False if the
         table stops until the ruling (``Table.resolve_irregularity``). The base lets a revoke stand (nobody
@@ -225,46 +285,54 @@ class Edition:
 
         return irregularity.kind == IrregularityKind.REVOKE
 
-    def ruled_at_once(self, table: Table) -> bool:
+    def ruled_at_once(self, table: PlayTable) -> Choice | None:
         """After an unlawful card stopped the table with its ruling pending: settle at once a ruling the law leaves
-        nothing to decide (WBF17: dummy's card to an accepted opening lead out of turn stands, L54B2) and return
-        True; False leaves it pending. The base settles none."""
-        return False
+        nothing to decide (WBF17: dummy's card to an accepted opening lead out of turn stands, L54B2) and return the
+        option the table carries out; None leaves it pending. The base settles none."""
+        return None
 
-    def card_before_rectification(self, table: Table, seat: Seat, card: Card) -> bool:
-        """A card ``seat`` plays while an unlawful card awaits its ruling: True once the edition has settled that
-        ruling by this card (WBF17: the lead accepted by the next hand's card, L53A, L60A1; the correct leader's
-        lead standing, L53B), so the card is then played as usual; False: it is refused (L9B2). The base refuses."""
-        return False
+    def card_before_rectification(self, table: PlayTable, seat: Seat, card: Card) -> Choice | None:
+        """A card ``seat`` plays while an unlawful card awaits its ruling: the option the table carries out once the
+        edition has settled that ruling by this card (WBF17: the lead accepted by the next hand's card, L53A, L60A1;
+        the correct leader's lead standing, L53B), so the card is then played as usual; None: it is refused (L9B2).
+        The base refuses."""
+        return None
 
-    def settle_play(self, table: Table) -> None:
+    def carry_out(self, table: PlayTable, choice: Choice, card: Irregularity | None) -> None:
+        """After the table applied the effects of a chosen play-period option (``card``: the unlawful card that
+        awaited the ruling, now standing or back in the hand): what the option leaves in the edition's record
+        (WBF17: penalty cards, play and lead restrictions, L50, L57, L62C2; NBB30: exposed cards and directives).
+        The base records nothing."""
+
+    def settle_play(self, table: PlayTable) -> None:
         """After every event of the play period at an irregular table: make due rulings pending in the
         table's record (e.g. an L26B choice when the offender's partner first has the lead)."""
 
-    def play_event(self, table: Table, event: Event) -> bool:
+    def play_event(self, table: PlayTable, event: Event) -> Choice | bool:
         """An event of the play period at an irregular table that the edition rules on itself (WBF17: ``expose``,
         L48–L50; ``attention`` to a revoke, L62; ``designate``, L46; ``review`` after play, L12C1): True once
-        handled (a ``BridgeError`` changes nothing); False lets the table go on as before (``choose``/``judge`` to
-        the record; the base handles none). Called by ``Table.apply`` after the opening lead."""
+        handled, or the ``Choice`` the table then carries out (a ``BridgeError`` changes nothing); False lets the
+        table go on as before (``choose``/``judge`` to the record; the base handles none). Called by
+        ``Table.apply`` after the opening lead."""
         return False
 
-    def adjust_tricks(self, table: Table, tricks: int) -> tuple[int, tuple[str, ...]]:
+    def adjust_tricks(self, table: PlayTable, tricks: int) -> tuple[int, tuple[str, ...]]:
         """Declarer's ``tricks`` once the board is done, after the edition's automatic adjustments (WBF17: the
         L64A revoke transfers), and each adjustment in words with its law. Called by ``Table.result``."""
         return tricks, ()
 
-    def open_reviews(self, table: Table) -> list[str]:
+    def open_reviews(self, table: PlayTable) -> list[str]:
         """The laws of the end-of-board review's flags (L12C1) still unanswered on a finished board, in order;
         each is answered by a ``review`` event of the director. The base (the players' own codes) has none."""
         return []
 
-    def review_notes(self, table: Table) -> list[str]:
+    def review_notes(self, table: PlayTable) -> list[str]:
         """The end-of-board review in words: the flags, the evidence offered and, once every flag is answered,
         the final score with every step and its law (``contractbridge rule``)."""
         return []
 
     # ---- disclosure and the proprieties (WBF17 L16B, L20F, L21B, L40, L72–L76) -------------------------
-    def disclosure_event(self, table: Table, event: Event) -> Event | None:
+    def disclosure_event(self, table: DisclosureTable, event: Event) -> Event | None:
         """An alert, a question about the auction or a call and its answer, a break in tempo, a misexplanation
         reported to the director (WBF17: ``laws.wbf17.disclosure``): the event as logged (its defaults filled in)
         once recorded, a ``BridgeError`` changing nothing when it is not allowed now; None for an event that is
@@ -272,7 +340,7 @@ class Edition:
         books: no alert procedure, explanations only on request under the proprieties) records none."""
         return None
 
-    def disclosure(self, table: Table, seat: Seat | None = None) -> dict[str, Any] | None:
+    def disclosure(self, table: DisclosureTable, seat: Seat | None = None) -> dict[str, Any] | None:
         """The board's disclosure record as ``seat`` may see it (None: everything, for the director), or None when
         the edition keeps none (the base)."""
         return None

@@ -352,7 +352,7 @@ class TableSession:
         elif kind == "play" and self.record.irregular and self.table.phase is Phase.PLAY:
             await self._play_irregular(seat, str(data["card"]))
         elif kind in ("question", "answer"):  # L20F1-F3: the table checks who may ask or answer, and when
-            fields = {k: data[k] for k in ("call", "text") if k in data}
+            fields: dict[str, Any] = {k: data[k] for k in ("call", "text") if k in data}
             await self._accept({"event": kind, "seat": seat.letter, **fields})
         elif kind in ("call", "play"):
             actor = self.table.actor

@@ -36,6 +36,7 @@ from contractbridge.cards import Card, Hand, Seat, Side
 from contractbridge.contract import Contract
 from contractbridge.deal import Board, Deal
 from contractbridge.director import DirectedAuction
+from contractbridge.director.rulings import EffectKind
 from contractbridge.errors import (
     AuctionClosedError,
     BridgeError,
@@ -53,7 +54,7 @@ from contractbridge.errors import (
     RulingError,
     RulingPendingError,
 )
-from contractbridge.laws import DEFAULT_EDITION, Edition
+from contractbridge.laws import DEFAULT_EDITION, Choice, Edition
 from contractbridge.laws import edition as find_edition
 from contractbridge.loglines import fold, read_events
 from contractbridge.play import PlayState, Trick, cards_of
@@ -473,8 +474,13 @@ class Table:
         card exposed, a revoke drawn attention to, dummy's card designated, the review; a fact about a faced opening
         lead out of turn awaiting its ruling); False for the others."""
         auction = self._in_auction_period() and (self._pending is None or self._play is None)
-        if self.record is None or auction or not self.rules.play_event(self, event):
+        if self.record is None or auction:
             return False
+        handled = self.rules.play_event(self, event)
+        if handled is False:
+            return False
+        if isinstance(handled, Choice):
+            self._carrying_out(handled)
         self._after_record()
         return True
 
@@ -501,8 +507,54 @@ class Table:
             for card in event.cards:
                 if card not in hand:
                     raise IllegalCallError(f"expose: {card} is not in {event.seat.name.capitalize()}'s hand")
+        ruling = record.pending
         record.apply(events.to_dict(event))
+        if ruling is not None and record.pending is not ruling and record.rulings:
+            chosen = ruling.outcome(event.answer) if isinstance(event, events.Judge) else None
+            option_id = record.rulings[-1]["option"]
+            chosen = chosen or next((o for o in ruling.options if o.id == option_id), None)
+            if chosen is not None and chosen.apply is None and self._play is not None:  # data, once there is play
+                self._carrying_out(Choice(chosen, ruling))
         self._after_record()
+
+    def _carrying_out(self, choice: Choice) -> None:
+        """``_carry_out``, the table refolded from its log when it fails (nothing changed)."""
+        try:
+            self._carry_out(choice)
+        except BridgeError:
+            self._refold()
+            raise
+
+    def _carry_out(self, choice: Choice) -> None:
+        """The one function that applies a chosen option of the play period (L10C1), its effects in order: the
+        unlawful card awaiting the ruling it settles stands (``ACCEPT``; ``EXCHANGE_ROLES``: the presumed declarer
+        becomes dummy, L54A) or goes back to the hand; the last cards played go back (``TAKE_BACK``, L47, L62); a
+        card is played (``PLAY``, L58B; ``DESIGNATE``, L46B); the disputed claim is ruled (``AWARD``, L70) or void
+        (``PLAY_ON``, L68D2(b)). Then the edition records what the option leaves (``Edition.carry_out``: penalty
+        cards, restrictions)."""
+        option, card = choice.option, self._pending
+        if choice.ruling is not None and card is not None:
+            kinds = {e.kind for e in option.effects}
+            exchange = next((e.seat for e in option.effects if e.kind is EffectKind.EXCHANGE_ROLES), None)
+            stands = EffectKind.ACCEPT in kinds
+            self.resolve_irregularity(stands, declarer=None if exchange is None or not stands else exchange.partner)
+        for effect in option.effects:
+            if effect.kind is EffectKind.TAKE_BACK:
+                self.take_back(int(effect.data))
+            elif effect.kind in (EffectKind.PLAY, EffectKind.DESIGNATE) and effect.seat is not None:
+                for played in effect.cards:
+                    self._push(played, effect.seat)
+            elif effect.kind is EffectKind.AWARD:
+                self.settle_claim(int(effect.data))
+            elif effect.kind is EffectKind.PLAY_ON:
+                self.settle_claim(None)
+        self.rules.carry_out(self, choice, card)
+
+    def _push(self, card: Card, seat: Seat) -> None:
+        play = self._play
+        if play is None:
+            raise PlayNotStartedError(f"{card}: there is no play")
+        play.push(card, seat)
 
     def _after_record(self) -> None:
         """After the record changed: list a new pending ruling as an irregularity, and start the play once the
@@ -560,9 +612,12 @@ class Table:
         if seat is None or self._play is None or self._claim is not None or not self._stopped:
             return self._checked_card(card, seat)
         self._require_holding(card, seat)
-        if not self.rules.card_before_rectification(self, seat, card):
+        settled = self.rules.card_before_rectification(self, seat, card)
+        if settled is None:
             self._require_running(card)
         try:
+            if settled is not None:
+                self._carry_out(settled)
             return self._checked_card(card, seat)[0], self._refold
         except BridgeError:
             self._refold()
@@ -642,7 +697,9 @@ class Table:
             return self._undo_standing_card
         unflag = self._flag(kind, who, card, turn, str(err), trick)
         ruled = self.record is not None and self.record.pending is not None
-        if ruled and self.rules.ruled_at_once(self):
+        settled = self.rules.ruled_at_once(self) if ruled else None
+        if settled is not None:
+            self._carrying_out(settled)
             self._after_record()
         return self._refold if ruled else unflag  # the edition's ruling is undone by refolding the log
 

@@ -34,7 +34,7 @@ The 1930s books have no alert procedure and no such events (docs/disclosure.md).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
@@ -43,7 +43,8 @@ from contractbridge.cards import Seat
 from contractbridge.director import (
     AuctionSummary,
     DirectedAuction,
-    Entry,
+    Effect,
+    EffectKind,
     Option,
     Question,
     Ruling,
@@ -53,13 +54,13 @@ from contractbridge.director import (
 )
 from contractbridge.errors import IllegalCallError, ParseError, RulingError, RulingPendingError
 from contractbridge.events import Event, Extension, Misinformation
-from contractbridge.laws.base import Edition
+from contractbridge.laws.base import Choice, Edition, PlayTable
 from contractbridge.laws.wbf17.board_review import REVIEW
 from contractbridge.systems.agreements import PartnershipAgreements
 from contractbridge.values import Phase
 
 if TYPE_CHECKING:
-    from contractbridge.table import Table
+    from contractbridge.laws.base import DisclosureTable as Table
 
 __all__ = [
     "ALERT",
@@ -466,6 +467,10 @@ def _misexplanation(table: Table, d: Disclosure, seat: Seat, data: Mapping[str, 
                 "75B1",
                 "an infraction: the explanation did not match the agreement; after play the director adjusts the "
                 f"score if the non-offending side was damaged (L21B3, L40B3(a), L75D3).{change}",
+                (
+                    Effect(EffectKind.REVIEW, law="75B1"),
+                    _note(f"L75B1: {bid} was misexplained; the director reviews the damage after play."),
+                ),
                 answer=True,
             ),
             Option(
@@ -473,6 +478,7 @@ def _misexplanation(table: Table, d: Disclosure, seat: Seat, data: Mapping[str, 
                 "75C",
                 "no infraction: the agreement was explained correctly and the call was the mistake; the result "
                 "stands, whatever the damage",
+                (_note(f"L75C: {bid} was a mistaken call; no infraction, the result stands."),),
                 answer=False,
             ),
         ),
@@ -485,7 +491,7 @@ def _misexplanation(table: Table, d: Disclosure, seat: Seat, data: Mapping[str, 
         review=("75A",) if later else (),
         notes=tuple(notes),
     )
-    record.rule(ruling.bind(lambda option: lambda: _ruled(table, option, bid)))
+    record.rule(ruling)
     return {"seat": seat.letter, "call": call, "kind": kind}
 
 
@@ -514,14 +520,8 @@ def _acted_after(table: Table, seat: Seat, at: At) -> bool:
     return calls or cards
 
 
-def _ruled(table: Table, option: Option, bid: str) -> None:
-    record = table.record
-    assert record is not None
-    if option.answer:
-        record.add_review("75B1")
-        record.note(f"L75B1: {bid} was misexplained; the director reviews the damage after play (REVIEW(75B1)).")
-    else:
-        record.note(f"L75C: {bid} was a mistaken call; no infraction, the result stands.")
+def _note(text: str) -> Effect:
+    return Effect(EffectKind.NOTE, data=text)
 
 
 def _misinformed(table: Table, event: Misinformation) -> Misinformation:
@@ -560,7 +560,17 @@ def _misinformed(table: Table, event: Misinformation) -> Misinformation:
     old = record.entries[i].call
     if not lawful_over(AuctionSummary(record.dealer, record.standing()[: _rank(record, i)]), seat, call):
         raise IllegalCallError(f"misinformation: {call} would not be a lawful call in place of {old} (L18, L19)")
-    what = f"{seat_name(seat)}'s {old}"
+    what, ui = f"{seat_name(seat)}'s {old}", seat.side.opponents
+    change: tuple[Effect, ...] = (
+        Effect(EffectKind.WITHDRAW_CALL, index=i, law="21B1(a)", ui_for=ui),
+        Effect(EffectKind.ENTER_CALL, seat, call=call, law="21B1(a)"),
+        Effect(EffectKind.MOVE_LAST, index=i + 1),
+        Effect(EffectKind.STAND, index=i + 1, law="21B1(a)"),
+        _note(f"L21B1(a): {seat_name(seat)} changed {old} to {call} without rectification (L16C applies)."),
+    )
+    if later:  # L21B2: the LHO's call, one place further on once the change is entered
+        before = [*record.standing()[: _rank(record, i)], (seat, call)]
+        change += (Effect(EffectKind.RULE, ruling=_lho_choice(record, seat, later[0] + 1, before)),)
     ruling = Ruling(
         "misinformation",
         "21B1(a)",
@@ -568,21 +578,25 @@ def _misinformed(table: Table, event: Misinformation) -> Misinformation:
         f"{seat_name(seat)} asks to change {old} to {call}: he was misinformed",
         (
             Option(
-                "change", "21B1(a)", f"{old} is replaced by {call} without rectification; L16C applies", answer=True
+                "change",
+                "21B1(a)",
+                f"{old} is replaced by {call} without rectification; L16C applies",
+                change,
+                answer=True,
             ),
-            Option("stands", "21B1(a)", f"{old} stands", answer=False),
+            Option(
+                "stands",
+                "21B1(a)",
+                f"{old} stands",
+                (_note(f"L21B1(a): {what} stands; it was not influenced by the misinformation."),),
+                answer=False,
+            ),
         ),
         question=Question(
             "influenced", "21B1(a)", f"Could {what} reasonably have been influenced by the misinformation?"
         ),
     )
-
-    def carried(option: Option) -> Callable[[], None]:
-        if option.answer:
-            return lambda: _change(record, seat, i, call)
-        return lambda: record.note(f"L21B1(a): {what} stands; it was not influenced by the misinformation.")
-
-    record.rule(ruling.bind(carried))
+    record.rule(ruling)
     return event
 
 
@@ -591,31 +605,25 @@ def _rank(record: DirectedAuction, index: int) -> int:
     return sum(1 for e in record.entries[:index] if e.status is Status.STANDING)
 
 
-def _change(record: DirectedAuction, seat: Seat, index: int, call: Call) -> None:
-    """L21B1(a), L21B2: the change, then the LHO's choice to change his later call; L16C: the withdrawn calls are UI
-    for the offending side (``seat``'s opponents)."""
-    old, ui = record.entries[index].call, seat.side.opponents
-    record.withdraw(index, "21B1(a)", ui_for=ui)
-    record.insert(index + 1, Entry(seat, call, Status.STANDING, "21B1(a)"))
-    record.note(f"L21B1(a): {seat_name(seat)} changed {old} to {call} without rectification (L16C applies).")
-    k = next((j for j in range(index + 2, len(record.entries)) if record.entries[j].status is Status.STANDING), None)
-    if k is None:
-        return
-    lho, theirs = seat.lho, record.entries[k].call
-
-    def keep() -> None:
-        record.stand(k, "21B2")
-        record.note(f"L21B2: {seat_name(lho)} keeps {theirs}.")
-
-    def change() -> None:
-        record.withdraw(k, "21B2", ui_for=ui)
-        record.note(f"L21B2: {seat_name(lho)} withdraws {theirs} and calls again (L16C applies).")
-
-    options = [Option("change", "21B2", f"{theirs} is withdrawn; {seat_name(lho)} calls again")]
-    if lawful_over(AuctionSummary(record.dealer, record.standing()[: _rank(record, k)]), lho, theirs):
-        options.insert(0, Option("keep", "21B2", f"{theirs} stands"))
-    record.entries[k].status = Status.PENDING
-    ruling = Ruling(
+def _lho_choice(record: DirectedAuction, seat: Seat, index: int, before: list[tuple[Seat, Call]]) -> Ruling:
+    """L21B2: after ``seat``'s change, his LHO may change his later call (entry ``index``), withdrawn with the L16C
+    flag for the offending side; he may keep it only if it is still lawful after the standing calls ``before``."""
+    lho, theirs, ui = seat.lho, record.entries[index - 1].call, seat.side.opponents
+    options = [
+        Option(
+            "change",
+            "21B2",
+            f"{theirs} is withdrawn; {seat_name(lho)} calls again",
+            (
+                Effect(EffectKind.WITHDRAW_CALL, index=index, law="21B2", ui_for=ui),
+                _note(f"L21B2: {seat_name(lho)} withdraws {theirs} and calls again (L16C applies)."),
+            ),
+        )
+    ]
+    if lawful_over(AuctionSummary(record.dealer, before), lho, theirs):
+        keep = (Effect(EffectKind.STAND, index=index, law="21B2"), _note(f"L21B2: {seat_name(lho)} keeps {theirs}."))
+        options.insert(0, Option("keep", "21B2", f"{theirs} stands", keep))
+    return Ruling(
         "misinformation",
         "21B2",
         None,
@@ -623,7 +631,6 @@ def _change(record: DirectedAuction, seat: Seat, index: int, call: Call) -> None
         tuple(options),
         choosers=(lho,),
     )
-    record.rule(ruling.bind(lambda option: keep if option.id == "keep" else change))
 
 
 _HANDLERS: Final = {ALERT: _alert, QUESTION: _question, ANSWER: _answer, MISEXPLANATION: _misexplanation}
@@ -680,7 +687,7 @@ class WBF17Disclosure(Edition):
     def review_judgements(self, law: str) -> tuple[tuple[str, str], ...]:
         return JUDGEMENTS.get(law, ())
 
-    def play_event(self, table: Table, event: Event) -> bool:
+    def play_event(self, table: PlayTable, event: Event) -> Choice | bool:
         """A ``review`` answer states the director's judgements where the law asks for them (``check_review``)."""
         if isinstance(event, Extension) and event.name == REVIEW:
             check_review(event.data)
