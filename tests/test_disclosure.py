@@ -379,3 +379,23 @@ def _until(ws: Any, test: Any, *, error: bool = False, limit: int = 200) -> dict
         if frame["type"] == ("error" if error else "state") and test(frame):
             return frame
     raise AssertionError("the frame never came")
+
+
+def test_a_defender_reports_his_partners_misexplanation_at_the_end_of_play_and_the_score_is_adjusted_l75d3() -> None:
+    """N explains S's Stayman as natural; E declares 3NT; S, a defender, calls the director only once play has ended
+    (L20F5(b)(i)); the director finds a mistaken explanation and assigns a score on the basis L75D3 names."""
+    defence = [*MISEXPLAINED, *calls("X P 3NT P P P", "W"), ev("play", "S", card="HJ"), ev("claim", "E", tricks=7)]
+    t = table(*defence, ev("agree", "N"), ev("agree", "S"))
+    assert t.phase is Phase.DONE and t.result is not None and t.result.tricks == 7  # 3NT by E two down
+    t.apply(ev("misexplanation", "S", call=3))
+    t.apply({"event": "judge", "question": "mistaken_explanation", "answer": True})
+    assert board_review.open_flags(t) == ["75A", "75B1"]  # S heard N's explanation and called and played after it
+    t.apply({"event": "review", "law": "75A", "answer": "no_damage"})
+    adjusted = {"event": "review", "law": "75B1", "answer": "adjusted", "ns": 9, "ew": 9}
+    with pytest.raises(RulingError, match="'agreement'"):
+        t.apply(adjusted)
+    t.apply({**adjusted, "agreement": True})
+    final = board_review.final_score(t)
+    assert final is not None and (final.ns, final.ew) == (-400, 400)  # 3NT by E made: NS -400 not +100
+    again = Table.from_jsonl(t.to_jsonl())
+    assert board_review.final_score(again) == final
