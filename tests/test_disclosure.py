@@ -399,3 +399,19 @@ def test_a_defender_reports_his_partners_misexplanation_at_the_end_of_play_and_t
     assert final is not None and (final.ns, final.ew) == (-400, 400)  # 3NT by E made: NS -400 not +100
     again = Table.from_jsonl(t.to_jsonl())
     assert board_review.final_score(again) == final
+
+
+def test_rule_reads_pair_cards_and_the_policy_from_a_system_file(tmp_path: Path) -> None:
+    """``contractbridge rule --system FILE``: the same object as the board event's ``system`` (docs/disclosure.md)."""
+    log = table(*STAYMAN, agreements=None).to_events()
+    path, system = tmp_path / "board.jsonl", tmp_path / "system.json"
+    path.write_text("".join(json.dumps(e) + "\n" for e in log), encoding="utf-8")
+    system.write_text(json.dumps(CARDS.with_policy(AlertPolicy(above=Call.parse("3NT"))).to_dict()), encoding="utf-8")
+    shown = CliRunner().invoke(app, ["rule", str(path), "--system", str(system), "--json"])
+    assert shown.exit_code == 0, shown.output
+    state = json.loads(shown.output)
+    assert state["disclosure"]["not_alerted"] == [{"call": 3, "bid": "2C", "seat": "S"}]
+    assert state["disclosure"]["policy"]["above"] == "3NT"
+    system.write_text(json.dumps({"NS": {"1NT P 2C": {"suits": "H"}}}), encoding="utf-8")
+    bad = CliRunner().invoke(app, ["rule", str(path), "--system", str(system)])
+    assert bad.exit_code == 2 and "suits is a list of suit letters" in bad.output
