@@ -113,9 +113,13 @@ class At:
 
 @dataclass(frozen=True, slots=True)
 class Alert:
+    """An alert of call ``call`` (``bid``, made by ``caller``; kept as made: a later change of call moves the
+    auction, never the record of what was alerted)."""
+
     seat: Seat
     call: int
     caller: Seat
+    bid: str
     at: At
     explanation: str = ""
 
@@ -205,7 +209,8 @@ class Disclosure:
         assert seat is not None
         if kind == ALERT:
             call = data["call"]
-            self.alerts.append(Alert(seat, call, self.table.auction.seats[call - 1], at, data.get("explanation", "")))
+            caller = Seat.parse(data["caller"])
+            self.alerts.append(Alert(seat, call, caller, data["bid"], at, data.get("explanation", "")))
         elif kind == QUESTION:
             answerers = frozenset(Seat.parse(s) for s in data["answerers"])
             self.questions.append(Asked(len(self.questions) + 1, seat, data.get("call"), answerers, at, data["law"]))
@@ -266,7 +271,7 @@ class Disclosure:
                 {
                     "seat": a.seat.letter,
                     "call": a.call,
-                    "bid": str(auction.calls[a.call - 1]),
+                    "bid": a.bid,
                     "caller": a.caller.letter,
                     "late": a.late,
                     **({"explanation": a.explanation} if a.explanation else {}),
@@ -348,7 +353,14 @@ def _alert(table: Table, d: Disclosure, seat: Seat, data: Mapping[str, Any]) -> 
     text = data.get("explanation", "")
     if not isinstance(text, str):
         raise ParseError(f"'{ALERT}' event: 'explanation' must be a string, not {text!r}")
-    return {"seat": seat.letter, "call": call, **({"explanation": text} if text else {})}
+    bid = str(table.auction.calls[call - 1])
+    return {
+        "seat": seat.letter,
+        "call": call,
+        "caller": caller.letter,
+        "bid": bid,
+        **({"explanation": text} if text else {}),
+    }
 
 
 def _question(table: Table, d: Disclosure, seat: Seat, data: Mapping[str, Any]) -> dict[str, Any]:
