@@ -8,12 +8,12 @@ before rectification (``BeforeRectification``, L9B2) is applied the same way, "t
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
 
 from contractbridge.calls import Call
 from contractbridge.cards import Seat
 from contractbridge.director.effects import Status
-from contractbridge.director.rulings import BeforeRectification, Effect, EffectKind, Option, seat_name
+from contractbridge.director.rulings import PLAY_EFFECTS, BeforeRectification, Effect, EffectKind, Option, seat_name
 from contractbridge.errors import IllegalCallError, RulingError
 
 if TYPE_CHECKING:
@@ -23,11 +23,8 @@ __all__ = ["apply_effects", "apply_option", "call_before_rectification"]
 
 
 def apply_option(record: DirectedAuction, option: Option) -> None:
-    """Carry out ``option`` of the ruling just settled. A play-period option still bound to its table
-    (``Option.bind``) runs its action; every auction-period option is data."""
-    if option.apply is not None:
-        option.apply()
-        return
+    """Carry out ``option`` of the ruling just settled: its effects on the record (those of the play period are
+    the table's, ``PLAY_EFFECTS``)."""
     apply_effects(record, option.effects)
 
 
@@ -107,38 +104,10 @@ def apply_effects(record: DirectedAuction, effects: tuple[Effect, ...], made: Ca
                 )
             case EffectKind.NONE:
                 pass
-            case _ if e.kind in PLAY_PERIOD:
-                pass  # the table applies it (``Table``'s one function for the play period's options, #22)
+            case _ if e.kind in PLAY_EFFECTS:
+                pass  # the table applies them (``Table``), then its edition (``Edition.carry_out``)
             case _:
-                raise RulingError(f"{e.kind.value} is not an effect the record applies")
-
-
-#: the effects of the play period: the table applies them, then the edition records what they leave
-PLAY_PERIOD: Final = frozenset(
-    {
-        EffectKind.ACCEPT,
-        EffectKind.WITHDRAW,
-        EffectKind.PENALTY_CARD,
-        EffectKind.PICK_UP,
-        EffectKind.REQUIRE_LEAD,
-        EffectKind.FORBID_LEAD,
-        EffectKind.REQUIRE_PLAY,
-        EffectKind.FORBID_PLAY,
-        EffectKind.LEAD_FROM,
-        EffectKind.PLAY_SECOND_FROM,
-        EffectKind.EXCHANGE_ROLES,
-        EffectKind.DEFENDER_CHOOSES,
-        EffectKind.DESIGNATE,
-        EffectKind.SUBSTITUTE,
-        EffectKind.TRANSFER,
-        EffectKind.TAKE_BACK,
-        EffectKind.PLAY,
-        EffectKind.AWARD,
-        EffectKind.PLAY_ON,
-        EffectKind.REPLAY,
-        EffectKind.ESTABLISHED,
-    }
-)
+                raise RulingError(f"{e.kind.value} is an effect of the play period, not of the auction record")
 
 
 def _index(e: Effect) -> int:

@@ -15,6 +15,7 @@ How a ``Table`` uses its edition (one object per table, resolved at construction
   table's record (``new_record``), which asks the auction methods below (``call``, ``change_of_call``,
   ``exposed_cards``, ``unnoticed_call``, ``board_irregularity``, ``settle``, ``describe_watch``, and
   ``follow_up`` for an option's edition-specific next step);
+
 The play-period hooks receive the table as a ``PlayTable``: what a law reads of the board at the table (the
 record, the play state, the board, the pending irregularity, the claim), never the ``Table`` itself. A law writes
 only the edition's own record (rulings, penalty cards, restrictions); what it asks of the table (a card to stand
@@ -30,19 +31,21 @@ or go back, cards taken back, a card played, a claim ruled) it returns as data, 
 - ``adjust_tricks(table, tricks)`` for ``Table.result``: automatic trick transfers (WBF17 L64A);
 - ``disclosure_event(table, event)`` for an alert, a question and its answer, a break in tempo or a misexplanation
   (at every table), ``disclosure(table, seat)`` for the record of them a seat may see;
-- ``dummy_faced(play)`` for the views; ``claim_agreement`` and ``objection_cancels_claim`` for claims;
+- ``dummy_faced(play)`` for the views; ``claim_event(table, event)`` for a claim, an agreement, an objection or
+  play on (L68–L70), through ``claim_agreement`` and ``objection_cancels_claim``;
 - ``scoring``: the trick values of the book (``TrickValues``); ``rubber``: its rubber score sheet data, if any.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
+from contractbridge import events
 from contractbridge.calls import Call
 from contractbridge.cards import Card, Seat
-from contractbridge.errors import EditionNotSupportedError
+from contractbridge.errors import ClaimError, EditionNotSupportedError
 from contractbridge.scoring.rules import FIRST_NOTRUMP_40, TrickValues
 from contractbridge.values import Claim, Irregularity, IrregularityKind, Phase, Result
 
@@ -53,6 +56,7 @@ if TYPE_CHECKING:
     from contractbridge.deal import Board
     from contractbridge.director import AwaitedCall, DirectedAuction, Effect, Option, Ruling
     from contractbridge.events import Event
+    from contractbridge.laws.nbb30.values import Revoke
     from contractbridge.play import PlayState
     from contractbridge.scoring.rubber import RubberRules
     from contractbridge.systems.agreements import PartnershipAgreements
@@ -94,7 +98,7 @@ class PlayTable(Protocol):
 
 class DisclosureTable(PlayTable, Protocol):
     """What the disclosure laws read of a table besides ``PlayTable``: the auction of the standing calls (who made
-    which call, L20F) and the seat to act."""
+    which call, L20F)."""
 
     @property
     def auction(self) -> Auction: ...
@@ -186,6 +190,12 @@ class Edition:
         has none (a table of one book never cites another's laws)."""
         law = self.CITATIONS.get(topic)
         return f" ({law})" if law else ""
+
+    def ruling_law(self, topic: str) -> str | None:
+        """This edition's law for ``topic`` as a ruling states it (``Ruling.law``: a WBF17 law without its ``L``,
+        ``70``; ``NBB R54``), or None when its book has none."""
+        law = self.CITATIONS.get(topic)
+        return None if law is None else law.removeprefix("L")
 
     def claim_suggestion(self, play: PlayState, claim: Claim, *, budget: int) -> dict[str, Any] | None:
         """What the director's page proposes for ``claim``, disputed (``server.claimruling``): the edition's own
@@ -330,6 +340,65 @@ class Edition:
         """The end-of-board review in words: the flags, the evidence offered and, once every flag is answered,
         the final score with every step and its law (``contractbridge rule``)."""
         return []
+
+    def claim_event(
+        self, table: PlayTable, event: events.Claim | events.Agree | events.Dispute | events.PlayOn
+    ) -> Claim | None:
+        """The claim once ``event`` happened (the table keeps it; ``ClaimError`` changes nothing): a claim or
+        concession by a player who takes part in the play, of at most the remaining tricks, stops the play (L68);
+        the opponents who play agree (``claim_agreement``, L69A) or one objects (the director is called, L68D2(a),
+        or where the book says so no claim was made, ``objection_cancels_claim``); ``play_on``: the disputed claim
+        is void and play continues (L68D2(b)), the director's pending ruling on it lapsing (TV139)."""
+        claim, play, seat = table.claim_state, table.play_state, event.seat
+        who = seat.name.lower()
+        if isinstance(event, events.Claim):
+            if play is None or table.phase is not Phase.PLAY:
+                raise ClaimError(f"claim by {who}: claims are made during the play{self.cited('claim')}")
+            if claim is not None:
+                raise ClaimError(f"claim by {who}: a claim by {claim.seat.name.lower()} is open")
+            if seat == play.dummy:
+                raise ClaimError(f"claim by {who}: dummy takes no part in the play{self.cited('dummy_no_part')}")
+            remaining = 13 - len(play.tricks)
+            if not 0 <= event.tricks <= remaining:
+                law = self.cited("claim")
+                raise ClaimError(f"claim by {who} of {event.tricks} tricks: {remaining} tricks remain{law}")
+            needed = self.claim_agreement(seat, play.dummy)
+            return Claim(seat, event.tricks, remaining, event.statement, needed=needed)
+        if claim is None or claim.settled or play is None:
+            what = {"agree": f"agreement by {who}", "dispute": f"dispute by {who}"}.get(event.kind)
+            what = what or "play on at " + who + "'s request"
+            raise ClaimError(f"{what}: there is no claim in progress")
+        if isinstance(event, events.Agree):
+            if claim.disputed_by is not None:
+                law = self.cited("claim_ruling")
+                raise ClaimError(f"agreement by {who}: the claim is disputed; the director rules{law}")
+            if seat not in claim.needed or seat in claim.agreed_by:
+                raise ClaimError(
+                    f"agreement by {who}: the claim needs the agreement of "
+                    + " and ".join(s.name.lower() for s in sorted(claim.needed - claim.agreed_by))
+                    + self.cited("claim_agreement")
+                )
+            return replace(claim, agreed_by=claim.agreed_by | {seat})
+        if isinstance(event, events.Dispute):
+            if seat == claim.seat or claim.disputed_by is not None or seat == play.dummy:
+                raise ClaimError(f"dispute by {who}: not possible for the claimer, dummy or a disputed claim")
+            if self.objection_cancels_claim(claim, seat, play.declarer):
+                return None
+            return replace(claim, disputed_by=seat)
+        if claim.disputed_by is None:
+            raise ClaimError(f"play on at {who}'s request: the claim is not disputed{self.cited('play_on')}")
+        record = table.record
+        ruling = None if record is None else record.pending
+        if record is not None and ruling is not None and ruling.irregularity == "claim":
+            record.resolve(next((o.law for o in ruling.options if o.id == "play_on"), ruling.law), "play_on")
+        return None
+
+    def revoke_transfer(
+        self, revokes: Sequence[Revoke], tricks_won: Iterable[int], received_as_penalty: Iterable[int] = ()
+    ) -> int:
+        """The tricks a side that made the established ``revokes`` hands over on a rubber score sheet, from the
+        tricks it won (``rubbergame``; NBB R55(6), EST-L38, NL36 27.4). The base: a duplicate code has none."""
+        raise self._unsupported("revoke tricks on a rubber score sheet")
 
     # ---- disclosure and the proprieties (WBF17 L16B, L20F, L21B, L40, L72–L76) -------------------------
     def disclosure_event(self, table: DisclosureTable, event: Event) -> Event | None:

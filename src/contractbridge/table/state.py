@@ -100,6 +100,7 @@ class Table:
         "_play",
         "_pop_card",
         "_ruled",
+        "_table_ruling",
         "_undos",
         "board",
         "edition",
@@ -145,6 +146,8 @@ class Table:
         self._claim: Claim | None = None
         self._pending: Irregularity | None = None
         self._ruled: object = None
+        #: the pending ruling an edition's play-period hook made, whose chosen option this table carries out
+        self._table_ruling: object = None
         self._irregularities: list[Irregularity] = []
 
     # state --------------------------------------------------------------------------------------
@@ -368,14 +371,8 @@ class Table:
             case events.Play():
                 who, undo = self._play_card(event.card, event.seat)
                 event = replace(event, seat=who)
-            case events.Claim():
+            case events.Claim() | events.Agree() | events.Dispute() | events.PlayOn():
                 undo = self._claim_event(event)
-            case events.Agree():
-                undo = self._agree_event(event)
-            case events.Dispute():
-                undo = self._dispute_event(event)
-            case events.PlayOn():
-                undo = self._play_on_event(event)
             case events.BoardStart():
                 raise ParseError("a board event may only be the first event of a log")
             case _ if (disclosed := self._disclosure_event(event)) is not None:
@@ -476,9 +473,11 @@ class Table:
         auction = self._in_auction_period() and (self._pending is None or self._play is None)
         if self.record is None or auction:
             return False
+        before = self.record.pending
         handled = self.rules.play_event(self, event)
         if handled is False:
             return False
+        self._mark_ruling(before)
         if isinstance(handled, Choice):
             self._carrying_out(handled)
         self._after_record()
@@ -509,13 +508,20 @@ class Table:
                     raise IllegalCallError(f"expose: {card} is not in {event.seat.name.capitalize()}'s hand")
         ruling = record.pending
         record.apply(events.to_dict(event))
-        if ruling is not None and record.pending is not ruling and record.rulings:
+        if ruling is not None and ruling is self._table_ruling and record.pending is not ruling and record.rulings:
             chosen = ruling.outcome(event.answer) if isinstance(event, events.Judge) else None
             option_id = record.rulings[-1]["option"]
             chosen = chosen or next((o for o in ruling.options if o.id == option_id), None)
-            if chosen is not None and chosen.apply is None and self._play is not None:  # data, once there is play
+            if chosen is not None:
                 self._carrying_out(Choice(chosen, ruling))
         self._after_record()
+
+    def _mark_ruling(self, before: object) -> None:
+        """After an edition's play-period hook: a ruling it made pending is the one whose option the table carries
+        out once chosen (the record applies the auction period's to itself, ``director.apply``)."""
+        record = self.record
+        if record is not None and record.pending is not None and record.pending is not before:
+            self._table_ruling = record.pending
 
     def _carrying_out(self, choice: Choice) -> None:
         """``_carry_out``, the table refolded from its log when it fails (nothing changed)."""
@@ -595,7 +601,9 @@ class Table:
         refuses (a ``BridgeError``), the event is taken back and the table refolded, so nothing has changed."""
         if self._play is not None and not self._stopped:
             try:
+                before = None if self.record is None else self.record.pending
                 self.rules.settle_play(self)
+                self._mark_ruling(before)
             except BridgeError:
                 self._events.pop()
                 self._undos.pop()
@@ -669,11 +677,19 @@ class Table:
         assert turn is not None
         return turn, play.pop
 
-    def _cited(self, err: RevokeError | CardOutOfTurnError) -> IllegalPlayError:
+    def _cited(self, err: RevokeError | CardOutOfTurnError, topic: str | None = None) -> IllegalPlayError:
         """``PlayState``'s refusal of a card with this table's edition's citation: follow suit (WBF17 L44C, a revoke
-        L61; NBB R20) or the turn (L44G, L53–L57)."""
-        topic = "follow_suit" if isinstance(err, RevokeError) else "card_turn"
+        L61; NBB R20) or the turn (L44G, L53–L57); ``topic`` names another (``trick_rotation``, L44B)."""
+        topic = topic or ("follow_suit" if isinstance(err, RevokeError) else "card_turn")
         return type(err)(f"{err}{self.rules.cited(topic)}")
+
+    def _stand(self, play: PlayState, card: Card, seat: Seat) -> None:
+        """``card`` of ``seat`` stands although unlawful (``PlayState.record``), refused with the edition's
+        citation when it is not in rotation to the trick in progress."""
+        try:
+            play.record(card, seat)
+        except CardOutOfTurnError as err:
+            raise self._cited(err, "trick_rotation") from None
 
     def _restriction(self, seat: Seat) -> str:
         record = self.record
@@ -691,8 +707,11 @@ class Table:
         else:
             kind = IrregularityKind.RESTRICTED_CARD
         irregularity = Irregularity(kind, who, card, len(self._events), turn, str(err), trick)
-        if self.rules.card_irregularity(self, irregularity):
-            play.record(card, who)
+        before = None if self.record is None else self.record.pending
+        stands = self.rules.card_irregularity(self, irregularity)
+        self._mark_ruling(before)
+        if stands:
+            self._stand(play, card, who)
             self._irregularities.append(irregularity)
             return self._undo_standing_card
         unflag = self._flag(kind, who, card, turn, str(err), trick)
@@ -752,7 +771,7 @@ class Table:
                 law = self.rules.cited("exchange_of_roles")
                 raise IllegalPlayError(f"{action}: the roles may be exchanged only at the opening lead{law}")
             self._play = PlayState(self.board.deal, before.strain, declarer)
-        self._play.record(action, pending.seat)
+        self._stand(self._play, action, pending.seat)
         self._pending = None
         return self._undo_then(self._play.pop if self._play is before else lambda: self._restore_play(before), pending)
 
@@ -808,30 +827,18 @@ class Table:
 
         return undo
 
-    def _open_claim(self, what: str) -> Claim:
-        claim = self._claim
-        if claim is None or claim.settled:
-            raise ClaimError(f"{what}: there is no claim in progress")
-        return claim
-
-    def _claim_event(self, event: events.Claim) -> Undo:
-        seat, tricks = event.seat, event.tricks
-        self._require_running("claim")
-        play = self._play
-        if play is None or self.phase is not Phase.PLAY:
-            law = self.rules.cited("claim")
-            raise ClaimError(f"claim by {seat.name.lower()}: claims are made during the play{law}")
-        if self._claim is not None:
-            raise ClaimError(f"claim by {seat.name.lower()}: a claim by {self._claim.seat.name.lower()} is open")
-        if seat == play.dummy:
-            law = self.rules.cited("dummy_no_part")
-            raise ClaimError(f"claim by {seat.name.lower()}: dummy takes no part in the play{law}")
-        remaining = 13 - len(play.tricks)
-        if not 0 <= tricks <= remaining:
-            law = self.rules.cited("claim")
-            raise ClaimError(f"claim by {seat.name.lower()} of {tricks} tricks: {remaining} tricks remain{law}")
-        needed = self.rules.claim_agreement(seat, play.dummy)
-        return self._set_claim(Claim(seat, tricks, remaining, event.statement, needed=needed))
+    def _claim_event(self, event: events.Claim | events.Agree | events.Dispute | events.PlayOn) -> Undo | None:
+        """A claim, an agreement, an objection or play on: the claim the edition says follows
+        (``Edition.claim_event``, L68–L70); a claim needs the play running. None when the edition's record changed
+        too (a pending ruling on the claim lapsing): undone by refolding the log."""
+        if isinstance(event, events.Claim):
+            self._require_running("claim")
+        ruling = None if self.record is None else self.record.pending
+        claim = self.rules.claim_event(self, event)
+        if self.record is not None and self.record.pending is not ruling:
+            self._claim = claim
+            return None
+        return self._set_claim(claim)
 
     def settle_claim(self, tricks: int | None) -> None:
         """The director's ruling on the disputed claim (L70): the claimer's side gets ``tricks`` of the remaining
@@ -843,45 +850,6 @@ class Table:
         if tricks is not None and not 0 <= tricks <= claim.remaining:
             raise ClaimError(f"a ruling of {tricks} tricks: {claim.remaining} remain{self.rules.cited('claim_ruling')}")
         self._claim = None if tricks is None else replace(claim, ruled=tricks)
-
-    def _agree_event(self, event: events.Agree) -> Undo:
-        seat = event.seat
-        claim = self._open_claim(f"agreement by {seat.name.lower()}")
-        if claim.disputed_by is not None:
-            law = self.rules.cited("claim_ruling")
-            raise ClaimError(f"agreement by {seat.name.lower()}: the claim is disputed; the director rules{law}")
-        if seat not in claim.needed or seat in claim.agreed_by:
-            raise ClaimError(
-                f"agreement by {seat.name.lower()}: the claim needs the agreement of "
-                + " and ".join(s.name.lower() for s in sorted(claim.needed - claim.agreed_by))
-                + self.rules.cited("claim_agreement")
-            )
-        return self._set_claim(replace(claim, agreed_by=claim.agreed_by | {seat}))
-
-    def _dispute_event(self, event: events.Dispute) -> Undo:
-        seat = event.seat
-        claim = self._open_claim(f"dispute by {seat.name.lower()}")
-        play = self._play
-        assert play is not None
-        if seat == claim.seat or claim.disputed_by is not None or seat == play.dummy:
-            raise ClaimError(f"dispute by {seat.name.lower()}: not possible for the claimer, dummy or a disputed claim")
-        if self.rules.objection_cancels_claim(claim, seat, play.declarer):
-            return self._set_claim(None)
-        return self._set_claim(replace(claim, disputed_by=seat))
-
-    def _play_on_event(self, event: events.PlayOn) -> Undo | None:
-        claim = self._open_claim(f"play on at {event.seat.name.lower()}'s request")
-        if claim.disputed_by is None:
-            law = self.rules.cited("play_on")
-            raise ClaimError(f"play on at {event.seat.name.lower()}'s request: the claim is not disputed{law}")
-        ruling = None if self.record is None else self.record.pending
-        if self.record is not None and ruling is not None and ruling.irregularity == "claim":
-            # all four agreed to play on before the director ruled: the ruling lapses (WBF17 L68D2(b), TV139)
-            law = next((o.law for o in ruling.options if o.id == "play_on"), ruling.law)
-            self.record.resolve(law, "play_on")
-            self._claim = None
-            return None  # undone by refolding the log
-        return self._set_claim(None)
 
     # events ---------------------------------------------------------------------------------------
     def to_events(self) -> list[Event]:

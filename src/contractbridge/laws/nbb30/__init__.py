@@ -25,6 +25,7 @@ from contractbridge.laws.nbb30.revokes import correct_revoke, revoke_adjustment
 from contractbridge.laws.nbb30.rubber import RUBBER as NBB30_RUBBER
 from contractbridge.laws.nbb30.tableplay import (
     NO_PENALTY,
+    TRANSFER,
     card_ruling,
     carried_out,
     directed_cards,
@@ -39,7 +40,7 @@ from contractbridge.scoring.rules import ALTERNATING_NOTRUMP
 from contractbridge.values import Claim, Irregularity
 
 if TYPE_CHECKING:
-    from contractbridge.director import DirectedAuction
+    from contractbridge.director import DirectedAuction, Effect
     from contractbridge.events import Event
     from contractbridge.laws.base import PlayTable
 
@@ -59,6 +60,8 @@ class NBB30(NBB30Auction, NBB30Play):
     """The NBB rubber-bridge laws (profile P_NBB30: NBB30 for every module, laws-historic.md §0)."""
 
     name = "NBB30"
+    #: the play's rule, ahead of the base's (``Edition`` precedes ``NBB30Play`` in the MRO)
+    revoke_transfer = NBB30Play.revoke_transfer
     title = "Dutch rubber-bridge laws of the 1930s"
     scoring = ALTERNATING_NOTRUMP  # NBB R30: notrump odd tricks 30, 40, 30 …
     rubber: RubberRules | None = NBB30_RUBBER
@@ -147,6 +150,15 @@ class NBB30(NBB30Auction, NBB30Play):
     def carry_out(self, table: PlayTable, choice: Choice, card: Irregularity | None) -> None:
         """What the remedy chosen leaves in the record: exposed cards, leads and directives (``carried_out``)."""
         carried_out(self, table, choice, card)
+
+    def follow_up(self, auction: DirectedAuction, effect: Effect) -> None:
+        """An incorrect hand's trick transfer (``tableplay.TRANSFER``, NL36 33.2): kept in the players' record for
+        the score (``revokes.revoke_adjustment``)."""
+        step, _, count = effect.data.partition(":")
+        if step != TRANSFER or effect.seat is None or not isinstance(auction, PlayersAuction):
+            super().follow_up(auction, effect)
+            return
+        auction.transfers.append((effect.seat.side, int(count), effect.law))
 
     def play_event(self, table: PlayTable, event: Event) -> Choice | bool:
         """After the opening lead: dummy's ``attention`` to an opponent's irregularity he may not raise

@@ -45,6 +45,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "NO_PENALTY",
+    "TRANSFER",
     "NextLead",
     "card_ruling",
     "carried_out",
@@ -55,6 +56,9 @@ __all__ = [
     "played_to_wrong_lead",
     "reported_rulings",
 ]
+
+#: the ``FOLLOW_UP`` step of an incorrect hand's ruling that transfers ``data``'s tricks after the colon (NL36 33.2)
+TRANSFER = "transfer"
 
 #: the options of a play-period ruling that impose no penalty (what is left when dummy raised it, R51(2))
 NO_PENALTY = ("accept", "no_penalty", "fourth_hand_may_play")
@@ -433,13 +437,9 @@ def incorrect_hand(
     def option(r: Option) -> Option:
         if r.id in ("new_deal", "redeal"):
             return new_deal(record, r.law)
-
-        def apply() -> None:
-            record.note(f"{kind.replace('_', ' ').capitalize()} ({seat_name(offender)}): {r.effect} ({r.law}).")
-            if transfer and isinstance(record, PlayersAuction):
-                record.transfers.append((offender.side, transfer, r.law))
-
-        return r.bind(apply)
+        text = f"{kind.replace('_', ' ').capitalize()} ({seat_name(offender)}): {r.effect} ({r.law})."
+        moved = (Effect(EffectKind.FOLLOW_UP, offender, data=f"{TRANSFER}:{transfer}", law=r.law),) if transfer else ()
+        return replace(r, effects=(*r.effects, Effect(EffectKind.NOTE, data=text), *moved))
 
     description = f"{seat_name(offender)}'s hand: {kind.replace('_', ' ')}"
     options = tuple(option(r) for r in ruling.options)
