@@ -36,7 +36,7 @@ from contractbridge.cards import Card, Hand, Seat, Side
 from contractbridge.contract import Contract
 from contractbridge.deal import Board, Deal
 from contractbridge.director import DirectedAuction
-from contractbridge.director.rulings import EffectKind
+from contractbridge.director.rulings import EffectKind, Option
 from contractbridge.errors import (
     AuctionClosedError,
     BridgeError,
@@ -58,6 +58,7 @@ from contractbridge.laws import DEFAULT_EDITION, Choice, Edition
 from contractbridge.laws import edition as find_edition
 from contractbridge.loglines import fold, read_events
 from contractbridge.play import PlayState, Trick, cards_of
+from contractbridge.rulebooks import recited
 from contractbridge.systems.agreements import PartnershipAgreements
 from contractbridge.table.view import TableView
 from contractbridge.values import Claim, Irregularity, IrregularityKind, Phase, Result, kind_of
@@ -416,13 +417,16 @@ class Table:
             )
         ruling = None if self.record is None else self.record.pending
         if ruling is not None:
-            raise RulingPendingError(f"{what}: the {ruling.irregularity.replace('_', ' ')} {ruling.awaits()}")
+            raise RulingPendingError(f"{what}: the {ruling.irregularity.replace('_', ' ')} {ruling.awaits(self.rules)}")
         if self._new_deal is not None:
             raise RulingError(f"{what}: the board is over, a new deal was demanded ({self._new_deal})")
 
     def _strict_call(self, call: Call, seat: Seat | None) -> tuple[Seat, Undo]:
         auction = self._auction
-        auction.push(call, seat)
+        try:
+            auction.push(call, seat)
+        except IllegalCallError as err:
+            raise recited(err, self.rules) from None  # the table's own book cites the refusal (NBB R40–R42 …)
         if auction.is_over:
             self._start_play()
             return auction.seats[-1], self._undo_final_call
@@ -540,13 +544,10 @@ class Table:
         cards, restrictions)."""
         option, card = choice.option, self._pending
         if choice.ruling is not None and card is not None:
-            kinds = {e.kind for e in option.effects}
-            exchange = next((e.seat for e in option.effects if e.kind is EffectKind.EXCHANGE_ROLES), None)
-            stands = EffectKind.ACCEPT in kinds
-            self.resolve_irregularity(stands, declarer=None if exchange is None or not stands else exchange.partner)
+            self._resolve(card, option)
         for effect in option.effects:
             if effect.kind is EffectKind.TAKE_BACK:
-                self.take_back(int(effect.data))
+                self._take_back(int(effect.data))
             elif effect.kind in (EffectKind.PLAY, EffectKind.DESIGNATE) and effect.seat is not None:
                 for played in effect.cards:
                     self._push(played, effect.seat)
@@ -750,59 +751,30 @@ class Table:
         self._irregularities.pop()
         self._pending = None
 
-    def resolve_irregularity(self, stands: bool, *, declarer: Seat | None = None) -> Undo:
-        """Settle the pending unlawful card: it ``stands`` (it takes effect as though lawful: a lead out of
-        turn accepted, L53, L54) or is withdrawn (what follows is the ruling's business). With ``declarer`` the
-        roles are exchanged before an opening lead stands (L54A: the presumed declarer spreads his hand and his
-        partner declares). For the handlers of the play-period director's events; returns how to take it back."""
-        pending = self._pending
-        if pending is None:
-            raise IrregularityPendingError("there is no pending irregularity to resolve")
+    def _resolve(self, pending: Irregularity, option: Option) -> None:
+        """Settle the pending unlawful card by the chosen ``option``: it stands (``ACCEPT``: it takes effect as
+        though lawful, the play going on with the declarer the edition says, ``Edition.declarer_after``) or goes
+        back to the hand (what follows is the ruling's business). Undone by refolding the log."""
         action = pending.action
-        if not stands:
-            self._pending = None
-            return self._restore_pending(pending)
-        if not isinstance(action, Card) or self._play is None or pending.seat is None:
+        self._pending = None
+        if not any(e.kind is EffectKind.ACCEPT for e in option.effects):
+            return
+        play = self._play
+        if not isinstance(action, Card) or play is None or pending.seat is None:
             law = self.rules.cited("card_in_auction")
             raise IllegalPlayError(f"{action}: a card cannot stand as played during the auction{law}")
-        before = self._play
-        if declarer is not None and declarer != before.declarer:
-            if len(before):
-                law = self.rules.cited("exchange_of_roles")
-                raise IllegalPlayError(f"{action}: the roles may be exchanged only at the opening lead{law}")
-            self._play = PlayState(self.board.deal, before.strain, declarer)
-        self._stand(self._play, action, pending.seat)
-        self._pending = None
-        return self._undo_then(self._play.pop if self._play is before else lambda: self._restore_play(before), pending)
+        declarer = self.rules.declarer_after(play, action, option)
+        if declarer != play.declarer:
+            play = self._play = PlayState(self.board.deal, play.strain, declarer)
+        self._stand(play, action, pending.seat)
 
-    def take_back(self, count: int) -> list[tuple[Seat, Card]]:
-        """Take the last ``count`` cards played back into their hands, the last first, each with its seat: for the
-        play-period director's rulings (a revoke corrected before it is established, L62; the undo of the
-        ruling's event is a refold of the log)."""
+    def _take_back(self, count: int) -> None:
+        """The last ``count`` cards played go back into their hands, the last first."""
         play = self._play
         if play is None or not 0 <= count <= len(play):
             raise IllegalPlayError(f"cannot take back {count} cards: {0 if play is None else len(play)} were played")
-        taken = []
         for _ in range(count):
-            seat = play.played()[-1][0]
-            taken.append((seat, play.pop()))
-        return taken
-
-    def _restore_play(self, play: PlayState) -> None:
-        self._play = play
-
-    def _restore_pending(self, pending: Irregularity) -> Undo:
-        def undo() -> None:
-            self._pending = pending
-
-        return undo
-
-    def _undo_then(self, first: Undo, pending: Irregularity) -> Undo:
-        def undo() -> None:
-            first()
-            self._pending = pending
-
-        return undo
+            play.pop()
 
     def copy(self) -> Table:
         """An independent table with the same log."""
