@@ -294,6 +294,8 @@ def test_a_misinformed_player_changes_his_call_and_his_lho_may_change_his_l21b1a
     assert t.record is not None and t.record.pending is not None and t.record.pending.chooser == Seat.NORTH
     t.apply({"event": "choose", "seat": "N", "option": "change"})
     assert str(t.auction) == "1NT P 2C X" and t.turn == Seat.NORTH
+    again = Table.from_jsonl(t.to_jsonl())  # the log replays to the same record
+    assert again.record is not None and again.record.to_dict() == t.record.to_dict()
     flags = t.record.to_dict()["information"]
     assert [(f["seat"], f["call"], f["UI"]) for f in flags] == [("W", "P", "NS"), ("N", "2D", "NS")]  # L16C
     found = [ev("misexplanation", "N", call=3), {"event": "judge", "question": "mistaken_explanation", "answer": True}]
@@ -313,6 +315,16 @@ def test_the_caller_who_heard_his_partners_explanation_and_acted_raises_review_7
     assert {"REVIEW(75B1)", "REVIEW(75A)"} <= set(t.record.review_flags)
     quiet = table(*MISEXPLAINED, ev("misexplanation", "W", call=3))  # S has not acted since: no L75A flag
     assert quiet.record is not None and quiet.record.pending is not None and quiet.record.pending.review == ()
+
+
+def test_a_ruling_on_an_explanation_is_undone_with_its_event_and_a_break_in_tempo_over_a_card() -> None:
+    t = table(*MISEXPLAINED, ev("misexplanation", "W", call=3))
+    assert t.undo()["event"] == "misexplanation" and t.record is not None and t.record.pending is None
+    assert t.turn == Seat.WEST and not t.irregularities
+    played = table(*STAYMAN, *TO_THE_END[:-1], ev("play", "S", card="S2"), ev("hesitation", "N", noted_by="W"))
+    assert seen(played, Seat.EAST, "hesitations")[0]["action"] == "S2"  # declarer's play from dummy (L41D)
+    with pytest.raises(IllegalCallError, match="dummy's cards are declarer's plays"):
+        table(*STAYMAN, *TO_THE_END[:-1], ev("hesitation", "S"))
 
 
 def test_historic_books_have_no_alert_procedure() -> None:
