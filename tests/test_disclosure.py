@@ -134,9 +134,19 @@ def test_a_self_alert_policy_online_the_caller_alerts_and_his_partner_never_sees
 
 # ---- questions and answers (L20F1–F3) ----------------------------------------------------------------------------
 def test_a_question_at_ones_own_turn_about_the_opponents_calls_answered_by_the_callers_partner_l20f1() -> None:
+    asked = table(*STAYMAN, ev("question", "W", call=3))
+    assert seen(asked, Seat.WEST, "questions")[0]["awaiting"] == ["N"]
     t = table(*STAYMAN, ev("question", "W", call=3), ev("answer", "N", text="Stayman"))
     (question,) = seen(t, Seat.SOUTH, "questions")
-    assert question == {"number": 1, "seat": "W", "call": 3, "answerers": ["N"], "UI": ["E"], "law": "20F1, 20F3"}
+    assert question == {
+        "number": 1,
+        "seat": "W",
+        "call": 3,
+        "answerers": ["N"],
+        "awaiting": [],
+        "UI": ["E"],
+        "law": "20F1, 20F3",
+    }
     assert seen(t, Seat.EAST, "answers") == [
         {"question": 1, "seat": "N", "text": "Stayman", "UI": ["S"], "law": "20F1, 75A"}
     ]
@@ -427,3 +437,29 @@ def test_rule_reads_pair_cards_and_the_policy_from_a_system_file(tmp_path: Path)
     system.write_text(json.dumps({"NS": {"1NT P 2C": {"suits": "H"}}}), encoding="utf-8")
     bad = CliRunner().invoke(app, ["rule", str(path), "--system", str(system)])
     assert bad.exit_code == 2 and "suits is a list of suit letters" in bad.output
+
+
+def test_a_robot_asked_about_its_partners_call_answers_from_its_system_l20f1() -> None:
+    from fastapi.testclient import TestClient
+
+    from contractbridge.server import create_app
+    from contractbridge.store import Store
+
+    store = Store("sqlite://")
+    try:
+        with TestClient(create_app(store, robot_delay=0, rate=1000, burst=1000, seed="test-robot-answer")) as client:
+            made = client.post("/api/tables", json={"robots": ["S", "W"]}).json()
+            seat = f"/api/tables/{made['id']}/seats/"
+            token = {s: client.post(seat + s, json={"name": s}).json()["token"] for s in "NE"}
+            url = f"/ws/{made['id']}?token="
+            connect = client.websocket_connect
+            with connect(url + token["N"]) as north, connect(url + token["E"]) as east:
+                north.send_json({"type": "call", "call": "1NT"})
+                _until(east, lambda f: len(f["view"]["auction"]) == 1)
+                east.send_json({"type": "question", "call": 1})  # S, a robot, explains N's 1NT
+                frame = _until(east, lambda f: bool(f["disclosure"]["answers"]))
+                (answer,) = frame["disclosure"]["answers"]
+                assert answer["seat"] == "S" and answer["text"].startswith("1NT: ") and len(answer["text"]) > 6
+                assert frame["disclosure"]["questions"][0]["awaiting"] == []
+    finally:
+        store.close()

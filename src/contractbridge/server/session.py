@@ -571,6 +571,10 @@ class TableSession:
         """The driver's next action (``Driver.decide``, off the event loop: a robot may think long), committed
         and shown; or the next board of a robots-only table. Whether anything was done."""
         table = self.table
+        answer = self._robot_answer()
+        if answer is not None:  # L20F1: a robot explains its partner's call when asked
+            await self._accept(answer)
+            return True
         decided = await asyncio.to_thread(self.driver.decide)
         if isinstance(decided, Action):
             meaning = getattr(decided.player, "last_meaning", None) if decided.kind == "call" else None
@@ -582,6 +586,35 @@ class TableSession:
             await self.broadcast()
             return True
         return False
+
+    def _robot_answer(self) -> dict[str, Any] | None:
+        """The ``answer`` event of a robot asked to explain calls (L20F1): the call asked about, or for the whole
+        auction its partner's calls (its own under a self-alert policy), as the robot's system reads them; None when
+        no robot is asked."""
+        table = self.table
+        shown = table.rules.disclosure(table)
+        if shown is None:
+            return None
+        auction, vulnerability = table.auction, table.board.vulnerability
+        for question in shown["questions"]:
+            for letter in question["awaiting"]:
+                seat = Seat.parse(letter)
+                explain = getattr(self.robots.get(seat), "explain", None)
+                if explain is None:
+                    continue
+                explained = seat if shown["policy"]["self_alert"] else seat.partner
+                wanted = [question["call"] - 1] if question["call"] else [
+                    i for i, who in enumerate(auction.seats) if who == explained
+                ]  # fmt: skip
+                parts = []
+                for i in wanted:
+                    try:
+                        parts.append(f"{auction.calls[i]}: {explain(auction, i, vulnerability).text}")
+                    except BridgeError:
+                        parts.append(f"{auction.calls[i]}: no agreement")
+                text = "; ".join(parts) or "no calls to explain"
+                return {"event": "answer", "seat": letter, "question": question["number"], "text": text}
+        return None
 
     def _robots_only(self) -> bool:
         return all(r.kind == "robot" for r in self.seats.values())

@@ -249,6 +249,13 @@ class Disclosure:
         }
         return [a for a in self.answers if a.question in asked and a.seat.side == caller.side]
 
+    def awaiting(self, question: Asked) -> list[Seat]:
+        """The players who may still answer ``question``: before the next call or card, once each (L20F1)."""
+        if question.at != _at(self.table):
+            return []
+        done = {a.seat for a in self.answers if a.question == question.number}
+        return sorted(question.answerers - done)
+
     # ---- who sees what, and for whom it is UI (L16B1, L20F, L75A) ----------------------------------------
     def view(self, seat: Seat | None) -> dict[str, Any]:
         """The record as ``seat`` may see it (None: all of it, for the director)."""
@@ -287,6 +294,7 @@ class Disclosure:
                     "seat": q.seat.letter,
                     "call": q.call,
                     "answerers": [s.letter for s in sorted(q.answerers)],
+                    "awaiting": [s.letter for s in self.awaiting(q)],
                     "UI": [] if self_alert else [q.seat.partner.letter],
                     "law": q.law,
                 }
@@ -402,9 +410,7 @@ def _answer(table: Table, d: Disclosure, seat: Seat, data: Mapping[str, Any]) ->
     text, number, who = data.get("text"), _number(data, "question", ANSWER), seat.name.lower()
     if not isinstance(text, str) or not text.strip():
         raise ParseError(f"'{ANSWER}' event: 'text' is the explanation given, not {text!r}")
-    now = _at(table)
-    done = {(a.question, a.seat) for a in d.answers}
-    open_ = [q for q in d.questions if q.at == now and seat in q.answerers and (q.number, seat) not in done]
+    open_ = [q for q in d.questions if seat in d.awaiting(q)]
     if number is not None:
         open_ = [q for q in open_ if q.number == number]
     if not open_:
