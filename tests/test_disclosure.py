@@ -463,3 +463,39 @@ def test_a_robot_asked_about_its_partners_call_answers_from_its_system_l20f1() -
                 assert frame["disclosure"]["questions"][0]["awaiting"] == []
     finally:
         store.close()
+
+
+def test_the_web_director_records_a_misexplanation_and_players_alert_and_note_a_break_in_tempo() -> None:
+    """A director's web table: W alerts E's call (L40B2(a)(iii)), N notes E's break in tempo
+    (L16B2), and the director records that N called him about the failure to alert (L20F5(a), L75)."""
+    from fastapi.testclient import TestClient
+
+    from contractbridge.server import create_app
+    from contractbridge.store import Store
+
+    store = Store("sqlite://")
+    try:
+        with TestClient(create_app(store, rate=1000, burst=1000, seed="test-web-director")) as client:
+            made = client.post("/api/tables", json={"director": True}).json()
+            seat = f"/api/tables/{made['id']}/seats/"
+            token = {s: client.post(seat + s, json={"name": s}).json()["token"] for s in "NESW"}
+            url = f"/ws/{made['id']}?token="
+            connect = client.websocket_connect
+            with connect(url + token["N"]) as north, connect(url + token["E"]) as east, \
+                    connect(url + token["W"]) as west, connect(url + made["director_token"]) as director:  # fmt: skip
+                north.send_json({"type": "call", "call": "1NT"})
+                _until(east, lambda f: f["view"]["turn"] == "E")
+                east.send_json({"type": "call", "call": "2C"})
+                west.send_json({"type": "alert", "call": 2, "explanation": "both majors"})
+                north.send_json({"type": "hesitation", "seat": "E"})
+                shown = _until(north, lambda f: bool(f["disclosure"]["hesitations"]))["disclosure"]
+                assert shown["alerts"][0]["seat"] == "W" and shown["hesitations"][0]["noted_by"] == "N"
+                north.send_json({"type": "misexplanation", "seat": "N", "call": 2, "kind": "alert"})
+                assert _until(north, lambda f: True, error=True)["error"] == "RulingError"  # the director's only
+                director.send_json({"type": "misexplanation", "seat": "N", "call": 2, "kind": "alert"})
+                frame = _until(director, lambda f: bool(f["ruling"] and f["ruling"]["ruling"]))
+                ruled = frame["ruling"]["ruling"]
+                assert ruled["irregularity"] == "misexplanation" and ruled["question"]["id"] == "mistaken_explanation"
+                assert "REVIEW(16B)" in frame["director"]["review"]
+    finally:
+        store.close()

@@ -328,6 +328,12 @@ class TableSession:
         if kind == "choose":
             await self._choose(client, str(data["option"]))
             return
+        if kind == "misexplanation":  # L20F4, L20F5, L75: the director records who called him about which call
+            if client.role != frames.DIRECTOR:
+                raise RulingError("misexplanation: only the director records it (L81)")
+            reported: dict[str, Any] = {k: data[k] for k in ("seat", "call", "kind") if k in data}
+            await self._accept({"event": "misexplanation", **reported})
+            return
         if kind in ("rule", "attend"):
             if client.role != frames.DIRECTOR:
                 raise RulingError(f"{kind}: only the director does that (L81)")
@@ -351,9 +357,11 @@ class TableSession:
             await self._request_undo(seat)
         elif kind == "play" and self.record.irregular and self.table.phase is Phase.PLAY:
             await self._play_irregular(seat, str(data["card"]))
-        elif kind in ("question", "answer"):  # L20F1-F3: the table checks who may ask or answer, and when
-            fields: dict[str, Any] = {k: data[k] for k in ("call", "text") if k in data}
+        elif kind in ("question", "answer", "alert"):  # L20F1-F3, L40B2: the table checks who may, and when
+            fields: dict[str, Any] = {k: data[k] for k in ("call", "text", "explanation") if k in data}
             await self._accept({"event": kind, "seat": seat.letter, **fields})
+        elif kind == "hesitation":  # L16B2: the sender, an opponent, reserves the right to call the director
+            await self._accept({"event": kind, "seat": str(data["seat"]), "noted_by": seat.letter})
         elif kind in ("call", "play"):
             actor = self.table.actor
             if actor != seat:
