@@ -141,3 +141,12 @@ def test_a_card_out_of_rotation_to_a_trick_cites_no_book_below_the_table() -> No
         play.record(Card("S7"), Seat.SOUTH)
     assert "L44" not in str(err.value) and str(err.value).endswith("comes from north")
     assert edition("WBF17").cited("trick_rotation") == " (L44B)"
+
+
+@pytest.mark.parametrize(("name", "law"), [("NBB30", "NBB R55(6)"), ("EST30", "EST-L38"), ("NL36", "NL36 27.4")])
+def test_a_rubber_books_revoke_penalty_is_cited_by_that_book(name: str, law: str) -> None:
+    """The rubber sheet's refusal of a transfer larger than the tricks won cites the book in force (the play's own
+    citation, ``PLAY_LAWS``, behind the table's ``CITATIONS``); WBF17 has no such topic."""
+    assert edition(name).cited("revoke_penalty") == f" ({law})"
+    assert edition(name).cited("exchange_of_roles") == edition("NBB30").cited("exchange_of_roles") == ""
+    assert edition("WBF17").cited("revoke_penalty") == ""
