@@ -499,3 +499,8 @@ def test_the_web_director_records_a_misexplanation_and_players_alert_and_note_a_
                 assert "REVIEW(16B)" in frame["director"]["review"]
     finally:
         store.close()
+
+
+def test_keys_a_disclosure_event_does_not_know_are_kept_in_the_log() -> None:
+    t = table(*STAYMAN, ev("question", "W", call=3, asked_at="12:03"))
+    assert t.to_events()[-1]["asked_at"] == "12:03" and Table.from_jsonl(t.to_jsonl()).to_events() == t.to_events()

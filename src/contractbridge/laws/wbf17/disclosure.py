@@ -671,7 +671,7 @@ def disclosure_event(table: Table, event: Event) -> Event | None:
         logged = _hesitation(table, seat, event.data)
     else:
         logged = _HANDLERS[event.name](table, Disclosure(table), seat, event.data)
-    return Extension(event.name, {**logged, "at": [at.calls, at.cards]})
+    return Extension(event.name, {**event.data, **logged, "at": [at.calls, at.cards]})  # other keys kept
 
 
 def check_review(data: Mapping[str, Any]) -> None:
