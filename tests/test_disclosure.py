@@ -179,8 +179,13 @@ def test_after_the_final_pass_a_question_at_ones_turn_to_play_dummy_never_l20f2(
     assert seen(t, None, "questions")[0]["law"] == "20F2, 20F3"
     with pytest.raises(IllegalCallError, match="dummy may not ask"):
         table(*lead, ev("question", "S", call=2))
-    with pytest.raises(IllegalCallError, match=r"own turn to play \(L20F2\)"):
+    with pytest.raises(IllegalCallError, match=r"own turn to play \(L20F2, L41B\)"):
         table(*lead, ev("question", "W", call=3))
+    clarification = [*STAYMAN, *TO_THE_END[:-2]]  # the final pass made, the opening lead not yet faced (L41B)
+    for asker, call in (("W", 3), ("N", 2)):  # the leader's partner and the presumed declarer
+        assert seen(table(*clarification, ev("question", asker, call=call)), None, "questions")[0]["law"] == "41B, 20F3"
+    with pytest.raises(IllegalCallError, match="dummy may not ask"):
+        table(*clarification, ev("question", "S", call=2))
     with pytest.raises(IllegalCallError, match="the board is over"):
         table(*STAYMAN, *TO_THE_END, *AGREED, ev("question", "W", call=3))
 

@@ -10,7 +10,8 @@ The events (each stamped, as logged, with ``at``: the calls of the auction and t
   next call is ``late``: a failure to alert promptly counts as misinformation (L21B1(a)).
 - ``{"event": "question", "seat": "E"}``: E asks for an explanation of the opponents' auction (L20F1, at his own
   turn to call and not while he must pass; L20F2, after the final pass at his own turn to play: a defender about the
-  opposing auction, declarer about the defenders' calls and card play), or with ``"call": 2`` about that call only
+  opposing auction, declarer about the defenders' calls and card play; L41B, before the opening lead, also the
+  leader's partner and the presumed declarer), or with ``"call": 2`` about that call only
   (L20F3). The partner of the player who made the call answers (L20F1): one ``{"event": "answer", "seat": "W",
   "text": "…"}`` event a player, before the next call or card.
 - ``{"event": "hesitation", "seat": "N", "noted_by": "E"}``: a break in tempo by N over his last call or card
@@ -385,8 +386,10 @@ def _question(table: Table, d: Disclosure, seat: Seat, data: Mapping[str, Any]) 
         law = "20F2"
         if seat == play.dummy:
             raise IllegalCallError(f"question by {who}: dummy may not ask (L20F2: declarer or a defender)")
-        if play.controller != seat:
-            raise IllegalCallError(f"question by {who}: a player asks at his own turn to play (L20F2)")
+        if not len(play) and play.controller != seat:
+            law = "41B"  # before the opening lead: the leader's partner and the presumed declarer too
+        elif play.controller != seat:
+            raise IllegalCallError(f"question by {who}: a player asks at his own turn to play (L20F2, L41B)")
     call = _number(data, "call", QUESTION)
     opponents = frozenset({seat.lho, seat.rho})
     if call is None:
