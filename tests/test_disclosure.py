@@ -509,3 +509,30 @@ def test_the_web_director_records_a_misexplanation_and_players_alert_and_note_a_
 def test_keys_a_disclosure_event_does_not_know_are_kept_in_the_log() -> None:
     t = table(*STAYMAN, ev("question", "W", call=3, asked_at="12:03"))
     assert t.to_events()[-1]["asked_at"] == "12:03" and Table.from_jsonl(t.to_jsonl()).to_events() == t.to_events()
+
+
+@pytest.mark.parametrize(
+    "event",
+    [
+        {"event": "alert"},
+        {"event": "alert", "seat": 5},
+        {"event": "alert", "seat": "Q"},
+        {"event": "alert", "seat": "N", "call": "3"},
+        {"event": "alert", "seat": "N", "call": 0},
+        {"event": "alert", "seat": "N", "explanation": 7},
+        {"event": "question", "seat": "W", "call": True},
+        {"event": "question", "seat": "W", "call": -1},
+        {"event": "answer", "seat": "N", "text": 5},
+        {"event": "answer", "seat": "N", "text": "x", "question": "1"},
+        {"event": "hesitation", "seat": "S", "noted_by": 3},
+        {"event": "misexplanation", "seat": "W", "call": True},
+        {"event": "misexplanation", "seat": "W", "call": 3, "kind": ["no_alert"]},
+        {"event": "misinformation", "seat": "W"},
+    ],
+)
+def test_a_bad_disclosure_event_is_a_typed_error_and_changes_nothing(event: Event) -> None:
+    t = table(*STAYMAN)
+    before = t.to_events()
+    with pytest.raises(BridgeError):
+        t.apply(event)
+    assert t.to_events() == before and t.record is not None and t.record.pending is None

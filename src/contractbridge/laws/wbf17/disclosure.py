@@ -449,7 +449,7 @@ def _misexplanation(table: Table, d: Disclosure, seat: Seat, data: Mapping[str, 
     if record is None:
         raise RulingError(f"{MISEXPLANATION}: the director acts only at a table created with irregular=True")
     call, kind = _number(data, "call", MISEXPLANATION), data.get("kind", "explanation")
-    if call is None or kind not in _MI_KINDS:
+    if call is None or not isinstance(kind, str) or kind not in _MI_KINDS:
         raise ParseError(f"'{MISEXPLANATION}' event names the 'call' and its 'kind' ({', '.join(_MI_KINDS)})")
     caller, auction = d.caller(call), table.auction
     bid = f"{seat_name(caller)}'s {auction.calls[call - 1]} (call {call})"
