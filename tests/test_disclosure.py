@@ -222,7 +222,7 @@ def test_a_question_and_its_answer_are_heard_by_all_four_but_online_only_by_thos
 def test_a_hesitation_raises_review_16b_and_the_adjustment_needs_the_directors_judgement_l16b1() -> None:
     t = table(*STAYMAN, ev("hesitation", "S", noted_by="W"), *TO_THE_END, *AGREED)
     assert seen(t, Seat.EAST, "hesitations") == [
-        {"seat": "S", "action": "2C", "noted_by": "W", "UI": ["N"], "law": "16B1, 73C"}
+        {"seat": "S", "kind": "hesitation", "action": "2C", "noted_by": "W", "UI": ["N"], "law": "16B1, 73C"}
     ]
     assert board_review.open_flags(t) == ["16B"]
     bare = {"event": "review", "law": "16B", "answer": "adjusted", "ns": 7, "ew": 7}
@@ -237,6 +237,14 @@ def test_a_hesitation_raises_review_16b_and_the_adjustment_needs_the_directors_j
         table(*STAYMAN, ev("hesitation", "S", noted_by="N"))
     with pytest.raises(IllegalCallError, match="has not called"):
         table(*STAYMAN, ev("hesitation", "W"))
+    remark = table(*STAYMAN, ev("hesitation", "W", kind="remark", noted_by="N"))  # L16B1: before he has called
+    assert (
+        seen(remark, Seat.SOUTH, "hesitations")[0] | {"kind": "remark", "action": None}
+        == seen(remark, Seat.SOUTH, "hesitations")[0]
+    )
+    assert remark.record is not None and "REVIEW(16B)" in remark.record.review_flags
+    with pytest.raises(ParseError, match="'kind' is one of"):
+        table(*STAYMAN, ev("hesitation", "S", kind="sigh"))
 
 
 def test_no_damage_needs_no_judgement_and_the_score_stands() -> None:

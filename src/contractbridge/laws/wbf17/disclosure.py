@@ -89,6 +89,18 @@ _MI_KINDS: Final = {
     "alert": "an alert of {}",
 }
 
+#: L16B1's examples of extraneous information from partner (a ``hesitation`` event's ``kind``), in words
+_MANNERS: Final = {
+    "hesitation": "an unmistakable hesitation",
+    "haste": "unusual speed",
+    "remark": "a remark",
+    "gesture": "a gesture or movement",
+    "emphasis": "special emphasis or tone",
+    "mannerism": "a mannerism",
+}
+#: the kinds that are the tempo of an action (a call or a card must have been made)
+_TEMPO: Final = frozenset({"hesitation", "haste"})
+
 #: the judgements a ``review`` answer that adjusts the score must state, by the flag's law: the director's, never
 #: the engine's (L16B1(a)(b): a logical alternative demonstrably suggested over; L75D3: the agreement's evidence)
 JUDGEMENTS: Final[Mapping[str, tuple[tuple[str, str], ...]]] = {
@@ -152,10 +164,14 @@ class Answered:
 
 @dataclass(frozen=True, slots=True)
 class Hesitation:
+    """Extraneous information from ``seat`` for his partner (L16B1): ``kind`` over his last call or card (``action``;
+    None for a remark before he called)."""
+
     seat: Seat
-    action: str
+    action: str | None
     at: At
     noted_by: Seat | None = None
+    kind: str = "hesitation"
 
 
 def _seat(data: Mapping[str, Any], key: str, kind: str, *, required: bool = True) -> Seat | None:
@@ -219,7 +235,7 @@ class Disclosure:
             self.answers.append(Answered(data["question"], seat, data["text"], at))
         else:
             noted = _seat(data, "noted_by", kind, required=False)
-            self.hesitations.append(Hesitation(seat, data["action"], at, noted))
+            self.hesitations.append(Hesitation(seat, data.get("action"), at, noted, data.get("kind", "hesitation")))
 
     @property
     def self_alert(self) -> bool:
@@ -316,6 +332,7 @@ class Disclosure:
             "hesitations": [
                 {
                     "seat": h.seat.letter,
+                    "kind": h.kind,
                     "action": h.action,
                     "noted_by": None if h.noted_by is None else h.noted_by.letter,
                     "UI": [h.seat.partner.letter],
@@ -425,23 +442,34 @@ def _answer(table: Table, d: Disclosure, seat: Seat, data: Mapping[str, Any]) ->
 
 
 def _hesitation(table: Table, seat: Seat, data: Mapping[str, Any]) -> dict[str, Any]:
-    who, play = seat.name.lower(), table.play_state
-    if play is not None and seat == play.dummy and play.opening_lead_made:
+    """L16B1's extraneous information from partner: a break in tempo (or haste) over ``seat``'s last call or card, or
+    a remark, gesture, emphasis or mannerism (``kind``), noted by an opponent (L16B2); REVIEW(16B) at a director's
+    table."""
+    who, play, kind = seat.name.lower(), table.play_state, data.get("kind", "hesitation")
+    if not isinstance(kind, str) or kind not in _MANNERS:
+        raise ParseError(f"'{HESITATION}' event: 'kind' is one of {', '.join(_MANNERS)}, not {kind!r}")
+    if play is not None and seat == play.dummy and play.opening_lead_made and kind in _TEMPO:
         raise IllegalCallError(f"hesitation by {who}: dummy's cards are declarer's plays (L41D)")
     noted = _seat(data, "noted_by", HESITATION, required=False)
     if noted is not None and noted.side == seat.side:
-        raise IllegalCallError(f"hesitation by {who}: an opponent notes a break in tempo (L16B2)")
+        raise IllegalCallError(f"hesitation by {who}: an opponent notes the information (L16B2)")
     cards = [] if play is None else [c for s, c in play.played() if s == seat or s == seat.partner == play.dummy]
     calls = [c for s, c in table.auction.history() if s == seat]
     action = str(cards[-1]) if cards else str(calls[-1]) if calls else None
-    if action is None:
+    if action is None and kind in _TEMPO:
         raise IllegalCallError(f"hesitation by {who}: he has not called or played yet")
     record = table.record
     if record is not None:
         by = "" if noted is None else f"; {seat_name(noted)} reserves the right to call the director (L16B2)"
-        record.note(f"L16B1, L73C: {seat_name(seat)} broke tempo over {action}{by}.")
+        over = "" if action is None else f" over {action}"
+        record.note(f"L16B1, L73C: {seat_name(seat)}: {_MANNERS[kind]}{over}{by}.")
         record.add_review("16B")
-    return {"seat": seat.letter, "action": action, **({} if noted is None else {"noted_by": noted.letter})}
+    return {
+        "seat": seat.letter,
+        **({} if kind == "hesitation" else {"kind": kind}),
+        **({} if action is None else {"action": action}),
+        **({} if noted is None else {"noted_by": noted.letter}),
+    }
 
 
 def _misexplanation(table: Table, d: Disclosure, seat: Seat, data: Mapping[str, Any]) -> dict[str, Any]:
