@@ -361,7 +361,8 @@ class TableSession:
             fields: dict[str, Any] = {k: data[k] for k in ("call", "text", "explanation") if k in data}
             await self._accept({"event": kind, "seat": seat.letter, **fields})
         elif kind == "hesitation":  # L16B2: the sender, an opponent, reserves the right to call the director
-            await self._accept({"event": kind, "seat": str(data["seat"]), "noted_by": seat.letter})
+            manner: dict[str, Any] = {"kind": data["kind"]} if "kind" in data else {}  # L16B1: a remark, a gesture …
+            await self._accept({"event": kind, "seat": str(data["seat"]), "noted_by": seat.letter, **manner})
         elif kind in ("call", "play"):
             actor = self.table.actor
             if actor != seat:
