@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import warnings
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
@@ -71,8 +72,9 @@ class Replayed:
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON state of ``contractbridge rule``: the record's, with the notes; for a table log the table's
-        real ``phase`` (``done`` once the board is over, ``new_deal`` after a demanded redeal) and, on a finished
-        board, its ``result`` (a redeal's: no contract, ``new_deal`` naming its law, NBB R39–R43)."""
+        real ``phase`` (``done`` once the board is over, ``new_deal`` after a demanded redeal), on a finished board
+        its ``result`` (a redeal's: no contract, ``new_deal`` naming its law, NBB R39–R43), and the board's
+        ``disclosure`` record (alerts, questions and answers, breaks in tempo, calls not alerted) if any."""
         state = self.record.to_dict()
         if self.notes:
             state["notes"] = [*state["notes"], *self.notes]
@@ -81,6 +83,9 @@ class Replayed:
                 state["phase"] = self.table.phase.value
             state["result"] = board_result(self.table)
             state["penalty_cards"] = [p.to_dict() for p in self.record.penalty_cards if p not in self.played()]
+            disclosure = self.table.rules.disclosure(self.table)  # alerts, questions, answers, tempo (L16B, L20F)
+            if disclosure is not None and any(isinstance(v, list) and v for v in disclosure.values()):
+                state["disclosure"] = disclosure
         return state
 
     def played(self) -> list[PenaltyCard]:
@@ -187,10 +192,13 @@ def _table(log: list[dict[str, Any]], edition: str | None, system: PartnershipAg
     return Table.from_events([first, *log[1:]])
 
 
-def _review_event(law: str) -> dict[str, Any]:
-    """Ask the director for his answer to the review flag ``law`` (L12C1)."""
+def _review_event(law: str, judgements: Sequence[tuple[str, str]] = ()) -> dict[str, Any]:
+    """Ask the director for his answer to the review flag ``law`` (L12C1), and for an adjusted score the judgements
+    the law asks of him (``Edition.review_judgements``: L16B1 for UI, L75D3 for misinformation)."""
     answer = typer.prompt(f"Review {law}: no_damage, adjusted or weighted", default="no_damage")
     event: dict[str, Any] = {"event": "review", "law": law, "answer": answer}
+    if answer in ("adjusted", "weighted"):
+        event.update({key: typer.confirm(text) for key, text in judgements})
     if answer == "adjusted":
         event["ns"] = typer.prompt("Declarer's tricks in NS's assigned result", type=int)
         event["ew"] = typer.prompt("Declarer's tricks in EW's assigned result", type=int)
@@ -211,7 +219,7 @@ def _walk_review(log: list[dict[str, Any]], console: Console) -> list[dict[str, 
         for line in table.rules.review_notes(table):
             console.print(line)
         try:
-            event = _review_event(open_flags[0])
+            event = _review_event(open_flags[0], table.rules.review_judgements(open_flags[0]))
             table.apply(event)
         except (BridgeError, ValueError) as err:
             console.print(f"[red]{err}[/red]")

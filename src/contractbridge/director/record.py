@@ -247,8 +247,10 @@ class DirectedAuction:
         return [e.call for e in self.entries[:index] if e.status is Status.STANDING]
 
     def meaning(self, index: int) -> CallMeaning:
-        """The partnership meaning of entry ``index`` (from the system description; natural otherwise)."""
-        return self.system.meaning(self.before(index), self.entries[index].call)
+        """The partnership meaning of entry ``index`` (its pair's system card, then the description of both pairs;
+        natural otherwise)."""
+        entry = self.entries[index]
+        return self.system.meaning(self.before(index), entry.call, entry.seat)
 
     def is_sufficient(self, call: Call) -> bool:
         last = self.summary().last_bid

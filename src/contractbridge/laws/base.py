@@ -31,6 +31,8 @@ or go back, cards taken back, a card played, a claim ruled) it returns as data, 
 - ``settle_play(table)`` after every event of the play period at an irregular table;
 - ``play_event(table, event)`` for an event of the play period the edition rules on (an exposed card …);
 - ``adjust_tricks(table, tricks)`` for ``Table.result``: automatic trick transfers (WBF17 L64A);
+- ``disclosure_event(table, event)`` for an alert, a question and its answer, a break in tempo or a misexplanation
+  (at every table), ``disclosure(table, seat)`` for the record of them a seat may see;
 - ``dummy_faced(play)`` for the views; ``claim_event(table, event)`` for a claim, an agreement, an objection or
   play on (L68–L70), through ``claim_agreement`` and ``objection_cancels_claim``;
 - ``scoring``: the trick values of the book (``TrickValues``); ``rubber``: its rubber score sheet data, if any.
@@ -51,6 +53,7 @@ from contractbridge.scoring.rules import FIRST_NOTRUMP_40, TrickValues
 from contractbridge.values import Claim, Irregularity, IrregularityKind, Phase, Result
 
 if TYPE_CHECKING:
+    from contractbridge.auction import Auction
     from contractbridge.cards import Hand
     from contractbridge.contract import Contract
     from contractbridge.deal import Board
@@ -61,7 +64,7 @@ if TYPE_CHECKING:
     from contractbridge.scoring.rubber import RubberRules
     from contractbridge.systems.agreements import PartnershipAgreements
 
-__all__ = ["Choice", "DealRules", "Edition", "FormationRules", "PlayTable"]
+__all__ = ["Choice", "DealRules", "DisclosureTable", "Edition", "FormationRules", "PlayTable"]
 
 
 class PlayTable(Protocol):
@@ -94,6 +97,14 @@ class PlayTable(Protocol):
     def hand(self, seat: Seat) -> Hand: ...
     def legal_cards(self) -> frozenset[Card]: ...
     def to_events(self) -> list[dict[str, Any]]: ...
+
+
+class DisclosureTable(PlayTable, Protocol):
+    """What the disclosure laws read of a table besides ``PlayTable``: the auction of the standing calls (who made
+    which call, L20F)."""
+
+    @property
+    def auction(self) -> Auction: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -404,6 +415,25 @@ class Edition:
         """The tricks a side that made the established ``revokes`` hands over on a rubber score sheet, from the
         tricks it won (``rubbergame``; NBB R55(6), EST-L38, NL36 27.4). The base: a duplicate code has none."""
         raise self._unsupported("revoke tricks on a rubber score sheet")
+
+    # ---- disclosure and the proprieties (WBF17 L16B, L20F, L21B, L40, L72–L76) -------------------------
+    def disclosure_event(self, table: DisclosureTable, event: Event) -> Event | None:
+        """An alert, a question about the auction or a call and its answer, a break in tempo, a misexplanation
+        reported to the director (WBF17: ``laws.wbf17.disclosure``): the event as logged (its defaults filled in)
+        once recorded, a ``BridgeError`` changing nothing when it is not allowed now; None for an event that is
+        not of this kind. Called by ``Table.apply`` at strict and irregular tables alike. The base (the 1930s
+        books: no alert procedure, explanations only on request under the proprieties) records none."""
+        return None
+
+    def disclosure(self, table: DisclosureTable, seat: Seat | None = None) -> dict[str, Any] | None:
+        """The board's disclosure record as ``seat`` may see it (None: everything, for the director), or None when
+        the edition keeps none (the base)."""
+        return None
+
+    def review_judgements(self, law: str) -> tuple[tuple[str, str], ...]:
+        """The judgements (key, question) a ``review`` answer adjusting the score for flag ``law`` must state (WBF17:
+        L16B1 for unauthorized information, L75D3 for misinformation); none in the base."""
+        return ()
 
     def claim_agreement(self, claimer: Seat, dummy: Seat) -> frozenset[Seat]:
         """The players whose agreement makes a claim or concession by ``claimer`` final: the opponents who

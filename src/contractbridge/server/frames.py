@@ -1,7 +1,8 @@
 """The frames the web table sends: one per connection, built from what that connection may see.
 
 A seat's frame is ``Table.view(seat).to_dict()`` and public facts (seats, scores, the pending ruling, the
-explanations of the opponents' calls, L20F); the four hands only once the board is done. A spectator sees no
+explanations of the opponents' calls, L20F), and the questions, answers and alerts the seat may see
+(``Edition.disclosure``: L20F, L16B1); the four hands only once the board is done. A spectator sees no
 hand (``hidden``) or every hand one whole board behind (``delayed``); the director sees everything
 (docs/architecture.md §3.6).
 """
@@ -102,6 +103,7 @@ def seat_frame(
         "view": table.view(seat).to_dict(),
         "deal": _deal_if_done(table),
         "explanations": _explanations(metas, table.to_events(), seat),
+        "disclosure": table.rules.disclosure(table, seat),
     }
 
 
@@ -151,4 +153,5 @@ def director_frame(table: Table, info: Mapping[str, Any], metas: Sequence[Mappin
         "irregularities": [i.to_dict() for i in table.irregularities],
         "choices": [{"seat": e.get("seat"), "option": e["option"]} for e in events if e["event"] == "choose"],
         "explanations": _explanations(metas, events, None),
+        "disclosure": table.rules.disclosure(table),
     }

@@ -328,6 +328,12 @@ class TableSession:
         if kind == "choose":
             await self._choose(client, str(data["option"]))
             return
+        if kind == "misexplanation":  # L20F4, L20F5, L75: the director records who called him about which call
+            if client.role != frames.DIRECTOR:
+                raise RulingError("misexplanation: only the director records it (L81)")
+            reported: dict[str, Any] = {k: data[k] for k in ("seat", "call", "kind") if k in data}
+            await self._accept({"event": "misexplanation", **reported})
+            return
         if kind in ("rule", "attend"):
             if client.role != frames.DIRECTOR:
                 raise RulingError(f"{kind}: only the director does that (L81)")
@@ -351,6 +357,12 @@ class TableSession:
             await self._request_undo(seat)
         elif kind == "play" and self.record.irregular and self.table.phase is Phase.PLAY:
             await self._play_irregular(seat, str(data["card"]))
+        elif kind in ("question", "answer", "alert"):  # L20F1-F3, L40B2: the table checks who may, and when
+            fields: dict[str, Any] = {k: data[k] for k in ("call", "text", "explanation") if k in data}
+            await self._accept({"event": kind, "seat": seat.letter, **fields})
+        elif kind == "hesitation":  # L16B2: the sender, an opponent, reserves the right to call the director
+            manner: dict[str, Any] = {"kind": data["kind"]} if "kind" in data else {}  # L16B1: a remark, a gesture …
+            await self._accept({"event": kind, "seat": str(data["seat"]), "noted_by": seat.letter, **manner})
         elif kind in ("call", "play"):
             actor = self.table.actor
             if actor != seat:
@@ -568,6 +580,10 @@ class TableSession:
         """The driver's next action (``Driver.decide``, off the event loop: a robot may think long), committed
         and shown; or the next board of a robots-only table. Whether anything was done."""
         table = self.table
+        answer = self._robot_answer()
+        if answer is not None:  # L20F1: a robot explains its partner's call when asked
+            await self._accept(answer)
+            return True
         decided = await asyncio.to_thread(self.driver.decide)
         if isinstance(decided, Action):
             meaning = getattr(decided.player, "last_meaning", None) if decided.kind == "call" else None
@@ -579,6 +595,35 @@ class TableSession:
             await self.broadcast()
             return True
         return False
+
+    def _robot_answer(self) -> dict[str, Any] | None:
+        """The ``answer`` event of a robot asked to explain calls (L20F1): the call asked about, or for the whole
+        auction its partner's calls (its own under a self-alert policy), as the robot's system reads them; None when
+        no robot is asked."""
+        table = self.table
+        shown = table.rules.disclosure(table)
+        if shown is None:
+            return None
+        auction, vulnerability = table.auction, table.board.vulnerability
+        for question in shown["questions"]:
+            for letter in question["awaiting"]:
+                seat = Seat.parse(letter)
+                explain = getattr(self.robots.get(seat), "explain", None)
+                if explain is None:
+                    continue
+                explained = seat if shown["policy"]["self_alert"] else seat.partner
+                wanted = [question["call"] - 1] if question["call"] else [
+                    i for i, who in enumerate(auction.seats) if who == explained
+                ]  # fmt: skip
+                parts = []
+                for i in wanted:
+                    try:
+                        parts.append(f"{auction.calls[i]}: {explain(auction, i, vulnerability).text}")
+                    except BridgeError:
+                        parts.append(f"{auction.calls[i]}: no agreement")
+                text = "; ".join(parts) or "no calls to explain"
+                return {"event": "answer", "seat": letter, "question": question["number"], "text": text}
+        return None
 
     def _robots_only(self) -> bool:
         return all(r.kind == "robot" for r in self.seats.values())

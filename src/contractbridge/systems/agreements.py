@@ -1,18 +1,29 @@
-"""A partnership's agreements as the director reads them (L20F, L26B, L29C, L30C): for a call after a given
-standing auction, whether it is artificial and which suits it specifies, as a ``CallMeaning`` — the same
-description the bidding robots give of their own calls. A call not described is natural."""
+"""A partnership's agreements as the director reads them (L20F, L26B, L29C, L30C, L40): for a call after a given
+standing auction, whether it is artificial, which suits it specifies and how it is explained, as a ``CallMeaning``
+— the same description the bidding robots give of their own calls. A call not described is natural.
+
+Each pair has its own system card (L40A1(b): each pair makes its agreements available to the opponents), keyed by
+the auction from the dealer up to and including the pair's call (``"1NT P 2C"``: Stayman for the pair that opened
+1NT); the event's ``AlertPolicy`` says which described calls are alerted (L40B1(c), L40B2(a)(iii)). The older flat
+description (keys without a pair) describes the calls of both partnerships of one board and still reads.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import Any, Final
 
 from contractbridge.calls import Bid, Call
-from contractbridge.cards import Suit
+from contractbridge.cards import Seat, Side, Suit
 from contractbridge.errors import ParseError
 from contractbridge.systems.base import CallMeaning
 
-__all__ = ["PartnershipAgreements", "natural_meaning"]
+__all__ = ["AlertPolicy", "PartnershipAgreements", "natural_meaning"]
+
+#: the reserved keys of a description: each pair's card and the event's alert policy (not auctions)
+_PAIRS: Final = {"NS": Side.NS, "EW": Side.EW}
+_POLICY: Final = "alert_policy"
 
 
 def natural_meaning(call: Call) -> CallMeaning:
@@ -25,44 +36,207 @@ def _key(calls: Iterable[Call]) -> str:
     return " ".join(str(c) for c in calls)
 
 
-class PartnershipAgreements:
-    """The described calls of both partnerships, keyed by the standing auction before the call plus the call
-    itself (``"1NT P 2C"``). ``described`` says whether any description was given, so that rulings can say
-    that calls were taken as natural."""
+def _calls(key: str) -> list[Call]:
+    try:
+        calls = [Call.parse(tok, allow_above_seven=True) for tok in key.split()]
+    except ValueError as err:
+        raise ParseError(f"description of {key!r}: not an auction ({err})") from None
+    if not calls:
+        raise ParseError("an empty auction key in a description of agreements")
+    return calls
 
-    def __init__(self, meanings: Mapping[str, CallMeaning] | None = None) -> None:
-        self._meanings: dict[str, CallMeaning] = {}
-        for key, meaning in (meanings or {}).items():
-            calls = [Call.parse(tok, allow_above_seven=True) for tok in key.split()]
-            if not calls:
-                raise ParseError("an empty auction key in a description of agreements")
-            self._meanings[_key(calls)] = meaning
+
+@dataclass(frozen=True, slots=True)
+class AlertPolicy:
+    """The event's regulation of disclosure (L40B2(a)(iii), L21B1(a)), as data: which calls are alertable.
+
+    ``artificial``: every call with an artificial meaning is alerted (L40B1(c): unless the RA decides otherwise,
+    each is a special partnership understanding). A pair's card may mark a call alertable or not explicitly (a
+    natural call with an unusual meaning, L40B1(b)). ``above``: no call above this bid is alerted (e.g. ``3NT``),
+    whatever it means. ``self_alert``: online play, where a player alerts and explains his own call to the
+    opponents only (his partner never sees it); otherwise the partner of the caller alerts and answers (L20F1,
+    the NBB bidding-box appendix) and all four hear."""
+
+    artificial: bool = True
+    above: Bid | None = None
+    self_alert: bool = False
+
+    def alertable(self, meaning: CallMeaning, marked: bool | None = None) -> bool:
+        """Whether a call of ``meaning`` is to be alerted under this policy (``marked``: the card's own say)."""
+        call = meaning.call
+        if self.above is not None and isinstance(call, Bid) and call.supersedes(self.above):
+            return False
+        if marked is not None:
+            return marked
+        return self.artificial and meaning.artificial
 
     @property
-    def described(self) -> bool:
-        return bool(self._meanings)
-
-    def meaning(self, before: Sequence[Call], call: Call) -> CallMeaning:
-        return self._meanings.get(_key([*before, call])) or natural_meaning(call)
+    def is_default(self) -> bool:
+        return self == AlertPolicy()
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            key: {"artificial": m.artificial, "suits": [s.letter for s in sorted(m.specified_suits)]}
-            for key, m in self._meanings.items()
+            "artificial": self.artificial,
+            "above": None if self.above is None else str(self.above),
+            "self_alert": self.self_alert,
         }
 
     @classmethod
+    def from_dict(cls, obj: object) -> AlertPolicy:
+        """``{"artificial": true, "above": "3NT", "self_alert": false}``; every key optional."""
+        if not isinstance(obj, Mapping):
+            raise ParseError(f"{_POLICY}: expected an object, not {obj!r}")
+        unknown = set(obj) - {"artificial", "above", "self_alert"}
+        if unknown:
+            raise ParseError(f"{_POLICY}: unknown keys {', '.join(sorted(map(str, unknown)))}")
+        flags = {"artificial": obj.get("artificial", True), "self_alert": obj.get("self_alert", False)}
+        if not all(isinstance(v, bool) for v in flags.values()):
+            raise ParseError(f"{_POLICY}: artificial and self_alert are true or false, not {obj!r}")
+        above = obj.get("above")
+        if above is not None:
+            bid = Call.parse(above) if isinstance(above, str) else None
+            if not isinstance(bid, Bid):
+                raise ParseError(f"{_POLICY}: above is a bid such as '3NT', not {above!r}")
+            above = bid
+        return cls(flags["artificial"], above, flags["self_alert"])
+
+
+def _meaning(key: str, value: object) -> tuple[CallMeaning, bool | None]:
+    """One described call: its meaning and the card's own alert mark (None: the policy decides)."""
+    if not isinstance(value, Mapping):
+        raise ParseError(f"description of {key!r}: expected an auction and an object")
+    call = _calls(key)[-1]
+    letters = value.get("suits", ())
+    if not isinstance(letters, list | tuple) or not all(isinstance(s, str) for s in letters):
+        raise ParseError(f"description of {key!r}: suits is a list of suit letters, not {letters!r}")
+    text, alert = value.get("text", ""), value.get("alert")
+    if not isinstance(text, str) or not (alert is None or isinstance(alert, bool)):
+        raise ParseError(f"description of {key!r}: text is a string and alert true, false or absent")
+    suits = frozenset(Suit.parse(s) for s in letters)
+    artificial = bool(value.get("artificial", False))
+    return CallMeaning(call, text or "described", "", artificial=artificial, specified_suits=suits), alert
+
+
+def _entry(meaning: CallMeaning, alert: bool | None) -> dict[str, Any]:
+    suits = [s.letter for s in sorted(meaning.specified_suits)]
+    out: dict[str, Any] = {"artificial": meaning.artificial, "suits": suits}
+    if meaning.text not in ("", "described"):
+        out["text"] = meaning.text
+    if alert is not None:
+        out["alert"] = alert
+    return out
+
+
+Card = Mapping[str, tuple[CallMeaning, bool | None]]
+
+
+class PartnershipAgreements:
+    """Each pair's system card (``cards``: by side, the described calls keyed by the auction up to and including
+    the call, each with its alert mark), the flat description of both partnerships (``meanings``) and the
+    event's ``policy``. A value: ``with_call``, ``without_call`` and ``with_policy`` return an edited copy.
+    ``described`` says whether any call was described, so that rulings can say that calls were taken as
+    natural."""
+
+    __slots__ = ("_cards", "_meanings", "policy")
+
+    def __init__(
+        self,
+        meanings: Mapping[str, CallMeaning] | None = None,
+        *,
+        cards: Mapping[Side, Card] | None = None,
+        policy: AlertPolicy | None = None,
+    ) -> None:
+        self._meanings: dict[str, CallMeaning] = {}
+        for key, meaning in (meanings or {}).items():
+            self._meanings[_key(_calls(key))] = meaning
+        self._cards: dict[Side, dict[str, tuple[CallMeaning, bool | None]]] = {
+            side: {_key(_calls(k)): v for k, v in card.items()} for side, card in (cards or {}).items() if card
+        }
+        self.policy = policy or AlertPolicy()
+
+    @property
+    def described(self) -> bool:
+        return bool(self._meanings or self._cards)
+
+    def card(self, side: Side) -> dict[str, tuple[CallMeaning, bool | None]]:
+        """``side``'s system card: auction key → (meaning, alert mark)."""
+        return dict(self._cards.get(side, {}))
+
+    def _lookup(self, before: Sequence[Call], call: Call, seat: Seat | None) -> tuple[CallMeaning | None, bool | None]:
+        key = _key([*before, call])
+        if seat is not None and (found := self._cards.get(seat.side, {}).get(key)) is not None:
+            return found
+        return self._meanings.get(key), None
+
+    def meaning(self, before: Sequence[Call], call: Call, seat: Seat | None = None) -> CallMeaning:
+        """The agreed meaning of ``call`` after ``before`` (made by ``seat``: his pair's card first)."""
+        return self._lookup(before, call, seat)[0] or natural_meaning(call)
+
+    def alertable(self, before: Sequence[Call], call: Call, seat: Seat | None = None) -> bool:
+        """Whether ``call`` after ``before`` by ``seat`` is to be alerted under the event's policy (L40B2(a)(iii))."""
+        meaning, marked = self._lookup(before, call, seat)
+        return self.policy.alertable(meaning or natural_meaning(call), marked)
+
+    # ---- editing (the system card is a value: each edit returns a new one) ------------------------
+    def _with_cards(self, side: Side, card: Card) -> PartnershipAgreements:
+        cards: dict[Side, Card] = {**self._cards, side: card}
+        return PartnershipAgreements(self._meanings, cards=cards, policy=self.policy)
+
+    def with_call(
+        self,
+        side: Side,
+        auction: str,
+        text: str = "",
+        *,
+        artificial: bool = False,
+        suits: Iterable[Suit | str] = (),
+        alert: bool | None = None,
+    ) -> PartnershipAgreements:
+        """These agreements with ``side``'s card describing the last call of ``auction`` (``"1NT P 2C"``)."""
+        value = {"artificial": artificial, "suits": [Suit.parse(s).letter if isinstance(s, str) else s.letter
+                                                      for s in suits], "text": text, "alert": alert}  # fmt: skip
+        key = _key(_calls(auction))
+        return self._with_cards(side, {**self._cards.get(side, {}), key: _meaning(key, value)})
+
+    def without_call(self, side: Side, auction: str) -> PartnershipAgreements:
+        """These agreements with ``auction``'s last call no longer on ``side``'s card (``ParseError`` if absent)."""
+        key, card = _key(_calls(auction)), dict(self._cards.get(side, {}))
+        if card.pop(key, None) is None:
+            raise ParseError(f"{side}'s card does not describe {key!r}")
+        return self._with_cards(side, card)
+
+    def with_policy(self, policy: AlertPolicy) -> PartnershipAgreements:
+        return PartnershipAgreements(self._meanings, cards=self._cards, policy=replace(policy))
+
+    # ---- serialisation (the board event's ``system``) ---------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            key: {"artificial": m.artificial, "suits": [s.letter for s in sorted(m.specified_suits)]}
+            for key, m in self._meanings.items()
+        }
+        for name, side in _PAIRS.items():
+            if side in self._cards:
+                out[name] = {key: _entry(*value) for key, value in self._cards[side].items()}
+        if not self.policy.is_default:
+            out[_POLICY] = self.policy.to_dict()
+        return out
+
+    @classmethod
     def from_dict(cls, obj: Mapping[str, Any]) -> PartnershipAgreements:
-        """``{"1C": {"artificial": true, "suits": []}, "1NT P 2C": {"artificial": true, "suits": ["H","S"]}}``."""
+        """``{"1C": {"artificial": true, "suits": []}, "NS": {"1NT P 2C": {"artificial": true, "suits": ["H", "S"],
+        "text": "Stayman", "alert": true}}, "EW": {…}, "alert_policy": {"above": "3NT"}}``."""
         meanings: dict[str, CallMeaning] = {}
+        cards: dict[Side, Card] = {}
+        policy = None
         for key, value in obj.items():
-            if not isinstance(value, Mapping) or not key.split():
-                raise ParseError(f"description of {key!r}: expected an auction and an object")
-            call = Call.parse(key.split()[-1], allow_above_seven=True)
-            letters = value.get("suits", ())
-            if not isinstance(letters, list | tuple) or not all(isinstance(s, str) for s in letters):
-                raise ParseError(f"description of {key!r}: suits is a list of suit letters, not {letters!r}")
-            suits = frozenset(Suit.parse(s) for s in letters)
-            artificial = bool(value.get("artificial", False))
-            meanings[key] = CallMeaning(call, "described", "", artificial=artificial, specified_suits=suits)
-        return cls(meanings)
+            if key == _POLICY:
+                policy = AlertPolicy.from_dict(value)
+            elif key in _PAIRS:
+                if not isinstance(value, Mapping):
+                    raise ParseError(f"{key}'s system card: expected an object of auctions, not {value!r}")
+                cards[_PAIRS[key]] = {k: _meaning(k, v) for k, v in value.items()}
+            else:
+                if not isinstance(key, str) or not key.split():
+                    raise ParseError(f"description of {key!r}: expected an auction and an object")
+                meanings[key] = _meaning(key, value)[0]
+        return cls(meanings, cards=cards, policy=policy)

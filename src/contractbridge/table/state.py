@@ -135,8 +135,8 @@ class Table:
             "edition": rules.name,
             "irregular": self.irregular,
         }
-        if agreements is not None and agreements.described:
-            first["system"] = agreements.to_dict()
+        if agreements is not None and (system := agreements.to_dict()):  # the cards and the event's alert policy
+            first["system"] = system
         self._events: list[Entry] = [first]
         self._undos: list[Undo | None] = [None]
         self._pop_card: Undo = self._undo_card  # one bound method for every card's undo
@@ -376,6 +376,8 @@ class Table:
                 undo = self._claim_event(event)
             case events.BoardStart():
                 raise ParseError("a board event may only be the first event of a log")
+            case _ if (disclosed := self._disclosure_event(event)) is not None:
+                event, undo = disclosed, None
             case _ if self._play_period_event(event):
                 undo = None
             case _ if self.record is not None and event.kind in self.record.EVENTS:
@@ -484,6 +486,14 @@ class Table:
             self._carrying_out(handled)
         self._after_record()
         return True
+
+    def _disclosure_event(self, event: events.Event) -> events.Event | None:
+        """An alert, a question, an answer, a break in tempo or a misexplanation (L16B, L20F, L21B, L40, L75) as
+        logged, when the edition rules on it (``Edition.disclosure_event``); None for the other events."""
+        logged = self.rules.disclosure_event(self, event)
+        if logged is not None and self.record is not None:
+            self._after_record()
+        return logged
 
     def _director_event(self, event: events.Event) -> None:
         """``choose``, ``judge``, ``change``, ``expose``, ``board_irregularity`` (and an edition's own kinds)

@@ -9,13 +9,15 @@ from contractbridge.laws.wbf17.auction import WBF17Auction
 from contractbridge.laws.wbf17.board import WBF17Board
 from contractbridge.laws.wbf17.cardplay import WBF17CardPlay
 from contractbridge.laws.wbf17.concessions import WBF17Concessions
+from contractbridge.laws.wbf17.disclosure import WBF17Disclosure
 
 __all__ = ["WBF17"]
 
 
-class WBF17(WBF17CardPlay, WBF17Auction, WBF17Board, WBF17Concessions):
+class WBF17(WBF17Disclosure, WBF17CardPlay, WBF17Auction, WBF17Board, WBF17Concessions):
     """The whole 2017 code as far as implemented: board irregularities (L13–L15), the auction (L16–L39), the L26B
-    lead restrictions in the play, penalty cards at the table (L50D1, L51A), and concessions (L68B2)."""
+    lead restrictions in the play, penalty cards at the table (L50D1, L51A), concessions (L68B2), and disclosure:
+    alerts, questions and answers, breaks in tempo and misexplanations (L16B, L20F, L21B, L40, L75)."""
 
     name = "WBF17"
     title = "Laws of Duplicate Bridge 2017"

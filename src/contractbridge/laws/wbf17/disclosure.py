@@ -1,0 +1,743 @@
+"""WBF 2017 disclosure and the proprieties at the table (L16B, L20F, L21B, L40, L73C, L75): alerts, questions about
+the auction or a call with their answers, breaks in tempo, and a misexplanation or a failure to alert as an
+irregularity the director rules on.
+
+The events (each stamped, as logged, with ``at``: the calls of the auction and the cards played when it happened):
+
+- ``{"event": "alert", "seat": "S"}``: S alerts his partner's last call (``"call": 3``: the third call of the
+  auction), with an optional ``explanation`` (L40B2(a)(iii); the NBB bidding-box appendix: the partner of the
+  caller alerts). Under a ``self_alert`` policy (online play) a player alerts his own call. An alert after the
+  next call is ``late``: a failure to alert promptly counts as misinformation (L21B1(a)).
+- ``{"event": "question", "seat": "E"}``: E asks for an explanation of the opponents' auction (L20F1, at his own
+  turn to call and not while he must pass; L20F2, after the final pass at his own turn to play: a defender about the
+  opposing auction, declarer about the defenders' calls and card play; L41B, before the opening lead, also the
+  leader's partner and the presumed declarer), or with ``"call": 2`` about that call only
+  (L20F3). The partner of the player who made the call answers (L20F1): one ``{"event": "answer", "seat": "W",
+  "text": "…"}`` event a player, before the next call or card.
+- ``{"event": "hesitation", "seat": "N", "noted_by": "E"}``: a break in tempo by N over his last call or card
+  (L16B1, L73C), noted by an opponent who reserves the right to call the director (L16B2; the NBB/VBL does not forbid
+  it). At a director's table it raises REVIEW(16B): after play the director judges whether a logical alternative
+  existed and the UI demonstrably suggested the action taken over it (L16B1(a)(b)); only then may his ``review``
+  answer adjust the score (L12C1, L16B3).
+- ``{"event": "misexplanation", "seat": "E", "call": 2, "kind": "explanation"}`` (or ``"no_alert"``, ``"alert"``):
+  the director is called about the explanation of call 2, a failure to alert it, or an alert where none was due
+  (L20F5(a)). Who may call him when is law (L20F4, L20F5(b), L75B2, L75B3). The ruling asks the director the
+  question the laws leave to him, ``mistaken_explanation``: an explanation that did not match the agreement (L75B1,
+  an infraction: REVIEW(75B1), the adjusted score after play on the basis L75D3 names) or a mistaken call (L75C:
+  no infraction, the result stands)? Without evidence to the contrary he presumes a mistaken explanation (L21B1(b));
+  the pair's system card and the explanation given are the evidence shown. When the caller heard his partner's
+  explanation and called or played after it, his knowledge is UI (L75A): REVIEW(75A).
+
+Who sees what (``view``): at the table all four hear a question, an answer and an alert (L20F1), and the record says
+for whom each is unauthorized information (L16B1: the partner of the asker, the alerter and the answerer; L75A); under
+a ``self_alert`` policy a question goes to the player who answers it only and an explanation to the opponents only.
+The 1930s books have no alert procedure and no such events (docs/disclosure.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Final
+
+from contractbridge.calls import Call
+from contractbridge.cards import Seat
+from contractbridge.director import (
+    AuctionSummary,
+    DirectedAuction,
+    Effect,
+    EffectKind,
+    Option,
+    Question,
+    Ruling,
+    Status,
+    lawful_over,
+    seat_name,
+)
+from contractbridge.errors import IllegalCallError, ParseError, RulingError, RulingPendingError
+from contractbridge.events import Event, Extension, Misinformation
+from contractbridge.laws.base import Choice, Edition, PlayTable
+from contractbridge.laws.wbf17.board_review import REVIEW
+from contractbridge.systems.agreements import PartnershipAgreements
+from contractbridge.values import Phase
+
+if TYPE_CHECKING:
+    from contractbridge.laws.base import DisclosureTable as Table
+
+__all__ = [
+    "ALERT",
+    "ANSWER",
+    "HESITATION",
+    "JUDGEMENTS",
+    "KINDS",
+    "MISEXPLANATION",
+    "QUESTION",
+    "Disclosure",
+    "WBF17Disclosure",
+]
+
+ALERT: Final = "alert"
+QUESTION: Final = "question"
+ANSWER: Final = "answer"
+HESITATION: Final = "hesitation"
+MISEXPLANATION: Final = "misexplanation"
+#: the event kinds of this module
+KINDS: Final = frozenset({ALERT, QUESTION, ANSWER, HESITATION, MISEXPLANATION})
+#: what the director reports about a call (``misexplanation``'s ``kind``)
+_MI_KINDS: Final = {
+    "explanation": "the explanation of {}",
+    "no_alert": "a failure to alert {}",
+    "alert": "an alert of {}",
+}
+
+#: L16B1's examples of extraneous information from partner (a ``hesitation`` event's ``kind``), in words
+_MANNERS: Final = {
+    "hesitation": "an unmistakable hesitation",
+    "haste": "unusual speed",
+    "remark": "a remark",
+    "gesture": "a gesture or movement",
+    "emphasis": "special emphasis or tone",
+    "mannerism": "a mannerism",
+}
+#: the kinds that are the tempo of an action (a call or a card must have been made)
+_TEMPO: Final = frozenset({"hesitation", "haste"})
+
+#: the judgements a ``review`` answer that adjusts the score must state, by the flag's law: the director's, never
+#: the engine's (L16B1(a)(b): a logical alternative demonstrably suggested over; L75D3: the agreement's evidence)
+JUDGEMENTS: Final[Mapping[str, tuple[tuple[str, str], ...]]] = {
+    "16B": (
+        ("logical_alternative", "Did the player have a logical alternative to the action he chose (L16B1(b))?"),
+        ("demonstrably_suggested", "Did the UI demonstrably suggest the action chosen over it (L16B1(a))?"),
+    ),
+    "75A": (
+        ("logical_alternative", "Did the caller have a logical alternative to the action he chose (L16B1(b))?"),
+        ("demonstrably_suggested", "Did partner's explanation demonstrably suggest the action chosen (L75A, L73C)?"),
+    ),
+    "75B1": (("agreement", "Is there enough evidence of the agreed meaning (L75D3; no: there was none, L75D2)?"),),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class At:
+    """When an event happened: the calls of the standing auction and the cards played so far."""
+
+    calls: int
+    cards: int
+
+
+@dataclass(frozen=True, slots=True)
+class Alert:
+    """An alert of call ``call`` (``bid``, made by ``caller``; kept as made: a later change of call moves the
+    auction, never the record of what was alerted)."""
+
+    seat: Seat
+    call: int
+    caller: Seat
+    bid: str
+    at: At
+    explanation: str = ""
+
+    @property
+    def late(self) -> bool:
+        """Made after the next call: a failure to alert promptly (L21B1(a))."""
+        return self.at.calls > self.call
+
+
+@dataclass(frozen=True, slots=True)
+class Asked:
+    """A question (L20F1–F3): ``call`` None asks about the opponents' whole auction."""
+
+    number: int
+    seat: Seat
+    call: int | None
+    answerers: frozenset[Seat]
+    at: At
+    law: str
+
+
+@dataclass(frozen=True, slots=True)
+class Answered:
+    question: int
+    seat: Seat
+    text: str
+    at: At
+
+
+@dataclass(frozen=True, slots=True)
+class Hesitation:
+    """Extraneous information from ``seat`` for his partner (L16B1): ``kind`` over his last call or card (``action``;
+    None for a remark before he called)."""
+
+    seat: Seat
+    action: str | None
+    at: At
+    noted_by: Seat | None = None
+    kind: str = "hesitation"
+
+
+def _seat(data: Mapping[str, Any], key: str, kind: str, *, required: bool = True) -> Seat | None:
+    value = data.get(key)
+    if value is None and not required:
+        return None
+    if not isinstance(value, str):
+        raise ParseError(f"'{kind}' event: {key!r} must be a seat, not {value!r}")
+    return Seat.parse(value)
+
+
+def _number(data: Mapping[str, Any], key: str, kind: str) -> int | None:
+    value = data.get(key)
+    if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
+        raise ParseError(f"'{kind}' event: {key!r} must be a number, not {value!r}")
+    return value
+
+
+def agreements(table: Table) -> PartnershipAgreements:
+    """The pairs' system cards and the event's alert policy the board was set up with (the board event's
+    ``system``)."""
+    if table.record is not None:
+        return table.record.system
+    system = table.to_events()[0].get("system")
+    return PartnershipAgreements() if system is None else PartnershipAgreements.from_dict(system)
+
+
+def _at(table: Table) -> At:
+    play = table.play_state
+    return At(len(table.auction), 0 if play is None else len(play))
+
+
+class Disclosure:
+    """The board's alerts, questions, answers and breaks in tempo: a fold over the table's log (the events as
+    logged, with their ``at``)."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.agreements = agreements(table)
+        self.alerts: list[Alert] = []
+        self.questions: list[Asked] = []
+        self.answers: list[Answered] = []
+        self.hesitations: list[Hesitation] = []
+        for event in table.to_events()[1:]:
+            kind = event.get("event")
+            if kind in (ALERT, QUESTION, ANSWER, HESITATION):
+                self._add(kind, event)
+
+    def _add(self, kind: str, data: Mapping[str, Any]) -> None:
+        at = At(*data["at"])
+        seat = _seat(data, "seat", kind)
+        assert seat is not None
+        if kind == ALERT:
+            call = data["call"]
+            caller = Seat.parse(data["caller"])
+            self.alerts.append(Alert(seat, call, caller, data["bid"], at, data.get("explanation", "")))
+        elif kind == QUESTION:
+            answerers = frozenset(Seat.parse(s) for s in data["answerers"])
+            self.questions.append(Asked(len(self.questions) + 1, seat, data.get("call"), answerers, at, data["law"]))
+        elif kind == ANSWER:
+            self.answers.append(Answered(data["question"], seat, data["text"], at))
+        else:
+            noted = _seat(data, "noted_by", kind, required=False)
+            self.hesitations.append(Hesitation(seat, data.get("action"), at, noted, data.get("kind", "hesitation")))
+
+    @property
+    def self_alert(self) -> bool:
+        return self.agreements.policy.self_alert
+
+    def caller(self, call: int) -> Seat:
+        """The seat that made call ``call`` (1-based) of the standing auction; ``IllegalCallError`` if none."""
+        auction = self.table.auction
+        if not 1 <= call <= len(auction):
+            raise IllegalCallError(f"there is no call {call}: the auction has {len(auction)} calls")
+        return auction.seats[call - 1]
+
+    def alerter(self, caller: Seat) -> Seat:
+        """Who alerts and explains ``caller``'s calls: his partner (L20F1), or himself under a self-alert policy."""
+        return caller if self.self_alert else caller.partner
+
+    def alertable(self, call: int) -> bool:
+        auction = self.table.auction
+        return self.agreements.alertable(auction.calls[: call - 1], auction.calls[call - 1], auction.seats[call - 1])
+
+    def explanations(self, call: int) -> list[Answered]:
+        """The answers that explained call ``call``: to a question about it, or about the whole auction after it."""
+        caller = self.caller(call)
+        asked = {
+            q.number
+            for q in self.questions
+            if q.call == call or (q.call is None and q.at.calls >= call and q.seat.side != caller.side)
+        }
+        return [a for a in self.answers if a.question in asked and a.seat.side == caller.side]
+
+    def awaiting(self, question: Asked) -> list[Seat]:
+        """The players who may still answer ``question``: before the next call or card, once each (L20F1)."""
+        if question.at != _at(self.table):
+            return []
+        done = {a.seat for a in self.answers if a.question == question.number}
+        return sorted(question.answerers - done)
+
+    # ---- who sees what, and for whom it is UI (L16B1, L20F, L75A) ----------------------------------------
+    def view(self, seat: Seat | None) -> dict[str, Any]:
+        """The record as ``seat`` may see it (None: all of it, for the director)."""
+        self_alert = self.self_alert
+        asked = {q.number: q for q in self.questions}
+
+        def sees_alert(a: Alert) -> bool:
+            return seat is None or not self_alert or seat != a.caller.partner
+
+        def sees_question(q: Asked) -> bool:
+            return seat is None or not self_alert or seat == q.seat or seat in q.answerers
+
+        def sees_answer(a: Answered) -> bool:
+            return seat is None or not self_alert or seat == a.seat or seat.side == asked[a.question].seat.side
+
+        auction = self.table.auction
+        out: dict[str, Any] = {
+            "policy": self.agreements.policy.to_dict(),
+            "alerts": [
+                {
+                    "seat": a.seat.letter,
+                    "call": a.call,
+                    "bid": a.bid,
+                    "caller": a.caller.letter,
+                    "late": a.late,
+                    **({"explanation": a.explanation} if a.explanation else {}),
+                    "UI": [] if self_alert else [a.caller.letter],
+                    "law": "40B2(a)(iii)" + (", 21B1(a)" if a.late else ""),
+                }
+                for a in self.alerts
+                if sees_alert(a)
+            ],
+            "questions": [
+                {
+                    "number": q.number,
+                    "seat": q.seat.letter,
+                    "call": q.call,
+                    "answerers": [s.letter for s in sorted(q.answerers)],
+                    "awaiting": [s.letter for s in self.awaiting(q)],
+                    "UI": [] if self_alert else [q.seat.partner.letter],
+                    "law": q.law,
+                }
+                for q in self.questions
+                if sees_question(q)
+            ],
+            "answers": [
+                {
+                    "question": a.question,
+                    "seat": a.seat.letter,
+                    "text": a.text,
+                    "UI": [] if self_alert else [a.seat.partner.letter],
+                    "law": "20F1" + ("" if self_alert else ", 75A"),
+                }
+                for a in self.answers
+                if sees_answer(a)
+            ],
+            "hesitations": [
+                {
+                    "seat": h.seat.letter,
+                    "kind": h.kind,
+                    "action": h.action,
+                    "noted_by": None if h.noted_by is None else h.noted_by.letter,
+                    "UI": [h.seat.partner.letter],
+                    "law": "16B1, 73C",
+                }
+                for h in self.hesitations
+            ],
+        }
+        if seat is None:  # evidence for the director only: the cards say these calls are alertable (L40B2(a)(iii))
+            alerted = {a.call for a in self.alerts}
+            out["not_alerted"] = [
+                {"call": i, "bid": str(c), "seat": auction.seats[i - 1].letter}
+                for i, c in enumerate(auction.calls, 1)
+                if i not in alerted and self.alertable(i)
+            ]
+        return out
+
+
+# ---- the events ------------------------------------------------------------------------------------------
+def _no_ruling(table: Table, what: str) -> None:
+    record = table.record
+    if table.pending_irregularity is not None or (record is not None and record.pending is not None):
+        raise RulingPendingError(f"{what}: a ruling is pending (L9B2)")
+
+
+def _alert(table: Table, d: Disclosure, seat: Seat, data: Mapping[str, Any]) -> dict[str, Any]:
+    play = table.play_state
+    if play is not None and len(play):
+        who = seat.name.lower()
+        raise IllegalCallError(f"alert by {who}: the auction period is over (L17D1; a correction is L20F5)")
+    call = _number(data, "call", ALERT)
+    if call is None:
+        auction = table.auction
+        made = [i for i, s in enumerate(auction.seats, 1) if s == (seat if d.self_alert else seat.partner)]
+        if not made:
+            raise IllegalCallError(f"alert by {seat.name.lower()}: there is no call to alert")
+        call = made[-1]
+    caller = d.caller(call)
+    if seat != d.alerter(caller):
+        who = "the caller himself" if d.self_alert else "the caller's partner"
+        raise IllegalCallError(f"alert by {seat.name.lower()}: {who} alerts a call (L40B2(a)(iii))")
+    if any(a.call == call for a in d.alerts):
+        raise IllegalCallError(f"alert by {seat.name.lower()}: call {call} is already alerted")
+    text = data.get("explanation", "")
+    if not isinstance(text, str):
+        raise ParseError(f"'{ALERT}' event: 'explanation' must be a string, not {text!r}")
+    bid = str(table.auction.calls[call - 1])
+    return {
+        "seat": seat.letter,
+        "call": call,
+        "caller": caller.letter,
+        "bid": bid,
+        **({"explanation": text} if text else {}),
+    }
+
+
+def _question(table: Table, d: Disclosure, seat: Seat, data: Mapping[str, Any]) -> dict[str, Any]:
+    play, record, who = table.play_state, table.record, seat.name.lower()
+    if table.phase is Phase.DONE:
+        raise IllegalCallError(f"question by {who}: the board is over (L20F2: throughout the play)")
+    if play is None:
+        law = "20F1"
+        if table.turn != seat:
+            raise IllegalCallError(f"question by {who}: a player asks at his own turn to call (L20F1)")
+        if record is not None and seat in record.obligations:
+            raise IllegalCallError(f"question by {who}: a player who must pass may not ask (L20F1, footnote)")
+    else:
+        law = "20F2"
+        if seat == play.dummy:
+            raise IllegalCallError(f"question by {who}: dummy may not ask (L20F2: declarer or a defender)")
+        if not len(play) and play.controller != seat:
+            law = "41B"  # before the opening lead: the leader's partner and the presumed declarer too
+        elif play.controller != seat:
+            raise IllegalCallError(f"question by {who}: a player asks at his own turn to play (L20F2, L41B)")
+    call = _number(data, "call", QUESTION)
+    opponents = frozenset({seat.lho, seat.rho})
+    if call is None:
+        if not any(s in opponents for s in table.auction.seats):
+            raise IllegalCallError(f"question by {who}: the opponents have not called (L20F1)")
+        answerers = opponents
+    else:
+        caller = d.caller(call)
+        if caller.side == seat.side:
+            raise IllegalCallError(f"question by {who}: a player asks about the opponents' calls only (L20F1, L20F3)")
+        answerers, law = frozenset({d.alerter(caller)}), f"{law}, 20F3"
+    return {
+        "seat": seat.letter,
+        **({} if call is None else {"call": call}),
+        "answerers": [s.letter for s in sorted(answerers)],
+        "law": law,
+    }
+
+
+def _answer(table: Table, d: Disclosure, seat: Seat, data: Mapping[str, Any]) -> dict[str, Any]:
+    text, number, who = data.get("text"), _number(data, "question", ANSWER), seat.name.lower()
+    if not isinstance(text, str) or not text.strip():
+        raise ParseError(f"'{ANSWER}' event: 'text' is the explanation given, not {text!r}")
+    open_ = [q for q in d.questions if seat in d.awaiting(q)]
+    if number is not None:
+        open_ = [q for q in open_ if q.number == number]
+    if not open_:
+        raise IllegalCallError(
+            f"answer by {who}: no question to him is open (the partner of the player who made the call answers, "
+            "before the next call or card: L20F1)"
+        )
+    return {"seat": seat.letter, "question": open_[-1].number, "text": text}
+
+
+def _hesitation(table: Table, seat: Seat, data: Mapping[str, Any]) -> dict[str, Any]:
+    """L16B1's extraneous information from partner: a break in tempo (or haste) over ``seat``'s last call or card, or
+    a remark, gesture, emphasis or mannerism (``kind``), noted by an opponent (L16B2); REVIEW(16B) at a director's
+    table."""
+    who, play, kind = seat.name.lower(), table.play_state, data.get("kind", "hesitation")
+    if not isinstance(kind, str) or kind not in _MANNERS:
+        raise ParseError(f"'{HESITATION}' event: 'kind' is one of {', '.join(_MANNERS)}, not {kind!r}")
+    if play is not None and seat == play.dummy and play.opening_lead_made and kind in _TEMPO:
+        raise IllegalCallError(f"hesitation by {who}: dummy's cards are declarer's plays (L41D)")
+    noted = _seat(data, "noted_by", HESITATION, required=False)
+    if noted is not None and noted.side == seat.side:
+        raise IllegalCallError(f"hesitation by {who}: an opponent notes the information (L16B2)")
+    cards = [] if play is None else [c for s, c in play.played() if s == seat or s == seat.partner == play.dummy]
+    calls = [c for s, c in table.auction.history() if s == seat]
+    action = str(cards[-1]) if cards else str(calls[-1]) if calls else None
+    if action is None and kind in _TEMPO:
+        raise IllegalCallError(f"hesitation by {who}: he has not called or played yet")
+    record = table.record
+    if record is not None:
+        by = "" if noted is None else f"; {seat_name(noted)} reserves the right to call the director (L16B2)"
+        over = "" if action is None else f" over {action}"
+        record.note(f"L16B1, L73C: {seat_name(seat)}: {_MANNERS[kind]}{over}{by}.")
+        record.add_review("16B")
+    return {
+        "seat": seat.letter,
+        **({} if kind == "hesitation" else {"kind": kind}),
+        **({} if action is None else {"action": action}),
+        **({} if noted is None else {"noted_by": noted.letter}),
+    }
+
+
+def _misexplanation(table: Table, d: Disclosure, seat: Seat, data: Mapping[str, Any]) -> dict[str, Any]:
+    record = table.record
+    if record is None:
+        raise RulingError(f"{MISEXPLANATION}: the director acts only at a table created with irregular=True")
+    call, kind = _number(data, "call", MISEXPLANATION), data.get("kind", "explanation")
+    if call is None or not isinstance(kind, str) or kind not in _MI_KINDS:
+        raise ParseError(f"'{MISEXPLANATION}' event names the 'call' and its 'kind' ({', '.join(_MI_KINDS)})")
+    caller, auction = d.caller(call), table.auction
+    bid = f"{seat_name(caller)}'s {auction.calls[call - 1]} (call {call})"
+    alerted = [a for a in d.alerts if a.call == call]
+    given = d.explanations(call)
+    if kind == "explanation" and not given:
+        raise RulingError(f"{MISEXPLANATION}: {bid} was never explained (L20F1)")
+    if kind == "no_alert" and alerted and not alerted[0].late:
+        raise RulingError(f"{MISEXPLANATION}: {bid} was alerted in time")
+    if kind == "alert" and not alerted:
+        raise RulingError(f"{MISEXPLANATION}: {bid} was not alerted")
+    explainer = given[-1].seat if kind == "explanation" else d.alerter(caller)
+    _who_calls(table, seat, explainer)
+    meaning = d.agreements.meaning(auction.calls[: call - 1], auction.calls[call - 1], caller)
+    card = "natural (not on the card)" if meaning.text == "natural" else meaning.text
+    notes = [
+        f"The system card of {caller.side}: {card}{', artificial' if meaning.artificial else ''}; alertable under "
+        f"the event's policy: {'yes' if d.alertable(call) else 'no'} (L40A1(b), L40B2(a)(iii)).",
+        *(f"Explained by {seat_name(a.seat)}: {a.text!r} (L20F1)." for a in given),
+        *([f"Alerted by {seat_name(alerted[0].seat)}{' late' if alerted[0].late else ''}."] if alerted else []),
+        "Without evidence to the contrary the director presumes a mistaken explanation (L21B1(b)).",
+    ]
+    heard = kind == "explanation" and not d.self_alert and explainer == caller.partner
+    later = heard and _acted_after(table, caller, given[-1].at)
+    if later:
+        notes.append(f"{seat_name(caller)} heard the explanation and acted after it: UI (L75A, L73C), REVIEW(75A).")
+    change = "" if auction.is_over else " A player whose call it could have influenced may still change it (L21B1(a))."
+    ruling = Ruling(
+        MISEXPLANATION,
+        "75",
+        explainer,
+        f"{seat_name(seat)} called the director about {_MI_KINDS[kind].format(bid)}",
+        (
+            Option(
+                "mistaken_explanation",
+                "75B1",
+                "an infraction: the explanation did not match the agreement; after play the director adjusts the "
+                f"score if the non-offending side was damaged (L21B3, L40B3(a), L75D3).{change}",
+                (
+                    Effect(EffectKind.REVIEW, law="75B1"),
+                    _note(f"L75B1: {bid} was misexplained; the director reviews the damage after play."),
+                ),
+                answer=True,
+            ),
+            Option(
+                "mistaken_call",
+                "75C",
+                "no infraction: the agreement was explained correctly and the call was the mistake; the result "
+                "stands, whatever the damage",
+                (_note(f"L75C: {bid} was a mistaken call; no infraction, the result stands."),),
+                answer=False,
+            ),
+        ),
+        question=Question(
+            "mistaken_explanation",
+            "21B1(b), 75C",
+            f"Was {bid} explained wrongly, against the partnership's agreement (L75B1, L75D1; failure to alert, "
+            "L20F5(a)), rather than the call a mistake with the agreement described correctly (L75C)?",
+        ),
+        review=("75A",) if later else (),
+        notes=tuple(notes),
+    )
+    record.rule(ruling)
+    return {"seat": seat.letter, "call": call, "kind": kind}
+
+
+def _who_calls(table: Table, seat: Seat, explainer: Seat) -> None:
+    """L20F4, L75B2: the explainer corrects his own explanation at any time; L20F5, L75B3: his partner never during
+    the auction, as declarer or dummy after the final pass, as a defender at the end of play; an opponent at any
+    time."""
+    if seat != explainer.partner:
+        return
+    who, auction, declarer = seat.name.lower(), table.auction, table.declarer
+    if not auction.is_over:
+        raise RulingError(
+            f"{MISEXPLANATION}: {who} may not correct his partner's explanation during the auction, nor show that it "
+            "was mistaken (L20F5(a), L75B3)"
+        )
+    if declarer is not None and seat.side != declarer.side and table.phase is not Phase.DONE:
+        raise RulingError(f"{MISEXPLANATION}: a defender calls the director about his partner's explanation at the "
+                          "end of play (L20F5(b)(i), L75B3)")  # fmt: skip
+
+
+def _acted_after(table: Table, seat: Seat, at: At) -> bool:
+    """Whether ``seat`` called after call ``at.calls`` or played after card ``at.cards`` (dummy's cards are not his)."""
+    play = table.play_state
+    calls = any(s == seat for s in table.auction.seats[at.calls :])
+    cards = play is not None and any(s == seat for s, _ in play.played()[at.cards :])
+    return calls or cards
+
+
+def _note(text: str) -> Effect:
+    return Effect(EffectKind.NOTE, data=text)
+
+
+def _misinformed(table: Table, event: Misinformation) -> Misinformation:
+    """L21B1(a): ``seat`` asks to change his last call to ``call`` after the director found his opponents misexplained
+    (a ``misexplanation`` ruled ``mistaken_explanation``; a failure to alert counts): while the auction period lasts
+    and his partner has not called since. The director judges whether the call could reasonably have been
+    influenced by the misinformation (``influenced``); if so the call is changed without rectification, his LHO may
+    change a later call (L21B2), and L16C applies to the calls withdrawn (UI for the offending side)."""
+    record, play, seat, call = table.record, table.play_state, event.seat, event.call
+    who = seat.name.lower()
+    if record is None:
+        raise RulingError("misinformation: the director acts only at a table created with irregular=True")
+    if play is not None and len(play):
+        raise IllegalCallError(
+            f"misinformation: too late for {who} to change a call, the auction period is over (L21B1(a), L17D); "
+            "the director adjusts after play if the offending side gained (L21B3)"
+        )
+    found = [
+        r
+        for r in record.rulings
+        if r.get("irregularity") == MISEXPLANATION
+        and r.get("option") == "mistaken_explanation"
+        and Seat.parse(r["offender"]).side != seat.side
+    ]
+    if not found:
+        raise RulingError(f"misinformation: the director has found no misexplanation by {who}'s opponents (L21B1(a))")
+    i = record.last_standing_index(seat)
+    if i is None:
+        raise IllegalCallError(f"misinformation: {who} has made no call to change (L21B1(a))")
+    later = [j for j in range(i + 1, len(record.entries)) if record.entries[j].status is Status.STANDING]
+    if any(record.entries[j].seat == seat.partner for j in later):
+        raise IllegalCallError(
+            f"misinformation: {seat_name(seat.partner)} has called since: too late to change the call (L21B1(a)); "
+            "the director adjusts after play if the offending side gained (L21B3)"
+        )
+    old = record.entries[i].call
+    if not lawful_over(AuctionSummary(record.dealer, record.standing()[: _rank(record, i)]), seat, call):
+        raise IllegalCallError(f"misinformation: {call} would not be a lawful call in place of {old} (L18, L19)")
+    what, ui = f"{seat_name(seat)}'s {old}", seat.side.opponents
+    change: tuple[Effect, ...] = (
+        Effect(EffectKind.WITHDRAW_CALL, index=i, law="21B1(a)", ui_for=ui),
+        Effect(EffectKind.ENTER_CALL, seat, call=call, law="21B1(a)"),
+        Effect(EffectKind.MOVE_LAST, index=i + 1),
+        Effect(EffectKind.STAND, index=i + 1, law="21B1(a)"),
+        _note(f"L21B1(a): {seat_name(seat)} changed {old} to {call} without rectification (L16C applies)."),
+    )
+    if later:  # L21B2: the LHO's call, one place further on once the change is entered
+        before = [*record.standing()[: _rank(record, i)], (seat, call)]
+        change += (Effect(EffectKind.RULE, ruling=_lho_choice(record, seat, later[0] + 1, before)),)
+    ruling = Ruling(
+        "misinformation",
+        "21B1(a)",
+        None,
+        f"{seat_name(seat)} asks to change {old} to {call}: he was misinformed",
+        (
+            Option(
+                "change",
+                "21B1(a)",
+                f"{old} is replaced by {call} without rectification; L16C applies",
+                change,
+                answer=True,
+            ),
+            Option(
+                "stands",
+                "21B1(a)",
+                f"{old} stands",
+                (_note(f"L21B1(a): {what} stands; it was not influenced by the misinformation."),),
+                answer=False,
+            ),
+        ),
+        question=Question(
+            "influenced", "21B1(a)", f"Could {what} reasonably have been influenced by the misinformation?"
+        ),
+    )
+    record.rule(ruling)
+    return event
+
+
+def _rank(record: DirectedAuction, index: int) -> int:
+    """How many standing calls come before entry ``index``."""
+    return sum(1 for e in record.entries[:index] if e.status is Status.STANDING)
+
+
+def _lho_choice(record: DirectedAuction, seat: Seat, index: int, before: list[tuple[Seat, Call]]) -> Ruling:
+    """L21B2: after ``seat``'s change, his LHO may change his later call (entry ``index``), withdrawn with the L16C
+    flag for the offending side; he may keep it only if it is still lawful after the standing calls ``before``."""
+    lho, theirs, ui = seat.lho, record.entries[index - 1].call, seat.side.opponents
+    options = [
+        Option(
+            "change",
+            "21B2",
+            f"{theirs} is withdrawn; {seat_name(lho)} calls again",
+            (
+                Effect(EffectKind.WITHDRAW_CALL, index=index, law="21B2", ui_for=ui),
+                _note(f"L21B2: {seat_name(lho)} withdraws {theirs} and calls again (L16C applies)."),
+            ),
+        )
+    ]
+    if lawful_over(AuctionSummary(record.dealer, before), lho, theirs):
+        keep = (Effect(EffectKind.STAND, index=index, law="21B2"), _note(f"L21B2: {seat_name(lho)} keeps {theirs}."))
+        options.insert(0, Option("keep", "21B2", f"{theirs} stands", keep))
+    return Ruling(
+        "misinformation",
+        "21B2",
+        None,
+        f"{seat_name(seat)} changed his call after misinformation: {seat_name(lho)} may change his later call",
+        tuple(options),
+        choosers=(lho,),
+    )
+
+
+_HANDLERS: Final = {ALERT: _alert, QUESTION: _question, ANSWER: _answer, MISEXPLANATION: _misexplanation}
+
+
+def disclosure_event(table: Table, event: Event) -> Event | None:
+    """The event as logged (with ``at``), recorded; None for an event of another kind."""
+    if isinstance(event, Misinformation):
+        _no_ruling(table, "misinformation")
+        return _misinformed(table, event)
+    if not isinstance(event, Extension) or event.name not in KINDS:
+        return None
+    seat = _seat(event.data, "seat", event.name)
+    assert seat is not None
+    _no_ruling(table, event.name)
+    if table.phase is Phase.DONE and event.name not in (MISEXPLANATION, HESITATION):
+        raise IllegalCallError(f"{event.name} by {seat.name.lower()}: the board is over")
+    at = _at(table)
+    if event.name == HESITATION:
+        logged = _hesitation(table, seat, event.data)
+    else:
+        logged = _HANDLERS[event.name](table, Disclosure(table), seat, event.data)
+    return Extension(event.name, {**event.data, **logged, "at": [at.calls, at.cards]})  # other keys kept
+
+
+def check_review(data: Mapping[str, Any]) -> None:
+    """A ``review`` answer that adjusts the score for UI (16B, 75A) or misinformation (75B1) states the director's
+    judgements (``JUDGEMENTS``); an adjustment that contradicts them is refused: no logical alternative, or none
+    demonstrably suggested, is no infraction of L16B1(a) and the score stands."""
+    law, answer = data.get("law"), data.get("answer")
+    needed = JUDGEMENTS.get(str(law), ())
+    if not needed or answer not in ("adjusted", "weighted"):
+        return
+    for key, text in needed:
+        value = data.get(key)
+        if not isinstance(value, bool):
+            raise RulingError(f"review {law}: an adjusted score needs the director's judgement {key!r}: {text}")
+        if not value and str(law) in ("16B", "75A"):
+            raise RulingError(
+                f"review {law}: with {key} false there is no infraction of L16B1(a) (L73C); the score stands "
+                "(answer no_damage)"
+            )
+
+
+class WBF17Disclosure(Edition):
+    """The hooks of this module for the WBF17 edition."""
+
+    def disclosure_event(self, table: Table, event: Event) -> Event | None:
+        return disclosure_event(table, event)
+
+    def disclosure(self, table: Table, seat: Seat | None = None) -> dict[str, Any] | None:
+        return Disclosure(table).view(seat)
+
+    def review_judgements(self, law: str) -> tuple[tuple[str, str], ...]:
+        return JUDGEMENTS.get(law, ())
+
+    def play_event(self, table: PlayTable, event: Event) -> Choice | bool:
+        """A ``review`` answer states the director's judgements where the law asks for them (``check_review``)."""
+        if isinstance(event, Extension) and event.name == REVIEW:
+            check_review(event.data)
+        return super().play_event(table, event)
