@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, ClassVar
 from contractbridge.cards import Card, Seat
 from contractbridge.errors import RulingError
 from contractbridge.laws.base import DealRules, FormationRules
+from contractbridge.laws.nbb30.administration import chosen, dummy_exposed_first, lapsed
 from contractbridge.laws.nbb30.auction import NBB30Auction
 from contractbridge.laws.nbb30.play import NBB30Play
 from contractbridge.laws.nbb30.record import Moment, PlayersAuction, Review
@@ -146,24 +147,31 @@ class NBB30(NBB30Auction, NBB30Play):
         """After the opening lead: dummy's ``attention`` to an opponent's irregularity he may not raise
         (``dummy_waives``, R51(2)); ``attention`` with no ruling pending corrects a revoke not yet established
         (R55(1); EST-L35; NL36 27.1: ``revokes.correct_revoke``); ``expose`` is a card dropped or shown (R44;
-        EST-L33; NL36 32.1), or led with partner's lead (R46(5): ``exposed_in_play``). The rest goes to the
-        record."""
-        from contractbridge.events import Attention, Expose
+        EST-L33; NL36 32.1), or led with partner's lead (R46(5): ``exposed_in_play``), or dummy's card before
+        declarer chose his penalty for a wrong opening lead (R46(4), NL36 26.6 footnote); a ``choose`` that costs
+        the right to the penalty (R58(1), R59; EST-L46, L47; NL36 31.3: ``administration.chosen``). The rest goes
+        to the record."""
+        from contractbridge.events import Attention, Choose, Expose
 
+        if isinstance(event, Choose):
+            return chosen(self, table, event)
         if isinstance(event, Attention):
             looked = event.extra.get("dummy_looked") is True
             return dummy_waives(self, table, event.seat, looked) or correct_revoke(
                 self, table, event.seat, dummy_looked=looked
             )
         if isinstance(event, Expose):
-            exposed_in_play(self, table, event)
+            if not dummy_exposed_first(self, table, event):
+                exposed_in_play(self, table, event)
             return True
         return False
 
     def settle_play(self, table: Table) -> None:
         """What the players reported in the play: a quitted trick looked at (R24, R53; EST-L28; NL36 28.3), a card
-        dummy suggested (R50; EST-L22; NL36 30.3) — ``reported_rulings``."""
+        dummy suggested (R50; EST-L22; NL36 30.3) — ``reported_rulings``; a lead penalty whose suit the leader
+        does not hold lapses (R57; EST-L45; NL36 26.5) — ``administration.lapsed``."""
         reported_rulings(self, table)
+        lapsed(self, table)
 
     def adjust_tricks(self, table: Table, tricks: int) -> tuple[int, tuple[str, ...]]:
         """The edition's revoke trick transfers (R55(6); EST-L38; NL36 27.4) for the established revokes."""

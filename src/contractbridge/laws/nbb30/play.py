@@ -81,6 +81,8 @@ class NBB30Play:
     DECLARER_BECOMES_DUMMY: ClassVar[bool] = True
     #: R47(1), R52: the partner may be required to win or not to win (NL36 26.8, 28.5: a named suit instead)
     PARTNER_MAY_WIN: ClassVar[bool] = True
+    #: R58(1): demanding a penalty one is not entitled to costs the side any penalty (NL36 has no such rule, 31.2)
+    WRONG_PENALTY_FORFEITS: ClassVar[bool] = True
     #: NL36 26.8: no penalty for premature play once declarer has played from both his hands
     BOTH_HANDS_PLAYED_EXCUSES: ClassVar[bool] = False
     #: a missing card found: (the paragraph of the law, what happens) — R49(b); NL36 33.3

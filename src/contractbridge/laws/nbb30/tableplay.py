@@ -49,7 +49,10 @@ __all__ = [
     "directed_cards",
     "dummy_waives",
     "exposed_in_play",
+    "forfeit",
     "incorrect_hand",
+    "lead_ruling",
+    "make_pending",
     "played_to_wrong_lead",
     "reported_rulings",
 ]
@@ -136,22 +139,32 @@ def card_ruling(laws: NBB30Play, table: Table, irregularity: Irregularity) -> bo
         return False
     declarer, turn = play.declarer, irregularity.turn
     if irregularity.kind == IrregularityKind.LEAD_OUT_OF_TURN:
-        ruling = _lead_ruling(laws, play, offender, declarer, turn, card)
+        ruling = lead_ruling(laws, play, offender, declarer, turn, card)
     else:
         ruling = _early_play_ruling(laws, play, offender, declarer, turn, card)
-    _pending(table, ruling, card)
+    make_pending(table, ruling, card)
     return False
 
 
-def _lead_ruling(
-    laws: NBB30Play, play: PlayState, offender: Seat, declarer: Seat, turn: Seat | None, card: Card
+def lead_ruling(
+    laws: NBB30Play,
+    play: PlayState,
+    offender: Seat,
+    declarer: Seat,
+    turn: Seat | None,
+    card: Card,
+    *,
+    dummy_exposed: bool = False,
 ) -> Ruling:
+    """The edition's ruling on ``card`` led out of turn by ``offender``: declarer's lead from the wrong hand (R45) or
+    at a defender's turn (R46(1)); a defender's (R46(2)), with the option of declarer's card to it from his own
+    hand at the opening lead (R46(3)); ``dummy_exposed``: dummy exposed a card first (R46(4))."""
     if offender.side == declarer.side:
         if turn is not None and turn.side == declarer.side:
             return laws.declarer_wrong_hand(declarer, card, play.hand(turn), defender_played=False)
         return laws.declarer_leads_for_defender(declarer)
     opening = not len(play)
-    choice = laws.defender_lead_out_of_turn(offender, declarer, opening=opening)
+    choice = laws.defender_lead_out_of_turn(offender, declarer, opening=opening, dummy_exposed=dummy_exposed)
     played = laws.defender_lead_out_of_turn(offender, declarer, opening=opening, declarer_played=True)
     extra = tuple(r for r in played.options if r.id not in choice.option_ids)  # R46(3): declarer plays to it instead
     return replace(choice, offender=offender, options=choice.options + extra)
@@ -207,7 +220,7 @@ def played_to_wrong_lead(table: Table, seat: Seat, card: Card) -> bool:
     return True
 
 
-def _pending(table: Table, ruling: Ruling, card: Card) -> None:
+def make_pending(table: Table, ruling: Ruling, card: Card) -> None:
     """Make ``ruling`` pending in the table's record, each remedy an option applying its effect."""
     record = table.record
     assert record is not None and ruling.offender is not None
@@ -448,9 +461,24 @@ def dummy_waives(laws: NBB30Play, table: Table, seat: Seat, dummy_looked: bool) 
     verdict = laws.dummy_draws_attention(dummy_looked)
     if verdict.allowed:
         return False
-    record.note(f"{seat_name(seat)} (dummy) drew attention: {verdict.reason} ({verdict.law}).")
-    record.resolve(verdict.law, "no_penalty")
-    pending = table.pending_irregularity
-    if pending is not None and isinstance(pending.action, Card):  # a card played too early, back to its turn
-        _effect(table, ruling.offender, pending.action, Option("no_penalty", verdict.law, "no penalty"))()
+    forfeit(table, verdict.law, f"{seat_name(seat)} (dummy) drew attention: {verdict.reason}")
     return True
+
+
+def forfeit(table: Table, law: str, reason: str) -> None:
+    """Settle the pending ruling without a penalty under ``law`` (the right to one was lost: R51(2), R58(1), R59;
+    NL36 30.1, 31.3): its option that imposes none if it has one (a lead accepted, R46(2)(III)); else nothing is
+    exacted, and a card played too early counts as played at its turn (R21)."""
+    record = table.record
+    assert isinstance(record, PlayersAuction) and record.pending is not None
+    ruling = record.pending
+    record.note(f"{reason} ({law}).")
+    free = next((o for o in ruling.options if o.id in (*NO_PENALTY, "remove_card")), None)
+    if free is not None:
+        record.resolve(law, free.id)
+        free.carry_out()
+        return
+    record.resolve(law, "no_penalty")
+    pending = table.pending_irregularity
+    if pending is not None and isinstance(pending.action, Card) and ruling.offender is not None:
+        _effect(table, ruling.offender, pending.action, Option("no_penalty", law, "no penalty"))()

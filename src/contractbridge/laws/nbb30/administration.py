@@ -1,0 +1,127 @@
+"""Administering the penalties at the table under the rubber-bridge codes (laws-historic.md §3.10, §3.3, §3.5).
+
+With no director the players demand the penalties themselves, and the books say what a wrong demand costs:
+
+- a ``choose`` by the partner of the only player entitled (or by dummy), or after the partners consulted
+  (``"consulted": true``): the right to any penalty for that irregularity is lost (NBB R59, EST-L47; NL36 31.3,
+  except the automatic penalties, which have no ``choose``) — digest TV88; either defender may demand the
+  penalty for declarer's lead from the wrong hand or for his lead at a defender's turn (R45, R46(1)), so the
+  other defender's choice counts as the entitled player's;
+- a ``choose`` by the entitled player of a penalty the book has, but not for this irregularity (``lead_H`` for a
+  premature play): his side loses any penalty for it (NBB R58(1), EST-L46; NL36 has no such rule: refused) —
+  digest TV87;
+- a penalty that names a suit the offender does not hold lapses (NBB R57, EST-L45, NL36 26.5; digest TV86): the
+  lead restriction lets any card be led (``LeadRestriction.restrict``) and the record says why (``lapsed``);
+- dummy exposing a card after a wrong opening lead, before declarer chose: option (I) is lost (R46(4), EST-L30;
+  NL36 26.6 footnote: only the penalty card) — digest TV78 (``dummy_exposed_first``).
+
+Losing the right settles the pending ruling without a penalty (``tableplay.forfeit``): the option that imposes
+none (``accept``, ``no_penalty`` …), else the irregular card simply counts as played at its turn (R21).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Final
+
+from contractbridge.cards import Card
+from contractbridge.director import seat_name
+from contractbridge.errors import RulingError
+from contractbridge.laws.nbb30.record import PlayersAuction
+from contractbridge.laws.nbb30.tableplay import forfeit, lead_ruling, make_pending
+from contractbridge.values import IrregularityKind
+
+if TYPE_CHECKING:
+    from contractbridge.events import Choose, Expose
+    from contractbridge.laws.nbb30.play import NBB30Play
+    from contractbridge.table import Table
+
+__all__ = ["PENALTIES", "chosen", "dummy_exposed_first", "lapsed"]
+
+#: every penalty the books let a player demand in the play (the option ids of the editions' play rulings): a
+#: demand of one of these that the pending ruling does not offer is a wrong penalty (R58(1)), anything else a typo
+PENALTIES: Final = frozenset(
+    {f"{kind}_{s}" for kind in ("lead", "discard", "named_suit") for s in "SHDC"}
+    | {"exposed_forbid", "penalty_card", "exposed", "highest", "lowest", "win", "not_win", "correct", "retract"}
+    | {"play", "not_play", "new_deal", "declarer_becomes_dummy"}
+)
+#: rulings either defender may demand (R45, R46(1): "either defender may require"); the record names one chooser
+_EITHER_DEFENDER: Final = ("lead_from_wrong_hand", "declarer_lead_out_of_turn")
+
+
+def chosen(laws: NBB30Play, table: Table, event: Choose) -> bool:
+    """``Edition.play_event`` for a ``choose`` in the play: True when the books settle it otherwise than the
+    record's ``choose`` would — the right lost (R58(1), R59, EST-L46, L47, NL36 31.3) or the other defender's
+    lawful choice (R45, R46(1)); False leaves it to the record (the entitled player's own choice, or an error)."""
+    record, play = table.record, table.play_state
+    ruling = None if record is None else record.pending
+    if not isinstance(record, PlayersAuction) or play is None or ruling is None or ruling.chooser is None:
+        return False
+    who, entitled = event.seat, ruling.chooser
+    if who is None or who.side != entitled.side:
+        return False  # the director (there is none) or the offending side: the record refuses it
+    either = ruling.irregularity in _EITHER_DEFENDER and who != play.dummy
+    if who != entitled and not either:
+        verdict = laws.penalty_named_by(who, (entitled,), play.dummy)
+        forfeit(table, verdict.law, f"{seat_name(who)} named the penalty: {verdict.reason}")
+        return True
+    if event.extra.get("consulted") is True:
+        verdict = laws.partners_consulted()
+        forfeit(table, verdict.law, f"{seat_name(who)} and partner consulted: {verdict.reason}")
+        return True
+    if event.option not in ruling.option_ids:
+        if event.option not in PENALTIES or not laws.WRONG_PENALTY_FORFEITS:
+            ruling.option(event.option)  # the RulingError that lists the options
+        verdict = laws.wrong_penalty_demanded()
+        forfeit(table, verdict.law, f"{seat_name(who)} demanded {event.option}, not a penalty here: {verdict.reason}")
+        return True
+    if who == entitled:
+        return False
+    option = ruling.option(event.option)
+    record.resolve(option.law, option.id)
+    record.note(f"{seat_name(who)} chose {option.id}: either defender may ({option.law}).")
+    option.carry_out()
+    return True
+
+
+def lapsed(laws: NBB30Play, table: Table) -> None:
+    """``Edition.settle_play``: a lead penalty in force for a leader who holds no card of its suit lapses (R57,
+    EST-L45, NL36 26.5: he leads any card) — the record says so once, the restriction lets every card through."""
+    record, play = table.record, table.play_state
+    if not isinstance(record, PlayersAuction) or play is None or play.is_over:
+        return
+    for r in record.lead_restrictions:
+        suit = r.required
+        if suit is None or r.leader != play.turn or not r.in_force(play) or play.hand(r.leader).has_suit(suit):
+            continue
+        who, law = seat_name(r.leader), laws.cite("suit_absent")
+        note = f"{who} holds no {suit.letter}: the penalty ({r.law}) lapses ({law})."
+        if note not in record.notes:
+            record.note(note)
+
+
+def dummy_exposed_first(laws: NBB30Play, table: Table, event: Expose) -> bool:
+    """Dummy exposes a card after a defender's wrong opening lead, before declarer chose his penalty (digest TV78):
+    declarer loses option (I), naming a suit (NBB R46(4), EST-L30); NL36 26.6 footnote: with dummy's cards
+    visible only the penalty card (besides accepting the lead, 26.6). Dummy's own card costs nothing (R44(4)).
+    False for any other exposure."""
+    record, play, pending = table.record, table.play_state, table.pending_irregularity
+    if not isinstance(record, PlayersAuction) or play is None or len(play) or pending is None:
+        return False
+    ruling = record.pending
+    if ruling is None or pending.kind != IrregularityKind.LEAD_OUT_OF_TURN or event.seat != play.dummy:
+        return False
+    offender, card = pending.seat, pending.action
+    if offender is None or not isinstance(card, Card) or offender.side == play.declarer.side:
+        return False
+    for c in event.cards:
+        if c not in play.hand(event.seat):
+            raise RulingError(f"expose: {c} is not in {seat_name(event.seat)}'s hand")
+    if ruling.notes and laws.DUMMY_EXPOSED_NOTE in ruling.notes[0]:
+        return True  # option (I) is lost already; more of dummy's cards change nothing
+    restated = lead_ruling(laws, play, offender, play.declarer, pending.turn, card, dummy_exposed=True)
+    cards = ", ".join(str(c) for c in event.cards)
+    record.note(f"{seat_name(event.seat)} (dummy) exposed {cards} before declarer chose: "
+                f"{laws.DUMMY_EXPOSED_NOTE.lower()} ({laws.cite('dummy_exposed')}).")  # fmt: skip
+    make_pending(table, replace(restated, offender=offender), card)
+    return True

@@ -1,0 +1,166 @@
+"""Issue #25: the historic play vectors that were function-level only, replayed at ``Table(board, edition,
+irregular=True)`` through the event log under every edition each concerns (``shared/spec/laws-historic.md`` §8.3;
+the ids TV46–TV96 collide with laws-wbf2017.md's, so each test names the digest)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from contractbridge.cards import Card, Seat
+from contractbridge.errors import BridgeError, RulingError
+from contractbridge.table import Table
+from play_helpers import replayed
+from test_historic_table_play import cards, one_spade, play
+
+N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
+RUBBER = ("NBB30", "EST30", "NL36")
+Event = dict[str, Any]
+
+# the deal of test_historic_table_play: N AKQ2.KJ4.T98.A53, E JT9.AQ8.KQ76.K42, S 8765.T976.J5.QJ6,
+# W 43.532.A432.T987; 1S by N, E leads, S is dummy
+
+
+def choose(seat: str, option: str, **extra: object) -> Event:
+    return {"event": "choose", "seat": seat, "option": option, **extra}
+
+
+def last_ruling(table: Table) -> tuple[str, str]:
+    assert table.record is not None and table.record.pending is None
+    ruling = table.record.rulings[-1]
+    return ruling["law"], ruling["option"]
+
+
+# ---- TV86: a penalty names a suit the offender does not hold (NBB R57, EST-L45, NL36 26.5) --------------------
+@pytest.mark.parametrize(("edition", "law"), [("NBB30", "NBB R57"), ("EST30", "EST-L45"), ("NL36", "NL36 26.5")])
+def test_historic_tv86_a_lead_penalty_in_a_suit_the_offending_side_lacks_lapses(edition: str, law: str) -> None:
+    """digest TV86: N draws three rounds of trumps (both defenders void), W leads ♦A out of turn at N's lead and
+    declarer names spades (R46(2)(I); NL36 26.6(b)); when E wins the ♥A he holds no spade: the penalty lapses and he
+    leads any card, the record saying why."""
+    table = one_spade(edition)
+    play(table, "S9 S5 S3 SA  SK ST S6 S4  SQ SJ S7 C7")
+    table.play("DA", "W")
+    table.apply(choose("N", "lead_S"))
+    play(table, "H4 HA H6 H2")  # E wins: the first lead of the offending side
+    assert table.turn == E and table.legal_cards() == frozenset(table.hand(E))
+    assert table.record is not None
+    assert any("the penalty" in n and f"lapses ({law})" in n for n in table.record.notes), table.record.notes
+    replayed(table)
+
+
+# ---- TV87: a player demands a penalty he is not entitled to (NBB R58(1), EST-L46) -----------------------------------
+@pytest.mark.parametrize(("edition", "law"), [("NBB30", "NBB R58(1)"), ("EST30", "EST-L46")])
+def test_historic_tv87_a_wrong_penalty_demanded_costs_the_side_any_penalty(edition: str, law: str) -> None:
+    """digest TV87: W leads ♦A out of turn (E's opening lead); declarer demands "highest", a penalty for premature
+    play: his side loses any penalty for the lead, which stands as if in turn (R46(2)(III))."""
+    table = one_spade(edition)
+    table.play("DA", "W")
+    table.apply(choose("N", "highest"))
+    assert last_ruling(table) == (law, "accept")
+    assert table.turn == N and table.record is not None and not table.record.lead_restrictions
+    assert table.play_state is not None and table.play_state.current_trick == [(W, Card("DA"))]
+    replayed(table)
+
+
+def test_historic_tv87_nl36_has_no_r58_a_penalty_not_offered_is_refused() -> None:
+    """NL36 has no rule like R58(1) (31.2: which penalty applies is settled before it is paid): refused, nothing
+    changes, and declarer still chooses."""
+    table = one_spade("NL36")
+    table.play("DA", "W")
+    with pytest.raises(RulingError, match="not an option"):
+        table.apply(choose("N", "highest"))
+    assert table.record is not None and table.record.pending is not None and len(table.to_events()) == 6
+
+
+def test_historic_tv87_a_word_no_book_knows_is_refused_not_a_wrong_penalty() -> None:
+    table = one_spade("NBB30")
+    table.play("DA", "W")
+    with pytest.raises(RulingError, match="not an option"):
+        table.apply(choose("N", "leed_H"))
+    assert table.record is not None and table.record.pending is not None
+
+
+# ---- TV88: the partner of the entitled player names the penalty (NBB R59, EST-L47, NL36 31.3) -----------------
+@pytest.mark.parametrize(("edition", "law"), [("NBB30", "NBB R59"), ("EST30", "EST-L47"), ("NL36", "NL36 31.3")])
+def test_historic_tv88_dummy_names_declarers_penalty_the_right_is_lost(edition: str, law: str) -> None:
+    """digest TV88: W leads ♦A out of turn; dummy S (partner of declarer, the only one entitled) says "lead a heart":
+    the right to any penalty for that lead is lost — it stands."""
+    table = one_spade(edition)
+    table.play("DA", "W")
+    table.apply(choose("S", "lead_H"))
+    assert last_ruling(table) == (law, "accept")
+    assert not table.record.lead_restrictions  # type: ignore[union-attr]
+    assert table.turn == N
+    replayed(table)
+
+
+@pytest.mark.parametrize(("edition", "law"), [("NBB30", "NBB R59"), ("EST30", "EST-L47"), ("NL36", "NL36 31.3")])
+def test_historic_tv88_partners_who_consulted_lose_the_penalty(edition: str, law: str) -> None:
+    """N leads ♥4 and W plays ♥2 before his partner E (R47(1); NL36 26.8): declarer, having asked dummy which
+    penalty to take (``consulted``), loses it (R59: the partner named it; NL36 31.3: the partners consulted) — W's
+    card counts as played at its turn (R21), E plays as he likes."""
+    table = one_spade(edition)
+    play(table, "S9 S5 S3 SA  H4")
+    table.play("H2", "W")
+    assert table.record is not None and table.record.pending is not None
+    table.apply(choose("N", "lowest", consulted=True))
+    assert last_ruling(table) == (law, "no_penalty")
+    assert table.turn == E and table.legal_cards() == cards("HA HQ H8")
+    play(table, "HQ H6")
+    assert table.turn == W and table.legal_cards() == cards("H2")  # the early card, at its turn
+    replayed(table)
+
+
+@pytest.mark.parametrize(("edition", "law"), [("NBB30", "NBB R45"), ("NL36", "NL36 26.6(a)")])
+def test_either_defender_may_demand_the_penalty_for_a_lead_from_the_wrong_hand(edition: str, law: str) -> None:
+    """R45 / NL36 26.6(a): "either defender may require" — W (not the ruling's first chooser E) demands the lead
+    from the right hand: it counts."""
+    table = one_spade(edition)
+    play(table, "S9 S5 S3 SA")  # N wins trick 1
+    table.play("S6", "S")  # from dummy instead of N's hand
+    table.apply(choose("W", "correct"))
+    assert last_ruling(table) == (law, "correct")
+    assert table.turn == N and table.legal_cards() == cards("SK SQ S2")
+    replayed(table)
+
+
+# ---- TV78: dummy exposes a card after a wrong opening lead, before declarer chose (R46(4); NL36 26.6 fn) ---------
+@pytest.mark.parametrize(
+    ("edition", "law", "left"),
+    [
+        ("NBB30", "NBB R46(4)", ("exposed_forbid", "accept", "declarer_becomes_dummy")),
+        ("EST30", "EST-L30", ("exposed_forbid", "accept", "declarer_becomes_dummy")),
+        ("NL36", "NL36 26.6 footnote", ("penalty_card", "accept")),
+    ],
+)
+def test_historic_tv78_dummy_exposing_first_costs_declarer_the_named_suit(
+    edition: str, law: str, left: tuple[str, ...]
+) -> None:
+    """digest TV78: W leads ♦A instead of E; dummy S shows ♥T before N has chosen: option (I), naming the suit, is
+    lost (NBB R46(4), EST-L30); NL36 26.6 footnote: only the penalty card (or accepting the lead, 26.6)."""
+    table = one_spade(edition)
+    table.play("DA", "W")
+    assert table.record is not None and table.record.pending is not None
+    assert "lead_H" in [o.id for o in table.record.pending.options]
+    table.apply({"event": "expose", "seat": "S", "cards": ["HT"]})
+    ruling = table.record.pending
+    assert ruling is not None and tuple(o.id for o in ruling.options) == left and ruling.chooser == N
+    assert any(law in n for n in (*ruling.notes, *table.record.notes))
+    naming = [*table.to_events(), choose("N", "lead_H")]  # option (I) now: a penalty he is not entitled to
+    if edition == "NL36":
+        with pytest.raises(BridgeError, match="not an option"):
+            Table.from_events(naming)
+    else:
+        wrong = law.replace("R46(4)", "R58(1)").replace("L30", "L46")
+        assert last_ruling(Table.from_events(naming)) == (wrong, "accept")
+    table.apply(choose("N", left[0]))
+    assert Card("DA") in table.hand(W) and (W, Card("DA"), False) in table.record.exposed  # type: ignore[attr-defined]
+    replayed(table)
+
+
+def test_historic_tv78_a_defenders_exposure_while_the_lead_awaits_the_choice_is_still_refused() -> None:
+    table = one_spade("NBB30")
+    table.play("DA", "W")
+    with pytest.raises(BridgeError, match="pending"):
+        table.apply({"event": "expose", "seat": "E", "cards": ["HA"]})
