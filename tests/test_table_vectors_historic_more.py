@@ -13,6 +13,7 @@ from contractbridge.errors import BridgeError, RulingError
 from contractbridge.table import Table
 from play_helpers import replayed
 from test_historic_table_play import cards, one_spade, play
+from test_historic_table_revokes import finish
 
 N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
 RUBBER = ("NBB30", "EST30", "NL36")
@@ -164,3 +165,131 @@ def test_historic_tv78_a_defenders_exposure_while_the_lead_awaits_the_choice_is_
     table.play("DA", "W")
     with pytest.raises(BridgeError, match="pending"):
         table.apply({"event": "expose", "seat": "E", "cards": ["HA"]})
+
+
+# ---- TV72: a revoke penalty claimed after the cut for the next deal (R55(9), EST-L39, NL36 27.4(2)) -------------
+def west_revokes_established(edition: str) -> Table:
+    """E leads ♦K, dummy ♦5, W (holding ♦A432) discards ♣7, N ♦8; E leads to trick 2: W's revoke is established
+    (R55(2)); the board is played out (test_historic_table_revokes)."""
+    table = one_spade(edition)
+    play(table, "DK D5 C7 D8  S9")
+    finish(table)
+    return table
+
+
+@pytest.mark.parametrize(
+    ("edition", "moment", "law", "transfer"),
+    [
+        ("NBB30", "after_cut", "NBB R55(9)", False),
+        ("EST30", "after_cut", "EST-L39", False),
+        ("NL36", "after_cut", "NL36 27.4(2)", False),
+        ("NBB30", "during_cut", "NBB R55(9)", False),
+        ("NL36", "during_cut", "NL36 27.4(2)", True),  # 27.4(2): until the cut is completed
+        ("NBB30", "before_cut", "NBB R55(9)", True),
+        ("EST30", "rubber_open", "EST-L39", True),
+    ],
+)
+def test_historic_tv72_a_revoke_penalty_claimed_after_the_cut_costs_nothing(
+    edition: str, moment: str, law: str, transfer: bool
+) -> None:
+    """digest TV72: W's established revoke; N claims the penalty only after the cut for the next deal: no penalty
+    (R55(9); EST-L39; NL36 27.4(2), whose window closes when the cut is completed)."""
+    table = west_revokes_established(edition)
+    before = table.result
+    assert before is not None and before.adjustments  # taken as claimed in time until the players say otherwise
+    table.apply({"event": "attention", "seat": "N", "moment": moment})
+    result = table.result
+    assert result is not None and bool(result.adjustments and "from EW to NS" in result.adjustments[-1]) is transfer
+    if not transfer:
+        assert result.tricks == before.tricks - 2 and any(law in a for a in result.adjustments)
+    assert table.record is not None and any(law in n for n in table.record.notes)
+    replayed(table)
+
+
+def test_historic_tv72_the_moment_is_checked() -> None:
+    table = west_revokes_established("NBB30")
+    with pytest.raises(BridgeError, match="moment"):
+        table.apply({"event": "attention", "seat": "N", "moment": "tomorrow"})
+    with pytest.raises(BridgeError, match="other side's revoke"):
+        table.apply({"event": "attention", "seat": "E", "moment": "after_cut"})  # EW's own revoke
+    unfinished = one_spade("NBB30")
+    play(unfinished, "DK D5 C7 D8  S9")
+    with pytest.raises(BridgeError, match="not over"):
+        unfinished.apply({"event": "attention", "seat": "N", "moment": "after_cut"})
+
+
+# ---- R24(d): permission to look at a quitted trick refused (NBB R24(d), EST-L28(d); not NL36 28.3) ---------------
+@pytest.mark.parametrize(("edition", "law"), [("NBB30", "NBB R24(d)"), ("EST30", "EST-L28(d)")])
+def test_historic_r24d_a_refused_look_costs_the_refuser_the_penalty_in_that_trick(edition: str, law: str) -> None:
+    """W fears he revoked in trick 1 and asks to look before his side plays to trick 2; N refuses: NS may claim no
+    penalty for W's (established) revoke in that trick."""
+    table = one_spade(edition)
+    play(table, "DK D5 C7 D8")
+    table.apply({"event": "quitted_trick", "seat": "W", "reason": "fear_of_revoke", "refused_by": "N"})
+    assert table.record is not None and not table.record.reports  # nobody looked
+    play(table, "S9")
+    finish(table)
+    result = table.result
+    assert result is not None and result.adjustments == (f"no penalty for West's revoke in trick 1 ({law})",)
+    replayed(table)
+
+
+def test_historic_r24d_refusals_that_are_not_r24d() -> None:
+    table = one_spade("NBB30")
+    play(table, "DK D5 C7 D8")
+    with pytest.raises(BridgeError, match="partner"):
+        table.apply({"event": "quitted_trick", "seat": "W", "reason": "fear_of_revoke", "refused_by": "E"})
+    with pytest.raises(BridgeError, match="fears"):
+        table.apply({"event": "quitted_trick", "seat": "W", "reason": "dispute", "refused_by": "N"})
+    play(table, "S9")
+    with pytest.raises(BridgeError, match="too late"):
+        table.apply({"event": "quitted_trick", "seat": "W", "reason": "fear_of_revoke", "refused_by": "N"})
+    nl36 = one_spade("NL36")  # 28.3: no permission to ask, looking costs 50
+    play(nl36, "DK D5 C7 D8")
+    with pytest.raises(BridgeError):
+        nl36.apply({"event": "quitted_trick", "seat": "W", "reason": "fear_of_revoke", "refused_by": "N"})
+
+
+# ---- R55(4): dummy left the table; declarer's revoke (NBB R55(4), EST-L37; not NL36 27.3) ------------------------
+def declarer_revokes_dummy_away(edition: str, *asked: Event) -> Table:
+    """Dummy S leaves the table after the opening lead; E leads ♦K, W ♦2 ... N (holding ♦T98) discards ♣3: a revoke,
+    established when dummy plays to trick 2."""
+    table = one_spade(edition)
+    play(table, "DK")
+    table.apply({"event": "dummy_left", "seat": "S"})
+    play(table, "D5 D2 C3")
+    for event in asked:
+        table.apply(event)
+    play(table, "S9 S5")  # E wins trick 1 and leads; dummy's card establishes N's revoke
+    finish(table)
+    return table
+
+
+@pytest.mark.parametrize(("edition", "barred"), [("NBB30", "NBB R55(4)"), ("EST30", "EST-L37"), ("NL36", None)])
+def test_historic_r55_4_dummy_away_the_defenders_lose_the_penalty_for_declarers_revoke(
+    edition: str, barred: str | None
+) -> None:
+    table = declarer_revokes_dummy_away(edition)
+    result = table.result
+    assert result is not None
+    if barred is None:  # NL36 has no such clause: the penalty stands
+        assert "from NS to EW" in result.adjustments[-1]
+    else:
+        assert result.adjustments == (f"no penalty for North's revoke in trick 1 ({barred})",)
+    replayed(table)
+
+
+@pytest.mark.parametrize("edition", ["NBB30", "EST30"])
+def test_historic_r55_4_a_defender_who_asked_before_establishment_keeps_the_penalty(edition: str) -> None:
+    table = declarer_revokes_dummy_away(edition, {"event": "revoke_question", "seat": "E"})
+    result = table.result
+    assert result is not None and len(result.adjustments) == 1 and "from NS to EW" in result.adjustments[0]
+    back = one_spade(edition)  # dummy back before the revoke: nothing is barred
+    play(back, "DK")
+    back.apply({"event": "dummy_left", "seat": "S"})
+    back.apply({"event": "dummy_left", "seat": "S", "back": True})
+    play(back, "D5 D2 C3 S9 S5")
+    finish(back)
+    assert back.result is not None and "from NS to EW" in back.result.adjustments[-1]
+    with pytest.raises(BridgeError, match="not dummy"):
+        back.apply({"event": "dummy_left", "seat": "N"})

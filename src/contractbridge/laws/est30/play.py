@@ -38,6 +38,7 @@ class EST30Play(NBB30Play):
         "dummy_attention": "EST-L22",
         "trick_attention": "EST (no rule)",
         "quitted": "EST-L28",
+        "quitted_permission": "EST-L28(d)",
         "revoke_correction": "EST-L35",
         "revoke_cards_between": "EST-L35",
         "revoke_inquiry": "EST-L37",

@@ -21,6 +21,7 @@ from contractbridge.laws.nbb30.administration import chosen, dummy_exposed_first
 from contractbridge.laws.nbb30.auction import NBB30Auction
 from contractbridge.laws.nbb30.play import NBB30Play
 from contractbridge.laws.nbb30.record import Moment, PlayersAuction, Review
+from contractbridge.laws.nbb30.revokeclaims import revoke_fact
 from contractbridge.laws.nbb30.revokes import correct_revoke, revoke_adjustment
 from contractbridge.laws.nbb30.rubber import RUBBER as NBB30_RUBBER
 from contractbridge.laws.nbb30.tableplay import (
@@ -149,12 +150,14 @@ class NBB30(NBB30Auction, NBB30Play):
         (R55(1); EST-L35; NL36 27.1: ``revokes.correct_revoke``); ``expose`` is a card dropped or shown (R44;
         EST-L33; NL36 32.1), or led with partner's lead (R46(5): ``exposed_in_play``), or dummy's card before
         declarer chose his penalty for a wrong opening lead (R46(4), NL36 26.6 footnote); a ``choose`` that costs
-        the right to the penalty (R58(1), R59; EST-L46, L47; NL36 31.3: ``administration.chosen``). The rest goes
-        to the record."""
+        the right to the penalty (R58(1), R59; EST-L46, L47; NL36 31.3: ``administration.chosen``); the facts that
+        bar a revoke penalty (R24(d), R55(4), R55(9): ``revokeclaims.revoke_fact``). The rest goes to the record."""
         from contractbridge.events import Attention, Choose, Expose
 
         if isinstance(event, Choose):
             return chosen(self, table, event)
+        if revoke_fact(self, table, event):
+            return True
         if isinstance(event, Attention):
             looked = event.extra.get("dummy_looked") is True
             return dummy_waives(self, table, event.seat, looked) or correct_revoke(

@@ -58,6 +58,7 @@ class NBB30Play:
         "dummy_attention": "NBB R51(2)",
         "trick_attention": "NBB R52",
         "quitted": "NBB R24, R53",
+        "quitted_permission": "NBB R24(d)",
         "revoke_correction": "NBB R55(1)",
         "revoke_cards_between": "NBB R55(1)(b)",
         "revoke_inquiry": "NBB R55(4)",
@@ -83,6 +84,9 @@ class NBB30Play:
     PARTNER_MAY_WIN: ClassVar[bool] = True
     #: R58(1): demanding a penalty one is not entitled to costs the side any penalty (NL36 has no such rule, 31.2)
     WRONG_PENALTY_FORFEITS: ClassVar[bool] = True
+    #: R55(4), EST-L37: dummy away from the table costs the defenders the penalty for declarer's revoke they did
+    #: not ask about (not in NL36 27.3)
+    DUMMY_AWAY_COSTS_REVOKE: ClassVar[bool] = True
     #: NL36 26.8: no penalty for premature play once declarer has played from both his hands
     BOTH_HANDS_PLAYED_EXCUSES: ClassVar[bool] = False
     #: a missing card found: (the paragraph of the law, what happens) — R49(b); NL36 33.3

@@ -26,6 +26,7 @@ from contractbridge.director import Option, Ruling, seat_name
 from contractbridge.errors import RulingError
 from contractbridge.laws.nbb30.play import NBB30Play
 from contractbridge.laws.nbb30.record import PlayersAuction
+from contractbridge.laws.nbb30.revokeclaims import unclaimable
 from contractbridge.laws.nbb30.values import PlayDirective, Revoke, Role
 from contractbridge.values import Irregularity, IrregularityKind
 
@@ -159,7 +160,9 @@ def revoke_adjustment(laws: NBB30Play, table: Table, tricks: int) -> tuple[int, 
     revokes the table let stand, each side's separately. A revoke is
     established when the offender or his partner played to the next trick (in leading: when his partner
     played to that trick, R55(2)); the penalty is taken as claimed in time (R55(9): the table's board ends
-    before the cut for the next deal). Tricks an agreed claim settles count after the played ones."""
+    before the cut for the next deal) unless the players report a fact that bars it (``revokeclaims``: claimed
+    too late, R55(9); a look refused, R24(d); dummy away, R55(4)). Tricks an agreed claim settles count after the
+    played ones."""
     play, claim = table.play_state, table.claim_state
     if play is None:
         return tricks, ()
@@ -167,12 +170,15 @@ def revoke_adjustment(laws: NBB30Play, table: Table, tricks: int) -> tuple[int, 
     if claim is not None and claim.agreed:
         winners += [claim.side] * claim.tricks + [claim.side.opponents] * (claim.remaining - claim.tricks)
     by_side: dict[Side, list[Revoke]] = {}
-    for i, _ in standing_revokes(table):
+    notes: list[str] = []
+    for i, place in standing_revokes(table):
         assert i.seat is not None
         revoke = _established(play, i.seat, i.trick, claimed=_claimed_since(laws, table, i))
-        if revoke is not None:
+        barred = None if revoke is None else unclaimable(laws, table, i, place)
+        if barred is not None:
+            notes.append(f"no penalty for {seat_name(i.seat)}'s revoke in trick {i.trick} ({barred})")
+        elif revoke is not None:
             by_side.setdefault(i.seat.side, []).append(revoke)
-    notes: list[str] = []
     record = table.record
     for side, moved, law in record.transfers if isinstance(record, PlayersAuction) else ():
         tricks += -moved if side == play.declarer.side else moved
