@@ -293,3 +293,47 @@ def test_historic_r55_4_a_defender_who_asked_before_establishment_keeps_the_pena
     assert back.result is not None and "from NS to EW" in back.result.adjustments[-1]
     with pytest.raises(BridgeError, match="not dummy"):
         back.apply({"event": "dummy_left", "seat": "N"})
+
+
+# ---- TV95: dummy names the hand to lead unasked (NBB R51(1), EST-L22, NL36 30.4) ----------------------------------
+@pytest.mark.parametrize(("edition", "law"), [("NBB30", "NBB R51(1)"), ("EST30", "EST-L22"), ("NL36", "NL36 30.4")])
+def test_historic_tv95_dummys_lho_chooses_the_hand_declarer_leads_from(edition: str, law: str) -> None:
+    """digest TV95: N wins trick 1 and is to lead; dummy S says "lead from hand" unasked; W (dummy's LHO) chooses
+    dummy: the lead comes from S as if in turn, and W plays next."""
+    table = one_spade(edition)
+    play(table, "S9 S5 S3 SA")
+    table.apply({"event": "dummy_names_hand", "seat": "S"})
+    assert table.turn is None and table.record is not None and table.record.pending is not None
+    ruling = table.record.pending
+    assert ruling.chooser == W and ruling.law == law and ruling.option_ids == ("lead_from_hand", "lead_from_dummy")
+    with pytest.raises(BridgeError):
+        table.apply(choose("N", "lead_from_dummy"))  # declarer may not choose (the offending side)
+    table.apply(choose("W", "lead_from_dummy"))
+    assert last_ruling(table) == (law, "lead_from_dummy")
+    assert table.turn == S and table.actor == N and table.legal_cards() == frozenset(table.hand(S))
+    assert table.view(N).legal_cards == table.legal_cards()
+    with pytest.raises(BridgeError, match="the lead comes from south"):
+        table.play("S2", "N")  # the hand in rotation may not lead now
+    table.play("H6")
+    assert table.turn == W and table.play_state is not None and table.play_state.current_trick == [(S, Card("H6"))]
+    assert [i.kind for i in table.irregularities] == ["dummy_names_hand"]  # the lead itself is none
+    play(table, "H2 H4 HA")
+    assert table.turn == E and len(table.tricks) == 2
+    replayed(table)
+    for _ in range(4):
+        table.undo()
+    assert table.turn == S and table.legal_cards() == frozenset(table.hand(S))
+
+
+@pytest.mark.parametrize("edition", RUBBER)
+def test_historic_tv95_the_hand_in_rotation_chosen_changes_nothing(edition: str) -> None:
+    table = one_spade(edition)
+    play(table, "S9 S5 S3 SA")
+    table.apply({"event": "dummy_names_hand", "seat": "S"})
+    table.apply(choose("W", "lead_from_hand"))
+    assert table.turn == N and table.legal_cards() == frozenset(table.hand(N))
+    with pytest.raises(BridgeError):
+        table.apply({"event": "dummy_names_hand", "seat": "N"})  # not dummy
+    table.play("S2")
+    with pytest.raises(BridgeError, match="on lead"):
+        table.apply({"event": "dummy_names_hand", "seat": "S"})  # a trick in progress

@@ -15,9 +15,9 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar
 
 from contractbridge.cards import Card, Seat
-from contractbridge.errors import RulingError
+from contractbridge.errors import EventLogError, RulingError
 from contractbridge.laws.base import DealRules, FormationRules
-from contractbridge.laws.nbb30.administration import chosen, dummy_exposed_first, lapsed
+from contractbridge.laws.nbb30.administration import chosen, dummy_exposed_first, dummy_names_hand, lapsed, lead_hand
 from contractbridge.laws.nbb30.auction import NBB30Auction
 from contractbridge.laws.nbb30.play import NBB30Play
 from contractbridge.laws.nbb30.record import Moment, PlayersAuction, Review
@@ -123,6 +123,10 @@ class NBB30(NBB30Auction, NBB30Play):
         anyone's ``attention`` if automatic); a revoke, or a card against a penalty, stands (``card_ruling``)."""
         return card_ruling(self, table, irregularity)
 
+    def lead_hand(self, table: Table) -> Seat | None:
+        """The hand dummy's LHO chose to lead after dummy named one unasked (R51(1), EST-L22, NL36 30.4)."""
+        return lead_hand(table)
+
     def card_before_rectification(self, table: Table, seat: Seat, card: Card) -> bool:
         """The other side plays to a lead out of turn: it stands, declarer becoming dummy when he plays from his
         own hand to RHO's wrong opening lead (R45, R46(3); EST-L30, L32; NL36 26.6: ``played_to_wrong_lead``)."""
@@ -151,12 +155,19 @@ class NBB30(NBB30Auction, NBB30Play):
         EST-L33; NL36 32.1), or led with partner's lead (R46(5): ``exposed_in_play``), or dummy's card before
         declarer chose his penalty for a wrong opening lead (R46(4), NL36 26.6 footnote); a ``choose`` that costs
         the right to the penalty (R58(1), R59; EST-L46, L47; NL36 31.3: ``administration.chosen``); the facts that
-        bar a revoke penalty (R24(d), R55(4), R55(9): ``revokeclaims.revoke_fact``). The rest goes to the record."""
-        from contractbridge.events import Attention, Choose, Expose
+        bar a revoke penalty (R24(d), R55(4), R55(9): ``revokeclaims.revoke_fact``); ``dummy_names_hand`` (R51(1),
+        EST-L22, NL36 30.4). The rest goes to the record."""
+        from contractbridge.events import Attention, Choose, Expose, Extension
 
         if isinstance(event, Choose):
             return chosen(self, table, event)
         if revoke_fact(self, table, event):
+            return True
+        if isinstance(event, Extension) and event.name == "dummy_names_hand":
+            seat = event.data.get("seat")
+            if not isinstance(seat, str):
+                raise EventLogError(f"dummy_names_hand: 'seat' names dummy, not {seat!r}")
+            dummy_names_hand(self, table, Seat.parse(seat))
             return True
         if isinstance(event, Attention):
             looked = event.extra.get("dummy_looked") is True

@@ -13,7 +13,9 @@ With no director the players demand the penalties themselves, and the books say 
 - a penalty that names a suit the offender does not hold lapses (NBB R57, EST-L45, NL36 26.5; digest TV86): the
   lead restriction lets any card be led (``LeadRestriction.restrict``) and the record says why (``lapsed``);
 - dummy exposing a card after a wrong opening lead, before declarer chose: option (I) is lost (R46(4), EST-L30;
-  NL36 26.6 footnote: only the penalty card) — digest TV78 (``dummy_exposed_first``).
+  NL36 26.6 footnote: only the penalty card) — digest TV78 (``dummy_exposed_first``);
+- dummy naming the hand to lead unasked: dummy's LHO chooses the hand, which then leads as if in turn (R51(1),
+  EST-L22, NL36 30.4) — digest TV95 (``dummy_names_hand``, ``lead_hand``: the ``Edition.lead_hand`` hook).
 
 Losing the right settles the pending ruling without a penalty (``tableplay.forfeit``): the option that imposes
 none (``accept``, ``no_penalty`` …), else the irregular card simply counts as played at its turn (R21).
@@ -21,12 +23,13 @@ none (``accept``, ``no_penalty`` …), else the irregular card simply counts as 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Final
 
-from contractbridge.cards import Card
-from contractbridge.director import seat_name
-from contractbridge.errors import RulingError
+from contractbridge.cards import Card, Seat
+from contractbridge.director import Option, seat_name
+from contractbridge.errors import RulingError, RulingPendingError
 from contractbridge.laws.nbb30.record import PlayersAuction
 from contractbridge.laws.nbb30.tableplay import forfeit, lead_ruling, make_pending
 from contractbridge.values import IrregularityKind
@@ -36,7 +39,7 @@ if TYPE_CHECKING:
     from contractbridge.laws.nbb30.play import NBB30Play
     from contractbridge.table import Table
 
-__all__ = ["PENALTIES", "chosen", "dummy_exposed_first", "lapsed"]
+__all__ = ["PENALTIES", "chosen", "dummy_exposed_first", "dummy_names_hand", "lapsed", "lead_hand"]
 
 #: every penalty the books let a player demand in the play (the option ids of the editions' play rulings): a
 #: demand of one of these that the pending ruling does not offer is a wrong penalty (R58(1)), anything else a typo
@@ -125,3 +128,40 @@ def dummy_exposed_first(laws: NBB30Play, table: Table, event: Expose) -> bool:
                 f"{laws.DUMMY_EXPOSED_NOTE.lower()} ({laws.cite('dummy_exposed')}).")  # fmt: skip
     make_pending(table, replace(restated, offender=offender), card)
     return True
+
+
+# ---- dummy names the hand to lead (digest TV95) ------------------------------------------------------------------
+def dummy_names_hand(laws: NBB30Play, table: Table, seat: Seat) -> None:
+    """``{"event": "dummy_names_hand", "seat": "S"}``: dummy, unasked, tells declarer which hand is to lead (or warns
+    him against the wrong one) while declarer's side is on lead; dummy's LHO chooses the hand declarer leads from
+    (NBB R51(1), EST-L22, NL36 30.4) — ``lead_from_hand`` or ``lead_from_dummy``, a ``choose`` event. The hand
+    chosen leads the trick as if in turn (``lead_hand``)."""
+    record, play = table.record, table.play_state
+    if not isinstance(record, PlayersAuction) or play is None or not play.opening_lead_made:
+        raise RulingError("dummy_names_hand: there is no dummy yet")
+    law = laws.cite("dummy_names_hand")
+    if seat != play.dummy:
+        raise RulingError(f"{seat_name(seat)} is not dummy: only dummy's word about the lead is an offence of {law}")
+    if record.pending is not None or table.pending_irregularity is not None:
+        raise RulingPendingError(f"dummy_names_hand: a ruling is pending ({law})")
+    turn = play.turn
+    if play.current_trick or turn is None or turn.side != play.declarer.side:
+        raise RulingError(f"dummy names the hand to lead when declarer's side is on lead ({law})")
+    trick = len(play.tricks) + 1
+    ruling = laws.dummy_names_hand(seat)
+    ruling = replace(ruling, description=f"Dummy named the hand to lead to trick {trick}", choosers=ruling.choosers[:1])
+
+    def lead_from(option: Option) -> Callable[[], None]:
+        hand = play.declarer if option.id == "lead_from_hand" else play.dummy
+        return lambda: record.lead_hands.append((trick, hand, option.law))
+
+    record.rule(ruling.bind(lead_from))
+
+
+def lead_hand(table: Table) -> Seat | None:
+    """``Edition.lead_hand``: the hand dummy's LHO chose for this trick's lead (R51(1)), while nobody has led it."""
+    record, play = table.record, table.play_state
+    if not isinstance(record, PlayersAuction) or play is None or play.current_trick:
+        return None
+    trick = len(play.tricks) + 1
+    return next((s for t, s, _ in reversed(record.lead_hands) if t == trick), None)
