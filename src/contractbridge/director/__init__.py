@@ -16,10 +16,9 @@ editions build on this package: the record finds an edition by name through ``ru
 
 from __future__ import annotations
 
-from contractbridge.director.effects import Duration, InfoFlag, LeadRestriction, Obligation, PenaltyCard
+from contractbridge.director.effects import AwaitedCall, Duration, InfoFlag, LeadRestriction, Obligation, PenaltyCard
 from contractbridge.director.record import (
     AuctionSummary,
-    AwaitedCall,
     DirectedAuction,
     Entry,
     Status,

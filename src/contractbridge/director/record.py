@@ -16,8 +16,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
-from enum import Enum
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from contractbridge import events, rulebooks
@@ -25,7 +24,16 @@ from contractbridge.auction import Auction, first_to_name
 from contractbridge.calls import DOUBLE, PASS, REDOUBLE, Bid, Call, CallKind, all_bids
 from contractbridge.cards import Card, Seat, Side, Suit
 from contractbridge.contract import Contract, Doubling
-from contractbridge.director.effects import Duration, InfoFlag, LeadRestriction, Obligation, PenaltyCard
+from contractbridge.director.apply import apply_option, call_before_rectification
+from contractbridge.director.effects import (
+    AwaitedCall,
+    Duration,
+    InfoFlag,
+    LeadRestriction,
+    Obligation,
+    PenaltyCard,
+    Status,
+)
 from contractbridge.director.rulings import DIRECTOR, Option, Ruling, seat_name
 from contractbridge.errors import (
     EventLogError,
@@ -53,15 +61,6 @@ __all__ = [
 _BIDS: Final = all_bids()
 
 
-class Status(Enum):
-    """What became of a call in the record (L16C treats withdrawn and cancelled alike)."""
-
-    STANDING = "standing"
-    PENDING = "pending"
-    WITHDRAWN = "withdrawn"
-    CANCELLED = "cancelled"
-
-
 @dataclass(slots=True)
 class Entry:
     """One call as it was made at the table."""
@@ -84,19 +83,6 @@ class Entry:
         if self.ignored:
             out["ignored"] = True
         return out
-
-
-@dataclass(slots=True)
-class AwaitedCall:
-    """A rectification waiting for a seat's next standing (or attempted) call: e.g. the offender's
-    replacement after a call out of rotation (L30B1(b), L31A2), or RHO's call after a bid out of
-    rotation at RHO's turn (L31A). ``kind`` names the law; the edition interprets it."""
-
-    seat: Seat
-    kind: str
-    offender: Seat
-    call: Call
-    data: dict[str, Any] = field(default_factory=dict)
 
 
 class AuctionSummary:
@@ -436,7 +422,7 @@ class DirectedAuction:
             )
         for f in ruling.before_rectification:
             if f.seat == seat:
-                f.apply(call)
+                call_before_rectification(self, f, call)
                 return
         raise RulingPendingError(
             f"{call} by {seat_name(seat)}: the {ruling.irregularity.replace('_', ' ')} {ruling.awaits()}; "
@@ -499,7 +485,7 @@ class DirectedAuction:
         self.resolve(opt.law, opt.id)
         for flag in ruling.review:
             self.add_review(flag[7:-1] if flag.startswith("REVIEW(") else flag)
-        opt.carry_out()
+        apply_option(self, opt)
 
     def _transaction(self, action: Callable[[], None]) -> None:
         saved = {k: copy.deepcopy(v) for k, v in vars(self).items() if k not in ("edition", "system", "pending")}

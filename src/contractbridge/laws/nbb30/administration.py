@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Final
 
 from contractbridge.cards import Card, Seat
 from contractbridge.director import Option, seat_name
+from contractbridge.director.apply import apply_option
 from contractbridge.errors import RulingError, RulingPendingError
 from contractbridge.laws.nbb30.record import PlayersAuction
 from contractbridge.laws.nbb30.tableplay import forfeit, lead_ruling, make_pending
@@ -83,7 +84,7 @@ def chosen(laws: NBB30Play, table: Table, event: Choose) -> bool:
     option = ruling.option(event.option)
     record.resolve(option.law, option.id)
     record.note(f"{seat_name(who)} chose {option.id}: either defender may ({option.law}).")
-    option.carry_out()
+    apply_option(record, option)
     return True
 
 

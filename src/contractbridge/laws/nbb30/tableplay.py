@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from contractbridge.cards import Card, Hand, Seat, Suit
 from contractbridge.director import LeadRestriction, Option, Ruling, seat_name
+from contractbridge.director.apply import apply_option
 from contractbridge.laws.nbb30.play import NBB30Play, follow_suit
 from contractbridge.laws.nbb30.record import PlayersAuction
 from contractbridge.laws.nbb30.values import DIRECTIVES, PlayDirective
@@ -442,7 +443,7 @@ def incorrect_hand(
     record.rule(ruling)
     if ruling.automatic:
         record.resolve(options[0].law, options[0].id)
-        options[0].carry_out()
+        apply_option(record, options[0])
 
 
 # ---- dummy's attention ---------------------------------------------------------------------------------
@@ -476,7 +477,7 @@ def forfeit(table: Table, law: str, reason: str) -> None:
     free = next((o for o in ruling.options if o.id in (*NO_PENALTY, "remove_card")), None)
     if free is not None:
         record.resolve(law, free.id)
-        free.carry_out()
+        apply_option(record, free)
         return
     record.resolve(law, "no_penalty")
     pending = table.pending_irregularity
