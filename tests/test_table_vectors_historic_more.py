@@ -337,3 +337,127 @@ def test_historic_tv95_the_hand_in_rotation_chosen_changes_nothing(edition: str)
     table.play("S2")
     with pytest.raises(BridgeError, match="on lead"):
         table.apply({"event": "dummy_names_hand", "seat": "S"})  # a trick in progress
+
+
+# ---- TV91: NL36 29.1 no finesse unless announced; NBB R54 / EST-L41 the defenders settle the open point ----------
+# N AKQ2.AQ4.987.532, E JT9.KJT.JT6.QJT9, S 8765.532.AKQ.AK4, W 43.9876.5432.876: 1S by N, E leads; dummy S wins
+# the ♣A and leads a heart towards N's ♥AQ (the ♥K with E): the ♥Q would be a finesse
+FINESSE_DEAL = "N:AKQ2.AQ4.987.532 JT9.KJT.JT6.QJT9 8765.532.AKQ.AK4 43.9876.5432.876"
+
+
+def finesse_table(edition: str, statement: str, *dispute: Event) -> Table:
+    from contractbridge.deal import Board, Deal
+
+    table = Table(Board(1, Deal(FINESSE_DEAL), dealer=N), edition, irregular=True)
+    for c in ("1S", "P", "P", "P"):
+        table.call(c)
+    play(table, "CQ CA C6 C2")  # dummy S wins trick 1
+    table.claim(N, 12, statement)
+    for event in dispute or ({"event": "dispute", "seat": "E"},):
+        table.apply(event)
+    assert table.claim_state is None and table.turn == S  # a defender demanded play: it goes on (R54; NL36 29.1)
+    play(table, "H2 H6")
+    return table
+
+
+def test_historic_tv91_nl36_declarer_may_not_finesse_unless_he_announced_it() -> None:
+    """digest TV91: N claims ("draw trumps first", no finesse named); E demands play; S leads ♥2, W ♥6: N may play
+    the ♥A or the ♥4, not the ♥Q (NL36 29.1)."""
+    table = finesse_table("NL36", "draw trumps first")
+    assert table.turn == N and table.legal_cards() == cards("HA H4")
+    assert table.view(N).legal_cards == cards("HA H4")
+    replayed(table)
+    announced = finesse_table("NL36", "draw trumps first, then finesse hearts")
+    assert announced.legal_cards() == cards("HA HQ H4")
+    other_suit = finesse_table("NL36", "finesse diamonds")
+    assert other_suit.legal_cards() == cards("HA H4")
+
+
+@pytest.mark.parametrize(("edition", "law"), [("NBB30", "NBB R54"), ("EST30", "EST-L41")])
+def test_historic_tv91_nbb_the_defenders_settle_whether_declarer_may_finesse(edition: str, law: str) -> None:
+    """NBB R54 / EST-L41: any question the statement leaves open is settled by the defenders — their objection says
+    whether he may finesse (``"no_finesse": true``); unsaid, he may (the NL36 rule is not theirs)."""
+    free = finesse_table(edition, "draw trumps first")
+    assert free.legal_cards() == cards("HA HQ H4")
+    barred = finesse_table(edition, "draw trumps first", {"event": "dispute", "seat": "E", "no_finesse": True})
+    assert barred.legal_cards() == cards("HA H4")
+    from contractbridge.cards import Suit
+    from contractbridge.laws import edition as book
+    from contractbridge.laws.nbb30.claims import finesse_allowed
+
+    assert finesse_allowed(book(edition), barred.to_events(), N, Suit.HEARTS) == law  # type: ignore[arg-type]
+    replayed(barred)
+
+
+def test_the_claim_statement_names_its_finesses() -> None:
+    from contractbridge.cards import Suit
+    from contractbridge.laws.wbf17.claims import ClaimStatement
+
+    statement = ClaimStatement.parse("draw trumps first, then finesse the HQ, cash spades, finesse in clubs")
+    assert statement.finesses == (Suit.HEARTS, Suit.CLUBS) and ClaimStatement.parse(str(statement)) == statement
+    assert ClaimStatement.parse("SA").finesses == ()
+
+
+# ---- TV90: a trick conceded that could not be lost by any play (NBB R26(3), NL36 29.3) ------------------------------
+def three_left(edition: str) -> Table:
+    """One spade by N (test_historic_table_play's deal), the lowest cards played for ten tricks: S is to lead and N
+    holds ♠AKQ, NS's three tricks on every play; NS have 5."""
+    table = one_spade(edition)
+    while len(table.tricks) < 10:
+        table.play(min(table.legal_cards()))
+    assert table.turn == S and table.play_state is not None and table.play_state.declarer_tricks == 5
+    return table
+
+
+@pytest.mark.parametrize(
+    ("edition", "law", "words"),
+    [
+        ("NBB30", "NBB R26(3)", "may not claim"),
+        ("EST30", "EST-L40", "may not claim"),
+        ("NL36", "NL36 29.3", "void"),
+    ],
+)
+def test_historic_tv90_a_trick_conceded_that_could_not_be_lost_stays(edition: str, law: str, words: str) -> None:
+    """digest TV90: N claims only one of the last three tricks (conceding two); the defenders agree. No play could
+    lose NS a trick: NBB R26(3), the other side may not claim them; NL36 29.3, the concession is void. NS keep 3."""
+    table = three_left(edition)
+    table.claim(N, 1)
+    for seat in (E, W):
+        table.agree(seat)
+    result = table.result
+    assert result is not None and result.tricks == 8
+    [note] = result.adjustments
+    assert note.startswith("NS conceded 2 tricks it could not lose by any play") and words in note and law in note
+    replayed(table)
+
+
+def test_historic_tv90_a_concession_that_a_play_could_lose_stands() -> None:
+    table = one_spade("NBB30")
+    while len(table.tricks) < 9:
+        table.play(min(table.legal_cards()))
+    remaining = 13 - len(table.tricks)
+    table.claim(E, 0)  # EW concede the rest to NS
+    table.agree(N)
+    result = table.result
+    assert result is not None and not result.adjustments
+    assert result.tricks == table.play_state.declarer_tricks + remaining  # type: ignore[union-attr]
+
+
+def test_historic_tv90_the_players_word_where_the_table_cannot_search_and_checked_where_it_can() -> None:
+    table = three_left("NBB30")
+    table.claim(N, 1)
+    for seat in (E, W):
+        table.agree(seat)
+    with pytest.raises(BridgeError, match="could not lose 2"):
+        table.apply({"event": "attention", "seat": "N", "unlosable": 1})  # the search says 2
+    table.apply({"event": "attention", "seat": "N", "unlosable": 2})
+    assert table.result is not None and table.result.tricks == 8
+    early = one_spade("NBB30")  # 13 cards each: beyond the search
+    play(early, "S9 S5 S3 SA")
+    early.claim(N, 6)
+    for seat in (E, W):
+        early.agree(seat)
+    assert early.result is not None and not early.result.adjustments  # the agreed figure stands
+    early.apply({"event": "attention", "seat": "N", "unlosable": 3})  # the players' word
+    assert early.result is not None and early.result.tricks == 1 + 6 + 3
+    assert any("NBB R26(3)" in a for a in early.result.adjustments)

@@ -52,6 +52,7 @@ class EST30Play(NBB30Play):
         "wrong_person": "EST-L47",
         "defender_claim": "EST-L40",
         "declarer_claim": "EST-L40, L41",
+        "claim_open_point": "EST-L41",
         "concession": "EST-L40",
     }
 

@@ -20,6 +20,13 @@ from contractbridge.errors import EventLogError, RulingError
 from contractbridge.laws.base import DealRules, FormationRules
 from contractbridge.laws.nbb30.administration import chosen, dummy_exposed_first, dummy_names_hand, lapsed, lead_hand
 from contractbridge.laws.nbb30.auction import NBB30Auction
+from contractbridge.laws.nbb30.claims import (
+    asserted_unlosable,
+    finesse_allowed,
+    finessing,
+    unlosable_kept,
+    unlosable_said,
+)
 from contractbridge.laws.nbb30.play import NBB30Play
 from contractbridge.laws.nbb30.record import Moment, PlayersAuction, Review
 from contractbridge.laws.nbb30.revokeclaims import revoke_fact
@@ -109,7 +116,7 @@ class NBB30(NBB30Auction, NBB30Play):
         if directed is not None:
             return cards & directed or cards
         if seat in (play.declarer, play.dummy):
-            return cards
+            return _without_finesse(self, table, seat, cards)
         hand = play.hand(seat)
         exposed = [c for s, c, _ in record.exposed if s == seat and c in hand]
         if not exposed:
@@ -164,6 +171,9 @@ class NBB30(NBB30Auction, NBB30Play):
             return chosen(self, table, event)
         if revoke_fact(self, table, event):
             return True
+        if isinstance(event, Attention) and "unlosable" in event.extra:
+            unlosable_said(self, table, event.seat, event.extra["unlosable"])
+            return True
         if isinstance(event, Extension) and event.name == "dummy_names_hand":
             seat = event.data.get("seat")
             if not isinstance(seat, str):
@@ -189,13 +199,32 @@ class NBB30(NBB30Auction, NBB30Play):
         lapsed(self, table)
 
     def adjust_tricks(self, table: Table, tricks: int) -> tuple[int, tuple[str, ...]]:
-        """The edition's revoke trick transfers (R55(6); EST-L38; NL36 27.4) for the established revokes."""
-        return revoke_adjustment(self, table, tricks)
+        """An agreed claim's tricks that a side could not lose by any play stay with it (R26(3); NL36 29.3:
+        ``claims.unlosable_kept``); then the edition's revoke trick transfers (R55(6); EST-L38; NL36 27.4)."""
+        claim, play = table.claim_state, table.play_state
+        notes: tuple[str, ...] = ()
+        if claim is not None and claim.agreed and play is not None:
+            kept, note = unlosable_kept(self, play, claim, asserted_unlosable(table.to_events()))
+            tricks += kept - claim.awarded if claim.side == play.declarer.side else claim.awarded - kept
+            notes = () if note is None else (note,)
+        tricks, more = revoke_adjustment(self, table, tricks)
+        return tricks, notes + more
 
     def objection_cancels_claim(self, claim: Claim, seat: Seat, declarer: Seat) -> bool:
         """There is no director: a claim objected to is no claim, and play goes on (R54: the defenders may
         require declarer to play on; NL36 29.1, 29.2: a defender's concession void without his partner)."""
         return True
+
+
+def _without_finesse(laws: NBB30, table: Table, seat: Seat, cards: frozenset[Card]) -> frozenset[Card]:
+    """Declarer's ``cards`` less a finesse his claim did not announce, once play went on from it (NL36 29.1; NBB
+    R54, EST-L41: when the defenders so decided) — ``claims``; following suit first."""
+    play = table.play_state
+    assert play is not None
+    finesses = finessing(play, seat, cards)
+    if not finesses or finesse_allowed(laws, table.to_events(), play.declarer, play.current_trick[0][1].suit) is None:
+        return cards
+    return cards - finesses or cards
 
 
 def _called(table: Table, seat: Seat) -> Card | None:

@@ -72,6 +72,7 @@ class NBB30Play:
         "wrong_person": "NBB R59",
         "defender_claim": "NBB R26(1)",
         "declarer_claim": "NBB R26(2), R54",
+        "claim_open_point": "NBB R54",
         "concession": "NBB R26(3)",
     }
     #: whether a defender's card exposed in the play must be played (NL36 penalty card) or may be called
@@ -82,6 +83,8 @@ class NBB30Play:
     DECLARER_BECOMES_DUMMY: ClassVar[bool] = True
     #: R47(1), R52: the partner may be required to win or not to win (NL36 26.8, 28.5: a named suit instead)
     PARTNER_MAY_WIN: ClassVar[bool] = True
+    #: NL36 29.1: after his claim declarer may not finesse unless he announced it (NBB R54: the defenders decide)
+    NO_UNANNOUNCED_FINESSE: ClassVar[bool] = False
     #: R58(1): demanding a penalty one is not entitled to costs the side any penalty (NL36 has no such rule, 31.2)
     WRONG_PENALTY_FORFEITS: ClassVar[bool] = True
     #: R55(4), EST-L37: dummy away from the table costs the defenders the penalty for declarer's revoke they did

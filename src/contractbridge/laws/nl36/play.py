@@ -70,7 +70,8 @@ class NL36Play(NBB30Play):
     PARTNER_MAY_WIN = False  # 26.8, 28.5: highest, lowest, or a named suit if void
     BOTH_HANDS_PLAYED_EXCUSES = True  # 26.8
     DUMMY_AWAY_COSTS_REVOKE = False  # 27.3 has only dummy's inquiry after looking ([DIFF] NBB R55(4))
-    WRONG_PENALTY_FORFEITS = False  # no rule like R58(1): 31.2 settles the question before the penalty is paid
+    WRONG_PENALTY_FORFEITS = False
+    NO_UNANNOUNCED_FINESSE = True  # 29.1  # no rule like R58(1): 31.2 settles the question before the penalty is paid
     DUMMY_EXPOSED_NOTE = "Dummy's cards were visible: only the penalty card"
     RESTORED = ("", "the card goes back to its owner and may become a penalty card; its revokes cost 2 tricks at most")
     QUITTED_EXCEPTIONS: ClassVar[frozenset[str]] = frozenset({"dispute", "wrong_count", "replace_card"})
