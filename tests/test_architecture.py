@@ -226,7 +226,6 @@ CITATION = re.compile(
 #: (shrink the list) or when another module starts to (move the citation into the edition: ``Edition.cited``).
 CITATION_ALLOWLIST: Mapping[str, str] = {
     "auction.py": "the strict Auction's own errors (L17-L39): core, below the editions; not yet re-cited per edition",
-    "play.py": "PlayState's errors (L44, L53-L57, L61): core, below the editions; not yet re-cited per edition",
     "calls.py": "parsing a bid (L18A): a value, below the editions",
     "contract.py": "parsing a contract (L18A): a value, below the editions",
     "deal.py": "board numbering and vulnerability (L2): a value, below the editions",

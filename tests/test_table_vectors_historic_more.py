@@ -210,7 +210,7 @@ def test_historic_tv72_the_moment_is_checked() -> None:
     table = west_revokes_established("NBB30")
     with pytest.raises(BridgeError, match="moment"):
         table.apply({"event": "attention", "seat": "N", "moment": "tomorrow"})
-    with pytest.raises(BridgeError, match="other side's revoke"):
+    with pytest.raises(BridgeError, match="other side made no revoke"):
         table.apply({"event": "attention", "seat": "E", "moment": "after_cut"})  # EW's own revoke
     unfinished = one_spade("NBB30")
     play(unfinished, "DK D5 C7 D8  S9")

@@ -259,7 +259,7 @@ class PlayState:
     def record(self, card: Card, seat: Seat) -> None:
         """Let ``card`` from ``seat`` stand although it was not lawful: a lead from the wrong hand that
         stands (L53, L55, L54) or a revoke (L61–L64). A card to a trick in progress must still come from the
-        hand in rotation, and every card must be in that hand."""
+        hand in rotation (L44B; the table adds its edition's citation), and every card must be in that hand."""
         if len(self._tricks) == 13:
             raise IllegalPlayError(f"{card}: all thirteen tricks have been played")
         if not self._hands[seat] >> card.index & 1:
@@ -269,7 +269,7 @@ class PlayState:
             if seat != turn:
                 raise CardOutOfTurnError(
                     f"{card} by {seat.name.lower()}: a card to a trick in progress comes from"
-                    f" {_SEATS[turn].name.lower()} (L44B)"
+                    f" {_SEATS[turn].name.lower()}"
                 )
         else:
             self._leader = int(seat)

@@ -69,6 +69,12 @@ class EffectKind(Enum):
     DESIGNATE = "designate"  # the card counts as designated (L46)
     SUBSTITUTE = "substitute"  # the offender substitutes a legal card (L62B, L52B2)
     TRANSFER = "transfer"  # tricks transferred at the end of play (L64A)
+    TAKE_BACK = "take_back"  # the last ``data`` cards played go back to the hands, the last first (L47, L62)
+    PLAY = "play"  # ``seat`` plays ``cards`` (L58B: the card the chosen option keeps)
+    AWARD = "award"  # the claimer's side gets ``data`` of the remaining tricks (L69, L70, L71)
+    PLAY_ON = "play_on"  # the disputed claim is void and play continues (L68D2(b))
+    REPLAY = "replay"  # ``seat`` plays ``cards[0]`` again to trick ``data`` unless released (L62C2)
+    ESTABLISHED = "established"  # the corrected revoke by ``seat`` in trick ``data`` counts as established (L43B2(b))
     NONE = "none"  # no rectification
     # the auction period (L13–L15, L16C, L17D3, L23–L39; the historic codes' R39–R43), applied to the record by
     # ``director.apply``; "the call made" is the call a player made before rectification (``BeforeRectification``)
@@ -164,9 +170,10 @@ class Option:
         return replace(self, apply=apply)
 
     def carry_out(self) -> None:
-        if self.apply is None:
-            raise RulingError(f"{self.id} ({self.law}) is a ruling's option not bound to a table")
-        self.apply()
+        """Run the bound action; an option without one is data its table carries out (the play period's options,
+        ``Table``'s one function applying ``effects``)."""
+        if self.apply is not None:
+            self.apply()
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"id": self.id, "law": self.law, "effect": self.effect}

@@ -36,6 +36,8 @@ from contractbridge.cards import Card, Hand, Seat, Side
 from contractbridge.contract import Contract
 from contractbridge.deal import Board, Deal
 from contractbridge.director import DirectedAuction
+from contractbridge.director.apply import is_play_option
+from contractbridge.director.rulings import EffectKind
 from contractbridge.errors import (
     AuctionClosedError,
     BridgeError,
@@ -53,7 +55,7 @@ from contractbridge.errors import (
     RulingError,
     RulingPendingError,
 )
-from contractbridge.laws import DEFAULT_EDITION, Edition
+from contractbridge.laws import DEFAULT_EDITION, Choice, Edition
 from contractbridge.laws import edition as find_edition
 from contractbridge.loglines import fold, read_events
 from contractbridge.play import PlayState, Trick, cards_of
@@ -377,14 +379,8 @@ class Table:
             case events.Play():
                 who, undo = self._play_card(event.card, event.seat)
                 event = replace(event, seat=who)
-            case events.Claim():
+            case events.Claim() | events.Agree() | events.Dispute() | events.PlayOn():
                 undo = self._claim_event(event)
-            case events.Agree():
-                undo = self._agree_event(event)
-            case events.Dispute():
-                undo = self._dispute_event(event)
-            case events.PlayOn():
-                undo = self._play_on_event(event)
             case events.BoardStart():
                 raise ParseError("a board event may only be the first event of a log")
             case _ if self._play_period_event(event):
@@ -481,8 +477,13 @@ class Table:
         card exposed, a revoke drawn attention to, dummy's card designated, the review; a fact about a faced opening
         lead out of turn awaiting its ruling); False for the others."""
         auction = self._in_auction_period() and (self._pending is None or self._play is None)
-        if self.record is None or auction or not self.rules.play_event(self, event):
+        if self.record is None or auction:
             return False
+        handled = self.rules.play_event(self, event)
+        if handled is False:
+            return False
+        if isinstance(handled, Choice):
+            self._carrying_out(handled)
         self._after_record()
         return True
 
@@ -501,8 +502,54 @@ class Table:
             for card in event.cards:
                 if card not in hand:
                     raise IllegalCallError(f"expose: {card} is not in {event.seat.name.capitalize()}'s hand")
+        ruling = record.pending
         record.apply(events.to_dict(event))
+        if ruling is not None and record.pending is not ruling and record.rulings:
+            chosen = ruling.outcome(event.answer) if isinstance(event, events.Judge) else None
+            option_id = record.rulings[-1]["option"]
+            chosen = chosen or next((o for o in ruling.options if o.id == option_id), None)
+            if chosen is not None and chosen.apply is None and self._play is not None and is_play_option(chosen):
+                self._carrying_out(Choice(chosen, ruling))  # the play period's options are data (#22)
         self._after_record()
+
+    def _carrying_out(self, choice: Choice) -> None:
+        """``_carry_out``, the table refolded from its log when it fails (nothing changed)."""
+        try:
+            self._carry_out(choice)
+        except BridgeError:
+            self._refold()
+            raise
+
+    def _carry_out(self, choice: Choice) -> None:
+        """The one function that applies a chosen option of the play period (L10C1), its effects in order: the
+        unlawful card awaiting the ruling it settles stands (``ACCEPT``; ``EXCHANGE_ROLES``: the presumed declarer
+        becomes dummy, L54A) or goes back to the hand; the last cards played go back (``TAKE_BACK``, L47, L62); a
+        card is played (``PLAY``, L58B; ``DESIGNATE``, L46B); the disputed claim is ruled (``AWARD``, L70) or void
+        (``PLAY_ON``, L68D2(b)). Then the edition records what the option leaves (``Edition.carry_out``: penalty
+        cards, restrictions)."""
+        option, card = choice.option, self._pending
+        if choice.ruling is not None and card is not None:
+            kinds = {e.kind for e in option.effects}
+            exchange = next((e.seat for e in option.effects if e.kind is EffectKind.EXCHANGE_ROLES), None)
+            stands = EffectKind.ACCEPT in kinds
+            self.resolve_irregularity(stands, declarer=None if exchange is None or not stands else exchange.partner)
+        for effect in option.effects:
+            if effect.kind is EffectKind.TAKE_BACK:
+                self.take_back(int(effect.data))
+            elif effect.kind in (EffectKind.PLAY, EffectKind.DESIGNATE) and effect.seat is not None:
+                for played in effect.cards:
+                    self._push(played, effect.seat)
+            elif effect.kind is EffectKind.AWARD:
+                self.settle_claim(int(effect.data))
+            elif effect.kind is EffectKind.PLAY_ON:
+                self.settle_claim(None)
+        self.rules.carry_out(self, choice, card)
+
+    def _push(self, card: Card, seat: Seat) -> None:
+        play = self._play
+        if play is None:
+            raise PlayNotStartedError(f"{card}: there is no play")
+        play.push(card, seat)
 
     def _after_record(self) -> None:
         """After the record changed: list a new pending ruling as an irregularity, and start the play once the
@@ -560,9 +607,12 @@ class Table:
         if seat is None or self._play is None or self._claim is not None or not self._stopped:
             return self._checked_card(card, seat)
         self._require_holding(card, seat)
-        if not self.rules.card_before_rectification(self, seat, card):
+        settled = self.rules.card_before_rectification(self, seat, card)
+        if settled is None:
             self._require_running(card)
         try:
+            if settled is not None:
+                self._carry_out(settled)
             return self._checked_card(card, seat)[0], self._refold
         except BridgeError:
             self._refold()
@@ -623,11 +673,19 @@ class Table:
         assert turn is not None
         return turn, play.pop
 
-    def _cited(self, err: RevokeError | CardOutOfTurnError) -> IllegalPlayError:
+    def _cited(self, err: RevokeError | CardOutOfTurnError, topic: str | None = None) -> IllegalPlayError:
         """``PlayState``'s refusal of a card with this table's edition's citation: follow suit (WBF17 L44C, a revoke
-        L61; NBB R20) or the turn (L44G, L53–L57)."""
-        topic = "follow_suit" if isinstance(err, RevokeError) else "card_turn"
+        L61; NBB R20) or the turn (L44G, L53–L57); ``topic`` names another (``trick_rotation``, L44B)."""
+        topic = topic or ("follow_suit" if isinstance(err, RevokeError) else "card_turn")
         return type(err)(f"{err}{self.rules.cited(topic)}")
+
+    def _stand(self, play: PlayState, card: Card, seat: Seat) -> None:
+        """``card`` of ``seat`` stands although unlawful (``PlayState.record``), refused with the edition's
+        citation when it is not in rotation to the trick in progress."""
+        try:
+            play.record(card, seat)
+        except CardOutOfTurnError as err:
+            raise self._cited(err, "trick_rotation") from None
 
     def _restriction(self, seat: Seat) -> str:
         record = self.record
@@ -646,12 +704,14 @@ class Table:
             kind = IrregularityKind.RESTRICTED_CARD
         irregularity = Irregularity(kind, who, card, len(self._events), turn, str(err), trick)
         if self.rules.card_irregularity(self, irregularity):
-            play.record(card, who)
+            self._stand(play, card, who)
             self._irregularities.append(irregularity)
             return self._undo_standing_card
         unflag = self._flag(kind, who, card, turn, str(err), trick)
         ruled = self.record is not None and self.record.pending is not None
-        if ruled and self.rules.ruled_at_once(self):
+        settled = self.rules.ruled_at_once(self) if ruled else None
+        if settled is not None:
+            self._carrying_out(settled)
             self._after_record()
         return self._refold if ruled else unflag  # the edition's ruling is undone by refolding the log
 
@@ -704,7 +764,7 @@ class Table:
                 law = self.rules.cited("exchange_of_roles")
                 raise IllegalPlayError(f"{action}: the roles may be exchanged only at the opening lead{law}")
             self._play = PlayState(self.board.deal, before.strain, declarer)
-        self._play.record(action, pending.seat)
+        self._stand(self._play, action, pending.seat)
         self._pending = None
         return self._undo_then(self._play.pop if self._play is before else lambda: self._restore_play(before), pending)
 
@@ -760,30 +820,18 @@ class Table:
 
         return undo
 
-    def _open_claim(self, what: str) -> Claim:
-        claim = self._claim
-        if claim is None or claim.settled:
-            raise ClaimError(f"{what}: there is no claim in progress")
-        return claim
-
-    def _claim_event(self, event: events.Claim) -> Undo:
-        seat, tricks = event.seat, event.tricks
-        self._require_running("claim")
-        play = self._play
-        if play is None or self.phase is not Phase.PLAY:
-            law = self.rules.cited("claim")
-            raise ClaimError(f"claim by {seat.name.lower()}: claims are made during the play{law}")
-        if self._claim is not None:
-            raise ClaimError(f"claim by {seat.name.lower()}: a claim by {self._claim.seat.name.lower()} is open")
-        if seat == play.dummy:
-            law = self.rules.cited("dummy_no_part")
-            raise ClaimError(f"claim by {seat.name.lower()}: dummy takes no part in the play{law}")
-        remaining = 13 - len(play.tricks)
-        if not 0 <= tricks <= remaining:
-            law = self.rules.cited("claim")
-            raise ClaimError(f"claim by {seat.name.lower()} of {tricks} tricks: {remaining} tricks remain{law}")
-        needed = self.rules.claim_agreement(seat, play.dummy)
-        return self._set_claim(Claim(seat, tricks, remaining, event.statement, needed=needed))
+    def _claim_event(self, event: events.Claim | events.Agree | events.Dispute | events.PlayOn) -> Undo | None:
+        """A claim, an agreement, an objection or play on: the claim the edition says follows
+        (``Edition.claim_event``, L68–L70); a claim needs the play running. None when the edition's record changed
+        too (a pending ruling on the claim lapsing): undone by refolding the log."""
+        if isinstance(event, events.Claim):
+            self._require_running("claim")
+        ruling = None if self.record is None else self.record.pending
+        claim = self.rules.claim_event(self, event)
+        if self.record is not None and self.record.pending is not ruling:
+            self._claim = claim
+            return None
+        return self._set_claim(claim)
 
     def settle_claim(self, tricks: int | None) -> None:
         """The director's ruling on the disputed claim (L70): the claimer's side gets ``tricks`` of the remaining
@@ -795,45 +843,6 @@ class Table:
         if tricks is not None and not 0 <= tricks <= claim.remaining:
             raise ClaimError(f"a ruling of {tricks} tricks: {claim.remaining} remain{self.rules.cited('claim_ruling')}")
         self._claim = None if tricks is None else replace(claim, ruled=tricks)
-
-    def _agree_event(self, event: events.Agree) -> Undo:
-        seat = event.seat
-        claim = self._open_claim(f"agreement by {seat.name.lower()}")
-        if claim.disputed_by is not None:
-            law = self.rules.cited("claim_ruling")
-            raise ClaimError(f"agreement by {seat.name.lower()}: the claim is disputed; the director rules{law}")
-        if seat not in claim.needed or seat in claim.agreed_by:
-            raise ClaimError(
-                f"agreement by {seat.name.lower()}: the claim needs the agreement of "
-                + " and ".join(s.name.lower() for s in sorted(claim.needed - claim.agreed_by))
-                + self.rules.cited("claim_agreement")
-            )
-        return self._set_claim(replace(claim, agreed_by=claim.agreed_by | {seat}))
-
-    def _dispute_event(self, event: events.Dispute) -> Undo:
-        seat = event.seat
-        claim = self._open_claim(f"dispute by {seat.name.lower()}")
-        play = self._play
-        assert play is not None
-        if seat == claim.seat or claim.disputed_by is not None or seat == play.dummy:
-            raise ClaimError(f"dispute by {seat.name.lower()}: not possible for the claimer, dummy or a disputed claim")
-        if self.rules.objection_cancels_claim(claim, seat, play.declarer):
-            return self._set_claim(None)
-        return self._set_claim(replace(claim, disputed_by=seat))
-
-    def _play_on_event(self, event: events.PlayOn) -> Undo | None:
-        claim = self._open_claim(f"play on at {event.seat.name.lower()}'s request")
-        if claim.disputed_by is None:
-            law = self.rules.cited("play_on")
-            raise ClaimError(f"play on at {event.seat.name.lower()}'s request: the claim is not disputed{law}")
-        ruling = None if self.record is None else self.record.pending
-        if self.record is not None and ruling is not None and ruling.irregularity == "claim":
-            # all four agreed to play on before the director ruled: the ruling lapses (WBF17 L68D2(b), TV139)
-            law = next((o.law for o in ruling.options if o.id == "play_on"), ruling.law)
-            self.record.resolve(law, "play_on")
-            self._claim = None
-            return None  # undone by refolding the log
-        return self._set_claim(None)
 
     # events ---------------------------------------------------------------------------------------
     def to_events(self) -> list[Event]:

@@ -17,8 +17,15 @@ from typing import TYPE_CHECKING, ClassVar
 from contractbridge.cards import Card, Seat
 from contractbridge.director.apply import apply_option
 from contractbridge.errors import EventLogError, RulingError
-from contractbridge.laws.base import DealRules, FormationRules
-from contractbridge.laws.nbb30.administration import chosen, dummy_exposed_first, dummy_names_hand, lapsed, lead_hand
+from contractbridge.laws.base import Choice, DealRules, FormationRules
+from contractbridge.laws.nbb30.administration import (
+    chosen,
+    dummy_exposed_first,
+    dummy_names_hand,
+    lapsed,
+    lead_from,
+    lead_hand,
+)
 from contractbridge.laws.nbb30.auction import NBB30Auction
 from contractbridge.laws.nbb30.claims import (
     asserted_unlosable,
@@ -35,6 +42,7 @@ from contractbridge.laws.nbb30.rubber import RUBBER as NBB30_RUBBER
 from contractbridge.laws.nbb30.tableplay import (
     NO_PENALTY,
     card_ruling,
+    carried_out,
     directed_cards,
     dummy_waives,
     exposed_in_play,
@@ -49,7 +57,7 @@ from contractbridge.values import Claim, Irregularity
 if TYPE_CHECKING:
     from contractbridge.director import DirectedAuction
     from contractbridge.events import Event
-    from contractbridge.table import Table
+    from contractbridge.laws.base import PlayTable
 
 __all__ = [
     "NBB30",
@@ -67,6 +75,8 @@ class NBB30(NBB30Auction, NBB30Play):
     """The NBB rubber-bridge laws (profile P_NBB30: NBB30 for every module, laws-historic.md §0)."""
 
     name = "NBB30"
+    #: the play's rule, ahead of the base's (``Edition`` precedes ``NBB30Play`` in the MRO)
+    revoke_transfer = NBB30Play.revoke_transfer
     title = "Dutch rubber-bridge laws of the 1930s"
     scoring = ALTERNATING_NOTRUMP  # NBB R30: notrump odd tricks 30, 40, 30 …
     rubber: RubberRules | None = NBB30_RUBBER
@@ -100,7 +110,7 @@ class NBB30(NBB30Auction, NBB30Play):
                 out[topic] = book
         return out
 
-    def legal_cards(self, table: Table, seat: Seat, cards: frozenset[Card]) -> frozenset[Card]:
+    def legal_cards(self, table: PlayTable, seat: Seat, cards: frozenset[Card]) -> frozenset[Card]:
         """The base's restrictions; then what a ruling made ``seat`` play to this trick (``PlayDirective``: the
         card he played too early, partner's highest, lowest, a win … R47(1), R52; NL36 26.8, 28.5); then the
         cards a defender exposed and still holds (the record's ``exposed``: R43(a)(I), R43(b) with the deal
@@ -126,16 +136,16 @@ class NBB30(NBB30Auction, NBB30Play):
         both = cards & self.playable_with_exposed(hand, led, exposed, _called(table, seat))
         return both or cards  # a lead restriction no exposed card meets comes first; the card stays
 
-    def card_irregularity(self, table: Table, irregularity: Irregularity) -> bool:
+    def card_irregularity(self, table: PlayTable, irregularity: Irregularity) -> bool:
         """A lead or play out of turn: the edition's ruling pending, for the entitled player's ``choose`` (or
         anyone's ``attention`` if automatic); a revoke, or a card against a penalty, stands (``card_ruling``)."""
         return card_ruling(self, table, irregularity)
 
-    def lead_hand(self, table: Table) -> Seat | None:
+    def lead_hand(self, table: PlayTable) -> Seat | None:
         """The hand dummy's LHO chose to lead after dummy named one unasked (R51(1), EST-L22, NL36 30.4)."""
         return lead_hand(table)
 
-    def card_before_rectification(self, table: Table, seat: Seat, card: Card) -> bool:
+    def card_before_rectification(self, table: PlayTable, seat: Seat, card: Card) -> Choice | None:
         """The other side plays to a lead out of turn: it stands, declarer becoming dummy when he plays from his
         own hand to RHO's wrong opening lead (R45, R46(3); EST-L30, L32; NL36 26.6: ``played_to_wrong_lead``)."""
         return played_to_wrong_lead(table, seat, card)
@@ -156,7 +166,13 @@ class NBB30(NBB30Auction, NBB30Play):
         auction.resolve(verdict.law, free.id)
         apply_option(auction, free)
 
-    def play_event(self, table: Table, event: Event) -> bool:
+    def carry_out(self, table: PlayTable, choice: Choice, card: Irregularity | None) -> None:
+        """What the remedy chosen leaves in the record: exposed cards, leads and directives (``carried_out``); the
+        hand dummy's LHO chose to lead (R51(1): ``administration.lead_from``)."""
+        if not lead_from(table, choice):
+            carried_out(self, table, choice, card)
+
+    def play_event(self, table: PlayTable, event: Event) -> Choice | bool:
         """After the opening lead: dummy's ``attention`` to an opponent's irregularity he may not raise
         (``dummy_waives``, R51(2)); ``attention`` with no ruling pending corrects a revoke not yet established
         (R55(1); EST-L35; NL36 27.1: ``revokes.correct_revoke``); ``expose`` is a card dropped or shown (R44;
@@ -191,14 +207,14 @@ class NBB30(NBB30Auction, NBB30Play):
             return True
         return False
 
-    def settle_play(self, table: Table) -> None:
+    def settle_play(self, table: PlayTable) -> None:
         """What the players reported in the play: a quitted trick looked at (R24, R53; EST-L28; NL36 28.3), a card
         dummy suggested (R50; EST-L22; NL36 30.3) — ``reported_rulings``; a lead penalty whose suit the leader
         does not hold lapses (R57; EST-L45; NL36 26.5) — ``administration.lapsed``."""
         reported_rulings(self, table)
         lapsed(self, table)
 
-    def adjust_tricks(self, table: Table, tricks: int) -> tuple[int, tuple[str, ...]]:
+    def adjust_tricks(self, table: PlayTable, tricks: int) -> tuple[int, tuple[str, ...]]:
         """An agreed claim's tricks that a side could not lose by any play stay with it (R26(3); NL36 29.3:
         ``claims.unlosable_kept``); then the edition's revoke trick transfers (R55(6); EST-L38; NL36 27.4)."""
         claim, play = table.claim_state, table.play_state
@@ -216,7 +232,7 @@ class NBB30(NBB30Auction, NBB30Play):
         return True
 
 
-def _without_finesse(laws: NBB30, table: Table, seat: Seat, cards: frozenset[Card]) -> frozenset[Card]:
+def _without_finesse(laws: NBB30, table: PlayTable, seat: Seat, cards: frozenset[Card]) -> frozenset[Card]:
     """Declarer's ``cards`` less a finesse his claim did not announce, once play went on from it (NL36 29.1; NBB
     R54, EST-L41: when the defenders so decided) — ``claims``; following suit first."""
     play = table.play_state
@@ -227,7 +243,7 @@ def _without_finesse(laws: NBB30, table: Table, seat: Seat, cards: frozenset[Car
     return cards - finesses or cards
 
 
-def _called(table: Table, seat: Seat) -> Card | None:
+def _called(table: PlayTable, seat: Seat) -> Card | None:
     """The card declarer called from ``seat``'s exposed cards since ``seat`` last played (R44(3): a call binds
     the next card only; a card that could not be played may be called again later)."""
     for event in reversed(table.to_events()):

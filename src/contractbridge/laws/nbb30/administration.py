@@ -23,24 +23,23 @@ none (``accept``, ``no_penalty`` …), else the irregular card simply counts as 
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Final
 
 from contractbridge.cards import Card, Seat
-from contractbridge.director import Option, seat_name
-from contractbridge.director.apply import apply_option
+from contractbridge.director import seat_name
 from contractbridge.errors import RulingError, RulingPendingError
+from contractbridge.laws.base import Choice
 from contractbridge.laws.nbb30.record import PlayersAuction
 from contractbridge.laws.nbb30.tableplay import forfeit, lead_ruling, make_pending
 from contractbridge.values import IrregularityKind
 
 if TYPE_CHECKING:
     from contractbridge.events import Choose, Expose
+    from contractbridge.laws.base import PlayTable
     from contractbridge.laws.nbb30.play import NBB30Play
-    from contractbridge.table import Table
 
-__all__ = ["PENALTIES", "chosen", "dummy_exposed_first", "dummy_names_hand", "lapsed", "lead_hand"]
+__all__ = ["PENALTIES", "chosen", "dummy_exposed_first", "dummy_names_hand", "lapsed", "lead_from", "lead_hand"]
 
 #: every penalty the books let a player demand in the play (the option ids of the editions' play rulings): a
 #: demand of one of these that the pending ruling does not offer is a wrong penalty (R58(1)), anything else a typo
@@ -53,7 +52,7 @@ PENALTIES: Final = frozenset(
 _EITHER_DEFENDER: Final = ("lead_from_wrong_hand", "declarer_lead_out_of_turn")
 
 
-def chosen(laws: NBB30Play, table: Table, event: Choose) -> bool:
+def chosen(laws: NBB30Play, table: PlayTable, event: Choose) -> Choice | bool:
     """``Edition.play_event`` for a ``choose`` in the play: True when the books settle it otherwise than the
     record's ``choose`` would — the right lost (R58(1), R59, EST-L46, L47, NL36 31.3) or the other defender's
     lawful choice (R45, R46(1)); False leaves it to the record (the entitled player's own choice, or an error)."""
@@ -67,28 +66,26 @@ def chosen(laws: NBB30Play, table: Table, event: Choose) -> bool:
     either = ruling.irregularity in _EITHER_DEFENDER and who != play.dummy
     if who != entitled and not either:
         verdict = laws.penalty_named_by(who, (entitled,), play.dummy)
-        forfeit(table, verdict.law, f"{seat_name(who)} named the penalty: {verdict.reason}")
-        return True
+        return forfeit(table, verdict.law, f"{seat_name(who)} named the penalty: {verdict.reason}")
     if event.extra.get("consulted") is True:
         verdict = laws.partners_consulted()
-        forfeit(table, verdict.law, f"{seat_name(who)} and partner consulted: {verdict.reason}")
-        return True
+        return forfeit(table, verdict.law, f"{seat_name(who)} and partner consulted: {verdict.reason}")
     if event.option not in ruling.option_ids:
         if event.option not in PENALTIES or not laws.WRONG_PENALTY_FORFEITS:
             ruling.option(event.option)  # the RulingError that lists the options
         verdict = laws.wrong_penalty_demanded()
-        forfeit(table, verdict.law, f"{seat_name(who)} demanded {event.option}, not a penalty here: {verdict.reason}")
-        return True
+        return forfeit(
+            table, verdict.law, f"{seat_name(who)} demanded {event.option}, not a penalty here: {verdict.reason}"
+        )
     if who == entitled:
         return False
     option = ruling.option(event.option)
     record.resolve(option.law, option.id)
     record.note(f"{seat_name(who)} chose {option.id}: either defender may ({option.law}).")
-    apply_option(record, option)
-    return True
+    return Choice(option, ruling)
 
 
-def lapsed(laws: NBB30Play, table: Table) -> None:
+def lapsed(laws: NBB30Play, table: PlayTable) -> None:
     """``Edition.settle_play``: a lead penalty in force for a leader who holds no card of its suit lapses (R57,
     EST-L45, NL36 26.5: he leads any card) — the record says so once, the restriction lets every card through."""
     record, play = table.record, table.play_state
@@ -104,7 +101,7 @@ def lapsed(laws: NBB30Play, table: Table) -> None:
             record.note(note)
 
 
-def dummy_exposed_first(laws: NBB30Play, table: Table, event: Expose) -> bool:
+def dummy_exposed_first(laws: NBB30Play, table: PlayTable, event: Expose) -> bool:
     """Dummy exposes a card after a defender's wrong opening lead, before declarer chose his penalty (digest TV78):
     declarer loses option (I), naming a suit (NBB R46(4), EST-L30); NL36 26.6 footnote: with dummy's cards
     visible only the penalty card (besides accepting the lead, 26.6). Dummy's own card costs nothing (R44(4)).
@@ -132,7 +129,7 @@ def dummy_exposed_first(laws: NBB30Play, table: Table, event: Expose) -> bool:
 
 
 # ---- dummy names the hand to lead (digest TV95) ------------------------------------------------------------------
-def dummy_names_hand(laws: NBB30Play, table: Table, seat: Seat) -> None:
+def dummy_names_hand(laws: NBB30Play, table: PlayTable, seat: Seat) -> None:
     """``{"event": "dummy_names_hand", "seat": "S"}``: dummy, unasked, tells declarer which hand is to lead (or warns
     him against the wrong one) while declarer's side is on lead; dummy's LHO chooses the hand declarer leads from
     (NBB R51(1), EST-L22, NL36 30.4) — ``lead_from_hand`` or ``lead_from_dummy``, a ``choose`` event. The hand
@@ -150,16 +147,24 @@ def dummy_names_hand(laws: NBB30Play, table: Table, seat: Seat) -> None:
         raise RulingError(f"dummy names the hand to lead when declarer's side is on lead ({law})")
     trick = len(play.tricks) + 1
     ruling = laws.dummy_names_hand(seat)
-    ruling = replace(ruling, description=f"Dummy named the hand to lead to trick {trick}", choosers=ruling.choosers[:1])
-
-    def lead_from(option: Option) -> Callable[[], None]:
-        hand = play.declarer if option.id == "lead_from_hand" else play.dummy
-        return lambda: record.lead_hands.append((trick, hand, option.law))
-
-    record.rule(ruling.bind(lead_from))
+    record.rule(
+        replace(ruling, description=f"Dummy named the hand to lead to trick {trick}", choosers=ruling.choosers[:1])
+    )
 
 
-def lead_hand(table: Table) -> Seat | None:
+def lead_from(table: PlayTable, choice: Choice) -> bool:
+    """``Edition.carry_out`` for the choice of dummy's LHO (R51(1)): the hand chosen leads this trick; False for
+    any other ruling."""
+    record, play, ruling = table.record, table.play_state, choice.ruling
+    if ruling is None or ruling.irregularity != "dummy_names_hand" or play is None:
+        return False
+    assert isinstance(record, PlayersAuction)
+    hand = play.declarer if choice.option.id == "lead_from_hand" else play.dummy
+    record.lead_hands.append((len(play.tricks) + 1, hand, choice.option.law))
+    return True
+
+
+def lead_hand(table: PlayTable) -> Seat | None:
     """``Edition.lead_hand``: the hand dummy's LHO chose for this trick's lead (R51(1)), while nobody has led it."""
     record, play = table.record, table.play_state
     if not isinstance(record, PlayersAuction) or play is None or play.current_trick:

@@ -28,9 +28,9 @@ from contractbridge.play import trick_winner
 
 if TYPE_CHECKING:
     from contractbridge.cards import Strain
+    from contractbridge.laws.base import PlayTable
     from contractbridge.laws.nbb30.play import NBB30Play
     from contractbridge.play import PlayState
-    from contractbridge.table import Table
     from contractbridge.values import Claim
 
 __all__ = [
@@ -194,7 +194,7 @@ def unlosable_kept(
     return kept, f"{what}: {verdict.reason} ({verdict.law})"
 
 
-def unlosable_said(laws: NBB30Play, table: Table, seat: Seat, tricks: object) -> None:
+def unlosable_said(laws: NBB30Play, table: PlayTable, seat: Seat, tricks: object) -> None:
     """``{"event": "attention", "seat": "N", "unlosable": 2}`` after an agreed claim: ``seat``'s side says it conceded
     that many tricks it could not lose by any play (R26(3), NL36 29.3). Checked where the table can search every
     play (a wrong word is refused); the players' word where it cannot."""

@@ -28,11 +28,12 @@ from contractbridge.director import seat_name
 from contractbridge.errors import EventLogError, RulingError
 from contractbridge.laws.nbb30.record import PlayersAuction
 from contractbridge.laws.nbb30.values import ClaimMoment
+from contractbridge.values import IrregularityKind
 
 if TYPE_CHECKING:
     from contractbridge.events import Event
+    from contractbridge.laws.base import PlayTable
     from contractbridge.laws.nbb30.play import NBB30Play
-    from contractbridge.table import Table
     from contractbridge.values import Irregularity
 
 __all__ = ["MOMENTS", "revoke_fact", "unclaimable"]
@@ -41,7 +42,7 @@ __all__ = ["MOMENTS", "revoke_fact", "unclaimable"]
 MOMENTS: dict[str, ClaimMoment] = {m.name.lower(): m for m in ClaimMoment}
 
 
-def revoke_fact(laws: NBB30Play, table: Table, event: Event) -> bool:
+def revoke_fact(laws: NBB30Play, table: PlayTable, event: Event) -> bool:
     """``Edition.play_event`` for the facts above; False for any other event."""
     from contractbridge.events import Attention, Extension, QuittedTrick
 
@@ -57,14 +58,14 @@ def revoke_fact(laws: NBB30Play, table: Table, event: Event) -> bool:
     return False
 
 
-def _record(table: Table) -> PlayersAuction:
+def _record(table: PlayTable) -> PlayersAuction:
     record = table.record
     if not isinstance(record, PlayersAuction) or table.play_state is None:
         raise RulingError("there is no play yet")
     return record
 
 
-def _claimed_at(laws: NBB30Play, table: Table, seat: Seat, moment: object) -> None:
+def _claimed_at(laws: NBB30Play, table: PlayTable, seat: Seat, moment: object) -> None:
     record, play = _record(table), table.play_state
     assert play is not None
     if not isinstance(moment, str) or moment not in MOMENTS:
@@ -72,16 +73,15 @@ def _claimed_at(laws: NBB30Play, table: Table, seat: Seat, moment: object) -> No
     if not (play.is_over or (table.claim_state is not None and table.claim_state.settled)):
         raise RulingError(f"the play is not over: an established revoke's penalty is taken at the end "
                           f"({laws.cite('revoke_penalty')})")  # fmt: skip
-    from contractbridge.laws.nbb30.revokes import standing_revokes
-
-    if not any(i.seat is not None and i.seat.side != seat.side for i, _ in standing_revokes(table)):
-        raise RulingError(f"{seat_name(seat)} claims a revoke penalty, but the other side's revoke stands nowhere")
+    revokes = (IrregularityKind.REVOKE, IrregularityKind.RESTRICTED_CARD)
+    if not any(i.kind in revokes and i.seat is not None and i.seat.side != seat.side for i in table.irregularities):
+        raise RulingError(f"{seat_name(seat)} claims a revoke penalty, but the other side made no revoke")
     verdict = laws.revoke_claim_in_time(MOMENTS[moment])
     outcome = "the penalty applies" if verdict.allowed else "too late: no penalty"
     record.note(f"{seat_name(seat)} claimed the revoke penalty {verdict.reason}: {outcome} ({verdict.law}).")
 
 
-def _look_refused(laws: NBB30Play, table: Table, seat: Seat, reason: str | None, refused_by: object) -> None:
+def _look_refused(laws: NBB30Play, table: PlayTable, seat: Seat, reason: str | None, refused_by: object) -> None:
     record, play = _record(table), table.play_state
     assert play is not None
     law = laws.cite("quitted_permission") if "fear_of_revoke" in laws.QUITTED_EXCEPTIONS else laws.cite("quitted")
@@ -98,7 +98,7 @@ def _look_refused(laws: NBB30Play, table: Table, seat: Seat, reason: str | None,
                 f"{refuser.side} may claim no penalty for a revoke in it ({law}).")  # fmt: skip
 
 
-def _dummy_away(laws: NBB30Play, table: Table, kind: str, data: Mapping[str, Any]) -> None:
+def _dummy_away(laws: NBB30Play, table: PlayTable, kind: str, data: Mapping[str, Any]) -> None:
     record, play = _record(table), table.play_state
     assert play is not None
     who = data.get("seat")
@@ -118,7 +118,7 @@ def _dummy_away(laws: NBB30Play, table: Table, kind: str, data: Mapping[str, Any
 
 
 # ---- at the end: which standing revokes may not be penalised -----------------------------------------------
-def unclaimable(laws: NBB30Play, table: Table, revoke: Irregularity, place: int) -> str | None:
+def unclaimable(laws: NBB30Play, table: PlayTable, revoke: Irregularity, place: int) -> str | None:
     """Why the established ``revoke`` (its card the ``place``-th played) may not be penalised: the law, or
     ``None`` when it may be."""
     log = table.to_events()
