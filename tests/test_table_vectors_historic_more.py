@@ -461,3 +461,65 @@ def test_historic_tv90_the_players_word_where_the_table_cannot_search_and_checke
     early.apply({"event": "attention", "seat": "N", "unlosable": 3})  # the players' word
     assert early.result is not None and early.result.tricks == 1 + 6 + 3
     assert any("NBB R26(3)" in a for a in early.result.adjustments)
+
+
+# ---- NBB Def.XXVI(f) / NL36 26.8 footnote: a defender shows his last card before his partner played to trick 12 ----
+def trick_twelve(edition: str) -> Table:
+    """The lowest cards for eleven tricks (test_historic_table_play's deal): N leads ♠A to trick 12, E plays ♠T and
+    dummy ♠7; W (♠4, ♥5) has not played when E shows his last card, the ♠J."""
+    table = one_spade(edition)
+    while len(table.tricks) < 11:
+        table.play(min(table.legal_cards()))
+    play(table, "SA ST S7")
+    assert table.turn == W and frozenset(table.hand(W)) == cards("S4 H5")
+    table.apply({"event": "expose", "seat": "E", "cards": ["SJ"]})
+    return table
+
+
+@pytest.mark.parametrize(("edition", "law"), [("NBB30", "NBB Def.XXVI(f)"), ("EST30", "NBB Def.XXVI(f)")])
+def test_historic_def_xxvi_f_partners_last_two_cards_become_exposed(edition: str, law: str) -> None:
+    """NBB Def.XXVI(f): W's last two cards are exposed cards declarer may call (EST has no rule of its own: NBB's)."""
+    table = trick_twelve(edition)
+    assert table.record is not None and table.record.pending is None
+    exposed = {(s, c) for s, c, _ in table.record.exposed}  # type: ignore[attr-defined]
+    assert {(W, Card("S4")), (W, Card("H5")), (E, Card("SJ"))} <= exposed
+    assert any(law in n and "S4, H5" in n for n in table.record.notes)
+    table.apply({"event": "call_card", "seat": "N", "card": "S4"})
+    assert table.legal_cards() == cards("S4")
+    replayed(table)
+
+
+def test_historic_nl36_26_8_footnote_no_penalty_once_declarer_played_from_both_hands() -> None:
+    """NL36 26.8: the premature play costs nothing when declarer has played from both his hands (N led, dummy
+    played): settled at once, W plays as he likes."""
+    table = trick_twelve("NL36")
+    assert table.record is not None and table.record.pending is None
+    assert (
+        table.record.rulings[-1]["law"] == "NL36 26.8 footnote" and table.record.rulings[-1]["option"] == "no_penalty"
+    )
+    assert table.turn == W and table.legal_cards() == cards("S4")
+
+
+# eleven tricks after which E leads to trick 12 (E ♦6 ♣2, S ♠8 ♣Q, W ♦A ♣7, N ♠K ♠2)
+ELEVEN_TO_EAST = (
+    "DK DJ D2 D9 HA HT H3 HJ HQ H7 H2 H4 D7 D5 D3 DT SA SJ S6 S4 C5 CK C6 C9 DQ S5 D4 D8 H9 H5 HK H8 SQ ST S7 S3 "
+    "C3 C4 CJ CT H6 C8 CA S9"
+)
+
+
+def test_historic_nl36_26_8_footnote_the_last_card_shown_is_a_premature_play() -> None:
+    """NL36 26.8 footnote: E leads ♦6 to trick 12, dummy plays ♠8, and E shows his last card (♣2) before W has
+    played: E counts as having played at W's turn; declarer N (who has played from dummy only) may require W's
+    highest or lowest diamond, or a named suit if void: he names "lowest"."""
+    table = one_spade("NL36")
+    play(table, ELEVEN_TO_EAST)
+    play(table, "D6 S8")
+    table.apply({"event": "expose", "seat": "E", "cards": ["C2"]})
+    assert table.record is not None and table.record.pending is not None
+    ruling = table.record.pending
+    assert ruling.law == "NL36 26.8 footnote" and ruling.chooser == N and "lowest" in ruling.option_ids
+    assert "named_suit_H" in ruling.option_ids
+    table.apply(choose("N", "lowest"))
+    assert table.turn == W and table.legal_cards() == cards("DA")
+    assert table.record.directives[-1].law == "NL36 26.8 footnote"  # type: ignore[attr-defined]
+    replayed(table)

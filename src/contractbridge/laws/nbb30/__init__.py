@@ -19,11 +19,12 @@ from contractbridge.director.apply import apply_option
 from contractbridge.errors import EventLogError, RulingError
 from contractbridge.laws.base import Choice, DealRules, FormationRules
 from contractbridge.laws.nbb30.administration import (
+    administered,
     chosen,
     dummy_exposed_first,
     dummy_names_hand,
     lapsed,
-    lead_from,
+    last_card_shown,
     lead_hand,
 )
 from contractbridge.laws.nbb30.auction import NBB30Auction
@@ -168,8 +169,9 @@ class NBB30(NBB30Auction, NBB30Play):
 
     def carry_out(self, table: PlayTable, choice: Choice, card: Irregularity | None) -> None:
         """What the remedy chosen leaves in the record: exposed cards, leads and directives (``carried_out``); the
-        hand dummy's LHO chose to lead (R51(1): ``administration.lead_from``)."""
-        if not lead_from(table, choice):
+        hand dummy's LHO chose to lead (R51(1)), the last-card rule's directive (NL36 26.8 footnote):
+        ``administration.administered``."""
+        if not administered(table, choice):
             carried_out(self, table, choice, card)
 
     def play_event(self, table: PlayTable, event: Event) -> Choice | bool:
@@ -202,7 +204,7 @@ class NBB30(NBB30Auction, NBB30Play):
                 self, table, event.seat, dummy_looked=looked
             )
         if isinstance(event, Expose):
-            if not dummy_exposed_first(self, table, event):
+            if not (dummy_exposed_first(self, table, event) or last_card_shown(self, table, event)):
                 exposed_in_play(self, table, event)
             return True
         return False

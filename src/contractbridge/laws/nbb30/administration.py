@@ -15,7 +15,9 @@ With no director the players demand the penalties themselves, and the books say 
 - dummy exposing a card after a wrong opening lead, before declarer chose: option (I) is lost (R46(4), EST-L30;
   NL36 26.6 footnote: only the penalty card) — digest TV78 (``dummy_exposed_first``);
 - dummy naming the hand to lead unasked: dummy's LHO chooses the hand, which then leads as if in turn (R51(1),
-  EST-L22, NL36 30.4) — digest TV95 (``dummy_names_hand``, ``lead_hand``: the ``Edition.lead_hand`` hook).
+  EST-L22, NL36 30.4) — digest TV95 (``dummy_names_hand``, ``lead_hand``: the ``Edition.lead_hand`` hook);
+- a defender showing his last card before his partner played to trick 12: the partner's last two cards exposed
+  (NBB Def.XXVI(f)); NL36 26.8 footnote: a premature play (``last_card_shown``).
 
 Losing the right settles the pending ruling without a penalty (``tableplay.forfeit``): the option that imposes
 none (``accept``, ``no_penalty`` …), else the irregular card simply counts as played at its turn (R21).
@@ -26,12 +28,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Final
 
-from contractbridge.cards import Card, Seat
+from contractbridge.cards import Card, Seat, Suit
 from contractbridge.director import seat_name
 from contractbridge.errors import RulingError, RulingPendingError
 from contractbridge.laws.base import Choice
 from contractbridge.laws.nbb30.record import PlayersAuction
-from contractbridge.laws.nbb30.tableplay import forfeit, lead_ruling, make_pending
+from contractbridge.laws.nbb30.tableplay import forfeit, lead_ruling, make_pending, with_suits
+from contractbridge.laws.nbb30.values import PlayDirective
 from contractbridge.values import IrregularityKind
 
 if TYPE_CHECKING:
@@ -39,7 +42,16 @@ if TYPE_CHECKING:
     from contractbridge.laws.base import PlayTable
     from contractbridge.laws.nbb30.play import NBB30Play
 
-__all__ = ["PENALTIES", "chosen", "dummy_exposed_first", "dummy_names_hand", "lapsed", "lead_from", "lead_hand"]
+__all__ = [
+    "PENALTIES",
+    "administered",
+    "chosen",
+    "dummy_exposed_first",
+    "dummy_names_hand",
+    "lapsed",
+    "last_card_shown",
+    "lead_hand",
+]
 
 #: every penalty the books let a player demand in the play (the option ids of the editions' play rulings): a
 #: demand of one of these that the pending ruling does not offer is a wrong penalty (R58(1)), anything else a typo
@@ -152,18 +164,6 @@ def dummy_names_hand(laws: NBB30Play, table: PlayTable, seat: Seat) -> None:
     )
 
 
-def lead_from(table: PlayTable, choice: Choice) -> bool:
-    """``Edition.carry_out`` for the choice of dummy's LHO (R51(1)): the hand chosen leads this trick; False for
-    any other ruling."""
-    record, play, ruling = table.record, table.play_state, choice.ruling
-    if ruling is None or ruling.irregularity != "dummy_names_hand" or play is None:
-        return False
-    assert isinstance(record, PlayersAuction)
-    hand = play.declarer if choice.option.id == "lead_from_hand" else play.dummy
-    record.lead_hands.append((len(play.tricks) + 1, hand, choice.option.law))
-    return True
-
-
 def lead_hand(table: PlayTable) -> Seat | None:
     """``Edition.lead_hand``: the hand dummy's LHO chose for this trick's lead (R51(1)), while nobody has led it."""
     record, play = table.record, table.play_state
@@ -171,3 +171,61 @@ def lead_hand(table: PlayTable) -> Seat | None:
         return None
     trick = len(play.tricks) + 1
     return next((s for t, s, _ in reversed(record.lead_hands) if t == trick), None)
+
+
+# ---- a defender shows his last card before his partner played to trick 12 -----------------------------------
+def last_card_shown(laws: NBB30Play, table: PlayTable, event: Expose) -> bool:
+    """``expose`` of a defender's last card during trick 12, which he has played to, before his partner has: the
+    partner's last two cards are exposed cards declarer may call (NBB Def.XXVI(f); EST has no rule: NBB's, a
+    borrowing); NL36 26.8 footnote: the defender counts as having played at his partner's turn — declarer may
+    require the partner's highest or lowest of the suit led, or a named suit if void (a ruling, ``last_card``).
+    False for any other exposure."""
+    record, play, seat = table.record, table.play_state, event.seat
+    if not isinstance(record, PlayersAuction) or play is None or len(play.tricks) != 11 or event.led:
+        return False
+    partner, trick = seat.partner, play.current_trick
+    played = {s for s, _ in trick}
+    hand = play.hand(seat)
+    if seat.side == play.declarer.side or seat not in played or partner in played or tuple(hand) != event.cards:
+        return False
+    if record.pending is not None or table.pending_irregularity is not None:
+        raise RulingPendingError(f"expose by {seat_name(seat)}: a ruling is pending")
+    law = laws.cite("last_cards")
+    if not laws.PENALTY_CARDS:
+        last = [(partner, c, False) for c in play.hand(partner)]
+        record.exposed += [(seat, event.cards[0], False), *last]
+        cards = ", ".join(str(c) for _, c, _ in last)
+        record.note(f"{seat_name(seat)} showed his last card before {seat_name(partner)} played to trick 12: "
+                    f"{cards} are exposed cards declarer may call ({law}).")  # fmt: skip
+        return True
+    both = any(s == play.declarer for s in played) and any(s == play.dummy for s in played)
+    ruling = laws.premature_play(seat, play.declarer, declarer_played_both=both)
+    description = f"{seat_name(seat)} showed his last card before {seat_name(partner)} played to trick 12"
+    record.rule(replace(ruling, irregularity="last_card", law=law, offender=seat, description=description,
+                        options=tuple(replace(o, law=law) for o in with_suits(ruling.options)),
+                        choosers=ruling.choosers[:1]))  # fmt: skip
+    if ruling.automatic:
+        record.resolve(law, ruling.options[0].id)
+    return True
+
+
+def administered(table: PlayTable, choice: Choice) -> bool:
+    """``Edition.carry_out`` for this module's rulings: the hand dummy's LHO chose to lead (R51(1)); what the
+    partner of a defender who showed his last card must play (NL36 26.8 footnote). False for any other ruling."""
+    record, play, ruling = table.record, table.play_state, choice.ruling
+    if ruling is None or ruling.offender is None or play is None or not isinstance(record, PlayersAuction):
+        return False
+    option, trick = choice.option, len(play.tricks) + 1
+    if ruling.irregularity == "dummy_names_hand":
+        hand = play.declarer if option.id == "lead_from_hand" else play.dummy
+        record.lead_hands.append((trick, hand, option.law))
+        return True
+    if ruling.irregularity != "last_card":
+        return False
+    kind, _, letter = option.id.rpartition("_")
+    partner = ruling.offender.partner
+    if option.id in ("highest", "lowest"):
+        record.directives.append(PlayDirective(partner, trick, option.id, option.law))
+    elif kind == "named_suit":
+        record.directives.append(PlayDirective(partner, trick, "suit", option.law, suit=Suit.parse(letter)))
+    return True

@@ -48,6 +48,7 @@ class NBB30Play:
         "lead_accepted": "NBB R46(3)",
         "dummy_exposed": "NBB R46(4)",
         "simultaneous": "NBB R46(5)",
+        "last_cards": "NBB Def.XXVI(f)",
         "premature": "NBB R47(1)",
         "card_played": "NBB R21(1)",
         "other_hand": "NBB R47(2)",

@@ -57,6 +57,7 @@ __all__ = [
     "make_pending",
     "played_to_wrong_lead",
     "reported_rulings",
+    "with_suits",
 ]
 
 #: the options of a play-period ruling that impose no penalty (what is left when dummy raised it, R51(2))
@@ -181,14 +182,14 @@ def _early_play_ruling(
         return laws.declarer_plays_other_hand_early(declarer)
     if offender.side != declarer.side and turn == offender.partner:
         ruling = laws.premature_play(offender, declarer)
-        return replace(ruling, offender=offender, options=_with_suits(ruling.options))
+        return replace(ruling, offender=offender, options=with_suits(ruling.options))
     law = laws.cite("card_played")
     return Ruling(
         "play_out_of_turn", law, offender, "", (Option("no_penalty", law, f"{card} counts as played; no penalty"),)
     )
 
 
-def _with_suits(remedies: tuple[Option, ...]) -> tuple[Option, ...]:
+def with_suits(remedies: tuple[Option, ...]) -> tuple[Option, ...]:
     """A remedy naming "a suit declarer names" becomes one remedy per suit (``discard_S`` …)."""
     out: list[Option] = []
     for r in remedies:

@@ -40,6 +40,7 @@ class NL36Play(NBB30Play):
         "dummy_exposed": "NL36 26.6 footnote",
         "simultaneous": "NL36 26.7",
         "premature": "NL36 26.8",
+        "last_cards": "NL36 26.8 footnote",
         "card_played": "NL36 26.4",
         "trick_attention": "NL36 28.5",
         "quitted": "NL36 28.3",
