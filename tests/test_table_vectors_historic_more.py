@@ -476,10 +476,9 @@ def trick_twelve(edition: str) -> Table:
     return table
 
 
-@pytest.mark.parametrize(("edition", "law"), [("NBB30", "NBB Def.XXVI(f)"), ("EST30", "NBB Def.XXVI(f)")])
-def test_historic_def_xxvi_f_partners_last_two_cards_become_exposed(edition: str, law: str) -> None:
-    """NBB Def.XXVI(f): W's last two cards are exposed cards declarer may call (EST has no rule of its own: NBB's)."""
-    table = trick_twelve(edition)
+def test_historic_def_xxvi_f_partners_last_two_cards_become_exposed() -> None:
+    """NBB Def.XXVI(f): W's last two cards are exposed cards declarer may call."""
+    table, law = trick_twelve("NBB30"), "NBB Def.XXVI(f)"
     assert table.record is not None and table.record.pending is None
     exposed = {(s, c) for s, c, _ in table.record.exposed}  # type: ignore[attr-defined]
     assert {(W, Card("S4")), (W, Card("H5")), (E, Card("SJ"))} <= exposed
@@ -487,6 +486,13 @@ def test_historic_def_xxvi_f_partners_last_two_cards_become_exposed(edition: str
     table.apply({"event": "call_card", "seat": "N", "card": "S4"})
     assert table.legal_cards() == cards("S4")
     replayed(table)
+
+
+def test_historic_est30_has_no_def_xxvi_f_only_the_card_shown_is_exposed_est_l33() -> None:
+    table = trick_twelve("EST30")
+    assert table.record is not None and table.record.pending is None
+    assert {(s, c) for s, c, _ in table.record.exposed} == {(E, Card("SJ"))}  # type: ignore[attr-defined]
+    assert table.legal_cards() == cards("S4")
 
 
 def test_historic_nl36_26_8_footnote_no_penalty_once_declarer_played_from_both_hands() -> None:
@@ -523,3 +529,34 @@ def test_historic_nl36_26_8_footnote_the_last_card_shown_is_a_premature_play() -
     assert table.turn == W and table.legal_cards() == cards("DA")
     assert table.record.directives[-1].law == "NL36 26.8 footnote"  # type: ignore[attr-defined]
     replayed(table)
+
+
+# ---- a lead against a penalty (a revoke in leading, NBB Def.XXVIII footnote) corrected before it is established ----
+@pytest.mark.parametrize(("edition", "law"), [("NBB30", "NBB R55(1)"), ("EST30", "EST-L35"), ("NL36", "NL36 27.1")])
+def test_historic_a_lead_against_a_penalty_is_corrected_before_partner_plays(edition: str, law: str) -> None:
+    """W leads ♦A out of turn; declarer names hearts (E must lead one, R46(2)(I); NL36 26.6(b)). E leads ♦K instead
+    (a revoke in leading) and dummy plays; W draws attention before he plays to the trick (R55(2): not established):
+    ♦K and dummy's card go back, declarer chooses E's lowest heart (R55(1)(a)(I); EST-L35; NL36 27.1(a))."""
+    table = one_spade(edition)
+    table.play("DA", "W")
+    table.apply(choose("N", "lead_H"))
+    table.play("DK", "E")  # against the penalty: it stands (a revoke in leading)
+    play(table, "D5")
+    table.apply({"event": "attention", "seat": "W"})
+    assert table.record is not None and table.record.pending is not None
+    ruling = table.record.pending
+    assert ruling.law == law and ruling.chooser == N and {"highest", "lowest"} <= set(ruling.option_ids)
+    assert Card("DK") in table.hand(E) and Card("D5") in table.hand(S)
+    table.apply(choose("N", "lowest"))
+    assert table.turn == E and table.legal_cards() == cards("H8")  # the lowest of the suit required
+    replayed(table)
+
+
+def test_historic_a_lead_against_a_penalty_is_established_once_partner_played_r55_2() -> None:
+    table = one_spade("NBB30")
+    table.play("DA", "W")
+    table.apply(choose("N", "lead_H"))
+    table.play("DK", "E")
+    play(table, "D5 D2")  # W plays to the trick: established (R55(2), a revoke in leading)
+    with pytest.raises(BridgeError, match="established"):
+        table.apply({"event": "attention", "seat": "N"})

@@ -28,7 +28,6 @@ class EST30Play(NBB30Play):
         "lead_accepted": "EST-L30",
         "dummy_exposed": "EST-L30",
         "simultaneous": "EST-L30",
-        "last_cards": "NBB Def.XXVI(f)",  # EST-L33 has no such clause: NBB's (profile P_EST30)
         "premature": "EST-L31",
         "card_played": "EST-L25",
         "other_hand": "EST-L31",

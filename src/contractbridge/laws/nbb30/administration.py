@@ -176,12 +176,14 @@ def lead_hand(table: PlayTable) -> Seat | None:
 # ---- a defender shows his last card before his partner played to trick 12 -----------------------------------
 def last_card_shown(laws: NBB30Play, table: PlayTable, event: Expose) -> bool:
     """``expose`` of a defender's last card during trick 12, which he has played to, before his partner has: the
-    partner's last two cards are exposed cards declarer may call (NBB Def.XXVI(f); EST has no rule: NBB's, a
-    borrowing); NL36 26.8 footnote: the defender counts as having played at his partner's turn — declarer may
-    require the partner's highest or lowest of the suit led, or a named suit if void (a ruling, ``last_card``).
-    False for any other exposure."""
+    partner's last two cards are exposed cards declarer may call (NBB Def.XXVI(f); EST-L33 has no such clause: only
+    the card shown is exposed); NL36 26.8 footnote: the defender counts as having played at his partner's turn —
+    declarer may require the partner's highest or lowest of the suit led, or a named suit if void (a ruling,
+    ``last_card``). False for any other exposure."""
     record, play, seat = table.record, table.play_state, event.seat
     if not isinstance(record, PlayersAuction) or play is None or len(play.tricks) != 11 or event.led:
+        return False
+    if "last_cards" not in laws.PLAY_LAWS:  # EST-L33: only the card shown is exposed ([DIFF] NBB Def.XXVI(f))
         return False
     partner, trick = seat.partner, play.current_trick
     played = {s for s, _ in trick}

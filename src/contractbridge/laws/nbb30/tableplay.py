@@ -114,8 +114,9 @@ def _directed(
     if d.kind in ("card", "not_card"):
         named = frozenset() if d.card is None else frozenset({d.card})
         return lawful & named if d.kind == "card" else lawful - named
-    if d.kind in ("highest", "lowest"):
-        suit = [c for c in lawful if led is not None and c.suit is led]
+    if d.kind in ("highest", "lowest"):  # of the suit led; on lead, of the suit a penalty requires (R55(1)(a))
+        wanted = led if led is not None else d.suit
+        suit = [c for c in lawful if wanted is not None and c.suit is wanted]
         pick = max if d.kind == "highest" else min
         return frozenset({pick(suit)}) if suit else frozenset()
     if d.kind == "suit":
