@@ -560,3 +560,46 @@ def test_historic_a_lead_against_a_penalty_is_established_once_partner_played_r5
     play(table, "D5 D2")  # W plays to the trick: established (R55(2), a revoke in leading)
     with pytest.raises(BridgeError, match="established"):
         table.apply({"event": "attention", "seat": "N"})
+
+
+# ---- R49(b)'s quitted trick of five cards (NBB R49(b), NL36 33.3; EST-L43 has no such clause) -------------------
+def five_card_trick(edition: str, seat: str) -> Table:
+    """Two tricks played; ``seat`` is found a card short, and the card is in trick 1, which holds five cards: it is
+    unclear whether the ♠9 or the ♠5 was added by mistake."""
+    table = one_spade(edition)
+    play(table, "S9 S5 S3 SA  S2 ST S6 S4")
+    table.apply(
+        {"event": "board_irregularity", "kind": "missing_card", "seat": seat, "found": "quitted_trick",
+         "doubt": ["S9", "S5"]}
+    )  # fmt: skip
+    return table
+
+
+@pytest.mark.parametrize(
+    ("edition", "seat", "chooser", "law"),
+    [("NBB30", "W", N, "NBB R49(b)"), ("NBB30", "S", W, "NBB R49(b)"), ("NL36", "W", N, "NL36 33.3"),
+     ("NL36", "S", W, "NL36 33.3")],
+)  # fmt: skip
+def test_historic_r49_the_opponents_decide_which_card_of_a_five_card_trick_goes_back(
+    edition: str, seat: str, chooser: Seat, law: str
+) -> None:
+    """NBB R49(b): "de tegenspelers" decide ([JUDGEMENT] the short hand's opponents: its LHO chooses); NL36 33.3:
+    declarer, or the offender's LHO, as the case may be (declarer for a defender's hand)."""
+    table = five_card_trick(edition, seat)
+    assert table.record is not None and table.record.pending is not None
+    ruling = table.record.pending
+    assert ruling.law == law and ruling.chooser == chooser and ruling.option_ids == ("return_S9", "return_S5")
+    table.apply(choose(chooser.letter, "return_S5"))
+    assert last_ruling(table) == (law, "return_S5") and table.turn == E
+    assert any("S5 goes back" in n for n in table.record.notes)
+    replayed(table)
+
+
+def test_historic_est_l43_has_no_five_card_trick_rule_the_report_is_refused() -> None:
+    with pytest.raises(BridgeError, match="EST-L43"):
+        five_card_trick("EST30", "W")
+    with pytest.raises(BridgeError, match="doubt"):
+        table = one_spade("NBB30")
+        play(table, "S9 S5 S3 SA")
+        table.apply({"event": "board_irregularity", "kind": "missing_card", "seat": "W", "found": "other_pack",
+                     "doubt": ["S9", "S5"]})  # fmt: skip

@@ -54,6 +54,7 @@ class NBB30Play:
         "other_hand": "NBB R47(2)",
         "surplus": "NBB R48",
         "missing": "NBB R49",
+        "missing_doubt": "NBB R49(b)",
         "dummy_suggests": "NBB R50",
         "dummy_names_hand": "NBB R51(1)",
         "dummy_attention": "NBB R51(2)",
@@ -527,6 +528,17 @@ class NBB30Play:
             return Ruling("missing_card", f"{law}(a)", owner, "", (Option("redeal", f"{law}(a)", "a redeal"),))
         paragraph, effect = self.RESTORED
         return Ruling("missing_card", law + paragraph, owner, "", (Option("restored", law + paragraph, effect),))
+
+    def doubtful_card(self, owner: Seat, declarer: Seat, cards: Sequence[Card]) -> Ruling:
+        """``owner``'s missing card is found in a quitted trick of more than four cards and it is unclear which of
+        ``cards`` was added by mistake: "de tegenspelers" decide which goes back to the short hand (R49(b);
+        [JUDGEMENT] read as the opponents of the short hand, digest §3.8: its LHO, a ruling having one chooser)."""
+        return self._doubtful(owner, owner.lho, cards)
+
+    def _doubtful(self, owner: Seat, chooser: Seat, cards: Sequence[Card]) -> Ruling:
+        law = self.cite("missing_doubt")
+        options = tuple(Option(f"return_{c}", law, f"{c} goes back to {owner.name.capitalize()}'s hand") for c in cards)
+        return Ruling("missing_card", law, owner, "", options, choosers=(chooser,))
 
     # ---- §3.9 dummy ---------------------------------------------------------------------------------
     def dummy_draws_attention(self, dummy_looked: bool) -> Verdict:

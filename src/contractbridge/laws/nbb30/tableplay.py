@@ -443,6 +443,8 @@ def incorrect_hand(
         if found not in laws.FOUND:
             raise EventLogError(f"missing_card: 'found' is one of {', '.join(laws.FOUND)}, not {found!r}")
         ruling = laws.missing_card(offender, str(found))
+        if "doubt" in facts:
+            ruling = laws.doubtful_card(offender, record.declarer, _doubt(facts["doubt"], found))
     transfer = laws.surplus_transfer(flags["played_later"]) if kind == "surplus_card" else 0
 
     def option(r: Option) -> Option:
@@ -463,6 +465,15 @@ def incorrect_hand(
     if ruling.automatic:
         record.resolve(options[0].law, options[0].id)
         apply_option(record, options[0])
+
+
+def _doubt(cards: object, found: object) -> list[Card]:
+    """The cards of a quitted trick of more than four of which one was added by mistake (R49(b), NL36 33.3)."""
+    from contractbridge.errors import EventLogError
+
+    if found != "quitted_trick" or not isinstance(cards, list) or len(set(map(str, cards))) < 2:
+        raise EventLogError("missing_card: 'doubt' lists two or more cards of the quitted trick the card was found in")
+    return [Card.parse(str(c)) for c in dict.fromkeys(cards)]
 
 
 # ---- dummy's attention ---------------------------------------------------------------------------------

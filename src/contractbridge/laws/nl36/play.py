@@ -61,6 +61,7 @@ class NL36Play(NBB30Play):
         "unlosable": "NL36 29.3",
         "surplus": "NL36 33.2",
         "missing": "NL36 33.3",
+        "missing_doubt": "NL36 33.3",
         "dummy_attention": "NL36 30.1, 30.2(d)",
         "dummy_suggests": "NL36 30.3",
         "dummy_names_hand": "NL36 30.4",
@@ -232,6 +233,11 @@ class NL36Play(NBB30Play):
     def surplus_transfer(self, played_later: bool) -> int:
         """Tricks transferred for a surplus card from failing to play (33.2)."""
         return 1 if played_later else 0
+
+    def doubtful_card(self, owner: Seat, declarer: Seat, cards: Sequence[Card]) -> Ruling:
+        """33.3: declarer, or the offender's LHO, "as the case may be", names the card that goes back ([JUDGEMENT] as
+        R48's reading, digest §3.8: declarer when the short hand defends, else the short hand's LHO)."""
+        return self._doubtful(owner, declarer if owner.side != declarer.side else owner.lho, cards)
 
     # ---- 30, 31: dummy and the administration of penalties -----------------------------------------------
     def dummy_draws_attention(self, dummy_looked: bool) -> Verdict:
