@@ -27,6 +27,7 @@ from contractbridge.director.record import (
 )
 from contractbridge.director.rulings import (
     DIRECTOR,
+    PLAY_EFFECTS,
     BeforeRectification,
     Effect,
     EffectKind,
@@ -39,6 +40,7 @@ from contractbridge.director.rulings import (
 
 __all__ = [
     "DIRECTOR",
+    "PLAY_EFFECTS",
     "AuctionSummary",
     "AwaitedCall",
     "BeforeRectification",

@@ -13,21 +13,18 @@ from typing import TYPE_CHECKING
 from contractbridge.calls import Call
 from contractbridge.cards import Seat
 from contractbridge.director.effects import Status
-from contractbridge.director.rulings import BeforeRectification, Effect, EffectKind, Option, seat_name
+from contractbridge.director.rulings import PLAY_EFFECTS, BeforeRectification, Effect, EffectKind, Option, seat_name
 from contractbridge.errors import IllegalCallError, RulingError
 
 if TYPE_CHECKING:
     from contractbridge.director.record import DirectedAuction
 
-__all__ = ["PLAY_PERIOD_EFFECTS", "apply_effects", "apply_option", "call_before_rectification", "is_play_option"]
+__all__ = ["apply_effects", "apply_option", "call_before_rectification"]
 
 
 def apply_option(record: DirectedAuction, option: Option) -> None:
-    """Carry out ``option`` of the ruling just settled. A play-period option still bound to its table
-    (``Option.bind``) runs its action; every auction-period option is data."""
-    if option.apply is not None:
-        option.apply()
-        return
+    """Carry out ``option`` of the ruling just settled: its effects on the record (those of the play period are
+    the table's, ``PLAY_EFFECTS``)."""
     apply_effects(record, option.effects)
 
 
@@ -107,44 +104,10 @@ def apply_effects(record: DirectedAuction, effects: tuple[Effect, ...], made: Ca
                 )
             case EffectKind.NONE:
                 pass
-            case kind if kind in PLAY_PERIOD_EFFECTS:  # the table carries these out (``Table``), then the edition
-                pass
+            case _ if e.kind in PLAY_EFFECTS:
+                pass  # the table applies them (``Table``), then its edition (``Edition.carry_out``)
             case _:
                 raise RulingError(f"{e.kind.value} is an effect of the play period, not of the auction record")
-
-
-#: the play period's effects: a play-period option is data its table carries out (merge of #22's two halves)
-PLAY_PERIOD_EFFECTS = frozenset(
-    {
-        EffectKind.ACCEPT,
-        EffectKind.WITHDRAW,
-        EffectKind.EXCHANGE_ROLES,
-        EffectKind.TAKE_BACK,
-        EffectKind.PLAY,
-        EffectKind.DESIGNATE,
-        EffectKind.AWARD,
-        EffectKind.PLAY_ON,
-        EffectKind.REPLAY,
-        EffectKind.PENALTY_CARD,
-        EffectKind.PICK_UP,
-        EffectKind.REQUIRE_LEAD,
-        EffectKind.FORBID_LEAD,
-        EffectKind.REQUIRE_PLAY,
-        EffectKind.FORBID_PLAY,
-        EffectKind.LEAD_FROM,
-        EffectKind.PLAY_SECOND_FROM,
-        EffectKind.DEFENDER_CHOOSES,
-        EffectKind.SUBSTITUTE,
-        EffectKind.TRANSFER,
-        EffectKind.ESTABLISHED,
-    }
-)
-
-
-def is_play_option(option: Option) -> bool:
-    """Whether ``option`` is the play period's, for its table to carry out: none of its effects is the auction
-    record's (the historic codes' play remedies are ids with no effects, ``laws.nbb30.tableplay``)."""
-    return all(e.kind in PLAY_PERIOD_EFFECTS or e.kind is EffectKind.NONE for e in option.effects)
 
 
 def _index(e: Effect) -> int:

@@ -8,8 +8,7 @@ L29A; a call in rotation, L28B …) and what each does.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import KW_ONLY, dataclass, field, replace
+from dataclasses import KW_ONLY, dataclass
 from enum import Enum
 from typing import Any, Final
 
@@ -20,6 +19,7 @@ from contractbridge.errors import RulingError
 
 __all__ = [
     "DIRECTOR",
+    "PLAY_EFFECTS",
     "BeforeRectification",
     "Effect",
     "EffectKind",
@@ -102,6 +102,36 @@ class EffectKind(Enum):
     NEW_DEAL = "new_deal"  # a new deal is demanded (``law``): the board ends and the same dealer deals again
 
 
+#: the effects of the play period: the table applies them (``Table``: the card that awaited the ruling stands or goes
+#: back, cards taken back or played, the claim ruled), then its edition (``Edition.carry_out``: penalty cards,
+#: restrictions); the record's ``director.apply`` leaves them alone
+PLAY_EFFECTS: Final = frozenset(
+    {
+        EffectKind.ACCEPT,
+        EffectKind.WITHDRAW,
+        EffectKind.PENALTY_CARD,
+        EffectKind.PICK_UP,
+        EffectKind.REQUIRE_LEAD,
+        EffectKind.FORBID_LEAD,
+        EffectKind.REQUIRE_PLAY,
+        EffectKind.FORBID_PLAY,
+        EffectKind.LEAD_FROM,
+        EffectKind.PLAY_SECOND_FROM,
+        EffectKind.EXCHANGE_ROLES,
+        EffectKind.DEFENDER_CHOOSES,
+        EffectKind.DESIGNATE,
+        EffectKind.SUBSTITUTE,
+        EffectKind.TRANSFER,
+        EffectKind.TAKE_BACK,
+        EffectKind.PLAY,
+        EffectKind.AWARD,
+        EffectKind.PLAY_ON,
+        EffectKind.REPLAY,
+        EffectKind.ESTABLISHED,
+    }
+)
+
+
 @dataclass(frozen=True, slots=True)
 class Effect:
     """One change an option makes: ``kind`` to ``seat`` about ``cards``/``suits``; ``data`` qualifies it. An
@@ -153,27 +183,16 @@ class Effect:
 @dataclass(frozen=True, slots=True)
 class Option:
     """One rectification the chooser may pick (or the outcome of one ``answer`` to the ruling's question), with
-    its law. The law states it as data (``effect`` in words, ``effects`` as values); the table that makes the
-    ruling pending ``bind``s the action that carries it out (``apply``)."""
+    its law. The law states it as data: ``effect`` in words, ``effects`` as values, applied in order by one
+    function — the record's (``director.apply``) and, for ``PLAY_EFFECTS``, the table's."""
 
     id: str
     law: str
     effect: str
     effects: tuple[Effect, ...] = ()
     _: KW_ONLY
-    apply: Callable[[], None] | None = field(default=None, compare=False, repr=False)
     obligations: tuple[str, ...] = ()
     answer: bool | None = None
-
-    def bind(self, apply: Callable[[], None]) -> Option:
-        """This option, carried out by ``apply`` when chosen."""
-        return replace(self, apply=apply)
-
-    def carry_out(self) -> None:
-        """Run the bound action; an option without one is data its table carries out (the play period's options,
-        ``Table``'s one function applying ``effects``)."""
-        if self.apply is not None:
-            self.apply()
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"id": self.id, "law": self.law, "effect": self.effect}
@@ -222,8 +241,7 @@ class Ruling:
     ``choosers`` is empty when the director decides (a ``question``, or several options) or when the law leaves
     no choice (one option, or the historic codes' automatic penalties); two seats when either may choose and
     ``prevails`` breaks a tie (L55A). ``premium`` is points a historic code scores for the irregularity (NL36
-    28.3). A law function returns the ruling as data; the table binds each option's action (``Option.bind``)
-    when it makes the ruling pending.
+    28.3). A law function returns the ruling as data, every option with its effects (no closures).
     """
 
     irregularity: str
@@ -276,10 +294,6 @@ class Ruling:
             if opt.answer is answer:
                 return opt
         raise RulingError(f"the {self.irregularity} ruling has no outcome for the answer {answer}")
-
-    def bind(self, apply: Callable[[Option], Callable[[], None]]) -> Ruling:
-        """This ruling with every option carried out by ``apply(option)``."""
-        return replace(self, options=tuple(o.bind(apply(o)) for o in self.options))
 
     def awaits(self) -> str:
         """What the table waits for; nobody acts before it (L9B2), except as ``before_rectification`` allows. A

@@ -15,6 +15,7 @@ How a ``Table`` uses its edition (one object per table, resolved at construction
   table's record (``new_record``), which asks the auction methods below (``call``, ``change_of_call``,
   ``exposed_cards``, ``unnoticed_call``, ``board_irregularity``, ``settle``, ``describe_watch``, and
   ``follow_up`` for an option's edition-specific next step);
+
 The play-period hooks receive the table as a ``PlayTable``: what a law reads of the board at the table (the
 record, the play state, the board, the pending irregularity, the claim), never the ``Table`` itself. A law writes
 only the edition's own record (rulings, penalty cards, restrictions); what it asks of the table (a card to stand
@@ -42,7 +43,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 from contractbridge import events
 from contractbridge.calls import Call
 from contractbridge.cards import Card, Seat
-from contractbridge.errors import ClaimError, EditionNotSupportedError
+from contractbridge.director.rulings import EffectKind
+from contractbridge.errors import ClaimError, EditionNotSupportedError, IllegalPlayError
 from contractbridge.scoring.rules import FIRST_NOTRUMP_40, TrickValues
 from contractbridge.values import Claim, Irregularity, IrregularityKind, Phase, Result
 
@@ -301,6 +303,19 @@ class Edition:
         the correct leader's lead standing, L53B), so the card is then played as usual; None: it is refused (L9B2).
         The base refuses."""
         return None
+
+    def declarer_after(self, play: PlayState, card: Card, option: Option) -> Seat:
+        """Declarer once ``option`` lets the unlawful lead ``card`` stand: the same, unless the option exchanges the
+        roles (``EXCHANGE_ROLES`` of the presumed declarer: he spreads his hand as dummy and his partner declares,
+        WBF17 L54A, NBB R46(3)), which only an opening lead can (``IllegalPlayError`` after it). Called by
+        ``Table`` when it carries out the option."""
+        exchange = next((e.seat for e in option.effects if e.kind is EffectKind.EXCHANGE_ROLES), None)
+        if exchange is None or exchange.partner == play.declarer:
+            return play.declarer
+        if len(play):
+            law = self.cited("exchange_of_roles")
+            raise IllegalPlayError(f"{card}: the roles may be exchanged only at the opening lead{law}")
+        return exchange.partner
 
     def carry_out(self, table: PlayTable, choice: Choice, card: Irregularity | None) -> None:
         """After the table applied the effects of a chosen play-period option (``card``: the unlawful card that

@@ -36,8 +36,7 @@ from contractbridge.cards import Card, Hand, Seat, Side
 from contractbridge.contract import Contract
 from contractbridge.deal import Board, Deal
 from contractbridge.director import DirectedAuction
-from contractbridge.director.apply import is_play_option
-from contractbridge.director.rulings import EffectKind
+from contractbridge.director.rulings import EffectKind, Option
 from contractbridge.errors import (
     AuctionClosedError,
     BridgeError,
@@ -101,6 +100,7 @@ class Table:
         "_play",
         "_pop_card",
         "_ruled",
+        "_table_ruling",
         "_undos",
         "board",
         "edition",
@@ -146,6 +146,8 @@ class Table:
         self._claim: Claim | None = None
         self._pending: Irregularity | None = None
         self._ruled: object = None
+        #: the pending ruling an edition's play-period hook made, whose chosen option this table carries out
+        self._table_ruling: object = None
         self._irregularities: list[Irregularity] = []
 
     # state --------------------------------------------------------------------------------------
@@ -479,9 +481,11 @@ class Table:
         auction = self._in_auction_period() and (self._pending is None or self._play is None)
         if self.record is None or auction:
             return False
+        before = self.record.pending
         handled = self.rules.play_event(self, event)
         if handled is False:
             return False
+        self._mark_ruling(before)
         if isinstance(handled, Choice):
             self._carrying_out(handled)
         self._after_record()
@@ -504,13 +508,20 @@ class Table:
                     raise IllegalCallError(f"expose: {card} is not in {event.seat.name.capitalize()}'s hand")
         ruling = record.pending
         record.apply(events.to_dict(event))
-        if ruling is not None and record.pending is not ruling and record.rulings:
+        if ruling is not None and ruling is self._table_ruling and record.pending is not ruling and record.rulings:
             chosen = ruling.outcome(event.answer) if isinstance(event, events.Judge) else None
             option_id = record.rulings[-1]["option"]
             chosen = chosen or next((o for o in ruling.options if o.id == option_id), None)
-            if chosen is not None and chosen.apply is None and self._play is not None and is_play_option(chosen):
-                self._carrying_out(Choice(chosen, ruling))  # the play period's options are data (#22)
+            if chosen is not None:
+                self._carrying_out(Choice(chosen, ruling))
         self._after_record()
+
+    def _mark_ruling(self, before: object) -> None:
+        """After an edition's play-period hook: a ruling it made pending is the one whose option the table carries
+        out once chosen (the record applies the auction period's to itself, ``director.apply``)."""
+        record = self.record
+        if record is not None and record.pending is not None and record.pending is not before:
+            self._table_ruling = record.pending
 
     def _carrying_out(self, choice: Choice) -> None:
         """``_carry_out``, the table refolded from its log when it fails (nothing changed)."""
@@ -529,13 +540,10 @@ class Table:
         cards, restrictions)."""
         option, card = choice.option, self._pending
         if choice.ruling is not None and card is not None:
-            kinds = {e.kind for e in option.effects}
-            exchange = next((e.seat for e in option.effects if e.kind is EffectKind.EXCHANGE_ROLES), None)
-            stands = EffectKind.ACCEPT in kinds
-            self.resolve_irregularity(stands, declarer=None if exchange is None or not stands else exchange.partner)
+            self._resolve(card, option)
         for effect in option.effects:
             if effect.kind is EffectKind.TAKE_BACK:
-                self.take_back(int(effect.data))
+                self._take_back(int(effect.data))
             elif effect.kind in (EffectKind.PLAY, EffectKind.DESIGNATE) and effect.seat is not None:
                 for played in effect.cards:
                     self._push(played, effect.seat)
@@ -590,7 +598,9 @@ class Table:
         refuses (a ``BridgeError``), the event is taken back and the table refolded, so nothing has changed."""
         if self._play is not None and not self._stopped:
             try:
+                before = None if self.record is None else self.record.pending
                 self.rules.settle_play(self)
+                self._mark_ruling(before)
             except BridgeError:
                 self._events.pop()
                 self._undos.pop()
@@ -703,7 +713,10 @@ class Table:
         else:
             kind = IrregularityKind.RESTRICTED_CARD
         irregularity = Irregularity(kind, who, card, len(self._events), turn, str(err), trick)
-        if self.rules.card_irregularity(self, irregularity):
+        before = None if self.record is None else self.record.pending
+        stands = self.rules.card_irregularity(self, irregularity)
+        self._mark_ruling(before)
+        if stands:
             self._stand(play, card, who)
             self._irregularities.append(irregularity)
             return self._undo_standing_card
@@ -743,59 +756,30 @@ class Table:
         self._irregularities.pop()
         self._pending = None
 
-    def resolve_irregularity(self, stands: bool, *, declarer: Seat | None = None) -> Undo:
-        """Settle the pending unlawful card: it ``stands`` (it takes effect as though lawful: a lead out of
-        turn accepted, L53, L54) or is withdrawn (what follows is the ruling's business). With ``declarer`` the
-        roles are exchanged before an opening lead stands (L54A: the presumed declarer spreads his hand and his
-        partner declares). For the handlers of the play-period director's events; returns how to take it back."""
-        pending = self._pending
-        if pending is None:
-            raise IrregularityPendingError("there is no pending irregularity to resolve")
+    def _resolve(self, pending: Irregularity, option: Option) -> None:
+        """Settle the pending unlawful card by the chosen ``option``: it stands (``ACCEPT``: it takes effect as
+        though lawful, the play going on with the declarer the edition says, ``Edition.declarer_after``) or goes
+        back to the hand (what follows is the ruling's business). Undone by refolding the log."""
         action = pending.action
-        if not stands:
-            self._pending = None
-            return self._restore_pending(pending)
-        if not isinstance(action, Card) or self._play is None or pending.seat is None:
+        self._pending = None
+        if not any(e.kind is EffectKind.ACCEPT for e in option.effects):
+            return
+        play = self._play
+        if not isinstance(action, Card) or play is None or pending.seat is None:
             law = self.rules.cited("card_in_auction")
             raise IllegalPlayError(f"{action}: a card cannot stand as played during the auction{law}")
-        before = self._play
-        if declarer is not None and declarer != before.declarer:
-            if len(before):
-                law = self.rules.cited("exchange_of_roles")
-                raise IllegalPlayError(f"{action}: the roles may be exchanged only at the opening lead{law}")
-            self._play = PlayState(self.board.deal, before.strain, declarer)
-        self._stand(self._play, action, pending.seat)
-        self._pending = None
-        return self._undo_then(self._play.pop if self._play is before else lambda: self._restore_play(before), pending)
+        declarer = self.rules.declarer_after(play, action, option)
+        if declarer != play.declarer:
+            play = self._play = PlayState(self.board.deal, play.strain, declarer)
+        self._stand(play, action, pending.seat)
 
-    def take_back(self, count: int) -> list[tuple[Seat, Card]]:
-        """Take the last ``count`` cards played back into their hands, the last first, each with its seat: for the
-        play-period director's rulings (a revoke corrected before it is established, L62; the undo of the
-        ruling's event is a refold of the log)."""
+    def _take_back(self, count: int) -> None:
+        """The last ``count`` cards played go back into their hands, the last first."""
         play = self._play
         if play is None or not 0 <= count <= len(play):
             raise IllegalPlayError(f"cannot take back {count} cards: {0 if play is None else len(play)} were played")
-        taken = []
         for _ in range(count):
-            seat = play.played()[-1][0]
-            taken.append((seat, play.pop()))
-        return taken
-
-    def _restore_play(self, play: PlayState) -> None:
-        self._play = play
-
-    def _restore_pending(self, pending: Irregularity) -> Undo:
-        def undo() -> None:
-            self._pending = pending
-
-        return undo
-
-    def _undo_then(self, first: Undo, pending: Irregularity) -> Undo:
-        def undo() -> None:
-            first()
-            self._pending = pending
-
-        return undo
+            play.pop()
 
     def copy(self) -> Table:
         """An independent table with the same log."""

@@ -42,6 +42,7 @@ from contractbridge.laws.nbb30.revokes import correct_revoke, revoke_adjustment
 from contractbridge.laws.nbb30.rubber import RUBBER as NBB30_RUBBER
 from contractbridge.laws.nbb30.tableplay import (
     NO_PENALTY,
+    TRANSFER,
     card_ruling,
     carried_out,
     directed_cards,
@@ -56,7 +57,7 @@ from contractbridge.scoring.rules import ALTERNATING_NOTRUMP
 from contractbridge.values import Claim, Irregularity
 
 if TYPE_CHECKING:
-    from contractbridge.director import DirectedAuction
+    from contractbridge.director import DirectedAuction, Effect
     from contractbridge.events import Event
     from contractbridge.laws.base import PlayTable
 
@@ -173,6 +174,15 @@ class NBB30(NBB30Auction, NBB30Play):
         ``administration.administered``."""
         if not administered(table, choice):
             carried_out(self, table, choice, card)
+
+    def follow_up(self, auction: DirectedAuction, effect: Effect) -> None:
+        """An incorrect hand's trick transfer (``tableplay.TRANSFER``, NL36 33.2): kept in the players' record for
+        the score (``revokes.revoke_adjustment``)."""
+        step, _, count = effect.data.partition(":")
+        if step != TRANSFER or effect.seat is None or not isinstance(auction, PlayersAuction):
+            super().follow_up(auction, effect)
+            return
+        auction.transfers.append((effect.seat.side, int(count), effect.law))
 
     def play_event(self, table: PlayTable, event: Event) -> Choice | bool:
         """After the opening lead: dummy's ``attention`` to an opponent's irregularity he may not raise

@@ -27,7 +27,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from contractbridge.cards import Card, Hand, Seat, Suit
-from contractbridge.director import Effect, EffectKind, LeadRestriction, Option, Ruling, seat_name
+from contractbridge.director import PLAY_EFFECTS, Effect, EffectKind, LeadRestriction, Option, Ruling, seat_name
 from contractbridge.director.apply import apply_option
 from contractbridge.laws.base import Choice
 from contractbridge.laws.nbb30.play import NBB30Play, follow_suit
@@ -45,6 +45,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "NO_PENALTY",
+    "TRANSFER",
     "NextLead",
     "card_ruling",
     "carried_out",
@@ -59,6 +60,9 @@ __all__ = [
     "reported_rulings",
     "with_suits",
 ]
+
+#: the ``FOLLOW_UP`` step of an incorrect hand's ruling that transfers ``data``'s tricks after the colon (NL36 33.2)
+TRANSFER = "transfer"
 
 #: the options of a play-period ruling that impose no penalty (what is left when dummy raised it, R51(2))
 NO_PENALTY = ("accept", "no_penalty", "fourth_hand_may_play")
@@ -450,13 +454,9 @@ def incorrect_hand(
     def option(r: Option) -> Option:
         if r.id in ("new_deal", "redeal"):
             return new_deal(record, r.law)
-
-        def apply() -> None:
-            record.note(f"{kind.replace('_', ' ').capitalize()} ({seat_name(offender)}): {r.effect} ({r.law}).")
-            if transfer and isinstance(record, PlayersAuction):
-                record.transfers.append((offender.side, transfer, r.law))
-
-        return r.bind(apply)
+        text = f"{kind.replace('_', ' ').capitalize()} ({seat_name(offender)}): {r.effect} ({r.law})."
+        moved = (Effect(EffectKind.FOLLOW_UP, offender, data=f"{TRANSFER}:{transfer}", law=r.law),) if transfer else ()
+        return replace(r, effects=(*r.effects, Effect(EffectKind.NOTE, data=text), *moved))
 
     description = f"{seat_name(offender)}'s hand: {kind.replace('_', ' ')}"
     options = tuple(option(r) for r in ruling.options)
@@ -513,7 +513,7 @@ def forfeit(table: PlayTable, law: str, reason: str) -> Choice | bool:
         free = Option("no_penalty", law, "no penalty")  # a card played too early: back to its turn (R21)
     else:
         record.resolve(law, free.id)
-    if free.apply is not None:  # a ruling whose options are still bound to the table (incorrect hands)
+    if any(e.kind not in PLAY_EFFECTS and e.kind is not EffectKind.NONE for e in free.effects):  # the record's own
         apply_option(record, free)
         return True
     return Choice(free, ruling)

@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Final
 
 from contractbridge.cards import Card, Seat, Suit
-from contractbridge.director import Effect, EffectKind, LeadRestriction, Option, Ruling
+from contractbridge.director import PLAY_EFFECTS, Effect, EffectKind, LeadRestriction, Option, Ruling
 from contractbridge.errors import CardNotInHandError, IllegalPlayError, RulingError, RulingPendingError
 from contractbridge.events import Attention, CallCard, Event, Expose, Extension
 from contractbridge.laws.base import Choice, Edition, PlayTable
@@ -147,7 +147,7 @@ def record_effects(table: PlayTable, choice: Choice) -> None:
         elif effect.kind is EffectKind.ESTABLISHED and effect.seat is not None:
             established = {"seat": effect.seat.letter, "trick": int(effect.data), "suit": effect.suits[0].letter}
             record.rulings[-1][AS_IF_ESTABLISHED] = established
-        elif effect.kind not in _APPLIED:
+        elif effect.kind in PLAY_EFFECTS and effect.kind not in _APPLIED:  # the record's own: ``director.apply``
             raise RulingError(f"{option.id} ({option.law}): the table does not apply {effect.kind.value} yet")
     if ruling is not None and ruling.irregularity == PENALTY_CARD_LEAD and ruling.offender is not None:
         _lead_choice(table, ruling.offender, option)
