@@ -42,13 +42,13 @@ def apply_effects(record: DirectedAuction, effects: tuple[Effect, ...], made: Ca
         call = made if e.call is None else e.call
         match e.kind:
             case EffectKind.STAND:
-                record.stand(len(record.entries) - 1 if e.index is None else e.index, e.law)
+                record.stand(_index(record, e, last=True), e.law)
             case EffectKind.WITHDRAW_CALL:
-                record.withdraw(_index(e), e.law, ui_for=e.ui_for)
+                record.withdraw(_index(record, e), e.law, ui_for=e.ui_for)
             case EffectKind.CANCEL_CALL:
-                record.withdraw(_index(e), e.law, Status.CANCELLED, ui_for=e.ui_for)
+                record.withdraw(_index(record, e), e.law, Status.CANCELLED, ui_for=e.ui_for)
             case EffectKind.CANCEL_FROM:
-                record.cancel_from(_index(e), e.law, ui_for=e.ui_for)
+                record.cancel_from(_index(record, e), e.law, ui_for=e.ui_for)
             case EffectKind.ENTER_CALL:
                 record.append(_seat(e), _call(e, call), law=e.law)
             case EffectKind.MOVE_LAST:
@@ -87,7 +87,7 @@ def apply_effects(record: DirectedAuction, effects: tuple[Effect, ...], made: Ca
             case EffectKind.MARK_WATCH:
                 watch = record.peek_watch(_seat(e), e.data)
                 if watch is not None:
-                    watch.data["b3"] = True
+                    watch.data["penalised"] = True
             case EffectKind.RULE:
                 if e.ruling is None:
                     raise RulingError(f"{e.kind.value}: no ruling follows")
@@ -110,10 +110,12 @@ def apply_effects(record: DirectedAuction, effects: tuple[Effect, ...], made: Ca
                 raise RulingError(f"{e.kind.value} is an effect of the play period, not of the auction record")
 
 
-def _index(e: Effect) -> int:
-    if e.index is None:
-        raise RulingError(f"{e.kind.value}: which call? (no entry index)")
-    return e.index
+def _index(record: DirectedAuction, e: Effect, last: bool = False) -> int:
+    """The entry ``e`` is about: its ``index``, or with ``last`` the last entry when it names none."""
+    index = len(record.entries) - 1 if e.index is None and last else e.index
+    if index is None or not 0 <= index < len(record.entries):
+        raise RulingError(f"{e.kind.value}: which call? (entry {e.index} of {len(record.entries)})")
+    return index
 
 
 def _seat(e: Effect) -> Seat:

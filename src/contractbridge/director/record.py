@@ -292,8 +292,9 @@ class DirectedAuction:
     @property
     def review_flags(self) -> list[str]:
         """What the director checks after play: the flags the rulings set, and ``REVIEW(16C)`` while any
-        withdrawn call is UI for a side (L16C3)."""
-        return [*self.review, *(["REVIEW(16C)"] if self.information else [])]
+        withdrawn call is UI for a side (L16C3; the edition's law for unauthorized information)."""
+        law = self.edition.CITATIONS.get("unauthorized_information")
+        return [*self.review, *([f"REVIEW({law.removeprefix('L')})"] if self.information and law else [])]
 
     # ---- mutation primitives for editions -------------------------------------------------------
     def append(self, seat: Seat, call: Call, status: Status = Status.PENDING, law: str = "") -> int:
@@ -425,7 +426,7 @@ class DirectedAuction:
                 call_before_rectification(self, f, call)
                 return
         raise RulingPendingError(
-            f"{call} by {seat_name(seat)}: the {ruling.irregularity.replace('_', ' ')} {ruling.awaits()}; "
+            f"{call} by {seat_name(seat)}: the {ruling.irregularity.replace('_', ' ')} {ruling.awaits(self.edition)}; "
             "no player may act before it"
         )
 
@@ -437,7 +438,8 @@ class DirectedAuction:
 
     def _change(self, seat: Seat, call: Call) -> None:
         if self.pending is not None:
-            raise RulingPendingError(f"change of call by {seat_name(seat)} while a ruling is pending (L9B2)")
+            law = self.edition.cited("before_rectification")
+            raise RulingPendingError(f"change of call by {seat_name(seat)} while a ruling is pending{law}")
         self.edition.change_of_call(self, seat, call)
 
     def expose(self, seat: Seat | str, cards: Iterable[Card | str], led: bool = False) -> None:
@@ -445,9 +447,10 @@ class DirectedAuction:
         seat = Seat.parse(seat) if isinstance(seat, str) else Seat(seat)
         faced = tuple(Card.parse(c) if isinstance(c, str) else c for c in cards)
         if not faced:
-            raise IllegalCallError("an exposure needs at least one card (L24)")
+            raise IllegalCallError(f"an exposure needs at least one card{self.edition.cited('card_in_auction')}")
         if self.pending is not None:
-            raise RulingPendingError(f"cards exposed by {seat_name(seat)} while a ruling is pending (L9B2)")
+            law = self.edition.cited("before_rectification")
+            raise RulingPendingError(f"cards exposed by {seat_name(seat)} while a ruling is pending{law}")
         self.last_exposed = faced
         self._transaction(lambda: self.edition.exposed_cards(self, seat, faced, led))
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import KW_ONLY, dataclass
 from enum import Enum
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
 from contractbridge.calls import Call
 from contractbridge.cards import Card, Seat, Side, Suit
@@ -21,6 +21,7 @@ __all__ = [
     "DIRECTOR",
     "PLAY_EFFECTS",
     "BeforeRectification",
+    "Cites",
     "Effect",
     "EffectKind",
     "Option",
@@ -36,6 +37,13 @@ DIRECTOR: Final = "director"
 
 def seat_name(seat: Seat) -> str:
     return seat.name.capitalize()
+
+
+class Cites(Protocol):
+    """What cites a law for a topic in a message (``Edition.cited``: ``" (L9B2)"``, or ``""`` for a book without
+    that rule)."""
+
+    def cited(self, topic: str) -> str: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -295,16 +303,14 @@ class Ruling:
                 return opt
         raise RulingError(f"the {self.irregularity} ruling has no outcome for the answer {answer}")
 
-    def awaits(self) -> str:
-        """What the table waits for; nobody acts before it (L9B2), except as ``before_rectification`` allows. A
-        ruling of a 1930s book (its law names the book: ``NBB R46(2)``, ``EST-L30``, ``NL36 26.6``) cites no 2017
-        law (#25)."""
-        wbf = self.law[:1].isdigit()
+    def awaits(self, edition: Cites) -> str:
+        """What the table waits for; nobody acts before it (L9B2), except as ``before_rectification`` allows. The
+        laws are cited by the ``edition`` in force: a 1930s book cites no 2017 law (#25)."""
         if self.question is not None:
             return f"awaits the director's judgement ({self.question.law})"
         if self.chooser is not None:
-            return f"awaits {seat_name(self.chooser)}'s choice of rectification" + (" (L10C1, L9B2)" if wbf else "")
-        return "awaits the director's ruling" + (" (L9B2)" if wbf else "")
+            return f"awaits {seat_name(self.chooser)}'s choice of rectification{edition.cited('awaits_choice')}"
+        return f"awaits the director's ruling{edition.cited('awaits_director')}"
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -328,7 +334,8 @@ class Ruling:
 
     def explain(self) -> str:
         """A director's explanation in words (L10C1)."""
-        lines = [f"{self.description} (L{self.law})."]
+        law = f"L{self.law}" if self.law[:1].isdigit() else self.law  # a 2017 law is a number; a book names itself
+        lines = [f"{self.description} ({law})."]
         if self.question is not None:
             lines.append(f"The director must judge: {self.question.text} ({self.question.law})")
             for opt in self.options:

@@ -93,9 +93,26 @@ class NBB30Auction(Edition):
     #: the auction closes", then R44)
     EXPOSURE_UNTIL_PLAY: ClassVar[bool] = False
 
+    #: the strict auction's refusals (``rulebooks.refusal`` topics) and the rule of this book they fall under
+    REFUSALS: ClassVar[Mapping[str, str]] = {
+        "call_after_auction": "late_call",
+        "bid_above_seven": "illegal_a",
+        "insufficient_bid": "ib_attention",
+        "inadmissible_double": "illegal",
+        "inadmissible_redouble": "illegal",
+    }
+
     def law(self, topic: str) -> str:
         """The citation of ``topic`` in this edition."""
         return self.LAWS[topic]
+
+    def cited(self, topic: str) -> str:
+        """The table's citation for ``topic``: the book's own (``CITATIONS``), or the auction rule a refusal of the
+        strict auction falls under (``REFUSALS``: a late call R41, an insufficient bid R40, an illegal call R42)."""
+        rule = self.REFUSALS.get(topic)
+        if topic in self.CITATIONS or rule is None:
+            return super().cited(topic)
+        return f" ({self.law(rule)})"
 
     # ---- entry points ---------------------------------------------------------------------------
     def new_record(self, dealer: Seat, agreements: PartnershipAgreements | None = None) -> DirectedAuction:

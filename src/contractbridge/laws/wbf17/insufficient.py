@@ -87,7 +87,7 @@ class WBF17Insufficient(WBF17Rotation):
         r, ib, off = e.call, w.call, w.offender
         partner, lho = off.partner, off.lho
         ib_idx: int = w.data["index"]
-        penalised = bool(w.data.get("b3"))
+        penalised = bool(w.data.get("penalised"))
         os_side = off.side
 
         def done(law: str) -> tuple[Effect, ...]:
