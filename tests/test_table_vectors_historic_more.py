@@ -603,3 +603,92 @@ def test_historic_est_l43_has_no_five_card_trick_rule_the_report_is_refused() ->
         play(table, "S9 S5 S3 SA")
         table.apply({"event": "board_irregularity", "kind": "missing_card", "seat": "W", "found": "other_pack",
                      "doubt": ["S9", "S5"]})  # fmt: skip
+
+
+# ---- TV83: declarer plays from the other hand before second hand: the fourth hand may play first (R47(2)) ---------
+@pytest.mark.parametrize(("edition", "law"), [("NBB30", "NBB R47(2)"), ("EST30", "EST-L31")])
+def test_historic_tv83_the_fourth_hand_may_play_before_the_second_no_penalty(edition: str, law: str) -> None:
+    """digest TV83: N leads ♥4 and plays dummy's ♥T before E (second hand) has played; W (fourth hand) then plays
+    ♥2 before E: no penalty (R47(2); EST-L31). Dummy's ♥T and W's ♥2 count as played at their turns."""
+    table = one_spade(edition)
+    play(table, "SJ S5 S4 SQ H4")
+    table.play("HT", "S")
+    table.apply({"event": "attention", "seat": "E"})  # the automatic R47(2) outcome
+    table.play("H2", "W")
+    assert table.record is not None and table.record.pending is None and last_ruling(table) == (law, "no_penalty")
+    assert table.turn == E
+    play(table, "H8")
+    assert table.legal_cards() == cards("HT")
+    play(table, "HT")
+    assert table.turn == W and table.legal_cards() == cards("H2")
+    play(table, "H2")
+    assert table.play_state is not None and [str(c) for _, c in table.play_state.tricks[-1]] == ["H4", "H8", "HT", "H2"]
+    replayed(table)
+
+
+# ---- TV67 and TV69: the revoke tricks at a table played out (R55(6); EST-L38; NL36 27.4) -----------------------
+# random lawful cards but E's ruff with ♠T holding diamonds at trick 5 (found offline); EW win tricks 2, 5, 8, 11
+TV67_PLAY = (
+    "C2 CQ C7 CA C3 CK CJ CT D6 DJ D3 D9 S8 S3 SA SJ D8 E:ST D5 DA D7 S7 D4 DT S6 S4 SK S9 H4 HQ HT H5 DK C6 D2 SQ "
+    "HJ H8 H9 H2 HK HA H6 H3 DQ S5 C9 C5 H7 C8 S2 C4"
+)
+# E discards ♥A holding spades at trick 3 and ruffs with ♠J holding hearts at trick 6; EW win 1, 4, 6, 7, 8, 9
+TV69_PLAY = (
+    "CK CQ C7 C5 C4 CJ C9 CA SA E:HA S8 S3 D8 DK D5 DA H3 HK H8 HT HJ E:SJ H9 H2 HQ H6 H5 H4 C2 C6 C8 C3 D2 DT DQ "
+    "DJ D7 S7 D4 D9 S5 S4 SK S9 SQ ST S6 D3 S2 D6 H7 CT"
+)
+
+
+def played_out(edition: str, text: str) -> Table:
+    table = one_spade(edition)
+    for item in text.split():
+        seat, _, card = item.rpartition(":")
+        table.play(card, seat or None)
+    assert table.result is not None
+    return table
+
+
+@pytest.mark.parametrize(("edition", "law"), [("NBB30", "NBB R55(6)"), ("EST30", "EST-L38"), ("NL36", "NL36 27.4")])
+def test_historic_tv67_a_revoke_won_in_trick_5_costs_two_of_the_eligible_tricks(edition: str, law: str) -> None:
+    """digest TV67: E revokes in following at trick 5 and wins it; EW also win 2, 8 and 11: 2 tricks transferred —
+    eligible NBB/NL36 {5, 8, 11}, EST {8, 11} (trick 2 never)."""
+    table = played_out(edition, TV67_PLAY)
+    [revoke] = [i for i in table.irregularities if i.kind == "revoke"]
+    assert revoke.trick == 5 and revoke.seat == E
+    result = table.result
+    assert result is not None and result.adjustments == (f"2 tricks from EW to NS for 1 revoke ({law})",)
+    assert result.tricks == 9 + 2
+    from contractbridge.laws.nbb30.values import Revoke
+
+    rules = table.rules
+    assert rules.revoke_transfer([Revoke(5)], [2, 5, 8, 11]) == 2
+    assert rules.revoke_transfer([Revoke(5)], [2, 5]) == (0 if edition == "EST30" else 1)  # the revoke trick
+    replayed(table)
+
+
+@pytest.mark.parametrize(("edition", "law"), [("NBB30", "NBB R55(6)"), ("EST30", "EST-L38"), ("NL36", "NL36 27.4")])
+def test_historic_tv69_two_revokes_by_one_side_cost_three_tricks(edition: str, law: str) -> None:
+    """digest TV69: E revokes at tricks 3 and 6, both established, EW win enough later tricks: 2 + 1 = 3."""
+    table = played_out(edition, TV69_PLAY)
+    assert [i.trick for i in table.irregularities if i.kind == "revoke"] == [3, 6]
+    result = table.result
+    assert result is not None and result.adjustments == (f"3 tricks from EW to NS for 2 revokes ({law})",)
+    replayed(table)
+
+
+# ---- TV92: NL36 29.1 both defenders throw in their cards: the claim must be accepted ------------------------------
+def test_historic_tv92_nl36_both_defenders_throw_in_the_claim_stands() -> None:
+    """digest TV92: declarer claims the rest; both defenders throw in their cards (each agrees): the claim is
+    accepted (NL36 29.1) and nobody can require play; one defender alone does not settle it."""
+    table = one_spade("NL36")
+    play(table, "S9 S5 S3 SA")
+    table.claim(N, 12, "draw trumps first")
+    table.agree(E)
+    assert table.claim_state is not None and not table.claim_state.settled and table.result is None
+    table.agree(W)
+    assert table.claim_state is not None and table.claim_state.settled
+    result = table.result
+    assert result is not None and result.tricks == 13 and result.claimed
+    with pytest.raises(BridgeError):
+        table.apply({"event": "dispute", "seat": "E"})
+    replayed(table)

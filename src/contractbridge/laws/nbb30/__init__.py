@@ -48,6 +48,7 @@ from contractbridge.laws.nbb30.tableplay import (
     directed_cards,
     dummy_waives,
     exposed_in_play,
+    fourth_hand_plays,
     played_to_wrong_lead,
     reported_rulings,
 )
@@ -146,6 +147,11 @@ class NBB30(NBB30Auction, NBB30Play):
     def lead_hand(self, table: PlayTable) -> Seat | None:
         """The hand dummy's LHO chose to lead after dummy named one unasked (R51(1), EST-L22, NL36 30.4)."""
         return lead_hand(table)
+
+    def ruled_at_once(self, table: PlayTable) -> Choice | None:
+        """The fourth hand's card before the second's once declarer played from the other hand early: it counts as
+        played at its turn (R47(2), EST-L31: ``fourth_hand_plays``)."""
+        return fourth_hand_plays(table)
 
     def card_before_rectification(self, table: PlayTable, seat: Seat, card: Card) -> Choice | None:
         """The other side plays to a lead out of turn: it stands, declarer becoming dummy when he plays from his

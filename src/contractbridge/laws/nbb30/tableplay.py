@@ -53,6 +53,7 @@ __all__ = [
     "dummy_waives",
     "exposed_in_play",
     "forfeit",
+    "fourth_hand_plays",
     "incorrect_hand",
     "lead_ruling",
     "make_pending",
@@ -149,9 +150,32 @@ def card_ruling(laws: NBB30Play, table: PlayTable, irregularity: Irregularity) -
     if irregularity.kind == IrregularityKind.LEAD_OUT_OF_TURN:
         ruling = lead_ruling(laws, play, offender, declarer, turn, card)
     else:
-        ruling = _early_play_ruling(laws, play, offender, declarer, turn, card)
+        ruling = _early_play_ruling(laws, play, offender, declarer, turn, card, _fourth_may_play(laws, table))
     make_pending(table, ruling, card)
     return False
+
+
+def _fourth_may_play(laws: NBB30Play, table: PlayTable) -> bool:
+    """Whether declarer played from the other hand before second hand in this trick, so that the fourth hand may
+    play before the second (R47(2), EST-L31): the early card awaits its turn (its directive cites the rule)."""
+    record, play = table.record, table.play_state
+    if not isinstance(record, PlayersAuction) or play is None:
+        return False
+    trick, law = len(play.tricks) + 1, laws.cite("other_hand")
+    return any(d.trick == trick and d.law == law and d.kind == "card" for d in record.directives)
+
+
+def fourth_hand_plays(table: PlayTable) -> Choice | None:
+    """``Edition.ruled_at_once``: the fourth hand's card before the second's, allowed by R47(2) (EST-L31): it
+    counts as played at its turn, nothing to rule."""
+    record = table.record
+    ruling = None if record is None else record.pending
+    if record is None or ruling is None or ruling.irregularity != "fourth_hand_plays":
+        return None
+    option = ruling.options[0]
+    record.resolve(option.law, option.id)
+    record.note(f"{ruling.description}: {option.effect} ({option.law}).")
+    return Choice(option, ruling)
 
 
 def lead_ruling(
@@ -179,12 +203,22 @@ def lead_ruling(
 
 
 def _early_play_ruling(
-    laws: NBB30Play, play: PlayState, offender: Seat, declarer: Seat, turn: Seat | None, card: Card
+    laws: NBB30Play,
+    play: PlayState,
+    offender: Seat,
+    declarer: Seat,
+    turn: Seat | None,
+    card: Card,
+    fourth_may_play: bool = False,
 ) -> Ruling:
     led_by = play.current_trick[0][0] if play.current_trick else None
     second_hand = turn is not None and turn.side != offender.side
     if offender.side == declarer.side and led_by == offender.partner and second_hand:  # R47(2)
         return laws.declarer_plays_other_hand_early(declarer)
+    if fourth_may_play and led_by is not None and offender == led_by.rho and turn == offender.partner:
+        law = laws.cite("other_hand")
+        effect = f"{card} counts as played; the fourth hand may play before the second"
+        return Ruling("fourth_hand_plays", law, offender, "", (Option("no_penalty", law, effect),))
     if offender.side != declarer.side and turn == offender.partner:
         ruling = laws.premature_play(offender, declarer)
         return replace(ruling, offender=offender, options=with_suits(ruling.options))
