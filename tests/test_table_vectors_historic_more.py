@@ -692,3 +692,19 @@ def test_historic_tv92_nl36_both_defenders_throw_in_the_claim_stands() -> None:
     with pytest.raises(BridgeError):
         table.apply({"event": "dispute", "seat": "E"})
     replayed(table)
+
+
+# ---- TV44, TV45: NL36 28.3 at the table: fear of a revoke is no exception; five cards in the trick is -------------
+@pytest.mark.parametrize(("reason", "premium"), [("fear_of_revoke", True), ("wrong_count", False)])
+def test_historic_tv44_tv45_nl36_a_quitted_trick_turned_over(reason: str, premium: bool) -> None:
+    """digest TV44: a defender turns trick 1 to see whether he revoked: declarer's side +50 (NL36 28.3 has no such
+    exception); TV45: turned because it holds five cards (28.3(b)): nothing."""
+    from contractbridge.cards import Side
+
+    table = one_spade("NL36")
+    play(table, "S9 S5 S3 SA")
+    table.apply({"event": "quitted_trick", "seat": "W", "reason": reason})
+    assert table.record is not None
+    expected = [(Side.NS, 50, "NL36 28.3")] if premium else []
+    assert table.record.premiums == expected  # type: ignore[attr-defined]
+    replayed(table)
