@@ -708,3 +708,27 @@ def test_historic_tv44_tv45_nl36_a_quitted_trick_turned_over(reason: str, premiu
     expected = [(Side.NS, 50, "NL36 28.3")] if premium else []
     assert table.record.premiums == expected  # type: ignore[attr-defined]
     replayed(table)
+
+
+# ---- an exposed or penalty card once played is no longer one (R44(1), EST-L33, NL36 32.2): `rule` stops listing it --
+@pytest.mark.parametrize(("edition", "option"), [("NBB30", "exposed_forbid"), ("NL36", "penalty_card")])
+def test_a_penalty_card_played_leaves_the_record_and_rule_json(edition: str, option: str, tmp_path: Any) -> None:
+    """W's ♦A led out of turn becomes an exposed card (R46(2)(II)) / a penalty card (NL36 26.6(b)); W plays it to
+    trick 1: `contractbridge rule --json` no longer lists it (#25: it did)."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from contractbridge.cli import app
+
+    table = one_spade(edition)
+    table.play("DA", "W")
+    table.apply(choose("N", option))
+    assert table.record is not None and [c for _, c, _ in table.record.exposed] == [Card("DA")]  # type: ignore[attr-defined]
+    play(table, "DK D5 DA")
+    assert table.record.exposed == []  # type: ignore[attr-defined]
+    log = tmp_path / "board.jsonl"
+    log.write_text(table.to_jsonl(), encoding="utf-8")
+    out = CliRunner().invoke(app, ["rule", str(log), "--json"])
+    assert out.exit_code == 0, out.output
+    assert json.loads(out.output)["exposed_cards"] == []

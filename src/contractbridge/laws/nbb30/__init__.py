@@ -26,6 +26,7 @@ from contractbridge.laws.nbb30.administration import (
     lapsed,
     last_card_shown,
     lead_hand,
+    played_exposed,
 )
 from contractbridge.laws.nbb30.auction import NBB30Auction
 from contractbridge.laws.nbb30.claims import (
@@ -228,9 +229,11 @@ class NBB30(NBB30Auction, NBB30Play):
     def settle_play(self, table: PlayTable) -> None:
         """What the players reported in the play: a quitted trick looked at (R24, R53; EST-L28; NL36 28.3), a card
         dummy suggested (R50; EST-L22; NL36 30.3) — ``reported_rulings``; a lead penalty whose suit the leader
-        does not hold lapses (R57; EST-L45; NL36 26.5) — ``administration.lapsed``."""
+        does not hold lapses (R57; EST-L45; NL36 26.5) — ``administration.lapsed``; an exposed or penalty card
+        played is one no more (R44(1), NL36 32.2: ``played_exposed``)."""
         reported_rulings(self, table)
         lapsed(self, table)
+        played_exposed(table)
 
     def adjust_tricks(self, table: PlayTable, tricks: int) -> tuple[int, tuple[str, ...]]:
         """An agreed claim's tricks that a side could not lose by any play stay with it (R26(3); NL36 29.3:

@@ -51,6 +51,7 @@ __all__ = [
     "lapsed",
     "last_card_shown",
     "lead_hand",
+    "played_exposed",
 ]
 
 #: every penalty the books let a player demand in the play (the option ids of the editions' play rulings): a
@@ -95,6 +96,17 @@ def chosen(laws: NBB30Play, table: PlayTable, event: Choose) -> Choice | bool:
     record.resolve(option.law, option.id)
     record.note(f"{seat_name(who)} chose {option.id}: either defender may ({option.law}).")
     return Choice(option, ruling)
+
+
+def played_exposed(table: PlayTable) -> None:
+    """``Edition.settle_play``: an exposed or penalty card that has been played is no longer one (R44(1): it stays
+    face up "until it is played"; EST-L33; NL36 32.2) — the record (and ``contractbridge rule``) stops listing it."""
+    record, play = table.record, table.play_state
+    if not isinstance(record, PlayersAuction) or play is None or not play.opening_lead_made:
+        return
+    kept = [e for e in record.exposed if e[1] in play.hand(e[0])]
+    if len(kept) != len(record.exposed):
+        record.exposed = kept
 
 
 def lapsed(laws: NBB30Play, table: PlayTable) -> None:
