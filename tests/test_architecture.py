@@ -245,7 +245,6 @@ CITATION_ALLOWLIST: Mapping[str, str] = {
     "commands/table.py": "a help text (L2)",
     "rubbergame/dealing.py": "a pack's check (R10(2)) before any edition is named",
     "rubbergame/formation.py": "seat_four's default citation (NBB R4, R6): the default rubber edition's",
-    "rubbergame/session.py": "the sheet's revoke note (NBB R55(6), EST-L38, NL36 27.4): helper driver's file",
 }
 
 

@@ -285,8 +285,8 @@ class Edition:
     def card_irregularity(self, table: PlayTable, irregularity: Irregularity) -> bool:
         """An unlawful card at an irregular table (``irregularity.kind``: a revoke, a lead or play out of turn,
         a card against a restriction): return True if the card stands at once and play goes on, False if the
-        table stops until the ruling (``Table.resolve_irregularity``). The base lets a revoke stand (nobody
-        notices it when it happens; it is established later, L61–L63, NBB R52) and stops the table for the
+        table stops until the ruling (whose chosen option the table carries out). The base lets a revoke stand
+        (nobody notices it when it happens; it is established later, L61–L63, NBB R52) and stops the table for the
         rest; the play-period director overrides this to rule on each kind."""
 
         return irregularity.kind == IrregularityKind.REVOKE

@@ -313,6 +313,6 @@ def _transfer(event: Mapping[str, Any], table: Table) -> int:
     if not -made <= transfer <= 13 - made:
         raise EventLogError(
             f"'transfer' {transfer}: the revoking side can give only the tricks it won (declarer's side {made}, "
-            f"the defenders {13 - made}; NBB R55(6), EST-L38, NL36 27.4)"
+            f"the defenders {13 - made}){table.rules.cited('revoke_penalty')}"
         )
     return transfer

@@ -373,10 +373,10 @@ class WBF17CardPlay(Edition):
             return True
         if isinstance(event, Extension) and event.name == DESIGNATE:
             _require_no_ruling(table, "designate")
-            ruling = designate(table, event.data)
-            if isinstance(ruling, Ruling):
-                pending_ruling(table, ruling)
-            return ruling if isinstance(ruling, Choice) else True
+            outcome = designate(table, event.data)  # the card played (a Choice), or the ruling that picks it
+            if isinstance(outcome, Ruling):
+                pending_ruling(table, outcome)
+            return outcome if isinstance(outcome, Choice) else True
         if isinstance(event, Extension) and event.name == INSPECT:
             inspect(table, event.data)
             return True
