@@ -71,8 +71,9 @@ def finessing(play: PlayState, seat: Seat, cards: frozenset[Card]) -> frozenset[
 def finesse_allowed(laws: NBB30Play, log: Sequence[Mapping[str, Any]], declarer: Seat, suit: Suit) -> str | None:
     """The law that forbids declarer a finesse in ``suit`` now, or None: after his claim or concession that play
     continued from, NL36 29.1 unless he announced it; NBB R54 / EST-L41 if the defenders settled it so."""
-    claim = next((n for n in range(len(log) - 1, 0, -1) if log[n]["event"] == "claim"), None)
-    if claim is None or Seat.parse(log[claim]["seat"]).side != declarer.side:
+    ours = (n for n in range(len(log) - 1, 0, -1) if log[n]["event"] == "claim")
+    claim = next((n for n in ours if Seat.parse(log[n]["seat"]).side == declarer.side), None)
+    if claim is None:
         return None
     from contractbridge.laws.wbf17.claims import ClaimStatement
 
