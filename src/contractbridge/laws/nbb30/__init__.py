@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from contractbridge.cards import Card, Seat
 from contractbridge.director.apply import apply_option
-from contractbridge.errors import EventLogError, RulingError
+from contractbridge.errors import RulingError
 from contractbridge.laws.base import Choice, DealRules, FormationRules
 from contractbridge.laws.nbb30.administration import (
     administered,
@@ -87,6 +87,7 @@ class NBB30(NBB30Auction, NBB30Play):
         ``revoke_penalty``, NBB R55(6), EST-L38, NL36 27.4, for the rubber sheet's revoke tricks)."""
         law = self.PLAY_LAWS.get(topic)
         return super().cited(topic) or (f" ({law})" if law else "")
+
     title = "Dutch rubber-bridge laws of the 1930s"
     scoring = ALTERNATING_NOTRUMP  # NBB R30: notrump odd tricks 30, 40, 30 …
     rubber: RubberRules | None = NBB30_RUBBER
@@ -206,7 +207,7 @@ class NBB30(NBB30Auction, NBB30Play):
         the right to the penalty (R58(1), R59; EST-L46, L47; NL36 31.3: ``administration.chosen``); the facts that
         bar a revoke penalty (R24(d), R55(4), R55(9): ``revokeclaims.revoke_fact``); ``dummy_names_hand`` (R51(1),
         EST-L22, NL36 30.4). The rest goes to the record."""
-        from contractbridge.events import Attention, Choose, Expose, Extension
+        from contractbridge.events import Attention, Choose, DummyNamesHand, Expose
 
         if isinstance(event, Choose):
             return chosen(self, table, event)
@@ -215,11 +216,8 @@ class NBB30(NBB30Auction, NBB30Play):
         if isinstance(event, Attention) and "unlosable" in event.extra:
             unlosable_said(self, table, event.seat, event.extra["unlosable"])
             return True
-        if isinstance(event, Extension) and event.name == "dummy_names_hand":
-            seat = event.data.get("seat")
-            if not isinstance(seat, str):
-                raise EventLogError(f"dummy_names_hand: 'seat' names dummy, not {seat!r}")
-            dummy_names_hand(self, table, Seat.parse(seat))
+        if isinstance(event, DummyNamesHand):
+            dummy_names_hand(self, table, event.seat)
             return True
         if isinstance(event, Attention):
             looked = event.extra.get("dummy_looked") is True

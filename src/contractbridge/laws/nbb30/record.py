@@ -81,6 +81,9 @@ class PlayersAuction(DirectedAuction):
         "call_card",
         "quitted_trick",
         "dummy_suggests",
+        "dummy_names_hand",
+        "dummy_left",
+        "revoke_question",
     }
 
     def __init__(
@@ -205,6 +208,8 @@ class PlayersAuction(DirectedAuction):
                 self.look_at_quitted(seat, reason)
             case events.DummySuggests(seat=seat, card=card):
                 self.dummy_suggests(seat, card)
+            case events.DummyNamesHand() | events.DummyLeft() | events.RevokeQuestion():
+                raise RulingError(f"{event['event']}: an event of the play, after the opening lead (NBB R51, R55)")
             case _:
                 super().apply(event)
 

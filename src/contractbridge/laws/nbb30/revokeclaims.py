@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from contractbridge.cards import Card, Seat, Side
 from contractbridge.director import seat_name
 from contractbridge.errors import EventLogError, RulingError
+from contractbridge.events import Attention, DummyLeft, QuittedTrick, RevokeQuestion
 from contractbridge.laws.nbb30.record import PlayersAuction
 from contractbridge.laws.nbb30.values import ClaimMoment
 from contractbridge.values import IrregularityKind
@@ -44,16 +45,14 @@ MOMENTS: dict[str, ClaimMoment] = {m.name.lower(): m for m in ClaimMoment}
 
 def revoke_fact(laws: NBB30Play, table: PlayTable, event: Event) -> bool:
     """``Edition.play_event`` for the facts above; False for any other event."""
-    from contractbridge.events import Attention, Extension, QuittedTrick
-
     if isinstance(event, Attention) and "moment" in event.extra:
         _claimed_at(laws, table, event.seat, event.extra["moment"])
         return True
     if isinstance(event, QuittedTrick) and "refused_by" in event.extra:
         _look_refused(laws, table, event.seat, event.reason, event.extra["refused_by"])
         return True
-    if isinstance(event, Extension) and event.name in ("dummy_left", "revoke_question"):
-        _dummy_away(laws, table, event.name, event.data)
+    if isinstance(event, DummyLeft | RevokeQuestion):
+        _dummy_away(laws, table, event)
         return True
     return False
 
@@ -98,19 +97,14 @@ def _look_refused(laws: NBB30Play, table: PlayTable, seat: Seat, reason: str | N
                 f"{refuser.side} may claim no penalty for a revoke in it ({law}).")  # fmt: skip
 
 
-def _dummy_away(laws: NBB30Play, table: PlayTable, kind: str, data: Mapping[str, Any]) -> None:
-    record, play = _record(table), table.play_state
+def _dummy_away(laws: NBB30Play, table: PlayTable, event: DummyLeft | RevokeQuestion) -> None:
+    record, play, seat = _record(table), table.play_state, event.seat
     assert play is not None
-    who = data.get("seat")
-    if not isinstance(who, str):
-        raise EventLogError(f"{kind}: 'seat' names the player, not {who!r}")
-    seat = Seat.parse(who)
     law = laws.cite("revoke_inquiry")
-    if kind == "dummy_left":
-        back = data.get("back", False)
-        if seat != play.dummy or not isinstance(back, bool):
-            raise RulingError(f"dummy_left: {seat_name(seat)} is not dummy, or 'back' is not true or false")
-        record.note(f"Dummy {'is back at' if back else 'left'} the table ({law}).")
+    if isinstance(event, DummyLeft):
+        if seat != play.dummy:
+            raise RulingError(f"dummy_left: {seat_name(seat)} is not dummy ({law})")
+        record.note(f"Dummy {'is back at' if event.back else 'left'} the table ({law}).")
         return
     if seat.side == play.declarer.side:
         raise RulingError(f"revoke_question: a defender asks declarer whether he revoked, not {seat_name(seat)}")
