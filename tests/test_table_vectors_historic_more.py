@@ -732,3 +732,18 @@ def test_a_penalty_card_played_leaves_the_record_and_rule_json(edition: str, opt
     out = CliRunner().invoke(app, ["rule", str(log), "--json"])
     assert out.exit_code == 0, out.output
     assert json.loads(out.output)["exposed_cards"] == []
+
+
+@pytest.mark.parametrize(
+    ("edition", "option", "law"), [("NBB30", "discard_S", "NBB R57"), ("NL36", "named_suit_S", "NL36 26.5")]
+)
+def test_historic_tv86_a_named_suit_to_discard_that_the_partner_lacks_lapses(edition: str, option: str, law: str) -> None:
+    """digest TV86 for a play penalty: trumps drawn, N leads ♠2 and W plays ♣8 before E (R47(1); NL36 26.8); declarer
+    names spades for E, void in the suit led and without spades: the penalty lapses, E plays any card."""
+    table = one_spade(edition)
+    play(table, "S9 S5 S3 SA  SK ST S6 S4  SQ SJ S7 C7  S2")
+    table.play("C8", "W")
+    table.apply(choose("N", option))
+    assert table.turn == E and table.legal_cards() == frozenset(table.hand(E))
+    assert table.record is not None and any(f"lapses ({law})" in n for n in table.record.notes), table.record.notes
+    replayed(table)

@@ -110,17 +110,22 @@ def played_exposed(table: PlayTable) -> None:
 
 
 def lapsed(laws: NBB30Play, table: PlayTable) -> None:
-    """``Edition.settle_play``: a lead penalty in force for a leader who holds no card of its suit lapses (R57,
-    EST-L45, NL36 26.5: he leads any card) — the record says so once, the restriction lets every card through."""
+    """``Edition.settle_play``: a penalty that names a suit its player does not hold lapses (R57, EST-L45, NL36
+    26.5: he plays any lawful card) — a lead restriction in force for the leader, or a directive to play a named
+    suit when void in the suit led (R47(1)(IV), NL36 26.8); the record says so once, the cards all stay lawful."""
     record, play = table.record, table.play_state
-    if not isinstance(record, PlayersAuction) or play is None or play.is_over:
+    if not isinstance(record, PlayersAuction) or play is None or play.is_over or play.turn is None:
         return
-    for r in record.lead_restrictions:
-        suit = r.required
-        if suit is None or r.leader != play.turn or not r.in_force(play) or play.hand(r.leader).has_suit(suit):
+    turn, trick = play.turn, play.current_trick
+    hand = play.hand(turn)
+    named = [(r.required, r.law) for r in record.lead_restrictions if r.leader == turn and r.in_force(play)]
+    if trick and not hand.has_suit(trick[0][1].suit):
+        number = len(play.tricks) + 1
+        named += [(d.suit, d.law) for d in record.directives if (d.seat, d.trick, d.kind) == (turn, number, "suit")]
+    for suit, law in named:
+        if suit is None or hand.has_suit(suit):
             continue
-        who, law = seat_name(r.leader), laws.cite("suit_absent")
-        note = f"{who} holds no {suit.letter}: the penalty ({r.law}) lapses ({law})."
+        note = f"{seat_name(turn)} holds no {suit.letter}: the penalty ({law}) lapses ({laws.cite('suit_absent')})."
         if note not in record.notes:
             record.note(note)
 
