@@ -737,7 +737,7 @@ def test_a_penalty_card_played_leaves_the_record_and_rule_json(edition: str, opt
 @pytest.mark.parametrize(
     ("edition", "option", "law"), [("NBB30", "discard_S", "NBB R57"), ("NL36", "named_suit_S", "NL36 26.5")]
 )
-def test_historic_tv86_a_named_suit_to_discard_that_the_partner_lacks_lapses(edition: str, option: str, law: str) -> None:
+def test_historic_tv86_a_named_suit_the_partner_lacks_lapses(edition: str, option: str, law: str) -> None:
     """digest TV86 for a play penalty: trumps drawn, N leads ♠2 and W plays ♣8 before E (R47(1); NL36 26.8); declarer
     names spades for E, void in the suit led and without spades: the penalty lapses, E plays any card."""
     table = one_spade(edition)
