@@ -20,6 +20,7 @@ from contractbridge.errors import CardOutOfTurnError, ClaimError, EditionNotSupp
 from contractbridge.laws import Choice, PlayTable, edition
 from contractbridge.laws.nbb30.values import Revoke, Role
 from contractbridge.play import PlayState
+from contractbridge.rulebooks import recited
 from contractbridge.server import claimruling
 from contractbridge.table import Table
 
@@ -133,14 +134,19 @@ def test_the_director_award_cites_the_edition_in_force() -> None:
     assert claimruling.law(Table(Board(1, DEAL), edition="NBB30")) == "NBB R54"
 
 
-def test_a_card_out_of_rotation_to_a_trick_cites_no_book_below_the_table() -> None:
-    """``PlayState.record`` names no law (the table adds its edition's, WBF17 L44B)."""
+def test_a_card_out_of_rotation_to_a_trick_names_its_topic_not_a_book() -> None:
+    """``PlayState.record``'s refusal names its topic (``trick_rotation``) and cites the default edition's law
+    (WBF17 L44B); a table re-cites it in its own book, and NBB30 has no such rule of its own."""
     play = PlayState(DEAL, Strain.NOTRUMP, Seat.SOUTH)
     play.push(Card("SQ"))
     with pytest.raises(CardOutOfTurnError) as err:
         play.record(Card("S7"), Seat.SOUTH)
-    assert "L44" not in str(err.value) and str(err.value).endswith("comes from north")
-    assert edition("WBF17").cited("trick_rotation") == " (L44B)"
+    assert (err.value.topic, err.value.text) == (
+        "trick_rotation",
+        "S7 by south: a card to a trick in progress comes from north",
+    )
+    assert str(err.value) == f"{err.value.text} (L44B)"
+    assert str(recited(err.value, edition("NBB30"))) == err.value.text
 
 
 @pytest.mark.parametrize(("name", "law"), [("NBB30", "NBB R55(6)"), ("EST30", "EST-L38"), ("NL36", "NL36 27.4")])

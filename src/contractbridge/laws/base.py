@@ -14,18 +14,20 @@ How a ``Table`` uses its edition (one object per table, resolved at construction
 - auction period, irregular tables only: every call, change, exposure, choice and judgement goes to the
   table's record (``new_record``), which asks the auction methods below (``call``, ``change_of_call``,
   ``exposed_cards``, ``unnoticed_call``, ``board_irregularity``, ``settle``, ``describe_watch``, and
-  ``follow_up`` for an option's edition-specific next step);
+  ``follow_up`` for an option's edition-specific next step).
 
 The play-period hooks receive the table as a ``PlayTable``: what a law reads of the board at the table (the
 record, the play state, the board, the pending irregularity, the claim), never the ``Table`` itself. A law writes
 only the edition's own record (rulings, penalty cards, restrictions); what it asks of the table (a card to stand
 or go back, cards taken back, a card played, a claim ruled) it returns as data, a ``Choice``, whose option's
-``effects`` the table applies by one function (``Table``), then hands the rest to ``carry_out``.
+``effects`` the table applies by one function (``Table``), then hands the rest to ``carry_out``:
 
 - ``legal_cards(table, seat, cards)`` after L44, at an irregular table, each time legal cards are asked for or
   a card is played: the restrictions rectification puts on a seat's cards (a strict table has none);
-- ``card_irregularity(table, irregularity)`` when an irregular table records an unlawful card, and
-  ``card_before_rectification(table, seat, card)`` for a card played while it awaits its ruling;
+- ``card_irregularity(table, irregularity)`` when an irregular table records an unlawful card (then
+  ``ruled_at_once(table)``), and ``card_before_rectification(table, seat, card)`` for a card played while it
+  awaits its ruling; ``carry_out(table, choice, card)`` once a chosen option's effects are applied, and
+  ``declarer_after(play, card, option)`` when an option lets an unlawful lead stand (L54A);
 - ``settle_play(table)`` after every event of the play period at an irregular table;
 - ``play_event(table, event)`` for an event of the play period the edition rules on (an exposed card …);
 - ``adjust_tricks(table, tricks)`` for ``Table.result``: automatic trick transfers (WBF17 L64A);

@@ -326,7 +326,7 @@ class Table:
             try:
                 play.push(card, _seat_arg(seat))
             except (RevokeError, CardOutOfTurnError) as err:
-                raise self._cited(err) from None
+                raise recited(err, self.rules) from None
             assert who is not None  # ``push`` refused the card when the play was over
             self._events.append(who << 6 | card.index)
             self._undos.append(self._pop_card)
@@ -656,7 +656,7 @@ class Table:
             try:
                 play.push(card, seat)
             except (RevokeError, CardOutOfTurnError) as err:
-                raise self._cited(err) from None
+                raise recited(err, self.rules) from None
             assert turn is not None
             return turn, play.pop
         lead = self._leading(play)
@@ -672,7 +672,7 @@ class Table:
             try:
                 play.check(card, seat)
             except (RevokeError, CardOutOfTurnError) as err:
-                raise self._cited(err) from None
+                raise recited(err, self.rules) from None
             if turn is not None and card not in self._edition_cards(play, turn):
                 raise IllegalPlayError(f"{card}: not allowed by the rectification in force ({self._restriction(turn)})")
         except (OutOfTurnError, RevokeError, IllegalPlayError) as err:
@@ -687,19 +687,13 @@ class Table:
         assert turn is not None
         return turn, play.pop
 
-    def _cited(self, err: RevokeError | CardOutOfTurnError, topic: str | None = None) -> IllegalPlayError:
-        """``PlayState``'s refusal of a card with this table's edition's citation: follow suit (WBF17 L44C, a revoke
-        L61; NBB R20) or the turn (L44G, L53–L57); ``topic`` names another (``trick_rotation``, L44B)."""
-        topic = topic or ("follow_suit" if isinstance(err, RevokeError) else "card_turn")
-        return type(err)(f"{err}{self.rules.cited(topic)}")
-
     def _stand(self, play: PlayState, card: Card, seat: Seat) -> None:
-        """``card`` of ``seat`` stands although unlawful (``PlayState.record``), refused with the edition's
-        citation when it is not in rotation to the trick in progress."""
+        """``card`` of ``seat`` stands although unlawful (``PlayState.record``), refused in the edition's words
+        when it is not in rotation to the trick in progress."""
         try:
             play.record(card, seat)
         except CardOutOfTurnError as err:
-            raise self._cited(err, "trick_rotation") from None
+            raise recited(err, self.rules) from None
 
     def _restriction(self, seat: Seat) -> str:
         record = self.record

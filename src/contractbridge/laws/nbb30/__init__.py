@@ -79,15 +79,6 @@ class NBB30(NBB30Auction, NBB30Play):
     """The NBB rubber-bridge laws (profile P_NBB30: NBB30 for every module, laws-historic.md §0)."""
 
     name = "NBB30"
-    #: the play's rule, ahead of the base's (``Edition`` precedes ``NBB30Play`` in the MRO)
-    revoke_transfer = NBB30Play.revoke_transfer
-
-    def cited(self, topic: str) -> str:
-        """The table's citation for ``topic`` (``CITATIONS``), else the play's own (``PLAY_LAWS``: e.g.
-        ``revoke_penalty``, NBB R55(6), EST-L38, NL36 27.4, for the rubber sheet's revoke tricks)."""
-        law = self.PLAY_LAWS.get(topic)
-        return super().cited(topic) or (f" ({law})" if law else "")
-
     title = "Dutch rubber-bridge laws of the 1930s"
     scoring = ALTERNATING_NOTRUMP  # NBB R30: notrump odd tricks 30, 40, 30 …
     rubber: RubberRules | None = NBB30_RUBBER
@@ -108,6 +99,14 @@ class NBB30(NBB30Auction, NBB30Play):
     }
     #: which book supplies each module (laws-historic.md §0: M1 formation … M8 proprieties)
     PROFILE: ClassVar[Mapping[str, str]] = {f"M{i}": "NBB30" for i in range(1, 9)}
+    #: the play's rule, ahead of the base's (``Edition`` precedes ``NBB30Play`` in the MRO)
+    revoke_transfer = NBB30Play.revoke_transfer
+
+    def cited(self, topic: str) -> str:
+        """The table's citation for ``topic`` (``CITATIONS``), else the play's own (``PLAY_LAWS``: e.g.
+        ``revoke_penalty``, NBB R55(6), EST-L38, NL36 27.4, for the rubber sheet's revoke tricks)."""
+        law = self.PLAY_LAWS.get(topic)
+        return super().cited(topic) or (f" ({law})" if law else "")
 
     def borrowings(self) -> dict[str, str]:
         """Each rule topic this edition takes from another book, with that book (docs/architecture.md §3.4: the fill is
