@@ -66,7 +66,7 @@ def test_only_an_edition_with_a_claim_check_suggests_a_ruling() -> None:
     [
         ("WBF17", "(L44C; a revoke, L61)", "(L44G, L53–L57)"),
         ("NBB30", "(NBB R20; a revoke, Def.XXVIII)", "(NBB R20)"),
-        ("EST30", "(EST-L23, L24; a revoke, EST-L34)", "(EST-L23, L24)"),
+        ("EST30", "(EST-L23; a revoke, EST-L34)", "(EST-L23, L24)"),
     ],
 )
 def test_a_refused_card_cites_the_tables_own_book(name: str, revoke: str, turn: str) -> None:

@@ -35,6 +35,8 @@ __all__ = [
     "Choose",
     "Claim",
     "Dispute",
+    "DummyLeft",
+    "DummyNamesHand",
     "DummySuggests",
     "Event",
     "Expose",
@@ -44,6 +46,7 @@ __all__ = [
     "Play",
     "PlayOn",
     "QuittedTrick",
+    "RevokeQuestion",
     "parse",
     "to_dict",
     "to_json_line",
@@ -240,6 +243,36 @@ class DummySuggests:
 
 
 @dataclass(frozen=True, slots=True)
+class DummyNamesHand:
+    """``dummy_names_hand``: dummy (``seat``) tells declarer unasked which hand is to lead, or warns him against the
+    wrong one (NBB R51(1), EST-L22, NL36 30.4)."""
+
+    kind: ClassVar[str] = "dummy_names_hand"
+    seat: Seat
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class DummyLeft:
+    """``dummy_left``: dummy (``seat``) leaves the table without looking at a hand, or is ``back`` (NBB R55(4),
+    EST-L37)."""
+
+    kind: ClassVar[str] = "dummy_left"
+    seat: Seat
+    back: bool = False
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class RevokeQuestion:
+    """``revoke_question``: a defender (``seat``) asks declarer whether his play is a revoke (NBB R55(3), (4))."""
+
+    kind: ClassVar[str] = "revoke_question"
+    seat: Seat
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
 class Extension:
     """An event kind this module does not know (an edition's own, e.g. a player drawing attention): its
     ``name`` and the rest of its keys, for the table's record to read."""
@@ -270,6 +303,9 @@ Event = (
     | CallCard
     | QuittedTrick
     | DummySuggests
+    | DummyNamesHand
+    | DummyLeft
+    | RevokeQuestion
     | Extension
 )
 
@@ -339,10 +375,11 @@ def _claim(r: _Reader) -> Claim:
     return Claim(seat, r.take("tricks", int), r.take("statement", str, ""), r.rest)
 
 
-def _seat_only(
-    klass: type[Agree] | type[Dispute] | type[PlayOn] | type[Attention],
-) -> Callable[[_Reader], Agree | Dispute | PlayOn | Attention]:
-    def read(r: _Reader) -> Agree | Dispute | PlayOn | Attention:
+_SeatOnly = Agree | Dispute | PlayOn | Attention | DummyNamesHand | RevokeQuestion
+
+
+def _seat_only(klass: type[_SeatOnly]) -> Callable[[_Reader], _SeatOnly]:
+    def read(r: _Reader) -> _SeatOnly:
         seat = r.seat()
         assert seat is not None
         return klass(seat, r.rest)
@@ -406,6 +443,12 @@ def _dummy_suggests(r: _Reader) -> DummySuggests:
     return DummySuggests(seat, r.value("card", Card.parse), r.rest)
 
 
+def _dummy_left(r: _Reader) -> DummyLeft:
+    seat = r.seat()
+    assert seat is not None
+    return DummyLeft(seat, r.take("back", bool, False), r.rest)
+
+
 _PARSERS: Final[Mapping[str, Callable[[_Reader], Event]]] = {
     "board": _board,
     "call": _call,
@@ -424,6 +467,9 @@ _PARSERS: Final[Mapping[str, Callable[[_Reader], Event]]] = {
     "call_card": _call_card,
     "quitted_trick": _quitted_trick,
     "dummy_suggests": _dummy_suggests,
+    "dummy_names_hand": _seat_only(DummyNamesHand),
+    "dummy_left": _dummy_left,
+    "revoke_question": _seat_only(RevokeQuestion),
 }
 
 
@@ -479,8 +525,12 @@ def to_dict(event: Event) -> dict[str, Any]:
                 out["reason"] = event.reason
         case Claim():
             out.update(seat=event.seat.letter, tricks=event.tricks, statement=event.statement)
-        case Agree() | Dispute() | PlayOn() | Attention():
+        case Agree() | Dispute() | PlayOn() | Attention() | DummyNamesHand() | RevokeQuestion():
             out["seat"] = event.seat.letter
+        case DummyLeft():
+            out["seat"] = event.seat.letter
+            if event.back:
+                out["back"] = True
         case Change() | Misinformation():
             out.update(seat=event.seat.letter, call=str(event.call))
         case Expose():

@@ -289,6 +289,12 @@ class Edition:
                 cards = restriction.restrict(cards)
         return cards
 
+    def lead_hand(self, table: PlayTable) -> Seat | None:
+        """The hand of declarer's side that must lead now when it is not the one in rotation (NBB R51(1): dummy
+        named the hand unasked and dummy's LHO chose the other), or None. Called by ``Table.turn``, ``legal_cards``
+        and before a card is played at an irregular table: a lead from that hand stands as in turn. The base: None."""
+        return None
+
     def card_irregularity(self, table: PlayTable, irregularity: Irregularity) -> bool:
         """An unlawful card at an irregular table (``irregularity.kind``: a revoke, a lead or play out of turn,
         a card against a restriction): return True if the card stands at once and play goes on, False if the

@@ -197,7 +197,15 @@ class Table:
             return self._auction.turn if self.record is None else self.record.turn
         if self._claim is not None:
             return None
-        return play.turn
+        return play.turn if self.record is None else self._leading(play)
+
+    def _leading(self, play: PlayState) -> Seat | None:
+        """The hand to play from at an irregular table: the rotation's, or the hand the edition makes lead
+        (``Edition.lead_hand``, NBB R51(1))."""
+        turn = play.turn
+        if turn is None or play.current_trick:
+            return turn
+        return self.rules.lead_hand(self) or turn
 
     @property
     def actor(self) -> Seat | None:
@@ -205,7 +213,7 @@ class Table:
         turn = self.turn
         if turn is None or self._play is None:
             return turn
-        return self._play.controller
+        return self._play.declarer if turn == self._play.dummy else turn
 
     @property
     def contract(self) -> Contract | None:
@@ -285,14 +293,16 @@ class Table:
             return _NO_CARDS
         if self.record is None:
             return cards_of(play.legal_bits())
-        turn = play.turn
+        turn = self._leading(play)
         if turn is None or self._stopped:
             return _NO_CARDS
         return self._edition_cards(play, turn)
 
     def _edition_cards(self, play: PlayState, turn: Seat) -> frozenset[Card]:
-        """L44's cards for ``turn`` through the edition's restrictions (``Edition.legal_cards``)."""
-        return self.rules.legal_cards(self, turn, cards_of(play.legal_bits()))
+        """L44's cards for ``turn`` through the edition's restrictions (``Edition.legal_cards``); any card of the
+        hand the edition makes lead out of rotation (``Edition.lead_hand``)."""
+        cards = cards_of(play.legal_bits()) if turn == play.turn else frozenset(play.hand(turn))
+        return self.rules.legal_cards(self, turn, cards)
 
     def call(self, call: Call | str, seat: Seat | str | None = None) -> None:
         """Make a call for ``seat`` (by default the seat whose turn it is)."""
@@ -659,6 +669,15 @@ class Table:
                 raise recited(err, self.rules) from None
             assert turn is not None
             return turn, play.pop
+        lead = self._leading(play)
+        if lead is not None and lead != turn:  # the edition's hand leads (NBB R51(1))
+            if seat not in (None, lead):
+                raise IllegalPlayError(f"{card}: the lead comes from {lead.name.lower()} ({self._restriction(lead)})")
+            self._require_holding(card, lead)
+            if card not in self._edition_cards(play, lead):
+                raise IllegalPlayError(f"{card}: not allowed by the rectification in force ({self._restriction(lead)})")
+            play.record(card, lead)
+            return lead, play.pop
         try:
             try:
                 play.check(card, seat)

@@ -26,9 +26,11 @@ class EST30(EST30Auction, EST30Play, NBB30):
     deal_rules = DealRules("EST-L06", "EST-L07", "EST-L08", False, False, False, False)
     #: EST-L02: exactly four; the rotation of 5–7 members is NBB30's (never reached with four)
     formation = FormationRules(4, "EST-L02", "R1(1)", "EST-L03, L04", "NBB R5, R62(4), R6", "R5")
+    #: the book's own words (seed 001, Appendix A): L23 "Ring" the rotation and following suit, L24 "Võtte" the
+    #: trick and its winner's lead, L34 "Salgamine" the revoke
     CITATIONS: ClassVar[Mapping[str, str]] = {
         "card_turn": "EST-L23, L24",
-        "follow_suit": "EST-L23, L24; a revoke, EST-L34",
+        "follow_suit": "EST-L23; a revoke, EST-L34",
         "claim": "EST-L40",
         "claim_ruling": "EST-L41",
     }

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
-from contractbridge.cards import Seat
+from contractbridge.cards import Card, Seat
 from contractbridge.director import Option, Ruling
+from contractbridge.errors import RulingError
 from contractbridge.laws.nbb30.play import NBB30Play
 from contractbridge.laws.nbb30.values import Revoke
 
@@ -38,6 +39,7 @@ class EST30Play(NBB30Play):
         "dummy_attention": "EST-L22",
         "trick_attention": "EST (no rule)",
         "quitted": "EST-L28",
+        "quitted_permission": "EST-L28(d)",
         "revoke_correction": "EST-L35",
         "revoke_cards_between": "EST-L35",
         "revoke_inquiry": "EST-L37",
@@ -51,6 +53,7 @@ class EST30Play(NBB30Play):
         "wrong_person": "EST-L47",
         "defender_claim": "EST-L40",
         "declarer_claim": "EST-L40, L41",
+        "claim_open_point": "EST-L41",
         "concession": "EST-L40",
     }
 
@@ -67,6 +70,14 @@ class EST30Play(NBB30Play):
     def _quitted_penalty(self, looker: Seat, declarer: Seat) -> Ruling:
         law = self.cite("quitted")
         return Ruling("quitted_trick", law, looker, "", (Option("no_penalty", law, "forbidden, but no penalty"),))
+
+    def doubtful_card(self, owner: Seat, declarer: Seat, cards: Sequence[Card]) -> Ruling:
+        """EST-L43 has no rule for a quitted trick of more than four cards ([DIFF] NBB R49(b)): nobody may be named
+        to decide which card goes back, so the table asks the players to settle it themselves (refused)."""
+        raise RulingError(
+            f"{self.cite('missing')} says nothing of a quitted trick with more than four cards: the players settle "
+            "which card goes back, then report the card found (without 'doubt')"
+        )
 
     def cards_shown_in_claim(self, partner_saw: bool) -> Ruling:
         """EST-L40: a defender shows his cards so that partner does not see them; declarer may not call them."""

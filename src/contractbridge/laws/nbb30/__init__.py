@@ -18,9 +18,27 @@ from contractbridge.cards import Card, Seat
 from contractbridge.director.apply import apply_option
 from contractbridge.errors import RulingError
 from contractbridge.laws.base import Choice, DealRules, FormationRules
+from contractbridge.laws.nbb30.administration import (
+    administered,
+    chosen,
+    dummy_exposed_first,
+    dummy_names_hand,
+    lapsed,
+    last_card_shown,
+    lead_hand,
+    played_exposed,
+)
 from contractbridge.laws.nbb30.auction import NBB30Auction
+from contractbridge.laws.nbb30.claims import (
+    asserted_unlosable,
+    finesse_allowed,
+    finessing,
+    unlosable_kept,
+    unlosable_said,
+)
 from contractbridge.laws.nbb30.play import NBB30Play
 from contractbridge.laws.nbb30.record import Moment, PlayersAuction, Review
+from contractbridge.laws.nbb30.revokeclaims import revoke_fact
 from contractbridge.laws.nbb30.revokes import correct_revoke, revoke_adjustment
 from contractbridge.laws.nbb30.rubber import RUBBER as NBB30_RUBBER
 from contractbridge.laws.nbb30.tableplay import (
@@ -31,6 +49,7 @@ from contractbridge.laws.nbb30.tableplay import (
     directed_cards,
     dummy_waives,
     exposed_in_play,
+    fourth_hand_plays,
     played_to_wrong_lead,
     reported_rulings,
 )
@@ -117,7 +136,7 @@ class NBB30(NBB30Auction, NBB30Play):
         if directed is not None:
             return cards & directed or cards
         if seat in (play.declarer, play.dummy):
-            return cards
+            return _without_finesse(self, table, seat, cards)
         hand = play.hand(seat)
         exposed = [c for s, c, _ in record.exposed if s == seat and c in hand]
         if not exposed:
@@ -131,6 +150,15 @@ class NBB30(NBB30Auction, NBB30Play):
         """A lead or play out of turn: the edition's ruling pending, for the entitled player's ``choose`` (or
         anyone's ``attention`` if automatic); a revoke, or a card against a penalty, stands (``card_ruling``)."""
         return card_ruling(self, table, irregularity)
+
+    def lead_hand(self, table: PlayTable) -> Seat | None:
+        """The hand dummy's LHO chose to lead after dummy named one unasked (R51(1), EST-L22, NL36 30.4)."""
+        return lead_hand(table)
+
+    def ruled_at_once(self, table: PlayTable) -> Choice | None:
+        """The fourth hand's card before the second's once declarer played from the other hand early: it counts as
+        played at its turn (R47(2), EST-L31: ``fourth_hand_plays``)."""
+        return fourth_hand_plays(table)
 
     def card_before_rectification(self, table: PlayTable, seat: Seat, card: Card) -> Choice | None:
         """The other side plays to a lead out of turn: it stands, declarer becoming dummy when he plays from his
@@ -154,8 +182,11 @@ class NBB30(NBB30Auction, NBB30Play):
         apply_option(auction, free)
 
     def carry_out(self, table: PlayTable, choice: Choice, card: Irregularity | None) -> None:
-        """What the remedy chosen leaves in the record: exposed cards, leads and directives (``carried_out``)."""
-        carried_out(self, table, choice, card)
+        """What the remedy chosen leaves in the record: exposed cards, leads and directives (``carried_out``); the
+        hand dummy's LHO chose to lead (R51(1)), the last-card rule's directive (NL36 26.8 footnote):
+        ``administration.administered``."""
+        if not administered(table, choice):
+            carried_out(self, table, choice, card)
 
     def follow_up(self, auction: DirectedAuction, effect: Effect) -> None:
         """An incorrect hand's trick transfer (``tableplay.TRANSFER``, NL36 33.2): kept in the players' record for
@@ -170,33 +201,70 @@ class NBB30(NBB30Auction, NBB30Play):
         """After the opening lead: dummy's ``attention`` to an opponent's irregularity he may not raise
         (``dummy_waives``, R51(2)); ``attention`` with no ruling pending corrects a revoke not yet established
         (R55(1); EST-L35; NL36 27.1: ``revokes.correct_revoke``); ``expose`` is a card dropped or shown (R44;
-        EST-L33; NL36 32.1), or led with partner's lead (R46(5): ``exposed_in_play``). The rest goes to the
-        record."""
-        from contractbridge.events import Attention, Expose
+        EST-L33; NL36 32.1), or led with partner's lead (R46(5): ``exposed_in_play``), or dummy's card before
+        declarer chose his penalty for a wrong opening lead (R46(4), NL36 26.6 footnote); a ``choose`` that costs
+        the right to the penalty (R58(1), R59; EST-L46, L47; NL36 31.3: ``administration.chosen``); the facts that
+        bar a revoke penalty (R24(d), R55(4), R55(9): ``revokeclaims.revoke_fact``); ``dummy_names_hand`` (R51(1),
+        EST-L22, NL36 30.4). The rest goes to the record."""
+        from contractbridge.events import Attention, Choose, DummyNamesHand, Expose
 
+        if isinstance(event, Choose):
+            return chosen(self, table, event)
+        if revoke_fact(self, table, event):
+            return True
+        if isinstance(event, Attention) and "unlosable" in event.extra:
+            unlosable_said(self, table, event.seat, event.extra["unlosable"])
+            return True
+        if isinstance(event, DummyNamesHand):
+            dummy_names_hand(self, table, event.seat)
+            return True
         if isinstance(event, Attention):
             looked = event.extra.get("dummy_looked") is True
             return dummy_waives(self, table, event.seat, looked) or correct_revoke(
                 self, table, event.seat, dummy_looked=looked
             )
         if isinstance(event, Expose):
-            exposed_in_play(self, table, event)
+            if not (dummy_exposed_first(self, table, event) or last_card_shown(self, table, event)):
+                exposed_in_play(self, table, event)
             return True
         return False
 
     def settle_play(self, table: PlayTable) -> None:
         """What the players reported in the play: a quitted trick looked at (R24, R53; EST-L28; NL36 28.3), a card
-        dummy suggested (R50; EST-L22; NL36 30.3) — ``reported_rulings``."""
+        dummy suggested (R50; EST-L22; NL36 30.3) — ``reported_rulings``; a lead penalty whose suit the leader
+        does not hold lapses (R57; EST-L45; NL36 26.5) — ``administration.lapsed``; an exposed or penalty card
+        played is one no more (R44(1), NL36 32.2: ``played_exposed``)."""
         reported_rulings(self, table)
+        lapsed(self, table)
+        played_exposed(table)
 
     def adjust_tricks(self, table: PlayTable, tricks: int) -> tuple[int, tuple[str, ...]]:
-        """The edition's revoke trick transfers (R55(6); EST-L38; NL36 27.4) for the established revokes."""
-        return revoke_adjustment(self, table, tricks)
+        """An agreed claim's tricks that a side could not lose by any play stay with it (R26(3); NL36 29.3:
+        ``claims.unlosable_kept``); then the edition's revoke trick transfers (R55(6); EST-L38; NL36 27.4)."""
+        claim, play = table.claim_state, table.play_state
+        notes: tuple[str, ...] = ()
+        if claim is not None and claim.agreed and play is not None:
+            kept, note = unlosable_kept(self, play, claim, asserted_unlosable(table.to_events()))
+            tricks += kept - claim.awarded if claim.side == play.declarer.side else claim.awarded - kept
+            notes = () if note is None else (note,)
+        tricks, more = revoke_adjustment(self, table, tricks)
+        return tricks, notes + more
 
     def objection_cancels_claim(self, claim: Claim, seat: Seat, declarer: Seat) -> bool:
         """There is no director: a claim objected to is no claim, and play goes on (R54: the defenders may
         require declarer to play on; NL36 29.1, 29.2: a defender's concession void without his partner)."""
         return True
+
+
+def _without_finesse(laws: NBB30, table: PlayTable, seat: Seat, cards: frozenset[Card]) -> frozenset[Card]:
+    """Declarer's ``cards`` less a finesse his claim did not announce, once play went on from it (NL36 29.1; NBB
+    R54, EST-L41: when the defenders so decided) — ``claims``; following suit first."""
+    play = table.play_state
+    assert play is not None
+    finesses = finessing(play, seat, cards)
+    if not finesses or finesse_allowed(laws, table.to_events(), play.declarer, play.current_trick[0][1].suit) is None:
+        return cards
+    return cards - finesses or cards
 
 
 def _called(table: PlayTable, seat: Seat) -> Card | None:

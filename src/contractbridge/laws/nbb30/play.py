@@ -48,16 +48,19 @@ class NBB30Play:
         "lead_accepted": "NBB R46(3)",
         "dummy_exposed": "NBB R46(4)",
         "simultaneous": "NBB R46(5)",
+        "last_cards": "NBB Def.XXVI(f)",
         "premature": "NBB R47(1)",
         "card_played": "NBB R21(1)",
         "other_hand": "NBB R47(2)",
         "surplus": "NBB R48",
         "missing": "NBB R49",
+        "missing_doubt": "NBB R49(b)",
         "dummy_suggests": "NBB R50",
         "dummy_names_hand": "NBB R51(1)",
         "dummy_attention": "NBB R51(2)",
         "trick_attention": "NBB R52",
         "quitted": "NBB R24, R53",
+        "quitted_permission": "NBB R24(d)",
         "revoke_correction": "NBB R55(1)",
         "revoke_cards_between": "NBB R55(1)(b)",
         "revoke_inquiry": "NBB R55(4)",
@@ -71,6 +74,7 @@ class NBB30Play:
         "wrong_person": "NBB R59",
         "defender_claim": "NBB R26(1)",
         "declarer_claim": "NBB R26(2), R54",
+        "claim_open_point": "NBB R54",
         "concession": "NBB R26(3)",
     }
     #: whether a defender's card exposed in the play must be played (NL36 penalty card) or may be called
@@ -81,6 +85,13 @@ class NBB30Play:
     DECLARER_BECOMES_DUMMY: ClassVar[bool] = True
     #: R47(1), R52: the partner may be required to win or not to win (NL36 26.8, 28.5: a named suit instead)
     PARTNER_MAY_WIN: ClassVar[bool] = True
+    #: NL36 29.1: after his claim declarer may not finesse unless he announced it (NBB R54: the defenders decide)
+    NO_UNANNOUNCED_FINESSE: ClassVar[bool] = False
+    #: R58(1): demanding a penalty one is not entitled to costs the side any penalty (NL36 has no such rule, 31.2)
+    WRONG_PENALTY_FORFEITS: ClassVar[bool] = True
+    #: R55(4), EST-L37: dummy away from the table costs the defenders the penalty for declarer's revoke they did
+    #: not ask about (not in NL36 27.3)
+    DUMMY_AWAY_COSTS_REVOKE: ClassVar[bool] = True
     #: NL36 26.8: no penalty for premature play once declarer has played from both his hands
     BOTH_HANDS_PLAYED_EXCUSES: ClassVar[bool] = False
     #: a missing card found: (the paragraph of the law, what happens) — R49(b); NL36 33.3
@@ -517,6 +528,17 @@ class NBB30Play:
             return Ruling("missing_card", f"{law}(a)", owner, "", (Option("redeal", f"{law}(a)", "a redeal"),))
         paragraph, effect = self.RESTORED
         return Ruling("missing_card", law + paragraph, owner, "", (Option("restored", law + paragraph, effect),))
+
+    def doubtful_card(self, owner: Seat, declarer: Seat, cards: Sequence[Card]) -> Ruling:
+        """``owner``'s missing card is found in a quitted trick of more than four cards and it is unclear which of
+        ``cards`` was added by mistake: "de tegenspelers" decide which goes back to the short hand (R49(b);
+        [JUDGEMENT] read as the opponents of the short hand, digest §3.8: its LHO, a ruling having one chooser)."""
+        return self._doubtful(owner, owner.lho, cards)
+
+    def _doubtful(self, owner: Seat, chooser: Seat, cards: Sequence[Card]) -> Ruling:
+        law = self.cite("missing_doubt")
+        options = tuple(Option(f"return_{c}", law, f"{c} goes back to {owner.name.capitalize()}'s hand") for c in cards)
+        return Ruling("missing_card", law, owner, "", options, choosers=(chooser,))
 
     # ---- §3.9 dummy ---------------------------------------------------------------------------------
     def dummy_draws_attention(self, dummy_looked: bool) -> Verdict:

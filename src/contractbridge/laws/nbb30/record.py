@@ -81,6 +81,9 @@ class PlayersAuction(DirectedAuction):
         "call_card",
         "quitted_trick",
         "dummy_suggests",
+        "dummy_names_hand",
+        "dummy_left",
+        "revoke_question",
     }
 
     def __init__(
@@ -100,6 +103,8 @@ class PlayersAuction(DirectedAuction):
         self.premiums: list[tuple[Side, int, str]] = []
         #: tricks a ruling transfers at the end of the play (the side that gives them, how many, law: NL36 33.2)
         self.transfers: list[tuple[Side, int, str]] = []
+        #: the hand of declarer's side a ruling made lead a trick (trick, hand, law: NBB R51(1), NL36 30.4)
+        self.lead_hands: list[tuple[int, Seat, str]] = []
 
     @property
     def rules(self) -> NBB30Auction:
@@ -203,6 +208,8 @@ class PlayersAuction(DirectedAuction):
                 self.look_at_quitted(seat, reason)
             case events.DummySuggests(seat=seat, card=card):
                 self.dummy_suggests(seat, card)
+            case events.DummyNamesHand() | events.DummyLeft() | events.RevokeQuestion():
+                raise RulingError(f"{event['event']}: an event of the play, after the opening lead (NBB R51, R55)")
             case _:
                 super().apply(event)
 
@@ -227,6 +234,8 @@ class PlayersAuction(DirectedAuction):
             out["premiums"] = [{"side": str(s), "points": p, "law": law} for s, p, law in self.premiums]
         if self.transfers:
             out["transfers"] = [{"from": str(s), "tricks": n, "law": law} for s, n, law in self.transfers]
+        if self.lead_hands:
+            out["lead_hands"] = [{"trick": t, "seat": s.letter, "law": law} for t, s, law in self.lead_hands]
         law = self.new_deal
         if law is not None:
             out["phase"] = "new_deal"

@@ -19,12 +19,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from contractbridge.cards import Card, Seat, Side
+from contractbridge.cards import Card, Seat, Side, Suit
 from contractbridge.director import Effect, EffectKind, Option, Ruling, seat_name
 from contractbridge.errors import RulingError
 from contractbridge.laws.base import Choice
 from contractbridge.laws.nbb30.play import NBB30Play
 from contractbridge.laws.nbb30.record import PlayersAuction
+from contractbridge.laws.nbb30.revokeclaims import unclaimable
 from contractbridge.laws.nbb30.values import PlayDirective, Revoke, Role
 from contractbridge.values import Irregularity, IrregularityKind
 
@@ -58,7 +59,9 @@ def standing_revokes(table: PlayTable) -> list[tuple[Irregularity, int]]:
 # ---- correction before establishment ---------------------------------------------------------------
 def correct_revoke(laws: NBB30Play, table: PlayTable, by: Seat, *, dummy_looked: bool = False) -> Choice | bool:
     """``Edition.play_event`` for an ``attention`` event by ``by`` while no ruling is pending: correct the last
-    revoke in following that is not yet established — the revoke card and the cards after it go back (the
+    revoke not yet established — in following, or a card against a penalty (Def.XXVIII footnote: a lead against a
+    lead penalty is established once partner plays to that trick, R55(2), and its highest or lowest are of the suit
+    required) — the revoke card and the cards after it go back (the
     ``TAKE_BACK`` the table carries out) — and make the edition's penalty pending for its chooser (or apply it at
     once when there is no choice). False when no revoke stands (the record then answers the attention);
     ``RulingError`` when it is established (R55(6) applies at the end) or may not be taken back."""
@@ -66,7 +69,7 @@ def correct_revoke(laws: NBB30Play, table: PlayTable, by: Seat, *, dummy_looked:
     record, play = table.record, table.play_state
     if not isinstance(record, PlayersAuction) or play is None or record.pending is not None:
         return False
-    revokes = [(i, p) for i, p in standing_revokes(table) if i.kind == IrregularityKind.REVOKE]
+    revokes = standing_revokes(table)
     if not revokes:
         return False
     irregularity, place = revokes[-1]
@@ -80,7 +83,10 @@ def correct_revoke(laws: NBB30Play, table: PlayTable, by: Seat, *, dummy_looked:
         raise RulingError(f"the play is over: no revoke can be corrected now (an established one costs its tricks; "
                           f"one in trick 12 never is established, {laws.cite('revoke_established')})")  # fmt: skip
     law: str | None
-    if laws.establishable(trick) and any(s.side == offender.side for s, _ in played[4 * trick : 4 * trick + 4]):
+    in_leading = place % 4 == 0  # a lead against a penalty: established once partner plays to that trick (R55(2))
+    partner_played = any(s == offender.partner for s, _ in played[place + 1 : place + 4])
+    next_trick = any(s.side == offender.side for s, _ in played[4 * trick : 4 * trick + 4])
+    if (in_leading and partner_played) or (laws.establishable(trick) and next_trick):
         law = laws.cite("revoke_established")
     elif laws.establishable(trick) and _claimed_since(laws, table, irregularity):
         law = laws.cite("claim_establishes")
@@ -100,7 +106,12 @@ def correct_revoke(laws: NBB30Play, table: PlayTable, by: Seat, *, dummy_looked:
     ]
     description = f"{seat_name(offender)} corrected his revoke with {card} in trick {trick}"
     withdrawn = Effect(EffectKind.WITHDRAW, offender, (card,))
-    options = tuple(replace(o, effects=(*o.effects, withdrawn)) for o in ruling.options)
+    required = _required_suit(record, offender) if in_leading else None
+    suit = () if required is None else (Effect(EffectKind.REQUIRE_PLAY, offender, suits=(required,)),)
+    options = tuple(
+        replace(o, effects=(*o.effects, withdrawn, *(suit if o.id in ("highest", "lowest") else ())))
+        for o in ruling.options
+    )
     ruling = replace(ruling, description=description, choosers=ruling.choosers[:1], options=options)
     record.rule(ruling)
     if ruling.automatic:
@@ -141,8 +152,14 @@ def penalty(record: PlayersAuction, offender: Seat, trick: int, remedy: Option) 
     if remedy.id in ("exposed", "penalty_card"):
         back = [c for e in remedy.effects if e.kind is EffectKind.WITHDRAW for c in e.cards]
         record.exposed += [(offender, c, False) for c in back]
-    elif remedy.id in ("highest", "lowest"):
-        record.directives.append(PlayDirective(offender, trick, remedy.id, remedy.law))
+    elif remedy.id in ("highest", "lowest"):  # of the suit led; a lead against a penalty: of the suit required
+        suit = next((s for e in remedy.effects if e.kind is EffectKind.REQUIRE_PLAY for s in e.suits), None)
+        record.directives.append(PlayDirective(offender, trick, remedy.id, remedy.law, suit=suit))
+
+
+def _required_suit(record: PlayersAuction, leader: Seat) -> Suit | None:
+    """The suit a lead penalty requires ``leader`` to lead (R46(2)(I), R53; NL36 26.6(b)), if one binds him."""
+    return next((r.required for r in record.lead_restrictions if r.leader == leader and r.required is not None), None)
 
 
 def _claimed_since(laws: NBB30Play, table: PlayTable, revoke: Irregularity) -> bool:
@@ -158,7 +175,9 @@ def revoke_adjustment(laws: NBB30Play, table: PlayTable, tricks: int) -> tuple[i
     revokes the table let stand, each side's separately. A revoke is
     established when the offender or his partner played to the next trick (in leading: when his partner
     played to that trick, R55(2)); the penalty is taken as claimed in time (R55(9): the table's board ends
-    before the cut for the next deal). Tricks an agreed claim settles count after the played ones."""
+    before the cut for the next deal) unless the players report a fact that bars it (``revokeclaims``: claimed
+    too late, R55(9); a look refused, R24(d); dummy away, R55(4)). Tricks an agreed claim settles count after the
+    played ones."""
     play, claim = table.play_state, table.claim_state
     if play is None:
         return tricks, ()
@@ -166,12 +185,15 @@ def revoke_adjustment(laws: NBB30Play, table: PlayTable, tricks: int) -> tuple[i
     if claim is not None and claim.agreed:
         winners += [claim.side] * claim.tricks + [claim.side.opponents] * (claim.remaining - claim.tricks)
     by_side: dict[Side, list[Revoke]] = {}
-    for i, _ in standing_revokes(table):
+    notes: list[str] = []
+    for i, place in standing_revokes(table):
         assert i.seat is not None
         revoke = _established(play, i.seat, i.trick, claimed=_claimed_since(laws, table, i))
-        if revoke is not None:
+        barred = None if revoke is None else unclaimable(laws, table, i, place)
+        if barred is not None:
+            notes.append(f"no penalty for {seat_name(i.seat)}'s revoke in trick {i.trick} ({barred})")
+        elif revoke is not None:
             by_side.setdefault(i.seat.side, []).append(revoke)
-    notes: list[str] = []
     record = table.record
     for side, moved, law in record.transfers if isinstance(record, PlayersAuction) else ():
         tricks += -moved if side == play.declarer.side else moved

@@ -27,7 +27,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from contractbridge.cards import Card, Hand, Seat, Suit
-from contractbridge.director import Effect, EffectKind, LeadRestriction, Option, Ruling, seat_name
+from contractbridge.director import PLAY_EFFECTS, Effect, EffectKind, LeadRestriction, Option, Ruling, seat_name
 from contractbridge.director.apply import apply_option
 from contractbridge.laws.base import Choice
 from contractbridge.laws.nbb30.play import NBB30Play, follow_suit
@@ -52,9 +52,14 @@ __all__ = [
     "directed_cards",
     "dummy_waives",
     "exposed_in_play",
+    "forfeit",
+    "fourth_hand_plays",
     "incorrect_hand",
+    "lead_ruling",
+    "make_pending",
     "played_to_wrong_lead",
     "reported_rulings",
+    "with_suits",
 ]
 
 #: the ``FOLLOW_UP`` step of an incorrect hand's ruling that transfers ``data``'s tricks after the colon (NL36 33.2)
@@ -114,8 +119,9 @@ def _directed(
     if d.kind in ("card", "not_card"):
         named = frozenset() if d.card is None else frozenset({d.card})
         return lawful & named if d.kind == "card" else lawful - named
-    if d.kind in ("highest", "lowest"):
-        suit = [c for c in lawful if led is not None and c.suit is led]
+    if d.kind in ("highest", "lowest"):  # of the suit led; on lead, of the suit a penalty requires (R55(1)(a))
+        wanted = led if led is not None else d.suit
+        suit = [c for c in lawful if wanted is not None and c.suit is wanted]
         pick = max if d.kind == "highest" else min
         return frozenset({pick(suit)}) if suit else frozenset()
     if d.kind == "suit":
@@ -142,44 +148,87 @@ def card_ruling(laws: NBB30Play, table: PlayTable, irregularity: Irregularity) -
         return False
     declarer, turn = play.declarer, irregularity.turn
     if irregularity.kind == IrregularityKind.LEAD_OUT_OF_TURN:
-        ruling = _lead_ruling(laws, play, offender, declarer, turn, card)
+        ruling = lead_ruling(laws, play, offender, declarer, turn, card)
     else:
-        ruling = _early_play_ruling(laws, play, offender, declarer, turn, card)
-    _pending(table, ruling, card)
+        ruling = _early_play_ruling(laws, play, offender, declarer, turn, card, _fourth_may_play(laws, table))
+    make_pending(table, ruling, card)
     return False
 
 
-def _lead_ruling(
-    laws: NBB30Play, play: PlayState, offender: Seat, declarer: Seat, turn: Seat | None, card: Card
+def _fourth_may_play(laws: NBB30Play, table: PlayTable) -> bool:
+    """Whether declarer played from the other hand before second hand in this trick, so that the fourth hand may
+    play before the second (R47(2), EST-L31): the early card awaits its turn (its directive cites the rule)."""
+    record, play = table.record, table.play_state
+    if not isinstance(record, PlayersAuction) or play is None:
+        return False
+    trick, law = len(play.tricks) + 1, laws.cite("other_hand")
+    return any(d.trick == trick and d.law == law and d.kind == "card" for d in record.directives)
+
+
+def fourth_hand_plays(table: PlayTable) -> Choice | None:
+    """``Edition.ruled_at_once``: the fourth hand's card before the second's, allowed by R47(2) (EST-L31): it
+    counts as played at its turn, nothing to rule."""
+    record = table.record
+    ruling = None if record is None else record.pending
+    if record is None or ruling is None or ruling.irregularity != "fourth_hand_plays":
+        return None
+    option = ruling.options[0]
+    record.resolve(option.law, option.id)
+    record.note(f"{ruling.description}: {option.effect} ({option.law}).")
+    return Choice(option, ruling)
+
+
+def lead_ruling(
+    laws: NBB30Play,
+    play: PlayState,
+    offender: Seat,
+    declarer: Seat,
+    turn: Seat | None,
+    card: Card,
+    *,
+    dummy_exposed: bool = False,
 ) -> Ruling:
+    """The edition's ruling on ``card`` led out of turn by ``offender``: declarer's lead from the wrong hand (R45) or
+    at a defender's turn (R46(1)); a defender's (R46(2)), with the option of declarer's card to it from his own
+    hand at the opening lead (R46(3)); ``dummy_exposed``: dummy exposed a card first (R46(4))."""
     if offender.side == declarer.side:
         if turn is not None and turn.side == declarer.side:
             return laws.declarer_wrong_hand(declarer, card, play.hand(turn), defender_played=False)
         return laws.declarer_leads_for_defender(declarer)
     opening = not len(play)
-    choice = laws.defender_lead_out_of_turn(offender, declarer, opening=opening)
+    choice = laws.defender_lead_out_of_turn(offender, declarer, opening=opening, dummy_exposed=dummy_exposed)
     played = laws.defender_lead_out_of_turn(offender, declarer, opening=opening, declarer_played=True)
     extra = tuple(r for r in played.options if r.id not in choice.option_ids)  # R46(3): declarer plays to it instead
     return replace(choice, offender=offender, options=choice.options + extra)
 
 
 def _early_play_ruling(
-    laws: NBB30Play, play: PlayState, offender: Seat, declarer: Seat, turn: Seat | None, card: Card
+    laws: NBB30Play,
+    play: PlayState,
+    offender: Seat,
+    declarer: Seat,
+    turn: Seat | None,
+    card: Card,
+    fourth_may_play: bool = False,
 ) -> Ruling:
     led_by = play.current_trick[0][0] if play.current_trick else None
     second_hand = turn is not None and turn.side != offender.side
     if offender.side == declarer.side and led_by == offender.partner and second_hand:  # R47(2)
         return laws.declarer_plays_other_hand_early(declarer)
+    if fourth_may_play and led_by is not None and offender == led_by.rho and turn == offender.partner:
+        law = laws.cite("other_hand")
+        effect = f"{card} counts as played; the fourth hand may play before the second"
+        return Ruling("fourth_hand_plays", law, offender, "", (Option("no_penalty", law, effect),))
     if offender.side != declarer.side and turn == offender.partner:
         ruling = laws.premature_play(offender, declarer)
-        return replace(ruling, offender=offender, options=_with_suits(ruling.options))
+        return replace(ruling, offender=offender, options=with_suits(ruling.options))
     law = laws.cite("card_played")
     return Ruling(
         "play_out_of_turn", law, offender, "", (Option("no_penalty", law, f"{card} counts as played; no penalty"),)
     )
 
 
-def _with_suits(remedies: tuple[Option, ...]) -> tuple[Option, ...]:
+def with_suits(remedies: tuple[Option, ...]) -> tuple[Option, ...]:
     """A remedy naming "a suit declarer names" becomes one remedy per suit (``discard_S`` …)."""
     out: list[Option] = []
     for r in remedies:
@@ -212,7 +261,7 @@ def played_to_wrong_lead(table: PlayTable, seat: Seat, card: Card) -> Choice | N
     return Choice(option, ruling)
 
 
-def _pending(table: PlayTable, ruling: Ruling, card: Card) -> None:
+def make_pending(table: PlayTable, ruling: Ruling, card: Card) -> None:
     """Make ``ruling`` pending in the table's record: a remedy by which the card stands says so (``ACCEPT``;
     ``declarer_becomes_dummy`` exchanges the roles, R46(3): ``EXCHANGE_ROLES`` of the presumed declarer)."""
     record, play = table.record, table.play_state
@@ -432,6 +481,8 @@ def incorrect_hand(
         if found not in laws.FOUND:
             raise EventLogError(f"missing_card: 'found' is one of {', '.join(laws.FOUND)}, not {found!r}")
         ruling = laws.missing_card(offender, str(found))
+        if "doubt" in facts:
+            ruling = laws.doubtful_card(offender, record.declarer, _doubt(facts["doubt"], found))
     transfer = laws.surplus_transfer(flags["played_later"]) if kind == "surplus_card" else 0
 
     def option(r: Option) -> Option:
@@ -450,6 +501,15 @@ def incorrect_hand(
         apply_option(record, options[0])
 
 
+def _doubt(cards: object, found: object) -> list[Card]:
+    """The cards of a quitted trick of more than four of which one was added by mistake (R49(b), NL36 33.3)."""
+    from contractbridge.errors import EventLogError
+
+    if found != "quitted_trick" or not isinstance(cards, list) or len(set(map(str, cards))) < 2:
+        raise EventLogError("missing_card: 'doubt' lists two or more cards of the quitted trick the card was found in")
+    return [Card.parse(str(c)) for c in dict.fromkeys(cards)]
+
+
 # ---- dummy's attention ---------------------------------------------------------------------------------
 def dummy_waives(laws: NBB30Play, table: PlayTable, seat: Seat, dummy_looked: bool) -> Choice | bool:
     """``Edition.play_event`` for dummy's ``attention`` to an opponent's irregularity whose ruling has no option
@@ -466,9 +526,28 @@ def dummy_waives(laws: NBB30Play, table: PlayTable, seat: Seat, dummy_looked: bo
     verdict = laws.dummy_draws_attention(dummy_looked)
     if verdict.allowed:
         return False
-    record.note(f"{seat_name(seat)} (dummy) drew attention: {verdict.reason} ({verdict.law}).")
-    record.resolve(verdict.law, "no_penalty")
-    pending = table.pending_irregularity
-    if pending is not None and isinstance(pending.action, Card):  # a card played too early, back to its turn
-        return Choice(Option("no_penalty", verdict.law, "no penalty"), ruling)
-    return True
+    return forfeit(table, verdict.law, f"{seat_name(seat)} (dummy) drew attention: {verdict.reason}")
+
+
+def forfeit(table: PlayTable, law: str, reason: str) -> Choice | bool:
+    """Settle the pending ruling without a penalty under ``law`` (the right to one was lost: R51(2), R58(1), R59;
+    NL36 30.1, 31.3): its option that imposes none if it has one (a lead accepted, R46(2)(III)); else nothing is
+    exacted, and a card played too early counts as played at its turn (R21). The option the table carries out
+    (``Edition.play_event``'s ``Choice``), or True."""
+    record = table.record
+    assert isinstance(record, PlayersAuction) and record.pending is not None
+    ruling = record.pending
+    record.note(f"{reason} ({law}).")
+    free = next((o for o in ruling.options if o.id in (*NO_PENALTY, "remove_card")), None)
+    if free is None:
+        record.resolve(law, "no_penalty")
+        pending = table.pending_irregularity
+        if pending is None or not isinstance(pending.action, Card):
+            return True
+        free = Option("no_penalty", law, "no penalty")  # a card played too early: back to its turn (R21)
+    else:
+        record.resolve(law, free.id)
+    if any(e.kind not in PLAY_EFFECTS and e.kind is not EffectKind.NONE for e in free.effects):  # the record's own
+        apply_option(record, free)
+        return True
+    return Choice(free, ruling)

@@ -40,6 +40,7 @@ class NL36Play(NBB30Play):
         "dummy_exposed": "NL36 26.6 footnote",
         "simultaneous": "NL36 26.7",
         "premature": "NL36 26.8",
+        "last_cards": "NL36 26.8 footnote",
         "card_played": "NL36 26.4",
         "trick_attention": "NL36 28.5",
         "quitted": "NL36 28.3",
@@ -60,6 +61,7 @@ class NL36Play(NBB30Play):
         "unlosable": "NL36 29.3",
         "surplus": "NL36 33.2",
         "missing": "NL36 33.3",
+        "missing_doubt": "NL36 33.3",
         "dummy_attention": "NL36 30.1, 30.2(d)",
         "dummy_suggests": "NL36 30.3",
         "dummy_names_hand": "NL36 30.4",
@@ -69,6 +71,9 @@ class NL36Play(NBB30Play):
     DECLARER_BECOMES_DUMMY = False  # 26.6: not in the excerpt ([DIFF] Appendix C)
     PARTNER_MAY_WIN = False  # 26.8, 28.5: highest, lowest, or a named suit if void
     BOTH_HANDS_PLAYED_EXCUSES = True  # 26.8
+    DUMMY_AWAY_COSTS_REVOKE = False  # 27.3 has only dummy's inquiry after looking ([DIFF] NBB R55(4))
+    WRONG_PENALTY_FORFEITS = False
+    NO_UNANNOUNCED_FINESSE = True  # 29.1  # no rule like R58(1): 31.2 settles the question before the penalty is paid
     DUMMY_EXPOSED_NOTE = "Dummy's cards were visible: only the penalty card"
     RESTORED = ("", "the card goes back to its owner and may become a penalty card; its revokes cost 2 tricks at most")
     QUITTED_EXCEPTIONS: ClassVar[frozenset[str]] = frozenset({"dispute", "wrong_count", "replace_card"})
@@ -228,6 +233,11 @@ class NL36Play(NBB30Play):
     def surplus_transfer(self, played_later: bool) -> int:
         """Tricks transferred for a surplus card from failing to play (33.2)."""
         return 1 if played_later else 0
+
+    def doubtful_card(self, owner: Seat, declarer: Seat, cards: Sequence[Card]) -> Ruling:
+        """33.3: declarer, or the offender's LHO, "as the case may be", names the card that goes back ([JUDGEMENT] as
+        R48's reading, digest §3.8: declarer when the short hand defends, else the short hand's LHO)."""
+        return self._doubtful(owner, declarer if owner.side != declarer.side else owner.lho, cards)
 
     # ---- 30, 31: dummy and the administration of penalties -----------------------------------------------
     def dummy_draws_attention(self, dummy_looked: bool) -> Verdict:

@@ -94,6 +94,7 @@ _SEPARATORS: Final = re.compile(r"\s*(?:,|;|\bthen\b|\band\b)\s*", re.IGNORECASE
 _DRAW: Final = re.compile(r"(?:draw(?:ing)?|pull(?:ing)?) (?:the )?trumps?(?: first)?")
 _CASH: Final = re.compile(r"(?:cash(?:ing)?|run(?:ning)?|play(?:ing)?) (?:the |my )?(\S+)")
 _RUFF: Final = re.compile(r"ruff(?:ing)? (?:a |an |the )?(\S+)")
+_FINESSE: Final = re.compile(r"finess(?:e|ing) (?:in |the |a )?(\S+)")
 
 
 def _suit(word: str) -> Suit:
@@ -107,15 +108,19 @@ def _suit(word: str) -> Suit:
 
 @dataclass(frozen=True, slots=True)
 class ClaimStatement:
-    """The claimer's stated line (L68C): ``draw_trumps`` first, then ``steps`` in order."""
+    """The claimer's stated line (L68C): ``draw_trumps`` first, then ``steps`` in order; ``finesses``: the suits
+    he announced he would finesse in (``finesse hearts``, ``finesse the HQ``: NL36 29.1 forbids any other)."""
 
     steps: tuple[Step, ...] = ()
     draw_trumps: bool = False
+    finesses: tuple[Suit, ...] = ()
 
     @classmethod
     def parse(cls, text: str) -> ClaimStatement:
-        """``"draw trumps first, then SA, cash hearts, ruff a club"``; an empty text is a bare claim."""
+        """``"draw trumps first, then SA, cash hearts, ruff a club, finesse diamonds"``; an empty text is a bare
+        claim."""
         steps: list[Step] = []
+        finesses: list[Suit] = []
         draw = False
         for raw in _SEPARATORS.split(text.strip()):
             item = raw.strip().lower().rstrip(".")
@@ -123,6 +128,9 @@ class ClaimStatement:
                 continue
             if _DRAW.fullmatch(item):
                 draw = True
+            elif m := _FINESSE.fullmatch(item):
+                word = m.group(1)
+                finesses.append(Card.parse(word).suit if len(word) == 2 and word[0] in "shdc" else _suit(word))
             elif m := _RUFF.fullmatch(item):
                 steps.append(Step(StepKind.RUFF, suit=_suit(m.group(1))))
             elif m := _CASH.fullmatch(item):
@@ -139,7 +147,7 @@ class ClaimStatement:
                         f"claim statement: cannot read {raw.strip()!r} (write e.g. 'draw trumps first, then SA, "
                         "cash hearts, ruff a club')"
                     ) from None
-        return cls(tuple(steps), draw)
+        return cls(tuple(steps), draw, tuple(dict.fromkeys(finesses)))
 
     def mentions_trumps(self, trump: Suit | None) -> bool:
         """Whether the statement deals with trumps (L70C1): drawing them, or a trump card or suit named."""
@@ -151,6 +159,7 @@ class ClaimStatement:
 
     def __str__(self) -> str:
         parts = (["draw trumps first"] if self.draw_trumps else []) + [str(s) for s in self.steps]
+        parts += [f"finesse {s.name.lower()}" for s in self.finesses]
         return ", then ".join(parts)
 
     def __repr__(self) -> str:
