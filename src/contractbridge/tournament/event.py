@@ -14,7 +14,7 @@ from contractbridge.cards import Seat
 from contractbridge.contract import Contract
 from contractbridge.deal import Board
 from contractbridge.errors import BridgeError, TournamentError
-from contractbridge.tournament.handrecords import deal_boards
+from contractbridge.tournament.handrecords import board_from_dict, board_to_dict, deal_boards
 from contractbridge.tournament.movements import Encounter, Kind, Movement, howell, mitchell
 from contractbridge.tournament.pbn_scores import BoardRecord
 from contractbridge.tournament.results import (
@@ -72,7 +72,8 @@ class Entry:
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    """A pairs event: name, form, movement parameters, the seed its boards are dealt from, names, results."""
+    """A pairs event: name, form, movement parameters, the seed its boards are dealt from (or its ``deals``, read
+    from a PBN file: one board for each board number of the movement), names, results."""
 
     name: str
     form: str
@@ -84,11 +85,16 @@ class Event:
     arrow_switch: tuple[int, ...] = ()
     names: Mapping[str, str] = field(default_factory=dict)
     entries: tuple[Entry, ...] = ()
+    deals: tuple[Board, ...] = ()
 
     def __post_init__(self) -> None:
         if self.form not in _FORMS:
             raise TournamentError(f"the form is one of {sorted(_FORMS)}, not {self.form!r}")
-        self.movement  # noqa: B018 - validates the movement parameters now, not at the first result
+        numbers = self.movement.boards  # validates the movement parameters now, not at the first result
+        missing = sorted(set(numbers) - {b.number for b in self.deals})
+        if self.deals and missing:
+            raise TournamentError(f"the movement plays boards {numbers[0]}-{numbers[-1]}: the deals have no board "
+                                  f"{', '.join(map(str, missing))}")  # fmt: skip
 
     @property
     def movement(self) -> Movement:
@@ -108,8 +114,11 @@ class Event:
 
     @property
     def boards(self) -> tuple[Board, ...]:
-        """The event's boards, dealt from its seed (L6; the same seed deals the same boards)."""
+        """The event's boards, dealt from its seed (L6; the same seed deals the same boards) or its ``deals``."""
         numbers = self.movement.boards
+        if self.deals:
+            dealt = {b.number: b for b in self.deals}
+            return tuple(dealt[n] for n in numbers)
         return deal_boards(len(numbers), self.seed, first=numbers[0])
 
     def encounter(self, round_number: int, table: int) -> Encounter:
@@ -177,6 +186,8 @@ class Event:
                          "pairs": self.pairs, "arrow_switch": list(self.arrow_switch)},
             "seed": self.seed, "names": dict(self.names), "results": [e.to_dict() for e in self.entries],
         }  # fmt: skip
+        if self.deals:
+            data["deals"] = [board_to_dict(b) for b in self.deals]
         return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
 
     @classmethod
@@ -192,7 +203,8 @@ class Event:
             event = cls(str(data["name"]), str(data["form"]), str(m["kind"]), int(m["tables"]),
                         int(m["boards_per_round"]), int(m["pairs"]), str(data["seed"]),
                         tuple(int(r) for r in m.get("arrow_switch", ())),
-                        {str(k): str(v) for k, v in dict(data.get("names", {})).items()})  # fmt: skip
+                        {str(k): str(v) for k, v in dict(data.get("names", {})).items()},
+                        deals=tuple(board_from_dict(b) for b in data.get("deals", ())))  # fmt: skip
             entries = [Entry(**{k: v for k, v in dict(e).items()}) for e in data.get("results", [])]
         except (KeyError, TypeError, ValueError) as exc:
             raise TournamentError(f"{source}: {exc!r} in the event file") from None

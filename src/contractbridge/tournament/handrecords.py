@@ -5,18 +5,27 @@ as an HTML sheet a club prints."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
-from typing import Final
+from typing import Any, Final
 
 from contractbridge.cards import Seat, Strain
-from contractbridge.deal import Board, Deal
-from contractbridge.errors import TournamentError
+from contractbridge.deal import Board, Deal, Vulnerability
+from contractbridge.errors import BridgeError, TournamentError
 from contractbridge.formats import diagram
 from contractbridge.formats.pbn import PbnFile
 
-__all__ = ["HandRecord", "boards_from_pbn", "deal_boards", "hand_records", "html_sheet", "pbn_hand_records"]
+__all__ = [
+    "HandRecord",
+    "board_from_dict",
+    "board_to_dict",
+    "boards_from_pbn",
+    "deal_boards",
+    "hand_records",
+    "html_sheet",
+    "pbn_hand_records",
+]
 
 #: PBN 2.1 ``DoubleDummyTricks``: declarers N, S, E, W, each NT, S, H, D, C.
 _DD_SEATS: Final = (Seat.NORTH, Seat.SOUTH, Seat.EAST, Seat.WEST)
@@ -31,6 +40,21 @@ def deal_boards(count: int, seed: int | str, first: int = 1) -> tuple[Board, ...
     if isinstance(first, bool) or not isinstance(first, int) or first < 1:
         raise TournamentError(f"board numbers start at 1 or more, not {first!r} (L2)")
     return tuple(Board(n, Deal.random(f"{seed}:{n}")) for n in range(first, first + count))
+
+
+def board_to_dict(board: Board) -> dict[str, Any]:
+    """A board as JSON: number, deal (PBN, North first), dealer and vulnerability (as a board event has them)."""
+    return {"number": board.number, "deal": board.deal.to_pbn(), "dealer": board.dealer.letter,
+            "vulnerability": board.vulnerability.pbn}  # fmt: skip
+
+
+def board_from_dict(data: Mapping[str, Any]) -> Board:
+    """The board ``board_to_dict`` wrote (``TournamentError`` for anything else)."""
+    try:
+        return Board(int(data["number"]), Deal(str(data["deal"])), Seat.parse(str(data["dealer"])),
+                     Vulnerability.parse(str(data["vulnerability"])))  # fmt: skip
+    except (KeyError, TypeError, ValueError, BridgeError) as exc:
+        raise TournamentError(f"not a board: {exc}") from None
 
 
 def boards_from_pbn(pbn: PbnFile) -> tuple[Board, ...]:
