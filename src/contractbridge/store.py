@@ -504,3 +504,19 @@ def _table_record(row: sa.RowMapping) -> TableRecord:
         deck=tuple(board_from_dict(b) for b in row["deck"] or ()),
     )
 
+
+
+def _board_record(c: Connection, row: sa.RowMapping) -> BoardRecord:
+    query = (
+        sa.select(events.c.body, events.c.meta)
+        .where(events.c.board_id == row["id"], sa.not_(events.c.retracted))
+        .order_by(events.c.seq)
+    )
+    rows: Sequence[Any] = c.execute(query).all()
+    return BoardRecord(
+        id=int(row["id"]),
+        number=int(row["number"]),
+        events=[dict(r[0]) for r in rows],
+        metas=[None if r[1] is None else dict(r[1]) for r in rows],
+        finished=row["finished_at"] is not None,
+    )

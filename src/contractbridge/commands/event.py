@@ -19,6 +19,7 @@ from contractbridge.errors import BridgeError, TournamentError
 
 if TYPE_CHECKING:
     from contractbridge.tournament.event import Event
+    from contractbridge.tournament.handrecords import HandRecord
 
 event_app = typer.Typer(no_args_is_help=True, help="Run a pairs event from a JSON event file (create, movement, "
                         "result, rank, export).")  # fmt: skip
@@ -149,9 +150,7 @@ def rank(file: EventFile, as_json: Annotated[bool, typer.Option("--json", help="
         raise _fail(str(exc)) from None
     form = event.scoring
     if as_json:
-        typer.echo(json.dumps([{"id": s.id, "direction": s.direction, "names": s.names, "total": s.total,
-                                "percentage": s.percentage, "rank": s.rank.position, "tied": s.rank.tied}
-                               for s in ranking], ensure_ascii=False, indent=1))  # fmt: skip
+        typer.echo(json.dumps(event.ranking_json(), ensure_ascii=False, indent=1))
         return
     table = RichTable(title=event.name)
     for column in ("Line", "Rank", "Pair", "Names", "Total", "%", "Boards"):
@@ -197,20 +196,16 @@ def export(
 ) -> None:
     """Export the event: results as PBN and USEBIO, the HTML results site, the hand records with DD and par.
     Each target must be new: nothing existing is replaced."""
-    from contractbridge.tournament import pbn_scores, site
-    from contractbridge.tournament import usebio as usebio_format
+    from contractbridge.tournament import site
 
     try:
         event = _load(file)
-        scored = event.scored()
-        ranking = event.ranking()
-        form = event.scoring
         name = event.name
         if pbn is not None:
-            site.create_new(pbn, pbn_scores.dumps(name, form, scored, ranking))
+            site.create_new(pbn, event.pbn_scores())
         if usebio is not None:
-            site.create_new(usebio, usebio_format.dumps(name, form, scored, ranking))
-        records = None
+            site.create_new(usebio, event.usebio())
+        records: tuple[HandRecord, ...] = ()
         if hands is not None or html is not None:
             from contractbridge.tournament.handrecords import hand_records, html_sheet, pbn_hand_records
 
@@ -219,7 +214,6 @@ def export(
                 sheet = html_sheet(records, name) if hands.suffix.lower() in (".html", ".htm") else None
                 site.create_new(hands, sheet or pbn_hand_records(records, name))
         if html is not None:
-            by_number = {r.board.number: r for r in records or ()}
-            site.write_site(html, site.render_site(name, form, scored, ranking, hand_records=by_number))
+            site.write_site(html, event.site(records))
     except (BridgeError, OSError) as exc:
         raise _fail(str(exc)) from None

@@ -118,7 +118,7 @@ class TableSession:
         if board is None:
             await session._start_board(record.deck[0].number if record.deck else 1)
         else:
-            if board.number > 1:  # what delayed spectators watch (frames.spectator_frame)
+            if board.number > (record.deck[0].number if record.deck else 1):  # what delayed spectators watch
                 before = await asyncio.to_thread(store.board, (await asyncio.to_thread(store.board_ids, record.id))[-2])
                 session.previous = (Table.from_events(before.events), list(before.metas))
             session._drive(Table.from_events(board.events))
@@ -247,10 +247,12 @@ class TableSession:
                 client.close()
                 await self.broadcast()
 
-    async def sit(self, seat: Seat, kind: str, name: str = "") -> str | None:
-        """Seat a human (returns the seat's secret token) or a robot in an empty seat."""
+    async def sit(self, seat: Seat, kind: str, name: str = "", *, held: bool = False) -> str | None:
+        """Seat a human (returns the seat's secret token) or a robot in an empty seat; ``held``: also in a seat held
+        for an event's pair (a human's seat without a link, ``server.events``)."""
         async with self.lock:
-            if not _vacant(self.seats[seat.letter]):
+            current = self.seats[seat.letter]
+            if not (_vacant(current) or (held and current.kind == "human" and current.token is None)):
                 raise ProtocolError(f"the {seat.name.lower()} seat is taken")
             token, key = tokens.issue(self.token_lifetime) if kind == "human" else (None, None)
             record = SeatRecord(seat.letter, kind, key, name[:100])

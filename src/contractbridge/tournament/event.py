@@ -6,7 +6,7 @@ kept in a file of the user's choosing between commands."""
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
@@ -14,7 +14,7 @@ from contractbridge.cards import Seat
 from contractbridge.contract import Contract
 from contractbridge.deal import Board
 from contractbridge.errors import BridgeError, TournamentError
-from contractbridge.tournament.handrecords import board_from_dict, board_to_dict, deal_boards
+from contractbridge.tournament.handrecords import HandRecord, board_from_dict, board_to_dict, deal_boards
 from contractbridge.tournament.movements import Encounter, Kind, Movement, howell, mitchell
 from contractbridge.tournament.pbn_scores import BoardRecord
 from contractbridge.tournament.results import (
@@ -178,6 +178,31 @@ class Event:
         """The ranking so far; a Mitchell without arrow-switch ranks its NS and EW lines apart (two winners)."""
         two = self.movement.kind is Kind.MITCHELL and not self.arrow_switch
         return rank_event((s for _, s in self.scored()), self.scoring, by_direction=two, names=dict(self.names))
+
+    def ranking_json(self) -> list[dict[str, Any]]:
+        """The ranking as JSON: id, line, names, total, percentage, rank and whether tied, boards scored."""
+        return [{"id": s.id, "direction": s.direction, "names": s.names, "total": s.total, "percentage": s.percentage,
+                 "rank": s.rank.position, "tied": s.rank.tied, "boards": s.boards}
+                for s in self.ranking()]  # fmt: skip
+
+    def pbn_scores(self) -> str:
+        """The results as PBN 2.1 (``ScoreTable``, ``TotalScoreTable``)."""
+        from contractbridge.tournament import pbn_scores
+
+        return pbn_scores.dumps(self.name, self.scoring, self.scored(), self.ranking())
+
+    def usebio(self) -> str:
+        """The results as USEBIO 1.2 XML."""
+        from contractbridge.tournament import usebio
+
+        return usebio.dumps(self.name, self.scoring, self.scored(), self.ranking())
+
+    def site(self, records: Sequence[HandRecord] = ()) -> dict[str, str | bytes]:
+        """The HTML results site's files (with each board's DD table and par when its hand record is given)."""
+        from contractbridge.tournament import site
+
+        by_number = {r.board.number: r for r in records}
+        return site.render_site(self.name, self.scoring, self.scored(), self.ranking(), hand_records=by_number)
 
     def to_json(self) -> str:
         data = {
