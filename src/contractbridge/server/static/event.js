@@ -108,9 +108,10 @@ function directorPairs(state) {
   for (const n of state.pair_numbers) {
     const names = el("input", {name: `names-${n}`, value: state.pairs[String(n)] || "", maxlength: "200"});
     const link = el("td", {class: "pair-link"});
+    const enter = () => act("POST", `/api/events/${EVENT}/pairs/${n}`, {names: names.value.trim() || `Pair ${n}`},
+      (made) => { link.replaceChildren(el("a", {href: made.url}, window.location.origin + made.url)); });
     body.append(el("tr", {"data-pair": n}, el("td", {}, String(n)), el("td", {}, names),
-      el("td", {}, el("button", {class: "enter-pair", onclick: () => act("POST", `/api/events/${EVENT}/pairs/${n}`, {names: names.value.trim() || `Pair ${n}`},
-        (made) => { link.replaceChildren(el("a", {href: made.url}, window.location.origin + made.url)); })}, "Enter"))), link));
+      el("td", {}, el("button", {class: "enter-pair", onclick: enter}, "Enter")), link));
   }
 }
 
