@@ -169,6 +169,8 @@ def test_a_club_evening_in_process(client: TestClient, store: Store) -> None:
     assert client.get(f"/api/events/{event}/results.pbn").status_code == 403
     assert client.post(f"/api/events/{event}/finish", headers=director).json()["status"] == "finished"
     assert client.post(f"/api/events/{event}/rounds", headers=director).status_code == 409
+    assert table_1 not in {t["id"] for t in client.get("/api/tables").json()}  # the event's tables are closed
+    assert store.table(table_1).status == "closed" and store.results(table_1)  # their boards stay stored
     site = client.get(f"/e/{event}/site/")
     assert site.status_code == 200 and "Pair 4" in site.text
     assert client.get(f"/e/{event}/site/board-2.html").status_code == 200
@@ -274,3 +276,44 @@ def test_the_same_evening_on_postgresql() -> None:
             pytest.skip("Debian's PostgreSQL server cannot be started here")
         with serve(url, seed="evening") as server:
             club_evening(server)
+
+
+def test_a_directed_event_gives_the_director_every_table(client: TestClient) -> None:
+    """With ``director``, every table of the event records and rules irregularities, and the director's link is
+    each table's director (L81: the director's powers at every table of the event)."""
+    made = client.post("/api/events", json={**MITCHELL, "movement": "howell", "tables": 3, "director": True}).json()
+    director = bearer(made["director_token"])
+    client.post(f"/api/events/{made['id']}/rounds", headers=director)
+    state = client.get(f"/api/events/{made['id']}", headers=director).json()
+    assert len(state["places"]) == 3 and state["rounds"] == 5  # a complete 3-table Howell: 5 rounds
+    for p in state["places"]:
+        assert client.get(f"/api/tables/{p['table_id']}/director", headers=director).status_code == 200
+        [info] = [t for t in client.get("/api/tables").json() if t["id"] == p["table_id"]]
+        assert info["director"] is True and info["spectators"] == "none"
+    other = client.post("/api/events", json=MITCHELL).json()
+    assert client.post(f"/api/events/{other['id']}/rounds", headers=director).status_code == 403  # not its link
+    bad = [({"tables": 2}, 422), ({"movement": "howell", "tables": 9}, 400), ({"edition": "XX99"}, 422),
+           ({"pbn": "[Board \"1\"]"}, 400), ({"form": "teams"}, 422), ({"pairs": 12}, 400)]
+    for spec, status in bad:
+        answer = client.post("/api/events", json={**MITCHELL, **spec})
+        assert answer.status_code == status, (spec, answer.text)
+
+
+def test_boards_from_a_pbn_file(client: TestClient, store: Store) -> None:
+    """The event's boards read from a PBN file: the tables deal those deals, with the file's dealer and
+    vulnerability (L2)."""
+    from contractbridge.tournament.handrecords import deal_boards
+
+    boards = deal_boards(5, "pbn-file")  # a 3-table Howell: 5 rounds
+    pbn = "\n".join(f'[Board "{b.number}"]\n[Dealer "{b.dealer.letter}"]\n[Vulnerable "{b.vulnerability.pbn}"]\n'
+                    f'[Deal "{b.deal.to_pbn()}"]\n' for b in boards)
+    made = client.post("/api/events", json={"movement": "howell", "tables": 3, "boards_per_round": 1, "pbn": pbn})
+    assert made.status_code == 201, made.text
+    too_few = client.post("/api/events", json={"movement": "howell", "tables": 3, "boards_per_round": 2, "pbn": pbn})
+    assert too_few.status_code == 400 and "no board 6, 7, 8, 9, 10" in too_few.text
+    director = bearer(made.json()["director_token"])
+    client.post(f"/api/events/{made.json()['id']}/rounds", headers=director)
+    state = client.get(f"/api/events/{made.json()['id']}", headers=director).json()
+    for p in state["places"]:
+        [dealt] = store.table(p["table_id"]).deck
+        assert dealt == boards[p["boards"][0] - 1]

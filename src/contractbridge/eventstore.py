@@ -42,6 +42,7 @@ club_events = sa.Table(
     sa.Column("seed", sa.String(64), nullable=False),
     sa.Column("deals", sa.JSON),
     sa.Column("edition", sa.String(16), nullable=False),
+    sa.Column("irregular", sa.Boolean, nullable=False, default=False),
     sa.Column("director_token", sa.String(128), nullable=False),
     sa.Column("round", sa.Integer, nullable=False, default=0),
     sa.Column("status", sa.String(16), nullable=False, default="open"),
@@ -92,8 +93,9 @@ class NoEventError(StoreError):
 @dataclass(frozen=True, slots=True)
 class EventRecord:
     """An event of the club: what ``tournament.event.Event`` needs (form, movement, seed or the deals read from a
-    PBN file), the edition its tables play, the round started last (0: none yet) and its status (``open``,
-    ``finished``: the results are published)."""
+    PBN file), the edition its tables play and whether a director rules their irregularities (``irregular``: the
+    director's link is every table's director), the round started last (0: none yet) and its status (``open``,
+    ``finished``: the results are published, the tables closed)."""
 
     id: str
     name: str
@@ -106,6 +108,7 @@ class EventRecord:
     edition: str = "WBF17"
     arrow_switch: tuple[int, ...] = ()
     deals: tuple[Board, ...] = ()
+    irregular: bool = False
     round: int = 0
     status: str = "open"
 
@@ -151,7 +154,8 @@ class EventStore:
                     boards_per_round=record.boards_per_round, pairs=record.pairs,
                     arrow_switch=list(record.arrow_switch),
                     seed=record.seed, deals=[board_to_dict(b) for b in record.deals] or None, edition=record.edition,
-                    director_token=director_key, round=record.round, status=record.status,
+                    director_token=director_key, irregular=record.irregular, round=record.round,
+                    status=record.status,
                 )
             )  # fmt: skip
 
@@ -163,7 +167,8 @@ class EventStore:
         return EventRecord(
             row["id"], row["name"], row["form"], row["movement"], int(row["tables"]), int(row["boards_per_round"]),
             int(row["pairs"]), row["seed"], row["edition"], tuple(int(r) for r in row["arrow_switch"]),
-            tuple(board_from_dict(b) for b in row["deals"] or ()), int(row["round"]), row["status"],
+            tuple(board_from_dict(b) for b in row["deals"] or ()), bool(row["irregular"]), int(row["round"]),
+            row["status"],
         )  # fmt: skip
 
     def events(self) -> list[EventRecord]:

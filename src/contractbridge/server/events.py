@@ -127,7 +127,8 @@ class EventRoom:
         for e in encounters:
             table = TableRecord(
                 id=secrets.token_hex(6), name=f"{record.name}: round {number}, table {e.table}", edition=record.edition,
-                spectators="none", seed=f"{record.seed}/{number}/{e.table}", deck=tuple(boards[b] for b in e.boards),
+                irregular=record.irregular, spectators="none", seed=f"{record.seed}/{number}/{e.table}",
+                deck=tuple(boards[b] for b in e.boards),
             )  # fmt: skip
             await asyncio.to_thread(self._hold, table, director_key)
             self.club.sessions[table.id] = await TableSession.open(
@@ -247,7 +248,13 @@ class EventRoom:
         await asyncio.to_thread(self.events.confirm, self.id, round_number, table, board)
 
     async def finish(self) -> None:
+        """The event is over: the results are published and its web tables closed (their boards stay stored)."""
         await asyncio.to_thread(self.events.update, self.id, status="finished")
+        for table_id in (await asyncio.to_thread(self.events.tables, self.id)).values():
+            session = self.club.sessions.pop(table_id, None)
+            if session is not None:
+                await session.close()
+            await asyncio.to_thread(self.db.set_status, table_id, "closed")
 
     # what the pages show ---------------------------------------------------------------------------------------
     async def state(self, role: str | int | None) -> dict[str, Any]:
@@ -303,6 +310,7 @@ def new_record(spec: Mapping[str, Any], seed: str, deals: tuple[Any, ...] = ()) 
         tables=int(spec["tables"]), boards_per_round=int(spec["boards_per_round"]),
         pairs=int(spec.get("pairs") or 2 * int(spec["tables"])), seed=seed, edition=str(spec["edition"]),
         arrow_switch=tuple(int(r) for r in spec.get("arrow_switch", ())), deals=tuple(deals),
+        irregular=bool(spec.get("director", False)),
     )  # fmt: skip
     record.event()  # refuses an impossible event before anything is stored
     return record

@@ -34,6 +34,7 @@ def upgrade() -> None:
         sa.Column("seed", sa.String(64), nullable=False),
         sa.Column("deals", sa.JSON),
         sa.Column("edition", sa.String(16), nullable=False),
+        sa.Column("irregular", sa.Boolean, nullable=False, server_default=sa.false()),
         sa.Column("director_token", sa.String(128), nullable=False),
         sa.Column("round", sa.Integer, nullable=False, server_default="0"),
         sa.Column("status", sa.String(16), nullable=False, server_default="open"),

@@ -39,8 +39,9 @@ SeatLetter = Literal["N", "E", "S", "W"]
 
 class NewEvent(BaseModel):
     """An event to run: its name, form, movement (Mitchell, Mitchell with relay, Howell), tables, boards a round,
-    pairs (one fewer than twice the tables: a sit-out), the edition its tables play, and its boards: dealt from a
-    seed, or the deals of a PBN file's text."""
+    pairs (one fewer than twice the tables: a sit-out), the edition its tables play, whether the director rules
+    irregularities at the tables (else the laws are enforced as played), and its boards: dealt from a seed, or
+    the deals of a PBN file's text."""
 
     name: str = Field("Club pairs", min_length=1, max_length=200)
     form: Literal["matchpoints", "cross-imps", "butler"] = "matchpoints"
@@ -50,6 +51,7 @@ class NewEvent(BaseModel):
     pairs: int | None = Field(None, ge=5, le=60)
     arrow_switch: list[int] = []
     edition: str = DEFAULT_EDITION
+    director: bool = False
     pbn: str | None = Field(None, max_length=4_000_000)
 
 

@@ -48,7 +48,10 @@ function placeView(p, state) {
   box.append(el("h3", {}, `Round ${p.round}, table ${p.table}: NS ${p.ns} – EW ${p.ew}, boards ${p.boards[0]}–${p.boards[p.boards.length - 1]}`));
   const seats = Object.entries(p.seats || {}).map(([s, v]) => `${s} ${v.kind === "robot" ? "robot" : v.taken ? "taken" : "free"}`);
   if (seats.length) box.append(el("p", {class: "muted"}, seats.join(" · ")));
-  if (state.role === "director" && p.round === state.round && p.table_id) {
+  if (state.role === "director" && p.table_id && state.status === "open") {
+    box.append(el("a", {class: "direct", href: `/t/${p.table_id}?token=${encodeURIComponent(TOKEN)}`}, "the table"), " ");
+  }
+  if (state.role === "director" && p.round === state.round && p.table_id && state.status === "open") {
     box.append(el("button", {class: "robots", onclick: () => act("POST", `/api/events/${EVENT}/rounds/${p.round}/tables/${p.table}/robots`, {seats: []})},
       "Robots in the free seats"));
   }
