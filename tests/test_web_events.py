@@ -167,6 +167,8 @@ def test_a_club_evening_in_process(client: TestClient, store: Store) -> None:
     assert store.table(second["table_id"]).deck[0].number == second["boards"][0]
     assert client.get(f"/e/{event}/site/").status_code == 409  # nothing published before the end
     assert client.get(f"/api/events/{event}/results.pbn").status_code == 403
+    assert client.get(f"/api/events/{event}/hands.pdf").status_code == 403  # the deals, before the end
+    assert client.get(f"/api/events/{event}/hands.pdf", headers=director).content.startswith(b"%PDF-")
     assert client.post(f"/api/events/{event}/finish", headers=director).json()["status"] == "finished"
     assert client.post(f"/api/events/{event}/rounds", headers=director).status_code == 409
     assert table_1 not in {t["id"] for t in client.get("/api/tables").json()}  # the event's tables are closed

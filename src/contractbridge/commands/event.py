@@ -191,7 +191,8 @@ def export(
     html: Annotated[Path | None, typer.Option("--html", help="Write the results site into a new directory.")] = None,
     hands: Annotated[
         Path | None,
-        typer.Option("--hands", help="Write the hand records (DD, par): PBN, or a printable sheet for a .html name."),
+        typer.Option("--hands", help="Write the hand records (DD, par): PBN, or a printable sheet for a .html or .pdf "
+                     "name."),
     ] = None,
 ) -> None:
     """Export the event: results as PBN and USEBIO, the HTML results site, the hand records with DD and par.
@@ -207,12 +208,15 @@ def export(
             site.create_new(usebio, event.usebio())
         records: tuple[HandRecord, ...] = ()
         if hands is not None or html is not None:
-            from contractbridge.tournament.handrecords import hand_records, html_sheet, pbn_hand_records
+            from contractbridge.tournament.handrecords import hand_records, html_sheet, pbn_hand_records, pdf_sheet
 
             records = hand_records(event.boards)
             if hands is not None:
-                sheet = html_sheet(records, name) if hands.suffix.lower() in (".html", ".htm") else None
-                site.create_new(hands, sheet or pbn_hand_records(records, name))
+                suffix = hands.suffix.lower()
+                sheet: str | bytes = (html_sheet(records, name) if suffix in (".html", ".htm")
+                                      else pdf_sheet(records, name) if suffix == ".pdf"
+                                      else pbn_hand_records(records, name))  # fmt: skip
+                site.create_new(hands, sheet)
         if html is not None:
             site.write_site(html, event.site(records))
     except (BridgeError, OSError) as exc:

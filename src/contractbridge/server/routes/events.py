@@ -5,7 +5,7 @@ pairs, starts rounds, seats robots, enters or adjusts results (L12) and finishes
 seats and enters its table's results, which its opponents confirm. The pages: ``/events`` (a new event),
 ``/e/{id}`` (the event: a link's token in ``?token=`` is kept by the page, which sends it as
 ``Authorization: Bearer …``) and, once finished, the results site ``/e/{id}/site/`` and files
-``/api/events/{id}/results.pbn`` and ``results.xml``."""
+``/api/events/{id}/results.pbn``, ``results.xml`` and the hand records, ``hands.pdf``."""
 
 from __future__ import annotations
 
@@ -238,6 +238,21 @@ async def finish(event_id: str, tables: ClubDep, token: Token) -> dict[str, Any]
         await room.director(token)
         await room.finish()
     return {"status": "finished", "site": f"/e/{event_id}/site/"}
+
+
+@router.get("/api/events/{event_id}/hands.pdf")
+async def hand_record_sheet(event_id: str, tables: ClubDep, token: Token) -> Response:
+    """The hand records as a printable PDF sheet (DD table and par): public once finished, the director's before."""
+    from contractbridge.tournament.handrecords import hand_records, pdf_sheet
+
+    room = EventRoom(tables, event_id)
+    async with _answers():
+        record = await room.record()
+        if record.status != "finished":
+            await room.director(token)
+        event = await room.event()
+    records = await asyncio.to_thread(hand_records, event.boards)
+    return Response(await asyncio.to_thread(pdf_sheet, records, event.name), media_type="application/pdf")
 
 
 @router.get("/api/events/{event_id}/results.{kind}")

@@ -126,11 +126,12 @@ async function refresh() {
   document.getElementById("movement").textContent = state.movement;
   const ranking = document.querySelector("#ranking tbody");
   ranking.replaceChildren(...state.ranking.map((s) => el("tr", {"data-pair": s.id}, el("td", {}, String(s.rank) + (s.tied ? "=" : "")),
-    el("td", {}, s.direction || ""), el("td", {}, s.id), el("td", {}, s.names), el("td", {}, String(s.total)),
+    el("td", {}, s.direction || ""), el("td", {}, s.id), el("td", {}, s.names), el("td", {}, String(Math.round(s.total * 100) / 100)),
     el("td", {}, s.percentage === null ? "" : s.percentage.toFixed(2)), el("td", {}, String(s.boards)))));
   if (state.status === "finished") {
     document.getElementById("site-link").replaceChildren(el("a", {id: "results-site", href: `/e/${EVENT}/site/`}, "The results: every board, every pair's card"),
-      " · ", el("a", {href: `/api/events/${EVENT}/results.pbn`}, "PBN"), " · ", el("a", {href: `/api/events/${EVENT}/results.xml`}, "USEBIO"));
+      " · ", el("a", {href: `/api/events/${EVENT}/results.pbn`}, "PBN"), " · ", el("a", {href: `/api/events/${EVENT}/results.xml`}, "USEBIO"),
+      " · ", el("a", {href: `/api/events/${EVENT}/hands.pdf`}, "hand records (PDF)"));
   }
   const director = state.role === "director";
   const pair = typeof state.role === "number";
