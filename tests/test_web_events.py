@@ -319,3 +319,23 @@ def test_boards_from_a_pbn_file(client: TestClient, store: Store) -> None:
     for p in state["places"]:
         [dealt] = store.table(p["table_id"]).deck
         assert dealt == boards[p["boards"][0] - 1]
+
+
+def test_sections_play_the_same_boards_and_rank_apart(client: TestClient, store: Store) -> None:
+    """Two sections: one director's link for both, the same boards (the same deals at the same round and table),
+    each section its own movement, pairs and ranking."""
+    made = client.post("/api/events", json={**MITCHELL, "movement": "howell", "tables": 3, "sections": 2}).json()
+    director = bearer(made["director_token"])
+    assert [s["section"] for s in made["sections"]] == ["A", "B"] and made["id"] == made["sections"][0]["id"]
+    ids = [s["id"] for s in made["sections"]]
+    decks = []
+    for event in ids:
+        assert client.post(f"/api/events/{event}/rounds", headers=director).json() == {"round": 1}
+        state = client.get(f"/api/events/{event}", headers=director).json()
+        assert state["sections"] == {"A": ids[0], "B": ids[1]} and state["name"].endswith(f"section {state['section']}")
+        decks.append([store.table(p["table_id"]).deck for p in state["places"]])
+    assert decks[0] == decks[1]
+    pair_b = bearer(client.post(f"/api/events/{ids[1]}/pairs/1", json={"names": "B1"}, headers=director).json()["token"])
+    assert client.get(f"/api/events/{ids[1]}", headers=pair_b).json()["role"] == 1
+    assert client.get(f"/api/events/{ids[0]}", headers=pair_b).status_code == 403  # a link is its section's
+    assert client.post("/api/events", json={**MITCHELL, "sections": 7}).status_code == 422

@@ -43,6 +43,8 @@ club_events = sa.Table(
     sa.Column("deals", sa.JSON),
     sa.Column("edition", sa.String(16), nullable=False),
     sa.Column("irregular", sa.Boolean, nullable=False, default=False),
+    sa.Column("section", sa.String(2), nullable=False, default="A"),
+    sa.Column("first_section", sa.String(32)),  # another section's event id: the first section of the event
     sa.Column("director_token", sa.String(128), nullable=False),
     sa.Column("round", sa.Integer, nullable=False, default=0),
     sa.Column("status", sa.String(16), nullable=False, default="open"),
@@ -94,8 +96,10 @@ class NoEventError(StoreError):
 class EventRecord:
     """An event of the club: what ``tournament.event.Event`` needs (form, movement, seed or the deals read from a
     PBN file), the edition its tables play and whether a director rules their irregularities (``irregular``: the
-    director's link is every table's director), the round started last (0: none yet) and its status (``open``,
-    ``finished``: the results are published, the tables closed)."""
+    director's link is every table's director), its ``section`` (a letter) and, for the second section on, the id
+    of the first (the sections of an event play the same boards, each its own movement and ranking), the round
+    started last (0: none yet) and its status (``open``, ``finished``: the results are published, the tables
+    closed)."""
 
     id: str
     name: str
@@ -109,6 +113,8 @@ class EventRecord:
     arrow_switch: tuple[int, ...] = ()
     deals: tuple[Board, ...] = ()
     irregular: bool = False
+    section: str = "A"
+    first_section: str | None = None
     round: int = 0
     status: str = "open"
 
@@ -154,7 +160,8 @@ class EventStore:
                     boards_per_round=record.boards_per_round, pairs=record.pairs,
                     arrow_switch=list(record.arrow_switch),
                     seed=record.seed, deals=[board_to_dict(b) for b in record.deals] or None, edition=record.edition,
-                    director_token=director_key, irregular=record.irregular, round=record.round,
+                    director_token=director_key, irregular=record.irregular, section=record.section,
+                    first_section=record.first_section, round=record.round,
                     status=record.status,
                 )
             )  # fmt: skip
@@ -167,8 +174,8 @@ class EventStore:
         return EventRecord(
             row["id"], row["name"], row["form"], row["movement"], int(row["tables"]), int(row["boards_per_round"]),
             int(row["pairs"]), row["seed"], row["edition"], tuple(int(r) for r in row["arrow_switch"]),
-            tuple(board_from_dict(b) for b in row["deals"] or ()), bool(row["irregular"]), int(row["round"]),
-            row["status"],
+            tuple(board_from_dict(b) for b in row["deals"] or ()), bool(row["irregular"]), row["section"],
+            row["first_section"], int(row["round"]), row["status"],
         )  # fmt: skip
 
     def events(self) -> list[EventRecord]:
@@ -177,6 +184,16 @@ class EventStore:
             ids = c.execute(sa.select(club_events.c.id).order_by(club_events.c.created_at, club_events.c.id)).scalars()
             found = list(ids)
         return [self.event(i) for i in found]
+
+    def sections(self, event_id: str) -> dict[str, str]:
+        """``section letter → event id`` of every section of the event ``event_id`` belongs to."""
+        record = self.event(event_id)
+        first = record.first_section or record.id
+        query = sa.select(club_events.c.section, club_events.c.id).where(
+            (club_events.c.id == first) | (club_events.c.first_section == first)
+        )
+        with self.store._tx() as c:
+            return {str(s): str(i) for s, i in c.execute(query).all()}
 
     def director_token(self, event_id: str) -> str:
         with self.store._tx() as c:

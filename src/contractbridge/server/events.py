@@ -269,6 +269,7 @@ class EventRoom:
             "tables": record.tables, "rounds": event.movement.rounds, "round": record.round, "status": record.status,
             "pairs": {str(p.pair): p.names for p in pairs.values()}, "ranking": event.ranking_json(),
             "pair_numbers": [n for n in event.movement.pairs if n != event.movement.phantom],
+            "section": record.section, "sections": await asyncio.to_thread(self.events.sections, self.id),
             "role": role,
         }  # fmt: skip
         if role is None:

@@ -35,6 +35,8 @@ def upgrade() -> None:
         sa.Column("deals", sa.JSON),
         sa.Column("edition", sa.String(16), nullable=False),
         sa.Column("irregular", sa.Boolean, nullable=False, server_default=sa.false()),
+        sa.Column("section", sa.String(2), nullable=False, server_default="A"),
+        sa.Column("first_section", sa.String(32)),
         sa.Column("director_token", sa.String(128), nullable=False),
         sa.Column("round", sa.Integer, nullable=False, server_default="0"),
         sa.Column("status", sa.String(16), nullable=False, server_default="open"),

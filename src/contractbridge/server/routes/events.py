@@ -13,6 +13,7 @@ import asyncio
 import secrets
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from dataclasses import replace
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, HTTPException, Request
@@ -40,8 +41,9 @@ SeatLetter = Literal["N", "E", "S", "W"]
 class NewEvent(BaseModel):
     """An event to run: its name, form, movement (Mitchell, Mitchell with relay, Howell), tables, boards a round,
     pairs (one fewer than twice the tables: a sit-out), the edition its tables play, whether the director rules
-    irregularities at the tables (else the laws are enforced as played), and its boards: dealt from a seed, or
-    the deals of a PBN file's text."""
+    irregularities at the tables (else the laws are enforced as played), its sections (each with that movement and
+    its own ranking, all playing the same boards) and its boards: dealt from a seed, or the deals of a PBN file's
+    text."""
 
     name: str = Field("Club pairs", min_length=1, max_length=200)
     form: Literal["matchpoints", "cross-imps", "butler"] = "matchpoints"
@@ -52,6 +54,7 @@ class NewEvent(BaseModel):
     arrow_switch: list[int] = []
     edition: str = DEFAULT_EDITION
     director: bool = False
+    sections: int = Field(1, ge=1, le=6)
     pbn: str | None = Field(None, max_length=4_000_000)
 
 
@@ -156,11 +159,19 @@ async def create_event(spec: NewEvent, tables: ClubDep) -> dict[str, Any]:
         from contractbridge.tournament.handrecords import boards_from_pbn
 
         deals = boards_from_pbn(parse_bytes(spec.pbn.encode(), file="the PBN deals"))
-    record = new_record(spec.model_dump(), seed, deals)
+    first = new_record(spec.model_dump(), seed, deals)
+    records = [first] if spec.sections == 1 else [
+        replace(first, id=secrets.token_hex(6) if n else first.id, section=letter,
+                first_section=first.id if n else None, name=f"{spec.name}, section {letter}")
+        for n, letter in enumerate("ABCDEF"[: spec.sections])
+    ]  # fmt: skip
     token, key = tokens.issue(0)
-    await asyncio.to_thread(EventRoom(tables, record.id).events.create, record, key)
-    return {"id": record.id, "url": f"/e/{record.id}", "director_token": token,
-            "director_url": f"/e/{record.id}?token={token}"}  # fmt: skip
+    made = []
+    for record in records:  # one director's link for every section
+        await asyncio.to_thread(EventRoom(tables, record.id).events.create, record, key)
+        made.append({"section": record.section, "id": record.id, "url": f"/e/{record.id}",
+                     "director_url": f"/e/{record.id}?token={token}"})  # fmt: skip
+    return {**made[0], "director_token": token, "sections": made}
 
 
 @router.get("/api/events/{event_id}")

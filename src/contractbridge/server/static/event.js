@@ -124,6 +124,9 @@ async function refresh() {
   document.getElementById("event-status").textContent =
     state.status === "finished" ? "finished" : state.round ? `round ${state.round} of ${state.rounds}` : "not started";
   document.getElementById("movement").textContent = state.movement;
+  const others = Object.entries(state.sections).filter(([s]) => s !== state.section);
+  document.getElementById("sections").replaceChildren(...(others.length ? ["Sections: ", ...Object.entries(state.sections).map(([s, id]) =>
+    s === state.section ? el("b", {}, s + " ") : el("a", {href: `/e/${id}` + (state.role === "director" ? `?token=${encodeURIComponent(TOKEN)}` : ""), class: "section"}, s + " "))] : []));
   const ranking = document.querySelector("#ranking tbody");
   ranking.replaceChildren(...state.ranking.map((s) => el("tr", {"data-pair": s.id}, el("td", {}, String(s.rank) + (s.tied ? "=" : "")),
     el("td", {}, s.direction || ""), el("td", {}, s.id), el("td", {}, s.names), el("td", {}, String(Math.round(s.total * 100) / 100)),

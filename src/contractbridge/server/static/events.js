@@ -4,7 +4,7 @@ document.getElementById("new-event").addEventListener("submit", async (event) =>
   event.preventDefault();
   const form = new FormData(event.target);
   const spec = {name: form.get("name"), form: form.get("form"), movement: form.get("movement"),
-    tables: Number(form.get("tables")), boards_per_round: Number(form.get("boards_per_round")), edition: form.get("edition"), director: form.get("director") === "on"};
+    tables: Number(form.get("tables")), sections: Number(form.get("sections")), boards_per_round: Number(form.get("boards_per_round")), edition: form.get("edition"), director: form.get("director") === "on"};
   if (form.get("pairs")) spec.pairs = Number(form.get("pairs"));
   const file = form.get("pbn");
   if (file && file.size) spec.pbn = await file.text();
