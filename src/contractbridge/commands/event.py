@@ -18,6 +18,7 @@ from rich.table import Table as RichTable
 from contractbridge.errors import BridgeError, TournamentError
 
 if TYPE_CHECKING:
+    from contractbridge.deal import Board
     from contractbridge.tournament.event import Event
     from contractbridge.tournament.handrecords import HandRecord
 
@@ -67,14 +68,23 @@ def create(
     name: Annotated[str, typer.Option("--name", help="The event's name.")] = "Club pairs",
     seed: Annotated[str, typer.Option("--seed", help="Seed the boards are dealt from.")] = "1",
     arrow_switch: Annotated[list[int] | None, typer.Option("--arrow-switch", help="Arrow-switched round.")] = None,
+    boards: Annotated[
+        Path | None, typer.Option("--boards", help="Play the deals of this PBN file (instead of dealing them).")
+    ] = None,
 ) -> None:
     """Create a new event file (never replacing an existing one) and print its movement."""
     from contractbridge.tournament.event import Event
     from contractbridge.tournament.site import create_new
 
     try:
+        deals: tuple[Board, ...] = ()
+        if boards is not None:
+            from contractbridge.formats.pbn import read_file
+            from contractbridge.tournament.handrecords import boards_from_pbn
+
+            deals = boards_from_pbn(read_file(boards))
         event = Event(name, form, movement, tables, boards_per_round, pairs or 2 * tables, seed,
-                      tuple(arrow_switch or ()))  # fmt: skip
+                      tuple(arrow_switch or ()), deals=deals)  # fmt: skip
         create_new(file, event.to_json())
     except (BridgeError, OSError) as exc:
         raise _fail(str(exc)) from None
