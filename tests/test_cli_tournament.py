@@ -137,3 +137,16 @@ def test_an_event_plays_the_deals_of_a_pbn_file(tmp_path: Path) -> None:
     assert Event.from_json(event.read_text(encoding="utf-8")).boards == dealt
     short = runner.invoke(app, ["event", "create", str(tmp_path / "f.json"), "--tables", "3", "--boards", str(pbn)])
     assert short.exit_code == 2 and "no board 4, 5, 6" in short.output and not (tmp_path / "f.json").exists()
+
+
+def test_a_teams_round_robin_from_the_command_line(tmp_path: Path) -> None:
+    event = tmp_path / "league.json"
+    printed = _run("event", "create", str(event), "--form", "teams", "--movement", "round-robin", "--teams", "4",
+                   "--boards-per-round", "1")  # fmt: skip
+    assert "round 1: T1 1-4: 1-1; T2 4-1: 1-1" in printed  # the match at two tables, one board set
+    _run("event", "result", str(event), "--round", "1", "--table", "1", "--board", "1", "3NT", "N", "-t", "10")
+    _run("event", "result", str(event), "--round", "1", "--table", "2", "--board", "1", "3NT", "N", "-t", "9")
+    ranking = json.loads(_run("event", "rank", str(event), "--json"))
+    assert [(s["id"], s["total"]) for s in ranking] == [("1", 11.2), ("4", 8.8)]  # 430 v 400: 1 IMP on 1 board
+    refused = runner.invoke(app, ["event", "export", str(event), "--pbn", str(tmp_path / "r.pbn")])
+    assert refused.exit_code == 2 and "not written yet" in refused.output

@@ -77,11 +77,12 @@ def test_a_club_evening_in_the_browser(server: Server, browser: playwright_api.B
                 continue
             page = pages[ns]
             page.wait_for_selector(f"#my-table h3:has-text('Round {r}: table {table}')")
-            page.fill("#traveller input[name=contract]", "3NT" if table == 2 else "4H")
-            page.select_option("#traveller select[name=declarer]", "N")
-            page.fill("#traveller input[name=lead]", "SK")
-            page.fill("#traveller input[name=tricks]", "9")
-            page.click("#traveller button[type=submit]")
+            traveller = f"#my-table form.traveller[data-table='{table}']"
+            page.fill(f"{traveller} input[name=contract]", "3NT" if table == 2 else "4H")
+            page.select_option(f"{traveller} select[name=declarer]", "N")
+            page.fill(f"{traveller} input[name=lead]", "SK")
+            page.fill(f"{traveller} input[name=tricks]", "9")
+            page.click(f"{traveller} button[type=submit]")
             place(page, r, table).locator("td:has-text('awaits the opponents')").wait_for()
             place(pages[ew], r, table).locator("button.confirm").click()
         # table 1: a player of pair 1 sits North online and the director seats three robots

@@ -300,7 +300,8 @@ def test_a_directed_event_gives_the_director_every_table(client: TestClient) -> 
     other = client.post("/api/events", json=MITCHELL).json()
     assert client.post(f"/api/events/{other['id']}/rounds", headers=director).status_code == 403  # not its link
     bad = [({"tables": 2}, 422), ({"movement": "howell", "tables": 9}, 400), ({"edition": "XX99"}, 422),
-           ({"pbn": "[Board \"1\"]"}, 400), ({"form": "teams"}, 422), ({"pairs": 12}, 400)]
+           ({"pbn": "[Board \"1\"]"}, 400), ({"form": "teams"}, 400), ({"form": "x"}, 422),
+           ({"pairs": 12}, 400)]
     for spec, status in bad:
         answer = client.post("/api/events", json={**MITCHELL, **spec})
         assert answer.status_code == status, (spec, answer.text)
@@ -345,3 +346,39 @@ def test_sections_play_the_same_boards_and_rank_apart(client: TestClient, store:
     assert client.get(f"/api/events/{ids[1]}", headers=pair_b).json()["role"] == 1
     assert client.get(f"/api/events/{ids[0]}", headers=pair_b).status_code == 403  # a link is its section's
     assert client.post("/api/events", json={**MITCHELL, "sections": 7}).status_code == 422
+
+
+def test_a_teams_round_robin(client: TestClient) -> None:
+    """A teams event: a round robin, each match at two tables (home NS in the open room, EW in the closed), a
+    team's link seats its players on both; each board's two rooms compared in IMPs (L78B), the match in VP (WBF
+    2013 scale), the ranking by VP."""
+    spec = {"name": "League", "form": "teams", "movement": "round-robin", "teams": 4, "boards_per_round": 2}
+    for bad in ({**spec, "teams": None}, {**spec, "movement": "mitchell"}, {**spec, "form": "matchpoints"}):
+        assert client.post("/api/events", json=bad).status_code == 400, bad
+    made = client.post("/api/events", json=spec).json()
+    event, director = made["id"], bearer(made["director_token"])
+    teams = {n: bearer(client.post(f"/api/events/{event}/pairs/{n}", json={"names": f"Team {n}"},
+                                   headers=director).json()["token"]) for n in range(1, 5)}  # fmt: skip
+    client.post(f"/api/events/{event}/rounds", headers=director)
+    state = client.get(f"/api/events/{event}", headers=teams[1]).json()
+    assert state["rounds"] == 3 and [(p["table"], p["ns"], p["ew"]) for p in state["places"]] == [(1, 1, 4), (2, 4, 1)]
+    # team 1 sits North in the open room and East in the closed room
+    assert client.post(f"/api/events/{event}/seats/N", json={}, headers=teams[1]).json()["table"] == 1
+    assert client.post(f"/api/events/{event}/seats/E", json={}, headers=teams[1]).json()["table"] == 2
+    lines = [(1, "4S", "N", 10, teams[1], teams[4]), (2, "4S", "N", 9, teams[4], teams[1])]  # 420 and -50: 10 IMPs
+    for table, contract, declarer, tricks, by, confirm in lines:
+        body = {"round": 1, "table": table, "board": 1, "contract": contract, "declarer": declarer, "tricks": tricks}
+        assert client.post(f"/api/events/{event}/results", json=body, headers=by).status_code == 201
+        where = {"round": 1, "table": table, "board": 1}
+        assert client.post(f"/api/events/{event}/results/confirm", json=where, headers=confirm).status_code == 200
+    # WBF 2013: VP = 10 + 10(1 - t^(3M/B))/(1 - t^3), t = (sqrt 5 - 1)/2, B = 15 sqrt(boards); 10 IMPs on 1 board
+    assert client.get(f"/api/events/{event}/ranking").json()[0]["total"] == 18.09
+    for table in (1, 2):
+        body = {"round": 1, "table": table, "board": 2, "contract": "3NT", "declarer": "S", "tricks": 9}
+        assert client.post(f"/api/events/{event}/results", json=body, headers=director).status_code == 201
+    ranking = client.get(f"/api/events/{event}/ranking").json()
+    assert [(s["id"], s["total"], s["boards"]) for s in ranking] == [("1", 16.46, 2), ("4", 3.54, 2)]  # over 2 boards
+    client.post(f"/api/events/{event}/finish", headers=director)
+    assert "Team 1" in client.get(f"/e/{event}/site/").text
+    refused = client.get(f"/api/events/{event}/results.pbn")
+    assert refused.status_code == 400 and "not written yet" in refused.text

@@ -59,12 +59,15 @@ def _save(path: Path, text: str) -> None:
 def create(
     file: EventFile,
     movement: Annotated[
-        str, typer.Option("--movement", help="mitchell, mitchell-relay (even tables) or howell")
+        str, typer.Option("--movement", help="mitchell, mitchell-relay (even tables), howell or round-robin (teams)")
     ] = "mitchell",
     tables: Annotated[int, typer.Option("--tables", help="Tables (Howell 3-8, Mitchell 3 or more).")] = 4,
     boards_per_round: Annotated[int, typer.Option("--boards-per-round", help="Boards a round.")] = 2,
     pairs: Annotated[int | None, typer.Option("--pairs", help="Pairs (one fewer than 2 x tables: a sit-out).")] = None,
-    form: Annotated[str, typer.Option("--form", help="matchpoints, cross-imps or butler")] = "matchpoints",
+    form: Annotated[str, typer.Option("--form", help="matchpoints, cross-imps, butler or teams")] = "matchpoints",
+    teams: Annotated[
+        int | None, typer.Option("--teams", help="Teams of a round robin (--form teams): two tables a match.")
+    ] = None,
     name: Annotated[str, typer.Option("--name", help="The event's name.")] = "Club pairs",
     seed: Annotated[str, typer.Option("--seed", help="Seed the boards are dealt from.")] = "1",
     arrow_switch: Annotated[list[int] | None, typer.Option("--arrow-switch", help="Arrow-switched round.")] = None,
@@ -83,6 +86,8 @@ def create(
             from contractbridge.tournament.handrecords import boards_from_pbn
 
             deals = boards_from_pbn(read_file(boards))
+        if teams is not None:
+            tables, pairs = 2 * (teams // 2), teams
         event = Event(name, form, movement, tables, boards_per_round, pairs or 2 * tables, seed,
                       tuple(arrow_switch or ()), deals=deals)  # fmt: skip
         create_new(file, event.to_json())

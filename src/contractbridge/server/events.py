@@ -31,7 +31,7 @@ from contractbridge.server.club import Club
 from contractbridge.server.protocol import ProtocolError
 from contractbridge.server.session import TableSession
 from contractbridge.store import SeatRecord, Store, TableRecord
-from contractbridge.tournament.event import Entry, Event
+from contractbridge.tournament.event import ROUND_ROBIN, Entry, Event
 from contractbridge.tournament.movements import Encounter
 
 __all__ = ["DIRECTOR", "EventAccessError", "EventRoom"]
@@ -161,11 +161,12 @@ class EventRoom:
         mine = [p for p in record.event().movement.card(pair) if p.round == record.round]
         if not mine:
             raise ProtocolError(f"pair {pair} sits out round {record.round}")
-        place = mine[0]
         line = "NS" if seat in (Seat.NORTH, Seat.SOUTH) else "EW"
-        if line != place.direction:
-            raise ProtocolError(f"pair {pair} sits {place.direction} at table {place.table} in round {record.round}, "
-                                f"not {line}: a pair plays one line of its table")  # fmt: skip
+        lines = [p for p in mine if p.direction == line]  # a team: NS in one room, EW in the other
+        if not lines:
+            raise ProtocolError(f"pair {pair} sits {mine[0].direction} at table {mine[0].table} in round "
+                                f"{record.round}, not {line}: a pair plays one line of its table")  # fmt: skip
+        place = lines[0]
         _, session = await self._place(record.round, place.table)
         token = await session.sit(seat, "human", name, held=True)
         assert token is not None
@@ -305,11 +306,18 @@ class EventRoom:
 
 
 def new_record(spec: Mapping[str, Any], seed: str, deals: tuple[Any, ...] = ()) -> EventRecord:
-    """The record of a new event (checked as a ``tournament`` event: the movement exists, the form is known)."""
+    """The record of a new event (checked as a ``tournament`` event: the movement exists, the form is known); a
+    teams round robin's ``teams`` play at two tables a match."""
+    tables, pairs = int(spec["tables"]), int(spec.get("pairs") or 2 * int(spec["tables"]))
+    if spec["movement"] == ROUND_ROBIN:
+        if not spec.get("teams"):
+            raise ProtocolError(f"a {ROUND_ROBIN} needs the number of teams")
+        pairs = int(spec["teams"])
+        tables = 2 * (pairs // 2)
     record = EventRecord(
         id=secrets.token_hex(6), name=str(spec["name"]), form=str(spec["form"]), movement=str(spec["movement"]),
-        tables=int(spec["tables"]), boards_per_round=int(spec["boards_per_round"]),
-        pairs=int(spec.get("pairs") or 2 * int(spec["tables"])), seed=seed, edition=str(spec["edition"]),
+        tables=tables, boards_per_round=int(spec["boards_per_round"]), pairs=pairs, seed=seed,
+        edition=str(spec["edition"]),
         arrow_switch=tuple(int(r) for r in spec.get("arrow_switch", ())), deals=tuple(deals),
         irregular=bool(spec.get("director", False)),
     )  # fmt: skip

@@ -14,8 +14,9 @@ from contractbridge.cards import Seat
 from contractbridge.contract import Contract
 from contractbridge.deal import Board
 from contractbridge.errors import BridgeError, TournamentError
+from contractbridge.scoring import compare
 from contractbridge.tournament.handrecords import HandRecord, board_from_dict, board_to_dict, deal_boards
-from contractbridge.tournament.movements import Encounter, Kind, Movement, howell, mitchell
+from contractbridge.tournament.movements import Encounter, Kind, Movement, howell, mitchell, teams_round_robin
 from contractbridge.tournament.pbn_scores import BoardRecord
 from contractbridge.tournament.results import (
     BUTLER_RUTER,
@@ -23,18 +24,23 @@ from contractbridge.tournament.results import (
     MATCHPOINTS,
     Artificial,
     Form,
+    MatchScore,
     ScoredResult,
     Standing,
     TableResult,
     rank_event,
     score_board,
+    score_match,
 )
 
 __all__ = ["FORMAT", "Entry", "Event"]
 
 FORMAT: Final = "contractbridge-event"
 _FORMS: Final = {"matchpoints": MATCHPOINTS, "cross-imps": CROSS_IMPS,
-                 "butler": replace(BUTLER_RUTER, name="butler", total="sum", total_decimals=0)}  # fmt: skip
+                 "butler": replace(BUTLER_RUTER, name="butler", total="sum", total_decimals=0),
+                 "teams": replace(CROSS_IMPS, name="teams: IMPs, VP (WBF 2013)", decimals=0)}  # fmt: skip
+#: The movement of a teams event: its ``pairs`` are the teams.
+ROUND_ROBIN: Final = "round-robin"
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +78,8 @@ class Entry:
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    """A pairs event: name, form, movement parameters, the seed its boards are dealt from (or its ``deals``, read
+    """A pairs event (or a teams round robin: form ``teams``, movement ``round-robin``, ``pairs`` the teams, two
+    tables a match): name, form, movement parameters, the seed its boards are dealt from (or its ``deals``, read
     from a PBN file: one board for each board number of the movement), names, results."""
 
     name: str
@@ -90,6 +97,9 @@ class Event:
     def __post_init__(self) -> None:
         if self.form not in _FORMS:
             raise TournamentError(f"the form is one of {sorted(_FORMS)}, not {self.form!r}")
+        if (self.form == "teams") != (self.movement_kind == ROUND_ROBIN):
+            raise TournamentError(f"a teams event plays a {ROUND_ROBIN} and a {ROUND_ROBIN} is a teams event, not "
+                                  f"{self.form} with {self.movement_kind}")  # fmt: skip
         numbers = self.movement.boards  # validates the movement parameters now, not at the first result
         missing = sorted(set(numbers) - {b.number for b in self.deals})
         if self.deals and missing:
@@ -102,11 +112,17 @@ class Event:
             relay = self.movement_kind == "mitchell-relay"
             return mitchell(self.tables, self.boards_per_round, arrow_switch=self.arrow_switch, pairs=self.pairs,
                             relay=relay)  # fmt: skip
+        if self.movement_kind == ROUND_ROBIN:
+            movement = teams_round_robin(self.pairs, self.boards_per_round)
+            if self.tables != movement.tables:
+                raise TournamentError(f"{self.pairs} teams play at {movement.tables} tables, not {self.tables}")
+            return movement
         if self.movement_kind == "howell":
             if self.arrow_switch:
                 raise TournamentError("a Howell has no arrow-switch: every pair plays both lines already")
             return howell(self.tables, self.boards_per_round, pairs=self.pairs)
-        raise TournamentError(f"the movement is 'mitchell', 'mitchell-relay' or 'howell', not {self.movement_kind!r}")
+        raise TournamentError(f"the movement is 'mitchell', 'mitchell-relay', 'howell' or '{ROUND_ROBIN}', not "
+                              f"{self.movement_kind!r}")  # fmt: skip
 
     @property
     def scoring(self) -> Form:
@@ -161,23 +177,67 @@ class Event:
         except BridgeError as exc:
             raise TournamentError(f"{where}: {exc}") from None
 
-    def scored(self) -> tuple[tuple[BoardRecord, tuple[ScoredResult, ...]], ...]:
-        """Every board with results, scored by the event's form (L77, L78)."""
-        by_board: dict[int, list[TableResult]] = {}
+    def _results(self) -> dict[tuple[int, int], list[TableResult]]:
+        """The results by board and comparison group: a board's whole field (group 0), or a teams match's two
+        rooms (its first table)."""
+        groups: dict[tuple[int, int], list[TableResult]] = {}
+        teams = self.movement.kind is Kind.TEAMS
         for entry in self.entries:
-            by_board.setdefault(entry.board, []).append(
+            group = entry.table - (entry.table + 1) % 2 if teams else 0
+            groups.setdefault((entry.board, group), []).append(
                 self._table_result(entry, self.encounter(entry.round, entry.table))
             )
+        return groups
+
+    def scored(self) -> tuple[tuple[BoardRecord, tuple[ScoredResult, ...]], ...]:
+        """Every board with results, scored by the event's form (L77, L78; a teams match's two rooms compared with
+        each other, L78B)."""
+        by_board: dict[int, list[ScoredResult]] = {}
         boards = {b.number: b for b in self.boards}
-        return tuple(
-            (BoardRecord.of(boards[n]), score_board(results, boards[n], self.scoring))
-            for n, results in sorted(by_board.items())
-        )
+        for (number, _), results in sorted(self._results().items()):
+            by_board.setdefault(number, []).extend(score_board(results, boards[number], self.scoring))
+        return tuple((BoardRecord.of(boards[n]), tuple(s)) for n, s in sorted(by_board.items()))
 
     def ranking(self) -> tuple[Standing, ...]:
-        """The ranking so far; a Mitchell without arrow-switch ranks its NS and EW lines apart (two winners)."""
+        """The ranking so far; a Mitchell without arrow-switch ranks its NS and EW lines apart (two winners); a
+        teams event by the victory points of its matches (the boards both rooms have played)."""
+        if self.movement.kind is Kind.TEAMS:
+            return self._teams_ranking()
         two = self.movement.kind is Kind.MITCHELL and not self.arrow_switch
         return rank_event((s for _, s in self.scored()), self.scoring, by_direction=two, names=dict(self.names))
+
+    def matches(self) -> tuple[tuple[Encounter, MatchScore], ...]:
+        """Each teams match with results in both rooms: its open room's encounter (home NS) and its score (IMPs
+        board by board, VP on the WBF 2013 scale)."""
+        boards = {b.number: b for b in self.boards}
+        out = []
+        rooms = self._results()
+        for e in self.movement.encounters:
+            if e.table % 2 == 0 or e.ns is None:
+                continue
+            pairs = []
+            for number in e.boards:
+                both = [r for r in rooms.get((number, e.table), []) if r.round == e.round]
+                if len(both) == 2:
+                    open_room, closed_room = sorted(both, key=lambda r: r.table or 0)
+                    pairs.append((open_room, closed_room, boards[number]))
+            if pairs:
+                out.append((e, score_match(pairs, home=str(e.ns))))
+        return tuple(out)
+
+    def _teams_ranking(self) -> tuple[Standing, ...]:
+        vp: dict[str, float] = {str(t): 0.0 for t in self.movement.pairs}
+        played: dict[str, int] = dict.fromkeys(vp, 0)
+        for e, match in self.matches():
+            for team, points in ((str(e.ns), match.vp[0]), (str(e.ew), match.vp[1])):
+                vp[team] += points
+                played[team] += len(match.boards)
+        form = self.scoring
+        teams = [t for t in vp if played[t]]
+        places = compare.rank([form.round(vp[t], form.total_decimals) for t in teams])
+        standings = [Standing(t, None, form.round(vp[t], form.total_decimals), None, place, played[t],
+                              self.names.get(t, "")) for t, place in zip(teams, places, strict=True)]  # fmt: skip
+        return tuple(sorted(standings, key=lambda s: (s.rank.position, int(s.id))))
 
     def ranking_json(self) -> list[dict[str, Any]]:
         """The ranking as JSON: id, line, names, total, percentage, rank and whether tied, boards scored."""
@@ -185,16 +245,22 @@ class Event:
                  "rank": s.rank.position, "tied": s.rank.tied, "boards": s.boards}
                 for s in self.ranking()]  # fmt: skip
 
+    def _pairs_files(self, what: str) -> None:
+        if self.movement.kind is Kind.TEAMS:
+            raise TournamentError(f"a teams event's results as {what}: not written yet (the HTML site has them)")
+
     def pbn_scores(self) -> str:
         """The results as PBN 2.1 (``ScoreTable``, ``TotalScoreTable``)."""
         from contractbridge.tournament import pbn_scores
 
+        self._pairs_files("PBN")
         return pbn_scores.dumps(self.name, self.scoring, self.scored(), self.ranking())
 
     def usebio(self) -> str:
         """The results as USEBIO 1.2 XML."""
         from contractbridge.tournament import usebio
 
+        self._pairs_files("USEBIO")
         return usebio.dumps(self.name, self.scoring, self.scored(), self.ranking())
 
     def site(self, records: Sequence[HandRecord] = ()) -> dict[str, str | bytes]:

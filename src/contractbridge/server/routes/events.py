@@ -39,18 +39,20 @@ SeatLetter = Literal["N", "E", "S", "W"]
 
 
 class NewEvent(BaseModel):
-    """An event to run: its name, form, movement (Mitchell, Mitchell with relay, Howell), tables, boards a round,
-    pairs (one fewer than twice the tables: a sit-out), the edition its tables play, whether the director rules
+    """An event to run: its name, form, movement (Mitchell, Mitchell with relay, Howell; a teams event: a round
+    robin of ``teams``, two tables a match), tables, boards a round, pairs (one fewer than twice the tables: a
+    sit-out), the edition its tables play, whether the director rules
     irregularities at the tables (else the laws are enforced as played), its sections (each with that movement and
     its own ranking, all playing the same boards) and its boards: dealt from a seed, or the deals of a PBN file's
     text."""
 
     name: str = Field("Club pairs", min_length=1, max_length=200)
-    form: Literal["matchpoints", "cross-imps", "butler"] = "matchpoints"
-    movement: Literal["mitchell", "mitchell-relay", "howell"] = "mitchell"
+    form: Literal["matchpoints", "cross-imps", "butler", "teams"] = "matchpoints"
+    movement: Literal["mitchell", "mitchell-relay", "howell", "round-robin"] = "mitchell"
     tables: int = Field(4, ge=3, le=30)
     boards_per_round: int = Field(2, ge=1, le=8)
     pairs: int | None = Field(None, ge=5, le=60)
+    teams: int | None = Field(None, ge=3, le=40)
     arrow_switch: list[int] = []
     edition: str = DEFAULT_EDITION
     director: bool = False

@@ -69,7 +69,7 @@ function placeView(p, state) {
 }
 
 function travellerForm(place) {
-  const form = el("form", {id: "traveller"});
+  const form = el("form", {class: "traveller", "data-table": place.table});
   const board = el("select", {name: "board"}, ...place.boards.map((b) => el("option", {value: b}, String(b))));
   form.append(el("h3", {}, "Traveller"), el("label", {}, "Board ", board),
     el("label", {}, "Contract ", el("input", {name: "contract", placeholder: "4S, 3NTX, pass", maxlength: "8", required: ""})),
@@ -92,18 +92,22 @@ function travellerForm(place) {
 function pairTable(state) {
   const box = document.getElementById("my-table");
   box.replaceChildren();
-  const place = (state.card || []).find((p) => p.round === state.round);
+  const places = (state.card || []).filter((p) => p.round === state.round);  // a team: two tables
   if (!state.round) { box.append(el("p", {class: "muted"}, "The first round has not started.")); return; }
-  if (!place) { box.append(el("p", {}, `You sit out round ${state.round}.`)); return; }
-  const seats = place.direction === "NS" ? ["N", "S"] : ["E", "W"];
+  if (!places.length) { box.append(el("p", {}, `You sit out round ${state.round}.`)); return; }
   const name = el("input", {id: "player-name", maxlength: "100", placeholder: "your name"});
-  box.append(el("h3", {}, `Round ${state.round}: table ${place.table}, ${place.direction}, against pair ${place.opponent}`),
-    el("p", {}, el("label", {}, "Your name ", name), " Play online: ",
-      ...seats.map((s) => el("button", {class: "sit", "data-seat": s, onclick: () => act("POST", `/api/events/${EVENT}/seats/${s}`, {name: name.value.trim()},
-        (seated) => { window.location.href = seated.url; })}, `Sit ${s}`))),
-    el("p", {class: "muted"}, "Or play with cards at the table and enter each board here:"));
-  box.append(travellerForm({...place, round: state.round}));
+  box.append(el("p", {}, el("label", {}, "Your name ", name)));
+  for (const place of places) {
+    const seats = place.direction === "NS" ? ["N", "S"] : ["E", "W"];
+    box.append(el("h3", {}, `Round ${state.round}: table ${place.table}, ${place.direction}, against ${who(state)} ${place.opponent}`),
+      el("p", {}, "Play online: ", ...seats.map((s) => el("button", {class: "sit", "data-seat": s, onclick: () =>
+        act("POST", `/api/events/${EVENT}/seats/${s}`, {name: name.value.trim()}, (seated) => { window.location.href = seated.url; })}, `Sit ${s}`))),
+      el("p", {class: "muted"}, "Or play with cards at the table and enter each board here:"),
+      travellerForm({...place, round: state.round}));
+  }
 }
+
+function who(state) { return state.form === "teams" ? "team" : "pair"; }
 
 function directorPairs(state) {
   const body = document.querySelector("#pairs tbody");
@@ -148,7 +152,7 @@ async function refresh() {
     document.getElementById("finish").disabled = state.status !== "open";
   }
   if (pair) {
-    document.getElementById("pair-title").textContent = `Pair ${state.role}: ${state.pairs[String(state.role)] || ""}`;
+    document.getElementById("pair-title").textContent = `${who(state) === "team" ? "Team" : "Pair"} ${state.role}: ${state.pairs[String(state.role)] || ""}`;
     document.querySelector("#card tbody").replaceChildren(...state.card.map((p) => el("tr", {}, el("td", {}, String(p.round)),
       el("td", {}, String(p.table)), el("td", {}, p.direction), el("td", {}, p.opponent === null ? "sits out" : String(p.opponent)),
       el("td", {}, `${p.boards[0]}–${p.boards[p.boards.length - 1]}`))));

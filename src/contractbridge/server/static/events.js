@@ -6,6 +6,7 @@ document.getElementById("new-event").addEventListener("submit", async (event) =>
   const spec = {name: form.get("name"), form: form.get("form"), movement: form.get("movement"),
     tables: Number(form.get("tables")), sections: Number(form.get("sections")), boards_per_round: Number(form.get("boards_per_round")), edition: form.get("edition"), director: form.get("director") === "on"};
   if (form.get("pairs")) spec.pairs = Number(form.get("pairs"));
+  if (form.get("teams")) spec.teams = Number(form.get("teams"));
   const file = form.get("pbn");
   if (file && file.size) spec.pbn = await file.text();
   const response = await fetch("/api/events", {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(spec)});
