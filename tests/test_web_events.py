@@ -23,7 +23,7 @@ from websockets.sync.client import connect
 from contractbridge.eventstore import EventStore
 from contractbridge.formats.pbn import parse_bytes
 from contractbridge.server import create_app
-from contractbridge.store import Store
+from contractbridge.store import Store, StoreError
 from contractbridge.tournament.pbn_scores import read_published, recompute
 from web_helpers import Server, postgres, serve
 
@@ -93,6 +93,8 @@ def test_a_club_evening_in_process(client: TestClient, store: Store) -> None:
     assert client.post(f"/api/events/{event}/rounds", headers=pairs[1]).status_code == 403  # the director's
     assert client.post(f"/api/events/{event}/seats/N", json={}, headers=pairs[1]).status_code == 409  # no round yet
     assert client.post(f"/api/events/{event}/rounds", headers=director).json() == {"round": 1}
+    with pytest.raises(StoreError, match="round 1 is already started"):  # a second start of one round (a race)
+        EventStore(store).claim_round(event, 1)
     state = client.get(f"/api/events/{event}", headers=director).json()
     first = place(state, 1, 1)
     assert (first["ns"], first["ew"], first["boards"]) == (1, 5, [1])  # NS 1 stays at table 1, boards set 1 (L8)

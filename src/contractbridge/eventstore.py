@@ -224,15 +224,21 @@ class EventStore:
         return {int(r["pair"]): PairRecord(int(r["pair"]), r["names"], r["token"]) for r in rows}
 
     # the web tables of a round ------------------------------------------------------------------------------------
-    def link_tables(self, event_id: str, round_number: int, tables: Mapping[int, str]) -> None:
-        """Record the web table of each table of a round (``table number → table id``) and make it the current
-        round, in one transaction."""
+    def claim_round(self, event_id: str, round_number: int) -> None:
+        """Make ``round_number`` the current round, if the round before it still is (``StoreError`` when another
+        request started it first: one start per round)."""
         with self.store._tx() as c:
-            rows = [{"event_id": event_id, "round": round_number, "table_no": t, "table_id": i}
-                    for t, i in tables.items()]  # fmt: skip
-            if rows:
+            now = (club_events.c.id == event_id) & (club_events.c.round == round_number - 1)
+            done = c.execute(club_events.update().where(now).values(round=round_number)).rowcount
+        if done != 1:
+            raise StoreError(f"round {round_number} is already started")
+
+    def link_tables(self, event_id: str, round_number: int, tables: Mapping[int, str]) -> None:
+        """Record the web table of each table of a round (``table number → table id``)."""
+        rows = [{"event_id": event_id, "round": round_number, "table_no": t, "table_id": i} for t, i in tables.items()]
+        if rows:
+            with self.store._tx() as c:
                 c.execute(event_tables.insert(), rows)
-            c.execute(club_events.update().where(club_events.c.id == event_id).values(round=round_number))
 
     def tables(self, event_id: str) -> dict[tuple[int, int], str]:
         """``(round, table) → web table id`` of every round started."""

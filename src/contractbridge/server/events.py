@@ -121,6 +121,7 @@ class EventRoom:
         if limit and len(self.club.sessions) + len(encounters) > limit:
             raise ProtocolError(f"the server has {len(self.club.sessions)} tables open: {len(encounters)} more "
                                 f"would pass its limit of {limit} (max_tables)")  # fmt: skip
+        await asyncio.to_thread(self.events.claim_round, self.id, number)
         director_key = await asyncio.to_thread(self.events.director_token, self.id)
         boards = {b.number: b for b in record.event().boards}
         opened: dict[int, str] = {}
