@@ -173,6 +173,8 @@ def test_a_club_evening_in_process(client: TestClient, store: Store) -> None:
     assert client.get(f"/api/events/{event}/hands.pdf", headers=director).content.startswith(b"%PDF-")
     assert client.post(f"/api/events/{event}/finish", headers=director).json()["status"] == "finished"
     assert client.post(f"/api/events/{event}/rounds", headers=director).status_code == 409
+    late = client.post(f"/api/events/{event}/results", json={**adjust, "reason": "late"}, headers=director)
+    assert late.status_code == 409 and "finished" in late.text  # the published results are final
     assert table_1 not in {t["id"] for t in client.get("/api/tables").json()}  # the event's tables are closed
     assert store.table(table_1).status == "closed" and store.results(table_1)  # their boards stay stored
     site = client.get(f"/e/{event}/site/")

@@ -80,6 +80,13 @@ class EventRoom:
     async def record(self) -> EventRecord:
         return await asyncio.to_thread(self.events.event, self.id)
 
+    async def _open(self) -> EventRecord:
+        """The record of an event still running (``ProtocolError`` once it is finished: its results are final)."""
+        record = await self.record()
+        if record.status != "open":
+            raise ProtocolError("the event is finished: its results are published")
+        return record
+
     # links ------------------------------------------------------------------------------------------------------
     async def role_of(self, token: str | None) -> str | int:
         """``DIRECTOR`` or the pair number whose link ``token`` is (``EventAccessError`` otherwise)."""
@@ -111,9 +118,7 @@ class EventRoom:
     async def start_round(self) -> int:
         """Open the web tables of the next round (each with its boards and its seats held for its pairs): the
         round's number. A table whose two pairs are not both in the movement (a sit-out) gets no table."""
-        record = await self.record()
-        if record.status != "open":
-            raise ProtocolError("the event is finished")
+        record = await self._open()
         movement = record.event().movement
         number = record.round + 1
         encounters = [e for e in movement.round(number) if e.ns is not None and e.ew is not None]
@@ -212,8 +217,8 @@ class EventRoom:
     async def enter(self, role: str | int, entry: Entry) -> ResultRecord:
         """A traveller's line (or the director's adjusted score): checked against the movement and every result
         so far, then stored. A pair enters only at its own table and never an adjusted score; its opponents
-        confirm it. The director's result replaces the table's (L12)."""
-        record = await self.record()
+        confirm it. The director's result replaces the table's (L12). A finished event's results are final."""
+        record = await self._open()
         encounter = record.event().encounter(entry.round, entry.table)
         by_director = role == DIRECTOR
         if not by_director:
@@ -237,7 +242,7 @@ class EventRoom:
 
     async def confirm(self, role: str | int, round_number: int, table: int, board: int) -> None:
         """The opponents of the pair that entered a result (or the director) confirm it."""
-        record = await self.record()
+        record = await self._open()
         encounter = record.event().encounter(round_number, table)
         found = [r for r in (await self.results()).entered if _where(r.entry) == (round_number, table, board)]
         if not found:

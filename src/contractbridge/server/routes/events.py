@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+from collections import OrderedDict
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import replace
@@ -139,13 +140,24 @@ async def site_index(event_id: str, tables: ClubDep) -> Response:
     return await site_file(event_id, "index.html", tables)
 
 
+#: The sites of finished events (final: nothing changes them), built once each; the latest few kept.
+_SITES: OrderedDict[tuple[str, str], dict[str, str | bytes]] = OrderedDict()
+_SITES_KEPT = 8
+
+
 async def _site(room: EventRoom) -> dict[str, str | bytes]:
-    """The results site with each board's DD table and par (DDS off the event loop)."""
+    """The results site with each board's DD table and par (DDS off the event loop), built once."""
     from contractbridge.tournament.handrecords import hand_records
 
-    event = await room.event()
-    records = await asyncio.to_thread(hand_records, event.boards)
-    return await asyncio.to_thread(event.site, records)
+    key = (room.db.url, room.id)
+    if key not in _SITES:
+        event = await room.event()
+        records = await asyncio.to_thread(hand_records, event.boards)
+        _SITES[key] = await asyncio.to_thread(event.site, records)
+        while len(_SITES) > _SITES_KEPT:
+            _SITES.popitem(last=False)
+    _SITES.move_to_end(key)
+    return _SITES[key]
 
 
 # the API -----------------------------------------------------------------------------------------------------------
