@@ -13,7 +13,6 @@ import asyncio
 import json
 import os
 import random
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -28,7 +27,6 @@ from contractbridge import Board, Deal, Phase, Table
 TABLES = int(os.environ.get("BENCH_WEB_TABLES", str(sized(4, 2))))
 BOARDS = int(os.environ.get("BENCH_WEB_BOARDS", str(sized(3, 1))))
 SECONDS = float(os.environ.get("BENCH_WEB_SECONDS", str(sized(120, 20))))
-PG_BIN = Path("/usr/lib/postgresql/15/bin")
 
 
 def in_process(boards: int) -> tuple[float, float]:
@@ -118,32 +116,10 @@ def over_websockets(db: str) -> tuple[float, float]:
 
 def _postgres(tmp: Path) -> tuple[str, subprocess.Popen[bytes]] | None:
     """A throw-away PostgreSQL server on a free localhost port, or None when it cannot be started here."""
-    if not (PG_BIN / "initdb").exists():
-        return None
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-    from web_helpers import free_port
+    from web_helpers import start_postgres
 
-    as_postgres = ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 and shutil.which("runuser") else []
-    data = tmp / "pg"
-    data.mkdir()
-    if as_postgres:
-        shutil.chown(tmp, "postgres")
-        shutil.chown(data, "postgres")
-    port = free_port()
-    init = subprocess.run([*as_postgres, str(PG_BIN / "initdb"), "-D", str(data), "-U", "bench", "--auth=trust"],
-                          capture_output=True, check=False)  # fmt: skip
-    if init.returncode != 0:
-        return None
-    server = subprocess.Popen([*as_postgres, str(PG_BIN / "postgres"), "-D", str(data), "-p", str(port),
-                               "-k", str(tmp), "-c", "listen_addresses=127.0.0.1"],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
-    for _ in range(100):
-        ready = subprocess.run([str(PG_BIN / "pg_isready"), "-h", "127.0.0.1", "-p", str(port)], capture_output=True)
-        if ready.returncode == 0:
-            return f"postgresql+psycopg://bench@127.0.0.1:{port}/postgres", server
-        time.sleep(0.2)
-    server.terminate()
-    return None
+    return start_postgres(tmp)
 
 
 def main() -> None:

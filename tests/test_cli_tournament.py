@@ -120,3 +120,33 @@ def test_a_club_evening(tmp_path: Path) -> None:
         assert 'src="card-1.png"' in (exports / "site" / "card-1.html").read_text(encoding="utf-8")
     again = runner.invoke(app, ["event", "export", str(event), "--pbn", str(exports / "r.pbn")])
     assert again.exit_code == 2 and "exists" in again.output
+
+
+def test_an_event_plays_the_deals_of_a_pbn_file(tmp_path: Path) -> None:
+    """``event create --boards FILE.pbn``: the event's boards are the file's (deal, dealer, vulnerability, L2),
+    kept in the event file; a file without every board of the movement is refused and nothing is written."""
+    from contractbridge.tournament.event import Event
+    from contractbridge.tournament.handrecords import deal_boards
+
+    dealt = deal_boards(3, "from a file")
+    pbn = tmp_path / "boards.pbn"
+    pbn.write_text("".join(f'[Board "{b.number}"]\n[Dealer "{b.dealer.letter}"]\n[Vulnerable "{b.vulnerability.pbn}"]\n'
+                           f'[Deal "{b.deal.to_pbn()}"]\n\n' for b in dealt), encoding="utf-8")  # fmt: skip
+    event = tmp_path / "e.json"
+    _run("event", "create", str(event), "--tables", "3", "--boards-per-round", "1", "--boards", str(pbn))
+    assert Event.from_json(event.read_text(encoding="utf-8")).boards == dealt
+    short = runner.invoke(app, ["event", "create", str(tmp_path / "f.json"), "--tables", "3", "--boards", str(pbn)])
+    assert short.exit_code == 2 and "no board 4, 5, 6" in short.output and not (tmp_path / "f.json").exists()
+
+
+def test_a_teams_round_robin_from_the_command_line(tmp_path: Path) -> None:
+    event = tmp_path / "league.json"
+    printed = _run("event", "create", str(event), "--form", "teams", "--movement", "round-robin", "--teams", "4",
+                   "--boards-per-round", "1")  # fmt: skip
+    assert "round 1: T1 1-4: 1-1; T2 4-1: 1-1" in printed  # the match at two tables, one board set
+    _run("event", "result", str(event), "--round", "1", "--table", "1", "--board", "1", "3NT", "N", "-t", "10")
+    _run("event", "result", str(event), "--round", "1", "--table", "2", "--board", "1", "3NT", "N", "-t", "9")
+    ranking = json.loads(_run("event", "rank", str(event), "--json"))
+    assert [(s["id"], s["total"]) for s in ranking] == [("1", 11.2), ("4", 8.8)]  # 430 v 400: 1 IMP on 1 board
+    refused = runner.invoke(app, ["event", "export", str(event), "--pbn", str(tmp_path / "r.pbn")])
+    assert refused.exit_code == 2 and "not written yet" in refused.output

@@ -149,3 +149,24 @@ def test_hand_records_agree_with_bridge_composer(corpus: Path) -> None:
     written = pbn.loads(pbn_hand_records(records, "Camrose"))
     assert [g.double_dummy for g in written] == [r.tricks for r in records]
     assert [g.get("ParContract") for g in written] == [r.par_contracts for r in records]
+
+
+def test_hand_records_as_a_pdf_sheet() -> None:
+    """The printable PDF sheet: six boards a page, each with its number, dealer and vulnerability (L2), the hands
+    (suits in ZapfDingbats, a core font) and the DD table and par."""
+    pytest.importorskip("endplay")
+    pytest.importorskip("fpdf")
+    import re
+    import zlib
+
+    from contractbridge.tournament.handrecords import deal_boards, hand_records, pdf_sheet
+
+    records = hand_records(deal_boards(8, "pdf"))
+    sheet = pdf_sheet(records, "Club pairs")
+    assert sheet.startswith(b"%PDF-")
+    streams = b"".join(zlib.decompress(m) for m in re.findall(rb"stream\r?\n(.*?)\r?\nendstream", sheet, re.S))
+    assert len(re.findall(rb"/Type /Page\b", sheet)) == 2  # 8 boards: six on the first page, two on the second
+    for n in range(1, 9):
+        assert f"(Board {n})".encode() in streams
+    assert b"/ZapfDingbats" in sheet and b"(Par " in streams
+    assert f"(Dealer {records[7].board.dealer.letter}, vul. {records[7].board.vulnerability.pbn})".encode() in streams

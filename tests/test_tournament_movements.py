@@ -156,3 +156,25 @@ def test_knockout_bracket() -> None:
     assert [(m.home, m.away) for m in second] == [(1, 5), (2, 3)]
     with pytest.raises(TournamentError, match="no winner"):
         knockout_round(first, {(4, 5): 5})
+
+
+@pytest.mark.parametrize("teams", range(3, 13))
+def test_a_teams_round_robin_movement(teams: int) -> None:
+    """Every team meets every other once; a match's two tables play the same boards, the home team NS at the
+    first and EW at the second; each team at one match a round (both its rooms), an odd count's bye at none."""
+    from collections import Counter
+
+    from contractbridge.tournament.movements import teams_round_robin
+
+    m = teams_round_robin(teams, 2)
+    assert m.kind is Kind.TEAMS and m.tables == 2 * (teams // 2)
+    met: Counter[frozenset[int | None]] = Counter()
+    for open_room, closed_room in zip(m.encounters[::2], m.encounters[1::2], strict=True):
+        assert (open_room.round, open_room.table + 1) == (closed_room.round, closed_room.table)
+        assert (open_room.ns, open_room.ew) == (closed_room.ew, closed_room.ns)
+        assert open_room.boards == closed_room.boards and None not in (open_room.ns, open_room.ew)
+        met[frozenset((open_room.ns, open_room.ew))] += 1
+    assert set(met.values()) == {1} and len(met) == teams * (teams - 1) // 2
+    for r in range(1, m.rounds + 1):
+        seated = Counter(t for e in m.round(r) for t in (e.ns, e.ew))
+        assert set(seated.values()) == {2} and len(seated) == teams - teams % 2

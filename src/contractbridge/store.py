@@ -33,8 +33,10 @@ from typing import Any, Final
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
 
+from contractbridge.deal import Board
 from contractbridge.errors import BridgeError, EventLogError
 from contractbridge.eventlog import DurableLog, EventLogLockedError
+from contractbridge.tournament.handrecords import board_from_dict, board_to_dict
 
 __all__ = [
     "SEAT_KINDS",
@@ -68,6 +70,7 @@ tables = sa.Table(
     sa.Column("director_token", sa.String(128)),
     sa.Column("status", sa.String(16), nullable=False, default="open"),
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False, server_default=sa.func.now()),
+    sa.Column("deck", sa.JSON),  # the boards the table plays, in order (an event's round); None: dealt by seed
 )
 
 seats = sa.Table(
@@ -131,7 +134,7 @@ class TableRecord:
     """A table of the club: its settings. ``spectators`` is ``hidden`` (no hand shown until the end of the
     board), ``delayed`` (every hand, one whole board behind: a board's hands once it is finished) or ``none``.
     A table without humans goes on to its next board by itself while fewer than ``boards`` are played (0:
-    never)."""
+    never). A table with a ``deck`` (an event's round) plays those boards, in that order, and no others."""
 
     id: str
     name: str
@@ -142,6 +145,7 @@ class TableRecord:
     seed: str = ""
     status: str = "open"
     boards: int = 0
+    deck: tuple[Board, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -314,6 +318,7 @@ class Store:
                     boards=record.boards,
                     director_token=director_token_hash,
                     status=record.status,
+                    deck=[board_to_dict(b) for b in record.deck] or None,
                 )
             )
             kinds = [
@@ -496,7 +501,9 @@ def _table_record(row: sa.RowMapping) -> TableRecord:
         seed=row["seed"],
         status=row["status"],
         boards=int(row["boards"]),
+        deck=tuple(board_from_dict(b) for b in row["deck"] or ()),
     )
+
 
 
 def _board_record(c: Connection, row: sa.RowMapping) -> BoardRecord:

@@ -18,7 +18,9 @@ from rich.table import Table as RichTable
 from contractbridge.errors import BridgeError, TournamentError
 
 if TYPE_CHECKING:
+    from contractbridge.deal import Board
     from contractbridge.tournament.event import Event
+    from contractbridge.tournament.handrecords import HandRecord
 
 event_app = typer.Typer(no_args_is_help=True, help="Run a pairs event from a JSON event file (create, movement, "
                         "result, rank, export).")  # fmt: skip
@@ -57,23 +59,37 @@ def _save(path: Path, text: str) -> None:
 def create(
     file: EventFile,
     movement: Annotated[
-        str, typer.Option("--movement", help="mitchell, mitchell-relay (even tables) or howell")
+        str, typer.Option("--movement", help="mitchell, mitchell-relay (even tables), howell or round-robin (teams)")
     ] = "mitchell",
     tables: Annotated[int, typer.Option("--tables", help="Tables (Howell 3-8, Mitchell 3 or more).")] = 4,
     boards_per_round: Annotated[int, typer.Option("--boards-per-round", help="Boards a round.")] = 2,
     pairs: Annotated[int | None, typer.Option("--pairs", help="Pairs (one fewer than 2 x tables: a sit-out).")] = None,
-    form: Annotated[str, typer.Option("--form", help="matchpoints, cross-imps or butler")] = "matchpoints",
+    form: Annotated[str, typer.Option("--form", help="matchpoints, cross-imps, butler or teams")] = "matchpoints",
+    teams: Annotated[
+        int | None, typer.Option("--teams", help="Teams of a round robin (--form teams): two tables a match.")
+    ] = None,
     name: Annotated[str, typer.Option("--name", help="The event's name.")] = "Club pairs",
     seed: Annotated[str, typer.Option("--seed", help="Seed the boards are dealt from.")] = "1",
     arrow_switch: Annotated[list[int] | None, typer.Option("--arrow-switch", help="Arrow-switched round.")] = None,
+    boards: Annotated[
+        Path | None, typer.Option("--boards", help="Play the deals of this PBN file (instead of dealing them).")
+    ] = None,
 ) -> None:
     """Create a new event file (never replacing an existing one) and print its movement."""
     from contractbridge.tournament.event import Event
     from contractbridge.tournament.site import create_new
 
     try:
+        deals: tuple[Board, ...] = ()
+        if boards is not None:
+            from contractbridge.formats.pbn import read_file
+            from contractbridge.tournament.handrecords import boards_from_pbn
+
+            deals = boards_from_pbn(read_file(boards))
+        if teams is not None:
+            tables, pairs = 2 * (teams // 2), teams
         event = Event(name, form, movement, tables, boards_per_round, pairs or 2 * tables, seed,
-                      tuple(arrow_switch or ()))  # fmt: skip
+                      tuple(arrow_switch or ()), deals=deals)  # fmt: skip
         create_new(file, event.to_json())
     except (BridgeError, OSError) as exc:
         raise _fail(str(exc)) from None
@@ -149,9 +165,7 @@ def rank(file: EventFile, as_json: Annotated[bool, typer.Option("--json", help="
         raise _fail(str(exc)) from None
     form = event.scoring
     if as_json:
-        typer.echo(json.dumps([{"id": s.id, "direction": s.direction, "names": s.names, "total": s.total,
-                                "percentage": s.percentage, "rank": s.rank.position, "tied": s.rank.tied}
-                               for s in ranking], ensure_ascii=False, indent=1))  # fmt: skip
+        typer.echo(json.dumps(event.ranking_json(), ensure_ascii=False, indent=1))
         return
     table = RichTable(title=event.name)
     for column in ("Line", "Rank", "Pair", "Names", "Total", "%", "Boards"):
@@ -192,34 +206,33 @@ def export(
     html: Annotated[Path | None, typer.Option("--html", help="Write the results site into a new directory.")] = None,
     hands: Annotated[
         Path | None,
-        typer.Option("--hands", help="Write the hand records (DD, par): PBN, or a printable sheet for a .html name."),
+        typer.Option("--hands", help="Write the hand records (DD, par): PBN, or a printable sheet for a .html or .pdf "
+                     "name."),
     ] = None,
 ) -> None:
     """Export the event: results as PBN and USEBIO, the HTML results site, the hand records with DD and par.
     Each target must be new: nothing existing is replaced."""
-    from contractbridge.tournament import pbn_scores, site
-    from contractbridge.tournament import usebio as usebio_format
+    from contractbridge.tournament import site
 
     try:
         event = _load(file)
-        scored = event.scored()
-        ranking = event.ranking()
-        form = event.scoring
         name = event.name
         if pbn is not None:
-            site.create_new(pbn, pbn_scores.dumps(name, form, scored, ranking))
+            site.create_new(pbn, event.pbn_scores())
         if usebio is not None:
-            site.create_new(usebio, usebio_format.dumps(name, form, scored, ranking))
-        records = None
+            site.create_new(usebio, event.usebio())
+        records: tuple[HandRecord, ...] = ()
         if hands is not None or html is not None:
-            from contractbridge.tournament.handrecords import hand_records, html_sheet, pbn_hand_records
+            from contractbridge.tournament.handrecords import hand_records, html_sheet, pbn_hand_records, pdf_sheet
 
             records = hand_records(event.boards)
             if hands is not None:
-                sheet = html_sheet(records, name) if hands.suffix.lower() in (".html", ".htm") else None
-                site.create_new(hands, sheet or pbn_hand_records(records, name))
+                suffix = hands.suffix.lower()
+                sheet: str | bytes = (html_sheet(records, name) if suffix in (".html", ".htm")
+                                      else pdf_sheet(records, name) if suffix == ".pdf"
+                                      else pbn_hand_records(records, name))  # fmt: skip
+                site.create_new(hands, sheet)
         if html is not None:
-            by_number = {r.board.number: r for r in records or ()}
-            site.write_site(html, site.render_site(name, form, scored, ranking, hand_records=by_number))
+            site.write_site(html, event.site(records))
     except (BridgeError, OSError) as exc:
         raise _fail(str(exc)) from None

@@ -116,9 +116,9 @@ class TableSession:
             session.rubbers = rubbers.sheets(record.edition, played)
         board = await asyncio.to_thread(store.current_board, record.id)
         if board is None:
-            await session._start_board(1)
+            await session._start_board(record.deck[0].number if record.deck else 1)
         else:
-            if board.number > 1:  # what delayed spectators watch (frames.spectator_frame)
+            if board.number > (record.deck[0].number if record.deck else 1):  # what delayed spectators watch
                 before = await asyncio.to_thread(store.board, (await asyncio.to_thread(store.board_ids, record.id))[-2])
                 session.previous = (Table.from_events(before.events), list(before.metas))
             session._drive(Table.from_events(board.events))
@@ -247,10 +247,12 @@ class TableSession:
                 client.close()
                 await self.broadcast()
 
-    async def sit(self, seat: Seat, kind: str, name: str = "") -> str | None:
-        """Seat a human (returns the seat's secret token) or a robot in an empty seat."""
+    async def sit(self, seat: Seat, kind: str, name: str = "", *, held: bool = False) -> str | None:
+        """Seat a human (returns the seat's secret token) or a robot in an empty seat; ``held``: also in a seat held
+        for an event's pair (a human's seat without a link, ``server.events``)."""
         async with self.lock:
-            if not _vacant(self.seats[seat.letter]):
+            current = self.seats[seat.letter]
+            if not (_vacant(current) or (held and current.kind == "human" and current.token is None)):
                 raise ProtocolError(f"the {seat.name.lower()} seat is taken")
             token, key = tokens.issue(self.token_lifetime) if kind == "human" else (None, None)
             record = SeatRecord(seat.letter, kind, key, name[:100])
@@ -431,13 +433,21 @@ class TableSession:
         where = {"table": self.record.id, "board": self.table.board.number}
         log.info("board done", extra={**where, "result": score["text"]})
 
+    def _following(self, number: int) -> int | None:
+        """The board after ``number``: the next of the table's deck (None after its last), or ``number + 1``."""
+        if not self.record.deck:
+            return number + 1
+        return next((b.number for b in self.record.deck if b.number > number), None)
+
     async def _start_board(self, number: int) -> None:
+        deck = {b.number: b for b in self.record.deck}
         deal = Deal.random(f"{self.record.seed}/{number}")
-        board = (
-            Board(number, deal, vulnerability=rubbers.vulnerability(self.rubbers[-1]))
-            if self.rubbers
-            else Board(number, deal)
-        )
+        if number in deck:  # an event's board (its deal, dealer and vulnerability as the event's, L2)
+            board = deck[number]
+        elif self.rubbers:
+            board = Board(number, deal, vulnerability=rubbers.vulnerability(self.rubbers[-1]))
+        else:
+            board = Board(number, deal)
         table = Table(board, edition=self.record.edition, irregular=self.record.irregular)
         log_ = await asyncio.to_thread(self.store.create_log, self.record.id, number, table.to_events()[0])
         if self.log is not None:
@@ -456,7 +466,10 @@ class TableSession:
             return
         if self.table.board.number < number or not self.done:
             raise ProtocolError(f"next: board {self.table.board.number} is not finished")
-        await self._start_board(number + 1)
+        following = self._following(number)
+        if following is None:
+            raise ProtocolError(f"next: board {number} is the last of this table's boards (the round is over)")
+        await self._start_board(following)
         await self.broadcast()
 
     # the director during the play ------------------------------------------------------------------------------
@@ -590,8 +603,10 @@ class TableSession:
             meta = None if meaning is None else {"explanation": meaning.text, "alert": bool(meaning.artificial)}
             await self._accept(decided.event, meta)
             return True
-        if self.done and table.board.number < self.record.boards and self._robots_only():
-            await self._start_board(table.board.number + 1)
+        following = self._following(table.board.number)
+        last = self.record.deck[-1].number if self.record.deck else self.record.boards
+        if self.done and following is not None and following <= last and self._robots_only():
+            await self._start_board(following)
             await self.broadcast()
             return True
         return False

@@ -6,7 +6,7 @@ kept in a file of the user's choosing between commands."""
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
@@ -14,8 +14,9 @@ from contractbridge.cards import Seat
 from contractbridge.contract import Contract
 from contractbridge.deal import Board
 from contractbridge.errors import BridgeError, TournamentError
-from contractbridge.tournament.handrecords import deal_boards
-from contractbridge.tournament.movements import Encounter, Kind, Movement, howell, mitchell
+from contractbridge.scoring import compare
+from contractbridge.tournament.handrecords import HandRecord, board_from_dict, board_to_dict, deal_boards
+from contractbridge.tournament.movements import Encounter, Kind, Movement, howell, mitchell, teams_round_robin
 from contractbridge.tournament.pbn_scores import BoardRecord
 from contractbridge.tournament.results import (
     BUTLER_RUTER,
@@ -23,18 +24,23 @@ from contractbridge.tournament.results import (
     MATCHPOINTS,
     Artificial,
     Form,
+    MatchScore,
     ScoredResult,
     Standing,
     TableResult,
     rank_event,
     score_board,
+    score_match,
 )
 
 __all__ = ["FORMAT", "Entry", "Event"]
 
 FORMAT: Final = "contractbridge-event"
 _FORMS: Final = {"matchpoints": MATCHPOINTS, "cross-imps": CROSS_IMPS,
-                 "butler": replace(BUTLER_RUTER, name="butler", total="sum", total_decimals=0)}  # fmt: skip
+                 "butler": replace(BUTLER_RUTER, name="butler", total="sum", total_decimals=0),
+                 "teams": replace(CROSS_IMPS, name="teams: IMPs, VP (WBF 2013)", decimals=0)}  # fmt: skip
+#: The movement of a teams event: its ``pairs`` are the teams.
+ROUND_ROBIN: Final = "round-robin"
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +78,9 @@ class Entry:
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    """A pairs event: name, form, movement parameters, the seed its boards are dealt from, names, results."""
+    """A pairs event (or a teams round robin: form ``teams``, movement ``round-robin``, ``pairs`` the teams, two
+    tables a match): name, form, movement parameters, the seed its boards are dealt from (or its ``deals``, read
+    from a PBN file: one board for each board number of the movement), names, results."""
 
     name: str
     form: str
@@ -84,11 +92,19 @@ class Event:
     arrow_switch: tuple[int, ...] = ()
     names: Mapping[str, str] = field(default_factory=dict)
     entries: tuple[Entry, ...] = ()
+    deals: tuple[Board, ...] = ()
 
     def __post_init__(self) -> None:
         if self.form not in _FORMS:
             raise TournamentError(f"the form is one of {sorted(_FORMS)}, not {self.form!r}")
-        self.movement  # noqa: B018 - validates the movement parameters now, not at the first result
+        if (self.form == "teams") != (self.movement_kind == ROUND_ROBIN):
+            raise TournamentError(f"a teams event plays a {ROUND_ROBIN} and a {ROUND_ROBIN} is a teams event, not "
+                                  f"{self.form} with {self.movement_kind}")  # fmt: skip
+        numbers = self.movement.boards  # validates the movement parameters now, not at the first result
+        missing = sorted(set(numbers) - {b.number for b in self.deals})
+        if self.deals and missing:
+            raise TournamentError(f"the movement plays boards {numbers[0]}-{numbers[-1]}: the deals have no board "
+                                  f"{', '.join(map(str, missing))}")  # fmt: skip
 
     @property
     def movement(self) -> Movement:
@@ -96,11 +112,17 @@ class Event:
             relay = self.movement_kind == "mitchell-relay"
             return mitchell(self.tables, self.boards_per_round, arrow_switch=self.arrow_switch, pairs=self.pairs,
                             relay=relay)  # fmt: skip
+        if self.movement_kind == ROUND_ROBIN:
+            movement = teams_round_robin(self.pairs, self.boards_per_round)
+            if self.tables != movement.tables:
+                raise TournamentError(f"{self.pairs} teams play at {movement.tables} tables, not {self.tables}")
+            return movement
         if self.movement_kind == "howell":
             if self.arrow_switch:
                 raise TournamentError("a Howell has no arrow-switch: every pair plays both lines already")
             return howell(self.tables, self.boards_per_round, pairs=self.pairs)
-        raise TournamentError(f"the movement is 'mitchell', 'mitchell-relay' or 'howell', not {self.movement_kind!r}")
+        raise TournamentError(f"the movement is 'mitchell', 'mitchell-relay', 'howell' or '{ROUND_ROBIN}', not "
+                              f"{self.movement_kind!r}")  # fmt: skip
 
     @property
     def scoring(self) -> Form:
@@ -108,8 +130,11 @@ class Event:
 
     @property
     def boards(self) -> tuple[Board, ...]:
-        """The event's boards, dealt from its seed (L6; the same seed deals the same boards)."""
+        """The event's boards, dealt from its seed (L6; the same seed deals the same boards) or its ``deals``."""
         numbers = self.movement.boards
+        if self.deals:
+            dealt = {b.number: b for b in self.deals}
+            return tuple(dealt[n] for n in numbers)
         return deal_boards(len(numbers), self.seed, first=numbers[0])
 
     def encounter(self, round_number: int, table: int) -> Encounter:
@@ -152,23 +177,98 @@ class Event:
         except BridgeError as exc:
             raise TournamentError(f"{where}: {exc}") from None
 
-    def scored(self) -> tuple[tuple[BoardRecord, tuple[ScoredResult, ...]], ...]:
-        """Every board with results, scored by the event's form (L77, L78)."""
-        by_board: dict[int, list[TableResult]] = {}
+    def _results(self) -> dict[tuple[int, int], list[TableResult]]:
+        """The results by board and comparison group: a board's whole field (group 0), or a teams match's two
+        rooms (its first table)."""
+        groups: dict[tuple[int, int], list[TableResult]] = {}
+        teams = self.movement.kind is Kind.TEAMS
         for entry in self.entries:
-            by_board.setdefault(entry.board, []).append(
+            group = entry.table - (entry.table + 1) % 2 if teams else 0
+            groups.setdefault((entry.board, group), []).append(
                 self._table_result(entry, self.encounter(entry.round, entry.table))
             )
+        return groups
+
+    def scored(self) -> tuple[tuple[BoardRecord, tuple[ScoredResult, ...]], ...]:
+        """Every board with results, scored by the event's form (L77, L78; a teams match's two rooms compared with
+        each other, L78B)."""
+        by_board: dict[int, list[ScoredResult]] = {}
         boards = {b.number: b for b in self.boards}
-        return tuple(
-            (BoardRecord.of(boards[n]), score_board(results, boards[n], self.scoring))
-            for n, results in sorted(by_board.items())
-        )
+        for (number, _), results in sorted(self._results().items()):
+            by_board.setdefault(number, []).extend(score_board(results, boards[number], self.scoring))
+        return tuple((BoardRecord.of(boards[n]), tuple(s)) for n, s in sorted(by_board.items()))
 
     def ranking(self) -> tuple[Standing, ...]:
-        """The ranking so far; a Mitchell without arrow-switch ranks its NS and EW lines apart (two winners)."""
+        """The ranking so far; a Mitchell without arrow-switch ranks its NS and EW lines apart (two winners); a
+        teams event by the victory points of its matches (the boards both rooms have played)."""
+        if self.movement.kind is Kind.TEAMS:
+            return self._teams_ranking()
         two = self.movement.kind is Kind.MITCHELL and not self.arrow_switch
         return rank_event((s for _, s in self.scored()), self.scoring, by_direction=two, names=dict(self.names))
+
+    def matches(self) -> tuple[tuple[Encounter, MatchScore], ...]:
+        """Each teams match with results in both rooms: its open room's encounter (home NS) and its score (IMPs
+        board by board, VP on the WBF 2013 scale)."""
+        boards = {b.number: b for b in self.boards}
+        out = []
+        rooms = self._results()
+        for e in self.movement.encounters:
+            if e.table % 2 == 0 or e.ns is None:
+                continue
+            pairs = []
+            for number in e.boards:
+                both = [r for r in rooms.get((number, e.table), []) if r.round == e.round]
+                if len(both) == 2:
+                    open_room, closed_room = sorted(both, key=lambda r: r.table or 0)
+                    pairs.append((open_room, closed_room, boards[number]))
+            if pairs:
+                out.append((e, score_match(pairs, home=str(e.ns))))
+        return tuple(out)
+
+    def _teams_ranking(self) -> tuple[Standing, ...]:
+        vp: dict[str, float] = {str(t): 0.0 for t in self.movement.pairs}
+        played: dict[str, int] = dict.fromkeys(vp, 0)
+        for e, match in self.matches():
+            for team, points in ((str(e.ns), match.vp[0]), (str(e.ew), match.vp[1])):
+                vp[team] += points
+                played[team] += len(match.boards)
+        form = self.scoring
+        teams = [t for t in vp if played[t]]
+        places = compare.rank([form.round(vp[t], form.total_decimals) for t in teams])
+        standings = [Standing(t, None, form.round(vp[t], form.total_decimals), None, place, played[t],
+                              self.names.get(t, "")) for t, place in zip(teams, places, strict=True)]  # fmt: skip
+        return tuple(sorted(standings, key=lambda s: (s.rank.position, int(s.id))))
+
+    def ranking_json(self) -> list[dict[str, Any]]:
+        """The ranking as JSON: id, line, names, total, percentage, rank and whether tied, boards scored."""
+        return [{"id": s.id, "direction": s.direction, "names": s.names, "total": s.total, "percentage": s.percentage,
+                 "rank": s.rank.position, "tied": s.rank.tied, "boards": s.boards}
+                for s in self.ranking()]  # fmt: skip
+
+    def _pairs_files(self, what: str) -> None:
+        if self.movement.kind is Kind.TEAMS:
+            raise TournamentError(f"a teams event's results as {what}: not written yet (the HTML site has them)")
+
+    def pbn_scores(self) -> str:
+        """The results as PBN 2.1 (``ScoreTable``, ``TotalScoreTable``)."""
+        from contractbridge.tournament import pbn_scores
+
+        self._pairs_files("PBN")
+        return pbn_scores.dumps(self.name, self.scoring, self.scored(), self.ranking())
+
+    def usebio(self) -> str:
+        """The results as USEBIO 1.2 XML."""
+        from contractbridge.tournament import usebio
+
+        self._pairs_files("USEBIO")
+        return usebio.dumps(self.name, self.scoring, self.scored(), self.ranking())
+
+    def site(self, records: Sequence[HandRecord] = ()) -> dict[str, str | bytes]:
+        """The HTML results site's files (with each board's DD table and par when its hand record is given)."""
+        from contractbridge.tournament import site
+
+        by_number = {r.board.number: r for r in records}
+        return site.render_site(self.name, self.scoring, self.scored(), self.ranking(), hand_records=by_number)
 
     def to_json(self) -> str:
         data = {
@@ -177,6 +277,8 @@ class Event:
                          "pairs": self.pairs, "arrow_switch": list(self.arrow_switch)},
             "seed": self.seed, "names": dict(self.names), "results": [e.to_dict() for e in self.entries],
         }  # fmt: skip
+        if self.deals:
+            data["deals"] = [board_to_dict(b) for b in self.deals]
         return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
 
     @classmethod
@@ -192,7 +294,8 @@ class Event:
             event = cls(str(data["name"]), str(data["form"]), str(m["kind"]), int(m["tables"]),
                         int(m["boards_per_round"]), int(m["pairs"]), str(data["seed"]),
                         tuple(int(r) for r in m.get("arrow_switch", ())),
-                        {str(k): str(v) for k, v in dict(data.get("names", {})).items()})  # fmt: skip
+                        {str(k): str(v) for k, v in dict(data.get("names", {})).items()},
+                        deals=tuple(board_from_dict(b) for b in data.get("deals", ())))  # fmt: skip
             entries = [Entry(**{k: v for k, v in dict(e).items()}) for e in data.get("results", [])]
         except (KeyError, TypeError, ValueError) as exc:
             raise TournamentError(f"{source}: {exc!r} in the event file") from None

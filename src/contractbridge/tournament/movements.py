@@ -33,15 +33,18 @@ __all__ = [
     "check",
     "howell",
     "mitchell",
+    "teams_round_robin",
 ]
 
 
 class Kind(Enum):
     """What a movement promises: a Mitchell (each NS pair meets EW pairs only, one winner per direction
-    unless arrow-switched) or a complete Howell (every pair meets every other pair once, one winner)."""
+    unless arrow-switched), a complete Howell (every pair meets every other pair once, one winner) or a teams
+    round robin (each match at two tables, its numbers teams)."""
 
     MITCHELL = "mitchell"
     HOWELL = "howell"
+    TEAMS = "teams"
 
 
 @dataclass(frozen=True, slots=True)
@@ -279,6 +282,31 @@ class MovementProblem:
 
     def __str__(self) -> str:
         return f"{self.where}: {self.what}"
+
+
+def teams_round_robin(teams: int, boards_per_round: int = 2) -> Movement:
+    """A teams round robin (``teams.round_robin``, the circle method) as a movement: each match of a round at two
+    tables, the home team North-South at the first (the open room) and East-West at the second (the closed room),
+    both rooms playing the round's board set (L78B: a board's two results compared for the match). An odd count's
+    bye team has no table that round."""
+    from contractbridge.tournament.teams import round_robin
+
+    _check_size("teams", teams, 3, 40)
+    _check_size("boards a round", boards_per_round, 1)
+    schedule = round_robin(teams)
+    encounters = []
+    for r in sorted({m.round for m in schedule}):
+        played = [m for m in schedule if m.round == r and m.away is not None]
+        boards = _set(r, boards_per_round)
+        for i, m in enumerate(played):
+            assert m.away is not None
+            encounters += [Encounter(r, 2 * i + 1, m.home, m.away, boards),
+                           Encounter(r, 2 * i + 2, m.away, m.home, boards)]  # fmt: skip
+    return Movement(
+        f"{teams}-team round robin", Kind.TEAMS, 2 * (teams // 2), max(m.round for m in schedule), boards_per_round,
+        tuple(range(1, teams + 1)), tuple(encounters), None,
+        "circle (Berger) method; each match: home NS at the odd table (open room), EW at the even (closed room)",
+    )  # fmt: skip
 
 
 def check(movement: Movement) -> list[MovementProblem]:

@@ -1,12 +1,12 @@
 """The web table's routes, one ``APIRouter`` per resource: the lobby's pages, the tables, the seats, the director,
-the spectators, the table's WebSocket and ``/health``. Each reaches the tables through ``server.club``'s
+the spectators, the table's WebSocket, ``/health`` and the events. Each reaches the tables through ``server.club``'s
 dependencies. May import the rest of ``server`` and the library below it; only ``server.app`` imports it."""
 
 from __future__ import annotations
 
 from fastapi import APIRouter
 
-from contractbridge.server.routes import director, health, lobby, seats, socket, spectators, tables
+from contractbridge.server.routes import director, events, health, lobby, seats, socket, spectators, tables
 
 __all__ = ["ROUTERS"]
 
@@ -18,4 +18,5 @@ ROUTERS: tuple[APIRouter, ...] = (
     spectators.router,
     socket.router,
     health.router,
+    events.router,
 )

@@ -1,0 +1,173 @@
+// An event's page: the live ranking for everybody; with the director's link (?token=) the pairs, the rounds, the
+// tables, robots, adjusted scores and the end; with a pair's link its movement card, its seats and its traveller.
+// The link's token is sent as "Authorization: Bearer …", never in another URL.
+"use strict";
+const EVENT = document.querySelector("main").dataset.event;
+const TOKEN = new URLSearchParams(window.location.search).get("token");
+let shown = {round: -1, role: undefined, pairs: false};
+
+async function api(method, url, body) {
+  const headers = {"Content-Type": "application/json"};
+  if (TOKEN) headers.Authorization = "Bearer " + TOKEN;
+  const response = await fetch(url, {method, headers, body: body ? JSON.stringify(body) : undefined});
+  const data = await response.json();
+  if (!response.ok) throw new Error(data.message || (typeof data.detail === "string" ? data.detail : JSON.stringify(data.detail)));
+  return data;
+}
+
+function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (k.startsWith("on")) node.addEventListener(k.slice(2), v); else node.setAttribute(k, v);
+  }
+  for (const c of children) node.append(c);
+  return node;
+}
+
+function say(text, bad) {
+  const box = document.getElementById("message");
+  box.hidden = false;
+  box.textContent = text;
+  box.classList.toggle("error", Boolean(bad));
+}
+
+async function act(method, url, body, done) {
+  try { const data = await api(method, url, body); if (done) done(data); await refresh(); return data; }
+  catch (err) { say(err.message, true); return null; }
+}
+
+function resultText(r) {
+  if (r.adjusted) return `${r.adjusted} (${r.reason || ""})`;
+  if (!r.contract) return "—";
+  if (r.contract.toLowerCase() === "pass") return "passed out";
+  return `${r.contract} ${r.declarer} ${r.tricks} tricks` + (r.lead ? `, lead ${r.lead}` : "");
+}
+
+function placeView(p, state) {
+  const box = el("div", {class: "place", "data-round": p.round, "data-table": p.table});
+  box.append(el("h3", {}, `Round ${p.round}, table ${p.table}: NS ${p.ns} – EW ${p.ew}, boards ${p.boards[0]}–${p.boards[p.boards.length - 1]}`));
+  const seats = Object.entries(p.seats || {}).map(([s, v]) => `${s} ${v.kind === "robot" ? "robot" : v.taken ? "taken" : "free"}`);
+  if (seats.length) box.append(el("p", {class: "muted"}, seats.join(" · ")));
+  if (state.role === "director" && p.table_id && state.status === "open") {
+    box.append(el("a", {class: "direct", href: `/t/${p.table_id}?token=${encodeURIComponent(TOKEN)}`}, "the table"), " ");
+  }
+  if (state.role === "director" && p.round === state.round && p.table_id && state.status === "open") {
+    box.append(el("button", {class: "robots", onclick: () => act("POST", `/api/events/${EVENT}/rounds/${p.round}/tables/${p.table}/robots`, {seats: []})},
+      "Robots in the free seats"));
+  }
+  const rows = el("tbody", {});
+  for (const r of p.results) {
+    const cell = el("td", {});
+    const mine = state.role === "director" || (r.entered_by && r.entered_by !== `pair ${state.role}` && r.entered_by !== "played");
+    if (r.entered_by && !r.confirmed && mine) {
+      cell.append(el("button", {class: "confirm", onclick: () => act("POST", `/api/events/${EVENT}/results/confirm`, {round: r.round, table: r.table, board: r.board})}, "Confirm"));
+    } else if (r.entered_by) cell.append(r.confirmed ? (r.entered_by === "played" ? "played online" : "confirmed") : "awaits the opponents");
+    rows.append(el("tr", {"data-board": r.board}, el("td", {}, String(r.board)), el("td", {class: "result"}, resultText(r)), cell));
+  }
+  box.append(el("table", {class: "tables traveller"}, el("thead", {}, el("tr", {}, el("th", {}, "Board"), el("th", {}, "Result"), el("th", {}, ""))), rows));
+  return box;
+}
+
+function travellerForm(place) {
+  const form = el("form", {class: "traveller", "data-table": place.table});
+  const board = el("select", {name: "board"}, ...place.boards.map((b) => el("option", {value: b}, String(b))));
+  form.append(el("h3", {}, "Traveller"), el("label", {}, "Board ", board),
+    el("label", {}, "Contract ", el("input", {name: "contract", placeholder: "4S, 3NTX, pass", maxlength: "8", required: ""})),
+    el("label", {}, "Declarer ", el("select", {name: "declarer"}, ...["N", "E", "S", "W"].map((s) => el("option", {}, s)))),
+    el("label", {}, "Lead ", el("input", {name: "lead", placeholder: "SK", maxlength: "3"})),
+    el("label", {}, "Tricks ", el("input", {name: "tricks", type: "number", min: "0", max: "13", value: "7"})),
+    el("button", {type: "submit"}, "Enter"));
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const f = new FormData(form);
+    const contract = f.get("contract").trim();
+    const passed = contract.toLowerCase() === "pass";
+    act("POST", `/api/events/${EVENT}/results`, {round: place.round, table: place.table, board: Number(f.get("board")),
+      contract, declarer: passed ? null : f.get("declarer"), tricks: passed ? null : Number(f.get("tricks")),
+      lead: f.get("lead").trim() || null}, () => { form.reset(); say(`board ${f.get("board")} entered: the opponents confirm it`); });
+  });
+  return form;
+}
+
+function pairTable(state) {
+  const box = document.getElementById("my-table");
+  box.replaceChildren();
+  const places = (state.card || []).filter((p) => p.round === state.round);  // a team: two tables
+  if (!state.round) { box.append(el("p", {class: "muted"}, "The first round has not started.")); return; }
+  if (!places.length) { box.append(el("p", {}, `You sit out round ${state.round}.`)); return; }
+  const name = el("input", {id: "player-name", maxlength: "100", placeholder: "your name"});
+  box.append(el("p", {}, el("label", {}, "Your name ", name)));
+  for (const place of places) {
+    const seats = place.direction === "NS" ? ["N", "S"] : ["E", "W"];
+    box.append(el("h3", {}, `Round ${state.round}: table ${place.table}, ${place.direction}, against ${who(state)} ${place.opponent}`),
+      el("p", {}, "Play online: ", ...seats.map((s) => el("button", {class: "sit", "data-seat": s, onclick: () =>
+        act("POST", `/api/events/${EVENT}/seats/${s}`, {name: name.value.trim()}, (seated) => { window.location.href = seated.url; })}, `Sit ${s}`))),
+      el("p", {class: "muted"}, "Or play with cards at the table and enter each board here:"),
+      travellerForm({...place, round: state.round}));
+  }
+}
+
+function who(state) { return state.form === "teams" ? "team" : "pair"; }
+
+function directorPairs(state) {
+  const body = document.querySelector("#pairs tbody");
+  body.replaceChildren();
+  for (const n of state.pair_numbers) {
+    const names = el("input", {name: `names-${n}`, value: state.pairs[String(n)] || "", maxlength: "200"});
+    const link = el("td", {class: "pair-link"});
+    const enter = () => act("POST", `/api/events/${EVENT}/pairs/${n}`, {names: names.value.trim() || `Pair ${n}`},
+      (made) => { link.replaceChildren(el("a", {href: made.url}, window.location.origin + made.url)); });
+    body.append(el("tr", {"data-pair": n}, el("td", {}, String(n)), el("td", {}, names),
+      el("td", {}, el("button", {class: "enter-pair", onclick: enter}, "Enter")), link));
+  }
+}
+
+async function refresh() {
+  let state;
+  try { state = await api("GET", `/api/events/${EVENT}`); } catch (err) { say(err.message, true); return; }
+  document.getElementById("event-status").textContent =
+    state.status === "finished" ? "finished" : state.round ? `round ${state.round} of ${state.rounds}` : "not started";
+  document.getElementById("movement").textContent = state.movement;
+  const others = Object.entries(state.sections).filter(([s]) => s !== state.section);
+  document.getElementById("sections").replaceChildren(...(others.length ? ["Sections: ", ...Object.entries(state.sections).map(([s, id]) =>
+    s === state.section ? el("b", {}, s + " ") : el("a", {href: `/e/${id}` + (state.role === "director" ? `?token=${encodeURIComponent(TOKEN)}` : ""), class: "section"}, s + " "))] : []));
+  const ranking = document.querySelector("#ranking tbody");
+  ranking.replaceChildren(...state.ranking.map((s) => el("tr", {"data-pair": s.id}, el("td", {}, String(s.rank) + (s.tied ? "=" : "")),
+    el("td", {}, s.direction || ""), el("td", {}, s.id), el("td", {}, s.names), el("td", {}, String(Math.round(s.total * 100) / 100)),
+    el("td", {}, s.percentage === null ? "" : s.percentage.toFixed(2)), el("td", {}, String(s.boards)))));
+  if (state.status === "finished") {
+    document.getElementById("site-link").replaceChildren(el("a", {id: "results-site", href: `/e/${EVENT}/site/`}, "The results: every board, every pair's card"),
+      " · ", el("a", {href: `/api/events/${EVENT}/results.pbn`}, "PBN"), " · ", el("a", {href: `/api/events/${EVENT}/results.xml`}, "USEBIO"),
+      " · ", el("a", {href: `/api/events/${EVENT}/hands.pdf`}, "hand records (PDF)"));
+  }
+  const director = state.role === "director";
+  const pair = typeof state.role === "number";
+  document.getElementById("director-panel").hidden = !director;
+  document.getElementById("pair-panel").hidden = !pair;
+  document.getElementById("tables-panel").hidden = !(director || pair);
+  if (director) {
+    document.getElementById("director-link").textContent = "Your director's link (keep it): " + window.location.href;
+    if (!shown.pairs) { directorPairs(state); shown.pairs = true; }
+    document.getElementById("start-round").disabled = state.round >= state.rounds || state.status !== "open";
+    document.getElementById("finish").disabled = state.status !== "open";
+  }
+  if (pair) {
+    document.getElementById("pair-title").textContent = `${who(state) === "team" ? "Team" : "Pair"} ${state.role}: ${state.pairs[String(state.role)] || ""}`;
+    document.querySelector("#card tbody").replaceChildren(...state.card.map((p) => el("tr", {}, el("td", {}, String(p.round)),
+      el("td", {}, String(p.table)), el("td", {}, p.direction), el("td", {}, p.opponent === null ? "sits out" : String(p.opponent)),
+      el("td", {}, `${p.boards[0]}–${p.boards[p.boards.length - 1]}`))));
+    if (shown.round !== state.round) { pairTable(state); shown.round = state.round; }
+  }
+  if (director || pair) document.getElementById("places").replaceChildren(...state.places.slice().reverse().map((p) => placeView(p, state)));
+}
+
+document.getElementById("start-round").addEventListener("click", () => act("POST", `/api/events/${EVENT}/rounds`, null, (r) => say(`round ${r.round} started`)));
+document.getElementById("finish").addEventListener("click", () => act("POST", `/api/events/${EVENT}/finish`, null, () => say("the results are published")));
+document.getElementById("adjust").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const f = new FormData(event.target);
+  act("POST", `/api/events/${EVENT}/results`, {round: Number(f.get("round")), table: Number(f.get("table")), board: Number(f.get("board")),
+    adjusted: f.get("adjusted"), reason: f.get("reason")}, () => say("adjusted"));
+});
+refresh();
+setInterval(refresh, 2000);
