@@ -115,19 +115,40 @@ def test_generate_bounds_the_shuffles_and_the_run_reports_what_it_produced() -> 
 # --- actions ----------------------------------------------------------------------------------------------------
 
 
+def dealer_cell(hand: Hand, suit: Suit) -> str:
+    """A suit as suokko/dealer's main.cpp prints it: each card then a space; a void is "- "."""
+    return "".join(f"{r.letter} " for r in ranks(hand, suit)) or "- "
+
+
+def dealer_lines(hands: list[Hand]) -> list[str]:
+    """Hands side by side, each but the last padded to 20 columns (main.cpp: ``cards`` counted up to 10)."""
+    order = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+    return ["".join(dealer_cell(h, s).ljust(20) for h in hands[:-1]) + dealer_cell(hands[-1], s) for s in order]
+
+
 def test_printall_printew_and_print_lay_hands_out_as_dealer_does() -> None:
-    _, out = run("produce 1\naction printall, printew, print(north, south), printpbn", seed=1)
-    deal = pbn_deals(out)[0]
-    blocks = out.split("\n\n")
-    layout = blocks[0].splitlines()
-    assert layout[0] == "   1."
-    north, east, south, west = deal.hands
-    spades = "".join(r.letter for r in ranks(north, Suit.SPADES)) or "-"
-    assert layout[1].startswith(f"{spades:<20}")
-    ew = blocks[1].splitlines()
-    assert ew[2].split() == ["".join(r.letter for r in ranks(h, Suit.HEARTS)) or "-" for h in (east, west)]
-    ns = blocks[2].splitlines()
-    assert ns[4].split() == ["".join(r.letter for r in ranks(h, Suit.CLUBS)) or "-" for h in (north, south)]
+    # printall: "%4d." then the four hands; printew: West then East, no number; print(…): kept and printed
+    # at the end, a sheet per seat ("North hands:", four deals across, "%4d.%15c" headers, a form feed).
+    _, out = run("produce 5\naction printpbn, printall, printew, print(south, north)", seed=1)
+    deals = pbn_deals(out)
+    assert len(deals) == 5
+    for number, deal in enumerate(deals, 1):
+        north, east, south, west = deal.hands
+        block = f"{number:4d}.\n" + "\n".join(dealer_lines([north, east, south, west])) + "\n\n"
+        ew = "\n".join(dealer_lines([west, east])) + "\n\n"
+        assert block + ew in out
+    for seat in (Seat.NORTH, Seat.SOUTH):
+        sheet = f"\n\n{seat.name.title()} hands:\n\n\n\n"
+        for first in (0, 4):
+            group = deals[first : first + 4]
+            sheet += "".join(f"{first + k + 1:4d}.{'':15}" for k in range(len(group))) + "\n"
+            sheet += "\n".join(dealer_lines([d.hands[seat] for d in group])) + "\n\n"
+        assert sheet + "\f" in out
+    assert out.index("North hands:") < out.index("South hands:") < out.index("Generated")
+    # a void and a long suit: "- " and no padding past 20 columns
+    _, out = run("produce 1\npredeal north SAKQJT98765432\naction printall", seed=2)
+    assert out.splitlines()[1] == "A K Q J T 9 8 7 6 5 4 3 2 " + "- ".ljust(20) * 2 + "- "
+    assert out.splitlines()[2].startswith("- ".ljust(20))
 
 
 def test_printcompact_printoneline_and_printes_print_each_deal_as_dealer_does() -> None:
@@ -168,15 +189,27 @@ def test_average_and_frequency_count_the_deals_produced() -> None:
     for d in deals:
         k = length(d.hands[Seat.NORTH], Suit.SPADES)
         count["Low" if k < 3 else "High" if k > 5 else str(k)] += 1
-    assert {k: int(v) for k, v in table.items()} == {k: v for k, v in count.items() if v or k.isdigit()}
-    grid = out.split("Frequency two:")[1].splitlines()
-    assert grid[1].split() == ["Low", "0", "1", "High"]
-    cells = {row.split()[0]: [int(x) for x in row.split()[1:]] for row in grid[2:7]}
+    # dealer prints only the values that occurred (dealer.cpp, cleanup_action)
+    assert {k: int(v) for k, v in table.items()} == {k: v for k, v in count.items() if v}
+    # the 2-D table: only rows and columns with a count, "Low"/"High" outside the ranges, sums last
+    grid = out.split("Frequency two:\n")[1].split("\n\n")[0].splitlines()
+    cells: dict[tuple[str, str], int] = {}
     for d in deals:
         h = length(d.hands[Seat.NORTH], Suit.HEARTS)
-        key = "Low" if h < 2 else "High" if h > 4 else str(h)
-        cells[key][1 + length(d.hands[Seat.NORTH], Suit.DIAMONDS) % 2] -= 1
-    assert all(v == 0 for row in cells.values() for v in row)
+        row = "Low" if h < 2 else "High" if h > 4 else str(h)
+        col = str(length(d.hands[Seat.NORTH], Suit.DIAMONDS) % 2)
+        cells[row, col] = cells.get((row, col), 0) + 1
+    rows = [r for r in ("Low", "2", "3", "4", "High") if any(k[0] == r for k in cells)]
+    cols = [c for c in ("0", "1") if any(k[1] == c for k in cells)]
+    head = "    " + "".join(f" {int(c):6d}" for c in cols) + "    Sum"
+    lines = [head]
+    for r in rows:
+        name = {"Low": "Low ", "High": "High"}.get(r) or f"{int(r):4d}"
+        values = [cells.get((r, c), 0) for c in cols]
+        lines.append(name + "".join(f" {v:6d}" for v in values) + f" {sum(values):6d}")
+    sums = [sum(cells.get((r, c), 0) for r in rows) for c in cols]
+    lines.append("Sum " + "".join(f" {v:6d}" for v in sums) + f" {len(deals):6d}")
+    assert grid == lines
 
 
 def test_pbn_format_prints_games_and_reports_as_comment_lines() -> None:
@@ -330,7 +363,27 @@ def test_tricks_score_imps_and_evalcontract_use_double_dummy() -> None:
     [
         ("produce 3\ncondition hcp(north) > 10 &&\n  frob(north) > 3\n", 3, 3, "unknown function 'frob'"),
         ("produce 3\naction printall, printfoo\n", 2, 18, "unknown action 'printfoo'"),
-        ("pointcount 1 2 3\n", 1, 1, "unknown statement"),
+        ("pointcount 1 2 3 4 5 6 7 8 9 10 11 12 13 14\n", 1, 42, "too many pointcount values"),
+        ("altcount 12 1 2\n", 1, 10, "altcount takes a count from 0 to 11"),
+        ("n = hcp(north)\nn = hcp(south)\n", 2, 1, "defined twice"),
+        ("action average score(nv, x7c, 13)\n", 1, 26, "capital letter"),
+        ("predeal spades(north) == 5\npredeal spades(north) == 6\n", 2, 9, "already set to 5"),
+        ("predeal spades(north) == 5\npredeal hearts(north) == 5\npredeal clubs(north) == 5\n", 3, 9, "15 cards"),
+        ("predeal south SAQ542\npredeal spades(south) == 3\n", 2, 9, "More predeal cards than bias allows"),
+        (
+            "predeal spades(north) == 3\npredeal hearts(north) == 3\npredeal diamonds(north) == 3\n"
+            "predeal clubs(north) == 3\n",
+            4,
+            9,
+            "12 cards predealt for North in 4 suits",
+        ),
+        (
+            "predeal spades(north) == 2\npredeal hearts(north) == 2\npredeal diamonds(west) == 9\n"
+            "predeal clubs(east) == 9\n",
+            4,
+            9,
+            "No shapes are possible",
+        ),
         ("predeal north SAK\npredeal south SA\n", 2, 15, "cannot predeal"),
         ("/* never closed\nproduce 3\n", 1, 1, "never closed"),
         ("condition hcp(north) > 10\ncondition hcp(south) > 10\n", 2, 11, "one condition"),
