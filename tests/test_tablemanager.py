@@ -245,8 +245,8 @@ def test_ben_s_own_client_s_ways_after_a_board_starts_again_are_tolerated() -> N
     """Seen running lorserker/ben's own table_manager_client.py (its networks replaced by trivial bots) in the four
     seats against ``serve-tm``: with ``--sendinfo`` it names its configuration after the protocol version, and
     once a board was started again (West dropped) its restart flag stays set, so on every later board it sends
-    ``ready for deal`` both before and after ``Start of board``. The table manager refused both; now every board
-    is played, the same for the four."""
+    ``ready for deal`` both before and after ``Start of board`` (and once more after the last board's ``Timing``).
+    The table manager refused all three; now every board is played, the same for the four."""
     boards = [Board(n, Deal.random(f"tm-sticky-{n}")) for n in (1, 2, 3)]
 
     async def main() -> tuple[TableManagerServer, list[BenLikeClient]]:

@@ -264,8 +264,9 @@ class TableManagerServer:
             return  # the next board began unasked; a client that still asks is tolerated
         if st.stale and stage is _Stage.DEAL and msg.kind is not Kind.READY_DEAL:
             return  # sent before it saw the board start again
-        if msg.kind is Kind.READY_DEAL and stage is _Stage.CARDS:
-            return  # asked twice: BEN, once a board was started again, asks before and after ``Start of board``
+        if msg.kind is Kind.READY_DEAL and stage in (_Stage.CARDS, _Stage.ENDED):
+            return  # asked twice, or after the last board: BEN, once a board was started again, asks for every
+            # later deal before and after ``Start of board`` (and so once more after the last ``Timing``)
         if stage is _Stage.SEATED and msg.kind is Kind.READY_TEAMS:
             st.stage = _Stage.TEAMS
         elif stage is _Stage.START and msg.kind is Kind.READY_START:
