@@ -417,3 +417,131 @@ def test_the_command_runs_a_script_file(tmp_path: object) -> None:
     path.write_text("produce 5\ncondition hcp(nord) >= 10\n", encoding="utf-8")
     bad = runner.invoke(app, ["dealer", str(path)])
     assert bad.exit_code == 2 and "s.dlr:2:15" in bad.output and "expected a seat" in bad.output
+
+
+# --- what suokko/dealer's examples (Examples/Descr.*) use ---------------------------------------------------------
+
+
+def test_pointcount_and_altcount_redefine_a_count_for_every_use_of_it() -> None:
+    # dealer (main.cpp): pointcount sets hcp's table from the ace down, ranks not given count 0; altcount K sets
+    # count K (0 hcp, 1 controls, … 11 c13). The table applies to uses before the statement too (Descr.yarb).
+    text = """condition hcp(north) >= 3
+    pointcount 1 1 1 1 1
+    altcount 1 1 2 3 4 5
+    produce 6
+    action printpbn, printes (hcp(north), " ", controls(north, hearts), \\n)"""
+    _, out = run(text, seed=8)
+    deals = pbn_deals(out)
+    values = re.findall(r"^(\d+) (\d+)$", out, re.M)
+    assert len(deals) == len(values) == 6
+    for deal, (h, c) in zip(deals, values, strict=True):
+        north = deal.hands[Seat.NORTH]
+        honours = sum(1 for card in north if card.rank >= Rank.TEN)
+        assert int(h) == honours >= 3
+        weights = {Rank.ACE: 1, Rank.KING: 2, Rank.QUEEN: 3, Rank.JACK: 4, Rank.TEN: 5}
+        assert int(c) == sum(weights.get(card.rank, 0) for card in north if card.suit == Suit.HEARTS)
+
+
+def test_predeal_of_a_suit_length_deals_uniformly_with_that_length() -> None:
+    # suokko/dealer: predeal spades(north) == 5. North's hearts are then hypergeometric: 8 cards from the 39
+    # non-spades, 13 of them hearts (the chi-square bound is loose: a wrong dealer is far off).
+    from math import comb
+
+    text = 'predeal spades(north) == 5\npredeal south SJ4, HQ942\ngenerate 20000\naction frequency "h" (hearts(north), 0, 8)'
+    _, out = run(text, seed=3)
+    assert "Produced 20000 hands" in out and "Generated 20000 hands" in out
+    counts = {int(k): int(v) for k, v in re.findall(r"^\s+(\d)\t\s*(\d+)$", out, re.M)}
+    # south holds two spades and four hearts: north's 8 other cards come from 35 cards, 9 of them hearts
+    expected = {k: 20000 * comb(9, k) * comb(26, 8 - k) / comb(35, 8) for k in range(9)}
+    chi2 = sum((counts.get(k, 0) - e) ** 2 / e for k, e in expected.items() if e > 5)
+    assert chi2 < 40, (counts, expected)
+    gen_deals = pbn_deals(run(text.replace("frequency", "printpbn, frequency").replace("20000", "30"), seed=1)[1])
+    for deal in gen_deals:
+        assert length(deal.hands[Seat.NORTH], Suit.SPADES) == 5
+        assert Hand("J4.Q942..").bits & deal.hands[Seat.SOUTH].bits == Hand("J4.Q942..").bits
+
+
+def test_predeal_of_every_suit_length_deals_each_time() -> None:
+    lines = [
+        f"predeal {suit}({seat}) == {n}"
+        for seat, row in zip(
+            ("north", "east", "south", "west"), ((5, 3, 3, 2), (2, 5, 3, 3), (3, 2, 5, 3), (3, 3, 2, 5)), strict=True
+        )
+        for suit, n in zip(("spades", "hearts", "diamonds", "clubs"), row, strict=True)
+    ]
+    _, out = run("\n".join(lines) + "\nproduce 3\naction printpbn", seed=4)
+    deals = pbn_deals(out)
+    assert len(deals) == 3 and "Generated 3 hands" in out
+    for deal in deals:
+        assert [length(deal.hands[Seat.EAST], s) for s in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)] == [
+            2,
+            5,
+            3,
+            3,
+        ]
+
+
+def test_abs_rnd_avg_and_a_conditional_average() -> None:
+    # dealer.cpp: abs; rnd(n) in 0 … n-1; avg is the last average × 1,000,000; average "l" (expr, cond) prints
+    # only if the condition holds at the end (Descr.test_average, Descr.test_abs, Descr.test_operators).
+    text = """v = -4
+    produce 4000
+    action printes ("abs ", abs(v), " ", abs(3 - 10), \\n),
+        average "four" (shape(north, any 4432), avg > 100000),
+        average "never" (shape(north, any 4432), avg > 900000),
+        frequency "r" (rnd(3), 0, 2)"""
+    _, out = run(text, seed=6)
+    assert out.startswith("abs 4 7\n")
+    mean = float(out.split("four: ")[1].split()[0])
+    assert 0.18 < mean < 0.25 and "never" not in out
+    counts = [int(n) for n in re.findall(r"^\s+[012]\t\s*(\d+)$", out, re.M)]
+    assert len(counts) == 3 and sum(counts) == 4000 and min(counts) > 1200
+
+
+def test_scores_take_dealers_contracts() -> None:
+    # scan.l: x7C, x7Cx (doubled); Descr.test_score's values (L77)
+    text = """produce 1
+    action average "a" score(nv, x7C, 13), average "b" score(vul, x7Nx, 13), average "c" score(nv, x2H, 6),
+        average "d" score(vul, x4Sx, 7), average "e" imps(score(vul, x4S, 10) - score(vul, x3S, 10))"""
+    _, out = run(text, seed=1)
+    assert re.findall(r"^([a-e]): (-?\d+)$", out, re.M) == [
+        ("a", "1440"),
+        ("b", "2490"),
+        ("c", "-100"),
+        ("d", "-800"),
+        ("e", "10"),
+    ]
+
+
+def test_bare_evalcontract_averages_double_dummy_scores_as_dealer() -> None:
+    pytest.importorskip("endplay")
+    from contractbridge import dd
+    from contractbridge.cards import Strain
+    from contractbridge.scoring.duplicate import score_array
+
+    _, out = run("produce 2\ncondition hcp(north) + hcp(south) > 24\naction printpbn, evalcontract", seed=2)
+    deals = pbn_deals(out)
+    tables = [dd.dd_table(d) for d in deals]
+    lines = out.split("Not Vulnerable\n")[1].splitlines()
+    assert lines[0] == "   " + "".join(f"  {level}       " for level in range(1, 8))
+    for strain, line in zip(Strain, lines[1:6], strict=True):
+        cells = []
+        for level in range(1, 8):
+            pair = []
+            for seat in (Seat.NORTH, Seat.SOUTH):
+                total = sum(int(score_array(level, int(strain), 0, t.tricks(strain, seat), False)) for t in tables)
+                pair.append(int(total / 2))  # C's division truncates towards zero
+            cells.append(f"{pair[0]:4d}/{pair[1]:4d} ")
+        assert line == f"{'cdhsn'[strain]}: " + "".join(cells)
+    assert "\nVulnerable\n" in out
+
+
+def test_generated_counts_the_shuffles_used_up_to_the_last_deal_produced() -> None:
+    from contractbridge.dealer import DealGenerator, parse_constraint
+
+    _, out = run("produce 3\naction printpbn", seed=5)
+    assert "Generated 3 hands" in out  # no condition: every shuffle is a deal
+    _, out = run("produce 2\ncondition hcp(north) >= 16\naction printpbn", seed=5)
+    gen = DealGenerator(parse_constraint("hcp(N) >= 16"), seed=5)
+    batch = next(gen.batches())
+    assert f"Generated {int(gen.positions[1]) + 1} hands" in out and len(batch) >= 2
