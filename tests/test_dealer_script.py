@@ -447,7 +447,8 @@ def test_predeal_of_a_suit_length_deals_uniformly_with_that_length() -> None:
     # non-spades, 13 of them hearts (the chi-square bound is loose: a wrong dealer is far off).
     from math import comb
 
-    text = 'predeal spades(north) == 5\npredeal south SJ4, HQ942\ngenerate 20000\naction frequency "h" (hearts(north), 0, 8)'
+    text = 'predeal spades(north) == 5\npredeal south SJ4, HQ942\ngenerate 20000\naction frequency "h" '
+    text += "(hearts(north), 0, 8)"
     _, out = run(text, seed=3)
     assert "Produced 20000 hands" in out and "Generated 20000 hands" in out
     counts = {int(k): int(v) for k, v in re.findall(r"^\s+(\d)\t\s*(\d+)$", out, re.M)}
