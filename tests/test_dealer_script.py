@@ -366,6 +366,7 @@ def test_tricks_score_imps_and_evalcontract_use_double_dummy() -> None:
         ("pointcount 1 2 3 4 5 6 7 8 9 10 11 12 13 14\n", 1, 42, "too many pointcount values"),
         ("altcount 12 1 2\n", 1, 10, "altcount takes a count from 0 to 11"),
         ("n = hcp(north)\nn = hcp(south)\n", 2, 1, "defined twice"),
+        ("produce 1\nunknownvar > 5\n", 2, 1, "unknown variable 'unknownvar'"),
         ("action average score(nv, x7c, 13)\n", 1, 26, "capital letter"),
         ("predeal spades(north) == 5\npredeal spades(north) == 6\n", 2, 9, "already set to 5"),
         ("predeal spades(north) == 5\npredeal hearts(north) == 5\npredeal clubs(north) == 5\n", 3, 9, "15 cards"),
@@ -497,6 +498,12 @@ def test_abs_rnd_avg_and_a_conditional_average() -> None:
     assert 0.18 < mean < 0.25 and "never" not in out
     counts = [int(n) for n in re.findall(r"^\s+[012]\t\s*(\d+)$", out, re.M)]
     assert len(counts) == 3 and sum(counts) == 4000 and min(counts) > 1200
+
+
+def test_division_by_zero_gives_what_dealer_gives() -> None:
+    # dealer.cpp: x / 0 is INT_MAX, INT_MIN or 0 by the sign of x; x % 0 is 0 (Descr.dds.test_lead_arithmetic)
+    _, out = run('produce 1\naction printes (7 / 0, " ", -7 / 0, " ", 0 / 0, " ", 7 % 0, " ", -7 / 2, " ", -7 % 2)')
+    assert out.startswith("2147483647 -2147483648 0 0 -3 -1Generated")
 
 
 def test_scores_take_dealers_contracts() -> None:

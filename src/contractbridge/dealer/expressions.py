@@ -36,7 +36,6 @@ from contractbridge.dealer.suit_tables import (
     QUALITY_TABLE,
     TOP_TABLES,
 )
-from contractbridge.errors import DealGenerationError
 
 Operand = Union["Expr", int, float]
 
@@ -138,13 +137,18 @@ class Const(Expr):
 
 
 def _divide(a: Numbers, b: Numbers, *, remainder: bool) -> Numbers:
-    """C's ``/`` and ``%`` as dealer computes them: the quotient truncated towards zero."""
-    if np.any(b == 0):
-        raise DealGenerationError("division by zero in a dealer expression")
-    quotient = np.trunc(np.true_divide(a, b))
+    """C's ``/`` and ``%`` as dealer computes them: the quotient truncated towards zero; dividing by zero gives
+    the largest or smallest 32-bit number (0 for 0), and the remainder 0 (dealer.cpp's ``value`` operators)."""
+    a, b = np.broadcast_arrays(np.asarray(a), np.asarray(b))
+    zero = b == 0
+    safe = np.where(zero, 1, b)
+    quotient = np.trunc(np.true_divide(a, safe))
     if np.issubdtype(np.result_type(a, b), np.integer):
         quotient = quotient.astype(np.int64)
-    out: Numbers = a - quotient * b if remainder else quotient
+    if remainder:
+        out: Numbers = np.where(zero, 0, a - quotient * safe)
+    else:
+        out = np.where(zero, np.sign(a) * (2**31 - 1) - (a < 0), quotient)
     return out
 
 

@@ -241,7 +241,8 @@ class _ScriptParser(_Parser):
             elif tok.kind == "name" and self._assignment():
                 pass
             elif tok.kind == "name" and not self._starts_expression():
-                raise self._error(f"unknown statement {tok.text!r}", tok)
+                what = "variable" if self._peek_operator() else "statement"
+                raise self._error(f"unknown {what} {tok.text!r}", tok)
             elif tok.kind in ("name", "num") or self._is("(", "!", "-"):
                 self._set_condition(tok, self.expression())  # a bare expression is the condition, as in dealer
             else:
@@ -298,6 +299,14 @@ class _ScriptParser(_Parser):
                 raise self._error("too many pointcount values (13 ranks)", tok)
         weights = (0,) * (13 - len(values)) + tuple(reversed(values))
         self.script.weights[_COUNTS[index]] = weights
+
+    def _peek_operator(self) -> bool:
+        """Whether the token after this one is an operator (a name then ``>`` is a variable never defined)."""
+        tok, pos = self.tok, self.pos
+        self._advance()
+        operator = self.tok.kind == "op" and self.tok.text not in ("(", ",", ")")
+        self.tok, self.pos = tok, pos
+        return operator
 
     def _peek_number(self) -> bool:
         tok, pos = self.tok, self.pos
