@@ -314,16 +314,19 @@ class _Parser:
         feature = _ALIASES.get(name, name)
         if feature in TABLE_FEATURES:
             return TableFeature(feature, seat, tuple(suits) or tuple(Suit), self.weights.get(feature))
+        factory = _FUNCTIONS.get(name)
+        if factory is None and name not in _SUIT_FUNCTIONS and name != "cccc":
+            if name in ("leadtricks", "leadtrick"):
+                raise self._error("leadtricks (suokko/dealer's tricks for each opening lead) is not supported", tok)
+            known = ", ".join(sorted({*_KNOWN, *_SUIT_FUNCTIONS, *_FUNCTIONS}))
+            raise self._error(f"unknown function {tok.text!r} (known: {known})", tok)
         if suits:
             raise self._error(f"{name}() takes only a seat", tok)
         if name in _SUIT_FUNCTIONS:
             return length(seat, _SUIT_FUNCTIONS[name])
         if name == "cccc":
             return Cccc(seat)
-        factory = _FUNCTIONS.get(name)
-        if factory is None:
-            known = ", ".join(sorted({*_KNOWN, *_SUIT_FUNCTIONS, *_FUNCTIONS}))
-            raise self._error(f"unknown function {tok.text!r} (known: {known})", tok)
+        assert factory is not None
         return factory(seat)
 
     def _strain(self) -> Strain:
