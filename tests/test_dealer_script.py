@@ -500,6 +500,16 @@ def test_abs_rnd_avg_and_a_conditional_average() -> None:
     assert len(counts) == 3 and sum(counts) == 4000 and min(counts) > 1200
 
 
+def test_printpbn_rotates_dealer_and_vulnerability_unless_the_script_sets_them() -> None:
+    # pbn.cpp: the board's dealer and vulnerability (L2) when the script sets none; today's date
+    import datetime
+
+    _, out = run("produce 5\naction printpbn", seed=1)
+    assert re.findall(r'\[Dealer "(\w)"\]', out) == ["N", "E", "S", "W", "N"]
+    assert re.findall(r'\[Vulnerable "(\w+)"\]', out) == ["None", "NS", "EW", "All", "NS"]
+    assert out.count(f'[Date "{datetime.date.today():%Y.%m.%d}"]') == 5
+
+
 def test_division_by_zero_gives_what_dealer_gives() -> None:
     # dealer.cpp: x / 0 is INT_MAX, INT_MIN or 0 by the sign of x; x % 0 is 0 (Descr.dds.test_lead_arithmetic)
     _, out = run('produce 1\naction printes (7 / 0, " ", -7 / 0, " ", 0 / 0, " ", 7 % 0, " ", -7 / 2, " ", -7 % 2)')

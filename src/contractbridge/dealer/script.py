@@ -21,6 +21,7 @@ script into the package's :class:`Constraint` and :class:`Expr` values and :meth
 
 from __future__ import annotations
 
+import datetime
 import re
 import secrets
 import time
@@ -31,7 +32,7 @@ from typing import Final, TextIO
 import numpy as np
 
 from contractbridge.cards import Card, Hand, Seat, Suit
-from contractbridge.deal import Deal, Vulnerability
+from contractbridge.deal import Deal, Vulnerability, board_dealer, board_vulnerability
 from contractbridge.dealer.actions import (
     Action,
     Average,
@@ -72,7 +73,7 @@ class DealerScript:
     generate: int | None = None
     produce: int | None = None
     dealer: Seat | None = None
-    vulnerability: Vulnerability = Vulnerability.NONE
+    vulnerability: Vulnerability | None = None
     predeal: dict[Seat, Hand] = field(default_factory=dict)
     lengths: dict[tuple[Seat, Suit], int] = field(default_factory=dict)
     actions: list[Action] = field(default_factory=list)
@@ -82,20 +83,22 @@ class DealerScript:
     seed: int | None = None
 
     def pbn_game(self, number: int, deal: Deal) -> str:
-        """One produced deal as a PBN game with the mandatory tags (PBN 2.1 §3), as dealer's ``printpbn``."""
-        dealer = Seat.NORTH if self.dealer is None else self.dealer
+        """One produced deal as a PBN game with the mandatory tags (PBN 2.1 §3), as dealer's ``printpbn`` (pbn.cpp):
+        today's date; the dealer and vulnerability of the board's number (L2) unless the script sets them."""
+        dealer = board_dealer(number) if self.dealer is None else self.dealer
+        vulnerability = board_vulnerability(number) if self.vulnerability is None else self.vulnerability
         event = f"Hand simulated by contractbridge dealer with file {self.name}, seed {self.seed}"
         tags = [
             ("Event", event),
             ("Site", "-"),
-            ("Date", "-"),
+            ("Date", datetime.date.today().strftime("%Y.%m.%d")),
             ("Board", str(number)),
             ("West", "-"),
             ("North", "-"),
             ("East", "-"),
             ("South", "-"),
             ("Dealer", dealer.letter),
-            ("Vulnerable", self.vulnerability.pbn),
+            ("Vulnerable", vulnerability.pbn),
             ("Deal", deal.to_pbn(dealer)),
             ("Declarer", "?"),
             ("Contract", "?"),
