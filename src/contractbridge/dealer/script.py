@@ -7,13 +7,16 @@ A script is a sequence of statements (newlines do not matter; ``#``, ``//`` and 
     dealer south
     vulnerable NS
     predeal north SAKQ, HAK   # cards given to a seat, by suit
+    predeal hearts(south) == 4   # a suit's length fixed (suokko/dealer)
+    altcount 1 1 1 1          # controls counted A, K, Q 1 each (pointcount: hcp)
     nt = hcp(north) >= 15 && hcp(north) <= 17 && shape(north, any 4333 + any 4432 + any 5332)
     condition nt && hcp(south) >= 8
     action printall, average "south hcp" hcp(south), frequency "spades" (spades(south), 0, 13),
-           evalcontract (north, 3N, nv)
+           evalcontract
 
 Expressions are those of :func:`~contractbridge.dealer.parse_constraint` with dealer's additions (variables,
-``?:``, ``/``, ``%``, conditions used as numbers and numbers as conditions); :func:`parse_script` compiles a
+``?:``, ``/``, ``%``, ``abs``, ``rnd``, ``avg``, conditions used as numbers and numbers as conditions); the
+actions are in :mod:`.actions`, printing as dealer prints; :func:`parse_script` compiles a
 script into the package's :class:`Constraint` and :class:`Expr` values and :meth:`DealerScript.run` deals with
 :class:`DealGenerator` (L6: every deal equally likely). An unknown construct raises
 :class:`~contractbridge.errors.DealerScriptError` naming its line and column.
