@@ -10,6 +10,11 @@ word of ``<Seat> plays <card>``. Beyond BEN it checks each of those lines, sends
 explanations from its script, adds BEN's newer ``. Forced`` suffix to a forced card, can drop its connection
 once at a chosen card and connect again (even before the old connection is closed), and can send the ``ready to
 start`` after ``Timing`` that older clients send (``ready_after_timing``).
+
+Two of BEN's ways, seen running BEN's own client against ``serve-tm`` (``sticky_restart``, ``info``): once a board
+was started again, BEN's main loop keeps its restart flag, so for every later board it sends ``ready for deal``
+before it reads ``Start of board`` and again after it; run with ``--sendinfo`` it names its configuration after the
+protocol version in ``Connecting``.
 """
 
 from __future__ import annotations
@@ -97,6 +102,8 @@ class BenLikeClient:
         name: str = "BEN",
         ready_after_timing: bool = False,
         connect_before_closing: bool = False,
+        sticky_restart: bool = False,
+        info: str = "",
     ) -> None:
         self.me = SEATS[seat]
         self.seat = seat
@@ -107,6 +114,8 @@ class BenLikeClient:
         self.name = name
         self.ready_after_timing = ready_after_timing
         self.connect_before_closing = connect_before_closing
+        self.sticky_restart = sticky_restart
+        self.info = info
         self.records: list[BoardRecord] = []
         self.sent: list[str] = []
         self.reconnected = 0
@@ -134,7 +143,8 @@ class BenLikeClient:
 
     async def connect(self) -> None:
         self._reader, self._writer = await asyncio.open_connection("127.0.0.1", self.port)
-        await self.send(f'Connecting "{self.name}" as {self.me} using protocol version 18')
+        info = f" {self.info}" if self.info else ""
+        await self.send(f'Connecting "{self.name}" as {self.me} using protocol version 18{info}')
         seated = await self.receive()
         assert seated.startswith(f'{self.me} ("{self.name}") seated'), seated
         await self.send(f"{self.me} ready for teams")
@@ -148,7 +158,7 @@ class BenLikeClient:
         while True:
             try:
                 await self.board(restart)
-                restart = False
+                restart = restart and self.sticky_restart
             except Restart:
                 self.restarts += 1
                 self.records.pop()

@@ -115,19 +115,40 @@ def test_generate_bounds_the_shuffles_and_the_run_reports_what_it_produced() -> 
 # --- actions ----------------------------------------------------------------------------------------------------
 
 
+def dealer_cell(hand: Hand, suit: Suit) -> str:
+    """A suit as suokko/dealer's main.cpp prints it: each card then a space; a void is "- "."""
+    return "".join(f"{r.letter} " for r in ranks(hand, suit)) or "- "
+
+
+def dealer_lines(hands: list[Hand]) -> list[str]:
+    """Hands side by side, each but the last padded to 20 columns (main.cpp: ``cards`` counted up to 10)."""
+    order = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+    return ["".join(dealer_cell(h, s).ljust(20) for h in hands[:-1]) + dealer_cell(hands[-1], s) for s in order]
+
+
 def test_printall_printew_and_print_lay_hands_out_as_dealer_does() -> None:
-    _, out = run("produce 1\naction printall, printew, print(north, south), printpbn", seed=1)
-    deal = pbn_deals(out)[0]
-    blocks = out.split("\n\n")
-    layout = blocks[0].splitlines()
-    assert layout[0] == "   1."
-    north, east, south, west = deal.hands
-    spades = "".join(r.letter for r in ranks(north, Suit.SPADES)) or "-"
-    assert layout[1].startswith(f"{spades:<20}")
-    ew = blocks[1].splitlines()
-    assert ew[2].split() == ["".join(r.letter for r in ranks(h, Suit.HEARTS)) or "-" for h in (east, west)]
-    ns = blocks[2].splitlines()
-    assert ns[4].split() == ["".join(r.letter for r in ranks(h, Suit.CLUBS)) or "-" for h in (north, south)]
+    # printall: "%4d." then the four hands; printew: West then East, no number; print(…): kept and printed
+    # at the end, a sheet per seat ("North hands:", four deals across, "%4d.%15c" headers, a form feed).
+    _, out = run("produce 5\naction printpbn, printall, printew, print(south, north)", seed=1)
+    deals = pbn_deals(out)
+    assert len(deals) == 5
+    for number, deal in enumerate(deals, 1):
+        north, east, south, west = deal.hands
+        block = f"{number:4d}.\n" + "\n".join(dealer_lines([north, east, south, west])) + "\n\n"
+        ew = "\n".join(dealer_lines([west, east])) + "\n\n"
+        assert block + ew in out
+    for seat in (Seat.NORTH, Seat.SOUTH):
+        sheet = f"\n\n{seat.name.title()} hands:\n\n\n\n"
+        for first in (0, 4):
+            group = deals[first : first + 4]
+            sheet += "".join(f"{first + k + 1:4d}.{'':15}" for k in range(len(group))) + "\n"
+            sheet += "\n".join(dealer_lines([d.hands[seat] for d in group])) + "\n\n"
+        assert sheet + "\f" in out
+    assert out.index("North hands:") < out.index("South hands:") < out.index("Generated")
+    # a void and a long suit: "- " and no padding past 20 columns
+    _, out = run("produce 1\npredeal north SAKQJT98765432\naction printall", seed=2)
+    assert out.splitlines()[1] == "A K Q J T 9 8 7 6 5 4 3 2 " + "- ".ljust(20) * 2 + "- "
+    assert out.splitlines()[2].startswith("- ".ljust(20))
 
 
 def test_printcompact_printoneline_and_printes_print_each_deal_as_dealer_does() -> None:
@@ -168,15 +189,27 @@ def test_average_and_frequency_count_the_deals_produced() -> None:
     for d in deals:
         k = length(d.hands[Seat.NORTH], Suit.SPADES)
         count["Low" if k < 3 else "High" if k > 5 else str(k)] += 1
-    assert {k: int(v) for k, v in table.items()} == {k: v for k, v in count.items() if v or k.isdigit()}
-    grid = out.split("Frequency two:")[1].splitlines()
-    assert grid[1].split() == ["Low", "0", "1", "High"]
-    cells = {row.split()[0]: [int(x) for x in row.split()[1:]] for row in grid[2:7]}
+    # dealer prints only the values that occurred (dealer.cpp, cleanup_action)
+    assert {k: int(v) for k, v in table.items()} == {k: v for k, v in count.items() if v}
+    # the 2-D table: only rows and columns with a count, "Low"/"High" outside the ranges, sums last
+    grid = out.split("Frequency two:\n")[1].split("\n\n")[0].splitlines()
+    cells: dict[tuple[str, str], int] = {}
     for d in deals:
         h = length(d.hands[Seat.NORTH], Suit.HEARTS)
-        key = "Low" if h < 2 else "High" if h > 4 else str(h)
-        cells[key][1 + length(d.hands[Seat.NORTH], Suit.DIAMONDS) % 2] -= 1
-    assert all(v == 0 for row in cells.values() for v in row)
+        row = "Low" if h < 2 else "High" if h > 4 else str(h)
+        col = str(length(d.hands[Seat.NORTH], Suit.DIAMONDS) % 2)
+        cells[row, col] = cells.get((row, col), 0) + 1
+    rows = [r for r in ("Low", "2", "3", "4", "High") if any(k[0] == r for k in cells)]
+    cols = [c for c in ("0", "1") if any(k[1] == c for k in cells)]
+    head = "    " + "".join(f" {int(c):6d}" for c in cols) + "    Sum"
+    lines = [head]
+    for r in rows:
+        name = {"Low": "Low ", "High": "High"}.get(r) or f"{int(r):4d}"
+        values = [cells.get((r, c), 0) for c in cols]
+        lines.append(name + "".join(f" {v:6d}" for v in values) + f" {sum(values):6d}")
+    sums = [sum(cells.get((r, c), 0) for r in rows) for c in cols]
+    lines.append("Sum " + "".join(f" {v:6d}" for v in sums) + f" {len(deals):6d}")
+    assert grid == lines
 
 
 def test_pbn_format_prints_games_and_reports_as_comment_lines() -> None:
@@ -330,7 +363,28 @@ def test_tricks_score_imps_and_evalcontract_use_double_dummy() -> None:
     [
         ("produce 3\ncondition hcp(north) > 10 &&\n  frob(north) > 3\n", 3, 3, "unknown function 'frob'"),
         ("produce 3\naction printall, printfoo\n", 2, 18, "unknown action 'printfoo'"),
-        ("pointcount 1 2 3\n", 1, 1, "unknown statement"),
+        ("pointcount 1 2 3 4 5 6 7 8 9 10 11 12 13 14\n", 1, 42, "too many pointcount values"),
+        ("altcount 12 1 2\n", 1, 10, "altcount takes a count from 0 to 11"),
+        ("n = hcp(north)\nn = hcp(south)\n", 2, 1, "defined twice"),
+        ("produce 1\nunknownvar > 5\n", 2, 1, "unknown variable 'unknownvar'"),
+        ("action average score(nv, x7c, 13)\n", 1, 26, "capital letter"),
+        ("predeal spades(north) == 5\npredeal spades(north) == 6\n", 2, 9, "already set to 5"),
+        ("predeal spades(north) == 5\npredeal hearts(north) == 5\npredeal clubs(north) == 5\n", 3, 9, "15 cards"),
+        ("predeal south SAQ542\npredeal spades(south) == 3\n", 2, 9, "More predeal cards than bias allows"),
+        (
+            "predeal spades(north) == 3\npredeal hearts(north) == 3\npredeal diamonds(north) == 3\n"
+            "predeal clubs(north) == 3\n",
+            4,
+            9,
+            "12 cards predealt for North in 4 suits",
+        ),
+        (
+            "predeal spades(north) == 2\npredeal hearts(north) == 2\npredeal diamonds(west) == 9\n"
+            "predeal clubs(east) == 9\n",
+            4,
+            9,
+            "No shapes are possible",
+        ),
         ("predeal north SAK\npredeal south SA\n", 2, 15, "cannot predeal"),
         ("/* never closed\nproduce 3\n", 1, 1, "never closed"),
         ("condition hcp(north) > 10\ncondition hcp(south) > 10\n", 2, 11, "one condition"),
@@ -364,3 +418,148 @@ def test_the_command_runs_a_script_file(tmp_path: object) -> None:
     path.write_text("produce 5\ncondition hcp(nord) >= 10\n", encoding="utf-8")
     bad = runner.invoke(app, ["dealer", str(path)])
     assert bad.exit_code == 2 and "s.dlr:2:15" in bad.output and "expected a seat" in bad.output
+
+
+# --- what suokko/dealer's examples (Examples/Descr.*) use ---------------------------------------------------------
+
+
+def test_pointcount_and_altcount_redefine_a_count_for_every_use_of_it() -> None:
+    # dealer (main.cpp): pointcount sets hcp's table from the ace down, ranks not given count 0; altcount K sets
+    # count K (0 hcp, 1 controls, … 11 c13). The table applies to uses before the statement too (Descr.yarb).
+    text = """condition hcp(north) >= 3
+    pointcount 1 1 1 1 1
+    altcount 1 1 2 3 4 5
+    produce 6
+    action printpbn, printes (hcp(north), " ", controls(north, hearts), \\n)"""
+    _, out = run(text, seed=8)
+    deals = pbn_deals(out)
+    values = re.findall(r"^(\d+) (\d+)$", out, re.M)
+    assert len(deals) == len(values) == 6
+    for deal, (h, c) in zip(deals, values, strict=True):
+        north = deal.hands[Seat.NORTH]
+        honours = sum(1 for card in north if card.rank >= Rank.TEN)
+        assert int(h) == honours >= 3
+        weights = {Rank.ACE: 1, Rank.KING: 2, Rank.QUEEN: 3, Rank.JACK: 4, Rank.TEN: 5}
+        assert int(c) == sum(weights.get(card.rank, 0) for card in north if card.suit == Suit.HEARTS)
+
+
+def test_predeal_of_a_suit_length_deals_uniformly_with_that_length() -> None:
+    # suokko/dealer: predeal spades(north) == 5. North's hearts are then hypergeometric: 8 cards from the 39
+    # non-spades, 13 of them hearts (the chi-square bound is loose: a wrong dealer is far off).
+    from math import comb
+
+    text = 'predeal spades(north) == 5\npredeal south SJ4, HQ942\ngenerate 20000\naction frequency "h" '
+    text += "(hearts(north), 0, 8)"
+    _, out = run(text, seed=3)
+    assert "Produced 20000 hands" in out and "Generated 20000 hands" in out
+    counts = {int(k): int(v) for k, v in re.findall(r"^\s+(\d)\t\s*(\d+)$", out, re.M)}
+    # south holds two spades and four hearts: north's 8 other cards come from 35 cards, 9 of them hearts
+    expected = {k: 20000 * comb(9, k) * comb(26, 8 - k) / comb(35, 8) for k in range(9)}
+    chi2 = sum((counts.get(k, 0) - e) ** 2 / e for k, e in expected.items() if e > 5)
+    assert chi2 < 40, (counts, expected)
+    gen_deals = pbn_deals(run(text.replace("frequency", "printpbn, frequency").replace("20000", "30"), seed=1)[1])
+    for deal in gen_deals:
+        assert length(deal.hands[Seat.NORTH], Suit.SPADES) == 5
+        assert Hand("J4.Q942..").bits & deal.hands[Seat.SOUTH].bits == Hand("J4.Q942..").bits
+
+
+def test_predeal_of_every_suit_length_deals_each_time() -> None:
+    lines = [
+        f"predeal {suit}({seat}) == {n}"
+        for seat, row in zip(
+            ("north", "east", "south", "west"), ((5, 3, 3, 2), (2, 5, 3, 3), (3, 2, 5, 3), (3, 3, 2, 5)), strict=True
+        )
+        for suit, n in zip(("spades", "hearts", "diamonds", "clubs"), row, strict=True)
+    ]
+    _, out = run("\n".join(lines) + "\nproduce 3\naction printpbn", seed=4)
+    deals = pbn_deals(out)
+    assert len(deals) == 3 and "Generated 3 hands" in out
+    for deal in deals:
+        assert [length(deal.hands[Seat.EAST], s) for s in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)] == [
+            2,
+            5,
+            3,
+            3,
+        ]
+
+
+def test_abs_rnd_avg_and_a_conditional_average() -> None:
+    # dealer.cpp: abs; rnd(n) in 0 … n-1; avg is the last average × 1,000,000; average "l" (expr, cond) prints
+    # only if the condition holds at the end (Descr.test_average, Descr.test_abs, Descr.test_operators).
+    text = """v = -4
+    produce 4000
+    action printes ("abs ", abs(v), " ", abs(3 - 10), \\n),
+        average "four" (shape(north, any 4432), avg > 100000),
+        average "never" (shape(north, any 4432), avg > 900000),
+        frequency "r" (rnd(3), 0, 2)"""
+    _, out = run(text, seed=6)
+    assert out.startswith("abs 4 7\n")
+    mean = float(out.split("four: ")[1].split()[0])
+    assert 0.18 < mean < 0.25 and "never" not in out
+    counts = [int(n) for n in re.findall(r"^\s+[012]\t\s*(\d+)$", out, re.M)]
+    assert len(counts) == 3 and sum(counts) == 4000 and min(counts) > 1200
+
+
+def test_printpbn_rotates_dealer_and_vulnerability_unless_the_script_sets_them() -> None:
+    # pbn.cpp: the board's dealer and vulnerability (L2) when the script sets none; today's date
+    import datetime
+
+    _, out = run("produce 5\naction printpbn", seed=1)
+    assert re.findall(r'\[Dealer "(\w)"\]', out) == ["N", "E", "S", "W", "N"]
+    assert re.findall(r'\[Vulnerable "(\w+)"\]', out) == ["None", "NS", "EW", "All", "NS"]
+    assert out.count(f'[Date "{datetime.date.today():%Y.%m.%d}"]') == 5
+
+
+def test_division_by_zero_gives_what_dealer_gives() -> None:
+    # dealer.cpp: x / 0 is INT_MAX, INT_MIN or 0 by the sign of x; x % 0 is 0 (Descr.dds.test_lead_arithmetic)
+    _, out = run('produce 1\naction printes (7 / 0, " ", -7 / 0, " ", 0 / 0, " ", 7 % 0, " ", -7 / 2, " ", -7 % 2)')
+    assert out.startswith("2147483647 -2147483648 0 0 -3 -1Generated")
+
+
+def test_scores_take_dealers_contracts() -> None:
+    # scan.l: x7C, x7Cx (doubled); Descr.test_score's values (L77)
+    text = """produce 1
+    action average "a" score(nv, x7C, 13), average "b" score(vul, x7Nx, 13), average "c" score(nv, x2H, 6),
+        average "d" score(vul, x4Sx, 7), average "e" imps(score(vul, x4S, 10) - score(vul, x3S, 10))"""
+    _, out = run(text, seed=1)
+    assert re.findall(r"^([a-e]): (-?\d+)$", out, re.M) == [
+        ("a", "1440"),
+        ("b", "2490"),
+        ("c", "-100"),
+        ("d", "-800"),
+        ("e", "10"),
+    ]
+
+
+def test_bare_evalcontract_averages_double_dummy_scores_as_dealer() -> None:
+    pytest.importorskip("endplay")
+    from contractbridge import dd
+    from contractbridge.cards import Strain
+    from contractbridge.scoring.duplicate import score_array
+
+    _, out = run("produce 2\ncondition hcp(north) + hcp(south) > 24\naction printpbn, evalcontract", seed=2)
+    deals = pbn_deals(out)
+    tables = [dd.dd_table(d) for d in deals]
+    lines = out.split("Not Vulnerable\n")[1].splitlines()
+    assert lines[0] == "   " + "".join(f"  {level}       " for level in range(1, 8))
+    for strain, line in zip(Strain, lines[1:6], strict=True):
+        cells = []
+        for level in range(1, 8):
+            pair = []
+            for seat in (Seat.NORTH, Seat.SOUTH):
+                total = sum(int(score_array(level, int(strain), 0, t.tricks(strain, seat), False)) for t in tables)
+                pair.append(int(total / 2))  # C's division truncates towards zero
+            cells.append(f"{pair[0]:4d}/{pair[1]:4d} ")
+        assert line == f"{'cdhsn'[strain]}: " + "".join(cells)
+    assert "\nVulnerable\n" in out
+
+
+def test_generated_counts_the_shuffles_used_up_to_the_last_deal_produced() -> None:
+    from contractbridge.dealer import DealGenerator, parse_constraint
+
+    _, out = run("produce 3\naction printpbn", seed=5)
+    assert "Generated 3 hands" in out  # no condition: every shuffle is a deal
+    _, out = run("produce 2\ncondition hcp(north) >= 16\naction printpbn", seed=5)
+    gen = DealGenerator(parse_constraint("hcp(N) >= 16"), seed=5)
+    batch = next(gen.batches())
+    assert f"Generated {int(gen.positions[1]) + 1} hands" in out and len(batch) >= 2

@@ -241,6 +241,44 @@ def test_clients_as_ben_in_every_seat_play_a_session_with_a_reconnection() -> No
     assert server.explanations[3] == {2: (True, "strong, artificial"), 5: (False, "penalty")}
 
 
+def test_ben_s_own_client_s_ways_after_a_board_starts_again_are_tolerated() -> None:
+    """Seen running lorserker/ben's own table_manager_client.py (its networks replaced by trivial bots) in the four
+    seats against ``serve-tm``: with ``--sendinfo`` it names its configuration after the protocol version, and
+    once a board was started again (West dropped) its restart flag stays set, so on every later board it sends
+    ``ready for deal`` both before and after ``Start of board`` (and once more after the last board's ``Timing``).
+    The table manager refused all three; now every board is played, the same for the four."""
+    boards = [Board(n, Deal.random(f"tm-sticky-{n}")) for n in (1, 2, 3)]
+
+    async def main() -> tuple[TableManagerServer, list[BenLikeClient]]:
+        server = TableManagerServer(boards, port=0, reconnect_timeout=20)
+        await server.start()
+        clients = [
+            BenLikeClient(
+                s,
+                server.port,
+                scripts={1: SCRIPTS[4]},
+                seed=int(s),
+                drop_at=(1, 6) if s == Seat.WEST else None,
+                sticky_restart=True,
+                info="trivial 0.8.8.6 config/default.conf",
+            )
+            for s in Seat
+        ]
+        await asyncio.gather(server.serve(), *(c.run() for c in clients))
+        return server, clients
+
+    server, clients = _bounded(main())
+    assert [t.phase for t in server.tables] == [Phase.DONE] * 3
+    assert [t.board.number for t in server.abandoned] == [1]
+    assert [c.restarts for c in clients] == [1, 1, 1, 0] and clients[Seat.WEST].reconnected == 1
+    for client in clients:
+        assert [r.number for r in client.records] == [1, 2, 3]
+        # West (no restart: it connected again) asks once a board, board 1 twice; the three that saw board 1
+        # start again ask twice for boards 2 and 3 as well
+        asks = client.sent.count(f"{client.me} ready for deal")
+        assert asks == 4 if client.seat == Seat.WEST else asks >= 2 + 2 * 2
+
+
 def test_a_seat_that_connects_again_before_its_old_connection_closes_replaces_it() -> None:
     """West (defending North's 4S) connects again while its old connection is still open: the new one takes the
     seat, and board 1 starts again for the four."""

@@ -101,9 +101,9 @@ INDEX: Final[dict[str, tuple[tuple[str, str], ...]]] = {
     "dealer": (
         (
             "dealer",
-            "Run a dealer script: generate/produce, dealer, vulnerable, predeal, condition, variables, "
-            "actions\n(printall, printew, printpbn, printcompact, printoneline, printes, print, average, frequency,\n"
-            "evalcontract).",
+            "Run a dealer script: generate/produce, dealer, vulnerable, predeal, pointcount/altcount, condition,\n"
+            "variables, actions (printall, printew, printpbn, printcompact, printoneline, printes, print, average,\n"
+            "frequency, evalcontract).",
         ),
     ),
     "rubbergame": (

@@ -30,9 +30,9 @@ def register(app: typer.Typer) -> None:
         seed: Annotated[int | None, typer.Option("--seed", help="random seed (reproducible output)")] = None,
         fmt: Annotated[Output, typer.Option("--format", "-f", help="text (as the actions say) or pbn")] = Output.text,
     ) -> None:
-        """Run a dealer script: generate/produce, dealer, vulnerable, predeal, condition, variables, actions
-        (printall, printew, printpbn, printcompact, printoneline, printes, print, average, frequency,
-        evalcontract)."""
+        """Run a dealer script: generate/produce, dealer, vulnerable, predeal, pointcount/altcount, condition,
+        variables, actions (printall, printew, printpbn, printcompact, printoneline, printes, print, average,
+        frequency, evalcontract)."""
         from contractbridge.dealer.script import parse_script
         from contractbridge.formats.inputs import read_utf8
 

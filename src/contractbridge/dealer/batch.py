@@ -24,7 +24,8 @@ Mask = npt.NDArray[np.bool_]
 _RANKS13: Final = np.arange(1 << 13, dtype=np.uint32)
 
 
-def _table(weights: dict[int, int]) -> npt.NDArray[np.int64]:
+def rank_table(weights: dict[int, int]) -> npt.NDArray[np.int64]:
+    """The table of a count that gives ``weights[bit]`` for each rank held (bit 0 = the two)."""
     out = np.zeros(1 << 13, dtype=np.int64)
     for bit, w in weights.items():
         out += ((_RANKS13 >> bit) & 1).astype(np.int64) * w
@@ -32,10 +33,10 @@ def _table(weights: dict[int, int]) -> npt.NDArray[np.int64]:
 
 
 #: Milton Work count: A 4, K 3, Q 2, J 1 (bit 12 = ace).
-HCP_TABLE: Final = _table({12: 4, 11: 3, 10: 2, 9: 1})
+HCP_TABLE: Final = rank_table({12: 4, 11: 3, 10: 2, 9: 1})
 #: Controls: A 2, K 1.
-CONTROLS_TABLE: Final = _table({12: 2, 11: 1})
-LENGTH_TABLE: Final = _table(dict.fromkeys(range(13), 1))
+CONTROLS_TABLE: Final = rank_table({12: 2, 11: 1})
+LENGTH_TABLE: Final = rank_table(dict.fromkeys(range(13), 1))
 
 
 # --- batches ----------------------------------------------------------------------------------------------------

@@ -8,14 +8,23 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import partial
+from functools import lru_cache, partial
 from typing import Final, Union
 
 import numpy as np
+import numpy.typing as npt
 
 from contractbridge.cards import Hand, Seat, Strain, Suit
 from contractbridge.contract import Contract
-from contractbridge.dealer.batch import CONTROLS_TABLE, HCP_TABLE, LENGTH_TABLE, DealBatch, Holdings, Numbers
+from contractbridge.dealer.batch import (
+    CONTROLS_TABLE,
+    HCP_TABLE,
+    LENGTH_TABLE,
+    DealBatch,
+    Holdings,
+    Numbers,
+    rank_table,
+)
 from contractbridge.dealer.constraints import Compare, Constraint, OneSeat
 from contractbridge.dealer.suit_tables import (
     C13_TABLE,
@@ -27,7 +36,6 @@ from contractbridge.dealer.suit_tables import (
     QUALITY_TABLE,
     TOP_TABLES,
 )
-from contractbridge.errors import DealGenerationError
 
 Operand = Union["Expr", int, float]
 
@@ -129,13 +137,18 @@ class Const(Expr):
 
 
 def _divide(a: Numbers, b: Numbers, *, remainder: bool) -> Numbers:
-    """C's ``/`` and ``%`` as dealer computes them: the quotient truncated towards zero."""
-    if np.any(b == 0):
-        raise DealGenerationError("division by zero in a dealer expression")
-    quotient = np.trunc(np.true_divide(a, b))
+    """C's ``/`` and ``%`` as dealer computes them: the quotient truncated towards zero; dividing by zero gives
+    the largest or smallest 32-bit number (0 for 0), and the remainder 0 (dealer.cpp's ``value`` operators)."""
+    a, b = np.broadcast_arrays(np.asarray(a), np.asarray(b))
+    zero = b == 0
+    safe = np.where(zero, 1, b)
+    quotient = np.trunc(np.true_divide(a, safe))
     if np.issubdtype(np.result_type(a, b), np.integer):
         quotient = quotient.astype(np.int64)
-    out: Numbers = a - quotient * b if remainder else quotient
+    if remainder:
+        out: Numbers = np.where(zero, 0, a - quotient * safe)
+    else:
+        out = np.where(zero, np.sign(a) * (2**31 - 1) - (a < 0), quotient)
     return out
 
 
@@ -167,14 +180,18 @@ class Arith(Expr):
 
 @dataclass(frozen=True, eq=False)
 class TableFeature(OneSeat, Expr):
-    """A per-suit lookup summed over the suits given: HCP, length, controls."""
+    """A per-suit lookup summed over the suits given: HCP, length, controls. ``weights`` (the value of each rank,
+    the two first) replace a count's own, as dealer's ``pointcount`` and ``altcount`` do."""
 
     name: str
     seat: Seat
     suits: tuple[Suit, ...] = tuple(Suit)
+    weights: tuple[int, ...] | None = None
 
     def values(self, batch: DealBatch) -> Numbers:
-        if self.name == "length":
+        if self.weights is not None:
+            per_suit = weights_table(self.weights)[batch.holdings[:, self.seat]]
+        elif self.name == "length":
             per_suit = batch.lengths()[:, self.seat]
         elif self.name == "hcp":
             per_suit = batch.hcp()[:, self.seat]
@@ -205,6 +222,59 @@ _TABLES: Final = {
 }
 #: The names a :class:`TableFeature` may have: per-suit lookups summed over suits.
 TABLE_FEATURES: Final = frozenset(_TABLES)
+
+
+@lru_cache(maxsize=32)
+def weights_table(weights: tuple[int, ...]) -> npt.NDArray[np.int64]:
+    """The lookup table of a count giving ``weights[r]`` for the rank at bit ``r`` (the two at bit 0)."""
+    return rank_table(dict(enumerate(weights)))
+
+
+class ScriptState:
+    """What a running script's expressions share: its random source (dealer's ``rnd``) and the last average
+    reported (dealer's ``avg``)."""
+
+    def __init__(self) -> None:
+        self.rng = np.random.default_rng()
+        self.average = 0.0
+
+
+@dataclass(frozen=True, eq=False)
+class Rnd(Expr):
+    """dealer's ``rnd(n)``: a whole number from 0 to n - 1 drawn at random for each deal (0 when n < 1)."""
+
+    bound: Expr
+    state: ScriptState
+
+    @property
+    def seats(self) -> frozenset[Seat]:
+        return self.bound.seats
+
+    def values(self, batch: DealBatch) -> Numbers:
+        bound = self.bound.values(batch).astype(np.int64)
+        out: Numbers = np.where(bound > 0, np.floor(self.state.rng.random(len(batch)) * np.maximum(bound, 1)), 0)
+        return out.astype(np.int64)
+
+    def __repr__(self) -> str:
+        return f"rnd({self.bound!r})"
+
+
+@dataclass(frozen=True, eq=False)
+class Avg(Expr):
+    """dealer's ``avg``: the last average an ``average`` action reported, × 1,000,000, as a whole number (0
+    while dealing)."""
+
+    state: ScriptState
+
+    @property
+    def seats(self) -> frozenset[Seat]:
+        return frozenset()
+
+    def values(self, batch: DealBatch) -> Numbers:
+        return np.full(len(batch), int(self.state.average * 1_000_000), dtype=np.int64)
+
+    def __repr__(self) -> str:
+        return "avg"
 
 
 @dataclass(frozen=True, eq=False)

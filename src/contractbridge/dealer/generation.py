@@ -11,6 +11,7 @@ import numpy.typing as npt
 from contractbridge.cards import Hand, Seat
 from contractbridge.deal import Deal
 from contractbridge.dealer.batch import DealBatch, Holdings
+from contractbridge.dealer.bias import BiasDealer, Lengths
 from contractbridge.dealer.constraints import Constraint, TrueConstraint
 from contractbridge.dealer.language import parse_constraint
 from contractbridge.errors import DealError, DealGenerationError
@@ -19,10 +20,12 @@ Predeal = Deal | Mapping[Seat, Hand | str]
 
 
 class DealGenerator:
-    """Deals uniformly at random (L6), keeping those that satisfy ``constraint``; ``predeal`` fixes cards.
+    """Deals uniformly at random (L6), keeping those that satisfy ``constraint``; ``predeal`` fixes cards and
+    ``lengths`` suit lengths (``{(Seat.NORTH, Suit.SPADES): 5}``, see :mod:`.bias`).
 
     Reproducible: the same seed, constraint and predeal give the same deals. Works in batches of
-    ``batch_size`` shuffles; ``attempts`` and ``produced`` count what was dealt and kept."""
+    ``batch_size`` shuffles, never dealing more than ``max_attempts``; ``attempts`` and ``produced`` count what
+    was dealt and kept, and ``positions`` which shuffles of the last batch (from ``batch_start``) were kept."""
 
     def __init__(
         self,
@@ -32,6 +35,7 @@ class DealGenerator:
         seed: int | np.random.SeedSequence | None = None,
         batch_size: int = 8192,
         max_attempts: int = 100_000_000,
+        lengths: Lengths | None = None,
     ) -> None:
         if isinstance(constraint, str):
             constraint = parse_constraint(constraint)
@@ -41,7 +45,10 @@ class DealGenerator:
         self.max_attempts = max_attempts
         self.attempts = 0
         self.produced = 0
+        self.batch_start = 0
+        self.positions: npt.NDArray[np.intp] = np.empty(0, dtype=np.intp)
         self._predealt, self._free, need = _predeal_layout(_predeal_hands(predeal))
+        self._bias = BiasDealer(lengths, self._predealt, self.rng) if lengths else None
         # The free cards are shuffled and dealt in seat order, the seats the constraint reads first: a deal is
         # tested once those hands are dealt (the first ``_read_cards`` positions), and finished only if kept.
         reads = tuple(Seat) if self.constraint is None else tuple(sorted(self.constraint.seats))
@@ -93,18 +100,28 @@ class DealGenerator:
                 raise DealGenerationError(
                     f"gave up after {self.attempts} deals: {self.produced} satisfied the constraint {constraint!r}"
                 )
-            cards = self._cards(self.batch_size)
-            self.attempts += self.batch_size
-            self._shuffle(cards, 0, self._read_cards)
-            batch = DealBatch(self._holdings(cards, self._reads))
-            if constraint is not None:
-                accepted = np.flatnonzero(constraint.mask(batch))
-                if len(self._reads) == 4:
-                    batch = batch.take(accepted)
-                else:
-                    cards = cards[accepted]
-                    self._shuffle(cards, self._read_cards, cards.shape[1])
-                    batch = DealBatch(self._holdings(cards, tuple(Seat)))
+            size = min(self.batch_size, self.max_attempts - self.attempts)
+            self.batch_start = self.attempts
+            if self._bias is not None:
+                batch = DealBatch(self._bias.deal(size))
+                size = len(batch)
+                accepted = np.arange(size) if constraint is None else np.flatnonzero(constraint.mask(batch))
+                batch = batch if constraint is None else batch.take(accepted)
+            else:
+                cards = self._cards(size)
+                self._shuffle(cards, 0, self._read_cards)
+                batch = DealBatch(self._holdings(cards, self._reads))
+                accepted = np.arange(size)
+                if constraint is not None:
+                    accepted = np.flatnonzero(constraint.mask(batch))
+                    if len(self._reads) == 4:
+                        batch = batch.take(accepted)
+                    else:
+                        cards = cards[accepted]
+                        self._shuffle(cards, self._read_cards, cards.shape[1])
+                        batch = DealBatch(self._holdings(cards, tuple(Seat)))
+            self.attempts += size
+            self.positions = accepted
             self.produced += len(batch)
             yield batch
 

@@ -13,13 +13,16 @@ from contractbridge.contract import Contract, Doubling
 from contractbridge.dealer.constraints import Compare, Constraint, HasCard, TrueConstraint
 from contractbridge.dealer.expressions import (
     TABLE_FEATURES,
+    Avg,
     Cccc,
     Const,
     Expr,
     HandFunction,
     IfElse,
     Imps,
+    Rnd,
     Score,
+    ScriptState,
     TableFeature,
     Tricks,
     Truth,
@@ -53,7 +56,7 @@ _TOKEN = re.compile(
       | (?P<range>\.\.)
       | (?P<op>&&|\|\||==|!=|<=|>=|<|>|=|!|\+|-|\*|/|%|\?|:|\(|\)|,)
       | (?P<name>[A-Za-z_][A-Za-z0-9_]*)
-      | (?P<string>"[^"]*")
+      | (?P<string>"[^"]*"|\\n)
     )""",
     re.VERBOSE,
 )
@@ -73,13 +76,25 @@ class _Parser:
     """Recursive descent over the constraint language; errors carry the 1-based column (in ``text``).
 
     ``variables`` are names a script defined (dealer's ``name = expression``); with ``lenient`` a number is also a
-    condition (true where not zero), as in dealer scripts."""
+    condition (true where not zero), as in dealer scripts; ``weights`` replace counts' own (``pointcount``);
+    ``state`` is what ``rnd`` and ``avg`` read."""
 
-    def __init__(self, text: str, pos: int = 0, *, variables: dict[str, Node] | None = None, lenient: bool = False):
+    def __init__(
+        self,
+        text: str,
+        pos: int = 0,
+        *,
+        variables: dict[str, Node] | None = None,
+        lenient: bool = False,
+        weights: dict[str, tuple[int, ...]] | None = None,
+        state: ScriptState | None = None,
+    ):
         self.text = text
         self.pos = pos
         self.variables = {} if variables is None else variables
         self.lenient = lenient
+        self.weights = {} if weights is None else weights
+        self.state = ScriptState() if state is None else state
         self.tok = self._lex()
 
     # lexing on demand, so that shape patterns can be read raw
@@ -255,6 +270,9 @@ class _Parser:
             if name in ("true", "false"):
                 self._advance()
                 return TrueConstraint() if name == "true" else ~TrueConstraint()
+            if name == "avg":
+                self._advance()
+                return Avg(self.state)
             return self._call(tok)
         if tok.kind == "end":
             raise self._error("unexpected end of the constraint")
@@ -295,17 +313,20 @@ class _Parser:
         self._expect(")")
         feature = _ALIASES.get(name, name)
         if feature in TABLE_FEATURES:
-            return TableFeature(feature, seat, tuple(suits) or tuple(Suit))
+            return TableFeature(feature, seat, tuple(suits) or tuple(Suit), self.weights.get(feature))
+        factory = _FUNCTIONS.get(name)
+        if factory is None and name not in _SUIT_FUNCTIONS and name != "cccc":
+            if name in ("leadtricks", "leadtrick"):
+                raise self._error("leadtricks (suokko/dealer's tricks for each opening lead) is not supported", tok)
+            known = ", ".join(sorted({*_KNOWN, *_SUIT_FUNCTIONS, *_FUNCTIONS}))
+            raise self._error(f"unknown function {tok.text!r} (known: {known})", tok)
         if suits:
             raise self._error(f"{name}() takes only a seat", tok)
         if name in _SUIT_FUNCTIONS:
             return length(seat, _SUIT_FUNCTIONS[name])
         if name == "cccc":
             return Cccc(seat)
-        factory = _FUNCTIONS.get(name)
-        if factory is None:
-            known = ", ".join(sorted({*_KNOWN, *_SUIT_FUNCTIONS, *_FUNCTIONS}))
-            raise self._error(f"unknown function {tok.text!r} (known: {known})", tok)
+        assert factory is not None
         return factory(seat)
 
     def _strain(self) -> Strain:
@@ -330,21 +351,36 @@ class _Parser:
         return Score(tok.text.lower() == "vul", contract, tricks)
 
     def contract(self) -> Contract:
-        """A contract as dealer writes it: ``3N``, ``4S``, ``x4H`` (doubled), ``xx2C`` (redoubled)."""
+        """A contract as dealer writes it (its scanner, scan.l): ``x`` then the level and a capital strain letter,
+        then ``x`` if doubled: ``x3N``, ``x4S``, ``x4Hx``; here also without the first ``x`` (``3N``) and with
+        ``xx`` for redoubled (``x2Cxx``). Lower-case strains are refused, as dealer refuses them."""
         m = _CONTRACT.match(self.text, self.tok.pos)
         if m is None:
-            raise self._error("expected a contract such as 3N, 4S, x4H or xx2C")
-        doubling = Doubling(len(m.group(1)))
+            if _CONTRACT_ANY_CASE.match(self.text, self.tok.pos) is not None:
+                raise self._error("a contract's strain is a capital letter, as in dealer: x7C, x3N, x4Hx")
+            raise self._error("expected a contract such as x3N, x4S or x4Hx (doubled)")
+        doubling = Doubling(len(m.group(4)))
         contract = Contract(int(m.group(2)), _STRAIN_WORDS[m.group(3).lower()], doubling)
         self.pos = m.end()
         self.tok = self._lex()
         return contract
 
-    def _imps(self) -> Expr:
-        start = self.tok
-        node = self._number(self.expression(), start)
+    def _argument(self) -> Expr:
+        """The one argument of ``imps``, ``abs``, ``rnd``, and its closing parenthesis."""
+        node = self._number(self.expression(), self.tok)
         self._expect(")")
-        return Imps(node)
+        return node
+
+    def _imps(self) -> Expr:
+        return Imps(self._argument())
+
+    def _abs(self) -> Expr:
+        """dealer's ``abs(x)``."""
+        node = self._argument()
+        return IfElse(node < 0, -node, node)
+
+    def _rnd(self) -> Expr:
+        return Rnd(self._argument(), self.state)
 
     def _has_card(self, seat: Seat) -> Constraint:
         comma = self.tok
@@ -384,7 +420,12 @@ class _Parser:
         return ~node if op.text == "!=" else node
 
 
-_NO_SEAT: Final[dict[str, Callable[[_Parser], Expr]]] = {"score": _Parser._score, "imps": _Parser._imps}
+_NO_SEAT: Final[dict[str, Callable[[_Parser], Expr]]] = {
+    "score": _Parser._score,
+    "imps": _Parser._imps,
+    "abs": _Parser._abs,
+    "rnd": _Parser._rnd,
+}
 #: dealer's other names: singulars, ``hcps``, and ``pt0`` … ``pt9`` for tens … c13 (its scanner, scan.l).
 _PT_NAMES: Final = ("tens", "jacks", "queens", "kings", "aces", "top2", "top3", "top4", "top5", "c13")
 _ALIASES: Final = {
@@ -394,7 +435,9 @@ _ALIASES: Final = {
     **{name[:-1]: name for name in _PT_NAMES[:5]},
     **{f"pt{i}": name for i, name in enumerate(_PT_NAMES)},
 }
-_KNOWN: Final = frozenset({"shape", "hascard", "tricks", "cccc", *_NO_SEAT, *_ALIASES, *TABLE_FEATURES} - {"length"})
+_KNOWN: Final = frozenset(
+    {"shape", "hascard", "tricks", "cccc", "avg", *_NO_SEAT, *_ALIASES, *TABLE_FEATURES} - {"length"}
+)
 _STRAIN_WORDS: Final = {
     **{s.name.lower(): s for s in Strain},
     **{s.letter.lower(): s for s in Strain},
@@ -403,7 +446,9 @@ _STRAIN_WORDS: Final = {
     "nt": Strain.NOTRUMP,
     "n": Strain.NOTRUMP,
 }
-_CONTRACT: Final = re.compile(r"\s*(x{0,2})([1-7])\s*(nt|n|s|h|d|c)(?![a-z0-9])", re.IGNORECASE)
+_CONTRACT_TEXT: Final = r"\s*(x?)([1-7])(NT|N|S|H|D|C)(x{0,2})(?![A-Za-z0-9])"
+_CONTRACT: Final = re.compile(_CONTRACT_TEXT)
+_CONTRACT_ANY_CASE: Final = re.compile(_CONTRACT_TEXT, re.IGNORECASE)
 _CMP_OPS: Final = {">=": ">=", ">": ">", "<=": "<=", "<": "<", "==": "==", "=": "==", "!=": "!="}
 _ORDER_OPS: Final = frozenset({">=", ">", "<=", "<"})
 _EQUALITY_OPS: Final = frozenset({"==", "=", "!="})

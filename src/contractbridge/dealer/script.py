@@ -7,13 +7,16 @@ A script is a sequence of statements (newlines do not matter; ``#``, ``//`` and 
     dealer south
     vulnerable NS
     predeal north SAKQ, HAK   # cards given to a seat, by suit
+    predeal hearts(south) == 4   # a suit's length fixed (suokko/dealer)
+    altcount 1 1 1 1          # controls counted A, K, Q 1 each (pointcount: hcp)
     nt = hcp(north) >= 15 && hcp(north) <= 17 && shape(north, any 4333 + any 4432 + any 5332)
     condition nt && hcp(south) >= 8
     action printall, average "south hcp" hcp(south), frequency "spades" (spades(south), 0, 13),
-           evalcontract (north, 3N, nv)
+           evalcontract
 
 Expressions are those of :func:`~contractbridge.dealer.parse_constraint` with dealer's additions (variables,
-``?:``, ``/``, ``%``, conditions used as numbers and numbers as conditions); :func:`parse_script` compiles a
+``?:``, ``/``, ``%``, ``abs``, ``rnd``, ``avg``, conditions used as numbers and numbers as conditions); the
+actions are in :mod:`.actions`, printing as dealer prints; :func:`parse_script` compiles a
 script into the package's :class:`Constraint` and :class:`Expr` values and :meth:`DealerScript.run` deals with
 :class:`DealGenerator` (L6: every deal equally likely). An unknown construct raises
 :class:`~contractbridge.errors.DealerScriptError` naming its line and column.
@@ -21,22 +24,35 @@ script into the package's :class:`Constraint` and :class:`Expr` values and :meth
 
 from __future__ import annotations
 
+import datetime
 import re
+import secrets
 import time
-from abc import ABC, abstractmethod
-from collections import deque
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Final, TextIO
 
 import numpy as np
 
-from contractbridge.cards import SUITS_HIGH_FIRST, Card, Hand, Seat
-from contractbridge.contract import Contract
-from contractbridge.deal import Deal, Vulnerability
+from contractbridge.cards import Card, Hand, Seat, Suit
+from contractbridge.deal import Deal, Vulnerability, board_dealer, board_vulnerability
+from contractbridge.dealer.actions import (
+    Action,
+    Average,
+    EvalContract,
+    EvalTable,
+    Frequency,
+    PrintCompact,
+    PrintEs,
+    PrintHands,
+    PrintPbn,
+    PrintStored,
+    report_lines,
+)
 from contractbridge.dealer.batch import DealBatch
+from contractbridge.dealer.bias import check_lengths
 from contractbridge.dealer.constraints import Constraint
-from contractbridge.dealer.expressions import Expr, Score, Tricks
+from contractbridge.dealer.expressions import Expr, ScriptState, Tricks
 from contractbridge.dealer.generation import DealGenerator
 from contractbridge.dealer.language import Node, _Parser, _Tok
 from contractbridge.errors import ConstraintError, DealError, DealerScriptError, DealGenerationError
@@ -46,208 +62,6 @@ __all__ = ["DealerScript", "parse_script", "strip_comments"]
 #: dealer's defaults: 10,000,000 shuffles at most; 40 deals when the script prints them.
 DEFAULT_GENERATE: Final = 10_000_000
 DEFAULT_PRODUCE: Final = 40
-
-
-# --- actions -------------------------------------------------------------------------------------------------------
-
-
-class Action(ABC):
-    """One of ``action``'s items: it sees every deal produced, and may print a report at the end."""
-
-    prints_deals: bool = False
-
-    def deal(self, number: int, deal: Deal, script: DealerScript, pbn: bool) -> str:
-        """Text for one produced deal (printing actions only)."""
-        return ""
-
-    def observe(self, batch: DealBatch) -> None:
-        """Take in a batch of produced deals."""
-        return None
-
-    @abstractmethod
-    def report(self, pbn: bool) -> str:
-        """Text printed after the last deal."""
-
-
-def hands_text(number: int, deal: Deal, seats: Sequence[Seat]) -> str:
-    """Hands side by side as dealer's ``printall`` lays them out: the deal's number, then one line per suit
-    (spades first), 20 columns per hand; a void is ``-``."""
-    lines = [f"{number:4d}."]
-    for suit in SUITS_HIGH_FIRST:
-        cells = [_holding(deal.hands[seat], suit) for seat in seats]
-        lines.append("".join(f"{cell:<20}" for cell in cells).rstrip())
-    return "\n".join(lines) + "\n\n"
-
-
-def _holding(hand: Hand, suit: object, void: str = "-") -> str:
-    ranks = "".join(card.rank.letter for card in hand if card.suit == suit)
-    return ranks or void
-
-
-@dataclass
-class PrintHands(Action):
-    """``printall`` (all four hands), ``printew`` (East and West), ``print(SEAT, …)``."""
-
-    seats: tuple[Seat, ...]
-    prints_deals = True
-
-    def deal(self, number: int, deal: Deal, script: DealerScript, pbn: bool) -> str:
-        return script.pbn_game(number, deal) if pbn else hands_text(number, deal, self.seats)
-
-    def report(self, pbn: bool) -> str:
-        return ""
-
-
-@dataclass
-class PrintPbn(Action):
-    """``printpbn``: each deal as a PBN game (PBN 2.1 §3: the mandatory tags)."""
-
-    prints_deals = True
-
-    def deal(self, number: int, deal: Deal, script: DealerScript, pbn: bool) -> str:
-        return script.pbn_game(number, deal)
-
-    def report(self, pbn: bool) -> str:
-        return ""
-
-
-class PerDeal(Action):
-    """An action printing values of expressions for each deal: they are computed batch by batch as the deals
-    are observed, and taken in order as the deals are printed."""
-
-    prints_deals = True
-
-    def __init__(self, exprs: Sequence[Expr]) -> None:
-        self.exprs = tuple(exprs)
-        self.pending: deque[tuple[int, ...]] = deque()
-
-    def observe(self, batch: DealBatch) -> None:
-        columns = [e.values(batch).astype(np.int64).tolist() for e in self.exprs]
-        self.pending.extend(zip(*columns, strict=True) if columns else [()] * len(batch))
-
-    def report(self, pbn: bool) -> str:
-        return ""
-
-
-class PrintCompact(PerDeal):
-    """``printcompact`` (a line per hand: ``n AK32.Q4.T9876.5``) and ``printoneline`` (the four on one line),
-    each optionally followed by the value of an expression: ``printoneline (hcp(north))``."""
-
-    def __init__(self, one_line: bool, expr: Expr | None = None) -> None:
-        super().__init__([] if expr is None else [expr])
-        self.one_line = one_line
-
-    def deal(self, number: int, deal: Deal, script: DealerScript, pbn: bool) -> str:
-        values = self.pending.popleft()
-        if pbn:
-            return script.pbn_game(number, deal)
-        hands = [
-            f"{seat.name[0].lower()} "
-            + ".".join(_holding(deal.hands[seat], suit, void="") for suit in SUITS_HIGH_FIRST)
-            for seat in Seat
-        ]
-        text = (" " if self.one_line else "\n").join(hands) + "\n"
-        return text + "".join(f"{v}\n" for v in values)
-
-
-class PrintEs(PerDeal):
-    """``printes (item, …)``: for each deal, strings as written and expressions' whole values, nothing
-    between them (a string may hold a newline)."""
-
-    def __init__(self, items: Sequence[Expr | str]) -> None:
-        super().__init__([item for item in items if not isinstance(item, str)])
-        self.items = tuple(items)
-
-    def deal(self, number: int, deal: Deal, script: DealerScript, pbn: bool) -> str:
-        values = iter(self.pending.popleft())
-        return "".join(item if isinstance(item, str) else str(next(values)) for item in self.items)
-
-
-def _report(lines: Sequence[str], pbn: bool) -> str:
-    """Report lines; in a PBN output each is a ``%`` comment line (PBN 2.1 §2.3), so the file stays PBN."""
-    return "".join(("% " if pbn else "") + line + "\n" for line in lines)
-
-
-@dataclass
-class Average(Action):
-    """``average "label" expr``: the mean over the deals produced."""
-
-    label: str
-    expr: Expr
-    total: float = 0.0
-    count: int = 0
-
-    def observe(self, batch: DealBatch) -> None:
-        self.total += float(np.sum(self.expr.values(batch)))
-        self.count += len(batch)
-
-    def report(self, pbn: bool) -> str:
-        mean = self.total / self.count if self.count else 0.0
-        return _report([f"{self.label or repr(self.expr)}: {mean:g}"], pbn)
-
-
-@dataclass
-class Frequency(Action):
-    """``frequency "label" (expr, low, high)`` and the 2-D ``(expr, low, high, expr, low, high)``: how often
-    each value occurs; values outside a range are counted as ``Low``/``High``."""
-
-    label: str
-    axes: tuple[tuple[Expr, int, int], ...]
-    counts: dict[tuple[int, ...], int] = field(default_factory=dict)
-
-    def observe(self, batch: DealBatch) -> None:
-        columns = [np.clip(e.values(batch), low - 1, high + 1).astype(np.int64) for e, low, high in self.axes]
-        keys, numbers = np.unique(np.stack(columns, axis=1), axis=0, return_counts=True)
-        for key, n in zip(keys.tolist(), numbers.tolist(), strict=True):
-            self.counts[tuple(key)] = self.counts.get(tuple(key), 0) + n
-
-    def _name(self, value: int, low: int, high: int) -> str:
-        return "Low" if value < low else "High" if value > high else str(value)
-
-    def report(self, pbn: bool) -> str:
-        lines = [f"Frequency {self.label}:"]
-        if len(self.axes) == 1:
-            (_, low, high) = self.axes[0]
-            values = [v for v in (low - 1, high + 1) if self.counts.get((v,), 0)]
-            for v in sorted([*range(low, high + 1), *values]):
-                lines.append(f"{self._name(v, low, high):>5}\t{self.counts.get((v,), 0):8d}")
-            return _report(lines, pbn)
-        (_, low1, high1), (_, low2, high2) = self.axes
-        columns = range(low2 - 1, high2 + 2)
-        lines.append("     " + "".join(f"{self._name(c, low2, high2):>7}" for c in columns))
-        for r in range(low1 - 1, high1 + 2):
-            cells = "".join(f"{self.counts.get((r, c), 0):7d}" for c in columns)
-            lines.append(f"{self._name(r, low1, high1):>5}{cells}")
-        return _report(lines, pbn)
-
-
-@dataclass
-class EvalContract(Action):
-    """``evalcontract (SEAT, CONTRACT, vul|nv)``: the contract played double dummy by the seat on every deal
-    produced; reports the average score for declarer's side (L77) and how often it makes."""
-
-    seat: Seat
-    contract: Contract
-    vulnerable: bool
-    total: int = 0
-    made: int = 0
-    count: int = 0
-
-    def observe(self, batch: DealBatch) -> None:
-        tricks = Tricks(self.seat, self.contract.strain)
-        scores = Score(self.vulnerable, self.contract, tricks).values(batch)
-        self.total += int(np.sum(scores))
-        self.made += int(np.sum(tricks.values(batch) >= self.contract.level + 6))
-        self.count += len(batch)
-
-    def report(self, pbn: bool) -> str:
-        n = max(self.count, 1)
-        vul = "vul" if self.vulnerable else "nv"
-        line = (
-            f"evalcontract {self.seat.name.lower()} {self.contract} {vul}: average score {self.total / n:.1f}, "
-            f"made {100 * self.made / n:.1f}% of {self.count} deals"
-        )
-        return _report([line], pbn)
 
 
 # --- the script ----------------------------------------------------------------------------------------------------
@@ -262,27 +76,32 @@ class DealerScript:
     generate: int | None = None
     produce: int | None = None
     dealer: Seat | None = None
-    vulnerability: Vulnerability = Vulnerability.NONE
+    vulnerability: Vulnerability | None = None
     predeal: dict[Seat, Hand] = field(default_factory=dict)
+    lengths: dict[tuple[Seat, Suit], int] = field(default_factory=dict)
     actions: list[Action] = field(default_factory=list)
     variables: dict[str, Node] = field(default_factory=dict)
+    weights: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    state: ScriptState = field(default_factory=ScriptState)
     seed: int | None = None
 
     def pbn_game(self, number: int, deal: Deal) -> str:
-        """One produced deal as a PBN game with the mandatory tags (PBN 2.1 §3), as dealer's ``printpbn``."""
-        dealer = Seat.NORTH if self.dealer is None else self.dealer
+        """One produced deal as a PBN game with the mandatory tags (PBN 2.1 §3), as dealer's ``printpbn`` (pbn.cpp):
+        today's date; the dealer and vulnerability of the board's number (L2) unless the script sets them."""
+        dealer = board_dealer(number) if self.dealer is None else self.dealer
+        vulnerability = board_vulnerability(number) if self.vulnerability is None else self.vulnerability
         event = f"Hand simulated by contractbridge dealer with file {self.name}, seed {self.seed}"
         tags = [
             ("Event", event),
             ("Site", "-"),
-            ("Date", "-"),
+            ("Date", datetime.date.today().strftime("%Y.%m.%d")),
             ("Board", str(number)),
             ("West", "-"),
             ("North", "-"),
             ("East", "-"),
             ("South", "-"),
             ("Dealer", dealer.letter),
-            ("Vulnerable", self.vulnerability.pbn),
+            ("Vulnerable", vulnerability.pbn),
             ("Deal", deal.to_pbn(dealer)),
             ("Declarer", "?"),
             ("Contract", "?"),
@@ -293,8 +112,11 @@ class DealerScript:
     def run(self, out: TextIO, *, n: int | None = None, seed: int | None = None, pbn: bool = False) -> int:
         """Deal and act as dealer does: ``n`` (or ``produce``, or dealer's default) deals satisfying the
         condition, within ``generate`` shuffles; returns how many were produced. The statistics dealer prints
-        last (shuffles, deals, seed, time) follow the reports."""
+        last (shuffles used, deals, seed, time) follow the reports; without a seed one is drawn and printed,
+        so that any run can be repeated."""
+        seed = secrets.randbits(32) if seed is None else seed
         self.seed = seed
+        self.state.rng = np.random.default_rng(np.random.SeedSequence(seed).spawn(1)[0])
         actions = self.actions or [PrintPbn() if pbn else PrintHands(tuple(Seat))]
         printing = any(a.prints_deals for a in actions)
         wanted = n if n is not None else self.produce
@@ -310,12 +132,14 @@ class DealerScript:
                 seed=seed,
                 batch_size=max(1, min(size, limit)),
                 max_attempts=limit,
+                lengths=self.lengths or None,
             )
         except DealGenerationError as err:
             raise DealerScriptError(str(err), file=self.name) from None
         started = time.perf_counter()
         produced = 0
-        for batch in _limited(gen, wanted):
+        counter = _Limited(gen, wanted)
+        for batch in counter.batches():
             for action in actions:
                 action.observe(batch)
             if printing:
@@ -326,31 +150,41 @@ class DealerScript:
         for action in actions:
             out.write(action.report(pbn))
         stats = [
-            f"Generated {gen.attempts} hands",
+            f"Generated {counter.used} hands",
             f"Produced {produced} hands",
-            f"Initial random seed {seed if seed is not None else 'random'}",
+            f"Initial random seed {seed}",
             f"Time needed {time.perf_counter() - started:8.3f} sec",
         ]
-        out.write(_report(stats, pbn))
+        out.write(report_lines(stats, pbn))
         return produced
 
 
-def _limited(gen: DealGenerator, wanted: int) -> Iterator[DealBatch]:
-    """Batches of accepted deals until ``wanted`` are produced or the shuffles allowed run out."""
-    left = wanted
-    if left <= 0:
-        return
-    try:
-        for batch in gen.batches():
-            if len(batch) > left:
-                batch = batch.take(np.arange(left))
-            if len(batch):
-                yield batch
-            left -= len(batch)
-            if left <= 0:
-                return
-    except DealGenerationError:
-        return  # dealer stops when ``generate`` shuffles are spent, and reports what it produced
+class _Limited:
+    """The generator's batches until ``wanted`` deals are produced or the shuffles allowed run out; ``used``
+    counts the shuffles dealt up to the last deal produced (as dealer counts them: it stops there)."""
+
+    def __init__(self, gen: DealGenerator, wanted: int) -> None:
+        self.gen, self.wanted, self.used = gen, wanted, 0
+
+    def batches(self) -> Iterator[DealBatch]:
+        left, gen = self.wanted, self.gen
+        if left <= 0:
+            return
+        try:
+            for batch in gen.batches():
+                self.used = gen.attempts
+                if len(batch) >= left:
+                    self.used = gen.batch_start + int(gen.positions[left - 1]) + 1
+                    yield batch.take(np.arange(left))
+                    return
+                if len(batch):
+                    yield batch
+                left -= len(batch)
+        except DealGenerationError:
+            if gen.attempts < gen.max_attempts:
+                raise
+            self.used = gen.attempts
+            return  # dealer stops when ``generate`` shuffles are spent, and reports what it produced
 
 
 def _uses_dd(node: object) -> bool:
@@ -386,8 +220,10 @@ _HOLDING: Final = re.compile(r"\s*([SHDC])((?:10|[AKQJT2-9])*)(?![A-Za-z0-9])", 
 class _ScriptParser(_Parser):
     """Statements on top of the expression parser; every error carries the absolute column in the script."""
 
-    def __init__(self, text: str, script: DealerScript) -> None:
-        super().__init__(text, variables=script.variables, lenient=True)
+    def __init__(self, text: str, script: DealerScript, weights: dict[str, tuple[int, ...]] | None = None) -> None:
+        """``weights``: the counts as the whole script leaves them (dealer applies ``pointcount`` and ``altcount``
+        to every use of a count, before or after them); without them the counts' own are used."""
+        super().__init__(text, variables=script.variables, lenient=True, weights=weights, state=script.state)
         self.script = script
         self.statements: dict[str, Callable[[], None]] = {
             "generate": lambda: self._count("generate"),
@@ -395,6 +231,8 @@ class _ScriptParser(_Parser):
             "dealer": self._dealer,
             "vulnerable": self._vulnerable,
             "predeal": self._predeal,
+            "pointcount": lambda: self._pointcount(0),
+            "altcount": self._altcount,
             "condition": self._condition,
             "action": self._actions,
         }
@@ -409,7 +247,8 @@ class _ScriptParser(_Parser):
             elif tok.kind == "name" and self._assignment():
                 pass
             elif tok.kind == "name" and not self._starts_expression():
-                raise self._error(f"unknown statement {tok.text!r}", tok)
+                what = "variable" if self._peek_operator() else "statement"
+                raise self._error(f"unknown {what} {tok.text!r}", tok)
             elif tok.kind in ("name", "num") or self._is("(", "!", "-"):
                 self._set_condition(tok, self.expression())  # a bare expression is the condition, as in dealer
             else:
@@ -423,6 +262,8 @@ class _ScriptParser(_Parser):
             self.tok, self.pos = name, pos
             return False
         self._advance()
+        if name.text.lower() in self.variables:
+            raise self._error(f"variable {name.text!r} is defined twice (dealer: redefined variable)", name)
         self.variables[name.text.lower()] = self.expression()
         return True
 
@@ -437,11 +278,48 @@ class _ScriptParser(_Parser):
         return call
 
     def _count(self, what: str) -> None:
+        """``generate N``/``produce N``; as in dealer the first one given counts."""
         tok = self.tok
         if tok.kind != "num" or "." in tok.text or int(tok.text) <= 0:
             raise self._error(f"{what} takes a positive whole number")
         self._advance()
-        setattr(self.script, what, int(tok.text))
+        if getattr(self.script, what) is None:
+            setattr(self.script, what, int(tok.text))
+
+    def _altcount(self) -> None:
+        """``altcount K v…``: ``pointcount`` for another count, K = 0 (hcp), 1 (controls), 2 … 6 (tens … aces),
+        7 … 10 (top2 … top5), 11 (c13), as dealer numbers them."""
+        tok = self.tok
+        index = self._int()
+        if not 0 <= index < len(_COUNTS):
+            raise self._error(f"altcount takes a count from 0 to {len(_COUNTS) - 1}", tok)
+        self._pointcount(index)
+
+    def _pointcount(self, index: int) -> None:
+        """``pointcount v…``: the values of the ranks for hcp, from the ace down; ranks not given count 0."""
+        values: list[int] = []
+        while self.tok.kind == "num" or (self._is("-") and self._peek_number()):
+            tok = self.tok
+            values.append(self._int())
+            if len(values) > 13:
+                raise self._error("too many pointcount values (13 ranks)", tok)
+        weights = (0,) * (13 - len(values)) + tuple(reversed(values))
+        self.script.weights[_COUNTS[index]] = weights
+
+    def _peek_operator(self) -> bool:
+        """Whether the token after this one is an operator (a name then ``>`` is a variable never defined)."""
+        tok, pos = self.tok, self.pos
+        self._advance()
+        operator = self.tok.kind == "op" and self.tok.text not in ("(", ",", ")")
+        self.tok, self.pos = tok, pos
+        return operator
+
+    def _peek_number(self) -> bool:
+        tok, pos = self.tok, self.pos
+        self._advance()
+        number = self.tok.kind == "num"
+        self.tok, self.pos = tok, pos
+        return number
 
     def _dealer(self) -> None:
         self.script.dealer = self._seat()
@@ -455,10 +333,43 @@ class _ScriptParser(_Parser):
 
     def _predeal(self) -> None:
         """``predeal SEAT holdings [SEAT holdings …]``: one statement may give cards to several seats (dealer
-        names them in full there: north, east, south, west)."""
-        self._predeal_seat()
-        while self.tok.kind == "name" and self.tok.text.upper() in {seat.name for seat in Seat}:
-            self._predeal_seat()
+        names them in full there: north, east, south, west), or fix a suit's length: ``predeal spades(north)
+        == 5`` (suokko/dealer's form)."""
+        while True:
+            if self.tok.kind == "name" and self.tok.text.lower() in _SUIT_NAMES:
+                self._predeal_length()
+            else:
+                self._predeal_seat()
+            word = self.tok.text.lower() if self.tok.kind == "name" else ""
+            if word.upper() not in {seat.name for seat in Seat} and word not in _SUIT_NAMES:
+                return
+
+    def _predeal_length(self) -> None:
+        start = self._advance()
+        suit = _SUIT_NAMES[start.text.lower()]
+        self._expect("(")
+        seat = self._seat()
+        self._expect(")")
+        self._expect("==")
+        length = self._int()
+        if (seat, suit) in self.script.lengths:
+            raise self._error(
+                f"{seat.name.title()}'s {suit.name.lower()} length is already set to {self.script.lengths[seat, suit]}",
+                start,
+            )
+        lengths = {**self.script.lengths, (seat, suit): length}
+        self._check_predeal(lengths, self.script.predeal, start)
+        self.script.lengths[seat, suit] = length
+
+    def _check_predeal(self, lengths: dict[tuple[Seat, Suit], int], predeal: dict[Seat, Hand], tok: _Tok) -> None:
+        """Refuse suit lengths no deal can have with the cards predealt (as dealer refuses them)."""
+        if not (min(lengths.values(), default=0) >= 0 and max(lengths.values(), default=0) <= 13):
+            raise self._error("a suit's length is 0 to 13", tok)
+        bits = tuple(predeal.get(seat, Hand()).bits for seat in Seat)
+        try:
+            check_lengths(lengths, bits)
+        except DealGenerationError as err:
+            raise self._error(f"cannot predeal: {err}", tok) from None
 
     def _predeal_seat(self) -> None:
         seat = self._seat()
@@ -480,6 +391,8 @@ class _ScriptParser(_Parser):
             Deal.partial({**self.script.predeal, seat: hand})
         except (DealError, ValueError) as err:
             raise self._error(f"cannot predeal: {err}", start) from None
+        if self.script.lengths:
+            self._check_predeal(self.script.lengths, {**self.script.predeal, seat: hand}, start)
         self.script.predeal[seat] = hand
 
     def _condition(self) -> None:
@@ -505,7 +418,7 @@ class _ScriptParser(_Parser):
         if word == "printall":
             return PrintHands(tuple(Seat))
         if word == "printew":
-            return PrintHands((Seat.EAST, Seat.WEST))
+            return PrintHands((Seat.WEST, Seat.EAST))
         if word == "printpbn":
             return PrintPbn()
         if word == "print":
@@ -515,7 +428,7 @@ class _ScriptParser(_Parser):
                 self._advance()
                 seats.append(self._seat())
             self._expect(")")
-            return PrintHands(tuple(seats))
+            return PrintStored(frozenset(seats))
         if word in ("printcompact", "printoneline"):
             expr = None
             if self._is("("):
@@ -526,11 +439,12 @@ class _ScriptParser(_Parser):
         if word == "printes":
             return self._printes()
         if word == "average":
-            label = self._label()
-            return Average(label, self._number(self.expression(), self.tok))
+            return self._average()
         if word == "frequency":
             return self._frequency()
         if word == "evalcontract":
+            if not self._is("("):
+                return EvalTable()
             self._expect("(")
             seat = self._seat()
             self._expect(",")
@@ -552,7 +466,7 @@ class _ScriptParser(_Parser):
         items: list[Expr | str] = []
         while True:
             if self.tok.kind == "string":
-                items.append(self._advance().text[1:-1])
+                items.append(self._string())
             else:
                 items.append(self._number(self.expression(), self.tok))
             if not self._is(","):
@@ -561,10 +475,29 @@ class _ScriptParser(_Parser):
         self._expect(")")
         return PrintEs(items)
 
+    def _average(self) -> Action:
+        """``average ["label"] expr`` or ``average ["label"] (expr, condition)`` (dealer's defs.y)."""
+        label = self._label()
+        start, pos = self.tok, self.pos
+        if self._is("("):
+            self._advance()
+            expr = self._number(self.expression(), start)
+            if self._is(","):
+                self._advance()
+                tok = self.tok
+                condition = self._constraint(self.expression(), tok)
+                self._expect(")")
+                return Average(label, expr, self.script.state, condition)
+            self.tok, self.pos = start, pos
+        return Average(label, self._number(self.expression(), self.tok), self.script.state)
+
+    def _string(self) -> str:
+        """A string as written, or dealer's ``\\n`` outside quotes (a newline)."""
+        text = self._advance().text
+        return "\n" if text == "\\n" else text[1:-1]
+
     def _label(self) -> str:
-        if self.tok.kind == "string":
-            return self._advance().text[1:-1]
-        return ""
+        return self._string() if self.tok.kind == "string" else ""
 
     def _frequency(self) -> Action:
         label = self._label()
@@ -587,12 +520,25 @@ class _ScriptParser(_Parser):
         return Frequency(label, tuple(axes))
 
 
+_SUIT_NAMES: Final = {
+    **{suit.name.lower(): suit for suit in Suit},
+    **{suit.name.lower()[:-1]: suit for suit in Suit},
+}
+#: The counts ``altcount`` numbers, in dealer's order (pointcount.h).
+_COUNTS: Final = ("hcp", "controls", "tens", "jacks", "queens", "kings", "aces", "top2", "top3", "top4", "top5", "c13")
+
+
 def parse_script(text: str, name: str = "<script>") -> DealerScript:
     """Read a dealer script (see the module docstring). Raises :class:`DealerScriptError` with the line and
     column of anything it does not know."""
     script = DealerScript(name=name)
     try:
-        _ScriptParser(strip_comments(text), script).statements_all()
+        cleaned = strip_comments(text)
+        _ScriptParser(cleaned, script).statements_all()
+        if script.weights:  # read again with the counts as the script leaves them, for every use of them
+            weights = script.weights
+            script = DealerScript(name=name)
+            _ScriptParser(cleaned, script, weights).statements_all()
     except ConstraintError as err:
         offset = max(err.column - 1, 0)
         line = text.count("\n", 0, offset) + 1

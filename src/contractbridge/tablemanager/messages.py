@@ -5,7 +5,8 @@ reads it (``read``); the server and the client use nothing else.
 In a template, ``{name}`` is a field (its pattern, reader and writer are in ``_FIELDS``) and ``[text]`` is text a
 message may carry or omit (never written); blanks may be added or left out between words, and a final full stop
 left out. Reading ignores case, as the hosts in use do. A form marked ``tail`` tolerates text after the message:
-the ``Alert.``/``Infos.`` explanation of a call, or a suffix such as ``North plays 5C. Forced`` (BEN);
+the ``Alert.``/``Infos.`` explanation of a call, a suffix such as ``North plays 5C. Forced`` (BEN), or the
+configuration BEN names after the protocol version when it sends information (``--sendinfo``);
 ``Message.tail`` keeps it.
 """
 
@@ -91,7 +92,7 @@ class Form:
 
 #: The protocol, one line per message (the order is the order of a board).
 FORMS: Final[tuple[Form, ...]] = (
-    Form(Kind.CONNECT, 'Connecting "{team}" as {seat} using protocol version {version}', True, False),
+    Form(Kind.CONNECT, 'Connecting "{team}" as {seat} using protocol version {version}', True, False, tail=True),
     Form(Kind.SEATED, '{seat} ("{team}") seated', False, True),
     Form(Kind.READY_TEAMS, "{seat} ready for teams", True, False),
     Form(Kind.TEAMS, 'Teams : N/S : "{ns}"[.] E/W : "{ew}"', False, True),

@@ -158,6 +158,7 @@ class TableManagerServer:
         self._inbox: asyncio.Queue[tuple[_Link, str | None]] | None = None
         self._server: asyncio.Server | None = None
         self._task: asyncio.Task[None] | None = None
+        self._readers: set[asyncio.Task[object]] = set()
 
     async def start(self) -> None:
         """Listen and begin serving; ``port`` is then the port actually bound."""
@@ -177,6 +178,10 @@ class TableManagerServer:
             for link in self._links:
                 link.writer.close()
             self._server.close()
+            # the readers see their connections close; none is left to be cancelled (and reported) at exit
+            readers = [task for task in self._readers if not task.done()]
+            if readers:
+                await asyncio.wait(readers, timeout=1.0)
         if self.errors:
             raise ProtocolError("; ".join(self.errors))
         return self.tables
@@ -187,12 +192,17 @@ class TableManagerServer:
         assert self._inbox is not None
         link = _Link(writer)
         self._links.append(link)
+        task = asyncio.current_task()
+        if task is not None:
+            self._readers.add(task)
         try:
             while raw := await reader.readline():
                 if line := raw.decode("ascii", "replace").strip():
                     await self._inbox.put((link, line))
         except (ConnectionError, ValueError):  # reset, or a line over the stream's limit
             pass
+        except asyncio.CancelledError:  # the event loop ends with the connection open: it is simply over
+            return
         await self._inbox.put((link, None))
 
     def _send(self, link: _Link | None, message: Message) -> None:
@@ -254,6 +264,9 @@ class TableManagerServer:
             return  # the next board began unasked; a client that still asks is tolerated
         if st.stale and stage is _Stage.DEAL and msg.kind is not Kind.READY_DEAL:
             return  # sent before it saw the board start again
+        if msg.kind is Kind.READY_DEAL and stage in (_Stage.CARDS, _Stage.ENDED):
+            return  # asked twice, or after the last board: BEN, once a board was started again, asks for every
+            # later deal before and after ``Start of board`` (and so once more after the last ``Timing``)
         if stage is _Stage.SEATED and msg.kind is Kind.READY_TEAMS:
             st.stage = _Stage.TEAMS
         elif stage is _Stage.START and msg.kind is Kind.READY_START:
