@@ -199,8 +199,7 @@ def _parse_lin_hand(text: str) -> Hand:
             index = base + _RANK_INDEX[ch]
             if bits >> index & 1:
                 raise ParseError(f"hand {text!r}: card {Card.from_index(index)} appears twice in the hand")
-            bit = 1 << index
-            bits |= bit
+            bits |= 1 << index
         elif not ch.isspace():
             raise ParseError(f"{ch!r} is not a suit or rank in hand {text!r}")
     return Hand.from_bits(bits)
