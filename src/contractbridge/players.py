@@ -221,10 +221,10 @@ class Driver:
         if ruling is not None:
             chooser = ruling.chooser
             if ruling.question is not None or chooser is None:
-                return Wait(None, WaitKind.DIRECTOR, f"the {_words(ruling.irregularity)} {ruling.awaits()}")
+                return Wait(None, WaitKind.DIRECTOR, f"the {_words(ruling.irregularity)} {ruling.awaits(table.rules)}")
             robot = self.seats.get(chooser)
             if robot is None:
-                return Wait(chooser, WaitKind.CHOOSE, f"the {_words(ruling.irregularity)} {ruling.awaits()}")
+                return Wait(chooser, WaitKind.CHOOSE, f"the {_words(ruling.irregularity)} {ruling.awaits(table.rules)}")
             option = "accept" if "accept" in ruling.option_ids else ruling.option_ids[0]  # accept the call: L27A1, L29A
             return Action({"event": "choose", "seat": chooser.letter, "option": option}, robot)
         pending = table.pending_irregularity

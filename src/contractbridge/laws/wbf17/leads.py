@@ -3,11 +3,12 @@ declarer before the restricted player's first lead, enforced by the table throug
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from contractbridge.cards import Suit
 from contractbridge.director import (
+    Effect,
+    EffectKind,
     LeadRestriction,
     Option,
     Ruling,
@@ -17,7 +18,7 @@ from contractbridge.laws.wbf17.common import sn
 
 if TYPE_CHECKING:
     from contractbridge.director import DirectedAuction
-    from contractbridge.table import Table
+    from contractbridge.laws.base import PlayTable
 
 
 __all__ = ["WBF17Leads"]
@@ -47,7 +48,7 @@ class WBF17Leads(Edition):
                 self._lead_ruling(da, restriction)
                 return
 
-    def settle_play(self, table: Table) -> None:
+    def settle_play(self, table: PlayTable) -> None:
         """L26B: when the offender's partner is not the opening leader, declarer chooses the restriction when
         that player first has the lead (the ban then lasts while he keeps the lead)."""
         record, play = table.record, table.play_state
@@ -59,22 +60,16 @@ class WBF17Leads(Edition):
                 return
 
     def _lead_ruling(self, da: DirectedAuction, r: LeadRestriction) -> None:
-        def decide(suit: Suit | None) -> Callable[[], None]:
-            def apply() -> None:
-                k = da.lead_restrictions.index(r)
-                da.lead_restrictions[k] = LeadRestriction(
-                    r.offender, r.leader, r.chooser, r.suits, r.law, r.opening_lead, suit, True
-                )
+        def decide(suit: Suit | None) -> tuple[Effect, ...]:
+            return (Effect(EffectKind.RESTRICT_LEAD, r.offender, suits=() if suit is None else (suit,)),)
 
-            return apply
-
-        options = [Option("none", "26B", "no lead restriction", apply=decide(None))]
+        options = [Option("none", "26B", "no lead restriction", decide(None))]
         options += [
             Option(
                 f"forbid_{s.letter}",
                 "26B",
                 f"{sn(r.leader)} may not lead {s.letter} while he keeps the lead",
-                apply=decide(s),
+                decide(s),
             )
             for s in r.suits
         ]
