@@ -19,7 +19,7 @@ from contractbridge.formats.pbn_values import (
     PbnComment,
     PbnTag,
     Problem,
-    is_table_tag,
+    is_section_tag,
 )
 
 if TYPE_CHECKING:
@@ -64,6 +64,7 @@ class Reader:
         self.sticky: dict[str, str] = {}
         self.game = game_type(file=file)
         self.names: set[str] = set()
+        self.index: dict[str, PbnTag] = {}
         self.has_tag = False
         self.section: list[str] | None = None
         self.positions: list[tuple[int, int]] = []
@@ -94,6 +95,8 @@ class Reader:
                     last.name, last.raw, last.value, tuple(self.section), last.line, last.column, tuple(self.positions)
                 )
             self.game.items[-1] = tag
+            if self.index.get(tag.name) is last:
+                self.index[tag.name] = tag
             self.section = None
             self.span = None
 
@@ -109,19 +112,21 @@ class Reader:
     def finish(self) -> PbnGame | None:
         """The game read so far (with inheritance applied), and a fresh one started."""
         self.close_section()
-        game = self.game
+        game, written = self.game, self.names
+        game._index, game._indexed = self.index, len(game.items)  # the tag index, built as the tags came
         self.game = self.game_type(file=self.file)
         self.names = set()
+        self.index = {}
         had = self.has_tag
         self.has_tag = False
         if not game.items:
             return None
         if had:
-            self.inherit(game)
+            self.inherit(game, written)
         return game
 
-    def inherit(self, game: PbnGame) -> None:
-        written = {item.name for item in game.items if isinstance(item, PbnTag)}
+    def inherit(self, game: PbnGame, written: set[str]) -> None:
+        """``written``: the names of the tags the game wrote."""
         for name, value in self.sticky.items():
             if name not in written:
                 game.inherited[name] = value
@@ -129,9 +134,10 @@ class Reader:
             for name in BOARD_TAGS:
                 if name not in written and name in self.previous:
                     game.inherited.setdefault(name, self.previous[name])
-        values = game.tags
-        for name in written:
-            self.previous[name] = values[name]
+        previous = self.previous
+        for item in game.items:
+            if isinstance(item, PbnTag):
+                previous[item.name] = item.value  # of repeated tags (Note), the last
         for name, value in game.inherited.items():
             self.previous[name] = value
 
@@ -157,8 +163,10 @@ class Reader:
         self.names.add(name)
         self.has_tag = True
         value = self.resolve(name, raw) if raw.startswith("#") or self.sticky else raw
-        self.game.items.append(PbnTag(name, raw, value, (), line, column))
-        if name in ("Auction", "Play") or is_table_tag(name):
+        tag = PbnTag(name, raw, value, (), line, column)
+        self.game.items.append(tag)
+        self.index.setdefault(name, tag)
+        if is_section_tag(name):
             self.section = []
             self.positions = []
         if self.game.line == 0:

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache, partial
 from pathlib import Path
-from typing import Final
+from typing import Final, NamedTuple
 
 from contractbridge.calls import DOUBLE, PASS, REDOUBLE, Call
 from contractbridge.cards import FULL_PACK, Card, Hand, Seat, Strain, Suit
@@ -35,21 +35,45 @@ _DEALER_DIGIT: Final = {"1": Seat.SOUTH, "2": Seat.WEST, "3": Seat.NORTH, "4": S
 _VUL_LETTER: Final = {Vulnerability.NONE: "o", Vulnerability.NS: "n", Vulnerability.EW: "e", Vulnerability.BOTH: "b"}
 _SUIT_LETTERS: Final = {"S": Suit.SPADES, "H": Suit.HEARTS, "D": Suit.DIAMONDS, "C": Suit.CLUBS}
 _RANKS: Final = "23456789TJQKA"
+_RANK_INDEX: Final = {r: i for i, r in enumerate(_RANKS)}
+#: ``pc`` and ``mb`` values as written (``SA``/``sa``, ``1N``/``1n``, ``p``/``d``/``r``): a look-up before the
+#: general parsers.
+_PC: Final = {text: card for card in map(Card.from_index, range(52)) for text in (str(card), str(card).lower())}
+_MB: Final = {
+    text: Call.parse(text)
+    for text in (
+        *(f"{level}{s}" for level in range(1, 8) for s in "CDHSNcdhsn"),
+        *"pdrPDR",
+    )
+}
 _MAX_MD: Final = 256
 #: The common pair: blanks, a tag of 1–3 ASCII letters or digits, its value (anything else: ``_tokenize`` step by step).
 _PAIR: Final = re.compile(r"[ \t\r\n]*+([A-Za-z0-9]{1,3})\|([^|]*+)\|")
+#: ``_PAIR`` with its blanks as a group: ``_clean_pairs`` reads a text of nothing else in one ``findall``.
+_PAIR_PARTS: Final = re.compile(r"([ \t\r\n]*+)([A-Za-z0-9]{1,3})\|([^|]*+)\|")
 #: Stray ``|`` reported one by one up to this many (then once more with the count): a file of bars stays cheap.
 MAX_PROBLEMS: Final = 100
 
 
-@dataclass(frozen=True, slots=True)
-class LinPair:
-    """One ``tag|value|`` pair; ``line``/``column`` say where the tag began."""
+class LinPair(NamedTuple):
+    """One ``tag|value|`` pair; ``line``/``column`` say where the tag began (not compared: two pairs are
+    equal when tag and value are). A named tuple: a file holds thousands, built at C speed."""
 
     tag: str
     value: str
-    line: int = field(default=0, compare=False)
-    column: int = field(default=0, compare=False)
+    line: int = 0
+    column: int = 0
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, LinPair):
+            return self.tag == other.tag and self.value == other.value
+        return NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return hash((self.tag, self.value))
 
     def fail(self, message: str) -> FormatError:
         return FormatError(f"{self.tag}|{self.value}|: {message}", line=self.line or None, column=self.column or None)
@@ -58,8 +82,32 @@ class LinPair:
         return f"{self.tag}|{self.value}|"
 
 
+def _clean_pairs(text: str) -> list[LinPair] | None:
+    """The pairs of a text that is nothing but ``_PAIR``s and blanks (the common file), located by adding up
+    the lengths of one ``findall``; None when anything else is in it (``findall`` skipped it, so the lengths
+    fall short of the text)."""
+    pairs: list[LinPair] = []
+    append = pairs.append
+    pos, line, line_start = 0, 1, 0
+    for blanks, tag, value in _PAIR_PARTS.findall(text):
+        if blanks:
+            if "\n" in blanks:
+                line += blanks.count("\n")
+                line_start = pos + blanks.rfind("\n") + 1
+            pos += len(blanks)
+        append(LinPair(tag.lower(), value, line, pos - line_start + 1))
+        pos += len(tag) + len(value) + 2
+        if "\n" in value:
+            line += value.count("\n")
+            line_start = pos - 1 - len(value) + value.rfind("\n") + 1
+    return pairs if pos == len(text.rstrip(" \t\r\n")) else None
+
+
 def _tokenize(text: str, file: str | None, problems: list[FormatError]) -> list[LinPair]:
     """Pairs of ``text``; a stray ``|`` between pairs (``pn|…,WRANG||pg||``) is skipped and reported."""
+    clean = _clean_pairs(text)
+    if clean is not None:
+        return clean
     pairs: list[LinPair] = []
     pos = 0
     line, line_start = 1, 0
@@ -140,19 +188,21 @@ def _segments(pairs: list[LinPair]) -> list[tuple[LinPair, ...]]:
 
 
 def _parse_lin_hand(text: str) -> Hand:
-    suit: Suit | None = None
-    cards: list[Card] = []
+    """A hand of ``md`` (``S…H…D…C…``), its cards set bit by bit (a card's bit is 13 × suit + rank)."""
+    base: int | None = None
+    bits = 0
     for ch in text.upper().replace("10", "T"):
-        if ch in _SUIT_LETTERS:
-            suit = _SUIT_LETTERS[ch]
-        elif ch in _RANKS and suit is not None:
-            cards.append(Card.from_index(13 * suit + _RANKS.index(ch)))
+        suit = _SUIT_LETTERS.get(ch)
+        if suit is not None:
+            base = 13 * suit
+        elif ch in _RANK_INDEX and base is not None:
+            index = base + _RANK_INDEX[ch]
+            if bits >> index & 1:
+                raise ParseError(f"hand {text!r}: card {Card.from_index(index)} appears twice in the hand")
+            bits |= 1 << index
         elif not ch.isspace():
             raise ParseError(f"{ch!r} is not a suit or rank in hand {text!r}")
-    try:
-        return Hand(cards)
-    except BridgeError as err:
-        raise ParseError(f"hand {text!r}: {err}") from None
+    return Hand.from_bits(bits)
 
 
 @lru_cache(maxsize=4096)
@@ -306,10 +356,12 @@ class LinBoard(RecordBacked):
                 body = text.rstrip("!")
                 if not body:
                     continue
-                try:
-                    call = Call.parse(body)
-                except BridgeError as err:
-                    raise p.fail(str(err)) from None
+                call = _MB.get(body)
+                if call is None:
+                    try:
+                        call = Call.parse(body)
+                    except BridgeError as err:
+                        raise p.fail(str(err)) from None
                 calls.append(RecordCall(call, body != text))
             elif p.tag == "an" and calls:
                 last = calls[-1]
@@ -321,10 +373,13 @@ class LinBoard(RecordBacked):
         out: list[Card] = []
         for p in self.pairs:
             if p.tag == "pc":
-                try:
-                    out.append(Card.parse(p.value))
-                except BridgeError as err:
-                    raise p.fail(str(err)) from None
+                card = _PC.get(p.value)
+                if card is None:
+                    try:
+                        card = Card.parse(p.value)
+                    except BridgeError as err:
+                        raise p.fail(str(err)) from None
+                out.append(card)
         return tuple(out)
 
     @property

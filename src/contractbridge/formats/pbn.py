@@ -534,7 +534,7 @@ class PbnGame(RecordBacked):
             for pc in expanded:
                 if pc.call is None:
                     break
-                text = "; ".join(notes.get(n, "") for n in pc.notes if notes.get(n))
+                text = "; ".join(notes[n] for n in pc.notes if notes.get(n)) if pc.notes else ""
                 calls.append(RecordCall(pc.call, pc.alert, text))
             if closed is not None and closed.is_over and auction.first == dealer:
                 contract, declarer = closed.contract, closed.declarer
