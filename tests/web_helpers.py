@@ -8,10 +8,12 @@ import json
 import os
 import random
 import re
+import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -117,6 +119,54 @@ def serve(
             server.kill()
 
 
+PG_BIN = Path("/usr/lib/postgresql/15/bin")
+
+
+def start_postgres(tmp: Path) -> tuple[str, subprocess.Popen[bytes]] | None:
+    """A throw-away PostgreSQL server (Debian's) with its data in ``tmp``, on a free localhost port: its URL and
+    process, or None when it cannot be started here (as root it runs as the ``postgres`` user, who must be able to
+    reach ``tmp``: give a directory made by ``tempfile``, not pytest's ``tmp_path``)."""
+    if not (PG_BIN / "initdb").exists():
+        return None
+    as_postgres = ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 and shutil.which("runuser") else []
+    data = tmp / "pg"
+    data.mkdir()
+    if as_postgres:
+        shutil.chown(tmp, "postgres")
+        shutil.chown(data, "postgres")
+    port = free_port()
+    init = subprocess.run([*as_postgres, str(PG_BIN / "initdb"), "-D", str(data), "-U", "bench", "--auth=trust"],
+                          capture_output=True, check=False)  # fmt: skip
+    if init.returncode != 0:
+        return None
+    server = subprocess.Popen([*as_postgres, str(PG_BIN / "postgres"), "-D", str(data), "-p", str(port),
+                               "-k", str(tmp), "-c", "listen_addresses=127.0.0.1"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
+    for _ in range(100):
+        ready = subprocess.run([str(PG_BIN / "pg_isready"), "-h", "127.0.0.1", "-p", str(port)], capture_output=True)
+        if ready.returncode == 0:
+            return f"postgresql+psycopg://bench@127.0.0.1:{port}/postgres", server
+        time.sleep(0.2)
+    server.terminate()
+    return None
+
+
+@contextmanager
+def postgres() -> Iterator[str | None]:
+    """The URL of a throw-away PostgreSQL server for the block (None when it cannot be started here)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        started = start_postgres(Path(tmp))
+        if started is None:
+            yield None
+            return
+        url, process = started
+        try:
+            yield url
+        finally:
+            process.terminate()
+            process.wait(30)
+
+
 # what a frame shows -------------------------------------------------------------------------------------------
 def cards_in(value: Any) -> set[str]:
     """Every card named anywhere in a frame: a card (``SA``), a hand in PBN, or a deal."""
@@ -182,6 +232,27 @@ def audit(store: Store, table_id: str, recorders: list[Recorder]) -> int:
             leaked = shown - cache[key]
             assert not leaked, f"{rec.seat} saw {sorted(leaked)} at board {key[0]} event {key[1]}"
             checked += len(shown)
+    return checked
+
+
+def check_frames(store: Store, table_id: str, frames: list[dict[str, Any]]) -> int:
+    """Every state frame's auction and played cards are the stored log's prefix of the same length."""
+    logs = {store.board(i).number: store.board(i).events for i in store.board_ids(table_id)}
+    checked = 0
+    for frame in frames:
+        if frame.get("type") != "state":
+            continue
+        view = frame["view"]
+        log = logs.get(view["board"])
+        assert log is not None, f"board {view['board']} was shown but is not stored"
+        assert len(log) >= frame["seq"], f"board {view['board']}: {frame['seq']} events shown, {len(log)} stored"
+        prefix = log[: frame["seq"]]
+        calls = [[e["seat"], e["call"]] for e in prefix if e["event"] == "call"]
+        cards = [e["card"] for e in prefix if e["event"] == "play"]
+        assert view["auction"] == calls
+        shown = [c for t in view["tricks"] for c in t["cards"]] + [c for _, c in view["current_trick"]]
+        assert shown == cards
+        checked += 1
     return checked
 
 
