@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import re
 import subprocess
 import sys
 import time
@@ -136,3 +137,38 @@ def test_three_processes_one_killed_mid_board_loses_nothing(tmp_path: Any) -> No
                     last = [f for f in recorder.frames if f["type"] == "state"][-1]
                     assert (last["view"]["board"], last["seq"]) == final  # the end reached every living process
         assert shown > 0
+
+
+@pytest.mark.slow
+def test_serve_workers_on_postgresql(tmp_path: Any) -> None:
+    """``serve --workers 3``: one port, three processes; a table opened at one, its player and spectators on
+    whichever process the kernel hands each connection, play a board to its end."""
+    with postgres() as url:
+        if url is None:
+            pytest.skip("Debian's PostgreSQL server cannot be started here")
+        args = ("--workers", "3", "--robot-processes", "1", "--robot-effort", "low")
+        server = Server(url, robot_delay=0.02, args=args, log=tmp_path / "serve.log")
+        server.start()
+        try:
+            table_id = server.post("/api/tables", {"name": "workers", "robots": ["N", "E", "W"]})["id"]
+            token = _post(server, f"/api/tables/{table_id}/seats/S", {"name": "S"})["token"]
+            south, watchers = Recorder(Seat.SOUTH), [Recorder(None) for _ in range(6)]
+
+            async def run() -> list[Any]:
+                link = f"{server.ws}/ws/{table_id}"
+                spectators = [_watch(link, r, 1, 180) for r in watchers]
+                return await asyncio.gather(play_client(f"{link}?token={token}", south, random.Random(3), 1,
+                                                        timeout=180), *spectators)  # fmt: skip
+
+            outcome = asyncio.run(run())
+        finally:
+            server.stop()
+        assert outcome[1:] == [True] * len(watchers)
+        store = Store(url)
+        final = _final(store, table_id)
+        for recorder in [south, *watchers]:
+            assert check_frames(store, table_id, recorder.frames) > 0
+            last = [f for f in recorder.frames if f["type"] == "state"][-1]
+            assert (last["view"]["board"], last["seq"]) == final
+        log = (tmp_path / "serve.log").read_text()
+        assert len(set(re.findall(r'cluster joined\s+\(worker="([^"]+)"', log))) == 3

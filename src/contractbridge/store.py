@@ -125,7 +125,7 @@ rubber_sheets = sa.Table(
 leases = sa.Table(
     "leases",
     metadata,
-    sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id"), primary_key=True),
+    sa.Column("table_id", sa.String(32), primary_key=True),  # no foreign key: a new table's is taken first
     sa.Column("owner", sa.String(64), nullable=False),  # the server process (``server.cluster``)
     sa.Column("expires", sa.Float, nullable=False),  # the database's clock, seconds since 1970
 )

@@ -11,7 +11,7 @@ import dataclasses
 import itertools
 import time
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Annotated
 
@@ -69,11 +69,13 @@ class Club:
             self.cluster.join(session)
         return session
 
-    async def open_new(self, record: TableRecord) -> TableSession:
-        """A table just created in the store: this process owns it (it takes its lease first) and the other
-        processes learn of it."""
+    async def create(self, record: TableRecord, director_key: str | None, robots: Iterable[str]) -> TableSession:
+        """A new table, stored (with robots in the seats ``robots`` names, one transaction) and opened here: this
+        process owns it (it takes the lease before the table exists, so no other process takes it over) and the
+        other processes learn of it."""
         if self.cluster is not None:
             await self.cluster.claim_new(record.id)
+        await asyncio.to_thread(self.db.create_table, record, director_key, robots)
         session = await self.open(record)
         self.sessions[record.id] = session
         if self.cluster is not None:

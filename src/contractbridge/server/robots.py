@@ -27,6 +27,7 @@ from contractbridge.dd import dds_version
 from contractbridge.errors import DDSUnavailableError
 from contractbridge.players import Player
 from contractbridge.robots import Effort, default_robot
+from contractbridge.server.settings import default_robot_processes
 
 if TYPE_CHECKING:
     from contractbridge.table import TableView
@@ -91,7 +92,7 @@ class RobotPool:
     library user's ``Driver`` does), and the threads that wait for their answers."""
 
     def __init__(self, processes: int | None = None) -> None:
-        self.processes = min(4, os.cpu_count() or 1) if processes is None else processes
+        self.processes = default_robot_processes() if processes is None else processes
         self._pool: Executor | None = None
         #: Threads that run ``Driver.decide`` and wait there for a robot's answer (cheap: they mostly sleep).
         self.waiting = ThreadPoolExecutor(64, thread_name_prefix="robot-wait")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import secrets
 from typing import Any, Literal
@@ -63,8 +62,7 @@ async def new_table(spec: NewTable, tables: ClubDep, address: AddressDep) -> dic
         scoring=spec.scoring,
     )
     # the robots are seated with the table (one transaction) and act only after the answer (TableSession.kick)
-    await asyncio.to_thread(tables.db.create_table, record, director_key, spec.robots)
-    await tables.open_new(record)
+    await tables.create(record, director_key, spec.robots)
     tables.opened_by(table_id, address)
     log.info("table opened", extra={"table": table_id, "edition": spec.edition, "director": spec.director})
     out: dict[str, Any] = {"id": table_id, "url": f"/t/{table_id}"}
