@@ -185,6 +185,7 @@ class TableSession:
             self._take_state(fresh)
             self.owned, self.shared = True, {}
             await self._write(self._finished_in(fresh))
+            self._suggest()  # a disputed claim's L70 check for the director, computed by the owner
             await self.broadcast()
         self.kick()
 
