@@ -41,7 +41,7 @@ def register(app: typer.Typer) -> None:
             ),
         ] = 1,
         robot_processes: Annotated[
-            int | None, typer.Option("--robot-processes", min=0, help="processes robots think in [cores - 1, 1 to 4]")
+            int | None, typer.Option("--robot-processes", min=0, help="processes robots think in [cores, at most 4]")
         ] = None,
         tables_per_client: Annotated[
             int | None, typer.Option(min=0, help="tables one address may have open [20]", rich_help_panel=LIMITS)

@@ -34,6 +34,8 @@ if TYPE_CHECKING:
 
 __all__ = ["Meaning", "PooledRobot", "RobotPool", "robot_player", "shared_pool"]
 
+#: How much lower the robots' processes are scheduled than the server (``os.nice``).
+NICE: Final = 10
 #: Robots a pool process keeps (one per table and seat; the oldest goes first): their samples of the board.
 KEPT: Final = 512
 
@@ -61,8 +63,11 @@ _robots: OrderedDict[tuple[str, str], Player] = OrderedDict()
 
 
 def _start(server: int) -> None:
-    """A pool process starts: DDS is loaded before the first card; the process ends with the server, even
-    one killed with -9 (it has no other use)."""
+    """A pool process starts: it yields the processor to the server's event loop (``NICE``: the robots'
+    thinking waits, a frame to send does not); DDS is loaded before the first card; the process ends with the
+    server, even one killed with -9 (it has no other use)."""
+    with contextlib.suppress(OSError, AttributeError):
+        os.nice(NICE)
     with contextlib.suppress(DDSUnavailableError):
         dds_version()
 

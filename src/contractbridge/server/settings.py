@@ -52,7 +52,7 @@ class Settings:
     #: Seconds a connection without a token at a table without spectators has to send its ``hello``.
     hello_timeout: float = 10.0
     #: Processes the robots think in (``server.robots.RobotPool``; 0: in the server's own threads); by default
-    #: one core fewer than the machine has (the other is the server's), at least 1, at most 4.
+    #: one a core, at most 4.
     robot_processes: int = dataclasses.field(default_factory=lambda: default_robot_processes())
 
     def __post_init__(self) -> None:
@@ -89,8 +89,8 @@ class Settings:
 
 
 def default_robot_processes() -> int:
-    """The robots' processes by default: the machine's cores but one (the server's), 1 to 4."""
-    return max(1, min(4, (os.cpu_count() or 1) - 1))
+    """The robots' processes by default: one a core, at most 4 (scheduled below the server, ``robots.NICE``)."""
+    return min(4, os.cpu_count() or 1)
 
 
 def _read(name: str, text: str, kind: str) -> Any:
