@@ -285,6 +285,10 @@ class Store:
                 )
             else:
                 self.engine = _engine(self.url)
+                if self.dialect == "sqlite":
+                    # SQLite has one writer: a thread that finds the file locked sleeps in steps of up to 100 ms
+                    # (busy_timeout), which made a loaded web table's p99 (#26); waiting here, it goes at once.
+                    self._turns = threading.RLock()
             migrate(self.engine)
         except sa.exc.SQLAlchemyError as err:
             raise StoreError(f"cannot open the store {self.safe_url}: {err.__class__.__name__}: {err}") from None
