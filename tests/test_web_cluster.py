@@ -105,8 +105,21 @@ def test_three_processes_one_killed_mid_board_loses_nothing(tmp_path: Any) -> No
             watchers = {(t, p): Recorder(None) for t in ids for p in range(3)}
             store = Store(url)
 
+            async def refused(link: str) -> dict[str, Any]:
+                """A card out of turn sent to a mirror: the owner refuses it, the error frame comes back."""
+                async with websockets.connect(link) as ws:
+                    await ws.send(json.dumps({"type": "play", "card": "SA"}))
+                    while (frame := json.loads(await asyncio.wait_for(ws.recv(), 60)))["type"] != "error":
+                        pass
+                    await ws.send(json.dumps({"type": "ping"}))  # and the connection goes on
+                    while (json.loads(await asyncio.wait_for(ws.recv(), 60)))["type"] != "pong":
+                        pass
+                    return dict(frame)
+
             async def run() -> list[Any]:
                 links = [f"{servers[1 + i % 2].ws}/ws/{t}?token={tokens[i]}" for i, t in enumerate(ids)]
+                error = await refused(links[0])
+                assert error["error"].endswith("Error") and error["message"], error  # the owner's refusal
                 players = [
                     asyncio.create_task(play_client(link, south[i], random.Random(i), boards, timeout=240))
                     for i, link in enumerate(links)

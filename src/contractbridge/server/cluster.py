@@ -52,6 +52,8 @@ TTL: Final = 5.0
 RENEW: Final = 1.0
 #: Seconds a mirror waits for the owner's answer to a forwarded message.
 ANSWER: Final = 10.0
+#: PostgreSQL's limit on a NOTIFY payload is 8000 bytes.
+PAYLOAD: Final = 7999
 
 
 class ForwardError(BridgeError):
@@ -162,9 +164,13 @@ class Cluster:
 
     # the channel ---------------------------------------------------------------------------------------------------
     async def say(self, payload: dict[str, Any]) -> None:
-        """NOTIFY every process (this one too: it ignores what it said itself)."""
+        """NOTIFY every process (this one too: it ignores what it said itself); ``ProtocolError`` for a payload
+        over PostgreSQL's limit (nothing is sent)."""
         assert self._say is not None
-        await self._say.execute("SELECT pg_notify(%s, %s)", (CHANNEL, json.dumps({**payload, "by": self.name})))
+        text = json.dumps({**payload, "by": self.name}, ensure_ascii=False)
+        if len(text.encode()) > PAYLOAD:
+            raise ProtocolError(f"{payload.get('k')}: too long to pass to the table's server ({len(text)} characters)")
+        await self._say.execute("SELECT pg_notify(%s, %s)", (CHANNEL, text))
 
     def changed(self, session: TableSession) -> None:
         """The owner's change of ``session`` is committed and shown here: tell the mirrors."""
@@ -251,6 +257,11 @@ class Cluster:
             await asyncio.wait_for(done, ANSWER)
         except TimeoutError:
             raise ForwardError(f"{message.type}: the table's server did not answer; send it again") from None
+        except BridgeError:
+            raise
+        except Exception:  # the channel itself failed (the database went away): the connection goes on
+            log.exception("forward failed", extra={"table": session.record.id, "worker": self.name})
+            raise ForwardError(f"{message.type}: the table's server cannot be reached; send it again") from None
         finally:
             self._pending.pop(request, None)
 
@@ -274,8 +285,12 @@ class Cluster:
         try:
             await session.handle(client, Message(str(data.pop("type")), data))
         finally:
-            await self.say({"k": "reply", "to": origin, "id": request, "frames": client.out, "close": client.ended,
-                            "done": True})  # fmt: skip
+            answer = {"k": "reply", "to": origin, "id": request, "close": client.ended, "done": True}
+            try:
+                await self.say({**answer, "frames": client.out})
+            except ProtocolError:  # an error frame quoting a long message: its message cut short
+                short = [{**f, "message": str(f.get("message", ""))[:300] + "…"} for f in client.out]
+                await self.say({**answer, "frames": short})
 
 
 class Remote(Client):
