@@ -225,12 +225,10 @@ CITATION = re.compile(
 #: Modules outside laws/ that still cite a law in a message, each with why; the test fails when one no longer does
 #: (shrink the list) or when another module starts to (move the citation into the edition: ``Edition.cited``).
 CITATION_ALLOWLIST: Mapping[str, str] = {
-    "auction.py": "the strict Auction's own errors (L17-L39): core, below the editions; not yet re-cited per edition",
     "play.py": "PlayState's errors (L44, L53-L57, L61): core, below the editions; not yet re-cited per edition",
     "calls.py": "parsing a bid (L18A): a value, below the editions",
     "contract.py": "parsing a contract (L18A): a value, below the editions",
     "deal.py": "board numbering and vulnerability (L2): a value, below the editions",
-    "events.py": "a board event's number (L2): a value, below the editions",
     "formats/record.py": "a record's auction (L38A): the formats' own check (helper interop's files)",
     "scoring/duplicate.py": "duplicate scoring is L77/L79 by definition (the scoring module of WBF17's table)",
     "scoring/compare.py": "assigned scores (L12C1(c)): the duplicate comparison's own input check",
@@ -241,15 +239,11 @@ CITATION_ALLOWLIST: Mapping[str, str] = {
     "tournament/results.py": "an event's results (L12, L77-L79): duplicate scoring, as scoring/duplicate.py",
     "tournament/usebio.py": "a USEBIO adjusted score (L12C2): duplicate scoring, as scoring/",
     "commands/event.py": "the event command's help (L12C2, L77): helper tournament's file",
-    "scoring/rubber.py": "honours only in their strain (NBB R33): a sheet check made without the edition",
-    "director/record.py": "the record's procedure messages (L9B2, L24, REVIEW(16C)): shared by every edition",
-    "director/rulings.py": "a ruling awaiting its chooser (L9B2, L10C1): shared by every edition",
     "server/session.py": "the web table's messages (L12, L81, L85, 9B1): helper web's file",
     "commands/terminal.py": "the terminal's help and claim prompts (L68, L70, L77, L81): helper terminal's file",
     "commands/scoring.py": "the duplicate score's headings (L22B, L77)",
     "commands/__init__.py": "the CLI's command index: the first paragraph of each command's help (#28)",
     "commands/table.py": "a help text (L2)",
-    "robots/bidder.py": "the robot's refusal after the auction (L22)",
     "rubbergame/dealing.py": "a pack's check (R10(2)) before any edition is named",
     "rubbergame/formation.py": "seat_four's default citation (NBB R4, R6): the default rubber edition's",
     "rubbergame/session.py": "the sheet's revoke note (NBB R55(6), EST-L38, NL36 27.4): helper driver's file",

@@ -200,3 +200,23 @@ def test_replay_of_a_multi_board_file_points_to_convert(tmp_path: Path) -> None:
     log.write_text(Table(Board(1, DEAL)).to_jsonl() + Table(Board(2, DEAL)).to_jsonl())
     result = runner.invoke(app, ["replay", str(log)])
     assert result.exit_code == 1 and "holds 2 boards" in result.output and "x-<board>.jsonl" in result.output
+
+
+def test_undo_against_robots_refused_once_they_replied_unless_practice(tmp_path: Path) -> None:
+    """#26: the robots refuse to take back a call they have replied to; a practice table (``--practice``: one
+    person against robots, nothing at stake) grants it, and the log is cut back to before the call."""
+    pytest.importorskip("endplay")
+    deal = Deal.random(7)  # board 1: North deals; South calls after the robots of North and East
+    log = tmp_path / "strict.jsonl"
+    result = runner.invoke(app, ["play", "--seed", "7", "--seat", "S", "--log", str(log)], input="P\nundo\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "the robots refuse" in result.output and "play --practice" in result.output
+    strict = Table.from_jsonl(log.read_text())
+    assert strict.board.deal == deal and len(strict.auction) >= 4  # S's pass and W's reply stand
+    log = tmp_path / "practice.jsonl"
+    keys = "P\nundo\nquit\n"
+    result = runner.invoke(app, ["play", "--seed", "7", "--seat", "S", "--practice", "--log", str(log)], input=keys)
+    assert result.exit_code == 0, result.output
+    assert "Taken back:" in result.output and "refuse" not in result.output
+    practice = Table.from_jsonl(log.read_text())
+    assert len(practice.auction) == 2 and practice.turn == Seat.SOUTH  # N and E called; S's turn again

@@ -21,6 +21,7 @@ from contractbridge.errors import (
     InsufficientBidError,
     ParseError,
 )
+from contractbridge.rulebooks import refusal
 
 __all__ = ["Auction", "first_to_name"]
 
@@ -175,13 +176,17 @@ class Auction:
 
     def _check(self, call: Call, seat: Seat | None = None) -> None:
         if self.is_over:
-            raise AuctionClosedError(
-                f"{call}: the auction is over (L22A); a call now is a call after the final pass (L39)"
+            raise refusal(
+                AuctionClosedError,
+                f"{call}: the auction is over; a call now is a call after the final pass",
+                "call_after_auction",
             )
         turn = self._next_seat()
         if seat is not None and seat != turn:
-            raise CallOutOfTurnError(
-                f"{call} by {seat.name.lower()}: it is {turn.name.lower()}'s turn to call (L17C, L28–L32)"
+            raise refusal(
+                CallOutOfTurnError,
+                f"{call} by {seat.name.lower()}: it is {turn.name.lower()}'s turn to call",
+                "call_turn",
             )
         st = self._states[-1]
         kind = call.kind
@@ -190,16 +195,18 @@ class Auction:
         if kind is CallKind.BID:
             assert isinstance(call, Bid)
             if call.level > 7:
-                raise InadmissibleCallError(f"{call}: a bid above seven is inadmissible (L18A, L35C, L38)")
+                raise refusal(InadmissibleCallError, f"{call}: a bid above seven is inadmissible", "bid_above_seven")
             if not call.supersedes(st.last_bid):
-                raise InsufficientBidError(f"{call} is insufficient over {st.last_bid} (L18D; rectification L27)")
+                raise refusal(InsufficientBidError, f"{call} is insufficient over {st.last_bid}", "insufficient_bid")
             return
         if kind is CallKind.DOUBLE:
             if not self.can_double(turn):
-                raise InadmissibleCallError(f"X by {turn.name.lower()}: {self._double_problem(turn)} (L19A1, L36)")
+                problem = f"X by {turn.name.lower()}: {self._double_problem(turn)}"
+                raise refusal(InadmissibleCallError, problem, "inadmissible_double")
             return
         if not self.can_redouble(turn):
-            raise InadmissibleCallError(f"XX by {turn.name.lower()}: {self._redouble_problem(turn)} (L19B1, L36)")
+            problem = f"XX by {turn.name.lower()}: {self._redouble_problem(turn)}"
+            raise refusal(InadmissibleCallError, problem, "inadmissible_redouble")
 
     def _double_problem(self, seat: Seat) -> str:
         st = self._states[-1]
@@ -233,21 +240,27 @@ class Auction:
         redouble with nothing for it to apply to. ``ignored``: an inadmissible double or redouble noticed only
         after the opening lead, which keeps its place in the rotation but is scored as if not made (L36C)."""
         if self.is_over:
-            raise AuctionClosedError(f"{call}: the auction is over (L22A)")
+            raise refusal(AuctionClosedError, f"{call}: the auction is over", "auction_over")
         st = self._states[-1]
         if ignored:
             if call.kind not in (CallKind.DOUBLE, CallKind.REDOUBLE):
-                raise InadmissibleCallError(f"{call}: only a double or redouble can stand ignored (L36C)")
+                raise refusal(
+                    InadmissibleCallError, f"{call}: only a double or redouble can stand ignored", "unnoticed_call"
+                )
             self._calls.append(call)
             self._seats.append(Seat(seat))
             self._states.append(st._replace(trailing_passes=0, missed=None, missed_at=None))
             return
         if isinstance(call, Bid) and call.level > 7:
-            raise InadmissibleCallError(f"{call}: a bid above seven can never stand (L38A)")
+            raise refusal(InadmissibleCallError, f"{call}: a bid above seven can never stand", "bid_never_stands")
         if call.kind is CallKind.DOUBLE and (st.last_bid is None or st.doubling is not Doubling.NONE):
-            raise InadmissibleCallError(f"X by {seat.name.lower()}: there is no undoubled bid to double (L19A)")
+            raise refusal(
+                InadmissibleCallError, f"X by {seat.name.lower()}: there is no undoubled bid to double", "double"
+            )
         if call.kind is CallKind.REDOUBLE and st.doubling is not Doubling.DOUBLED:
-            raise InadmissibleCallError(f"XX by {seat.name.lower()}: there is no double to redouble (L19B)")
+            raise refusal(
+                InadmissibleCallError, f"XX by {seat.name.lower()}: there is no double to redouble", "redouble"
+            )
         self._add(call, Seat(seat))
 
     def _add(self, call: Call, seat: Seat) -> None:

@@ -7,7 +7,16 @@ from __future__ import annotations
 
 
 class BridgeError(ValueError):
-    """Base class of every error raised by contractbridge on bad input or an unlawful action."""
+    """Base class of every error raised by contractbridge on bad input or an unlawful action.
+
+    A module below the editions names the matter of law an error is about as data (``topic``, cited after the
+    message's ``text``) and never a book: the citation is the edition in force's (``rulebooks.refusal``,
+    ``rulebooks.recited``), so an NBB30 table never cites a 2017 law."""
+
+    #: the matter of law the error is about (an ``Edition.CITATIONS`` key), if a core module raised it
+    topic: str | None = None
+    #: the message without its citation
+    text: str = ""
 
 
 class ParseError(BridgeError):

@@ -22,6 +22,7 @@ from contractbridge.calls import Call as CallValue
 from contractbridge.cards import Card, Seat
 from contractbridge.deal import Vulnerability
 from contractbridge.errors import ParseError
+from contractbridge.rulebooks import refusal
 
 __all__ = [
     "Agree",
@@ -304,7 +305,7 @@ class _Reader:
 def _board(r: _Reader) -> BoardStart:
     number = r.take("number", int)
     if number < 1:
-        raise ParseError(f"board number {number}: a board number is 1 or more (L2)")
+        raise refusal(ParseError, f"board number {number}: a board number is 1 or more", "board_number")
     system = r.take("system", dict, None)
     return BoardStart(
         number,

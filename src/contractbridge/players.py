@@ -125,12 +125,17 @@ class UndoRequest:
 class Driver:
     """Drives ``table``: the seats in ``seats`` are robots (asked for their calls, cards, claims if ``claims``,
     answers and choices, each from its own seat's view); every other seat is a person, whose turn ``step``
-    returns as a ``Wait``. ``seats`` may change while the table is driven (a robot sits down)."""
+    returns as a ``Wait``. ``seats`` may change while the table is driven (a robot sits down). At a ``practice``
+    table the robots grant every request to undo, even after they have replied (one person against robots, for
+    practice: nobody else's play is at stake); otherwise they refuse once a reply has been seen (#26)."""
 
-    def __init__(self, table: Table, seats: Mapping[Seat, Player], *, claims: bool = True) -> None:
+    def __init__(
+        self, table: Table, seats: Mapping[Seat, Player], *, claims: bool = True, practice: bool = False
+    ) -> None:
         self.table = table
         self.seats = seats
         self.claims = claims
+        self.practice = practice
         #: a request to undo that waits for the other side's answer; nothing else happens meanwhile
         self.undo_request: UndoRequest | None = None
 
@@ -216,10 +221,10 @@ class Driver:
         if ruling is not None:
             chooser = ruling.chooser
             if ruling.question is not None or chooser is None:
-                return Wait(None, WaitKind.DIRECTOR, f"the {_words(ruling.irregularity)} {ruling.awaits()}")
+                return Wait(None, WaitKind.DIRECTOR, f"the {_words(ruling.irregularity)} {ruling.awaits(table.rules)}")
             robot = self.seats.get(chooser)
             if robot is None:
-                return Wait(chooser, WaitKind.CHOOSE, f"the {_words(ruling.irregularity)} {ruling.awaits()}")
+                return Wait(chooser, WaitKind.CHOOSE, f"the {_words(ruling.irregularity)} {ruling.awaits(table.rules)}")
             option = "accept" if "accept" in ruling.option_ids else ruling.option_ids[0]  # accept the call: L27A1, L29A
             return Action({"event": "choose", "seat": chooser.letter, "option": option}, robot)
         pending = table.pending_irregularity
@@ -279,7 +284,8 @@ class Driver:
     def request_undo(self, seat: Seat) -> UndoRequest | None:
         """``seat`` asks to take back its last action and what others did since. The other side's people
         answer it (``answer_undo``; ``step`` waits for them); if that side is all robots they answer at once:
-        they agree only when nobody else has acted since, so no reply has been seen (#26). Returns the request
+        they agree only when nobody else has acted since, so no reply has been seen (#26), or always at a
+        ``practice`` table. Returns the request
         when it is granted now (then ``take_back`` it), None when it waits for an answer; ``UndoError`` when it
         cannot be made or the robots refuse."""
         if self.table.phase is Phase.DONE:
@@ -290,7 +296,7 @@ class Driver:
         if self._undo_answerers(seat):
             self.undo_request = request
             return None
-        if self._replied_since(request):
+        if not self.practice and self._replied_since(request):
             raise UndoError(f"undo: the robots refuse: {_name(seat)} has seen the play since (#26)")
         return request
 

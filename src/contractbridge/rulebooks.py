@@ -11,16 +11,19 @@ This module holds that one seam and the default names; the registry itself is ``
 
 from __future__ import annotations
 
+import functools
 import importlib
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, TypeVar
 
-from contractbridge.errors import EditionError
+from contractbridge.errors import BridgeError, EditionError
 
 if TYPE_CHECKING:
     from contractbridge.laws.base import Edition
 
-__all__ = ["DEFAULT_EDITION", "DEFAULT_RUBBER_EDITION", "find", "install", "rubber_editions"]
+__all__ = ["DEFAULT_EDITION", "DEFAULT_RUBBER_EDITION", "find", "install", "recited", "refusal", "rubber_editions"]
+
+E = TypeVar("E", bound=BridgeError)
 
 #: the edition a table, a record or a log uses when none is named
 DEFAULT_EDITION: Final = "WBF17"
@@ -55,3 +58,22 @@ def rubber_editions() -> list[str]:
     """The editions that score rubber bridge (``Edition.rubber`` is set)."""
     _loaded()
     return [name for name in _names if find(name).rubber is not None]
+
+
+def refusal(kind: type[E], text: str, topic: str, edition: Edition | None = None) -> E:
+    """An error of ``kind`` saying ``text`` about ``topic`` with ``edition``'s citation for it, or the default
+    edition's when no edition is in force (a bare value or ``Auction``); it keeps ``topic`` and ``text`` so that
+    a table re-cites it in its own edition (``recited``)."""
+    err = kind(f"{text}{_default_cited(topic) if edition is None else edition.cited(topic)}")
+    err.topic, err.text = topic, text
+    return err
+
+
+def recited(err: E, edition: Edition) -> E:
+    """``err``, a core error about a ``topic`` (``refusal``), citing ``edition``'s law for it: a table's own book."""
+    return err if err.topic is None else refusal(type(err), err.text, err.topic, edition)
+
+
+@functools.cache
+def _default_cited(topic: str) -> str:
+    return find(DEFAULT_EDITION).cited(topic)

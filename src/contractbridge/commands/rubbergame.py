@@ -16,7 +16,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from contractbridge.cards import Seat
-from contractbridge.commands.terminal import Quit, TerminalTable
+from contractbridge.commands.terminal import PracticeOption, Quit, TerminalTable
 from contractbridge.errors import BridgeError
 from contractbridge.eventlog import MAX_LOG_BYTES, DurableLog, EventLog
 from contractbridge.laws import DEFAULT_RUBBER_EDITION, rubber_editions
@@ -65,6 +65,8 @@ def play_rubber(
     read: Callable[[str], str],
     log: EventLog | None = None,
     hint_robot: Callable[[Seat], Player] | None = None,
+    *,
+    practice: bool = False,
 ) -> bool:
     """Play ``session``'s rubber to its end at the terminal table of ``play`` (``TerminalTable``: the auction grid,
     each card and trick, ``hint``, ``claim``, ``undo``): ``robots`` act for their seats, the person at the terminal
@@ -77,7 +79,8 @@ def play_rubber(
                       f"({table.board.dealer.letter}) deals, vulnerable: {table.board.vulnerability}")  # fmt: skip
         session.tell_partscores(robots.values())
         hand_log = None if log is None else HandLog(log, session)
-        if not TerminalTable(console, table, robots, read, hand_log, hint_robot, own_score=False).run().done:
+        terminal = TerminalTable(console, table, robots, read, hand_log, hint_robot, practice=practice, own_score=False)
+        if not terminal.run().done:
             return False
         for e in session.score():
             console.print(f"  {e.side} {e.points} {e.item.value} ({e.law})")
@@ -127,6 +130,7 @@ def register(app: typer.Typer) -> None:
             Path | None,
             typer.Option("--resume", metavar="FILE", help="Continue the rubber of this log (and append to it)"),
         ] = None,
+        practice: PracticeOption = False,
     ) -> None:
         """Play a whole rubber against the robots, the We/They sheet after each hand (NBB R27–R36; EST-S).
 
@@ -139,7 +143,7 @@ def register(app: typer.Typer) -> None:
             console.print(f"[red]error: {err}[/red]")
             raise typer.Exit(1) from None
         robots: dict[Seat, Player] = {s: BiddingRobot(system) for s in Seat if s not in yours}
-        terminal_rubber(console, edition, robots, seed, log, lambda _: BiddingRobot(system), resume)
+        terminal_rubber(console, edition, robots, seed, log, lambda _: BiddingRobot(system), resume, practice=practice)
 
 
 def terminal_rubber(
@@ -151,6 +155,8 @@ def terminal_rubber(
     hint_robot: Callable[[Seat], Player] | None = None,
     resume: Path | None = None,
     max_bytes: int = MAX_LOG_BYTES,
+    *,
+    practice: bool = False,
 ) -> None:
     """A rubber under ``edition`` at the terminal (``rubber-game``; ``play --rubber``): ``robots`` play their
     seats, the person at the terminal the others (``hint_robot``: who answers ``hint``). ``log`` is a new
@@ -187,7 +193,7 @@ def terminal_rubber(
 
     console.print(_describe(session.lineup))
     try:
-        if not play_rubber(console, session, robots, read, writer, hint_robot):
+        if not play_rubber(console, session, robots, read, writer, hint_robot, practice=practice):
             console.print("\nRubber stopped: the hand could not be finished.")
     except Quit:
         console.print("\nRubber stopped.")

@@ -16,7 +16,14 @@ from rich.markup import escape
 
 from contractbridge.cards import Seat, Side
 from contractbridge.commands.match import LAST, BoardLine, Match, last_rubber, new_rubber_log, print_summary
-from contractbridge.commands.terminal import BoardOutcome, Quit, TerminalTable, board_outcome, card_text
+from contractbridge.commands.terminal import (
+    BoardOutcome,
+    PracticeOption,
+    Quit,
+    TerminalTable,
+    board_outcome,
+    card_text,
+)
 from contractbridge.deal import Board, Deal
 from contractbridge.errors import BridgeError, EventLogError
 from contractbridge.eventlog import MAX_LOG_BYTES, EventLog, EventLogWarning, read_table
@@ -155,10 +162,11 @@ def _play_board(
     robots: Mapping[Seat, Player],
     log: EventLog | None,
     hint_robot: Callable[[Seat], Player],
+    practice: bool = False,
 ) -> BoardOutcome:
     read = _read_with(console)
     try:
-        return TerminalTable(console, table, robots, read, log, hint_robot).run()
+        return TerminalTable(console, table, robots, read, log, hint_robot, practice=practice).run()
     finally:
         if log is not None:
             log.close()
@@ -257,6 +265,7 @@ def register(app: typer.Typer) -> None:
         ] = "normal",
         max_bytes: MaxBytesOption = MAX_LOG_BYTES,
         rubber: Annotated[bool, typer.Option("--rubber", help="A whole rubber (NBB30, EST30, NL36 scoring)")] = False,
+        practice: PracticeOption = False,
     ) -> None:
         """A table at the terminal: robots play the seats you give them, you the rest (type help at the prompt).
 
@@ -294,7 +303,7 @@ def register(app: typer.Typer) -> None:
                     console.print(f"Logging the rubber to {log}", soft_wrap=True)
             except BridgeError as err:
                 raise _fail(str(err)) from None
-            terminal_rubber(console, edition, robots, seed, log, hint_robot, resume, max_bytes)
+            terminal_rubber(console, edition, robots, seed, log, hint_robot, resume, max_bytes, practice=practice)
             return
         humans = [s for s in Seat if s not in robots]
         side = humans[0].side if humans else Side.NS
@@ -308,7 +317,7 @@ def register(app: typer.Typer) -> None:
         except BridgeError as err:
             raise _fail(str(err)) from None
         if match is not None:
-            _play_match(console, match, robots, hint_robot, side, max_bytes)
+            _play_match(console, match, robots, hint_robot, side, max_bytes, practice)
             return
         if resume is not None and boards > 1:
             raise _fail("--resume FILE continues one board; a match continues from its directory (--resume DIR)")
@@ -319,7 +328,7 @@ def register(app: typer.Typer) -> None:
             )
             if seed is not None:
                 seed += 1
-            outcome = _played(console, table, robots, writer, hint_robot)
+            outcome = _played(console, table, robots, writer, hint_robot, practice)
             if outcome is None:
                 return
             if boards > 1:
@@ -332,10 +341,11 @@ def _played(
     robots: Mapping[Seat, Player],
     writer: EventLog | None,
     hint_robot: Callable[[Seat], Player],
+    practice: bool = False,
 ) -> BoardOutcome | None:
     """The board played at the terminal; None when the player quits (the state shown) or play stops unfinished."""
     try:
-        outcome = _play_board(console, table, robots, writer, hint_robot)
+        outcome = _play_board(console, table, robots, writer, hint_robot, practice)
     except Quit:
         console.print()
         _print_state(console, table)
@@ -363,6 +373,7 @@ def _play_match(
     hint_robot: Callable[[Seat], Player],
     side: Side,
     max_bytes: int,
+    practice: bool = False,
 ) -> None:
     """A match kept in the data directory: each board's log there; a board already played is counted from its
     log, one stopped half-way continues, the rest are dealt; the summary at the end (or at a quit)."""
@@ -389,7 +400,7 @@ def _play_match(
                 outcome = board_outcome(table)
                 console.print(f"Board {number} (played): {table.result}")
             else:
-                played = _played(console, table, robots, writer, hint_robot)
+                played = _played(console, table, robots, writer, hint_robot, practice)
                 if played is None:
                     return
                 outcome = played

@@ -12,7 +12,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import Annotated
 
+import typer
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table as Grid
@@ -24,7 +26,7 @@ from contractbridge.deal import Deal
 from contractbridge.errors import BridgeError, ClaimError, DDSUnavailableError, DoubleDummyError
 from contractbridge.eventlog import DurableLog
 from contractbridge.formats.diagram import diagram
-from contractbridge.players import Action, Driver, Player, Wait, WaitKind
+from contractbridge.players import Action, Driver, Player, UndoError, Wait, WaitKind
 from contractbridge.robots import RobotPlayer
 from contractbridge.robots.bidder import BiddingRobot
 from contractbridge.scoring import duplicate
@@ -32,7 +34,7 @@ from contractbridge.scoring.rubber import Rubber
 from contractbridge.systems.base import CallMeaning
 from contractbridge.table import Phase, Table, TableView
 
-__all__ = ["BoardOutcome", "Quit", "TerminalTable", "board_outcome", "card_text", "cards_text"]
+__all__ = ["BoardOutcome", "PracticeOption", "Quit", "TerminalTable", "board_outcome", "card_text", "cards_text"]
 
 HELP = """\
 At the prompt:
@@ -45,8 +47,15 @@ At the prompt:
   auto          play a forced card (a singleton, the only legal card) for you: auto on / auto off
   claim N       claim N of the remaining tricks (then state your line of play)
   E:HK          a card from the hand named, out of turn (a table with a director only: the director rules)
-  undo          take back your last call or card (and the robots' actions since)
+  undo          take back your last call or card (and the robots' actions since): the robots agree
+                while they have not replied, always at a practice table (play --practice)
   quit          stop (the log keeps everything so far: --resume continues it)"""
+
+
+#: ``play --practice`` / ``rubber-game --practice``: the robots grant every ``undo`` (``Driver(practice=True)``)
+PracticeOption = Annotated[
+    bool, typer.Option("--practice", help="The robots grant every undo, even of a card they have replied to")
+]
 
 
 class Quit(Exception):
@@ -128,6 +137,8 @@ class TerminalTable:
     read: Callable[[str], str]
     log: DurableLog | None = None
     hint_robot: Callable[[Seat], Player] | None = None
+    #: a practice table: the robots grant every ``undo``, even of a card they have replied to (``Driver``)
+    practice: bool = False
     #: whether the end of the board shows its own score (False: the caller scores it, e.g. on a rubber's sheet)
     own_score: bool = True
     _announced: int = 0
@@ -147,7 +158,7 @@ class TerminalTable:
         table = self.table
         self._announced = len(table.to_events())
         self._greet()
-        driver = Driver(table, self.robots)
+        driver = Driver(table, self.robots, practice=self.practice)
         while not isinstance(step := driver.step(), Wait) or step.kind is not WaitKind.DONE:
             if isinstance(step, Action):
                 self._acted(step)
@@ -427,7 +438,12 @@ class TerminalTable:
                 break
         else:
             raise BridgeError("nothing to undo: you have not called or played yet")
-        request = driver.request_undo(seat)
+        try:
+            request = driver.request_undo(seat)
+        except UndoError as err:
+            if self.practice:
+                raise
+            raise UndoError(f"{err}; play --practice lets you take back what the robots have seen") from None
         if request is None:  # the people of the other side are here: they agree
             request = driver.answer_undo(seat.lho, True)
             assert request is not None

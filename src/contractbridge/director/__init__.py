@@ -3,8 +3,10 @@ plugs into the same machinery).
 
 - ``rulings``: ``Ruling``, ``Option`` (with its ``Effect`` values), ``Question``, ``BeforeRectification``: what a
   ruling offers, with laws, in both periods and every edition;
-- ``effects``: what outlives a ruling in both periods — obligations to pass, L16C information flags, lead
-  restrictions, penalty cards;
+- ``effects``: what outlives a ruling in both periods — rectifications awaiting a call, obligations to pass, L16C
+  information flags, lead restrictions, penalty cards — and the status of a call;
+- ``apply``: the one function that applies an auction-period option's ``Effect`` values (and a call the laws
+  allow before rectification, L9B2) to the record;
 - ``record``: ``DirectedAuction``, the record of calls with their status, the one auction model of an
   irregular table.
 
@@ -16,10 +18,9 @@ editions build on this package: the record finds an edition by name through ``ru
 
 from __future__ import annotations
 
-from contractbridge.director.effects import Duration, InfoFlag, LeadRestriction, Obligation, PenaltyCard
+from contractbridge.director.effects import AwaitedCall, Duration, InfoFlag, LeadRestriction, Obligation, PenaltyCard
 from contractbridge.director.record import (
     AuctionSummary,
-    AwaitedCall,
     DirectedAuction,
     Entry,
     Status,

@@ -1,10 +1,11 @@
-"""The effects of rectification that outlive a ruling, shared by the auction and the play period: obligations
-to pass (L23–L38), the L16C information flags, lead restrictions (L26B; later L50D2, L51B) and penalty cards
-(L24E, L50). The table enforces them through its edition (``Edition.legal_cards``)."""
+"""The effects of rectification that outlive a ruling, shared by the auction and the play period: rectifications
+awaiting a seat's next call (L27B, L30B–L32), obligations to pass (L23–L38), the L16C information flags, lead
+restrictions (L26B; later L50D2, L51B) and penalty cards (L24E, L50); and the status of a call in the record. The
+table enforces them through its edition (``Edition.legal_cards``)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING, Any
 
@@ -14,7 +15,29 @@ from contractbridge.cards import Card, Seat, Side, Suit
 if TYPE_CHECKING:
     from contractbridge.play import PlayState
 
-__all__ = ["Duration", "InfoFlag", "LeadRestriction", "Obligation", "PenaltyCard"]
+__all__ = ["AwaitedCall", "Duration", "InfoFlag", "LeadRestriction", "Obligation", "PenaltyCard", "Status"]
+
+
+@dataclass(slots=True)
+class AwaitedCall:
+    """A rectification waiting for a seat's next standing (or attempted) call: e.g. the offender's
+    replacement after a call out of rotation (L30B1(b), L31A2), or RHO's call after a bid out of
+    rotation at RHO's turn (L31A). ``kind`` names the law; the edition interprets it."""
+
+    seat: Seat
+    kind: str
+    offender: Seat
+    call: Call
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+class Status(Enum):
+    """What became of a call in the record (L16C treats withdrawn and cancelled alike)."""
+
+    STANDING = "standing"
+    PENDING = "pending"
+    WITHDRAWN = "withdrawn"
+    CANCELLED = "cancelled"
 
 
 class Duration(Enum):

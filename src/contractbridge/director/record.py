@@ -16,8 +16,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
-from enum import Enum
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from contractbridge import events, rulebooks
@@ -25,7 +24,16 @@ from contractbridge.auction import Auction, first_to_name
 from contractbridge.calls import DOUBLE, PASS, REDOUBLE, Bid, Call, CallKind, all_bids
 from contractbridge.cards import Card, Seat, Side, Suit
 from contractbridge.contract import Contract, Doubling
-from contractbridge.director.effects import Duration, InfoFlag, LeadRestriction, Obligation, PenaltyCard
+from contractbridge.director.apply import apply_option, call_before_rectification
+from contractbridge.director.effects import (
+    AwaitedCall,
+    Duration,
+    InfoFlag,
+    LeadRestriction,
+    Obligation,
+    PenaltyCard,
+    Status,
+)
 from contractbridge.director.rulings import DIRECTOR, Option, Ruling, seat_name
 from contractbridge.errors import (
     EventLogError,
@@ -53,15 +61,6 @@ __all__ = [
 _BIDS: Final = all_bids()
 
 
-class Status(Enum):
-    """What became of a call in the record (L16C treats withdrawn and cancelled alike)."""
-
-    STANDING = "standing"
-    PENDING = "pending"
-    WITHDRAWN = "withdrawn"
-    CANCELLED = "cancelled"
-
-
 @dataclass(slots=True)
 class Entry:
     """One call as it was made at the table."""
@@ -84,19 +83,6 @@ class Entry:
         if self.ignored:
             out["ignored"] = True
         return out
-
-
-@dataclass(slots=True)
-class AwaitedCall:
-    """A rectification waiting for a seat's next standing (or attempted) call: e.g. the offender's
-    replacement after a call out of rotation (L30B1(b), L31A2), or RHO's call after a bid out of
-    rotation at RHO's turn (L31A). ``kind`` names the law; the edition interprets it."""
-
-    seat: Seat
-    kind: str
-    offender: Seat
-    call: Call
-    data: dict[str, Any] = field(default_factory=dict)
 
 
 class AuctionSummary:
@@ -306,8 +292,9 @@ class DirectedAuction:
     @property
     def review_flags(self) -> list[str]:
         """What the director checks after play: the flags the rulings set, and ``REVIEW(16C)`` while any
-        withdrawn call is UI for a side (L16C3)."""
-        return [*self.review, *(["REVIEW(16C)"] if self.information else [])]
+        withdrawn call is UI for a side (L16C3; the edition's law for unauthorized information)."""
+        law = self.edition.CITATIONS.get("unauthorized_information")
+        return [*self.review, *([f"REVIEW({law.removeprefix('L')})"] if self.information and law else [])]
 
     # ---- mutation primitives for editions -------------------------------------------------------
     def append(self, seat: Seat, call: Call, status: Status = Status.PENDING, law: str = "") -> int:
@@ -436,10 +423,10 @@ class DirectedAuction:
             )
         for f in ruling.before_rectification:
             if f.seat == seat:
-                f.apply(call)
+                call_before_rectification(self, f, call)
                 return
         raise RulingPendingError(
-            f"{call} by {seat_name(seat)}: the {ruling.irregularity.replace('_', ' ')} {ruling.awaits()}; "
+            f"{call} by {seat_name(seat)}: the {ruling.irregularity.replace('_', ' ')} {ruling.awaits(self.edition)}; "
             "no player may act before it"
         )
 
@@ -451,7 +438,8 @@ class DirectedAuction:
 
     def _change(self, seat: Seat, call: Call) -> None:
         if self.pending is not None:
-            raise RulingPendingError(f"change of call by {seat_name(seat)} while a ruling is pending (L9B2)")
+            law = self.edition.cited("before_rectification")
+            raise RulingPendingError(f"change of call by {seat_name(seat)} while a ruling is pending{law}")
         self.edition.change_of_call(self, seat, call)
 
     def expose(self, seat: Seat | str, cards: Iterable[Card | str], led: bool = False) -> None:
@@ -459,9 +447,10 @@ class DirectedAuction:
         seat = Seat.parse(seat) if isinstance(seat, str) else Seat(seat)
         faced = tuple(Card.parse(c) if isinstance(c, str) else c for c in cards)
         if not faced:
-            raise IllegalCallError("an exposure needs at least one card (L24)")
+            raise IllegalCallError(f"an exposure needs at least one card{self.edition.cited('card_in_auction')}")
         if self.pending is not None:
-            raise RulingPendingError(f"cards exposed by {seat_name(seat)} while a ruling is pending (L9B2)")
+            law = self.edition.cited("before_rectification")
+            raise RulingPendingError(f"cards exposed by {seat_name(seat)} while a ruling is pending{law}")
         self.last_exposed = faced
         self._transaction(lambda: self.edition.exposed_cards(self, seat, faced, led))
 
@@ -499,7 +488,7 @@ class DirectedAuction:
         self.resolve(opt.law, opt.id)
         for flag in ruling.review:
             self.add_review(flag[7:-1] if flag.startswith("REVIEW(") else flag)
-        opt.carry_out()
+        apply_option(self, opt)
 
     def _transaction(self, action: Callable[[], None]) -> None:
         saved = {k: copy.deepcopy(v) for k, v in vars(self).items() if k not in ("edition", "system", "pending")}

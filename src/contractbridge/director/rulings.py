@@ -11,15 +11,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import KW_ONLY, dataclass, field, replace
 from enum import Enum
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
 from contractbridge.calls import Call
 from contractbridge.cards import Card, Seat, Side, Suit
+from contractbridge.director.effects import AwaitedCall, Duration
 from contractbridge.errors import RulingError
 
 __all__ = [
     "DIRECTOR",
     "BeforeRectification",
+    "Cites",
     "Effect",
     "EffectKind",
     "Option",
@@ -37,6 +39,13 @@ def seat_name(seat: Seat) -> str:
     return seat.name.capitalize()
 
 
+class Cites(Protocol):
+    """What cites a law for a topic in a message (``Edition.cited``: ``" (L9B2)"``, or ``""`` for a book without
+    that rule)."""
+
+    def cited(self, topic: str) -> str: ...
+
+
 @dataclass(frozen=True, slots=True)
 class Question:
     """A matter of judgement the director must decide (docs/architecture.md §3.5): answered by a ``judge`` event."""
@@ -50,7 +59,8 @@ class Question:
 
 
 class EffectKind(Enum):
-    """What an option does to the table, as data (the play period's options; the table maps each to events)."""
+    """What an option does to the table, as data: the play period's (the table maps each to events) and the
+    auction period's (``director.apply`` applies each to the record)."""
 
     ACCEPT = "accept"  # the irregular lead or play stands as if in turn (L53, L60A2)
     WITHDRAW = "withdraw"  # the card goes back to the hand
@@ -68,17 +78,52 @@ class EffectKind(Enum):
     SUBSTITUTE = "substitute"  # the offender substitutes a legal card (L62B, L52B2)
     TRANSFER = "transfer"  # tricks transferred at the end of play (L64A)
     NONE = "none"  # no rectification
+    # the auction period (L13–L15, L16C, L17D3, L23–L39; the historic codes' R39–R43), applied to the record by
+    # ``director.apply``; "the call made" is the call a player made before rectification (``BeforeRectification``)
+    STAND = "stand"  # entry ``index`` (the last entry if None) stands, under ``law`` (L27A1, L29A, L25B1)
+    WITHDRAW_CALL = "withdraw_call"  # entry ``index`` is withdrawn (L25, L27B); ``ui_for``: the L16C flag
+    CANCEL_CALL = "cancel_call"  # entry ``index`` is cancelled (L29B, L36B, L37B); ``ui_for`` as above
+    CANCEL_FROM = "cancel_from"  # entry ``index`` and every later call are cancelled (L15A1, L36A, L38B)
+    ENTER_CALL = "enter_call"  # ``seat``'s ``call`` (the call made if None) is entered, pending, under ``law``
+    MOVE_LAST = "move_last"  # the last entry takes position ``index`` (L25A1), or leaves the record if None
+    CALL = "call"  # ``seat`` makes ``call`` (the call made if None) at the table, ruled on under its own law
+    OBLIGE = "oblige"  # ``seat`` must pass for ``duration`` (L23–L38; NBB R39, R40)
+    RELEASE = "release"  # ``seat``'s obligation to pass ends (L37A; NBB R42 accepted)
+    LEAD_PENALTY = "lead_penalty"  # L26B may restrict ``seat``'s partner's lead if ``seat`` defends
+    RESTRICT_LEAD = "restrict_lead"  # declarer's L26B choice for offender ``seat``: forbid ``suits`` (or none)
+    EXPOSE = "expose"  # ``cards`` of ``seat`` stay face up (``data`` "led": led) until the play (L24; NBB R43)
+    UNEXPOSE = "unexpose"  # ``cards`` of ``seat`` are no longer exposed (NBB R43(a)(II))
+    FORGET_UI = "forget_ui"  # the L16C flag of entry ``index`` is dropped (L23B: a comparable call)
+    WATCH = "watch"  # ``watch`` waits for a seat's next call (L27B, L30B1(b), L31A, L32A; NBB R40)
+    END_WATCH = "end_watch"  # ``seat``'s awaited rectification of kind ``data`` is done
+    MARK_WATCH = "mark_watch"  # ``seat``'s awaited rectification of kind ``data`` has had its penalty (L27B3: once)
+    RULE = "rule"  # ``ruling``, which follows from this option, becomes pending (L25B, L27B1(b))
+    FOLLOW_UP = "follow_up"  # the edition's next step ``data`` after entry ``index`` (WBF17: L31A/L32A, L25A6)
+    REVIEW = "review"  # the director reviews under ``law`` after play (a REVIEW flag; an adjusted score)
+    NOTE = "note"  # ``data`` is noted in the record
+    NEW_DEAL = "new_deal"  # a new deal is demanded (``law``): the board ends and the same dealer deals again
 
 
 @dataclass(frozen=True, slots=True)
 class Effect:
-    """One change an option makes: ``kind`` to ``seat`` about ``cards``/``suits``; ``data`` qualifies it."""
+    """One change an option makes: ``kind`` to ``seat`` about ``cards``/``suits``; ``data`` qualifies it. An
+    auction-period effect names the record's entry (``index``), a ``call``, its ``law``, the side the L16C
+    information is unauthorized for (``ui_for``), how long an obligation lasts (``duration``), the rectification
+    that waits (``watch``) or the ruling that follows (``ruling``)."""
 
     kind: EffectKind
     seat: Seat | None = None
     cards: tuple[Card, ...] = ()
     suits: tuple[Suit, ...] = ()
     data: str = ""
+    _: KW_ONLY
+    index: int | None = None
+    call: Call | None = None
+    law: str = ""
+    ui_for: Side | None = None
+    duration: Duration | None = None
+    watch: AwaitedCall | None = None
+    ruling: Ruling | None = None
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"effect": self.kind.value}
@@ -90,6 +135,20 @@ class Effect:
             out["suits"] = [s.letter for s in self.suits]
         if self.data:
             out["data"] = self.data
+        if self.index is not None:
+            out["index"] = self.index
+        if self.call is not None:
+            out["call"] = str(self.call)
+        if self.law:
+            out["law"] = self.law
+        if self.ui_for is not None:
+            out["UI"] = str(self.ui_for)
+        if self.duration is not None:
+            out["duration"] = self.duration.value
+        if self.watch is not None:
+            out["awaits"] = {"seat": self.watch.seat.letter, "kind": self.watch.kind}
+        if self.ruling is not None:
+            out["ruling"] = {"irregularity": self.ruling.irregularity, "law": self.ruling.law}
         return out
 
 
@@ -135,15 +194,26 @@ def none_option(law: str, effect: str, option_id: str = "no_rectification") -> O
 
 @dataclass(frozen=True, slots=True)
 class BeforeRectification:
-    """A call the laws let ``seat`` make before rectification, and what it does (L9B2: L27A1, L28B, L29A …)."""
+    """A call the laws let ``seat`` make before rectification, and what it does (L9B2: L27A1, L28B, L29A …): it
+    settles the ruling as ``option`` under ``law`` and has ``effects`` (applied by ``director.apply``; "the call
+    made" is that call). With ``only``, no other call is allowed (``refusal`` says why: NBB R40(2))."""
 
     seat: Seat
     law: str
     effect: str
-    apply: Callable[[Call], None] = field(compare=False, repr=False)
+    option: str
+    effects: tuple[Effect, ...]
+    _: KW_ONLY
+    only: Call | None = None
+    refusal: str = ""
 
     def to_dict(self) -> dict[str, Any]:
-        return {"seat": self.seat.letter, "law": self.law, "effect": self.effect}
+        return {
+            "seat": self.seat.letter,
+            "law": self.law,
+            "effect": self.effect,
+            "effects": [e.to_dict() for e in self.effects],
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,16 +282,14 @@ class Ruling:
         """This ruling with every option carried out by ``apply(option)``."""
         return replace(self, options=tuple(o.bind(apply(o)) for o in self.options))
 
-    def awaits(self) -> str:
-        """What the table waits for; nobody acts before it (L9B2), except as ``before_rectification`` allows. A
-        ruling of a 1930s book (its law names the book: ``NBB R46(2)``, ``EST-L30``, ``NL36 26.6``) cites no 2017
-        law (#25)."""
-        wbf = self.law[:1].isdigit()
+    def awaits(self, edition: Cites) -> str:
+        """What the table waits for; nobody acts before it (L9B2), except as ``before_rectification`` allows. The
+        laws are cited by the ``edition`` in force: a 1930s book cites no 2017 law (#25)."""
         if self.question is not None:
             return f"awaits the director's judgement ({self.question.law})"
         if self.chooser is not None:
-            return f"awaits {seat_name(self.chooser)}'s choice of rectification" + (" (L10C1, L9B2)" if wbf else "")
-        return "awaits the director's ruling" + (" (L9B2)" if wbf else "")
+            return f"awaits {seat_name(self.chooser)}'s choice of rectification{edition.cited('awaits_choice')}"
+        return f"awaits the director's ruling{edition.cited('awaits_director')}"
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -245,7 +313,8 @@ class Ruling:
 
     def explain(self) -> str:
         """A director's explanation in words (L10C1)."""
-        lines = [f"{self.description} (L{self.law})."]
+        law = f"L{self.law}" if self.law[:1].isdigit() else self.law  # a 2017 law is a number; a book names itself
+        lines = [f"{self.description} ({law})."]
         if self.question is not None:
             lines.append(f"The director must judge: {self.question.text} ({self.question.law})")
             for opt in self.options:

@@ -13,7 +13,8 @@ How a ``Table`` uses its edition (one object per table, resolved at construction
 
 - auction period, irregular tables only: every call, change, exposure, choice and judgement goes to the
   table's record (``new_record``), which asks the auction methods below (``call``, ``change_of_call``,
-  ``exposed_cards``, ``unnoticed_call``, ``board_irregularity``, ``settle``, ``describe_watch``);
+  ``exposed_cards``, ``unnoticed_call``, ``board_irregularity``, ``settle``, ``describe_watch``, and
+  ``follow_up`` for an option's edition-specific next step);
 - ``legal_cards(table, seat, cards)`` after L44, at an irregular table, each time legal cards are asked for or
   a card is played: the restrictions rectification puts on a seat's cards (a strict table has none);
 - ``card_irregularity(table, irregularity)`` when an irregular table records an unlawful card, and
@@ -38,7 +39,7 @@ from contractbridge.scoring.rules import FIRST_NOTRUMP_40, TrickValues
 from contractbridge.values import Claim, Irregularity, IrregularityKind
 
 if TYPE_CHECKING:
-    from contractbridge.director import AwaitedCall, DirectedAuction
+    from contractbridge.director import AwaitedCall, DirectedAuction, Effect
     from contractbridge.events import Event
     from contractbridge.play import PlayState
     from contractbridge.scoring.rubber import RubberRules
@@ -186,6 +187,10 @@ class Edition:
     def board_irregularity(self, auction: DirectedAuction, kind: str, facts: Mapping[str, Any]) -> None:
         """Irregularities of the board itself: wrong number of cards, missing card, wrong board."""
         raise self._unsupported("board irregularities")
+
+    def follow_up(self, auction: DirectedAuction, effect: Effect) -> None:
+        """The edition's own next step after a chosen option (a ``FOLLOW_UP`` effect, ``director.apply``)."""
+        raise self._unsupported(f"the step {effect.data!r} after a ruling")
 
     # ---- the play period (hooks the table calls; the play-period director adds its rules here) ----------
     def dummy_faced(self, play: PlayState) -> bool:

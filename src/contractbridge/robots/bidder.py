@@ -18,6 +18,7 @@ from contractbridge.cards import Card, Hand, Seat
 from contractbridge.deal import Deal, Vulnerability
 from contractbridge.errors import BridgeError, CallOutOfTurnError
 from contractbridge.laws import edition as find_edition
+from contractbridge.rulebooks import refusal
 from contractbridge.systems import CallMeaning, System, SystemOptions, system
 from contractbridge.systems.base import DEFAULT_OPTIONS
 
@@ -45,7 +46,7 @@ def choose(
     ``partscores`` are the rubber part-scores below the line, indexed by side (NS, EW); ``opponents`` is the
     opponents' system (their explanations, L20F), by default the same."""
     if auction.is_over:
-        raise BridgeError("the auction is over: no call to choose (L22)")
+        raise refusal(BridgeError, "the auction is over: no call to choose", "auction_over")
     if seat is not None and seat != auction.turn:
         raise CallOutOfTurnError(f"it is {auction.turn}'s turn to call, not {seat}'s")
     theirs = None if opponents is None else _system(opponents)

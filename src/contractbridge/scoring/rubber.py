@@ -218,7 +218,7 @@ class RubberRules:
         self, contract: Contract, declarer: Seat, tricks: int, vulnerable: bool, honours: Honours | None = None
     ) -> list[Entry]:
         """The sheet lines of one hand, given whether declarer's side is vulnerable (NBB R29)."""
-        _check_hand(contract, declarer, tricks, honours)
+        _check_hand(contract, declarer, tricks, honours, self.laws["honours"])
         side, need = declarer.side, contract.tricks_needed
         lines: list[Entry] = []
         if tricks >= need:
@@ -237,7 +237,11 @@ class RubberRules:
         return lines
 
 
-def _check_hand(contract: Contract | None, declarer: Seat | None, tricks: int | None, honours: Honours | None) -> None:
+def _check_hand(
+    contract: Contract | None, declarer: Seat | None, tricks: int | None, honours: Honours | None, law: str = ""
+) -> None:
+    """The hand's record is one the sheet can score; ``law`` is the edition's rule for honours (none: a record
+    checked without its sheet)."""
     if contract is None:
         if declarer is not None or tricks is not None or honours is not None:
             raise ScoringError("a passed-out hand has no declarer, tricks or honours")
@@ -257,7 +261,8 @@ def _check_hand(contract: Contract | None, declarer: Seat | None, tricks: int | 
                 if contract.strain is Strain.NOTRUMP
                 else "in a suit contract only 4 or 5 trump honours"
             )
-            raise ScoringError(f"honours {honours} do not score in {contract}: {where} count (NBB R33)")
+            cited = f" ({law})" if law else ""
+            raise ScoringError(f"honours {honours} do not score in {contract}: {where} count{cited}")
 
 
 def rubber_rules(edition: str) -> RubberRules:
@@ -456,6 +461,7 @@ class Rubber:
         are penalty premiums a law awards in the hand (NL36 28.3)."""
         if self.is_finished:
             raise ScoringError("the rubber is over; start a new sheet")
+        _check_hand(contract, declarer, tricks, honours, self.rules.laws["honours"])
         hand = HandRecord(contract, declarer, tricks, honours, premiums)
         self._commit([*self._hands, hand], False)
         self._next_dealt = False
@@ -532,6 +538,7 @@ class Rubber:
         Raises ``ScoreCorrectionError`` with the reason otherwise; the sheet is then unchanged."""
         if not 0 <= hand < len(self._hands):
             raise ScoringError(f"there is no hand {hand + 1} on this sheet ({len(self._hands)} recorded)")
+        _check_hand(contract, declarer, tricks, honours, self.rules.laws["honours"])
         new = HandRecord(contract, declarer, tricks, honours, self._hands[hand].premiums)
         hands = [*self._hands[:hand], new, *self._hands[hand + 1 :]]
         try:

@@ -57,6 +57,7 @@ from contractbridge.laws import DEFAULT_EDITION, Edition
 from contractbridge.laws import edition as find_edition
 from contractbridge.loglines import fold, read_events
 from contractbridge.play import PlayState, Trick, cards_of
+from contractbridge.rulebooks import recited
 from contractbridge.systems.agreements import PartnershipAgreements
 from contractbridge.table.view import TableView
 from contractbridge.values import Claim, Irregularity, IrregularityKind, Phase, Result, kind_of
@@ -416,13 +417,16 @@ class Table:
             )
         ruling = None if self.record is None else self.record.pending
         if ruling is not None:
-            raise RulingPendingError(f"{what}: the {ruling.irregularity.replace('_', ' ')} {ruling.awaits()}")
+            raise RulingPendingError(f"{what}: the {ruling.irregularity.replace('_', ' ')} {ruling.awaits(self.rules)}")
         if self._new_deal is not None:
             raise RulingError(f"{what}: the board is over, a new deal was demanded ({self._new_deal})")
 
     def _strict_call(self, call: Call, seat: Seat | None) -> tuple[Seat, Undo]:
         auction = self._auction
-        auction.push(call, seat)
+        try:
+            auction.push(call, seat)
+        except IllegalCallError as err:
+            raise recited(err, self.rules) from None  # the table's own book cites the refusal (NBB R40–R42 …)
         if auction.is_over:
             self._start_play()
             return auction.seats[-1], self._undo_final_call

@@ -5,9 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
-from contractbridge.calls import Call
 from contractbridge.cards import Seat
-from contractbridge.director import BeforeRectification, Option, seat_name
+from contractbridge.director import BeforeRectification, Effect, EffectKind, Option, seat_name
 from contractbridge.errors import RulingError
 from contractbridge.laws.nbb30.auction import NBB30Auction
 
@@ -66,14 +65,15 @@ class EST30Auction(NBB30Auction):
         law = self.law("attention_lost")
         fallback = next((o for o in options if o.id == "accept"), None) or next(o for o in options if o.id == "cancel")
 
-        def apply(c: Call) -> None:
-            da.resolve(law, "right_lost")
-            fallback.carry_out()
-            da.note(f"{seat_name(lho)} called after the error: the right to penalise it is lost ({law}).")
-            da.dispatch(lho, c)
-
+        lost = f"{seat_name(lho)} called after the error: the right to penalise it is lost ({law})."
         effect = f"the right to penalise is lost; the call is treated as under '{fallback.id}'"
-        return BeforeRectification(lho, law, effect, apply)
+        return BeforeRectification(
+            lho,
+            law,
+            effect,
+            "right_lost",
+            (*fallback.effects, Effect(EffectKind.NOTE, data=lost), Effect(EffectKind.CALL, lho)),
+        )
 
     def _may_review_closed(self, da: DirectedAuction, seat: Seat, law: str) -> None:
         """After the auction, before the lead, only the player making the opening lead may ask (EST-L12)."""

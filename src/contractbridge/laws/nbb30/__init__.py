@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar
 
 from contractbridge.cards import Card, Seat
+from contractbridge.director.apply import apply_option
 from contractbridge.errors import RulingError
 from contractbridge.laws.base import DealRules, FormationRules
 from contractbridge.laws.nbb30.auction import NBB30Auction
@@ -140,7 +141,7 @@ class NBB30(NBB30Auction, NBB30Play):
         if free is None:
             raise RulingError(f"dummy may not draw attention to the {ruling.irregularity.replace('_', ' ')}")
         auction.resolve(verdict.law, free.id)
-        free.carry_out()
+        apply_option(auction, free)
 
     def play_event(self, table: Table, event: Event) -> bool:
         """After the opening lead: dummy's ``attention`` to an opponent's irregularity he may not raise

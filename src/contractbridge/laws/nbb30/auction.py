@@ -19,12 +19,15 @@ from contractbridge.director import (
     AwaitedCall,
     BeforeRectification,
     Duration,
+    Effect,
+    EffectKind,
     Option,
     Ruling,
     Status,
     lawful_over,
     seat_name,
 )
+from contractbridge.director.apply import apply_effects, apply_option
 from contractbridge.errors import EventLogError, IllegalCallError, RulingError
 from contractbridge.laws.base import Edition
 from contractbridge.laws.nbb30.record import Moment, PlayersAuction, Review, new_deal_law
@@ -46,12 +49,6 @@ _R42: Final = {
     "e": "a double or redouble naming the wrong denomination",
     "f": "a call the rules do not recognise",
 }
-
-
-def _unexpose(da: DirectedAuction, seat: Seat, card: Card) -> None:
-    """R43(a) chose no exposed card (II, or the offender does not defend): ``card`` leaves the record's exposed
-    cards, which are the cards that stay exposed in the play (NBB Def.XXVI(g))."""
-    da.exposed = [e for e in da.exposed if e[:2] != (seat, card)]
 
 
 class NBB30Auction(Edition):
@@ -96,9 +93,26 @@ class NBB30Auction(Edition):
     #: the auction closes", then R44)
     EXPOSURE_UNTIL_PLAY: ClassVar[bool] = False
 
+    #: the strict auction's refusals (``rulebooks.refusal`` topics) and the rule of this book they fall under
+    REFUSALS: ClassVar[Mapping[str, str]] = {
+        "call_after_auction": "late_call",
+        "bid_above_seven": "illegal_a",
+        "insufficient_bid": "ib_attention",
+        "inadmissible_double": "illegal",
+        "inadmissible_redouble": "illegal",
+    }
+
     def law(self, topic: str) -> str:
         """The citation of ``topic`` in this edition."""
         return self.LAWS[topic]
+
+    def cited(self, topic: str) -> str:
+        """The table's citation for ``topic``: the book's own (``CITATIONS``), or the auction rule a refusal of the
+        strict auction falls under (``REFUSALS``: a late call R41, an insufficient bid R40, an illegal call R42)."""
+        rule = self.REFUSALS.get(topic)
+        if topic in self.CITATIONS or rule is None:
+            return super().cited(topic)
+        return f" ({self.law(rule)})"
 
     # ---- entry points ---------------------------------------------------------------------------
     def new_record(self, dealer: Seat, agreements: PartnershipAgreements | None = None) -> DirectedAuction:
@@ -163,7 +177,7 @@ class NBB30Auction(Edition):
             raise RulingError(f"only the opponents may draw attention to an insufficient bid ({ruling.law})")
         option = ruling.options[0]
         da.resolve(option.law, option.id)
-        option.carry_out()
+        apply_option(da, option)
 
     def dummy_attention(self, auction: DirectedAuction, dummy: Seat, dummy_looked: bool) -> None:
         """Dummy draws attention to an opponent's irregularity (the play-period editions override this)."""
@@ -200,21 +214,21 @@ class NBB30Auction(Edition):
         """R39(3): the offender's LHO calls before attention is drawn; the call counts as made in turn."""
         off = da.entries[idx].seat
         law = self.law("out_of_turn_condoned")
-
-        def apply(c: Call) -> None:
-            da.resolve(law, "condoned")
-            da.stand(idx, law)
-            da.dispatch(off.lho, c)
-
-        return BeforeRectification(off.lho, law, f"{da.entries[idx].call} counts as made in turn; no penalty", apply)
+        return BeforeRectification(
+            off.lho,
+            law,
+            f"{da.entries[idx].call} counts as made in turn; no penalty",
+            "condoned",
+            (Effect(EffectKind.STAND, index=idx, law=law), Effect(EffectKind.CALL, off.lho)),
+        )
 
     def _rho_turn(self, da: DirectedAuction, idx: int, turn: Seat) -> None:
         e = da.entries[idx]
         off, law = e.seat, self.law("out_of_turn_rho")
-
-        def cancel() -> None:
-            da.withdraw(idx, law, Status.CANCELLED)
-            da.oblige(off.partner, Duration.NEXT, law)
+        cancel = (
+            Effect(EffectKind.CANCEL_CALL, index=idx, law=law),
+            Effect(EffectKind.OBLIGE, off.partner, law=law, duration=Duration.NEXT),
+        )
 
         da.rule(
             Ruling(
@@ -228,7 +242,7 @@ class NBB30Auction(Edition):
                         law,
                         f"the call is cancelled; the turn goes back to {_sn(turn)}; {_sn(off.partner)} "
                         "must pass at his first turn",
-                        apply=cancel,
+                        cancel,
                         obligations=(f"{off.partner.letter}: pass_next",),
                     ),
                 ),
@@ -241,9 +255,6 @@ class NBB30Auction(Edition):
         e = da.entries[idx]
         off, law = e.seat, self.law("out_of_turn_first")
         where = "partner's" if turn == off.partner else "LHO's"
-
-        def cancel() -> None:
-            da.withdraw(idx, law, Status.CANCELLED)
 
         da.rule(
             Ruling(
@@ -258,7 +269,7 @@ class NBB30Auction(Edition):
                         law,
                         f"the deal stands; {e.call} is cancelled and the auction goes on as if it had not "
                         "been made; no further penalty",
-                        apply=cancel,
+                        (Effect(EffectKind.CANCEL_CALL, index=idx, law=law),),
                     ),
                 ),
                 choosers=(off.lho,),
@@ -267,10 +278,12 @@ class NBB30Auction(Edition):
         )
 
     def _new_deal_option(self, da: DirectedAuction, law: str) -> Option:
-        def apply() -> None:
-            da.note(f"A new deal was demanded ({law}): the board is over and {_sn(da.dealer)} deals again.")
-
-        return Option("new_deal", law, f"a new deal: the board ends and {_sn(da.dealer)} deals again", apply=apply)
+        return Option(
+            "new_deal",
+            law,
+            f"a new deal: the board ends and {_sn(da.dealer)} deals again",
+            (Effect(EffectKind.NEW_DEAL, law=law),),
+        )
 
     # ---- in turn: R40 insufficient bid, R42 illegal calls -----------------------------------------
     def _in_turn(self, da: DirectedAuction, seat: Seat, call: Call) -> None:
@@ -327,12 +340,14 @@ class NBB30Auction(Edition):
         law = self.law("redouble_redoubled" if kind == "rr" else f"illegal_{kind}")
         what = "a redouble of a redoubled bid" if kind == "rr" else _R42[kind]
 
-        def cancel() -> None:
-            da.withdraw(idx, law, Status.CANCELLED)
-            if in_turn:
-                da.stand(da.append(off, PASS, law=law), law)
-            else:
-                da.oblige(off, Duration.NEXT, law)
+        cancel = (
+            Effect(EffectKind.CANCEL_CALL, index=idx, law=law),
+            *(
+                (Effect(EffectKind.ENTER_CALL, off, call=PASS, law=law), Effect(EffectKind.STAND, law=law))
+                if in_turn
+                else (Effect(EffectKind.OBLIGE, off, law=law, duration=Duration.NEXT),)
+            ),
+        )
 
         options = [
             self._new_deal_option(da, law),
@@ -341,25 +356,23 @@ class NBB30Auction(Edition):
                 law,
                 f"{e.call} is cancelled; {_sn(off)} is treated as having passed"
                 + ("" if in_turn else " (he passes at his turn)"),
-                apply=cancel,
+                cancel,
             ),
         ]
         accepted = self._accepted_form(da, e.call, kind, in_turn)
         if accepted is not None:
-
-            def accept() -> None:
-                if accepted != e.call:
-                    da.withdraw(idx, law, Status.CANCELLED)
-                    da.stand(da.append(off, accepted, law=law), law)
-                else:
-                    da.stand(idx, law)
-                if kind == "b":
-                    da.obligations.pop(off, None)
-
-            options.append(
-                Option(
-                    "accept", law, f"{e.call} stands" + (f" as {accepted}" if accepted != e.call else ""), apply=accept
+            stands = (
+                (
+                    Effect(EffectKind.CANCEL_CALL, index=idx, law=law),
+                    Effect(EffectKind.ENTER_CALL, off, call=accepted, law=law),
+                    Effect(EffectKind.STAND, law=law),
                 )
+                if accepted != e.call
+                else (Effect(EffectKind.STAND, index=idx, law=law),)
+            )
+            accept = (*stands, *((Effect(EffectKind.RELEASE, off),) if kind == "b" else ()))
+            options.append(
+                Option("accept", law, f"{e.call} stands" + (f" as {accepted}" if accepted != e.call else ""), accept)
             )
         forfeit = self._right_lost_by_calling(da, idx, lho, options)
         da.rule(
@@ -400,26 +413,21 @@ class NBB30Auction(Edition):
         ib: Bid = e.call
         attention, correction, condoned = (self.law(t) for t in ("ib_attention", "ib_correction", "ib_condoned"))
 
-        def replace() -> None:
-            da.withdraw(idx, attention)
-            da.oblige(off.partner, Duration.NEXT, attention)
-            da.watch(AwaitedCall(off, "R40", off, ib, {"index": idx, "law": attention}))
-
-        def corrected(c: Call) -> None:
-            lowest = _lowest_in_strain(ib, da)
-            if c != lowest:
-                raise IllegalCallError(
-                    f"{_sn(off)} may correct {ib} himself only to {lowest}, the lowest sufficient bid in the same "
-                    f"denomination ({correction}); any other change needs attention drawn first ({attention})"
-                )
-            da.resolve(correction, "corrected")
-            da.withdraw(idx, correction)
-            da.stand(da.append(off, c, law=correction), correction)
-
-        def lho_called(c: Call) -> None:
-            da.resolve(condoned, "condoned")
-            da.stand(idx, condoned)
-            da.dispatch(lho, c)
+        replace = (
+            Effect(EffectKind.WITHDRAW_CALL, index=idx, law=attention),
+            Effect(EffectKind.OBLIGE, off.partner, law=attention, duration=Duration.NEXT),
+            Effect(EffectKind.WATCH, watch=AwaitedCall(off, "R40", off, ib, {"index": idx, "law": attention})),
+        )
+        lowest = _lowest_in_strain(ib, da)
+        corrected = (
+            Effect(EffectKind.WITHDRAW_CALL, index=idx, law=correction),
+            Effect(EffectKind.ENTER_CALL, off, law=correction),
+            Effect(EffectKind.STAND, law=correction),
+        )
+        refusal = (
+            f"{_sn(off)} may correct {ib} himself only to {lowest}, the lowest sufficient bid in the same "
+            f"denomination ({correction}); any other change needs attention drawn first ({attention})"
+        )
 
         da.rule(
             Ruling(
@@ -433,7 +441,7 @@ class NBB30Auction(Edition):
                         attention,
                         f"{_sn(off)} must replace {ib} with a sufficient bid in any denomination; "
                         f"{_sn(off.partner)} must pass at his first turn",
-                        apply=replace,
+                        replace,
                         obligations=(f"{off.partner.letter}: pass_next",),
                     ),
                 ),
@@ -441,11 +449,18 @@ class NBB30Auction(Edition):
                     BeforeRectification(
                         off,
                         correction,
-                        f"{_sn(off)} corrects it to {_lowest_in_strain(ib, da)} before attention is drawn: no penalty",
+                        f"{_sn(off)} corrects it to {lowest} before attention is drawn: no penalty",
+                        "corrected",
                         corrected,
+                        only=lowest,
+                        refusal=refusal,
                     ),
                     BeforeRectification(
-                        lho, condoned, f"a call by {_sn(lho)} condones {ib}: it counts as sufficient", lho_called
+                        lho,
+                        condoned,
+                        f"a call by {_sn(lho)} condones {ib}: it counts as sufficient",
+                        "condoned",
+                        (Effect(EffectKind.STAND, index=idx, law=condoned), Effect(EffectKind.CALL, lho)),
                     ),
                 ),
                 notes=("Automatic once attention is drawn to it.",),
@@ -463,14 +478,11 @@ class NBB30Auction(Edition):
         orig = da.entries[i].call
         j = da.append(seat, call)
         slip, second = self.law("slip"), self.law("out_of_turn_first")
-
-        def corrected() -> None:
-            da.withdraw(i, slip)
-            da.stand(j, slip)
-
-        def not_slip() -> None:
-            da.withdraw(j, second, Status.CANCELLED)
-            da.note(f"{orig} stands; the second bid {call} is cancelled.")
+        corrected = (Effect(EffectKind.WITHDRAW_CALL, index=i, law=slip), Effect(EffectKind.STAND, index=j, law=slip))
+        not_slip = (
+            Effect(EffectKind.CANCEL_CALL, index=j, law=second),
+            Effect(EffectKind.NOTE, data=f"{orig} stands; the second bid {call} is cancelled."),
+        )
 
         if not isinstance(call, Bid):
             da.withdraw(j, slip, Status.CANCELLED)
@@ -484,12 +496,8 @@ class NBB30Auction(Edition):
                 f"{_sn(seat)} bid {call} after {orig}, before his LHO called",
                 (
                     self._new_deal_option(da, second),
-                    Option(
-                        "cancel", second, f"{call} is cancelled and {orig} stands; no further penalty", apply=not_slip
-                    ),
-                    Option(
-                        "slip", slip, f"a slip of the tongue corrected at once: {call} replaces {orig}", apply=corrected
-                    ),
+                    Option("cancel", second, f"{call} is cancelled and {orig} stands; no further penalty", not_slip),
+                    Option("slip", slip, f"a slip of the tongue corrected at once: {call} replaces {orig}", corrected),
                 ),
                 choosers=(seat.lho,),
                 notes=(
@@ -512,22 +520,18 @@ class NBB30Auction(Edition):
             )
             return
 
-        def void() -> None:
-            da.withdraw(idx, law, Status.CANCELLED)
+        void = Effect(EffectKind.CANCEL_CALL, index=idx, law=law)
 
         def lead(suit: Suit) -> Option:
-            def apply() -> None:
-                void()
-                da.note(f"{_sn(seat.partner)} must lead {suit.letter} the first time he is on lead ({law}).")
-
+            required = f"{_sn(seat.partner)} must lead {suit.letter} the first time he is on lead ({law})."
             return Option(
                 f"lead_{suit.letter}",
                 law,
                 f"{_sn(seat.partner)} must lead {suit.letter} at his first lead",
-                apply=apply,
+                (void, Effect(EffectKind.NOTE, data=required)),
             )
 
-        options = (*(lead(s) for s in reversed(Suit)), Option("no_penalty", law, "no lead is required", apply=void))
+        options = (*(lead(s) for s in reversed(Suit)), Option("no_penalty", law, "no lead is required", (void,)))
         da.rule(
             Ruling(
                 "late_call",
@@ -583,10 +587,13 @@ class NBB30Auction(Edition):
             )
             return
         law = self.law("exposed_high")
-
-        def keep() -> None:
-            da.exposed.extend((seat, c, led) for c in cards)
-            da.note(f"The deal stands; {names} are exposed cards if {_sn(seat)} defends (NBB Def.XXVI(g)).")
+        keep = (
+            Effect(EffectKind.EXPOSE, seat, tuple(cards), data="led" if led else ""),
+            Effect(
+                EffectKind.NOTE,
+                data=f"The deal stands; {names} are exposed cards if {_sn(seat)} defends (NBB Def.XXVI(g)).",
+            ),
+        )
 
         why = "more than one card" if len(cards) > 1 else "a card led" if led else "an honour"
         da.rule(
@@ -595,7 +602,7 @@ class NBB30Auction(Edition):
                 law,
                 seat,
                 f"{_sn(seat)} exposed {names} ({why}) during the auction",
-                (self._new_deal_option(da, law), Option("no_penalty", law, "the deal stands", apply=keep)),
+                (self._new_deal_option(da, law), Option("no_penalty", law, "the deal stands", keep)),
                 choosers=(seat.lho,),
             )
         )
@@ -610,20 +617,18 @@ class NBB30Auction(Edition):
         seat, card = w.seat, w.data["card"]
         if da.declarer is None or not da.is_defender(seat):
             da.note(f"{_sn(seat)} is not a defender: no penalty for {card} ({law}).")
-            _unexpose(da, seat, card)
+            apply_effects(da, (Effect(EffectKind.UNEXPOSE, seat, (card,)),))  # R43(a): it goes back
             return
 
-        def exposed() -> None:
-            da.note(f"{card} is an exposed card in the play: declarer may call it ({law}(I)).")
-
-        def forbid() -> None:
-            da.note(f"{_sn(seat.partner)} may not open {card.suit.letter} ({law}(II)).")
-            _unexpose(da, seat, card)
-
+        exposed = (
+            Effect(EffectKind.NOTE, data=f"{card} is an exposed card in the play: declarer may call it ({law}(I))."),
+        )
+        forbid = (
+            Effect(EffectKind.NOTE, data=f"{_sn(seat.partner)} may not open {card.suit.letter} ({law}(II))."),
+            Effect(EffectKind.UNEXPOSE, seat, (card,)),
+        )
         options = [
-            Option(
-                "exposed", f"{law}(I)", f"{card} is an exposed card in the play; declarer may call it", apply=exposed
-            )
+            Option("exposed", f"{law}(I)", f"{card} is an exposed card in the play; declarer may call it", exposed)
         ]
         if seat.partner == da.opening_leader:
             options.append(
@@ -631,7 +636,7 @@ class NBB30Auction(Edition):
                     f"forbid_{card.suit.letter}",
                     f"{law}(II)",
                     f"{_sn(seat.partner)} may not open {card.suit.letter}",
-                    apply=forbid,
+                    forbid,
                 )
             )
         da.rule(

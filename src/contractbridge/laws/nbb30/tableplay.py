@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from contractbridge.cards import Card, Hand, Seat, Suit
 from contractbridge.director import LeadRestriction, Option, Ruling, seat_name
+from contractbridge.director.apply import apply_option
 from contractbridge.laws.nbb30.play import NBB30Play, follow_suit
 from contractbridge.laws.nbb30.record import PlayersAuction
 from contractbridge.laws.nbb30.values import DIRECTIVES, PlayDirective
@@ -429,7 +430,7 @@ def incorrect_hand(
     record.rule(ruling)
     if ruling.automatic:
         record.resolve(options[0].law, options[0].id)
-        options[0].carry_out()
+        apply_option(record, options[0])
 
 
 # ---- dummy's attention ---------------------------------------------------------------------------------

@@ -12,7 +12,17 @@ from typing import TYPE_CHECKING, ClassVar
 
 from contractbridge.calls import Bid, Call
 from contractbridge.cards import Seat
-from contractbridge.director import AuctionSummary, Entry, Option, Ruling, Status, lawful_over, seat_name
+from contractbridge.director import (
+    AuctionSummary,
+    Effect,
+    EffectKind,
+    Entry,
+    Option,
+    Ruling,
+    Status,
+    lawful_over,
+    seat_name,
+)
 from contractbridge.errors import RulingError
 from contractbridge.laws.nbb30.auction import NBB30Auction
 from contractbridge.laws.nbb30.record import Moment, Review
@@ -95,17 +105,17 @@ class NL75Auction(NBB30Auction):
         lho_call = da.entries[k].call
         after = AuctionSummary(da.dealer, [(e.seat, e.call) for e in da.entries[:k] if e.status is Status.STANDING])
 
-        def change() -> None:
-            da.withdraw(k, law)
-            da.note(f"{_sn(seat.lho)} withdraws {lho_call} and calls again ({law}).")
-
-        def keep() -> None:
-            da.stand(k, law)
-            da.note(f"{_sn(seat.lho)} keeps {lho_call} ({law}).")
-
-        options = [Option("change", law, f"{lho_call} is withdrawn; {_sn(seat.lho)} calls again", apply=change)]
+        change = (
+            Effect(EffectKind.WITHDRAW_CALL, index=k, law=law),
+            Effect(EffectKind.NOTE, data=f"{_sn(seat.lho)} withdraws {lho_call} and calls again ({law})."),
+        )
+        keep = (
+            Effect(EffectKind.STAND, index=k, law=law),
+            Effect(EffectKind.NOTE, data=f"{_sn(seat.lho)} keeps {lho_call} ({law})."),
+        )
+        options = [Option("change", law, f"{lho_call} is withdrawn; {_sn(seat.lho)} calls again", change)]
         if lawful_over(after, seat.lho, lho_call):
-            options.insert(0, Option("keep", law, f"{lho_call} stands", apply=keep))
+            options.insert(0, Option("keep", law, f"{lho_call} stands", keep))
         da.entries[k].status = Status.PENDING
         da.rule(
             Ruling(

@@ -15,14 +15,14 @@ from contractbridge.director import (
     Status,
     lawful_over,
 )
-from contractbridge.errors import IllegalCallError
+from contractbridge.errors import IllegalCallError, RulingError
 from contractbridge.laws.wbf17.changes import WBF17Changes
-from contractbridge.laws.wbf17.common import sn
+from contractbridge.laws.wbf17.common import AWAITED, L25A6, sn
 from contractbridge.laws.wbf17.insufficient import WBF17Insufficient
 from contractbridge.laws.wbf17.leads import WBF17Leads
 
 if TYPE_CHECKING:
-    from contractbridge.director import DirectedAuction
+    from contractbridge.director import DirectedAuction, Effect
 
 
 __all__ = ["WBF17Auction"]
@@ -58,6 +58,18 @@ class WBF17Auction(WBF17Insufficient, WBF17Changes, WBF17Leads):
             self.change_of_call(da, seat, call)
         else:
             self._out_of_rotation(da, seat, call, turn)
+
+    def follow_up(self, auction: DirectedAuction, effect: Effect) -> None:
+        """An option's next step: after a call stands, the rectifications that waited for it (``AWAITED``: L31A,
+        L32A, L23A); after an intended call took the place of a slip, LHO's choice about his own call (L25A6)."""
+        if effect.index is None:
+            raise RulingError(f"the step {effect.data!r} needs the entry it follows")
+        if effect.data == AWAITED:
+            self._after_standing(auction, effect.index)
+        elif effect.data == L25A6 and effect.seat is not None and effect.call is not None:
+            self._l25a6(auction, effect.index, effect.seat, effect.call)
+        else:
+            super().follow_up(auction, effect)
 
     def describe_watch(self, watch: AwaitedCall) -> str:
         off, seat = sn(watch.offender), sn(watch.seat)

@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from contractbridge.cards import Seat
-from contractbridge.director import Option, Question, Ruling, Status, seat_name
+from contractbridge.director import Effect, EffectKind, Option, Question, Ruling, Status, seat_name
 from contractbridge.errors import EventLogError
 from contractbridge.laws.base import Edition
 
@@ -44,13 +44,13 @@ class WBF17Board(Edition):
         handler(auction, facts)
 
     @staticmethod
-    def _outcome(da: DirectedAuction, kind: str, law: str, effect: str, review: tuple[str, ...] = ()) -> Option:
-        def apply() -> None:
-            for r in review:
-                da.add_review(r)
-            da.note(f"{effect} (L{law}).")
-
-        return Option(kind, law, effect, apply=apply)
+    def _outcome(kind: str, law: str, effect: str, review: tuple[str, ...] = (), answer: bool | None = None) -> Option:
+        """The director's ruling: the REVIEW flags (``review``) and the ruling noted in the record."""
+        effects = (
+            *(Effect(EffectKind.REVIEW, law=r) for r in review),
+            Effect(EffectKind.NOTE, data=f"{effect} (L{law})."),
+        )
+        return Option(kind, law, effect, effects, answer=answer)
 
     def _rule(self, da: DirectedAuction, irregularity: str, law: str, text: str, option: Option) -> None:
         da.rule(Ruling(irregularity, law, None, text, (option,)))
@@ -64,7 +64,6 @@ class WBF17Board(Edition):
                 "13D",
                 "A hand held more than 13 cards, found after play",
                 self._outcome(
-                    da,
                     "adjusted_score",
                     "13D",
                     "the result is cancelled and an adjusted score "
@@ -73,15 +72,18 @@ class WBF17Board(Edition):
             )
         elif _fact(facts, "called"):
             normal = self._outcome(
-                da,
                 "continue",
                 "13B1",
                 "the hands are corrected and the board is played with no "
                 "change of calls; the director may adjust after play",
                 ("13B1",),
+                answer=True,
             )
             adjusted = self._outcome(
-                da, "adjusted_score", "13B2", "an adjusted score is awarded (L12C1(b)); the offender may be penalised"
+                "adjusted_score",
+                "13B2",
+                "an adjusted score is awarded (L12C1(b)); the offender may be penalised",
+                answer=False,
             )
             da.rule(
                 Ruling(
@@ -89,10 +91,7 @@ class WBF17Board(Edition):
                     "13B",
                     None,
                     "A player with an incorrect number of cards has called",
-                    (
-                        Option(normal.id, normal.law, normal.effect, apply=normal.apply, answer=True),
-                        Option(adjusted.id, adjusted.law, adjusted.effect, apply=adjusted.apply, answer=False),
-                    ),
+                    (normal, adjusted),
                     question=Question(
                         "playable", "13B1", "Can the board be played normally once the hands are corrected?"
                     ),
@@ -105,7 +104,6 @@ class WBF17Board(Edition):
                 "13A2",
                 "Incorrect number of cards; a player saw another's card",
                 self._outcome(
-                    da,
                     "continue",
                     "13A2",
                     "the hands are corrected, the board is played and "
@@ -119,7 +117,7 @@ class WBF17Board(Edition):
                 "incorrect_count",
                 "13A1",
                 "Incorrect number of cards found before any offender called",
-                self._outcome(da, "continue", "13A1", "the hands are corrected and the board is played normally"),
+                self._outcome("continue", "13A1", "the hands are corrected and the board is played normally"),
             )
 
     def _l13c(self, da: DirectedAuction, facts: Mapping[str, Any]) -> None:
@@ -134,7 +132,7 @@ class WBF17Board(Edition):
             "surplus_card",
             "13C",
             "A card not belonging to the deal",
-            self._outcome(da, "continue", "13C", effect, ("12A",) if quitted else ()),
+            self._outcome("continue", "13C", effect, ("12A",) if quitted else ()),
         )
 
     def _l14(self, da: DirectedAuction, facts: Mapping[str, Any]) -> None:
@@ -148,7 +146,6 @@ class WBF17Board(Edition):
                 "14A",
                 f"A card missing from {seat_name(seat)}'s hand before the opening lead",
                 self._outcome(
-                    da,
                     "restore",
                     "14A",
                     f"the card is {how} (deemed always in "
@@ -161,7 +158,7 @@ class WBF17Board(Edition):
                 "missing_card",
                 "14B1",
                 "A missing card found among the played cards",
-                self._outcome(da, "defective_trick", "14B1", "L67 (defective trick) applies"),
+                self._outcome("defective_trick", "14B1", "L67 (defective trick) applies"),
             )
         else:
             self._rule(
@@ -170,7 +167,6 @@ class WBF17Board(Edition):
                 "14B",
                 f"A card missing from {seat_name(seat)}'s hand found after the opening lead",
                 self._outcome(
-                    da,
                     "restore",
                     "14B2, 14B3, 14B4",
                     "the card is restored (deemed always in the hand); it may become "
@@ -190,19 +186,20 @@ class WBF17Board(Edition):
                 "15A2(a)",
                 f"{seat_name(seat)} called with cards from a wrong board and "
                 f"{seat_name(seat.partner)} has called since",
-                self._outcome(da, "adjusted_score", "15A1, 15A2(a)", "the director awards an adjusted score"),
+                self._outcome("adjusted_score", "15A1, 15A2(a)", "the director awards an adjusted score"),
             )
             return
         first = next((i for i, e in enumerate(da.entries) if e.seat == seat and e.status is Status.STANDING), None)
 
-        def redo() -> None:
-            if first is not None:
-                da.cancel_from(first, "15A1", ui_for=seat.side)
-            da.note(
-                f"{seat_name(seat)}'s call and every later call are cancelled; he calls again with his own "
-                "hand (L15A1, L15A2(b), L16C)."
-            )
-            da.add_review("15A3")
+        redo = (
+            *(() if first is None else (Effect(EffectKind.CANCEL_FROM, index=first, law="15A1", ui_for=seat.side),)),
+            Effect(
+                EffectKind.NOTE,
+                data=f"{seat_name(seat)}'s call and every later call are cancelled; he calls again with his own "
+                "hand (L15A1, L15A2(b), L16C).",
+            ),
+            Effect(EffectKind.REVIEW, law="15A3"),
+        )
 
         da.rule(
             Ruling(
@@ -216,7 +213,7 @@ class WBF17Board(Edition):
                         "15A1, 15A2(b)",
                         f"{seat_name(seat)}'s call and all later calls are "
                         "cancelled; he calls again after looking at his own hand; L16C applies",
-                        apply=redo,
+                        redo,
                     ),
                 ),
             )
@@ -231,7 +228,6 @@ class WBF17Board(Edition):
                 "15B1",
                 "A board not meant for this round, already played by a player here",
                 self._outcome(
-                    da,
                     "cancel_score",
                     "15B1, 15B3",
                     "the score is cancelled for both contestants; "
@@ -245,7 +241,6 @@ class WBF17Board(Edition):
                 "15B2",
                 "A board not meant for this round, new to all four players",
                 self._outcome(
-                    da,
                     "result_stands",
                     "15B2",
                     "the auction and play are completed and the result "

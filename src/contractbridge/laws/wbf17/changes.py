@@ -11,6 +11,8 @@ from contractbridge.director import (
     AuctionSummary,
     BeforeRectification,
     Duration,
+    Effect,
+    EffectKind,
     Entry,
     Option,
     PenaltyCard,
@@ -21,7 +23,7 @@ from contractbridge.director import (
 )
 from contractbridge.errors import IllegalCallError
 from contractbridge.laws.base import Edition
-from contractbridge.laws.wbf17.common import must_pass, sn
+from contractbridge.laws.wbf17.common import L25A6, must_pass, sn
 
 if TYPE_CHECKING:
     from contractbridge.director import DirectedAuction
@@ -53,63 +55,61 @@ class WBF17Changes(Edition):
         new = da.append(seat, call)
         lho = seat.lho
 
-        def place(law: str, ui: bool) -> None:
-            """``call`` takes the place of ``orig`` and is subject to its own law (L25A1, L25B1)."""
-            da.withdraw(i, law, ui_for=seat.side if ui else None)
-            entry = da.entries.pop(new)
-            if later and all(da.entries[j].seat == lho for j in later) and _lawful_at(da, i + 1, entry):
-                da.insert(i + 1, entry)
-                da.stand(i + 1, law)
-                self._l25a6(da, [j + 1 for j in later], seat, call)
-                return
-            for j in later:
-                da.withdraw(j, "25A6", ui_for=seat.side)
+        def place(law: str, ui: bool) -> tuple[Effect, ...]:
+            """``call`` takes the place of ``orig`` and is subject to its own law (L25A1, L25B1): where it is lawful
+            there (``orig`` withdrawn) LHO may then withdraw his call (L25A6); else it is made again."""
+            out = [Effect(EffectKind.WITHDRAW_CALL, index=i, law=law, ui_for=seat.side if ui else None)]
+            if later and all(da.entries[j].seat == lho for j in later) and _lawful_at(da, i, da.entries[new]):
+                return (
+                    *out,
+                    Effect(EffectKind.MOVE_LAST, index=i + 1),
+                    Effect(EffectKind.STAND, index=i + 1, law=law),
+                    Effect(EffectKind.FOLLOW_UP, seat, data=L25A6, index=i + 1, call=call),
+                )
+            out.append(Effect(EffectKind.MOVE_LAST))
+            out += [Effect(EffectKind.WITHDRAW_CALL, index=j, law="25A6", ui_for=seat.side) for j in later]
             if later:
-                da.note(
-                    f"{call} is not lawful where {orig} stood: the calls made over it are withdrawn (L25A6) "
-                    "and it is rectified under its own law."
+                out.append(
+                    Effect(
+                        EffectKind.NOTE,
+                        data=f"{call} is not lawful where {orig} stood: the calls made over it are withdrawn (L25A6) "
+                        "and it is rectified under its own law.",
+                    )
                 )
-            self.call(da, seat, call)
+            return (*out, Effect(EffectKind.CALL, seat, call=call))
 
-        def accept() -> None:
-            da.add_lead_penalty(seat, "25B1")
-            place("25B1", True)
-
-        def reject() -> None:
-            da.withdraw(new, "25B2", Status.CANCELLED, ui_for=seat.side)
-            da.add_lead_penalty(seat, "25B2")
-
-        def accepted_by_call(c: Call) -> None:
-            da.resolve("25B1", "accept")
-            accept()
-            da.dispatch(lho, c)
-
-        def considered() -> None:
-            da.rule(
-                Ruling(
-                    "change_of_call",
-                    "25B",
-                    seat,
-                    f"{sn(seat)} changed {orig} to {call} (a considered change)",
-                    (
-                        Option("accept", "25B1", f"{orig} is withdrawn and {call} stands; L26 may apply", apply=accept),
-                        Option(
-                            "reject",
-                            "25B2",
-                            f"{call} is cancelled and {orig} stands; L16C applies to {call}; L26 may apply",
-                            apply=reject,
-                        ),
-                    ),
-                    choosers=(lho,),
-                    before_rectification=()
-                    if later
-                    else (
-                        BeforeRectification(
-                            lho, "25B1", f"a call by {sn(lho)} over {call} accepts it", accepted_by_call
-                        ),
-                    ),
-                )
-            )
+        accept = (Effect(EffectKind.LEAD_PENALTY, seat, law="25B1"), *place("25B1", True))
+        reject = (
+            Effect(EffectKind.CANCEL_CALL, index=new, law="25B2", ui_for=seat.side),
+            Effect(EffectKind.LEAD_PENALTY, seat, law="25B2"),
+        )
+        considered = Ruling(
+            "change_of_call",
+            "25B",
+            seat,
+            f"{sn(seat)} changed {orig} to {call} (a considered change)",
+            (
+                Option("accept", "25B1", f"{orig} is withdrawn and {call} stands; L26 may apply", accept),
+                Option(
+                    "reject",
+                    "25B2",
+                    f"{call} is cancelled and {orig} stands; L16C applies to {call}; L26 may apply",
+                    reject,
+                ),
+            ),
+            choosers=(lho,),
+            before_rectification=()
+            if later
+            else (
+                BeforeRectification(
+                    lho,
+                    "25B1",
+                    f"a call by {sn(lho)} over {call} accepts it",
+                    "accept",
+                    (*accept, Effect(EffectKind.CALL, lho)),
+                ),
+            ),
+        )
 
         da.rule(
             Ruling(
@@ -123,14 +123,14 @@ class WBF17Changes(Edition):
                         "25A1",
                         f"{call} replaces {orig} and is subject to its own law; L26 does not apply"
                         + ("; the call made over it may be withdrawn (25A6)" if later else ""),
-                        apply=lambda: place("25A1", False),
+                        place("25A1", False),
                         answer=True,
                     ),
                     Option(
                         "considered",
                         "25B",
                         f"{sn(lho)} may accept the change (25B1); otherwise {orig} stands (25B2)",
-                        apply=considered,
+                        (Effect(EffectKind.RULE, ruling=considered),),
                         answer=False,
                     ),
                 ),
@@ -143,35 +143,32 @@ class WBF17Changes(Edition):
             )
         )
 
-    def _l25a6(self, da: DirectedAuction, later: list[int], seat: Seat, call: Call) -> None:
+    def _l25a6(self, da: DirectedAuction, index: int, seat: Seat, call: Call) -> None:
+        """L25A6: ``call`` (entry ``index``) took the place of ``seat``'s unintended call; his LHO may withdraw the
+        call he made over it."""
         lho = seat.lho
-        mine = [j for j in later if da.entries[j].seat == lho and da.entries[j].status is Status.STANDING]
+        mine = [
+            j
+            for j in range(index + 1, len(da.entries))
+            if da.entries[j].seat == lho and da.entries[j].status is Status.STANDING
+        ]
         if not mine:
             return
-
         held = [j for j in range(mine[0], len(da.entries)) if da.entries[j].status is Status.STANDING]
         keep_lawful = _lawful_prefix(da, len(da.entries) - 1)
         for j in held:  # out of the auction until LHO decides
             da.entries[j].status = Status.PENDING
-
-        def withdraw() -> None:
-            for j in held:
-                da.withdraw(j, "25A6", ui_for=seat.side)
-
-        def keep() -> None:
-            for j in held:
-                da.stand(j, "25A6")
-
         options = [
             Option(
                 "withdraw",
                 "25A6",
                 f"{sn(lho)} withdraws his call; it is AI for his side, UI for the opponents",
-                apply=withdraw,
+                tuple(Effect(EffectKind.WITHDRAW_CALL, index=j, law="25A6", ui_for=seat.side) for j in held),
             )
         ]
         if keep_lawful:
-            options.insert(0, Option("keep", "25A6", f"{sn(lho)}'s call stands", apply=keep))
+            keep = tuple(Effect(EffectKind.STAND, index=j, law="25A6") for j in held)
+            options.insert(0, Option("keep", "25A6", f"{sn(lho)}'s call stands", keep))
         da.rule(
             Ruling(
                 "change_of_call",
@@ -195,18 +192,23 @@ class WBF17Changes(Edition):
         else:
             law, effect = "24A", "no further rectification during the auction"
 
-        def seen() -> None:
-            da.exposed.extend((seat, c, led) for c in cards)
-            if law != "24A":
-                da.oblige(partner, Duration.NEXT, law)
-                da.add_review("72C")
-            da.note(
-                f"{names} stay face up until the auction ends: AI for the non-offenders, UI for "
-                f"{sn(seat)}'s side (L24, L16C); penalty cards if {sn(seat)} defends (L24E)."
-            )
-
-        def unseen() -> None:
-            da.note(f"{partner} could not have seen {names}: L24 does not apply.")
+        seen = (
+            Effect(EffectKind.EXPOSE, seat, tuple(cards), data="led" if led else ""),
+            *(
+                ()
+                if law == "24A"
+                else (
+                    Effect(EffectKind.OBLIGE, partner, law=law, duration=Duration.NEXT),
+                    Effect(EffectKind.REVIEW, law="72C"),
+                )
+            ),
+            Effect(
+                EffectKind.NOTE,
+                data=f"{names} stay face up until the auction ends: AI for the non-offenders, UI for "
+                f"{sn(seat)}'s side (L24, L16C); penalty cards if {sn(seat)} defends (L24E).",
+            ),
+        )
+        unseen = (Effect(EffectKind.NOTE, data=f"{partner} could not have seen {names}: L24 does not apply."),)
 
         da.rule(
             Ruling(
@@ -220,11 +222,11 @@ class WBF17Changes(Edition):
                         law,
                         effect + "; the cards stay face up and become penalty cards if "
                         f"{sn(seat)} defends (24E), or go back if he declares or is dummy (24D)",
-                        apply=seen,
+                        seen,
                         obligations=() if law == "24A" else (must_pass(partner, Duration.NEXT),),
                         answer=True,
                     ),
-                    Option("unseen", "24", "L24 does not apply", apply=unseen, answer=False),
+                    Option("unseen", "24", "L24 does not apply", unseen, answer=False),
                 ),
                 question=Question(
                     "partner_could_see",

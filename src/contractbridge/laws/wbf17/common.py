@@ -1,11 +1,17 @@
-"""Helpers the WBF17 auction modules share: how an obligation and a seat are written in rulings."""
+"""Helpers the WBF17 auction modules share: how an obligation and a seat are written in rulings, and the names
+of the edition's ``follow_up`` steps."""
 
 from __future__ import annotations
 
 from contractbridge.cards import Seat
 from contractbridge.director import Duration, seat_name
 
-__all__ = ["must_pass", "sn"]
+__all__ = ["AWAITED", "L25A6", "must_pass", "sn"]
+
+#: the ``FOLLOW_UP`` step after a call stands: the rectifications waiting for it (L30B1(b), L31A, L32A, L23A)
+AWAITED = "awaited"
+#: the ``FOLLOW_UP`` step after an intended call took the place of an unintended one: LHO's later call (L25A6)
+L25A6 = "25A6"
 
 
 def must_pass(seat: Seat, duration: Duration) -> str:

@@ -12,6 +12,8 @@ from contractbridge.cards import Seat
 from contractbridge.director import (
     BeforeRectification,
     Duration,
+    Effect,
+    EffectKind,
     Option,
     Ruling,
     Status,
@@ -37,21 +39,21 @@ class WBF17Inadmissible(Edition):
         in_rotation = turn == off
         law = "36B" if in_rotation else "36B4"
 
-        def cancel() -> None:
-            da.withdraw(idx, law, Status.CANCELLED, ui_for=off.side)
-            da.oblige(off.partner, Duration.REST, law)
-            da.add_lead_penalty(off, law)
-            da.add_review("72C")
-
-        def lho_called(c: Call) -> None:
-            da.resolve("36A", "forfeit")
-            da.withdraw(idx, "36A", Status.CANCELLED, ui_for=off.side)
-            j = da.append(lho, c)
-            da.withdraw(j, "36A", Status.CANCELLED, ui_for=off.side)
-            da.note(
-                f"{sn(lho)} called over the inadmissible {e.call}: both are cancelled and the auction reverts "
-                f"to {sn(turn)} as if nothing had happened; L26B does not apply (L36A)."
-            )
+        cancel = (
+            Effect(EffectKind.CANCEL_CALL, index=idx, law=law, ui_for=off.side),
+            Effect(EffectKind.OBLIGE, off.partner, law=law, duration=Duration.REST),
+            Effect(EffectKind.LEAD_PENALTY, off, law=law),
+            Effect(EffectKind.REVIEW, law="72C"),
+        )
+        lho_called = (
+            Effect(EffectKind.ENTER_CALL, lho),
+            Effect(EffectKind.CANCEL_FROM, index=idx, law="36A", ui_for=off.side),
+            Effect(
+                EffectKind.NOTE,
+                data=f"{sn(lho)} called over the inadmissible {e.call}: both are cancelled and the auction reverts "
+                f"to {sn(turn)} as if nothing had happened; L26B does not apply (L36A).",
+            ),
+        )
 
         where = "" if in_rotation else f" out of rotation ({sn(turn)}'s turn)"
         da.rule(
@@ -66,7 +68,7 @@ class WBF17Inadmissible(Edition):
                         law,
                         f"{e.call} is cancelled; {sn(off)} makes any legal call at his turn; "
                         f"{sn(off.partner)} must pass for the rest of the auction; L26B and L72C may apply",
-                        apply=cancel,
+                        cancel,
                         obligations=(must_pass(off.partner, Duration.REST),),
                     ),
                 ),
@@ -76,6 +78,7 @@ class WBF17Inadmissible(Edition):
                         "36A",
                         f"{e.call} and {sn(lho)}'s call are cancelled; the auction reverts to "
                         f"{sn(turn)} with no further rectification",
+                        "forfeit",
                         lho_called,
                     ),
                 ),
@@ -88,21 +91,19 @@ class WBF17Inadmissible(Edition):
         ob = da.obligations[off]
         sufficient = da.is_sufficient(e.call)
 
-        def cancel() -> None:
-            da.withdraw(idx, "37B", Status.CANCELLED, ui_for=off.side)
-            j = da.append(off, PASS, law="37B")
-            da.stand(j, "37B")
-            for s in off.side.seats:
-                da.oblige(s, Duration.REST, "37B")
-            da.add_lead_penalty(off, "37B")
-            da.add_review("72C")
-
-        def lho_called(c: Call) -> None:
-            da.resolve("37A", "forfeit")
-            da.stand(idx, "37A")
-            if ob.duration is Duration.NEXT:
-                del da.obligations[off]
-            da.dispatch(lho, c)
+        cancel = (
+            Effect(EffectKind.CANCEL_CALL, index=idx, law="37B", ui_for=off.side),
+            Effect(EffectKind.ENTER_CALL, off, call=PASS, law="37B"),
+            Effect(EffectKind.STAND, law="37B"),
+            *(Effect(EffectKind.OBLIGE, s, law="37B", duration=Duration.REST) for s in off.side.seats),
+            Effect(EffectKind.LEAD_PENALTY, off, law="37B"),
+            Effect(EffectKind.REVIEW, law="72C"),
+        )
+        lho_called = (
+            Effect(EffectKind.STAND, index=idx, law="37A"),
+            *((Effect(EffectKind.RELEASE, off),) if ob.duration is Duration.NEXT else ()),
+            Effect(EffectKind.CALL, lho),
+        )
 
         before_rectification = (
             (
@@ -111,6 +112,7 @@ class WBF17Inadmissible(Edition):
                     "37A",
                     f"{e.call} and every later call stand; L26B does not apply"
                     + ("; " + sn(off) + " must still pass at every later turn" if ob.duration is Duration.REST else ""),
+                    "forfeit",
                     lho_called,
                 ),
             )
@@ -129,7 +131,7 @@ class WBF17Inadmissible(Edition):
                         "37B",
                         f"{e.call} is cancelled and replaced by a pass; {sn(off)} and "
                         f"{sn(off.partner)} must pass for the rest of the auction; L26B and L72C may apply",
-                        apply=cancel,
+                        cancel,
                         obligations=(must_pass(off, Duration.REST), must_pass(off.partner, Duration.REST)),
                     ),
                 ),
@@ -141,24 +143,33 @@ class WBF17Inadmissible(Edition):
         e = da.entries[idx]
         off, lho = e.seat, e.seat.lho
 
-        def rectify(penalties: bool) -> None:
-            da.cancel_from(idx, "38B", ui_for=off.side)
-            if in_rotation:
-                j = da.append(off, PASS, law="38C")
-                da.stand(j, "38C")
-            for s in off.side.seats:
-                da.oblige(s, Duration.REST, "38C")
-            if penalties:
-                da.add_lead_penalty(off, "38C")
-                da.add_review("72C")
-
-        def lho_called(c: Call) -> None:
-            da.resolve("38B, 38D", "forfeit")
-            da.append(lho, c)
-            rectify(False)
-            da.note(
-                f"{sn(lho)} called after {e.call}: his call is cancelled too; L26B and L72C cannot be invoked (L38D)."
+        def rectify(penalties: bool) -> tuple[Effect, ...]:
+            """L38B, L38C: the bid and every later call are cancelled; the offending side passes throughout."""
+            deemed = (
+                (Effect(EffectKind.ENTER_CALL, off, call=PASS, law="38C"), Effect(EffectKind.STAND, law="38C"))
+                if in_rotation
+                else ()
             )
+            return (
+                Effect(EffectKind.CANCEL_FROM, index=idx, law="38B", ui_for=off.side),
+                *deemed,
+                *(Effect(EffectKind.OBLIGE, s, law="38C", duration=Duration.REST) for s in off.side.seats),
+                *(
+                    (Effect(EffectKind.LEAD_PENALTY, off, law="38C"), Effect(EffectKind.REVIEW, law="72C"))
+                    if penalties
+                    else ()
+                ),
+            )
+
+        lho_called = (
+            Effect(EffectKind.ENTER_CALL, lho),
+            *rectify(False),
+            Effect(
+                EffectKind.NOTE,
+                data=f"{sn(lho)} called after {e.call}: his call is cancelled too; L26B and L72C cannot be invoked "
+                "(L38D).",
+            ),
+        )
 
         replaced = (
             "replaced by a pass" if in_rotation else "cancelled (out of rotation: the offender passes at his turn)"
@@ -176,7 +187,7 @@ class WBF17Inadmissible(Edition):
                         "38B, 38C",
                         f"{e.call} and all later calls are cancelled; it is {replaced}; {sn(off)} and "
                         f"{sn(off.partner)} must pass for the rest of the auction; L26B and L72C may apply",
-                        apply=lambda: rectify(True),
+                        rectify(True),
                         obligations=(must_pass(off, Duration.REST), must_pass(off.partner, Duration.REST)),
                     ),
                 ),
@@ -185,6 +196,7 @@ class WBF17Inadmissible(Edition):
                         lho,
                         "38B, 38D",
                         f"{sn(lho)}'s call is cancelled as well; L26B and L72C cannot be invoked",
+                        "forfeit",
                         lho_called,
                     ),
                 ),
@@ -217,14 +229,11 @@ class WBF17Inadmissible(Edition):
             return
         lho = seat.lho
 
-        def cancel() -> None:
-            da.withdraw(idx, "39A", Status.CANCELLED, ui_for=seat.side)
-            da.add_lead_penalty(seat, "39C")
-
-        def lho_called(c: Call) -> None:
-            da.resolve("39B", "forfeit")
-            da.withdraw(idx, "39A, 39B", Status.CANCELLED)
-            self._after_final_pass(da, lho, c)
+        cancel = (
+            Effect(EffectKind.CANCEL_CALL, index=idx, law="39A", ui_for=seat.side),
+            Effect(EffectKind.LEAD_PENALTY, seat, law="39C"),
+        )
+        lho_called = (Effect(EffectKind.CANCEL_CALL, index=idx, law="39A, 39B"), Effect(EffectKind.CALL, lho))
 
         da.rule(
             Ruling(
@@ -237,11 +246,13 @@ class WBF17Inadmissible(Edition):
                         "cancel",
                         "39A, 39C",
                         f"{call} is cancelled; declarer may restrict {sn(seat.partner)}'s lead (L26B)",
-                        apply=cancel,
+                        cancel,
                     ),
                 ),
                 before_rectification=(
-                    BeforeRectification(lho, "39B", f"{call} is cancelled with no rectification", lho_called),
+                    BeforeRectification(
+                        lho, "39B", f"{call} is cancelled with no rectification", "forfeit", lho_called
+                    ),
                 ),
             )
         )

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from contractbridge.calls import Bid, Call, CallKind
@@ -11,12 +10,14 @@ from contractbridge.director import (
     AwaitedCall,
     BeforeRectification,
     Duration,
+    Effect,
+    EffectKind,
     Option,
     Question,
     Ruling,
-    Status,
 )
-from contractbridge.laws.wbf17.common import must_pass, sn
+from contractbridge.director.apply import apply_effects
+from contractbridge.laws.wbf17.common import AWAITED, must_pass, sn
 from contractbridge.laws.wbf17.rotation import WBF17Rotation
 
 if TYPE_CHECKING:
@@ -34,25 +35,12 @@ class WBF17Insufficient(WBF17Rotation):
     def _insufficient(self, da: DirectedAuction, idx: int) -> None:
         e = da.entries[idx]
         off, lho, last = e.seat, e.seat.lho, da.summary().last_bid
-
-        def accept() -> None:
-            da.stand(idx, "27A1")
-
-        def reject() -> None:
-            da.withdraw(idx, "27B")
-            da.watch(AwaitedCall(off, "27B", off, e.call, {"index": idx}))
-
-        def accepted_by_call(c: Call) -> None:
-            da.resolve("27A1", "accept")
-            accept()
-            da.dispatch(lho, c)
-
-        def premature(c: Call) -> None:
-            da.resolve("27C", "reject")
-            reject()
-            da.note(f"{sn(off)} replaced {e.call} before the director ruled: the replacement stands if legal (L27C).")
-            da.dispatch(off, c)
-
+        accept = (Effect(EffectKind.STAND, index=idx, law="27A1"),)
+        reject = (
+            Effect(EffectKind.WITHDRAW_CALL, index=idx, law="27B"),
+            Effect(EffectKind.WATCH, watch=AwaitedCall(off, "27B", off, e.call, {"index": idx})),
+        )
+        premature = f"{sn(off)} replaced {e.call} before the director ruled: the replacement stands if legal (L27C)."
         notes = [] if da.system.described else ["No system description: calls are taken as natural."]
         da.rule(
             Ruling(
@@ -61,9 +49,7 @@ class WBF17Insufficient(WBF17Rotation):
                 off,
                 f"Insufficient bid {e.call} by {sn(off)} over {last}",
                 (
-                    Option(
-                        "accept", "27A1", f"{e.call} is accepted and treated as legal; no rectification", apply=accept
-                    ),
+                    Option("accept", "27A1", f"{e.call} is accepted and treated as legal; no rectification", accept),
                     Option(
                         "reject",
                         "27B",
@@ -71,14 +57,24 @@ class WBF17Insufficient(WBF17Rotation):
                         "denomination(s) (27B1(a)) or a comparable call (27B1(b)) costs nothing more; another "
                         f"sufficient bid or a pass obliges {sn(off.partner)} to pass for the rest of the auction "
                         "(27B2)",
-                        apply=reject,
+                        reject,
                     ),
                 ),
                 choosers=(lho,),
                 before_rectification=(
-                    BeforeRectification(lho, "27A1", f"a call by {sn(lho)} accepts {e.call}", accepted_by_call),
                     BeforeRectification(
-                        off, "27C", f"{sn(off)}'s replacement stands if legal and L27B is applied to it", premature
+                        lho,
+                        "27A1",
+                        f"a call by {sn(lho)} accepts {e.call}",
+                        "accept",
+                        (*accept, Effect(EffectKind.CALL, lho)),
+                    ),
+                    BeforeRectification(
+                        off,
+                        "27C",
+                        f"{sn(off)}'s replacement stands if legal and L27B is applied to it",
+                        "reject",
+                        (*reject, Effect(EffectKind.NOTE, data=premature), Effect(EffectKind.CALL, off)),
                     ),
                 ),
                 notes=tuple(notes),
@@ -91,37 +87,35 @@ class WBF17Insufficient(WBF17Rotation):
         r, ib, off = e.call, w.call, w.offender
         partner, lho = off.partner, off.lho
         ib_idx: int = w.data["index"]
-        penalised = bool(w.data.get("b3"))
+        penalised = bool(w.data.get("penalised"))
         os_side = off.side
 
-        def done(law: str) -> None:
-            da.take_watch(off, "27B")
-            da.stand(idx, law)
-            self._after_standing(da, idx)
+        def done(law: str) -> tuple[Effect, ...]:
+            """The replacement stands and the rectifications waiting for it follow."""
+            return (
+                Effect(EffectKind.END_WATCH, off, data="27B"),
+                Effect(EffectKind.STAND, index=idx, law=law),
+                Effect(EffectKind.FOLLOW_UP, data=AWAITED, index=idx),
+            )
 
-        def b3(law: str, cancel_replacement: bool) -> None:
-            if cancel_replacement:
-                da.withdraw(idx, law, Status.CANCELLED, ui_for=os_side)
+        def b3(law: str, cancel_replacement: bool) -> tuple[Effect, ...]:
+            """L27B2/B3: partner passes for the rest of the auction (once), L26B and L72C may apply."""
+            out = [Effect(EffectKind.CANCEL_CALL, index=idx, law=law, ui_for=os_side)] if cancel_replacement else []
             if not penalised:
-                da.withdraw(ib_idx, "27B", ui_for=os_side)
-                da.oblige(partner, Duration.REST, law)
-                da.add_lead_penalty(off, law)
-                da.add_review("72C")
-                w.data["b3"] = True
-            if not cancel_replacement:
-                done(law)
+                out += [
+                    Effect(EffectKind.WITHDRAW_CALL, index=ib_idx, law="27B", ui_for=os_side),
+                    Effect(EffectKind.OBLIGE, partner, law=law, duration=Duration.REST),
+                    Effect(EffectKind.LEAD_PENALTY, off, law=law),
+                    Effect(EffectKind.REVIEW, law="72C"),
+                    Effect(EffectKind.MARK_WATCH, off, data="27B"),
+                ]
+            return (*out, *(() if cancel_replacement else done(law)))
 
         if isinstance(r, Bid) and not da.is_sufficient(r):
-
-            def accept() -> None:
-                da.take_watch(off, "27B")
-                da.stand(idx, "27B4, 27A1")
-
-            def by_call(c: Call) -> None:
-                da.resolve("27A1", "accept")
-                accept()
-                da.dispatch(lho, c)
-
+            accept = (
+                Effect(EffectKind.END_WATCH, off, data="27B"),
+                Effect(EffectKind.STAND, index=idx, law="27B4, 27A1"),
+            )
             da.rule(
                 Ruling(
                     "insufficient_bid",
@@ -129,19 +123,25 @@ class WBF17Insufficient(WBF17Rotation):
                     off,
                     f"{sn(off)} replaced {ib} with another insufficient bid {r}",
                     (
-                        Option("accept", "27B4, 27A1", f"{r} is accepted and stands", apply=accept),
+                        Option("accept", "27B4, 27A1", f"{r} is accepted and stands", accept),
                         Option(
                             "reject",
                             "27B4, 27B3",
                             f"{r} is cancelled; {sn(off)} must make a legal substitution and "
                             f"{sn(partner)} must pass for the rest of the auction",
-                            apply=lambda: b3("27B4", True),
+                            b3("27B4", True),
                             obligations=(must_pass(partner, Duration.REST),),
                         ),
                     ),
                     choosers=(lho,),
                     before_rectification=(
-                        BeforeRectification(lho, "27A1", f"a call by {sn(lho)} accepts {r}", by_call),
+                        BeforeRectification(
+                            lho,
+                            "27A1",
+                            f"a call by {sn(lho)} accepts {r}",
+                            "accept",
+                            (*accept, Effect(EffectKind.CALL, lho)),
+                        ),
                     ),
                 )
             )
@@ -159,36 +159,22 @@ class WBF17Insufficient(WBF17Rotation):
                         "27B3",
                         off,
                         f"{sn(off)} tried to replace {ib} with {r}",
-                        (Option("cancel", "27B3", effect, apply=lambda: b3("27B3", True), obligations=rest),),
+                        (Option("cancel", "27B3", effect, b3("27B3", True), obligations=rest),),
                     )
                 )
                 return
-            self._ask_comparable_27(
-                da,
-                idx,
-                ib,
-                r,
-                off,
-                done,
-                no=Option(
-                    "not_comparable",
-                    "27B3",
-                    effect,
-                    apply=lambda: b3("27B3", True),
-                    obligations=rest,
-                    answer=False,
-                ),
-            )
+            no = Option("not_comparable", "27B3", effect, b3("27B3", True), obligations=rest, answer=False)
+            da.rule(self._comparable_27(idx, ib, r, off, done("27B1(b)"), no))
             return
         if penalised:
-            done("27B3")
+            apply_effects(da, done("27B3"))
             return
         lowest = _lowest_in_strain(ib, da.summary().last_bid) if isinstance(ib, Bid) else None
         b2 = Option(
             "not_comparable",
             "27B2",
             f"{r} stands; {sn(partner)} must pass for the rest of the auction; L26B and L72C may apply",
-            apply=lambda: b3("27B2", False),
+            b3("27B2", False),
             obligations=(must_pass(partner, Duration.REST),),
             answer=False,
         )
@@ -200,16 +186,8 @@ class WBF17Insufficient(WBF17Rotation):
                     f"{r} is the lowest bid in the denomination of {ib}: no further rectification; L26B and "
                     "L16C do not apply (L27B1(a))."
                 )
-                done("27B1(a)")
+                apply_effects(da, done("27B1(a)"))
                 return
-
-            def same() -> None:
-                da.add_review("27D")
-                done("27B1(a)")
-
-            def not_same() -> None:
-                self._ask_comparable_27(da, idx, ib, r, off, done, no=b2)
-
             da.rule(
                 Ruling(
                     "insufficient_bid",
@@ -221,14 +199,18 @@ class WBF17Insufficient(WBF17Rotation):
                             "same_denominations",
                             "27B1(a)",
                             "no further rectification; L26B and L16C do not apply; REVIEW(27D)",
-                            apply=same,
+                            (Effect(EffectKind.REVIEW, law="27D"), *done("27B1(a)")),
                             answer=True,
                         ),
                         Option(
                             "other_denominations",
                             "27B1(b)",
                             "the director then judges comparability (27B1(b))",
-                            apply=not_same,
+                            (
+                                Effect(
+                                    EffectKind.RULE, ruling=self._comparable_27(idx, ib, r, off, done("27B1(b)"), b2)
+                                ),
+                            ),
                             answer=False,
                         ),
                     ),
@@ -240,38 +222,33 @@ class WBF17Insufficient(WBF17Rotation):
                 )
             )
             return
-        self._ask_comparable_27(da, idx, ib, r, off, done, no=b2)
+        da.rule(self._comparable_27(idx, ib, r, off, done("27B1(b)"), b2))
 
-    def _ask_comparable_27(
-        self, da: DirectedAuction, idx: int, ib: Call, r: Call, off: Seat, done: Callable[[str], None], no: Option
-    ) -> None:
-        def yes() -> None:
-            da.add_review("27D")
-            done("27B1(b)")
-
-        da.rule(
-            Ruling(
-                "insufficient_bid",
-                "27B",
-                off,
-                f"{sn(off)} replaced the insufficient {ib} with {r}",
-                (
-                    Option(
-                        "comparable",
-                        "27B1(b)",
-                        f"{r} stands; no further rectification; L16C does not apply; REVIEW(27D)",
-                        apply=yes,
-                        answer=True,
-                    ),
-                    no,
-                ),
-                question=Question(
+    @staticmethod
+    def _comparable_27(idx: int, ib: Call, r: Call, off: Seat, done: tuple[Effect, ...], no: Option) -> Ruling:
+        """L27B1(b): the director judges whether the replacement ``r`` is comparable (L23A); if so it stands
+        (``done``), else ``no``."""
+        return Ruling(
+            "insufficient_bid",
+            "27B",
+            off,
+            f"{sn(off)} replaced the insufficient {ib} with {r}",
+            (
+                Option(
                     "comparable",
-                    "23A",
-                    f"Is {r} comparable to the withdrawn {ib} (same or similar "
-                    "meaning, a subset of its meanings, or the same purpose)?",
+                    "27B1(b)",
+                    f"{r} stands; no further rectification; L16C does not apply; REVIEW(27D)",
+                    (Effect(EffectKind.REVIEW, law="27D"), *done),
+                    answer=True,
                 ),
-            )
+                no,
+            ),
+            question=Question(
+                "comparable",
+                "23A",
+                f"Is {r} comparable to the withdrawn {ib} (same or similar "
+                "meaning, a subset of its meanings, or the same purpose)?",
+            ),
         )
 
 

@@ -3,11 +3,12 @@ declarer before the restricted player's first lead, enforced by the table throug
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from contractbridge.cards import Suit
 from contractbridge.director import (
+    Effect,
+    EffectKind,
     LeadRestriction,
     Option,
     Ruling,
@@ -59,22 +60,16 @@ class WBF17Leads(Edition):
                 return
 
     def _lead_ruling(self, da: DirectedAuction, r: LeadRestriction) -> None:
-        def decide(suit: Suit | None) -> Callable[[], None]:
-            def apply() -> None:
-                k = da.lead_restrictions.index(r)
-                da.lead_restrictions[k] = LeadRestriction(
-                    r.offender, r.leader, r.chooser, r.suits, r.law, r.opening_lead, suit, True
-                )
+        def decide(suit: Suit | None) -> tuple[Effect, ...]:
+            return (Effect(EffectKind.RESTRICT_LEAD, r.offender, suits=() if suit is None else (suit,)),)
 
-            return apply
-
-        options = [Option("none", "26B", "no lead restriction", apply=decide(None))]
+        options = [Option("none", "26B", "no lead restriction", decide(None))]
         options += [
             Option(
                 f"forbid_{s.letter}",
                 "26B",
                 f"{sn(r.leader)} may not lead {s.letter} while he keeps the lead",
-                apply=decide(s),
+                decide(s),
             )
             for s in r.suits
         ]

@@ -10,6 +10,8 @@ from contractbridge.director import (
     AwaitedCall,
     BeforeRectification,
     Duration,
+    Effect,
+    EffectKind,
     Option,
     Question,
     Ruling,
@@ -92,41 +94,32 @@ class WBF17Rotation(WBF17Inadmissible):
             )
             obligations = ()
 
-        def cancel() -> None:
-            da.withdraw(idx, "29B", status=Status.CANCELLED, ui_for=off_side)
-            if law == "30A":
-                da.oblige(seat, Duration.NEXT, "30A")
-                da.add_review("72C")
-            elif law in ("31A", "32A"):
-                da.watch(AwaitedCall(turn, law, seat, call, {"index": idx}))
-            else:
-                da.watch(
-                    AwaitedCall(
-                        seat,
-                        "comparable",
-                        seat,
-                        call,
-                        {"family": {"30B1": "30B1(b)", "31B": "31B2", "32B": "32B2"}[law], "index": idx},
-                    )
-                )
-
+        cancelled = Effect(EffectKind.CANCEL_CALL, index=idx, law="29B", ui_for=off_side)
+        if law == "30A":
+            then: tuple[Effect, ...] = (
+                Effect(EffectKind.OBLIGE, seat, law="30A", duration=Duration.NEXT),
+                Effect(EffectKind.REVIEW, law="72C"),
+            )
+        elif law in ("31A", "32A"):
+            then = (Effect(EffectKind.WATCH, watch=AwaitedCall(turn, law, seat, call, {"index": idx})),)
+        else:
+            asked = {"30B1": "30B1(b)", "31B": "31B2", "32B": "32B2"}[law]
+            watch = AwaitedCall(seat, "comparable", seat, call, {"family": asked, "index": idx})
+            then = (Effect(EffectKind.WATCH, watch=watch),)
         accepted_law = "29A, 27A1" if insufficient else "29A"
-
-        def accept() -> None:
-            da.stand(idx, accepted_law)
-
+        accept = (Effect(EffectKind.STAND, index=idx, law=accepted_law),)
         options = [
             Option(
                 "cancel",
                 f"29B, {law}",
                 f"the call is cancelled and the auction reverts to {sn(turn)}; " + effect,
-                apply=cancel,
+                (cancelled, *then),
                 obligations=obligations,
             )
         ]
         if not insufficient:
             accepted = f"{call} stands as if in rotation; {sn(lho)} calls next"
-            options.insert(0, Option("accept", "29A", accepted, apply=accept))
+            options.insert(0, Option("accept", "29A", accepted, accept))
         else:
             notes.append(
                 "The call out of rotation is insufficient: its rectification is L31, not L27 (L27A2); LHO may "
@@ -134,35 +127,28 @@ class WBF17Rotation(WBF17Inadmissible):
             )
         before_rectification: list[BeforeRectification] = []
         if turn.side != off_side:
-
-            def l28b(c: Call) -> None:
-                da.resolve("28B", "forfeit")
-                da.withdraw(idx, "28B", status=Status.CANCELLED, ui_for=off_side)
-                da.dispatch(turn, c)
-
             before_rectification.append(
                 BeforeRectification(
                     turn,
                     "28B",
                     f"{sn(turn)}'s call is in rotation; {call} is cancelled with no "
                     "rectification (16C2: UI to the offending side; L26 does not apply)",
-                    l28b,
+                    "forfeit",
+                    (
+                        Effect(EffectKind.CANCEL_CALL, index=idx, law="28B", ui_for=off_side),
+                        Effect(EffectKind.CALL, turn),
+                    ),
                 )
             )
         if lho != turn:
-
-            def l29a(c: Call) -> None:
-                da.resolve(accepted_law, "accept")
-                accept()
-                da.dispatch(lho, c)
-
             before_rectification.append(
                 BeforeRectification(
                     lho,
                     accepted_law,
                     f"that accepts {call}{', insufficient as it is,' if insufficient else ''}; the auction "
                     f"continues from {sn(lho)}'s call",
-                    l29a,
+                    "accept",
+                    (*accept, Effect(EffectKind.CALL, lho)),
                 )
             )
         if where == "LHO":
@@ -208,15 +194,12 @@ class WBF17Rotation(WBF17Inadmissible):
         e = da.entries[idx]
         off, partner = w.offender, w.offender.partner
         orig_idx = w.data.get("index")
-
-        def yes() -> None:
-            da.information = [f for f in da.information if f.index != orig_idx]
-            da.add_review("23C")
-
-        def no() -> None:
-            da.oblige(partner, Duration.NEXT, no_law.split(", ")[-1])
-            da.add_lead_penalty(off, no_law)
-            da.add_review("72C")
+        yes = (Effect(EffectKind.FORGET_UI, index=orig_idx), Effect(EffectKind.REVIEW, law="23C"))
+        no = (
+            Effect(EffectKind.OBLIGE, partner, law=no_law.split(", ")[-1], duration=Duration.NEXT),
+            Effect(EffectKind.LEAD_PENALTY, off, law=no_law),
+            Effect(EffectKind.REVIEW, law="72C"),
+        )
 
         da.rule(
             Ruling(
@@ -230,14 +213,14 @@ class WBF17Rotation(WBF17Inadmissible):
                         yes_law,
                         "no further rectification; L26B does not apply; L16C2 does not apply "
                         "(L23B); the director reviews under 23C after play",
-                        apply=yes,
+                        yes,
                         answer=True,
                     ),
                     Option(
                         "not_comparable",
                         no_law,
                         f"{sn(partner)} must pass at his next turn; L16C, L26B and L72C may apply",
-                        apply=no,
+                        no,
                         obligations=(must_pass(partner, Duration.NEXT),),
                         answer=False,
                     ),
