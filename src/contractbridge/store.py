@@ -532,10 +532,14 @@ class Store:
         with self._tx() as c:
             return [str(t) for t in c.execute(query.order_by(tables.c.created_at, tables.c.id)).scalars()]
 
-    def release_leases(self, owner: str) -> None:
-        """Give up every lease of ``owner`` (a process that stops): the others take its tables at once."""
+    def release_leases(self, owner: str, table_ids: Iterable[str] | None = None) -> None:
+        """Give up the leases of ``owner`` (all of them: a process that stops; or of ``table_ids``): the other
+        processes take those tables at once."""
+        query = leases.delete().where(leases.c.owner == owner)
+        if table_ids is not None:
+            query = query.where(leases.c.table_id.in_(list(table_ids)))
         with self._tx() as c:
-            c.execute(leases.delete().where(leases.c.owner == owner))
+            c.execute(query)
 
     def rubbers(self, table_id: str) -> list[dict[str, Any]]:
         query = sa.select(rubber_sheets.c.sheet).where(rubber_sheets.c.table_id == table_id)

@@ -73,13 +73,14 @@ class Club:
         """A new table, stored (with robots in the seats ``robots`` names, one transaction) and opened here: this
         process owns it (it takes the lease before the table exists, so no other process takes it over) and the
         other processes learn of it."""
-        if self.cluster is not None:
-            await self.cluster.claim_new(record.id)
-        await asyncio.to_thread(self.db.create_table, record, director_key, robots)
-        session = await self.open(record)
-        self.sessions[record.id] = session
-        if self.cluster is not None:
-            self.cluster.changed(session)
+        if self.cluster is None:
+            await asyncio.to_thread(self.db.create_table, record, director_key, robots)
+            self.sessions[record.id] = session = await self.open(record)
+            return session
+        async with self.cluster.claimed(record.id):
+            await asyncio.to_thread(self.db.create_table, record, director_key, robots)
+            self.sessions[record.id] = session = await self.open(record)
+        self.cluster.changed(session)
         return session
 
     @property

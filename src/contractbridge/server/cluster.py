@@ -26,7 +26,7 @@ import logging
 import os
 import secrets
 import socket
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import TYPE_CHECKING, Any, Final
 
 import sqlalchemy as sa
@@ -81,6 +81,7 @@ class Cluster:
         self._pending: dict[str, tuple[Client, asyncio.Future[None]]] = {}
         self._refresh: dict[str, asyncio.Task[None]] = {}
         self._again: set[str] = set()
+        self._adopting: set[str] = set()
 
     # start and stop ---------------------------------------------------------------------------------------------
     async def start(self) -> None:
@@ -108,28 +109,36 @@ class Cluster:
                 with contextlib.suppress(Exception):
                     await connection.close()
 
-    async def _adopt(self, table_id: str) -> TableSession | None:
-        """Open a table of the store here: owned if its lease is ours to take, else a mirror."""
-        db = self.club.db
+    async def _adopt(self, table_id: str) -> None:
+        """Open a table of the store here (once): owned if its lease is ours to take, else a mirror. A table
+        that cannot be opened is left to the next notice or lease round (its lease, if taken, is given up)."""
+        if table_id in self._adopting or table_id in self.club.sessions:
+            return
+        self._adopting.add(table_id)
         try:
+            db = self.club.db
             record = await asyncio.to_thread(db.table, table_id)
             own = await asyncio.to_thread(db.acquire, table_id, self.name, TTL)
-            session = await self.club.open(record, own=own)
+            self.club.sessions[table_id] = await self.club.open(record, own=own)
         except BridgeError as err:
             log.error("table not opened", extra={"table": table_id, "error": str(err)})
-            return None
-        self.join(session)
-        self.club.sessions[table_id] = session
-        return session
+        finally:
+            self._adopting.discard(table_id)
 
     def join(self, session: TableSession) -> None:
         """Make ``session`` part of the cluster: its changes are said, its mirror's messages forwarded."""
         session.cluster = self
 
-    async def claim_new(self, table_id: str) -> None:
-        """A table this process has just created is its own."""
-        if not await asyncio.to_thread(self.club.db.acquire, table_id, self.name, TTL):
-            raise ProtocolError(f"table {table_id!r} is owned by another process")
+    @contextlib.asynccontextmanager
+    async def claimed(self, table_id: str) -> AsyncIterator[None]:
+        """The lease of a table this process is about to create, held while the block makes and opens it."""
+        self._adopting.add(table_id)
+        try:
+            if not await asyncio.to_thread(self.club.db.acquire, table_id, self.name, TTL):
+                raise ProtocolError(f"table {table_id!r} is owned by another process")
+            yield
+        finally:
+            self._adopting.discard(table_id)
 
     # the leases --------------------------------------------------------------------------------------------------
     async def _keep(self) -> None:
@@ -139,10 +148,13 @@ class Cluster:
             await asyncio.sleep(RENEW)
             try:
                 mine = await asyncio.to_thread(db.renew, self.name, TTL)
-                for table_id, session in list(self.club.sessions.items()):
-                    if session.owned and table_id not in mine:
-                        log.warning("lease lost", extra={"table": table_id, "worker": self.name})
-                        await session.disown()
+                owned = {t for t, s in self.club.sessions.items() if s.owned}
+                for table_id in owned - mine:
+                    log.warning("lease lost", extra={"table": table_id, "worker": self.name})
+                    await self.club.sessions[table_id].disown()
+                stray = mine - owned - self._adopting  # a table that failed to open here: let another try
+                if stray:
+                    await asyncio.to_thread(db.release_leases, self.name, stray)
                 for table_id in await asyncio.to_thread(db.orphans):
                     await self._take(table_id)
             except asyncio.CancelledError:
@@ -155,6 +167,8 @@ class Cluster:
         session = self.club.sessions.get(table_id)
         if session is None:
             await self._adopt(table_id)
+            return
+        if table_id in self._adopting:
             return
         if session.owned or not await asyncio.to_thread(self.club.db.acquire, table_id, self.name, TTL):
             return
