@@ -295,6 +295,9 @@ class Cluster:
         """The owner carries out a message forwarded by a mirror, as its own connection's."""
         origin, request = str(p["by"]), str(p["id"])
         client = Remote(_unused, _role(str(p["role"])), key=p.get("key"))
+        seat = client.seat
+        if seat is not None and session.seats[seat.letter].token != client.key:
+            await session.reseat()  # the seat was taken at that mirror a moment ago: its notice may come after
         data = dict(p["m"])
         try:
             await session.handle(client, Message(str(data.pop("type")), data))
