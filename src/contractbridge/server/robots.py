@@ -16,6 +16,7 @@ import multiprocessing
 import os
 import threading
 import time
+import zlib
 from collections import OrderedDict
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
@@ -94,24 +95,29 @@ def _think(key: tuple[str, str], edition: str, what: str, view: TableView) -> tu
 # in the server ---------------------------------------------------------------------------------------------------
 class RobotPool:
     """The processes the web table's robots think in (``processes``; 0: in the waiting thread itself, as a
-    library user's ``Driver`` does), and the threads that wait for their answers."""
+    library user's ``Driver`` does), and the threads that wait for their answers. A robot (a table's seat)
+    always thinks in the same process, which keeps its samples of the board from one card to the next."""
 
     def __init__(self, processes: int | None = None) -> None:
         self.processes = default_robot_processes() if processes is None else processes
-        self._pool: Executor | None = None
+        self._pools: list[Executor] = []
+        self._starting = threading.Lock()
         #: Threads that run ``Driver.decide`` and wait there for a robot's answer (cheap: they mostly sleep).
         self.waiting = ThreadPoolExecutor(64, thread_name_prefix="robot-wait")
 
     def submit(self, key: tuple[str, str], edition: str, what: str, view: TableView) -> tuple[Any, Meaning | None]:
-        """A robot's decision, computed in a pool process (blocks the calling thread, never the event loop)."""
+        """A robot's decision, computed in its pool process (blocks the calling thread, never the event loop)."""
         if not self.processes:
             return _think(key, edition, what, view)
-        if self._pool is None:
-            context = multiprocessing.get_context("spawn")  # the server's threads are never forked
-            self._pool = ProcessPoolExecutor(
-                self.processes, mp_context=context, initializer=_start, initargs=(os.getpid(),)
-            )
-        return self._pool.submit(_think, key, edition, what, view).result()
+        with self._starting:
+            if not self._pools:
+                context = multiprocessing.get_context("spawn")  # the server's threads are never forked
+                self._pools = [
+                    ProcessPoolExecutor(1, mp_context=context, initializer=_start, initargs=(os.getpid(),))
+                    for _ in range(self.processes)
+                ]
+        pool = self._pools[zlib.crc32("/".join(key).encode()) % len(self._pools)]
+        return pool.submit(_think, key, edition, what, view).result()
 
     def robot(self, table: str, seat: str, edition: str) -> PooledRobot:
         return PooledRobot(self, (table, seat), edition)
@@ -119,9 +125,10 @@ class RobotPool:
     def close(self) -> None:
         """Stop the processes (after the decision they are making)."""
         self.waiting.shutdown(wait=False, cancel_futures=True)
-        if self._pool is not None:
-            self._pool.shutdown(wait=True, cancel_futures=True)
-            self._pool = None
+        with self._starting:
+            for pool in self._pools:
+                pool.shutdown(wait=True, cancel_futures=True)
+            self._pools = []
 
 
 class PooledRobot:
