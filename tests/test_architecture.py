@@ -225,7 +225,6 @@ CITATION = re.compile(
 #: Modules outside laws/ that still cite a law in a message, each with why; the test fails when one no longer does
 #: (shrink the list) or when another module starts to (move the citation into the edition: ``Edition.cited``).
 CITATION_ALLOWLIST: Mapping[str, str] = {
-    "play.py": "PlayState's errors (L44, L53-L57, L61): core, below the editions; not yet re-cited per edition",
     "calls.py": "parsing a bid (L18A): a value, below the editions",
     "contract.py": "parsing a contract (L18A): a value, below the editions",
     "deal.py": "board numbering and vulnerability (L2): a value, below the editions",
@@ -246,7 +245,6 @@ CITATION_ALLOWLIST: Mapping[str, str] = {
     "commands/table.py": "a help text (L2)",
     "rubbergame/dealing.py": "a pack's check (R10(2)) before any edition is named",
     "rubbergame/formation.py": "seat_four's default citation (NBB R4, R6): the default rubber edition's",
-    "rubbergame/session.py": "the sheet's revoke note (NBB R55(6), EST-L38, NL36 27.4): helper driver's file",
 }
 
 

@@ -26,7 +26,7 @@ from contractbridge.errors import (
     PlayNotStartedError,
     RevokeError,
 )
-from contractbridge.laws import EDITIONS
+from contractbridge.laws import EDITIONS, PlayTable
 from contractbridge.laws.wbf17 import WBF17
 from contractbridge.table import Irregularity, IrregularityKind, Phase, Result, Table
 
@@ -387,27 +387,24 @@ def test_irregular_plays_lead_out_of_turn_and_revoke_and_card_during_auction() -
     assert table.irregularities == [] and table.hand(Seat.NORTH) == DEAL[Seat.NORTH]
 
 
-def _resolve(table: Table, stands: bool) -> None:
-    table.resolve_irregularity(stands)
-
-
 class _SettlingEdition(WBF17):
-    """A stand-in for the play-period director: an unlawful card becomes a ruling whose options let it stand
-    or withdraw it through ``Table.resolve_irregularity`` (the shape #11's rules plug into)."""
+    """A stand-in for the play-period director: an unlawful card becomes a ruling whose options, as data, let it
+    stand (``ACCEPT``) or withdraw it, which the table carries out (the shape #11's rules plug into)."""
 
-    def card_irregularity(self, table: Table, irregularity: Irregularity) -> bool:
-        from contractbridge.director import Option, Ruling
+    def card_irregularity(self, table: PlayTable, irregularity: Irregularity) -> bool:
+        from contractbridge.director import Effect, EffectKind, Option, Ruling
 
         assert table.record is not None
+        seat = irregularity.seat
         table.record.rule(
             Ruling(
                 str(irregularity.kind),
                 "53",
-                irregularity.seat,
+                seat,
                 irregularity.message,
                 (
-                    Option("accept", "53A", "the card stands", apply=lambda: _resolve(table, True)),
-                    Option("reject", "53B", "the card is withdrawn", apply=lambda: _resolve(table, False)),
+                    Option("accept", "53A", "the card stands", (Effect(EffectKind.ACCEPT, seat),)),
+                    Option("reject", "53B", "the card is withdrawn", (Effect(EffectKind.WITHDRAW, seat),)),
                 ),
             )
         )

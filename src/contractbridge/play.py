@@ -14,6 +14,7 @@ from typing import Final
 from contractbridge.cards import Card, Hand, Seat, Side, Strain, Suit
 from contractbridge.deal import Deal
 from contractbridge.errors import CardNotInHandError, CardOutOfTurnError, IllegalPlayError, RevokeError
+from contractbridge.rulebooks import refusal
 
 __all__ = ["PlayState", "Trick", "cards_of", "trick_winner"]
 
@@ -229,16 +230,16 @@ class PlayState:
         return bool(self.legal_bits() >> card.index & 1)
 
     def check(self, card: Card, seat: Seat | None = None) -> None:
-        """Raise the typed error ``push`` would raise for ``card`` (by ``seat``), or return. The messages cite no
-        book: a table adds its edition's citation (``Edition.cited``: WBF17 L44G, L44C)."""
+        """Raise the typed error ``push`` would raise for ``card`` (by ``seat``), or return. A refusal names its
+        topic (``card_turn``, ``follow_suit``), never a book: it cites the default edition's law, and a table
+        re-cites it in its own (``rulebooks.recited``: WBF17 L44G, L44C; NBB R20)."""
         if len(self._tricks) == 13:
             raise IllegalPlayError(f"{card}: all thirteen tricks have been played")
         turn = (self._leader + len(self._cur)) & 3
         if seat is not None and seat != turn:
             what = "lead" if not self._cur else "play"
-            raise CardOutOfTurnError(
-                f"{card} by {seat.name.lower()}: it is {_SEATS[turn].name.lower()}'s turn to {what}"
-            )
+            text = f"{card} by {seat.name.lower()}: it is {_SEATS[turn].name.lower()}'s turn to {what}"
+            raise refusal(CardOutOfTurnError, text, "card_turn")
         hand = self._hands[turn]
         index = card.index
         if not hand >> index & 1:
@@ -248,7 +249,8 @@ class PlayState:
             if hand & mask and not mask >> index & 1:
                 led = _CARDS[self._cur[0]].suit
                 who = _SEATS[turn].name.lower()
-                raise RevokeError(f"{card} by {who}: must follow suit to the {led.name.lower()} led")
+                text = f"{card} by {who}: must follow suit to the {led.name.lower()} led"
+                raise refusal(RevokeError, text, "follow_suit")
 
     # push / pop ---------------------------------------------------------------------------------
     def push(self, card: Card, seat: Seat | None = None) -> None:
@@ -259,7 +261,7 @@ class PlayState:
     def record(self, card: Card, seat: Seat) -> None:
         """Let ``card`` from ``seat`` stand although it was not lawful: a lead from the wrong hand that
         stands (L53, L55, L54) or a revoke (L61–L64). A card to a trick in progress must still come from the
-        hand in rotation, and every card must be in that hand."""
+        hand in rotation (topic ``trick_rotation``), and every card must be in that hand."""
         if len(self._tricks) == 13:
             raise IllegalPlayError(f"{card}: all thirteen tricks have been played")
         if not self._hands[seat] >> card.index & 1:
@@ -267,10 +269,9 @@ class PlayState:
         if self._cur:
             turn = (self._leader + len(self._cur)) & 3
             if seat != turn:
-                raise CardOutOfTurnError(
-                    f"{card} by {seat.name.lower()}: a card to a trick in progress comes from"
-                    f" {_SEATS[turn].name.lower()} (L44B)"
-                )
+                who, due = seat.name.lower(), _SEATS[turn].name.lower()
+                text = f"{card} by {who}: a card to a trick in progress comes from {due}"
+                raise refusal(CardOutOfTurnError, text, "trick_rotation")
         else:
             self._leader = int(seat)
         self._add(card.index)

@@ -29,6 +29,7 @@ from contractbridge.director.record import (
 )
 from contractbridge.director.rulings import (
     DIRECTOR,
+    PLAY_EFFECTS,
     BeforeRectification,
     Effect,
     EffectKind,
@@ -41,6 +42,7 @@ from contractbridge.director.rulings import (
 
 __all__ = [
     "DIRECTOR",
+    "PLAY_EFFECTS",
     "AuctionSummary",
     "AwaitedCall",
     "BeforeRectification",

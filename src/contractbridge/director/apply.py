@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from contractbridge.calls import Call
 from contractbridge.cards import Seat
 from contractbridge.director.effects import Status
-from contractbridge.director.rulings import BeforeRectification, Effect, EffectKind, Option, seat_name
+from contractbridge.director.rulings import PLAY_EFFECTS, BeforeRectification, Effect, EffectKind, Option, seat_name
 from contractbridge.errors import IllegalCallError, RulingError
 
 if TYPE_CHECKING:
@@ -23,11 +23,8 @@ __all__ = ["apply_effects", "apply_option", "call_before_rectification"]
 
 
 def apply_option(record: DirectedAuction, option: Option) -> None:
-    """Carry out ``option`` of the ruling just settled. A play-period option still bound to its table
-    (``Option.bind``) runs its action; every auction-period option is data."""
-    if option.apply is not None:
-        option.apply()
-        return
+    """Carry out ``option`` of the ruling just settled: its effects on the record (those of the play period are
+    the table's, ``PLAY_EFFECTS``)."""
     apply_effects(record, option.effects)
 
 
@@ -107,6 +104,8 @@ def apply_effects(record: DirectedAuction, effects: tuple[Effect, ...], made: Ca
                 )
             case EffectKind.NONE:
                 pass
+            case _ if e.kind in PLAY_EFFECTS:
+                pass  # the table applies them (``Table``), then its edition (``Edition.carry_out``)
             case _:
                 raise RulingError(f"{e.kind.value} is an effect of the play period, not of the auction record")
 

@@ -8,8 +8,7 @@ L29A; a call in rotation, L28B …) and what each does.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import KW_ONLY, dataclass, field, replace
+from dataclasses import KW_ONLY, dataclass
 from enum import Enum
 from typing import Any, Final, Protocol
 
@@ -20,6 +19,7 @@ from contractbridge.errors import RulingError
 
 __all__ = [
     "DIRECTOR",
+    "PLAY_EFFECTS",
     "BeforeRectification",
     "Cites",
     "Effect",
@@ -77,6 +77,12 @@ class EffectKind(Enum):
     DESIGNATE = "designate"  # the card counts as designated (L46)
     SUBSTITUTE = "substitute"  # the offender substitutes a legal card (L62B, L52B2)
     TRANSFER = "transfer"  # tricks transferred at the end of play (L64A)
+    TAKE_BACK = "take_back"  # the last ``data`` cards played go back to the hands, the last first (L47, L62)
+    PLAY = "play"  # ``seat`` plays ``cards`` (L58B: the card the chosen option keeps)
+    AWARD = "award"  # the claimer's side gets ``data`` of the remaining tricks (L69, L70, L71)
+    PLAY_ON = "play_on"  # the disputed claim is void and play continues (L68D2(b))
+    REPLAY = "replay"  # ``seat`` plays ``cards[0]`` again to trick ``data`` unless released (L62C2)
+    ESTABLISHED = "established"  # the corrected revoke by ``seat`` in trick ``data`` counts as established (L43B2(b))
     NONE = "none"  # no rectification
     # the auction period (L13–L15, L16C, L17D3, L23–L39; the historic codes' R39–R43), applied to the record by
     # ``director.apply``; "the call made" is the call a player made before rectification (``BeforeRectification``)
@@ -102,6 +108,36 @@ class EffectKind(Enum):
     REVIEW = "review"  # the director reviews under ``law`` after play (a REVIEW flag; an adjusted score)
     NOTE = "note"  # ``data`` is noted in the record
     NEW_DEAL = "new_deal"  # a new deal is demanded (``law``): the board ends and the same dealer deals again
+
+
+#: the effects of the play period: the table applies them (``Table``: the card that awaited the ruling stands or goes
+#: back, cards taken back or played, the claim ruled), then its edition (``Edition.carry_out``: penalty cards,
+#: restrictions); the record's ``director.apply`` leaves them alone
+PLAY_EFFECTS: Final = frozenset(
+    {
+        EffectKind.ACCEPT,
+        EffectKind.WITHDRAW,
+        EffectKind.PENALTY_CARD,
+        EffectKind.PICK_UP,
+        EffectKind.REQUIRE_LEAD,
+        EffectKind.FORBID_LEAD,
+        EffectKind.REQUIRE_PLAY,
+        EffectKind.FORBID_PLAY,
+        EffectKind.LEAD_FROM,
+        EffectKind.PLAY_SECOND_FROM,
+        EffectKind.EXCHANGE_ROLES,
+        EffectKind.DEFENDER_CHOOSES,
+        EffectKind.DESIGNATE,
+        EffectKind.SUBSTITUTE,
+        EffectKind.TRANSFER,
+        EffectKind.TAKE_BACK,
+        EffectKind.PLAY,
+        EffectKind.AWARD,
+        EffectKind.PLAY_ON,
+        EffectKind.REPLAY,
+        EffectKind.ESTABLISHED,
+    }
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,26 +191,16 @@ class Effect:
 @dataclass(frozen=True, slots=True)
 class Option:
     """One rectification the chooser may pick (or the outcome of one ``answer`` to the ruling's question), with
-    its law. The law states it as data (``effect`` in words, ``effects`` as values); the table that makes the
-    ruling pending ``bind``s the action that carries it out (``apply``)."""
+    its law. The law states it as data: ``effect`` in words, ``effects`` as values, applied in order by one
+    function — the record's (``director.apply``) and, for ``PLAY_EFFECTS``, the table's."""
 
     id: str
     law: str
     effect: str
     effects: tuple[Effect, ...] = ()
     _: KW_ONLY
-    apply: Callable[[], None] | None = field(default=None, compare=False, repr=False)
     obligations: tuple[str, ...] = ()
     answer: bool | None = None
-
-    def bind(self, apply: Callable[[], None]) -> Option:
-        """This option, carried out by ``apply`` when chosen."""
-        return replace(self, apply=apply)
-
-    def carry_out(self) -> None:
-        if self.apply is None:
-            raise RulingError(f"{self.id} ({self.law}) is a ruling's option not bound to a table")
-        self.apply()
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"id": self.id, "law": self.law, "effect": self.effect}
@@ -223,8 +249,7 @@ class Ruling:
     ``choosers`` is empty when the director decides (a ``question``, or several options) or when the law leaves
     no choice (one option, or the historic codes' automatic penalties); two seats when either may choose and
     ``prevails`` breaks a tie (L55A). ``premium`` is points a historic code scores for the irregularity (NL36
-    28.3). A law function returns the ruling as data; the table binds each option's action (``Option.bind``)
-    when it makes the ruling pending.
+    28.3). A law function returns the ruling as data, every option with its effects (no closures).
     """
 
     irregularity: str
@@ -277,10 +302,6 @@ class Ruling:
             if opt.answer is answer:
                 return opt
         raise RulingError(f"the {self.irregularity} ruling has no outcome for the answer {answer}")
-
-    def bind(self, apply: Callable[[Option], Callable[[], None]]) -> Ruling:
-        """This ruling with every option carried out by ``apply(option)``."""
-        return replace(self, options=tuple(o.bind(apply(o)) for o in self.options))
 
     def awaits(self, edition: Cites) -> str:
         """What the table waits for; nobody acts before it (L9B2), except as ``before_rectification`` allows. The

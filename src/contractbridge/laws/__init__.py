@@ -14,11 +14,20 @@ from typing import Final
 
 from contractbridge import rulebooks
 from contractbridge.errors import EditionError
-from contractbridge.laws.base import Edition
+from contractbridge.laws.base import Choice, Edition, PlayTable
 from contractbridge.laws.wbf17 import WBF17
 from contractbridge.rulebooks import DEFAULT_EDITION, DEFAULT_RUBBER_EDITION, rubber_editions
 
-__all__ = ["DEFAULT_EDITION", "DEFAULT_RUBBER_EDITION", "EDITIONS", "Edition", "edition", "rubber_editions"]
+__all__ = [
+    "DEFAULT_EDITION",
+    "DEFAULT_RUBBER_EDITION",
+    "EDITIONS",
+    "Choice",
+    "Edition",
+    "PlayTable",
+    "edition",
+    "rubber_editions",
+]
 
 
 def _historic_editions() -> dict[str, type[Edition]]:

@@ -14,39 +14,97 @@ How a ``Table`` uses its edition (one object per table, resolved at construction
 - auction period, irregular tables only: every call, change, exposure, choice and judgement goes to the
   table's record (``new_record``), which asks the auction methods below (``call``, ``change_of_call``,
   ``exposed_cards``, ``unnoticed_call``, ``board_irregularity``, ``settle``, ``describe_watch``, and
-  ``follow_up`` for an option's edition-specific next step);
+  ``follow_up`` for an option's edition-specific next step).
+
+The play-period hooks receive the table as a ``PlayTable``: what a law reads of the board at the table (the
+record, the play state, the board, the pending irregularity, the claim), never the ``Table`` itself. A law writes
+only the edition's own record (rulings, penalty cards, restrictions); what it asks of the table (a card to stand
+or go back, cards taken back, a card played, a claim ruled) it returns as data, a ``Choice``, whose option's
+``effects`` the table applies by one function (``Table``), then hands the rest to ``carry_out``:
+
 - ``legal_cards(table, seat, cards)`` after L44, at an irregular table, each time legal cards are asked for or
   a card is played: the restrictions rectification puts on a seat's cards (a strict table has none);
-- ``card_irregularity(table, irregularity)`` when an irregular table records an unlawful card, and
-  ``card_before_rectification(table, seat, card)`` for a card played while it awaits its ruling;
+- ``card_irregularity(table, irregularity)`` when an irregular table records an unlawful card (then
+  ``ruled_at_once(table)``), and ``card_before_rectification(table, seat, card)`` for a card played while it
+  awaits its ruling; ``carry_out(table, choice, card)`` once a chosen option's effects are applied, and
+  ``declarer_after(play, card, option)`` when an option lets an unlawful lead stand (L54A);
 - ``settle_play(table)`` after every event of the play period at an irregular table;
 - ``play_event(table, event)`` for an event of the play period the edition rules on (an exposed card …);
 - ``adjust_tricks(table, tricks)`` for ``Table.result``: automatic trick transfers (WBF17 L64A);
-- ``dummy_faced(play)`` for the views; ``claim_agreement`` and ``objection_cancels_claim`` for claims;
+- ``dummy_faced(play)`` for the views; ``claim_event(table, event)`` for a claim, an agreement, an objection or
+  play on (L68–L70), through ``claim_agreement`` and ``objection_cancels_claim``;
 - ``scoring``: the trick values of the book (``TrickValues``); ``rubber``: its rubber score sheet data, if any.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
+from contractbridge import events
 from contractbridge.calls import Call
 from contractbridge.cards import Card, Seat
-from contractbridge.errors import EditionNotSupportedError
+from contractbridge.director.rulings import EffectKind
+from contractbridge.errors import ClaimError, EditionNotSupportedError, IllegalPlayError
 from contractbridge.scoring.rules import FIRST_NOTRUMP_40, TrickValues
-from contractbridge.values import Claim, Irregularity, IrregularityKind
+from contractbridge.values import Claim, Irregularity, IrregularityKind, Phase, Result
 
 if TYPE_CHECKING:
-    from contractbridge.director import AwaitedCall, DirectedAuction, Effect
+    from contractbridge.cards import Hand
+    from contractbridge.contract import Contract
+    from contractbridge.deal import Board
+    from contractbridge.director import AwaitedCall, DirectedAuction, Effect, Option, Ruling
     from contractbridge.events import Event
+    from contractbridge.laws.nbb30.values import Revoke
     from contractbridge.play import PlayState
     from contractbridge.scoring.rubber import RubberRules
     from contractbridge.systems.agreements import PartnershipAgreements
-    from contractbridge.table import Table
 
-__all__ = ["DealRules", "Edition", "FormationRules"]
+__all__ = ["Choice", "DealRules", "Edition", "FormationRules", "PlayTable"]
+
+
+class PlayTable(Protocol):
+    """What a law reads of one board at a table (``contractbridge.table.Table`` implements it): the board, the
+    edition's record of the irregularities and rulings (the one thing a law writes), the play, the claim and the
+    unlawful card awaiting its ruling. What a law asks the table to change it returns as data (``Choice``)."""
+
+    @property
+    def board(self) -> Board: ...
+    @property
+    def record(self) -> DirectedAuction | None: ...
+    @property
+    def play_state(self) -> PlayState | None: ...
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def turn(self) -> Seat | None: ...
+    @property
+    def contract(self) -> Contract | None: ...
+    @property
+    def declarer(self) -> Seat | None: ...
+    @property
+    def claim_state(self) -> Claim | None: ...
+    @property
+    def pending_irregularity(self) -> Irregularity | None: ...
+    @property
+    def irregularities(self) -> list[Irregularity]: ...
+    @property
+    def result(self) -> Result | None: ...
+    def hand(self, seat: Seat) -> Hand: ...
+    def legal_cards(self) -> frozenset[Card]: ...
+    def to_events(self) -> list[dict[str, Any]]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """What a law asks the table to carry out, as data: ``option`` of ``ruling`` once that ruling is settled (the
+    unlawful card awaiting it then stands, with ``ACCEPT``, or goes back), or, with no ruling, an option a law
+    states outright (a designated card played, L46B; cards taken back to correct a revoke, NBB R55(1)). The table
+    applies the option's effects (``Table``) and then ``Edition.carry_out``."""
+
+    option: Option
+    ruling: Ruling | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,6 +183,12 @@ class Edition:
         law = self.CITATIONS.get(topic)
         return f" ({law})" if law else ""
 
+    def ruling_law(self, topic: str) -> str | None:
+        """This edition's law for ``topic`` as a ruling states it (``Ruling.law``: a WBF17 law without its ``L``,
+        ``70``; ``NBB R54``), or None when its book has none."""
+        law = self.CITATIONS.get(topic)
+        return None if law is None else law.removeprefix("L")
+
     def claim_suggestion(self, play: PlayState, claim: Claim, *, budget: int) -> dict[str, Any] | None:
         """What the director's page proposes for ``claim``, disputed (``server.claimruling``): the edition's own
         check of the claim, as data (``worst``, ``dd``, ``exact``, ``line``, ``text``, ``ruling`` and ``notes``),
@@ -198,7 +262,7 @@ class Edition:
         Called by ``Table.view``."""
         return play.opening_lead_made
 
-    def legal_cards(self, table: Table, seat: Seat, cards: frozenset[Card]) -> frozenset[Card]:
+    def legal_cards(self, table: PlayTable, seat: Seat, cards: frozenset[Card]) -> frozenset[Card]:
         """The cards of ``cards`` (what L44 allows the hand ``seat`` to play now) that the rectifications in
         force also allow. Called by ``Table.legal_cards`` and before every card is played at an irregular table
         (a strict table refuses every unlawful card, so nothing is rectified there: it plays by L44 alone); a
@@ -214,52 +278,132 @@ class Edition:
                 cards = restriction.restrict(cards)
         return cards
 
-    def card_irregularity(self, table: Table, irregularity: Irregularity) -> bool:
+    def card_irregularity(self, table: PlayTable, irregularity: Irregularity) -> bool:
         """An unlawful card at an irregular table (``irregularity.kind``: a revoke, a lead or play out of turn,
         a card against a restriction): return True if the card stands at once and play goes on, False if the
-        table stops until the ruling (``Table.resolve_irregularity``). The base lets a revoke stand (nobody
-        notices it when it happens; it is established later, L61–L63, NBB R52) and stops the table for the
+        table stops until the ruling (whose chosen option the table carries out). The base lets a revoke stand
+        (nobody notices it when it happens; it is established later, L61–L63, NBB R52) and stops the table for the
         rest; the play-period director overrides this to rule on each kind."""
 
         return irregularity.kind == IrregularityKind.REVOKE
 
-    def ruled_at_once(self, table: Table) -> bool:
+    def ruled_at_once(self, table: PlayTable) -> Choice | None:
         """After an unlawful card stopped the table with its ruling pending: settle at once a ruling the law leaves
-        nothing to decide (WBF17: dummy's card to an accepted opening lead out of turn stands, L54B2) and return
-        True; False leaves it pending. The base settles none."""
-        return False
+        nothing to decide (WBF17: dummy's card to an accepted opening lead out of turn stands, L54B2) and return the
+        option the table carries out; None leaves it pending. The base settles none."""
+        return None
 
-    def card_before_rectification(self, table: Table, seat: Seat, card: Card) -> bool:
-        """A card ``seat`` plays while an unlawful card awaits its ruling: True once the edition has settled that
-        ruling by this card (WBF17: the lead accepted by the next hand's card, L53A, L60A1; the correct leader's
-        lead standing, L53B), so the card is then played as usual; False: it is refused (L9B2). The base refuses."""
-        return False
+    def card_before_rectification(self, table: PlayTable, seat: Seat, card: Card) -> Choice | None:
+        """A card ``seat`` plays while an unlawful card awaits its ruling: the option the table carries out once the
+        edition has settled that ruling by this card (WBF17: the lead accepted by the next hand's card, L53A, L60A1;
+        the correct leader's lead standing, L53B), so the card is then played as usual; None: it is refused (L9B2).
+        The base refuses."""
+        return None
 
-    def settle_play(self, table: Table) -> None:
+    def declarer_after(self, play: PlayState, card: Card, option: Option) -> Seat:
+        """Declarer once ``option`` lets the unlawful lead ``card`` stand: the same, unless the option exchanges the
+        roles (``EXCHANGE_ROLES`` of the presumed declarer: he spreads his hand as dummy and his partner declares,
+        WBF17 L54A, NBB R46(3)), which only an opening lead can (``IllegalPlayError`` after it). Called by
+        ``Table`` when it carries out the option."""
+        exchange = next((e.seat for e in option.effects if e.kind is EffectKind.EXCHANGE_ROLES), None)
+        if exchange is None or exchange.partner == play.declarer:
+            return play.declarer
+        if len(play):
+            law = self.cited("exchange_of_roles")
+            raise IllegalPlayError(f"{card}: the roles may be exchanged only at the opening lead{law}")
+        return exchange.partner
+
+    def carry_out(self, table: PlayTable, choice: Choice, card: Irregularity | None) -> None:
+        """After the table applied the effects of a chosen play-period option (``card``: the unlawful card that
+        awaited the ruling, now standing or back in the hand): what the option leaves in the edition's record
+        (WBF17: penalty cards, play and lead restrictions, L50, L57, L62C2; NBB30: exposed cards and directives).
+        The base records nothing."""
+
+    def settle_play(self, table: PlayTable) -> None:
         """After every event of the play period at an irregular table: make due rulings pending in the
         table's record (e.g. an L26B choice when the offender's partner first has the lead)."""
 
-    def play_event(self, table: Table, event: Event) -> bool:
+    def play_event(self, table: PlayTable, event: Event) -> Choice | bool:
         """An event of the play period at an irregular table that the edition rules on itself (WBF17: ``expose``,
         L48–L50; ``attention`` to a revoke, L62; ``designate``, L46; ``review`` after play, L12C1): True once
-        handled (a ``BridgeError`` changes nothing); False lets the table go on as before (``choose``/``judge`` to
-        the record; the base handles none). Called by ``Table.apply`` after the opening lead."""
+        handled, or the ``Choice`` the table then carries out (a ``BridgeError`` changes nothing); False lets the
+        table go on as before (``choose``/``judge`` to the record; the base handles none). Called by
+        ``Table.apply`` after the opening lead."""
         return False
 
-    def adjust_tricks(self, table: Table, tricks: int) -> tuple[int, tuple[str, ...]]:
+    def adjust_tricks(self, table: PlayTable, tricks: int) -> tuple[int, tuple[str, ...]]:
         """Declarer's ``tricks`` once the board is done, after the edition's automatic adjustments (WBF17: the
         L64A revoke transfers), and each adjustment in words with its law. Called by ``Table.result``."""
         return tricks, ()
 
-    def open_reviews(self, table: Table) -> list[str]:
+    def open_reviews(self, table: PlayTable) -> list[str]:
         """The laws of the end-of-board review's flags (L12C1) still unanswered on a finished board, in order;
         each is answered by a ``review`` event of the director. The base (the players' own codes) has none."""
         return []
 
-    def review_notes(self, table: Table) -> list[str]:
+    def review_notes(self, table: PlayTable) -> list[str]:
         """The end-of-board review in words: the flags, the evidence offered and, once every flag is answered,
         the final score with every step and its law (``contractbridge rule``)."""
         return []
+
+    def claim_event(
+        self, table: PlayTable, event: events.Claim | events.Agree | events.Dispute | events.PlayOn
+    ) -> Claim | None:
+        """The claim once ``event`` happened (the table keeps it; ``ClaimError`` changes nothing): a claim or
+        concession by a player who takes part in the play, of at most the remaining tricks, stops the play (L68);
+        the opponents who play agree (``claim_agreement``, L69A) or one objects (the director is called, L68D2(a),
+        or where the book says so no claim was made, ``objection_cancels_claim``); ``play_on``: the disputed claim
+        is void and play continues (L68D2(b)), the director's pending ruling on it lapsing (TV139)."""
+        claim, play, seat = table.claim_state, table.play_state, event.seat
+        who = seat.name.lower()
+        if isinstance(event, events.Claim):
+            if play is None or table.phase is not Phase.PLAY:
+                raise ClaimError(f"claim by {who}: claims are made during the play{self.cited('claim')}")
+            if claim is not None:
+                raise ClaimError(f"claim by {who}: a claim by {claim.seat.name.lower()} is open")
+            if seat == play.dummy:
+                raise ClaimError(f"claim by {who}: dummy takes no part in the play{self.cited('dummy_no_part')}")
+            remaining = 13 - len(play.tricks)
+            if not 0 <= event.tricks <= remaining:
+                law = self.cited("claim")
+                raise ClaimError(f"claim by {who} of {event.tricks} tricks: {remaining} tricks remain{law}")
+            needed = self.claim_agreement(seat, play.dummy)
+            return Claim(seat, event.tricks, remaining, event.statement, needed=needed)
+        if claim is None or claim.settled or play is None:
+            what = {"agree": f"agreement by {who}", "dispute": f"dispute by {who}"}.get(event.kind)
+            what = what or "play on at " + who + "'s request"
+            raise ClaimError(f"{what}: there is no claim in progress")
+        if isinstance(event, events.Agree):
+            if claim.disputed_by is not None:
+                law = self.cited("claim_ruling")
+                raise ClaimError(f"agreement by {who}: the claim is disputed; the director rules{law}")
+            if seat not in claim.needed or seat in claim.agreed_by:
+                raise ClaimError(
+                    f"agreement by {who}: the claim needs the agreement of "
+                    + " and ".join(s.name.lower() for s in sorted(claim.needed - claim.agreed_by))
+                    + self.cited("claim_agreement")
+                )
+            return replace(claim, agreed_by=claim.agreed_by | {seat})
+        if isinstance(event, events.Dispute):
+            if seat == claim.seat or claim.disputed_by is not None or seat == play.dummy:
+                raise ClaimError(f"dispute by {who}: not possible for the claimer, dummy or a disputed claim")
+            if self.objection_cancels_claim(claim, seat, play.declarer):
+                return None
+            return replace(claim, disputed_by=seat)
+        if claim.disputed_by is None:
+            raise ClaimError(f"play on at {who}'s request: the claim is not disputed{self.cited('play_on')}")
+        record = table.record
+        ruling = None if record is None else record.pending
+        if record is not None and ruling is not None and ruling.irregularity == "claim":
+            record.resolve(next((o.law for o in ruling.options if o.id == "play_on"), ruling.law), "play_on")
+        return None
+
+    def revoke_transfer(
+        self, revokes: Sequence[Revoke], tricks_won: Iterable[int], received_as_penalty: Iterable[int] = ()
+    ) -> int:
+        """The tricks a side that made the established ``revokes`` hands over on a rubber score sheet, from the
+        tricks it won (``rubbergame``; NBB R55(6), EST-L38, NL36 27.4). The base: a duplicate code has none."""
+        raise self._unsupported("revoke tricks on a rubber score sheet")
 
     def claim_agreement(self, claimer: Seat, dummy: Seat) -> frozenset[Seat]:
         """The players whose agreement makes a claim or concession by ``claimer`` final: the opponents who

@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, Final, cast
+from typing import Any, Final
 
 from contractbridge.cards import Card, Seat, Side
 from contractbridge.deal import Board, Vulnerability
@@ -28,7 +28,7 @@ from contractbridge.director import Ruling
 from contractbridge.errors import BridgeError, EditionError, EventLogError, ScoringError
 from contractbridge.laws import DEFAULT_RUBBER_EDITION, rubber_editions
 from contractbridge.laws import edition as get_edition
-from contractbridge.laws.nbb30 import NBB30, PlayersAuction, Revoke
+from contractbridge.laws.nbb30 import PlayersAuction, Revoke
 from contractbridge.players import Player, WaitKind, drive
 from contractbridge.rubbergame.dealing import Packs, cut, deal_pack, shuffled
 from contractbridge.rubbergame.formation import Lineup
@@ -64,7 +64,7 @@ class RubberSession:
         if laws is None or laws.rubber is None:  # the edition's sheet (NL36 scores by NBB30's, §0 M7)
             raise BridgeError(f"no rubber game under {edition!r}: use one of {', '.join(rubber_editions())}")
         self.edition = laws.name
-        self.laws = cast("NBB30", laws)  # a rubber-bridge code: the 1930s codes build on NBB30
+        self.laws = laws
         self.lineup = lineup or default_lineup()
         self.seed = random.randrange(2**32) if seed is None else seed
         self._rng = random.Random(self.seed)
@@ -313,6 +313,6 @@ def _transfer(event: Mapping[str, Any], table: Table) -> int:
     if not -made <= transfer <= 13 - made:
         raise EventLogError(
             f"'transfer' {transfer}: the revoking side can give only the tricks it won (declarer's side {made}, "
-            f"the defenders {13 - made}; NBB R55(6), EST-L38, NL36 27.4)"
+            f"the defenders {13 - made}){table.rules.cited('revoke_penalty')}"
         )
     return transfer

@@ -15,12 +15,10 @@ from contractbridge.director import DIRECTOR
 from contractbridge.errors import ClaimError
 from contractbridge.table import Claim, Table
 
-__all__ = ["BUDGET", "LAW", "awarded", "disputed", "suggestion"]
+__all__ = ["BUDGET", "awarded", "disputed", "law", "suggestion"]
 
 #: The positions the L70 search may visit for the page's suggestion (beyond it the director decides unaided).
 BUDGET: Final = 100_000
-#: The law the director's award is made under.
-LAW: Final = "70"
 
 
 def disputed(table: Table) -> Claim | None:
@@ -29,6 +27,12 @@ def disputed(table: Table) -> Claim | None:
     if not table.irregular or claim is None or claim.disputed_by is None:
         return None
     return claim
+
+
+def law(table: Table) -> str:
+    """The law the director's award on a disputed claim is made under: the edition's (WBF17 ``70``, NBB30 ``NBB
+    R54``), or its name when its book has none."""
+    return table.rules.ruling_law("claim_ruling") or table.rules.name
 
 
 def suggestion(table: Table) -> dict[str, Any] | None:

@@ -596,7 +596,7 @@ class TableSession:
         claim = claimruling.disputed(self.table)
         if claim is None or self.award is not None:
             raise RulingError("rule: no disputed claim awaits the director (L68D2(a))")
-        self._set_award({"law": claimruling.LAW, "claimer": claim.seat.letter, "tricks": tricks,
+        self._set_award({"law": claimruling.law(self.table), "claimer": claim.seat.letter, "tricks": tricks,
                          "remaining": claim.remaining})  # fmt: skip
         try:
             await self._finish()

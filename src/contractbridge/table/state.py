@@ -36,6 +36,7 @@ from contractbridge.cards import Card, Hand, Seat, Side
 from contractbridge.contract import Contract
 from contractbridge.deal import Board, Deal
 from contractbridge.director import DirectedAuction
+from contractbridge.director.rulings import EffectKind, Option
 from contractbridge.errors import (
     AuctionClosedError,
     BridgeError,
@@ -53,7 +54,7 @@ from contractbridge.errors import (
     RulingError,
     RulingPendingError,
 )
-from contractbridge.laws import DEFAULT_EDITION, Edition
+from contractbridge.laws import DEFAULT_EDITION, Choice, Edition
 from contractbridge.laws import edition as find_edition
 from contractbridge.loglines import fold, read_events
 from contractbridge.play import PlayState, Trick, cards_of
@@ -100,6 +101,7 @@ class Table:
         "_play",
         "_pop_card",
         "_ruled",
+        "_table_ruling",
         "_undos",
         "board",
         "edition",
@@ -145,6 +147,8 @@ class Table:
         self._claim: Claim | None = None
         self._pending: Irregularity | None = None
         self._ruled: object = None
+        #: the pending ruling an edition's play-period hook made, whose chosen option this table carries out
+        self._table_ruling: object = None
         self._irregularities: list[Irregularity] = []
 
     # state --------------------------------------------------------------------------------------
@@ -312,7 +316,7 @@ class Table:
             try:
                 play.push(card, _seat_arg(seat))
             except (RevokeError, CardOutOfTurnError) as err:
-                raise self._cited(err) from None
+                raise recited(err, self.rules) from None
             assert who is not None  # ``push`` refused the card when the play was over
             self._events.append(who << 6 | card.index)
             self._undos.append(self._pop_card)
@@ -368,14 +372,8 @@ class Table:
             case events.Play():
                 who, undo = self._play_card(event.card, event.seat)
                 event = replace(event, seat=who)
-            case events.Claim():
+            case events.Claim() | events.Agree() | events.Dispute() | events.PlayOn():
                 undo = self._claim_event(event)
-            case events.Agree():
-                undo = self._agree_event(event)
-            case events.Dispute():
-                undo = self._dispute_event(event)
-            case events.PlayOn():
-                undo = self._play_on_event(event)
             case events.BoardStart():
                 raise ParseError("a board event may only be the first event of a log")
             case _ if self._play_period_event(event):
@@ -475,8 +473,15 @@ class Table:
         card exposed, a revoke drawn attention to, dummy's card designated, the review; a fact about a faced opening
         lead out of turn awaiting its ruling); False for the others."""
         auction = self._in_auction_period() and (self._pending is None or self._play is None)
-        if self.record is None or auction or not self.rules.play_event(self, event):
+        if self.record is None or auction:
             return False
+        before = self.record.pending
+        handled = self.rules.play_event(self, event)
+        if handled is False:
+            return False
+        self._mark_ruling(before)
+        if isinstance(handled, Choice):
+            self._carrying_out(handled)
         self._after_record()
         return True
 
@@ -495,8 +500,58 @@ class Table:
             for card in event.cards:
                 if card not in hand:
                     raise IllegalCallError(f"expose: {card} is not in {event.seat.name.capitalize()}'s hand")
+        ruling = record.pending
         record.apply(events.to_dict(event))
+        if ruling is not None and ruling is self._table_ruling and record.pending is not ruling and record.rulings:
+            chosen = ruling.outcome(event.answer) if isinstance(event, events.Judge) else None
+            option_id = record.rulings[-1]["option"]
+            chosen = chosen or next((o for o in ruling.options if o.id == option_id), None)
+            if chosen is not None:
+                self._carrying_out(Choice(chosen, ruling))
         self._after_record()
+
+    def _mark_ruling(self, before: object) -> None:
+        """After an edition's play-period hook: a ruling it made pending is the one whose option the table carries
+        out once chosen (the record applies the auction period's to itself, ``director.apply``)."""
+        record = self.record
+        if record is not None and record.pending is not None and record.pending is not before:
+            self._table_ruling = record.pending
+
+    def _carrying_out(self, choice: Choice) -> None:
+        """``_carry_out``, the table refolded from its log when it fails (nothing changed)."""
+        try:
+            self._carry_out(choice)
+        except BridgeError:
+            self._refold()
+            raise
+
+    def _carry_out(self, choice: Choice) -> None:
+        """The one function that applies a chosen option of the play period (L10C1), its effects in order: the
+        unlawful card awaiting the ruling it settles stands (``ACCEPT``; ``EXCHANGE_ROLES``: the presumed declarer
+        becomes dummy, L54A) or goes back to the hand; the last cards played go back (``TAKE_BACK``, L47, L62); a
+        card is played (``PLAY``, L58B; ``DESIGNATE``, L46B); the disputed claim is ruled (``AWARD``, L70) or void
+        (``PLAY_ON``, L68D2(b)). Then the edition records what the option leaves (``Edition.carry_out``: penalty
+        cards, restrictions)."""
+        option, card = choice.option, self._pending
+        if choice.ruling is not None and card is not None:
+            self._resolve(card, option)
+        for effect in option.effects:
+            if effect.kind is EffectKind.TAKE_BACK:
+                self._take_back(int(effect.data))
+            elif effect.kind in (EffectKind.PLAY, EffectKind.DESIGNATE) and effect.seat is not None:
+                for played in effect.cards:
+                    self._push(played, effect.seat)
+            elif effect.kind is EffectKind.AWARD:
+                self.settle_claim(int(effect.data))
+            elif effect.kind is EffectKind.PLAY_ON:
+                self.settle_claim(None)
+        self.rules.carry_out(self, choice, card)
+
+    def _push(self, card: Card, seat: Seat) -> None:
+        play = self._play
+        if play is None:
+            raise PlayNotStartedError(f"{card}: there is no play")
+        play.push(card, seat)
 
     def _after_record(self) -> None:
         """After the record changed: list a new pending ruling as an irregularity, and start the play once the
@@ -537,7 +592,9 @@ class Table:
         refuses (a ``BridgeError``), the event is taken back and the table refolded, so nothing has changed."""
         if self._play is not None and not self._stopped:
             try:
+                before = None if self.record is None else self.record.pending
                 self.rules.settle_play(self)
+                self._mark_ruling(before)
             except BridgeError:
                 self._events.pop()
                 self._undos.pop()
@@ -554,9 +611,12 @@ class Table:
         if seat is None or self._play is None or self._claim is not None or not self._stopped:
             return self._checked_card(card, seat)
         self._require_holding(card, seat)
-        if not self.rules.card_before_rectification(self, seat, card):
+        settled = self.rules.card_before_rectification(self, seat, card)
+        if settled is None:
             self._require_running(card)
         try:
+            if settled is not None:
+                self._carry_out(settled)
             return self._checked_card(card, seat)[0], self._refold
         except BridgeError:
             self._refold()
@@ -586,14 +646,14 @@ class Table:
             try:
                 play.push(card, seat)
             except (RevokeError, CardOutOfTurnError) as err:
-                raise self._cited(err) from None
+                raise recited(err, self.rules) from None
             assert turn is not None
             return turn, play.pop
         try:
             try:
                 play.check(card, seat)
             except (RevokeError, CardOutOfTurnError) as err:
-                raise self._cited(err) from None
+                raise recited(err, self.rules) from None
             if turn is not None and card not in self._edition_cards(play, turn):
                 raise IllegalPlayError(f"{card}: not allowed by the rectification in force ({self._restriction(turn)})")
         except (OutOfTurnError, RevokeError, IllegalPlayError) as err:
@@ -608,11 +668,13 @@ class Table:
         assert turn is not None
         return turn, play.pop
 
-    def _cited(self, err: RevokeError | CardOutOfTurnError) -> IllegalPlayError:
-        """``PlayState``'s refusal of a card with this table's edition's citation: follow suit (WBF17 L44C, a revoke
-        L61; NBB R20) or the turn (L44G, L53–L57)."""
-        topic = "follow_suit" if isinstance(err, RevokeError) else "card_turn"
-        return type(err)(f"{err}{self.rules.cited(topic)}")
+    def _stand(self, play: PlayState, card: Card, seat: Seat) -> None:
+        """``card`` of ``seat`` stands although unlawful (``PlayState.record``), refused in the edition's words
+        when it is not in rotation to the trick in progress."""
+        try:
+            play.record(card, seat)
+        except CardOutOfTurnError as err:
+            raise recited(err, self.rules) from None
 
     def _restriction(self, seat: Seat) -> str:
         record = self.record
@@ -630,13 +692,18 @@ class Table:
         else:
             kind = IrregularityKind.RESTRICTED_CARD
         irregularity = Irregularity(kind, who, card, len(self._events), turn, str(err), trick)
-        if self.rules.card_irregularity(self, irregularity):
-            play.record(card, who)
+        before = None if self.record is None else self.record.pending
+        stands = self.rules.card_irregularity(self, irregularity)
+        self._mark_ruling(before)
+        if stands:
+            self._stand(play, card, who)
             self._irregularities.append(irregularity)
             return self._undo_standing_card
         unflag = self._flag(kind, who, card, turn, str(err), trick)
         ruled = self.record is not None and self.record.pending is not None
-        if ruled and self.rules.ruled_at_once(self):
+        settled = self.rules.ruled_at_once(self) if ruled else None
+        if settled is not None:
+            self._carrying_out(settled)
             self._after_record()
         return self._refold if ruled else unflag  # the edition's ruling is undone by refolding the log
 
@@ -668,59 +735,30 @@ class Table:
         self._irregularities.pop()
         self._pending = None
 
-    def resolve_irregularity(self, stands: bool, *, declarer: Seat | None = None) -> Undo:
-        """Settle the pending unlawful card: it ``stands`` (it takes effect as though lawful: a lead out of
-        turn accepted, L53, L54) or is withdrawn (what follows is the ruling's business). With ``declarer`` the
-        roles are exchanged before an opening lead stands (L54A: the presumed declarer spreads his hand and his
-        partner declares). For the handlers of the play-period director's events; returns how to take it back."""
-        pending = self._pending
-        if pending is None:
-            raise IrregularityPendingError("there is no pending irregularity to resolve")
+    def _resolve(self, pending: Irregularity, option: Option) -> None:
+        """Settle the pending unlawful card by the chosen ``option``: it stands (``ACCEPT``: it takes effect as
+        though lawful, the play going on with the declarer the edition says, ``Edition.declarer_after``) or goes
+        back to the hand (what follows is the ruling's business). Undone by refolding the log."""
         action = pending.action
-        if not stands:
-            self._pending = None
-            return self._restore_pending(pending)
-        if not isinstance(action, Card) or self._play is None or pending.seat is None:
+        self._pending = None
+        if not any(e.kind is EffectKind.ACCEPT for e in option.effects):
+            return
+        play = self._play
+        if not isinstance(action, Card) or play is None or pending.seat is None:
             law = self.rules.cited("card_in_auction")
             raise IllegalPlayError(f"{action}: a card cannot stand as played during the auction{law}")
-        before = self._play
-        if declarer is not None and declarer != before.declarer:
-            if len(before):
-                law = self.rules.cited("exchange_of_roles")
-                raise IllegalPlayError(f"{action}: the roles may be exchanged only at the opening lead{law}")
-            self._play = PlayState(self.board.deal, before.strain, declarer)
-        self._play.record(action, pending.seat)
-        self._pending = None
-        return self._undo_then(self._play.pop if self._play is before else lambda: self._restore_play(before), pending)
+        declarer = self.rules.declarer_after(play, action, option)
+        if declarer != play.declarer:
+            play = self._play = PlayState(self.board.deal, play.strain, declarer)
+        self._stand(play, action, pending.seat)
 
-    def take_back(self, count: int) -> list[tuple[Seat, Card]]:
-        """Take the last ``count`` cards played back into their hands, the last first, each with its seat: for the
-        play-period director's rulings (a revoke corrected before it is established, L62; the undo of the
-        ruling's event is a refold of the log)."""
+    def _take_back(self, count: int) -> None:
+        """The last ``count`` cards played go back into their hands, the last first."""
         play = self._play
         if play is None or not 0 <= count <= len(play):
             raise IllegalPlayError(f"cannot take back {count} cards: {0 if play is None else len(play)} were played")
-        taken = []
         for _ in range(count):
-            seat = play.played()[-1][0]
-            taken.append((seat, play.pop()))
-        return taken
-
-    def _restore_play(self, play: PlayState) -> None:
-        self._play = play
-
-    def _restore_pending(self, pending: Irregularity) -> Undo:
-        def undo() -> None:
-            self._pending = pending
-
-        return undo
-
-    def _undo_then(self, first: Undo, pending: Irregularity) -> Undo:
-        def undo() -> None:
-            first()
-            self._pending = pending
-
-        return undo
+            play.pop()
 
     def copy(self) -> Table:
         """An independent table with the same log."""
@@ -745,30 +783,18 @@ class Table:
 
         return undo
 
-    def _open_claim(self, what: str) -> Claim:
-        claim = self._claim
-        if claim is None or claim.settled:
-            raise ClaimError(f"{what}: there is no claim in progress")
-        return claim
-
-    def _claim_event(self, event: events.Claim) -> Undo:
-        seat, tricks = event.seat, event.tricks
-        self._require_running("claim")
-        play = self._play
-        if play is None or self.phase is not Phase.PLAY:
-            law = self.rules.cited("claim")
-            raise ClaimError(f"claim by {seat.name.lower()}: claims are made during the play{law}")
-        if self._claim is not None:
-            raise ClaimError(f"claim by {seat.name.lower()}: a claim by {self._claim.seat.name.lower()} is open")
-        if seat == play.dummy:
-            law = self.rules.cited("dummy_no_part")
-            raise ClaimError(f"claim by {seat.name.lower()}: dummy takes no part in the play{law}")
-        remaining = 13 - len(play.tricks)
-        if not 0 <= tricks <= remaining:
-            law = self.rules.cited("claim")
-            raise ClaimError(f"claim by {seat.name.lower()} of {tricks} tricks: {remaining} tricks remain{law}")
-        needed = self.rules.claim_agreement(seat, play.dummy)
-        return self._set_claim(Claim(seat, tricks, remaining, event.statement, needed=needed))
+    def _claim_event(self, event: events.Claim | events.Agree | events.Dispute | events.PlayOn) -> Undo | None:
+        """A claim, an agreement, an objection or play on: the claim the edition says follows
+        (``Edition.claim_event``, L68–L70); a claim needs the play running. None when the edition's record changed
+        too (a pending ruling on the claim lapsing): undone by refolding the log."""
+        if isinstance(event, events.Claim):
+            self._require_running("claim")
+        ruling = None if self.record is None else self.record.pending
+        claim = self.rules.claim_event(self, event)
+        if self.record is not None and self.record.pending is not ruling:
+            self._claim = claim
+            return None
+        return self._set_claim(claim)
 
     def settle_claim(self, tricks: int | None) -> None:
         """The director's ruling on the disputed claim (L70): the claimer's side gets ``tricks`` of the remaining
@@ -780,45 +806,6 @@ class Table:
         if tricks is not None and not 0 <= tricks <= claim.remaining:
             raise ClaimError(f"a ruling of {tricks} tricks: {claim.remaining} remain{self.rules.cited('claim_ruling')}")
         self._claim = None if tricks is None else replace(claim, ruled=tricks)
-
-    def _agree_event(self, event: events.Agree) -> Undo:
-        seat = event.seat
-        claim = self._open_claim(f"agreement by {seat.name.lower()}")
-        if claim.disputed_by is not None:
-            law = self.rules.cited("claim_ruling")
-            raise ClaimError(f"agreement by {seat.name.lower()}: the claim is disputed; the director rules{law}")
-        if seat not in claim.needed or seat in claim.agreed_by:
-            raise ClaimError(
-                f"agreement by {seat.name.lower()}: the claim needs the agreement of "
-                + " and ".join(s.name.lower() for s in sorted(claim.needed - claim.agreed_by))
-                + self.rules.cited("claim_agreement")
-            )
-        return self._set_claim(replace(claim, agreed_by=claim.agreed_by | {seat}))
-
-    def _dispute_event(self, event: events.Dispute) -> Undo:
-        seat = event.seat
-        claim = self._open_claim(f"dispute by {seat.name.lower()}")
-        play = self._play
-        assert play is not None
-        if seat == claim.seat or claim.disputed_by is not None or seat == play.dummy:
-            raise ClaimError(f"dispute by {seat.name.lower()}: not possible for the claimer, dummy or a disputed claim")
-        if self.rules.objection_cancels_claim(claim, seat, play.declarer):
-            return self._set_claim(None)
-        return self._set_claim(replace(claim, disputed_by=seat))
-
-    def _play_on_event(self, event: events.PlayOn) -> Undo | None:
-        claim = self._open_claim(f"play on at {event.seat.name.lower()}'s request")
-        if claim.disputed_by is None:
-            law = self.rules.cited("play_on")
-            raise ClaimError(f"play on at {event.seat.name.lower()}'s request: the claim is not disputed{law}")
-        ruling = None if self.record is None else self.record.pending
-        if self.record is not None and ruling is not None and ruling.irregularity == "claim":
-            # all four agreed to play on before the director ruled: the ruling lapses (WBF17 L68D2(b), TV139)
-            law = next((o.law for o in ruling.options if o.id == "play_on"), ruling.law)
-            self.record.resolve(law, "play_on")
-            self._claim = None
-            return None  # undone by refolding the log
-        return self._set_claim(None)
 
     # events ---------------------------------------------------------------------------------------
     def to_events(self) -> list[Event]:

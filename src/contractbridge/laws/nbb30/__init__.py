@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, ClassVar
 from contractbridge.cards import Card, Seat
 from contractbridge.director.apply import apply_option
 from contractbridge.errors import RulingError
-from contractbridge.laws.base import DealRules, FormationRules
+from contractbridge.laws.base import Choice, DealRules, FormationRules
 from contractbridge.laws.nbb30.auction import NBB30Auction
 from contractbridge.laws.nbb30.play import NBB30Play
 from contractbridge.laws.nbb30.record import Moment, PlayersAuction, Review
@@ -25,7 +25,9 @@ from contractbridge.laws.nbb30.revokes import correct_revoke, revoke_adjustment
 from contractbridge.laws.nbb30.rubber import RUBBER as NBB30_RUBBER
 from contractbridge.laws.nbb30.tableplay import (
     NO_PENALTY,
+    TRANSFER,
     card_ruling,
+    carried_out,
     directed_cards,
     dummy_waives,
     exposed_in_play,
@@ -38,9 +40,9 @@ from contractbridge.scoring.rules import ALTERNATING_NOTRUMP
 from contractbridge.values import Claim, Irregularity
 
 if TYPE_CHECKING:
-    from contractbridge.director import DirectedAuction
+    from contractbridge.director import DirectedAuction, Effect
     from contractbridge.events import Event
-    from contractbridge.table import Table
+    from contractbridge.laws.base import PlayTable
 
 __all__ = [
     "NBB30",
@@ -78,6 +80,14 @@ class NBB30(NBB30Auction, NBB30Play):
     }
     #: which book supplies each module (laws-historic.md §0: M1 formation … M8 proprieties)
     PROFILE: ClassVar[Mapping[str, str]] = {f"M{i}": "NBB30" for i in range(1, 9)}
+    #: the play's rule, ahead of the base's (``Edition`` precedes ``NBB30Play`` in the MRO)
+    revoke_transfer = NBB30Play.revoke_transfer
+
+    def cited(self, topic: str) -> str:
+        """The table's citation for ``topic`` (``CITATIONS``), else the play's own (``PLAY_LAWS``: e.g.
+        ``revoke_penalty``, NBB R55(6), EST-L38, NL36 27.4, for the rubber sheet's revoke tricks)."""
+        law = self.PLAY_LAWS.get(topic)
+        return super().cited(topic) or (f" ({law})" if law else "")
 
     def borrowings(self) -> dict[str, str]:
         """Each rule topic this edition takes from another book, with that book (docs/architecture.md §3.4: the fill is
@@ -91,7 +101,7 @@ class NBB30(NBB30Auction, NBB30Play):
                 out[topic] = book
         return out
 
-    def legal_cards(self, table: Table, seat: Seat, cards: frozenset[Card]) -> frozenset[Card]:
+    def legal_cards(self, table: PlayTable, seat: Seat, cards: frozenset[Card]) -> frozenset[Card]:
         """The base's restrictions; then what a ruling made ``seat`` play to this trick (``PlayDirective``: the
         card he played too early, partner's highest, lowest, a win … R47(1), R52; NL36 26.8, 28.5); then the
         cards a defender exposed and still holds (the record's ``exposed``: R43(a)(I), R43(b) with the deal
@@ -117,12 +127,12 @@ class NBB30(NBB30Auction, NBB30Play):
         both = cards & self.playable_with_exposed(hand, led, exposed, _called(table, seat))
         return both or cards  # a lead restriction no exposed card meets comes first; the card stays
 
-    def card_irregularity(self, table: Table, irregularity: Irregularity) -> bool:
+    def card_irregularity(self, table: PlayTable, irregularity: Irregularity) -> bool:
         """A lead or play out of turn: the edition's ruling pending, for the entitled player's ``choose`` (or
         anyone's ``attention`` if automatic); a revoke, or a card against a penalty, stands (``card_ruling``)."""
         return card_ruling(self, table, irregularity)
 
-    def card_before_rectification(self, table: Table, seat: Seat, card: Card) -> bool:
+    def card_before_rectification(self, table: PlayTable, seat: Seat, card: Card) -> Choice | None:
         """The other side plays to a lead out of turn: it stands, declarer becoming dummy when he plays from his
         own hand to RHO's wrong opening lead (R45, R46(3); EST-L30, L32; NL36 26.6: ``played_to_wrong_lead``)."""
         return played_to_wrong_lead(table, seat, card)
@@ -143,7 +153,20 @@ class NBB30(NBB30Auction, NBB30Play):
         auction.resolve(verdict.law, free.id)
         apply_option(auction, free)
 
-    def play_event(self, table: Table, event: Event) -> bool:
+    def carry_out(self, table: PlayTable, choice: Choice, card: Irregularity | None) -> None:
+        """What the remedy chosen leaves in the record: exposed cards, leads and directives (``carried_out``)."""
+        carried_out(self, table, choice, card)
+
+    def follow_up(self, auction: DirectedAuction, effect: Effect) -> None:
+        """An incorrect hand's trick transfer (``tableplay.TRANSFER``, NL36 33.2): kept in the players' record for
+        the score (``revokes.revoke_adjustment``)."""
+        step, _, count = effect.data.partition(":")
+        if step != TRANSFER or effect.seat is None or not isinstance(auction, PlayersAuction):
+            super().follow_up(auction, effect)
+            return
+        auction.transfers.append((effect.seat.side, int(count), effect.law))
+
+    def play_event(self, table: PlayTable, event: Event) -> Choice | bool:
         """After the opening lead: dummy's ``attention`` to an opponent's irregularity he may not raise
         (``dummy_waives``, R51(2)); ``attention`` with no ruling pending corrects a revoke not yet established
         (R55(1); EST-L35; NL36 27.1: ``revokes.correct_revoke``); ``expose`` is a card dropped or shown (R44;
@@ -161,12 +184,12 @@ class NBB30(NBB30Auction, NBB30Play):
             return True
         return False
 
-    def settle_play(self, table: Table) -> None:
+    def settle_play(self, table: PlayTable) -> None:
         """What the players reported in the play: a quitted trick looked at (R24, R53; EST-L28; NL36 28.3), a card
         dummy suggested (R50; EST-L22; NL36 30.3) — ``reported_rulings``."""
         reported_rulings(self, table)
 
-    def adjust_tricks(self, table: Table, tricks: int) -> tuple[int, tuple[str, ...]]:
+    def adjust_tricks(self, table: PlayTable, tricks: int) -> tuple[int, tuple[str, ...]]:
         """The edition's revoke trick transfers (R55(6); EST-L38; NL36 27.4) for the established revokes."""
         return revoke_adjustment(self, table, tricks)
 
@@ -176,7 +199,7 @@ class NBB30(NBB30Auction, NBB30Play):
         return True
 
 
-def _called(table: Table, seat: Seat) -> Card | None:
+def _called(table: PlayTable, seat: Seat) -> Card | None:
     """The card declarer called from ``seat``'s exposed cards since ``seat`` last played (R44(3): a call binds
     the next card only; a card that could not be played may be called again later)."""
     for event in reversed(table.to_events()):

@@ -16,27 +16,26 @@ A revoke left standing costs tricks at the end (``revoke_adjustment``: the editi
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
-from functools import partial
 from typing import TYPE_CHECKING
 
 from contractbridge.cards import Card, Seat, Side
-from contractbridge.director import Option, Ruling, seat_name
+from contractbridge.director import Effect, EffectKind, Option, Ruling, seat_name
 from contractbridge.errors import RulingError
+from contractbridge.laws.base import Choice
 from contractbridge.laws.nbb30.play import NBB30Play
 from contractbridge.laws.nbb30.record import PlayersAuction
 from contractbridge.laws.nbb30.values import PlayDirective, Revoke, Role
 from contractbridge.values import Irregularity, IrregularityKind
 
 if TYPE_CHECKING:
+    from contractbridge.laws.base import PlayTable
     from contractbridge.play import PlayState
-    from contractbridge.table import Table
 
-__all__ = ["correct_revoke", "revoke_adjustment", "standing_revokes"]
+__all__ = ["correct_revoke", "penalty", "revoke_adjustment", "standing_revokes"]
 
 
-def standing_revokes(table: Table) -> list[tuple[Irregularity, int]]:
+def standing_revokes(table: PlayTable) -> list[tuple[Irregularity, int]]:
     """The revokes the table let stand (failing to follow suit, or to play as a penalty requires: NBB Def.XXVIII)
     whose card is still where it was played — a corrected one went back to the hand — each with its place in the
     order of play (0-based)."""
@@ -57,11 +56,12 @@ def standing_revokes(table: Table) -> list[tuple[Irregularity, int]]:
 
 
 # ---- correction before establishment ---------------------------------------------------------------
-def correct_revoke(laws: NBB30Play, table: Table, by: Seat, *, dummy_looked: bool = False) -> bool:
+def correct_revoke(laws: NBB30Play, table: PlayTable, by: Seat, *, dummy_looked: bool = False) -> Choice | bool:
     """``Edition.play_event`` for an ``attention`` event by ``by`` while no ruling is pending: correct the last
-    revoke in following that is not yet established, and make the edition's penalty pending for its chooser (or
-    apply it at once when there is no choice). False when no revoke stands (the record then answers the
-    attention); ``RulingError`` when it is established (R55(6) applies at the end) or may not be taken back."""
+    revoke in following that is not yet established — the revoke card and the cards after it go back (the
+    ``TAKE_BACK`` the table carries out) — and make the edition's penalty pending for its chooser (or apply it at
+    once when there is no choice). False when no revoke stands (the record then answers the attention);
+    ``RulingError`` when it is established (R55(6) applies at the end) or may not be taken back."""
 
     record, play = table.record, table.play_state
     if not isinstance(record, PlayersAuction) or play is None or record.pending is not None:
@@ -93,22 +93,23 @@ def correct_revoke(laws: NBB30Play, table: Table, by: Seat, *, dummy_looked: boo
         )
     ruling = _correction_ruling(laws, play, offender, place, by, dummy_looked)
     later = played[place + 1 :]
-    table.take_back(len(later) + 1)
     kept = laws.cite("revoke_cards_between")
     partner = offender.partner
     record.directives += [
         PlayDirective(s, n // 4 + 1, "card", kept, card=c) for n, (s, c) in enumerate(later, place + 1) if s == partner
     ]
     description = f"{seat_name(offender)} corrected his revoke with {card} in trick {trick}"
-    ruling = replace(ruling, description=description, choosers=ruling.choosers[:1])
-    ruling = ruling.bind(partial(_penalty, record, offender, card, trick))
+    withdrawn = Effect(EffectKind.WITHDRAW, offender, (card,))
+    options = tuple(replace(o, effects=(*o.effects, withdrawn)) for o in ruling.options)
+    ruling = replace(ruling, description=description, choosers=ruling.choosers[:1], options=options)
     record.rule(ruling)
     if ruling.automatic:
         first = ruling.options[0]
         record.note(f"{description}: {first.effect} ({ruling.law}).")
         record.resolve(ruling.law, first.id)
-        first.carry_out()
-    return True
+        penalty(record, offender, trick, first)
+    back = Effect(EffectKind.TAKE_BACK, data=str(len(later) + 1))
+    return Choice(Option("corrected", kept, f"{card} and the cards after it go back to the hands", (back,)))
 
 
 def _correction_ruling(
@@ -133,27 +134,25 @@ def _correction_ruling(
     return ruling
 
 
-def _penalty(record: PlayersAuction, offender: Seat, card: Card, trick: int, remedy: Option) -> Callable[[], None]:
-    """The chosen penalty: the withdrawn card exposed (declarer may call it, R44) or a penalty card (NL36 32.2) —
-    ``exposed``/``penalty_card``; the offender's ``highest`` or ``lowest`` card of the suit led to this trick."""
-
-    def apply() -> None:
-        if remedy.id in ("exposed", "penalty_card"):
-            record.exposed.append((offender, card, False))
-        elif remedy.id in ("highest", "lowest"):
-            record.directives.append(PlayDirective(offender, trick, remedy.id, remedy.law))
-
-    return apply
+def penalty(record: PlayersAuction, offender: Seat, trick: int, remedy: Option) -> None:
+    """The chosen penalty for the revoke corrected in ``trick``: the withdrawn card (the remedy's ``WITHDRAW``)
+    exposed (declarer may call it, R44) or a penalty card (NL36 32.2) — ``exposed``/``penalty_card``; the
+    offender's ``highest`` or ``lowest`` card of the suit led to this trick."""
+    if remedy.id in ("exposed", "penalty_card"):
+        back = [c for e in remedy.effects if e.kind is EffectKind.WITHDRAW for c in e.cards]
+        record.exposed += [(offender, c, False) for c in back]
+    elif remedy.id in ("highest", "lowest"):
+        record.directives.append(PlayDirective(offender, trick, remedy.id, remedy.law))
 
 
-def _claimed_since(laws: NBB30Play, table: Table, revoke: Irregularity) -> bool:
+def _claimed_since(laws: NBB30Play, table: PlayTable, revoke: Irregularity) -> bool:
     """Whether a claim was made after ``revoke`` where a claim's statement establishes it (NL36 29.1 footnote;
     never under NBB R26(2), EST-L40)."""
     return laws.CLAIM_ESTABLISHES_REVOKE and any(e["event"] == "claim" for e in table.to_events()[revoke.event + 1 :])
 
 
 # ---- established revokes: the trick transfer ---------------------------------------------------------
-def revoke_adjustment(laws: NBB30Play, table: Table, tricks: int) -> tuple[int, tuple[str, ...]]:
+def revoke_adjustment(laws: NBB30Play, table: PlayTable, tricks: int) -> tuple[int, tuple[str, ...]]:
     """``Edition.adjust_tricks``: declarer's ``tricks`` after the tricks a ruling transferred (the record's
     ``transfers``: NL36 33.2) and the revoke tricks the edition transfers (NBB R55(6), EST-L38, NL36 27.4) for the
     revokes the table let stand, each side's separately. A revoke is

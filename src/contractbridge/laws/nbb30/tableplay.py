@@ -3,10 +3,9 @@
 The edition's pure play functions (``NBB30Play`` and its overrides: ``defender_lead_out_of_turn``,
 ``premature_play``, ``revoke_transfer`` …) decide; this module turns their ``Ruling`` into a ruling
 pending in the table's record (a ``choose`` event by the entitled player, or the ``attention`` event for an
-automatic one: there is no director) and applies the chosen remedy to the table:
-
-- the unlawful card stands (``accept``; ``declarer_becomes_dummy`` exchanges the roles, NBB R46(3)) or goes
-  back to the hand (``resolve_irregularity(False)``);
+automatic one: there is no director). Each remedy is data: the table applies its effects (the unlawful card stands,
+``ACCEPT``, with ``declarer_becomes_dummy`` exchanging the roles, NBB R46(3): ``EXCHANGE_ROLES``; otherwise it goes
+back to the hand) and ``carried_out`` records the rest, read from the remedy's id:
 - it becomes an exposed card (NBB R44) or a penalty card (NL36 32) — the record's ``exposed`` cards, which
   ``NBB30.legal_cards`` enforces per edition;
 - a lead the offending side must make (``lead_S`` …, R46(2)(I), R53; NL36 26.6(b)), a suit forbidden to
@@ -25,14 +24,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from contractbridge.cards import Card, Hand, Seat, Suit
-from contractbridge.director import LeadRestriction, Option, Ruling, seat_name
+from contractbridge.director import Effect, EffectKind, LeadRestriction, Option, Ruling, seat_name
 from contractbridge.director.apply import apply_option
+from contractbridge.laws.base import Choice
 from contractbridge.laws.nbb30.play import NBB30Play, follow_suit
 from contractbridge.laws.nbb30.record import PlayersAuction
+from contractbridge.laws.nbb30.revokes import penalty
 from contractbridge.laws.nbb30.values import DIRECTIVES, PlayDirective
 from contractbridge.play import trick_winner
 from contractbridge.values import Irregularity, IrregularityKind
@@ -40,13 +40,15 @@ from contractbridge.values import Irregularity, IrregularityKind
 if TYPE_CHECKING:
     from contractbridge.director import DirectedAuction
     from contractbridge.events import Expose
+    from contractbridge.laws.base import PlayTable
     from contractbridge.play import PlayState
-    from contractbridge.table import Table
 
 __all__ = [
     "NO_PENALTY",
+    "TRANSFER",
     "NextLead",
     "card_ruling",
+    "carried_out",
     "directed_cards",
     "dummy_waives",
     "exposed_in_play",
@@ -54,6 +56,9 @@ __all__ = [
     "played_to_wrong_lead",
     "reported_rulings",
 ]
+
+#: the ``FOLLOW_UP`` step of an incorrect hand's ruling that transfers ``data``'s tricks after the colon (NL36 33.2)
+TRANSFER = "transfer"
 
 #: the options of a play-period ruling that impose no penalty (what is left when dummy raised it, R51(2))
 NO_PENALTY = ("accept", "no_penalty", "fourth_hand_may_play")
@@ -125,7 +130,7 @@ def _directed(
 
 
 # ---- rulings ---------------------------------------------------------------------------------------
-def card_ruling(laws: NBB30Play, table: Table, irregularity: Irregularity) -> bool:
+def card_ruling(laws: NBB30Play, table: PlayTable, irregularity: Irregularity) -> bool:
     """``Edition.card_irregularity`` for the rubber-bridge codes: a revoke stands (established later, R55(2));
     so does a card against a penalty (a revoke by NBB Def.XXVIII's footnote); a lead or play out of turn makes
     the edition's ruling pending in the record and stops the table (False)."""
@@ -185,68 +190,83 @@ def _with_suits(remedies: tuple[Option, ...]) -> tuple[Option, ...]:
     return tuple(out)
 
 
-def played_to_wrong_lead(table: Table, seat: Seat, card: Card) -> bool:
+def played_to_wrong_lead(table: PlayTable, seat: Seat, card: Card) -> Choice | None:
     """``Edition.card_before_rectification``: the other side's next hand plays ``card`` to a lead out of turn
     before it is taken back, so the lead counts as correct (NBB R46(3), R45 for declarer's lead from the wrong hand,
     TV81; EST-L30, L32; NL36 26.6: it must then be accepted); a wrong opening lead by declarer's RHO to which
     declarer plays from his own hand makes declarer dummy and dummy declarer (R46(3), EST-L30; TV77; not in NL36,
-    [DIFF]). True once the ruling is settled by that card; any other card waits (False)."""
+    [DIFF]). The remedy the table carries out once the ruling is settled by that card; any other card waits (None)."""
     record, pending = table.record, table.pending_irregularity
     if record is None or record.pending is None or pending is None or pending.seat is None:
-        return False
+        return None
     ruling = record.pending
     if pending.kind != IrregularityKind.LEAD_OUT_OF_TURN or seat != pending.seat.lho or card not in table.hand(seat):
-        return False
+        return None
     ids = ruling.option_ids
     chosen = "declarer_becomes_dummy" if "declarer_becomes_dummy" in ids else "accept" if "accept" in ids else None
     if chosen is None:
-        return False
+        return None
     option = ruling.option(chosen)
     record.resolve(option.law, chosen)
     record.note(f"{seat_name(seat)} played {card} to the lead out of turn: {option.effect} ({option.law}).")
-    option.carry_out()
-    return True
+    return Choice(option, ruling)
 
 
-def _pending(table: Table, ruling: Ruling, card: Card) -> None:
-    """Make ``ruling`` pending in the table's record, each remedy an option applying its effect."""
-    record = table.record
-    assert record is not None and ruling.offender is not None
+def _pending(table: PlayTable, ruling: Ruling, card: Card) -> None:
+    """Make ``ruling`` pending in the table's record: a remedy by which the card stands says so (``ACCEPT``;
+    ``declarer_becomes_dummy`` exchanges the roles, R46(3): ``EXCHANGE_ROLES`` of the presumed declarer)."""
+    record, play = table.record, table.play_state
+    assert record is not None and play is not None and ruling.offender is not None
     who = seat_name(ruling.offender)
     description = f"{ruling.irregularity.replace('_', ' ').capitalize()}: {card} by {who}"
-    offender = ruling.offender
-    ruling = replace(ruling, description=description, choosers=ruling.choosers[:1])
-    record.rule(ruling.bind(lambda r: _effect(table, offender, card, r)))
+    stands = {
+        "accept": (Effect(EffectKind.ACCEPT),),
+        "declarer_becomes_dummy": (Effect(EffectKind.ACCEPT), Effect(EffectKind.EXCHANGE_ROLES, play.declarer)),
+    }
+    options = tuple(replace(o, effects=o.effects + stands.get(o.id, ())) for o in ruling.options)
+    record.rule(replace(ruling, description=description, choosers=ruling.choosers[:1], options=options))
 
 
-def _effect(table: Table, offender: Seat, card: Card, remedy: Option) -> Callable[[], None]:
-    def apply() -> None:
-        play, record, pending = table.play_state, table.record, table.pending_irregularity
-        assert play is not None and isinstance(record, PlayersAuction) and pending is not None
-        rid, law, trick, turn = remedy.id, remedy.law, len(play.tricks) + 1, pending.turn
-        if rid in ("accept", "declarer_becomes_dummy"):
-            table.resolve_irregularity(True, declarer=play.dummy if rid == "declarer_becomes_dummy" else None)
-            return
-        table.resolve_irregularity(False)
-        restrictions = record.lead_restrictions
-        if rid in ("exposed_forbid", "penalty_card"):
-            record.exposed.append((offender, card, False))
-        if rid == "exposed_forbid":
-            restrictions.append(_lead(offender, offender.partner, play, law, trick, forbidden=card.suit,
-                                      while_exposed=card))  # fmt: skip
-        elif rid.startswith("lead_"):
-            if not _penalty_cards(table) and turn is not None and turn.side != offender.side:
-                record.exposed.append((offender, card, False))  # R46(2)(I): exposed until they get the lead
-            _side_lead(record, play, offender, trick, remedy)()
-        elif rid == "correct" and turn is not None:
-            restrictions.append(_lead(offender, turn, play, law, trick, required=card.suit))
-        elif (rid in _EARLY_PLAY or rid.startswith(("discard_", "named_suit_"))) and pending.seat is not None:
-            record.directives += _early_card(play, pending.seat, card, remedy, trick)
-
-    return apply
+def carried_out(laws: NBB30Play, table: PlayTable, choice: Choice, card: Irregularity | None) -> None:
+    """``Edition.carry_out``: what the remedy chosen leaves in the record, read from its id, once the table applied
+    its effects — for the unlawful ``card`` (``_card_remedy``), a corrected revoke (``revokes.penalty``), dummy's
+    suggestion (R50: a ``REQUIRE_PLAY``/``FORBID_PLAY`` directive) or a quitted trick looked at (R53: ``lead_S`` …)."""
+    ruling, remedy, play, record = choice.ruling, choice.option, table.play_state, table.record
+    if ruling is None or ruling.offender is None or play is None or not isinstance(record, PlayersAuction):
+        return
+    if card is not None and isinstance(card.action, Card):
+        _card_remedy(laws, table, ruling.offender, card, remedy)
+    elif ruling.irregularity == "corrected_revoke":
+        penalty(record, ruling.offender, len(play.tricks) + 1, remedy)
+    elif ruling.irregularity == "dummy_suggests":
+        _suggested(record, play, remedy)
+    elif remedy.id.startswith("lead_"):
+        _side_lead(record, play, ruling.offender, len(play.tricks) + 1, remedy)
 
 
-def reported_rulings(laws: NBB30Play, table: Table) -> None:
+def _card_remedy(laws: NBB30Play, table: PlayTable, offender: Seat, pending: Irregularity, remedy: Option) -> None:
+    """The remedy for the unlawful card of ``pending``, gone back to the hand: exposed (R44) or a penalty card (NL36
+    32), a lead required or forbidden (``NextLead``), directives for the cards to the trick (``PlayDirective``)."""
+    play, record, card = table.play_state, table.record, pending.action
+    assert play is not None and isinstance(record, PlayersAuction) and isinstance(card, Card)
+    rid, law, trick, turn = remedy.id, remedy.law, len(play.tricks) + 1, pending.turn
+    restrictions = record.lead_restrictions
+    if rid in ("exposed_forbid", "penalty_card"):
+        record.exposed.append((offender, card, False))
+    if rid == "exposed_forbid":
+        restrictions.append(_lead(offender, offender.partner, play, law, trick, forbidden=card.suit,
+                                  while_exposed=card))  # fmt: skip
+    elif rid.startswith("lead_"):
+        if not laws.PENALTY_CARDS and turn is not None and turn.side != offender.side:
+            record.exposed.append((offender, card, False))  # R46(2)(I): exposed until they get the lead
+        _side_lead(record, play, offender, trick, remedy)
+    elif rid == "correct" and turn is not None:
+        restrictions.append(_lead(offender, turn, play, law, trick, required=card.suit))
+    elif (rid in _EARLY_PLAY or rid.startswith(("discard_", "named_suit_"))) and pending.seat is not None:
+        record.directives += _early_card(play, pending.seat, card, remedy, trick)
+
+
+def reported_rulings(laws: NBB30Play, table: PlayTable) -> None:
     """``Edition.settle_play``: rule on what the players reported in the play (the record's ``reports``), in
     turn. A quitted trick looked at: R24's reasons allow it; otherwise NBB R53 makes declarer (or the
     offender's LHO) name the suit the offending side leads next, EST-L28 forbids it without penalty, NL36 28.3
@@ -259,12 +279,14 @@ def reported_rulings(laws: NBB30Play, table: Table) -> None:
     while record.pending is None and record.reports_ruled < len(record.reports):
         kind, seat, detail = record.reports[record.reports_ruled]
         record.reports_ruled += 1
-        trick = len(play.tricks) + 1
         if kind == "dummy_suggests" and detail is not None:
             card = Card.parse(detail)
             ruling = laws.dummy_suggests(seat, card)
-            ruling = replace(ruling, offender=seat, description=f"Dummy suggested {card}", choosers=ruling.choosers[:1])
-            record.rule(ruling.bind(partial(_suggested, record, play, card)))
+            holder = play.declarer if card in play.hand(play.declarer) else play.dummy
+            options = tuple(replace(o, effects=(_suggestion(holder, card, o),)) for o in ruling.options)
+            ruling = replace(ruling, offender=seat, description=f"Dummy suggested {card}", choosers=ruling.choosers[:1],
+                             options=options)  # fmt: skip
+            record.rule(ruling)
             continue
         ruling = laws.quitted_trick_looked(seat, play.declarer, detail)
         if ruling.premium is not None:
@@ -274,36 +296,35 @@ def reported_rulings(laws: NBB30Play, table: Table) -> None:
             continue
         description = f"{seat_name(seat)} looked at a quitted trick"
         ruling = replace(ruling, offender=seat, description=description, choosers=ruling.choosers[:1])
-        record.rule(ruling.bind(partial(_side_lead, record, play, seat, trick)))
+        record.rule(ruling)
 
 
-def _suggested(record: PlayersAuction, play: PlayState, card: Card, remedy: Option) -> Callable[[], None]:
-    """R50's ``play`` / ``not_play``: a directive for the hand (declarer's or dummy's) holding ``card``, for its
-    next card — to this trick unless it has played to it already."""
-    holder = play.declarer if card in play.hand(play.declarer) else play.dummy
-    trick = len(play.tricks) + 1 + any(s == holder for s, _ in play.current_trick)
-    kind = "card" if remedy.id == "play" else "not_card"
-    return lambda: record.directives.append(PlayDirective(holder, trick, kind, remedy.law, card=card))
+def _suggestion(holder: Seat, card: Card, remedy: Option) -> Effect:
+    """R50's ``play`` / ``not_play`` as data: ``card`` of ``holder`` (declarer's or dummy's hand) required or
+    forbidden."""
+    kind = EffectKind.REQUIRE_PLAY if remedy.id == "play" else EffectKind.FORBID_PLAY
+    return Effect(kind, holder, (card,), data="card" if remedy.id == "play" else "not_card")
 
 
-def _side_lead(
-    record: PlayersAuction, play: PlayState, offender: Seat, trick: int, remedy: Option
-) -> Callable[[], None]:
+def _suggested(record: PlayersAuction, play: PlayState, remedy: Option) -> None:
+    """R50's ``play`` / ``not_play``: a directive for the hand holding the card suggested, for its next card — to
+    this trick unless it has played to it already."""
+    for effect in remedy.effects:
+        holder = effect.seat
+        assert holder is not None
+        trick = len(play.tricks) + 1 + any(s == holder for s, _ in play.current_trick)
+        record.directives.append(PlayDirective(holder, trick, effect.data, remedy.law, card=effect.cards[0]))
+
+
+def _side_lead(record: PlayersAuction, play: PlayState, offender: Seat, trick: int, remedy: Option) -> None:
     """The option ``lead_S`` …: the offending side's next lead is in that suit (R53)."""
     suit = Suit.parse(remedy.id[5:])
     leads = [_lead(offender, s, play, remedy.law, trick, required=suit, side=True) for s in offender.side.seats]
-    return lambda: record.lead_restrictions.extend(leads)
+    record.lead_restrictions.extend(leads)
 
 
 #: the remedies for a card played too early (it counts as played; R47, NL36 26.8, R21)
 _EARLY_PLAY = ("no_penalty", "fourth_hand_may_play", "highest", "lowest", "win", "not_win")
-
-
-def _penalty_cards(table: Table) -> bool:
-    """Whether the table's edition makes an exposed card a penalty card (NL36 32) rather than one declarer
-    may call (NBB R44, EST-L33)."""
-    rules = table.rules
-    return isinstance(rules, NBB30Play) and rules.PENALTY_CARDS
 
 
 def _lead(
@@ -337,7 +358,7 @@ def _early_card(play: PlayState, owner: Seat, card: Card, remedy: Option, trick:
 
 
 # ---- cards exposed in the play ---------------------------------------------------------------------
-def exposed_in_play(laws: NBB30Play, table: Table, event: Expose) -> None:
+def exposed_in_play(laws: NBB30Play, table: PlayTable, event: Expose) -> None:
     """``Edition.play_event`` for ``expose`` after the opening lead: cards a player dropped face up or showed
     (NBB Def.XXVI; NL36 32.1). A defender's stay face up (the record's ``exposed``): declarer may call them (NBB
     R44(1)–(3), EST-L33) or, under NL36, they are penalty cards he must play (32.2) — ``NBB30.legal_cards``
@@ -416,13 +437,9 @@ def incorrect_hand(
     def option(r: Option) -> Option:
         if r.id in ("new_deal", "redeal"):
             return new_deal(record, r.law)
-
-        def apply() -> None:
-            record.note(f"{kind.replace('_', ' ').capitalize()} ({seat_name(offender)}): {r.effect} ({r.law}).")
-            if transfer and isinstance(record, PlayersAuction):
-                record.transfers.append((offender.side, transfer, r.law))
-
-        return r.bind(apply)
+        text = f"{kind.replace('_', ' ').capitalize()} ({seat_name(offender)}): {r.effect} ({r.law})."
+        moved = (Effect(EffectKind.FOLLOW_UP, offender, data=f"{TRANSFER}:{transfer}", law=r.law),) if transfer else ()
+        return replace(r, effects=(*r.effects, Effect(EffectKind.NOTE, data=text), *moved))
 
     description = f"{seat_name(offender)}'s hand: {kind.replace('_', ' ')}"
     options = tuple(option(r) for r in ruling.options)
@@ -434,7 +451,7 @@ def incorrect_hand(
 
 
 # ---- dummy's attention ---------------------------------------------------------------------------------
-def dummy_waives(laws: NBB30Play, table: Table, seat: Seat, dummy_looked: bool) -> bool:
+def dummy_waives(laws: NBB30Play, table: PlayTable, seat: Seat, dummy_looked: bool) -> Choice | bool:
     """``Edition.play_event`` for dummy's ``attention`` to an opponent's irregularity whose ruling has no option
     without a penalty (a premature play, a quitted trick looked at): dummy had no right to raise it, so declarer
     may not penalise it (NBB R51(2), EST-L22; NL36 30.1 once dummy looked at a hand) — a card played too early
@@ -453,5 +470,5 @@ def dummy_waives(laws: NBB30Play, table: Table, seat: Seat, dummy_looked: bool) 
     record.resolve(verdict.law, "no_penalty")
     pending = table.pending_irregularity
     if pending is not None and isinstance(pending.action, Card):  # a card played too early, back to its turn
-        _effect(table, ruling.offender, pending.action, Option("no_penalty", verdict.law, "no penalty"))()
+        return Choice(Option("no_penalty", verdict.law, "no penalty"), ruling)
     return True

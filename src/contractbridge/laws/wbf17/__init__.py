@@ -26,6 +26,7 @@ class WBF17(WBF17CardPlay, WBF17Auction, WBF17Board, WBF17Concessions):
         "card_in_auction": "L24",
         "exchange_of_roles": "L54A",
         "card_turn": "L44G, L53–L57",
+        "trick_rotation": "L44B",
         "follow_suit": "L44C; a revoke, L61",
         "dummy_no_part": "L43A1(c)",
         "claim": "L68",

@@ -33,7 +33,7 @@ from contractbridge.laws.wbf17.play.revokes import (
 from contractbridge.values import Phase
 
 if TYPE_CHECKING:
-    from contractbridge.table import Table
+    from contractbridge.laws.base import PlayTable
 
 __all__ = [
     "REVIEW",
@@ -57,7 +57,7 @@ REVIEW: Final = "review"
 REVOKE_NOTICE: Final = "revoke_notice"
 
 
-def flags(table: Table) -> list[Flag]:
+def flags(table: PlayTable) -> list[Flag]:
     """The review flags of the board, in the order they were raised."""
     record = table.record
     if record is None:
@@ -65,7 +65,7 @@ def flags(table: Table) -> list[Flag]:
     return [Flag(f[7:-1] if f.startswith("REVIEW(") else f) for f in record.review_flags]
 
 
-def answers(table: Table) -> dict[str, Answer]:
+def answers(table: PlayTable) -> dict[str, Answer]:
     """The director's answers so far, by the flag's law."""
     record = table.record
     if record is None:
@@ -79,7 +79,7 @@ def _tricks(value: object) -> int:
     return value
 
 
-def _answer(table: Table, data: Mapping[str, Any]) -> Answer:
+def _answer(table: PlayTable, data: Mapping[str, Any]) -> Answer:
     """The answer an event describes, for the table's contract and declarer (``RulingError`` if malformed)."""
     kind = data.get("answer")
     contract, declarer = table.contract, table.declarer
@@ -101,7 +101,7 @@ def _answer(table: Table, data: Mapping[str, Any]) -> Answer:
     raise RulingError(f"review: the answer is no_damage, adjusted or weighted, not {kind!r}")
 
 
-def record_answer(table: Table, data: Mapping[str, Any]) -> None:
+def record_answer(table: PlayTable, data: Mapping[str, Any]) -> None:
     """The director's ``review`` event: after play (L12C1), for a flag raised and not yet answered."""
 
     record = table.record
@@ -121,7 +121,7 @@ def record_answer(table: Table, data: Mapping[str, Any]) -> None:
     record.rulings.append({"irregularity": REVIEW, "law": law, "option": answer["answer"], "answer": answer})
 
 
-def _notices(table: Table) -> dict[tuple[Seat, int], Notice]:
+def _notices(table: PlayTable) -> dict[tuple[Seat, int], Notice]:
     """When attention was first drawn to each revoke a ``revoke_notice`` event names (by its seat and trick)."""
     record = table.record
     if record is None:
@@ -133,7 +133,7 @@ def _notices(table: Table) -> dict[tuple[Seat, int], Notice]:
     }
 
 
-def record_notice(table: Table, data: Mapping[str, Any]) -> None:
+def record_notice(table: PlayTable, data: Mapping[str, Any]) -> None:
     """A ``revoke_notice`` event on a played board: attention to the established revoke of ``seat`` on ``trick``
     was first drawn only after a player of the non-offending side called on the next board (L64B4, TV129) or
     after the round ended (L64B5): no automatic transfer; L64C equity stays (REVIEW(64C))."""
@@ -162,7 +162,7 @@ def record_notice(table: Table, data: Mapping[str, Any]) -> None:
     )
 
 
-def revoke_transfers(table: Table) -> list[Transfer]:
+def revoke_transfers(table: PlayTable) -> list[Transfer]:
     """The L64A transfers (with the L64B exceptions) for the revokes an irregular table let stand, once the board
     is done. Each revoke on tricks 1–12 is established by then (L63A1: the offending side played to the next
     trick, or L63A2: a claim or concession); one on trick 13 is not (L63A) and transfers nothing. Tricks settled
@@ -199,7 +199,7 @@ def revoke_transfers(table: Table) -> list[Transfer]:
     return transfers(revokes, winners)
 
 
-def _table_result(table: Table) -> Result | None:
+def _table_result(table: PlayTable) -> Result | None:
     """The result the table reached before the L64A transfers (a settled claim's tricks included)."""
     play, result = table.play_state, table.result
     if play is None or result is None or result.tricks is None:
@@ -208,7 +208,7 @@ def _table_result(table: Table) -> Result | None:
     return Result(result.contract, result.declarer, result.tricks - gained)
 
 
-def final_score(table: Table) -> Settled | None:
+def final_score(table: PlayTable) -> Settled | None:
     """The board's score after the review (``review.settle``: the table result, the L64A transfers, then each
     answer), or ``None`` while the board is not done or a flag is unanswered."""
     reached, raised, given = _table_result(table), flags(table), answers(table)
@@ -218,7 +218,7 @@ def final_score(table: Table) -> Settled | None:
     return settle(reached, table.board.vulnerability, transfers=moved, flags=raised, answers=given)
 
 
-def equity_evidence(table: Table) -> str:
+def equity_evidence(table: PlayTable) -> str:
     """The L64C question in words: the transfers and, as evidence only, declarer's tricks double dummy from the
     first revoke trick as if there had been no revoke (left out when DDS is not available)."""
     play, reached, moved = table.play_state, _table_result(table), revoke_transfers(table)
@@ -234,7 +234,7 @@ def equity_evidence(table: Table) -> str:
     return "\n".join([f"L{ruling.law}: {question} {ruling.description}.", *ruling.notes])
 
 
-def open_flags(table: Table) -> list[str]:
+def open_flags(table: PlayTable) -> list[str]:
     """The laws of the flags not yet answered on a finished board (none while the board is being played)."""
     if table.result is None or table.play_state is None:
         return []
@@ -242,7 +242,7 @@ def open_flags(table: Table) -> list[str]:
     return [f.law for f in flags(table) if f.law not in given]
 
 
-def notes(table: Table) -> list[str]:
+def notes(table: PlayTable) -> list[str]:
     """The review of a finished board in words: the flags, the L64C evidence, and once every flag is answered
     (``review`` events) the final score with every step and its law."""
     if table.result is None or table.play_state is None:

@@ -1,29 +1,32 @@
 """WBF 2017 play period at the table: the penalty cards of the record enforced through ``Edition.legal_cards``
 (L44C, L50D1, L51A), and the rulings of ``laws.wbf17.play`` (pure functions returning ``Ruling`` data) made
-pending in the table's record, each option applying its ``Effect`` values to the table (an opening lead out of
-turn, L54; later leads and plays out of turn, L53–L57, ``misplays``; disputed claims, L70, ``disputes``)."""
+pending in the table's record (an opening lead out of turn, L54; later leads and plays out of turn, L53–L57,
+``misplays``; disputed claims, L70, ``disputes``). Each option is data: its ``Effect`` values, completed here with
+what the table must do first (cards taken back, L47, L62; a card played, L58B), which the table applies and then
+hands to ``record_effects`` (``WBF17CardPlay.carry_out``) for the record's part."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Final
 
 from contractbridge.cards import Card, Seat, Suit
-from contractbridge.director import Effect, EffectKind, LeadRestriction, Option, Ruling
+from contractbridge.director import PLAY_EFFECTS, Effect, EffectKind, LeadRestriction, Option, Ruling
 from contractbridge.errors import CardNotInHandError, IllegalPlayError, RulingError, RulingPendingError
 from contractbridge.events import Attention, CallCard, Event, Expose, Extension
-from contractbridge.laws.base import Edition
+from contractbridge.laws.base import Choice, Edition, PlayTable
 from contractbridge.laws.wbf17 import board_review
 from contractbridge.laws.wbf17.board_review import REVIEW, REVOKE_NOTICE, record_answer, record_notice, revoke_transfers
 from contractbridge.laws.wbf17.corrections import (
     ReplayAfterRevoke,
     correctable_revoke,
     replay_after_revoke,
+    replay_restriction,
     revoke_correction,
 )
-from contractbridge.laws.wbf17.designations import DESIGNATE, designate, play_designated
-from contractbridge.laws.wbf17.disputes import claim_ruling, claim_suggestion, settle_claim
+from contractbridge.laws.wbf17.designations import DESIGNATE, designate
+from contractbridge.laws.wbf17.disputes import claim_ruling, claim_suggestion
 from contractbridge.laws.wbf17.exposures import exposure_ruling
 from contractbridge.laws.wbf17.inquiries import AS_IF_ESTABLISHED, INQUIRY, inquiry
 from contractbridge.laws.wbf17.inspections import INSPECT, inspect
@@ -43,9 +46,16 @@ from contractbridge.values import Claim, Irregularity, IrregularityKind
 
 if TYPE_CHECKING:
     from contractbridge.play import PlayState
-    from contractbridge.table import Table
 
-__all__ = ["PenaltyLead", "WBF17CardPlay", "live_penalty_cards", "pending_ruling", "revoke_transfers"]
+__all__ = [
+    "PenaltyLead",
+    "WBF17CardPlay",
+    "live_penalty_cards",
+    "pending_ruling",
+    "record_effects",
+    "revoke_transfers",
+    "with_effects",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,7 +83,7 @@ class PenaltyLead(LeadRestriction):
         return {**LeadRestriction.to_dict(self), "trick": self.trick}
 
 
-def live_penalty_cards(table: Table) -> PenaltyCards:
+def live_penalty_cards(table: PlayTable) -> PenaltyCards:
     """The penalty cards still on the table: those of the record (L24E; L54D, L56 once wired) whose owner
     still holds the card (a penalty card played is no longer one, L50A)."""
     record, play = table.record, table.play_state
@@ -82,38 +92,45 @@ def live_penalty_cards(table: Table) -> PenaltyCards:
     return PenaltyCards(tuple(pc for pc in record.penalty_cards if pc.card in play.hand(pc.seat)))
 
 
-def pending_ruling(table: Table, ruling: Ruling, chosen: Callable[[Option], Callable[[], None]] | None = None) -> None:
-    """Make ``ruling`` pending in the table's record: each option, when chosen, applies its effects to the table
-    in order (``chosen`` gives another action per option; a ``choose`` event; its undo is a refold of the log).
-    Of two seats who may choose, the one whose choice prevails chooses (L55A: the LHO of the hand that led)."""
+def pending_ruling(table: PlayTable, ruling: Ruling) -> None:
+    """Make ``ruling`` pending in the table's record; each option is data, carried out by the table once chosen (a
+    ``choose`` or ``judge`` event; its undo is a refold of the log). Of two seats who may choose, the one whose
+    choice prevails chooses (L55A: the LHO of the hand that led)."""
     record = table.record
     assert record is not None
-
-    def effects(option: Option) -> Callable[[], None]:
-        return lambda: apply_effects(table, option)
-
-    record.rule(ruling.bind(effects if chosen is None else chosen))
+    record.rule(ruling)
 
 
-def apply_effects(table: Table, option: Option) -> None:
-    """The effects of a chosen option on the pending unlawful card: it stands (with the roles exchanged, L54A)
-    or, under any other option, goes back to the hand (L55B, L56B, L57) and may become a penalty card; a play
-    restriction binds a player for the rest of the trick (L57A, L57C3, L57D: ``PlayRestriction``). The next lead
-    or play needs nothing more (the second card, L54B1, and the correct leader, L54D, L55B, follow from the
-    rotation). ``RulingError`` for an effect the table does not apply yet."""
-    kinds = {e.kind for e in option.effects}
-    if EffectKind.ACCEPT in kinds:
-        exchange = next((e.seat for e in option.effects if e.kind is EffectKind.EXCHANGE_ROLES), None)
-        table.resolve_irregularity(True, declarer=None if exchange is None else exchange.partner)
-    elif table.pending_irregularity is not None:
-        table.resolve_irregularity(False)
+def with_effects(
+    ruling: Ruling, before: Sequence[Effect] = (), after: Sequence[Effect] = (), *, unless: bool | None = None
+) -> Ruling:
+    """``ruling`` with ``before`` and ``after`` added to each option's effects (what the table does first, e.g. cards
+    taken back; what the record keeps after), except an option that follows the director's answer ``unless``."""
+    return replace(
+        ruling,
+        options=tuple(
+            o if unless is not None and o.answer is unless else replace(o, effects=(*before, *o.effects, *after))
+            for o in ruling.options
+        ),
+    )
+
+
+def record_effects(table: PlayTable, choice: Choice) -> None:
+    """What a chosen option leaves in the record once the table applied its part (the card stands or went back,
+    cards taken back, a card played): penalty cards (L50B: with two or more, all of his are major; one already a PC
+    stays one) and their pick-up (L50D2(a), L51B); a play restriction for the rest of the trick (L57A, L57C3, L57D:
+    ``PlayRestriction``); the L62C2 replay (``ReplayAfterRevoke``); a corrected revoke kept as if established
+    (L43B2(b)); declarer's L50D2/L51B lead choice (``PenaltyLead``). The next lead or play needs nothing more (the
+    second card, L54B1, and the correct leader, L54D, L55B, follow from the rotation). ``RulingError`` for an
+    effect the table does not apply yet."""
+    option, ruling = choice.option, choice.ruling
     record, play = table.record, table.play_state
     assert record is not None and play is not None
     for effect in option.effects:
         if effect.kind is EffectKind.PENALTY_CARD and effect.seat is not None:
             live = live_penalty_cards(table)
             pcs = live
-            for card in effect.cards:  # L50B: with two or more, all of his are major; one already a PC stays one
+            for card in effect.cards:
                 major = effect.data == "major" or any(pc.card == card and pc.major for pc in pcs)
                 pcs = pcs.remove((card,)).add(effect.seat, card, deliberate=major, law=option.law)
             record.penalty_cards[:] = [pc for pc in record.penalty_cards if pc not in live.cards] + list(pcs.cards)
@@ -125,28 +142,37 @@ def apply_effects(table: Table, option: Option) -> None:
             trick = len(play.tricks) + 1
             restriction = PlayRestriction(seat, seat, play.declarer, effect.suits, option.law, False, decided=True)
             record.lead_restrictions.append(replace(restriction, trick=trick, effect=effect))
-        elif effect.kind not in _APPLIED:
+        elif effect.kind is EffectKind.REPLAY and effect.seat is not None:
+            record.lead_restrictions.append(replay_restriction(effect, play.declarer))
+        elif effect.kind is EffectKind.ESTABLISHED and effect.seat is not None:
+            established = {"seat": effect.seat.letter, "trick": int(effect.data), "suit": effect.suits[0].letter}
+            record.rulings[-1][AS_IF_ESTABLISHED] = established
+        elif effect.kind in PLAY_EFFECTS and effect.kind not in _APPLIED:  # the record's own: ``director.apply``
             raise RulingError(f"{option.id} ({option.law}): the table does not apply {effect.kind.value} yet")
+    if ruling is not None and ruling.irregularity == PENALTY_CARD_LEAD and ruling.offender is not None:
+        _lead_choice(table, ruling.offender, option)
 
 
-def _require_no_ruling(table: Table, what: str) -> None:
+def _require_no_ruling(table: PlayTable, what: str) -> None:
     record = table.record
     if table.pending_irregularity is not None or (record is not None and record.pending is not None):
         raise RulingPendingError(f"{what}: a ruling is pending (L9B2)")
 
 
-def _correct(table: Table, count: int, option: Option) -> None:
-    """L62: the revoke card and the cards after it go back to the hands, then the option's penalty card (L62B1)
-    and the offender's partner's card to that trick to be played again (L62C2, ``ReplayAfterRevoke``)."""
+def _correction(table: PlayTable, ruling: Ruling, option: Option, count: int) -> Ruling:
+    """L62: the ruling whose only option corrects the revoke: the revoke card and the cards after it go back to the
+    hands (``TAKE_BACK``), then ``option``'s penalty card (L62B1) and the offender's partner's card to that trick
+    to be played again (L62C2, ``REPLAY``)."""
     replay = replay_after_revoke(table)
-    table.take_back(count)
-    apply_effects(table, option)
-    record = table.record
-    if replay is not None and record is not None:
-        record.lead_restrictions.append(replay)
+    after = () if replay is None else (replay,)
+    return replace(ruling, options=(replace(option, effects=(_take_back(count), *option.effects, *after)),))
 
 
-def _withdrawn_after_revoke(table: Table) -> None:
+def _take_back(count: int) -> Effect:
+    return Effect(EffectKind.TAKE_BACK, data=str(count))
+
+
+def _withdrawn_after_revoke(table: PlayTable) -> None:
     """L62C2: the offender's partner who withdrew his card after a non-offender withdrew his: a defender's card
     so withdrawn becomes a major penalty card."""
     record, play = table.record, table.play_state
@@ -156,20 +182,11 @@ def _withdrawn_after_revoke(table: Table) -> None:
         card = r.withdrawn(play) if isinstance(r, ReplayAfterRevoke) else None
         if card is not None and card in play.hand(r.leader) and all(pc.card != card for pc in record.penalty_cards):
             effect = Effect(EffectKind.PENALTY_CARD, r.leader, (card,), data="major")
-            apply_effects(table, Option("withdrawn", "62C2", f"{card} withdrawn: a major penalty card", (effect,)))
+            withdrawn = Option("withdrawn", "62C2", f"{card} withdrawn: a major penalty card", (effect,))
+            record_effects(table, Choice(withdrawn))
 
 
-def _taken_back(table: Table, count: int, option: Option) -> Callable[[], None]:
-    """L47C, L47E2(a): the director granted the withdrawal: the card and the cards after it go back."""
-
-    def apply() -> None:
-        if option.answer is not False:
-            table.take_back(count)
-
-    return apply
-
-
-def _declarer_saw_dummy(table: Table) -> None:
+def _declarer_saw_dummy(table: PlayTable) -> None:
     """L54C: declarer could have seen dummy's cards, so he must accept the opening lead out of turn pending."""
     record, lead, declarer = table.record, table.pending_irregularity, table.declarer
     ruling = None if record is None else record.pending
@@ -179,25 +196,18 @@ def _declarer_saw_dummy(table: Table) -> None:
     pending_ruling(table, opening_lead_out_of_turn(lead.seat, declarer, lead.action, declarer_saw_dummy=True))
 
 
-def _as_if_established(table: Table, count: int, option: Option) -> Callable[[], None]:
-    """L43B2(b): correct the revoke, and keep it in the ruling's entry for L64 as if it were established."""
+def _as_if_established(table: PlayTable) -> Effect:
+    """L43B2(b): the revoke about to be corrected, kept in the ruling's entry for L64 as if it were established."""
     found = correctable_revoke(table)
     play = table.play_state
     assert found is not None and play is not None
     seat, _, place = found
     trick = place // 4 + 1
     suit = play.played()[4 * (trick - 1)][1].suit
-
-    def apply() -> None:
-        record = table.record
-        assert record is not None
-        _correct(table, count, option)
-        record.rulings[-1][AS_IF_ESTABLISHED] = {"seat": seat.letter, "trick": trick, "suit": suit.letter}
-
-    return apply
+    return Effect(EffectKind.ESTABLISHED, seat, suits=(suit,), data=str(trick))
 
 
-def _name_penalty_card(table: Table, caller: Seat, card: Card) -> None:
+def _name_penalty_card(table: PlayTable, caller: Seat, card: Card) -> None:
     """L51A: declarer names which of two or more penalty cards the defender to play must play now."""
     play, record, turn = table.play_state, table.record, table.turn
     assert play is not None and record is not None
@@ -215,18 +225,28 @@ def _name_penalty_card(table: Table, caller: Seat, card: Card) -> None:
     record.lead_restrictions.append(replace(restriction, trick=len(play.tricks) + 1, effect=effect))
 
 
-def _play_simultaneous(table: Table, option: Option, card: Card) -> None:
-    """L58B: the chosen card is played; the others go back, a defender's visible ones penalty cards."""
+def _play_simultaneous(table: PlayTable, ruling: Ruling, cards: tuple[Card, ...]) -> Ruling:
+    """L58B: each option first plays its chosen card (``PLAY``); the others go back, a defender's visible ones
+    penalty cards."""
     play = table.play_state
-    assert play is not None
-    play.push(card, play.turn)
-    apply_effects(table, option)
+    assert play is not None and play.turn is not None
+    turn = play.turn
+    return replace(
+        ruling,
+        options=tuple(
+            replace(o, effects=(Effect(EffectKind.PLAY, turn, (played_card(o, cards),)), *o.effects))
+            for o in ruling.options
+        ),
+    )
 
 
 #: the event kind of the fact that declarer could have seen dummy's cards before the opening lead (L54C)
 DUMMY_SEEN: Final = "dummy_seen"
 
-#: the effect kinds ``apply_effects`` carries out (PLAY_SECOND_FROM and LEAD_FROM are the rotation's)
+#: the ruling on the lead of the partner of a defender with major penalty cards (L50D2, L51B: ``lead_options``)
+PENALTY_CARD_LEAD: Final = "penalty_card_lead"
+
+#: the effect kinds the table or ``record_effects`` carries out (PLAY_SECOND_FROM and LEAD_FROM are the rotation's)
 _APPLIED = frozenset(
     {
         EffectKind.ACCEPT,
@@ -236,12 +256,16 @@ _APPLIED = frozenset(
         EffectKind.PLAY_SECOND_FROM,
         EffectKind.LEAD_FROM,
         EffectKind.NONE,
-        EffectKind.REQUIRE_LEAD,  # ``choose_lead`` records these as a ``PenaltyLead``
+        EffectKind.REQUIRE_LEAD,  # the lead choice records these as a ``PenaltyLead``
         EffectKind.FORBID_LEAD,
         EffectKind.REQUIRE_PLAY,
         EffectKind.FORBID_PLAY,
         EffectKind.SUBSTITUTE,
-        EffectKind.DESIGNATE,  # ``designations.play_designated``
+        EffectKind.DESIGNATE,  # the table plays the card
+        EffectKind.PLAY,
+        EffectKind.TAKE_BACK,
+        EffectKind.AWARD,
+        EffectKind.PLAY_ON,
     }
 )
 
@@ -249,32 +273,27 @@ _APPLIED = frozenset(
 _PLAY_RESTRICTIONS = frozenset({EffectKind.REQUIRE_PLAY, EffectKind.FORBID_PLAY, EffectKind.SUBSTITUTE})
 
 
-def _lead_choice(table: Table, owner: Seat, option: Option) -> Callable[[], None]:
-    """Apply ``option`` of the L50D2/L51B ruling: its PCs picked up, and the choice recorded for this lead."""
-
-    def apply() -> None:
-        record, play = table.record, table.play_state
-        assert record is not None and play is not None
-        apply_effects(table, option)
-        leads = [e for e in option.effects if e.kind in (EffectKind.REQUIRE_LEAD, EffectKind.FORBID_LEAD)]
-        required = next((e.suits[0] for e in leads if e.kind is EffectKind.REQUIRE_LEAD), None)
-        forbidden = [s for e in leads if e.kind is EffectKind.FORBID_LEAD for s in e.suits]
-        record.lead_restrictions.append(
-            PenaltyLead(
-                owner,
-                owner.partner,
-                play.declarer,
-                tuple(forbidden),
-                option.law,
-                False,
-                forbidden=forbidden[0] if len(forbidden) == 1 else None,
-                decided=True,
-                required=required,
-                trick=len(play.tricks) + 1,
-            )
+def _lead_choice(table: PlayTable, owner: Seat, option: Option) -> None:
+    """Declarer's L50D2/L51B choice recorded for this lead (its PCs already picked up by ``record_effects``)."""
+    record, play = table.record, table.play_state
+    assert record is not None and play is not None
+    leads = [e for e in option.effects if e.kind in (EffectKind.REQUIRE_LEAD, EffectKind.FORBID_LEAD)]
+    required = next((e.suits[0] for e in leads if e.kind is EffectKind.REQUIRE_LEAD), None)
+    forbidden = [s for e in leads if e.kind is EffectKind.FORBID_LEAD for s in e.suits]
+    record.lead_restrictions.append(
+        PenaltyLead(
+            owner,
+            owner.partner,
+            play.declarer,
+            tuple(forbidden),
+            option.law,
+            False,
+            forbidden=forbidden[0] if len(forbidden) == 1 else None,
+            decided=True,
+            required=required,
+            trick=len(play.tricks) + 1,
         )
-
-    return apply
+    )
 
 
 class WBF17CardPlay(Edition):
@@ -283,7 +302,7 @@ class WBF17CardPlay(Edition):
 
     name = "WBF17"
 
-    def legal_cards(self, table: Table, seat: Seat, cards: frozenset[Card]) -> frozenset[Card]:
+    def legal_cards(self, table: PlayTable, seat: Seat, cards: frozenset[Card]) -> frozenset[Card]:
         """L50D1(a): a major penalty card is played at the first legal opportunity (two of them: either, declarer
         names it, L51A); following suit comes first (L44C, L50D1(b), TV95, TV105); L50C for a minor one. A lead
         restriction that leaves no penalty card playable comes first (the card stays)."""
@@ -296,7 +315,7 @@ class WBF17CardPlay(Edition):
         both = cards & allowed_cards(seat, play.hand(seat), trick, (), pcs).allowed
         return both or cards
 
-    def card_irregularity(self, table: Table, irregularity: Irregularity) -> bool:
+    def card_irregularity(self, table: PlayTable, irregularity: Irregularity) -> bool:
         """L54: a defender's opening lead faced out of turn becomes declarer's choice (accept, spread his hand,
         or require withdrawal, the card a major penalty card). Later leads and plays out of turn: the ruling of
         ``misplays.misplay_ruling`` (L53A, L55–L57). Any other unlawful card: the base (a revoke stands, the
@@ -317,21 +336,26 @@ class WBF17CardPlay(Edition):
         pending_ruling(table, opening_lead_out_of_turn(seat, declarer, card, declarer_saw_dummy=False))
         return False
 
-    def ruled_at_once(self, table: Table) -> bool:
+    def ruled_at_once(self, table: PlayTable) -> Choice | None:
         """L54B2 (TV112): dummy's card played second to an accepted opening lead out of turn stands; nothing to
         rule (the card is played at dummy's turn, as a card that counts as played)."""
         record = table.record
-        if record is None or record.pending is None or record.pending.irregularity != ACCEPTED_LEAD_DUMMY:
-            return False
+        ruling = None if record is None else record.pending
+        if record is None or ruling is None or ruling.irregularity != ACCEPTED_LEAD_DUMMY:
+            return None
         record.choose(None, "stands")
-        return True
+        return Choice(ruling.option("stands"), ruling)
 
-    def card_before_rectification(self, table: Table, seat: Seat, card: Card) -> bool:
+    def card_before_rectification(self, table: PlayTable, seat: Seat, card: Card) -> Choice | None:
         """L53A, L60A1–2: a lead out of turn accepted by the next hand's card; L53B: the correct leader's lead
         stands (``misplays.card_before_rectification``)."""
         return card_before_rectification(table, seat, card)
 
-    def play_event(self, table: Table, event: Event) -> bool:
+    def carry_out(self, table: PlayTable, choice: Choice, card: Irregularity | None) -> None:
+        """What the chosen option leaves in the record (``record_effects``)."""
+        record_effects(table, choice)
+
+    def play_event(self, table: PlayTable, event: Event) -> Choice | bool:
         """``expose`` after the opening lead: the L48–L50 ruling (``exposures.exposure_ruling``); the table stops
         until it is chosen or judged (L50A). A card led is a ``play`` event, not an exposure. ``review`` once the
         board is done: the director's answer to a review flag (``board_review``, L12C1). ``attention`` to a revoke
@@ -349,17 +373,17 @@ class WBF17CardPlay(Edition):
             return True
         if isinstance(event, Extension) and event.name == DESIGNATE:
             _require_no_ruling(table, "designate")
-            ruling = designate(table, event.data)
-            if ruling is not None:
-                pending_ruling(table, ruling, lambda o: lambda: play_designated(table, o.effects[0].cards[0]))
-            return True
+            outcome = designate(table, event.data)  # the card played (a Choice), or the ruling that picks it
+            if isinstance(outcome, Ruling):
+                pending_ruling(table, outcome)
+            return outcome if isinstance(outcome, Choice) else True
         if isinstance(event, Extension) and event.name == INSPECT:
             inspect(table, event.data)
             return True
         if isinstance(event, Extension) and event.name == RETRACT:
             ruling, count = retraction(table, event.data)
-            if ruling is not None:
-                pending_ruling(table, ruling, None if not count else lambda o: _taken_back(table, count, o))
+            if ruling is not None:  # L47C, L47E2(a): granted, the card and the cards after it go back
+                pending_ruling(table, with_effects(ruling, (_take_back(count),), unless=False) if count else ruling)
             return True
         if isinstance(event, Extension) and event.name == DUMMY_SEEN:
             _declarer_saw_dummy(table)
@@ -368,7 +392,7 @@ class WBF17CardPlay(Edition):
             _require_no_ruling(table, SIMULTANEOUS)
             ruling = simultaneous(table, event.data)
             cards = tuple(Card.parse(c) for c in event.data["cards"])
-            pending_ruling(table, ruling, lambda o: lambda: _play_simultaneous(table, o, played_card(o, cards)))
+            pending_ruling(table, _play_simultaneous(table, ruling, cards))
             return True
         if isinstance(event, CallCard):
             _require_no_ruling(table, "call_card")
@@ -379,8 +403,9 @@ class WBF17CardPlay(Edition):
             asked = inquiry(table, event.data)
             if asked is not None:
                 ruling, option, count = asked
-                apply = _as_if_established(table, count, option) if "43B2(b)" in ruling.law else None
-                pending_ruling(table, ruling, lambda _: apply or (lambda: _correct(table, count, option)))
+                corrected = _correction(table, ruling, option, count)
+                established = (_as_if_established(table),) if "43B2(b)" in ruling.law else ()
+                pending_ruling(table, with_effects(corrected, after=established))
             return True
         if isinstance(event, Attention):
             _require_no_ruling(table, "attention")
@@ -391,7 +416,7 @@ class WBF17CardPlay(Edition):
                 # L43B3 (TV149): dummy, having broken L43A2, drew attention first: no rectification now
                 pending_ruling(table, dummy_intervened(event.seat, declarer, broke_a2=True, offender=ruling.offender))
                 return True
-            pending_ruling(table, ruling, lambda _: lambda: _correct(table, count, option))
+            pending_ruling(table, _correction(table, ruling, option, count))
             return True
         if not isinstance(event, Expose):
             return super().play_event(table, event)
@@ -414,13 +439,13 @@ class WBF17CardPlay(Edition):
         """The L70 check of a disputed claim for the director's page (``disputes.claim_suggestion``)."""
         return claim_suggestion(play, claim, budget)
 
-    def open_reviews(self, table: Table) -> list[str]:
+    def open_reviews(self, table: PlayTable) -> list[str]:
         return board_review.open_flags(table)
 
-    def review_notes(self, table: Table) -> list[str]:
+    def review_notes(self, table: PlayTable) -> list[str]:
         return board_review.notes(table)
 
-    def adjust_tricks(self, table: Table, tricks: int) -> tuple[int, tuple[str, ...]]:
+    def adjust_tricks(self, table: PlayTable, tricks: int) -> tuple[int, tuple[str, ...]]:
         """L64A: the automatic trick transfers for the established revokes (L64B: when there are none)."""
         declarer = table.declarer
         moved = revoke_transfers(table)
@@ -429,7 +454,7 @@ class WBF17CardPlay(Edition):
         gained = sum(t.count if t.to == declarer.side else -t.count for t in moved)
         return min(13, max(0, tricks + gained)), tuple(str(t) for t in moved)
 
-    def settle_play(self, table: Table) -> None:
+    def settle_play(self, table: PlayTable) -> None:
         """L68D, L70: a disputed claim goes to the director (``disputes.claim_ruling``). L50D2, L51B: when the
         partner of a defender with major penalty cards is to lead, declarer first chooses (require a suit, forbid
         suits while he keeps the lead, or no restriction); the lead waits (L26B first)."""
@@ -440,7 +465,7 @@ class WBF17CardPlay(Edition):
             record.add_review("64C")  # after an established revoke the director checks equity (L64C)
         if record is not None and record.pending is None and claim is not None and claim.disputed_by is not None:
             if claim.ruled is None:
-                pending_ruling(table, claim_ruling(table, claim), lambda option: lambda: settle_claim(table, option))
+                pending_ruling(table, claim_ruling(table, claim))
             return
         if record is None or play is None or record.pending is not None or play.current_trick or play.is_over:
             return
@@ -453,4 +478,4 @@ class WBF17CardPlay(Edition):
             return
         ruling = lead_options(leader.partner, play.declarer, live_penalty_cards(table))
         if ruling is not None:
-            pending_ruling(table, ruling, lambda option: _lead_choice(table, leader.partner, option))
+            pending_ruling(table, ruling)

@@ -482,7 +482,7 @@ class ClaimCheck:
             "confirm",
             "70A" if self.remembered is None else "70C",
             f"{side} takes {award} of the remaining {self.remaining} tricks",
-            (Effect(EffectKind.NONE, data=f"{award}"),),
+            (Effect(EffectKind.AWARD, data=f"{award}"),),
         )
         if self.remembered is None:
             override = Option("override", "70A", "the director rules another number of tricks (L70B)")
@@ -500,7 +500,7 @@ class ClaimCheck:
             "not_forgotten",
             "70C2",
             f"{side} takes {kept} of the remaining {self.remaining} tricks (trumps drawn)",
-            (Effect(EffectKind.NONE, data=f"{kept}"),),
+            (Effect(EffectKind.AWARD, data=f"{kept}"),),
             answer=False,
         )
         question = Question("70C2", "70C", "Is it plausible that the claimer had forgotten the outstanding trump?")

@@ -22,13 +22,20 @@ from contractbridge.laws.wbf17.play.revokes import correction
 from contractbridge.values import IrregularityKind
 
 if TYPE_CHECKING:
+    from contractbridge.laws.base import PlayTable
     from contractbridge.play import PlayState
-    from contractbridge.table import Table
 
-__all__ = ["ReplayAfterRevoke", "correctable_revoke", "replay_after_revoke", "revoke_correction", "standing_revokes"]
+__all__ = [
+    "ReplayAfterRevoke",
+    "correctable_revoke",
+    "replay_after_revoke",
+    "replay_restriction",
+    "revoke_correction",
+    "standing_revokes",
+]
 
 
-def standing_revokes(table: Table) -> list[tuple[Seat, Card, int]]:
+def standing_revokes(table: PlayTable) -> list[tuple[Seat, Card, int]]:
     """The revokes the table let stand that are still in the play (not corrected): seat, card and its place in
     the order of play (0-based)."""
 
@@ -47,7 +54,7 @@ def standing_revokes(table: Table) -> list[tuple[Seat, Card, int]]:
     return out
 
 
-def correctable_revoke(table: Table) -> tuple[Seat, Card, int] | None:
+def correctable_revoke(table: PlayTable) -> tuple[Seat, Card, int] | None:
     """The last standing revoke, if it is not established yet (L63A1: no card of the offending side to a later
     trick), or if it was on trick 12: that one is corrected even when established, until the hands are back in
     the board (L62D1; the table has no later event, so until the board is scored)."""
@@ -61,7 +68,7 @@ def correctable_revoke(table: Table) -> tuple[Seat, Card, int] | None:
     return None if established and place // 4 + 1 != 12 else (seat, card, place)
 
 
-def revoke_correction(table: Table) -> tuple[Ruling, Option, int]:
+def revoke_correction(table: PlayTable) -> tuple[Ruling, Option, int]:
     """The L62 ruling on the revoke attention was drawn to, the option whose effects the table applies once the
     cards are back (penalty cards: the revoke card, L62B1; the offender's partner's later card, L62C2), and how
     many cards go back (the revoke card and every card after it)."""
@@ -109,9 +116,10 @@ class ReplayAfterRevoke(PlayRestriction):
         return card if defender and again is not None and again != card else None
 
 
-def replay_after_revoke(table: Table) -> ReplayAfterRevoke | None:
-    """Before the correction of the revoke attention was drawn to (``revoke_correction``): the L62C2 restriction
-    on the offender's partner who has played to that trick after the revoke, or None."""
+def replay_after_revoke(table: PlayTable) -> Effect | None:
+    """Before the correction of the revoke attention was drawn to (``revoke_correction``): the L62C2 replay of the
+    offender's partner who has played to that trick after the revoke, as the option's ``REPLAY`` effect (his card
+    first, then those the non-offenders played between the revoke and him), or None."""
     play, found = table.play_state, correctable_revoke(table)
     if play is None or found is None:
         return None
@@ -122,7 +130,19 @@ def replay_after_revoke(table: Table) -> ReplayAfterRevoke | None:
     if mine is None:
         return None
     partner, card = after[mine]
-    effect = Effect(EffectKind.REQUIRE_PLAY, partner, (card,), data="card")
-    before = tuple(after[:mine])
-    return ReplayAfterRevoke(seat, partner, play.declarer, (), "62C2", False, decided=True, trick=trick,
-                             effect=effect, before=before)  # fmt: skip
+    return Effect(EffectKind.REPLAY, partner, (card, *(c for _, c in after[:mine])), data=str(trick))
+
+
+def replay_restriction(effect: Effect, declarer: Seat) -> ReplayAfterRevoke:
+    """The L62C2 restriction a ``REPLAY`` effect leaves once the cards are back (``replay_after_revoke``): the cards
+    after the partner's were played in rotation from the offender's LHO."""
+    partner = effect.seat
+    assert partner is not None
+    card, *between = effect.cards
+    seats = [partner.partner.lho]
+    while len(seats) < len(between):
+        seats.append(seats[-1].lho)
+    require = Effect(EffectKind.REQUIRE_PLAY, partner, (card,), data="card")
+    return ReplayAfterRevoke(partner.partner, partner, declarer, (), "62C2", False, decided=True,
+                             trick=int(effect.data), effect=require,
+                             before=tuple(zip(seats, between, strict=True)))  # fmt: skip

@@ -10,22 +10,22 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Final
 
-from contractbridge.cards import Card
 from contractbridge.director import Effect, EffectKind, Option, Ruling
 from contractbridge.errors import IllegalPlayError, ParseError
+from contractbridge.laws.base import Choice
 from contractbridge.laws.wbf17.play.procedure import ResolutionStatus, parse_designation, resolve_designation
 
 if TYPE_CHECKING:
-    from contractbridge.table import Table
+    from contractbridge.laws.base import PlayTable
 
-__all__ = ["DESIGNATE", "designate", "play_designated"]
+__all__ = ["DESIGNATE", "designate"]
 
 #: the event kind of declarer's words for dummy's card
 DESIGNATE: Final = "designate"
 
 
-def designate(table: Table, data: Mapping[str, Any]) -> Ruling | None:
-    """Apply declarer's designation: play the card it names from dummy and return ``None``, or return the
+def designate(table: PlayTable, data: Mapping[str, Any]) -> Choice | Ruling | None:
+    """Declarer's designation: the card it names, played from dummy (a ``Choice`` the table carries out), or the
     ruling that picks it (L46B5, or the director where the seed is silent); a void designation only notes it.
     ``IllegalPlayError`` when dummy is not to play, ``ParseError`` for words that designate nothing."""
     play, record = table.play_state, table.record
@@ -46,8 +46,9 @@ def designate(table: Table, data: Mapping[str, Any]) -> Ruling | None:
     )
     status = resolution.status
     if status is ResolutionStatus.PLAYED and resolution.card is not None:
-        play.push(resolution.card, play.dummy)
-        return None
+        card = resolution.card
+        effect = Effect(EffectKind.DESIGNATE, play.dummy, (card,))
+        return Choice(Option(f"play_{card}", resolution.law, f"dummy plays {card}", (effect,)))
     if status in (ResolutionStatus.VOID, ResolutionStatus.DECLARER_SPECIFIES):
         record.note(f"L{resolution.law}: {words!r} designates no single card of dummy's; declarer names one.")
         return None
@@ -65,10 +66,3 @@ def designate(table: Table, data: Mapping[str, Any]) -> Ruling | None:
         options,
         choosers=chooser,
     )
-
-
-def play_designated(table: Table, card: Card) -> None:
-    """The card a designation ruling picked is played from dummy."""
-    play = table.play_state
-    assert play is not None
-    play.push(card, play.dummy)

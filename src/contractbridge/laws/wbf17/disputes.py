@@ -1,7 +1,8 @@
 """WBF 2017 disputed claims at the table (L68D, L70): the director's ruling proposed from the claim statement and
 the L70 check (``laws.wbf17.claims.check_claim``: the worst normal line, double dummy over every line the
 statement allows), pending in the table's record until the director confirms it, awards another figure (L70B),
-or lets play continue because all four agreed to play on (L68D2(b)). The table scores the figure chosen."""
+or lets play continue because all four agreed to play on (L68D2(b)). The table applies the option chosen (its
+``AWARD`` or ``PLAY_ON``) and scores the figure."""
 
 from __future__ import annotations
 
@@ -14,10 +15,10 @@ from contractbridge.laws.wbf17.claims import ClaimStatement, ClaimTooComplexErro
 from contractbridge.values import Claim
 
 if TYPE_CHECKING:
+    from contractbridge.laws.base import PlayTable
     from contractbridge.play import PlayState
-    from contractbridge.table import Table
 
-__all__ = ["PLAY_ON", "claim_ruling", "claim_suggestion", "settle_claim"]
+__all__ = ["PLAY_ON", "claim_ruling", "claim_suggestion"]
 
 #: the option by which play continues and the claim is void (L68D2(b))
 PLAY_ON = "play_on"
@@ -26,7 +27,7 @@ PLAY_ON = "play_on"
 BUDGET = 200_000
 
 
-def claim_ruling(table: Table, claim: Claim) -> Ruling:
+def claim_ruling(table: PlayTable, claim: Claim) -> Ruling:
     """The ruling on ``claim``, disputed: the L70 check's proposal (``confirm``, or the 70C question when an
     opponent's trump was unmentioned) with, when no question is asked, ``award_K`` for every figure the director
     may rule instead (L70B) and ``play_on`` (L68D2(b): the non-claiming side asked and all four agreed). A
@@ -58,11 +59,14 @@ def claim_ruling(table: Table, claim: Claim) -> Ruling:
             f"award_{k}",
             "70B",
             f"{claim.side} takes {k} of the remaining {claim.remaining} tricks",
-            (Effect(EffectKind.NONE, data=str(k)),),
+            (Effect(EffectKind.AWARD, data=str(k)),),
         )
         for k in range(claim.remaining + 1)
     )
-    play_on = Option(PLAY_ON, "68D2(b)", "all four agreed to play on: the claim is void, the play's result stands")
+    void = Effect(EffectKind.PLAY_ON)
+    play_on = Option(
+        PLAY_ON, "68D2(b)", "all four agreed to play on: the claim is void, the play's result stands", (void,)
+    )
     if proposed is None:
         return Ruling(
             "claim",
@@ -76,12 +80,6 @@ def claim_ruling(table: Table, claim: Claim) -> Ruling:
         return replace(proposed, notes=(*notes, *proposed.notes))
     confirm = proposed.options[0]
     return replace(proposed, options=(confirm, *awards, play_on), notes=(*notes, *proposed.notes))
-
-
-def settle_claim(table: Table, option: Option) -> None:
-    """Apply the chosen outcome: the figure of ``option`` to the claimer's side, or play on (L68D2(b))."""
-    figure = next((e.data for e in option.effects if e.kind is EffectKind.NONE and e.data), None)
-    table.settle_claim(None if figure is None else int(figure))
 
 
 def _check(play: PlayState, claim: Claim, statement: ClaimStatement, budget: int, double_dummy: bool) -> dict[str, Any]:

@@ -24,7 +24,7 @@ from contractbridge.laws.wbf17.corrections import correctable_revoke, revoke_cor
 from contractbridge.laws.wbf17.play.revokes import inquiry_allowed
 
 if TYPE_CHECKING:
-    from contractbridge.table import Table
+    from contractbridge.laws.base import PlayTable
 
 __all__ = ["AS_IF_ESTABLISHED", "INQUIRY", "inquiry"]
 
@@ -41,7 +41,7 @@ def _seat(data: Mapping[str, Any], key: str) -> Seat:
     return Seat.parse(value)
 
 
-def _show_out(table: Table, seat: Seat) -> Card | None:
+def _show_out(table: PlayTable, seat: Seat) -> Card | None:
     """``seat``'s card that did not follow suit to the trick in progress, or to the last trick before the next
     lead."""
     play = table.play_state
@@ -51,7 +51,7 @@ def _show_out(table: Table, seat: Seat) -> Card | None:
     return next((c for s, c in trick if s == seat and c.suit != led), None)
 
 
-def inquiry(table: Table, data: Mapping[str, Any]) -> tuple[Ruling, Option, int] | None:
+def inquiry(table: PlayTable, data: Mapping[str, Any]) -> tuple[Ruling, Option, int] | None:
     """The L62 correction an inquiry leads to (the ruling, the option the table applies, the cards that go back),
     or ``None`` when it corrects nothing (noted in the record). ``IllegalPlayError`` for a question nobody can ask:
     to oneself, declarer to dummy, or about a seat that followed suit."""

@@ -16,7 +16,7 @@ from contractbridge.laws.wbf17.play.tricks import Inspection, may_inspect
 from contractbridge.values import Phase
 
 if TYPE_CHECKING:
-    from contractbridge.table import Table
+    from contractbridge.laws.base import PlayTable
 
 __all__ = ["INSPECT", "inspect"]
 
@@ -24,7 +24,7 @@ __all__ = ["INSPECT", "inspect"]
 INSPECT: Final = "inspect"
 
 
-def inspect(table: Table, data: Mapping[str, Any]) -> None:
+def inspect(table: PlayTable, data: Mapping[str, Any]) -> None:
     """Note the lawful inspection of ``data`` in the record, or raise ``IllegalPlayError`` with the law."""
 
     play, record, declarer = table.play_state, table.record, table.declarer

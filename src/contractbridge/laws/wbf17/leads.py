@@ -18,7 +18,7 @@ from contractbridge.laws.wbf17.common import sn
 
 if TYPE_CHECKING:
     from contractbridge.director import DirectedAuction
-    from contractbridge.table import Table
+    from contractbridge.laws.base import PlayTable
 
 
 __all__ = ["WBF17Leads"]
@@ -48,7 +48,7 @@ class WBF17Leads(Edition):
                 self._lead_ruling(da, restriction)
                 return
 
-    def settle_play(self, table: Table) -> None:
+    def settle_play(self, table: PlayTable) -> None:
         """L26B: when the offender's partner is not the opening leader, declarer chooses the restriction when
         that player first has the lead (the ban then lasts while he keeps the lead)."""
         record, play = table.record, table.play_state

@@ -9,15 +9,16 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Final
 
 from contractbridge.cards import Card, Seat
-from contractbridge.director import Effect, EffectKind, LeadRestriction, Ruling, none_option
+from contractbridge.director import Effect, EffectKind, LeadRestriction, Option, Ruling, none_option
+from contractbridge.laws.base import Choice
 from contractbridge.laws.wbf17.play.out_of_turn import lead_out_of_turn, play_after_irregularity, premature_play
 from contractbridge.laws.wbf17.play.penalty_cards import failure_to_play
 from contractbridge.laws.wbf17.play.restrictions import required_play
 from contractbridge.values import Irregularity, IrregularityKind
 
 if TYPE_CHECKING:
+    from contractbridge.laws.base import PlayTable
     from contractbridge.play import PlayState
-    from contractbridge.table import Table
 
 __all__ = ["ACCEPTED_LEAD_DUMMY", "PlayRestriction", "card_before_rectification", "misplay_ruling"]
 
@@ -54,7 +55,7 @@ def _counts_as_played(ruling: Ruling, seat: Seat, card: Card) -> Ruling:
     return replace(ruling, options=tuple(replace(o, effects=(commit,)) for o in ruling.options))
 
 
-def _committed(table: Table, seat: Seat, trick: int) -> bool:
+def _committed(table: PlayTable, seat: Seat, trick: int) -> bool:
     """Whether ``seat`` has a card that counts as played to ``trick`` but is not yet in it (L57C3)."""
     record = table.record
     return record is not None and any(
@@ -63,8 +64,9 @@ def _committed(table: Table, seat: Seat, trick: int) -> bool:
     )
 
 
-def card_before_rectification(table: Table, seat: Seat, card: Card) -> bool:
-    """``seat`` plays ``card`` while a lead out of turn awaits its ruling (True once that ruling is settled):
+def card_before_rectification(table: PlayTable, seat: Seat, card: Card) -> Choice | None:
+    """``seat`` plays ``card`` while a lead out of turn awaits its ruling (the option the table carries out once
+    that ruling is settled):
 
     - the hand next in rotation after the hand that led plays to it: the lead is accepted, the right to
       rectification forfeited, and the lead counts as made in turn (L53A, L60A1, L60A2; TV119); earlier
@@ -77,24 +79,23 @@ def card_before_rectification(table: Table, seat: Seat, card: Card) -> bool:
 
     record, pending = table.record, table.pending_irregularity
     if record is None or record.pending is None or pending is None or pending.seat is None:
-        return False
+        return None
     ruling = record.pending
     if pending.kind != IrregularityKind.LEAD_OUT_OF_TURN or card not in table.hand(seat):
-        return False
+        return None
     if seat == pending.seat.lho and "accept" in (o.id for o in ruling.options):
         record.resolve("53A, 60A1, 60A2", "accepted_by_play")
         for flag in ruling.review:
             record.add_review(flag)
-        ruling.option("accept").carry_out()
-        return True
-    if seat == pending.turn and ruling.irregularity == "lead_out_of_turn":
+        return Choice(ruling.option("accept"), ruling)
+    if seat == pending.turn and ruling.irregularity == "lead_out_of_turn" and isinstance(pending.action, Card):
         record.resolve("53B", "correct_lead_stands")
-        table.resolve_irregularity(False)
-        return True
-    return False
+        back = Effect(EffectKind.WITHDRAW, pending.seat, (pending.action,))
+        return Choice(Option("correct_lead_stands", "53B", f"{pending.action} goes back to the hand", (back,)), ruling)
+    return None
 
 
-def _withdrawn_declarer_lead(table: Table, trick: int) -> bool:
+def _withdrawn_declarer_lead(table: PlayTable, trick: int) -> bool:
     """Whether declarer was last required to withdraw a lead to ``trick`` from the wrong hand (L55B2)."""
     record, earlier = table.record, table.irregularities
     return (
@@ -105,7 +106,7 @@ def _withdrawn_declarer_lead(table: Table, trick: int) -> bool:
     )
 
 
-def misplay_ruling(table: Table, irregularity: Irregularity) -> Ruling | None:
+def misplay_ruling(table: PlayTable, irregularity: Irregularity) -> Ruling | None:
     """The ruling on a card led or played out of turn after the opening lead, or instead of a penalty card due,
     or ``None`` (not this module's):
 

@@ -26,7 +26,7 @@ from contractbridge.laws.wbf17.play.out_of_turn import lead_out_of_turn
 from contractbridge.laws.wbf17.play.procedure import Retraction, may_retract
 
 if TYPE_CHECKING:
-    from contractbridge.table import Table
+    from contractbridge.laws.base import PlayTable
 
 __all__ = ["RETRACT", "retraction"]
 
@@ -39,7 +39,7 @@ _QUESTIONS: Final = {
 }
 
 
-def retraction(table: Table, data: Mapping[str, Any]) -> tuple[Ruling | None, int]:
+def retraction(table: PlayTable, data: Mapping[str, Any]) -> tuple[Ruling | None, int]:
     """The ruling on the request, and how many cards go back if it is granted (the card and those after it);
     ``None`` when it is only noted (L47E2(b)). ``IllegalPlayError`` when the law refuses it outright (L47F, L45C),
     ``RulingError`` when there is nothing to take back; nothing changes then."""
@@ -95,7 +95,7 @@ def retraction(table: Table, data: Mapping[str, Any]) -> tuple[Ruling | None, in
     )
 
 
-def _told_wrongly(table: Table, seat: Seat) -> Ruling:
+def _told_wrongly(table: PlayTable, seat: Seat) -> Ruling:
     """L47E1: the pending lead out of turn by ``seat`` was induced by an opponent: withdrawn, never accepted."""
     lead, declarer, play = table.pending_irregularity, table.declarer, table.play_state
     record = table.record

@@ -18,7 +18,7 @@ from contractbridge.errors import CardNotInHandError, IllegalPlayError, ParseErr
 from contractbridge.laws.wbf17.play.out_of_turn import simultaneous_cards
 
 if TYPE_CHECKING:
-    from contractbridge.table import Table
+    from contractbridge.laws.base import PlayTable
 
 __all__ = ["SIMULTANEOUS", "played_card", "simultaneous"]
 
@@ -33,7 +33,7 @@ def _cards(data: Mapping[str, Any], key: str, default: list[str] | None = None) 
     return tuple(Card.parse(c) for c in raw)
 
 
-def simultaneous(table: Table, data: Mapping[str, Any]) -> Ruling:
+def simultaneous(table: PlayTable, data: Mapping[str, Any]) -> Ruling:
     """The L58B ruling on the cards of ``data``, whose options each play one card (``played_card``). A typed error,
     and nothing changed, for cards not held, fewer than two, or a seat not to play."""
     play, declarer, turn = table.play_state, table.declarer, table.turn
