@@ -17,7 +17,7 @@ import websockets
 
 from contractbridge.store import Store
 from contractbridge.table import Table
-from web_helpers import Server
+from web_helpers import Server, check_frames
 
 
 async def _watch(url: str, frames: list[dict[str, Any]], seconds: float) -> None:
@@ -29,27 +29,6 @@ async def _watch(url: str, frames: list[dict[str, Any]], seconds: float) -> None
                 frames.append(json.loads(await asyncio.wait_for(ws.recv(), left)))
     except (websockets.ConnectionClosed, websockets.InvalidHandshake, OSError, TimeoutError):
         return
-
-
-def _check_frames(store: Store, table_id: str, frames: list[dict[str, Any]]) -> int:
-    """Every state frame's auction and played cards are the stored log's prefix of the same length."""
-    logs = {store.board(i).number: store.board(i).events for i in store.board_ids(table_id)}
-    checked = 0
-    for frame in frames:
-        if frame.get("type") != "state":
-            continue
-        view = frame["view"]
-        log = logs.get(view["board"])
-        assert log is not None, f"board {view['board']} was shown but is not stored"
-        assert len(log) >= frame["seq"], f"board {view['board']}: {frame['seq']} events shown, {len(log)} stored"
-        prefix = log[: frame["seq"]]
-        calls = [[e["seat"], e["call"]] for e in prefix if e["event"] == "call"]
-        cards = [e["card"] for e in prefix if e["event"] == "play"]
-        assert view["auction"] == calls
-        shown = [c for t in view["tricks"] for c in t["cards"]] + [c for _, c in view["current_trick"]]
-        assert shown == cards
-        checked += 1
-    return checked
 
 
 def _run(tmp_path: Path, tables: int, boards: int, kills: int, seed: int) -> None:
@@ -92,7 +71,7 @@ def _run(tmp_path: Path, tables: int, boards: int, kills: int, seed: int) -> Non
                 assert len(store.results(table_id)) == boards, f"table {table_id} did not finish its boards"
                 for board_id in store.board_ids(table_id):
                     assert Table.from_events(store.board(board_id).events).result is not None
-                assert _check_frames(store, table_id, frames[table_id]) > 0
+                assert check_frames(store, table_id, frames[table_id]) > 0
         finally:
             store.close()
     finally:

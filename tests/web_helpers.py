@@ -235,6 +235,27 @@ def audit(store: Store, table_id: str, recorders: list[Recorder]) -> int:
     return checked
 
 
+def check_frames(store: Store, table_id: str, frames: list[dict[str, Any]]) -> int:
+    """Every state frame's auction and played cards are the stored log's prefix of the same length."""
+    logs = {store.board(i).number: store.board(i).events for i in store.board_ids(table_id)}
+    checked = 0
+    for frame in frames:
+        if frame.get("type") != "state":
+            continue
+        view = frame["view"]
+        log = logs.get(view["board"])
+        assert log is not None, f"board {view['board']} was shown but is not stored"
+        assert len(log) >= frame["seq"], f"board {view['board']}: {frame['seq']} events shown, {len(log)} stored"
+        prefix = log[: frame["seq"]]
+        calls = [[e["seat"], e["call"]] for e in prefix if e["event"] == "call"]
+        cards = [e["card"] for e in prefix if e["event"] == "play"]
+        assert view["auction"] == calls
+        shown = [c for t in view["tricks"] for c in t["cards"]] + [c for _, c in view["current_trick"]]
+        assert shown == cards
+        checked += 1
+    return checked
+
+
 # clients that play from their frames -------------------------------------------------------------------------
 def decide(
     frame: dict[str, Any], seat: Seat, rng: random.Random, boards: int, claim_rate: float

@@ -125,6 +125,15 @@ rubber_sheets = sa.Table(
 )
 
 
+leases = sa.Table(
+    "leases",
+    metadata,
+    sa.Column("table_id", sa.String(32), primary_key=True),  # no foreign key: a new table's is taken first
+    sa.Column("owner", sa.String(64), nullable=False),  # the server process (``server.cluster``)
+    sa.Column("expires", sa.Float, nullable=False),  # the database's clock, seconds since 1970
+)
+
+
 class StoreError(BridgeError):
     """The store cannot do what was asked (unknown table or board, a database that cannot be opened)."""
 
@@ -280,6 +289,10 @@ class Store:
                 )
             else:
                 self.engine = _engine(self.url)
+                if self.dialect == "sqlite":
+                    # SQLite has one writer: a thread that finds the file locked sleeps in steps of up to 100 ms
+                    # (busy_timeout), which made a loaded web table's p99 (#26); waiting here, it goes at once.
+                    self._turns = threading.RLock()
             migrate(self.engine)
         except sa.exc.SQLAlchemyError as err:
             raise StoreError(f"cannot open the store {self.safe_url}: {err.__class__.__name__}: {err}") from None
@@ -483,6 +496,55 @@ class Store:
             old = (rubber_sheets.c.table_id == table_id) & (rubber_sheets.c.number == number)
             c.execute(rubber_sheets.delete().where(old))
             c.execute(rubber_sheets.insert().values(table_id=table_id, number=number, sheet=dict(sheet)))
+
+    # leases: which server process owns an open table (several processes on one PostgreSQL, #26) ------------
+    def _now(self) -> sa.ColumnElement[float]:
+        """The database's clock in seconds since 1970: every process reads one clock, whatever its host's."""
+        if self.dialect == "postgresql":
+            return sa.cast(sa.func.extract("epoch", sa.func.clock_timestamp()), sa.Float)
+        return (sa.func.julianday("now") - 2440587.5) * 86400.0
+
+    def acquire(self, table_id: str, owner: str, ttl: float) -> bool:
+        """Take or renew the lease of ``table_id`` for ``owner`` for ``ttl`` seconds: True when ``owner`` holds it
+        now (it had it, or nobody did, or its holder let it expire); one transaction, so two processes never
+        both win."""
+        from sqlalchemy.dialects import postgresql, sqlite
+
+        dialect = postgresql if self.dialect == "postgresql" else sqlite
+        insert = dialect.insert(leases).values(table_id=table_id, owner=owner, expires=self._now() + ttl)
+        mine = (leases.c.owner == owner) | (leases.c.expires < self._now())
+        query = insert.on_conflict_do_update(
+            index_elements=[leases.c.table_id], set_={"owner": owner, "expires": self._now() + ttl}, where=mine
+        ).returning(leases.c.owner)
+        with self._tx() as c:
+            return c.execute(query).scalar() == owner
+
+    def renew(self, owner: str, ttl: float) -> set[str]:
+        """Renew every lease ``owner`` holds that has not expired; the tables it still owns."""
+        query = (
+            leases.update()
+            .where(leases.c.owner == owner, leases.c.expires >= self._now())
+            .values(expires=self._now() + ttl)
+            .returning(leases.c.table_id)
+        )
+        with self._tx() as c:
+            return {str(t) for t in c.execute(query).scalars()}
+
+    def orphans(self) -> list[str]:
+        """The open tables that nobody owns: no lease, or one that has expired (its process died)."""
+        held = sa.select(leases.c.table_id).where(leases.c.expires >= self._now())
+        query = sa.select(tables.c.id).where(tables.c.status == "open", tables.c.id.not_in(held))
+        with self._tx() as c:
+            return [str(t) for t in c.execute(query.order_by(tables.c.created_at, tables.c.id)).scalars()]
+
+    def release_leases(self, owner: str, table_ids: Iterable[str] | None = None) -> None:
+        """Give up the leases of ``owner`` (all of them: a process that stops; or of ``table_ids``): the other
+        processes take those tables at once."""
+        query = leases.delete().where(leases.c.owner == owner)
+        if table_ids is not None:
+            query = query.where(leases.c.table_id.in_(list(table_ids)))
+        with self._tx() as c:
+            c.execute(query)
 
     def rubbers(self, table_id: str) -> list[dict[str, Any]]:
         query = sa.select(rubber_sheets.c.sheet).where(rubber_sheets.c.table_id == table_id)

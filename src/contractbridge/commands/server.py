@@ -33,6 +33,16 @@ def register(app: typer.Typer) -> None:
         json_logs: Annotated[
             bool, typer.Option("--json-logs", help="log one JSON object a line (for a log collector)")
         ] = False,
+        workers: Annotated[
+            int,
+            typer.Option(
+                "--workers", min=1, help="server processes on this host (more than 1: PostgreSQL only; each table "
+                "is owned by one process, the others forward to it)"
+            ),
+        ] = 1,
+        robot_processes: Annotated[
+            int | None, typer.Option("--robot-processes", min=0, help="processes robots think in [cores, at most 4]")
+        ] = None,
         tables_per_client: Annotated[
             int | None, typer.Option(min=0, help="tables one address may have open [20]", rich_help_panel=LIMITS)
         ] = None,
@@ -78,12 +88,27 @@ def register(app: typer.Typer) -> None:
             settings = Settings.from_env(
                 robot_delay=robot_delay, seed=seed, tables_per_client=tables_per_client, max_tables=max_tables,
                 tables_per_minute=tables_per_minute, robot_boards=robot_boards, token_lifetime=token_lifetime,
-                rate=rate, burst=burst,
+                rate=rate, burst=burst, robot_processes=robot_processes,
             )  # fmt: skip
             store = Store(db)
         except BridgeError as err:
             typer.echo(f"error: {err}", err=True)
             raise typer.Exit(2) from None
-        typer.echo(f"contractbridge web table on http://{host}:{port}/ (store: {store.safe_url})", err=True)
-        uvicorn.run(create_app(store, settings), host=host, port=port, log_config=None, timeout_graceful_shutdown=5)
-        store.close()
+        if workers > 1 and store.dialect != "postgresql":
+            store.close()
+            typer.echo(f"error: --workers {workers}: a {store.dialect} store serves one process only; several "
+                       "processes share a PostgreSQL store (--db postgresql+psycopg://user@host/club)",
+                       err=True)  # fmt: skip
+            raise typer.Exit(2)
+        typer.echo(f"contractbridge web table on http://{host}:{port}/ (store: {store.safe_url}"
+                   f"{f', {workers} processes' if workers > 1 else ''})", err=True)  # fmt: skip
+        if workers == 1:
+            uvicorn.run(create_app(store, settings), host=host, port=port, log_config=None, timeout_graceful_shutdown=5)
+            store.close()
+            return
+        store.close()  # each worker opens its own (Uvicorn's factory: server.app.from_environment)
+        from contractbridge.server.app import JSON_LOGS_ENV
+
+        os.environ.update({**settings.to_env(), "CONTRACTBRIDGE_DB": store.url, JSON_LOGS_ENV: str(int(json_logs))})
+        uvicorn.run("contractbridge.server.app:from_environment", factory=True, workers=workers, host=host, port=port,
+                    log_config=None, timeout_graceful_shutdown=5)  # fmt: skip

@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import dataclasses
 import logging
+import os
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -21,17 +22,20 @@ from fastapi.staticfiles import StaticFiles
 from contractbridge.errors import BridgeError
 from contractbridge.server import frames
 from contractbridge.server.club import Club
+from contractbridge.server.cluster import Cluster
 from contractbridge.server.logs import protect
 from contractbridge.server.routes import ROUTERS
 from contractbridge.server.routes.lobby import STATIC
 from contractbridge.server.routes.tables import NewTable
-from contractbridge.server.session import TableSession
 from contractbridge.server.settings import Settings
 from contractbridge.store import Store
 
-__all__ = ["NewTable", "create_app"]
+__all__ = ["JSON_LOGS_ENV", "NewTable", "create_app", "from_environment"]
 
 log = logging.getLogger("contractbridge.server")
+
+#: ``1``: each worker of ``serve --workers`` logs JSON lines (``serve --json-logs``).
+JSON_LOGS_ENV = "CONTRACTBRIDGE_WEB_JSON_LOGS"
 
 
 def create_app(
@@ -54,21 +58,24 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         db = store if isinstance(store, Store) else await asyncio.to_thread(Store, store)
         club.store = db
-        limits = club.settings
-        for record in await asyncio.to_thread(db.tables):
-            if limits.robot_boards and record.boards > limits.robot_boards:
-                record = dataclasses.replace(record, boards=limits.robot_boards)
-            try:
-                club.sessions[record.id] = await TableSession.open(db, record, limits.robot_delay,
-                                                                   limits.token_lifetime)  # fmt: skip
-            except BridgeError as err:
-                log.error("table not resumed", extra={"table": record.id, "error": str(err)})
+        if db.dialect == "postgresql":  # one of several processes, maybe: each table owned by one (#26)
+            club.cluster = Cluster(club, db.url)
+            await club.cluster.start()
+        else:
+            for record in await asyncio.to_thread(db.tables):
+                try:
+                    club.sessions[record.id] = await club.open(record)
+                except BridgeError as err:
+                    log.error("table not resumed", extra={"table": record.id, "error": str(err)})
         log.info("serving", extra={"store": db.safe_url, "tables": len(club.sessions)})
         try:
             yield
         finally:
             for session in club.sessions.values():
                 await session.close()
+            if club.cluster is not None:
+                await club.cluster.stop()
+            club.pool.close()
             log.info("shutdown: every open table saved", extra={"tables": len(club.sessions)})
             if not isinstance(store, Store):
                 db.close()
@@ -84,3 +91,12 @@ def create_app(
         return JSONResponse(frames.error_frame(err), status_code=400)
 
     return app
+
+
+def from_environment() -> FastAPI:
+    """The application of one worker of ``serve --workers N`` (Uvicorn's factory): the store of
+    ``$CONTRACTBRIDGE_DB``, the settings of ``CONTRACTBRIDGE_WEB_*`` (``Settings.from_env``)."""
+    from contractbridge.server.logs import configure
+
+    configure(json_lines=os.environ.get(JSON_LOGS_ENV) == "1")
+    return create_app(None, Settings.from_env())

@@ -7,20 +7,25 @@ dependencies ``club`` and ``session``, never through closures.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import itertools
 import time
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 from fastapi import Depends, HTTPException, Request
 from starlette.requests import HTTPConnection
 
 from contractbridge.server.protocol import ProtocolError
+from contractbridge.server.robots import RobotPool
 from contractbridge.server.session import Role, TableSession
 from contractbridge.server.settings import Settings
-from contractbridge.store import Store
+from contractbridge.store import Store, TableRecord
+
+if TYPE_CHECKING:
+    from contractbridge.server.cluster import Cluster
 
 __all__ = [
     "AddressDep",
@@ -46,6 +51,37 @@ class Club:
     opened: Iterator[int] = field(default_factory=lambda: itertools.count(1))  # the seed's table numbers
     openers: dict[str, str] = field(default_factory=dict)  # table id → the address that opened it
     recent: dict[str, deque[float]] = field(default_factory=dict)  # address → when it opened tables
+    pool: RobotPool = field(init=False)  # the processes the robots think in
+    cluster: Cluster | None = None  # the other processes on one PostgreSQL (``server.cluster``), if any
+
+    def __post_init__(self) -> None:
+        self.pool = RobotPool(self.settings.robot_processes)
+
+    async def open(self, record: TableRecord, *, own: bool = True) -> TableSession:
+        """Open the stored table ``record`` in this server: its board resumed or dealt, its robots in the pool;
+        ``own`` false: a mirror of the table another process owns (``server.cluster``)."""
+        limits = self.settings
+        if limits.robot_boards and record.boards > limits.robot_boards:
+            record = dataclasses.replace(record, boards=limits.robot_boards)
+        session = await TableSession.open(self.db, record, limits.robot_delay, limits.token_lifetime, self.pool,
+                                          own=own)  # fmt: skip
+        if self.cluster is not None:
+            self.cluster.join(session)
+        return session
+
+    async def create(self, record: TableRecord, director_key: str | None, robots: Iterable[str]) -> TableSession:
+        """A new table, stored (with robots in the seats ``robots`` names, one transaction) and opened here: this
+        process owns it (it takes the lease before the table exists, so no other process takes it over) and the
+        other processes learn of it."""
+        if self.cluster is None:
+            await asyncio.to_thread(self.db.create_table, record, director_key, robots)
+            self.sessions[record.id] = session = await self.open(record)
+            return session
+        async with self.cluster.claimed(record.id):
+            await asyncio.to_thread(self.db.create_table, record, director_key, robots)
+            self.sessions[record.id] = session = await self.open(record)
+        self.cluster.changed(session)
+        return session
 
     @property
     def db(self) -> Store:

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from contractbridge.cards import Card, Seat
 from contractbridge.deal import Board, Deal
@@ -24,9 +25,12 @@ from contractbridge.players import Action, Driver, Player, UndoError, UndoReques
 from contractbridge.scoring.rubber import Rubber
 from contractbridge.server import claimruling, frames, rubbers, tokens
 from contractbridge.server.protocol import Message, ProtocolError, RateLimiter
-from contractbridge.server.robots import robot_player
+from contractbridge.server.robots import RobotPool, shared_pool
 from contractbridge.store import SeatRecord, Store, StoredLog, TableRecord
 from contractbridge.table import Phase, Table
+
+if TYPE_CHECKING:
+    from contractbridge.server.cluster import Cluster
 
 __all__ = ["Client", "TableSession"]
 
@@ -43,18 +47,19 @@ class Client:
     """One WebSocket connection: who it is (with what the store keeps of its token) and the frames waiting to be
     sent to it."""
 
-    send: Callable[[dict[str, Any]], Awaitable[None]]
+    send: Callable[[str], Awaitable[None]]  # sends one text frame (``WebSocket.send_text``)
     role: Role
     limiter: RateLimiter = field(default_factory=RateLimiter)
     key: str | None = None
-    queue: asyncio.Queue[dict[str, Any] | None] = field(default_factory=asyncio.Queue)
+    queue: asyncio.Queue[dict[str, Any] | str | None] = field(default_factory=asyncio.Queue)
 
     @property
     def seat(self) -> Seat | None:
         return self.role if isinstance(self.role, Seat) else None
 
-    def put(self, frame: dict[str, Any]) -> bool:
-        """Queue a frame; False when the connection is too far behind (it is then closed)."""
+    def put(self, frame: dict[str, Any] | str) -> bool:
+        """Queue a frame (or its JSON text, shared by the connections of one role); False when the connection
+        is too far behind (it is then closed)."""
         if self.queue.qsize() >= MAX_QUEUE:
             return False
         self.queue.put_nowait(frame)
@@ -63,7 +68,7 @@ class Client:
     async def pump(self) -> None:
         """Send queued frames in order until ``close``."""
         while (frame := await self.queue.get()) is not None:
-            await self.send(frame)
+            await self.send(frame if isinstance(frame, str) else json.dumps(frame))
 
     def close(self) -> None:
         self.queue.put_nowait(None)
@@ -73,14 +78,15 @@ class TableSession:
     """A table of the club, alive in the server. Use ``await TableSession.open(store, record)``."""
 
     def __init__(self, store: Store, record: TableRecord, seats: dict[str, SeatRecord], robot_delay: float,
-                 token_lifetime: float = 0.0) -> None:  # fmt: skip
+                 token_lifetime: float = 0.0, pool: RobotPool | None = None) -> None:  # fmt: skip
         self.store = store
         self.record = record
         self.seats = seats
         self.robot_delay = robot_delay
         self.token_lifetime = token_lifetime
+        self.pool = shared_pool() if pool is None else pool
         self.robots: dict[Seat, Player] = {
-            Seat.parse(s): robot_player(record.edition) for s, r in seats.items() if r.kind == "robot"
+            Seat.parse(s): self._robot(s) for s, r in seats.items() if r.kind == "robot"
         }
         self.clients: list[Client] = []
         self.lock = asyncio.Lock()
@@ -99,14 +105,22 @@ class TableSession:
         self._woken = False
         self.scores: list[dict[str, Any]] = []  # the finished boards' results, as stored
         self.rubbers: list[Rubber] = []  # the rubber sheets of a rubber-scored table, the last one current
+        #: Whether this process writes the table (it holds its lease); else a mirror of its owner's (``cluster``).
+        self.owned = True
+        self.cluster: Cluster | None = None  # the other processes on the store, if any
+        self.shared: dict[str, Any] = {}  # a mirror: the owner's undo request and director call (not stored)
+        self.stored_board = 0  # the id of the current board in the store
 
     @classmethod
-    async def open(cls, store: Store, record: TableRecord, robot_delay: float = 0.0,
-                   token_lifetime: float = 0.0) -> TableSession:  # fmt: skip
+    async def open(cls, store: Store, record: TableRecord, robot_delay: float = 0.0, token_lifetime: float = 0.0,
+                   pool: RobotPool | None = None, *, own: bool = True) -> TableSession:  # fmt: skip
         """The table as stored: its current board resumed from its log, or its first board dealt; the seats'
-        new tokens are valid ``token_lifetime`` seconds (0: until released)."""
+        new tokens are valid ``token_lifetime`` seconds (0: until released); its robots think in ``pool``
+        (None: ``robots.shared_pool()``). Nothing here waits for a robot (they start after, ``kick``).
+        ``own`` false: a mirror of the table another process owns (``server.cluster``), which writes nothing."""
         seats = await asyncio.to_thread(store.seats, record.id)
-        session = cls(store, record, seats, robot_delay, token_lifetime)
+        session = cls(store, record, seats, robot_delay, token_lifetime, pool)
+        session.owned = own
         session.scores = await asyncio.to_thread(store.results, record.id)
         if record.scoring == "rubber":
             ids = await asyncio.to_thread(store.board_ids, record.id)
@@ -115,6 +129,8 @@ class TableSession:
             played = [_scored(Table.from_events(b.events), awards.get(b.number)) for b in stored if b.finished]
             session.rubbers = rubbers.sheets(record.edition, played)
         board = await asyncio.to_thread(store.current_board, record.id)
+        if board is None and not own:
+            raise ProtocolError(f"table {record.id!r} has no board yet")
         if board is None:
             await session._start_board(record.deck[0].number if record.deck else 1)
         else:
@@ -122,25 +138,98 @@ class TableSession:
                 before = await asyncio.to_thread(store.board, (await asyncio.to_thread(store.board_ids, record.id))[-2])
                 session.previous = (Table.from_events(before.events), list(before.metas))
             session._drive(Table.from_events(board.events))
-            session.log = await asyncio.to_thread(store.open_log, board.id)
+            session.stored_board = board.id
             session.metas = list(board.metas)
             ruled = [s["ruling"] for s in session.scores if s["board"] == board.number and s["ruling"] is not None]
             if ruled:
                 session._set_award(ruled[0])
-            elif session.table.phase is Phase.DONE and not board.finished:
-                await session._finish()
+            if own:
+                await session._write(board.finished)
             session._suggest()
         session.kick()
         return session
 
+    async def _write(self, finished: bool) -> None:
+        """Open the current board's log for writing here (this process owns the table); a board played out
+        whose result was not yet recorded (its writer died first) is scored now."""
+        self.log = await asyncio.to_thread(self.store.open_log, self.stored_board)
+        if self.award is None and self.table.phase is Phase.DONE and not finished:
+            await self._finish()
+
+    # a table of several processes (server.cluster) -------------------------------------------------------------
+    async def refresh(self) -> None:
+        """A mirror reads the table back from the store (after its owner said it changed) and shows it."""
+        fresh = await TableSession.open(self.store, self.record, self.robot_delay, self.token_lifetime, self.pool,
+                                        own=False)  # fmt: skip
+        async with self.lock:
+            if self.owned:  # taken over meanwhile: this process writes the table now
+                return
+            self._take_state(fresh)
+            undo = self.shared.get("undo")
+            if undo is not None and not self.done:
+                self.driver.undo_request = UndoRequest(Seat.parse(str(undo["seat"])), int(undo["from"]))
+            self.director_call = self.shared.get("call")
+            self._drop_unseated()
+            await self.broadcast()
+
+    def _take_state(self, other: TableSession) -> None:
+        for name in ("seats", "robots", "table", "driver", "previous", "award", "scored", "metas", "scores",
+                     "rubbers", "stored_board"):  # fmt: skip
+            setattr(self, name, getattr(other, name))
+
+    async def own(self) -> None:
+        """This process took the table's lease (its owner died): it writes the table and runs its robots."""
+        fresh = await TableSession.open(self.store, self.record, self.robot_delay, self.token_lifetime, self.pool,
+                                        own=False)  # fmt: skip
+        async with self.lock:
+            self._take_state(fresh)
+            self.owned, self.shared = True, {}
+            await self._write(self._finished_in(fresh))
+            self._suggest()  # a disputed claim's L70 check for the director, computed by the owner
+            await self.broadcast()
+        self.kick()
+
+    def _finished_in(self, other: TableSession) -> bool:
+        return any(s["board"] == other.table.board.number for s in other.scores)
+
+    async def disown(self) -> None:
+        """This process lost the table's lease: it stops writing it (its robots, its log) and mirrors it."""
+        async with self.lock:
+            self.owned = False
+            if self.log is not None:
+                self.log.close()
+                self.log = None
+
+    async def reseat(self) -> None:
+        """The owner reads the seats back (taken or released at a mirror): new robots act, links released
+        end their connections."""
+        seats = await asyncio.to_thread(self.store.seats, self.record.id)
+        async with self.lock:
+            self.seats = seats
+            self.robots.clear()
+            self.robots.update({Seat.parse(s): self._robot(s) for s, r in seats.items() if r.kind == "robot"})
+            self._drop_unseated()
+            await self.broadcast()
+        self.kick()
+
+    def _drop_unseated(self) -> None:
+        for client in [c for c in self.clients if c.seat is not None and not self.valid(c)]:
+            client.put(frames.error_frame(ProtocolError("this seat was released")))
+            self.clients.remove(client)
+            client.close()
+
     @property
     def board_id(self) -> int:
-        return 0 if self.log is None else self.log.board_id
+        return self.stored_board
 
     @property
     def undo_request(self) -> UndoRequest | None:
         """A request to undo that waits for the other side's answer (the driver's)."""
         return self.driver.undo_request
+
+    def _robot(self, seat: str) -> Player:
+        """The robot of ``seat``: it thinks in the pool, on its seat's view only."""
+        return self.pool.robot(self.record.id, seat, self.record.edition)
 
     def _drive(self, table: Table) -> None:
         self.table = table
@@ -197,14 +286,16 @@ class TableSession:
         """Send every connection its own frame (after the store has committed what it shows)."""
         info = self.info()
         scores = self.scores
-        built: dict[Role, dict[str, Any]] = {}
+        built: dict[Role, str] = {}  # one frame per seat kind, serialised once
         for client in list(self.clients):
             if client.role not in built:
-                built[client.role] = self.frame(client.role, info, scores)
+                built[client.role] = json.dumps(self.frame(client.role, info, scores))
             if not client.put(built[client.role]):
                 log.warning("dropping a slow connection", extra={"table": self.record.id, "role": str(client.role)})
                 self.clients.remove(client)
                 client.close()
+        if self.cluster is not None and self.owned:
+            self.cluster.changed(self)
 
     # connections ------------------------------------------------------------------------------------------
     def role_of(self, token: str | None, director_hash: str | None) -> tuple[Role, str | None]:
@@ -259,8 +350,9 @@ class TableSession:
             await asyncio.to_thread(self.store.set_seat, self.record.id, record)
             self.seats[seat.letter] = record
             if kind == "robot":
-                self.robots[seat] = robot_player(self.record.edition)
+                self.robots[seat] = self._robot(seat.letter)
             log.info("seat taken", extra={"table": self.record.id, "seat": seat.letter, "kind": kind})
+            self._seated()
             await self.broadcast()
         self.kick()
         return token
@@ -280,7 +372,13 @@ class TableSession:
                 self.clients.remove(client)
                 client.close()
             log.info("seat released", extra={"table": self.record.id, "seat": seat.letter})
+            self._seated()
             await self.broadcast()
+
+    def _seated(self) -> None:
+        """A mirror tells the table's owner that a seat changed in the store."""
+        if self.cluster is not None and not self.owned:
+            self.cluster.seated(self)
 
     # actions ------------------------------------------------------------------------------------------------
     async def handle(self, client: Client, message: Message) -> None:
@@ -295,6 +393,9 @@ class TableSession:
                 return
             if message.type in ("robot", "release"):
                 await self._seat_action(client, message)
+                return
+            if not self.owned and self.cluster is not None:  # the owner carries it out
+                await self.cluster.forward(self, client, message)
                 return
             async with self.lock:
                 await self._handle(client, message)
@@ -454,7 +555,7 @@ class TableSession:
             self.log.close()
             if self.done:
                 self.previous = (self.table, self.metas)
-        self.log = log_
+        self.log, self.stored_board = log_, log_.board_id
         self._drive(table)
         self.metas = [None]
         self.award = self.scored = self.suggestion = self.director_call = None
@@ -493,7 +594,7 @@ class TableSession:
 
     def _suggest(self) -> None:
         """Start the L70 check of a disputed claim for the director's page (in a thread: it may search long)."""
-        if claimruling.disputed(self.table) is None or self.award is not None:
+        if not self.owned or claimruling.disputed(self.table) is None or self.award is not None:
             return
         table, key = self.table.copy(), (self.board_id, len(self.table.to_events()))
 
@@ -567,7 +668,7 @@ class TableSession:
     def kick(self) -> None:
         """Let the robots act if any is due (one task per table; a running task looks again before it ends)."""
         self._woken = True
-        if self.closing or (self._robot_task is not None and not self._robot_task.done()):
+        if self.closing or not self.owned or (self._robot_task is not None and not self._robot_task.done()):
             return
         self._robot_task = asyncio.get_running_loop().create_task(self._robot_loop())
 
@@ -576,7 +677,7 @@ class TableSession:
             self._woken = False
             await asyncio.sleep(self.robot_delay)
             async with self.lock:
-                if self.closing:
+                if self.closing or not self.owned:
                     return
                 try:
                     acted = await self._robot_step()
@@ -597,7 +698,8 @@ class TableSession:
         if answer is not None:  # L20F1: a robot explains its partner's call when asked
             await self._accept(answer)
             return True
-        decided = await asyncio.to_thread(self.driver.decide)
+        loop = asyncio.get_running_loop()
+        decided = await loop.run_in_executor(self.pool.waiting, self.driver.decide)  # the robot thinks in the pool
         if isinstance(decided, Action):
             meaning = getattr(decided.player, "last_meaning", None) if decided.kind == "call" else None
             meta = None if meaning is None else {"explanation": meaning.text, "alert": bool(meaning.artificial)}

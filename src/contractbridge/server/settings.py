@@ -16,7 +16,7 @@ from typing import Any, Final
 
 from contractbridge.errors import BridgeError
 
-__all__ = ["ENV_PREFIX", "Settings", "SettingsError"]
+__all__ = ["ENV_PREFIX", "Settings", "SettingsError", "default_robot_processes"]
 
 #: The prefix of the environment variables ``Settings.from_env`` reads.
 ENV_PREFIX: Final = "CONTRACTBRIDGE_WEB_"
@@ -51,6 +51,9 @@ class Settings:
     token_lifetime: float = 24 * 3600.0
     #: Seconds a connection without a token at a table without spectators has to send its ``hello``.
     hello_timeout: float = 10.0
+    #: Processes the robots think in (``server.robots.RobotPool``; 0: in the server's own threads); by default
+    #: one a core, at most 4.
+    robot_processes: int = dataclasses.field(default_factory=lambda: default_robot_processes())
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):
@@ -73,10 +76,21 @@ class Settings:
         values.update({k: v for k, v in given.items() if v is not None})
         return cls(**values)
 
+    def to_env(self) -> dict[str, str]:
+        """The ``CONTRACTBRIDGE_WEB_*`` variables ``from_env`` reads back as these settings (for the workers of
+        ``serve --workers``)."""
+        values = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+        return {ENV_PREFIX + name.upper(): str(value) for name, value in values.items() if value is not None}
+
     def limits(self) -> dict[str, Any]:
         """The abuse limits, as ``/health`` shows them."""
-        skip = {"robot_delay", "seed"}
+        skip = {"robot_delay", "seed", "robot_processes"}
         return {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.name not in skip}
+
+
+def default_robot_processes() -> int:
+    """The robots' processes by default: one a core, at most 4 (scheduled below the server, ``robots.NICE``)."""
+    return min(4, os.cpu_count() or 1)
 
 
 def _read(name: str, text: str, kind: str) -> Any:

@@ -46,7 +46,7 @@ async def table_socket(ws: WebSocket, table_id: str, tables: ClubDep, token: str
         await ws.send_json(frames.error_frame(err))
         await ws.close(code=REFUSED)
         return
-    client = Client(ws.send_json, role, RateLimiter(tables.settings.rate, tables.settings.burst), key)
+    client = Client(ws.send_text, role, RateLimiter(tables.settings.rate, tables.settings.burst), key)
     pump = asyncio.create_task(client.pump())
     await session.join(client)
     reader = asyncio.create_task(_read(ws, session, client, director_key))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import secrets
 from typing import Any, Literal
@@ -13,7 +12,6 @@ from pydantic import BaseModel, Field
 from contractbridge.laws import DEFAULT_EDITION, EDITIONS
 from contractbridge.server import rubbers, tokens
 from contractbridge.server.club import AddressDep, ClubDep
-from contractbridge.server.session import TableSession
 from contractbridge.store import TableRecord
 
 __all__ = ["NewTable", "router"]
@@ -64,9 +62,7 @@ async def new_table(spec: NewTable, tables: ClubDep, address: AddressDep) -> dic
         scoring=spec.scoring,
     )
     # the robots are seated with the table (one transaction) and act only after the answer (TableSession.kick)
-    await asyncio.to_thread(tables.db.create_table, record, director_key, spec.robots)
-    tables.sessions[table_id] = await TableSession.open(tables.db, record, settings.robot_delay,
-                                                        settings.token_lifetime)  # fmt: skip
+    await tables.create(record, director_key, spec.robots)
     tables.opened_by(table_id, address)
     log.info("table opened", extra={"table": table_id, "edition": spec.edition, "director": spec.director})
     out: dict[str, Any] = {"id": table_id, "url": f"/t/{table_id}"}

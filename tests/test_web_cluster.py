@@ -1,0 +1,187 @@
+"""Several server processes on one PostgreSQL (#26 item 3, ``server.cluster``): every table owned by one process
+(a lease row), clients on any process, PostgreSQL LISTEN/NOTIFY as the fan-out, a killed process's tables taken
+over by another. Over a real PostgreSQL (Debian's, started in a temporary directory; skipped without it) and real
+``contractbridge serve`` processes; the leases' rules are checked on SQLite too."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import re
+import subprocess
+import sys
+import time
+import urllib.error
+from typing import Any
+
+import pytest
+import websockets
+
+from contractbridge.cards import Seat
+from contractbridge.store import Store, TableRecord
+from web_helpers import Recorder, Server, audit, check_frames, play_client, postgres
+
+
+def test_leases_one_owner_at_a_time_and_orphans() -> None:
+    """A lease is one process's until it expires or is given up; an open table without a live lease is an
+    orphan (what a surviving process takes over)."""
+    store = Store("sqlite://")
+    for t in ("t1", "t2"):
+        store.create_table(TableRecord(t, t, "WBF2017"), None)
+    assert store.orphans() == ["t1", "t2"]
+    assert store.acquire("t1", "a", 30) and not store.acquire("t1", "b", 30) and store.acquire("t1", "a", 30)
+    assert store.orphans() == ["t2"] and store.renew("a", 30) == {"t1"} and store.renew("b", 30) == set()
+    assert store.acquire("t2", "b", -1)  # already expired: as a process that stopped renewing
+    assert store.orphans() == ["t2"] and store.renew("b", 30) == set()
+    assert store.acquire("t2", "a", 30) and store.orphans() == []
+    store.release_leases("a")
+    assert store.orphans() == ["t1", "t2"]
+
+
+def test_workers_refused_with_sqlite(tmp_path: Any) -> None:
+    """``serve --workers 2`` over SQLite is refused at once, saying why (SQLite serves one process)."""
+    command = [sys.executable, "-c", "from contractbridge.cli import main; main()", "serve", "--db",
+               str(tmp_path / "club.db"), "--workers", "2", "--port", "0"]  # fmt: skip
+    done = subprocess.run(command, capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 2
+    assert "--workers 2" in done.stderr and "PostgreSQL" in done.stderr and "Traceback" not in done.stderr
+
+
+def _post(server: Server, path: str, body: dict[str, Any], seconds: float = 20) -> dict[str, Any]:
+    """POST, again while the process has not yet heard of a table another process has just opened."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            return server.post(path, body)
+        except urllib.error.HTTPError as err:
+            if err.code != 404 or time.monotonic() > deadline:
+                raise
+            time.sleep(0.2)
+
+
+async def _watch(url: str, recorder: Recorder, boards: int, seconds: float) -> bool:
+    """A spectator: records frames until its table's last board is done (True) or its process dies (False)."""
+    try:
+        async with websockets.connect(url, max_size=2**22) as ws:
+            deadline = time.monotonic() + seconds
+            while (left := deadline - time.monotonic()) > 0:
+                frame = json.loads(await asyncio.wait_for(ws.recv(), left))
+                recorder.frames.append(frame)
+                view = frame.get("view") or {}
+                if frame["type"] == "state" and view["phase"] == "done" and view["board"] >= boards:
+                    return True
+    except (websockets.ConnectionClosed, OSError):
+        return False
+    raise AssertionError(f"{url}: the boards did not finish in {seconds} s")
+
+
+def _final(store: Store, table_id: str) -> tuple[int, int]:
+    board = store.current_board(table_id)
+    assert board is not None
+    return board.number, len(board.events)
+
+
+@pytest.mark.slow
+def test_three_processes_one_killed_mid_board_loses_nothing(tmp_path: Any) -> None:
+    """3 ``serve`` processes on one PostgreSQL; tables opened at the first (its own), South's player and
+    spectators on the others and on it; the first killed with -9 mid-board: its tables are taken over, every event
+    shown to any client on any process is in the store, every client of a living process sees the end."""
+    boards, tables = 2, 3
+    with postgres() as url:
+        if url is None:
+            pytest.skip("Debian's PostgreSQL server cannot be started here")
+        args = ("--robot-processes", "1", "--robot-effort", "low", "--tables-per-minute", "0")
+        servers = [Server(url, robot_delay=0.05, seed=f"cluster-{i}", args=args, log=tmp_path / f"serve{i}.log")
+                   for i in range(3)]  # fmt: skip
+        for server in servers:
+            server.start()
+        try:
+            first = servers[0]
+            ids = [first.post("/api/tables", {"name": f"t{i}", "robots": ["N", "E", "W"]})["id"] for i in range(tables)]
+            tokens = [_post(servers[1 + i % 2], f"/api/tables/{t}/seats/S", {"name": "S"})["token"]
+                      for i, t in enumerate(ids)]  # fmt: skip
+            south = [Recorder(Seat.SOUTH) for _ in ids]
+            watchers = {(t, p): Recorder(None) for t in ids for p in range(3)}
+            store = Store(url)
+
+            async def refused(link: str) -> dict[str, Any]:
+                """A card out of turn sent to a mirror: the owner refuses it, the error frame comes back."""
+                async with websockets.connect(link) as ws:
+                    await ws.send(json.dumps({"type": "play", "card": "SA"}))
+                    while (frame := json.loads(await asyncio.wait_for(ws.recv(), 60)))["type"] != "error":
+                        pass
+                    await ws.send(json.dumps({"type": "ping"}))  # and the connection goes on
+                    while (json.loads(await asyncio.wait_for(ws.recv(), 60)))["type"] != "pong":
+                        pass
+                    return dict(frame)
+
+            async def run() -> list[Any]:
+                links = [f"{servers[1 + i % 2].ws}/ws/{t}?token={tokens[i]}" for i, t in enumerate(ids)]
+                error = await refused(links[0])
+                assert error["error"].endswith("Error") and error["message"], error  # the owner's refusal
+                players = [
+                    asyncio.create_task(play_client(link, south[i], random.Random(i), boards, timeout=240))
+                    for i, link in enumerate(links)
+                ]
+                spectators = [asyncio.create_task(_watch(f"{servers[p].ws}/ws/{t}", r, boards, 240))
+                              for (t, p), r in watchers.items()]  # fmt: skip
+                while min(_final(store, t) for t in ids) < (1, 12):  # every table mid-auction or later
+                    await asyncio.sleep(0.2)
+                await asyncio.to_thread(first.kill)  # kill -9, mid-board
+                return await asyncio.gather(*players, *spectators)
+
+            outcome = asyncio.run(run())
+        finally:
+            for server in servers:
+                if server.process is not None and server.process.poll() is None:
+                    server.stop()
+        assert outcome[tables:] == [p != 0 for (_, p) in watchers]  # the first's spectators dropped, others saw the end
+        shown = 0
+        for i, table_id in enumerate(ids):
+            final = _final(store, table_id)
+            assert final[0] == boards and store.board(store.board_ids(table_id)[-1]).finished
+            recorders = [south[i], *(r for (t, _), r in watchers.items() if t == table_id)]
+            for recorder in recorders:
+                shown += check_frames(store, table_id, recorder.frames)  # 0 lost: every frame shown is stored
+            audit(store, table_id, recorders)  # and no hidden card anywhere
+            for (t, p), recorder in watchers.items():
+                if t == table_id and p:
+                    last = [f for f in recorder.frames if f["type"] == "state"][-1]
+                    assert (last["view"]["board"], last["seq"]) == final  # the end reached every living process
+        assert shown > 0
+
+
+@pytest.mark.slow
+def test_serve_workers_on_postgresql(tmp_path: Any) -> None:
+    """``serve --workers 3``: one port, three processes; a table opened at one, its player and spectators on
+    whichever process the kernel hands each connection, play a board to its end."""
+    with postgres() as url:
+        if url is None:
+            pytest.skip("Debian's PostgreSQL server cannot be started here")
+        args = ("--workers", "3", "--robot-processes", "1", "--robot-effort", "low")
+        server = Server(url, robot_delay=0.02, args=args, log=tmp_path / "serve.log")
+        server.start()
+        try:
+            table_id = server.post("/api/tables", {"name": "workers", "robots": ["N", "E", "W"]})["id"]
+            token = _post(server, f"/api/tables/{table_id}/seats/S", {"name": "S"})["token"]
+            south, watchers = Recorder(Seat.SOUTH), [Recorder(None) for _ in range(6)]
+
+            async def run() -> list[Any]:
+                link = f"{server.ws}/ws/{table_id}"
+                spectators = [_watch(link, r, 1, 180) for r in watchers]
+                return await asyncio.gather(play_client(f"{link}?token={token}", south, random.Random(3), 1,
+                                                        timeout=180), *spectators)  # fmt: skip
+
+            outcome = asyncio.run(run())
+        finally:
+            server.stop()
+        assert outcome[1:] == [True] * len(watchers)
+        store = Store(url)
+        final = _final(store, table_id)
+        for recorder in [south, *watchers]:
+            assert check_frames(store, table_id, recorder.frames) > 0
+            last = [f for f in recorder.frames if f["type"] == "state"][-1]
+            assert (last["view"]["board"], last["seq"]) == final
+        log = (tmp_path / "serve.log").read_text()
+        assert len(set(re.findall(r'cluster joined\s+\(worker="([^"]+)"', log))) == 3
