@@ -1,7 +1,7 @@
 """Which server process owns each open table: a lease row with its expiry, renewed while the process lives (#26).
 
 Revision ID: 0004
-Revises: 0002 (re-chained after eventweb's 0003 at merge)
+Revises: 0003
 """
 
 from __future__ import annotations
