@@ -315,9 +315,13 @@ class Store:
         self.engine.dispose()
 
     # tables and seats --------------------------------------------------------------------------------
-    def create_table(self, record: TableRecord, director_token_hash: str | None, robots: Iterable[str] = ()) -> None:
-        """A new table, in one transaction: robots in the seats ``robots`` names (``"N"`` …), the others empty."""
+    def create_table(
+        self, record: TableRecord, director_token_hash: str | None, robots: Iterable[str] = (), *, held: bool = False
+    ) -> None:
+        """A new table, in one transaction: robots in the seats ``robots`` names (``"N"`` …), the others empty, or
+        ``held`` for people (an event's table: its pairs take their seats through the event, never the lobby)."""
         robot_seats = frozenset(robots)
+        other = "human" if held else "empty"
         with self._tx() as c:
             c.execute(
                 tables.insert().values(
@@ -335,7 +339,7 @@ class Store:
                 )
             )
             kinds = [
-                {"table_id": record.id, "seat": s, "kind": "robot" if s in robot_seats else "empty"} for s in "NESW"
+                {"table_id": record.id, "seat": s, "kind": "robot" if s in robot_seats else other} for s in "NESW"
             ]
             c.execute(seats.insert(), kinds)
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import functools
 import itertools
 import time
 from collections import deque
@@ -69,16 +70,19 @@ class Club:
             self.cluster.join(session)
         return session
 
-    async def create(self, record: TableRecord, director_key: str | None, robots: Iterable[str]) -> TableSession:
-        """A new table, stored (with robots in the seats ``robots`` names, one transaction) and opened here: this
-        process owns it (it takes the lease before the table exists, so no other process takes it over) and the
-        other processes learn of it."""
+    async def create(
+        self, record: TableRecord, director_key: str | None, robots: Iterable[str], *, held: bool = False
+    ) -> TableSession:
+        """A new table, stored (with robots in the seats ``robots`` names, the others ``held`` for an event's
+        pairs or empty; one transaction) and opened here: this process owns it (it takes the lease before the
+        table exists, so no other process takes it over) and the other processes learn of it."""
+        create = functools.partial(self.db.create_table, record, director_key, robots, held=held)
         if self.cluster is None:
-            await asyncio.to_thread(self.db.create_table, record, director_key, robots)
+            await asyncio.to_thread(create)
             self.sessions[record.id] = session = await self.open(record)
             return session
         async with self.cluster.claimed(record.id):
-            await asyncio.to_thread(self.db.create_table, record, director_key, robots)
+            await asyncio.to_thread(create)
             self.sessions[record.id] = session = await self.open(record)
         self.cluster.changed(session)
         return session

@@ -30,7 +30,7 @@ from contractbridge.server import tokens
 from contractbridge.server.club import Club
 from contractbridge.server.protocol import ProtocolError
 from contractbridge.server.session import TableSession
-from contractbridge.store import SeatRecord, Store, TableRecord
+from contractbridge.store import Store, TableRecord
 from contractbridge.tournament.event import ROUND_ROBIN, Entry, Event
 from contractbridge.tournament.movements import Encounter
 
@@ -136,19 +136,10 @@ class EventRoom:
                 irregular=record.irregular, spectators="none", seed=f"{record.seed}/{number}/{e.table}",
                 deck=tuple(boards[b] for b in e.boards),
             )  # fmt: skip
-            await asyncio.to_thread(self._hold, table, director_key)
-            self.club.sessions[table.id] = await TableSession.open(
-                self.db, table, self.club.settings.robot_delay, self.club.settings.token_lifetime
-            )
+            await self.club.create(table, director_key, (), held=True)  # one owner among processes (#26)
             opened[e.table] = table.id
         await asyncio.to_thread(self.events.link_tables, self.id, number, opened)
         return number
-
-    def _hold(self, table: TableRecord, director_key: str) -> None:
-        """Create the web table with its four seats held for the event's pairs (taken only through the event)."""
-        self.db.create_table(table, director_key)
-        for seat in "NESW":
-            self.db.set_seat(table.id, SeatRecord(seat, "human"))
 
     async def _place(self, round_number: int, table: int) -> tuple[Encounter, TableSession]:
         record = await self.record()

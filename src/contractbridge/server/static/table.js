@@ -242,12 +242,11 @@ function renderContract() {
 function renderClaim() {
   const v = frame.view;
   const box = $("claim-panel");
-  // what the player is typing survives the frames that arrive meanwhile (the panel is rebuilt on each)
-  const typed = $("claim-statement") ? $("claim-statement").value : "";
-  box.replaceChildren();
   const me = v.seat;
   if (v.claim) {
     const c = v.claim;
+    box.dataset.mode = "claim";
+    box.replaceChildren();
     box.append(el("h2", {}, "Claim"), el("p", {id: "claim-text"},
       `${NAMES[c.seat]} claims ${c.tricks} of the ${c.remaining} remaining tricks${c.statement ? ": “" + c.statement + "”" : ""} — ${c.status}` +
       (c.status === "disputed" ? " (the director is called, L68D2, L70)" : "")));
@@ -260,11 +259,24 @@ function renderClaim() {
   }
   const canClaim = v.phase === "play" && me && me !== v.dummy && frame.table.seats[me];
   box.hidden = !canClaim;
-  if (!canClaim) return;
+  if (!canClaim) {
+    box.dataset.mode = "";
+    box.replaceChildren();
+    return;
+  }
   const remainingTricks = 13 - v.tricks.length;
+  if (box.dataset.mode === "form" && $("claim-statement")) {
+    // the form stays as it is while frames arrive: what the player types (and where) is never lost
+    const count = $("claim-tricks");
+    count.max = String(remainingTricks);
+    if (!count.dataset.touched || Number(count.value) > remainingTricks) count.value = String(remainingTricks);
+    return;
+  }
+  box.dataset.mode = "form";
+  box.replaceChildren();
   const count = el("input", {type: "number", min: "0", max: String(remainingTricks), value: String(remainingTricks), id: "claim-tricks"});
+  count.addEventListener("input", () => { count.dataset.touched = "1"; });
   const statement = el("input", {id: "claim-statement", placeholder: "line of play (L68C)", maxlength: "200"});
-  statement.value = typed;
   box.append(el("h2", {}, "Claim or concede"), count, statement,
     el("button", {id: "claim", onclick: () => send({type: "claim", tricks: Number(count.value), statement: statement.value})}, "Claim"));
 }
