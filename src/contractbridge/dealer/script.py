@@ -52,7 +52,7 @@ from contractbridge.dealer.actions import (
 from contractbridge.dealer.batch import DealBatch
 from contractbridge.dealer.bias import check_lengths
 from contractbridge.dealer.constraints import Constraint
-from contractbridge.dealer.expressions import Expr, ScriptState, Tricks
+from contractbridge.dealer.expressions import Expr, LeadTricks, ScriptState, Tricks, parts
 from contractbridge.dealer.generation import DealGenerator
 from contractbridge.dealer.language import Node, _Parser, _Tok
 from contractbridge.errors import ConstraintError, DealError, DealerScriptError, DealGenerationError
@@ -188,11 +188,8 @@ class _Limited:
 
 
 def _uses_dd(node: object) -> bool:
-    """Whether a condition or expression reads double-dummy tricks (a walk over the dataclass fields)."""
-    if isinstance(node, Tricks):
-        return True
-    fields: dict[str, object] = getattr(node, "__dataclass_fields__", {})
-    return any(_uses_dd(getattr(node, name)) for name in fields)
+    """Whether a condition or expression reads double-dummy tricks."""
+    return any(isinstance(part, Tricks | LeadTricks) for part in parts(node))
 
 
 # --- parsing -------------------------------------------------------------------------------------------------------
@@ -236,6 +233,9 @@ class _ScriptParser(_Parser):
             "condition": self._condition,
             "action": self._actions,
         }
+
+    def predealt(self, seat: Seat) -> Hand | None:
+        return self.script.predeal.get(seat)
 
     def statements_all(self) -> None:
         while self.tok.kind != "end":
