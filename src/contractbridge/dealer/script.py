@@ -15,7 +15,8 @@ A script is a sequence of statements (newlines do not matter; ``#``, ``//`` and 
            evalcontract
 
 Expressions are those of :func:`~contractbridge.dealer.parse_constraint` with dealer's additions (variables,
-``?:``, ``/``, ``%``, ``abs``, ``rnd``, ``avg``, conditions used as numbers and numbers as conditions); the
+``?:``, ``/``, ``%``, ``abs``, ``rnd``, ``avg``, conditions used as numbers and numbers as conditions, and
+suokko/dealer's ``leadtricks(seat, strain)``, a value per opening lead of a hand predealt before it is used); the
 actions are in :mod:`.actions`, printing as dealer prints; :func:`parse_script` compiles a
 script into the package's :class:`Constraint` and :class:`Expr` values and :meth:`DealerScript.run` deals with
 :class:`DealGenerator` (L6: every deal equally likely). An unknown construct raises
