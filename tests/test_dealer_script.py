@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 
 from contractbridge.cards import Hand, Rank, Seat, Suit
 from contractbridge.deal import Deal
+from contractbridge.dealer.expressions import lead_cards
 from contractbridge.dealer.script import DealerScript, parse_script, strip_comments
 from contractbridge.errors import DealerScriptError
 
@@ -680,6 +681,9 @@ def test_leadtricks_needs_the_opening_leaders_13_cards_predealt() -> None:
         parse_script("predeal north SA\nlead = leadtricks(south, hearts)\n", "x.dlr")
     err = caught.value
     assert (err.line, err.column) == (2, 8) and "west, needs 13 cards predealt" in err.reason
+    # dealer reads the predeal when it deals: a leader predealt after the leadtricks using it counts
+    later = parse_script(f"lead = leadtricks(north, notrump)\ncondition lead > 2\npredeal east {LEADER}\n")
+    assert [str(c) for c in lead_cards(later.condition)] == LEADS
     from contractbridge.dealer import parse_constraint
     from contractbridge.errors import ConstraintError
 
