@@ -93,7 +93,7 @@ class DealBatch:
         self._lengths: npt.NDArray[np.int64] | None = None
         self._hcp: npt.NDArray[np.int64] | None = None
         self._dd: npt.NDArray[np.uint8] | None = None
-        self._leads: dict[tuple[Seat, Strain], npt.NDArray[np.int64]] = {}
+        self._leads: dict[tuple[Seat, Strain, tuple[Card, ...]], npt.NDArray[np.int64]] = {}
 
     @classmethod
     def from_deals(cls, deals: list[Deal]) -> DealBatch:
@@ -127,7 +127,7 @@ class DealBatch:
     def lead_tricks(self, declarer: Seat, strain: Strain, leads: tuple[Card, ...]) -> npt.NDArray[np.int64]:
         """``(n, len(leads))``: declarer's double-dummy tricks in ``strain`` after each of ``leads`` by the opening
         leader, declarer's left-hand opponent (L54A), solved once per batch through the project's one DDS."""
-        key = (declarer, strain)
+        key = (declarer, strain, leads)
         if key not in self._leads:
             from contractbridge.dd import Position, solve_all
 
@@ -144,7 +144,11 @@ class DealBatch:
         return self._leads[key]
 
     def take(self, index: npt.NDArray[np.intp] | Mask) -> DealBatch:
-        return DealBatch(self.holdings[index])
+        """The deals at ``index``, with the double-dummy results already solved for them (not solved again)."""
+        out = DealBatch(self.holdings[index])
+        out._dd = None if self._dd is None else self._dd[index]
+        out._leads = {key: tricks[index] for key, tricks in self._leads.items()}
+        return out
 
     def hand_bits(self, seat: Seat) -> list[int]:
         """The 52-bit card sets of ``seat``'s hands, as Python ints."""
