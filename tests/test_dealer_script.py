@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 
 from contractbridge.cards import Hand, Rank, Seat, Suit
 from contractbridge.deal import Deal
+from contractbridge.dealer.expressions import lead_cards
 from contractbridge.dealer.script import DealerScript, parse_script, strip_comments
 from contractbridge.errors import DealerScriptError
 
@@ -563,3 +564,128 @@ def test_generated_counts_the_shuffles_used_up_to_the_last_deal_produced() -> No
     gen = DealGenerator(parse_constraint("hcp(N) >= 16"), seed=5)
     batch = next(gen.batches())
     assert f"Generated {int(gen.positions[1]) + 1} hands" in out and len(batch) >= 2
+
+
+# --- leadtricks: a value per opening lead (suokko/dealer) ---------------------------------------------------------
+
+LEADER = "SKQJ3, HT98, D742, C965"  # east's 13 cards; leads that can differ: SK S3 HT D7 D4 D2 C9 C6
+LEADS = ["SK", "S3", "HT", "D7", "D4", "D2", "C9", "C6"]
+
+
+def oneline_deals(out: str) -> list[Deal]:
+    """The deals ``printoneline`` printed (``n AK3.Q4.T9876.52 e … s … w …``)."""
+    found = re.findall(r"^n (\S+) e (\S+) s (\S+) w (\S+)$", out, re.MULTILINE)
+    return [Deal(dict(zip(Seat, (Hand.parse(h) for h in hands), strict=True))) for hands in found]
+
+
+def lead_tricks(deal: Deal, declarer: Seat, strain: object) -> list[int]:
+    """Declarer's double-dummy tricks after each of LEADS by declarer's left-hand opponent (L54A), solved one
+    position at a time (the test's own oracle)."""
+    from contractbridge import dd
+    from contractbridge.cards import Card, Strain
+
+    scores = dd.solve(dd.Position(deal, Strain(strain), declarer.offset(1)))  # type: ignore[call-overload]
+    return [13 - scores[Card.parse(c)] for c in LEADS]
+
+
+def lead_table(rows: dict[int, list[int]]) -> list[str]:
+    """dealer's per-lead frequency table: a row per value, a column per lead, each summed."""
+    lines = ["    " + "".join(f"     {c}" for c in LEADS) + "    Sum"]
+    for value in sorted(rows):
+        lines.append(f"{value:4d}" + "".join(f" {n:6d}" for n in rows[value]) + f" {sum(rows[value]):6d}")
+    sums = [sum(col) for col in zip(*rows.values(), strict=True)]
+    return [*lines, "Sum " + "".join(f" {n:6d}" for n in sums) + f" {sum(sums):6d}"]
+
+
+def count_by_lead(values: list[list[int]]) -> dict[int, list[int]]:
+    rows: dict[int, list[int]] = {}
+    for per_lead in values:
+        for i, v in enumerate(per_lead):
+            rows.setdefault(v, [0] * len(LEADS))[i] += 1
+    return rows
+
+
+def test_leadtricks_is_a_value_per_opening_lead_counted_by_lead() -> None:
+    pytest.importorskip("endplay")
+    from contractbridge.cards import Strain
+
+    text = f"""predeal east {LEADER}
+    lead = leadtricks(north, notrump)
+    produce 3
+    action printoneline, frequency "lead" (lead, 0, 13), frequency "down" (13 - lead * 1, 0, 13),
+        average "mean" lead, printes(lead, \\n)"""
+    _, out = run(text, seed=5)
+    deals = oneline_deals(out)
+    assert len(deals) == 3
+    values = [lead_tricks(d, Seat.NORTH, Strain.NOTRUMP) for d in deals]
+    lines = out.splitlines()
+    start = lines.index("Frequency lead:")
+    assert lines[start + 1 : start + 1 + len(count_by_lead(values)) + 2] == lead_table(count_by_lead(values))
+    down = [[13 - v for v in per_lead] for per_lead in values]
+    start = lines.index("Frequency down:")
+    assert lines[start + 1 : start + 1 + len(count_by_lead(down)) + 2] == lead_table(count_by_lead(down))
+    mean = sum(sum(v) / len(v) for v in values) / 3
+    assert f"mean: {mean:g}" in lines
+    # printing one prints the mean over the leads as a whole number (C's truncation), as dealer does
+    printed = [int(line) for line in lines if re.fullmatch(r"\d+", line)]
+    assert printed == [sum(v) // len(v) for v in values]
+
+
+def test_leadtricks_compares_lead_by_lead_and_holds_as_a_condition_for_every_lead() -> None:
+    pytest.importorskip("endplay")
+    from contractbridge.cards import Strain
+
+    text = f"""predeal east {LEADER}
+    lead = leadtricks(north, spades)
+    produce 4
+    condition lead >= 3
+    action printoneline,
+        frequency "eq" (lead == 8, 0, 1), frequency "rho" (8 < lead, 0, 1), frequency "not" (!(lead - 8), 0, 1),
+        frequency "all" (lead >= 8 && 1, 0, 1), frequency "if" (lead - 8 ? 1 : 0, 0, 1),
+        frequency "abs" (abs(lead - 8), 0, 13), frequency "imps" (imps(score(nv, x4S, lead) - 420), -24, 24)"""
+    _, out = run(text, seed=11)
+    deals = oneline_deals(out)
+    assert len(deals) == 4
+    values = [lead_tricks(d, Seat.NORTH, Strain.SPADES) for d in deals]
+    assert all(v >= 3 for per_lead in values for v in per_lead)
+    lines = out.splitlines()
+
+    def table(label: str, f: object) -> None:
+        rows = count_by_lead([[f(v) for v in per_lead] for per_lead in values])  # type: ignore[operator]
+        start = lines.index(f"Frequency {label}:")
+        assert lines[start + 1 : start + 1 + len(rows) + 2] == lead_table(rows)
+
+    table("eq", lambda v: int(v == 8))
+    table("rho", lambda v: int(v > 8))  # 8 < lead means lead > 8 (dealer itself swaps it to lead >= 8)
+    table("not", lambda v: int(v == 8))
+    table("abs", lambda v: abs(v - 8))
+    from contractbridge.scoring.compare import imps
+    from contractbridge.scoring.duplicate import score_array
+
+    table("imps", lambda v: imps(int(score_array(4, int(Strain.SPADES), 0, v, False)) - 420))
+
+    # && and ?: make one value of it: true where every lead's value is
+    def one(label: str, wanted: list[bool]) -> None:
+        start = lines.index(f"Frequency {label}:")
+        counts = {0: wanted.count(False), 1: wanted.count(True)}
+        assert lines[start + 1 : start + 1 + sum(1 for n in counts.values() if n)] == [
+            f"{v:5d}\t{n:8d}" for v, n in counts.items() if n
+        ]
+
+    one("all", [all(v >= 8 for v in per_lead) for per_lead in values])
+    one("if", [all(v != 8 for v in per_lead) for per_lead in values])
+
+
+def test_leadtricks_needs_the_opening_leaders_13_cards_predealt() -> None:
+    with pytest.raises(DealerScriptError) as caught:
+        parse_script("predeal north SA\nlead = leadtricks(south, hearts)\n", "x.dlr")
+    err = caught.value
+    assert (err.line, err.column) == (2, 8) and "west, needs 13 cards predealt" in err.reason
+    # dealer reads the predeal when it deals: a leader predealt after the leadtricks using it counts
+    later = parse_script(f"lead = leadtricks(north, notrump)\ncondition lead > 2\npredeal east {LEADER}\n")
+    assert [str(c) for c in lead_cards(later.condition)] == LEADS
+    from contractbridge.dealer import parse_constraint
+    from contractbridge.errors import ConstraintError
+
+    with pytest.raises(ConstraintError, match="needs 13 cards predealt"):
+        parse_constraint("leadtricks(N, S) > 5")

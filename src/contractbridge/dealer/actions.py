@@ -7,6 +7,10 @@ the number; ``print(SEAT, …)`` keeps the deals and prints them at the end, sea
 deals across, each seat's sheet ended by a form feed. ``average`` prints ``label: value`` (C's ``%g``),
 ``frequency`` the values that occurred (``Low``/``High`` for those outside the range), ``evalcontract`` the
 average double-dummy score of every contract for North and for South as declarer (L77).
+
+A value per opening lead (``leadtricks``) is printed as dealer prints it: ``frequency`` of one becomes a table of
+its values (rows) by lead (columns, ``SA`` …), ``average`` adds up the mean over the leads of each deal, and the
+printing actions and a 2-D ``frequency`` take that mean truncated to a whole number.
 """
 
 from __future__ import annotations
@@ -20,12 +24,12 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
-from contractbridge.cards import SUITS_HIGH_FIRST, Hand, Seat, Strain, Suit
+from contractbridge.cards import SUITS_HIGH_FIRST, Card, Hand, Seat, Strain, Suit
 from contractbridge.contract import Contract
 from contractbridge.deal import Deal
-from contractbridge.dealer.batch import DealBatch
+from contractbridge.dealer.batch import DealBatch, Numbers, mean, whole
 from contractbridge.dealer.constraints import Constraint
-from contractbridge.dealer.expressions import Expr, Score, ScriptState, Tricks
+from contractbridge.dealer.expressions import Expr, Score, ScriptState, Tricks, lead_cards
 
 if TYPE_CHECKING:
     from contractbridge.dealer.script import DealerScript
@@ -143,7 +147,7 @@ class PerDeal(Action):
         self.pending: deque[tuple[int, ...]] = deque()
 
     def observe(self, batch: DealBatch) -> None:
-        columns = [e.values(batch).astype(np.int64).tolist() for e in self.exprs]
+        columns = [whole(e.values(batch)).tolist() for e in self.exprs]
         self.pending.extend(zip(*columns, strict=True) if columns else [()] * len(batch))
 
     def report(self, pbn: bool) -> str:
@@ -203,7 +207,7 @@ class Average(Action):
     last: DealBatch | None = None
 
     def observe(self, batch: DealBatch) -> None:
-        self.total += float(np.sum(self.expr.values(batch)))
+        self.total += float(np.sum(mean(self.expr.values(batch))))
         self.count += len(batch)
         if len(batch):
             self.last = batch.take(np.array([len(batch) - 1]))
@@ -221,11 +225,13 @@ class Average(Action):
 @dataclass
 class Frequency(Action):
     """``frequency "label" (expr, low, high)`` and the 2-D ``(expr, low, high, expr, low, high)``: how often
-    each value occurs; values outside a range are counted as ``Low``/``High``."""
+    each value occurs; values outside a range are counted as ``Low``/``High``. Of a value per opening lead, the
+    1-D form counts each value by lead (``leads``, the table's columns)."""
 
     label: str
     axes: tuple[tuple[Expr, int, int], ...]
     counts: npt.NDArray[np.int64] = field(init=False)
+    leads: tuple[Card, ...] = ()
 
     def __post_init__(self) -> None:
         self.counts = np.zeros([high - low + 3 for _, low, high in self.axes], dtype=np.int64)
@@ -233,12 +239,31 @@ class Frequency(Action):
     def observe(self, batch: DealBatch) -> None:
         if not len(batch):
             return
-        index = [np.clip(e.values(batch), low - 1, high + 1).astype(np.int64) - (low - 1) for e, low, high in self.axes]
+        values = [e.values(batch) for e, _, _ in self.axes]
+        if len(values) == 1 and values[0].ndim == 2:
+            self._observe_leads(values[0])
+            return
+        index = [
+            np.clip(whole(v) if v.ndim == 2 else v, low - 1, high + 1).astype(np.int64) - (low - 1)
+            for v, (_, low, high) in zip(values, self.axes, strict=True)
+        ]
         flat = np.ravel_multi_index(tuple(index), self.counts.shape)
         self.counts += np.bincount(flat, minlength=self.counts.size).reshape(self.counts.shape)
 
+    def _observe_leads(self, values: Numbers) -> None:
+        """dealer's lead frequency: each deal counts once in every lead's column, in the row of its value."""
+        (expr, low, high) = self.axes[0]
+        k = values.shape[1]
+        if not self.leads:
+            self.leads = lead_cards(expr)[:k]
+            self.counts = np.zeros((high - low + 3, k), dtype=np.int64)
+        rows = np.clip(values, low - 1, high + 1).astype(np.int64) - (low - 1)
+        np.add.at(self.counts, (rows, np.arange(k)[np.newaxis, :]), 1)
+
     def report(self, pbn: bool) -> str:
         lines = [f"Frequency {self.label}:"]
+        if self.leads:
+            return report_lines(lines + self._grid([f"     {card}" for card in self.leads]), pbn)
         if len(self.axes) == 1:
             (_, low, high) = self.axes[0]
             for k, n in enumerate(self.counts.tolist()):
@@ -247,20 +272,19 @@ class Frequency(Action):
                     name = "Low\t" if v < low else "High\t" if v > high else f"{v:5d}\t"
                     lines.append(f"{name}{n:8d}")
             return report_lines(lines, pbn)
-        return report_lines(lines + self._grid(), pbn)
+        (_, low2, _) = self.axes[1]
+        last = self.counts.shape[1] - 1
+        heads = ["    Low", *(f" {c + low2 - 1:6d}" for c in range(1, last)), "   High"]
+        return report_lines(lines + self._grid(heads), pbn)
 
-    def _grid(self) -> list[str]:
-        """The 2-D table as dealer prints it: only the rows and columns with a count, each row and column
-        summed."""
-        (_, low1, _), (_, low2, _) = self.axes
+    def _grid(self, heads: Sequence[str]) -> list[str]:
+        """The 2-D table as dealer prints it, ``heads`` naming the columns: only the rows and columns with a
+        count, each row and column summed."""
+        low1 = self.axes[0][1]
         counts = self.counts
         rows = np.flatnonzero(counts.any(axis=1)).tolist()
         cols = np.flatnonzero(counts.any(axis=0)).tolist()
-        last = counts.shape[1] - 1
-        head = "        Low" if 0 in cols else "    "
-        head += "".join(f" {c + low2 - 1:6d}" for c in cols if 0 < c < last)
-        head += "   High" if last in cols else ""
-        lines = [head + "    Sum"]
+        lines = ["    " + "".join(heads[c] for c in cols) + "    Sum"]
         for r in rows:
             name = "Low " if r == 0 else "High" if r == counts.shape[0] - 1 else f"{r + low1 - 1:4d}"
             cells = counts[r, cols].tolist()

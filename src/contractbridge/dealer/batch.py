@@ -7,13 +7,14 @@ lengths and controls come from lookup tables, so a feature of thousands of deals
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Final
+from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
 
-from contractbridge.cards import Hand, Seat
+from contractbridge.cards import Card, Hand, Rank, Seat, Strain
 from contractbridge.deal import Deal
+from contractbridge.errors import DoubleDummyError
 
 Holdings = npt.NDArray[np.uint16]
 Numbers = npt.NDArray[np.int64] | npt.NDArray[np.float64]
@@ -39,19 +40,60 @@ CONTROLS_TABLE: Final = rank_table({12: 2, 11: 1})
 LENGTH_TABLE: Final = rank_table(dict.fromkeys(range(13), 1))
 
 
+# --- values per opening lead (suokko/dealer's leadtricks) -----------------------------------------------------
+# A value is ``(n,)``, one per deal, or ``(n, k)``, one per opening lead of a predealt hand (dealer.cpp's
+# ``value``): arithmetic and comparisons apply lead by lead, a condition holds where it holds for every lead.
+
+
+def per_lead(*arrays: npt.NDArray[Any]) -> list[npt.NDArray[Any]]:
+    """``arrays`` made to combine lead by lead: a per-deal value is repeated for each lead, and two per-lead
+    values are paired up to the shorter (as dealer pairs them)."""
+    wide = [a.shape[1] for a in arrays if a.ndim == 2]
+    if not wide:
+        return list(arrays)
+    k = min(wide)
+    return [a[:, :k] if a.ndim == 2 else a[:, np.newaxis] for a in arrays]
+
+
+def settle(mask: Mask) -> Mask:
+    """A condition per deal: a per-lead one holds where it holds for every lead (dealer's ``value`` as bool)."""
+    return np.asarray(mask.all(axis=1), dtype=np.bool_) if mask.ndim == 2 else mask
+
+
+def whole(values: Numbers) -> npt.NDArray[np.int64]:
+    """A whole number per deal: a per-lead value's mean truncated towards zero (dealer's ``value`` as int)."""
+    out: npt.NDArray[np.int64] = (
+        np.trunc(values.sum(axis=1) / max(values.shape[1], 1)) if values.ndim == 2 else values
+    ).astype(np.int64)
+    return out
+
+
+def mean(values: Numbers) -> npt.NDArray[np.float64]:
+    """A number per deal: a per-lead value's mean (dealer's ``value`` as double, what ``average`` adds up)."""
+    out: npt.NDArray[np.float64] = values.mean(axis=1) if values.ndim == 2 else values.astype(np.float64)
+    return out
+
+
+def lead_groups(hand: Hand) -> tuple[Card, ...]:
+    """The opening leads of ``hand`` that can differ double dummy: of touching cards (nothing between them in
+    another hand, as at trick one) only the highest, spades first, as DDS reports them and dealer lists them."""
+    return tuple(c for c in hand if c.rank == Rank.ACE or Card(c.suit, Rank(c.rank + 1)) not in hand)
+
+
 # --- batches ----------------------------------------------------------------------------------------------------
 
 
 class DealBatch:
     """Many deals as arrays. ``holdings[i, seat, suit]`` is a 13-bit rank set."""
 
-    __slots__ = ("_dd", "_hcp", "_lengths", "holdings")
+    __slots__ = ("_dd", "_hcp", "_leads", "_lengths", "holdings")
 
     def __init__(self, holdings: Holdings) -> None:
         self.holdings = holdings
         self._lengths: npt.NDArray[np.int64] | None = None
         self._hcp: npt.NDArray[np.int64] | None = None
         self._dd: npt.NDArray[np.uint8] | None = None
+        self._leads: dict[tuple[Seat, Strain, tuple[Card, ...]], npt.NDArray[np.int64]] = {}
 
     @classmethod
     def from_deals(cls, deals: list[Deal]) -> DealBatch:
@@ -82,8 +124,31 @@ class DealBatch:
             self._dd = dd_tables_array(self.holdings)
         return self._dd
 
+    def lead_tricks(self, declarer: Seat, strain: Strain, leads: tuple[Card, ...]) -> npt.NDArray[np.int64]:
+        """``(n, len(leads))``: declarer's double-dummy tricks in ``strain`` after each of ``leads`` by the opening
+        leader, declarer's left-hand opponent (L54A), solved once per batch through the project's one DDS."""
+        key = (declarer, strain, leads)
+        if key not in self._leads:
+            from contractbridge.dd import Position, solve_all
+
+            leader = declarer.offset(1)
+            deals = list(self.deals())
+            for deal in deals:
+                if not all(card in deal.hands[leader] for card in leads):
+                    raise DoubleDummyError(
+                        f"the opening leads {' '.join(map(str, leads))} are not all in {leader.name.lower()}'s hand"
+                    )
+            solved = solve_all(Position(deal, strain, leader) for deal in deals)
+            rows = [[13 - scores[card] for card in leads] for scores in solved]
+            self._leads[key] = np.array(rows, dtype=np.int64).reshape(len(self), len(leads))
+        return self._leads[key]
+
     def take(self, index: npt.NDArray[np.intp] | Mask) -> DealBatch:
-        return DealBatch(self.holdings[index])
+        """The deals at ``index``, with the double-dummy results already solved for them (not solved again)."""
+        out = DealBatch(self.holdings[index])
+        out._dd = None if self._dd is None else self._dd[index]
+        out._leads = {key: tricks[index] for key, tricks in self._leads.items()}
+        return out
 
     def hand_bits(self, seat: Seat) -> list[int]:
         """The 52-bit card sets of ``seat``'s hands, as Python ints."""

@@ -15,7 +15,7 @@ import numpy as np
 
 from contractbridge.cards import Card, Seat
 from contractbridge.deal import Deal
-from contractbridge.dealer.batch import DealBatch, Mask, Numbers
+from contractbridge.dealer.batch import DealBatch, Mask, Numbers, per_lead, settle
 
 if TYPE_CHECKING:
     from contractbridge.dealer.expressions import Expr
@@ -27,6 +27,11 @@ class Constraint(ABC):
     @abstractmethod
     def mask(self, batch: DealBatch) -> Mask:
         """Which deals of ``batch`` satisfy the constraint."""
+
+    def marks(self, batch: DealBatch) -> Mask:
+        """Where the constraint holds, lead by lead where it compares a value per opening lead (dealer's
+        ``leadtricks``, ``(n, k)``), else deal by deal (``mask``). ``mask`` holds where every lead's does."""
+        return self.mask(batch)
 
     @property
     def seats(self) -> frozenset[Seat]:
@@ -82,7 +87,10 @@ class Compare(Constraint):
         return self.left.seats | self.right.seats
 
     def mask(self, batch: DealBatch) -> Mask:
-        return _CMP[self.op](self.left.values(batch), self.right.values(batch))
+        return settle(self.marks(batch))
+
+    def marks(self, batch: DealBatch) -> Mask:
+        return _CMP[self.op](*per_lead(self.left.values(batch), self.right.values(batch)))
 
     def __repr__(self) -> str:
         return f"{self.left!r} {self.op} {self.right!r}"
@@ -138,7 +146,11 @@ class Not(Constraint):
         return self.inner.seats
 
     def mask(self, batch: DealBatch) -> Mask:
-        return ~self.inner.mask(batch)
+        return settle(self.marks(batch))
+
+    def marks(self, batch: DealBatch) -> Mask:
+        """dealer's ``!``, lead by lead."""
+        return ~self.inner.marks(batch)
 
     def __repr__(self) -> str:
         return f"not {self.inner!r}"

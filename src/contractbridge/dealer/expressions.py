@@ -6,7 +6,7 @@ Compare an expression to get a :class:`~contractbridge.dealer.constraints.Constr
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache, partial
 from typing import Final, Union
@@ -14,7 +14,7 @@ from typing import Final, Union
 import numpy as np
 import numpy.typing as npt
 
-from contractbridge.cards import Hand, Seat, Strain, Suit
+from contractbridge.cards import Card, Hand, Seat, Strain, Suit
 from contractbridge.contract import Contract
 from contractbridge.dealer.batch import (
     CONTROLS_TABLE,
@@ -23,6 +23,8 @@ from contractbridge.dealer.batch import (
     DealBatch,
     Holdings,
     Numbers,
+    lead_groups,
+    per_lead,
     rank_table,
 )
 from contractbridge.dealer.constraints import Compare, Constraint, OneSeat
@@ -168,7 +170,7 @@ class Arith(Expr):
     right: Expr
 
     def values(self, batch: DealBatch) -> Numbers:
-        return _ARITH[self.op](self.left.values(batch), self.right.values(batch))
+        return _ARITH[self.op](*per_lead(self.left.values(batch), self.right.values(batch)))
 
     @property
     def seats(self) -> frozenset[Seat]:
@@ -252,7 +254,7 @@ class Rnd(Expr):
 
     def values(self, batch: DealBatch) -> Numbers:
         bound = self.bound.values(batch).astype(np.int64)
-        out: Numbers = np.where(bound > 0, np.floor(self.state.rng.random(len(batch)) * np.maximum(bound, 1)), 0)
+        out: Numbers = np.where(bound > 0, np.floor(self.state.rng.random(bound.shape) * np.maximum(bound, 1)), 0)
         return out.astype(np.int64)
 
     def __repr__(self) -> str:
@@ -285,7 +287,7 @@ class Truth(Expr):
     condition: Constraint
 
     def values(self, batch: DealBatch) -> Numbers:
-        out: Numbers = self.condition.mask(batch).astype(np.int64)
+        out: Numbers = self.condition.marks(batch).astype(np.int64)
         return out
 
     @property
@@ -298,14 +300,16 @@ class Truth(Expr):
 
 @dataclass(frozen=True, eq=False)
 class IfElse(Expr):
-    """dealer's ``condition ? then : otherwise``, deal by deal."""
+    """dealer's ``condition ? then : otherwise``, deal by deal (a condition per opening lead holds where it holds
+    for every lead; the value chosen may be one per lead)."""
 
     condition: Constraint
     then: Expr
     otherwise: Expr
 
     def values(self, batch: DealBatch) -> Numbers:
-        out: Numbers = np.where(self.condition.mask(batch), self.then.values(batch), self.otherwise.values(batch))
+        values = per_lead(self.condition.mask(batch), self.then.values(batch), self.otherwise.values(batch))
+        out: Numbers = np.where(*values)
         return out
 
     @property
@@ -352,6 +356,58 @@ class Tricks(OneSeat, Expr):
 
 
 @dataclass(frozen=True, eq=False)
+class LeadTricks(Expr):
+    """suokko/dealer's ``leadtricks(seat, strain)``: declarer ``seat``'s double-dummy tricks in ``strain`` after
+    each opening lead by the player on declarer's left (L54A), a value per lead (``(n, k)``), through DDS.
+    ``leads`` are the leader's predealt cards that can differ (:func:`~.batch.lead_groups`)."""
+
+    seat: Seat
+    strain: Strain
+    leads: tuple[Card, ...]
+
+    @classmethod
+    def of(cls, seat: Seat, strain: Strain, leader_hand: Hand) -> LeadTricks:
+        return cls(seat, strain, lead_groups(leader_hand))
+
+    def values(self, batch: DealBatch) -> Numbers:
+        return batch.lead_tricks(self.seat, self.strain, self.leads)
+
+    def __repr__(self) -> str:
+        return f"leadtricks({self.seat.letter}, {self.strain.letter})"
+
+
+def parts(node: object) -> Iterator[object]:
+    """``node`` and everything it is built of (a walk over the dataclass fields of conditions and expressions)."""
+    yield node
+    fields: dict[str, object] = getattr(node, "__dataclass_fields__", {})
+    for name in fields:
+        yield from parts(getattr(node, name))
+
+
+def lead_cards(node: object) -> tuple[Card, ...]:
+    """The opening leads a value per lead is given for: those of the first ``leadtricks`` in ``node``."""
+    return next((part.leads for part in parts(node) if isinstance(part, LeadTricks)), ())
+
+
+@dataclass(frozen=True, eq=False)
+class Abs(Expr):
+    """dealer's ``abs(x)``, lead by lead for a value per opening lead."""
+
+    inner: Expr
+
+    @property
+    def seats(self) -> frozenset[Seat]:
+        return self.inner.seats
+
+    def values(self, batch: DealBatch) -> Numbers:
+        out: Numbers = np.abs(self.inner.values(batch))
+        return out
+
+    def __repr__(self) -> str:
+        return f"abs({self.inner!r})"
+
+
+@dataclass(frozen=True, eq=False)
 class Score(Expr):
     """dealer's ``score(vul, contract, tricks)``: the duplicate score of ``contract`` taking ``tricks``, signed
     for declarer's side (L77)."""
@@ -389,7 +445,8 @@ class Imps(Expr):
     def values(self, batch: DealBatch) -> Numbers:
         from contractbridge.scoring.compare import imps_array
 
-        out: Numbers = imps_array(self.difference.values(batch))
+        difference = self.difference.values(batch)
+        out: Numbers = imps_array(difference.ravel()).reshape(difference.shape)
         return out
 
     def __repr__(self) -> str:

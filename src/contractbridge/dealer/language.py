@@ -8,11 +8,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
-from contractbridge.cards import Card, Seat, Strain, Suit
+from contractbridge.cards import Card, Hand, Seat, Strain, Suit
 from contractbridge.contract import Contract, Doubling
 from contractbridge.dealer.constraints import Compare, Constraint, HasCard, TrueConstraint
 from contractbridge.dealer.expressions import (
     TABLE_FEATURES,
+    Abs,
     Avg,
     Cccc,
     Const,
@@ -20,6 +21,7 @@ from contractbridge.dealer.expressions import (
     HandFunction,
     IfElse,
     Imps,
+    LeadTricks,
     Rnd,
     Score,
     ScriptState,
@@ -294,11 +296,11 @@ class _Parser:
         seat = self._seat()
         if name == "hascard":
             return self._has_card(seat)
-        if name == "tricks":
+        if name in ("tricks", "leadtricks"):
             self._expect(",")
             strain = self._strain()
             self._expect(")")
-            return Tricks(seat, strain)
+            return Tricks(seat, strain) if name == "tricks" else self._lead_tricks(tok, seat, strain)
         suits: list[Suit] = []
         while self._is(","):
             self._advance()
@@ -316,8 +318,6 @@ class _Parser:
             return TableFeature(feature, seat, tuple(suits) or tuple(Suit), self.weights.get(feature))
         factory = _FUNCTIONS.get(name)
         if factory is None and name not in _SUIT_FUNCTIONS and name != "cccc":
-            if name in ("leadtricks", "leadtrick"):
-                raise self._error("leadtricks (suokko/dealer's tricks for each opening lead) is not supported", tok)
             known = ", ".join(sorted({*_KNOWN, *_SUIT_FUNCTIONS, *_FUNCTIONS}))
             raise self._error(f"unknown function {tok.text!r} (known: {known})", tok)
         if suits:
@@ -328,6 +328,23 @@ class _Parser:
             return Cccc(seat)
         assert factory is not None
         return factory(seat)
+
+    def predealt(self, seat: Seat) -> Hand | None:
+        """The cards a script predeals to ``seat`` (none outside a script)."""
+        return None
+
+    def _lead_tricks(self, tok: _Tok, declarer: Seat, strain: Strain) -> Expr:
+        """suokko/dealer's ``leadtricks(declarer, strain)``: the opening leader's (declarer's left, L54A) 13 cards
+        must be predealt, so that every deal has the same leads."""
+        leader = declarer.offset(1)
+        hand = self.predealt(leader)
+        if hand is None or len(hand) != 13:
+            raise self._error(
+                f"leadtricks({declarer.name.lower()}, {strain.name.lower()}): the opening leader, "
+                f"{leader.name.lower()}, needs 13 cards predealt (the seat given is declarer's, as in tricks)",
+                tok,
+            )
+        return LeadTricks.of(declarer, strain, hand)
 
     def _strain(self) -> Strain:
         tok = self.tok
@@ -377,7 +394,7 @@ class _Parser:
     def _abs(self) -> Expr:
         """dealer's ``abs(x)``."""
         node = self._argument()
-        return IfElse(node < 0, -node, node)
+        return Abs(node)
 
     def _rnd(self) -> Expr:
         return Rnd(self._argument(), self.state)
@@ -436,7 +453,7 @@ _ALIASES: Final = {
     **{f"pt{i}": name for i, name in enumerate(_PT_NAMES)},
 }
 _KNOWN: Final = frozenset(
-    {"shape", "hascard", "tricks", "cccc", "avg", *_NO_SEAT, *_ALIASES, *TABLE_FEATURES} - {"length"}
+    {"shape", "hascard", "tricks", "leadtricks", "cccc", "avg", *_NO_SEAT, *_ALIASES, *TABLE_FEATURES} - {"length"}
 )
 _STRAIN_WORDS: Final = {
     **{s.name.lower(): s for s in Strain},

@@ -15,7 +15,8 @@ A script is a sequence of statements (newlines do not matter; ``#``, ``//`` and 
            evalcontract
 
 Expressions are those of :func:`~contractbridge.dealer.parse_constraint` with dealer's additions (variables,
-``?:``, ``/``, ``%``, ``abs``, ``rnd``, ``avg``, conditions used as numbers and numbers as conditions); the
+``?:``, ``/``, ``%``, ``abs``, ``rnd``, ``avg``, conditions used as numbers and numbers as conditions, and
+suokko/dealer's ``leadtricks(seat, strain)``, a value per opening lead of a hand the script predeals); the
 actions are in :mod:`.actions`, printing as dealer prints; :func:`parse_script` compiles a
 script into the package's :class:`Constraint` and :class:`Expr` values and :meth:`DealerScript.run` deals with
 :class:`DealGenerator` (L6: every deal equally likely). An unknown construct raises
@@ -34,7 +35,7 @@ from typing import Final, TextIO
 
 import numpy as np
 
-from contractbridge.cards import Card, Hand, Seat, Suit
+from contractbridge.cards import Card, Hand, Seat, Strain, Suit
 from contractbridge.deal import Deal, Vulnerability, board_dealer, board_vulnerability
 from contractbridge.dealer.actions import (
     Action,
@@ -52,7 +53,7 @@ from contractbridge.dealer.actions import (
 from contractbridge.dealer.batch import DealBatch
 from contractbridge.dealer.bias import check_lengths
 from contractbridge.dealer.constraints import Constraint
-from contractbridge.dealer.expressions import Expr, ScriptState, Tricks
+from contractbridge.dealer.expressions import Expr, LeadTricks, ScriptState, Tricks, parts
 from contractbridge.dealer.generation import DealGenerator
 from contractbridge.dealer.language import Node, _Parser, _Tok
 from contractbridge.errors import ConstraintError, DealError, DealerScriptError, DealGenerationError
@@ -188,11 +189,8 @@ class _Limited:
 
 
 def _uses_dd(node: object) -> bool:
-    """Whether a condition or expression reads double-dummy tricks (a walk over the dataclass fields)."""
-    if isinstance(node, Tricks):
-        return True
-    fields: dict[str, object] = getattr(node, "__dataclass_fields__", {})
-    return any(_uses_dd(getattr(node, name)) for name in fields)
+    """Whether a condition or expression reads double-dummy tricks."""
+    return any(isinstance(part, Tricks | LeadTricks) for part in parts(node))
 
 
 # --- parsing -------------------------------------------------------------------------------------------------------
@@ -220,11 +218,22 @@ _HOLDING: Final = re.compile(r"\s*([SHDC])((?:10|[AKQJT2-9])*)(?![A-Za-z0-9])", 
 class _ScriptParser(_Parser):
     """Statements on top of the expression parser; every error carries the absolute column in the script."""
 
-    def __init__(self, text: str, script: DealerScript, weights: dict[str, tuple[int, ...]] | None = None) -> None:
+    def __init__(
+        self,
+        text: str,
+        script: DealerScript,
+        weights: dict[str, tuple[int, ...]] | None = None,
+        predeal: dict[Seat, Hand] | None = None,
+    ) -> None:
         """``weights``: the counts as the whole script leaves them (dealer applies ``pointcount`` and ``altcount``
-        to every use of a count, before or after them); without them the counts' own are used."""
+        to every use of a count, before or after them); without them the counts' own are used. ``predeal``: the
+        cards the whole script predeals (dealer reads them for ``leadtricks`` when it deals, so a leader's hand
+        predealt after its use counts); without it, those predealt so far, and a ``leadtricks`` of a leader not
+        yet predealt is ``deferred`` to a second reading."""
         super().__init__(text, variables=script.variables, lenient=True, weights=weights, state=script.state)
         self.script = script
+        self.final_predeal = predeal
+        self.deferred = False
         self.statements: dict[str, Callable[[], None]] = {
             "generate": lambda: self._count("generate"),
             "produce": lambda: self._count("produce"),
@@ -236,6 +245,16 @@ class _ScriptParser(_Parser):
             "condition": self._condition,
             "action": self._actions,
         }
+
+    def predealt(self, seat: Seat) -> Hand | None:
+        return (self.script.predeal if self.final_predeal is None else self.final_predeal).get(seat)
+
+    def _lead_tricks(self, tok: _Tok, declarer: Seat, strain: Strain) -> Expr:
+        hand = self.predealt(declarer.offset(1))
+        if self.final_predeal is None and (hand is None or len(hand) != 13):
+            self.deferred = True
+            return LeadTricks(declarer, strain, ())
+        return super()._lead_tricks(tok, declarer, strain)
 
     def statements_all(self) -> None:
         while self.tok.kind != "end":
@@ -534,11 +553,12 @@ def parse_script(text: str, name: str = "<script>") -> DealerScript:
     script = DealerScript(name=name)
     try:
         cleaned = strip_comments(text)
-        _ScriptParser(cleaned, script).statements_all()
-        if script.weights:  # read again with the counts as the script leaves them, for every use of them
-            weights = script.weights
+        first = _ScriptParser(cleaned, script)
+        first.statements_all()
+        if script.weights or first.deferred:  # read again with the counts and predeal as the script leaves them
+            weights, predeal = script.weights, script.predeal
             script = DealerScript(name=name)
-            _ScriptParser(cleaned, script, weights).statements_all()
+            _ScriptParser(cleaned, script, weights, predeal).statements_all()
     except ConstraintError as err:
         offset = max(err.column - 1, 0)
         line = text.count("\n", 0, offset) + 1
