@@ -236,8 +236,6 @@ CITATION_ALLOWLIST: Mapping[str, str] = {
     "tournament/results.py": "an event's results (L12, L77-L79): duplicate scoring, as scoring/duplicate.py",
     "tournament/usebio.py": "a USEBIO adjusted score (L12C2): duplicate scoring, as scoring/",
     "commands/event.py": "the event command's help (L12C2, L77): helper tournament's file",
-    "server/session.py": "the web table's messages (L12, L81, L85, 9B1): helper web's file",
-    "commands/terminal.py": "the terminal's help and claim prompts (L68, L70, L77, L81): helper terminal's file",
     "commands/scoring.py": "the duplicate score's headings (L22B, L77)",
     "commands/__init__.py": "the CLI's command index: the first paragraph of each command's help (#28)",
 }

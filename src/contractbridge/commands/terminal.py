@@ -39,7 +39,7 @@ __all__ = ["BoardOutcome", "PracticeOption", "Quit", "TerminalTable", "board_out
 HELP = """\
 At the prompt:
   a call        1NT, 2S, P (pass), X (double), XX (redouble)
-  a card        SA, H10, ♦Q, 10C
+  a card        SA, H10, ♦Q, C10
   explain N     what call N of the auction means (the numbers in the grid)
   hint          what the robot would do in your seat, and why
   last          the last trick again
@@ -56,6 +56,11 @@ At the prompt:
 PracticeOption = Annotated[
     bool, typer.Option("--practice", help="The robots grant every undo, even of a card they have replied to")
 ]
+
+
+def _laws(table: Table, *topics: str) -> str:
+    """The laws of the table's edition for ``topics``, joined (``L70, L81``); "" when its book names none."""
+    return ", ".join(cited[2:-1] for cited in map(table.rules.cited, topics) if cited)
 
 
 class Quit(Exception):
@@ -179,7 +184,7 @@ class TerminalTable:
                 self._meanings[len(self.table.auction) - 1] = bidder.last_meaning
         self._commit()
         if action.kind == "play_on":  # no director here to rule (L70)
-            self._claim_void(" by agreement (L68D2(b))")
+            self._claim_void(f" by agreement{self.table.rules.cited('play_on')}")
         elif action.kind == "dispute" and self.table.claim_state is None and self.table.phase is not Phase.DONE:
             self._claim_void("")  # the objection voided it (e.g. NBB R54, L68B2)
 
@@ -187,10 +192,16 @@ class TerminalTable:
         table = self.table
         claim = table.claim_state
         if claim is not None and claim.disputed_by is not None and table.pending_irregularity is None:
-            self.console.print("[yellow]The claim is disputed: the director rules (L70).[/yellow]")
+            self.console.print(
+                f"[yellow]The claim is disputed: the director rules{table.rules.cited('claim_ruling')}.[/yellow]"
+            )
         ruling = None if table.record is None else table.record.pending
-        why = "L70, L81" if ruling is None else f"{ruling.description}: L{ruling.law}, L81; rule -i LOG"
-        self.console.print(f"[yellow]Play has stopped: the director is needed ({escape(why)}).[/yellow]")
+        director = _laws(table, "director_needed")
+        if ruling is None:
+            why = f" ({_laws(table, 'claim_ruling', 'director_needed')})" if director else ""
+        else:
+            why = f" ({ruling.description}: {', '.join(filter(None, (ruling.cited_law, director)))}; rule -i LOG)"
+        self.console.print(f"[yellow]Play has stopped: the director is needed{escape(why)}.[/yellow]")
 
     def _commit(self) -> None:
         """Write the new events to the log (fsync'd), then show them: write-ahead, then show (#18)."""
@@ -459,15 +470,15 @@ class TerminalTable:
     def _claim(self, actor: Seat, line: str) -> None:
         table = self.table
         if table.phase is not Phase.PLAY:
-            raise ClaimError("claims are made during the play (L68)")
+            raise ClaimError(f"claims are made during the play{table.rules.cited('claim')}")
         parts = line.split()
         if len(parts) != 2 or not parts[1].isdigit():
             raise BridgeError("write: claim N (of the remaining tricks, the number your side will win)")
         tricks = int(parts[1])
         remaining = 13 - len(table.tricks)
         if not 0 <= tricks <= remaining:
-            raise ClaimError(f"claim of {tricks} tricks: {remaining} tricks remain (L68)")
-        statement = self.read("your line of play (L68C)> ").strip()
+            raise ClaimError(f"claim of {tricks} tricks: {remaining} tricks remain{table.rules.cited('claim')}")
+        statement = self.read(f"your line of play{table.rules.cited('claim_statement')}> ").strip()
         table.claim(actor, tricks, statement)
         self._commit()
 
@@ -488,7 +499,8 @@ class TerminalTable:
         claim = view.claim
         assert claim is not None
         if view.claimer_hand is not None:
-            self.console.print(f"{claim.seat.name.title()}'s hand, faced (L68C): {cards_text(view.claimer_hand)}")
+            faced = self.table.rules.cited("claim_statement")
+            self.console.print(f"{claim.seat.name.title()}'s hand, faced{faced}: {cards_text(view.claimer_hand)}")
         self.console.print("Answer y (agree), n (dispute) or show (the table again)")
         while True:
             answer = self.read(f"{seat.letter}: agree to the claim? {escape('[y/n]')}> ").strip().lower()
@@ -544,7 +556,7 @@ class TerminalTable:
         console.print(diagram(table.board))
         outcome = board_outcome(table)
         if self.own_score and outcome.score_ns is not None:
-            console.print(f"Score: NS {outcome.score_ns:+d}, EW {-outcome.score_ns:+d} (L77)")
+            console.print(f"Score: NS {outcome.score_ns:+d}, EW {-outcome.score_ns:+d}{table.rules.cited('score')}")
         if outcome.par_ns is None:
             console.print("[yellow]No double-dummy analysis (DDS is not available)[/yellow]")
         else:

@@ -332,10 +332,15 @@ class Ruling:
             out["premium"] = {"side": str(self.premium[0]), "points": self.premium[1]}
         return out
 
+    @property
+    def cited_law(self) -> str:
+        """The ruling's law as a message cites it: a 2017 law is a number (``L54``); a book names itself
+        (``NBB R46(2)``)."""
+        return f"L{self.law}" if self.law[:1].isdigit() else self.law
+
     def explain(self) -> str:
         """A director's explanation in words (L10C1)."""
-        law = f"L{self.law}" if self.law[:1].isdigit() else self.law  # a 2017 law is a number; a book names itself
-        lines = [f"{self.description} ({law})."]
+        lines = [f"{self.description} ({self.cited_law})."]
         if self.question is not None:
             lines.append(f"The director must judge: {self.question.text} ({self.question.law})")
             for opt in self.options:

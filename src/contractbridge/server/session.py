@@ -85,9 +85,7 @@ class TableSession:
         self.robot_delay = robot_delay
         self.token_lifetime = token_lifetime
         self.pool = shared_pool() if pool is None else pool
-        self.robots: dict[Seat, Player] = {
-            Seat.parse(s): self._robot(s) for s, r in seats.items() if r.kind == "robot"
-        }
+        self.robots: dict[Seat, Player] = {Seat.parse(s): self._robot(s) for s, r in seats.items() if r.kind == "robot"}
         self.clients: list[Client] = []
         self.lock = asyncio.Lock()
         self.table: Table
@@ -425,7 +423,9 @@ class TableSession:
             return
         if kind == "judge":
             if client.role != frames.DIRECTOR:
-                raise RulingError("judge: only the director answers a question of judgement (L12, L85)")
+                raise RulingError(
+                    f"judge: only the director answers a question of judgement{self.table.rules.cited('judgement')}"
+                )
             await self._accept({"event": "judge", "question": data["question"], "answer": data["answer"]})
             return
         if kind == "choose":
@@ -433,13 +433,15 @@ class TableSession:
             return
         if kind == "misexplanation":  # L20F4, L20F5, L75: the director records who called him about which call
             if client.role != frames.DIRECTOR:
-                raise RulingError("misexplanation: only the director records it (L81)")
+                raise RulingError(
+                    f"misexplanation: only the director records it{self.table.rules.cited('director_needed')}"
+                )
             reported: dict[str, Any] = {k: data[k] for k in ("seat", "call", "kind") if k in data}
             await self._accept({"event": "misexplanation", **reported})
             return
         if kind in ("rule", "attend"):
             if client.role != frames.DIRECTOR:
-                raise RulingError(f"{kind}: only the director does that (L81)")
+                raise RulingError(f"{kind}: only the director does that{self.table.rules.cited('director_needed')}")
             if kind == "rule":
                 await self._rule_claim(int(data["tricks"]))
             else:
@@ -588,7 +590,11 @@ class TableSession:
         of irregularities and any pending ruling. Only a director's table has one to call."""
         if not self.record.irregular:
             raise RulingError("director: this table plays without a director; the laws are enforced as played")
-        self.director_call = {"seat": seat.letter, "reason": reason[:200], "law": "9B1"}
+        self.director_call = {
+            "seat": seat.letter,
+            "reason": reason[:200],
+            "law": self.table.rules.ruling_law("director_call"),
+        }
         log.info("director called", extra={"table": self.record.id, "seat": seat.letter, "reason": reason[:200]})
         await self.broadcast()
 
@@ -620,7 +626,9 @@ class TableSession:
         the board's result, then shown."""
         claim = claimruling.disputed(self.table)
         if claim is None or self.award is not None:
-            raise RulingError("rule: no disputed claim awaits the director (L68D2(a))")
+            raise RulingError(
+                f"rule: no disputed claim awaits the director{self.table.rules.cited('claim_to_director')}"
+            )
         self._set_award({"law": claimruling.law(self.table), "claimer": claim.seat.letter, "tricks": tricks,
                          "remaining": claim.remaining})  # fmt: skip
         try:
