@@ -46,7 +46,8 @@ ROUND_ROBIN: Final = "round-robin"
 @dataclass(frozen=True, slots=True)
 class Entry:
     """A result as entered: where (round, table, board), and the contract, declarer, tricks and lead, or the
-    Director's artificial score with its reason (L12C2, L81C6: the Director records the reason)."""
+    Director's artificial score with its reason (L12C2, L81C6: the Director records the reason). ``fouled`` names
+    the form of a fouled board the table played (L87A; None for the correct one): each form is scored apart."""
 
     round: int
     table: int
@@ -57,6 +58,7 @@ class Entry:
     lead: str | None = None
     adjusted: str | None = None
     reason: str | None = None
+    fouled: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -71,6 +73,7 @@ class Entry:
                 ("lead", self.lead),
                 ("adjusted", self.adjusted),
                 ("reason", self.reason),
+                ("fouled", self.fouled),
             )
             if v is not None
         }
@@ -165,15 +168,17 @@ class Event:
         try:
             if entry.adjusted is not None:
                 return TableResult(entry.board, ns, ew, artificial=Artificial.parse(entry.adjusted),
-                                   round=entry.round, table=entry.table)  # fmt: skip
+                                   fouled=entry.fouled, round=entry.round, table=entry.table)  # fmt: skip
             if entry.contract is None or entry.contract.upper() in ("PASS", "P"):
-                return TableResult(entry.board, ns, ew, passed_out=True, round=entry.round, table=entry.table)
+                return TableResult(entry.board, ns, ew, passed_out=True, fouled=entry.fouled, round=entry.round,
+                                   table=entry.table)  # fmt: skip
             if entry.declarer is None or entry.tricks is None:
                 raise TournamentError("a contract needs the declarer and the tricks taken (L79A)")
             if not 0 <= entry.tricks <= 13:
                 raise TournamentError(f"tricks are 0 to 13, not {entry.tricks} (L77)")
             return TableResult(entry.board, ns, ew, Contract.parse(entry.contract), Seat.parse(entry.declarer),
-                               entry.tricks, lead=entry.lead, round=entry.round, table=entry.table)  # fmt: skip
+                               entry.tricks, lead=entry.lead, fouled=entry.fouled, round=entry.round,
+                               table=entry.table)  # fmt: skip
         except BridgeError as exc:
             raise TournamentError(f"{where}: {exc}") from None
 
