@@ -193,6 +193,27 @@ def _require_no_ruling(table: PlayTable, what: str) -> None:
         raise RulingPendingError(f"{what}: a ruling is pending (L9B2)")
 
 
+def _dummy_first_to_pending(table: PlayTable, event: Attention) -> bool:
+    """L43B3 for an irregularity other than a revoke: dummy, having broken L43A2 (``broke_43a2``), is the first to
+    draw attention to a defender's irregularity whose ruling is pending (a lead out of turn, a premature play, an
+    exposed card …). That ruling gives way to the 43B3 one: no immediate rectification, play continues as if no
+    irregularity had happened — a lead the non-offenders could accept stands as made in turn (the ruling's
+    ``accept`` option), any other card goes back to the hand with no penalty card or restriction — and REVIEW(43B3)
+    after play (only the defenders' score adjusted if they gained). ``False``: not this case."""
+    record, declarer = table.record, table.declarer
+    ruling = None if record is None else record.pending
+    if ruling is None or declarer is None or event.seat != declarer.partner or ruling.law == "43B3":
+        return False
+    if event.extra.get("broke_43a2") is not True or ruling.offender not in (declarer.lho, declarer.rho):
+        return False
+    accept = next((o for o in ruling.options if o.id == "accept"), None)
+    stands = () if accept is None else tuple(e for e in accept.effects if e.kind is EffectKind.ACCEPT)
+    pending_ruling(
+        table, with_effects(dummy_intervened(event.seat, declarer, broke_a2=True, offender=ruling.offender), stands)
+    )
+    return True
+
+
 def _correction(table: PlayTable, ruling: Ruling, option: Option, count: int) -> Ruling:
     """L62: the ruling whose only option corrects the revoke: the revoke card and the cards after it go back to the
     hands (``TAKE_BACK``), then ``option``'s penalty card (L62B1) and the offender's partner's card to that trick
@@ -477,6 +498,8 @@ class WBF17CardPlay(Edition):
                 pending_ruling(table, with_effects(corrected, after=established))
             return True
         if isinstance(event, Attention):
+            if _dummy_first_to_pending(table, event):
+                return True
             _require_no_ruling(table, "attention")
             ruling, option, count = revoke_correction(table)
             declarer = table.declarer

@@ -1,0 +1,75 @@
+"""Issue #25: the last WBF 2017 play-period gaps of docs/director-play.md and docs/disclosure.md at a
+``Table(irregular=True)``, through the event log and ``contractbridge rule --json`` (``shared/spec/laws-wbf2017.md``):
+L43B3 for a defender's irregularity other than a revoke (a lead out of turn, a premature play, an exposed card)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from typer.testing import CliRunner
+
+from contractbridge.cards import Card, Seat
+from contractbridge.cli import app
+from contractbridge.table import Table
+from play_helpers import S_ON_LEAD, W_WINS_T1, choose, pending, replayed, table_of
+from test_table_exposures import expose
+
+Event = dict[str, Any]
+N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
+DUMMY_FIRST: Event = {"event": "attention", "seat": "N", "broke_43a2": True}  # N had looked at a defender's card
+
+
+def rule_json(table: Table, tmp_path: Path) -> dict[str, Any]:
+    """``contractbridge rule LOG --json`` on ``table``'s log."""
+    path = tmp_path / "board.jsonl"
+    path.write_text(table.to_jsonl(), encoding="utf-8")
+    out = CliRunner().invoke(app, ["rule", str(path), "--json"])
+    assert out.exit_code == 0, out.output
+    state: dict[str, Any] = json.loads(out.output)
+    return state
+
+
+# ---- L43B3: dummy who broke L43A2 is first to draw attention to a defender's irregularity -----------------------
+def test_l43b3_a_defenders_lead_out_of_turn_stands_as_in_turn_no_l56_choice(tmp_path: Path) -> None:
+    """W holds trick 1; E leads ♥K out of turn (L56 pending) and dummy N, who had broken L43A2, is the first to draw
+    attention to it: no immediate rectification (declarer loses his L56 choice), play continues as if the lead had
+    been in turn, and after play only EW's score may be adjusted (L43B3)."""
+    table = table_of(*W_WINS_T1, "E:HK", more=(DUMMY_FIRST,))
+    ruling = pending(table)
+    assert (ruling.irregularity, ruling.law, ruling.offender) == ("dummy_attention", "43B3", E)
+    assert ruling.review == ("43B3",)
+    assert [o.id for o in ruling.options] == ["no_rectification"]  # not L56's accept / penalty card
+    table.apply(choose("no_rectification", "director"))
+    assert table.record is not None and table.record.penalty_cards == []
+    assert table.play_state is not None and table.play_state.current_trick == [(E, Card("HK"))] and table.turn == S
+    assert "REVIEW(43B3)" in table.record.review_flags
+    replayed(table)
+    assert rule_json(table, tmp_path)["review"] == ["REVIEW(43B3)"]
+    # dummy without the breach may not draw attention (L43A1(b)): the pending L56 ruling stays
+    plain = table_of(*W_WINS_T1, "E:HK")
+    assert pending(plain).law == "56"
+
+
+def test_l43b3_a_defenders_premature_play_goes_back_no_penalty_card_no_l57a_restriction() -> None:
+    """S leads ♣6 at trick 3 and E plays ♣Q before his partner W (L57A pending: a major PC and declarer's choice for
+    W). Dummy who broke L43A2 draws attention first: ♣Q goes back to E's hand, no PC, W plays any legal card (L43B3)."""
+    table = table_of(*S_ON_LEAD, "C6", "E:CQ", more=(DUMMY_FIRST,))
+    assert pending(table).law == "43B3" and pending(table).offender == E
+    table.apply(choose("no_rectification", "director"))
+    assert table.record is not None and table.record.penalty_cards == [] and table.turn == W
+    assert Card("CQ") in table.hand(E) and table.legal_cards() == set(table.hand(W).cards_in(Card("C2").suit))
+    assert "REVIEW(43B3)" in table.record.review_flags
+    replayed(table)
+
+
+def test_l43b3_a_defenders_exposed_card_is_no_penalty_card() -> None:
+    """E drops ♥8 after W led to trick 2 (L49, L50 pending); dummy who broke L43A2 pointed at it first: no penalty
+    card (L43B3). The same attention to declarer's own irregularity is not 43B3 (only a defender's)."""
+    table = table_of(*W_WINS_T1, "SJ", more=(expose("E", "H8"), DUMMY_FIRST))
+    assert pending(table).law == "43B3"
+    table.apply(choose("no_rectification", "director"))
+    assert table.record is not None and table.record.penalty_cards == [] and Card("H8") in table.hand(E)
+    assert table.turn == N
+    replayed(table)
