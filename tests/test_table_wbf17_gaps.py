@@ -1,6 +1,7 @@
 """Issue #25: the last WBF 2017 play-period gaps of docs/director-play.md and docs/disclosure.md at a
 ``Table(irregular=True)``, through the event log and ``contractbridge rule --json`` (``shared/spec/laws-wbf2017.md``):
-L43B3 for a defender's irregularity other than a revoke (a lead out of turn, a premature play, an exposed card)."""
+L43B3 for a defender's irregularity other than a revoke (a lead out of turn, a premature play, an exposed card);
+L53C (the "wrong" defender plays to declarer's lead out of turn)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from typer.testing import CliRunner
 from contractbridge.cards import Card, Seat
 from contractbridge.cli import app
 from contractbridge.table import Table
-from play_helpers import S_ON_LEAD, W_WINS_T1, choose, pending, replayed, table_of
+from play_helpers import N_WINS_T1, S_ON_LEAD, W_WINS_T1, choose, pending, replayed, table_of
 from test_table_exposures import expose
 
 Event = dict[str, Any]
@@ -73,3 +74,23 @@ def test_l43b3_a_defenders_exposed_card_is_no_penalty_card() -> None:
     assert table.record is not None and table.record.penalty_cards == [] and Card("H8") in table.hand(E)
     assert table.turn == N
     replayed(table)
+
+
+# ---- L53C: the "wrong" defender plays to declarer's lead out of turn -------------------------------------------
+def test_l53c_the_wrong_defender_plays_to_declarers_lead_out_of_turn_the_lead_stands_l57a_applies() -> None:
+    """Dummy N won trick 1; declarer leads ♣6 from his own hand (L55 pending). E, the RHO of the hand that led, plays
+    ♣Q before W: the lead stands (L53C), and ♣Q is a premature play before his partner (L57A: a major PC, declarer
+    chooses W's card; here the lowest club)."""
+    table = table_of(*N_WINS_T1, "S:C6", more=({"event": "play", "seat": "E", "card": "CQ"},))
+    assert table.record is not None and table.record.rulings[-1]["law"] == "53C"
+    assert table.record.rulings[-1]["option"] == "lead_stands"
+    ruling = pending(table)
+    assert (ruling.irregularity, ruling.law, ruling.offender, ruling.chooser) == ("premature_play", "57A", E, S)
+    assert table.play_state is not None and table.play_state.current_trick == [(S, Card("C6"))]
+    table.apply(choose("lowest"))
+    assert [(pc.seat, pc.card, pc.major) for pc in table.record.penalty_cards] == [(E, Card("CQ"), True)]
+    assert table.turn == W and table.legal_cards() == {Card("C2")}
+    replayed(table)
+    table.undo()
+    table.undo()  # the card that made the lead stand goes with it: L55 is pending again
+    assert pending(table).law == "55" and all(r["law"] != "53C" for r in table.record.rulings)

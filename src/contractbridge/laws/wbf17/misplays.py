@@ -72,7 +72,9 @@ def card_before_rectification(table: PlayTable, seat: Seat, card: Card) -> Choic
       rectification forfeited, and the lead counts as made in turn (L53A, L60A1, L60A2; TV119); earlier
       obligations of the offending side stay (L60A3). Not where the lead cannot be accepted (trick 13, L53A;
       L47E1);
-    - the player whose turn it was leads: his lead stands, and the card led out of turn goes back (L53B).
+    - the player whose turn it was leads: his lead stands, and the card led out of turn goes back (L53B);
+    - after declarer's lead out of turn from either hand, the "wrong" defender (the RHO of the hand that led) plays:
+      the lead stands, and his card is then a premature play, ruled under L57 (L53C).
 
     When the correct leader is also the next hand after the one that led, his card is a play to the lead (L53A).
     Any other card waits for the ruling (L9B2)."""
@@ -83,7 +85,8 @@ def card_before_rectification(table: PlayTable, seat: Seat, card: Card) -> Choic
     ruling = record.pending
     if pending.kind != IrregularityKind.LEAD_OUT_OF_TURN or card not in table.hand(seat):
         return None
-    if seat == pending.seat.lho and "accept" in (o.id for o in ruling.options):
+    accepts = "accept" in (o.id for o in ruling.options)
+    if seat == pending.seat.lho and accepts:
         record.resolve("53A, 60A1, 60A2", "accepted_by_play")
         for flag in ruling.review:
             record.add_review(flag)
@@ -92,6 +95,10 @@ def card_before_rectification(table: PlayTable, seat: Seat, card: Card) -> Choic
         record.resolve("53B", "correct_lead_stands")
         back = Effect(EffectKind.WITHDRAW, pending.seat, (pending.action,))
         return Choice(Option("correct_lead_stands", "53B", f"{pending.action} goes back to the hand", (back,)), ruling)
+    declarer = table.declarer
+    if declarer is not None and pending.seat.side == declarer.side and seat == pending.seat.rho and accepts:
+        record.resolve("53C", "lead_stands")
+        return Choice(ruling.option("accept"), ruling)
     return None
 
 
