@@ -1,7 +1,7 @@
 """Issue #25: the last WBF 2017 play-period gaps of docs/director-play.md and docs/disclosure.md at a
 ``Table(irregular=True)``, through the event log and ``contractbridge rule --json`` (``shared/spec/laws-wbf2017.md``):
 L43B3 for a defender's irregularity other than a revoke (a lead out of turn, a premature play, an exposed card);
-L53C (the "wrong" defender plays to declarer's lead out of turn)."""
+L53C (the "wrong" defender plays to declarer's lead out of turn); L60A1 after a premature play."""
 
 from __future__ import annotations
 
@@ -9,10 +9,12 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from typer.testing import CliRunner
 
 from contractbridge.cards import Card, Seat
 from contractbridge.cli import app
+from contractbridge.errors import IrregularityPendingError
 from contractbridge.table import Table
 from play_helpers import N_WINS_T1, S_ON_LEAD, W_WINS_T1, choose, pending, replayed, table_of
 from test_table_exposures import expose
@@ -94,3 +96,49 @@ def test_l53c_the_wrong_defender_plays_to_declarers_lead_out_of_turn_the_lead_st
     table.undo()
     table.undo()  # the card that made the lead stand goes with it: L55 is pending again
     assert pending(table).law == "55" and all(r["law"] != "53C" for r in table.record.rulings)
+
+
+# ---- L60A1, L60A2 after a premature play -------------------------------------------------------------------------
+def play(seat: str, card: str) -> Event:
+    return {"event": "play", "seat": seat, "card": card}
+
+
+def test_l60a1_declarer_plays_after_a_defenders_premature_play_and_forfeits_its_rectification() -> None:
+    """W leads ♠J to trick 2; at dummy's turn E plays ♠9 (L57D pending). Declarer (S, E's LHO) plays ♠7 before the
+    ruling: the rectification is forfeited and ♠9 is treated as played in turn (L60A1, L60A2): no penalty card,
+    no ruling on S's card; dummy plays, then E's ♠9 and S's ♠7 count as played at their turns."""
+    table = table_of(*W_WINS_T1, "SJ", "E:S9")
+    assert pending(table).law == "57D"
+    table.apply(play("S", "S7"))
+    assert table.record is not None and table.record.pending is None and table.record.penalty_cards == []
+    assert table.record.rulings[-2] == {
+        "irregularity": "premature_play",
+        "law": "60A1, 60A2",
+        "option": "accepted_by_play",
+        "offender": "E",
+        "trick": 2,
+    }
+    assert table.record.rulings[-1]["law"] == "57C3"  # S's card counts as played, settled at once
+    assert table.turn == N
+    table.apply(play("N", "S5"))
+    assert table.turn == E and table.legal_cards() == {Card("S9")}
+    table.apply(play("E", "S9"))
+    assert table.turn == S and table.legal_cards() == {Card("S7")}
+    table.apply(play("S", "S7"))
+    assert table.tricks[-1].cards == (Card("SJ"), Card("S5"), Card("S9"), Card("S7"))
+    replayed(table)
+    table.undo()
+    table.undo()
+    table.undo()
+    table.undo()  # declarer's card that forfeited: the L57D ruling is pending again
+    assert pending(table).law == "57D" and Card("S7") in table.hand(S)
+
+
+def test_l60a1_only_the_next_hand_forfeits_other_cards_wait_l9b2() -> None:
+    """A card from a hand other than the offender's LHO (here dummy, whose turn it was) forfeits nothing: it waits for
+    the ruling (L9B2)."""
+    table = table_of(*W_WINS_T1, "SJ", "E:S9")
+    before = table.to_events()
+    with pytest.raises(IrregularityPendingError):
+        table.apply(play("N", "S5"))  # dummy, whose turn it was
+    assert table.to_events() == before and pending(table).law == "57D"

@@ -38,6 +38,7 @@ from contractbridge.laws.wbf17.misplays import (
     PlayRestriction,
     card_before_rectification,
     misplay_ruling,
+    premature_after_forfeit,
 )
 from contractbridge.laws.wbf17.missing_cards import (
     CARD_FOUND,
@@ -415,14 +416,17 @@ class WBF17CardPlay(Edition):
 
     def ruled_at_once(self, table: PlayTable) -> Choice | None:
         """L54B2 (TV112): dummy's card played second to an accepted opening lead out of turn stands; nothing to
-        rule (the card is played at dummy's turn, as a card that counts as played). L43B2(a): declarer's lead from
+        rule (the card is played at dummy's turn, as a card that counts as played); likewise declarer's card that
+        forfeited the rectification of a defender's premature play (L60A1, L57C3). L43B2(a): declarer's lead from
         the hand the defenders chose after dummy's warning is accepted (``played_cards.accepted_lead``)."""
         record = table.record
         ruling = None if record is None else record.pending
         if record is not None and ruling is not None and accepted_lead(table):
             record.choose(ruling.chooser, "accept")
             return Choice(ruling.option("accept"), ruling)
-        if record is None or ruling is None or ruling.irregularity != ACCEPTED_LEAD_DUMMY:
+        if record is None or ruling is None:
+            return None
+        if ruling.irregularity != ACCEPTED_LEAD_DUMMY and not premature_after_forfeit(table):
             return None
         record.choose(None, "stands")
         return Choice(ruling.option("stands"), ruling)

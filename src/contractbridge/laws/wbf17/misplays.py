@@ -20,7 +20,13 @@ if TYPE_CHECKING:
     from contractbridge.laws.base import PlayTable
     from contractbridge.play import PlayState
 
-__all__ = ["ACCEPTED_LEAD_DUMMY", "PlayRestriction", "card_before_rectification", "misplay_ruling"]
+__all__ = [
+    "ACCEPTED_LEAD_DUMMY",
+    "PlayRestriction",
+    "card_before_rectification",
+    "misplay_ruling",
+    "premature_after_forfeit",
+]
 
 #: the irregularity of dummy's card played second to an accepted opening lead out of turn: it stands (L54B2)
 ACCEPTED_LEAD_DUMMY: Final = "dummy_card_after_accepted_lead"
@@ -77,13 +83,18 @@ def card_before_rectification(table: PlayTable, seat: Seat, card: Card) -> Choic
       the lead stands, and his card is then a premature play, ruled under L57 (L53C).
 
     When the correct leader is also the next hand after the one that led, his card is a play to the lead (L53A).
-    Any other card waits for the ruling (L9B2)."""
+    After a defender's premature play at his RHO's turn (L57D), see ``_after_premature_play``. Any other card
+    waits for the ruling (L9B2)."""
 
     record, pending = table.record, table.pending_irregularity
     if record is None or record.pending is None or pending is None or pending.seat is None:
         return None
     ruling = record.pending
-    if pending.kind != IrregularityKind.LEAD_OUT_OF_TURN or card not in table.hand(seat):
+    if card not in table.hand(seat):
+        return None
+    if pending.kind == IrregularityKind.PLAY_OUT_OF_TURN:
+        return _after_premature_play(table, seat, ruling, pending)
+    if pending.kind != IrregularityKind.LEAD_OUT_OF_TURN:
         return None
     accepts = "accept" in (o.id for o in ruling.options)
     if seat == pending.seat.lho and accepts:
@@ -100,6 +111,39 @@ def card_before_rectification(table: PlayTable, seat: Seat, card: Card) -> Choic
         record.resolve("53C", "lead_stands")
         return Choice(ruling.option("accept"), ruling)
     return None
+
+
+def _after_premature_play(table: PlayTable, seat: Seat, ruling: Ruling, pending: Irregularity) -> Choice | None:
+    """L60A1, L60A2: a defender played a legal card at his RHO's turn (L57D) and declarer plays from the next hand
+    (the offender's LHO) before the ruling: declarer's side forfeits the rectification, and the premature card is
+    treated as played in turn — it counts as played, to be played at the defender's turn (no penalty card);
+    declarer's own card then counts as played too (``premature_after_forfeit``). L60A3: earlier obligations of the
+    defenders stay. Any other card waits (L9B2)."""
+    record, declarer, card = table.record, table.declarer, pending.action
+    if record is None or declarer is None or pending.seat is None or not isinstance(card, Card):
+        return None
+    if seat != pending.seat.lho or seat.side != declarer.side or "play_at_turn" not in (o.id for o in ruling.options):
+        return None
+    record.resolve("60A1, 60A2", "accepted_by_play")
+    record.rulings[-1]["trick"] = pending.trick
+    stands = Effect(EffectKind.REQUIRE_PLAY, pending.seat, (card,), data="card")
+    what = f"{card} is treated as played in turn (at its turn); no rectification"
+    return Choice(Option("accepted_by_play", "60A1, 60A2", what, (stands,)), ruling)
+
+
+def premature_after_forfeit(table: PlayTable) -> bool:
+    """Whether the pending ruling is on declarer's card that forfeited the rectification of a defender's premature
+    play in this trick (L60A1): it counts as played at its hand's turn (L57C3), nothing to choose."""
+    record, play = table.record, table.play_state
+    ruling = None if record is None else record.pending
+    if record is None or play is None or ruling is None or ruling.law != "57C3" or not record.rulings:
+        return False
+    last = record.rulings[-1]
+    return (last["law"], last["irregularity"], last.get("trick")) == (
+        "60A1, 60A2",
+        "premature_play",
+        len(play.tricks) + 1,
+    )
 
 
 def _withdrawn_declarer_lead(table: PlayTable, trick: int) -> bool:
