@@ -1,7 +1,8 @@
 """Issue #25: the last WBF 2017 play-period gaps of docs/director-play.md and docs/disclosure.md at a
 ``Table(irregular=True)``, through the event log and ``contractbridge rule --json`` (``shared/spec/laws-wbf2017.md``):
 L43B3 for a defender's irregularity other than a revoke (a lead out of turn, a premature play, an exposed card);
-L53C (the "wrong" defender plays to declarer's lead out of turn); L60A1 after a premature play."""
+L53C (the "wrong" defender plays to declarer's lead out of turn); L60A1 after a premature play; L40B4 (a call
+under an agreement the event's regulations do not allow)."""
 
 from __future__ import annotations
 
@@ -12,9 +13,12 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from contractbridge.cards import Card, Seat
+from contractbridge.cards import Card, Seat, Side
 from contractbridge.cli import app
-from contractbridge.errors import IrregularityPendingError
+from contractbridge.deal import Board, Deal
+from contractbridge.errors import IrregularityPendingError, ParseError, RulingError
+from contractbridge.laws.wbf17 import board_review
+from contractbridge.systems.agreements import AlertPolicy, PartnershipAgreements
 from contractbridge.table import Table
 from play_helpers import N_WINS_T1, S_ON_LEAD, W_WINS_T1, choose, pending, replayed, table_of
 from test_table_exposures import expose
@@ -142,3 +146,66 @@ def test_l60a1_only_the_next_hand_forfeits_other_cards_wait_l9b2() -> None:
     with pytest.raises(IrregularityPendingError):
         table.apply(play("N", "S5"))  # dummy, whose turn it was
     assert table.to_events() == before and pending(table).law == "57D"
+
+
+# ---- L40B4: a special partnership understanding the event does not allow ------------------------------------------
+def multi_table(policy: AlertPolicy, *more: Event) -> Table:
+    """EW play the Multi 2D (an SPU, L40B1(a)); the event's regulation may list it as not allowed (L40B2(a))."""
+    cards = PartnershipAgreements().with_call(
+        Side.EW, "P 2D", "Multi: a weak two in a major", artificial=True, agreement="Multi 2D"
+    )
+    t = Table(Board(1, MULTI_DEAL), irregular=True, agreements=cards.with_policy(policy))
+    for event in [*(call_events("P 2D P P P")), *more]:
+        t.apply(event)
+    return t
+
+
+def call_events(text: str) -> list[Event]:
+    seat, out = N, []
+    for token in text.split():
+        out.append({"event": "call", "seat": seat.letter, "call": token})
+        seat = seat.next
+    return out
+
+
+MULTI_DEAL = Deal("N:A.Q8542.J82.KQ85 JT76.97.KT76.743 Q542.J3.A953.AJ9 K983.AKT6.Q4.T62")
+NOT_ALLOWED = AlertPolicy(disallowed=frozenset({"Multi 2D"}))
+#: 2D by E passed out: S leads, E claims 8 tricks, N and S agree
+TO_THE_END: list[Event] = [
+    {"event": "play", "seat": "S", "card": "HJ"},
+    {"event": "claim", "seat": "E", "tricks": 8},
+    {"event": "agree", "seat": "N"},
+    {"event": "agree", "seat": "S"},
+]
+
+
+def test_l40b4_a_call_under_an_agreement_the_event_does_not_allow_raises_review_40b4(tmp_path: Path) -> None:
+    """E opens a Multi 2D the event's regulation does not allow: REVIEW(40B4) and a note; after play the director
+    states whether NS were damaged (his judgement, an explicit input) and the L12C1 adjustment follows."""
+    t = multi_table(NOT_ALLOWED, *TO_THE_END)
+    assert t.record is not None and t.record.review_flags == ["REVIEW(40B4)"]
+    assert any("Multi 2D" in n and "L40B4" in n for n in t.record.notes)
+    assert board_review.open_flags(t) == ["40B4"]
+    state = rule_json(t, tmp_path)
+    assert state["review"] == ["REVIEW(40B4)"]
+    adjusted = {"event": "review", "law": "40B4", "answer": "adjusted", "ns": 7, "ew": 7}
+    with pytest.raises(RulingError, match="'damaged'"):
+        t.apply(adjusted)
+    with pytest.raises(RulingError, match="not damaged"):
+        t.apply({**adjusted, "damaged": False})
+    t.apply({**adjusted, "damaged": True})
+    final = board_review.final_score(t)
+    assert final is not None and (final.ns, final.ew) == (50, -50)  # 2D by E one down, not made: NS -90
+    assert [s.law for s in final.steps] == ["77", "40B4, 12C1(b)"]
+    again = Table.from_jsonl(t.to_jsonl())
+    assert again.record is not None and again.record.to_dict() == t.record.to_dict()
+    assert board_review.final_score(again) == final
+
+
+def test_l40b4_an_allowed_agreement_or_a_natural_call_raises_nothing_and_the_policy_reads_back() -> None:
+    allowed = multi_table(AlertPolicy(), *TO_THE_END)
+    assert allowed.record is not None and allowed.record.review_flags == [] and allowed.record.notes == []
+    assert AlertPolicy.from_dict(NOT_ALLOWED.to_dict()) == NOT_ALLOWED
+    assert AlertPolicy().to_dict() == {"artificial": True, "above": None, "self_alert": False}
+    with pytest.raises(ParseError, match="disallowed"):
+        AlertPolicy.from_dict({"disallowed": "Multi 2D"})

@@ -55,11 +55,14 @@ class AlertPolicy:
     natural call with an unusual meaning, L40B1(b)). ``above``: no call above this bid is alerted (e.g. ``3NT``),
     whatever it means. ``self_alert``: online play, where a player alerts and explains his own call to the
     opponents only (his partner never sees it); otherwise the partner of the caller alerts and answers (L20F1,
-    the NBB bidding-box appendix) and all four hear."""
+    the NBB bidding-box appendix) and all four hear. ``disallowed``: the special partnership understandings the
+    event's regulations do not allow (L40B2(a), L40B4), by the name a pair's card gives the agreement
+    (``"agreement": "Multi 2D"``)."""
 
     artificial: bool = True
     above: Bid | None = None
     self_alert: bool = False
+    disallowed: frozenset[str] = frozenset()
 
     def alertable(self, meaning: CallMeaning, marked: bool | None = None) -> bool:
         """Whether a call of ``meaning`` is to be alerted under this policy (``marked``: the card's own say)."""
@@ -75,18 +78,22 @@ class AlertPolicy:
         return self == AlertPolicy()
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "artificial": self.artificial,
             "above": None if self.above is None else str(self.above),
             "self_alert": self.self_alert,
         }
+        if self.disallowed:
+            out["disallowed"] = sorted(self.disallowed)
+        return out
 
     @classmethod
     def from_dict(cls, obj: object) -> AlertPolicy:
-        """``{"artificial": true, "above": "3NT", "self_alert": false}``; every key optional."""
+        """``{"artificial": true, "above": "3NT", "self_alert": false, "disallowed": ["Multi 2D"]}``; every key
+        optional."""
         if not isinstance(obj, Mapping):
             raise ParseError(f"{_POLICY}: expected an object, not {obj!r}")
-        unknown = set(obj) - {"artificial", "above", "self_alert"}
+        unknown = set(obj) - {"artificial", "above", "self_alert", "disallowed"}
         if unknown:
             raise ParseError(f"{_POLICY}: unknown keys {', '.join(sorted(map(str, unknown)))}")
         flags = {"artificial": obj.get("artificial", True), "self_alert": obj.get("self_alert", False)}
@@ -98,7 +105,10 @@ class AlertPolicy:
             if not isinstance(bid, Bid):
                 raise ParseError(f"{_POLICY}: above is a bid such as '3NT', not {above!r}")
             above = bid
-        return cls(flags["artificial"], above, flags["self_alert"])
+        names = obj.get("disallowed", ())
+        if not isinstance(names, list | tuple) or not all(isinstance(n, str) and n for n in names):
+            raise ParseError(f"{_POLICY}: disallowed is a list of agreement names, not {names!r}")
+        return cls(flags["artificial"], above, flags["self_alert"], frozenset(names))
 
 
 def _meaning(key: str, value: object) -> tuple[CallMeaning, bool | None]:
@@ -109,12 +119,15 @@ def _meaning(key: str, value: object) -> tuple[CallMeaning, bool | None]:
     letters = value.get("suits", ())
     if not isinstance(letters, list | tuple) or not all(isinstance(s, str) for s in letters):
         raise ParseError(f"description of {key!r}: suits is a list of suit letters, not {letters!r}")
-    text, alert = value.get("text", ""), value.get("alert")
+    text, alert, agreement = value.get("text", ""), value.get("alert"), value.get("agreement", "")
     if not isinstance(text, str) or not (alert is None or isinstance(alert, bool)):
         raise ParseError(f"description of {key!r}: text is a string and alert true, false or absent")
+    if not isinstance(agreement, str):
+        raise ParseError(f"description of {key!r}: agreement is the agreement's name, not {agreement!r}")
     suits = frozenset(Suit.parse(s) for s in letters)
     artificial = bool(value.get("artificial", False))
-    return CallMeaning(call, text or "described", "", artificial=artificial, specified_suits=suits), alert
+    meaning = CallMeaning(call, text or "described", agreement, artificial=artificial, specified_suits=suits)
+    return meaning, alert
 
 
 def _entry(meaning: CallMeaning, alert: bool | None) -> dict[str, Any]:
@@ -124,6 +137,8 @@ def _entry(meaning: CallMeaning, alert: bool | None) -> dict[str, Any]:
         out["text"] = meaning.text
     if alert is not None:
         out["alert"] = alert
+    if meaning.rule:
+        out["agreement"] = meaning.rule
     return out
 
 
@@ -172,6 +187,12 @@ class PartnershipAgreements:
         """The agreed meaning of ``call`` after ``before`` (made by ``seat``: his pair's card first)."""
         return self._lookup(before, call, seat)[0] or natural_meaning(call)
 
+    def disallowed(self, before: Sequence[Call], call: Call, seat: Seat | None = None) -> str | None:
+        """The name of the agreement ``call`` was made under when the event's regulations do not allow it (L40B4),
+        else None."""
+        name = self.meaning(before, call, seat).rule
+        return name if name and name in self.policy.disallowed else None
+
     def alertable(self, before: Sequence[Call], call: Call, seat: Seat | None = None) -> bool:
         """Whether ``call`` after ``before`` by ``seat`` is to be alerted under the event's policy (L40B2(a)(iii))."""
         meaning, marked = self._lookup(before, call, seat)
@@ -191,10 +212,13 @@ class PartnershipAgreements:
         artificial: bool = False,
         suits: Iterable[Suit | str] = (),
         alert: bool | None = None,
+        agreement: str = "",
     ) -> PartnershipAgreements:
-        """These agreements with ``side``'s card describing the last call of ``auction`` (``"1NT P 2C"``)."""
+        """These agreements with ``side``'s card describing the last call of ``auction`` (``"1NT P 2C"``), made
+        under the agreement named ``agreement`` (what the event's ``AlertPolicy.disallowed`` lists, L40B4)."""
         value = {"artificial": artificial, "suits": [Suit.parse(s).letter if isinstance(s, str) else s.letter
-                                                      for s in suits], "text": text, "alert": alert}  # fmt: skip
+                                                      for s in suits], "text": text, "alert": alert,
+                 "agreement": agreement}  # fmt: skip
         key = _key(_calls(auction))
         return self._with_cards(side, {**self._cards.get(side, {}), key: _meaning(key, value)})
 

@@ -113,6 +113,7 @@ JUDGEMENTS: Final[Mapping[str, tuple[tuple[str, str], ...]]] = {
         ("demonstrably_suggested", "Did partner's explanation demonstrably suggest the action chosen (L75A, L73C)?"),
     ),
     "75B1": (("agreement", "Is there enough evidence of the agreed meaning (L75D3; no: there was none, L75D2)?"),),
+    "40B4": (("damaged", "Was the other side damaged by the agreement the event does not allow (L40B4)?"),),
 }
 
 
@@ -722,6 +723,28 @@ def check_review(data: Mapping[str, Any]) -> None:
                 f"review {law}: with {key} false there is no infraction of L16B1(a) (L73C); the score stands "
                 "(answer no_damage)"
             )
+        if not value and str(law) == "40B4":
+            raise RulingError(
+                "review 40B4: a side not damaged gets no adjusted score (L40B4); the score stands (answer "
+                "no_damage; a procedural penalty is the director's, L90)"
+            )
+
+
+def disallowed_call(auction: DirectedAuction, seat: Seat, call: Call) -> None:
+    """REVIEW(40B4) and a note when ``seat``'s ``call``, standing as the last entry, was made under an agreement the
+    event does not allow (L40B4)."""
+    index = len(auction.entries) - 1
+    entry = auction.entries[index] if auction.entries else None
+    if entry is None or entry.seat != seat or entry.call != call or entry.status is not Status.STANDING:
+        return
+    name = auction.system.disallowed(auction.before(index), call, seat)
+    if name is None:
+        return
+    auction.add_review("40B4")
+    auction.note(
+        f"{seat_name(seat)}'s {call} was made under {name}, which the event does not allow (L40B4; "
+        "a procedural penalty is possible, L90)"
+    )
 
 
 class WBF17Disclosure(Edition):
@@ -735,6 +758,14 @@ class WBF17Disclosure(Edition):
 
     def review_judgements(self, law: str) -> tuple[tuple[str, str], ...]:
         return JUDGEMENTS.get(law, ())
+
+    def call(self, auction: DirectedAuction, seat: Seat, call: Call) -> None:
+        """L40B4: a call that stands, made under an agreement the event's regulations do not allow
+        (``AlertPolicy.disallowed``), raises REVIEW(40B4): after play the director judges whether the other side
+        was damaged (``damaged``, his judgement) and may adjust the score (L12C1); the offenders may get a
+        procedural penalty (L90)."""
+        super().call(auction, seat, call)
+        disallowed_call(auction, seat, call)
 
     def play_event(self, table: PlayTable, event: Event) -> Choice | bool:
         """A ``review`` answer states the director's judgements where the law asks for them (``check_review``)."""
