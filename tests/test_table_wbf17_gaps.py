@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 from contractbridge.cards import Card, Seat, Side
 from contractbridge.cli import app
 from contractbridge.deal import Board, Deal
-from contractbridge.errors import IrregularityPendingError, ParseError, RulingError
+from contractbridge.errors import IrregularityPendingError, ParseError, RulingError, RulingPendingError
 from contractbridge.laws.wbf17 import board_review
 from contractbridge.systems.agreements import AlertPolicy, PartnershipAgreements
 from contractbridge.table import Table
@@ -56,7 +56,17 @@ def test_l43b3_a_defenders_lead_out_of_turn_stands_as_in_turn_no_l56_choice(tmp_
     assert rule_json(table, tmp_path)["review"] == ["REVIEW(43B3)"]
     # dummy without the breach may not draw attention (L43A1(b)): the pending L56 ruling stays
     plain = table_of(*W_WINS_T1, "E:HK")
+    with pytest.raises(RulingPendingError):
+        plain.apply({"event": "attention", "seat": "N"})
     assert pending(plain).law == "56"
+
+
+def test_l43b3_is_a_play_period_law_an_opening_lead_out_of_turn_keeps_its_l54_ruling() -> None:
+    """E faces the opening lead out of turn: there is no dummy yet (L41), so the L54 ruling stays (declarer's)."""
+    table = table_of("E:HK")
+    with pytest.raises(RulingPendingError):
+        table.apply({**DUMMY_FIRST})
+    assert pending(table).law == "54"
 
 
 def test_l43b3_a_defenders_premature_play_goes_back_no_penalty_card_no_l57a_restriction() -> None:

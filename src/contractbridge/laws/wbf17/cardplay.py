@@ -196,17 +196,23 @@ def _require_no_ruling(table: PlayTable, what: str) -> None:
 
 def _dummy_first_to_pending(table: PlayTable, event: Attention) -> bool:
     """L43B3 for an irregularity other than a revoke: dummy, having broken L43A2 (``broke_43a2``), is the first to
-    draw attention to a defender's irregularity whose ruling is pending (a lead out of turn, a premature play, an
-    exposed card …). That ruling gives way to the 43B3 one: no immediate rectification, play continues as if no
-    irregularity had happened — a lead the non-offenders could accept stands as made in turn (the ruling's
-    ``accept`` option), any other card goes back to the hand with no penalty card or restriction — and REVIEW(43B3)
-    after play (only the defenders' score adjusted if they gained). ``False``: not this case."""
+    draw attention to a defender's irregularity whose ruling is pending (an unlawful card awaiting its ruling: a lead
+    out of turn, a premature play …; an exposed card), after the opening lead. That ruling gives way to the 43B3
+    one: no immediate rectification, play continues as if no irregularity had happened — a lead the non-offenders
+    could accept stands as made in turn (the ruling's ``accept`` option), any other card goes back to the hand with
+    no penalty card or restriction — and REVIEW(43B3) after play (only the defenders' score adjusted if they
+    gained). ``False``: not this case."""
     record, declarer = table.record, table.declarer
     ruling = None if record is None else record.pending
     if ruling is None or declarer is None or event.seat != declarer.partner or ruling.law == "43B3":
         return False
     if event.extra.get("broke_43a2") is not True or ruling.offender not in (declarer.lho, declarer.rho):
         return False
+    card, play = table.pending_irregularity, table.play_state
+    if play is None or not len(play):  # before the opening lead is faced there is no dummy yet (L41, L43)
+        return False
+    if ruling.irregularity != "exposed_card" and (card is None or card.seat != ruling.offender):
+        return False  # not a defender's card irregularity (a claim, a lead choice after a penalty card …)
     accept = next((o for o in ruling.options if o.id == "accept"), None)
     stands = () if accept is None else tuple(e for e in accept.effects if e.kind is EffectKind.ACCEPT)
     pending_ruling(
