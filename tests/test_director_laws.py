@@ -357,6 +357,16 @@ def test_edition_reports_the_source_of_a_rule() -> None:
     assert Edition("NL75").source_of("call") == "none"
 
 
+def test_every_part_of_an_edition_names_its_book() -> None:
+    """``source_of`` reports the book of the class that defines a rule: each mixin an edition is built from names
+    the book it belongs to (a mixin without ``name`` reported "?" for WBF17's ``call``)."""
+    from contractbridge.laws import EDITIONS
+
+    for name in EDITIONS:
+        parts = [k for k in type(edition(name)).__mro__ if k.__module__.startswith("contractbridge.laws.")]
+        assert all("name" in vars(k) for k in parts), [k.__name__ for k in parts if "name" not in vars(k)]
+
+
 def test_call_parse_above_seven_only_for_the_director() -> None:
     assert str(Call.parse("8C", allow_above_seven=True)) == "8C"
 

@@ -750,6 +750,8 @@ def disallowed_call(auction: DirectedAuction, seat: Seat, call: Call) -> None:
 class WBF17Disclosure(Edition):
     """The hooks of this module for the WBF17 edition."""
 
+    name = "WBF17"
+
     def disclosure_event(self, table: Table, event: Event) -> Event | None:
         return disclosure_event(table, event)
 
