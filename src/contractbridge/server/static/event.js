@@ -6,24 +6,6 @@ const EVENT = document.querySelector("main").dataset.event;
 const TOKEN = new URLSearchParams(window.location.search).get("token");
 let shown = {round: -1, role: undefined, pairs: false};
 
-async function api(method, url, body) {
-  const headers = {"Content-Type": "application/json"};
-  if (TOKEN) headers.Authorization = "Bearer " + TOKEN;
-  const response = await fetch(url, {method, headers, body: body ? JSON.stringify(body) : undefined});
-  const data = await response.json();
-  if (!response.ok) throw new Error(data.message || (typeof data.detail === "string" ? data.detail : JSON.stringify(data.detail)));
-  return data;
-}
-
-function el(tag, attrs, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (k.startsWith("on")) node.addEventListener(k.slice(2), v); else node.setAttribute(k, v);
-  }
-  for (const c of children) node.append(c);
-  return node;
-}
-
 function say(text, bad) {
   const box = document.getElementById("message");
   box.hidden = false;
@@ -32,7 +14,7 @@ function say(text, bad) {
 }
 
 async function act(method, url, body, done) {
-  try { const data = await api(method, url, body); if (done) done(data); await refresh(); return data; }
+  try { const data = await api(method, url, body, TOKEN); if (done) done(data); await refresh(); return data; }
   catch (err) { say(err.message, true); return null; }
 }
 
@@ -124,7 +106,7 @@ function directorPairs(state) {
 
 async function refresh() {
   let state;
-  try { state = await api("GET", `/api/events/${EVENT}`); } catch (err) { say(err.message, true); return; }
+  try { state = await api("GET", `/api/events/${EVENT}`, undefined, TOKEN); } catch (err) { say(err.message, true); return; }
   document.getElementById("event-status").textContent =
     state.status === "finished" ? "finished" : state.round ? `round ${state.round} of ${state.rounds}` : "not started";
   document.getElementById("movement").textContent = state.movement;

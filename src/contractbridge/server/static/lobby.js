@@ -2,24 +2,6 @@
 "use strict";
 const SEATS = ["N", "E", "S", "W"];
 
-async function api(method, url, body) {
-  const response = await fetch(url, {
-    method, headers: {"Content-Type": "application/json"}, body: body ? JSON.stringify(body) : undefined,
-  });
-  const data = await response.json();
-  if (!response.ok) throw new Error(data.message || data.detail || response.statusText);
-  return data;
-}
-
-function el(tag, attrs, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (k.startsWith("on")) node.addEventListener(k.slice(2), v); else node.setAttribute(k, v);
-  }
-  for (const c of children) node.append(c);
-  return node;
-}
-
 async function sit(tableId, seat) {
   const name = document.getElementById("player-name").value.trim();
   try {

@@ -11,15 +11,6 @@ let socket = null;
 let frame = null;
 let typed = "";
 
-function el(tag, attrs, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
-    else if (v !== false && v !== null && v !== undefined) node.setAttribute(k, v === true ? "" : v);
-  }
-  for (const c of children) if (c !== null && c !== undefined) node.append(c);
-  return node;
-}
 const $ = (id) => document.getElementById(id);
 const send = (message) => socket && socket.readyState === WebSocket.OPEN && socket.send(JSON.stringify(message));
 const suitClass = (s) => (s === "H" || s === "D" ? "red" : "black");
