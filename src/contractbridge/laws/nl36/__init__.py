@@ -34,6 +34,7 @@ class NL36(NL36Auction, NL36Play, NBB30):
         "follow_suit": "NL36 26.2; a revoke, 27",
         "claim": "NL36 29",
         "claim_agreement": "NL36 29.2",
+        "claim_ruling": "NL36 29.1",  # the defenders demand the statement or play on; no director
     }
 
     def claim_agreement(self, claimer: Seat, dummy: Seat) -> frozenset[Seat]:
