@@ -20,7 +20,7 @@ from contractbridge.errors import BridgeError, CallOutOfTurnError
 from contractbridge.laws import edition as find_edition
 from contractbridge.rulebooks import refusal
 from contractbridge.systems import CallMeaning, System, SystemOptions, system
-from contractbridge.systems.base import DEFAULT_OPTIONS
+from contractbridge.systems.base import DEFAULT_OPTIONS, situation_after
 
 if TYPE_CHECKING:
     from contractbridge.table import TableView
@@ -92,16 +92,21 @@ def bid_deal(
         per_seat = [_system(s) for s in systems]
         if len(per_seat) != 4:
             raise BridgeError(f"give one system or four (N, E, S, W), not {len(per_seat)}")
+    opts = options or DEFAULT_OPTIONS
+    # each seat reads the auction by its side's system and the opponents' (L20F): one situation per pair of
+    # systems, extended call by call rather than looked up again for each call
+    pairs = [per_seat[seat].sides(seat, per_seat[seat.lho]) for seat in Seat]
+    situations = {pair: situation_after(pair, (), dealer, vulnerability, opts, partscores) for pair in pairs}
     auction = Auction(dealer)
     records: list[BidRecord] = []
     while not auction.is_over:
         seat = auction.turn
         assert seat is not None
-        call, meaning = per_seat[seat].choose(
-            deal[seat], auction, vulnerability, options, partscores, per_seat[seat.lho]
-        )
+        call, meaning = situations[pairs[seat]].choose(deal[seat])
         auction.push(call)
         records.append(BidRecord(seat, call, meaning))
+        for pair, situation in situations.items():
+            situations[pair] = situation.after(call)
     return auction, records
 
 

@@ -245,30 +245,30 @@ class Tricks(Fraction):
 
     def __ge__(self, other: object) -> bool:
         if type(other) is int:
-            return self.numerator >= other * self.denominator
+            return self._numerator >= other * self._denominator  # type: ignore[attr-defined,no-any-return]
         if isinstance(other, Fraction):
-            return self.numerator * other.denominator >= other.numerator * self.denominator
+            return self._numerator * other._denominator >= other._numerator * self._denominator  # type: ignore[attr-defined,no-any-return]
         return Fraction.__ge__(self, other)  # type: ignore[operator]
 
     def __gt__(self, other: object) -> bool:
         if type(other) is int:
-            return self.numerator > other * self.denominator
+            return self._numerator > other * self._denominator  # type: ignore[attr-defined,no-any-return]
         if isinstance(other, Fraction):
-            return self.numerator * other.denominator > other.numerator * self.denominator
+            return self._numerator * other._denominator > other._numerator * self._denominator  # type: ignore[attr-defined,no-any-return]
         return Fraction.__gt__(self, other)  # type: ignore[operator]
 
     def __le__(self, other: object) -> bool:
         if type(other) is int:
-            return self.numerator <= other * self.denominator
+            return self._numerator <= other * self._denominator  # type: ignore[attr-defined,no-any-return]
         if isinstance(other, Fraction):
-            return self.numerator * other.denominator <= other.numerator * self.denominator
+            return self._numerator * other._denominator <= other._numerator * self._denominator  # type: ignore[attr-defined,no-any-return]
         return Fraction.__le__(self, other)  # type: ignore[operator]
 
     def __lt__(self, other: object) -> bool:
         if type(other) is int:
-            return self.numerator < other * self.denominator
+            return self._numerator < other * self._denominator  # type: ignore[attr-defined,no-any-return]
         if isinstance(other, Fraction):
-            return self.numerator * other.denominator < other.numerator * self.denominator
+            return self._numerator * other._denominator < other._numerator * self._denominator  # type: ignore[attr-defined,no-any-return]
         return Fraction.__lt__(self, other)  # type: ignore[operator]
 
 
@@ -377,16 +377,37 @@ def always(_: HandEval) -> bool:
     return True
 
 
-@dataclass(frozen=True, slots=True)
 class Candidate:
-    """One call a situation offers: its meaning and the test a hand must pass to make it."""
+    """One call a situation offers: the call, the test a hand must pass to make it, and its meaning
+    (``CallMeaning(call, text, rule, **constraints)``), built when first asked for: a situation's options are
+    all built, but a robot makes one of them and the explanation (L20F) needs only those making that call."""
 
-    meaning: CallMeaning
-    test: Test = always
+    __slots__ = ("_constraints", "_meaning", "_rule", "_text", "call", "test")
+
+    def __init__(self, call: Call, rule: str, text: str, test: Test = always, **constraints: Any) -> None:
+        self.call = call
+        self.test = test
+        self._rule = rule
+        self._text = text
+        self._constraints = constraints
+        self._meaning: CallMeaning | None = None
+
+    @classmethod
+    def of(cls, meaning: CallMeaning, test: Test = always) -> Candidate:
+        """The option of a meaning already built (one shared by several situations)."""
+        candidate = cls(meaning.call, meaning.rule, meaning.text, test)
+        candidate._meaning = meaning
+        return candidate
 
     @property
-    def call(self) -> Call:
-        return self.meaning.call
+    def meaning(self) -> CallMeaning:
+        m = self._meaning
+        if m is None:
+            m = self._meaning = CallMeaning(self.call, self._text, self._rule, **self._constraints)
+        return m
+
+    def __repr__(self) -> str:
+        return f"Candidate({self.meaning!r})"
 
 
 @lru_cache(maxsize=1024)
@@ -612,11 +633,6 @@ def meaning(call: Call, rule: str, text: str, **kw: object) -> CallMeaning:
     return CallMeaning(call, text, rule, **kw)  # type: ignore[arg-type]
 
 
-def suit_meaning(call: Call, rule: str, text: str, suit: Suit, minimum: int, **kw: object) -> CallMeaning:
-    """A call that specifies ``suit`` and promises at least ``minimum`` cards in it."""
-    return meaning(call, rule, text, lengths=suit_min(suit, minimum), specified_suits=ONLY[suit], **kw)
-
-
 def undiscussed(call: Call) -> CallMeaning:
     """What any call the system does not cover means: natural, nothing more agreed."""
     text = "natural, undiscussed: the system does not cover this call here"
@@ -636,7 +652,7 @@ class System(ABC):
         """The options of this system for the situation ``ctx``, in the book's order of preference."""
 
     # the public operations -----------------------------------------------------------------------------
-    def _pair(self, seat: Seat, opponents: System | None) -> tuple[System, System]:
+    def sides(self, seat: Seat, opponents: System | None) -> tuple[System, System]:
         """The systems of North-South and East-West when ``seat``'s side plays this one."""
         other = opponents or self
         return (self, other) if SIDE_OF[seat] == 0 else (other, self)
@@ -651,8 +667,9 @@ class System(ABC):
     ) -> Context:
         """The auction as the seat to call sees it, the opponents' calls read by ``opponents``' system."""
         seat = auction.dealer.offset(len(auction))
-        pair = self._pair(seat, opponents)
-        return _options(pair, auction.calls, auction.dealer, vulnerability, options or DEFAULT_OPTIONS, partscores)[0]
+        pair = self.sides(seat, opponents)
+        opts = options or DEFAULT_OPTIONS
+        return situation_after(pair, auction.calls, auction.dealer, vulnerability, opts, partscores).context
 
     def choose(
         self,
@@ -668,17 +685,9 @@ class System(ABC):
         seat = auction.turn
         if seat is None:
             raise BridgeError("the auction is over: no call to choose (L22)")
-        if len(hand) != 13:
-            raise BridgeError(f"a hand to bid holds 13 cards, not {len(hand)}")
-        pair = self._pair(seat, opponents)
-        _, offered = _options(
-            pair, auction.calls, auction.dealer, vulnerability, options or DEFAULT_OPTIONS, partscores
-        )
-        ev = evaluate(hand)
-        for opt in offered:
-            if opt.test(ev):
-                return opt.call, opt.meaning
-        raise AssertionError("every situation ends with an unconditional option")  # pragma: no cover
+        pair = self.sides(seat, opponents)
+        opts = options or DEFAULT_OPTIONS
+        return situation_after(pair, auction.calls, auction.dealer, vulnerability, opts, partscores).choose(hand)
 
     def explain(
         self,
@@ -693,53 +702,155 @@ class System(ABC):
         (L20F); the other side's calls before it are read by ``opponents``' system."""
         if not 0 <= index < len(auction):
             raise BridgeError(f"no call number {index + 1} in an auction of {len(auction)} calls")
-        pair = self._pair(auction.seat_of(index), opponents)
-        calls = auction.calls[: index + 1]
-        return _meanings(pair, calls, auction.dealer, vulnerability, options or DEFAULT_OPTIONS, partscores)[index]
+        pair = self.sides(auction.seat_of(index), opponents)
+        opts = options or DEFAULT_OPTIONS
+        before = situation_after(pair, auction.calls[:index], auction.dealer, vulnerability, opts, partscores)
+        return before.meaning_of(auction.calls[index])
 
 
-@lru_cache(maxsize=32768)
-def _options(
+class Situation:
+    """One auction as the seat to call sees it, at one table (the systems by side, dealer, vulnerability, the
+    options, the part-scores and the calls so far), computed once per auction and extended call by call
+    (``after``): the meanings of the calls made, each computed once when the call is made (L20F: the union of
+    the options of the situation before it that make it), and the options of the seat to call, shared by every
+    table that gives the same situation (``_SITUATIONS``: the 16 dealer × vulnerability pairs that give it)."""
+
+    __slots__ = (
+        "_after",
+        "_by_call",
+        "_offered",
+        "calls",
+        "dealer",
+        "meanings",
+        "options",
+        "partscores",
+        "systems",
+        "vulnerability",
+    )
+
+    def __init__(
+        self,
+        systems: tuple[System, System],
+        dealer: Seat,
+        vulnerability: Vulnerability,
+        options: SystemOptions,
+        partscores: tuple[int, int],
+        calls: tuple[Call, ...] = (),
+        meanings: tuple[CallMeaning, ...] = (),
+    ) -> None:
+        self.systems = systems
+        self.dealer = dealer
+        self.vulnerability = vulnerability
+        self.options = options
+        self.partscores = partscores
+        self.calls = calls
+        self.meanings = meanings
+        self._offered: tuple[Candidate, ...] | None = None
+        self._after: dict[Call, Situation] = {}
+        self._by_call: dict[Call, CallMeaning] = {}
+
+    @property
+    def context(self) -> Context:
+        """The auction as the seat to call sees it."""
+        calls = self.calls
+        seat = _ROTATION[self.dealer][len(calls) % 4]
+        system = self.systems[SIDE_OF[seat]]
+        return Context(system, calls, self.dealer, self.vulnerability, self.options, self.partscores, self.meanings)
+
+    @property
+    def offered(self) -> tuple[Candidate, ...]:
+        """The legal options of the seat to call, in the system's order. They depend on no hand, and only on the
+        situation as the seat to call sees it (the calls; our and their system, vulnerability and part-score),
+        not on who dealt or which side is which."""
+        offered = self._offered
+        if offered is None:
+            calls, vulnerability, partscores = self.calls, self.vulnerability, self.partscores
+            seat = _ROTATION[self.dealer][len(calls) % 4]
+            side = SIDE_OF[seat]
+            key = (
+                self.systems[side],
+                self.systems[1 - side],
+                calls,
+                vulnerability.is_vulnerable(seat),
+                vulnerability.is_vulnerable(_ROTATION[seat][1]),
+                self.options,
+                partscores[side],
+                partscores[1 - side],
+            )
+            offered = _SITUATIONS.get(key)
+            if offered is None:
+                if len(_SITUATIONS) >= _SITUATIONS_LIMIT:
+                    _SITUATIONS.clear()
+                ctx = self.context
+                offered = _SITUATIONS[key] = _legal_options(ctx, ctx.system.options(ctx))
+            self._offered = offered
+        return offered
+
+    def meaning_of(self, call: Call) -> CallMeaning:
+        """What ``call`` means here: the union of the options that make it, or "natural, undiscussed"."""
+        found = self._by_call.get(call)
+        if found is None:
+            made = [o.meaning for o in self.offered if o.call == call]
+            found = self._by_call[call] = union(made) if made else undiscussed(call)
+        return found
+
+    def choose(self, hand: Hand) -> tuple[Call, CallMeaning]:
+        """The first option whose test ``hand`` passes, and its meaning."""
+        if len(hand) != 13:
+            raise BridgeError(f"a hand to bid holds 13 cards, not {len(hand)}")
+        ev = evaluate(hand)
+        for opt in self.offered:
+            if opt.test(ev):
+                return opt.call, opt.meaning
+        raise AssertionError("every situation ends with an unconditional option")  # pragma: no cover
+
+    def after(self, call: Call) -> Situation:
+        """The situation once ``call`` is made (the caller has checked that it is legal)."""
+        nxt = self._after.get(call)
+        if nxt is None:
+            global _NODES
+            _NODES += 1
+            nxt = self._after[call] = Situation(
+                self.systems,
+                self.dealer,
+                self.vulnerability,
+                self.options,
+                self.partscores,
+                (*self.calls, call),
+                (*self.meanings, self.meaning_of(call)),
+            )
+        return nxt
+
+
+@lru_cache(maxsize=256)
+def _start(
+    systems: tuple[System, System],
+    dealer: Seat,
+    vulnerability: Vulnerability,
+    options: SystemOptions,
+    partscores: tuple[int, int],
+) -> Situation:
+    """The situation before the first call; every later one hangs from it (``Situation.after``)."""
+    return Situation(systems, dealer, vulnerability, options, partscores)
+
+
+def situation_after(
     systems: tuple[System, System],
     calls: tuple[Call, ...],
     dealer: Seat,
     vulnerability: Vulnerability,
     options: SystemOptions,
     partscores: tuple[int, int],
-) -> tuple[Context, tuple[Candidate, ...]]:
-    """The context and the options of the seat to call after ``calls``, by its side's system (``systems``
-    is indexed by side). They depend on no hand, and only on the situation as the seat to call sees it (the
-    calls; our and their system, vulnerability and part-score), not on who dealt or which side is which: the
-    options are built once per situation (``_SITUATIONS``) and shared by the 16 dealer × vulnerability pairs
-    that give it."""
-    seat = _ROTATION[dealer][len(calls) % 4]
-    side = SIDE_OF[seat]
-    system = systems[side]
-    ctx = Context(
-        system,
-        calls,
-        dealer,
-        vulnerability,
-        options,
-        partscores,
-        _meanings(systems, calls, dealer, vulnerability, options, partscores),
-    )
-    situation = (
-        system,
-        systems[1 - side],
-        calls,
-        vulnerability.is_vulnerable(seat),
-        vulnerability.is_vulnerable(seat.lho),
-        options,
-        partscores[side],
-        partscores[1 - side],
-    )
-    offered = _SITUATIONS.get(situation)
-    if offered is None:
-        if len(_SITUATIONS) >= _SITUATIONS_LIMIT:
-            _SITUATIONS.clear()
-        offered = _SITUATIONS[situation] = _legal_options(ctx, system.options(ctx))
-    return ctx, offered
+) -> Situation:
+    """The situation after ``calls``: a walk from the start, each step computed once."""
+    global _NODES
+    if _NODES >= _SITUATIONS_LIMIT:
+        _NODES = 0
+        _start.cache_clear()
+    node = _start(systems, dealer, vulnerability, options, partscores)
+    for call in calls:
+        node = node.after(call)
+    return node
 
 
 def _legal_options(ctx: Context, options: list[Candidate]) -> tuple[Candidate, ...]:
@@ -748,42 +859,38 @@ def _legal_options(ctx: Context, options: list[Candidate]) -> tuple[Candidate, .
     last_rank = ctx._last_rank
     out = []
     for o in options:
-        call = o.meaning.call
+        call = o.call
         if (call.level <= 7 and call.rank > last_rank) if isinstance(call, Bid) else ctx.legal(call):
             out.append(o)
     return tuple(out)
 
 
-#: The options of each bidding situation seen (see ``_options``), emptied when it reaches the limit.
+#: The options of each bidding situation seen (see ``Situation.offered``), emptied when it reaches the limit.
 _SITUATIONS: dict[tuple[object, ...], tuple[Candidate, ...]] = {}
 _SITUATIONS_LIMIT: Final = 65536
+#: How many situations hang from the starts (``_start``), which are forgotten when it reaches the limit.
+_NODES = 0
 
 
 def clear_caches() -> None:
     """Forget every cached situation, context, meaning and hand summary (for cold-cache measurements)."""
+    global _NODES
     _SITUATIONS.clear()
-    _options.cache_clear()
-    _meanings.cache_clear()
+    _start.cache_clear()
+    _NODES = 0
     evaluate.cache_clear()
 
 
-@lru_cache(maxsize=32768)
-def _meanings(
-    systems: tuple[System, System],
-    calls: tuple[Call, ...],
-    dealer: Seat,
-    vulnerability: Vulnerability,
-    options: SystemOptions,
-    partscores: tuple[int, int],
-) -> tuple[CallMeaning, ...]:
-    """The meanings of every call of ``calls``, each by the system of the side that made it, in the context
-    of the calls before it."""
-    if not calls:
-        return ()
-    before = _meanings(systems, calls[:-1], dealer, vulnerability, options, partscores)
-    _, offered = _options(systems, calls[:-1], dealer, vulnerability, options, partscores)
-    found = [o.meaning for o in offered if o.call == calls[-1]]
-    return (*before, union(found) if found else undiscussed(calls[-1]))
-
-
-__all__ += ["ONLY", "bid_of", "clear_caches", "evaluate", "lengths", "meaning", "suit_min", "undiscussed", "union"]
+__all__ += [
+    "ONLY",
+    "Situation",
+    "bid_of",
+    "clear_caches",
+    "evaluate",
+    "lengths",
+    "meaning",
+    "situation_after",
+    "suit_min",
+    "undiscussed",
+    "union",
+]

@@ -20,8 +20,6 @@ from contractbridge.systems.base import (
     Forcing,
     HandEval,
     bid_of,
-    meaning,
-    suit_meaning,
     suit_min,
 )
 from contractbridge.systems.culbertson import Culbertson
@@ -85,14 +83,12 @@ class Club(Culbertson):
         if again is not None and again.level <= 3:
             out.append(
                 Candidate(
-                    suit_meaning(
-                        again,
-                        "EST-B55",
-                        f"{mine.name.lower()} a second time: 6+ cards",
-                        mine,
-                        6,
-                    ),
-                    lambda ev: ev.length[mine] >= 6,
+                    again,
+                    "EST-B55",
+                    f"{mine.name.lower()} a second time: 6+ cards",
+                    lengths=suit_min(mine, 6),
+                    specified_suits=ONLY[mine],
+                    test=lambda ev: ev.length[mine] >= 6,
                 )
             )
         named = frozenset(ctx.suits_bid_by((ctx.seat, ctx.partner)))
@@ -102,14 +98,12 @@ class Club(Culbertson):
                 continue
             out.append(
                 Candidate(
-                    suit_meaning(
-                        bid,
-                        "EST-B55",
-                        f"a 4-card biddable suit on the second round: {s.name.lower()}",
-                        s,
-                        4,
-                    ),
-                    lambda ev, s=s: four_card_suit(ev, named) == s,
+                    bid,
+                    "EST-B55",
+                    f"a 4-card biddable suit on the second round: {s.name.lower()}",
+                    lengths=suit_min(s, 4),
+                    specified_suits=ONLY[s],
+                    test=lambda ev, s=s: four_card_suit(ev, named) == s,
                 )
             )
         return out
@@ -137,32 +131,28 @@ class Club(Culbertson):
         out = self.preempts(ctx) + self.forcing_twos(ctx)
         out.append(
             Candidate(
-                meaning(
-                    bid_of(2, NT),
-                    "EST-B21",
-                    "strong balanced hand without a 5-card suit, not forcing",
-                    lengths=tuple((0, 4) for _ in Suit),
-                    ht_min=opts.two_nt_ht,
-                ),
-                lambda ev: ev.ht >= opts.two_nt_ht and max(ev.length) <= 4,
+                bid_of(2, NT),
+                "EST-B21",
+                "strong balanced hand without a 5-card suit, not forcing",
+                lengths=tuple((0, 4) for _ in Suit),
+                ht_min=opts.two_nt_ht,
+                test=lambda ev: ev.ht >= opts.two_nt_ht and max(ev.length) <= 4,
             )
         )
         out.append(
             Candidate(
-                meaning(
-                    ONE_CLUB,
-                    "EST-B55",
-                    f"artificial: {fmt(lo)}–{fmt(opts.club_max_ht)} HT by the Club table "
-                    "(stronger hands that fit no other opening too); says nothing about clubs",
-                    ht_min=lo,
-                    ht_table=CLUB_TABLE,
-                    artificial=True,
-                    forcing=Forcing.ROUND,
-                ),
-                lambda ev: ev.club_ht >= lo,
+                ONE_CLUB,
+                "EST-B55",
+                f"artificial: {fmt(lo)}–{fmt(opts.club_max_ht)} HT by the Club table "
+                "(stronger hands that fit no other opening too); says nothing about clubs",
+                ht_min=lo,
+                ht_table=CLUB_TABLE,
+                artificial=True,
+                forcing=Forcing.ROUND,
+                test=lambda ev: ev.club_ht >= lo,
             )
         )
-        out.append(Candidate(meaning(PASS, "EST-B55", f"no opening: fewer than {fmt(lo)} HT (Club table)")))
+        out.append(Candidate(PASS, "EST-B55", f"no opening: fewer than {fmt(lo)} HT (Club table)"))
         return out
 
     # EST-B55: responses to 1C ---------------------------------------------------------------------------------
@@ -176,87 +166,75 @@ class Club(Culbertson):
             bid = bid_of(pos_level[s] + 1, STRAIN_OF[s])
             out.append(
                 Candidate(
-                    meaning(
-                        bid,
-                        "EST-B55",
-                        f"forcing response: more than 2½ HT, biddable {s.name.lower()} of 5+",
-                        lengths=suit_min(s, 5),
-                        ht_min=hi + F(1, 4),
-                        ht_table=CLUB_TABLE,
-                        forcing=Forcing.GAME,
-                        specified_suits=ONLY[s],
-                    ),
-                    lambda ev, s=s: ev.club_ht > hi and five_card_suit(ev) == s,
+                    bid,
+                    "EST-B55",
+                    f"forcing response: more than 2½ HT, biddable {s.name.lower()} of 5+",
+                    lengths=suit_min(s, 5),
+                    ht_min=hi + F(1, 4),
+                    ht_table=CLUB_TABLE,
+                    forcing=Forcing.GAME,
+                    specified_suits=ONLY[s],
+                    test=lambda ev, s=s: ev.club_ht > hi and five_card_suit(ev) == s,
                 )
             )
         out.append(
             Candidate(
-                meaning(
-                    bid_of(2, NT),
-                    "EST-B55",
-                    "forcing response: more than 2½ HT, no biddable 5-card suit",
-                    ht_min=hi + F(1, 4),
-                    ht_table=CLUB_TABLE,
-                    forcing=Forcing.GAME,
-                ),
-                lambda ev: ev.club_ht > hi and five_card_suit(ev) is None,
+                bid_of(2, NT),
+                "EST-B55",
+                "forcing response: more than 2½ HT, no biddable 5-card suit",
+                ht_min=hi + F(1, 4),
+                ht_table=CLUB_TABLE,
+                forcing=Forcing.GAME,
+                test=lambda ev: ev.club_ht > hi and five_card_suit(ev) is None,
             )
         )
         for s in SUITS_HIGH_FIRST:
             bid = bid_of(pos_level[s], STRAIN_OF[s])
             out.append(
                 Candidate(
-                    meaning(
-                        bid,
-                        "EST-B55",
-                        f"positive response: 1½–2½ HT, biddable {s.name.lower()} of 5+",
-                        lengths=suit_min(s, 5),
-                        ht_min=lo,
-                        ht_max=hi,
-                        ht_table=CLUB_TABLE,
-                        specified_suits=ONLY[s],
-                    ),
-                    lambda ev, s=s: lo <= ev.club_ht <= hi and five_card_suit(ev) == s,
+                    bid,
+                    "EST-B55",
+                    f"positive response: 1½–2½ HT, biddable {s.name.lower()} of 5+",
+                    lengths=suit_min(s, 5),
+                    ht_min=lo,
+                    ht_max=hi,
+                    ht_table=CLUB_TABLE,
+                    specified_suits=ONLY[s],
+                    test=lambda ev, s=s: lo <= ev.club_ht <= hi and five_card_suit(ev) == s,
                 )
             )
         out.append(
             Candidate(
-                meaning(
-                    bid_of(1, NT),
-                    "EST-B55",
-                    "positive response: 1½–2½ HT, no biddable 5-card suit",
-                    ht_min=lo,
-                    ht_max=hi,
-                    ht_table=CLUB_TABLE,
-                ),
-                lambda ev: lo <= ev.club_ht <= hi and five_card_suit(ev) is None,
+                bid_of(1, NT),
+                "EST-B55",
+                "positive response: 1½–2½ HT, no biddable 5-card suit",
+                ht_min=lo,
+                ht_max=hi,
+                ht_table=CLUB_TABLE,
+                test=lambda ev: lo <= ev.club_ht <= hi and five_card_suit(ev) is None,
             )
         )
         if ctx.rho_call in (PASS, DOUBLE):
             out.append(
                 Candidate(
-                    meaning(
-                        bid_of(1, Strain.DIAMONDS),
-                        "EST-B55",
-                        "negative response: fewer than 1½ HT; says nothing about diamonds",
-                        ht_max=F(5, 4),
-                        ht_table=CLUB_TABLE,
-                        artificial=True,
-                    ),
-                    lambda ev: ev.club_ht < lo,
+                    bid_of(1, Strain.DIAMONDS),
+                    "EST-B55",
+                    "negative response: fewer than 1½ HT; says nothing about diamonds",
+                    ht_max=F(5, 4),
+                    ht_table=CLUB_TABLE,
+                    artificial=True,
+                    test=lambda ev: ev.club_ht < lo,
                 )
             )
         else:
             out.append(
                 Candidate(
-                    meaning(
-                        PASS,
-                        "EST-B55",
-                        "after the overcall: fewer than 1½ HT (instead of 1D)",
-                        ht_max=F(5, 4),
-                        ht_table=CLUB_TABLE,
-                    ),
-                    lambda ev: ev.club_ht < lo,
+                    PASS,
+                    "EST-B55",
+                    "after the overcall: fewer than 1½ HT (instead of 1D)",
+                    ht_max=F(5, 4),
+                    ht_table=CLUB_TABLE,
+                    test=lambda ev: ev.club_ht < lo,
                 )
             )
         return out
@@ -284,15 +262,13 @@ class Club(Culbertson):
             )
             out.append(
                 Candidate(
-                    meaning(
-                        bid,
-                        "EST-B55",
-                        f"{what}: his 5-card suit, {s.name.lower()}",
-                        lengths=suit_min(s, 5),
-                        forcing=Forcing.GAME if forcing else Forcing.NONE,
-                        specified_suits=ONLY[s],
-                    ),
-                    lambda ev, s=s: five_card_suit(ev) == s,
+                    bid,
+                    "EST-B55",
+                    f"{what}: his 5-card suit, {s.name.lower()}",
+                    lengths=suit_min(s, 5),
+                    forcing=Forcing.GAME if forcing else Forcing.NONE,
+                    specified_suits=ONLY[s],
+                    test=lambda ev, s=s: five_card_suit(ev) == s,
                 )
             )
         p_suit = response.strain.suit
@@ -300,24 +276,25 @@ class Club(Culbertson):
             bid = bid_of(response.level + 1, response.strain)
             out.append(
                 Candidate(
-                    meaning(
-                        bid,
-                        "EST-B55",
-                        f"no 5-card suit; 4 {p_suit.name.lower()} with A+J or K+Q: raise one level",
-                        lengths=suit_min(p_suit, 4),
-                        forcing=Forcing.GAME,
+                    bid,
+                    "EST-B55",
+                    f"no 5-card suit; 4 {p_suit.name.lower()} with A+J or K+Q: raise one level",
+                    lengths=suit_min(p_suit, 4),
+                    forcing=Forcing.GAME,
+                    test=lambda ev: (
+                        five_card_suit(ev) is None and ev.length[p_suit] >= 4 and self._aj_or_kq(ev, p_suit)
                     ),
-                    lambda ev: five_card_suit(ev) is None and ev.length[p_suit] >= 4 and self._aj_or_kq(ev, p_suit),
                 )
             )
         nt = ctx.cheapest(NT)
         if nt is not None:
             out.append(
                 Candidate(
-                    meaning(
-                        nt, "EST-B55", "no biddable 5-card suit", forcing=Forcing.GAME if forcing else Forcing.NONE
-                    ),
-                    lambda ev: five_card_suit(ev) is None,
+                    nt,
+                    "EST-B55",
+                    "no biddable 5-card suit",
+                    forcing=Forcing.GAME if forcing else Forcing.NONE,
+                    test=lambda ev: five_card_suit(ev) is None,
                 )
             )
         return out
@@ -341,13 +318,11 @@ class Club(Culbertson):
             if opener_suit is not None:
                 out.append(
                     Candidate(
-                        meaning(
-                            PASS,
-                            "EST-B55",
-                            f"content with {opener_suit.name.lower()} (3+ cards)",
-                            lengths=suit_min(opener_suit, 3),
-                        ),
-                        lambda ev: ev.length[opener_suit] >= 3,
+                        PASS,
+                        "EST-B55",
+                        f"content with {opener_suit.name.lower()} (3+ cards)",
+                        lengths=suit_min(opener_suit, 3),
+                        test=lambda ev: ev.length[opener_suit] >= 3,
                     )
                 )
             for s in SUITS_HIGH_FIRST:
@@ -356,14 +331,12 @@ class Club(Culbertson):
                     continue
                 out.append(
                     Candidate(
-                        suit_meaning(
-                            bid,
-                            "EST-B55",
-                            f"length only: {s.name.lower()} 5+ (strength already denied)",
-                            s,
-                            5,
-                        ),
-                        lambda ev, s=s: five_card_suit(ev, named) == s,
+                        bid,
+                        "EST-B55",
+                        f"length only: {s.name.lower()} 5+ (strength already denied)",
+                        lengths=suit_min(s, 5),
+                        specified_suits=ONLY[s],
+                        test=lambda ev, s=s: five_card_suit(ev, named) == s,
                     )
                 )
         elif step == 4:  # opener
@@ -373,8 +346,11 @@ class Club(Culbertson):
                 return []
             out.append(
                 Candidate(
-                    meaning(PASS, "EST-B55", f"accepts {r_suit.name.lower()} (3+ cards)", lengths=suit_min(r_suit, 3)),
-                    lambda ev: ev.length[r_suit] >= 3,
+                    PASS,
+                    "EST-B55",
+                    f"accepts {r_suit.name.lower()} (3+ cards)",
+                    lengths=suit_min(r_suit, 3),
+                    test=lambda ev: ev.length[r_suit] >= 3,
                 )
             )
             for s in SUITS_HIGH_FIRST:
@@ -383,19 +359,17 @@ class Club(Culbertson):
                     continue
                 out.append(
                     Candidate(
-                        suit_meaning(
-                            bid,
-                            "EST-B55",
-                            f"does not accept: a 4-card biddable suit, {s.name.lower()}",
-                            s,
-                            4,
-                        ),
-                        lambda ev, s=s: four_card_suit(ev, named) == s,
+                        bid,
+                        "EST-B55",
+                        f"does not accept: a 4-card biddable suit, {s.name.lower()}",
+                        lengths=suit_min(s, 4),
+                        specified_suits=ONLY[s],
+                        test=lambda ev, s=s: four_card_suit(ev, named) == s,
                     )
                 )
             nt = ctx.cheapest(NT)
             if nt is not None:
-                out.append(Candidate(meaning(nt, "EST-B55", "does not accept, no 4-card biddable suit to name")))
+                out.append(Candidate(nt, "EST-B55", "does not accept, no 4-card biddable suit to name"))
         else:  # responder, step 4 of the text
             my_suits = [c.strain.suit for c in seq[1::2][1:] if isinstance(c, Bid) and c.strain.suit is not None]
             for s in my_suits[:1]:
@@ -403,8 +377,11 @@ class Club(Culbertson):
                 if bid is not None and bid.level <= 3:
                     out.append(
                         Candidate(
-                            meaning(bid, "EST-B55", f"repeats {s.name.lower()}: 6+ cards", lengths=suit_min(s, 6)),
-                            lambda ev, s=s: ev.length[s] >= 6,
+                            bid,
+                            "EST-B55",
+                            f"repeats {s.name.lower()}: 6+ cards",
+                            lengths=suit_min(s, 6),
+                            test=lambda ev, s=s: ev.length[s] >= 6,
                         )
                     )
             for s in SUITS_HIGH_FIRST:
@@ -413,14 +390,12 @@ class Club(Culbertson):
                     continue
                 out.append(
                     Candidate(
-                        suit_meaning(
-                            bid,
-                            "EST-B55",
-                            f"another 5-card suit: {s.name.lower()}",
-                            s,
-                            5,
-                        ),
-                        lambda ev, s=s: five_card_suit(ev, named) == s,
+                        bid,
+                        "EST-B55",
+                        f"another 5-card suit: {s.name.lower()}",
+                        lengths=suit_min(s, 5),
+                        specified_suits=ONLY[s],
+                        test=lambda ev, s=s: five_card_suit(ev, named) == s,
                     )
                 )
         return out

@@ -31,7 +31,6 @@ from contractbridge.systems.base import (
     bid_of,
     lengths,
     meaning,
-    suit_meaning,
     suit_min,
 )
 
@@ -151,7 +150,7 @@ class Culbertson(System):
     def fallback(self, ctx: Context) -> list[Candidate]:
         """What closes every situation: forced bids when forced to game (EST-B05), else pass."""
         out = self.forced_bids(ctx) if ctx.our_game_forcing() and ctx.rho_call is PASS else []
-        out.append(Candidate(meaning(PASS, "EST-B04", "nothing the system asks for here")))
+        out.append(Candidate(PASS, "EST-B04", "nothing the system asks for here"))
         return out
 
     # shared pieces -------------------------------------------------------------------------------------------
@@ -185,46 +184,40 @@ class Culbertson(System):
         choice = object()  # the key of this situation's choice of suit in each hand's memo
         out.append(
             Candidate(
-                meaning(
-                    bid_of(2, NT),
-                    "EST-B21",
-                    "strong balanced hand without a 5-card suit, not forcing",
-                    lengths=MAX4,
-                    ht_min=opts.two_nt_ht,
-                ),
-                lambda ev: ev.ht >= opts.two_nt_ht and max(ev.length) <= 4,
+                bid_of(2, NT),
+                "EST-B21",
+                "strong balanced hand without a 5-card suit, not forcing",
+                lengths=MAX4,
+                ht_min=opts.two_nt_ht,
+                test=lambda ev: ev.ht >= opts.two_nt_ht and max(ev.length) <= 4,
             )
         )
         for suit in SUITS_HIGH_FIRST:
             out.append(
                 Candidate(
-                    meaning(
-                        bid_of(1, STRAIN_OF[suit]),
-                        "EST-B20",
-                        f"approach bid: biddable {suit.name.lower()}, at least {fmt(min_ht)} HT and 4 playing tricks",
-                        lengths=suit_min(suit, 4),
-                        ht_min=min_ht,
-                        tricks=F(4),
-                        specified_suits=ONLY[suit],
-                    ),
+                    bid_of(1, STRAIN_OF[suit]),
+                    "EST-B20",
+                    f"approach bid: biddable {suit.name.lower()}, at least {fmt(min_ht)} HT and 4 playing tricks",
+                    lengths=suit_min(suit, 4),
+                    ht_min=min_ht,
+                    tricks=F(4),
+                    specified_suits=ONLY[suit],
                     # the suit chosen among those that qualify (EST-B17): the same choice for each suit's option
-                    lambda ev, s=suit: ev.once(choice, pick) == s,
+                    test=lambda ev, s=suit: ev.once(choice, pick) == s,
                 )
             )
         if opts.prefer_suit_to_one_nt:
             for suit in SUITS_HIGH_FIRST:
                 out.append(
                     Candidate(
-                        meaning(
-                            bid_of(1, STRAIN_OF[suit]),
-                            "EST-B24",
-                            f"{suit.name.lower()}: a 4-card suit with an honour "
-                            "trick, shown rather than 1NT with 3 HT or more",
-                            lengths=suit_min(suit, 4),
-                            ht_min=max(F(3), min_ht),
-                            tricks=F(4),
-                        ),
-                        lambda ev, s=suit: (
+                        bid_of(1, STRAIN_OF[suit]),
+                        "EST-B24",
+                        f"{suit.name.lower()}: a 4-card suit with an honour "
+                        "trick, shown rather than 1NT with 3 HT or more",
+                        lengths=suit_min(suit, 4),
+                        ht_min=max(F(3), min_ht),
+                        tricks=F(4),
+                        test=lambda ev, s=suit: (
                             ev.ht >= max(F(3), min_ht)
                             and not ev.biddable
                             and ev.pt(None) >= 4
@@ -234,23 +227,17 @@ class Culbertson(System):
                 )
         out.append(
             Candidate(
-                meaning(
-                    bid_of(1, NT),
-                    "EST-B24",
-                    "no biddable suit, at least 4 playing tricks",
-                    lengths=MAX5,
-                    ht_min=min_ht,
-                    tricks=F(4),
-                ),
-                lambda ev: ev.ht >= min_ht and not ev.biddable and ev.pt(None) >= 4,
+                bid_of(1, NT),
+                "EST-B24",
+                "no biddable suit, at least 4 playing tricks",
+                lengths=MAX5,
+                ht_min=min_ht,
+                tricks=F(4),
+                test=lambda ev: ev.ht >= min_ht and not ev.biddable and ev.pt(None) >= 4,
             )
         )
         out.append(
-            Candidate(
-                meaning(
-                    PASS, "EST-B10", "no opening bid: " + (f"fewer than {fmt(min_ht)} HT or too few playing tricks")
-                )
-            )
+            Candidate(PASS, "EST-B10", "no opening bid: " + (f"fewer than {fmt(min_ht)} HT or too few playing tricks"))
         )
         return out
 
@@ -272,16 +259,14 @@ class Culbertson(System):
             level = 4 if major else 5
             out.append(
                 Candidate(
-                    suit_meaning(
-                        bid_of(level, STRAIN_OF[suit]),
-                        "EST-B23",
-                        f"game pre-empt: {suit.name.lower()} very long and "
-                        f"strong, almost no side honour tricks, {fmt(need)} playing tricks",
-                        suit,
-                        7,
-                        tricks=need,
-                    ),
-                    lambda ev, s=suit, need=need: (
+                    bid_of(level, STRAIN_OF[suit]),
+                    "EST-B23",
+                    f"game pre-empt: {suit.name.lower()} very long and "
+                    f"strong, almost no side honour tricks, {fmt(need)} playing tricks",
+                    lengths=suit_min(suit, 7),
+                    specified_suits=ONLY[suit],
+                    tricks=need,
+                    test=lambda ev, s=suit, need=need: (
                         ev.length[s] >= 7 and ev.tt(s) >= ev.length[s] - 2 and ev.side_ht(s) <= 1 and ev.pt(s) >= need
                     ),
                 )
@@ -292,16 +277,14 @@ class Culbertson(System):
             level = 3 if major else 4
             out.append(
                 Candidate(
-                    suit_meaning(
-                        bid_of(level, STRAIN_OF[suit]),
-                        "EST-B22",
-                        f"pre-empt: {suit.name.lower()} very long and strong, "
-                        f"at least 1½ side HT, {fmt(need)} playing tricks",
-                        suit,
-                        6,
-                        tricks=need,
-                    ),
-                    lambda ev, s=suit, need=need: (
+                    bid_of(level, STRAIN_OF[suit]),
+                    "EST-B22",
+                    f"pre-empt: {suit.name.lower()} very long and strong, "
+                    f"at least 1½ side HT, {fmt(need)} playing tricks",
+                    lengths=suit_min(suit, 6),
+                    specified_suits=ONLY[suit],
+                    tricks=need,
+                    test=lambda ev, s=suit, need=need: (
                         ev.length[s] >= 6 and ev.tt(s) >= 5 and ev.side_ht(s) >= F(3, 2) and ev.pt(s) >= need
                     ),
                 )
@@ -327,16 +310,14 @@ class Culbertson(System):
         choice = object()  # the key of this situation's choice of suit in each hand's memo
         return [
             Candidate(
-                meaning(
-                    bid_of(2, STRAIN_OF[suit]),
-                    "EST-B21",
-                    f"forcing two: {suit.name.lower()}, game in hand",
-                    lengths=suit_min(suit, 5),
-                    ht_min=opts.forcing_two_long_ht,
-                    forcing=Forcing.GAME,
-                    specified_suits=ONLY[suit],
-                ),
-                lambda ev, s=suit: ev.once(choice, pick) == s,
+                bid_of(2, STRAIN_OF[suit]),
+                "EST-B21",
+                f"forcing two: {suit.name.lower()}, game in hand",
+                lengths=suit_min(suit, 5),
+                ht_min=opts.forcing_two_long_ht,
+                forcing=Forcing.GAME,
+                specified_suits=ONLY[suit],
+                test=lambda ev, s=suit: ev.once(choice, pick) == s,
             )
             for suit in SUITS_HIGH_FIRST
         ]
@@ -363,14 +344,12 @@ class Culbertson(System):
             if raise_bid is not None:
                 out.append(
                     Candidate(
-                        meaning(
-                            raise_bid,
-                            "EST-B44",
-                            f"after the forcing take-out: normal support for {p_suit.name.lower()}",
-                            lengths=suit_min(p_suit, 3),
-                            forcing=Forcing.GAME,
-                        ),
-                        lambda ev, s=p_suit: ev.support(s),
+                        raise_bid,
+                        "EST-B44",
+                        f"after the forcing take-out: normal support for {p_suit.name.lower()}",
+                        lengths=suit_min(p_suit, 3),
+                        forcing=Forcing.GAME,
+                        test=lambda ev, s=p_suit: ev.support(s),
                     )
                 )
             out += self._new_suit_rebids(ctx, my_suit, p_suit, F(0), "EST-B44")
@@ -384,26 +363,22 @@ class Culbertson(System):
             if jump is not None:
                 out.append(
                     Candidate(
-                        meaning(
-                            jump,
-                            "EST-B19",
-                            f"jump raise: normal support for {p_suit.name.lower()}, 5+ support tricks",
-                            lengths=suit_min(p_suit, 3),
-                            tricks=F(5),
-                        ),
-                        lambda ev, s=p_suit: ev.support(s) and ev.st(s) >= 5,
+                        jump,
+                        "EST-B19",
+                        f"jump raise: normal support for {p_suit.name.lower()}, 5+ support tricks",
+                        lengths=suit_min(p_suit, 3),
+                        tricks=F(5),
+                        test=lambda ev, s=p_suit: ev.support(s) and ev.st(s) >= 5,
                     )
                 )
             out.append(
                 Candidate(
-                    meaning(
-                        single,
-                        "EST-B19",
-                        f"raise: normal support for {p_suit.name.lower()}, 3½+ support tricks",
-                        lengths=suit_min(p_suit, 3),
-                        tricks=F(7, 2),
-                    ),
-                    lambda ev, s=p_suit: ev.support(s) and ev.st(s) >= F(7, 2),
+                    single,
+                    "EST-B19",
+                    f"raise: normal support for {p_suit.name.lower()}, 3½+ support tricks",
+                    lengths=suit_min(p_suit, 3),
+                    tricks=F(7, 2),
+                    test=lambda ev, s=p_suit: ev.support(s) and ev.st(s) >= F(7, 2),
                 )
             )
         if my_suit is not None:
@@ -424,15 +399,13 @@ class Culbertson(System):
         need = F(6 + game) - partner_ht
         return [
             Candidate(
-                meaning(
-                    bid,
-                    "EST-B19, B25",
-                    f"game in {suit.name.lower()}: 5+ trump tricks and {fmt(need)}+ playing "
-                    f"tricks with partner's {fmt(partner_ht)} HT",
-                    lengths=suit_min(suit, 5),
-                    tricks=need,
-                ),
-                lambda ev: ev.length[suit] >= 5 and ev.tt(suit) >= 5 and ev.pt(suit) >= need,
+                bid,
+                "EST-B19, B25",
+                f"game in {suit.name.lower()}: 5+ trump tricks and {fmt(need)}+ playing "
+                f"tricks with partner's {fmt(partner_ht)} HT",
+                lengths=suit_min(suit, 5),
+                tricks=need,
+                test=lambda ev: ev.length[suit] >= 5 and ev.tt(suit) >= 5 and ev.pt(suit) >= need,
             )
         ]
 
@@ -447,16 +420,14 @@ class Culbertson(System):
             return []
         return [
             Candidate(
-                meaning(
-                    bid,
-                    rule,
-                    f"rebids {suit.name.lower()}: {fmt(need)}+ trump tricks (bid {times} times)",
-                    lengths=suit_min(suit, 5),
-                    ht_min=min_ht or None,
-                    tricks=need,
-                    forcing=forcing,
-                ),
-                lambda ev: ev.length[suit] >= 5 and ev.tt(suit) >= need and ev.ht >= min_ht,
+                bid,
+                rule,
+                f"rebids {suit.name.lower()}: {fmt(need)}+ trump tricks (bid {times} times)",
+                lengths=suit_min(suit, 5),
+                ht_min=min_ht or None,
+                tricks=need,
+                forcing=forcing,
+                test=lambda ev: ev.length[suit] >= 5 and ev.tt(suit) >= need and ev.ht >= min_ht,
             )
         ]
 
@@ -474,16 +445,14 @@ class Culbertson(System):
                 continue
             out.append(
                 Candidate(
-                    meaning(
-                        bid,
-                        rule,
-                        f"a second biddable suit, {suit.name.lower()}",
-                        lengths=suit_min(suit, 4),
-                        ht_min=min_ht,
-                        forcing=Forcing.GAME if forcing else Forcing.NONE,
-                        specified_suits=ONLY[suit],
-                    ),
-                    lambda ev, s=suit, free=frozenset(set(Suit) - taken): (
+                    bid,
+                    rule,
+                    f"a second biddable suit, {suit.name.lower()}",
+                    lengths=suit_min(suit, 4),
+                    ht_min=min_ht,
+                    forcing=Forcing.GAME if forcing else Forcing.NONE,
+                    specified_suits=ONLY[suit],
+                    test=lambda ev, s=suit, free=frozenset(set(Suit) - taken): (
                         s in ev.biddable and ev.ht >= min_ht and _first(ev, ev.biddable & free, ctx.options) == s
                     ),
                 )
@@ -499,14 +468,12 @@ class Culbertson(System):
         if p_call.level == 1 and ctx.legal(bid_of(3, NT)):
             out.append(
                 Candidate(
-                    meaning(
-                        bid_of(3, NT),
-                        "EST-B44",
-                        "jump raise of the NT response: more than 3½ HT, no long suit to show",
-                        ht_min=F(4),
-                        lengths=MAX5,
-                    ),
-                    lambda ev: (
+                    bid_of(3, NT),
+                    "EST-B44",
+                    "jump raise of the NT response: more than 3½ HT, no long suit to show",
+                    ht_min=F(4),
+                    lengths=MAX5,
+                    test=lambda ev: (
                         ev.ht > F(7, 2)
                         and max(ev.length) <= 5
                         and not any(ev.length[s] >= 5 and ev.tt(s) >= 4 for s in Suit)
@@ -529,10 +496,7 @@ class Culbertson(System):
                 continue
             nt = _nt_meaning(level, rule, partner_ht.numerator, partner_ht.denominator)
             out.append(
-                Candidate(
-                    nt,
-                    lambda ev, need=need, mine=nt.ht_min: ev.ht >= mine and ev.ht + partner_ht >= need,
-                )
+                Candidate.of(nt, lambda ev, need=need, mine=nt.ht_min: ev.ht >= mine and ev.ht + partner_ht >= need)
             )
         return out
 
@@ -563,8 +527,11 @@ class Culbertson(System):
         if rho is DOUBLE:
             out.append(
                 Candidate(
-                    meaning(REDOUBLE, "EST-B47", "redouble: holds the outstanding honour tricks", ht_min=F(5, 2)),
-                    lambda ev: ev.ht >= F(5, 2),
+                    REDOUBLE,
+                    "EST-B47",
+                    "redouble: holds the outstanding honour tricks",
+                    ht_min=F(5, 2),
+                    test=lambda ev: ev.ht >= F(5, 2),
                 )
             )
         taken = {suit, *ctx.opponent_suits}
@@ -578,17 +545,15 @@ class Culbertson(System):
                 continue
             out.append(
                 Candidate(
-                    meaning(
-                        jump,
-                        "EST-B43",
-                        f"forcing take-out in {s.name.lower()}: biddable suit, 3½ HT over three "
-                        "suits (3 with very strong trumps or support)",
-                        lengths=suit_min(s, 4),
-                        ht_min=F(3),
-                        forcing=Forcing.GAME,
-                        specified_suits=ONLY[s],
-                    ),
-                    lambda ev, s=s: (
+                    jump,
+                    "EST-B43",
+                    f"forcing take-out in {s.name.lower()}: biddable suit, 3½ HT over three "
+                    "suits (3 with very strong trumps or support)",
+                    lengths=suit_min(s, 4),
+                    ht_min=F(3),
+                    forcing=Forcing.GAME,
+                    specified_suits=ONLY[s],
+                    test=lambda ev, s=s: (
                         s in ev.biddable
                         and _first(ev, ev.biddable & free, opts) == s
                         and (
@@ -606,16 +571,14 @@ class Culbertson(System):
                 continue
             out.append(
                 Candidate(
-                    meaning(
-                        bid,
-                        "EST-B36, B43",
-                        f"raise: normal support, more than 1 HT, {fmt(bands[level])}+ support "
-                        "tricks (one level less with under 2½ HT)",
-                        lengths=suit_min(suit, 3),
-                        ht_min=F(3, 2),
-                        tricks=bands[level],
-                    ),
-                    lambda ev, level=level: (
+                    bid,
+                    "EST-B36, B43",
+                    f"raise: normal support, more than 1 HT, {fmt(bands[level])}+ support "
+                    "tricks (one level less with under 2½ HT)",
+                    lengths=suit_min(suit, 3),
+                    ht_min=F(3, 2),
+                    tricks=bands[level],
+                    test=lambda ev, level=level: (
                         ev.support(suit) and ev.ht >= F(3, 2) and self.raise_level(ev.st(suit), ev.ht, bands) == level
                     ),
                 )
@@ -629,15 +592,13 @@ class Culbertson(System):
             need = F(1) if bid.level == 1 else F(3, 2) if bid.level == 2 else F(2)
             out.append(
                 Candidate(
-                    meaning(
-                        bid,
-                        "EST-B43, B41",
-                        f"new suit: biddable {s.name.lower()}, {fmt(need)}+ HT (normally 1½–2½), not forcing",
-                        lengths=suit_min(s, 4),
-                        ht_min=need,
-                        specified_suits=ONLY[s],
-                    ),
-                    lambda ev, s=s, need=need: (
+                    bid,
+                    "EST-B43, B41",
+                    f"new suit: biddable {s.name.lower()}, {fmt(need)}+ HT (normally 1½–2½), not forcing",
+                    lengths=suit_min(s, 4),
+                    ht_min=need,
+                    specified_suits=ONLY[s],
+                    test=lambda ev, s=s, need=need: (
                         s in ev.biddable and ev.ht >= need and _first(ev, ev.biddable & free, opts) == s
                     ),
                 )
@@ -649,28 +610,31 @@ class Culbertson(System):
 
         out.append(
             Candidate(
-                meaning(bid_of(3, NT), "EST-B43", "3NT: no biddable suit, no support, 3+ HT", ht_min=F(3)),
-                lambda ev: nt_free(ev) and ev.ht >= 3,
+                bid_of(3, NT),
+                "EST-B43",
+                "3NT: no biddable suit, no support, 3+ HT",
+                ht_min=F(3),
+                test=lambda ev: nt_free(ev) and ev.ht >= 3,
             )
         )
         out.append(
             Candidate(
-                meaning(
-                    bid_of(2, NT), "EST-B43", "2NT: no biddable suit, no support, 2–2½ HT", ht_min=F(2), ht_max=F(5, 2)
-                ),
-                lambda ev: nt_free(ev) and 2 <= ev.ht <= F(5, 2),
+                bid_of(2, NT),
+                "EST-B43",
+                "2NT: no biddable suit, no support, 2–2½ HT",
+                ht_min=F(2),
+                ht_max=F(5, 2),
+                test=lambda ev: nt_free(ev) and 2 <= ev.ht <= F(5, 2),
             )
         )
         out.append(
             Candidate(
-                meaning(
-                    bid_of(1, NT),
-                    "EST-B43, B41",
-                    "1NT: weakness response, about 1½ HT, no support and no suit to show at the one level",
-                    ht_min=F(1),
-                    ht_max=F(2),
-                ),
-                lambda ev: (
+                bid_of(1, NT),
+                "EST-B43, B41",
+                "1NT: weakness response, about 1½ HT, no support and no suit to show at the one level",
+                ht_min=F(1),
+                ht_max=F(2),
+                test=lambda ev: (
                     not ev.support(suit)
                     and (
                         (not (ev.biddable & free) and F(3, 2) <= ev.ht < 2) or (bool(ev.biddable & free) and ev.ht == 1)
@@ -680,9 +644,7 @@ class Culbertson(System):
         )
         if rho in (PASS, DOUBLE):
             out.append(
-                Candidate(
-                    meaning(PASS, "EST-B41", "too weak to respond: at most 1 HT", ht_max=F(1)), lambda ev: ev.ht <= 1
-                )
+                Candidate(PASS, "EST-B41", "too weak to respond: at most 1 HT", ht_max=F(1), test=lambda ev: ev.ht <= 1)
             )
         return out
 
@@ -698,13 +660,15 @@ class Culbertson(System):
     def response_to_nt(self, ctx: Context, opening: Bid) -> list[Candidate]:
         """EST-B45: 2NT with 2½ HT, 3NT with 3 to 4, 4NT with 4½+; otherwise a long suit or pass."""
         out = [
-            Candidate(meaning(bid_of(4, NT), "EST-B45", "4½+ HT", ht_min=F(9, 2)), lambda ev: ev.ht >= F(9, 2)),
+            Candidate(bid_of(4, NT), "EST-B45", "4½+ HT", ht_min=F(9, 2), test=lambda ev: ev.ht >= F(9, 2)),
+            Candidate(bid_of(3, NT), "EST-B45", "3–4 HT", ht_min=F(3), ht_max=F(4), test=lambda ev: 3 <= ev.ht <= 4),
             Candidate(
-                meaning(bid_of(3, NT), "EST-B45", "3–4 HT", ht_min=F(3), ht_max=F(4)), lambda ev: 3 <= ev.ht <= 4
-            ),
-            Candidate(
-                meaning(bid_of(2, NT), "EST-B45", "more than 2 and fewer than 3 HT", ht_min=F(9, 4), ht_max=F(11, 4)),
-                lambda ev: 2 < ev.ht < 3,
+                bid_of(2, NT),
+                "EST-B45",
+                "more than 2 and fewer than 3 HT",
+                ht_min=F(9, 4),
+                ht_max=F(11, 4),
+                test=lambda ev: 2 < ev.ht < 3,
             ),
         ]
         for s in SUITS_HIGH_FIRST:
@@ -713,14 +677,12 @@ class Culbertson(System):
                 continue
             out.append(
                 Candidate(
-                    suit_meaning(
-                        bid,
-                        "EST-B45, B41",
-                        f"{s.name.lower()}: a long suit (5+ with 1 HT, or 6+), not forcing",
-                        s,
-                        5,
-                    ),
-                    lambda ev, s=s: (
+                    bid,
+                    "EST-B45, B41",
+                    f"{s.name.lower()}: a long suit (5+ with 1 HT, or 6+), not forcing",
+                    lengths=suit_min(s, 5),
+                    specified_suits=ONLY[s],
+                    test=lambda ev, s=s: (
                         s in ev.biddable
                         and (ev.length[s] >= 6 or (ev.length[s] >= 5 and ev.ht >= 1))
                         and _first(ev, {t for t in ev.biddable if ev.length[t] >= 5}, ctx.options) == s
@@ -739,15 +701,13 @@ class Culbertson(System):
             if bid is not None:
                 out.append(
                     Candidate(
-                        meaning(
-                            bid,
-                            "EST-B46",
-                            "raise: normal support and 1+ HT",
-                            lengths=suit_min(suit, 3),
-                            ht_min=F(1),
-                            forcing=Forcing.GAME,
-                        ),
-                        lambda ev: ev.support(suit) and ev.ht >= 1,
+                        bid,
+                        "EST-B46",
+                        "raise: normal support and 1+ HT",
+                        lengths=suit_min(suit, 3),
+                        ht_min=F(1),
+                        forcing=Forcing.GAME,
+                        test=lambda ev: ev.support(suit) and ev.ht >= 1,
                     )
                 )
         free = frozenset(s for s in Suit if s != suit and s not in ctx.opponent_suits)
@@ -759,45 +719,43 @@ class Culbertson(System):
                 continue
             out.append(
                 Candidate(
-                    meaning(
-                        bid,
-                        "EST-B46",
-                        f"new suit: biddable {s.name.lower()}, 1+ HT",
-                        lengths=suit_min(s, 4),
-                        ht_min=F(1),
-                        forcing=Forcing.GAME,
-                        specified_suits=ONLY[s],
-                    ),
-                    lambda ev, s=s: (
+                    bid,
+                    "EST-B46",
+                    f"new suit: biddable {s.name.lower()}, 1+ HT",
+                    lengths=suit_min(s, 4),
+                    ht_min=F(1),
+                    forcing=Forcing.GAME,
+                    specified_suits=ONLY[s],
+                    test=lambda ev, s=s: (
                         s in ev.biddable and ev.ht >= 1 and _first(ev, ev.biddable & free, ctx.options) == s
                     ),
                 )
             )
         out += [
             Candidate(
-                meaning(
-                    bid_of(4, NT),
-                    "EST-B46",
-                    "no support, no biddable suit, 2½+ HT",
-                    ht_min=F(5, 2),
-                    forcing=Forcing.GAME,
-                ),
-                lambda ev: ev.ht >= F(5, 2),
+                bid_of(4, NT),
+                "EST-B46",
+                "no support, no biddable suit, 2½+ HT",
+                ht_min=F(5, 2),
+                forcing=Forcing.GAME,
+                test=lambda ev: ev.ht >= F(5, 2),
             ),
             Candidate(
-                meaning(
-                    bid_of(3, NT),
-                    "EST-B46",
-                    "no support, no biddable suit, 1½–2 HT",
-                    ht_min=F(3, 2),
-                    ht_max=F(2),
-                    forcing=Forcing.GAME,
-                ),
-                lambda ev: F(3, 2) <= ev.ht <= 2,
+                bid_of(3, NT),
+                "EST-B46",
+                "no support, no biddable suit, 1½–2 HT",
+                ht_min=F(3, 2),
+                ht_max=F(2),
+                forcing=Forcing.GAME,
+                test=lambda ev: F(3, 2) <= ev.ht <= 2,
             ),
             Candidate(
-                meaning(bid_of(2, NT), "EST-B46", "weak: 1 HT or less", ht_max=F(1), forcing=Forcing.GAME),
-                lambda ev: ev.ht <= 1,
+                bid_of(2, NT),
+                "EST-B46",
+                "weak: 1 HT or less",
+                ht_max=F(1),
+                forcing=Forcing.GAME,
+                test=lambda ev: ev.ht <= 1,
             ),
         ]
         return out
@@ -817,14 +775,12 @@ class Culbertson(System):
         bid = bid_of(target, opening.strain)
         return [
             Candidate(
-                meaning(
-                    bid,
-                    "EST-B48",
-                    f"raise of the pre-empt: {fmt(extra)}+ honour tricks outside {suit.name.lower()}",
-                    ht_min=extra,
-                    tricks=extra,
-                ),
-                lambda ev: ev.side_ht(suit) >= extra,
+                bid,
+                "EST-B48",
+                f"raise of the pre-empt: {fmt(extra)}+ honour tricks outside {suit.name.lower()}",
+                ht_min=extra,
+                tricks=extra,
+                test=lambda ev: ev.side_ht(suit) >= extra,
             )
         ]
 
@@ -844,16 +800,14 @@ class Culbertson(System):
             if cue is not None:
                 out.append(
                     Candidate(
-                        meaning(
-                            cue,
-                            "EST-B30",
-                            f"cue-bid: first-round control of {cue_suit.name.lower()} (void or ace), "
-                            f"{fmt(opts.cue_bid_ht)}+ HT, asks partner for his suit",
-                            ht_min=opts.cue_bid_ht,
-                            forcing=Forcing.GAME,
-                            artificial=True,
-                        ),
-                        lambda ev: (
+                        cue,
+                        "EST-B30",
+                        f"cue-bid: first-round control of {cue_suit.name.lower()} (void or ace), "
+                        f"{fmt(opts.cue_bid_ht)}+ HT, asks partner for his suit",
+                        ht_min=opts.cue_bid_ht,
+                        forcing=Forcing.GAME,
+                        artificial=True,
+                        test=lambda ev: (
                             ev.ht >= opts.cue_bid_ht
                             and (ev.length[cue_suit] == 0 or bool(ev.hand.suit_bits(cue_suit) & (1 << 12)))
                         ),
@@ -867,17 +821,15 @@ class Culbertson(System):
                 continue
             out.append(
                 Candidate(
-                    meaning(
-                        jump,
-                        "EST-B29",
-                        f"jump overcall: {s.name.lower()} strong and long (or two strong suits), "
-                        f"about {fmt(opts.jump_overcall_min_ht)} HT",
-                        lengths=suit_min(s, 5),
-                        ht_min=opts.jump_overcall_min_ht,
-                        ht_max=opts.jump_overcall_max_ht,
-                        specified_suits=ONLY[s],
-                    ),
-                    lambda ev, s=s: (
+                    jump,
+                    "EST-B29",
+                    f"jump overcall: {s.name.lower()} strong and long (or two strong suits), "
+                    f"about {fmt(opts.jump_overcall_min_ht)} HT",
+                    lengths=suit_min(s, 5),
+                    ht_min=opts.jump_overcall_min_ht,
+                    ht_max=opts.jump_overcall_max_ht,
+                    specified_suits=ONLY[s],
+                    test=lambda ev, s=s: (
                         opts.jump_overcall_min_ht <= ev.ht <= opts.jump_overcall_max_ht
                         and s in ev.biddable
                         and ev.length[s] >= 5
@@ -889,22 +841,26 @@ class Culbertson(System):
         if ctx.legal(DOUBLE) and last.rank <= bid_of(2, Strain.SPADES).rank:
             out.append(
                 Candidate(
-                    meaning(
-                        DOUBLE,
-                        "EST-B31",
-                        "informatory double: 3½ HT over three suits, or 3 HT in two suits with a "
-                        "good biddable suit; partner must name his suit",
-                        ht_min=F(3),
-                        forcing=Forcing.ROUND,
-                        artificial=True,
-                    ),
-                    lambda ev: (
+                    DOUBLE,
+                    "EST-B31",
+                    "informatory double: 3½ HT over three suits, or 3 HT in two suits with a "
+                    "good biddable suit; partner must name his suit",
+                    ht_min=F(3),
+                    forcing=Forcing.ROUND,
+                    artificial=True,
+                    test=lambda ev: (
                         (ev.ht >= F(7, 2) and ev.spread() >= 3)
                         or (ev.ht >= 3 and any(ev.length[s] >= 5 and ev.tt(s) >= 4 for s in ev.biddable & free))
                     ),
                 )
             )
-        simple: dict[Suit, tuple[CallMeaning, Callable[..., bool]]] = {}
+        simple: dict[Suit, Callable[..., bool]] = {}  # each suit's own test
+
+        def pick(ev: HandEval) -> Suit | None:  # EST-B17 among the suits that qualify
+            return _first(ev, {t for t, test in simple.items() if test(ev)}, opts)
+
+        choice = object()  # the key of this situation's choice of suit in each hand's memo
+        test: Callable[..., bool]
         for s in SUITS_HIGH_FIRST:
             if s in opp:
                 continue
@@ -913,47 +869,45 @@ class Culbertson(System):
                 continue
             if bid.level == 1:
                 extra = opts.vulnerable_overcall_extra if vul else F(0)
-                m = meaning(
-                    bid,
-                    "EST-B27",
-                    f"simple overcall: biddable {s.name.lower()}, {fmt(F(3, 2) + extra)} HT "
-                    f"with 5 cards or {fmt(2 + extra)} with 4",
-                    lengths=suit_min(s, 4),
-                    ht_min=F(3, 2) + extra,
-                    specified_suits=ONLY[s],
-                )
 
                 def one_level(ev: HandEval, s: Suit = s, extra: Fraction = extra) -> bool:
                     return s in ev.biddable and ev.ht >= (F(3, 2) if ev.length[s] >= 5 else F(2)) + extra
 
-                test: Callable[..., bool] = one_level
+                test = simple[s] = one_level
+                out.append(
+                    Candidate(
+                        bid,
+                        "EST-B27",
+                        f"simple overcall: biddable {s.name.lower()}, {fmt(F(3, 2) + extra)} HT "
+                        f"with 5 cards or {fmt(2 + extra)} with 4",
+                        lengths=suit_min(s, 4),
+                        ht_min=F(3, 2) + extra,
+                        specified_suits=ONLY[s],
+                        test=lambda ev, s=s, test=test: test(ev) and ev.once(choice, pick) == s,
+                    )
+                )
             else:
                 ht_need, tt_need = (F(2), F(4)) if vul else (F(3, 2), F(7, 2))
                 if bid.level == 3:
                     ht_need, tt_need = ht_need + HALF, tt_need + 1
-                m = meaning(
-                    bid,
-                    "EST-B28",
-                    f"simple overcall at the {bid.level} level: {s.name.lower()} 5+ cards "
-                    f"with {fmt(tt_need)}+ trump tricks and {fmt(ht_need)}+ HT",
-                    lengths=suit_min(s, 5),
-                    ht_min=ht_need,
-                    tricks=tt_need,
-                    specified_suits=ONLY[s],
-                )
 
                 def higher(ev: HandEval, s: Suit = s, h: Fraction = ht_need, t: Fraction = tt_need) -> bool:
                     return s in ev.biddable and ev.length[s] >= 5 and ev.ht >= h and ev.tt(s) >= t
 
-                test = higher
-            simple[s] = (m, test)
-
-        def pick(ev: HandEval) -> Suit | None:  # EST-B17 among the suits that qualify
-            return _first(ev, {t for t, (_, tst) in simple.items() if tst(ev)}, opts)
-
-        choice = object()  # the key of this situation's choice of suit in each hand's memo
-        for s, (m, test) in simple.items():
-            out.append(Candidate(m, lambda ev, s=s, test=test: test(ev) and ev.once(choice, pick) == s))
+                test = simple[s] = higher
+                out.append(
+                    Candidate(
+                        bid,
+                        "EST-B28",
+                        f"simple overcall at the {bid.level} level: {s.name.lower()} 5+ cards "
+                        f"with {fmt(tt_need)}+ trump tricks and {fmt(ht_need)}+ HT",
+                        lengths=suit_min(s, 5),
+                        ht_min=ht_need,
+                        tricks=tt_need,
+                        specified_suits=ONLY[s],
+                        test=lambda ev, s=s, test=test: test(ev) and ev.once(choice, pick) == s,
+                    )
+                )
         return out
 
     def answer_double(self, ctx: Context, double_index: int) -> list[Candidate]:
@@ -970,8 +924,11 @@ class Culbertson(System):
             if doubled.strain is NT:
                 out.append(
                     Candidate(
-                        meaning(PASS, "EST-B35", "leaves the double of no-trump in: 2+ HT", ht_min=F(2)),
-                        lambda ev: ev.ht >= 2,
+                        PASS,
+                        "EST-B35",
+                        "leaves the double of no-trump in: 2+ HT",
+                        ht_min=F(2),
+                        test=lambda ev: ev.ht >= 2,
                     )
                 )
             else:
@@ -979,13 +936,11 @@ class Culbertson(System):
                 assert trump is not None
                 out.append(
                     Candidate(
-                        meaning(
-                            PASS,
-                            "EST-B35",
-                            f"leaves the double in: 4+ sure trump tricks in {trump.name.lower()}",
-                            lengths=suit_min(trump, 4),
-                        ),
-                        lambda ev: ev.sure_trumps(trump) >= 4,
+                        PASS,
+                        "EST-B35",
+                        f"leaves the double in: 4+ sure trump tricks in {trump.name.lower()}",
+                        lengths=suit_min(trump, 4),
+                        test=lambda ev: ev.sure_trumps(trump) >= 4,
                     )
                 )
         for s in unbid:
@@ -1003,15 +958,13 @@ class Culbertson(System):
                 min_len = 4 if jump else (3 if free_to_pass else 0)
                 out.append(
                     Candidate(
-                        meaning(
-                            bid,
-                            rule,
-                            f"{text}; {s.name.lower()} chosen by EST-B32",
-                            lengths=suit_min(s, min_len),
-                            ht_min=ht_min,
-                            specified_suits=ONLY[s],
-                        ),
-                        lambda ev, s=s, jump=jump, min_len=min_len: (
+                        bid,
+                        rule,
+                        f"{text}; {s.name.lower()} chosen by EST-B32",
+                        lengths=suit_min(s, min_len),
+                        ht_min=ht_min,
+                        specified_suits=ONLY[s],
+                        test=lambda ev, s=s, jump=jump, min_len=min_len: (
                             self._double_suit(ev, unbid) == s
                             and ev.length[s] >= min_len
                             and self._double_jump(ev, s) == jump
@@ -1061,14 +1014,14 @@ class Culbertson(System):
                 if bid is not None:
                     out.append(
                         Candidate(
-                            meaning(
-                                bid,
-                                "EST-B30",
-                                f"answers the cue-bid: {s.name.lower()} is the best suit",
-                                forcing=Forcing.GAME,
-                                specified_suits=ONLY[s],
+                            bid,
+                            "EST-B30",
+                            f"answers the cue-bid: {s.name.lower()} is the best suit",
+                            forcing=Forcing.GAME,
+                            specified_suits=ONLY[s],
+                            test=lambda ev, s=s: (
+                                self._double_suit(ev, [t for t in SUITS_HIGH_FIRST if t not in opp]) == s
                             ),
-                            lambda ev, s=s: self._double_suit(ev, [t for t in SUITS_HIGH_FIRST if t not in opp]) == s,
                         )
                     )
             return out
@@ -1081,27 +1034,23 @@ class Culbertson(System):
             if jump_overcall:
                 out.append(
                     Candidate(
-                        meaning(
-                            single,
-                            "EST-B29",
-                            f"raise of the jump overcall: support for {suit.name.lower()} and 1+ HT",
-                            lengths=suit_min(suit, 2),
-                            ht_min=F(1),
-                        ),
-                        lambda ev: ev.support(suit, weak=True) and ev.ht >= 1,
+                        single,
+                        "EST-B29",
+                        f"raise of the jump overcall: support for {suit.name.lower()} and 1+ HT",
+                        lengths=suit_min(suit, 2),
+                        ht_min=F(1),
+                        test=lambda ev: ev.support(suit, weak=True) and ev.ht >= 1,
                     )
                 )
             else:
                 out.append(
                     Candidate(
-                        meaning(
-                            single,
-                            "EST-B28",
-                            f"raise: normal support for {suit.name.lower()}, {fmt(need)}+ support tricks",
-                            lengths=suit_min(suit, 3),
-                            tricks=need,
-                        ),
-                        lambda ev: ev.support(suit) and ev.st(suit) >= need,
+                        single,
+                        "EST-B28",
+                        f"raise: normal support for {suit.name.lower()}, {fmt(need)}+ support tricks",
+                        lengths=suit_min(suit, 3),
+                        tricks=need,
+                        test=lambda ev: ev.support(suit) and ev.st(suit) >= need,
                     )
                 )
         for s in SUITS_HIGH_FIRST:
@@ -1112,15 +1061,13 @@ class Culbertson(System):
                 continue
             out.append(
                 Candidate(
-                    meaning(
-                        bid,
-                        "EST-B27",
-                        f"a suit of our own: {s.name.lower()} 5+ cards, 2+ HT",
-                        lengths=suit_min(s, 5),
-                        ht_min=F(2),
-                        specified_suits=ONLY[s],
-                    ),
-                    lambda ev, s=s: (
+                    bid,
+                    "EST-B27",
+                    f"a suit of our own: {s.name.lower()} 5+ cards, 2+ HT",
+                    lengths=suit_min(s, 5),
+                    ht_min=F(2),
+                    specified_suits=ONLY[s],
+                    test=lambda ev, s=s: (
                         s in ev.biddable
                         and ev.length[s] >= 5
                         and ev.ht >= 2
@@ -1144,7 +1091,7 @@ class Culbertson(System):
         shown = ctx.shown_ht(ctx.partner)
         need = F(13 - 6 - last.level + ctx.options.penalty_double_undertricks) - shown
         return [
-            Candidate(
+            Candidate.of(
                 _double_meaning(need.numerator, need.denominator, shown.numerator, shown.denominator),
                 lambda ev: ev.defence(last.strain) >= need,
             )
@@ -1180,7 +1127,7 @@ class Culbertson(System):
             out += self.nt_by_partnership(ctx, ctx.shown_ht(partner), "EST-B12")
         if forced:
             out += self.forced_bids(ctx)
-        out.append(Candidate(meaning(PASS, "EST-B04", "nothing more to show (approach principle)")))
+        out.append(Candidate(PASS, "EST-B04", "nothing more to show (approach principle)"))
         return out
 
     def penalty_double_duty(self, ctx: Context) -> list[Candidate]:
@@ -1196,15 +1143,12 @@ class Culbertson(System):
             if bid is not None:
                 out.append(
                     Candidate(
-                        meaning(
-                            bid,
-                            "EST-B53(b)",
-                            f"takes out the penalty double: useless in defence, excellent support "
-                            f"for {suit.name.lower()}",
-                            lengths=suit_min(suit, 3),
-                            tricks=F(5),
-                        ),
-                        lambda ev, s=suit: ev.defence(last.strain) < 1 and ev.support(s) and ev.st(s) >= 5,
+                        bid,
+                        "EST-B53(b)",
+                        f"takes out the penalty double: useless in defence, excellent support for {suit.name.lower()}",
+                        lengths=suit_min(suit, 3),
+                        tricks=F(5),
+                        test=lambda ev, s=suit: ev.defence(last.strain) < 1 and ev.support(s) and ev.st(s) >= 5,
                     )
                 )
         for suit in SUITS_HIGH_FIRST:
@@ -1213,21 +1157,19 @@ class Culbertson(System):
                 continue
             out.append(
                 Candidate(
-                    suit_meaning(
-                        bid,
-                        "EST-B53(a)",
-                        f"takes out the penalty double: freak distribution, {suit.name.lower()} 6+ cards",
-                        suit,
-                        6,
-                    ),
-                    lambda ev, s=suit: (
+                    bid,
+                    "EST-B53(a)",
+                    f"takes out the penalty double: freak distribution, {suit.name.lower()} 6+ cards",
+                    lengths=suit_min(suit, 6),
+                    specified_suits=ONLY[suit],
+                    test=lambda ev, s=suit: (
                         ev.length[s] >= 6
                         and (ev.length[s] >= 7 or sorted(ev.length)[-2] >= 5)
                         and max(Suit, key=lambda t: (ev.length[t], t)) == s
                     ),
                 )
             )
-        out.append(Candidate(meaning(PASS, "EST-B53", "leaves partner's penalty double in")))
+        out.append(Candidate(PASS, "EST-B53", "leaves partner's penalty double in"))
         return out
 
     def fit_raises(self, ctx: Context) -> list[Candidate]:
@@ -1255,7 +1197,7 @@ class Culbertson(System):
                 if not ctx.legal(bid):
                     continue
                 out.append(
-                    Candidate(
+                    Candidate.of(
                         _fit_meaning(suit, level, own, shown.numerator, shown.denominator),
                         lambda ev, s=suit, level=level, own=own, shown=shown, game=game, times=times: (
                             (own or self._preferred(ev, supported) == s)
@@ -1295,14 +1237,12 @@ class Culbertson(System):
             if ctx.legal(bid):
                 out.append(
                     Candidate(
-                        meaning(
-                            bid,
-                            "EST-B05",
-                            f"forced to game: support for {suit.name.lower()}",
-                            lengths=suit_min(suit, 2),
-                            forcing=Forcing.NONE,
-                        ),
-                        lambda ev, s=suit: ev.support(s, weak=True),
+                        bid,
+                        "EST-B05",
+                        f"forced to game: support for {suit.name.lower()}",
+                        lengths=suit_min(suit, 2),
+                        forcing=Forcing.NONE,
+                        test=lambda ev, s=suit: ev.support(s, weak=True),
                     )
                 )
         for suit in ctx.suits_bid_by((me,)):
@@ -1310,26 +1250,22 @@ class Culbertson(System):
             if again is not None:
                 out.append(
                     Candidate(
-                        meaning(
-                            again,
-                            "EST-B05",
-                            f"forced: {suit.name.lower()} again, 6+ cards",
-                            lengths=suit_min(suit, 6),
-                            forcing=Forcing.GAME,
-                        ),
-                        lambda ev, s=suit: ev.length[s] >= 6,
+                        again,
+                        "EST-B05",
+                        f"forced: {suit.name.lower()} again, 6+ cards",
+                        lengths=suit_min(suit, 6),
+                        forcing=Forcing.GAME,
+                        test=lambda ev, s=suit: ev.length[s] >= 6,
                     )
                 )
         for nt in (bid_of(ctx.game(NT), NT), ctx.cheapest(NT)):
             if nt is not None and ctx.legal(nt):
                 out.append(
                     Candidate(
-                        meaning(
-                            nt,
-                            "EST-B05",
-                            "forced: no-trump, nothing else to show",
-                            forcing=Forcing.GAME if nt.level < ctx.game(NT) else Forcing.NONE,
-                        )
+                        nt,
+                        "EST-B05",
+                        "forced: no-trump, nothing else to show",
+                        forcing=Forcing.GAME if nt.level < ctx.game(NT) else Forcing.NONE,
                     )
                 )
         return out
