@@ -280,25 +280,30 @@ def _tricks(q: int) -> Fraction:
     return _TRICKS[q] if 0 <= q < 256 else Tricks(q, 4)
 
 
+#: The keys of ``HandEval``'s counts in its memo: playing tricks by trump (notrump 4), support, trump and
+#: defensive tricks by suit or strain
+_PT, _ST, _TT, _DEF = 0, 5, 10, 15
+
+
 class HandEval:
     """Everything the rules ask about one hand, computed once (Culbertson counts unless named club), from
     the four 13-bit holdings in integer quarters (``evaluation``'s fast paths), as shared ``Fraction``s."""
 
-    __slots__ = ("_def", "_memo", "_pt", "_st", "_tt", "biddable", "bits", "club_ht", "hand", "ht", "length", "suit_ht")
+    __slots__ = ("_memo", "biddable", "bits", "club_ht", "hand", "ht", "length", "suit_ht")
 
     def __init__(self, hand: Hand) -> None:
         self.hand = hand
         whole = hand.bits
         self.bits = bits = (whole & 0x1FFF, whole >> 13 & 0x1FFF, whole >> 26 & 0x1FFF, whole >> 39 & 0x1FFF)
-        self.length = tuple(b.bit_count() for b in bits)
-        self.suit_ht = tuple(_tricks(culbertson_suit_quarters(b)) for b in bits)
+        cl, di, he, sp = bits
+        self.length = (cl.bit_count(), di.bit_count(), he.bit_count(), sp.bit_count())
+        q = culbertson_suit_quarters
+        self.suit_ht = (_tricks(q(cl)), _tricks(q(di)), _tricks(q(he)), _tricks(q(sp)))
         self.ht = _tricks(honour_quarters(bits))
-        self.club_ht = _tricks(sum(club_suit_quarters(b) for b in bits))
+        q = club_suit_quarters
+        self.club_ht = _tricks(q(cl) + q(di) + q(he) + q(sp))
         self.biddable = frozenset(s for s in SUITS_HIGH_FIRST if is_biddable_bits(bits[s]))
-        self._pt: dict[Suit | None, Fraction] = {}
-        self._st: dict[Suit, Fraction] = {}
-        self._tt: dict[Suit, Fraction] = {}
-        self._def: dict[Strain, Fraction] = {}
+        # the counts asked for, by small-integer key (``_PT`` …), and ``once``'s values by their keys
         self._memo: dict[object, Any] = {}
 
     def once(self, key: object, compute: Callable[[HandEval], T]) -> T:
@@ -312,31 +317,32 @@ class HandEval:
 
     def pt(self, trump: Suit | None) -> Fraction:
         """Playing tricks (EST-B14/B15)."""
-        v = self._pt.get(trump)
+        key = _PT + (4 if trump is None else trump)
+        v: Fraction | None = self._memo.get(key)
         if v is None:
-            v = self._pt[trump] = _tricks(playing_quarters(self.bits, trump))
+            v = self._memo[key] = _tricks(playing_quarters(self.bits, trump))
         return v
 
     def st(self, trump: Suit) -> Fraction:
         """Support tricks for partner's suit (EST-B38)."""
-        v = self._st.get(trump)
+        v: Fraction | None = self._memo.get(_ST + trump)
         if v is None:
-            v = self._st[trump] = _tricks(support_quarters(self.bits, trump))
+            v = self._memo[_ST + trump] = _tricks(support_quarters(self.bits, trump))
         return v
 
     def tt(self, suit: Suit) -> Fraction:
         """Trump tricks of a suit for the bidder (EST-B15, B25)."""
-        v = self._tt.get(suit)
+        v: Fraction | None = self._memo.get(_TT + suit)
         if v is None:
-            v = self._tt[suit] = _tricks(trump_quarters(self.bits, suit))
+            v = self._memo[_TT + suit] = _tricks(trump_quarters(self.bits, suit))
         return v
 
     def defence(self, strain: Strain) -> Fraction:
         """Defensive tricks against ``strain`` (EST-B50)."""
-        v = self._def.get(strain)
+        v: Fraction | None = self._memo.get(_DEF + strain)
         if v is None:
             trump = SUIT_OF[strain]
-            v = self._def[strain] = (
+            v = self._memo[_DEF + strain] = (
                 self.ht
                 if trump is None
                 else _tricks(sure_trump_quarters(self.bits, trump) + self._side_quarters(trump))

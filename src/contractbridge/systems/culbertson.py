@@ -42,6 +42,10 @@ MAJORS: Final = (Suit.SPADES, Suit.HEARTS)
 NT: Final = Strain.NOTRUMP
 MAX4: Final = lengths(S=(0, 4), H=(0, 4), D=(0, 4), C=(0, 4))
 MAX5: Final = lengths(S=(0, 5), H=(0, 5), D=(0, 5), C=(0, 5))
+#: The passes that close a situation, the same in every situation (one shared option each)
+NOTHING_ASKED: Final = Candidate(PASS, "EST-B04", "nothing the system asks for here")
+NOTHING_MORE: Final = Candidate(PASS, "EST-B04", "nothing more to show (approach principle)")
+LEAVE_DOUBLE_IN: Final = Candidate(PASS, "EST-B53", "leaves partner's penalty double in")
 #: EST-B12: the combined honour tricks each no-trump level needs, slam first
 _NT_NEED: Final = {6: F(7), 3: F(11, 2), 2: F(5)}
 
@@ -150,7 +154,7 @@ class Culbertson(System):
     def fallback(self, ctx: Context) -> list[Candidate]:
         """What closes every situation: forced bids when forced to game (EST-B05), else pass."""
         out = self.forced_bids(ctx) if ctx.our_game_forcing() and ctx.rho_call is PASS else []
-        out.append(Candidate(PASS, "EST-B04", "nothing the system asks for here"))
+        out.append(NOTHING_ASKED)
         return out
 
     # shared pieces -------------------------------------------------------------------------------------------
@@ -1127,7 +1131,7 @@ class Culbertson(System):
             out += self.nt_by_partnership(ctx, ctx.shown_ht(partner), "EST-B12")
         if forced:
             out += self.forced_bids(ctx)
-        out.append(Candidate(PASS, "EST-B04", "nothing more to show (approach principle)"))
+        out.append(NOTHING_MORE)
         return out
 
     def penalty_double_duty(self, ctx: Context) -> list[Candidate]:
@@ -1169,7 +1173,7 @@ class Culbertson(System):
                     ),
                 )
             )
-        out.append(Candidate(PASS, "EST-B53", "leaves partner's penalty double in"))
+        out.append(LEAVE_DOUBLE_IN)
         return out
 
     def fit_raises(self, ctx: Context) -> list[Candidate]:
@@ -1192,6 +1196,21 @@ class Culbertson(System):
             shown = ctx.shown_tricks(partner, STRAIN_OF[suit]) or default
             game = ctx.game(STRAIN_OF[suit])
             times = sum(1 for _, c in ctx.bids_of(partner) if c.strain == STRAIN_OF[suit])
+
+            def fit(
+                ev: HandEval,
+                s: Suit = suit,
+                own: bool = own,
+                shown: Fraction = shown,
+                game: int = game,
+                times: int = times,
+            ) -> int:
+                """The level this hand raises ``s`` to (0: not this suit), the same for each level's option."""
+                if not (own or self._preferred(ev, supported) == s):
+                    return 0
+                return self._fit_level(ev, s, own, shown, game, times, partner_ht)
+
+            key = object()  # the key of this suit's level in each hand's memo
             for level in range(7, 1, -1):
                 bid = bid_of(level, STRAIN_OF[suit])
                 if not ctx.legal(bid):
@@ -1199,10 +1218,7 @@ class Culbertson(System):
                 out.append(
                     Candidate.of(
                         _fit_meaning(suit, level, own, shown.numerator, shown.denominator),
-                        lambda ev, s=suit, level=level, own=own, shown=shown, game=game, times=times: (
-                            (own or self._preferred(ev, supported) == s)
-                            and self._fit_level(ev, s, own, shown, game, times, partner_ht) == level
-                        ),
+                        lambda ev, level=level, key=key, fit=fit: ev.once(key, fit) == level,
                     )
                 )
         return out
