@@ -433,6 +433,8 @@ SUIT_OF: Final[tuple[Suit | None, ...]] = (*Suit, None)
 ONLY: Final = tuple(frozenset({suit}) for suit in Suit)
 #: ``SIDE_OF[seat]``: the seat's side.
 SIDE_OF: Final = tuple(seat.side for seat in Seat)
+#: ``_VULNERABLE[vulnerability][side]``: whether the side is vulnerable (L2), without an Enum call.
+_VULNERABLE: Final = tuple((bool(v & 1), bool(v & 2)) for v in range(4))
 
 
 def bid_of(level: int, strain: Strain) -> Bid:
@@ -488,7 +490,7 @@ class Context:
 
     @property
     def vul(self) -> bool:
-        return self.vulnerability.is_vulnerable(self.seat)
+        return _VULNERABLE[self.vulnerability][SIDE_OF[self.seat]]
 
     @property
     def partscore(self) -> int:
@@ -723,7 +725,6 @@ class Situation:
 
     __slots__ = (
         "_after",
-        "_by_call",
         "_offered",
         "calls",
         "dealer",
@@ -752,8 +753,7 @@ class Situation:
         self.calls = calls
         self.meanings = meanings
         self._offered: tuple[Candidate, ...] | None = None
-        self._after: dict[Call, Situation] = {}
-        self._by_call: dict[Call, CallMeaning] = {}
+        self._after: dict[Call, Situation] | None = None
 
     @property
     def context(self) -> Context:
@@ -777,8 +777,8 @@ class Situation:
                 self.systems[side],
                 self.systems[1 - side],
                 calls,
-                vulnerability.is_vulnerable(seat),
-                vulnerability.is_vulnerable(_ROTATION[seat][1]),
+                _VULNERABLE[vulnerability][side],
+                _VULNERABLE[vulnerability][1 - side],
                 self.options,
                 partscores[side],
                 partscores[1 - side],
@@ -794,11 +794,7 @@ class Situation:
 
     def meaning_of(self, call: Call) -> CallMeaning:
         """What ``call`` means here: the union of the options that make it, or "natural, undiscussed"."""
-        found = self._by_call.get(call)
-        if found is None:
-            made = [o.meaning for o in self.offered if o.call == call]
-            found = self._by_call[call] = union(made) if made else undiscussed(call)
-        return found
+        return self.after(call).meanings[-1]
 
     def choose(self, hand: Hand) -> tuple[Call, CallMeaning]:
         """The first option whose test ``hand`` passes, and its meaning."""
@@ -811,20 +807,25 @@ class Situation:
         raise AssertionError("every situation ends with an unconditional option")  # pragma: no cover
 
     def after(self, call: Call) -> Situation:
-        """The situation once ``call`` is made (the caller has checked that it is legal)."""
-        nxt = self._after.get(call)
-        if nxt is None:
-            global _NODES
-            _NODES += 1
-            nxt = self._after[call] = Situation(
-                self.systems,
-                self.dealer,
-                self.vulnerability,
-                self.options,
-                self.partscores,
-                (*self.calls, call),
-                (*self.meanings, self.meaning_of(call)),
-            )
+        """The situation once ``call`` is made (the caller has checked that it is legal), with its meaning."""
+        after = self._after
+        if after is None:
+            after = self._after = {}
+        elif (known := after.get(call)) is not None:
+            return known
+        global _NODES
+        _NODES += 1
+        made = [o.meaning for o in self.offered if o.call == call]
+        meaning = union(made) if made else undiscussed(call)
+        nxt = after[call] = Situation(
+            self.systems,
+            self.dealer,
+            self.vulnerability,
+            self.options,
+            self.partscores,
+            (*self.calls, call),
+            (*self.meanings, meaning),
+        )
         return nxt
 
 

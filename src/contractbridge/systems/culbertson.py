@@ -494,14 +494,13 @@ class Culbertson(System):
     def nt_by_partnership(self, ctx: Context, partner_ht: Fraction, rule: str) -> list[Candidate]:
         """EST-B12: bid the NT level the combined honour tricks make (own HT + what partner showed)."""
         out: list[Candidate] = []
-        for level, need in _NT_NEED.items():
+        for level in _NT_NEED:
             bid = bid_of(level, NT)
             if not ctx.legal(bid):
                 continue
             nt = _nt_meaning(level, rule, partner_ht.numerator, partner_ht.denominator)
-            out.append(
-                Candidate.of(nt, lambda ev, need=need, mine=nt.ht_min: ev.ht >= mine and ev.ht + partner_ht >= need)
-            )
+            # own HT + partner's ≥ the level's need, i.e. own HT ≥ the meaning's minimum (need − partner's)
+            out.append(Candidate.of(nt, lambda ev, mine=nt.ht_min: ev.ht >= mine))
         return out
 
     # EST-B36 – B49: responses ---------------------------------------------------------------------------------
