@@ -530,22 +530,23 @@ class Context:
 
     def actions_of(self, seat: Seat) -> list[tuple[int, Call]]:
         """``seat``'s calls other than passes."""
-        return [(i, c) for i, c in self.calls_of(seat) if c is not PASS]
+        return [(i, c) for i, c in self._calls_by_seat[seat] if c is not PASS]
 
     def bids_of(self, seat: Seat) -> list[tuple[int, Bid]]:
-        return [(i, c) for i, c in self.calls_of(seat) if isinstance(c, Bid)]
+        return [(i, c) for i, c in self._calls_by_seat[seat] if isinstance(c, Bid)]
 
     def suits_bid_by(self, seats: Iterable[Seat]) -> list[Suit]:
         """Suits named (naturally) by ``seats``, in order of first mention."""
         wanted = set(seats)
+        rotation = _ROTATION[self.dealer]
+        meanings = self.meanings
+        known = len(meanings)
         out: list[Suit] = []
         for i, c in enumerate(self.auction_calls):
-            if isinstance(c, Bid) and self.seat_of(i) in wanted and (suit := SUIT_OF[c.strain]) is not None:
-                m = self.meanings[i] if i < len(self.meanings) else None
-                if m is not None and m.artificial:
+            if isinstance(c, Bid) and rotation[i % 4] in wanted and (suit := SUIT_OF[c.strain]) is not None:
+                if (i < known and meanings[i].artificial) or suit in out:
                     continue
-                if suit not in out:
-                    out.append(suit)
+                out.append(suit)
         return out
 
     @_cached
@@ -605,7 +606,7 @@ class Context:
     def shown_ht(self, seat: Seat) -> Fraction:
         """The most honour tricks any call of ``seat`` has promised (EST-B54, laws-historic §6.10)."""
         best = F(0)
-        for i, _ in self.calls_of(seat):
+        for i, _ in self._calls_by_seat[seat]:
             m = self.meanings[i]
             if m.ht_min is not None:
                 best = max(best, m.ht_min)
@@ -614,7 +615,7 @@ class Context:
     def shown_tricks(self, seat: Seat, strain: Strain | None = None) -> Fraction | None:
         """The most playing/support tricks ``seat`` has promised (optionally in bids of ``strain``)."""
         best: Fraction | None = None
-        for i, c in self.calls_of(seat):
+        for i, c in self._calls_by_seat[seat]:
             m = self.meanings[i]
             if m.tricks is None or (strain is not None and isinstance(c, Bid) and c.strain != strain):
                 continue
@@ -623,10 +624,13 @@ class Context:
 
     def our_game_forcing(self) -> bool:
         """Our side has made a game-forcing call (EST-B05) and has not reached game."""
-        forcing = any(
-            self.meanings[i].forcing is Forcing.GAME for i in range(len(self.auction_calls)) if self.is_ours(i)
-        )
-        if not forcing:
+        return self._game_forcing
+
+    @_cached
+    def _game_forcing(self) -> bool:
+        meanings = self.meanings
+        # our side's calls: the second, fourth, … before the seat to call
+        if not any(meanings[i].forcing is Forcing.GAME for i in range(len(self.auction_calls) - 2, -1, -2)):
             return False
         last = self.last_bid
         i = self.last_bid_index
