@@ -105,8 +105,9 @@ def bid_deal(
         call, meaning = situations[pairs[seat]].choose(deal[seat])
         auction.push(call)
         records.append(BidRecord(seat, call, meaning))
-        for pair, situation in situations.items():
-            situations[pair] = situation.after(call)
+        if not auction.is_over:
+            for pair, situation in situations.items():
+                situations[pair] = situation.after(call)
     return auction, records
 
 

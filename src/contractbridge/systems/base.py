@@ -280,6 +280,8 @@ def _tricks(q: int) -> Fraction:
     return _TRICKS[q] if 0 <= q < 256 else Tricks(q, 4)
 
 
+#: ``_SUIT_SETS[mask]``: the set of the suits whose bits (clubs 1, diamonds 2, …) are in ``mask``, shared
+_SUIT_SETS: Final = tuple(frozenset(s for s in Suit if mask >> s & 1) for mask in range(16))
 #: The keys of ``HandEval``'s counts in its memo: playing tricks by trump (notrump 4), support, trump and
 #: defensive tricks by suit or strain
 _PT, _ST, _TT, _DEF = 0, 5, 10, 15
@@ -302,7 +304,8 @@ class HandEval:
         self.ht = _tricks(honour_quarters(bits))
         q = club_suit_quarters
         self.club_ht = _tricks(q(cl) + q(di) + q(he) + q(sp))
-        self.biddable = frozenset(s for s in SUITS_HIGH_FIRST if is_biddable_bits(bits[s]))
+        b = is_biddable_bits
+        self.biddable = _SUIT_SETS[b(cl) | b(di) << 1 | b(he) << 2 | b(sp) << 3]
         # the counts asked for, by small-integer key (``_PT`` …), and ``once``'s values by their keys
         self._memo: dict[object, Any] = {}
 

@@ -1195,6 +1195,9 @@ class Culbertson(System):
             shown = ctx.shown_tricks(partner, STRAIN_OF[suit]) or default
             game = ctx.game(STRAIN_OF[suit])
             times = sum(1 for _, c in ctx.bids_of(partner) if c.strain == STRAIN_OF[suit])
+            cheapest = ctx.cheapest(STRAIN_OF[suit])
+            if cheapest is None:
+                continue
 
             def fit(
                 ev: HandEval,
@@ -1209,15 +1212,12 @@ class Culbertson(System):
                     return 0
                 return self._fit_level(ev, s, own, shown, game, times, partner_ht)
 
-            key = object()  # the key of this suit's level in each hand's memo
-            for level in range(7, 1, -1):
-                bid = bid_of(level, STRAIN_OF[suit])
-                if not ctx.legal(bid):
-                    continue
+            for level in range(7, max(2, cheapest.level) - 1, -1):  # the legal levels, highest first
                 out.append(
                     Candidate.of(
                         _fit_meaning(suit, level, own, shown.numerator, shown.denominator),
-                        lambda ev, level=level, key=key, fit=fit: ev.once(key, fit) == level,
+                        # the level computed once per hand (keyed by this suit's ``fit``)
+                        lambda ev, level=level, fit=fit: ev.once(fit, fit) == level,
                     )
                 )
         return out
