@@ -52,6 +52,7 @@ __all__ = [
 ]
 
 F = fraction
+ZERO: Final = F(0)
 HALF: Final = F(1, 2)
 FIVE: Final = F(5)
 FOUR: Final = F(4)
@@ -608,11 +609,12 @@ class Context:
 
     def shown_ht(self, seat: Seat) -> Fraction:
         """The most honour tricks any call of ``seat`` has promised (EST-B54, laws-historic §6.10)."""
-        best = F(0)
+        best = ZERO
+        meanings = self.meanings
         for i, _ in self._calls_by_seat[seat]:
-            m = self.meanings[i]
-            if m.ht_min is not None:
-                best = max(best, m.ht_min)
+            ht = meanings[i].ht_min
+            if ht is not None and ht > best:
+                best = ht
         return best
 
     def shown_tricks(self, seat: Seat, strain: Strain | None = None) -> Fraction | None:
