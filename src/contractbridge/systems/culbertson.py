@@ -91,24 +91,26 @@ def _fit_meaning(suit: Suit, level: int, own: bool, shown_num: int, shown_den: i
 
 
 @lru_cache(maxsize=1024)
-def _nt_meaning(level: int, rule: str, shown_num: int, shown_den: int) -> CallMeaning:
-    """The meaning of ``level`` NT by the partnership table (EST-B12) with partner's ``shown`` honour tricks
-    (``nt_by_partnership``), shared as ``_fit_meaning``."""
+def _nt_option(level: int, rule: str, shown_num: int, shown_den: int) -> Candidate:
+    """``level`` NT by the partnership table (EST-B12) with partner's ``shown`` honour tricks
+    (``nt_by_partnership``): own HT + partner's ≥ the level's need, i.e. own HT ≥ need − partner's. One shared
+    option per value, as ``_fit_meaning``."""
     shown = F(shown_num, shown_den)
     mine = _NT_NEED[level] - shown
     text = f"no-trump by the partnership table: {fmt(mine)}+ HT here with {fmt(shown)} shown by partner"
-    return meaning(bid_of(level, NT), rule, text, ht_min=mine)
+    return Candidate(bid_of(level, NT), rule, text, ht_min=mine, test=lambda ev: ev.ht >= mine)
 
 
 @lru_cache(maxsize=1024)
-def _double_meaning(need_num: int, need_den: int, shown_num: int, shown_den: int) -> CallMeaning:
-    """The meaning of a penalty double needing ``need`` defensive tricks with partner's ``shown`` honour tricks
-    (``penalty_double``), shared as ``_fit_meaning``."""
+def _double_option(strain: Strain, level: int, undertricks: int, shown_num: int, shown_den: int) -> Candidate:
+    """A penalty double of ``level`` in ``strain`` (EST-B52, B54): the doubler's defensive tricks + partner's
+    ``shown`` honour tricks leave declarer ``undertricks`` short. One shared option per value."""
+    need = F(13 - 6 - level + undertricks) - F(shown_num, shown_den)
     text = (
-        f"penalty double: {fmt(F(need_num, need_den))}+ defensive tricks with "
+        f"penalty double: {fmt(need)}+ defensive tricks with "
         f"{fmt(F(shown_num, shown_den))} HT shown by partner (two sure undertricks)"
     )
-    return meaning(DOUBLE, "EST-B52, B54", text)
+    return Candidate(DOUBLE, "EST-B52, B54", text, test=lambda ev: ev.defence(strain) >= need)
 
 
 class Culbertson(System):
@@ -498,9 +500,7 @@ class Culbertson(System):
             bid = bid_of(level, NT)
             if not ctx.legal(bid):
                 continue
-            nt = _nt_meaning(level, rule, partner_ht.numerator, partner_ht.denominator)
-            # own HT + partner's ≥ the level's need, i.e. own HT ≥ the meaning's minimum (need − partner's)
-            out.append(Candidate.of(nt, lambda ev, mine=nt.ht_min: ev.ht >= mine))
+            out.append(_nt_option(level, rule, partner_ht.numerator, partner_ht.denominator))
         return out
 
     # EST-B36 – B49: responses ---------------------------------------------------------------------------------
@@ -1092,13 +1092,8 @@ class Culbertson(System):
         if not partner_bid and last.rank <= bid_of(2, Strain.SPADES).rank:
             return []
         shown = ctx.shown_ht(ctx.partner)
-        need = F(13 - 6 - last.level + ctx.options.penalty_double_undertricks) - shown
-        return [
-            Candidate.of(
-                _double_meaning(need.numerator, need.denominator, shown.numerator, shown.denominator),
-                lambda ev: ev.defence(last.strain) >= need,
-            )
-        ]
+        undertricks = ctx.options.penalty_double_undertricks
+        return [_double_option(last.strain, last.level, undertricks, shown.numerator, shown.denominator)]
 
     # the general continuation ------------------------------------------------------------------------------------
     def continuation(self, ctx: Context) -> list[Candidate]:
