@@ -20,7 +20,7 @@ from contractbridge.errors import BridgeError, CallOutOfTurnError
 from contractbridge.laws import edition as find_edition
 from contractbridge.rulebooks import refusal
 from contractbridge.systems import CallMeaning, System, SystemOptions, system
-from contractbridge.systems.base import DEFAULT_OPTIONS, situation_after
+from contractbridge.systems.base import DEFAULT_OPTIONS, HandEval, hand_to_bid, situation_after
 
 if TYPE_CHECKING:
     from contractbridge.table import TableView
@@ -97,12 +97,14 @@ def bid_deal(
     # systems, extended call by call rather than looked up again for each call
     pairs = [per_seat[seat].sides(seat, per_seat[seat.lho]) for seat in Seat]
     situations = {pair: situation_after(pair, (), dealer, vulnerability, opts, partscores) for pair in pairs}
+    # each hand summarised once, for this deal only (not kept in ``evaluate``'s cache: a new deal's hands)
+    hands = [HandEval(hand_to_bid(deal[seat])) for seat in Seat]
     auction = Auction(dealer)
     records: list[BidRecord] = []
     while not auction.is_over:
         seat = auction.turn
         assert seat is not None
-        call, meaning = situations[pairs[seat]].choose(deal[seat])
+        call, meaning = situations[pairs[seat]].choose(hands[seat])
         auction.push(call)
         records.append(BidRecord(seat, call, meaning))
         if not auction.is_over:

@@ -371,6 +371,13 @@ class HandEval:
         return has_normal_support(self.hand, suit, weak=weak)
 
 
+def hand_to_bid(hand: Hand) -> Hand:
+    """``hand``, checked: a hand to bid holds 13 cards."""
+    if len(hand) != 13:
+        raise BridgeError(f"a hand to bid holds 13 cards, not {len(hand)}")
+    return hand
+
+
 @lru_cache(maxsize=65536)
 def evaluate(hand: Hand) -> HandEval:
     """The cached ``HandEval`` of ``hand``."""
@@ -702,9 +709,10 @@ class System(ABC):
         seat = auction.turn
         if seat is None:
             raise BridgeError("the auction is over: no call to choose (L22)")
+        ev = evaluate(hand_to_bid(hand))
         pair = self.sides(seat, opponents)
         opts = options or DEFAULT_OPTIONS
-        return situation_after(pair, auction.calls, auction.dealer, vulnerability, opts, partscores).choose(hand)
+        return situation_after(pair, auction.calls, auction.dealer, vulnerability, opts, partscores).choose(ev)
 
     def explain(
         self,
@@ -805,11 +813,8 @@ class Situation:
         """What ``call`` means here: the union of the options that make it, or "natural, undiscussed"."""
         return self.after(call).meanings[-1]
 
-    def choose(self, hand: Hand) -> tuple[Call, CallMeaning]:
-        """The first option whose test ``hand`` passes, and its meaning."""
-        if len(hand) != 13:
-            raise BridgeError(f"a hand to bid holds 13 cards, not {len(hand)}")
-        ev = evaluate(hand)
+    def choose(self, ev: HandEval) -> tuple[Call, CallMeaning]:
+        """The first option whose test the hand passes, and its meaning."""
         for opt in self.offered:
             if opt.test(ev):
                 return opt.call, opt.meaning
@@ -903,6 +908,7 @@ __all__ += [
     "bid_of",
     "clear_caches",
     "evaluate",
+    "hand_to_bid",
     "lengths",
     "meaning",
     "situation_after",
