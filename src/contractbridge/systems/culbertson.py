@@ -70,10 +70,14 @@ def _first(ev: HandEval, suits: frozenset[Suit] | set[Suit], opts: SystemOptions
 
 
 def _level_for(ctx: Context, strain: Strain, jump: int = 0) -> Bid | None:
-    bid = ctx.cheapest(strain)
-    if bid is None or bid.level + jump > 7:
-        return None
-    return bid_of(bid.level + jump, strain)
+    """The cheapest bid in ``strain`` for the seat to call, ``jump`` levels higher; None above seven."""
+    return _above(ctx.last_bid, strain, jump)
+
+
+def _above(last: Bid | None, strain: Strain, jump: int = 0) -> Bid | None:
+    """The cheapest bid in ``strain`` over ``last`` (L18), ``jump`` levels higher; None above seven."""
+    level = (1 if last is None else last.level + (0 if strain > last.strain else 1)) + jump
+    return bid_of(level, strain) if level <= 7 else None
 
 
 @lru_cache(maxsize=4096)
@@ -790,128 +794,10 @@ class Culbertson(System):
     # EST-B26 – B35: defensive bidding ---------------------------------------------------------------------------
     def overcalls(self, ctx: Context) -> list[Candidate]:
         """EST-B27 – B31 in the order: cue-bid, jump overcall, informatory double, simple overcall."""
-        opts, vul = ctx.options, ctx.vul
         last = ctx.last_bid
         if last is None:
             return []
-        opp = set(ctx.opponent_suits)
-        free = frozenset(set(Suit) - opp)
-        out: list[Candidate] = []
-        cue_suit = SUIT_OF[last.strain]
-        if cue_suit is not None and cue_suit in opp:
-            cue = _level_for(ctx, last.strain)
-            if cue is not None:
-                out.append(
-                    Candidate(
-                        cue,
-                        "EST-B30",
-                        f"cue-bid: first-round control of {cue_suit.name.lower()} (void or ace), "
-                        f"{fmt(opts.cue_bid_ht)}+ HT, asks partner for his suit",
-                        ht_min=opts.cue_bid_ht,
-                        forcing=Forcing.GAME,
-                        artificial=True,
-                        test=lambda ev: (
-                            ev.ht >= opts.cue_bid_ht
-                            and (ev.length[cue_suit] == 0 or bool(ev.hand.suit_bits(cue_suit) & (1 << 12)))
-                        ),
-                    )
-                )
-        for s in SUITS_HIGH_FIRST:
-            if s in opp:
-                continue
-            jump = _level_for(ctx, STRAIN_OF[s], 1)
-            if jump is None or jump.level > 3:
-                continue
-            out.append(
-                Candidate(
-                    jump,
-                    "EST-B29",
-                    f"jump overcall: {s.name.lower()} strong and long (or two strong suits), "
-                    f"about {fmt(opts.jump_overcall_min_ht)} HT",
-                    lengths=suit_min(s, 5),
-                    ht_min=opts.jump_overcall_min_ht,
-                    ht_max=opts.jump_overcall_max_ht,
-                    specified_suits=ONLY[s],
-                    test=lambda ev, s=s: (
-                        opts.jump_overcall_min_ht <= ev.ht <= opts.jump_overcall_max_ht
-                        and s in ev.biddable
-                        and ev.length[s] >= 5
-                        and _first(ev, ev.biddable & free, opts) == s
-                        and (ev.tt(s) >= 4 or len(ev.biddable & free) >= 2)
-                    ),
-                )
-            )
-        if ctx.legal(DOUBLE) and last.rank <= bid_of(2, Strain.SPADES).rank:
-            out.append(
-                Candidate(
-                    DOUBLE,
-                    "EST-B31",
-                    "informatory double: 3½ HT over three suits, or 3 HT in two suits with a "
-                    "good biddable suit; partner must name his suit",
-                    ht_min=F(3),
-                    forcing=Forcing.ROUND,
-                    artificial=True,
-                    test=lambda ev: (
-                        (ev.ht >= F(7, 2) and ev.spread() >= 3)
-                        or (ev.ht >= 3 and any(ev.length[s] >= 5 and ev.tt(s) >= 4 for s in ev.biddable & free))
-                    ),
-                )
-            )
-        simple: dict[Suit, Callable[..., bool]] = {}  # each suit's own test
-
-        def pick(ev: HandEval) -> Suit | None:  # EST-B17 among the suits that qualify
-            return _first(ev, {t for t, test in simple.items() if test(ev)}, opts)
-
-        choice = object()  # the key of this situation's choice of suit in each hand's memo
-        test: Callable[..., bool]
-        for s in SUITS_HIGH_FIRST:
-            if s in opp:
-                continue
-            bid = _level_for(ctx, STRAIN_OF[s])
-            if bid is None or bid.level > 3:
-                continue
-            if bid.level == 1:
-                extra = opts.vulnerable_overcall_extra if vul else F(0)
-
-                def one_level(ev: HandEval, s: Suit = s, extra: Fraction = extra) -> bool:
-                    return s in ev.biddable and ev.ht >= (F(3, 2) if ev.length[s] >= 5 else F(2)) + extra
-
-                test = simple[s] = one_level
-                out.append(
-                    Candidate(
-                        bid,
-                        "EST-B27",
-                        f"simple overcall: biddable {s.name.lower()}, {fmt(F(3, 2) + extra)} HT "
-                        f"with 5 cards or {fmt(2 + extra)} with 4",
-                        lengths=suit_min(s, 4),
-                        ht_min=F(3, 2) + extra,
-                        specified_suits=ONLY[s],
-                        test=lambda ev, s=s, test=test: test(ev) and ev.once(choice, pick) == s,
-                    )
-                )
-            else:
-                ht_need, tt_need = (F(2), F(4)) if vul else (F(3, 2), F(7, 2))
-                if bid.level == 3:
-                    ht_need, tt_need = ht_need + HALF, tt_need + 1
-
-                def higher(ev: HandEval, s: Suit = s, h: Fraction = ht_need, t: Fraction = tt_need) -> bool:
-                    return s in ev.biddable and ev.length[s] >= 5 and ev.ht >= h and ev.tt(s) >= t
-
-                test = simple[s] = higher
-                out.append(
-                    Candidate(
-                        bid,
-                        "EST-B28",
-                        f"simple overcall at the {bid.level} level: {s.name.lower()} 5+ cards "
-                        f"with {fmt(tt_need)}+ trump tricks and {fmt(ht_need)}+ HT",
-                        lengths=suit_min(s, 5),
-                        ht_min=ht_need,
-                        tricks=tt_need,
-                        specified_suits=ONLY[s],
-                        test=lambda ev, s=s, test=test: test(ev) and ev.once(choice, pick) == s,
-                    )
-                )
-        return out
+        return list(_overcalls(ctx.options, ctx.vul, last, frozenset(ctx.opponent_suits), ctx.legal(DOUBLE)))
 
     def answer_double(self, ctx: Context, double_index: int) -> list[Candidate]:
         """EST-B32 – B35: answer partner's informatory double. Passing is forbidden (B35) unless NT was
@@ -1279,6 +1165,132 @@ class Culbertson(System):
                     )
                 )
         return out
+
+
+@lru_cache(maxsize=4096)
+def _overcalls(
+    opts: SystemOptions, vul: bool, last: Bid, opp: frozenset[Suit], double_ok: bool
+) -> tuple[Candidate, ...]:
+    """The defensive bids over the opponents' ``last`` bid, having named the suits ``opp`` (EST-B27 – B31), the
+    informatory double when legal: they depend on nothing else, so one shared tuple serves every situation that
+    gives them."""
+    free = frozenset(set(Suit) - opp)
+    out: list[Candidate] = []
+    cue_suit = SUIT_OF[last.strain]
+    if cue_suit is not None and cue_suit in opp:
+        cue = _above(last, last.strain)
+        if cue is not None:
+            out.append(
+                Candidate(
+                    cue,
+                    "EST-B30",
+                    f"cue-bid: first-round control of {cue_suit.name.lower()} (void or ace), "
+                    f"{fmt(opts.cue_bid_ht)}+ HT, asks partner for his suit",
+                    ht_min=opts.cue_bid_ht,
+                    forcing=Forcing.GAME,
+                    artificial=True,
+                    test=lambda ev: (
+                        ev.ht >= opts.cue_bid_ht
+                        and (ev.length[cue_suit] == 0 or bool(ev.hand.suit_bits(cue_suit) & (1 << 12)))
+                    ),
+                )
+            )
+    for s in SUITS_HIGH_FIRST:
+        if s in opp:
+            continue
+        jump = _above(last, STRAIN_OF[s], 1)
+        if jump is None or jump.level > 3:
+            continue
+        out.append(
+            Candidate(
+                jump,
+                "EST-B29",
+                f"jump overcall: {s.name.lower()} strong and long (or two strong suits), "
+                f"about {fmt(opts.jump_overcall_min_ht)} HT",
+                lengths=suit_min(s, 5),
+                ht_min=opts.jump_overcall_min_ht,
+                ht_max=opts.jump_overcall_max_ht,
+                specified_suits=ONLY[s],
+                test=lambda ev, s=s: (
+                    opts.jump_overcall_min_ht <= ev.ht <= opts.jump_overcall_max_ht
+                    and s in ev.biddable
+                    and ev.length[s] >= 5
+                    and _first(ev, ev.biddable & free, opts) == s
+                    and (ev.tt(s) >= 4 or len(ev.biddable & free) >= 2)
+                ),
+            )
+        )
+    if double_ok and last.rank <= bid_of(2, Strain.SPADES).rank:
+        out.append(
+            Candidate(
+                DOUBLE,
+                "EST-B31",
+                "informatory double: 3½ HT over three suits, or 3 HT in two suits with a "
+                "good biddable suit; partner must name his suit",
+                ht_min=F(3),
+                forcing=Forcing.ROUND,
+                artificial=True,
+                test=lambda ev: (
+                    (ev.ht >= F(7, 2) and ev.spread() >= 3)
+                    or (ev.ht >= 3 and any(ev.length[s] >= 5 and ev.tt(s) >= 4 for s in ev.biddable & free))
+                ),
+            )
+        )
+    simple: dict[Suit, Callable[..., bool]] = {}  # each suit's own test
+
+    def pick(ev: HandEval) -> Suit | None:  # EST-B17 among the suits that qualify
+        return _first(ev, {t for t, test in simple.items() if test(ev)}, opts)
+
+    choice = object()  # the key of this situation's choice of suit in each hand's memo
+    test: Callable[..., bool]
+    for s in SUITS_HIGH_FIRST:
+        if s in opp:
+            continue
+        bid = _above(last, STRAIN_OF[s])
+        if bid is None or bid.level > 3:
+            continue
+        if bid.level == 1:
+            extra = opts.vulnerable_overcall_extra if vul else F(0)
+
+            def one_level(ev: HandEval, s: Suit = s, extra: Fraction = extra) -> bool:
+                return s in ev.biddable and ev.ht >= (F(3, 2) if ev.length[s] >= 5 else F(2)) + extra
+
+            test = simple[s] = one_level
+            out.append(
+                Candidate(
+                    bid,
+                    "EST-B27",
+                    f"simple overcall: biddable {s.name.lower()}, {fmt(F(3, 2) + extra)} HT "
+                    f"with 5 cards or {fmt(2 + extra)} with 4",
+                    lengths=suit_min(s, 4),
+                    ht_min=F(3, 2) + extra,
+                    specified_suits=ONLY[s],
+                    test=lambda ev, s=s, test=test: test(ev) and ev.once(choice, pick) == s,
+                )
+            )
+        else:
+            ht_need, tt_need = (F(2), F(4)) if vul else (F(3, 2), F(7, 2))
+            if bid.level == 3:
+                ht_need, tt_need = ht_need + HALF, tt_need + 1
+
+            def higher(ev: HandEval, s: Suit = s, h: Fraction = ht_need, t: Fraction = tt_need) -> bool:
+                return s in ev.biddable and ev.length[s] >= 5 and ev.ht >= h and ev.tt(s) >= t
+
+            test = simple[s] = higher
+            out.append(
+                Candidate(
+                    bid,
+                    "EST-B28",
+                    f"simple overcall at the {bid.level} level: {s.name.lower()} 5+ cards "
+                    f"with {fmt(tt_need)}+ trump tricks and {fmt(ht_need)}+ HT",
+                    lengths=suit_min(s, 5),
+                    ht_min=ht_need,
+                    tricks=tt_need,
+                    specified_suits=ONLY[s],
+                    test=lambda ev, s=s, test=test: test(ev) and ev.once(choice, pick) == s,
+                )
+            )
+    return tuple(out)
 
 
 CULBERTSON: Final = Culbertson()
