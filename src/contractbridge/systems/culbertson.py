@@ -9,7 +9,7 @@ to game, NT arithmetic by EST-B12). Thresholds that are matters of judgement com
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from functools import lru_cache
 from typing import Final
@@ -1061,7 +1061,6 @@ class Culbertson(System):
         (partner's suit) or playing tricks (own suit raised by partner) + partner's shown tricks. Of two
         suits of partner's, support the longer, the first-named if equal (EST-B42). A small slam also needs
         6 honour tricks between the two hands (judgement J52)."""
-        out: list[Candidate] = []
         me, partner = ctx.seat, ctx.partner
         p_suits = ctx.suits_bid_by((partner,))
         first_bid: dict[tuple[Seat, Suit], int] = {}
@@ -1069,42 +1068,19 @@ class Culbertson(System):
             if isinstance(c, Bid) and (suit := SUIT_OF[c.strain]) is not None:
                 first_bid.setdefault((ctx.seat_of(i), suit), i)
         default = F(4) if ctx.opener == partner else (F(2) if ctx.vul else F(3))
-        partner_ht = ctx.shown_ht(partner)
-        supported = [s for s in p_suits if first_bid.get((me, s), 99) > first_bid[(partner, s)]]
+        supported = tuple(s for s in p_suits if first_bid.get((me, s), 99) > first_bid[(partner, s)])
+        raises: list[tuple[Suit, bool, Fraction, int, int, int]] = []
         for suit in p_suits:
-            own = suit not in supported
-            shown = ctx.shown_tricks(partner, STRAIN_OF[suit]) or default
-            game = ctx.game(STRAIN_OF[suit])
-            times = sum(1 for _, c in ctx.bids_of(partner) if c.strain == STRAIN_OF[suit])
             cheapest = ctx.cheapest(STRAIN_OF[suit])
             if cheapest is None:
                 continue
-
-            def fit(
-                ev: HandEval,
-                s: Suit = suit,
-                own: bool = own,
-                shown: Fraction = shown,
-                game: int = game,
-                times: int = times,
-            ) -> int:
-                """The level this hand raises ``s`` to (0: not this suit), the same for each level's option."""
-                if not (own or self._preferred(ev, supported) == s):
-                    return 0
-                return self._fit_level(ev, s, own, shown, game, times, partner_ht)
-
-            for level in range(7, max(2, cheapest.level) - 1, -1):  # the legal levels, highest first
-                out.append(
-                    Candidate.of(
-                        _fit_meaning(suit, level, own, shown.numerator, shown.denominator),
-                        # the level computed once per hand (keyed by this suit's ``fit``)
-                        lambda ev, level=level, fit=fit: ev.once(fit, fit) == level,
-                    )
-                )
-        return out
+            shown = ctx.shown_tricks(partner, STRAIN_OF[suit]) or default
+            times = sum(1 for _, c in ctx.bids_of(partner) if c.strain == STRAIN_OF[suit])
+            raises.append((suit, suit not in supported, shown, ctx.game(STRAIN_OF[suit]), times, cheapest.level))
+        return list(_fit_raises(tuple(raises), supported, ctx.shown_ht(partner))) if raises else []
 
     @staticmethod
-    def _preferred(ev: HandEval, suits: list[Suit]) -> Suit | None:
+    def _preferred(ev: HandEval, suits: Sequence[Suit]) -> Suit | None:
         """EST-B42: of partner's suits, the one we hold most of; the first-named if equal."""
         return max(suits, key=lambda s: (ev.length[s], -suits.index(s)), default=None)
 
@@ -1288,6 +1264,40 @@ def _overcalls(
                     tricks=tt_need,
                     specified_suits=ONLY[s],
                     test=lambda ev, s=s, test=test: test(ev) and ev.once(choice, pick) == s,
+                )
+            )
+    return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def _fit_raises(
+    raises: tuple[tuple[Suit, bool, Fraction, int, int, int], ...], supported: tuple[Suit, ...], partner_ht: Fraction
+) -> tuple[Candidate, ...]:
+    """The raises of ``Culbertson.fit_raises``, each of ``raises`` (suit, our own suit?, partner's shown tricks in
+    it, its game level, how often partner bid it, its cheapest level) from the highest level down: one shared tuple
+    per value."""
+    out: list[Candidate] = []
+    for suit, own, shown, game, times, cheapest in raises:
+
+        def fit(
+            ev: HandEval,
+            s: Suit = suit,
+            own: bool = own,
+            shown: Fraction = shown,
+            game: int = game,
+            times: int = times,
+        ) -> int:
+            """The level this hand raises ``s`` to (0: not this suit), the same for each level's option."""
+            if not (own or Culbertson._preferred(ev, supported) == s):
+                return 0
+            return Culbertson._fit_level(ev, s, own, shown, game, times, partner_ht)
+
+        for level in range(7, max(2, cheapest) - 1, -1):  # the legal levels, highest first
+            out.append(
+                Candidate.of(
+                    _fit_meaning(suit, level, own, shown.numerator, shown.denominator),
+                    # the level computed once per hand (keyed by this suit's ``fit``)
+                    lambda ev, level=level, fit=fit: ev.once(fit, fit) == level,
                 )
             )
     return tuple(out)
