@@ -14,7 +14,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Final
 
-from contractbridge.calls import DOUBLE, PASS, REDOUBLE, Bid
+from contractbridge.calls import DOUBLE, PASS, REDOUBLE, Bid, Call
 from contractbridge.cards import SUITS_HIGH_FIRST, Seat, Strain, Suit
 from contractbridge.evaluation import fmt, fraction
 from contractbridge.systems.base import (
@@ -525,135 +525,8 @@ class Culbertson(System):
         return []
 
     def response_to_one(self, ctx: Context, opening: Bid) -> list[Candidate]:
-        """EST-B36 – B43, B47 in the decision order of laws-historic §6.7."""
-        opts = ctx.options
-        suit = SUIT_OF[opening.strain]
-        assert suit is not None
-        rho = ctx.rho_call
-        out: list[Candidate] = []
-        if rho is DOUBLE:
-            out.append(
-                Candidate(
-                    REDOUBLE,
-                    "EST-B47",
-                    "redouble: holds the outstanding honour tricks",
-                    ht_min=F(5, 2),
-                    test=lambda ev: ev.ht >= F(5, 2),
-                )
-            )
-        taken = {suit, *ctx.opponent_suits}
-        free = frozenset(set(Suit) - taken)
-        # 1. forcing take-out
-        for s in SUITS_HIGH_FIRST:
-            if s in taken:
-                continue
-            jump = _level_for(ctx, STRAIN_OF[s], 1)
-            if jump is None:
-                continue
-            out.append(
-                Candidate(
-                    jump,
-                    "EST-B43",
-                    f"forcing take-out in {s.name.lower()}: biddable suit, 3½ HT over three "
-                    "suits (3 with very strong trumps or support)",
-                    lengths=suit_min(s, 4),
-                    ht_min=F(3),
-                    forcing=Forcing.GAME,
-                    specified_suits=ONLY[s],
-                    test=lambda ev, s=s: (
-                        s in ev.biddable
-                        and _first(ev, ev.biddable & free, opts) == s
-                        and (
-                            (ev.ht >= F(7, 2) and ev.spread() >= 3)
-                            or (ev.ht >= 3 and (ev.tt(s) >= 5 or (ev.support(suit) and ev.st(suit) >= 6)))
-                        )
-                    ),
-                )
-            )
-        # 2. raises (EST-B36 table, EST-B43 HT rule)
-        bands = {2: opts.single_raise_st, 3: F(9, 2), 4: F(11, 2), 5: F(15, 2), 6: F(17, 2)}
-        for level in (6, 5, 4, 3, 2):
-            bid = bid_of(level, opening.strain)
-            if not ctx.legal(bid):
-                continue
-            out.append(
-                Candidate(
-                    bid,
-                    "EST-B36, B43",
-                    f"raise: normal support, more than 1 HT, {fmt(bands[level])}+ support "
-                    "tricks (one level less with under 2½ HT)",
-                    lengths=suit_min(suit, 3),
-                    ht_min=F(3, 2),
-                    tricks=bands[level],
-                    test=lambda ev, level=level: (
-                        ev.support(suit) and ev.ht >= F(3, 2) and self.raise_level(ev.st(suit), ev.ht, bands) == level
-                    ),
-                )
-            )
-        # 3. new suit
-        for s in SUITS_HIGH_FIRST:
-            new = _level_for(ctx, STRAIN_OF[s])
-            if s in taken or new is None or new.level > 3:
-                continue
-            bid = new
-            need = F(1) if bid.level == 1 else F(3, 2) if bid.level == 2 else F(2)
-            out.append(
-                Candidate(
-                    bid,
-                    "EST-B43, B41",
-                    f"new suit: biddable {s.name.lower()}, {fmt(need)}+ HT (normally 1½–2½), not forcing",
-                    lengths=suit_min(s, 4),
-                    ht_min=need,
-                    specified_suits=ONLY[s],
-                    test=lambda ev, s=s, need=need: (
-                        s in ev.biddable and ev.ht >= need and _first(ev, ev.biddable & free, opts) == s
-                    ),
-                )
-            )
-
-        # 4.–5. no-trump
-        def nt_free(ev: HandEval) -> bool:
-            return not (ev.biddable & free) and not ev.support(suit)
-
-        out.append(
-            Candidate(
-                bid_of(3, NT),
-                "EST-B43",
-                "3NT: no biddable suit, no support, 3+ HT",
-                ht_min=F(3),
-                test=lambda ev: nt_free(ev) and ev.ht >= 3,
-            )
-        )
-        out.append(
-            Candidate(
-                bid_of(2, NT),
-                "EST-B43",
-                "2NT: no biddable suit, no support, 2–2½ HT",
-                ht_min=F(2),
-                ht_max=F(5, 2),
-                test=lambda ev: nt_free(ev) and 2 <= ev.ht <= F(5, 2),
-            )
-        )
-        out.append(
-            Candidate(
-                bid_of(1, NT),
-                "EST-B43, B41",
-                "1NT: weakness response, about 1½ HT, no support and no suit to show at the one level",
-                ht_min=F(1),
-                ht_max=F(2),
-                test=lambda ev: (
-                    not ev.support(suit)
-                    and (
-                        (not (ev.biddable & free) and F(3, 2) <= ev.ht < 2) or (bool(ev.biddable & free) and ev.ht == 1)
-                    )
-                ),
-            )
-        )
-        if rho in (PASS, DOUBLE):
-            out.append(
-                Candidate(PASS, "EST-B41", "too weak to respond: at most 1 HT", ht_max=F(1), test=lambda ev: ev.ht <= 1)
-            )
-        return out
+        """EST-B36 – B43, B47 in the decision order of laws-historic §6.7 (``_responses_to_one``)."""
+        return list(_responses_to_one(ctx.options, opening, ctx.rho_call, frozenset(ctx.opponent_suits), ctx.last_bid))
 
     @staticmethod
     def raise_level(st: Fraction, ht: Fraction, bands: dict[int, Fraction]) -> int:
@@ -1300,6 +1173,140 @@ def _fit_raises(
                     lambda ev, level=level, fit=fit: ev.once(fit, fit) == level,
                 )
             )
+    return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def _responses_to_one(
+    opts: SystemOptions, opening: Bid, rho: Call | None, opp: frozenset[Suit], last: Bid | None
+) -> tuple[Candidate, ...]:
+    """The responses to partner's one-bid ``opening`` (EST-B36 – B43, B47, in the decision order of laws-historic
+    §6.7) after ``rho``'s call, the opponents having named ``opp`` and ``last`` the last bid: they depend on
+    nothing else, so one shared tuple serves every situation that gives them."""
+    last_rank = -1 if last is None else last.rank
+    suit = SUIT_OF[opening.strain]
+    assert suit is not None
+    out: list[Candidate] = []
+    if rho is DOUBLE:
+        out.append(
+            Candidate(
+                REDOUBLE,
+                "EST-B47",
+                "redouble: holds the outstanding honour tricks",
+                ht_min=F(5, 2),
+                test=lambda ev: ev.ht >= F(5, 2),
+            )
+        )
+    taken = {suit, *opp}
+    free = frozenset(set(Suit) - taken)
+    # 1. forcing take-out
+    for s in SUITS_HIGH_FIRST:
+        if s in taken:
+            continue
+        jump = _above(last, STRAIN_OF[s], 1)
+        if jump is None:
+            continue
+        out.append(
+            Candidate(
+                jump,
+                "EST-B43",
+                f"forcing take-out in {s.name.lower()}: biddable suit, 3½ HT over three "
+                "suits (3 with very strong trumps or support)",
+                lengths=suit_min(s, 4),
+                ht_min=F(3),
+                forcing=Forcing.GAME,
+                specified_suits=ONLY[s],
+                test=lambda ev, s=s: (
+                    s in ev.biddable
+                    and _first(ev, ev.biddable & free, opts) == s
+                    and (
+                        (ev.ht >= F(7, 2) and ev.spread() >= 3)
+                        or (ev.ht >= 3 and (ev.tt(s) >= 5 or (ev.support(suit) and ev.st(suit) >= 6)))
+                    )
+                ),
+            )
+        )
+    # 2. raises (EST-B36 table, EST-B43 HT rule)
+    bands = {2: opts.single_raise_st, 3: F(9, 2), 4: F(11, 2), 5: F(15, 2), 6: F(17, 2)}
+    for level in (6, 5, 4, 3, 2):
+        bid = bid_of(level, opening.strain)
+        if bid.rank <= last_rank:  # not sufficient (L18)
+            continue
+        out.append(
+            Candidate(
+                bid,
+                "EST-B36, B43",
+                f"raise: normal support, more than 1 HT, {fmt(bands[level])}+ support "
+                "tricks (one level less with under 2½ HT)",
+                lengths=suit_min(suit, 3),
+                ht_min=F(3, 2),
+                tricks=bands[level],
+                test=lambda ev, level=level: (
+                    ev.support(suit) and ev.ht >= F(3, 2) and Culbertson.raise_level(ev.st(suit), ev.ht, bands) == level
+                ),
+            )
+        )
+    # 3. new suit
+    for s in SUITS_HIGH_FIRST:
+        new = _above(last, STRAIN_OF[s])
+        if s in taken or new is None or new.level > 3:
+            continue
+        bid = new
+        need = F(1) if bid.level == 1 else F(3, 2) if bid.level == 2 else F(2)
+        out.append(
+            Candidate(
+                bid,
+                "EST-B43, B41",
+                f"new suit: biddable {s.name.lower()}, {fmt(need)}+ HT (normally 1½–2½), not forcing",
+                lengths=suit_min(s, 4),
+                ht_min=need,
+                specified_suits=ONLY[s],
+                test=lambda ev, s=s, need=need: (
+                    s in ev.biddable and ev.ht >= need and _first(ev, ev.biddable & free, opts) == s
+                ),
+            )
+        )
+
+    # 4.–5. no-trump
+    def nt_free(ev: HandEval) -> bool:
+        return not (ev.biddable & free) and not ev.support(suit)
+
+    out.append(
+        Candidate(
+            bid_of(3, NT),
+            "EST-B43",
+            "3NT: no biddable suit, no support, 3+ HT",
+            ht_min=F(3),
+            test=lambda ev: nt_free(ev) and ev.ht >= 3,
+        )
+    )
+    out.append(
+        Candidate(
+            bid_of(2, NT),
+            "EST-B43",
+            "2NT: no biddable suit, no support, 2–2½ HT",
+            ht_min=F(2),
+            ht_max=F(5, 2),
+            test=lambda ev: nt_free(ev) and 2 <= ev.ht <= F(5, 2),
+        )
+    )
+    out.append(
+        Candidate(
+            bid_of(1, NT),
+            "EST-B43, B41",
+            "1NT: weakness response, about 1½ HT, no support and no suit to show at the one level",
+            ht_min=F(1),
+            ht_max=F(2),
+            test=lambda ev: (
+                not ev.support(suit)
+                and ((not (ev.biddable & free) and F(3, 2) <= ev.ht < 2) or (bool(ev.biddable & free) and ev.ht == 1))
+            ),
+        )
+    )
+    if rho in (PASS, DOUBLE):
+        out.append(
+            Candidate(PASS, "EST-B41", "too weak to respond: at most 1 HT", ht_max=F(1), test=lambda ev: ev.ht <= 1)
+        )
     return tuple(out)
 
 
