@@ -462,8 +462,8 @@ class Culbertson(System):
                     ht_min=min_ht,
                     forcing=Forcing.GAME if forcing else Forcing.NONE,
                     specified_suits=ONLY[suit],
-                    test=lambda ev, s=suit, free=frozenset(set(Suit) - taken): (
-                        s in ev.biddable and ev.ht >= min_ht and _first(ev, ev.biddable & free, ctx.options) == s
+                    test=lambda ev, s=suit, free=frozenset(set(Suit) - taken), opts=ctx.options: (
+                        s in ev.biddable and ev.ht >= min_ht and _first(ev, ev.biddable & free, opts) == s
                     ),
                 )
             )
@@ -562,10 +562,10 @@ class Culbertson(System):
                     f"{s.name.lower()}: a long suit (5+ with 1 HT, or 6+), not forcing",
                     lengths=suit_min(s, 5),
                     specified_suits=ONLY[s],
-                    test=lambda ev, s=s: (
+                    test=lambda ev, s=s, opts=ctx.options: (
                         s in ev.biddable
                         and (ev.length[s] >= 6 or (ev.length[s] >= 5 and ev.ht >= 1))
-                        and _first(ev, {t for t in ev.biddable if ev.length[t] >= 5}, ctx.options) == s
+                        and _first(ev, {t for t in ev.biddable if ev.length[t] >= 5}, opts) == s
                     ),
                 )
             )
@@ -606,8 +606,8 @@ class Culbertson(System):
                     ht_min=F(1),
                     forcing=Forcing.GAME,
                     specified_suits=ONLY[s],
-                    test=lambda ev, s=s: (
-                        s in ev.biddable and ev.ht >= 1 and _first(ev, ev.biddable & free, ctx.options) == s
+                    test=lambda ev, s=s, opts=ctx.options: (
+                        s in ev.biddable and ev.ht >= 1 and _first(ev, ev.biddable & free, opts) == s
                     ),
                 )
             )
@@ -829,12 +829,12 @@ class Culbertson(System):
                     lengths=suit_min(s, 5),
                     ht_min=F(2),
                     specified_suits=ONLY[s],
-                    test=lambda ev, s=s: (
+                    test=lambda ev, s=s, opts=ctx.options: (
                         s in ev.biddable
                         and ev.length[s] >= 5
                         and ev.ht >= 2
                         and not ev.support(suit)
-                        and _first(ev, ev.biddable & free, ctx.options) == s
+                        and _first(ev, ev.biddable & free, opts) == s
                     ),
                 )
             )
