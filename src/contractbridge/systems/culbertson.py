@@ -936,20 +936,26 @@ class Culbertson(System):
         6 honour tricks between the two hands (judgement J52)."""
         me, partner = ctx.seat, ctx.partner
         p_suits = ctx.suits_bid_by((partner,))
+        if not p_suits:
+            return []
         first_bid: dict[tuple[Seat, Suit], int] = {}
-        for i, c in enumerate(ctx.auction_calls):
-            if isinstance(c, Bid) and (suit := SUIT_OF[c.strain]) is not None:
-                first_bid.setdefault((ctx.seat_of(i), suit), i)
+        for seat in (me, partner):
+            for i, c in ctx.bids_of(seat):
+                if (suit := SUIT_OF[c.strain]) is not None:
+                    first_bid.setdefault((seat, suit), i)
         default = F(4) if ctx.opener == partner else (F(2) if ctx.vul else F(3))
         supported = tuple(s for s in p_suits if first_bid.get((me, s), 99) > first_bid[(partner, s)])
+        p_strains = [c.strain for _, c in ctx.bids_of(partner)]
         raises: list[tuple[Suit, bool, Fraction, int, int, int]] = []
         for suit in p_suits:
-            cheapest = ctx.cheapest(STRAIN_OF[suit])
+            strain = STRAIN_OF[suit]
+            cheapest = ctx.cheapest(strain)
             if cheapest is None:
                 continue
-            shown = ctx.shown_tricks(partner, STRAIN_OF[suit]) or default
-            times = sum(1 for _, c in ctx.bids_of(partner) if c.strain == STRAIN_OF[suit])
-            raises.append((suit, suit not in supported, shown, ctx.game(STRAIN_OF[suit]), times, cheapest.level))
+            shown = ctx.shown_tricks(partner, strain) or default
+            raises.append(
+                (suit, suit not in supported, shown, ctx.game(strain), p_strains.count(strain), cheapest.level)
+            )
         return list(_fit_raises(tuple(raises), supported, ctx.shown_ht(partner))) if raises else []
 
     @staticmethod
