@@ -583,6 +583,10 @@ class Context:
         return None
 
     def last_action_index(self) -> int | None:
+        return self._last_action
+
+    @_cached
+    def _last_action(self) -> int | None:
         for i in range(len(self.auction_calls) - 1, -1, -1):
             if self.auction_calls[i] is not PASS:
                 return i
@@ -599,7 +603,7 @@ class Context:
             return 1 <= call.level <= 7 and call.rank > self._last_rank
         if call is PASS:
             return True
-        i = self.last_action_index()
+        i = self._last_action
         if i is None:
             return False
         if call is DOUBLE:

@@ -40,6 +40,7 @@ F = fraction
 HALF: Final = F(1, 2)
 MAJORS: Final = (Suit.SPADES, Suit.HEARTS)
 NT: Final = Strain.NOTRUMP
+TWO_SPADES: Final = bid_of(2, Strain.SPADES)
 MAX4: Final = lengths(S=(0, 4), H=(0, 4), D=(0, 4), C=(0, 4))
 MAX5: Final = lengths(S=(0, 5), H=(0, 5), D=(0, 5), C=(0, 5))
 #: The passes that close a situation, the same in every situation (one shared option each)
@@ -848,7 +849,7 @@ class Culbertson(System):
         if last is None or not ctx.legal(DOUBLE):
             return []
         partner_bid = bool(ctx.bids_of(ctx.partner))
-        if not partner_bid and last.rank <= bid_of(2, Strain.SPADES).rank:
+        if not partner_bid and last.rank <= TWO_SPADES.rank:
             return []
         shown = ctx.shown_ht(ctx.partner)
         undertricks = ctx.options.penalty_double_undertricks
@@ -1075,7 +1076,7 @@ def _overcalls(
                 ),
             )
         )
-    if double_ok and last.rank <= bid_of(2, Strain.SPADES).rank:
+    if double_ok and last.rank <= TWO_SPADES.rank:
         out.append(
             Candidate(
                 DOUBLE,
