@@ -947,17 +947,21 @@ class Culbertson(System):
         default = F(4) if ctx.opener == partner else (F(2) if ctx.vul else F(3))
         supported = tuple(s for s in p_suits if first_bid.get((me, s), 99) > first_bid[(partner, s)])
         p_strains = [c.strain for _, c in ctx.bids_of(partner)]
-        raises: list[tuple[Suit, bool, Fraction, int, int, int]] = []
+        raises: list[tuple[Suit, bool, int, int, int, int, int]] = []
         for suit in p_suits:
             strain = STRAIN_OF[suit]
             cheapest = ctx.cheapest(strain)
             if cheapest is None:
                 continue
             shown = ctx.shown_tricks(partner, strain) or default
+            game, times = ctx.game(strain), p_strains.count(strain)
             raises.append(
-                (suit, suit not in supported, shown, ctx.game(strain), p_strains.count(strain), cheapest.level)
+                (suit, suit not in supported, shown.numerator, shown.denominator, game, times, cheapest.level)
             )
-        return list(_fit_raises(tuple(raises), supported, ctx.shown_ht(partner))) if raises else []
+        if not raises:
+            return []
+        partner_ht = ctx.shown_ht(partner)
+        return list(_fit_raises(tuple(raises), supported, partner_ht.numerator, partner_ht.denominator))
 
     @staticmethod
     def _preferred(ev: HandEval, suits: Sequence[Suit]) -> Suit | None:
@@ -1151,13 +1155,19 @@ def _overcalls(
 
 @lru_cache(maxsize=4096)
 def _fit_raises(
-    raises: tuple[tuple[Suit, bool, Fraction, int, int, int], ...], supported: tuple[Suit, ...], partner_ht: Fraction
+    raises: tuple[tuple[Suit, bool, int, int, int, int, int], ...],
+    supported: tuple[Suit, ...],
+    ht_num: int,
+    ht_den: int,
 ) -> tuple[Candidate, ...]:
     """The raises of ``Culbertson.fit_raises``, each of ``raises`` (suit, our own suit?, partner's shown tricks in
-    it, its game level, how often partner bid it, its cheapest level) from the highest level down: one shared tuple
-    per value."""
+    it as numerator and denominator, its game level, how often partner bid it, its cheapest level) from the highest
+    level down, partner having shown ``ht_num / ht_den`` honour tricks: one shared tuple per value (keyed by
+    integers, as ``_fit_meaning``)."""
+    partner_ht = F(ht_num, ht_den)
     out: list[Candidate] = []
-    for suit, own, shown, game, times, cheapest in raises:
+    for suit, own, shown_num, shown_den, game, times, cheapest in raises:
+        shown = F(shown_num, shown_den)
 
         def fit(
             ev: HandEval,
@@ -1175,7 +1185,7 @@ def _fit_raises(
         for level in range(7, max(2, cheapest) - 1, -1):  # the legal levels, highest first
             out.append(
                 Candidate.of(
-                    _fit_meaning(suit, level, own, shown.numerator, shown.denominator),
+                    _fit_meaning(suit, level, own, shown_num, shown_den),
                     # the level computed once per hand (keyed by this suit's ``fit``)
                     lambda ev, level=level, fit=fit: ev.once(fit, fit) == level,
                 )
