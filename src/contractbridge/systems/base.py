@@ -488,9 +488,9 @@ class Context:
     def seat(self) -> Seat:
         return _ROTATION[self.dealer][len(self.auction_calls) % 4]
 
-    @property
+    @_cached
     def partner(self) -> Seat:
-        return self.seat.partner
+        return _ROTATION[self.seat][2]
 
     def seat_of(self, index: int) -> Seat:
         return _ROTATION[self.dealer][index % 4]
@@ -523,10 +523,10 @@ class Context:
         i = self.opening_index
         return None if i is None else self.auction_calls[i]  # type: ignore[return-value]
 
-    @property
+    @_cached
     def opener(self) -> Seat | None:
         i = self.opening_index
-        return None if i is None else self.seat_of(i)
+        return None if i is None else _ROTATION[self.dealer][i % 4]
 
     @_cached
     def _calls_by_seat(self) -> tuple[list[tuple[int, Call]], ...]:
