@@ -549,16 +549,25 @@ class Context:
     def suits_bid_by(self, seats: Iterable[Seat]) -> list[Suit]:
         """Suits named (naturally) by ``seats``, in order of first mention."""
         wanted = set(seats)
+        out: list[Suit] = []
+        for seat, suit in self._natural_bids:
+            if seat in wanted and suit not in out:
+                out.append(suit)
+        return out
+
+    @_cached
+    def _natural_bids(self) -> tuple[tuple[Seat, Suit], ...]:
+        """Who named which suit, bid by bid (the artificial bids left out)."""
         rotation = _ROTATION[self.dealer]
         meanings = self.meanings
         known = len(meanings)
-        out: list[Suit] = []
-        for i, c in enumerate(self.auction_calls):
-            if isinstance(c, Bid) and rotation[i % 4] in wanted and (suit := SUIT_OF[c.strain]) is not None:
-                if (i < known and meanings[i].artificial) or suit in out:
-                    continue
-                out.append(suit)
-        return out
+        return tuple(
+            (rotation[i % 4], suit)
+            for i, c in enumerate(self.auction_calls)
+            if isinstance(c, Bid)
+            and (suit := SUIT_OF[c.strain]) is not None
+            and not (i < known and meanings[i].artificial)
+        )
 
     @_cached
     def opponent_suits(self) -> list[Suit]:
