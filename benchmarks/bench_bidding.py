@@ -3,10 +3,10 @@ seeing only its own hand (benchmarks/_harness.py: alternating rounds, medians, r
 
 No other program bids these systems, so the peer is the floor of any policy in this library: a random legal
 call (biased to pass so that auctions end) pushed onto the same ``Auction``. "Cold" clears every memo cache of
-ours first (``benchmarks._harness.clear_caches``: situations, contexts, meanings, hand summaries): each round is
-a first sight of its deals. "Warm" bids the same deals again. ``BENCH_DEALS`` (default 2,000; 300 under
-``--quick``) sets the deals a round. Rates are by CPU time, wall clock beside; the cold target is 30,000 calls
-a CPU second (an absolute figure: it depends on the machine).
+ours first (``benchmarks._harness.clear_caches``: the situations with their meanings, the option families they
+share, hand summaries): each round is a first sight of its deals. "Warm" bids the same deals again.
+``BENCH_DEALS`` (default 2,000; 300 under ``--quick``) sets the deals a round. Rates are by CPU time, wall clock
+beside; the cold target is 30,000 calls a CPU second (an absolute figure: it depends on the machine).
 """
 
 from __future__ import annotations
@@ -48,8 +48,10 @@ def main() -> None:
         cold = Side(f"{system} robots, caches cleared", lambda s=system: _robots(deals, s), calls)
         result = compare(cold, floor)
         report(f"{system}: {calls} calls over {n} deals, cold", cold, floor, result, "calls")
-        print(f"  target >= 30,000 calls a CPU second cold: {'met' if result.ours >= 30_000 else 'NOT met'}"
-              f" ({result.ours:,.0f})")
+        print(
+            f"  target >= 30,000 calls a CPU second cold: {'met' if result.ours >= 30_000 else 'NOT met'}"
+            f" ({result.ours:,.0f})"
+        )
         _robots(deals, system)
         warm = Side(f"{system} robots, caches warm", lambda s=system: _robots(deals, s), calls, cold=False)
         report(f"{system}: the same deals again, warm", warm, floor, compare(warm, floor), "calls")
