@@ -218,6 +218,7 @@ class Culbertson(System):
                 )
             )
         if opts.prefer_suit_to_one_nt:
+            nt_min = max(F(3), min_ht)
             for suit in SUITS_HIGH_FIRST:
                 out.append(
                     Candidate(
@@ -226,13 +227,10 @@ class Culbertson(System):
                         f"{suit.name.lower()}: a 4-card suit with an honour "
                         "trick, shown rather than 1NT with 3 HT or more",
                         lengths=suit_min(suit, 4),
-                        ht_min=max(F(3), min_ht),
+                        ht_min=nt_min,
                         tricks=F(4),
                         test=lambda ev, s=suit: (
-                            ev.ht >= max(F(3), min_ht)
-                            and not ev.biddable
-                            and ev.pt(None) >= 4
-                            and self._nt_suit(ev) == s
+                            ev.ht >= nt_min and not ev.biddable and ev.pt(None) >= 4 and self._nt_suit(ev) == s
                         ),
                     )
                 )
@@ -1245,6 +1243,13 @@ def _responses_to_one(
         )
     # 2. raises (EST-B36 table, EST-B43 HT rule)
     bands = {2: opts.single_raise_st, 3: F(9, 2), 4: F(11, 2), 5: F(15, 2), 6: F(17, 2)}
+
+    def raise_to(ev: HandEval) -> int:
+        """The level this hand raises to (0: none), the same for each level's option."""
+        if not (ev.support(suit) and ev.ht >= F(3, 2)):
+            return 0
+        return Culbertson.raise_level(ev.st(suit), ev.ht, bands)
+
     for level in (6, 5, 4, 3, 2):
         bid = bid_of(level, opening.strain)
         if bid.rank <= last_rank:  # not sufficient (L18)
@@ -1258,9 +1263,8 @@ def _responses_to_one(
                 lengths=suit_min(suit, 3),
                 ht_min=F(3, 2),
                 tricks=bands[level],
-                test=lambda ev, level=level: (
-                    ev.support(suit) and ev.ht >= F(3, 2) and Culbertson.raise_level(ev.st(suit), ev.ht, bands) == level
-                ),
+                # the level computed once per hand (keyed by ``raise_to``)
+                test=lambda ev, level=level: ev.once(raise_to, raise_to) == level,
             )
         )
     # 3. new suit
