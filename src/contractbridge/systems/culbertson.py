@@ -304,8 +304,11 @@ class Culbertson(System):
         """EST-B21: two of a suit, forcing to game: HT ≥ 5 over three suits, or 4½ with a long trump
         (6+ cards or 5-5); never with poor (no 5-card suit) distribution."""
         opts = ctx.options
+        least = min(opts.forcing_two_ht, opts.forcing_two_long_ht)
 
         def ok(ev: HandEval) -> bool:
+            if ev.ht < least:  # neither clause can hold: the common case, asked first
+                return False
             if not any(ev.length[s] >= 5 and s in ev.biddable for s in Suit):
                 return False
             long_trump = max(ev.length) >= 6 or sorted(ev.length)[-2] >= 5
