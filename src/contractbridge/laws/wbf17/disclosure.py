@@ -35,7 +35,7 @@ The 1930s books have no alert procedure and no such events (docs/disclosure.md).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
@@ -53,11 +53,11 @@ from contractbridge.director import (
     lawful_over,
     seat_name,
 )
-from contractbridge.errors import IllegalCallError, ParseError, RulingError, RulingPendingError
+from contractbridge.errors import BridgeError, IllegalCallError, ParseError, RulingError, RulingPendingError
 from contractbridge.events import Event, Extension, Misinformation
 from contractbridge.laws.base import Choice, Edition, PlayTable
 from contractbridge.laws.wbf17.board_review import REVIEW
-from contractbridge.systems.agreements import PartnershipAgreements
+from contractbridge.systems.agreements import PartnershipAgreements, natural_meaning
 from contractbridge.values import Phase
 
 if TYPE_CHECKING:
@@ -274,6 +274,39 @@ class Disclosure:
         done = {a.seat for a in self.answers if a.question == question.number}
         return sorted(question.answerers - done)
 
+    def open_to(self, seat: Seat) -> list[Asked]:
+        """The questions ``seat`` is still to answer (L20F1)."""
+        return [q for q in self.questions if seat in self.awaiting(q)]
+
+    def may(self, seat: Seat) -> dict[str, Any]:
+        """What ``seat`` may do now, by the checks its events meet (the web table offers this and nothing else):
+        ``ask``, the calls he may ask about (L20F1–F3, L41B); ``ask_auction``, whether he may ask about the
+        opponents' whole auction (L20F1); ``answer``, the questions he is to answer (L20F1); ``alert``, the calls he
+        may alert (L40B2(a)(iii)), each with ``due`` (the pair's card makes it alertable under the event's policy)
+        and ``late`` (after the next call: a failure to alert promptly, L21B1(a)). A call the policy puts beyond
+        alerting (``above``) is not offered: an alert there is one where none is due (L20F5(a))."""
+        table = self.table
+        out: dict[str, Any] = {"ask": [], "ask_auction": False, "answer": [], "alert": []}
+        try:
+            _allowed(table, seat, QUESTION)
+        except BridgeError:
+            return out
+        calls = table.auction.calls
+        numbers = range(1, len(calls) + 1)
+        policy = self.agreements.policy
+        out.update(
+            ask=[n for n in numbers if _permits(_question, table, self, seat, {"call": n})],
+            ask_auction=_permits(_question, table, self, seat, {}),
+            answer=[q.number for q in self.open_to(seat)],
+            alert=[
+                {"call": n, "due": self.alertable(n), "late": n < len(calls)}
+                for n in numbers
+                if policy.alertable(natural_meaning(calls[n - 1]), marked=True)
+                and _permits(_alert, table, self, seat, {"call": n})
+            ],
+        )
+        return out
+
     # ---- who sees what, and for whom it is UI (L16B1, L20F, L75A) ----------------------------------------
     def view(self, seat: Seat | None) -> dict[str, Any]:
         """The record as ``seat`` may see it (None: all of it, for the director)."""
@@ -342,6 +375,8 @@ class Disclosure:
                 for h in self.hesitations
             ],
         }
+        if seat is not None:
+            out["may"] = self.may(seat)
         if seat is None:  # evidence for the director only: the cards say these calls are alertable (L40B2(a)(iii))
             alerted = {a.call for a in self.alerts}
             out["not_alerted"] = [
@@ -357,6 +392,27 @@ def _no_ruling(table: Table, what: str) -> None:
     record = table.record
     if table.pending_irregularity is not None or (record is not None and record.pending is not None):
         raise RulingPendingError(f"{what}: a ruling is pending (L9B2)")
+
+
+#: an event's check: its logged fields, or a ``BridgeError``
+_Check = Callable[["Table", "Disclosure", Seat, Mapping[str, Any]], dict[str, Any]]
+
+
+def _allowed(table: Table, seat: Seat, kind: str) -> None:
+    """What every disclosure event by ``seat`` needs: no ruling pending (L9B2), and but for a break in tempo or a
+    call to the director about an explanation, a board not over."""
+    _no_ruling(table, kind)
+    if table.phase is Phase.DONE and kind not in (MISEXPLANATION, HESITATION):
+        raise IllegalCallError(f"{kind} by {seat.name.lower()}: the board is over")
+
+
+def _permits(check: _Check, table: Table, d: Disclosure, seat: Seat, data: Mapping[str, Any]) -> bool:
+    """Whether the event ``check`` (``_question``, ``_alert``: they change nothing) would accept now."""
+    try:
+        check(table, d, seat, data)
+    except BridgeError:
+        return False
+    return True
 
 
 def _alert(table: Table, d: Disclosure, seat: Seat, data: Mapping[str, Any]) -> dict[str, Any]:
@@ -431,7 +487,7 @@ def _answer(table: Table, d: Disclosure, seat: Seat, data: Mapping[str, Any]) ->
     text, number, who = data.get("text"), _number(data, "question", ANSWER), seat.name.lower()
     if not isinstance(text, str) or not text.strip():
         raise ParseError(f"'{ANSWER}' event: 'text' is the explanation given, not {text!r}")
-    open_ = [q for q in d.questions if seat in d.awaiting(q)]
+    open_ = d.open_to(seat)
     if number is not None:
         open_ = [q for q in open_ if q.number == number]
     if not open_:
@@ -695,9 +751,7 @@ def disclosure_event(table: Table, event: Event) -> Event | None:
         return None
     seat = _seat(event.data, "seat", event.name)
     assert seat is not None
-    _no_ruling(table, event.name)
-    if table.phase is Phase.DONE and event.name not in (MISEXPLANATION, HESITATION):
-        raise IllegalCallError(f"{event.name} by {seat.name.lower()}: the board is over")
+    _allowed(table, seat, event.name)
     at = _at(table)
     if event.name == HESITATION:
         logged = _hesitation(table, seat, event.data)
