@@ -1,0 +1,148 @@
+"""What the web table offers a seat for questions, answers and alerts, and what it refuses (WBF17 L20F1–F3, L41B,
+L40B2(a)(iii)): the seat's ``disclosure.may``, computed by the events' own checks, lists exactly what the table
+would accept from him now; a message the laws do not allow is refused with a typed error and changes nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from contractbridge.calls import Call
+from contractbridge.cards import Seat
+from contractbridge.errors import BridgeError
+from contractbridge.server import create_app
+from contractbridge.store import Store
+from contractbridge.systems.agreements import AlertPolicy
+from contractbridge.table import Table
+from test_disclosure import AGREED, CARDS, STAYMAN, TO_THE_END, calls, ev, table
+
+Frame = dict[str, Any]
+
+
+def may(t: Table, seat: Seat) -> dict[str, Any]:
+    shown = t.rules.disclosure(t, seat)
+    assert shown is not None
+    found: dict[str, Any] = shown["may"]
+    return found
+
+
+def accepted(t: Table, event: dict[str, Any]) -> bool:
+    """Whether the table takes ``event`` now (then taken back: the table is as it was)."""
+    try:
+        t.apply(event)
+    except BridgeError:
+        return False
+    t.undo()
+    return True
+
+
+def test_the_seat_may_ask_about_the_opponents_calls_at_his_turn_and_alert_his_partners_l20f1() -> None:
+    t = table(*STAYMAN)  # 1NT P 2C by N E S: West to call
+    assert may(t, Seat.WEST) == {"ask": [1, 3], "ask_auction": True, "answer": [], "alert": [
+        {"call": 2, "due": False, "late": True}]}  # fmt: skip
+    assert may(t, Seat.NORTH)["alert"] == [{"call": 3, "due": True, "late": False}]  # Stayman: on NS's card
+    assert may(t, Seat.NORTH)["ask"] == [] and not may(t, Seat.NORTH)["ask_auction"]  # not his turn (L20F1)
+    asked = table(*STAYMAN, ev("question", "W", call=3))
+    assert may(asked, Seat.NORTH)["answer"] == [1] and may(asked, Seat.SOUTH)["answer"] == []
+    assert may(table(*STAYMAN, *TO_THE_END, *AGREED), Seat.WEST) == {
+        "ask": [], "ask_auction": False, "answer": [], "alert": []}  # fmt: skip  # the board is over
+
+
+def test_a_call_the_policy_puts_beyond_alerting_is_not_offered() -> None:
+    above = CARDS.with_policy(AlertPolicy(above=Call.parse("3NT")))
+    t = table(*calls("1NT P 4S"), agreements=above)
+    assert [a["call"] for a in may(t, Seat.NORTH)["alert"]] == []  # 4S is above 3NT: no alert is due (L20F5(a))
+    assert [a["call"] for a in may(table(*calls("1NT P 4S")), Seat.NORTH)["alert"]] == [3]
+
+
+@pytest.mark.parametrize("events", [STAYMAN, [*STAYMAN, *calls("P 2H P P P", "W")], [*STAYMAN, *TO_THE_END[:6]]])
+def test_may_lists_exactly_what_the_table_accepts(events: list[dict[str, Any]]) -> None:
+    """Every question and alert ``may`` offers is accepted, every other one refused (L20F1, L20F2, L41B,
+    L40B2(a)(iii)): the page never decides the law."""
+    t = table(*events)
+    for seat in Seat:
+        offered = may(t, seat)
+        numbers = range(1, len(t.auction) + 1)
+        assert offered["ask"] == [n for n in numbers if accepted(t, ev("question", seat.letter, call=n))]
+        assert offered["ask_auction"] == accepted(t, ev("question", seat.letter))
+        assert [a["call"] for a in offered["alert"]] == [
+            n for n in numbers if accepted(t, ev("alert", seat.letter, call=n))
+        ]
+
+
+# ---- over the WebSocket ----------------------------------------------------------------------------------------
+@pytest.fixture
+def client() -> Iterator[TestClient]:
+    store = Store("sqlite://")
+    try:
+        with TestClient(create_app(store, robot_delay=0, rate=1000, burst=1000, seed="test-web-disclosure")) as c:
+            yield c
+    finally:
+        store.close()
+
+
+def until(ws: Any, test: Callable[[Frame], bool], *, error: bool = False) -> Frame:
+    for _ in range(200):
+        frame: Frame = ws.receive_json()
+        if frame["type"] == ("error" if error else "state") and test(frame):
+            return frame
+    raise AssertionError("the frame never came")
+
+
+def test_a_seat_the_laws_do_not_let_ask_is_refused_with_a_typed_error_and_nothing_changes(client: TestClient) -> None:
+    made = client.post("/api/tables", json={}).json()
+    seats = f"/api/tables/{made['id']}/seats/"
+    token = {s: client.post(seats + s, json={"name": s}).json()["token"] for s in "NESW"}
+    url = f"/ws/{made['id']}?token="
+    connect = client.websocket_connect
+    with connect(url + token["N"]) as north, connect(url + token["E"]) as east, \
+            connect(url + token["S"]) as south, connect(f"/ws/{made['id']}") as spectator:  # fmt: skip
+        north.send_json({"type": "call", "call": "1NT"})  # board 1: North deals (L2)
+        frame = until(north, lambda f: len(f["view"]["auction"]) == 1)
+        assert frame["disclosure"]["may"]["ask"] == []  # East's turn, not North's (L20F1)
+        seq = frame["seq"]
+        north.send_json({"type": "question", "call": 1})  # his own call, and not his turn
+        assert until(north, lambda f: True, error=True)["error"] == "IllegalCallError"
+        east.send_json({"type": "question", "call": 1})
+        south.send_json({"type": "answer", "question": "1", "text": "15-17"})  # the question's number is a number
+        assert until(south, lambda f: True, error=True)["error"] == "ProtocolError"
+        east.send_json({"type": "call", "call": "P"})
+        frame = until(south, lambda f: len(f["view"]["auction"]) == 2)
+        assert frame["disclosure"]["questions"][0]["awaiting"] == []  # unanswered before the next call (L20F1)
+        south.send_json({"type": "question", "call": 1})  # South's turn, about his partner's call (L20F1)
+        assert until(south, lambda f: True, error=True)["error"] == "IllegalCallError"
+        spectator.send_json({"type": "question", "call": 2})  # a spectator asks nothing
+        assert until(spectator, lambda f: True, error=True)["error"] == "ProtocolError"
+        north.send_json({"type": "answer", "text": "pass"})  # nobody asked him
+        assert until(north, lambda f: True, error=True)["error"] == "IllegalCallError"
+        south.send_json({"type": "call", "call": "2C"})
+        shown = until(north, lambda f: len(f["view"]["auction"]) == 3)
+        assert shown["seq"] == seq + 3 and len(shown["disclosure"]["questions"]) == 1  # the refusals logged nothing
+
+
+def test_an_answer_names_the_question_it_answers_l20f1(client: TestClient) -> None:
+    """West asks about North's 1NT and then about the whole auction: South has two questions to answer and names
+    the one his text answers."""
+    made = client.post("/api/tables", json={"robots": ["E"]}).json()
+    seats = f"/api/tables/{made['id']}/seats/"
+    token = {s: client.post(seats + s, json={"name": s}).json()["token"] for s in "NSW"}
+    url = f"/ws/{made['id']}?token="
+    connect = client.websocket_connect
+    with connect(url + token["N"]) as north, connect(url + token["S"]) as south, connect(url + token["W"]) as west:
+        north.send_json({"type": "call", "call": "1NT"})
+        until(south, lambda f: f["view"]["turn"] == "S")
+        south.send_json({"type": "call", "call": "2C"})
+        until(west, lambda f: f["view"]["turn"] == "W")
+        west.send_json({"type": "question", "call": 1})
+        west.send_json({"type": "question"})
+        frame = until(south, lambda f: len(f["disclosure"]["questions"]) == 2)
+        assert frame["disclosure"]["may"]["answer"] == [1, 2]
+        south.send_json({"type": "answer", "question": 1, "text": "15-17 balanced"})
+        frame = until(west, lambda f: bool(f["disclosure"]["answers"]))
+        assert frame["disclosure"]["answers"] == [
+            {"question": 1, "seat": "S", "text": "15-17 balanced", "UI": ["N"], "law": "20F1, 75A"}
+        ]
+        assert until(south, lambda f: f["disclosure"]["may"]["answer"] == [2])
