@@ -294,9 +294,10 @@ class Disclosure:
         calls = table.auction.calls
         numbers = range(1, len(calls) + 1)
         policy = self.agreements.policy
+        ask_auction = _permits(_question, table, self, seat, {})  # refused: not his turn, or no opponent called
         out.update(
-            ask=[n for n in numbers if _permits(_question, table, self, seat, {"call": n})],
-            ask_auction=_permits(_question, table, self, seat, {}),
+            ask=[n for n in numbers if ask_auction and _permits(_question, table, self, seat, {"call": n})],
+            ask_auction=ask_auction,
             answer=[q.number for q in self.open_to(seat)],
             alert=[
                 {"call": n, "due": self.alertable(n), "late": n < len(calls)}
