@@ -68,7 +68,8 @@ def test_two_humans_ask_and_answer_and_a_player_alerts_his_partners_call(
 ) -> None:
     """North (a robot) deals and calls; South alerts it (L40B2(a)(iii)); East, at his turn, asks about it (L20F1)
     and South answers in his text box; both pages show the alert and the answer, and neither offers what the
-    laws give the other (East may not alert North's call, South may not ask about it)."""
+    laws give the other (East may not alert North's call, South may not ask about it). East notes North's break in
+    tempo (L16B2): South's page says it is unauthorized information for him (L16B1)."""
     table = server.post("/api/tables", {"name": "Ask and answer", "robots": ["N", "W"]})
     pages = {}
     for seat in "ES":
@@ -100,3 +101,11 @@ def test_two_humans_ask_and_answer_and_a_player_alerts_his_partners_call(
     assert east.locator("#chosen-call").filter(has_text="South explained: 12-14 balanced").count() == 1
     shot(east, "disclosure-east-reads-the-answer")
     assert east.locator(".to-answer").count() == 0 and south.locator("#ask-auction").count() == 0  # not his turn
+    assert south.locator("button.tempo").count() == 0  # neither opponent has called yet (L16B2)
+    assert east.locator("button.tempo").count() == 1  # North has, West has not
+    east.locator("button.tempo[data-seat='N']").click()  # North's break in tempo, noted by East (L16B2)
+    noted = south.locator("#disclosure-log .tempo-entry")
+    noted.wait_for()
+    assert "North: hesitation over Pass, noted by East" in noted.inner_text()
+    assert "unauthorized information for you (L16B1)" in noted.inner_text()  # South is North's partner
+    shot(south, "disclosure-south-tempo-noted")

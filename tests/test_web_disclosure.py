@@ -42,13 +42,14 @@ def accepted(t: Table, event: dict[str, Any]) -> bool:
 def test_the_seat_may_ask_about_the_opponents_calls_at_his_turn_and_alert_his_partners_l20f1() -> None:
     t = table(*STAYMAN)  # 1NT P 2C by N E S: West to call
     assert may(t, Seat.WEST) == {"ask": [1, 3], "ask_auction": True, "answer": [], "alert": [
-        {"call": 2, "due": False, "late": True}]}  # fmt: skip
+        {"call": 2, "due": False, "late": True}], "tempo": ["N", "S"]}  # fmt: skip
     assert may(t, Seat.NORTH)["alert"] == [{"call": 3, "due": True, "late": False}]  # Stayman: on NS's card
     assert may(t, Seat.NORTH)["ask"] == [] and not may(t, Seat.NORTH)["ask_auction"]  # not his turn (L20F1)
+    assert may(table(*calls("1NT")), Seat.WEST)["tempo"] == ["N"]  # South has not called yet (L16B2)
     asked = table(*STAYMAN, ev("question", "W", call=3))
     assert may(asked, Seat.NORTH)["answer"] == [1] and may(asked, Seat.SOUTH)["answer"] == []
-    assert may(table(*STAYMAN, *TO_THE_END, *AGREED), Seat.WEST) == {
-        "ask": [], "ask_auction": False, "answer": [], "alert": []}  # fmt: skip  # the board is over
+    over = may(table(*STAYMAN, *TO_THE_END, *AGREED), Seat.WEST)  # the board is over: only a break in tempo (L16B2)
+    assert over == {"ask": [], "ask_auction": False, "answer": [], "alert": [], "tempo": ["N"]}  # S is dummy (L41D)
 
 
 def test_a_call_the_policy_puts_beyond_alerting_is_not_offered() -> None:
@@ -58,7 +59,16 @@ def test_a_call_the_policy_puts_beyond_alerting_is_not_offered() -> None:
     assert [a["call"] for a in may(table(*calls("1NT P 4S")), Seat.NORTH)["alert"]] == [3]
 
 
-@pytest.mark.parametrize("events", [STAYMAN, [*STAYMAN, *calls("P 2H P P P", "W")], [*STAYMAN, *TO_THE_END[:6]]])
+@pytest.mark.parametrize(
+    "events",
+    [
+        calls("1NT"),
+        STAYMAN,
+        [*STAYMAN, *calls("P 2H P P P", "W")],
+        [*STAYMAN, *TO_THE_END[:6]],
+        [*STAYMAN, *TO_THE_END],
+    ],
+)
 def test_may_lists_exactly_what_the_table_accepts(events: list[dict[str, Any]]) -> None:
     """Every question and alert ``may`` offers is accepted, every other one refused (L20F1, L20F2, L41B,
     L40B2(a)(iii)): the page never decides the law."""
@@ -71,6 +81,8 @@ def test_may_lists_exactly_what_the_table_accepts(events: list[dict[str, Any]]) 
         assert [a["call"] for a in offered["alert"]] == [
             n for n in numbers if accepted(t, ev("alert", seat.letter, call=n))
         ]
+        opponents = (seat.lho.letter, seat.rho.letter)
+        assert offered["tempo"] == [s for s in opponents if accepted(t, ev("hesitation", s, noted_by=seat.letter))]
 
 
 # ---- over the WebSocket ----------------------------------------------------------------------------------------

@@ -283,10 +283,17 @@ class Disclosure:
         ``ask``, the calls he may ask about (L20F1–F3, L41B); ``ask_auction``, whether he may ask about the
         opponents' whole auction (L20F1); ``answer``, the questions he is to answer (L20F1); ``alert``, the calls he
         may alert (L40B2(a)(iii)), each with ``due`` (the pair's card makes it alertable under the event's policy)
-        and ``late`` (after the next call: a failure to alert promptly, L21B1(a)). A call the policy puts beyond
-        alerting (``above``) is not offered: an alert there is one where none is due (L20F5(a))."""
+        and ``late`` (after the next call: a failure to alert promptly, L21B1(a)); ``tempo``, the opponents whose
+        break in tempo over their last call or card he may note (L16B2). A call the policy puts beyond alerting
+        (``above``) is not offered: an alert there is one where none is due (L20F5(a))."""
         table = self.table
-        out: dict[str, Any] = {"ask": [], "ask_auction": False, "answer": [], "alert": []}
+        out: dict[str, Any] = {"ask": [], "ask_auction": False, "answer": [], "alert": [], "tempo": []}
+        try:
+            _allowed(table, seat, HESITATION)
+        except BridgeError:
+            return out
+        noted = {"noted_by": seat.letter}
+        out["tempo"] = [s.letter for s in (seat.lho, seat.rho) if _permits(_hesitation, table, self, s, noted)]
         try:
             _allowed(table, seat, QUESTION)
         except BridgeError:
@@ -408,7 +415,8 @@ def _allowed(table: Table, seat: Seat, kind: str) -> None:
 
 
 def _permits(check: _Check, table: Table, d: Disclosure, seat: Seat, data: Mapping[str, Any]) -> bool:
-    """Whether the event ``check`` (``_question``, ``_alert``: they change nothing) would accept now."""
+    """Whether the event ``check`` (``_question``, ``_alert``, ``_hesitation``: they change nothing) would accept
+    now."""
     try:
         check(table, d, seat, data)
     except BridgeError:
@@ -499,10 +507,9 @@ def _answer(table: Table, d: Disclosure, seat: Seat, data: Mapping[str, Any]) ->
     return {"seat": seat.letter, "question": open_[-1].number, "text": text}
 
 
-def _hesitation(table: Table, seat: Seat, data: Mapping[str, Any]) -> dict[str, Any]:
+def _hesitation(table: Table, d: Disclosure, seat: Seat, data: Mapping[str, Any]) -> dict[str, Any]:
     """L16B1's extraneous information from partner: a break in tempo (or haste) over ``seat``'s last call or card, or
-    a remark, gesture, emphasis or mannerism (``kind``), noted by an opponent (L16B2); REVIEW(16B) at a director's
-    table."""
+    a remark, gesture, emphasis or mannerism (``kind``), noted by an opponent (L16B2)."""
     who, play, kind = seat.name.lower(), table.play_state, data.get("kind", "hesitation")
     if not isinstance(kind, str) or kind not in _MANNERS:
         raise ParseError(f"'{HESITATION}' event: 'kind' is one of {', '.join(_MANNERS)}, not {kind!r}")
@@ -516,18 +523,25 @@ def _hesitation(table: Table, seat: Seat, data: Mapping[str, Any]) -> dict[str, 
     action = str(cards[-1]) if cards else str(calls[-1]) if calls else None
     if action is None and kind in _TEMPO:
         raise IllegalCallError(f"hesitation by {who}: he has not called or played yet")
-    record = table.record
-    if record is not None:
-        by = "" if noted is None else f"; {seat_name(noted)} reserves the right to call the director (L16B2)"
-        over = "" if action is None else f" over {action}"
-        record.note(f"L16B1, L73C: {seat_name(seat)}: {_MANNERS[kind]}{over}{by}.")
-        record.add_review("16B")
     return {
         "seat": seat.letter,
         **({} if kind == "hesitation" else {"kind": kind}),
         **({} if action is None else {"action": action}),
         **({} if noted is None else {"noted_by": noted.letter}),
     }
+
+
+def _review_tempo(table: Table, seat: Seat, logged: Mapping[str, Any]) -> None:
+    """A director's table notes the information of a ``hesitation`` event and raises REVIEW(16B): after play the
+    director judges the logical alternatives (L16B1(a)(b), L73C)."""
+    record = table.record
+    if record is None:
+        return
+    noted, action = logged.get("noted_by"), logged.get("action")
+    by = "" if noted is None else f"; {seat_name(Seat.parse(noted))} reserves the right to call the director (L16B2)"
+    over = "" if action is None else f" over {action}"
+    record.note(f"L16B1, L73C: {seat_name(seat)}: {_MANNERS[logged.get('kind', 'hesitation')]}{over}{by}.")
+    record.add_review("16B")
 
 
 def _misexplanation(table: Table, d: Disclosure, seat: Seat, data: Mapping[str, Any]) -> dict[str, Any]:
@@ -740,7 +754,13 @@ def _lho_choice(record: DirectedAuction, seat: Seat, index: int, before: list[tu
     )
 
 
-_HANDLERS: Final = {ALERT: _alert, QUESTION: _question, ANSWER: _answer, MISEXPLANATION: _misexplanation}
+_HANDLERS: Final[dict[str, _Check]] = {
+    ALERT: _alert,
+    QUESTION: _question,
+    ANSWER: _answer,
+    HESITATION: _hesitation,
+    MISEXPLANATION: _misexplanation,
+}
 
 
 def disclosure_event(table: Table, event: Event) -> Event | None:
@@ -754,10 +774,9 @@ def disclosure_event(table: Table, event: Event) -> Event | None:
     assert seat is not None
     _allowed(table, seat, event.name)
     at = _at(table)
+    logged = _HANDLERS[event.name](table, Disclosure(table), seat, event.data)
     if event.name == HESITATION:
-        logged = _hesitation(table, seat, event.data)
-    else:
-        logged = _HANDLERS[event.name](table, Disclosure(table), seat, event.data)
+        _review_tempo(table, seat, logged)
     return Extension(event.name, {**event.data, **logged, "at": [at.calls, at.cards]})  # other keys kept
 
 

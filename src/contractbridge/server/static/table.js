@@ -26,6 +26,9 @@ function callNode(call) {
   const strain = call.length > 1 && /[1-7]/.test(call[0]) ? call.slice(1) : "";
   return el("span", {class: "call " + (strain === "H" || strain === "D" ? "red" : "")}, callText(call));
 }
+function actionText(action) {  // a call ("1N", "P") or a card ("SA", "HT") as the page writes it
+  return /^[SHDC][2-9TJQKA]$/.test(action) ? SYMBOL[action[0]] + (action[1] === "T" ? "10" : action[1]) : callText(action);
+}
 function cardNode(card, attrs) {
   return el("span", Object.assign({class: "card " + suitClass(card[0]), "data-card": card}, attrs || {}),
     SYMBOL[card[0]] + (card[1] === "T" ? "10" : card[1]));
@@ -224,7 +227,7 @@ function renderDisclosure() {
   const shown = JSON.stringify([d, chosenCall(), frame.view.auction]);
   if (!d || box.dataset.shown === shown) return;  // unchanged: what the player is typing stays as it is
   box.dataset.shown = shown;
-  const may = d.may || {ask: [], ask_auction: false, answer: [], alert: []};  // the director asks nothing
+  const may = d.may || {ask: [], ask_auction: false, answer: [], alert: [], tempo: []};  // the director asks nothing
   const typedAnswers = {};
   for (const q of may.answer) typedAnswers[q] = kept(`answer-text-${q}`);
   const typedAlert = kept("alert-text");
@@ -265,6 +268,11 @@ function renderDisclosure() {
     box.append(el("p", {class: "muted", id: "choose-hint"}, "Click a call in the auction to ask about it or alert it."));
   }
   if (may.ask_auction) box.append(el("button", {id: "ask-auction", onclick: () => send({type: "question"})}, "Ask about the opponents' auction (L20F1)"));
+  if ((may.tempo || []).length) {  // L16B2: an opponent notes a break in tempo and may call the director later
+    box.append(el("div", {id: "tempo", class: "tempo"}, "Break in tempo by ",
+      ...may.tempo.map((s) => el("button", {class: "tempo", "data-seat": s, title: "over his last call or card (L16B1, L16B2)",
+        onclick: () => send({type: "hesitation", seat: s})}, NAMES[s]))));
+  }
   const log = el("ul", {id: "disclosure-log", class: "disclosure-log"});
   for (const a of d.alerts) log.append(el("li", {class: "alert-entry"}, `${NAMES[a.seat]} alerted ${callName(a.call)}${a.late ? " late" : ""}${a.explanation ? ": " + a.explanation : ""}${uiNote(a)}`));
   for (const q of d.questions) {
@@ -273,7 +281,7 @@ function renderDisclosure() {
     if (q.awaiting.length) item.append(el("div", {class: "muted"}, `waiting for ${q.awaiting.map((s) => NAMES[s]).join(" and ")}`));
     log.append(item);
   }
-  for (const h of d.hesitations) log.append(el("li", {}, `${NAMES[h.seat]}: ${words(h.kind)}${h.action ? " over " + h.action : ""}${h.noted_by ? ", noted by " + NAMES[h.noted_by] : ""}${uiNote(h)}`));
+  for (const h of d.hesitations) log.append(el("li", {class: "tempo-entry"}, `${NAMES[h.seat]}: ${words(h.kind)}${h.action ? " over " + actionText(h.action) : ""}${h.noted_by ? ", noted by " + NAMES[h.noted_by] : ""}${uiNote(h)}`));
   for (const n of d.not_alerted || []) log.append(el("li", {class: "muted"}, `not alerted, alertable by the card: ${callName(n.call)}`));
   if (log.childElementCount) box.append(log);
   else if (!box.querySelector("button")) box.append(el("p", {class: "muted"}, "No questions or alerts yet."));
