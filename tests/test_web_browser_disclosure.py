@@ -59,6 +59,10 @@ def test_a_human_asks_a_robot_about_its_call_and_reads_the_answer(
     assert "waiting for" not in page.locator("#disclosure-log").inner_text()
     assert page.locator("#chosen-call").filter(has_text="West explained: ").count() == 1
     shot(page, "disclosure-robot-answers")
+    spectator = browser.new_page()  # a spectator's frame has no disclosure record: no panel, nothing to choose
+    spectator.goto(f"{server.url}/t/{table['id']}")
+    spectator.wait_for_selector("#auction td[data-number='2']")
+    assert spectator.locator("#disclosure-panel").is_hidden() and spectator.locator("td.choosable").count() == 0
     page.locator("#bidding-box button.bid[data-call='P']").click()  # the auction goes on after the answer
     page.wait_for_selector("#auction td[data-number='3']")
 

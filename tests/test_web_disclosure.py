@@ -4,6 +4,7 @@ would accept from him now; a message the laws do not allow is refused with a typ
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -14,6 +15,7 @@ from contractbridge.calls import Call
 from contractbridge.cards import Seat
 from contractbridge.errors import BridgeError
 from contractbridge.server import create_app
+from contractbridge.server.frames import director_frame, seat_frame
 from contractbridge.store import Store
 from contractbridge.systems.agreements import AlertPolicy
 from contractbridge.table import Table
@@ -158,3 +160,16 @@ def test_an_answer_names_the_question_it_answers_l20f1(client: TestClient) -> No
             {"question": 1, "seat": "S", "text": "15-17 balanced", "UI": ["N"], "law": "20F1, 75A"}
         ]
         assert until(south, lambda f: f["disclosure"]["may"]["answer"] == [2])
+
+
+def test_each_seats_frame_holds_only_the_questions_and_answers_it_may_see_under_self_alert_l20f1() -> None:
+    """Under a ``self_alert`` policy (online play) the question reaches its answerer only and the answer the asking
+    side: the frames the page is built from say no more (docs/disclosure.md)."""
+    online = CARDS.with_policy(AlertPolicy(self_alert=True))
+    t = table(*STAYMAN, ev("question", "W", call=3), ev("answer", "S", text="Stayman"), agreements=online)
+    metas = [None] * len(t.to_events())
+    shown = {s: seat_frame(t, s, {}, metas)["disclosure"] for s in Seat}
+    assert [len(shown[s]["questions"]) for s in Seat] == [0, 0, 1, 1]  # N E S W: the asker and the answerer
+    assert [len(shown[s]["answers"]) for s in Seat] == [0, 1, 1, 1]  # the asking side and the answerer
+    assert "Stayman" not in json.dumps(shown[Seat.NORTH])  # the caller's partner learns nothing (L16B1)
+    assert len(director_frame(t, {}, metas)["disclosure"]["answers"]) == 1

@@ -187,8 +187,17 @@ function renderAuction() {
     }
     if (frame.disclosure) {  // a player (or the director): the call is chosen in the questions panel
       cell.classList.add("choosable");
+      cell.setAttribute("role", "button");
+      cell.tabIndex = 0;
       if (chosenCall() === number) cell.classList.add("chosen");
-      cell.addEventListener("click", () => { chosen = {board: v.board, call: number}; render(); });
+      const choose = () => {
+        chosen = {board: v.board, call: number};
+        render();
+        const again = document.querySelector(`#auction td[data-number='${number}']`);
+        if (again) again.focus();
+      };
+      cell.addEventListener("click", choose);
+      cell.addEventListener("keydown", (event) => { if (event.key === "Enter" && !typed) { event.stopPropagation(); choose(); } });
     }
     row.append(cell);
     column += 1;
