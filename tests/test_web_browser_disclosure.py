@@ -113,3 +113,31 @@ def test_two_humans_ask_and_answer_and_a_player_alerts_his_partners_call(
     assert "North: hesitation over Pass, noted by East" in noted.inner_text()
     assert "unauthorized information for you (L16B1)" in noted.inner_text()  # South is North's partner
     shot(south, "disclosure-south-tempo-noted")
+
+
+def test_the_director_records_a_call_about_an_explanation_and_judges_it(
+    server: Server, browser: playwright_api.Browser
+) -> None:
+    """At a director's table South asks about East's call and West (a robot) explains it; the director, called by
+    South, records it from the chosen call (L20F4, L75) and judges that the call, not the explanation, was the
+    mistake (L75C): no infraction."""
+    table = server.post("/api/tables", {"name": "Directed questions", "director": True, "robots": ["N", "E", "W"]})
+    south = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    take_seat(south, server, table["id"], "S")
+    director = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    director.goto(server.url + table["director_url"])
+    south.wait_for_selector("#bidding-box:not([hidden])")
+    cell(south, 2).click()
+    south.locator("#ask-call").click()
+    director.wait_for_selector("#disclosure-log .answer-text-shown:has-text('West: ')")  # the director sees it all
+    assert director.locator("#ask-call, #alert-call, .to-answer").count() == 0  # he asks and alerts nothing
+    cell(director, 2).click()
+    director.select_option("#mi-seat", "S")
+    director.select_option("#mi-kind", "explanation")
+    director.locator("#record-mi").click()
+    south.wait_for_selector("#ruling-text:has-text('Law 75')")
+    assert "South called the director about the explanation of East's" in south.locator("#ruling-text").inner_text()
+    shot(director, "disclosure-director-judges")
+    director.locator("button.judge", has_text="No").click()  # L75C: a mistaken call, the result stands
+    south.wait_for_selector("#ruling-panel[hidden]", state="attached")
+    south.wait_for_selector("#bidding-box:not([hidden])")

@@ -272,6 +272,7 @@ function renderDisclosure() {
         alert.late ? el("span", {class: "muted"}, " late: after the next call (L21B1(a))") : null));
     }
     if (!may.ask.includes(number) && !alert && SEATS.includes(frame.you)) part.append(el("p", {class: "muted"}, "Nothing to ask or alert about this call now."));
+    if (frame.you === "director") part.append(misexplanationForm(number));
     box.append(part);
   } else if (may.ask.length || may.alert.length) {
     box.append(el("p", {class: "muted", id: "choose-hint"}, "Click a call in the auction to ask about it or alert it."));
@@ -296,6 +297,17 @@ function renderDisclosure() {
   else if (!box.querySelector("button")) box.append(el("p", {class: "muted"}, "No questions or alerts yet."));
   const again = focused && $(focused);
   if (again && again.tagName === "INPUT") { again.focus(); again.setSelectionRange(again.value.length, again.value.length); }
+}
+
+// the director records who called him about call ``number``'s explanation, a failure to alert it or an alert where
+// none was due (L20F4, L20F5, L75); the table says whether that player may call him now and rules
+function misexplanationForm(number) {
+  const seat = el("select", {id: "mi-seat"}, ...SEATS.map((s) => el("option", {value: s}, NAMES[s])));
+  const kind = el("select", {id: "mi-kind"}, el("option", {value: "explanation"}, "its explanation"),
+    el("option", {value: "no_alert"}, "a failure to alert it"), el("option", {value: "alert"}, "an alert where none was due"));
+  return el("div", {class: "mi-form"}, "Called by ", seat, " about ", kind, " ",
+    el("button", {id: "record-mi", onclick: () => send({type: "misexplanation", seat: seat.value, call: number, kind: kind.value})},
+      "Record (L20F, L75)"));
 }
 
 function renderBiddingBox() {
