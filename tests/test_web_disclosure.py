@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from contractbridge import errors
 from contractbridge.calls import Call
 from contractbridge.cards import Seat
 from contractbridge.errors import BridgeError
@@ -173,3 +174,20 @@ def test_each_seats_frame_holds_only_the_questions_and_answers_it_may_see_under_
     assert [len(shown[s]["answers"]) for s in Seat] == [0, 1, 1, 1]  # the asking side and the answerer
     assert "Stayman" not in json.dumps(shown[Seat.NORTH])  # the caller's partner learns nothing (L16B1)
     assert len(director_frame(t, {}, metas)["disclosure"]["answers"]) == 1
+
+
+def test_a_book_without_an_alert_procedure_refuses_a_question_with_a_typed_error(client: TestClient) -> None:
+    """The 1930s books have no questions as events (docs/disclosure.md): the frame has no disclosure record, so the
+    page shows no panel, and a question sent anyway is refused and changes nothing."""
+    made = client.post("/api/tables", json={"edition": "NBB30"}).json()
+    seats = f"/api/tables/{made['id']}/seats/"
+    token = {s: client.post(seats + s, json={"name": s}).json()["token"] for s in "NE"}
+    url = f"/ws/{made['id']}?token="
+    with client.websocket_connect(url + token["N"]) as north, client.websocket_connect(url + token["E"]) as east:
+        north.send_json({"type": "call", "call": "1NT"})
+        frame = until(east, lambda f: len(f["view"]["auction"]) == 1)
+        assert frame["disclosure"] is None
+        east.send_json({"type": "question", "call": 1})
+        assert issubclass(getattr(errors, until(east, lambda f: True, error=True)["error"]), BridgeError)
+        east.send_json({"type": "call", "call": "P"})
+        assert until(east, lambda f: len(f["view"]["auction"]) == 2)["seq"] == frame["seq"] + 1
