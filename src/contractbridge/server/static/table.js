@@ -174,7 +174,7 @@ function renderAuction() {
   const offset = ["W", "N", "E", "S"].indexOf(v.dealer);
   for (let i = 0; i < offset; i++) row.append(el("td", {}));
   let column = offset;
-  const alerted = new Set(((frame.disclosure || {}).alerts || []).map((a) => a.call));
+  const alerted = new Map(((frame.disclosure || {}).alerts || []).map((a) => [a.call, a]));
   v.auction.forEach(([seat, call], i) => {
     const number = i + 1;
     const at = explained.findIndex((e) => e.seat === seat && e.call === call);
@@ -185,6 +185,8 @@ function renderAuction() {
       cell.addEventListener("click", () => { $("explain").textContent = `${NAMES[seat]} ${callText(call)}: ${note.explanation}`; });
       cell.classList.add("explained");
     }
+    const alert = alerted.get(number);
+    if (alert && alert.explanation && !cell.title) cell.title = `${NAMES[alert.seat]}: ${alert.explanation}`;
     if (frame.disclosure) {  // a player (or the director): the call is chosen in the questions panel
       cell.classList.add("choosable");
       cell.setAttribute("role", "button");
@@ -218,8 +220,8 @@ function callName(number) {  // "North's 1NT (call 1)"
   const entry = frame.view.auction[number - 1];
   return entry ? `${NAMES[entry[0]]}'s ${callText(entry[1])} (call ${number})` : `call ${number}`;
 }
-function subject(q) {
-  return q.call ? callName(q.call) : "the opponents' auction";
+function subject(q) {  // a question about one call, or about the asker's opponents' whole auction
+  return q.call ? callName(q.call) : `${"NS".includes(q.seat) ? "East-West" : "North-South"}'s auction`;
 }
 function uiNote(entry) {  // the record says for whom it is unauthorized information (L16B1, L73C, L75A)
   return SEATS.includes(frame.you) && (entry.UI || []).includes(frame.you) ? " — unauthorized information for you (L16B1)" : "";
