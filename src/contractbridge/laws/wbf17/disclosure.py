@@ -31,6 +31,8 @@ The events (each stamped, as logged, with ``at``: the calls of the auction and t
 Who sees what (``view``): at the table all four hear a question, an answer and an alert (L20F1), and the record says
 for whom each is unauthorized information (L16B1: the partner of the asker, the alerter and the answerer; L75A); under
 a ``self_alert`` policy a question goes to the player who answers it only and an explanation to the opponents only.
+A seat's view also says what he may do now (``may``, tried with the events' own checks): the web table offers that
+and nothing else.
 The 1930s books have no alert procedure and no such events (docs/disclosure.md)."""
 
 from __future__ import annotations
