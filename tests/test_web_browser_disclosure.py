@@ -48,7 +48,8 @@ def test_a_human_asks_a_robot_about_its_call_and_reads_the_answer(
     cell(page, 1).click()  # partner's call: nothing to ask (L20F1: the opponents' calls only)
     page.wait_for_selector("#chosen-call:has-text('call 1')")
     assert page.locator("#ask-call").count() == 0
-    cell(page, 2).click()
+    cell(page, 2).focus()
+    page.keyboard.press("Enter")  # a call is chosen from the keyboard too
     page.wait_for_selector("#chosen-call:has-text('call 2')")
     page.locator("#ask-call").click()
     answer = page.locator("#disclosure-log .answer-text-shown")

@@ -121,6 +121,8 @@ def test_a_seat_the_laws_do_not_let_ask_is_refused_with_a_typed_error_and_nothin
         seq = frame["seq"]
         north.send_json({"type": "question", "call": 1})  # his own call, and not his turn
         assert until(north, lambda f: True, error=True)["error"] == "IllegalCallError"
+        east.send_json({"type": "alert", "call": 1})  # an opponent's call: his partner alerts it (L40B2(a)(iii))
+        assert until(east, lambda f: True, error=True)["error"] == "IllegalCallError"
         east.send_json({"type": "question", "call": 1})
         south.send_json({"type": "answer", "question": "1", "text": "15-17"})  # the question's number is a number
         assert until(south, lambda f: True, error=True)["error"] == "ProtocolError"
