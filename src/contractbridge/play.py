@@ -40,6 +40,7 @@ _NO_CARDS: Final[frozenset[Card]] = frozenset()
 _SUIT_SETS: Final[dict[int, frozenset[Card]]] = {0: _NO_CARDS}
 _SUIT_INDICES: Final[dict[int, tuple[int, ...]]] = {0: ()}
 _CLUBS, _DIAMONDS, _HEARTS, _SPADES = _SUIT_MASKS
+_NOT_PACK: Final = ~FULL_PACK  # the bits of anything but a 52-bit card set (a negative number has them all)
 
 
 def _suit_set(bits: int) -> frozenset[Card]:
@@ -60,9 +61,10 @@ def cards_of(bits: int) -> frozenset[Card]:
     if cards is not None:
         return cards
     try:
-        return _NO_CARDS.union(sets[bits & _CLUBS], sets[bits & _DIAMONDS], sets[bits & _HEARTS], sets[bits & _SPADES])
+        return sets[bits & _CLUBS].union(sets[bits & _DIAMONDS], sets[bits & _HEARTS], sets[bits & _SPADES])
     except KeyError:  # a holding not seen yet
-        return _NO_CARDS.union(*(_suit_set(bits & mask) for mask in _SUIT_MASKS))
+        clubs, diamonds, hearts, spades = (_suit_set(bits & mask) for mask in _SUIT_MASKS)
+        return clubs.union(diamonds, hearts, spades)
 
 
 def _suit_indices(bits: int) -> tuple[int, ...]:
@@ -75,17 +77,17 @@ def _suit_indices(bits: int) -> tuple[int, ...]:
 def indices_of(bits: int) -> tuple[int, ...]:
     """The card indices (``Card.index``) of a 52-bit set, lowest first, from tuples cached per suit holding:
     with ``PlayState.legal_bits`` and ``PlayState.push_index``, the play in bits (#28)."""
-    indices = _SUIT_INDICES.get(bits)
+    known = _SUIT_INDICES
+    indices = known.get(bits)
     if indices is not None:
         return indices
-    if not 0 <= bits <= FULL_PACK:
+    if bits & _NOT_PACK:
         raise BridgeError(f"not a 52-bit card set: {bits!r}")
-    return (
-        _suit_indices(bits & _CLUBS)
-        + _suit_indices(bits & _DIAMONDS)
-        + _suit_indices(bits & _HEARTS)
-        + _suit_indices(bits & _SPADES)
-    )
+    try:
+        return known[bits & _CLUBS] + known[bits & _DIAMONDS] + known[bits & _HEARTS] + known[bits & _SPADES]
+    except KeyError:  # a holding not seen yet
+        clubs, diamonds, hearts, spades = (_suit_indices(bits & mask) for mask in _SUIT_MASKS)
+        return clubs + diamonds + hearts + spades
 
 
 def _winning_index(indices: list[int] | tuple[int, ...], trump: int) -> int:
