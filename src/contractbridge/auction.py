@@ -50,6 +50,8 @@ _DOUBLED: Final = Doubling.DOUBLED
 _REDOUBLED: Final = Doubling.REDOUBLED
 _NEXT: Final = (Seat.EAST, Seat.SOUTH, Seat.WEST, Seat.NORTH)
 _BIDS: Final = all_bids()
+#: The contract of each bid (by its rank) and doubling: ``_CONTRACTS[rank * 3 + doubling]``.
+_CONTRACTS: Final = tuple(Contract.from_bid(bid, doubling) for bid in _BIDS for doubling in Doubling)
 
 
 _new: Final = tuple.__new__
@@ -365,7 +367,7 @@ class Auction:
         st = self._st
         if not st.over or st.last_bid is None:
             return None
-        return Contract.from_bid(st.last_bid, st.doubling)
+        return _CONTRACTS[st.last_rank * 3 + st.doubling]
 
     @property
     def declarer(self) -> Seat | None:
@@ -424,6 +426,6 @@ class Auction:
 def first_to_name(history: Iterable[tuple[Seat, Call]], strain: Strain, member: Seat) -> Seat:
     """The first player of ``member``'s side to bid ``strain`` in ``history`` (declarer, L22A; NBB R15)."""
     for seat, call in history:
-        if isinstance(call, Bid) and call.strain == strain and seat.side == member.side:
+        if isinstance(call, Bid) and call.strain == strain and (seat ^ member) & 1 == 0:  # the same side
             return seat
     return member
