@@ -337,9 +337,9 @@ class PlayState:
         self._hands[turn] ^= 1 << index
         cur = self._cur
         cur.append(index)
-        self._count += 1
-        if len(cur) < 4:
-            if len(cur) == 1:
+        self._count = count = self._count + 1
+        if count & 3:  # the cards of the trick in progress, 0 once it is complete
+            if count & 3 == 1:
                 self._follow = _SUIT_MASKS[index // 13]
             self._turn = (turn + 1) & 3
             return
