@@ -161,9 +161,9 @@ class Table:
         self.irregular = bool(irregular)
         system = None if agreements is None else agreements.to_dict()
         self._events: list[Entry] = [_BoardEntry(board, rules.name, self.irregular, system)]
-        #: how to take back each entry: None to refold the log, or for a card of a strict table (an ``int``
-        #: entry, ``undo``); none of the hot path's holds the table, so that a table is freed without the
-        #: cyclic collector (#28)
+        #: how to take back each entry, None to refold the log (for an ``int`` entry, a card of a strict table,
+        #: ``undo`` pops the play itself); no undo of a strict table's calls or cards holds the table, so that a
+        #: table is freed by reference counting, not left to the cyclic collector (#28)
         self._undos: list[Undo | None] = [None]
         #: the director's record of the auction: the one auction state of an irregular table (None if strict)
         self.record: DirectedAuction | None = rules.new_record(board.dealer, agreements) if irregular else None
