@@ -150,6 +150,12 @@ def test_indices_of_every_kind_of_set() -> None:
     for bad in (-1, 1 << 52):
         with pytest.raises(BridgeError, match="not a 52-bit card set"):
             indices_of(bad)
+    from contractbridge import play as play_module
+
+    for cache in (play_module._SUIT_SETS, play_module._SUIT_INDICES):  # emptied by the benchmarks before each round
+        cache.clear()
+    for bits in sets:
+        assert frozenset(Card.from_index(i) for i in indices_of(bits)) == cards_of(bits)
 
 
 def test_push_index_is_push_in_bits() -> None:

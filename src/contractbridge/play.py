@@ -24,32 +24,34 @@ _SUIT_MASKS: Final = tuple(s.mask for s in Suit)
 _NOTRUMP: Final = Strain.NOTRUMP
 
 
-_HOLDINGS: Final[tuple[dict[int, tuple[Card, ...]], ...]] = ({}, {}, {}, {})
-
-
-def _holding(suit: int, ranks: int) -> tuple[Card, ...]:
-    """The cards of a 13-bit holding in ``suit`` (cached: a hand is mostly read suit by suit)."""
-    cache = _HOLDINGS[suit]
-    cards = cache.get(ranks)
-    if cards is None:
-        cards = cache[ranks] = tuple(_CARDS[13 * suit + r] for r in range(13) if ranks >> r & 1)
-    return cards
-
-
-_NO_CARDS: Final[frozenset[Card]] = frozenset()
-_SUIT_SETS: Final[dict[int, frozenset[Card]]] = {0: _NO_CARDS}
-_SUIT_INDICES: Final[dict[int, tuple[int, ...]]] = {0: ()}
+#: The cards of each one-suit 52-bit set, as indices and as a set, made on first use (at most 4 × 8,192 each): a
+#: set built from cached sets copies their hashes instead of calling ``Card.__hash__`` again. Memo caches, which
+#: the benchmarks empty before each round (``benchmarks._harness.clear_caches``).
+_SUIT_INDICES: Final[dict[int, tuple[int, ...]]] = {}
+_SUIT_SETS: Final[dict[int, frozenset[Card]]] = {}
 _CLUBS, _DIAMONDS, _HEARTS, _SPADES = _SUIT_MASKS
 _NOT_PACK: Final = ~FULL_PACK  # the bits of anything but a 52-bit card set (a negative number has them all)
 
 
+def _suit_indices(bits: int) -> tuple[int, ...]:
+    """The card indices of a 52-bit set within one suit, lowest first (cached)."""
+    indices = _SUIT_INDICES.get(bits)
+    if indices is None:
+        found = []
+        rest = bits
+        while rest:
+            low = rest & -rest
+            found.append(low.bit_length() - 1)
+            rest ^= low
+        indices = _SUIT_INDICES[bits] = tuple(found)
+    return indices
+
+
 def _suit_set(bits: int) -> frozenset[Card]:
-    """The cards of a 52-bit set within one suit, as a set (cached, at most 4 × 8,191: a set built from cached
-    sets copies their hashes instead of hashing each card again)."""
+    """The cards of a 52-bit set within one suit, as a set (cached)."""
     cards = _SUIT_SETS.get(bits)
     if cards is None:
-        suit = (bits.bit_length() - 1) // 13
-        cards = _SUIT_SETS[bits] = frozenset(_holding(suit, bits >> 13 * suit))
+        cards = _SUIT_SETS[bits] = frozenset(map(_CARDS.__getitem__, _suit_indices(bits)))
     return cards
 
 
@@ -65,13 +67,6 @@ def cards_of(bits: int) -> frozenset[Card]:
     except KeyError:  # a holding not seen yet
         clubs, diamonds, hearts, spades = (_suit_set(bits & mask) for mask in _SUIT_MASKS)
         return clubs.union(diamonds, hearts, spades)
-
-
-def _suit_indices(bits: int) -> tuple[int, ...]:
-    indices = _SUIT_INDICES.get(bits)
-    if indices is None:
-        indices = _SUIT_INDICES[bits] = tuple(i for i in range(52) if bits >> i & 1)
-    return indices
 
 
 def indices_of(bits: int) -> tuple[int, ...]:
