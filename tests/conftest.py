@@ -1,9 +1,10 @@
 """Shared test helpers: the ``corpus`` fixture (the one way tests reach ``../shared``, see ``shared_data``), the
-slow-test timeout, the robots' test effort and the web table's fixtures (in-process ``store`` and ``client``, the
-``browser``)."""
+slow-test timeout, the robots' test effort, the web table's fixtures (in-process ``store`` and ``client``, the
+``browser``) and ``--cpu-durations``."""
 
 from __future__ import annotations
 
+import resource
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -25,6 +26,48 @@ def corpus() -> Path:
     if not corpus_present():
         pytest.skip(ABSENT)
     return CORPUS
+
+
+_CPU = pytest.StashKey[float]()
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--cpu-durations", type=int, default=0, metavar="N",
+                     help="show the N tests that took the most CPU time (on a shared machine the wall clock of "
+                          "--durations counts the other jobs' time too)")  # fmt: skip
+
+
+def _cpu_seconds() -> float:
+    """This process's CPU time and that of the children it has waited for (a server a test stopped; not the
+    robot processes of a server killed with -9)."""
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item: pytest.Item) -> Iterator[None]:
+    item.stash[_CPU] = _cpu_seconds()
+    yield
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    """The test's CPU seconds (set-up, call and tear-down) go with its last report, to the controller too."""
+    outcome = yield
+    if call.when == "teardown" and _CPU in item.stash:
+        outcome.get_result().user_properties.append(("cpu_seconds", _cpu_seconds() - item.stash[_CPU]))
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, config: pytest.Config) -> None:
+    shown = config.getoption("--cpu-durations")
+    if not shown:
+        return
+    spent = [(dict(r.user_properties).get("cpu_seconds", 0.0), r.nodeid)
+             for r in terminalreporter.getreports("") if r.when == "teardown"]  # fmt: skip
+    spent.sort(reverse=True)
+    terminalreporter.write_sep("=", f"{shown} most CPU time ({sum(s for s, _ in spent):.1f} s in all tests)")
+    for seconds, nodeid in spent[:shown]:
+        terminalreporter.write_line(f"{seconds:7.2f}s cpu  {nodeid}")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
