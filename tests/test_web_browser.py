@@ -15,8 +15,6 @@ from typing import Any
 import pytest
 from websockets.sync.client import ClientConnection, connect
 
-from browser_helpers import ARGS as ARGS  # re-exported: webpanel's test_web_browser_disclosure imports it from here
-from browser_helpers import CHROMIUM as CHROMIUM  # (idem)
 from browser_helpers import act, finished, playwright_api, shot, take_seat
 from web_helpers import Server, serve
 
