@@ -5,9 +5,9 @@ slow-test timeout, the robots' test effort, the web table's fixtures (in-process
 from __future__ import annotations
 
 import resource
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -51,7 +51,7 @@ def pytest_runtest_protocol(item: pytest.Item) -> Iterator[None]:
 
 
 @pytest.hookimpl(hookwrapper=True)
-def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Generator[None, Any, None]:
     """The test's CPU seconds (set-up, call and tear-down) go with its last report, to the controller too."""
     outcome = yield
     if call.when == "teardown" and _CPU in item.stash:
