@@ -9,7 +9,7 @@ handles commentary, tags spread over several lines and quoted cells, and reports
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Container, Iterator
 from typing import TYPE_CHECKING, Final
 
 from contractbridge.errors import FormatError
@@ -63,8 +63,7 @@ class Reader:
         self.previous: dict[str, str] = {}
         self.sticky: dict[str, str] = {}
         self.game = game_type(file=file)
-        self.names: set[str] = set()
-        self.index: dict[str, PbnTag] = {}
+        self.index: dict[str, PbnTag] = {}  # the first tag of each name the game wrote
         self.has_tag = False
         self.section: list[str] | None = None
         self.positions: list[tuple[int, int]] = []
@@ -84,19 +83,18 @@ class Reader:
 
     # -- game and tag bookkeeping
     def close_section(self) -> None:
+        """The section tag is final: rebuilt with the tokens read line by line, if any (a tag whose section is
+        only its plain lines was made with them, ``span``)."""
         if self.section is not None:
-            last = self.game.items[-1]
-            assert isinstance(last, PbnTag)
-            if self.span is not None and not self.section:
-                tag = PbnTag(last.name, last.raw, last.value, line=last.line, column=last.column, span=self.span)
-            else:
-                self.materialize()
+            if self.section:
+                last = self.game.items[-1]
+                assert isinstance(last, PbnTag)
                 tag = PbnTag(
                     last.name, last.raw, last.value, tuple(self.section), last.line, last.column, tuple(self.positions)
                 )
-            self.game.items[-1] = tag
-            if self.index.get(tag.name) is last:
-                self.index[tag.name] = tag
+                self.game.items[-1] = tag
+                if self.index.get(tag.name) is last:
+                    self.index[tag.name] = tag
             self.section = None
             self.span = None
 
@@ -104,18 +102,18 @@ class Reader:
         """The plain section lines kept as a stretch of text become tokens (commentary or cells follow)."""
         if self.span is not None:
             assert self.section is not None
-            tag = PbnTag("", "", "", span=self.span)
-            self.section[:0] = tag.section
-            self.positions[:0] = tag.positions
+            last = self.game.items[-1]
+            assert isinstance(last, PbnTag)
+            self.section[:0] = last.section
+            self.positions[:0] = last.positions
             self.span = None
 
     def finish(self) -> PbnGame | None:
         """The game read so far (with inheritance applied), and a fresh one started."""
         self.close_section()
-        game, written = self.game, self.names
-        game._index, game._indexed = self.index, len(game.items)  # the tag index, built as the tags came
+        game, written = self.game, self.index
+        game._index, game._indexed = written, len(game.items)  # the tag index, built as the tags came
         self.game = self.game_type(file=self.file)
-        self.names = set()
         self.index = {}
         had = self.has_tag
         self.has_tag = False
@@ -125,7 +123,7 @@ class Reader:
             self.inherit(game, written)
         return game
 
-    def inherit(self, game: PbnGame, written: set[str]) -> None:
+    def inherit(self, game: PbnGame, written: Container[str]) -> None:
         """``written``: the names of the tags the game wrote."""
         for name, value in self.sticky.items():
             if name not in written:
@@ -135,11 +133,8 @@ class Reader:
                 if name not in written and name in self.previous:
                     game.inherited.setdefault(name, self.previous[name])
         previous = self.previous
-        for item in game.items:
-            if isinstance(item, PbnTag):
-                previous[item.name] = item.value  # of repeated tags (Note), the last
-        for name, value in game.inherited.items():
-            self.previous[name] = value
+        previous.update([(item.name, item.value) for item in game.items if isinstance(item, PbnTag)])  # Note: the last
+        previous.update(game.inherited)
 
     def resolve(self, name: str, raw: str) -> str:
         """PBN 2.0 inheritance: ``##x`` is x and later games that omit the tag inherit it; ``#`` copies the
@@ -154,23 +149,41 @@ class Reader:
             self.sticky.pop(name, None)
         return raw
 
-    def add_tag(self, name: str, raw: str, line: int, column: int) -> PbnGame | None:
+    def add_tag(
+        self,
+        name: str,
+        raw: str,
+        line: int,
+        column: int,
+        span: tuple[str, int, int, int] | None = None,
+        section: bool | None = None,
+    ) -> PbnGame | None:
+        """A tag (``span``: the plain lines of its section, read from a whole text; ``section``: whether it is
+        a section tag, if known); the game it ended, if any."""
         done = None
-        if name in self.names and name not in REPEATABLE:
+        index = self.index
+        if name in index and name not in REPEATABLE:
             done = self.finish()
-        if self.section is not None:
+            index = self.index
+        elif self.section is not None:
             self.close_section()
-        self.names.add(name)
         self.has_tag = True
-        value = self.resolve(name, raw) if raw.startswith("#") or self.sticky else raw
-        tag = PbnTag(name, raw, value, (), line, column)
-        self.game.items.append(tag)
-        self.index.setdefault(name, tag)
-        if is_section_tag(name):
+        value = self.resolve(name, raw) if self.sticky or raw[:1] == "#" else raw
+        tag = (
+            PbnTag(name, raw, value, (), line, column)
+            if span is None
+            else PbnTag(name, raw, value, line=line, column=column, span=span)
+        )
+        game = self.game
+        game.items.append(tag)
+        if name not in index:
+            index[name] = tag
+        if section or (section is None and is_section_tag(name)):
             self.section = []
             self.positions = []
-        if self.game.line == 0:
-            self.game.line = line
+            self.span = span
+        if game.line == 0:
+            game.line = line
         return done
 
     def add_comment(self, kind: str, text: str, line: int, column: int) -> None:
@@ -338,19 +351,22 @@ class Reader:
             if self.pending is None and self.brace is None:
                 m = tag_line(text, pos)
                 if m is not None:
-                    done = self.add_tag(m.group(1), unescape(m.group(2)), n, 1)
-                    if done is not None:
-                        yield done
+                    name, raw = m.groups()
+                    line, span = n, None
                     pos = m.end()
                     n += 1
-                    if self.section is not None:
+                    section = is_section_tag(name)
+                    if section:
                         lines = plain_lines(text, pos)
                         if lines is not None:
                             end = lines.end()
                             if self.sections:
-                                self.span = (text, pos, end, n)
+                                span = (text, pos, end, n)
                             n += text.count("\n", pos, end)
                             pos = end
+                    done = self.add_tag(name, unescape(raw) if "\\" in raw else raw, line, 1, span, section)
+                    if done is not None:
+                        yield done
                     continue
                 if text[pos] == "\n":
                     if self.has_tag:

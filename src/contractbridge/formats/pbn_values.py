@@ -46,7 +46,7 @@ def is_table_tag(name: str) -> bool:
 
 def is_section_tag(name: str) -> bool:
     """Tags followed by section data: Auction, Play, and the table sections."""
-    return name in ("Auction", "Play") or is_table_tag(name)
+    return name == "Auction" or name == "Play" or (name.endswith("Table") and name != "Table")
 
 
 @dataclass(frozen=True, slots=True)
