@@ -345,7 +345,8 @@ class Reader:
 
     def scan(self, text: str) -> Iterator[PbnGame]:
         """The games of a whole text (``\\n`` line ends)."""
-        tag_line, plain_lines, unescape = _TAG_LINE.match, _PLAIN_LINES.match, _unescape
+        tag_line, plain_lines = _TAG_LINE.match, _PLAIN_LINES.match
+        is_section: dict[str, bool] = {}  # is_section_tag of each name met in this text
         pos, n, size = 0, 1, len(text)
         while pos < size:
             if self.pending is None and self.brace is None:
@@ -355,7 +356,9 @@ class Reader:
                     line, span = n, None
                     pos = m.end()
                     n += 1
-                    section = is_section_tag(name)
+                    section = is_section.get(name)
+                    if section is None:
+                        section = is_section[name] = is_section_tag(name)
                     if section:
                         lines = plain_lines(text, pos)
                         if lines is not None:
@@ -364,15 +367,31 @@ class Reader:
                                 span = (text, pos, end, n)
                             n += text.count("\n", pos, end)
                             pos = end
-                    done = self.add_tag(name, unescape(raw) if "\\" in raw else raw, line, 1, span, section)
-                    if done is not None:
-                        yield done
+                    index, game = self.index, self.game
+                    if name in index or self.section is not None or self.sticky or "#" in raw[:1] or "\\" in raw:
+                        done = self.add_tag(name, _unescape(raw), line, 1, span, section)
+                        if done is not None:
+                            yield done
+                        continue
+                    # add_tag's common case, inline: a name new to the game, nothing to resolve, no section open
+                    tag = (
+                        PbnTag(name, raw, raw, (), line, 1)
+                        if span is None
+                        else PbnTag(name, raw, raw, line=line, column=1, span=span)
+                    )
+                    game.items.append(tag)
+                    index[name] = tag
+                    self.has_tag = True
+                    if section:
+                        self.section, self.positions, self.span = [], [], span
+                    if game.line == 0:
+                        game.line = line
                     continue
                 if text[pos] == "\n":
                     if self.has_tag:
-                        game = self.finish()
-                        if game is not None:
-                            yield game
+                        finished = self.finish()
+                        if finished is not None:
+                            yield finished
                     pos += 1
                     n += 1
                     continue

@@ -107,15 +107,18 @@ class PbnTag:
         span: tuple[str, int, int, int] | None = None,
     ) -> None:
         """``span`` = (text, start, end, line of start): the section is ``text[start:end]``, plain tokens only."""
-        setter = object.__setattr__
-        setter(self, "name", name)
-        setter(self, "raw", raw)
-        setter(self, "value", value)
-        setter(self, "line", line)
-        setter(self, "column", column)
-        setter(self, "_section", None if span is not None else section)
-        setter(self, "_positions", None if span is not None else positions)
-        setter(self, "_span", span)
+        _set_name(self, name)
+        _set_raw(self, raw)
+        _set_value(self, value)
+        _set_line(self, line)
+        _set_column(self, column)
+        if span is None:
+            _set_section(self, section)
+            _set_positions(self, positions)
+        else:
+            _set_section(self, None)
+            _set_positions(self, None)
+        _set_span(self, span)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"PbnTag is immutable: cannot set {name}")
@@ -171,6 +174,13 @@ class PbnTag:
             return FormatError(f"[{self.name}] section: {message}", line=line, column=column)
         raw = self.raw if len(self.raw) <= 80 else self.raw[:77] + "..."
         return FormatError(f"[{self.name} {raw!r}]: {message}", line=self.line or None, column=self.column or None)
+
+
+#: The slots' own setters: a reader makes thousands of tags, and ``object.__setattr__`` looks each name up.
+_set_name, _set_raw, _set_value, _set_line, _set_column, _set_section, _set_positions, _set_span = (
+    PbnTag.__dict__[slot].__set__
+    for slot in ("name", "raw", "value", "line", "column", "_section", "_positions", "_span")
+)
 
 
 def is_comment_token(token: str) -> bool:
