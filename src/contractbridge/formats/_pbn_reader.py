@@ -37,6 +37,10 @@ MAX_TAG_CHARS: Final = 16_384
 MAX_PROBLEMS: Final = 100
 _NAME: Final = re.compile(r"[A-Za-z0-9_]+")
 _SPECIAL: Final = re.compile(r'[\[{;"]')
+#: A section token as ``Reader.scan_data`` reads it: a quoted cell (``\x`` escapes x), or a run up to a blank,
+#: ``{``, ``;`` or ``[``; and a line of nothing else (no commentary, no tag, no quote left open).
+_CELL: Final = re.compile(r'"(?:[^"\\]|\\.)*+"|[^\s{;\["][^\s{;\[]*+')
+_CELL_LINE: Final = re.compile(r'(?:\s*+(?:"(?:[^"\\]|\\.)*+"|[^\s{;\["][^\s{;\[]*+))*+\s*+')
 _UNESCAPE: Final = re.compile(r'\\(["\\])')
 
 
@@ -242,6 +246,12 @@ class Reader:
                 self.section.append(token)
                 self.positions.append((n, at + 1))
                 at += len(token)
+            return
+        elif self.section is not None and _CELL_LINE.fullmatch(line) is not None:  # table rows with quoted cells
+            self.materialize()
+            for m in _CELL.finditer(line):  # the tokens scan_data reads, at once
+                self.section.append(m.group())
+                self.positions.append((n, m.start() + 1))
             return
         yield from self.scan_line(line, n, 0, pos)
 
