@@ -360,10 +360,16 @@ def parse_call(token: str) -> Call:
 MAX_VALUE: Final = 256
 
 
+_SEAT_LETTERS: Final = {seat.letter: seat for seat in Seat}
+
+
 def seat_value(tag: PbnTag) -> Seat | None:
     if len(tag.value) > MAX_VALUE:
         raise tag.fail("a seat is N, E, S or W")
     value = tag.value.strip().lstrip("^")
+    seat = _SEAT_LETTERS.get(value)
+    if seat is not None:
+        return seat
     if value in ("", "?", "-"):
         return None
     try:
@@ -388,16 +394,18 @@ def parse_deal(tag: PbnTag) -> Deal | None:
 
 @lru_cache(maxsize=16384)
 def deal_of(text: str) -> Deal | str:
-    """The deal ``text`` writes, or why it is not one (remembered too: a bad deal inherited by many games)."""
+    """The deal ``text`` writes, or why it is not one (remembered too: a bad deal inherited by many games). Read
+    as a partial deal first: one with 13 cards in each hand is the complete deal, and the complete reading's
+    error (the cards missing, named) is made only when it is the answer."""
     try:
-        return Deal(text)
+        partial = Deal.partial(text)
+    except BridgeError as again:  # then the complete reading fails too, and this is the error
+        return str(again)
+    if len({len(h) for h in partial.hands if h}) == 1:  # complete (13 cards a hand, none twice), or an end position
+        return partial
+    try:
+        return Deal(text)  # uneven hands, or none: not complete either, and its error says why
     except BridgeError as err:
-        try:
-            partial = Deal.partial(text)
-        except BridgeError as again:
-            return str(again)
-        if len({len(h) for h in partial.hands if h}) == 1:
-            return partial
         return str(err)
 
 
