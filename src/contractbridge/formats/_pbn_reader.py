@@ -16,6 +16,7 @@ from contractbridge.errors import FormatError
 from contractbridge.formats.pbn_values import (
     BOARD_TAGS,
     REPEATABLE,
+    SECTION_TOKEN,
     PbnComment,
     PbnTag,
     Problem,
@@ -26,9 +27,10 @@ if TYPE_CHECKING:
     from contractbridge.formats.pbn import PbnGame
 
 _FAST_TAG: Final = re.compile(r'\[([A-Za-z0-9_]+)\s*"((?:[^"\\]|\\.)*)"\s*\]\s*$')
-#: A whole tag line of a text (``_FAST_TAG`` with the line end), and the plain section lines that may follow.
+#: A whole tag line of a text (``_FAST_TAG`` with the line end), and the section lines that may follow: lines of
+#: section tokens (calls, cards, table cells) with no commentary, no ``%`` line, no tag, no quote left open.
 _TAG_LINE: Final = re.compile(r'\[([A-Za-z0-9_]+)[^\S\n]*+"((?:[^"\\\n]|\\.)*+)"[^\S\n]*+\][^\S\n]*+(?:\n|\Z)')
-_PLAIN_LINES: Final = re.compile(r'(?:(?!%)(?![^\S\n]*+(?:\n|\Z))[^\[{;"\n]++(?:\n|\Z))++')
+_PLAIN_LINES: Final = re.compile(rf"(?:(?!%)(?:[^\S\n]*+(?:{SECTION_TOKEN.pattern}))++[^\S\n]*+(?:\n|\Z))++")
 #: A tag spread over several lines (PBN 2.1 §3.3 allows it) may span this many lines and characters; past
 #: that it is read as unclosed (keeps reading linear: the open tag is scanned again with each line added).
 MAX_TAG_LINES: Final = 16
@@ -37,10 +39,8 @@ MAX_TAG_CHARS: Final = 16_384
 MAX_PROBLEMS: Final = 100
 _NAME: Final = re.compile(r"[A-Za-z0-9_]+")
 _SPECIAL: Final = re.compile(r'[\[{;"]')
-#: A section token as ``Reader.scan_data`` reads it: a quoted cell (``\x`` escapes x), or a run up to a blank,
-#: ``{``, ``;`` or ``[``; and a line of nothing else (no commentary, no tag, no quote left open).
-_CELL: Final = re.compile(r'"(?:[^"\\]|\\.)*+"|[^\s{;\["][^\s{;\[]*+')
-_CELL_LINE: Final = re.compile(r'(?:\s*+(?:"(?:[^"\\]|\\.)*+"|[^\s{;\["][^\s{;\[]*+))*+\s*+')
+#: A line of section tokens and nothing else (no commentary, no tag, no quote left open).
+_CELL_LINE: Final = re.compile(rf"(?:\s*+(?:{SECTION_TOKEN.pattern}))*+\s*+")
 _UNESCAPE: Final = re.compile(r'\\(["\\])')
 
 
@@ -249,7 +249,7 @@ class Reader:
             return
         elif self.section is not None and _CELL_LINE.fullmatch(line) is not None:  # table rows with quoted cells
             self.materialize()
-            for m in _CELL.finditer(line):  # the tokens scan_data reads, at once
+            for m in SECTION_TOKEN.finditer(line):  # the tokens scan_data reads, at once
                 self.section.append(m.group())
                 self.positions.append((n, m.start() + 1))
             return

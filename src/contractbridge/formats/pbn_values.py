@@ -74,7 +74,9 @@ class PbnComment:
         return f"{{{self.text}}}" if self.kind == "{" else f"{self.kind}{self.text}"
 
 
-_TOKEN: Final = re.compile(r"\S+")
+#: A section token as the reader reads it (``Reader.scan_data``): a quoted cell (``\x`` escapes x, on one line), or
+#: a run up to a blank, ``{``, ``;`` or ``[``. On a line without quotes, the blank-separated words.
+SECTION_TOKEN: Final = re.compile(r'"(?:[^"\\\n]|\\.)*+"|[^\s{;\["][^\s{;\[]*+')
 
 
 class PbnTag:
@@ -106,7 +108,8 @@ class PbnTag:
         *,
         span: tuple[str, int, int, int] | None = None,
     ) -> None:
-        """``span`` = (text, start, end, line of start): the section is ``text[start:end]``, plain tokens only."""
+        """``span`` = (text, start, end, line of start): the section is ``text[start:end]``, whole lines of tokens
+        (no commentary, no quote left open)."""
         _set_name(self, name)
         _set_raw(self, raw)
         _set_value(self, value)
@@ -128,7 +131,10 @@ class PbnTag:
         section = self._section
         if section is None:
             text, start, end, _ = self._span  # type: ignore[misc]
-            section = tuple(text[start:end].split())
+            if text.find('"', start, end) < 0:
+                section = tuple(text[start:end].split())
+            else:  # quoted table cells
+                section = tuple(SECTION_TOKEN.findall(text, start, end))
             object.__setattr__(self, "_section", section)
         return section
 
@@ -140,7 +146,7 @@ class PbnTag:
             text, start, end, line = self._span  # type: ignore[misc]
             out = []
             line_start = start
-            for m in _TOKEN.finditer(text, start, end):
+            for m in SECTION_TOKEN.finditer(text, start, end):
                 newlines = text.count("\n", line_start, m.start())
                 if newlines:
                     line += newlines
