@@ -21,6 +21,7 @@ from contractbridge.calls import DOUBLE, PASS, REDOUBLE, Call
 from contractbridge.cards import FULL_PACK, Card, Hand, Seat, Strain, Suit
 from contractbridge.deal import Deal, Vulnerability, board_dealer, board_vulnerability
 from contractbridge.errors import BridgeError, FormatError, ParseError
+from contractbridge.formats._collector import paused_gc
 from contractbridge.formats._text import TextInfo, decode, encode, read_text
 from contractbridge.formats.inputs import LIMITS
 from contractbridge.formats.pbn_values import decimal
@@ -580,7 +581,8 @@ def loads(text: str, *, file: str | None = None) -> LinFile:
     """A LIN text (any line ends) as a ``LinFile``; a broken pair is a ``FormatError`` with line and column."""
     text = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
     problems: list[FormatError] = []
-    return LinFile(_segments(_tokenize(text, file, problems)), file=file, problems=problems)
+    with paused_gc():  # the pairs hold no reference cycles
+        return LinFile(_segments(_tokenize(text, file, problems)), file=file, problems=problems)
 
 
 def read_file(path: str | Path, *, limit: int = LIMITS["lin"]) -> LinFile:
