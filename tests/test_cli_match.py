@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from contractbridge.cli import app, resume_alone
@@ -49,9 +50,10 @@ def test_a_rubber_quit_mid_hand_resumes_where_it_stopped(tmp_path: Path) -> None
     assert session.table is not None and session.seed == 4
 
 
+@pytest.mark.usefixtures("quick_robots")  # the seed's rubber, any effort without a clock
 def test_a_resumed_rubber_by_robots_is_the_rubber_the_seed_deals(tmp_path: Path) -> None:
     whole, part = tmp_path / "whole.jsonl", tmp_path / "part.jsonl"
-    args = ["rubber-game", "--seat", "", "--seed", "9", "--edition", "EST30"]
+    args = ["rubber-game", "--seat", "", "--seed", "8", "--edition", "EST30"]  # a rubber of 4 hands (seed 9: 6)
     assert runner.invoke(app, [*args, "--log", str(whole)]).exit_code == 0
     events = whole.read_text(encoding="utf-8").splitlines(keepends=True)
     cut = next(i for i, line in enumerate(events) if '"event": "score"' in line) + 1
@@ -62,6 +64,7 @@ def test_a_resumed_rubber_by_robots_is_the_rubber_the_seed_deals(tmp_path: Path)
     assert part.read_text(encoding="utf-8") == whole.read_text(encoding="utf-8")
 
 
+@pytest.mark.usefixtures("quick_robots")  # the logs and the summary, not the play
 def test_a_match_is_logged_in_the_data_directory_and_resumed(_data_home: Path) -> None:
     """``play --boards 2`` with no ``--log`` keeps its logs under ``$XDG_DATA_HOME/contractbridge`` and says
     where; a quit keeps them; ``--resume`` (alone: ``last``) continues the match, board by board, to its

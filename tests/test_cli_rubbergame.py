@@ -6,6 +6,7 @@ import io
 import json
 from pathlib import Path
 
+import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
@@ -32,9 +33,11 @@ def test_draw_refuses_a_table_the_book_does_not_allow() -> None:
     assert result.exit_code == 1 and "at least 4" in result.output
 
 
+@pytest.mark.usefixtures("quick_robots")  # four robots play the rubber the log keeps
 def test_rubber_game_by_four_robots_saves_a_log_that_replays(tmp_path: Path) -> None:
     log = tmp_path / "rubber.jsonl"
-    result = CliRunner().invoke(app, ["rubber-game", "--seat", "", "--seed", "5", "--edition", "EST30",
+    # seed 8: a rubber of 4 hands (seed 5's had 22, each with its double-dummy table for the outcome)
+    result = CliRunner().invoke(app, ["rubber-game", "--seat", "", "--seed", "8", "--edition", "EST30",
                                       "--log", str(log)])  # fmt: skip
     assert result.exit_code == 0, result.output
     assert "Rubber over" in result.output and "EST-S11" in result.output and "We (NS)" in result.output
@@ -58,12 +61,14 @@ def test_rubber_game_rejects_nl75() -> None:
     assert result.exit_code == 1 and "no rubber game" in result.output
 
 
+@pytest.mark.usefixtures("quick_robots")  # the sheet, not the robots' play
 def test_play_rubber_by_four_robots_scores_the_rubber_of_the_edition(tmp_path: Path) -> None:
     """Issue #12 item 5: ``contractbridge play --rubber`` plays a whole rubber against the robots with the We/They
     sheet after every hand (NBB R27–R36), under NBB30 when no edition is named (``laws.DEFAULT_RUBBER_EDITION``);
     its log replays as a ``RubberSession``."""
     log = tmp_path / "rubber.jsonl"
-    result = CliRunner().invoke(app, ["play", "--rubber", "--robot-seats", "NESW", "--seed", "3", "--log", str(log)])
+    # seed 8: a rubber of 3 hands (seed 3's had 7, each with its double-dummy table for the outcome)
+    result = CliRunner().invoke(app, ["play", "--rubber", "--robot-seats", "NESW", "--seed", "8", "--log", str(log)])
     assert result.exit_code == 0, result.output
     assert "Rubber over" in result.output and "NBB R36" in result.output and "We (NS)" in result.output
     session = RubberSession.from_jsonl(log.read_text(encoding="utf-8"))

@@ -183,6 +183,7 @@ def test_robots_decide_a_claim_by_double_dummy(tmp_path: Path) -> None:
     assert final.result is not None and final.result.claimed and final.result.tricks == 0
 
 
+@pytest.mark.usefixtures("quick_robots")  # the running total, not the play
 def test_a_match_of_boards_keeps_a_running_total(tmp_path: Path) -> None:
     """#13 item 7: N boards, the contract and result of each, IMPs against double-dummy par, a running total;
     one log a board."""

@@ -59,12 +59,14 @@ def test_the_oracle_catches_a_leak() -> None:
     assert not cards_in({"x": table.board.deal[Seat.SOUTH].to_pbn()}) - visible(events, Seat.SOUTH)
 
 
+@pytest.mark.usefixtures("quick_robots")  # the robots make the frames the audit reads
 def test_no_frame_shows_a_hidden_card_10_boards(tmp_path: Path) -> None:
     checked, frames = _run(tmp_path, 10, 14)
     assert frames > 300 and checked > 1000
 
 
 @pytest.mark.slow
+@pytest.mark.usefixtures("quick_robots")
 def test_no_frame_shows_a_hidden_card_100_boards(tmp_path: Path) -> None:
     checked, frames = _run(tmp_path, 100, 100)
     assert frames > 3000 and checked > 10000

@@ -7,27 +7,16 @@ the pages. Screenshots go to ``$WEB_SCREENSHOTS`` when it is set."""
 from __future__ import annotations
 
 import json
-import os
-import shutil
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from pathlib import Path
 from typing import Any
 
 import pytest
 from websockets.sync.client import ClientConnection, connect
 
+from browser_helpers import act, finished, playwright_api, shot, take_seat
 from web_helpers import Server, serve
-
-playwright_api = pytest.importorskip("playwright.sync_api")
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-if not Path(CHROMIUM).exists():  # pragma: no cover - .ci/run installs it
-    pytest.skip("Debian's chromium is not installed (.ci/run installs it)", allow_module_level=True)
-
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync"]  # fmt: skip
-SHOTS = os.environ.get("WEB_SCREENSHOTS")
 
 
 @pytest.fixture(scope="module")
@@ -35,46 +24,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     db = tmp_path_factory.mktemp("web") / "club.db"
     with serve(f"sqlite:///{db}", robot_delay=0.05, seed="browser") as s:
         yield s
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[playwright_api.Browser]:
-    with playwright_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        yield b
-        b.close()
-
-
-def shot(page: playwright_api.Page, name: str) -> None:
-    if SHOTS:
-        Path(SHOTS).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(SHOTS) / f"{name}.png"), full_page=True)
-
-
-def take_seat(page: playwright_api.Page, server: Server, table_id: str, seat: str) -> None:
-    page.goto(server.url + "/")
-    page.fill("#player-name", f"Player {seat}")
-    page.click(f"tr[data-table='{table_id}'] button[data-seat='{seat}']")
-    page.wait_for_url(f"**/t/{table_id}?token=*")
-    page.wait_for_selector("#status:has-text('connected')")
-
-
-def act(page: playwright_api.Page) -> bool:
-    """Whatever this player may do now, done by clicking: a pass (or the lowest bid when nothing else), or the
-    first playable card. Returns whether it did something."""
-    for selector in ("#bidding-box:not([hidden]) button.bid[data-call='P']:not([disabled])", ".card.playable"):
-        target = page.locator(selector)
-        if target.count():
-            try:  # the page may re-render under the pointer when a frame arrives: then look again
-                target.first.click(timeout=3000)
-            except playwright_api.Error:
-                return False
-            return True
-    return False
-
-
-def finished(page: playwright_api.Page) -> bool:
-    return page.locator("#result-panel:not([hidden]) #result-text").count() > 0
 
 
 def test_four_players_in_four_browser_contexts_play_a_board(server: Server, browser: playwright_api.Browser) -> None:

@@ -10,10 +10,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from test_web_browser import ARGS, CHROMIUM, shot, take_seat
+from browser_helpers import playwright_api, shot, take_seat
 from web_helpers import Server, serve
-
-playwright_api = pytest.importorskip("playwright.sync_api")
 
 
 @pytest.fixture(scope="module")
@@ -21,14 +19,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     db = tmp_path_factory.mktemp("web-disclosure") / "club.db"
     with serve(f"sqlite:///{db}", robot_delay=0.05, seed="browser-disclosure") as s:
         yield s
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[playwright_api.Browser]:
-    with playwright_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        yield b
-        b.close()
 
 
 def cell(page: playwright_api.Page, number: int) -> playwright_api.Locator:

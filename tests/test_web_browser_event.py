@@ -12,10 +12,9 @@ from collections.abc import Iterator
 
 import pytest
 
-from test_web_browser import ARGS, CHROMIUM, act, finished, shot
+from browser_helpers import act, finished, playwright_api, shot
 from web_helpers import Server, serve
 
-playwright_api = pytest.importorskip("playwright.sync_api")
 pytestmark = pytest.mark.slow
 
 
@@ -24,14 +23,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     db = tmp_path_factory.mktemp("web-event") / "club.db"
     with serve(f"sqlite:///{db}", robot_delay=0.02, seed="browser-event") as s:
         yield s
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[playwright_api.Browser]:
-    with playwright_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        yield b
-        b.close()
 
 
 def place(page: playwright_api.Page, round_number: int, table: int) -> playwright_api.Locator:

@@ -8,7 +8,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import ExitStack
 from pathlib import Path
-from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -20,10 +19,8 @@ from contractbridge.errors import ClaimError
 from contractbridge.server import claimruling, create_app
 from contractbridge.store import Store
 from contractbridge.table import Table
-from test_web_table import open_table, state, until
-from web_helpers import cards_in, visible
+from web_helpers import Frame, cards_in, open_table, state, until, visible
 
-Frame = dict[str, Any]
 Sockets = dict[str, WebSocketTestSession]
 Seated = tuple[str, Sockets, dict[str, list[str]]]
 

@@ -5,7 +5,7 @@ would accept from him now; a message the laws do not allow is refused with a typ
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -15,9 +15,7 @@ from contractbridge import errors
 from contractbridge.calls import Call
 from contractbridge.cards import Seat
 from contractbridge.errors import BridgeError
-from contractbridge.server import create_app
 from contractbridge.server.frames import director_frame, seat_frame
-from contractbridge.store import Store
 from contractbridge.systems.agreements import AlertPolicy
 from contractbridge.table import Table
 from test_disclosure import AGREED, CARDS, STAYMAN, TO_THE_END, calls, ev, table
@@ -89,14 +87,7 @@ def test_may_lists_exactly_what_the_table_accepts(events: list[dict[str, Any]]) 
 
 
 # ---- over the WebSocket ----------------------------------------------------------------------------------------
-@pytest.fixture
-def client() -> Iterator[TestClient]:
-    store = Store("sqlite://")
-    try:
-        with TestClient(create_app(store, robot_delay=0, rate=1000, burst=1000, seed="test-web-disclosure")) as c:
-            yield c
-    finally:
-        store.close()
+WEB_SEED = "test-web-disclosure"  # the ``client`` fixture's deals (conftest.py)
 
 
 def until(ws: Any, test: Callable[[Frame], bool], *, error: bool = False) -> Frame:

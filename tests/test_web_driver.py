@@ -3,43 +3,15 @@ frame, not a dropped connection (#26), and robots refuse an undo once a reply ha
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
-
-import pytest
 from fastapi.testclient import TestClient
-from starlette.testclient import WebSocketTestSession
 
-from contractbridge.server import create_app
-from contractbridge.store import Store
+from web_helpers import open_table, until
 
-Frame = dict[str, Any]
-
-
-@pytest.fixture
-def client() -> Iterator[TestClient]:
-    store = Store("sqlite://")
-    with TestClient(create_app(store, rate=1000, burst=1000, seed="test-web-driver")) as c:
-        yield c
-    store.close()
-
-
-def seated(client: TestClient, humans: str, robots: list[str]) -> tuple[str, dict[str, str]]:
-    made = client.post("/api/tables", json={"robots": robots}).json()
-    tokens = {s: client.post(f"/api/tables/{made['id']}/seats/{s}", json={"name": s}).json()["token"] for s in humans}
-    return made["id"], tokens
-
-
-def until(ws: WebSocketTestSession, test: Any, limit: int = 400) -> Frame:
-    for _ in range(limit):
-        frame: Frame = ws.receive_json()
-        if frame["type"] == "state" and test(frame):
-            return frame
-    raise AssertionError("the frame never came")
+WEB_SEED = "test-web-driver"  # the ``client`` fixture's deals (conftest.py)
 
 
 def test_a_card_out_of_turn_is_an_error_frame_and_the_connection_goes_on_issue_26(client: TestClient) -> None:
-    table_id, tokens = seated(client, "NESW", [])
+    table_id, tokens, _ = open_table(client, humans="NESW", robots=[])
     sockets = {s: client.websocket_connect(f"/ws/{table_id}?token={t}") for s, t in tokens.items()}
     with sockets["N"] as north, sockets["E"] as east, sockets["S"] as south, sockets["W"] as west:
         ws = {"N": north, "E": east, "S": south, "W": west}
@@ -59,7 +31,7 @@ def test_a_card_out_of_turn_is_an_error_frame_and_the_connection_goes_on_issue_2
 
 
 def test_robots_refuse_an_undo_after_their_reply_issue_26(client: TestClient) -> None:
-    table_id, tokens = seated(client, "N", ["E", "S", "W"])
+    table_id, tokens, _ = open_table(client, humans="N", robots=["E", "S", "W"])
     with client.websocket_connect(f"/ws/{table_id}?token={tokens['N']}") as north:
         north.send_json({"type": "call", "call": "1C"})
         until(north, lambda f: len(f["view"]["auction"]) >= 2)  # East, a robot, has called since

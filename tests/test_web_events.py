@@ -12,7 +12,7 @@ import json
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -25,23 +25,11 @@ from contractbridge.formats.pbn import parse_bytes
 from contractbridge.server import create_app
 from contractbridge.store import Store, StoreError
 from contractbridge.tournament.pbn_scores import read_published, recompute
-from web_helpers import Server, postgres, serve
+from web_helpers import Server, play_out, postgres, serve
 
 Json = dict[str, Any]
 MITCHELL = {"name": "Tuesday pairs", "movement": "mitchell", "tables": 4, "boards_per_round": 1}
-
-
-@pytest.fixture
-def store() -> Iterator[Store]:
-    db = Store("sqlite://")
-    yield db
-    db.close()
-
-
-@pytest.fixture
-def client(store: Store) -> Iterator[TestClient]:
-    with TestClient(create_app(store, rate=1000, burst=1000, seed="test-web-events")) as c:
-        yield c
+WEB_SEED = "test-web-events"  # the ``client`` fixture's deals (conftest.py)
 
 
 def bearer(token: str) -> dict[str, str]:
@@ -62,20 +50,7 @@ def place(state: Json, round_number: int, table: int) -> Json:
     return found
 
 
-def play_out(frames: Iterator[Json], send: Callable[[Json], None]) -> Json:
-    """Pass in the auction and play the first legal card until the board is done (one seat's frames)."""
-    for frame in frames:
-        assert frame["type"] == "state", frame
-        view = frame["view"]
-        if view["phase"] == "done":
-            return frame
-        if view["legal_calls"]:
-            send({"type": "call", "call": "P" if "P" in view["legal_calls"] else view["legal_calls"][0]})
-        elif view["legal_cards"]:
-            send({"type": "play", "card": view["legal_cards"][0]})
-    raise AssertionError("the connection ended before the board")
-
-
+@pytest.mark.usefixtures("quick_robots")  # robots play tables 1 and 3 of the evening
 def test_a_club_evening_in_process(client: TestClient, store: Store) -> None:
     made = client.post("/api/events", json=MITCHELL)
     assert made.status_code == 201, made.text
@@ -276,11 +251,13 @@ def club_evening(server: Server) -> None:
     assert recompute(read_published(parse_bytes(pbn.encode()))).differences == ()
 
 
+@pytest.mark.usefixtures("quick_robots")
 def test_a_club_evening_over_http_and_websockets(tmp_path: Path) -> None:
     with serve(f"sqlite:///{tmp_path / 'club.db'}", seed="evening") as server:
         club_evening(server)
 
 
+@pytest.mark.usefixtures("quick_robots")
 def test_the_same_evening_on_postgresql() -> None:
     with postgres() as url:
         if url is None:

@@ -3,7 +3,6 @@ director, spectators, the store and a restart. Issue #14; laws cited where a tes
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -14,57 +13,9 @@ from starlette.testclient import WebSocketTestSession
 from contractbridge.server import create_app
 from contractbridge.store import Store
 from contractbridge.table import Table
+from web_helpers import Frame, open_table, play_out, state, until
 
-Frame = dict[str, Any]
-
-
-@pytest.fixture
-def store() -> Iterator[Store]:
-    db = Store("sqlite://")
-    yield db
-    db.close()
-
-
-@pytest.fixture
-def client(store: Store) -> Iterator[TestClient]:
-    with TestClient(create_app(store, rate=1000, burst=1000, seed="test-web-table")) as c:
-        yield c
-
-
-def open_table(client: TestClient, **spec: Any) -> tuple[str, dict[str, str], dict[str, Any]]:
-    """A table; the humans named in ``spec["humans"]`` sit down. Returns the id, their tokens, the API answer."""
-    humans = spec.pop("humans", "")
-    made = client.post("/api/tables", json=spec).json()
-    tokens = {s: client.post(f"/api/tables/{made['id']}/seats/{s}", json={"name": s}).json()["token"] for s in humans}
-    return made["id"], tokens, made
-
-
-def state(ws: WebSocketTestSession) -> Frame:
-    """The next state frame (error frames are returned too, to be checked)."""
-    frame: Frame = ws.receive_json()
-    return frame
-
-
-def until(ws: WebSocketTestSession, test: Any, limit: int = 400) -> Frame:
-    for _ in range(limit):
-        frame = state(ws)
-        if frame["type"] == "state" and test(frame):
-            return frame
-    raise AssertionError("the frame never came")
-
-
-def play_out(ws: WebSocketTestSession) -> Frame:
-    """Pass in the auction and play the highest legal card until the board is done."""
-    while True:
-        frame = state(ws)
-        assert frame["type"] == "state", frame
-        view = frame["view"]
-        if view["phase"] == "done":
-            return frame
-        if view["legal_calls"]:
-            ws.send_json({"type": "call", "call": "P" if "P" in view["legal_calls"] else view["legal_calls"][0]})
-        elif view["legal_cards"]:
-            ws.send_json({"type": "play", "card": view["legal_cards"][0]})
+WEB_SEED = "test-web-table"  # the ``client`` fixture's deals (conftest.py)
 
 
 def test_health_and_lobby(client: TestClient) -> None:
@@ -81,7 +32,7 @@ def test_health_and_lobby(client: TestClient) -> None:
 def test_south_with_three_robots_plays_a_board_to_the_end(client: TestClient, store: Store) -> None:
     table_id, tokens, _ = open_table(client, robots=["N", "E", "W"], humans="S")
     with client.websocket_connect(f"/ws/{table_id}?token={tokens['S']}") as ws:
-        done = play_out(ws)
+        done = play_out(iter(ws.receive_json, None), ws.send_json)
     assert done["result"] is not None and done["deal"] is not None  # all hands once the board is done
     [result] = store.results(table_id)
     assert result["score_ns"] == done["result"]["score_ns"]
@@ -166,6 +117,7 @@ def test_tokens_spectators_and_the_partners_explanation(client: TestClient) -> N
         assert seen["S"]["view"]["hand"] and "hands" not in seen["S"]
 
 
+@pytest.mark.usefixtures("quick_robots")  # four robots play the boards the spectator watches
 def test_delayed_spectators_and_no_spectators(client: TestClient) -> None:
     """Delayed spectators see every hand one whole board behind (#26): while board 2 is played, board 1 replayed;
     never a hand of the board in play."""
@@ -309,6 +261,7 @@ def test_store_is_sqlite_wal_with_migrations(tmp_path: Path) -> None:
         db.close()
 
 
+@pytest.mark.usefixtures("quick_robots")  # four robots play the rubber's boards
 def test_rubber_table_keeps_the_sheet_and_the_vulnerability(tmp_path: Path) -> None:
     """NBB30 rubber scoring: a sheet per rubber in the store, the next board's vulnerability from the games won
     (NBB R29), and the sheets rebuilt from the stored boards after a restart."""

@@ -1,5 +1,6 @@
-"""Helpers of the web table's tests: a server process on localhost, WebSocket clients that play from the frames
-they receive, and the hidden-information oracle (what a seat may see, computed from the stored log alone)."""
+"""Helpers of the web table's tests: a server process on localhost, the web table in-process (its fixtures,
+``store`` and ``client``, are in conftest.py), WebSocket clients that play from the frames they receive, and the
+hidden-information oracle (what a seat may see, computed from the stored log alone)."""
 
 from __future__ import annotations
 
@@ -16,11 +17,11 @@ import sys
 import tempfile
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import websockets
 
@@ -28,10 +29,15 @@ from contractbridge.cards import Seat
 from contractbridge.store import Store
 from contractbridge.table import Phase, Table
 
+if TYPE_CHECKING:
+    from fastapi.testclient import TestClient
+    from starlette.testclient import WebSocketTestSession
+
 CARD = re.compile(r"^[SHDC][2-9TJQKA]$")
 HAND = re.compile(r"^[2-9TJQKA]*\.[2-9TJQKA]*\.[2-9TJQKA]*\.[2-9TJQKA]*$")
 DEAL = re.compile(r"^[NESW]:")
 SUITS = "SHDC"
+Frame = dict[str, Any]
 
 
 def free_port() -> int:
@@ -165,6 +171,45 @@ def postgres() -> Iterator[str | None]:
         finally:
             process.terminate()
             process.wait(30)
+
+
+# the web table in-process (FastAPI's TestClient) --------------------------------------------------------------
+def open_table(client: TestClient, **spec: Any) -> tuple[str, dict[str, str], dict[str, Any]]:
+    """A table; the humans named in ``spec["humans"]`` sit down. Returns the id, their tokens, the API answer."""
+    humans = spec.pop("humans", "")
+    made = client.post("/api/tables", json=spec).json()
+    tokens = {s: client.post(f"/api/tables/{made['id']}/seats/{s}", json={"name": s}).json()["token"] for s in humans}
+    return made["id"], tokens, made
+
+
+def state(ws: WebSocketTestSession) -> Frame:
+    """The next state frame (error frames are returned too, to be checked)."""
+    frame: Frame = ws.receive_json()
+    return frame
+
+
+def until(ws: WebSocketTestSession, test: Any, limit: int = 400) -> Frame:
+    """The first state frame that passes ``test`` (of the next ``limit`` frames)."""
+    for _ in range(limit):
+        frame = state(ws)
+        if frame["type"] == "state" and test(frame):
+            return frame
+    raise AssertionError("the frame never came")
+
+
+def play_out(frames: Iterator[Frame], send: Callable[[Frame], None]) -> Frame:
+    """Pass in the auction and play the first legal card until the board is done (one seat's ``frames``, its
+    messages through ``send``); the last frame."""
+    for frame in frames:
+        assert frame["type"] == "state", frame
+        view = frame["view"]
+        if view["phase"] == "done":
+            return frame
+        if view["legal_calls"]:
+            send({"type": "call", "call": "P" if "P" in view["legal_calls"] else view["legal_calls"][0]})
+        elif view["legal_cards"]:
+            send({"type": "play", "card": view["legal_cards"][0]})
+    raise AssertionError("the connection ended before the board")
 
 
 # what a frame shows -------------------------------------------------------------------------------------------

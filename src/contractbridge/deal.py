@@ -198,7 +198,7 @@ def _parse_deal(text: str) -> tuple[Hand, Hand, Hand, Hand]:
     parts = raw[2:].split()
     if len(parts) != 4:
         raise DealError(f"deal {text!r} must have four hands separated by spaces, found {len(parts)}")
-    hands: list[Hand] = [Hand(), Hand(), Hand(), Hand()]
+    hands: list[Hand] = [_NO_HAND] * 4
     for i, part in enumerate(parts):
         seat = first.offset(i)
         if part == "-":
@@ -208,6 +208,9 @@ def _parse_deal(text: str) -> tuple[Hand, Hand, Hand, Hand]:
         except ParseError as err:
             raise DealError(f"deal {text!r}: {seat.name.lower()}'s hand: {err}") from None
     return hands[0], hands[1], hands[2], hands[3]
+
+
+_NO_HAND: Final = Hand()  # a "-" hand (immutable, so shared)
 
 
 def _hands_from_mapping(hands: Mapping[Seat, Hand]) -> tuple[Hand, Hand, Hand, Hand]:

@@ -9,13 +9,14 @@ handles commentary, tags spread over several lines and quoted cells, and reports
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Container, Iterator
 from typing import TYPE_CHECKING, Final
 
 from contractbridge.errors import FormatError
 from contractbridge.formats.pbn_values import (
     BOARD_TAGS,
     REPEATABLE,
+    SECTION_TOKEN,
     PbnComment,
     PbnTag,
     Problem,
@@ -26,9 +27,10 @@ if TYPE_CHECKING:
     from contractbridge.formats.pbn import PbnGame
 
 _FAST_TAG: Final = re.compile(r'\[([A-Za-z0-9_]+)\s*"((?:[^"\\]|\\.)*)"\s*\]\s*$')
-#: A whole tag line of a text (``_FAST_TAG`` with the line end), and the plain section lines that may follow.
+#: A whole tag line of a text (``_FAST_TAG`` with the line end), and the section lines that may follow: lines of
+#: section tokens (calls, cards, table cells) with no commentary, no ``%`` line, no tag, no quote left open.
 _TAG_LINE: Final = re.compile(r'\[([A-Za-z0-9_]+)[^\S\n]*+"((?:[^"\\\n]|\\.)*+)"[^\S\n]*+\][^\S\n]*+(?:\n|\Z)')
-_PLAIN_LINES: Final = re.compile(r'(?:(?!%)(?![^\S\n]*+(?:\n|\Z))[^\[{;"\n]++(?:\n|\Z))++')
+_PLAIN_LINES: Final = re.compile(rf"(?:(?!%)(?:[^\S\n]*+(?:{SECTION_TOKEN.pattern}))++[^\S\n]*+(?:\n|\Z))++")
 #: A tag spread over several lines (PBN 2.1 §3.3 allows it) may span this many lines and characters; past
 #: that it is read as unclosed (keeps reading linear: the open tag is scanned again with each line added).
 MAX_TAG_LINES: Final = 16
@@ -37,6 +39,8 @@ MAX_TAG_CHARS: Final = 16_384
 MAX_PROBLEMS: Final = 100
 _NAME: Final = re.compile(r"[A-Za-z0-9_]+")
 _SPECIAL: Final = re.compile(r'[\[{;"]')
+#: A line of section tokens and nothing else (no commentary, no tag, no quote left open).
+_CELL_LINE: Final = re.compile(rf"(?:\s*+(?:{SECTION_TOKEN.pattern}))*+\s*+")
 _UNESCAPE: Final = re.compile(r'\\(["\\])')
 
 
@@ -63,8 +67,7 @@ class Reader:
         self.previous: dict[str, str] = {}
         self.sticky: dict[str, str] = {}
         self.game = game_type(file=file)
-        self.names: set[str] = set()
-        self.index: dict[str, PbnTag] = {}
+        self.index: dict[str, PbnTag] = {}  # the first tag of each name the game wrote
         self.has_tag = False
         self.section: list[str] | None = None
         self.positions: list[tuple[int, int]] = []
@@ -84,19 +87,18 @@ class Reader:
 
     # -- game and tag bookkeeping
     def close_section(self) -> None:
+        """The section tag is final: rebuilt with the tokens read line by line, if any (a tag whose section is
+        only its plain lines was made with them, ``span``)."""
         if self.section is not None:
-            last = self.game.items[-1]
-            assert isinstance(last, PbnTag)
-            if self.span is not None and not self.section:
-                tag = PbnTag(last.name, last.raw, last.value, line=last.line, column=last.column, span=self.span)
-            else:
-                self.materialize()
+            if self.section:
+                last = self.game.items[-1]
+                assert isinstance(last, PbnTag)
                 tag = PbnTag(
                     last.name, last.raw, last.value, tuple(self.section), last.line, last.column, tuple(self.positions)
                 )
-            self.game.items[-1] = tag
-            if self.index.get(tag.name) is last:
-                self.index[tag.name] = tag
+                self.game.items[-1] = tag
+                if self.index.get(tag.name) is last:
+                    self.index[tag.name] = tag
             self.section = None
             self.span = None
 
@@ -104,18 +106,18 @@ class Reader:
         """The plain section lines kept as a stretch of text become tokens (commentary or cells follow)."""
         if self.span is not None:
             assert self.section is not None
-            tag = PbnTag("", "", "", span=self.span)
-            self.section[:0] = tag.section
-            self.positions[:0] = tag.positions
+            last = self.game.items[-1]
+            assert isinstance(last, PbnTag)
+            self.section[:0] = last.section
+            self.positions[:0] = last.positions
             self.span = None
 
     def finish(self) -> PbnGame | None:
         """The game read so far (with inheritance applied), and a fresh one started."""
         self.close_section()
-        game, written = self.game, self.names
-        game._index, game._indexed = self.index, len(game.items)  # the tag index, built as the tags came
+        game, written = self.game, self.index
+        game._index, game._indexed = written, len(game.items)  # the tag index, built as the tags came
         self.game = self.game_type(file=self.file)
-        self.names = set()
         self.index = {}
         had = self.has_tag
         self.has_tag = False
@@ -125,7 +127,7 @@ class Reader:
             self.inherit(game, written)
         return game
 
-    def inherit(self, game: PbnGame, written: set[str]) -> None:
+    def inherit(self, game: PbnGame, written: Container[str]) -> None:
         """``written``: the names of the tags the game wrote."""
         for name, value in self.sticky.items():
             if name not in written:
@@ -135,11 +137,8 @@ class Reader:
                 if name not in written and name in self.previous:
                     game.inherited.setdefault(name, self.previous[name])
         previous = self.previous
-        for item in game.items:
-            if isinstance(item, PbnTag):
-                previous[item.name] = item.value  # of repeated tags (Note), the last
-        for name, value in game.inherited.items():
-            self.previous[name] = value
+        previous.update([(item.name, item.value) for item in game.items if isinstance(item, PbnTag)])  # Note: the last
+        previous.update(game.inherited)
 
     def resolve(self, name: str, raw: str) -> str:
         """PBN 2.0 inheritance: ``##x`` is x and later games that omit the tag inherit it; ``#`` copies the
@@ -154,23 +153,41 @@ class Reader:
             self.sticky.pop(name, None)
         return raw
 
-    def add_tag(self, name: str, raw: str, line: int, column: int) -> PbnGame | None:
+    def add_tag(
+        self,
+        name: str,
+        raw: str,
+        line: int,
+        column: int,
+        span: tuple[str, int, int, int] | None = None,
+        section: bool | None = None,
+    ) -> PbnGame | None:
+        """A tag (``span``: the plain lines of its section, read from a whole text; ``section``: whether it is
+        a section tag, if known); the game it ended, if any."""
         done = None
-        if name in self.names and name not in REPEATABLE:
+        index = self.index
+        if name in index and name not in REPEATABLE:
             done = self.finish()
-        if self.section is not None:
+            index = self.index
+        elif self.section is not None:
             self.close_section()
-        self.names.add(name)
         self.has_tag = True
-        value = self.resolve(name, raw) if raw.startswith("#") or self.sticky else raw
-        tag = PbnTag(name, raw, value, (), line, column)
-        self.game.items.append(tag)
-        self.index.setdefault(name, tag)
-        if is_section_tag(name):
+        value = self.resolve(name, raw) if self.sticky or raw[:1] == "#" else raw
+        tag = (
+            PbnTag(name, raw, value, (), line, column)
+            if span is None
+            else PbnTag(name, raw, value, line=line, column=column, span=span)
+        )
+        game = self.game
+        game.items.append(tag)
+        if name not in index:
+            index[name] = tag
+        if section or (section is None and is_section_tag(name)):
             self.section = []
             self.positions = []
-        if self.game.line == 0:
-            self.game.line = line
+            self.span = span
+        if game.line == 0:
+            game.line = line
         return done
 
     def add_comment(self, kind: str, text: str, line: int, column: int) -> None:
@@ -229,6 +246,12 @@ class Reader:
                 self.section.append(token)
                 self.positions.append((n, at + 1))
                 at += len(token)
+            return
+        elif self.section is not None and _CELL_LINE.fullmatch(line) is not None:  # table rows with quoted cells
+            self.materialize()
+            for m in SECTION_TOKEN.finditer(line):  # the tokens scan_data reads, at once
+                self.section.append(m.group())
+                self.positions.append((n, m.start() + 1))
             return
         yield from self.scan_line(line, n, 0, pos)
 
@@ -332,31 +355,53 @@ class Reader:
 
     def scan(self, text: str) -> Iterator[PbnGame]:
         """The games of a whole text (``\\n`` line ends)."""
-        tag_line, plain_lines, unescape = _TAG_LINE.match, _PLAIN_LINES.match, _unescape
+        tag_line, plain_lines = _TAG_LINE.match, _PLAIN_LINES.match
+        is_section: dict[str, bool] = {}  # is_section_tag of each name met in this text
         pos, n, size = 0, 1, len(text)
         while pos < size:
             if self.pending is None and self.brace is None:
                 m = tag_line(text, pos)
                 if m is not None:
-                    done = self.add_tag(m.group(1), unescape(m.group(2)), n, 1)
-                    if done is not None:
-                        yield done
+                    name, raw = m.groups()
+                    line, span = n, None
                     pos = m.end()
                     n += 1
-                    if self.section is not None:
+                    section = is_section.get(name)
+                    if section is None:
+                        section = is_section[name] = is_section_tag(name)
+                    if section:
                         lines = plain_lines(text, pos)
                         if lines is not None:
                             end = lines.end()
                             if self.sections:
-                                self.span = (text, pos, end, n)
+                                span = (text, pos, end, n)
                             n += text.count("\n", pos, end)
                             pos = end
+                    index, game = self.index, self.game
+                    if name in index or self.section is not None or self.sticky or "#" in raw[:1] or "\\" in raw:
+                        done = self.add_tag(name, _unescape(raw), line, 1, span, section)
+                        if done is not None:
+                            yield done
+                        continue
+                    # add_tag's common case, inline: a name new to the game, nothing to resolve, no section open
+                    tag = (
+                        PbnTag(name, raw, raw, (), line, 1)
+                        if span is None
+                        else PbnTag(name, raw, raw, line=line, column=1, span=span)
+                    )
+                    game.items.append(tag)
+                    index[name] = tag
+                    self.has_tag = True
+                    if section:
+                        self.section, self.positions, self.span = [], [], span
+                    if game.line == 0:
+                        game.line = line
                     continue
                 if text[pos] == "\n":
                     if self.has_tag:
-                        game = self.finish()
-                        if game is not None:
-                            yield game
+                        finished = self.finish()
+                        if finished is not None:
+                            yield finished
                     pos += 1
                     n += 1
                     continue

@@ -4,15 +4,14 @@ commentary become PBN tags and commentary (``lin_to_pbn``), and what a target fo
 
 from __future__ import annotations
 
-import gc
 import re
 from collections import Counter
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from typing import Final
 
 from contractbridge.cards import Seat
 from contractbridge.errors import FormatError
+from contractbridge.formats._collector import paused_gc
 from contractbridge.formats.lin import LinBoard, LinFile, results_line_boards
 from contractbridge.formats.pbn import PbnComment, PbnGame, PbnTag, games_from_records
 from contractbridge.formats.record import Record
@@ -88,22 +87,8 @@ def lin_to_pbn(lf: LinFile) -> list[PbnGame]:
     (``Stage``), scoring (``Scoring``), teams (``HomeTeam``/``VisitTeam``), room (``Room``), the contract and
     result of the ``rs`` line where the board's own play does not give them, ``nt`` commentary as PBN
     commentary, and the carry-over scores as commentary on the first game."""
-    with _paused_gc():  # thousands of acyclic values built at once (docs/performance.md, "LIN at scale")
+    with paused_gc():  # thousands of acyclic values built at once (docs/performance.md, "LIN at scale")
         return _lin_to_pbn(lf)
-
-
-@contextmanager
-def _paused_gc() -> Iterator[None]:
-    """The cyclic collector paused while a file's values are built: they hold no reference cycles (reference
-    counting frees them), and each full collection would walk every value built so far, which made converting
-    10,000 boards cost 13× the time of 1,000 instead of 10×. The collector's state is restored after."""
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
-            gc.enable()
 
 
 def _lin_to_pbn(lf: LinFile) -> list[PbnGame]:

@@ -21,6 +21,7 @@ from contractbridge.calls import DOUBLE, PASS, REDOUBLE, Call
 from contractbridge.cards import FULL_PACK, Card, Hand, Seat, Strain, Suit
 from contractbridge.deal import Deal, Vulnerability, board_dealer, board_vulnerability
 from contractbridge.errors import BridgeError, FormatError, ParseError
+from contractbridge.formats._collector import paused_gc
 from contractbridge.formats._text import TextInfo, decode, encode, read_text
 from contractbridge.formats.inputs import LIMITS
 from contractbridge.formats.pbn_values import decimal
@@ -47,6 +48,13 @@ _MB: Final = {
     )
 }
 _MAX_MD: Final = 256
+#: A hand of ``md`` as BBO writes it: the suits in order (each may be missing), plain ranks either case.
+_LIN_HAND: Final = re.compile(
+    r"(?:[Ss]([2-9TJQKAtjqka]*))?(?:[Hh]([2-9TJQKAtjqka]*))?(?:[Dd]([2-9TJQKAtjqka]*))?"
+    r"(?:[Cc]([2-9TJQKAtjqka]*))?"
+)
+_SUIT_SHIFTS: Final = (13 * Suit.SPADES, 13 * Suit.HEARTS, 13 * Suit.DIAMONDS, 13 * Suit.CLUBS)
+_RANK_BIT: Final = {r: 1 << i for i, r in enumerate(_RANKS)} | {r.lower(): 1 << i for i, r in enumerate(_RANKS)}
 #: The common pair: blanks, a tag of 1–3 ASCII letters or digits, its value (anything else: ``_tokenize`` step by step).
 _PAIR: Final = re.compile(r"[ \t\r\n]*+([A-Za-z0-9]{1,3})\|([^|]*+)\|")
 #: ``_PAIR`` with its blanks as a group: ``_clean_pairs`` reads a text of nothing else in one ``findall``.
@@ -87,7 +95,7 @@ def _clean_pairs(text: str) -> list[LinPair] | None:
     the lengths of one ``findall``; None when anything else is in it (``findall`` skipped it, so the lengths
     fall short of the text)."""
     pairs: list[LinPair] = []
-    append = pairs.append
+    append, new = pairs.append, tuple.__new__
     pos, line, line_start = 0, 1, 0
     for blanks, tag, value in _PAIR_PARTS.findall(text):
         if blanks:
@@ -95,7 +103,7 @@ def _clean_pairs(text: str) -> list[LinPair] | None:
                 line += blanks.count("\n")
                 line_start = pos + blanks.rfind("\n") + 1
             pos += len(blanks)
-        append(LinPair(tag.lower(), value, line, pos - line_start + 1))
+        append(new(LinPair, (tag.lower(), value, line, pos - line_start + 1)))  # LinPair(…) without its __new__
         pos += len(tag) + len(value) + 2
         if "\n" in value:
             line += value.count("\n")
@@ -188,7 +196,23 @@ def _segments(pairs: list[LinPair]) -> list[tuple[LinPair, ...]]:
 
 
 def _parse_lin_hand(text: str) -> Hand:
-    """A hand of ``md`` (``S…H…D…C…``), its cards set bit by bit (a card's bit is 13 × suit + rank)."""
+    """A hand of ``md`` (``S…H…D…C…``): each suit's ranks added up as bits (a card's bit is 13 × suit + rank) when
+    the suits come in that order with plain ranks and no card twice, else card by card."""
+    suits = _LIN_HAND.fullmatch(text)
+    if suits is not None:
+        bits = 0
+        for shift, ranks in zip(_SUIT_SHIFTS, suits.groups(), strict=True):
+            if ranks:
+                holding = sum(map(_RANK_BIT.__getitem__, ranks))
+                if holding.bit_count() != len(ranks):  # a card twice: the error below names it
+                    return _parse_lin_cards(text)
+                bits |= holding << shift
+        return Hand.from_bits(bits)
+    return _parse_lin_cards(text)
+
+
+def _parse_lin_cards(text: str) -> Hand:
+    """A hand of ``md`` card by card (any order of suits, ``10``, blanks; errors name the card)."""
     base: int | None = None
     bits = 0
     for ch in text.upper().replace("10", "T"):
@@ -557,7 +581,8 @@ def loads(text: str, *, file: str | None = None) -> LinFile:
     """A LIN text (any line ends) as a ``LinFile``; a broken pair is a ``FormatError`` with line and column."""
     text = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
     problems: list[FormatError] = []
-    return LinFile(_segments(_tokenize(text, file, problems)), file=file, problems=problems)
+    with paused_gc():  # the pairs hold no reference cycles
+        return LinFile(_segments(_tokenize(text, file, problems)), file=file, problems=problems)
 
 
 def read_file(path: str | Path, *, limit: int = LIMITS["lin"]) -> LinFile:

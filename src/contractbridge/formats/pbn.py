@@ -25,6 +25,7 @@ from contractbridge.cards import Card, Seat, Side, Strain
 from contractbridge.contract import Contract
 from contractbridge.deal import Board, Deal, Vulnerability, board_dealer, board_vulnerability
 from contractbridge.errors import BridgeError, FormatError
+from contractbridge.formats._collector import paused_gc
 from contractbridge.formats._pbn_reader import Reader, quoted_end
 from contractbridge.formats._text import TextInfo, decode, encode, read_text
 from contractbridge.formats.inputs import LIMITS
@@ -731,7 +732,8 @@ def loads(text: str, *, file: str | None = None, strict: bool = False) -> list[P
     """Every game of a PBN text (any line ends)."""
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
-    return list(Reader(PbnGame, file, strict).scan(text.lstrip("\ufeff")))
+    with paused_gc():  # the games hold no reference cycles
+        return list(Reader(PbnGame, file, strict).scan(text.lstrip("\ufeff")))
 
 
 @dataclass

@@ -46,7 +46,7 @@ def is_table_tag(name: str) -> bool:
 
 def is_section_tag(name: str) -> bool:
     """Tags followed by section data: Auction, Play, and the table sections."""
-    return name in ("Auction", "Play") or is_table_tag(name)
+    return name == "Auction" or name == "Play" or (name.endswith("Table") and name != "Table")
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +74,9 @@ class PbnComment:
         return f"{{{self.text}}}" if self.kind == "{" else f"{self.kind}{self.text}"
 
 
-_TOKEN: Final = re.compile(r"\S+")
+#: A section token as the reader reads it (``Reader.scan_data``): a quoted cell (``\x`` escapes x, on one line), or
+#: a run up to a blank, ``{``, ``;`` or ``[``. On a line without quotes, the blank-separated words.
+SECTION_TOKEN: Final = re.compile(r'"(?:[^"\\\n]|\\.)*+"|[^\s{;\["][^\s{;\[]*+')
 
 
 class PbnTag:
@@ -106,16 +108,20 @@ class PbnTag:
         *,
         span: tuple[str, int, int, int] | None = None,
     ) -> None:
-        """``span`` = (text, start, end, line of start): the section is ``text[start:end]``, plain tokens only."""
-        setter = object.__setattr__
-        setter(self, "name", name)
-        setter(self, "raw", raw)
-        setter(self, "value", value)
-        setter(self, "line", line)
-        setter(self, "column", column)
-        setter(self, "_section", None if span is not None else section)
-        setter(self, "_positions", None if span is not None else positions)
-        setter(self, "_span", span)
+        """``span`` = (text, start, end, line of start): the section is ``text[start:end]``, whole lines of tokens
+        (no commentary, no quote left open)."""
+        _set_name(self, name)
+        _set_raw(self, raw)
+        _set_value(self, value)
+        _set_line(self, line)
+        _set_column(self, column)
+        if span is None:
+            _set_section(self, section)
+            _set_positions(self, positions)
+        else:
+            _set_section(self, None)
+            _set_positions(self, None)
+        _set_span(self, span)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"PbnTag is immutable: cannot set {name}")
@@ -125,7 +131,10 @@ class PbnTag:
         section = self._section
         if section is None:
             text, start, end, _ = self._span  # type: ignore[misc]
-            section = tuple(text[start:end].split())
+            if text.find('"', start, end) < 0:
+                section = tuple(text[start:end].split())
+            else:  # quoted table cells
+                section = tuple(SECTION_TOKEN.findall(text, start, end))
             object.__setattr__(self, "_section", section)
         return section
 
@@ -137,7 +146,7 @@ class PbnTag:
             text, start, end, line = self._span  # type: ignore[misc]
             out = []
             line_start = start
-            for m in _TOKEN.finditer(text, start, end):
+            for m in SECTION_TOKEN.finditer(text, start, end):
                 newlines = text.count("\n", line_start, m.start())
                 if newlines:
                     line += newlines
@@ -171,6 +180,13 @@ class PbnTag:
             return FormatError(f"[{self.name}] section: {message}", line=line, column=column)
         raw = self.raw if len(self.raw) <= 80 else self.raw[:77] + "..."
         return FormatError(f"[{self.name} {raw!r}]: {message}", line=self.line or None, column=self.column or None)
+
+
+#: The slots' own setters: a reader makes thousands of tags, and ``object.__setattr__`` looks each name up.
+_set_name, _set_raw, _set_value, _set_line, _set_column, _set_section, _set_positions, _set_span = (
+    PbnTag.__dict__[slot].__set__
+    for slot in ("name", "raw", "value", "line", "column", "_section", "_positions", "_span")
+)
 
 
 def is_comment_token(token: str) -> bool:
@@ -350,10 +366,16 @@ def parse_call(token: str) -> Call:
 MAX_VALUE: Final = 256
 
 
+_SEAT_LETTERS: Final = {seat.letter: seat for seat in Seat}
+
+
 def seat_value(tag: PbnTag) -> Seat | None:
     if len(tag.value) > MAX_VALUE:
         raise tag.fail("a seat is N, E, S or W")
     value = tag.value.strip().lstrip("^")
+    seat = _SEAT_LETTERS.get(value)
+    if seat is not None:
+        return seat
     if value in ("", "?", "-"):
         return None
     try:
@@ -378,16 +400,18 @@ def parse_deal(tag: PbnTag) -> Deal | None:
 
 @lru_cache(maxsize=16384)
 def deal_of(text: str) -> Deal | str:
-    """The deal ``text`` writes, or why it is not one (remembered too: a bad deal inherited by many games)."""
+    """The deal ``text`` writes, or why it is not one (remembered too: a bad deal inherited by many games). Read
+    as a partial deal first: one with 13 cards in each hand is the complete deal, and the complete reading's
+    error (the cards missing, named) is made only when it is the answer."""
     try:
-        return Deal(text)
+        partial = Deal.partial(text)
+    except BridgeError as again:  # then the complete reading fails too, and this is the error
+        return str(again)
+    if len({len(h) for h in partial.hands if h}) == 1:  # complete (13 cards a hand, none twice), or an end position
+        return partial
+    try:
+        return Deal(text)  # uneven hands, or none: not complete either, and its error says why
     except BridgeError as err:
-        try:
-            partial = Deal.partial(text)
-        except BridgeError as again:
-            return str(again)
-        if len({len(h) for h in partial.hands if h}) == 1:
-            return partial
         return str(err)
 
 

@@ -19,7 +19,7 @@ from contractbridge.cards import Card, Seat, Strain
 from contractbridge.contract import Contract
 from contractbridge.deal import Board, Deal, Vulnerability, board_dealer, board_vulnerability
 from contractbridge.errors import BridgeError, FormatError
-from contractbridge.play import trick_winner
+from contractbridge.play import _winning_index, trick_winner
 from contractbridge.rulebooks import DEFAULT_EDITION, refusal
 
 __all__ = ["Record", "RecordBacked", "RecordCall", "play_order", "winners"]
@@ -234,6 +234,7 @@ def play_order(columns: Iterable[Sequence[Card | None]], first: Seat, leader: Se
     """Cards in the order played, from PBN-style tricks given in seat order from ``first`` (``None`` = not
     played); stops at the first card not played."""
     out: list[Card] = []
+    trump = -1 if strain is Strain.NOTRUMP else int(strain)
     for trick in columns:
         k = (leader - first) % 4
         ordered = (*trick[k:], *trick[:k])
@@ -242,7 +243,7 @@ def play_order(columns: Iterable[Sequence[Card | None]], first: Seat, leader: Se
             break
         played = cast("tuple[Card, ...]", ordered)
         out.extend(played)
-        leader = trick_winner(leader, played, strain)
+        leader = leader.offset(_winning_index([card.index for card in played], trump))  # L44E-F, as trick_winner
     return out
 
 
