@@ -6,21 +6,26 @@ over by another. Over a real PostgreSQL (Debian's, started in a temporary direct
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+import logging
+import os
 import random
 import re
+import shutil
 import subprocess
 import sys
 import time
 import urllib.error
-from typing import Any
+from types import SimpleNamespace
+from typing import Any, cast
 
 import pytest
 import websockets
 
 from contractbridge.cards import Seat
 from contractbridge.store import Store, TableRecord
-from web_helpers import Recorder, Server, audit, check_frames, play_client, postgres
+from web_helpers import PG_BIN, Recorder, Server, audit, check_frames, play_client, postgres
 
 
 def test_leases_one_owner_at_a_time_and_orphans() -> None:
@@ -185,3 +190,105 @@ def test_serve_workers_on_postgresql(tmp_path: Any) -> None:
             assert (last["view"]["board"], last["seq"]) == final
         log = (tmp_path / "serve.log").read_text()
         assert len(set(re.findall(r'cluster joined\s+\(worker="([^"]+)"', log))) == 3
+
+
+class _Mirror:
+    """A mirrored table as ``Cluster`` sees one: it counts the times it was read back from the store."""
+
+    owned = False
+
+    def __init__(self, table_id: str) -> None:
+        self.record = TableRecord(table_id, table_id, "WBF2017")
+        self.shared: dict[str, Any] = {}
+        self.refreshed = 0
+
+    async def refresh(self) -> None:
+        self.refreshed += 1
+
+
+async def _until(check: Any, what: str, seconds: float = 30) -> None:
+    deadline = time.monotonic() + seconds
+    while not check():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"not within {seconds} s: {what}")
+        await asyncio.sleep(0.05)
+
+
+def _sql(url: str, query: str, *args: str) -> Any:
+    import psycopg
+
+    with psycopg.connect(url.replace("postgresql+psycopg://", "postgresql://"), autocommit=True) as conn:
+        row = conn.execute(query, args).fetchone()
+    assert row is not None
+    return row[0]
+
+
+def _terminate(url: str, application: str) -> int:
+    """``pg_terminate_backend`` of the connections named ``application``: how many there were."""
+    query = "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE application_name = %s"
+    return int(_sql(url, query, application[:63]))
+
+
+def _pg_ctl(url: str, *args: str) -> None:
+    """``pg_ctl ARGS`` on the server at ``url`` (as the ``postgres`` user when run as root, as it was started)."""
+    data = str(_sql(url, "SHOW data_directory"))
+    as_postgres = ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 and shutil.which("runuser") else []
+    subprocess.run([*as_postgres, str(PG_BIN / "pg_ctl"), *args, "-D", data, "-m", "fast", "-w"],
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True, timeout=60)  # fmt: skip
+
+
+def test_the_channel_is_listened_to_again_after_postgresql_drops_it(caplog: pytest.LogCaptureFixture) -> None:
+    """(#26) Two processes' channels on one PostgreSQL. The listening backend of one is terminated
+    (``pg_terminate_backend``, as a PostgreSQL restart or an administrator does): it logs the loss, connects again,
+    LISTENs again and reads its mirrored table back from the store (what was said while it was deaf is lost), then
+    hears the other's notices again; its NOTIFY connection terminated too, its next notice is said on a new one.
+    Then PostgreSQL restarts (``pg_ctl restart -m fast``): both channels come back. Without it the mirrors stayed
+    deaf, silently."""
+    from contractbridge.server.cluster import Cluster
+
+    caplog.set_level(logging.INFO, logger="contractbridge.server")
+    with postgres() as url:
+        if url is None:
+            pytest.skip("Debian's PostgreSQL server cannot be started here")
+        mirrors = {"a": _Mirror("t1"), "b": _Mirror("t1")}
+        clusters = {k: Cluster(cast(Any, SimpleNamespace(db=Store(url), sessions={"t1": m})), url)
+                    for k, m in mirrors.items()}  # fmt: skip
+        a, b = clusters["a"], clusters["b"]
+
+        async def run() -> None:
+            for cluster in clusters.values():
+                await cluster.start()
+            try:
+                await b.say({"k": "state", "t": "t1"})
+                await _until(lambda: mirrors["a"].refreshed == 1, "a hears b")
+                assert _terminate(url, f"contractbridge listen {a.name}") == 1
+                await _until(lambda: mirrors["a"].refreshed == 2, "a listens again and reads its mirror back")
+                await b.say({"k": "state", "t": "t1"})
+                await _until(lambda: mirrors["a"].refreshed == 3, "a hears b again")
+                assert _terminate(url, f"contractbridge say {a.name}") == 1
+                await a.say({"k": "state", "t": "t1"})
+                await _until(lambda: mirrors["b"].refreshed == 1, "b hears a on its new connection")
+
+                await asyncio.to_thread(_pg_ctl, url, "restart")
+
+                def listening() -> list[Any]:
+                    return [getattr(r, "worker", "") for r in caplog.records if r.getMessage() == "listening again"]
+
+                await _until(lambda: sorted(listening()) == sorted([a.name, a.name, b.name]), "both listen again")
+                heard = {k: m.refreshed for k, m in mirrors.items()}
+                await b.say({"k": "state", "t": "t1"})
+                await a.say({"k": "state", "t": "t1"})
+                await _until(lambda: all(m.refreshed > heard[k] for k, m in mirrors.items()), "both hear after it")
+            finally:
+                for cluster in clusters.values():
+                    await cluster.stop()
+
+        try:
+            asyncio.run(asyncio.wait_for(run(), 120))
+        finally:  # the restarted server is not the fixture's child process any more
+            with contextlib.suppress(Exception):
+                _pg_ctl(url, "stop")
+    said = [(r.getMessage(), getattr(r, "worker", None)) for r in caplog.records]
+    assert ("channel lost", a.name) in said and ("listening again", a.name) in said
+    assert ("notify connection lost", a.name) in said
+    assert said.count(("channel lost", a.name)) == 2 and said.count(("channel lost", b.name)) == 1  # b: the restart
