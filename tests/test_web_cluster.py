@@ -292,3 +292,58 @@ def test_the_channel_is_listened_to_again_after_postgresql_drops_it(caplog: pyte
     assert ("channel lost", a.name) in said and ("listening again", a.name) in said
     assert ("notify connection lost", a.name) in said
     assert said.count(("channel lost", a.name)) == 2 and said.count(("channel lost", b.name)) == 1  # b: the restart
+
+
+def _seeds(url: str) -> list[str]:
+    store = Store(url)
+    try:
+        return sorted(t.seed for t in store.tables(status=None) if t.seed.startswith("deals/"))
+    finally:
+        store.close()
+
+
+def test_seeded_tables_are_numbered_in_the_store_across_runs(tmp_path: Any) -> None:
+    """(#26) With ``--seed``, a table's deals come from ``{seed}/{n}``: ``n`` is counted in the store, tables and
+    events together, so a second run of the server on the same store goes on from there instead of dealing its
+    first tables' boards again (as the separate counter of each ``--workers`` process did)."""
+    from fastapi.testclient import TestClient
+
+    from contractbridge.server import create_app
+
+    url = f"sqlite:///{tmp_path / 'club.db'}"
+    event = {"name": "Pairs", "movement": "mitchell", "tables": 4, "boards_per_round": 1}
+    with TestClient(create_app(url, seed="deals")) as client:
+        for path, body in (("/api/tables", {"name": "a"}), ("/api/events", event), ("/api/tables", {"name": "b"})):
+            assert client.post(path, json=body).status_code == 201
+    with TestClient(create_app(url, seed="deals")) as client:
+        assert client.post("/api/tables", json={"name": "c"}).status_code == 201
+    assert _seeds(url) == ["deals/1", "deals/3", "deals/4"]  # 2: the event's (deals/event/2)
+
+
+@pytest.mark.slow
+def test_two_processes_with_one_seed_deal_different_boards_at_every_table(tmp_path: Any) -> None:
+    """(#26) ``serve --seed deals`` twice on one PostgreSQL (as ``serve --workers 2 --seed deals``), tables
+    opened at both at once: every table has its own number, so its own deals (each process counted from 1)."""
+    with postgres() as url:
+        if url is None:
+            pytest.skip("Debian's PostgreSQL server cannot be started here")
+        args = ("--robot-processes", "1", "--robot-effort", "low", "--tables-per-minute", "0")
+        servers = [Server(url, seed="deals", args=args, log=tmp_path / f"serve{i}.log") for i in range(2)]
+        for server in servers:
+            server.start()
+        try:
+
+            async def run() -> list[Any]:
+                posts = [asyncio.to_thread(servers[i % 2].post, "/api/tables", {"name": f"t{i}"}) for i in range(8)]
+                return await asyncio.gather(*posts)
+
+            made = asyncio.run(run())
+        finally:
+            for server in servers:
+                server.stop()
+        assert len({m["id"] for m in made}) == 8
+        assert _seeds(url) == sorted(f"deals/{n}" for n in range(1, 9))
+        store = Store(url)
+        deals = {store.board(store.board_ids(m["id"])[0]).events[0]["deal"] for m in made}
+        store.close()
+        assert len(deals) == 8

@@ -154,6 +154,20 @@ class Cluster:
         finally:
             self._adopting.discard(table_id)
 
+    @contextlib.asynccontextmanager
+    async def exclusive(self, key: str) -> AsyncIterator[None]:
+        """Hold the lease row ``key`` (a name that is no table's) for the block, waiting while another process
+        holds it: what the block reads and writes no other process's block of the same ``key`` does meanwhile
+        (``Club.numbered``); a process killed holding it lets go within ``TTL``."""
+        self._adopting.add(key)  # not given up by the lease round as a stray lease
+        try:
+            while not await asyncio.to_thread(self.club.db.acquire, key, self.name, TTL):
+                await asyncio.sleep(0.05)
+            yield
+        finally:
+            self._adopting.discard(key)
+            await asyncio.to_thread(self.club.db.release_leases, self.name, [key])
+
     # the leases --------------------------------------------------------------------------------------------------
     async def _keep(self) -> None:
         """Renew this process's leases; let go of a table whose lease was lost, take those nobody holds."""
