@@ -440,6 +440,13 @@ def test_a_card_before_the_auction_ends_is_refused_and_its_seat_dropped() -> Non
     assert server.tables[0].to_events() == Table(server.tables[0].board).to_events()
 
 
+def test_what_a_refused_connection_sent_after_the_refused_line_is_not_read() -> None:
+    received, error, server = _raw_session(["North sings a song", "North ready to start"], reconnect_timeout=0.2)
+    assert received[-1] == "Error: North: not a table-manager message: 'North sings a song'"
+    assert "Start of board" not in received and "North did not connect again" in error
+    assert ("<North", "North ready to start") not in server.transcript
+
+
 def test_a_seat_refused_more_than_the_limit_ends_the_session() -> None:
     received, error, server = _raw_session(["North sings a song"], refusals=0)
     assert received[-1].startswith("Error: North: ") and "refused 1 times" in error
@@ -583,6 +590,8 @@ def test_the_commands_refuse_bad_input_with_a_clear_error() -> None:
     runner = CliRunner()
     no_boards = runner.invoke(app, ["serve-tm", "--port", "0", "--boards", "0"])
     assert no_boards.exit_code == 2 and "--boards must be at least 1" in no_boards.output
+    refusals = runner.invoke(app, ["serve-tm", "--port", "0", "--refusals", "-1"])
+    assert refusals.exit_code == 2 and "refusals must be 0 or more" in refusals.output
     nobody = runner.invoke(app, ["tm-client", "--seat", "N", "--port", str(_free_port()), "--reconnect", "0"])
     assert nobody.exit_code == 2 and "error" in nobody.output and "Traceback" not in nobody.output
     bad_seat = runner.invoke(app, ["tm-client", "--seat", "Q", "--port", str(_free_port())])
