@@ -193,17 +193,20 @@ def test_serve_workers_on_postgresql(tmp_path: Any) -> None:
 
 
 class _Mirror:
-    """A mirrored table as ``Cluster`` sees one: it counts the times it was read back from the store."""
+    """A table as ``Cluster`` sees one (``owned``: its own, else a mirror): it counts the times it was read back
+    from the store."""
 
-    owned = False
-
-    def __init__(self, table_id: str) -> None:
+    def __init__(self, table_id: str, owned: bool = False) -> None:
         self.record = TableRecord(table_id, table_id, "WBF2017")
+        self.owned = owned
         self.shared: dict[str, Any] = {}
-        self.refreshed = 0
+        self.refreshed = self.reseated = 0
 
     async def refresh(self) -> None:
         self.refreshed += 1
+
+    async def reseat(self) -> None:
+        self.reseated += 1
 
 
 async def _until(check: Any, what: str, seconds: float = 30) -> None:
@@ -250,9 +253,10 @@ def test_the_channel_is_listened_to_again_after_postgresql_drops_it(caplog: pyte
     with postgres() as url:
         if url is None:
             pytest.skip("Debian's PostgreSQL server cannot be started here")
-        mirrors = {"a": _Mirror("t1"), "b": _Mirror("t1")}
-        clusters = {k: Cluster(cast(Any, SimpleNamespace(db=Store(url), sessions={"t1": m})), url)
-                    for k, m in mirrors.items()}  # fmt: skip
+        mirrors, owned = {"a": _Mirror("t1"), "b": _Mirror("t1")}, _Mirror("t2", owned=True)
+        sessions = {"a": {"t1": mirrors["a"], "t2": owned}, "b": {"t1": mirrors["b"]}}
+        clusters = {k: Cluster(cast(Any, SimpleNamespace(db=Store(url), sessions=sessions[k])), url)
+                    for k in mirrors}  # fmt: skip
         a, b = clusters["a"], clusters["b"]
 
         async def run() -> None:
@@ -263,6 +267,7 @@ def test_the_channel_is_listened_to_again_after_postgresql_drops_it(caplog: pyte
                 await _until(lambda: mirrors["a"].refreshed == 1, "a hears b")
                 assert _terminate(url, f"contractbridge listen {a.name}") == 1
                 await _until(lambda: mirrors["a"].refreshed == 2, "a listens again and reads its mirror back")
+                await _until(lambda: owned.reseated == 1, "a reads the seats of its own table back")
                 await b.say({"k": "state", "t": "t1"})
                 await _until(lambda: mirrors["a"].refreshed == 3, "a hears b again")
                 assert _terminate(url, f"contractbridge say {a.name}") == 1

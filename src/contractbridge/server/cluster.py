@@ -11,9 +11,10 @@
   mirror is written to the store and the owner told.
 - **The channel survives PostgreSQL** (#26): when the listening connection is lost (PostgreSQL restarted, its
   backend terminated), the process logs it, connects again with back-off (``BACKOFF``), LISTENs again, and then
-  reads every mirrored table back from the store and opens the tables it has not heard of: what was said while
-  it was deaf is lost, what was committed is not. A NOTIFY whose connection was lost is said once more on a new
-  one. A forwarded message whose answer was lost gets ``ForwardError`` (send it again) after ``ANSWER`` seconds.
+  reads back from the store every mirrored table, the seats of every owned one, and opens the tables it has not
+  heard of: what was said while it was deaf is lost, what was committed is not. A NOTIFY whose connection was
+  lost is said once more on a new one. A forwarded message whose answer was lost gets ``ForwardError`` (send it
+  again) after ``ANSWER`` seconds.
 - **Take-over**: a process that dies (even ``kill -9``) stops renewing; within ``TTL`` + ``RENEW`` seconds another
   process takes the lease and resumes the table from the store (``TableSession.open``): nothing committed is
   lost, and an action that was not committed was never shown to anybody. A process that stops cleanly gives its
@@ -274,7 +275,8 @@ class Cluster:
 
     async def _relisten(self) -> None:
         """Connect again (waiting longer after each failure, ``BACKOFF``), LISTEN again, then catch up: every
-        mirrored table read back from the store, every table not yet heard of opened."""
+        mirrored table read back from the store, the seats of every owned one, every table not yet heard of
+        opened."""
         delay = BACKOFF[0]
         while True:
             await asyncio.sleep(delay)
@@ -288,9 +290,12 @@ class Cluster:
             except Exception as err:
                 log.warning("channel not reached", extra={"worker": self.name, "error": str(err), "retry": delay})
                 delay = min(2 * delay, BACKOFF[1])
-        log.info("listening again", extra={"worker": self.name})
-        for session in list(self.club.sessions.values()):
-            if not session.owned:
+        sessions = list(self.club.sessions.values())
+        log.info("listening again", extra={"worker": self.name, "tables": len(sessions)})
+        for session in sessions:
+            if session.owned:
+                self._soon(session.reseat())  # a seat taken or released at a mirror meanwhile
+            else:
                 self._reread(session)
         try:
             records = await asyncio.to_thread(self.club.db.tables)
