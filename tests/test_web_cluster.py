@@ -352,3 +352,51 @@ def test_two_processes_with_one_seed_deal_different_boards_at_every_table(tmp_pa
         deals = {store.board(store.board_ids(m["id"])[0]).events[0]["deal"] for m in made}
         store.close()
         assert len(deals) == 8
+
+
+@pytest.mark.slow
+def test_a_mirror_whose_channel_is_cut_mid_board_sees_the_board_to_its_end(tmp_path: Any) -> None:
+    """(#26) Two ``serve`` processes on one PostgreSQL; the table is the first's, South and a spectator are at the
+    second (a mirror). Mid-auction every listening backend is terminated: both processes listen again, the
+    mirror reads the table back, and South plays the board to its end there, every frame shown being stored."""
+    with postgres() as url:
+        if url is None:
+            pytest.skip("Debian's PostgreSQL server cannot be started here")
+        args = ("--robot-processes", "1", "--robot-effort", "low", "--tables-per-minute", "0")
+        logs = [tmp_path / f"serve{i}.log" for i in range(2)]
+        servers = [Server(url, robot_delay=0.05, seed=f"relisten-{i}", args=args, log=logs[i]) for i in range(2)]
+        for server in servers:
+            server.start()
+        store = Store(url)
+        try:
+            table_id = servers[0].post("/api/tables", {"name": "t", "robots": ["N", "E", "W"]})["id"]
+            token = _post(servers[1], f"/api/tables/{table_id}/seats/S", {"name": "S"})["token"]
+            south, watcher = Recorder(Seat.SOUTH), Recorder(None)
+
+            async def run() -> list[Any]:
+                link = f"{servers[1].ws}/ws/{table_id}"
+                player = asyncio.create_task(play_client(f"{link}?token={token}", south, random.Random(5), 1,
+                                                         timeout=180))  # fmt: skip
+                spectator = asyncio.create_task(_watch(link, watcher, 1, 180))
+                while _final(store, table_id) < (1, 6):  # the auction begun
+                    await asyncio.sleep(0.1)
+                query = "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE application_name LIKE %s"
+                assert await asyncio.to_thread(_sql, url, query, "contractbridge listen %") == 2
+                return await asyncio.gather(player, spectator)
+
+            outcome = asyncio.run(run())
+        finally:
+            for server in servers:
+                server.stop()
+        assert outcome[1] is True
+        final = _final(store, table_id)
+        assert final[0] == 1 and store.board(store.board_ids(table_id)[-1]).finished
+        for recorder in (south, watcher):
+            assert check_frames(store, table_id, recorder.frames) > 0
+            last = [f for f in recorder.frames if f["type"] == "state"][-1]
+            assert (last["view"]["board"], last["seq"]) == final
+        audit(store, table_id, [south, watcher])
+        store.close()
+        for log in logs:
+            text = log.read_text()
+            assert "channel lost" in text and "listening again" in text
