@@ -19,12 +19,13 @@ had its cards and the board was not over, the board starts again for every seat 
 board`` sent unasked, as BEN's client expects mid-board), and the unfinished table is kept in ``abandoned``.
 
 A line the table manager cannot accept (not the protocol's, out of place, a call or card out of turn or unlawful)
-concerns its sender only (#24): as the C# host does, the sender is answered ``Error: <why>`` (that line alone: the
-other seats hear nothing of it), and then its connection is closed, since neither side can tell where the other
-stands in the protocol after it; the seat is away as if it had dropped and may connect again, the other three keep
-their connections. Nothing of the refused line reaches the event log (the table refuses it unchanged). A seat
-refused more than ``refusals`` times ends the session (a client that sends the same wrong line each time it comes
-back would otherwise start the board again for ever).
+concerns its sender only (#24). The C# host answers that one client (``Expected '…'``), then its message loop
+stops; here the sender is answered ``Error: <why>`` (the other seats hear nothing of it) and its connection is
+closed, since neither side can tell where the other stands in the protocol after it: the seat is away as if it had
+dropped and may connect again, the other three keep their connections. Nothing of the refused line reaches the
+event log (the table refuses it unchanged). A seat refused more than ``refusals`` times ends the session (a client
+that sends the same wrong line each time it comes back would otherwise start the board again for ever).
+
 Version 18 has no claim (L68): every board is played to its last card.
 """
 
