@@ -52,8 +52,7 @@ def register(app: typer.Typer) -> None:
         ] = 3,
     ) -> None:
         """Run a table manager (Blue Chip Bridge protocol v18): four clients connect, one per seat, and play the
-        boards; a seat that drops, or whose line is refused, may connect again and the board in progress starts
-        again."""
+        boards; a seat that drops may connect again and the board in progress starts again."""
         from contractbridge.tablemanager import TableManagerServer
 
         if boards < 1:
