@@ -104,6 +104,14 @@ class Club:
         async with self.numbering, cluster:
             yield 1 + await asyncio.to_thread(_last_number, self.db, seed)
 
+    async def find(self, table_id: str) -> TableSession | None:
+        """The open table ``table_id`` in this server: in a cluster, opened here first if another process opened it
+        and its notice has not come yet (``Cluster.find``)."""
+        found = self.sessions.get(table_id)
+        if found is None and self.cluster is not None:
+            found = await self.cluster.find(table_id)
+        return found
+
     @property
     def db(self) -> Store:
         assert self.store is not None, "the application has not started"
@@ -145,9 +153,9 @@ def club(connection: HTTPConnection) -> Club:
 ClubDep = Annotated[Club, Depends(club)]
 
 
-def session(table_id: str, tables: ClubDep) -> TableSession:
+async def session(table_id: str, tables: ClubDep) -> TableSession:
     """The open table ``table_id`` (HTTP 404 when there is none)."""
-    found = tables.sessions.get(table_id)
+    found = await tables.find(table_id)
     if found is None:
         raise HTTPException(404, f"no open table {table_id!r}")
     return found

@@ -140,6 +140,22 @@ class Cluster:
         finally:
             self._adopting.discard(table_id)
 
+    async def find(self, table_id: str) -> TableSession | None:
+        """An open table of the store this process has not heard of yet (a client can be quicker than the
+        opener's notice): opened here now; None if the store has no such open table."""
+        for _ in range(100):  # this process is opening it already: wait for that (5 s at most)
+            if table_id not in self._adopting:
+                break
+            await asyncio.sleep(0.05)
+        if table_id not in self.club.sessions:
+            try:
+                record = await asyncio.to_thread(self.club.db.table, table_id)
+            except BridgeError:  # no such table
+                return None
+            if record.status == "open":
+                await self._adopt(table_id)
+        return self.club.sessions.get(table_id)
+
     def join(self, session: TableSession) -> None:
         """Make ``session`` part of the cluster: its changes are said, its mirror's messages forwarded."""
         session.cluster = self
