@@ -22,7 +22,12 @@ QUICK = os.environ.get("BENCH_QUICK", "") not in ("", "0")
 ROUNDS = max(3, int(os.environ.get("BENCH_ROUNDS", "3" if QUICK else "5")))
 
 #: Memo dictionaries of ours that are not ``functools`` caches: (module, name), emptied by ``clear_caches``.
-_MEMO_DICTS = (("contractbridge.formats.pbn_values", "_CALLS"), ("contractbridge.systems.base", "_SITUATIONS"))
+_MEMO_DICTS = (
+    ("contractbridge.formats.pbn_values", "_CALLS"),
+    ("contractbridge.systems.base", "_SITUATIONS"),
+    ("contractbridge.play", "_SUIT_INDICES"),  # the cards of each suit holding (#28)
+    ("contractbridge.play", "_SUIT_SETS"),
+)
 
 
 def sized(full: int, quick: int) -> int:

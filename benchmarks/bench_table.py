@@ -4,6 +4,8 @@ same deals and contracts for every side (benchmarks/_harness.py: alternating rou
 - ``Table``: the contract bid by declarer as dealer and passed out (4 calls), then 52 ``table.play`` calls,
   each card chosen from ``table.legal_cards()``: the whole stateful object, event log and all.
 - ``PlayState``: the play core alone (``push`` and ``legal_cards``).
+- ``PlayState`` in bits (#28): the same play through the robots' API, no ``Card`` values: each card chosen from
+  ``indices_of(state.legal_bits())`` and played by ``push_index``. An extra line: the headline is ``Table``.
 - ``Table``, the play alone: the same tables bid before the clock starts, then their 52 cards as above: what
   ``Table`` adds to ``PlayState`` per card (the event log, the phase, its checks), without the auction.
 - The peer: a tuned endplay loop, as a competent user writes it: ``Deal.play`` with the legal cards read from
@@ -22,7 +24,7 @@ import random
 from benchmarks._harness import Side, compare, peer, report, sized
 from contractbridge import Board, Deal, Phase, Seat, Strain, Table
 from contractbridge.calls import PASS, Bid
-from contractbridge.play import PlayState
+from contractbridge.play import PlayState, indices_of
 
 Contracted = tuple[Deal, Strain, Seat, int]
 
@@ -68,6 +70,14 @@ def _play_state(boards: list[Contracted]) -> None:
             state.push(rng.choice(tuple(state.legal_cards())))
 
 
+def _play_bits(boards: list[Contracted]) -> None:
+    rng = random.Random(1)
+    for deal, strain, declarer, _ in boards:
+        state = PlayState(deal, strain, declarer)
+        while not state.is_over:
+            state.push_index(rng.choice(indices_of(state.legal_bits())))
+
+
 def _endplay(boards: list[tuple[object, ...]]) -> None:
     from endplay.types import Card as ECard
     from endplay.types import Deal as EDeal
@@ -101,6 +111,7 @@ def main() -> None:
     boards = _boards(n)
     table = Side("Table (4 calls + 52 cards, legal_cards each card)", lambda: _table(boards), n)
     state = Side("PlayState (push + legal_cards)", lambda: _play_state(boards), n)
+    bits = Side("PlayState in bits (push_index + indices_of(legal_bits))", lambda: _play_bits(boards), n)
     bid: list[list[Table]] = []
     play_only = Side(
         "Table, the 52 cards (tables bid off the clock)", lambda: _play_tables(bid.pop()), n,
@@ -115,6 +126,8 @@ def main() -> None:
     tuned = peer("endplay Deal.play, the led suit's ranks read once a card", lambda: _endplay(peer_boards), m)
     report("play loop: Table", table, tuned, compare(table, tuned), "boards", target=50)
     report("play loop: PlayState", state, tuned, compare(state, tuned), "boards")
+    report("play loop: PlayState in bits, the robots' API (not the Table line)", bits, tuned, compare(bits, tuned),
+           "boards")
     report("play loop: Table against the play core", table, state, compare(table, state), "boards", target=0.8)
     report("play loop: the play alone, Table against the play core", play_only, state, compare(play_only, state),
            "boards", target=0.8)

@@ -2,9 +2,9 @@
 
 import pytest
 
-from contractbridge import Card, Deal, Seat, Side, Strain, Suit
-from contractbridge.errors import CardNotInHandError, IllegalPlayError, OutOfTurnError, RevokeError
-from contractbridge.play import PlayState, Trick, cards_of, trick_winner
+from contractbridge import Card, Deal, Hand, Seat, Side, Strain, Suit
+from contractbridge.errors import BridgeError, CardNotInHandError, IllegalPlayError, OutOfTurnError, RevokeError
+from contractbridge.play import PlayState, Trick, cards_of, indices_of, trick_winner
 
 DEAL = Deal("N:AKQ2.KJ4.T98.A53 JT9.AQ8.KQ76.K42 8765.T976.J5.QJ6 43.532.A432.T987")
 
@@ -136,3 +136,77 @@ def test_cards_of_every_kind_of_set() -> None:
     for bits in sets * 2:
         assert cards_of(bits) == frozenset(Card.from_index(i) for i in range(52) if bits >> i & 1)
 
+
+def test_indices_of_every_kind_of_set() -> None:
+    """#28: ``indices_of`` lists the card indices of the bits, lowest first (cached per suit: each set twice); a
+    value that is not a 52-bit set is refused with a typed error."""
+    import random
+
+    rng = random.Random(28)
+    sets = [0, 1, 0x1FFF, 0x1FFF << 39, 1 << 51 | 1, (1 << 52) - 1] + [rng.getrandbits(52) for _ in range(200)]
+    for bits in sets * 2:
+        assert indices_of(bits) == tuple(i for i in range(52) if bits >> i & 1)
+        assert frozenset(Card.from_index(i) for i in indices_of(bits)) == cards_of(bits)
+    for bad in (-1, 1 << 52):
+        with pytest.raises(BridgeError, match="not a 52-bit card set"):
+            indices_of(bad)
+    from contractbridge import play as play_module
+
+    for cache in (play_module._SUIT_SETS, play_module._SUIT_INDICES):  # emptied by the benchmarks before each round
+        cache.clear()
+    for bits in sets:
+        assert frozenset(Card.from_index(i) for i in indices_of(bits)) == cards_of(bits)
+
+
+def test_push_index_is_push_in_bits() -> None:
+    """#28: random playouts by ``push_index`` over ``indices_of(legal_bits())`` and by ``push`` over
+    ``legal_cards()`` make the same tricks (L44); every unlawful index is refused with ``push``'s error and
+    changes nothing."""
+    import random
+
+    rng = random.Random(7)
+    for n in range(30):
+        deal = Deal.random(n)
+        bits, cards_ = PlayState(deal, Strain(n % 5), Seat(n % 4)), PlayState(deal, Strain(n % 5), Seat(n % 4))
+        while not bits.is_over:
+            legal = indices_of(bits.legal_bits())
+            assert legal == tuple(sorted(c.index for c in cards_.legal_cards()))
+            for index in range(52):  # every card the laws do not allow now: push's error, nothing changed
+                if index not in legal:
+                    card = Card.from_index(index)
+                    with pytest.raises(IllegalPlayError) as by_card:
+                        cards_.push(card)
+                    with pytest.raises(IllegalPlayError) as by_index:
+                        bits.push_index(index)
+                    assert (type(by_index.value), str(by_index.value)) == (type(by_card.value), str(by_card.value))
+            choice = rng.choice(legal)
+            bits.push_index(choice)
+            cards_.push(Card.from_index(choice))
+            assert (bits.turn, bits.leader, len(bits)) == (cards_.turn, cards_.leader, len(cards_))
+        assert bits.tricks == cards_.tricks and bits.declarer_tricks == cards_.declarer_tricks
+        for bad in (-1, 52, 1 << 60):
+            with pytest.raises(IllegalPlayError, match="not a card index"):
+                bits.push_index(bad)
+    play = PlayState(DEAL, Strain.NOTRUMP, Seat.SOUTH)
+    play.push_index(Card("S4").index)
+    with pytest.raises(RevokeError, match="must follow suit"):
+        play.push_index(Card("HK").index)  # north holds spades (L44C)
+    assert len(play) == 1 and play.turn == Seat.NORTH
+
+
+def test_pop_reopens_a_trick_that_a_copy_still_holds() -> None:
+    """#28: a completed trick is kept as card indices that a copy shares; taking it back in one state leaves
+    the other's tricks, hands and legal cards as they were, and the ``Trick`` values come back the same."""
+    play = PlayState(DEAL, Strain.NOTRUMP, Seat.SOUTH)
+    for text in ("S4", "SA", "S9", "S5"):
+        play.push(Card(text))
+    first = play.tricks
+    other = play.copy()
+    assert play.pop() == Card("S5") and play.turn == Seat.SOUTH
+    assert play.legal_cards() == frozenset(cards("S8 S7 S6 S5"))
+    assert play.tricks == [] and other.tricks == first and other.turn == Seat.NORTH == other.leader
+    assert other.hand(Seat.SOUTH) == DEAL.hands[Seat.SOUTH] - Hand("5...")
+    play.push(Card("S8"))
+    assert play.tricks[0].cards[3] == Card("S8") and other.tricks[0].cards[3] == Card("S5")
+    assert other.pop() == Card("S5") and other.pop() == Card("S9") and other.turn == Seat.EAST
+    assert other.legal_cards() == frozenset(cards("SJ ST S9"))

@@ -633,3 +633,27 @@ def test_cards_of_a_strict_table_are_exported_as_their_events() -> None:
     assert table.to_events() == folded.to_events() == events[:-1]
     table.play(events[-1]["card"])
     assert table.to_events() == events
+
+
+def test_a_strict_table_is_freed_by_reference_counting() -> None:
+    """#28: no undo of a strict table's calls or cards holds the table, so a table bid, played to the end, taken
+    back to its board event, exported and dropped leaves nothing for the cyclic collector."""
+    import gc
+
+    gc.collect()
+    gc.disable()
+    try:
+        table = Table(Board(1, DEAL))
+        for call in ["1NT", "P", "P", "P"]:
+            table.call(call)
+        while table.phase is Phase.PLAY:
+            table.play(min(table.legal_cards()))
+        events = table.to_events()
+        for _ in range(56):
+            table.undo()
+        assert table.phase is Phase.AUCTION and table.play_state is None and len(table.to_events()) == 1
+        assert len(events) == 57 and Table.from_events(events).to_events() == events
+        del table
+        assert gc.collect() == 0
+    finally:
+        gc.enable()

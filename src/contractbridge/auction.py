@@ -27,30 +27,51 @@ __all__ = ["Auction", "first_to_name"]
 
 
 class _State(NamedTuple):
-    """What the auction looks like after a call; kept per call so that ``pop`` is O(1)."""
+    """What the auction looks like after a call; kept per call so that ``pop`` is O(1). Built as a plain tuple
+    literal on the hot path (``_State._make`` is never needed): ``over`` and ``turn`` are worked out once per
+    call, so that ``is_over`` and the turn are read, not recomputed."""
 
     last_bid: Bid | None
     last_bidder: Seat | None
     doubling: Doubling
     trailing_passes: int
-    missed: Seat | None = None  # the first seat whose turn a trailing pass out of rotation took (L17D3)
-    missed_at: int | None = None  # the index of that pass among the calls
+    missed: Seat | None  # the first seat whose turn a trailing pass out of rotation took (L17D3)
+    missed_at: int | None  # the index of that pass among the calls
+    last_rank: int  # the last bid's place on the ladder (L18E), -1 before any bid
+    over: bool  # L22: the auction is over
+    turn: Seat  # the seat in rotation after the last call (L17C, L28)
 
 
-_START: Final = _State(None, None, Doubling.NONE, 0)
+_PASS_KIND: Final = CallKind.PASS
+_BID_KIND: Final = CallKind.BID
+_DOUBLE_KIND: Final = CallKind.DOUBLE
+_NONE: Final = Doubling.NONE
+_DOUBLED: Final = Doubling.DOUBLED
+_REDOUBLED: Final = Doubling.REDOUBLED
+_NEXT: Final = (Seat.EAST, Seat.SOUTH, Seat.WEST, Seat.NORTH)
 _BIDS: Final = all_bids()
+#: The contract of each bid (by its rank) and doubling: ``_CONTRACTS[rank * 3 + doubling]``.
+_CONTRACTS: Final = tuple(Contract.from_bid(bid, doubling) for bid in _BIDS for doubling in Doubling)
+
+
+_new: Final = tuple.__new__
+
+
+def _start(dealer: Seat) -> _State:
+    return _State(None, None, _NONE, 0, None, None, -1, False, dealer)
 
 
 class Auction:
     """The calls of one auction, starting with ``dealer`` (L17B) and going clockwise (L17C)."""
 
-    __slots__ = ("_calls", "_seats", "_states", "dealer")
+    __slots__ = ("_calls", "_seats", "_st", "_states", "dealer")
 
     def __init__(self, dealer: Seat = Seat.NORTH, calls: str | Iterable[Call | str] = ()) -> None:
         self.dealer = Seat(dealer)
         self._calls: list[Call] = []
         self._seats: list[Seat] = []
-        self._states: list[_State] = [_START]
+        self._st = _start(self.dealer)
+        self._states: list[_State] = [self._st]
         items = calls.split() if isinstance(calls, str) else calls
         for i, item in enumerate(items):
             call = Call.parse(item) if isinstance(item, str) else item
@@ -84,87 +105,84 @@ class Auction:
         n = len(self._seats)
         if index < n:
             return self._seats[index]
-        return self._next_seat().offset(index - n)
-
-    def _next_seat(self) -> Seat:
-        return self._seats[-1].next if self._seats else self.dealer
+        return self._st.turn.offset(index - n)
 
     @property
     def turn(self) -> Seat | None:
         """The seat to call, or None once the auction is over."""
-        return None if self.is_over else self._next_seat()
+        st = self._st
+        return None if st.over else st.turn
 
     @property
     def is_over(self) -> bool:
         """L22: three passes in rotation after a call, or four passes (passed out); not when a pass out of
         rotation among them took away a player's turn (L17D3, L34)."""
-        st = self._states[-1]
-        return len(self._calls) >= 4 and st.trailing_passes >= 3 and st.missed is None
+        return self._st.over
 
     @property
     def missed_turn(self) -> Seat | None:
         """L17D3, L34: three passes followed a call but a pass out of rotation among them took away this
         player's turn; the auction goes back to him and the passes after that point are cancelled."""
-        st = self._states[-1]
+        st = self._st
         return st.missed if len(self._calls) >= 4 and st.trailing_passes >= 3 else None
 
     @property
     def missed_turn_at(self) -> int | None:
         """The index (among the calls) of the pass out of rotation that took ``missed_turn``'s turn."""
-        return None if self.missed_turn is None else self._states[-1].missed_at
+        return None if self.missed_turn is None else self._st.missed_at
 
     @property
     def is_passed_out(self) -> bool:
         """L22B: all four players passed."""
-        return self.is_over and self._states[-1].last_bid is None
+        st = self._st
+        return st.over and st.last_bid is None
 
     @property
     def last_bid(self) -> Bid | None:
-        return self._states[-1].last_bid
+        return self._st.last_bid
 
     @property
     def last_bidder(self) -> Seat | None:
-        return self._states[-1].last_bidder
+        return self._st.last_bidder
 
     @property
     def doubling(self) -> Doubling:
         """The doubling status of the last bid (L19D)."""
-        return self._states[-1].doubling
+        return self._st.doubling
 
     # legality -----------------------------------------------------------------------------------
     def can_double(self, seat: Seat | None = None) -> bool:
         """L19A1: the last bid was an opponent's, undoubled, with only passes since."""
         seat = self.turn if seat is None else seat
-        st = self._states[-1]
+        st = self._st
         return (
             seat is not None
             and st.last_bidder is not None
-            and st.doubling is Doubling.NONE
+            and st.doubling is _NONE
             and st.last_bidder.side != seat.side
         )
 
     def can_redouble(self, seat: Seat | None = None) -> bool:
         """L19B1: the last call other than pass was an opponent's double of our side's bid."""
         seat = self.turn if seat is None else seat
-        st = self._states[-1]
+        st = self._st
         return (
             seat is not None
             and st.last_bidder is not None
-            and st.doubling is Doubling.DOUBLED
+            and st.doubling is _DOUBLED
             and st.last_bidder.side == seat.side
         )
 
     def legal_calls(self) -> list[Call]:
         """Every call the player to call may make, pass first, then double/redouble, then bids upward."""
-        if self.is_over:
+        if self._st.over:
             return []
         calls: list[Call] = [PASS]
         if self.can_double():
             calls.append(DOUBLE)
         if self.can_redouble():
             calls.append(REDOUBLE)
-        last = self._states[-1].last_bid
-        calls.extend(_BIDS[0 if last is None else last.rank + 1 :])
+        calls.extend(_BIDS[self._st.last_rank + 1 :])
         return calls
 
     def is_legal(self, call: Call) -> bool:
@@ -175,31 +193,31 @@ class Auction:
         return True
 
     def _check(self, call: Call, seat: Seat | None = None) -> None:
-        if self.is_over:
+        st = self._st
+        if st.over:
             raise refusal(
                 AuctionClosedError,
                 f"{call}: the auction is over; a call now is a call after the final pass",
                 "call_after_auction",
             )
-        turn = self._next_seat()
+        turn = st.turn
         if seat is not None and seat != turn:
             raise refusal(
                 CallOutOfTurnError,
                 f"{call} by {seat.name.lower()}: it is {turn.name.lower()}'s turn to call",
                 "call_turn",
             )
-        st = self._states[-1]
         kind = call.kind
-        if kind is CallKind.PASS:
+        if kind is _PASS_KIND:
             return
-        if kind is CallKind.BID:
+        if kind is _BID_KIND:
             assert isinstance(call, Bid)
             if call.level > 7:
                 raise refusal(InadmissibleCallError, f"{call}: a bid above seven is inadmissible", "bid_above_seven")
             if not call.supersedes(st.last_bid):
                 raise refusal(InsufficientBidError, f"{call} is insufficient over {st.last_bid}", "insufficient_bid")
             return
-        if kind is CallKind.DOUBLE:
+        if kind is _DOUBLE_KIND:
             if not self.can_double(turn):
                 problem = f"X by {turn.name.lower()}: {self._double_problem(turn)}"
                 raise refusal(InadmissibleCallError, problem, "inadmissible_double")
@@ -209,18 +227,18 @@ class Auction:
             raise refusal(InadmissibleCallError, problem, "inadmissible_redouble")
 
     def _double_problem(self, seat: Seat) -> str:
-        st = self._states[-1]
+        st = self._st
         if st.last_bidder is None:
             return "there is no bid to double"
         if st.last_bidder.side == seat.side:
             return f"{st.last_bid} was bid by your own side"
-        return f"{st.last_bid} is already {'doubled' if st.doubling is Doubling.DOUBLED else 'redoubled'}"
+        return f"{st.last_bid} is already {'doubled' if st.doubling is _DOUBLED else 'redoubled'}"
 
     def _redouble_problem(self, seat: Seat) -> str:
-        st = self._states[-1]
-        if st.doubling is Doubling.NONE:
+        st = self._st
+        if st.doubling is _NONE:
             return "there is no double to redouble"
-        if st.doubling is Doubling.REDOUBLED:
+        if st.doubling is _REDOUBLED:
             return "the bid is already redoubled"
         return "only the side whose bid was doubled may redouble"
 
@@ -230,8 +248,41 @@ class Auction:
         Raises a subclass of ``IllegalCallError`` and changes nothing if the call is unlawful."""
         if isinstance(call, str):
             call = Call.parse(call)
-        self._check(call, seat)
-        self._add(call, self._next_seat())
+        st = self._st
+        turn = st.turn
+        if st.over or (seat is not None and seat != turn):
+            self._check(call, seat)  # raises: after the final pass (L39A), or not this seat's turn (L17C)
+        # The two calls of almost every auction take one check and one tuple each; the rest go through _check.
+        if type(call) is Bid:
+            rank = call.level * 5 + call.strain - 5
+            if rank <= st.last_rank or call.level > 7:
+                self._check(call, seat)  # raises: insufficient (L18B, L27), or above seven (L38A)
+            new = _new(_State, (call, turn, _NONE, 0, None, None, rank, False, _NEXT[turn]))
+        elif call is PASS:
+            passes = st.trailing_passes + 1
+            over = passes >= 3 and len(self._calls) >= 3 and st.missed is None  # L22
+            new = _new(
+                _State,
+                (
+                    st.last_bid,
+                    st.last_bidder,
+                    st.doubling,
+                    passes,
+                    st.missed,
+                    st.missed_at,
+                    st.last_rank,
+                    over,
+                    _NEXT[turn],
+                ),
+            )
+        else:
+            self._check(call, seat)
+            self._add(call, turn)
+            return
+        self._calls.append(call)
+        self._seats.append(turn)
+        self._states.append(new)
+        self._st = new
 
     def record(self, call: Call, seat: Seat, ignored: bool = False) -> None:
         """Let ``call`` by ``seat`` stand although the laws did not allow it at that moment: an insufficient
@@ -239,56 +290,63 @@ class Auction:
         rotation then continues from ``seat``. A bid above seven can never stand (L38A), nor a double or
         redouble with nothing for it to apply to. ``ignored``: an inadmissible double or redouble noticed only
         after the opening lead, which keeps its place in the rotation but is scored as if not made (L36C)."""
-        if self.is_over:
+        st = self._st
+        if st.over:
             raise refusal(AuctionClosedError, f"{call}: the auction is over", "auction_over")
-        st = self._states[-1]
         if ignored:
             if call.kind not in (CallKind.DOUBLE, CallKind.REDOUBLE):
                 raise refusal(
                     InadmissibleCallError, f"{call}: only a double or redouble can stand ignored", "unnoticed_call"
                 )
-            self._calls.append(call)
-            self._seats.append(Seat(seat))
-            self._states.append(st._replace(trailing_passes=0, missed=None, missed_at=None))
+            seat = Seat(seat)
+            new = st._replace(trailing_passes=0, missed=None, missed_at=None, over=False, turn=_NEXT[seat])
+            self._push_state(call, seat, new)
             return
         if isinstance(call, Bid) and call.level > 7:
             raise refusal(InadmissibleCallError, f"{call}: a bid above seven can never stand", "bid_never_stands")
-        if call.kind is CallKind.DOUBLE and (st.last_bid is None or st.doubling is not Doubling.NONE):
+        if call.kind is CallKind.DOUBLE and (st.last_bid is None or st.doubling is not _NONE):
             raise refusal(
                 InadmissibleCallError, f"X by {seat.name.lower()}: there is no undoubled bid to double", "double"
             )
-        if call.kind is CallKind.REDOUBLE and st.doubling is not Doubling.DOUBLED:
+        if call.kind is CallKind.REDOUBLE and st.doubling is not _DOUBLED:
             raise refusal(
                 InadmissibleCallError, f"XX by {seat.name.lower()}: there is no double to redouble", "redouble"
             )
         self._add(call, Seat(seat))
 
     def _add(self, call: Call, seat: Seat) -> None:
-        st = self._states[-1]
+        """``call`` by ``seat`` (in rotation or not), already judged: the state after it."""
+        st = self._st
         kind = call.kind
-        if kind is CallKind.PASS:
-            expected = self._next_seat()
+        after = _NEXT[seat]
+        if kind is _PASS_KIND:
             passes = st.trailing_passes + 1
-            if st.missed is not None or seat == expected:
-                new = _State(st.last_bid, st.last_bidder, st.doubling, passes, st.missed, st.missed_at)
-            else:
-                new = _State(st.last_bid, st.last_bidder, st.doubling, passes, expected, len(self._calls))
-        elif kind is CallKind.BID:
+            missed, missed_at = st.missed, st.missed_at
+            if missed is None and seat != st.turn:  # a pass out of rotation took st.turn's turn (L17D3)
+                missed, missed_at = st.turn, len(self._calls)
+            over = passes >= 3 and len(self._calls) >= 3 and missed is None
+            new = _State(st.last_bid, st.last_bidder, st.doubling, passes, missed, missed_at, st.last_rank, over, after)
+        elif kind is _BID_KIND:
             assert isinstance(call, Bid)
-            new = _State(call, seat, Doubling.NONE, 0)
-        elif kind is CallKind.DOUBLE:
-            new = _State(st.last_bid, st.last_bidder, Doubling.DOUBLED, 0)
+            new = _State(call, seat, _NONE, 0, None, None, call.rank, False, after)
         else:
-            new = _State(st.last_bid, st.last_bidder, Doubling.REDOUBLED, 0)
+            doubling = _DOUBLED if kind is _DOUBLE_KIND else _REDOUBLED
+            new = _State(st.last_bid, st.last_bidder, doubling, 0, None, None, st.last_rank, False, after)
+        self._push_state(call, seat, new)
+
+    def _push_state(self, call: Call, seat: Seat, new: _State) -> None:
         self._calls.append(call)
         self._seats.append(seat)
         self._states.append(new)
+        self._st = new
 
     def pop(self) -> Call:
         """Take back the last call."""
         if not self._calls:
             raise IndexError("pop from an empty auction")
-        self._states.pop()
+        states = self._states
+        states.pop()
+        self._st = states[-1]
         self._seats.pop()
         return self._calls.pop()
 
@@ -298,6 +356,7 @@ class Auction:
         other._calls = list(self._calls)
         other._seats = list(self._seats)
         other._states = list(self._states)
+        other._st = self._st
         return other
 
     # result -------------------------------------------------------------------------------------
@@ -305,17 +364,17 @@ class Auction:
     def contract(self) -> Contract | None:
         """The final bid with its doubling (L22A, L19D) once the auction is over; None if passed out or
         still running."""
-        st = self._states[-1]
-        if not self.is_over or st.last_bid is None:
+        st = self._st
+        if not st.over or st.last_bid is None:
             return None
-        return Contract.from_bid(st.last_bid, st.doubling)
+        return _CONTRACTS[st.last_rank * 3 + st.doubling]
 
     @property
     def declarer(self) -> Seat | None:
         """The first player of the declaring side to name the final denomination (L22A, Definitions;
         NBB R15). Defined once the auction is over with a contract."""
-        st = self._states[-1]
-        if not self.is_over or st.last_bid is None or st.last_bidder is None:
+        st = self._st
+        if not st.over or st.last_bid is None or st.last_bidder is None:
             return None
         return self.first_to_name(st.last_bid.strain, st.last_bidder)
 
@@ -367,6 +426,6 @@ class Auction:
 def first_to_name(history: Iterable[tuple[Seat, Call]], strain: Strain, member: Seat) -> Seat:
     """The first player of ``member``'s side to bid ``strain`` in ``history`` (declarer, L22A; NBB R15)."""
     for seat, call in history:
-        if isinstance(call, Bid) and call.strain == strain and seat.side == member.side:
+        if isinstance(call, Bid) and call.strain == strain and (seat ^ member) & 1 == 0:  # the same side
             return seat
     return member

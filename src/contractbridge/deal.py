@@ -142,7 +142,8 @@ class Deal:
 
     @property
     def is_complete(self) -> bool:
-        return all(len(h) == 13 for h in self._hands)
+        north, east, south, west = self._hands  # the bits counted in C: every new ``Table`` asks (#28)
+        return north.bits.bit_count() == east.bits.bit_count() == south.bits.bit_count() == west.bits.bit_count() == 13
 
     def owner(self, card: Card) -> Seat | None:
         """The seat that holds ``card``, or None in a partial deal."""

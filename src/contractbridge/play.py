@@ -11,55 +11,78 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Final
 
-from contractbridge.cards import Card, Hand, Seat, Side, Strain, Suit
+from contractbridge.cards import FULL_PACK, Card, Hand, Seat, Side, Strain, Suit
 from contractbridge.deal import Deal
-from contractbridge.errors import CardNotInHandError, CardOutOfTurnError, IllegalPlayError, RevokeError
+from contractbridge.errors import BridgeError, CardNotInHandError, CardOutOfTurnError, IllegalPlayError, RevokeError
 from contractbridge.rulebooks import refusal
 
-__all__ = ["PlayState", "Trick", "cards_of", "trick_winner"]
+__all__ = ["PlayState", "Trick", "cards_of", "indices_of", "trick_winner"]
 
 _CARDS: Final = tuple(Card.from_index(i) for i in range(52))
 _SEATS: Final = tuple(Seat)
 _SUIT_MASKS: Final = tuple(s.mask for s in Suit)
+_NOTRUMP: Final = Strain.NOTRUMP
 
 
-_HOLDINGS: Final[tuple[dict[int, tuple[Card, ...]], ...]] = ({}, {}, {}, {})
+#: The cards of each one-suit 52-bit set, as indices and as a set, made on first use (at most 4 × 8,192 each): a
+#: set built from cached sets copies their hashes instead of calling ``Card.__hash__`` again. Memo caches, which
+#: the benchmarks empty before each round (``benchmarks._harness.clear_caches``).
+_SUIT_INDICES: Final[dict[int, tuple[int, ...]]] = {}
+_SUIT_SETS: Final[dict[int, frozenset[Card]]] = {}
+_CLUBS, _DIAMONDS, _HEARTS, _SPADES = _SUIT_MASKS
+_NOT_PACK: Final = ~FULL_PACK  # the bits of anything but a 52-bit card set (a negative number has them all)
 
 
-def _holding(suit: int, ranks: int) -> tuple[Card, ...]:
-    """The cards of a 13-bit holding in ``suit`` (cached: a hand is mostly read suit by suit)."""
-    cache = _HOLDINGS[suit]
-    cards = cache.get(ranks)
-    if cards is None:
-        cards = cache[ranks] = tuple(_CARDS[13 * suit + r] for r in range(13) if ranks >> r & 1)
-    return cards
-
-
-_NO_CARDS: Final[frozenset[Card]] = frozenset()
-_SUIT_SETS: Final[dict[int, frozenset[Card]]] = {0: _NO_CARDS}
+def _suit_indices(bits: int) -> tuple[int, ...]:
+    """The card indices of a 52-bit set within one suit, lowest first (cached)."""
+    indices = _SUIT_INDICES.get(bits)
+    if indices is None:
+        found = []
+        rest = bits
+        while rest:
+            low = rest & -rest
+            found.append(low.bit_length() - 1)
+            rest ^= low
+        indices = _SUIT_INDICES[bits] = tuple(found)
+    return indices
 
 
 def _suit_set(bits: int) -> frozenset[Card]:
-    """The cards of a 52-bit set within one suit, as a set (cached, at most 4 × 8,191: a set built from cached
-    sets copies their hashes instead of hashing each card again)."""
+    """The cards of a 52-bit set within one suit, as a set (cached)."""
     cards = _SUIT_SETS.get(bits)
     if cards is None:
-        suit = (bits.bit_length() - 1) // 13
-        cards = _SUIT_SETS[bits] = frozenset(_holding(suit, bits >> 13 * suit))
+        cards = _SUIT_SETS[bits] = frozenset(map(_CARDS.__getitem__, _suit_indices(bits)))
     return cards
 
 
 def cards_of(bits: int) -> frozenset[Card]:
-    """The cards of a 52-bit set: one suit's cached set (a card that follows suit), or the union of the suits'."""
-    cards = _SUIT_SETS.get(bits)
+    """The cards of a 52-bit set: one suit's cached set (a card that follows suit), or the union of the suits'
+    (one ``union`` call: a lead, #28)."""
+    sets = _SUIT_SETS
+    cards = sets.get(bits)
     if cards is not None:
         return cards
-    out = _NO_CARDS
-    for mask in _SUIT_MASKS:
-        if bits & mask:
-            cards = _suit_set(bits & mask)
-            out = out | cards if out else cards
-    return out
+    try:
+        return sets[bits & _CLUBS].union(sets[bits & _DIAMONDS], sets[bits & _HEARTS], sets[bits & _SPADES])
+    except KeyError:  # a holding not seen yet
+        clubs, diamonds, hearts, spades = (_suit_set(bits & mask) for mask in _SUIT_MASKS)
+        return clubs.union(diamonds, hearts, spades)
+
+
+def indices_of(bits: int) -> tuple[int, ...]:
+    """The card indices (``Card.index``) of a 52-bit set, lowest first, from tuples cached per suit holding:
+    with ``PlayState.legal_bits`` and ``PlayState.push_index``, the play in bits (#28)."""
+    known = _SUIT_INDICES
+    indices = known.get(bits)
+    if indices is not None:
+        return indices
+    if bits & _NOT_PACK:
+        raise BridgeError(f"not a 52-bit card set: {bits!r}")
+    try:
+        return known[bits & _CLUBS] + known[bits & _DIAMONDS] + known[bits & _HEARTS] + known[bits & _SPADES]
+    except KeyError:  # a holding not seen yet
+        clubs, diamonds, hearts, spades = (_suit_indices(bits & mask) for mask in _SUIT_MASKS)
+        return clubs + diamonds + hearts + spades
 
 
 def _winning_index(indices: list[int] | tuple[int, ...], trump: int) -> int:
@@ -114,18 +137,40 @@ class PlayState:
     """The play of one deal after an auction that ended in a contract in ``strain`` for ``declarer``.
 
     Declarer's LHO leads (L41A); dummy's cards are played by declarer, so the seat to play is reported as
-    ``turn`` (dummy's seat when a card from dummy is due) and ``controller`` names who decides (L41D)."""
+    ``turn`` (dummy's seat when a card from dummy is due) and ``controller`` names who decides (L41D).
 
-    __slots__ = ("_cur", "_hands", "_leader", "_tricks", "_trump", "_won", "declarer", "strain")
+    The state is integers (#28): the hands as 52-bit sets, the hand to play, the led suit's mask (0 to a lead)
+    and the number of cards played; a completed trick is kept as card indices and becomes a ``Trick`` when
+    ``tricks`` is first asked for. ``legal_bits``, ``indices_of`` and ``push_index`` are the play in bits, for
+    robots and simulations that need no ``Card`` values."""
+
+    __slots__ = (
+        "_count",
+        "_cur",
+        "_done",
+        "_follow",
+        "_hands",
+        "_leader",
+        "_trick_values",
+        "_trump",
+        "_turn",
+        "_won",
+        "declarer",
+        "strain",
+    )
 
     def __init__(self, deal: Deal, strain: Strain, declarer: Seat) -> None:
-        self.strain = Strain(strain)
-        self.declarer = Seat(declarer)
-        self._trump = -1 if self.strain is Strain.NOTRUMP else int(self.strain)
-        self._hands = [h.bits for h in deal.hands]
-        self._leader = int(self.declarer.lho)
+        self.strain = strain if isinstance(strain, Strain) else Strain(strain)
+        self.declarer = declarer if isinstance(declarer, Seat) else Seat(declarer)
+        self._trump = -1 if self.strain is _NOTRUMP else int(self.strain)
+        north, east, south, west = deal.hands
+        self._hands = [north.bits, east.bits, south.bits, west.bits]
+        self._leader = self._turn = (self.declarer + 1) & 3  # declarer's LHO leads (L41A)
+        self._follow = 0
+        self._count = 0
         self._cur: list[int] = []
-        self._tricks: list[Trick] = []
+        self._done: list[tuple[int, list[int], int]] = []  # leader, the four card indices, winner
+        self._trick_values: list[Trick] = []  # ``Trick`` values of the first completed tricks, made on demand
         self._won = [0, 0]
 
     # state --------------------------------------------------------------------------------------
@@ -149,14 +194,12 @@ class PlayState:
 
     @property
     def is_over(self) -> bool:
-        return len(self._tricks) == 13
+        return self._count == 52
 
     @property
     def turn(self) -> Seat | None:
         """The hand from which the next card is played (dummy's seat for dummy's cards), None when over."""
-        if len(self._tricks) == 13:
-            return None
-        return _SEATS[(self._leader + len(self._cur)) & 3]
+        return None if self._count == 52 else _SEATS[self._turn]
 
     @property
     def controller(self) -> Seat | None:
@@ -167,7 +210,7 @@ class PlayState:
     @property
     def opening_lead_made(self) -> bool:
         """Whether the opening lead has been faced, so that dummy is spread (L41C–D)."""
-        return bool(self._cur) or bool(self._tricks)
+        return self._count > 0
 
     def hand(self, seat: Seat) -> Hand:
         """The cards ``seat`` still holds."""
@@ -181,7 +224,10 @@ class PlayState:
     @property
     def tricks(self) -> list[Trick]:
         """The completed tricks, in order."""
-        return list(self._tricks)
+        values = self._trick_values
+        for leader, (a, b, c, d), winner in self._done[len(values) :]:
+            values.append(Trick(_SEATS[leader], (_CARDS[a], _CARDS[b], _CARDS[c], _CARDS[d]), _SEATS[winner]))
+        return list(values)
 
     @property
     def current_trick(self) -> list[tuple[Seat, Card]]:
@@ -190,13 +236,13 @@ class PlayState:
 
     def played(self) -> list[tuple[Seat, Card]]:
         """Every card played so far, in order."""
-        out = [pair for t in self._tricks for pair in t]
+        out = [pair for t in self.tricks for pair in t]
         out.extend(self.current_trick)
         return out
 
     def __len__(self) -> int:
         """The number of cards played."""
-        return 4 * len(self._tricks) + len(self._cur)
+        return self._count
 
     def tricks_won(self, who: Side | Seat) -> int:
         """Completed tricks won by a side (or by the side of a seat)."""
@@ -214,14 +260,9 @@ class PlayState:
     # legality -----------------------------------------------------------------------------------
     def legal_bits(self) -> int:
         """The cards the seat to play may play, as a 52-bit set: any card to a lead (L44A), else a card
-        of the suit led when it holds one (L44C), else any card (L44D)."""
-        if len(self._tricks) == 13:
-            return 0
-        hand = self._hands[(self._leader + len(self._cur)) & 3]
-        if not self._cur:
-            return hand
-        follow = hand & _SUIT_MASKS[self._cur[0] // 13]
-        return follow or hand
+        of the suit led when it holds one (L44C), else any card (L44D); 0 when the play is over."""
+        hand = self._hands[self._turn]  # every hand is empty once the play is over
+        return hand & self._follow or hand
 
     def legal_cards(self) -> frozenset[Card]:
         return cards_of(self.legal_bits())
@@ -233,9 +274,9 @@ class PlayState:
         """Raise the typed error ``push`` would raise for ``card`` (by ``seat``), or return. A refusal names its
         topic (``card_turn``, ``follow_suit``), never a book: it cites the default edition's law, and a table
         re-cites it in its own (``rulebooks.recited``: WBF17 L44G, L44C; NBB R20)."""
-        if len(self._tricks) == 13:
+        if self._count == 52:
             raise IllegalPlayError(f"{card}: all thirteen tricks have been played")
-        turn = (self._leader + len(self._cur)) & 3
+        turn = self._turn
         if seat is not None and seat != turn:
             what = "lead" if not self._cur else "play"
             text = f"{card} by {seat.name.lower()}: it is {_SEATS[turn].name.lower()}'s turn to {what}"
@@ -244,65 +285,88 @@ class PlayState:
         index = card.index
         if not hand >> index & 1:
             raise CardNotInHandError(f"{card} is not in {_SEATS[turn].name.lower()}'s hand")
-        if self._cur:
-            mask = _SUIT_MASKS[self._cur[0] // 13]
-            if hand & mask and not mask >> index & 1:
-                led = _CARDS[self._cur[0]].suit
-                who = _SEATS[turn].name.lower()
-                text = f"{card} by {who}: must follow suit to the {led.name.lower()} led"
-                raise refusal(RevokeError, text, "follow_suit")
+        follow = self._follow
+        if hand & follow and not follow >> index & 1:
+            led = _CARDS[self._cur[0]].suit
+            who = _SEATS[turn].name.lower()
+            text = f"{card} by {who}: must follow suit to the {led.name.lower()} led"
+            raise refusal(RevokeError, text, "follow_suit")
 
     # push / pop ---------------------------------------------------------------------------------
     def push(self, card: Card, seat: Seat | None = None) -> None:
         """Play ``card`` from the hand whose turn it is (``seat``, if given, must be that hand)."""
-        self.check(card, seat)
-        self._add(card.index)
+        index = card.index
+        if (seat is not None and seat != self._turn) or not self.legal_bits() >> index & 1:
+            self.check(card, seat)  # the typed error of an unlawful card
+        self._add(index)
+
+    def push_index(self, index: int) -> None:
+        """``push`` in bits: play the card of index ``index`` (``Card.index``, 13 × suit + rank − 2; one of
+        ``indices_of(legal_bits())``) from the hand whose turn it is. An unlawful card is refused with
+        ``push``'s typed error (L44) and changes nothing."""
+        if not 0 <= index < 52:
+            raise IllegalPlayError(f"not a card index: {index!r} (0 to 51)")
+        if not self.legal_bits() >> index & 1:
+            self.check(_CARDS[index])
+        self._add(index)
 
     def record(self, card: Card, seat: Seat) -> None:
         """Let ``card`` from ``seat`` stand although it was not lawful: a lead from the wrong hand that
         stands (L53, L55, L54) or a revoke (L61–L64). A card to a trick in progress must still come from the
         hand in rotation (topic ``trick_rotation``), and every card must be in that hand."""
-        if len(self._tricks) == 13:
+        if self._count == 52:
             raise IllegalPlayError(f"{card}: all thirteen tricks have been played")
         if not self._hands[seat] >> card.index & 1:
             raise CardNotInHandError(f"{card} is not in {seat.name.lower()}'s hand")
         if self._cur:
-            turn = (self._leader + len(self._cur)) & 3
-            if seat != turn:
-                who, due = seat.name.lower(), _SEATS[turn].name.lower()
+            if seat != self._turn:
+                who, due = seat.name.lower(), _SEATS[self._turn].name.lower()
                 text = f"{card} by {who}: a card to a trick in progress comes from {due}"
                 raise refusal(CardOutOfTurnError, text, "trick_rotation")
         else:
-            self._leader = int(seat)
+            self._leader = self._turn = int(seat)
         self._add(card.index)
 
     def _add(self, index: int) -> None:
+        turn = self._turn
+        self._hands[turn] ^= 1 << index
         cur = self._cur
-        self._hands[(self._leader + len(cur)) & 3] ^= 1 << index
         cur.append(index)
-        if len(cur) == 4:
-            leader = self._leader
-            winner = (leader + _winning_index(cur, self._trump)) & 3
-            self._tricks.append(
-                Trick(_SEATS[leader], (_CARDS[cur[0]], _CARDS[cur[1]], _CARDS[cur[2]], _CARDS[cur[3]]), _SEATS[winner])
-            )
-            self._won[winner & 1] += 1
-            self._leader = winner
-            self._cur = []
+        self._count = count = self._count + 1
+        if count & 3:  # the cards of the trick in progress, 0 once it is complete
+            if count & 3 == 1:
+                self._follow = _SUIT_MASKS[index // 13]
+            self._turn = (turn + 1) & 3
+            return
+        leader = self._leader
+        winner = (leader + _winning_index(cur, self._trump)) & 3
+        self._done.append((leader, cur, winner))
+        self._won[winner & 1] += 1
+        self._leader = self._turn = winner
+        self._follow = 0
+        self._cur = []
 
     def pop(self) -> Card:
         """Take back the last card played (a completed trick is reopened)."""
         if not self._cur:
-            if not self._tricks:
+            if not self._done:
                 raise IndexError("pop from a play with no cards played")
-            trick = self._tricks.pop()
-            self._won[trick.winner & 1] -= 1
-            self._leader = int(trick.leader)
-            self._cur = [c.index for c in trick.cards]
-        index = self._cur.pop()
-        self._hands[(self._leader + len(self._cur)) & 3] |= 1 << index
-        if not self._cur:  # the lead is taken back: the lead is due from the lawful hand again (L44G)
-            self._leader = int(self._tricks[-1].winner if self._tricks else self.declarer.lho)
+            leader, cards, winner = self._done.pop()
+            del self._trick_values[len(self._done) :]
+            self._won[winner & 1] -= 1
+            self._leader = leader
+            self._cur = list(cards)  # a copy: the completed trick may be shared with a ``copy``
+        cur = self._cur
+        index = cur.pop()
+        self._count -= 1
+        seat = (self._leader + len(cur)) & 3
+        self._hands[seat] |= 1 << index
+        if cur:
+            self._turn = seat
+            self._follow = _SUIT_MASKS[cur[0] // 13]
+        else:  # the lead is taken back: the lead is due from the lawful hand again (L44G)
+            self._leader = self._turn = self._done[-1][2] if self._done else (self.declarer + 1) & 3
+            self._follow = 0
         return _CARDS[index]
 
     def copy(self) -> PlayState:
@@ -312,13 +376,17 @@ class PlayState:
         other._trump = self._trump
         other._hands = list(self._hands)
         other._leader = self._leader
+        other._turn = self._turn
+        other._follow = self._follow
+        other._count = self._count
         other._cur = list(self._cur)
-        other._tricks = list(self._tricks)
+        other._done = list(self._done)
+        other._trick_values = list(self._trick_values)
         other._won = list(self._won)
         return other
 
     def __repr__(self) -> str:
         return (
-            f"<PlayState {self.strain.letter} by {self.declarer.letter}: {len(self._tricks)} tricks,"
+            f"<PlayState {self.strain.letter} by {self.declarer.letter}: {len(self._done)} tricks,"
             f" declarer {self.declarer_tricks}, turn {self.turn}>"
         )

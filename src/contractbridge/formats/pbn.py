@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import Generic, TextIO, TypeVar
+from typing import Final, Generic, TextIO, TypeVar
 
 from contractbridge.auction import Auction
 from contractbridge.calls import PASS
@@ -31,7 +31,7 @@ from contractbridge.formats.inputs import LIMITS
 from contractbridge.formats.pbn_values import (
     BSO_OPTIMUM_RE,
     CARD_TOKENS,
-    CONTRACT_RE,
+    CONTRACTS,
     DD_ORDER,
     DD_STRAINS,
     MANDATORY_TAGS,
@@ -39,6 +39,7 @@ from contractbridge.formats.pbn_values import (
     MINIMAX_RE,
     OPTIMUM_RE,
     PLAIN_CALLS,
+    PLAY_ENDS,
     PS_BRIDGE_ORDER,
     RESULT_RE,
     SEAT_TAGS,
@@ -211,8 +212,8 @@ class PbnGame(RecordBacked):
     def players(self) -> tuple[str, str, str, str]:
         """Names of N, E, S, W (``""`` when unknown or ``?``)."""
         names = []
-        for seat in Seat:
-            value = self.get(SEAT_TAGS[seat]) or ""
+        for name in SEAT_TAGS:
+            value = self.get(name) or ""
             names.append("" if value.strip() in ("?", "-") else value)
         return names[0], names[1], names[2], names[3]
 
@@ -225,11 +226,10 @@ class PbnGame(RecordBacked):
         text = tag.value.strip().lstrip("^").upper()
         if text in ("", "?", "-", "PASS") or text in STRAIN_ONLY:
             return None
-        m = CONTRACT_RE.match(text)
-        if m is None:
+        contract = CONTRACTS.get(text)
+        if contract is None:
             raise tag.fail("a contract is level, strain and X/XX (4S, 3NT, 5CX, 6HXX; R = redoubled)")
-        doubling = {"": "", "X": "X", "D": "X", "XX": "XX", "R": "XX"}[m.group(3)]
-        return Contract.parse(f"{m.group(1)}{m.group(2)}{doubling}")
+        return contract
 
     @property
     def passed_out(self) -> bool:
@@ -338,9 +338,10 @@ class PbnGame(RecordBacked):
         if first is None:
             return None
         section = tag.section
-        known = CARD_TOKENS.get
-        cards: list[Card | None] = [known(token) for token in section]
-        if None in cards or len(cards) % 4:  # not only plain cards: token by token
+        plain = section[:-1] if section and section[-1] in PLAY_ENDS else section
+        if len(plain) % 4 == 0 and CARD_TOKENS.keys() >= set(plain):  # only cards and '-': read at once
+            cards = list(map(CARD_TOKENS.__getitem__, plain))
+        else:  # commentary, annotations, cards as others write them, a short last trick: token by token
             cards = self._play_cards(tag, section)
         it = iter(cards)
         return PbnPlay(first, tuple(zip(it, it, it, it, strict=True)))
@@ -354,7 +355,7 @@ class PbnGame(RecordBacked):
                 continue
             if is_comment_token(token) or is_annotation(token):
                 continue
-            if token in ("*", "+"):
+            if token in PLAY_ENDS:
                 break
             if token.strip("-") == "":
                 cards.append(None)
@@ -525,17 +526,21 @@ class PbnGame(RecordBacked):
         dealer = self.dealer
         if dealer is None:
             raise FormatError("game has no dealer", file=self.file, line=self.line, column=1)
-        notes = self.notes
+        notes = self.notes if self.tag("Note") is not None else {}
         auction = self.auction
         calls: list[RecordCall] = []
         contract, declarer = self.contract, self.declarer
         if auction is not None:
             expanded, closed = auction.closed()
+            plain = _PLAIN_RECORD_CALLS.get
             for pc in expanded:
-                if pc.call is None:
-                    break
-                text = "; ".join(notes[n] for n in pc.notes if notes.get(n)) if pc.notes else ""
-                calls.append(RecordCall(pc.call, pc.alert, text))
+                rc = plain(id(pc))
+                if rc is None:
+                    if pc.call is None:
+                        break
+                    text = "; ".join(notes[n] for n in pc.notes if notes.get(n)) if pc.notes else ""
+                    rc = RecordCall(pc.call, pc.alert, text)
+                calls.append(rc)
             if closed is not None and closed.is_over and auction.first == dealer:
                 contract, declarer = closed.contract, closed.declarer
             elif calls:
@@ -614,6 +619,11 @@ class PbnGame(RecordBacked):
             tokens.append("*")
             items.append(PbnTag("Play", first.letter, first.letter, tuple(tokens)))
         return cls(items)
+
+
+#: The record of each plain call of an Auction section (``PLAIN_CALLS``: no note, no annotation), by the ``id`` of
+#: its shared ``PbnCall`` (those live as long as the module, so no other object can take their ``id``).
+_PLAIN_RECORD_CALLS: Final = {id(pc): RecordCall(pc.call) for pc in PLAIN_CALLS.values() if pc.call is not None}
 
 
 def games_from_records(records: Iterable[Record]) -> list[PbnGame]:

@@ -228,11 +228,11 @@ class PbnAuction:
                     raise BridgeError("AP after an unknown call")
                 while not auction.is_over:
                     auction.push(PASS)
-                    calls.append(PbnCall(PASS))
+                    calls.append(PASS_CALL)
         except BridgeError:
             auction = None
             if self.all_pass:
-                calls.extend(PbnCall(PASS) for _ in range(3))
+                calls.extend((PASS_CALL, PASS_CALL, PASS_CALL))
         return calls, auction
 
 
@@ -293,7 +293,6 @@ class Minimax:
 
 _COLUMN_RE: Final = re.compile(r"^([+-]?)(.*?)(?:\\([0-9]{1,4})?([LR])?)?$")
 RESULT_RE: Final = re.compile(r"^(?:(NS|EW)\s+)?(\d{1,2})(?:\s+(NS|EW)\s+(\d{1,2}))?$")
-CONTRACT_RE: Final = re.compile(r"^([1-7])(NT|[NSHDC])(X{0,2}|R|D)$")
 MINIMAX_RE: Final = re.compile(r"^([1-7])([NSHDC])([DRX]{0,2})([NESW])(-?[0-9]{1,6})$")
 OPTIMUM_RE: Final = re.compile(r"^(NS|EW)\s+([+-]?[0-9]{1,6})$")
 BSO_OPTIMUM_RE: Final = re.compile(r"^(NS|EW|N|E|S|W)\s+.+;\s*([+-]?[0-9]{1,6})$")
@@ -314,6 +313,18 @@ for _text in ("Pass", "PASS", "pass", "P", "X", "XX", "x", "xx", "Dbl", "Rdbl"):
 for _level in range(1, 8):
     for _strain in ("C", "D", "H", "S", "NT", "N"):
         PLAIN_CALLS[f"{_level}{_strain}"] = PbnCall(Call.parse(f"{_level}{_strain}"))
+#: The pass ``AP`` stands for (shared: a ``PbnCall`` is immutable).
+PASS_CALL: Final = PLAIN_CALLS["Pass"]
+#: What ends a Play section (PBN 2.1 §3.10: ``*`` the play stops there, ``+`` it goes on beyond the section).
+PLAY_ENDS: Final = ("*", "+")
+#: Every contract a ``Contract`` tag writes (level, ``NT``/``N``/suit, and ``X``/``D`` doubled, ``XX``/``R``
+#: redoubled; upper case), read at once.
+CONTRACTS: Final[dict[str, Contract]] = {
+    f"{level}{strain}{doubled}": Contract.parse(f"{level}{strain}{suffix}")
+    for level in range(1, 8)
+    for strain in ("NT", "N", "S", "H", "D", "C")
+    for doubled, suffix in (("", ""), ("X", "X"), ("D", "X"), ("XX", "XX"), ("R", "XX"))
+}
 #: ``[Contract "H"]``: only the trump suit, in end positions (PBN 2.0 test files).
 STRAIN_ONLY: Final = frozenset({"NT", "N", "S", "H", "D", "C"})
 

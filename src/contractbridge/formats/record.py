@@ -10,7 +10,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Self
+from typing import Any, Self, cast
 
 from contractbridge import events as ev
 from contractbridge.auction import Auction
@@ -235,15 +235,13 @@ def play_order(columns: Iterable[Sequence[Card | None]], first: Seat, leader: Se
     played); stops at the first card not played."""
     out: list[Card] = []
     for trick in columns:
-        ordered = [trick[(leader - first + k) % 4] for k in range(4)]
-        played = []
-        for card in ordered:
-            if card is None:
-                break
-            played.append(card)
-        out.extend(played)
-        if len(played) < 4:
+        k = (leader - first) % 4
+        ordered = (*trick[k:], *trick[:k])
+        if None in ordered:  # the play stops at the first card not played
+            out.extend(cast("tuple[Card, ...]", ordered[: ordered.index(None)]))
             break
+        played = cast("tuple[Card, ...]", ordered)
+        out.extend(played)
         leader = trick_winner(leader, played, strain)
     return out
 

@@ -23,7 +23,7 @@ MESSAGE_TYPES: Final[dict[str, dict[str, type]]] = {
     "call": {"call": str},  # optional: alert (bool), explanation (str), L20F, L40B
     "play": {"card": str},
     "question": {},  # optional: call (int, the call asked about; none: the opponents' whole auction), L20F1-F3
-    "answer": {"text": str},  # the explanation of partner's call asked for (L20F1)
+    "answer": {"text": str},  # the explanation asked for (L20F1); optional: question (int; none: the last open)
     "alert": {},  # optional: call (int; none: partner's last call), explanation (str), L40B2(a)(iii)
     "hesitation": {"seat": str},  # an opponent notes a break in tempo by ``seat`` (L16B2); optional: kind (str)
     "misexplanation": {"seat": str, "call": int},  # the director only: ``seat`` called him (kind: L20F5, L75)
@@ -84,9 +84,12 @@ def parse(text: str | bytes | None) -> Message:
     for name, expected in optional:
         if name in data and not isinstance(data[name], expected):
             raise ProtocolError(f"{kind!r}: {name!r} must be a {expected.__name__}")
-    number = data.get("call")
-    if kind in ("question", "alert") and "call" in data and (not isinstance(number, int) or isinstance(number, bool)):
-        raise ProtocolError(f"{kind!r}: 'call' must be the number of a call of the auction")
+    numbers = {"question": ("call", "a call of the auction"), "alert": ("call", "a call of the auction"),
+               "answer": ("question", "a question asked")}  # fmt: skip
+    if kind in numbers and numbers[kind][0] in data:
+        name, what = numbers[kind]
+        if not isinstance(data[name], int) or isinstance(data[name], bool):
+            raise ProtocolError(f"{kind!r}: {name!r} must be the number of {what}")
     if "kind" in data and not isinstance(data["kind"], str):
         raise ProtocolError(f"{kind!r}: 'kind' must be a str")
     return Message(kind, data)

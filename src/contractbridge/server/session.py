@@ -463,7 +463,8 @@ class TableSession:
         elif kind == "play" and self.record.irregular and self.table.phase is Phase.PLAY:
             await self._play_irregular(seat, str(data["card"]))
         elif kind in ("question", "answer", "alert"):  # L20F1-F3, L40B2: the table checks who may, and when
-            fields: dict[str, Any] = {k: data[k] for k in ("call", "text", "explanation") if k in data}
+            keys = {"question": ("call",), "answer": ("question", "text"), "alert": ("call", "explanation")}[kind]
+            fields: dict[str, Any] = {k: data[k] for k in keys if k in data}
             await self._accept({"event": kind, "seat": seat.letter, **fields})
         elif kind == "hesitation":  # L16B2: the sender, an opponent, reserves the right to call the director
             manner: dict[str, Any] = {"kind": data["kind"]} if "kind" in data else {}  # L16B1: a remark, a gesture …

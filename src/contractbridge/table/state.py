@@ -27,7 +27,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from contractbridge import events
 from contractbridge.auction import Auction
@@ -68,18 +68,52 @@ __all__ = ["Table"]
 _CARD_TEXT: Final = tuple(str(Card.from_index(i)) for i in range(52))
 _SEAT_TEXT: Final = tuple(s.letter for s in Seat)
 _NO_CARDS: Final[frozenset[Card]] = frozenset()
+# an ``Enum`` member read from its class costs a call to ``EnumType.__getattr__``'s hook (Python 3.11): the hot
+# ``phase`` reads these (#28)
+_AUCTION: Final = Phase.AUCTION
+_PLAY: Final = Phase.PLAY
+_DONE: Final = Phase.DONE
 
 Undo = Callable[[], object]
 Event = dict[str, Any]
-Entry = Event | int
-"""An entry of the log: an event, or a card played at a strict table kept as ``seat << 6 | card index`` and
-rendered as its event on export (``_event``; #15)."""
+
+
+class _BoardEntry(NamedTuple):
+    """The board event of a new table, rendered on export (#28: a table played and dropped never writes its
+    deal as PBN)."""
+
+    board: Board
+    edition: str
+    irregular: bool
+    system: dict[str, Any] | None
+
+    def event(self) -> Event:
+        board = self.board
+        first: Event = {
+            "event": "board",
+            "number": board.number,
+            "deal": board.deal.to_pbn(),
+            "dealer": board.dealer.letter,
+            "vulnerability": board.vulnerability.pbn,
+            "edition": self.edition,
+            "irregular": self.irregular,
+        }
+        if self.system:  # the cards and the event's alert policy
+            first["system"] = self.system
+        return first
+
+
+Entry = Event | int | _BoardEntry
+"""An entry of the log: an event; a card played at a strict table kept as ``seat << 6 | card index`` (#15); the
+board event of a new table (#28). The last two are rendered as their events on export (``_event``)."""
 
 
 def _event(entry: Entry) -> Event:
     """The event an entry of the log stands for."""
     if isinstance(entry, int):
         return {"event": "play", "seat": _SEAT_TEXT[entry >> 6], "card": _CARD_TEXT[entry & 63]}  # = events.to_dict
+    if isinstance(entry, _BoardEntry):
+        return entry.event()
     return entry
 
 
@@ -99,7 +133,6 @@ class Table:
         "_irregularities",
         "_pending",
         "_play",
-        "_pop_card",
         "_ruled",
         "_table_ruling",
         "_undos",
@@ -126,20 +159,12 @@ class Table:
         self.rules: Edition = rules
         self.edition = rules.name
         self.irregular = bool(irregular)
-        first: Event = {
-            "event": "board",
-            "number": board.number,
-            "deal": board.deal.to_pbn(),
-            "dealer": board.dealer.letter,
-            "vulnerability": board.vulnerability.pbn,
-            "edition": rules.name,
-            "irregular": self.irregular,
-        }
-        if agreements is not None and (system := agreements.to_dict()):  # the cards and the event's alert policy
-            first["system"] = system
-        self._events: list[Entry] = [first]
+        system = None if agreements is None else agreements.to_dict()
+        self._events: list[Entry] = [_BoardEntry(board, rules.name, self.irregular, system)]
+        #: how to take back each entry, None to refold the log (for an ``int`` entry, a card of a strict table,
+        #: ``undo`` pops the play itself); no undo of a strict table's calls or cards holds the table, so that a
+        #: table is freed by reference counting, not left to the cyclic collector (#28)
         self._undos: list[Undo | None] = [None]
-        self._pop_card: Undo = self._undo_card  # one bound method for every card's undo
         #: the director's record of the auction: the one auction state of an irregular table (None if strict)
         self.record: DirectedAuction | None = rules.new_record(board.dealer, agreements) if irregular else None
         self._auction = Auction(board.dealer)
@@ -168,10 +193,15 @@ class Table:
         play = self._play
         if play is None:
             over = self._auction.is_over if self.record is None else self.record.is_over
-            return Phase.DONE if over else Phase.AUCTION
-        if play.is_over or (self._claim is not None and self._claim.settled) or self._new_deal is not None:
-            return Phase.DONE
-        return Phase.PLAY
+            return _DONE if over else _AUCTION
+        claim = self._claim
+        if (
+            play.is_over
+            or (claim is not None and claim.settled)
+            or (self.record is not None and self._new_deal is not None)
+        ):
+            return _DONE
+        return _PLAY
 
     @property
     def _new_deal(self) -> str | None:
@@ -324,22 +354,18 @@ class Table:
         if self.record is None and play is not None and self._claim is None:  # ``_play_card`` inlined (#15)
             who = play.turn
             try:
-                play.push(card, _seat_arg(seat))
+                play.push(card, seat if seat is None else _seat_arg(seat))
             except (RevokeError, CardOutOfTurnError) as err:
                 raise recited(err, self.rules) from None
             assert who is not None  # ``push`` refused the card when the play was over
             self._events.append(who << 6 | card.index)
-            self._undos.append(self._pop_card)
+            self._undos.append(None)  # ``undo`` pops the play for an ``int`` entry
             return
         who, undo = self._play_card(card, _seat_arg(seat))
         self._events.append({"event": "play", "seat": _SEAT_TEXT[who], "card": _CARD_TEXT[card.index]})  # = to_dict
         self._undos.append(undo)
         if self.record is not None:
             self._settle_play()
-
-    def _undo_card(self) -> None:
-        assert self._play is not None
-        self._play.pop()
 
     def claim(self, seat: Seat | str, tricks: int, statement: str = "") -> None:
         """``seat`` claims ``tricks`` of the remaining tricks for his side; fewer than all concedes the rest
@@ -408,13 +434,18 @@ class Table:
         """Take back the last event and return it; the board event cannot be taken back."""
         if len(self._events) == 1:
             raise IndexError("nothing to undo: the log holds only the board")
-        event = _event(self._events.pop())
+        entry = self._events.pop()
         undo = self._undos.pop()
-        if undo is None:
+        if isinstance(entry, int):  # a card of a strict table (#15)
+            assert self._play is not None
+            self._play.pop()
+        elif undo is None:
             self._refold()
         else:
             undo()
-        return event
+            if self._play is not None and self.record is None and not self._auction.is_over:
+                self._play = None  # the final pass of a strict table taken back (its undo is ``Auction.pop``)
+        return _event(entry)
 
     # the fold: strict auction -----------------------------------------------------------------
     def _require_running(self, what: object) -> None:
@@ -439,7 +470,6 @@ class Table:
             raise recited(err, self.rules) from None  # the table's own book cites the refusal (NBB R40–R42 …)
         if auction.is_over:
             self._start_play()
-            return auction.seats[-1], self._undo_final_call
         return auction.seats[-1], auction.pop
 
     def _start_play(self) -> None:
@@ -447,10 +477,6 @@ class Table:
         declarer = self._auction.declarer
         if contract is not None and declarer is not None:
             self._play = PlayState(self.board.deal, contract.strain, declarer)
-
-    def _undo_final_call(self) -> None:
-        self._auction.pop()
-        self._play = None
 
     # the fold: the record of an irregular table --------------------------------------------------
     def _in_auction_period(self) -> bool:
@@ -796,8 +822,9 @@ class Table:
     def _refold(self) -> None:
         """Rebuild this table in place from its log (undo of an event whose handler gave no undo)."""
         events = self._events
-        first = _event(events[0])
-        Table.__init__(self, self.board, self.rules, self.irregular, agreements=_agreements(first))
+        first = events[0]
+        agreements = _agreements(_event(first))
+        Table.__init__(self, self.board, self.rules, self.irregular, agreements=agreements)
         self._events[0] = first
         for event in events[1:]:
             self.apply(_event(event))

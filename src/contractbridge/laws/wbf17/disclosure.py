@@ -31,11 +31,13 @@ The events (each stamped, as logged, with ``at``: the calls of the auction and t
 Who sees what (``view``): at the table all four hear a question, an answer and an alert (L20F1), and the record says
 for whom each is unauthorized information (L16B1: the partner of the asker, the alerter and the answerer; L75A); under
 a ``self_alert`` policy a question goes to the player who answers it only and an explanation to the opponents only.
+A seat's view also says what he may do now (``may``, tried with the events' own checks): the web table offers that
+and nothing else.
 The 1930s books have no alert procedure and no such events (docs/disclosure.md)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
@@ -53,11 +55,11 @@ from contractbridge.director import (
     lawful_over,
     seat_name,
 )
-from contractbridge.errors import IllegalCallError, ParseError, RulingError, RulingPendingError
+from contractbridge.errors import BridgeError, IllegalCallError, ParseError, RulingError, RulingPendingError
 from contractbridge.events import Event, Extension, Misinformation
 from contractbridge.laws.base import Choice, Edition, PlayTable
 from contractbridge.laws.wbf17.board_review import REVIEW
-from contractbridge.systems.agreements import PartnershipAgreements
+from contractbridge.systems.agreements import PartnershipAgreements, natural_meaning
 from contractbridge.values import Phase
 
 if TYPE_CHECKING:
@@ -274,6 +276,47 @@ class Disclosure:
         done = {a.seat for a in self.answers if a.question == question.number}
         return sorted(question.answerers - done)
 
+    def open_to(self, seat: Seat) -> list[Asked]:
+        """The questions ``seat`` is still to answer (L20F1)."""
+        return [q for q in self.questions if seat in self.awaiting(q)]
+
+    def may(self, seat: Seat) -> dict[str, Any]:
+        """What ``seat`` may do now, by the checks its events meet (the web table offers this and nothing else):
+        ``ask``, the calls he may ask about (L20F1–F3, L41B); ``ask_auction``, whether he may ask about the
+        opponents' whole auction (L20F1); ``answer``, the questions he is to answer (L20F1); ``alert``, the calls he
+        may alert (L40B2(a)(iii)), each with ``due`` (the pair's card makes it alertable under the event's policy)
+        and ``late`` (after the next call: a failure to alert promptly, L21B1(a)); ``tempo``, the opponents whose
+        break in tempo over their last call or card he may note (L16B2). A call the policy puts beyond alerting
+        (``above``) is not offered: an alert there is one where none is due (L20F5(a))."""
+        table = self.table
+        out: dict[str, Any] = {"ask": [], "ask_auction": False, "answer": [], "alert": [], "tempo": []}
+        try:
+            _allowed(table, seat, HESITATION)
+        except BridgeError:
+            return out
+        noted = {"noted_by": seat.letter}
+        out["tempo"] = [s.letter for s in (seat.lho, seat.rho) if _permits(_hesitation, table, self, s, noted)]
+        try:
+            _allowed(table, seat, QUESTION)
+        except BridgeError:
+            return out
+        calls = table.auction.calls
+        numbers = range(1, len(calls) + 1)
+        policy = self.agreements.policy
+        ask_auction = _permits(_question, table, self, seat, {})  # refused: not his turn, or no opponent called
+        out.update(
+            ask=[n for n in numbers if ask_auction and _permits(_question, table, self, seat, {"call": n})],
+            ask_auction=ask_auction,
+            answer=[q.number for q in self.open_to(seat)],
+            alert=[
+                {"call": n, "due": self.alertable(n), "late": n < len(calls)}
+                for n in numbers
+                if policy.alertable(natural_meaning(calls[n - 1]), marked=True)
+                and _permits(_alert, table, self, seat, {"call": n})
+            ],
+        )
+        return out
+
     # ---- who sees what, and for whom it is UI (L16B1, L20F, L75A) ----------------------------------------
     def view(self, seat: Seat | None) -> dict[str, Any]:
         """The record as ``seat`` may see it (None: all of it, for the director)."""
@@ -342,6 +385,8 @@ class Disclosure:
                 for h in self.hesitations
             ],
         }
+        if seat is not None:
+            out["may"] = self.may(seat)
         if seat is None:  # evidence for the director only: the cards say these calls are alertable (L40B2(a)(iii))
             alerted = {a.call for a in self.alerts}
             out["not_alerted"] = [
@@ -357,6 +402,28 @@ def _no_ruling(table: Table, what: str) -> None:
     record = table.record
     if table.pending_irregularity is not None or (record is not None and record.pending is not None):
         raise RulingPendingError(f"{what}: a ruling is pending (L9B2)")
+
+
+#: an event's check: its logged fields, or a ``BridgeError``
+_Check = Callable[["Table", "Disclosure", Seat, Mapping[str, Any]], dict[str, Any]]
+
+
+def _allowed(table: Table, seat: Seat, kind: str) -> None:
+    """What every disclosure event by ``seat`` needs: no ruling pending (L9B2), and but for a break in tempo or a
+    call to the director about an explanation, a board not over."""
+    _no_ruling(table, kind)
+    if table.phase is Phase.DONE and kind not in (MISEXPLANATION, HESITATION):
+        raise IllegalCallError(f"{kind} by {seat.name.lower()}: the board is over")
+
+
+def _permits(check: _Check, table: Table, d: Disclosure, seat: Seat, data: Mapping[str, Any]) -> bool:
+    """Whether the event ``check`` (``_question``, ``_alert``, ``_hesitation``: they change nothing) would accept
+    now."""
+    try:
+        check(table, d, seat, data)
+    except BridgeError:
+        return False
+    return True
 
 
 def _alert(table: Table, d: Disclosure, seat: Seat, data: Mapping[str, Any]) -> dict[str, Any]:
@@ -431,7 +498,7 @@ def _answer(table: Table, d: Disclosure, seat: Seat, data: Mapping[str, Any]) ->
     text, number, who = data.get("text"), _number(data, "question", ANSWER), seat.name.lower()
     if not isinstance(text, str) or not text.strip():
         raise ParseError(f"'{ANSWER}' event: 'text' is the explanation given, not {text!r}")
-    open_ = [q for q in d.questions if seat in d.awaiting(q)]
+    open_ = d.open_to(seat)
     if number is not None:
         open_ = [q for q in open_ if q.number == number]
     if not open_:
@@ -442,10 +509,9 @@ def _answer(table: Table, d: Disclosure, seat: Seat, data: Mapping[str, Any]) ->
     return {"seat": seat.letter, "question": open_[-1].number, "text": text}
 
 
-def _hesitation(table: Table, seat: Seat, data: Mapping[str, Any]) -> dict[str, Any]:
+def _hesitation(table: Table, d: Disclosure, seat: Seat, data: Mapping[str, Any]) -> dict[str, Any]:
     """L16B1's extraneous information from partner: a break in tempo (or haste) over ``seat``'s last call or card, or
-    a remark, gesture, emphasis or mannerism (``kind``), noted by an opponent (L16B2); REVIEW(16B) at a director's
-    table."""
+    a remark, gesture, emphasis or mannerism (``kind``), noted by an opponent (L16B2)."""
     who, play, kind = seat.name.lower(), table.play_state, data.get("kind", "hesitation")
     if not isinstance(kind, str) or kind not in _MANNERS:
         raise ParseError(f"'{HESITATION}' event: 'kind' is one of {', '.join(_MANNERS)}, not {kind!r}")
@@ -459,18 +525,25 @@ def _hesitation(table: Table, seat: Seat, data: Mapping[str, Any]) -> dict[str, 
     action = str(cards[-1]) if cards else str(calls[-1]) if calls else None
     if action is None and kind in _TEMPO:
         raise IllegalCallError(f"hesitation by {who}: he has not called or played yet")
-    record = table.record
-    if record is not None:
-        by = "" if noted is None else f"; {seat_name(noted)} reserves the right to call the director (L16B2)"
-        over = "" if action is None else f" over {action}"
-        record.note(f"L16B1, L73C: {seat_name(seat)}: {_MANNERS[kind]}{over}{by}.")
-        record.add_review("16B")
     return {
         "seat": seat.letter,
         **({} if kind == "hesitation" else {"kind": kind}),
         **({} if action is None else {"action": action}),
         **({} if noted is None else {"noted_by": noted.letter}),
     }
+
+
+def _review_tempo(table: Table, seat: Seat, logged: Mapping[str, Any]) -> None:
+    """A director's table notes the information of a ``hesitation`` event and raises REVIEW(16B): after play the
+    director judges the logical alternatives (L16B1(a)(b), L73C)."""
+    record = table.record
+    if record is None:
+        return
+    noted, action = logged.get("noted_by"), logged.get("action")
+    by = "" if noted is None else f"; {seat_name(Seat.parse(noted))} reserves the right to call the director (L16B2)"
+    over = "" if action is None else f" over {action}"
+    record.note(f"L16B1, L73C: {seat_name(seat)}: {_MANNERS[logged.get('kind', 'hesitation')]}{over}{by}.")
+    record.add_review("16B")
 
 
 def _misexplanation(table: Table, d: Disclosure, seat: Seat, data: Mapping[str, Any]) -> dict[str, Any]:
@@ -683,7 +756,13 @@ def _lho_choice(record: DirectedAuction, seat: Seat, index: int, before: list[tu
     )
 
 
-_HANDLERS: Final = {ALERT: _alert, QUESTION: _question, ANSWER: _answer, MISEXPLANATION: _misexplanation}
+_HANDLERS: Final[dict[str, _Check]] = {
+    ALERT: _alert,
+    QUESTION: _question,
+    ANSWER: _answer,
+    HESITATION: _hesitation,
+    MISEXPLANATION: _misexplanation,
+}
 
 
 def disclosure_event(table: Table, event: Event) -> Event | None:
@@ -695,14 +774,11 @@ def disclosure_event(table: Table, event: Event) -> Event | None:
         return None
     seat = _seat(event.data, "seat", event.name)
     assert seat is not None
-    _no_ruling(table, event.name)
-    if table.phase is Phase.DONE and event.name not in (MISEXPLANATION, HESITATION):
-        raise IllegalCallError(f"{event.name} by {seat.name.lower()}: the board is over")
+    _allowed(table, seat, event.name)
     at = _at(table)
+    logged = _HANDLERS[event.name](table, Disclosure(table), seat, event.data)
     if event.name == HESITATION:
-        logged = _hesitation(table, seat, event.data)
-    else:
-        logged = _HANDLERS[event.name](table, Disclosure(table), seat, event.data)
+        _review_tempo(table, seat, logged)
     return Extension(event.name, {**event.data, **logged, "at": [at.calls, at.cards]})  # other keys kept
 
 

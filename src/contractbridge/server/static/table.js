@@ -10,6 +10,7 @@ const token = new URLSearchParams(window.location.search).get("token");
 let socket = null;
 let frame = null;
 let typed = "";
+let chosen = null;  // the call clicked in the auction grid: {board, call} (its 1-based number)
 
 const $ = (id) => document.getElementById(id);
 const send = (message) => socket && socket.readyState === WebSocket.OPEN && socket.send(JSON.stringify(message));
@@ -24,6 +25,9 @@ function callText(call) {  // "1N" → "1NT" with a symbol: 1♠, 3NT, Pass, X, 
 function callNode(call) {
   const strain = call.length > 1 && /[1-7]/.test(call[0]) ? call.slice(1) : "";
   return el("span", {class: "call " + (strain === "H" || strain === "D" ? "red" : "")}, callText(call));
+}
+function actionText(action) {  // a call ("1N", "P") or a card ("SA", "HT") as the page writes it
+  return /^[SHDC][2-9TJQKA]$/.test(action) ? SYMBOL[action[0]] + (action[1] === "T" ? "10" : action[1]) : callText(action);
 }
 function cardNode(card, attrs) {
   return el("span", Object.assign({class: "card " + suitClass(card[0]), "data-card": card}, attrs || {}),
@@ -170,21 +174,142 @@ function renderAuction() {
   const offset = ["W", "N", "E", "S"].indexOf(v.dealer);
   for (let i = 0; i < offset; i++) row.append(el("td", {}));
   let column = offset;
-  for (const [seat, call] of v.auction) {
+  const alerted = new Map(((frame.disclosure || {}).alerts || []).map((a) => [a.call, a]));
+  v.auction.forEach(([seat, call], i) => {
+    const number = i + 1;
     const at = explained.findIndex((e) => e.seat === seat && e.call === call);
     const note = at >= 0 ? explained.splice(at, 1)[0] : null;
-    const cell = el("td", {class: note && note.alert ? "alerted" : ""}, callNode(call));
+    const cell = el("td", {class: (note && note.alert) || alerted.has(number) ? "alerted" : "", "data-number": number}, callNode(call));
     if (note && note.explanation) {
       cell.title = note.explanation;
       cell.addEventListener("click", () => { $("explain").textContent = `${NAMES[seat]} ${callText(call)}: ${note.explanation}`; });
       cell.classList.add("explained");
     }
+    const alert = alerted.get(number);
+    if (alert && alert.explanation && !cell.title) cell.title = `${NAMES[alert.seat]}: ${alert.explanation}`;
+    if (frame.disclosure) {  // a player (or the director): the call is chosen in the questions panel
+      cell.classList.add("choosable");
+      cell.setAttribute("role", "button");
+      cell.tabIndex = 0;
+      if (chosenCall() === number) cell.classList.add("chosen");
+      const choose = () => {
+        chosen = {board: v.board, call: number};
+        render();
+        const again = document.querySelector(`#auction td[data-number='${number}']`);
+        if (again) again.focus();
+      };
+      cell.addEventListener("click", choose);
+      cell.addEventListener("keydown", (event) => { if (event.key === "Enter" && !typed) { event.stopPropagation(); choose(); } });
+    }
     row.append(cell);
     column += 1;
     if (column % 4 === 0) { table.append(row); row = el("tr", {}); }
-  }
+  });
   if (v.phase === "auction" && v.turn) row.append(el("td", {class: "next"}, "?"));
   table.append(row);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// questions, answers and alerts (L20F, L40B2(a)(iii)): the page offers what the frame's disclosure.may lists, which
+// the laws' code computed for this seat; it never decides who may ask, answer or alert
+function chosenCall() {
+  const v = frame.view;
+  return chosen && chosen.board === v.board && chosen.call <= v.auction.length ? chosen.call : null;
+}
+function callName(number) {  // "North's 1NT (call 1)"
+  const entry = frame.view.auction[number - 1];
+  return entry ? `${NAMES[entry[0]]}'s ${callText(entry[1])} (call ${number})` : `call ${number}`;
+}
+function subject(q) {  // a question about one call, or about the asker's opponents' whole auction
+  return q.call ? callName(q.call) : `${"NS".includes(q.seat) ? "East-West" : "North-South"}'s auction`;
+}
+function uiNote(entry) {  // the record says for whom it is unauthorized information (L16B1, L73C, L75A)
+  return SEATS.includes(frame.you) && (entry.UI || []).includes(frame.you) ? " — unauthorized information for you (L16B1)" : "";
+}
+function kept(id) {  // what the player has typed in a box, kept while frames arrive
+  const box = $(id);
+  return box ? box.value : "";
+}
+
+function renderDisclosure() {
+  const box = $("disclosure-panel");
+  const d = frame.disclosure;
+  box.hidden = !d;
+  const shown = JSON.stringify([d, chosenCall(), frame.view.auction]);
+  if (!d || box.dataset.shown === shown) return;  // unchanged: what the player is typing stays as it is
+  box.dataset.shown = shown;
+  const may = d.may || {ask: [], ask_auction: false, answer: [], alert: [], tempo: []};  // the director asks nothing
+  const typedAnswers = {};
+  for (const q of may.answer) typedAnswers[q] = kept(`answer-text-${q}`);
+  const typedAlert = kept("alert-text");
+  const focused = document.activeElement && document.activeElement.id;
+  box.replaceChildren(el("h2", {}, "Questions and alerts"));
+  for (const number of may.answer) {  // L20F1: the partner of the player who made the call answers, at once
+    const q = d.questions.find((x) => x.number === number);
+    const text = el("input", {id: `answer-text-${number}`, class: "answer-text", maxlength: "200", placeholder: "your explanation (L20F1)", value: typedAnswers[number]});
+    const answer = () => { if (text.value.trim()) send({type: "answer", question: number, text: text.value.trim()}); };
+    text.addEventListener("keydown", (event) => { if (event.key === "Enter") answer(); });
+    box.append(el("div", {class: "to-answer", "data-question": number},
+      el("p", {}, `${NAMES[q.seat]} asks about ${subject(q)}: you answer (Law ${q.law})`), text,
+      el("button", {class: "answer", "data-question": number, onclick: answer}, "Answer")));
+  }
+  const number = chosenCall();
+  if (number !== null) {
+    const part = el("div", {id: "chosen-call"}, el("p", {}, el("b", {}, callName(number))));
+    const explained = [];
+    for (const a of d.alerts.filter((x) => x.call === number)) explained.push(`alerted by ${NAMES[a.seat]}${a.late ? " (late)" : ""}${a.explanation ? ": " + a.explanation : ""}`);
+    const asked = new Set(d.questions.filter((q) => q.call === number).map((q) => q.number));  // the whole auction's: in the log
+    for (const a of d.answers.filter((x) => asked.has(x.question))) explained.push(`${NAMES[a.seat]} explained: ${a.text}`);
+    for (const e of explained) part.append(el("p", {class: "muted"}, e));
+    if (may.ask.includes(number)) {
+      part.append(el("button", {id: "ask-call", onclick: () => send({type: "question", call: number})}, asked.size ? "Ask again (L20F1)" : "Ask what it means (L20F1)"));
+    }
+    const alert = may.alert.find((a) => a.call === number);
+    if (alert) {
+      const text = el("input", {id: "alert-text", maxlength: "200", placeholder: "explanation (optional)", value: typedAlert});
+      part.append(el("div", {class: "alert-form"}, text,
+        el("button", {id: "alert-call", onclick: () => send(Object.assign({type: "alert", call: number}, text.value.trim() ? {explanation: text.value.trim()} : {}))},
+          "Alert"),
+        alert.due ? el("span", {class: "due"}, " your card: alertable (L40B2(a)(iii))") : null,
+        alert.late ? el("span", {class: "muted"}, " late: after the next call (L21B1(a))") : null));
+    }
+    if (!may.ask.includes(number) && !alert && SEATS.includes(frame.you)) part.append(el("p", {class: "muted"}, "Nothing to ask or alert about this call now."));
+    if (frame.you === "director") part.append(misexplanationForm(number));
+    box.append(part);
+  } else if (may.ask.length || may.alert.length) {
+    box.append(el("p", {class: "muted", id: "choose-hint"}, "Click a call in the auction to ask about it or alert it."));
+  }
+  if (may.ask_auction) box.append(el("button", {id: "ask-auction", onclick: () => send({type: "question"})}, "Ask about the opponents' auction (L20F1)"));
+  if ((may.tempo || []).length) {  // L16B2: an opponent notes a break in tempo and may call the director later
+    box.append(el("div", {id: "tempo", class: "tempo"}, "Break in tempo by ",
+      ...may.tempo.map((s) => el("button", {class: "tempo", "data-seat": s, title: "over his last call or card (L16B1, L16B2)",
+        onclick: () => send({type: "hesitation", seat: s})}, NAMES[s]))));
+  }
+  const log = el("ul", {id: "disclosure-log", class: "disclosure-log"});
+  for (const a of d.alerts) log.append(el("li", {class: "alert-entry"}, `${NAMES[a.seat]} alerted ${callName(a.call)}${a.late ? " late" : ""}${a.explanation ? ": " + a.explanation : ""}${uiNote(a)}`));
+  for (const q of d.questions) {
+    const item = el("li", {class: "question", "data-question": q.number}, `${NAMES[q.seat]} asked about ${subject(q)} (Law ${q.law})${uiNote(q)}`);
+    for (const a of d.answers.filter((x) => x.question === q.number)) item.append(el("div", {class: "answer-text-shown"}, `${NAMES[a.seat]}: “${a.text}”${uiNote(a)}`));
+    if (q.awaiting.length) item.append(el("div", {class: "muted"}, `waiting for ${q.awaiting.map((s) => NAMES[s]).join(" and ")}`));
+    log.append(item);
+  }
+  for (const h of d.hesitations) log.append(el("li", {class: "tempo-entry"}, `${NAMES[h.seat]}: ${words(h.kind)}${h.action ? " over " + actionText(h.action) : ""}${h.noted_by ? ", noted by " + NAMES[h.noted_by] : ""}${uiNote(h)}`));
+  for (const n of d.not_alerted || []) log.append(el("li", {class: "muted"}, `not alerted, alertable by the card: ${callName(n.call)}`));
+  if (log.childElementCount) box.append(log);
+  else if (!box.querySelector("button")) box.append(el("p", {class: "muted"}, "No questions or alerts yet."));
+  const again = focused && $(focused);
+  if (again && again.tagName === "INPUT") { again.focus(); again.setSelectionRange(again.value.length, again.value.length); }
+}
+
+// the director records who called him about call ``number``'s explanation, a failure to alert it or an alert where
+// none was due (L20F4, L20F5, L75); the table says whether that player may call him now and rules
+function misexplanationForm(number) {
+  const seat = el("select", {id: "mi-seat"}, ...SEATS.map((s) => el("option", {value: s}, NAMES[s])));
+  const kind = el("select", {id: "mi-kind"}, el("option", {value: "explanation"}, "its explanation"),
+    el("option", {value: "no_alert"}, "a failure to alert it"), el("option", {value: "alert"}, "an alert where none was due"));
+  return el("div", {class: "mi-form"}, "Called by ", seat, " about ", kind, " ",
+    el("button", {id: "record-mi", onclick: () => send({type: "misexplanation", seat: seat.value, call: number, kind: kind.value})},
+      "Record (L20F, L75)"));
 }
 
 function renderBiddingBox() {
@@ -454,6 +579,7 @@ function render() {
   renderContract();
   renderAuction();
   renderBiddingBox();
+  renderDisclosure();
   renderRuling();
   renderCall();
   renderClaim();
