@@ -27,6 +27,8 @@ _MEMO_DICTS = (
     ("contractbridge.systems.base", "_SITUATIONS"),
     ("contractbridge.play", "_SUIT_INDICES"),  # the cards of each suit holding (#28)
     ("contractbridge.play", "_SUIT_SETS"),
+    ("contractbridge.cards", "_SUIT_TEXT"),  # a suit's text read → its holding (#28: the readers' memo)
+    ("contractbridge.cards", "_RANKS_TEXT"),  # a holding → its text, made on first use
 )
 
 

@@ -8,8 +8,9 @@ before leading (``<Seat> to lead``, or ``Dummy to lead`` for declarer); after th
 reads one line (``Timing``); a ``Start of board`` in mid-board restarts the board; a card is read from the last
 word of ``<Seat> plays <card>``. Beyond BEN it checks each of those lines, sends ``Alert.``/``Infos.``
 explanations from its script, adds BEN's newer ``. Forced`` suffix to a forced card, can drop its connection
-once at a chosen card and connect again (even before the old connection is closed), and can send the ``ready to
-start`` after ``Timing`` that older clients send (``ready_after_timing``).
+once at a chosen card and connect again (even before the old connection is closed), can send once a line the
+table manager cannot read (``garble_at``: it then expects ``Error`` and its connection closed, and connects
+again), and can send the ``ready to start`` after ``Timing`` that older clients send (``ready_after_timing``).
 
 Two of BEN's ways, seen running BEN's own client against ``serve-tm`` (``sticky_restart``, ``info``): once a board
 was started again, BEN's main loop keeps its restart flag, so for every later board it sends ``ready for deal``
@@ -89,7 +90,8 @@ def _call(words: list[str]) -> Call:
 class BenLikeClient:
     """One seat. ``scripts``: board number → the auction as ``"1C P 2C!strong, artificial P …"`` (``!``: an
     alert with its explanation; ``?``: an ``Infos.`` explanation); boards without a script are bid at random.
-    ``drop_at``: (board number, cards seen) where the connection is dropped once and made again."""
+    ``drop_at``: (board number, cards seen) where the connection is dropped once and made again; ``garble_at``:
+    where it sends ``garbage`` once instead of its next line."""
 
     def __init__(
         self,
@@ -99,6 +101,8 @@ class BenLikeClient:
         scripts: dict[int, list[str]] | None = None,
         seed: int = 0,
         drop_at: tuple[int, int] | None = None,
+        garble_at: tuple[int, int] | None = None,
+        garbage: str = "",
         name: str = "BEN",
         ready_after_timing: bool = False,
         connect_before_closing: bool = False,
@@ -111,6 +115,8 @@ class BenLikeClient:
         self.scripts = scripts or {}
         self.rng = random.Random(seed)
         self.drop_at = drop_at
+        self.garble_at = garble_at
+        self.garbage = garbage or "{me} sings a song"
         self.name = name
         self.ready_after_timing = ready_after_timing
         self.connect_before_closing = connect_before_closing
@@ -120,6 +126,8 @@ class BenLikeClient:
         self.sent: list[str] = []
         self.reconnected = 0
         self.restarts = 0
+        #: The ``Error`` lines received after ``garble_at``.
+        self.refusals: list[str] = []
         self._reader: asyncio.StreamReader | None = None
         self._writer: asyncio.StreamWriter | None = None
 
@@ -247,6 +255,9 @@ class BenLikeClient:
                 if self.drop_at == (record.number, len(played)):
                     self.drop_at = None
                     raise Dropped
+                if self.garble_at == (record.number, len(played)):
+                    self.garble_at = None
+                    await self._garble()
                 if mine:
                     if i == 0:
                         await self.expect("Dummy to lead" if turn == dummy else f"{SEATS[turn]} to lead")
@@ -278,6 +289,17 @@ class BenLikeClient:
             leader = trick_winner(leader, tuple(cards), contract.strain)
             record.tricks_ns += leader.side == 0
         record.timing = await self._timing()
+
+    async def _garble(self) -> None:
+        """Send the garbage line; the table manager answers ``Error`` (unasked lines may come first) and closes
+        the connection."""
+        assert self._reader is not None
+        await self.send(self.garbage.format(me=self.me))
+        while not (line := (await self._reader.readline()).decode()).startswith("Error"):
+            assert line, f"{self.me}: the connection closed without an Error line"
+        self.refusals.append(line.strip())
+        assert await self._reader.read() == b"", "the table manager keeps a refused connection open"
+        raise Dropped
 
     async def _timing(self) -> str:
         line = await self.receive()

@@ -83,19 +83,26 @@ def test_two_robot_pairs_play_a_board_through_the_server_as_in_process() -> None
 
 
 def test_a_client_that_breaks_the_protocol_is_refused() -> None:
-    async def main() -> str:
+    """A connection that does not begin with ``Connecting`` is answered ``Error`` and closed (#24); the table
+    manager goes on waiting for its four seats, which then play."""
+
+    async def main() -> tuple[str, bytes, TableManagerServer]:
         server = TableManagerServer([Board(1, Deal.random(1))], port=0)
         await server.start()
         reader, writer = await asyncio.open_connection("127.0.0.1", server.port)
         writer.write(b"Hello\r\n")
         await writer.drain()
         reply = (await reader.readline()).decode()
+        rest = await reader.read()
         writer.close()
-        with pytest.raises(ProtocolError):
-            await server.serve()
-        return reply
+        clients = [BenLikeClient(s, server.port, seed=int(s)) for s in Seat]
+        await asyncio.gather(server.serve(), *(c.run() for c in clients))
+        return reply, rest, server
 
-    assert asyncio.run(main()).startswith("Error:")
+    reply, rest, server = _bounded(main())
+    assert reply.startswith("Error:") and rest == b""
+    assert server.refused == ["?: not a table-manager message: 'Hello'"] and not server.errors
+    assert server.tables[0].phase is Phase.DONE
 
 
 # --- issue #24 item 1: the grammar, and interop with a client that behaves as BEN's -----------------------------
@@ -308,6 +315,54 @@ def test_a_seat_that_connects_again_before_its_old_connection_closes_replaces_it
     assert [c.reconnected for c in clients] == [0, 0, 0, 1]
 
 
+@pytest.mark.parametrize(
+    ("garbage", "why"),
+    [
+        ("{me} sings a song", "North: not a table-manager message"),
+        ("{me} bids 1C", "'North bids 1C': it is not North's call"),
+        ("{me} ready for teams", "North sent 'North ready for teams' where the protocol wants"),
+    ],
+)
+def test_a_seat_whose_line_is_refused_connects_again_and_the_others_keep_their_connections(
+    garbage: str, why: str
+) -> None:
+    """(#24) North sends, in the middle of board 1 (North declares 4S, after five cards), a line the table manager
+    cannot read: North alone is answered ``Error`` and its connection closed; East, South and West keep theirs.
+    North connects again (as after a drop), board 1 starts again for the four, and the session ends normally. A
+    line unreadable, a call in the play (L16–L19: the table refuses it and changes nothing), a line out of place."""
+    boards = [Board(n, Deal.random(f"tm-refused-{n}")) for n in (1, 2)]
+
+    async def main() -> tuple[TableManagerServer, list[BenLikeClient]]:
+        server = TableManagerServer(boards, port=0, reconnect_timeout=20)
+        await server.start()
+        clients = [
+            BenLikeClient(
+                s,
+                server.port,
+                scripts={1: SCRIPTS[4]},
+                seed=int(s),
+                garble_at=(1, 5) if s == Seat.NORTH else None,
+                garbage=garbage,
+            )
+            for s in Seat
+        ]
+        await asyncio.gather(server.serve(), *(c.run() for c in clients))
+        return server, clients
+
+    server, clients = _bounded(main())
+    assert not server.errors and [t.phase for t in server.tables] == [Phase.DONE, Phase.DONE]
+    assert str(server.tables[0].contract) == "4S" and server.tables[0].declarer == Seat.NORTH
+    assert len(server.refused) == 1 and why in server.refused[0]
+    assert clients[Seat.NORTH].refusals == [f"Error: {server.refused[0]}"]
+    assert [c.reconnected for c in clients] == [1, 0, 0, 0]
+    assert [c.restarts for c in clients] == [0, 1, 1, 1]
+    assert [t.board.number for t in server.abandoned] == [1]
+    assert [e["event"] for e in server.abandoned[0].to_events()].count("play") == 5  # the refused line is not in it
+    assert [who for who, line in server.transcript if line.startswith("Error")] == [">North"]
+    for client in clients:
+        assert [r.number for r in client.records] == [1, 2]
+
+
 @pytest.mark.parametrize("ben_seat", list(Seat))
 def test_a_ben_like_client_and_three_of_ours_play_together(ben_seat: Seat) -> None:
     boards = [Board(n, Deal.random(f"tm-mixed-{n}")) for n in (1, 2)]
@@ -340,13 +395,15 @@ def test_a_ben_like_client_and_three_of_ours_play_together(ben_seat: Seat) -> No
         assert sum(line.endswith("ready to start") for who, line in received if who == name) == 1
 
 
-def _raw_session(lines: list[str], *, reconnect_timeout: float = 30.0) -> tuple[list[str], str]:
+def _raw_session(
+    lines: list[str], *, reconnect_timeout: float = 30.0, refusals: int = 3
+) -> tuple[list[str], str, TableManagerServer]:
     """Four raw connections: each seat connects and asks for the teams and its first board; then North's
-    connection sends ``lines``. What North received, and the server's error."""
+    connection sends ``lines``. What North received, the server's error, the server."""
 
-    async def main() -> tuple[list[str], str]:
+    async def main() -> tuple[list[str], str, TableManagerServer]:
         board = Board(1, Deal.random("tm-raw"))  # North deals
-        server = TableManagerServer([board], port=0, reconnect_timeout=reconnect_timeout)
+        server = TableManagerServer([board], port=0, reconnect_timeout=reconnect_timeout, refusals=refusals)
         await server.start()
         links = {}
         for seat in Seat:
@@ -365,21 +422,39 @@ def _raw_session(lines: list[str], *, reconnect_timeout: float = 30.0) -> tuple[
         received = (await reader.read()).decode().splitlines()
         for _, w in links.values():
             w.close()
-        return received, str(err.value)
+        return received, str(err.value), server
 
     return _bounded(main())
 
 
-def test_a_card_before_the_auction_ends_is_refused_and_ends_the_session() -> None:
-    received, error = _raw_session(
-        ["North ready to start", "North ready for deal", "North ready for cards", "North plays AS"]
+def test_a_card_before_the_auction_ends_is_refused_and_its_seat_dropped() -> None:
+    """(#24) North alone is answered ``Error`` and its connection closed (L16–L19: the table refuses the card and
+    changes nothing); the session ends only because North does not connect again."""
+    received, error, server = _raw_session(
+        ["North ready to start", "North ready for deal", "North ready for cards", "North plays AS"],
+        reconnect_timeout=0.2,
     )
     assert received[-1].startswith("Error: 'North plays AS': it is not North's card to play")
-    assert "not North's card" in error
+    assert "not North's card" in error and "North did not connect again" in error
+    assert [who for who, line in server.transcript if line.startswith("Error")] == [">North"]
+    assert server.tables[0].to_events() == Table(server.tables[0].board).to_events()
+
+
+def test_what_a_refused_connection_sent_after_the_refused_line_is_not_read() -> None:
+    received, error, server = _raw_session(["North sings a song", "North ready to start"], reconnect_timeout=0.2)
+    assert received[-1] == "Error: North: not a table-manager message: 'North sings a song'"
+    assert "Start of board" not in received and "North did not connect again" in error
+    assert ("<North", "North ready to start") not in server.transcript
+
+
+def test_a_seat_refused_more_than_the_limit_ends_the_session() -> None:
+    received, error, server = _raw_session(["North sings a song"], refusals=0)
+    assert received[-1].startswith("Error: North: ") and "refused 1 times" in error
+    assert server.refused == []
 
 
 def test_a_seat_that_does_not_come_back_ends_the_session() -> None:
-    _, error = _raw_session([], reconnect_timeout=0.2)
+    _, error, _ = _raw_session([], reconnect_timeout=0.2)
     assert "North did not connect again" in error
 
 
@@ -515,6 +590,8 @@ def test_the_commands_refuse_bad_input_with_a_clear_error() -> None:
     runner = CliRunner()
     no_boards = runner.invoke(app, ["serve-tm", "--port", "0", "--boards", "0"])
     assert no_boards.exit_code == 2 and "--boards must be at least 1" in no_boards.output
+    refusals = runner.invoke(app, ["serve-tm", "--port", "0", "--refusals", "-1"])
+    assert refusals.exit_code == 2 and "refusals must be 0 or more" in refusals.output
     nobody = runner.invoke(app, ["tm-client", "--seat", "N", "--port", str(_free_port()), "--reconnect", "0"])
     assert nobody.exit_code == 2 and "error" in nobody.output and "Traceback" not in nobody.output
     bad_seat = runner.invoke(app, ["tm-client", "--seat", "Q", "--port", str(_free_port())])

@@ -6,21 +6,26 @@ over by another. Over a real PostgreSQL (Debian's, started in a temporary direct
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+import logging
+import os
 import random
 import re
+import shutil
 import subprocess
 import sys
 import time
 import urllib.error
-from typing import Any
+from types import SimpleNamespace
+from typing import Any, cast
 
 import pytest
 import websockets
 
 from contractbridge.cards import Seat
 from contractbridge.store import Store, TableRecord
-from web_helpers import Recorder, Server, audit, check_frames, play_client, postgres
+from web_helpers import PG_BIN, Recorder, Server, audit, check_frames, play_client, postgres
 
 
 def test_leases_one_owner_at_a_time_and_orphans() -> None:
@@ -185,3 +190,213 @@ def test_serve_workers_on_postgresql(tmp_path: Any) -> None:
             assert (last["view"]["board"], last["seq"]) == final
         log = (tmp_path / "serve.log").read_text()
         assert len(set(re.findall(r'cluster joined\s+\(worker="([^"]+)"', log))) == 3
+
+
+class _Mirror:
+    """A table as ``Cluster`` sees one (``owned``: its own, else a mirror): it counts the times it was read back
+    from the store."""
+
+    def __init__(self, table_id: str, owned: bool = False) -> None:
+        self.record = TableRecord(table_id, table_id, "WBF2017")
+        self.owned = owned
+        self.shared: dict[str, Any] = {}
+        self.refreshed = self.reseated = 0
+
+    async def refresh(self) -> None:
+        self.refreshed += 1
+
+    async def reseat(self) -> None:
+        self.reseated += 1
+
+
+async def _until(check: Any, what: str, seconds: float = 30) -> None:
+    deadline = time.monotonic() + seconds
+    while not check():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"not within {seconds} s: {what}")
+        await asyncio.sleep(0.05)
+
+
+def _sql(url: str, query: str, *args: str) -> Any:
+    import psycopg
+
+    with psycopg.connect(url.replace("postgresql+psycopg://", "postgresql://"), autocommit=True) as conn:
+        row = conn.execute(query, args).fetchone()
+    assert row is not None
+    return row[0]
+
+
+def _terminate(url: str, application: str) -> int:
+    """``pg_terminate_backend`` of the connections named ``application``: how many there were."""
+    query = "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE application_name = %s"
+    return int(_sql(url, query, application[:63]))
+
+
+def _pg_ctl(url: str, *args: str) -> None:
+    """``pg_ctl ARGS`` on the server at ``url`` (as the ``postgres`` user when run as root, as it was started)."""
+    data = str(_sql(url, "SHOW data_directory"))
+    as_postgres = ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 and shutil.which("runuser") else []
+    subprocess.run([*as_postgres, str(PG_BIN / "pg_ctl"), *args, "-D", data, "-m", "fast", "-w"],
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True, timeout=60)  # fmt: skip
+
+
+def test_the_channel_is_listened_to_again_after_postgresql_drops_it(caplog: pytest.LogCaptureFixture) -> None:
+    """(#26) Two processes' channels on one PostgreSQL. The listening backend of one is terminated
+    (``pg_terminate_backend``, as a PostgreSQL restart or an administrator does): it logs the loss, connects again,
+    LISTENs again and reads its mirrored table back from the store (what was said while it was deaf is lost), then
+    hears the other's notices again; its NOTIFY connection terminated too, its next notice is said on a new one.
+    Then PostgreSQL restarts (``pg_ctl restart -m fast``): both channels come back. Without it the mirrors stayed
+    deaf, silently."""
+    from contractbridge.server.cluster import Cluster
+
+    caplog.set_level(logging.INFO, logger="contractbridge.server")
+    with postgres() as url:
+        if url is None:
+            pytest.skip("Debian's PostgreSQL server cannot be started here")
+        mirrors, owned = {"a": _Mirror("t1"), "b": _Mirror("t1")}, _Mirror("t2", owned=True)
+        sessions = {"a": {"t1": mirrors["a"], "t2": owned}, "b": {"t1": mirrors["b"]}}
+        clusters = {k: Cluster(cast(Any, SimpleNamespace(db=Store(url), sessions=sessions[k])), url)
+                    for k in mirrors}  # fmt: skip
+        a, b = clusters["a"], clusters["b"]
+
+        async def run() -> None:
+            for cluster in clusters.values():
+                await cluster.start()
+            try:
+                await b.say({"k": "state", "t": "t1"})
+                await _until(lambda: mirrors["a"].refreshed == 1, "a hears b")
+                assert _terminate(url, f"contractbridge listen {a.name}") == 1
+                await _until(lambda: mirrors["a"].refreshed == 2, "a listens again and reads its mirror back")
+                await _until(lambda: owned.reseated == 1, "a reads the seats of its own table back")
+                await b.say({"k": "state", "t": "t1"})
+                await _until(lambda: mirrors["a"].refreshed == 3, "a hears b again")
+                assert _terminate(url, f"contractbridge say {a.name}") == 1
+                await a.say({"k": "state", "t": "t1"})
+                await _until(lambda: mirrors["b"].refreshed == 1, "b hears a on its new connection")
+
+                await asyncio.to_thread(_pg_ctl, url, "restart")
+
+                def listening() -> list[Any]:
+                    return [getattr(r, "worker", "") for r in caplog.records if r.getMessage() == "listening again"]
+
+                await _until(lambda: sorted(listening()) == sorted([a.name, a.name, b.name]), "both listen again")
+                heard = {k: m.refreshed for k, m in mirrors.items()}
+                await b.say({"k": "state", "t": "t1"})
+                await a.say({"k": "state", "t": "t1"})
+                await _until(lambda: all(m.refreshed > heard[k] for k, m in mirrors.items()), "both hear after it")
+            finally:
+                for cluster in clusters.values():
+                    await cluster.stop()
+
+        try:
+            asyncio.run(asyncio.wait_for(run(), 120))
+        finally:  # the restarted server is not the fixture's child process any more
+            with contextlib.suppress(Exception):
+                _pg_ctl(url, "stop")
+    said = [(r.getMessage(), getattr(r, "worker", None)) for r in caplog.records]
+    assert ("channel lost", a.name) in said and ("listening again", a.name) in said
+    assert ("notify connection lost", a.name) in said
+    assert said.count(("channel lost", a.name)) == 2 and said.count(("channel lost", b.name)) == 1  # b: the restart
+
+
+def _seeds(url: str) -> list[str]:
+    store = Store(url)
+    try:
+        return sorted(t.seed for t in store.tables(status=None) if t.seed.startswith("deals/"))
+    finally:
+        store.close()
+
+
+def test_seeded_tables_are_numbered_in_the_store_across_runs(tmp_path: Any) -> None:
+    """(#26) With ``--seed``, a table's deals come from ``{seed}/{n}``: ``n`` is counted in the store, tables and
+    events together, so a second run of the server on the same store goes on from there instead of dealing its
+    first tables' boards again (as the separate counter of each ``--workers`` process did)."""
+    from fastapi.testclient import TestClient
+
+    from contractbridge.server import create_app
+
+    url = f"sqlite:///{tmp_path / 'club.db'}"
+    event = {"name": "Pairs", "movement": "mitchell", "tables": 4, "boards_per_round": 1}
+    with TestClient(create_app(url, seed="deals")) as client:
+        for path, body in (("/api/tables", {"name": "a"}), ("/api/events", event), ("/api/tables", {"name": "b"})):
+            assert client.post(path, json=body).status_code == 201
+    with TestClient(create_app(url, seed="deals")) as client:
+        assert client.post("/api/tables", json={"name": "c"}).status_code == 201
+    assert _seeds(url) == ["deals/1", "deals/3", "deals/4"]  # 2: the event's (deals/event/2)
+
+
+@pytest.mark.slow
+def test_two_processes_with_one_seed_deal_different_boards_at_every_table(tmp_path: Any) -> None:
+    """(#26) ``serve --seed deals`` twice on one PostgreSQL (as ``serve --workers 2 --seed deals``), tables
+    opened at both at once: every table has its own number, so its own deals (each process counted from 1)."""
+    with postgres() as url:
+        if url is None:
+            pytest.skip("Debian's PostgreSQL server cannot be started here")
+        args = ("--robot-processes", "1", "--robot-effort", "low", "--tables-per-minute", "0")
+        servers = [Server(url, seed="deals", args=args, log=tmp_path / f"serve{i}.log") for i in range(2)]
+        for server in servers:
+            server.start()
+        try:
+
+            async def run() -> list[Any]:
+                posts = [asyncio.to_thread(servers[i % 2].post, "/api/tables", {"name": f"t{i}"}) for i in range(8)]
+                return await asyncio.gather(*posts)
+
+            made = asyncio.run(run())
+        finally:
+            for server in servers:
+                server.stop()
+        assert len({m["id"] for m in made}) == 8
+        assert _seeds(url) == sorted(f"deals/{n}" for n in range(1, 9))
+        store = Store(url)
+        deals = {store.board(store.board_ids(m["id"])[0]).events[0]["deal"] for m in made}
+        store.close()
+        assert len(deals) == 8
+
+
+@pytest.mark.slow
+def test_a_mirror_whose_channel_is_cut_mid_board_sees_the_board_to_its_end(tmp_path: Any) -> None:
+    """(#26) Two ``serve`` processes on one PostgreSQL; the table is the first's, South and a spectator are at the
+    second (a mirror). Mid-auction every listening backend is terminated: both processes listen again, the
+    mirror reads the table back, and South plays the board to its end there, every frame shown being stored."""
+    with postgres() as url:
+        if url is None:
+            pytest.skip("Debian's PostgreSQL server cannot be started here")
+        args = ("--robot-processes", "1", "--robot-effort", "low", "--tables-per-minute", "0")
+        logs = [tmp_path / f"serve{i}.log" for i in range(2)]
+        servers = [Server(url, robot_delay=0.05, seed=f"relisten-{i}", args=args, log=logs[i]) for i in range(2)]
+        for server in servers:
+            server.start()
+        store = Store(url)
+        try:
+            table_id = servers[0].post("/api/tables", {"name": "t", "robots": ["N", "E", "W"]})["id"]
+            token = _post(servers[1], f"/api/tables/{table_id}/seats/S", {"name": "S"})["token"]
+            south, watcher = Recorder(Seat.SOUTH), Recorder(None)
+
+            async def run() -> list[Any]:
+                link = f"{servers[1].ws}/ws/{table_id}"
+                player = asyncio.create_task(play_client(f"{link}?token={token}", south, random.Random(5), 1,
+                                                         timeout=180))  # fmt: skip
+                spectator = asyncio.create_task(_watch(link, watcher, 1, 180))
+                while _final(store, table_id) < (1, 6):  # the auction begun
+                    await asyncio.sleep(0.1)
+                query = "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE application_name LIKE %s"
+                assert await asyncio.to_thread(_sql, url, query, "contractbridge listen %") == 2
+                return await asyncio.gather(player, spectator)
+
+            outcome = asyncio.run(run())
+        finally:
+            for server in servers:
+                server.stop()
+        assert outcome[1] is True
+        final = _final(store, table_id)
+        assert final[0] == 1 and store.board(store.board_ids(table_id)[-1]).finished
+        for recorder in (south, watcher):
+            assert check_frames(store, table_id, recorder.frames) > 0
+            last = [f for f in recorder.frames if f["type"] == "state"][-1]
+            assert (last["view"]["board"], last["seq"]) == final
+        audit(store, table_id, [south, watcher])
+        store.close()
+        for log in logs:
+            text = log.read_text()
+            assert "channel lost" in text and "listening again" in text

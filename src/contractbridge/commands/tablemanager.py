@@ -47,6 +47,9 @@ def register(app: typer.Typer) -> None:
         reconnect: Annotated[
             float, typer.Option("--reconnect", help="seconds a dropped seat has to connect again")
         ] = 30.0,
+        refusals: Annotated[
+            int, typer.Option("--refusals", help="lines refused per seat (its connection closed) before the end")
+        ] = 3,
     ) -> None:
         """Run a table manager (Blue Chip Bridge protocol v18): four clients connect, one per seat, and play the
         boards; a seat that drops may connect again and the board in progress starts again."""
@@ -63,7 +66,9 @@ def register(app: typer.Typer) -> None:
 
         teams = None if ns is None and ew is None else (ns or "N/S", ew or "E/W")
         try:
-            server = TableManagerServer(deals, port=port, teams=teams, on_board=done, reconnect_timeout=reconnect)
+            server = TableManagerServer(
+                deals, port=port, teams=teams, on_board=done, reconnect_timeout=reconnect, refusals=refusals
+            )
         except BridgeError as err:
             raise _fail(err) from None
 

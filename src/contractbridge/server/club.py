@@ -7,18 +7,20 @@ dependencies ``club`` and ``session``, never through closures.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import functools
-import itertools
+import re
 import time
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import AsyncIterator, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Annotated
 
 from fastapi import Depends, HTTPException, Request
 from starlette.requests import HTTPConnection
 
+from contractbridge.eventstore import EventStore
 from contractbridge.server.protocol import ProtocolError
 from contractbridge.server.robots import RobotPool
 from contractbridge.server.session import Role, TableSession
@@ -49,7 +51,7 @@ class Club:
     settings: Settings
     store: Store | None = None
     sessions: dict[str, TableSession] = field(default_factory=dict)
-    opened: Iterator[int] = field(default_factory=lambda: itertools.count(1))  # the seed's table numbers
+    numbering: asyncio.Lock = field(default_factory=asyncio.Lock)  # one seed number at a time (``numbered``)
     openers: dict[str, str] = field(default_factory=dict)  # table id → the address that opened it
     recent: dict[str, deque[float]] = field(default_factory=dict)  # address → when it opened tables
     pool: RobotPool = field(init=False)  # the processes the robots think in
@@ -87,6 +89,29 @@ class Club:
         self.cluster.changed(session)
         return session
 
+    @contextlib.asynccontextmanager
+    async def numbered(self) -> AsyncIterator[int | None]:
+        """With ``settings.seed``, the number ``n`` of the table (seed ``f"{seed}/{n}"``) or event (``f"{seed}/
+        event/{n}"``) about to be stored: one more than the highest in the store, held (in this process, and
+        across the cluster's processes) until the block has stored it, so that no two tables of the store deal
+        the same boards, whichever process (``serve --workers``) or run of the server made them; None without a
+        seed (the table's seed is secret and random)."""
+        seed = self.settings.seed
+        if seed is None:
+            yield None
+            return
+        cluster = contextlib.nullcontext() if self.cluster is None else self.cluster.exclusive("#seed")
+        async with self.numbering, cluster:
+            yield 1 + await asyncio.to_thread(_last_number, self.db, seed)
+
+    async def find(self, table_id: str) -> TableSession | None:
+        """The open table ``table_id`` in this server: in a cluster, opened here first if another process opened it
+        and its notice has not come yet (``Cluster.find``)."""
+        found = self.sessions.get(table_id)
+        if found is None and self.cluster is not None:
+            found = await self.cluster.find(table_id)
+        return found
+
     @property
     def db(self) -> Store:
         assert self.store is not None, "the application has not started"
@@ -112,6 +137,13 @@ class Club:
         self.recent.setdefault(address, deque()).append(time.monotonic() if now is None else now)
 
 
+def _last_number(store: Store, seed: str) -> int:
+    """The highest table or event number dealt from ``seed`` in ``store`` (0: none)."""
+    number = re.compile(rf"{re.escape(seed)}/(?:event/)?(\d+)")
+    seeds = [t.seed for t in store.tables(status=None)] + [e.seed for e in EventStore(store).events()]
+    return max((int(m[1]) for s in seeds if (m := number.fullmatch(s))), default=0)
+
+
 def club(connection: HTTPConnection) -> Club:
     """The application's ``Club`` (a dependency of every route, HTTP or WebSocket)."""
     found: Club = connection.app.state.club
@@ -121,9 +153,9 @@ def club(connection: HTTPConnection) -> Club:
 ClubDep = Annotated[Club, Depends(club)]
 
 
-def session(table_id: str, tables: ClubDep) -> TableSession:
+async def session(table_id: str, tables: ClubDep) -> TableSession:
     """The open table ``table_id`` (HTTP 404 when there is none)."""
-    found = tables.sessions.get(table_id)
+    found = await tables.find(table_id)
     if found is None:
         raise HTTPException(404, f"no open table {table_id!r}")
     return found

@@ -9,6 +9,12 @@
   connections their frames. A message a mirror's connection sends is forwarded on the channel to the owner, who
   carries it out as its own (an error frame comes back to that connection only); a seat taken or released at a
   mirror is written to the store and the owner told.
+- **The channel survives PostgreSQL** (#26): when the listening connection is lost (PostgreSQL restarted, its
+  backend terminated), the process logs it, connects again with back-off (``BACKOFF``), LISTENs again, and then
+  reads back from the store every mirrored table, the seats of every owned one, and opens the tables it has not
+  heard of: what was said while it was deaf is lost, what was committed is not. A NOTIFY whose connection was
+  lost is said once more on a new one. A forwarded message whose answer was lost gets ``ForwardError`` (send it
+  again) after ``ANSWER`` seconds.
 - **Take-over**: a process that dies (even ``kill -9``) stops renewing; within ``TTL`` + ``RENEW`` seconds another
   process takes the lease and resumes the table from the store (``TableSession.open``): nothing committed is
   lost, and an action that was not committed was never shown to anybody. A process that stops cleanly gives its
@@ -54,6 +60,9 @@ RENEW: Final = 1.0
 ANSWER: Final = 10.0
 #: PostgreSQL's limit on a NOTIFY payload is 8000 bytes.
 PAYLOAD: Final = 7999
+#: Seconds before the first attempt to reach PostgreSQL again after the channel was lost, and at most between two
+#: (doubled after each failure).
+BACKOFF: Final = (0.1, 5.0)
 
 
 class ForwardError(BridgeError):
@@ -82,15 +91,14 @@ class Cluster:
         self._refresh: dict[str, asyncio.Task[None]] = {}
         self._again: set[str] = set()
         self._adopting: set[str] = set()
+        self._saying = asyncio.Lock()
 
     # start and stop ---------------------------------------------------------------------------------------------
     async def start(self) -> None:
         """Listen on the channel and open every open table of the store: owned when its lease is free, else as a
         mirror; then keep the leases."""
-        import psycopg
-
-        self._listen = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
-        self._say = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
+        self._say = await self._connect("say")
+        self._listen = await self._connect("listen")
         await self._listen.execute(f"LISTEN {CHANNEL}")
         self._tasks.append(asyncio.get_running_loop().create_task(self._hear()))
         for record in await asyncio.to_thread(self.club.db.tables):
@@ -109,6 +117,13 @@ class Cluster:
                 with contextlib.suppress(Exception):
                     await connection.close()
 
+    async def _connect(self, use: str) -> psycopg.AsyncConnection[Any]:
+        """A connection of this process to the store's PostgreSQL, named for what it does (``pg_stat_activity``)."""
+        import psycopg
+
+        name = f"contractbridge {use} {self.name}"[:63]
+        return await psycopg.AsyncConnection.connect(self.url, autocommit=True, application_name=name)
+
     async def _adopt(self, table_id: str) -> None:
         """Open a table of the store here (once): owned if its lease is ours to take, else a mirror. A table
         that cannot be opened is left to the next notice or lease round (its lease, if taken, is given up)."""
@@ -125,6 +140,22 @@ class Cluster:
         finally:
             self._adopting.discard(table_id)
 
+    async def find(self, table_id: str) -> TableSession | None:
+        """An open table of the store this process has not heard of yet (a client can be quicker than the
+        opener's notice): opened here now; None if the store has no such open table."""
+        for _ in range(100):  # this process is opening it already: wait for that (5 s at most)
+            if table_id not in self._adopting:
+                break
+            await asyncio.sleep(0.05)
+        if table_id not in self.club.sessions:
+            try:
+                record = await asyncio.to_thread(self.club.db.table, table_id)
+            except BridgeError:  # no such table
+                return None
+            if record.status == "open":
+                await self._adopt(table_id)
+        return self.club.sessions.get(table_id)
+
     def join(self, session: TableSession) -> None:
         """Make ``session`` part of the cluster: its changes are said, its mirror's messages forwarded."""
         session.cluster = self
@@ -139,6 +170,20 @@ class Cluster:
             yield
         finally:
             self._adopting.discard(table_id)
+
+    @contextlib.asynccontextmanager
+    async def exclusive(self, key: str) -> AsyncIterator[None]:
+        """Hold the lease row ``key`` (a name that is no table's) for the block, waiting while another process
+        holds it: what the block reads and writes no other process's block of the same ``key`` does meanwhile
+        (``Club.numbered``); a process killed holding it lets go within ``TTL``."""
+        self._adopting.add(key)  # not given up by the lease round as a stray lease
+        try:
+            while not await asyncio.to_thread(self.club.db.acquire, key, self.name, TTL):
+                await asyncio.sleep(0.05)
+            yield
+        finally:
+            self._adopting.discard(key)
+            await asyncio.to_thread(self.club.db.release_leases, self.name, [key])
 
     # the leases --------------------------------------------------------------------------------------------------
     async def _keep(self) -> None:
@@ -180,11 +225,25 @@ class Cluster:
     async def say(self, payload: dict[str, Any]) -> None:
         """NOTIFY every process (this one too: it ignores what it said itself); ``ProtocolError`` for a payload
         over PostgreSQL's limit (nothing is sent)."""
-        assert self._say is not None
+        import psycopg
+
         text = json.dumps({**payload, "by": self.name}, ensure_ascii=False)
         if len(text.encode()) > PAYLOAD:
             raise ProtocolError(f"{payload.get('k')}: too long to pass to the table's server ({len(text)} characters)")
-        await self._say.execute("SELECT pg_notify(%s, %s)", (CHANNEL, text))
+        say = self._say
+        assert say is not None
+        try:
+            await say.execute("SELECT pg_notify(%s, %s)", (CHANNEL, text))
+        except psycopg.OperationalError as err:  # its connection was lost: once more on a new one
+            async with self._saying:
+                if self._say is say:
+                    log.warning("notify connection lost", extra={"worker": self.name, "error": str(err)})
+                    with contextlib.suppress(Exception):
+                        await say.close()
+                    self._say = await self._connect("say")
+                again = self._say
+            assert again is not None
+            await again.execute("SELECT pg_notify(%s, %s)", (CHANNEL, text))
 
     def changed(self, session: TableSession) -> None:
         """The owner's change of ``session`` is committed and shown here: tell the mirrors."""
@@ -213,14 +272,54 @@ class Cluster:
         task.add_done_callback(self._tasks.remove)
 
     async def _hear(self) -> None:
-        assert self._listen is not None
-        async for notice in self._listen.notifies():
+        """Handle the channel's notices; when its connection is lost, listen again (``_relisten``)."""
+        while True:
+            assert self._listen is not None
             try:
-                payload = json.loads(notice.payload)
-                if payload.get("by") != self.name:
-                    await self._dispatch(payload)
-            except Exception:
-                log.exception("notice not handled", extra={"worker": self.name})
+                async for notice in self._listen.notifies():
+                    try:
+                        payload = json.loads(notice.payload)
+                        if payload.get("by") != self.name:
+                            await self._dispatch(payload)
+                    except Exception:
+                        log.exception("notice not handled", extra={"worker": self.name})
+            except asyncio.CancelledError:
+                raise
+            except Exception as err:  # PostgreSQL restarted, the backend terminated, the network cut
+                log.warning("channel lost", extra={"worker": self.name, "error": str(err)})
+            await self._relisten()
+
+    async def _relisten(self) -> None:
+        """Connect again (waiting longer after each failure, ``BACKOFF``), LISTEN again, then catch up: every
+        mirrored table read back from the store, the seats of every owned one, every table not yet heard of
+        opened."""
+        delay = BACKOFF[0]
+        while True:
+            await asyncio.sleep(delay)
+            if self._listen is not None:
+                with contextlib.suppress(Exception):
+                    await self._listen.close()
+            try:
+                self._listen = await self._connect("listen")
+                await self._listen.execute(f"LISTEN {CHANNEL}")
+                break
+            except Exception as err:
+                log.warning("channel not reached", extra={"worker": self.name, "error": str(err), "retry": delay})
+                delay = min(2 * delay, BACKOFF[1])
+        sessions = list(self.club.sessions.values())
+        log.info("listening again", extra={"worker": self.name, "tables": len(sessions)})
+        for session in sessions:
+            if session.owned:
+                self._soon(session.reseat())  # a seat taken or released at a mirror meanwhile
+            else:
+                self._reread(session)
+        try:
+            records = await asyncio.to_thread(self.club.db.tables)
+        except Exception:  # the store is not back yet: the lease rounds open the orphans meanwhile
+            log.exception("tables not read again", extra={"worker": self.name})
+            return
+        for record in records:
+            await self._adopt(record.id)
 
     async def _dispatch(self, p: dict[str, Any]) -> None:
         kind, table_id = p["k"], p.get("t")
@@ -253,6 +352,8 @@ class Cluster:
                     await session.refresh()
                 except BridgeError as err:
                     log.error("mirror not refreshed", extra={"table": table_id, "error": str(err)})
+                except Exception:  # the store went away for a moment: the next notice, or listening again, retries
+                    log.exception("mirror not refreshed", extra={"table": table_id})
                 if table_id not in self._again:
                     return
 
@@ -328,4 +429,3 @@ class Remote(Client):
 
 async def _unused(text: str) -> None:  # a Remote's frames go through ``put``
     raise AssertionError(text)
-

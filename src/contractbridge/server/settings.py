@@ -32,8 +32,8 @@ class Settings:
 
     #: Seconds before each robot action (so that people see the cards).
     robot_delay: float = 0.0
-    #: Reproducible deals: the n-th table opened deals from ``f"{seed}/{n}"`` (demonstrations, tests);
-    #: None: each table gets a secret random seed.
+    #: Reproducible deals: the n-th table of the store deals from ``f"{seed}/{n}"`` (demonstrations, tests; numbered
+    #: across the processes and runs of the server, ``Club.numbered``); None: each table gets a secret random seed.
     seed: str | None = None
     #: Messages a second on each WebSocket on average, and the burst allowed; one more and the server answers
     #: with one error frame and closes the connection (code 1008).

@@ -17,6 +17,15 @@ L16B). ``Timing`` reports each side's thinking time on the board and in the sess
 A seat whose connection drops may connect again (same team name) within ``reconnect_timeout`` seconds. If it
 had its cards and the board was not over, the board starts again for every seat that had begun it (``Start of
 board`` sent unasked, as BEN's client expects mid-board), and the unfinished table is kept in ``abandoned``.
+
+A line the table manager cannot accept (not the protocol's, out of place, a call or card out of turn or unlawful)
+concerns its sender only (#24). The C# host answers that one client (``Expected '…'``), then its message loop
+stops; here the sender is answered ``Error: <why>`` (the other seats hear nothing of it) and its connection is
+closed, since neither side can tell where the other stands in the protocol after it: the seat is away as if it had
+dropped and may connect again, the other three keep their connections. Nothing of the refused line reaches the
+event log (the table refuses it unchanged). A seat refused more than ``refusals`` times ends the session (a client
+that sends the same wrong line each time it comes back would otherwise start the board again for ever).
+
 Version 18 has no claim (L68): every board is played to its last card.
 """
 
@@ -71,6 +80,11 @@ class _Link:
 
     writer: asyncio.StreamWriter
     seat: Seat | None = None
+    closed: bool = False  # closed by the table manager: what it still sent is not read
+
+    def close(self) -> None:
+        self.closed = True
+        self.writer.close()
 
 
 @dataclass(eq=False)
@@ -88,6 +102,7 @@ class _Seat:
     stale: bool = False  # the board started again: drop what the client sent before its ``ready for deal``
     midboard: bool = False  # it went away holding its cards of an unfinished board
     away_since: float = 0.0
+    refused: list[str] = field(default_factory=list)  # why its lines were refused, in order
 
     def reset(self) -> None:
         self.calls_seen = self.cards_seen = 0
@@ -130,11 +145,14 @@ class TableManagerServer:
         edition: str = DEFAULT_EDITION,
         on_board: Callable[[Table], None] | None = None,
         reconnect_timeout: float = 30.0,
+        refusals: int = 3,
     ) -> None:
         if host not in LOOPBACK:
             raise BridgeError(f"the table manager only listens on the loopback interface, not {host!r}")
         if not boards:
             raise BridgeError("the table manager needs at least one board")
+        if refusals < 0:
+            raise BridgeError(f"refusals must be 0 or more, not {refusals}")
         self.host = host
         self.port = port
         self.teams = teams
@@ -148,8 +166,11 @@ class TableManagerServer:
         self.transcript: list[tuple[str, str]] = []
         #: What went wrong, if anything (the session then stops).
         self.errors: list[str] = []
+        #: Each line refused (its sender answered ``Error``, its connection closed; the session goes on).
+        self.refused: list[str] = []
         self.on_board = on_board
         self.reconnect_timeout = reconnect_timeout
+        self.refusals = refusals
         self._seats: dict[Seat, _Seat] = {}
         self._links: list[_Link] = []
         self._clocks = [_Clock() for _ in boards]
@@ -223,16 +244,24 @@ class TableManagerServer:
                 link, line = await asyncio.wait_for(self._inbox.get(), wait)
             except TimeoutError:
                 names = ", ".join(seat_name(k) for k, s in self._seats.items() if s in away)
-                self._fail(None, ProtocolError(f"{names} did not connect again within {self.reconnect_timeout:g} s"))
+                why = "".join(f" (refused: {s.refused[-1]})" for s in away if s.refused)
+                late = f"{names} did not connect again within {self.reconnect_timeout:g} s{why}"
+                self._fail(None, ProtocolError(late))
                 return
+            if link.closed and line is not None:
+                continue  # sent before the table manager closed the connection
             try:
                 if line is None:
                     self._dropped(link)
                 else:
                     self._handle(link, line)
-                self._flush()
+            except ProtocolError as err:
+                self._refuse(link, err)
             except BridgeError as err:
                 self._fail(link, err)
+            if not self.errors:
+                self._flush()
+            if self.errors:
                 return
             for link in self._links:
                 if not link.writer.is_closing():
@@ -242,6 +271,22 @@ class TableManagerServer:
     def _fail(self, link: _Link | None, err: BridgeError) -> None:
         self.errors.append(f"{err}")
         self._send(link, Message(Kind.ERROR, text=f"{err}"))
+
+    def _refuse(self, link: _Link, err: ProtocolError) -> None:
+        """Answer ``Error`` to the one connection that sent a line not accepted, and close it: its seat is away
+        and may connect again; past ``refusals`` times for one seat, the session ends."""
+        if link.closed:
+            return
+        st = None if link.seat is None else self._seats[link.seat]
+        if st is not None and st.link is link:
+            if len(st.refused) >= self.refusals:
+                self._fail(link, ProtocolError(f"{err} (refused {len(st.refused) + 1} times)"))
+                return
+            st.refused.append(f"{err}")
+            self._dropped(link)
+        self.refused.append(f"{err}")
+        self._send(link, Message(Kind.ERROR, text=f"{err}"))
+        link.close()
 
     # --- the protocol -------------------------------------------------------------------------------------------
 
@@ -306,7 +351,7 @@ class TableManagerServer:
             if st.link is not None:  # connected again before its old connection was seen to drop
                 old = st.link
                 self._dropped(old)
-                old.writer.close()
+                old.close()
             st.link = link
             st.stage = _Stage.SEATED
         link.seat = seat
@@ -452,9 +497,12 @@ class TableManagerServer:
                 ns, ew = self.teams or (self._seats[Seat.NORTH].team, self._seats[Seat.EAST].team)
                 st.stage = _Stage.START
                 self._send(st.link, Message(Kind.TEAMS, ns=ns, ew=ew))
-            while st.stage is _Stage.BOARD and st.wants and self._answer(seat, st, st.wants[0]):
-                st.wants.popleft()
-                self._after(seat)
+            try:
+                while st.stage is _Stage.BOARD and st.wants and self._answer(seat, st, st.wants[0]):
+                    st.wants.popleft()
+                    self._after(seat)
+            except ProtocolError as err:  # this seat asked for what it cannot have: it alone is refused
+                self._refuse(st.link, err)
 
     def _answer(self, seat: Seat, st: _Seat, want: Message) -> bool:
         """Answer ``want`` if the call or card it asks for has been made; False: not yet."""

@@ -165,26 +165,26 @@ async def _site(room: EventRoom) -> dict[str, str | bytes]:
 async def create_event(spec: NewEvent, tables: ClubDep) -> dict[str, Any]:
     if spec.edition not in EDITIONS:
         raise HTTPException(422, f"unknown edition {spec.edition!r} (use one of {', '.join(EDITIONS)})")
-    settings = tables.settings
-    seed = secrets.token_hex(16) if settings.seed is None else f"{settings.seed}/event/{next(tables.opened)}"
     deals: tuple[Any, ...] = ()
     if spec.pbn is not None:
         from contractbridge.formats.pbn import parse_bytes
         from contractbridge.tournament.handrecords import boards_from_pbn
 
         deals = boards_from_pbn(parse_bytes(spec.pbn.encode(), file="the PBN deals"))
-    first = new_record(spec.model_dump(), seed, deals)
-    records = [first] if spec.sections == 1 else [
-        replace(first, id=secrets.token_hex(6) if n else first.id, section=letter,
-                first_section=first.id if n else None, name=f"{spec.name}, section {letter}")
-        for n, letter in enumerate("ABCDEF"[: spec.sections])
-    ]  # fmt: skip
     token, key = tokens.issue(0)
     made = []
-    for record in records:  # one director's link for every section
-        await asyncio.to_thread(EventRoom(tables, record.id).events.create, record, key)
-        made.append({"section": record.section, "id": record.id, "url": f"/e/{record.id}",
-                     "director_url": f"/e/{record.id}?token={token}"})  # fmt: skip
+    async with tables.numbered() as number:
+        seed = secrets.token_hex(16) if number is None else f"{tables.settings.seed}/event/{number}"
+        first = new_record(spec.model_dump(), seed, deals)
+        records = [first] if spec.sections == 1 else [
+            replace(first, id=secrets.token_hex(6) if n else first.id, section=letter,
+                    first_section=first.id if n else None, name=f"{spec.name}, section {letter}")
+            for n, letter in enumerate("ABCDEF"[: spec.sections])
+        ]  # fmt: skip
+        for record in records:  # one director's link for every section
+            await asyncio.to_thread(EventRoom(tables, record.id).events.create, record, key)
+            made.append({"section": record.section, "id": record.id, "url": f"/e/{record.id}",
+                         "director_url": f"/e/{record.id}?token={token}"})  # fmt: skip
     return {**made[0], "director_token": token, "sections": made}
 
 

@@ -31,7 +31,7 @@ NOT_FOUND, REFUSED, ENDED, TOO_MANY = 4404, 4403, 4001, 1008
 
 @router.websocket("/ws/{table_id}")
 async def table_socket(ws: WebSocket, table_id: str, tables: ClubDep, token: str | None = None) -> None:
-    session = tables.sessions.get(table_id)
+    session = await tables.find(table_id)
     await ws.accept()
     if session is None:
         await ws.send_json(frames.error_frame(ProtocolError(f"no open table {table_id!r}")))
@@ -41,7 +41,14 @@ async def table_socket(ws: WebSocket, table_id: str, tables: ClubDep, token: str
     try:
         if token is None and session.record.spectators == "none":
             token = await _hello(ws, tables.settings.hello_timeout)
-        role, key = session.role_of(token, director_key)
+        try:
+            role, key = session.role_of(token, director_key)
+        except ProtocolError:
+            if not token or tables.cluster is None:
+                raise
+            # the seat may have been taken at another process a moment ago: read it back from the store
+            await (session.reseat() if session.owned else session.refresh())
+            role, key = session.role_of(token, director_key)
     except ProtocolError as err:
         await ws.send_json(frames.error_frame(err))
         await ws.close(code=REFUSED)

@@ -51,18 +51,19 @@ async def new_table(spec: NewTable, tables: ClubDep, address: AddressDep) -> dic
     tables.admit(address)
     table_id = secrets.token_hex(6)
     director_token, director_key = tokens.issue(settings.token_lifetime) if spec.director else (None, None)
-    record = TableRecord(
-        id=table_id,
-        name=spec.name,
-        edition=spec.edition,
-        irregular=spec.director,
-        spectators=spec.spectators,
-        seed=secrets.token_hex(16) if settings.seed is None else f"{settings.seed}/{next(tables.opened)}",
-        boards=spec.boards,
-        scoring=spec.scoring,
-    )
-    # the robots are seated with the table (one transaction) and act only after the answer (TableSession.kick)
-    await tables.create(record, director_key, spec.robots)
+    async with tables.numbered() as number:
+        record = TableRecord(
+            id=table_id,
+            name=spec.name,
+            edition=spec.edition,
+            irregular=spec.director,
+            spectators=spec.spectators,
+            seed=secrets.token_hex(16) if number is None else f"{settings.seed}/{number}",
+            boards=spec.boards,
+            scoring=spec.scoring,
+        )
+        # the robots are seated with the table (one transaction) and act only after the answer (TableSession.kick)
+        await tables.create(record, director_key, spec.robots)
     tables.opened_by(table_id, address)
     log.info("table opened", extra={"table": table_id, "edition": spec.edition, "director": spec.director})
     out: dict[str, Any] = {"id": table_id, "url": f"/t/{table_id}"}
