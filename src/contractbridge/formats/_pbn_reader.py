@@ -21,6 +21,7 @@ from contractbridge.formats.pbn_values import (
     PbnTag,
     Problem,
     is_section_tag,
+    new_tag,
 )
 
 if TYPE_CHECKING:
@@ -384,11 +385,7 @@ class Reader:
                             yield done
                         continue
                     # add_tag's common case, inline: a name new to the game, nothing to resolve, no section open
-                    tag = (
-                        PbnTag(name, raw, raw, (), line, 1)
-                        if span is None
-                        else PbnTag(name, raw, raw, line=line, column=1, span=span)
-                    )
+                    tag = new_tag((name, raw, raw, line, 1, None if span is None else [None, None, span]))
                     game.items.append(tag)
                     index[name] = tag
                     self.has_tag = True

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import Final
+from functools import lru_cache, partial
+from operator import itemgetter
+from typing import Any, Final
 
 from contractbridge.auction import Auction
 from contractbridge.calls import PASS, Call
@@ -79,25 +80,21 @@ class PbnComment:
 SECTION_TOKEN: Final = re.compile(r'"(?:[^"\\\n]|\\.)*+"|[^\s{;\["][^\s{;\[]*+')
 
 
-class PbnTag:
+class PbnTag(tuple):  # type: ignore[type-arg]
     """A tag: ``raw`` as written (escapes undone), ``value`` after inheritance (``#``, ``##``), and the tokens
     of its section (calls, cards, table cells, with commentary tokens in place). Immutable; equal when name,
     raw, value and section are (not the place in the file). A tag read from a whole text keeps its section as
     a stretch of that text, split into tokens on first access; token positions are worked out only for an
-    error message."""
+    error message.
 
-    __slots__ = ("_positions", "_section", "_span", "column", "line", "name", "raw", "value")
-    name: str
-    raw: str
-    value: str
-    line: int
-    column: int
-    _section: tuple[str, ...] | None
-    _positions: tuple[tuple[int, int], ...] | None
-    _span: tuple[str, int, int, int] | None
+    A tuple underneath (#28: a reader makes ~9 a game, and ``tuple.__new__`` builds one in a single call):
+    name, raw, value, line, column, and the section's data: None for no section, else a list
+    ``[tokens, positions, span]`` whose ``None`` entries are worked out from ``span`` on first access."""
 
-    def __init__(
-        self,
+    __slots__ = ()
+
+    def __new__(
+        cls,
         name: str,
         raw: str,
         value: str,
@@ -107,43 +104,50 @@ class PbnTag:
         positions: tuple[tuple[int, int], ...] = (),
         *,
         span: tuple[str, int, int, int] | None = None,
-    ) -> None:
+    ) -> PbnTag:
         """``span`` = (text, start, end, line of start): the section is ``text[start:end]``, whole lines of tokens
         (no commentary, no quote left open)."""
-        _set_name(self, name)
-        _set_raw(self, raw)
-        _set_value(self, value)
-        _set_line(self, line)
-        _set_column(self, column)
-        if span is None:
-            _set_section(self, section)
-            _set_positions(self, positions)
+        if span is not None:
+            data: list[object] | None = [None, None, span]
+        elif section or positions:
+            data = [section, positions, None]
         else:
-            _set_section(self, None)
-            _set_positions(self, None)
-        _set_span(self, span)
+            data = None
+        return tuple.__new__(cls, (name, raw, value, line, column, data))
+
+    name: str = property(itemgetter(0))  # type: ignore[assignment]
+    raw: str = property(itemgetter(1))  # type: ignore[assignment]
+    value: str = property(itemgetter(2))  # type: ignore[assignment]
+    line: int = property(itemgetter(3))  # type: ignore[assignment]
+    column: int = property(itemgetter(4))  # type: ignore[assignment]
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"PbnTag is immutable: cannot set {name}")
 
     @property
     def section(self) -> tuple[str, ...]:
-        section = self._section
+        data: list[Any] | None = self[5]
+        if data is None:
+            return ()
+        section: tuple[str, ...] | None = data[0]
         if section is None:
-            text, start, end, _ = self._span  # type: ignore[misc]
+            text, start, end, _ = data[2]
             if text.find('"', start, end) < 0:
                 section = tuple(text[start:end].split())
             else:  # quoted table cells
                 section = tuple(SECTION_TOKEN.findall(text, start, end))
-            object.__setattr__(self, "_section", section)
+            data[0] = section
         return section
 
     @property
     def positions(self) -> tuple[tuple[int, int], ...]:
         """(line, column) of each section token."""
-        positions = self._positions
+        data: list[Any] | None = self[5]
+        if data is None:
+            return ()
+        positions: tuple[tuple[int, int], ...] | None = data[1]
         if positions is None:
-            text, start, end, line = self._span  # type: ignore[misc]
+            text, start, end, line = data[2]
             out = []
             line_start = start
             for m in SECTION_TOKEN.finditer(text, start, end):
@@ -152,14 +156,17 @@ class PbnTag:
                     line += newlines
                     line_start = text.rfind("\n", line_start, m.start()) + 1
                 out.append((line, m.start() - line_start + 1))
-            positions = tuple(out)
-            object.__setattr__(self, "_positions", positions)
+            positions = data[1] = tuple(out)
         return positions
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, PbnTag):
             return NotImplemented
-        return (self.name, self.raw, self.value, self.section) == (other.name, other.raw, other.value, other.section)
+        return self[:3] == other[:3] and self.section == other.section
+
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
 
     def __hash__(self) -> int:
         return hash((self.name, self.raw, self.value, self.section))
@@ -182,11 +189,8 @@ class PbnTag:
         return FormatError(f"[{self.name} {raw!r}]: {message}", line=self.line or None, column=self.column or None)
 
 
-#: The slots' own setters: a reader makes thousands of tags, and ``object.__setattr__`` looks each name up.
-_set_name, _set_raw, _set_value, _set_line, _set_column, _set_section, _set_positions, _set_span = (
-    PbnTag.__dict__[slot].__set__
-    for slot in ("name", "raw", "value", "line", "column", "_section", "_positions", "_span")
-)
+#: A tag from its tuple (name, raw, value, line, column, section data): the reader's path for the common tags.
+new_tag: Final = partial(tuple.__new__, PbnTag)
 
 
 def is_comment_token(token: str) -> bool:
