@@ -9,7 +9,8 @@ handles commentary, tags spread over several lines and quoted cells, and reports
 from __future__ import annotations
 
 import re
-from collections.abc import Container, Iterator
+from collections.abc import Iterator
+from operator import itemgetter
 from typing import TYPE_CHECKING, Final
 
 from contractbridge.errors import FormatError
@@ -43,6 +44,8 @@ _SPECIAL: Final = re.compile(r'[\[{;"]')
 #: A line of section tokens and nothing else (no commentary, no tag, no quote left open).
 _CELL_LINE: Final = re.compile(rf"(?:\s*+(?:{SECTION_TOKEN.pattern}))*+\s*+")
 _UNESCAPE: Final = re.compile(r'\\(["\\])')
+#: A tag's value (``PbnTag`` is a tuple: name, raw, value, …).
+_VALUE: Final = itemgetter(2)
 
 
 def quoted_end(text: str, pos: int) -> int:
@@ -128,8 +131,8 @@ class Reader:
             self.inherit(game, written)
         return game
 
-    def inherit(self, game: PbnGame, written: Container[str]) -> None:
-        """``written``: the names of the tags the game wrote."""
+    def inherit(self, game: PbnGame, written: dict[str, PbnTag]) -> None:
+        """``written``: the first tag of each name the game wrote."""
         for name, value in self.sticky.items():
             if name not in written:
                 game.inherited[name] = value
@@ -138,7 +141,9 @@ class Reader:
                 if name not in written and name in self.previous:
                     game.inherited.setdefault(name, self.previous[name])
         previous = self.previous
-        previous.update([(item.name, item.value) for item in game.items if isinstance(item, PbnTag)])  # Note: the last
+        previous.update(zip(written, map(_VALUE, written.values()), strict=True))  # only Note can come twice
+        for name in REPEATABLE.intersection(written):
+            previous[name] = next(i.value for i in reversed(game.items) if isinstance(i, PbnTag) and i.name == name)
         previous.update(game.inherited)
 
     def resolve(self, name: str, raw: str) -> str:
