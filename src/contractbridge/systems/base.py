@@ -399,10 +399,11 @@ class Candidate:
     (``CallMeaning(call, text, rule, **constraints)``), built when first asked for: a situation's options are
     all built, but a robot makes one of them and the explanation (L20F) needs only those making that call."""
 
-    __slots__ = ("_constraints", "_meaning", "_rule", "_text", "call", "test")
+    __slots__ = ("_constraints", "_meaning", "_rule", "_text", "call", "key", "test")
 
     def __init__(self, call: Call, rule: str, text: str, test: Test = always, **constraints: Any) -> None:
         self.call = call
+        self.key = call_key(call)
         self.test = test
         self._rule = rule
         self._text = text
@@ -446,6 +447,21 @@ ONLY: Final = tuple(frozenset({suit}) for suit in Suit)
 SIDE_OF: Final = tuple(seat.side for seat in Seat)
 #: ``_VULNERABLE[vulnerability][side]``: whether the side is vulnerable (L2), without an Enum call.
 _VULNERABLE: Final = tuple((bool(v & 1), bool(v & 2)) for v in range(4))
+
+
+#: ``call_key``'s keys of the calls other than bids
+_SIMPLE_KEY: Final[dict[Call, int]] = {PASS: -1, DOUBLE: -2, REDOUBLE: -3}
+#: The highest ``call_key`` of a bid that can be made (7NT, L18A)
+_MAX_RANK: Final = 34
+
+
+def call_key(call: Call) -> int:
+    """An integer that identifies ``call``: a bid's rank on the ladder (L18E), -1, -2, -3 for pass, double and
+    redouble. Equal calls have equal keys; the robots compare and look up calls by it (a ``Bid``'s own ``==``
+    and hash are Python functions)."""
+    if isinstance(call, Bid):
+        return (call.level - 1) * 5 + call.strain
+    return _SIMPLE_KEY[call]
 
 
 def bid_of(level: int, strain: Strain) -> Bid:
@@ -783,7 +799,7 @@ class Situation:
         self.calls = calls
         self.meanings = meanings
         self._offered: tuple[Candidate, ...] | None = None
-        self._after: dict[Call, Situation] | None = None
+        self._after: dict[int, Situation] | None = None  # by ``call_key``
 
     @property
     def context(self) -> Context:
@@ -835,16 +851,17 @@ class Situation:
 
     def after(self, call: Call) -> Situation:
         """The situation once ``call`` is made (the caller has checked that it is legal), with its meaning."""
+        key = call_key(call)
         after = self._after
         if after is None:
             after = self._after = {}
-        elif (known := after.get(call)) is not None:
+        elif (known := after.get(key)) is not None:
             return known
         global _NODES
         _NODES += 1
-        made = [o.meaning for o in self.offered if o.call == call]
+        made = [o.meaning for o in self.offered if o.key == key]
         meaning = union(made) if made else undiscussed(call)
-        nxt = after[call] = Situation(
+        nxt = after[key] = Situation(
             self.systems,
             self.dealer,
             self.vulnerability,
@@ -889,12 +906,12 @@ def situation_after(
 
 def _legal_options(ctx: Context, options: list[Candidate]) -> tuple[Candidate, ...]:
     """The options whose call is legal for the seat to call (L18, L19): ``ctx.legal``, with the bids (most
-    options) compared with the last bid's rank inline."""
+    options) compared with the last bid's rank inline, by their ``call_key``."""
     last_rank = ctx._last_rank
     out = []
     for o in options:
-        call = o.call
-        if (call.level <= 7 and call.rank > last_rank) if isinstance(call, Bid) else ctx.legal(call):
+        key = o.key
+        if (last_rank < key <= _MAX_RANK) if key >= 0 else ctx.legal(o.call):
             out.append(o)
     return tuple(out)
 
@@ -919,6 +936,7 @@ __all__ += [
     "ONLY",
     "Situation",
     "bid_of",
+    "call_key",
     "clear_caches",
     "evaluate",
     "hand_to_bid",
