@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
 from functools import lru_cache
@@ -487,26 +487,68 @@ class _cached(Generic[T]):
         return value
 
 
-@dataclass(frozen=True)
 class Context:
-    """The auction as one seat sees it, about to call: who opened, what each call meant, what is legal."""
+    """The auction as one seat sees it, about to call: who opened, what each call meant, what is legal. The facts
+    every situation asks (the seat, partner, the opening, the last bid and action, each seat's calls) are read in
+    one pass over the calls when it is built; the others when first asked. Never changed once built."""
 
-    system: System
-    auction_calls: tuple[Call, ...]
-    dealer: Seat
-    vulnerability: Vulnerability
-    options: SystemOptions
-    partscores: tuple[int, int] = (0, 0)
-    meanings: tuple[CallMeaning, ...] = field(default=())
+    __slots__ = (
+        "__dict__",
+        "_calls_by_seat",
+        "_last_action",
+        "_last_rank",
+        "auction_calls",
+        "dealer",
+        "last_bid",
+        "meanings",
+        "opener",
+        "opening_index",
+        "options",
+        "partner",
+        "partscores",
+        "seat",
+        "system",
+        "vulnerability",
+    )
 
-    # --- positions
-    @_cached
-    def seat(self) -> Seat:
-        return _ROTATION[self.dealer][len(self.auction_calls) % 4]
-
-    @_cached
-    def partner(self) -> Seat:
-        return _ROTATION[self.seat][2]
+    def __init__(
+        self,
+        system: System,
+        auction_calls: tuple[Call, ...],
+        dealer: Seat,
+        vulnerability: Vulnerability,
+        options: SystemOptions,
+        partscores: tuple[int, int] = (0, 0),
+        meanings: tuple[CallMeaning, ...] = (),
+    ) -> None:
+        self.system = system
+        self.auction_calls = auction_calls
+        self.dealer = dealer
+        self.vulnerability = vulnerability
+        self.options = options
+        self.partscores = partscores
+        self.meanings = meanings
+        rotation = _ROTATION[dealer]
+        self.seat: Seat = rotation[len(auction_calls) % 4]
+        self.partner: Seat = _ROTATION[self.seat][2]
+        by_seat: tuple[list[tuple[int, Call]], ...] = ([], [], [], [])
+        opening: int | None = None
+        last_bid: Bid | None = None
+        last_action: int | None = None
+        for i, c in enumerate(auction_calls):
+            by_seat[rotation[i % 4]].append((i, c))
+            if c is not PASS:
+                last_action = i
+                if isinstance(c, Bid):
+                    last_bid = c
+                    if opening is None:
+                        opening = i
+        self._calls_by_seat = by_seat
+        self.opening_index = opening
+        self.opener: Seat | None = None if opening is None else rotation[opening % 4]
+        self.last_bid = last_bid
+        self._last_rank = -1 if last_bid is None else call_key(last_bid)
+        self._last_action = last_action
 
     def seat_of(self, index: int) -> Seat:
         return _ROTATION[self.dealer][index % 4]
@@ -527,30 +569,10 @@ class Context:
         return game_level(strain, self.partscore, self.options.trick_values)
 
     # --- the calls
-    @_cached
-    def opening_index(self) -> int | None:
-        for i, c in enumerate(self.auction_calls):
-            if c.is_bid:
-                return i
-        return None
-
     @property
     def opening(self) -> Bid | None:
         i = self.opening_index
         return None if i is None else self.auction_calls[i]  # type: ignore[return-value]
-
-    @_cached
-    def opener(self) -> Seat | None:
-        i = self.opening_index
-        return None if i is None else _ROTATION[self.dealer][i % 4]
-
-    @_cached
-    def _calls_by_seat(self) -> tuple[list[tuple[int, Call]], ...]:
-        by_seat: tuple[list[tuple[int, Call]], ...] = ([], [], [], [])
-        rotation = _ROTATION[self.dealer]
-        for i, c in enumerate(self.auction_calls):
-            by_seat[rotation[i % 4]].append((i, c))
-        return by_seat
 
     def calls_of(self, seat: Seat) -> list[tuple[int, Call]]:
         return list(self._calls_by_seat[seat])
@@ -593,13 +615,6 @@ class Context:
     def rho_call(self) -> Call | None:
         return self.auction_calls[-1] if self.auction_calls else None
 
-    @_cached
-    def last_bid(self) -> Bid | None:
-        for c in reversed(self.auction_calls):
-            if isinstance(c, Bid):
-                return c
-        return None
-
     @property
     def last_bid_index(self) -> int | None:
         for i in range(len(self.auction_calls) - 1, -1, -1):
@@ -609,18 +624,6 @@ class Context:
 
     def last_action_index(self) -> int | None:
         return self._last_action
-
-    @_cached
-    def _last_action(self) -> int | None:
-        for i in range(len(self.auction_calls) - 1, -1, -1):
-            if self.auction_calls[i] is not PASS:
-                return i
-        return None
-
-    @_cached
-    def _last_rank(self) -> int:
-        last = self.last_bid
-        return -1 if last is None else last.rank
 
     def legal(self, call: Call) -> bool:
         """L18–L19 for the seat to call (the auction is not over)."""
