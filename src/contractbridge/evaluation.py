@@ -45,6 +45,7 @@ __all__ = [
     "positional_honour_tricks",
     "quarters",
     "shape",
+    "support_bits",
     "support_quarters",
     "support_tricks",
     "sure_trump_quarters",
@@ -395,14 +396,27 @@ def playing_tricks(hand: Hand, trump: Suit | None) -> Breakdown:
 # support: normal trump support and support tricks (EST-B37, B38)
 
 
-def has_normal_support(hand: Hand, suit: Suit, *, weak: bool = False) -> bool:
-    """EST-B37: Q x x, J 10 x or x x x x, i.e. 4+ cards, or 3 with the A, K or Q, or 3 with J and 10.
-    ``weak`` (the special cases and a rebid suit, EST-B37/B49) also accepts A x and K x."""
-    b = _sbits(hand, suit)
+def _supports(b: int, weak: bool) -> bool:
+    """EST-B37 for one 13-bit holding (``has_normal_support``)."""
     n = _pop(b)
     if n >= 4 or (n == 3 and (b & (A | K | Q) or b & (J | T) == J | T)):
         return True
     return weak and n == 2 and bool(b & (A | K))
+
+
+#: ``_SUPPORTS[weak][bits]``: ``_supports`` of every 13-bit holding
+_SUPPORTS: Final = tuple(tuple(_supports(b, weak) for b in range(1 << 13)) for weak in (False, True))
+
+
+def has_normal_support(hand: Hand, suit: Suit, *, weak: bool = False) -> bool:
+    """EST-B37: Q x x, J 10 x or x x x x, i.e. 4+ cards, or 3 with the A, K or Q, or 3 with J and 10.
+    ``weak`` (the special cases and a rebid suit, EST-B37/B49) also accepts A x and K x."""
+    return support_bits(_sbits(hand, suit), weak)
+
+
+def support_bits(bits: int, weak: bool = False) -> bool:
+    """``has_normal_support`` of one 13-bit holding (a table look-up)."""
+    return _SUPPORTS[weak][bits]
 
 
 _SHORT: Final = {3: (F(2), F(1), HALF), 4: (F(3), F(2), F(1))}

@@ -28,11 +28,11 @@ from contractbridge.evaluation import (
     culbertson_suit_quarters,
     fmt,
     fraction,
-    has_normal_support,
     hcp,
     honour_quarters,
     is_biddable_bits,
     playing_quarters,
+    support_bits,
     support_quarters,
     sure_trump_quarters,
     total_honour_tricks,
@@ -368,7 +368,8 @@ class HandEval:
         return sum(1 for v in self.suit_ht if v)
 
     def support(self, suit: Suit, weak: bool = False) -> bool:
-        return has_normal_support(self.hand, suit, weak=weak)
+        """Normal trump support for ``suit`` (EST-B37; ``weak``: A x and K x too)."""
+        return support_bits(self.bits[suit], weak)
 
 
 def hand_to_bid(hand: Hand) -> Hand:
