@@ -10,7 +10,7 @@ infer, L20F), or "natural, undiscussed" when the system does not cover it.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
@@ -465,6 +465,10 @@ def call_key(call: Call) -> int:
     return _SIMPLE_KEY[call]
 
 
+#: ``_OPPONENTS[seat]``: the seat's left- and right-hand opponents
+_OPPONENTS: Final = tuple((seat.lho, seat.rho) for seat in Seat)
+
+
 def bid_of(level: int, strain: Strain) -> Bid:
     """``Bid(level, strain)``, the shared value for levels 1–7 (the robots build thousands per second)."""
     return _BIDS[level * 5 + strain - 5] if 1 <= level <= 7 else Bid(level, strain)
@@ -498,6 +502,8 @@ class Context:
         "_calls_by_seat",
         "_last_action",
         "_last_rank",
+        "_natural_bids",
+        "_suits_of",
         "auction_calls",
         "dealer",
         "last_bid",
@@ -533,18 +539,29 @@ class Context:
         self.seat: Seat = rotation[len(auction_calls) % 4]
         self.partner: Seat = _ROTATION[self.seat][2]
         by_seat: tuple[list[tuple[int, Call]], ...] = ([], [], [], [])
+        natural: list[tuple[Seat, Suit]] = []  # who named which suit, bid by bid (the artificial bids left out)
+        suits_of: tuple[list[Suit], ...] = ([], [], [], [])  # each seat's natural suits, first mention first
+        known = len(meanings)
         opening: int | None = None
         last_bid: Bid | None = None
         last_action: int | None = None
         for i, c in enumerate(auction_calls):
-            by_seat[rotation[i % 4]].append((i, c))
+            seat = rotation[i % 4]
+            by_seat[seat].append((i, c))
             if c is not PASS:
                 last_action = i
                 if isinstance(c, Bid):
                     last_bid = c
                     if opening is None:
                         opening = i
+                    suit = SUIT_OF[c.strain]
+                    if suit is not None and not (i < known and meanings[i].artificial):
+                        natural.append((seat, suit))
+                        if suit not in suits_of[seat]:
+                            suits_of[seat].append(suit)
         self._calls_by_seat = by_seat
+        self._natural_bids = natural
+        self._suits_of = suits_of
         self.opening_index = opening
         self.opener: Seat | None = None if opening is None else rotation[opening % 4]
         self.last_bid = last_bid
@@ -585,8 +602,10 @@ class Context:
     def bids_of(self, seat: Seat) -> list[tuple[int, Bid]]:
         return [(i, c) for i, c in self._calls_by_seat[seat] if isinstance(c, Bid)]
 
-    def suits_bid_by(self, seats: Iterable[Seat]) -> list[Suit]:
-        """Suits named (naturally) by ``seats``, in order of first mention."""
+    def suits_bid_by(self, seats: Sequence[Seat]) -> list[Suit]:
+        """Suits named (naturally: the artificial bids left out) by ``seats``, in order of first mention."""
+        if len(seats) == 1:
+            return list(self._suits_of[seats[0]])
         wanted = set(seats)
         out: list[Suit] = []
         for seat, suit in self._natural_bids:
@@ -595,22 +614,8 @@ class Context:
         return out
 
     @_cached
-    def _natural_bids(self) -> tuple[tuple[Seat, Suit], ...]:
-        """Who named which suit, bid by bid (the artificial bids left out)."""
-        rotation = _ROTATION[self.dealer]
-        meanings = self.meanings
-        known = len(meanings)
-        return tuple(
-            (rotation[i % 4], suit)
-            for i, c in enumerate(self.auction_calls)
-            if isinstance(c, Bid)
-            and (suit := SUIT_OF[c.strain]) is not None
-            and not (i < known and meanings[i].artificial)
-        )
-
-    @_cached
     def opponent_suits(self) -> list[Suit]:
-        return self.suits_bid_by((self.seat.lho, self.seat.rho))
+        return self.suits_bid_by(_OPPONENTS[self.seat])
 
     @property
     def rho_call(self) -> Call | None:
