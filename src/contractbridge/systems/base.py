@@ -500,9 +500,12 @@ class Context:
     __slots__ = (
         "__dict__",
         "_calls_by_seat",
+        "_double_ok",
+        "_game_forcing",
         "_last_action",
         "_last_rank",
         "_natural_bids",
+        "_redouble_ok",
         "_suits_of",
         "auction_calls",
         "dealer",
@@ -544,14 +547,18 @@ class Context:
         known = len(meanings)
         opening: int | None = None
         last_bid: Bid | None = None
-        last_action: int | None = None
+        last_bid_index = last_action = -1
+        forced = False  # our side has made a game-forcing call (EST-B05)
+        ours = len(auction_calls) & 1  # the parity of our side's calls: the second, fourth, … before ours
         for i, c in enumerate(auction_calls):
             seat = rotation[i % 4]
             by_seat[seat].append((i, c))
+            if i & 1 == ours and meanings[i].forcing is Forcing.GAME:
+                forced = True
             if c is not PASS:
                 last_action = i
                 if isinstance(c, Bid):
-                    last_bid = c
+                    last_bid, last_bid_index = c, i
                     if opening is None:
                         opening = i
                     suit = SUIT_OF[c.strain]
@@ -566,7 +573,15 @@ class Context:
         self.opener: Seat | None = None if opening is None else rotation[opening % 4]
         self.last_bid = last_bid
         self._last_rank = -1 if last_bid is None else call_key(last_bid)
-        self._last_action = last_action
+        self._last_action = None if last_action < 0 else last_action
+        # L19A, L19B: a double of the opponents' last call if it is a bid, a redouble of their double
+        theirs = last_action >= 0 and last_action & 1 != ours
+        self._double_ok = theirs and last_action == last_bid_index
+        self._redouble_ok = theirs and auction_calls[last_action] is DOUBLE
+        # forced to game until our side's bid reaches it
+        self._game_forcing = forced and not (
+            last_bid is not None and last_bid_index & 1 == ours and last_bid.level >= self.game(last_bid.strain)
+        )
 
     def seat_of(self, index: int) -> Seat:
         return _ROTATION[self.dealer][index % 4]
@@ -621,29 +636,19 @@ class Context:
     def rho_call(self) -> Call | None:
         return self.auction_calls[-1] if self.auction_calls else None
 
-    @property
-    def last_bid_index(self) -> int | None:
-        for i in range(len(self.auction_calls) - 1, -1, -1):
-            if self.auction_calls[i].is_bid:
-                return i
-        return None
-
     def last_action_index(self) -> int | None:
         return self._last_action
 
     def legal(self, call: Call) -> bool:
         """L18–L19 for the seat to call (the auction is not over)."""
         if isinstance(call, Bid):
-            return 1 <= call.level <= 7 and call.rank > self._last_rank
+            return self._last_rank < (call.level - 1) * 5 + call.strain <= _MAX_RANK
         if call is PASS:
             return True
-        i = self._last_action
-        if i is None:
-            return False
         if call is DOUBLE:
-            return self.auction_calls[i].is_bid and not self.is_ours(i)
+            return self._double_ok
         if call is REDOUBLE:
-            return self.auction_calls[i] is DOUBLE and not self.is_ours(i)
+            return self._redouble_ok
         return False
 
     def cheapest(self, strain: Strain) -> Bid | None:
@@ -675,16 +680,6 @@ class Context:
     def our_game_forcing(self) -> bool:
         """Our side has made a game-forcing call (EST-B05) and has not reached game."""
         return self._game_forcing
-
-    @_cached
-    def _game_forcing(self) -> bool:
-        meanings = self.meanings
-        # our side's calls: the second, fourth, … before the seat to call
-        if not any(meanings[i].forcing is Forcing.GAME for i in range(len(self.auction_calls) - 2, -1, -2)):
-            return False
-        last = self.last_bid
-        i = self.last_bid_index
-        return not (last is not None and i is not None and self.is_ours(i) and last.level >= self.game(last.strain))
 
 
 # ---------------------------------------------------------------------------------------------------------
