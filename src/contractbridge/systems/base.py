@@ -778,6 +778,7 @@ class Situation:
         "_offered",
         "calls",
         "dealer",
+        "keys",
         "meanings",
         "options",
         "partscores",
@@ -794,6 +795,7 @@ class Situation:
         partscores: tuple[int, int],
         calls: tuple[Call, ...] = (),
         meanings: tuple[CallMeaning, ...] = (),
+        keys: tuple[int, ...] = (),
     ) -> None:
         self.systems = systems
         self.dealer = dealer
@@ -802,6 +804,7 @@ class Situation:
         self.partscores = partscores
         self.calls = calls
         self.meanings = meanings
+        self.keys = keys  # the calls' ``call_key``s: ints hash in C, a ``Bid`` by a Python function
         self._offered: tuple[Candidate, ...] | None = None
         self._after: dict[int, Situation] | None = None  # by ``call_key``
 
@@ -826,7 +829,7 @@ class Situation:
             key = (
                 self.systems[side],
                 self.systems[1 - side],
-                calls,
+                self.keys,
                 _VULNERABLE[vulnerability][side],
                 _VULNERABLE[vulnerability][1 - side],
                 self.options,
@@ -873,6 +876,7 @@ class Situation:
             self.partscores,
             (*self.calls, call),
             (*self.meanings, meaning),
+            (*self.keys, key),
         )
         return nxt
 
