@@ -31,6 +31,7 @@ __all__ = [
     "culbertson_suit_quarters",
     "defensive_tricks",
     "fraction",
+    "hand_quarters",
     "has_normal_support",
     "hcp",
     "honour_quarters",
@@ -544,6 +545,22 @@ def is_biddable_bits(bits: int) -> bool:
 def quarters(q: int) -> Fraction:
     """``Fraction(q, 4)``, the shared value when ``0 <= q < 256``."""
     return _QUARTERS[q] if 0 <= q < 256 else F(q, 4)
+
+
+def hand_quarters(suits: tuple[int, int, int, int]) -> tuple[tuple[int, int, int, int], int, int, int]:
+    """A hand's four 13-bit holdings (clubs first) summarised in one call, what a bidding robot asks of every
+    hand: each suit's EST-B08 honour tricks in quarters, the hand's (``honour_quarters``), its EST-B56 (Club
+    table) total in quarters, and the mask of its biddable suits (EST-B13; clubs 1, diamonds 2, …)."""
+    cl, di, he, sp = suits
+    q = _CULBERTSON_Q
+    c = _CLUB_Q
+    b = _BIDDABLE
+    return (
+        (q[cl], q[di], q[he], q[sp]),
+        honour_quarters(suits),
+        c[cl] + c[di] + c[he] + c[sp],
+        b[cl] | b[di] << 1 | b[he] << 2 | b[sp] << 3,
+    )
 
 
 def honour_quarters(suits: Iterable[int]) -> int:

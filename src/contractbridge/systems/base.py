@@ -24,13 +24,11 @@ from contractbridge.deal import Vulnerability
 from contractbridge.errors import BridgeError
 from contractbridge.evaluation import (
     HTTable,
-    club_suit_quarters,
-    culbertson_suit_quarters,
     fmt,
     fraction,
+    hand_quarters,
     hcp,
     honour_quarters,
-    is_biddable_bits,
     playing_quarters,
     support_bits,
     support_quarters,
@@ -300,13 +298,12 @@ class HandEval:
         self.bits = bits = (whole & 0x1FFF, whole >> 13 & 0x1FFF, whole >> 26 & 0x1FFF, whole >> 39 & 0x1FFF)
         cl, di, he, sp = bits
         self.length = (cl.bit_count(), di.bit_count(), he.bit_count(), sp.bit_count())
-        q = culbertson_suit_quarters
-        self.suit_ht = (_tricks(q(cl)), _tricks(q(di)), _tricks(q(he)), _tricks(q(sp)))
-        self.ht = _tricks(honour_quarters(bits))
-        q = club_suit_quarters
-        self.club_ht = _tricks(q(cl) + q(di) + q(he) + q(sp))
-        b = is_biddable_bits
-        self.biddable = _SUIT_SETS[b(cl) | b(di) << 1 | b(he) << 2 | b(sp) << 3]
+        (q_cl, q_di, q_he, q_sp), ht, club_ht, biddable = hand_quarters(bits)
+        t = _TRICKS  # a hand's honour tricks are well under 64 in quarters
+        self.suit_ht = (t[q_cl], t[q_di], t[q_he], t[q_sp])
+        self.ht = t[ht]
+        self.club_ht = t[club_ht]
+        self.biddable = _SUIT_SETS[biddable]
         # the counts asked for, by small-integer key (``_PT`` …), and ``once``'s values by their keys
         self._memo: dict[object, Any] = {}
 
