@@ -96,6 +96,26 @@ def _fit_meaning(suit: Suit, level: int, own: bool, shown_num: int, shown_den: i
 
 
 @lru_cache(maxsize=1024)
+def _own_rebid_option(
+    bid: Bid, suit: Suit, times: int, ht_num: int, ht_den: int, rule: str, forcing: Forcing
+) -> Candidate:
+    """``Culbertson._own_rebid``'s option: ``bid`` rebids ``suit``, bid ``times`` times in all, with ``ht_num /
+    ht_den`` honour tricks at least (EST-B25). One shared option per value, as ``_fit_meaning``."""
+    need = F(4) if times == 2 else F(5)
+    min_ht = F(ht_num, ht_den)
+    return Candidate(
+        bid,
+        rule,
+        f"rebids {suit.name.lower()}: {fmt(need)}+ trump tricks (bid {times} times)",
+        lengths=suit_min(suit, 5),
+        ht_min=min_ht or None,
+        tricks=need,
+        forcing=forcing,
+        test=lambda ev: ev.length[suit] >= 5 and ev.tt(suit) >= need and ev.ht >= min_ht,
+    )
+
+
+@lru_cache(maxsize=1024)
 def _nt_option(level: int, rule: str, shown_num: int, shown_den: int) -> Candidate:
     """``level`` NT by the partnership table (EST-B12) with partner's ``shown`` honour tricks
     (``nt_by_partnership``): own HT + partner's ≥ the level's need, i.e. own HT ≥ need − partner's. One shared
@@ -423,25 +443,14 @@ class Culbertson(System):
 
     def _own_rebid(self, ctx: Context, suit: Suit, min_ht: Fraction, rule: str, forcing: Forcing) -> list[Candidate]:
         """EST-B25: rebid one's suit with 4 trump tricks (bid twice), 5 (three times)."""
-        bid = _level_for(ctx, STRAIN_OF[suit])
-        if bid is None or bid.level > max(3, ctx.game(STRAIN_OF[suit]) if forcing is Forcing.GAME else 3):
+        strain = STRAIN_OF[suit]
+        bid = _level_for(ctx, strain)
+        if bid is None or bid.level > max(3, ctx.game(strain) if forcing is Forcing.GAME else 3):
             return []
-        times = 1 + sum(1 for _, c in ctx.bids_of(ctx.seat) if c.strain == STRAIN_OF[suit])
-        need = F(4) if times == 2 else F(5)
+        times = 1 + sum(1 for _, c in ctx.bids_of(ctx.seat) if c.strain == strain)
         if times > 3:
             return []
-        return [
-            Candidate(
-                bid,
-                rule,
-                f"rebids {suit.name.lower()}: {fmt(need)}+ trump tricks (bid {times} times)",
-                lengths=suit_min(suit, 5),
-                ht_min=min_ht or None,
-                tricks=need,
-                forcing=forcing,
-                test=lambda ev: ev.length[suit] >= 5 and ev.tt(suit) >= need and ev.ht >= min_ht,
-            )
-        ]
+        return [_own_rebid_option(bid, suit, times, min_ht.numerator, min_ht.denominator, rule, forcing)]
 
     def _new_suit_rebids(
         self, ctx: Context, my_suit: Suit | None, p_suit: Suit | None, min_ht: Fraction, rule: str
