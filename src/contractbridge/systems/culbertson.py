@@ -15,7 +15,7 @@ from functools import lru_cache
 from typing import Final
 
 from contractbridge.calls import DOUBLE, PASS, REDOUBLE, Bid, Call
-from contractbridge.cards import SUITS_HIGH_FIRST, Seat, Strain, Suit
+from contractbridge.cards import SUITS_HIGH_FIRST, Strain, Suit
 from contractbridge.evaluation import fmt, fraction
 from contractbridge.systems.base import (
     ONLY,
@@ -38,6 +38,9 @@ __all__ = ["CULBERTSON", "Culbertson", "suit_order"]
 
 F = fraction
 HALF: Final = F(1, 2)
+_TWO: Final = F(2)
+_THREE: Final = F(3)
+_FOUR: Final = F(4)
 MAJORS: Final = (Suit.SPADES, Suit.HEARTS)
 NT: Final = Strain.NOTRUMP
 TWO_SPADES: Final = bid_of(2, Strain.SPADES)
@@ -949,14 +952,18 @@ class Culbertson(System):
         p_suits = ctx.suits_bid_by((partner,))
         if not p_suits:
             return []
-        first_bid: dict[tuple[Seat, Suit], int] = {}
-        for seat in (me, partner):
-            for i, c in ctx.bids_of(seat):
-                if (suit := SUIT_OF[c.strain]) is not None:
-                    first_bid.setdefault((seat, suit), i)
-        default = F(4) if ctx.opener == partner else (F(2) if ctx.vul else F(3))
-        supported = tuple(s for s in p_suits if first_bid.get((me, s), 99) > first_bid[(partner, s)])
-        p_strains = [c.strain for _, c in ctx.bids_of(partner)]
+        mine: dict[Suit, int] = {}  # my first bid of each suit, partner's, and how often partner bid each strain
+        theirs: dict[Suit, int] = {}
+        times = [0, 0, 0, 0, 0]
+        for i, c in ctx.bids_of(me):
+            if (suit := SUIT_OF[c.strain]) is not None:
+                mine.setdefault(suit, i)
+        for i, c in ctx.bids_of(partner):
+            times[c.strain] += 1
+            if (suit := SUIT_OF[c.strain]) is not None:
+                theirs.setdefault(suit, i)
+        default = _FOUR if ctx.opener == partner else (_TWO if ctx.vul else _THREE)
+        supported = tuple(s for s in p_suits if mine.get(s, 99) > theirs[s])
         raises: list[tuple[Suit, bool, int, int, int, int, int]] = []
         for suit in p_suits:
             strain = STRAIN_OF[suit]
@@ -964,9 +971,16 @@ class Culbertson(System):
             if cheapest is None:
                 continue
             shown = ctx.shown_tricks(partner, strain) or default
-            game, times = ctx.game(strain), p_strains.count(strain)
             raises.append(
-                (suit, suit not in supported, shown.numerator, shown.denominator, game, times, cheapest.level)
+                (
+                    suit,
+                    suit not in supported,
+                    shown.numerator,
+                    shown.denominator,
+                    ctx.game(strain),
+                    times[strain],
+                    cheapest.level,
+                )
             )
         if not raises:
             return []
