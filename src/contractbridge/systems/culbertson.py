@@ -1135,9 +1135,10 @@ def _overcalls(
             continue
         if bid.level == 1:
             extra = opts.vulnerable_overcall_extra if vul else F(0)
+            five, four = F(3, 2) + extra, 2 + extra  # the HT needed with 5 cards, with 4
 
-            def one_level(ev: HandEval, s: Suit = s, extra: Fraction = extra) -> bool:
-                return s in ev.biddable and ev.ht >= (F(3, 2) if ev.length[s] >= 5 else F(2)) + extra
+            def one_level(ev: HandEval, s: Suit = s, five: Fraction = five, four: Fraction = four) -> bool:
+                return s in ev.biddable and ev.ht >= (five if ev.length[s] >= 5 else four)
 
             test = simple[s] = one_level
             out.append(
