@@ -500,13 +500,13 @@ class Context:
         "_double_ok",
         "_game_forcing",
         "_last_action",
-        "_last_rank",
         "_natural_bids",
         "_redouble_ok",
         "_suits_of",
         "auction_calls",
         "dealer",
         "last_bid",
+        "last_rank",
         "meanings",
         "opener",
         "opening_index",
@@ -569,7 +569,7 @@ class Context:
         self.opening_index = opening
         self.opener: Seat | None = None if opening is None else rotation[opening % 4]
         self.last_bid = last_bid
-        self._last_rank = -1 if last_bid is None else call_key(last_bid)
+        self.last_rank = -1 if last_bid is None else call_key(last_bid)  # its rank (L18E), -1 before any bid
         self._last_action = None if last_action < 0 else last_action
         # L19A, L19B: a double of the opponents' last call if it is a bid, a redouble of their double
         theirs = last_action >= 0 and last_action & 1 != ours
@@ -639,7 +639,7 @@ class Context:
     def legal(self, call: Call) -> bool:
         """L18–L19 for the seat to call (the auction is not over)."""
         if isinstance(call, Bid):
-            return self._last_rank < (call.level - 1) * 5 + call.strain <= _MAX_RANK
+            return self.last_rank < (call.level - 1) * 5 + call.strain <= _MAX_RANK
         if call is PASS:
             return True
         if call is DOUBLE:
@@ -912,7 +912,7 @@ def situation_after(
 def _legal_options(ctx: Context, options: list[Candidate]) -> tuple[Candidate, ...]:
     """The options whose call is legal for the seat to call (L18, L19): ``ctx.legal``, with the bids (most
     options) compared with the last bid's rank inline, by their ``call_key``."""
-    last_rank = ctx._last_rank
+    last_rank = ctx.last_rank
     out = []
     for o in options:
         key = o.key

@@ -44,6 +44,7 @@ _FOUR: Final = F(4)
 MAJORS: Final = (Suit.SPADES, Suit.HEARTS)
 NT: Final = Strain.NOTRUMP
 TWO_SPADES: Final = bid_of(2, Strain.SPADES)
+_TWO_SPADES_RANK: Final = TWO_SPADES.rank
 MAX4: Final = lengths(S=(0, 4), H=(0, 4), D=(0, 4), C=(0, 4))
 MAX5: Final = lengths(S=(0, 5), H=(0, 5), D=(0, 5), C=(0, 5))
 #: The passes that close a situation, the same in every situation (one shared option each)
@@ -861,8 +862,7 @@ class Culbertson(System):
         last = ctx.last_bid
         if last is None or not ctx.legal(DOUBLE):
             return []
-        partner_bid = bool(ctx.bids_of(ctx.partner))
-        if not partner_bid and last.rank <= TWO_SPADES.rank:
+        if ctx.last_rank <= _TWO_SPADES_RANK and not ctx.bids_of(ctx.partner):
             return []
         shown = ctx.shown_ht(ctx.partner)
         undertricks = ctx.options.penalty_double_undertricks
@@ -1104,7 +1104,7 @@ def _overcalls(
                 ),
             )
         )
-    if double_ok and last.rank <= TWO_SPADES.rank:
+    if double_ok and last.rank <= _TWO_SPADES_RANK:
         out.append(
             Candidate(
                 DOUBLE,
