@@ -31,6 +31,7 @@ __all__ = [
     "culbertson_suit_quarters",
     "defensive_tricks",
     "fraction",
+    "hand_quarters",
     "has_normal_support",
     "hcp",
     "honour_quarters",
@@ -45,6 +46,7 @@ __all__ = [
     "positional_honour_tricks",
     "quarters",
     "shape",
+    "support_bits",
     "support_quarters",
     "support_tricks",
     "sure_trump_quarters",
@@ -395,14 +397,27 @@ def playing_tricks(hand: Hand, trump: Suit | None) -> Breakdown:
 # support: normal trump support and support tricks (EST-B37, B38)
 
 
-def has_normal_support(hand: Hand, suit: Suit, *, weak: bool = False) -> bool:
-    """EST-B37: Q x x, J 10 x or x x x x, i.e. 4+ cards, or 3 with the A, K or Q, or 3 with J and 10.
-    ``weak`` (the special cases and a rebid suit, EST-B37/B49) also accepts A x and K x."""
-    b = _sbits(hand, suit)
+def _supports(b: int, weak: bool) -> bool:
+    """EST-B37 for one 13-bit holding (``has_normal_support``)."""
     n = _pop(b)
     if n >= 4 or (n == 3 and (b & (A | K | Q) or b & (J | T) == J | T)):
         return True
     return weak and n == 2 and bool(b & (A | K))
+
+
+#: ``_SUPPORTS[weak][bits]``: ``_supports`` of every 13-bit holding
+_SUPPORTS: Final = tuple(tuple(_supports(b, weak) for b in range(1 << 13)) for weak in (False, True))
+
+
+def has_normal_support(hand: Hand, suit: Suit, *, weak: bool = False) -> bool:
+    """EST-B37: Q x x, J 10 x or x x x x, i.e. 4+ cards, or 3 with the A, K or Q, or 3 with J and 10.
+    ``weak`` (the special cases and a rebid suit, EST-B37/B49) also accepts A x and K x."""
+    return support_bits(_sbits(hand, suit), weak)
+
+
+def support_bits(bits: int, weak: bool = False) -> bool:
+    """``has_normal_support`` of one 13-bit holding (a table look-up)."""
+    return _SUPPORTS[weak][bits]
 
 
 _SHORT: Final = {3: (F(2), F(1), HALF), 4: (F(3), F(2), F(1))}
@@ -530,6 +545,22 @@ def is_biddable_bits(bits: int) -> bool:
 def quarters(q: int) -> Fraction:
     """``Fraction(q, 4)``, the shared value when ``0 <= q < 256``."""
     return _QUARTERS[q] if 0 <= q < 256 else F(q, 4)
+
+
+def hand_quarters(suits: tuple[int, int, int, int]) -> tuple[tuple[int, int, int, int], int, int, int]:
+    """A hand's four 13-bit holdings (clubs first) summarised in one call, what a bidding robot asks of every
+    hand: each suit's EST-B08 honour tricks in quarters, the hand's (``honour_quarters``), its EST-B56 (Club
+    table) total in quarters, and the mask of its biddable suits (EST-B13; clubs 1, diamonds 2, …)."""
+    cl, di, he, sp = suits
+    q = _CULBERTSON_Q
+    c = _CLUB_Q
+    b = _BIDDABLE
+    return (
+        (q[cl], q[di], q[he], q[sp]),
+        honour_quarters(suits),
+        c[cl] + c[di] + c[he] + c[sp],
+        b[cl] | b[di] << 1 | b[he] << 2 | b[sp] << 3,
+    )
 
 
 def honour_quarters(suits: Iterable[int]) -> int:

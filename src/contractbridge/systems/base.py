@@ -10,8 +10,8 @@ infer, L20F), or "natural, undiscussed" when the system does not cover it.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
 from functools import lru_cache
@@ -24,15 +24,13 @@ from contractbridge.deal import Vulnerability
 from contractbridge.errors import BridgeError
 from contractbridge.evaluation import (
     HTTable,
-    club_suit_quarters,
-    culbertson_suit_quarters,
     fmt,
     fraction,
-    has_normal_support,
+    hand_quarters,
     hcp,
     honour_quarters,
-    is_biddable_bits,
     playing_quarters,
+    support_bits,
     support_quarters,
     sure_trump_quarters,
     total_honour_tricks,
@@ -300,13 +298,12 @@ class HandEval:
         self.bits = bits = (whole & 0x1FFF, whole >> 13 & 0x1FFF, whole >> 26 & 0x1FFF, whole >> 39 & 0x1FFF)
         cl, di, he, sp = bits
         self.length = (cl.bit_count(), di.bit_count(), he.bit_count(), sp.bit_count())
-        q = culbertson_suit_quarters
-        self.suit_ht = (_tricks(q(cl)), _tricks(q(di)), _tricks(q(he)), _tricks(q(sp)))
-        self.ht = _tricks(honour_quarters(bits))
-        q = club_suit_quarters
-        self.club_ht = _tricks(q(cl) + q(di) + q(he) + q(sp))
-        b = is_biddable_bits
-        self.biddable = _SUIT_SETS[b(cl) | b(di) << 1 | b(he) << 2 | b(sp) << 3]
+        (q_cl, q_di, q_he, q_sp), ht, club_ht, biddable = hand_quarters(bits)
+        t = _TRICKS  # a hand's honour tricks are well under 64 in quarters
+        self.suit_ht = (t[q_cl], t[q_di], t[q_he], t[q_sp])
+        self.ht = t[ht]
+        self.club_ht = t[club_ht]
+        self.biddable = _SUIT_SETS[biddable]
         # the counts asked for, by small-integer key (``_PT`` …), and ``once``'s values by their keys
         self._memo: dict[object, Any] = {}
 
@@ -368,7 +365,8 @@ class HandEval:
         return sum(1 for v in self.suit_ht if v)
 
     def support(self, suit: Suit, weak: bool = False) -> bool:
-        return has_normal_support(self.hand, suit, weak=weak)
+        """Normal trump support for ``suit`` (EST-B37; ``weak``: A x and K x too)."""
+        return support_bits(self.bits[suit], weak)
 
 
 def hand_to_bid(hand: Hand) -> Hand:
@@ -399,10 +397,11 @@ class Candidate:
     (``CallMeaning(call, text, rule, **constraints)``), built when first asked for: a situation's options are
     all built, but a robot makes one of them and the explanation (L20F) needs only those making that call."""
 
-    __slots__ = ("_constraints", "_meaning", "_rule", "_text", "call", "test")
+    __slots__ = ("_constraints", "_meaning", "_rule", "_text", "call", "key", "test")
 
     def __init__(self, call: Call, rule: str, text: str, test: Test = always, **constraints: Any) -> None:
         self.call = call
+        self.key = call_key(call)
         self.test = test
         self._rule = rule
         self._text = text
@@ -448,6 +447,25 @@ SIDE_OF: Final = tuple(seat.side for seat in Seat)
 _VULNERABLE: Final = tuple((bool(v & 1), bool(v & 2)) for v in range(4))
 
 
+#: ``call_key``'s keys of the calls other than bids
+_SIMPLE_KEY: Final[dict[Call, int]] = {PASS: -1, DOUBLE: -2, REDOUBLE: -3}
+#: The highest ``call_key`` of a bid that can be made (7NT, L18A)
+_MAX_RANK: Final = 34
+
+
+def call_key(call: Call) -> int:
+    """An integer that identifies ``call``: a bid's rank on the ladder (L18E), -1, -2, -3 for pass, double and
+    redouble. Equal calls have equal keys; the robots compare and look up calls by it (a ``Bid``'s own ``==``
+    and hash are Python functions)."""
+    if isinstance(call, Bid):
+        return (call.level - 1) * 5 + call.strain
+    return _SIMPLE_KEY[call]
+
+
+#: ``_OPPONENTS[seat]``: the seat's left- and right-hand opponents
+_OPPONENTS: Final = tuple((seat.lho, seat.rho) for seat in Seat)
+
+
 def bid_of(level: int, strain: Strain) -> Bid:
     """``Bid(level, strain)``, the shared value for levels 1–7 (the robots build thousands per second)."""
     return _BIDS[level * 5 + strain - 5] if 1 <= level <= 7 else Bid(level, strain)
@@ -471,26 +489,96 @@ class _cached(Generic[T]):
         return value
 
 
-@dataclass(frozen=True)
 class Context:
-    """The auction as one seat sees it, about to call: who opened, what each call meant, what is legal."""
+    """The auction as one seat sees it, about to call: who opened, what each call meant, what is legal. The facts
+    every situation asks (the seat, partner, the opening, the last bid and action, each seat's calls) are read in
+    one pass over the calls when it is built; the others when first asked. Never changed once built."""
 
-    system: System
-    auction_calls: tuple[Call, ...]
-    dealer: Seat
-    vulnerability: Vulnerability
-    options: SystemOptions
-    partscores: tuple[int, int] = (0, 0)
-    meanings: tuple[CallMeaning, ...] = field(default=())
+    __slots__ = (
+        "__dict__",
+        "_calls_by_seat",
+        "_double_ok",
+        "_game_forcing",
+        "_last_action",
+        "_natural_bids",
+        "_redouble_ok",
+        "_suits_of",
+        "auction_calls",
+        "dealer",
+        "last_bid",
+        "last_rank",
+        "meanings",
+        "opener",
+        "opening_index",
+        "options",
+        "partner",
+        "partscores",
+        "seat",
+        "system",
+        "vulnerability",
+    )
 
-    # --- positions
-    @_cached
-    def seat(self) -> Seat:
-        return _ROTATION[self.dealer][len(self.auction_calls) % 4]
-
-    @_cached
-    def partner(self) -> Seat:
-        return _ROTATION[self.seat][2]
+    def __init__(
+        self,
+        system: System,
+        auction_calls: tuple[Call, ...],
+        dealer: Seat,
+        vulnerability: Vulnerability,
+        options: SystemOptions,
+        partscores: tuple[int, int] = (0, 0),
+        meanings: tuple[CallMeaning, ...] = (),
+    ) -> None:
+        self.system = system
+        self.auction_calls = auction_calls
+        self.dealer = dealer
+        self.vulnerability = vulnerability
+        self.options = options
+        self.partscores = partscores
+        self.meanings = meanings
+        rotation = _ROTATION[dealer]
+        self.seat: Seat = rotation[len(auction_calls) % 4]
+        self.partner: Seat = _ROTATION[self.seat][2]
+        by_seat: tuple[list[tuple[int, Call]], ...] = ([], [], [], [])
+        natural: list[tuple[Seat, Suit]] = []  # who named which suit, bid by bid (the artificial bids left out)
+        suits_of: tuple[list[Suit], ...] = ([], [], [], [])  # each seat's natural suits, first mention first
+        known = len(meanings)
+        opening: int | None = None
+        last_bid: Bid | None = None
+        last_bid_index = last_action = -1
+        forced = False  # our side has made a game-forcing call (EST-B05)
+        ours = len(auction_calls) & 1  # the parity of our side's calls: the second, fourth, … before ours
+        for i, c in enumerate(auction_calls):
+            seat = rotation[i % 4]
+            by_seat[seat].append((i, c))
+            if i & 1 == ours and meanings[i].forcing is Forcing.GAME:
+                forced = True
+            if c is not PASS:
+                last_action = i
+                if isinstance(c, Bid):
+                    last_bid, last_bid_index = c, i
+                    if opening is None:
+                        opening = i
+                    suit = SUIT_OF[c.strain]
+                    if suit is not None and not (i < known and meanings[i].artificial):
+                        natural.append((seat, suit))
+                        if suit not in suits_of[seat]:
+                            suits_of[seat].append(suit)
+        self._calls_by_seat = by_seat
+        self._natural_bids = natural
+        self._suits_of = suits_of
+        self.opening_index = opening
+        self.opener: Seat | None = None if opening is None else rotation[opening % 4]
+        self.last_bid = last_bid
+        self.last_rank = -1 if last_bid is None else call_key(last_bid)  # its rank (L18E), -1 before any bid
+        self._last_action = None if last_action < 0 else last_action
+        # L19A, L19B: a double of the opponents' last call if it is a bid, a redouble of their double
+        theirs = last_action >= 0 and last_action & 1 != ours
+        self._double_ok = theirs and last_action == last_bid_index
+        self._redouble_ok = theirs and auction_calls[last_action] is DOUBLE
+        # forced to game until our side's bid reaches it
+        self._game_forcing = forced and not (
+            last_bid is not None and last_bid_index & 1 == ours and last_bid.level >= self.game(last_bid.strain)
+        )
 
     def seat_of(self, index: int) -> Seat:
         return _ROTATION[self.dealer][index % 4]
@@ -511,30 +599,10 @@ class Context:
         return game_level(strain, self.partscore, self.options.trick_values)
 
     # --- the calls
-    @_cached
-    def opening_index(self) -> int | None:
-        for i, c in enumerate(self.auction_calls):
-            if c.is_bid:
-                return i
-        return None
-
     @property
     def opening(self) -> Bid | None:
         i = self.opening_index
         return None if i is None else self.auction_calls[i]  # type: ignore[return-value]
-
-    @_cached
-    def opener(self) -> Seat | None:
-        i = self.opening_index
-        return None if i is None else _ROTATION[self.dealer][i % 4]
-
-    @_cached
-    def _calls_by_seat(self) -> tuple[list[tuple[int, Call]], ...]:
-        by_seat: tuple[list[tuple[int, Call]], ...] = ([], [], [], [])
-        rotation = _ROTATION[self.dealer]
-        for i, c in enumerate(self.auction_calls):
-            by_seat[rotation[i % 4]].append((i, c))
-        return by_seat
 
     def calls_of(self, seat: Seat) -> list[tuple[int, Call]]:
         return list(self._calls_by_seat[seat])
@@ -546,8 +614,10 @@ class Context:
     def bids_of(self, seat: Seat) -> list[tuple[int, Bid]]:
         return [(i, c) for i, c in self._calls_by_seat[seat] if isinstance(c, Bid)]
 
-    def suits_bid_by(self, seats: Iterable[Seat]) -> list[Suit]:
-        """Suits named (naturally) by ``seats``, in order of first mention."""
+    def suits_bid_by(self, seats: Sequence[Seat]) -> list[Suit]:
+        """Suits named (naturally: the artificial bids left out) by ``seats``, in order of first mention."""
+        if len(seats) == 1:
+            return list(self._suits_of[seats[0]])
         wanted = set(seats)
         out: list[Suit] = []
         for seat, suit in self._natural_bids:
@@ -556,69 +626,26 @@ class Context:
         return out
 
     @_cached
-    def _natural_bids(self) -> tuple[tuple[Seat, Suit], ...]:
-        """Who named which suit, bid by bid (the artificial bids left out)."""
-        rotation = _ROTATION[self.dealer]
-        meanings = self.meanings
-        known = len(meanings)
-        return tuple(
-            (rotation[i % 4], suit)
-            for i, c in enumerate(self.auction_calls)
-            if isinstance(c, Bid)
-            and (suit := SUIT_OF[c.strain]) is not None
-            and not (i < known and meanings[i].artificial)
-        )
-
-    @_cached
     def opponent_suits(self) -> list[Suit]:
-        return self.suits_bid_by((self.seat.lho, self.seat.rho))
+        return self.suits_bid_by(_OPPONENTS[self.seat])
 
     @property
     def rho_call(self) -> Call | None:
         return self.auction_calls[-1] if self.auction_calls else None
 
-    @_cached
-    def last_bid(self) -> Bid | None:
-        for c in reversed(self.auction_calls):
-            if isinstance(c, Bid):
-                return c
-        return None
-
-    @property
-    def last_bid_index(self) -> int | None:
-        for i in range(len(self.auction_calls) - 1, -1, -1):
-            if self.auction_calls[i].is_bid:
-                return i
-        return None
-
     def last_action_index(self) -> int | None:
         return self._last_action
-
-    @_cached
-    def _last_action(self) -> int | None:
-        for i in range(len(self.auction_calls) - 1, -1, -1):
-            if self.auction_calls[i] is not PASS:
-                return i
-        return None
-
-    @_cached
-    def _last_rank(self) -> int:
-        last = self.last_bid
-        return -1 if last is None else last.rank
 
     def legal(self, call: Call) -> bool:
         """L18–L19 for the seat to call (the auction is not over)."""
         if isinstance(call, Bid):
-            return 1 <= call.level <= 7 and call.rank > self._last_rank
+            return self.last_rank < (call.level - 1) * 5 + call.strain <= _MAX_RANK
         if call is PASS:
             return True
-        i = self._last_action
-        if i is None:
-            return False
         if call is DOUBLE:
-            return self.auction_calls[i].is_bid and not self.is_ours(i)
+            return self._double_ok
         if call is REDOUBLE:
-            return self.auction_calls[i] is DOUBLE and not self.is_ours(i)
+            return self._redouble_ok
         return False
 
     def cheapest(self, strain: Strain) -> Bid | None:
@@ -650,16 +677,6 @@ class Context:
     def our_game_forcing(self) -> bool:
         """Our side has made a game-forcing call (EST-B05) and has not reached game."""
         return self._game_forcing
-
-    @_cached
-    def _game_forcing(self) -> bool:
-        meanings = self.meanings
-        # our side's calls: the second, fourth, … before the seat to call
-        if not any(meanings[i].forcing is Forcing.GAME for i in range(len(self.auction_calls) - 2, -1, -2)):
-            return False
-        last = self.last_bid
-        i = self.last_bid_index
-        return not (last is not None and i is not None and self.is_ours(i) and last.level >= self.game(last.strain))
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -758,6 +775,7 @@ class Situation:
         "_offered",
         "calls",
         "dealer",
+        "keys",
         "meanings",
         "options",
         "partscores",
@@ -774,6 +792,7 @@ class Situation:
         partscores: tuple[int, int],
         calls: tuple[Call, ...] = (),
         meanings: tuple[CallMeaning, ...] = (),
+        keys: tuple[int, ...] = (),
     ) -> None:
         self.systems = systems
         self.dealer = dealer
@@ -782,8 +801,9 @@ class Situation:
         self.partscores = partscores
         self.calls = calls
         self.meanings = meanings
+        self.keys = keys  # the calls' ``call_key``s: ints hash in C, a ``Bid`` by a Python function
         self._offered: tuple[Candidate, ...] | None = None
-        self._after: dict[Call, Situation] | None = None
+        self._after: dict[int, Situation] | None = None  # by ``call_key``
 
     @property
     def context(self) -> Context:
@@ -806,7 +826,7 @@ class Situation:
             key = (
                 self.systems[side],
                 self.systems[1 - side],
-                calls,
+                self.keys,
                 _VULNERABLE[vulnerability][side],
                 _VULNERABLE[vulnerability][1 - side],
                 self.options,
@@ -835,16 +855,17 @@ class Situation:
 
     def after(self, call: Call) -> Situation:
         """The situation once ``call`` is made (the caller has checked that it is legal), with its meaning."""
+        key = call_key(call)
         after = self._after
         if after is None:
             after = self._after = {}
-        elif (known := after.get(call)) is not None:
+        elif (known := after.get(key)) is not None:
             return known
         global _NODES
         _NODES += 1
-        made = [o.meaning for o in self.offered if o.call == call]
+        made = [o.meaning for o in self.offered if o.key == key]
         meaning = union(made) if made else undiscussed(call)
-        nxt = after[call] = Situation(
+        nxt = after[key] = Situation(
             self.systems,
             self.dealer,
             self.vulnerability,
@@ -852,6 +873,7 @@ class Situation:
             self.partscores,
             (*self.calls, call),
             (*self.meanings, meaning),
+            (*self.keys, key),
         )
         return nxt
 
@@ -889,12 +911,12 @@ def situation_after(
 
 def _legal_options(ctx: Context, options: list[Candidate]) -> tuple[Candidate, ...]:
     """The options whose call is legal for the seat to call (L18, L19): ``ctx.legal``, with the bids (most
-    options) compared with the last bid's rank inline."""
-    last_rank = ctx._last_rank
+    options) compared with the last bid's rank inline, by their ``call_key``."""
+    last_rank = ctx.last_rank
     out = []
     for o in options:
-        call = o.call
-        if (call.level <= 7 and call.rank > last_rank) if isinstance(call, Bid) else ctx.legal(call):
+        key = o.key
+        if (last_rank < key <= _MAX_RANK) if key >= 0 else ctx.legal(o.call):
             out.append(o)
     return tuple(out)
 
@@ -919,6 +941,7 @@ __all__ += [
     "ONLY",
     "Situation",
     "bid_of",
+    "call_key",
     "clear_caches",
     "evaluate",
     "hand_to_bid",

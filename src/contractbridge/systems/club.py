@@ -111,13 +111,22 @@ class Club(Culbertson):
     def _club_sequence(self, ctx: Context) -> list[Call] | None:
         """Our side's calls since an artificial 1C opening by our side, if the opponents have only passed
         since the response (an overcall of 1C itself is allowed: EST-B55 "interference")."""
-        i = ctx.opening_index
-        if i is None or ctx.auction_calls[i] != ONE_CLUB or not ctx.is_ours(i) or not ctx.meanings[i].artificial:
+        i, opening = ctx.opening_index, ctx.opening
+        if (
+            i is None
+            or opening is None
+            or opening.level != 1
+            or opening.strain is not Strain.CLUBS
+            or not ctx.is_ours(i)
+            or not ctx.meanings[i].artificial
+        ):
             return None
+        calls = ctx.auction_calls
+        parity = len(calls) & 1  # our side's calls: those of the parity of the seat to call (``is_ours``)
         ours: list[Call] = []
-        for j in range(i, len(ctx.auction_calls)):
-            c = ctx.auction_calls[j]
-            if ctx.is_ours(j):
+        for j in range(i, len(calls)):
+            c = calls[j]
+            if j & 1 == parity:
                 ours.append(c)
             elif c is not PASS and len(ours) >= 2:
                 return None

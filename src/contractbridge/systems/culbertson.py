@@ -15,7 +15,7 @@ from functools import lru_cache
 from typing import Final
 
 from contractbridge.calls import DOUBLE, PASS, REDOUBLE, Bid, Call
-from contractbridge.cards import SUITS_HIGH_FIRST, Seat, Strain, Suit
+from contractbridge.cards import SUITS_HIGH_FIRST, Strain, Suit
 from contractbridge.evaluation import fmt, fraction
 from contractbridge.systems.base import (
     ONLY,
@@ -38,9 +38,13 @@ __all__ = ["CULBERTSON", "Culbertson", "suit_order"]
 
 F = fraction
 HALF: Final = F(1, 2)
+_TWO: Final = F(2)
+_THREE: Final = F(3)
+_FOUR: Final = F(4)
 MAJORS: Final = (Suit.SPADES, Suit.HEARTS)
 NT: Final = Strain.NOTRUMP
 TWO_SPADES: Final = bid_of(2, Strain.SPADES)
+_TWO_SPADES_RANK: Final = TWO_SPADES.rank
 MAX4: Final = lengths(S=(0, 4), H=(0, 4), D=(0, 4), C=(0, 4))
 MAX5: Final = lengths(S=(0, 5), H=(0, 5), D=(0, 5), C=(0, 5))
 #: The passes that close a situation, the same in every situation (one shared option each)
@@ -93,6 +97,26 @@ def _fit_meaning(suit: Suit, level: int, own: bool, shown_num: int, shown_den: i
         f"partner's {fmt(shown)}"
     )
     return meaning(bid_of(level, STRAIN_OF[suit]), rule, text, lengths=suit_min(suit, 4 if own else 2), tricks=lo)
+
+
+@lru_cache(maxsize=1024)
+def _own_rebid_option(
+    bid: Bid, suit: Suit, times: int, ht_num: int, ht_den: int, rule: str, forcing: Forcing
+) -> Candidate:
+    """``Culbertson._own_rebid``'s option: ``bid`` rebids ``suit``, bid ``times`` times in all, with ``ht_num /
+    ht_den`` honour tricks at least (EST-B25). One shared option per value, as ``_fit_meaning``."""
+    need = F(4) if times == 2 else F(5)
+    min_ht = F(ht_num, ht_den)
+    return Candidate(
+        bid,
+        rule,
+        f"rebids {suit.name.lower()}: {fmt(need)}+ trump tricks (bid {times} times)",
+        lengths=suit_min(suit, 5),
+        ht_min=min_ht or None,
+        tricks=need,
+        forcing=forcing,
+        test=lambda ev: ev.length[suit] >= 5 and ev.tt(suit) >= need and ev.ht >= min_ht,
+    )
 
 
 @lru_cache(maxsize=1024)
@@ -423,25 +447,14 @@ class Culbertson(System):
 
     def _own_rebid(self, ctx: Context, suit: Suit, min_ht: Fraction, rule: str, forcing: Forcing) -> list[Candidate]:
         """EST-B25: rebid one's suit with 4 trump tricks (bid twice), 5 (three times)."""
-        bid = _level_for(ctx, STRAIN_OF[suit])
-        if bid is None or bid.level > max(3, ctx.game(STRAIN_OF[suit]) if forcing is Forcing.GAME else 3):
+        strain = STRAIN_OF[suit]
+        bid = _level_for(ctx, strain)
+        if bid is None or bid.level > max(3, ctx.game(strain) if forcing is Forcing.GAME else 3):
             return []
-        times = 1 + sum(1 for _, c in ctx.bids_of(ctx.seat) if c.strain == STRAIN_OF[suit])
-        need = F(4) if times == 2 else F(5)
+        times = 1 + sum(1 for _, c in ctx.bids_of(ctx.seat) if c.strain == strain)
         if times > 3:
             return []
-        return [
-            Candidate(
-                bid,
-                rule,
-                f"rebids {suit.name.lower()}: {fmt(need)}+ trump tricks (bid {times} times)",
-                lengths=suit_min(suit, 5),
-                ht_min=min_ht or None,
-                tricks=need,
-                forcing=forcing,
-                test=lambda ev: ev.length[suit] >= 5 and ev.tt(suit) >= need and ev.ht >= min_ht,
-            )
-        ]
+        return [_own_rebid_option(bid, suit, times, min_ht.numerator, min_ht.denominator, rule, forcing)]
 
     def _new_suit_rebids(
         self, ctx: Context, my_suit: Suit | None, p_suit: Suit | None, min_ht: Fraction, rule: str
@@ -849,8 +862,7 @@ class Culbertson(System):
         last = ctx.last_bid
         if last is None or not ctx.legal(DOUBLE):
             return []
-        partner_bid = bool(ctx.bids_of(ctx.partner))
-        if not partner_bid and last.rank <= TWO_SPADES.rank:
+        if ctx.last_rank <= _TWO_SPADES_RANK and not ctx.bids_of(ctx.partner):
             return []
         shown = ctx.shown_ht(ctx.partner)
         undertricks = ctx.options.penalty_double_undertricks
@@ -940,14 +952,18 @@ class Culbertson(System):
         p_suits = ctx.suits_bid_by((partner,))
         if not p_suits:
             return []
-        first_bid: dict[tuple[Seat, Suit], int] = {}
-        for seat in (me, partner):
-            for i, c in ctx.bids_of(seat):
-                if (suit := SUIT_OF[c.strain]) is not None:
-                    first_bid.setdefault((seat, suit), i)
-        default = F(4) if ctx.opener == partner else (F(2) if ctx.vul else F(3))
-        supported = tuple(s for s in p_suits if first_bid.get((me, s), 99) > first_bid[(partner, s)])
-        p_strains = [c.strain for _, c in ctx.bids_of(partner)]
+        mine: dict[Suit, int] = {}  # my first bid of each suit, partner's, and how often partner bid each strain
+        theirs: dict[Suit, int] = {}
+        times = [0, 0, 0, 0, 0]
+        for i, c in ctx.bids_of(me):
+            if (suit := SUIT_OF[c.strain]) is not None:
+                mine.setdefault(suit, i)
+        for i, c in ctx.bids_of(partner):
+            times[c.strain] += 1
+            if (suit := SUIT_OF[c.strain]) is not None:
+                theirs.setdefault(suit, i)
+        default = _FOUR if ctx.opener == partner else (_TWO if ctx.vul else _THREE)
+        supported = tuple(s for s in p_suits if mine.get(s, 99) > theirs[s])
         raises: list[tuple[Suit, bool, int, int, int, int, int]] = []
         for suit in p_suits:
             strain = STRAIN_OF[suit]
@@ -955,9 +971,16 @@ class Culbertson(System):
             if cheapest is None:
                 continue
             shown = ctx.shown_tricks(partner, strain) or default
-            game, times = ctx.game(strain), p_strains.count(strain)
             raises.append(
-                (suit, suit not in supported, shown.numerator, shown.denominator, game, times, cheapest.level)
+                (
+                    suit,
+                    suit not in supported,
+                    shown.numerator,
+                    shown.denominator,
+                    ctx.game(strain),
+                    times[strain],
+                    cheapest.level,
+                )
             )
         if not raises:
             return []
@@ -1081,7 +1104,7 @@ def _overcalls(
                 ),
             )
         )
-    if double_ok and last.rank <= TWO_SPADES.rank:
+    if double_ok and last.rank <= _TWO_SPADES_RANK:
         out.append(
             Candidate(
                 DOUBLE,
@@ -1112,9 +1135,10 @@ def _overcalls(
             continue
         if bid.level == 1:
             extra = opts.vulnerable_overcall_extra if vul else F(0)
+            five, four = F(3, 2) + extra, 2 + extra  # the HT needed with 5 cards, with 4
 
-            def one_level(ev: HandEval, s: Suit = s, extra: Fraction = extra) -> bool:
-                return s in ev.biddable and ev.ht >= (F(3, 2) if ev.length[s] >= 5 else F(2)) + extra
+            def one_level(ev: HandEval, s: Suit = s, five: Fraction = five, four: Fraction = four) -> bool:
+                return s in ev.biddable and ev.ht >= (five if ev.length[s] >= 5 else four)
 
             test = simple[s] = one_level
             out.append(
