@@ -6,9 +6,9 @@ from __future__ import annotations
 import asyncio
 import socket
 import threading
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import pytest
 from typer.testing import CliRunner, Result
@@ -198,30 +198,37 @@ def test_explanations_and_refused_lines() -> None:
         read("North ready for deal", by_client=False)
 
 
+def _ben_session(
+    boards: list[Board], client: Callable[[Seat], dict[str, Any]], **server: Any
+) -> tuple[TableManagerServer, list[BenLikeClient]]:
+    """A session of four BEN-like clients, each seeded by its seat and made with ``client(seat)``'s options, against
+    a table manager made with ``server``'s; bounded (``_bounded``)."""
+
+    async def main() -> tuple[TableManagerServer, list[BenLikeClient]]:
+        tm = TableManagerServer(boards, port=0, **server)
+        await tm.start()
+        clients = [BenLikeClient(s, tm.port, seed=int(s), **client(s)) for s in Seat]
+        await asyncio.gather(tm.serve(), *(c.run() for c in clients))
+        return tm, clients
+
+    return _bounded(main())
+
+
 def test_clients_as_ben_in_every_seat_play_a_session_with_a_reconnection() -> None:
     """Four BEN-like clients, six boards: passed out, redoubled, alerts and an explanation, and on board 4 (West
     declares 4S) North drops its connection after five cards and connects again: the board starts again for all
     four (a dummy that drops would hold up nobody: its board goes on, and it joins the next one)."""
     boards = [Board(n, Deal.random(f"tm-ben-{n}")) for n in range(1, 7)]
 
-    async def main() -> tuple[TableManagerServer, list[BenLikeClient]]:
-        server = TableManagerServer(boards, port=0, reconnect_timeout=20)
-        await server.start()
-        clients = [
-            BenLikeClient(
-                s,
-                server.port,
-                scripts=SCRIPTS,
-                seed=int(s),
-                drop_at=(4, 5) if s == Seat.NORTH else None,
-                ready_after_timing=s == Seat.SOUTH,  # as older clients do: tolerated
-            )
-            for s in Seat
-        ]
-        await asyncio.gather(server.serve(), *(c.run() for c in clients))
-        return server, clients
-
-    server, clients = _bounded(main())
+    server, clients = _ben_session(
+        boards,
+        lambda s: {
+            "scripts": SCRIPTS,
+            "drop_at": (4, 5) if s == Seat.NORTH else None,
+            "ready_after_timing": s == Seat.SOUTH,  # as older clients do: tolerated
+        },
+        reconnect_timeout=20,
+    )
     tables = server.tables
     assert [t.phase for t in tables] == [Phase.DONE] * 6
     assert tables[0].contract is None
@@ -256,25 +263,16 @@ def test_ben_s_own_client_s_ways_after_a_board_starts_again_are_tolerated() -> N
     The table manager refused all three; now every board is played, the same for the four."""
     boards = [Board(n, Deal.random(f"tm-sticky-{n}")) for n in (1, 2, 3)]
 
-    async def main() -> tuple[TableManagerServer, list[BenLikeClient]]:
-        server = TableManagerServer(boards, port=0, reconnect_timeout=20)
-        await server.start()
-        clients = [
-            BenLikeClient(
-                s,
-                server.port,
-                scripts={1: SCRIPTS[4]},
-                seed=int(s),
-                drop_at=(1, 6) if s == Seat.WEST else None,
-                sticky_restart=True,
-                info="trivial 0.8.8.6 config/default.conf",
-            )
-            for s in Seat
-        ]
-        await asyncio.gather(server.serve(), *(c.run() for c in clients))
-        return server, clients
-
-    server, clients = _bounded(main())
+    server, clients = _ben_session(
+        boards,
+        lambda s: {
+            "scripts": {1: SCRIPTS[4]},
+            "drop_at": (1, 6) if s == Seat.WEST else None,
+            "sticky_restart": True,
+            "info": "trivial 0.8.8.6 config/default.conf",
+        },
+        reconnect_timeout=20,
+    )
     assert [t.phase for t in server.tables] == [Phase.DONE] * 3
     assert [t.board.number for t in server.abandoned] == [1]
     assert [c.restarts for c in clients] == [1, 1, 1, 0] and clients[Seat.WEST].reconnected == 1
@@ -291,24 +289,14 @@ def test_a_seat_that_connects_again_before_its_old_connection_closes_replaces_it
     seat, and board 1 starts again for the four."""
     boards = [Board(n, Deal.random(f"tm-again-{n}")) for n in (1, 2)]
 
-    async def main() -> tuple[TableManagerServer, list[BenLikeClient]]:
-        server = TableManagerServer(boards, port=0)
-        await server.start()
-        clients = [
-            BenLikeClient(
-                s,
-                server.port,
-                scripts={1: SCRIPTS[4]},
-                seed=int(s),
-                drop_at=(1, 6) if s == Seat.WEST else None,
-                connect_before_closing=True,
-            )
-            for s in Seat
-        ]
-        await asyncio.gather(server.serve(), *(c.run() for c in clients))
-        return server, clients
-
-    server, clients = _bounded(main())
+    server, clients = _ben_session(
+        boards,
+        lambda s: {
+            "scripts": {1: SCRIPTS[4]},
+            "drop_at": (1, 6) if s == Seat.WEST else None,
+            "connect_before_closing": True,
+        },
+    )
     assert [t.phase for t in server.tables] == [Phase.DONE, Phase.DONE]
     assert str(server.tables[0].contract) == "4S" and server.tables[0].declarer == Seat.NORTH
     assert [t.board.number for t in server.abandoned] == [1]
@@ -332,24 +320,15 @@ def test_a_seat_whose_line_is_refused_connects_again_and_the_others_keep_their_c
     line unreadable, a call in the play (L16–L19: the table refuses it and changes nothing), a line out of place."""
     boards = [Board(n, Deal.random(f"tm-refused-{n}")) for n in (1, 2)]
 
-    async def main() -> tuple[TableManagerServer, list[BenLikeClient]]:
-        server = TableManagerServer(boards, port=0, reconnect_timeout=20)
-        await server.start()
-        clients = [
-            BenLikeClient(
-                s,
-                server.port,
-                scripts={1: SCRIPTS[4]},
-                seed=int(s),
-                garble_at=(1, 5) if s == Seat.NORTH else None,
-                garbage=garbage,
-            )
-            for s in Seat
-        ]
-        await asyncio.gather(server.serve(), *(c.run() for c in clients))
-        return server, clients
-
-    server, clients = _bounded(main())
+    server, clients = _ben_session(
+        boards,
+        lambda s: {
+            "scripts": {1: SCRIPTS[4]},
+            "garble_at": (1, 5) if s == Seat.NORTH else None,
+            "garbage": garbage,
+        },
+        reconnect_timeout=20,
+    )
     assert not server.errors and [t.phase for t in server.tables] == [Phase.DONE, Phase.DONE]
     assert str(server.tables[0].contract) == "4S" and server.tables[0].declarer == Seat.NORTH
     assert len(server.refused) == 1 and why in server.refused[0]

@@ -7,6 +7,7 @@ bidding, later rounds) follows the Culbertson system (laws-historic §6.11 [JUDG
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 from contractbridge.calls import DOUBLE, PASS, Bid, Call
@@ -47,6 +48,33 @@ def four_card_suit(ev: HandEval, exclude: frozenset[Suit]) -> Suit | None:
         if s not in exclude and ev.length[s] >= 4 and s in ev.biddable:
             return s
     return None
+
+
+def _new_suits(
+    ctx: Context,
+    named: frozenset[Suit],
+    length: int,
+    text: str,
+    pick: Callable[[HandEval, frozenset[Suit]], Suit | None],
+) -> list[Candidate]:
+    """EST-B55: each suit the side has not named, bid at its cheapest level if that is 1 or 2, made when ``pick``
+    (the book's order of ``length``-card suits) chooses it; ``text`` names the suit at ``{}``."""
+    out = []
+    for s in SUITS_HIGH_FIRST:
+        bid = ctx.cheapest(STRAIN_OF[s])
+        if s in named or bid is None or bid.level > 2:
+            continue
+        out.append(
+            Candidate(
+                bid,
+                "EST-B55",
+                text.format(s.name.lower()),
+                lengths=suit_min(s, length),
+                specified_suits=ONLY[s],
+                test=lambda ev, s=s: pick(ev, named) == s,
+            )
+        )
+    return out
 
 
 class Club(Culbertson):
@@ -92,20 +120,7 @@ class Club(Culbertson):
                 )
             )
         named = frozenset(ctx.suits_bid_by((ctx.seat, ctx.partner)))
-        for s in SUITS_HIGH_FIRST:
-            bid = ctx.cheapest(STRAIN_OF[s])
-            if s in named or bid is None or bid.level > 2:
-                continue
-            out.append(
-                Candidate(
-                    bid,
-                    "EST-B55",
-                    f"a 4-card biddable suit on the second round: {s.name.lower()}",
-                    lengths=suit_min(s, 4),
-                    specified_suits=ONLY[s],
-                    test=lambda ev, s=s: four_card_suit(ev, named) == s,
-                )
-            )
+        out.extend(_new_suits(ctx, named, 4, "a 4-card biddable suit on the second round: {}", four_card_suit))
         return out
 
     def _club_sequence(self, ctx: Context) -> list[Call] | None:
@@ -334,20 +349,7 @@ class Club(Culbertson):
                         test=lambda ev: ev.length[opener_suit] >= 3,
                     )
                 )
-            for s in SUITS_HIGH_FIRST:
-                bid = ctx.cheapest(STRAIN_OF[s])
-                if s in named or bid is None or bid.level > 2:
-                    continue
-                out.append(
-                    Candidate(
-                        bid,
-                        "EST-B55",
-                        f"length only: {s.name.lower()} 5+ (strength already denied)",
-                        lengths=suit_min(s, 5),
-                        specified_suits=ONLY[s],
-                        test=lambda ev, s=s: five_card_suit(ev, named) == s,
-                    )
-                )
+            out.extend(_new_suits(ctx, named, 5, "length only: {} 5+ (strength already denied)", five_card_suit))
         elif step == 4:  # opener
             resp = seq[3]
             r_suit = resp.strain.suit if isinstance(resp, Bid) else None
