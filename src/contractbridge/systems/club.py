@@ -56,13 +56,14 @@ def _new_suits(
     length: int,
     text: str,
     pick: Callable[[HandEval, frozenset[Suit]], Suit | None],
+    top: int = 2,
 ) -> list[Candidate]:
-    """EST-B55: each suit the side has not named, bid at its cheapest level if that is 1 or 2, made when ``pick``
-    (the book's order of ``length``-card suits) chooses it; ``text`` names the suit at ``{}``."""
+    """EST-B55: each suit the side has not named, bid at its cheapest level if that is ``top`` or lower, made when
+    ``pick`` (the book's order of ``length``-card suits) chooses it; ``text`` names the suit at ``{}``."""
     out = []
     for s in SUITS_HIGH_FIRST:
         bid = ctx.cheapest(STRAIN_OF[s])
-        if s in named or bid is None or bid.level > 2:
+        if s in named or bid is None or bid.level > top:
             continue
         out.append(
             Candidate(
@@ -364,20 +365,7 @@ class Club(Culbertson):
                     test=lambda ev: ev.length[r_suit] >= 3,
                 )
             )
-            for s in SUITS_HIGH_FIRST:
-                bid = ctx.cheapest(STRAIN_OF[s])
-                if s in named or bid is None or bid.level > 3:
-                    continue
-                out.append(
-                    Candidate(
-                        bid,
-                        "EST-B55",
-                        f"does not accept: a 4-card biddable suit, {s.name.lower()}",
-                        lengths=suit_min(s, 4),
-                        specified_suits=ONLY[s],
-                        test=lambda ev, s=s: four_card_suit(ev, named) == s,
-                    )
-                )
+            out.extend(_new_suits(ctx, named, 4, "does not accept: a 4-card biddable suit, {}", four_card_suit, top=3))
             nt = ctx.cheapest(NT)
             if nt is not None:
                 out.append(Candidate(nt, "EST-B55", "does not accept, no 4-card biddable suit to name"))
@@ -395,20 +383,7 @@ class Club(Culbertson):
                             test=lambda ev, s=s: ev.length[s] >= 6,
                         )
                     )
-            for s in SUITS_HIGH_FIRST:
-                bid = ctx.cheapest(STRAIN_OF[s])
-                if s in named or bid is None or bid.level > 3:
-                    continue
-                out.append(
-                    Candidate(
-                        bid,
-                        "EST-B55",
-                        f"another 5-card suit: {s.name.lower()}",
-                        lengths=suit_min(s, 5),
-                        specified_suits=ONLY[s],
-                        test=lambda ev, s=s: five_card_suit(ev, named) == s,
-                    )
-                )
+            out.extend(_new_suits(ctx, named, 5, "another 5-card suit: {}", five_card_suit, top=3))
         return out
 
 
