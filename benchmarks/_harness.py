@@ -24,7 +24,6 @@ ROUNDS = max(3, int(os.environ.get("BENCH_ROUNDS", "3" if QUICK else "5")))
 #: Memo dictionaries of ours that are not ``functools`` caches: (module, name), emptied by ``clear_caches``.
 _MEMO_DICTS = (
     ("contractbridge.formats.pbn_values", "_CALLS"),
-    ("contractbridge.systems.base", "_SITUATIONS"),
     ("contractbridge.play", "_SUIT_INDICES"),  # the cards of each suit holding (#28)
     ("contractbridge.play", "_SUIT_SETS"),
     ("contractbridge.cards", "_SUIT_TEXT"),  # a suit's text read → its holding (#28: the readers' memo)
@@ -45,7 +44,8 @@ def cpu_time() -> float:
 
 def clear_caches() -> None:
     """Empty every memo cache of ours that is loaded: each module-level ``functools`` cache of a
-    ``contractbridge`` module, the memo dictionaries of ``_MEMO_DICTS`` and the double-dummy cache."""
+    ``contractbridge`` module, the memo dictionaries of ``_MEMO_DICTS``, the double-dummy cache and the bidding
+    situations (``systems.base.clear_caches``, which also resets their count)."""
     for name, module in list(sys.modules.items()):
         if not name.startswith("contractbridge") or module is None:
             continue
@@ -60,6 +60,9 @@ def clear_caches() -> None:
     dd = sys.modules.get("contractbridge.dd")
     if dd is not None:
         dd.clear_cache()
+    systems = sys.modules.get("contractbridge.systems.base")
+    if systems is not None:  # its situations, their count and the hands' summaries (systems.base.clear_caches)
+        systems.clear_caches()
 
 
 @dataclass(frozen=True)
