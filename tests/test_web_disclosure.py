@@ -18,7 +18,7 @@ from contractbridge.errors import BridgeError
 from contractbridge.server.frames import director_frame, seat_frame
 from contractbridge.systems.agreements import AlertPolicy
 from contractbridge.table import Table
-from test_disclosure import AGREED, CARDS, STAYMAN, TO_THE_END, calls, ev, table
+from test_disclosure import AGREED, CARDS, STAYMAN, TO_THE_END, calls, ev, seen, table
 
 Frame = dict[str, Any]
 
@@ -184,3 +184,34 @@ def test_a_book_without_an_alert_procedure_refuses_a_question_with_a_typed_error
         assert issubclass(getattr(errors, until(east, lambda f: True, error=True)["error"]), BridgeError)
         east.send_json({"type": "call", "call": "P"})
         assert until(east, lambda f: len(f["view"]["auction"]) == 2)["seq"] == frame["seq"] + 1
+
+
+def test_a_question_about_the_whole_auction_asks_only_the_opponents_with_calls_to_explain_l20f1() -> None:
+    """The partner of each opponent who called answers (L20F1); an opponent whose partner has not called has nothing
+    to explain and is not asked (under a self-alert policy: each opponent who called explains his own)."""
+    t = table(*calls("1NT"), ev("question", "E"))  # only North has called: South explains his 1NT
+    assert seen(t, None, "questions")[0]["answerers"] == ["S"] and may(t, Seat.NORTH)["answer"] == []
+    with pytest.raises(errors.IllegalCallError, match="no question to him is open"):
+        t.apply(ev("answer", "N", text="no calls to explain"))
+    online = table(*calls("1NT"), ev("question", "E"), agreements=CARDS.with_policy(AlertPolicy(self_alert=True)))
+    assert seen(online, None, "questions")[0]["answerers"] == ["N"]
+    both = table(*calls("1NT P 2C P"), ev("question", "N"))  # East and West have both called
+    assert seen(both, None, "questions")[0]["answerers"] == ["E", "W"]
+    with pytest.raises(errors.IllegalCallError, match=r"the opponents have not called \(L20F1\)"):
+        table(ev("question", "N"))
+
+
+def test_a_robot_asked_about_the_whole_auction_answers_for_its_partners_calls_only(client: TestClient) -> None:
+    """East, a person, asks about the whole auction after North's opening: South, a robot, explains North's call;
+    North, whose partner has not called, is not asked, so no answer says "no calls to explain"."""
+    made = client.post("/api/tables", json={"robots": ["N", "S", "W"]}).json()
+    token = client.post(f"/api/tables/{made['id']}/seats/E", json={"name": "E"}).json()["token"]
+    with client.websocket_connect(f"/ws/{made['id']}?token={token}") as east:
+        until(east, lambda f: f["view"]["turn"] == "E")
+        east.send_json({"type": "question"})
+        frame = until(east, lambda f: bool(f["disclosure"]["answers"]))
+        (question,) = frame["disclosure"]["questions"]
+        assert question["answerers"] == ["S"] and question["awaiting"] == []
+        (answer,) = frame["disclosure"]["answers"]
+        _, opening = frame["view"]["auction"][0]
+        assert answer["seat"] == "S" and answer["text"].startswith(f"{opening}: ")

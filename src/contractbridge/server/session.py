@@ -747,7 +747,7 @@ class TableSession:
                         parts.append(f"{auction.calls[i]}: {explain(auction, i, vulnerability).text}")
                     except BridgeError:
                         parts.append(f"{auction.calls[i]}: no agreement")
-                text = "; ".join(parts) or "no calls to explain"
+                text = "; ".join(parts)  # never empty: an answerer explains calls made (L20F1)
                 return {"event": "answer", "seat": letter, "question": question["number"], "text": text}
         return None
 

@@ -477,10 +477,10 @@ def _question(table: Table, d: Disclosure, seat: Seat, data: Mapping[str, Any]) 
             raise IllegalCallError(f"question by {who}: a player asks at his own turn to play (L20F2, L41B)")
     call = _number(data, "call", QUESTION)
     opponents = frozenset({seat.lho, seat.rho})
-    if call is None:
-        if not any(s in opponents for s in table.auction.seats):
+    if call is None:  # the whole auction: each opponent who has a call of his side to explain (L20F1)
+        answerers = frozenset(d.alerter(s) for s in table.auction.seats if s in opponents)
+        if not answerers:
             raise IllegalCallError(f"question by {who}: the opponents have not called (L20F1)")
-        answerers = opponents
     else:
         caller = d.caller(call)
         if caller.side == seat.side:
