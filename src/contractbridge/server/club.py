@@ -68,6 +68,7 @@ class Club:
             record = dataclasses.replace(record, boards=limits.robot_boards)
         session = await TableSession.open(self.db, record, limits.robot_delay, limits.token_lifetime, self.pool,
                                           own=own)  # fmt: skip
+        session.clarification_timeout = limits.clarification_timeout
         if self.cluster is not None:
             self.cluster.join(session)
         return session

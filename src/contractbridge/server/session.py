@@ -20,12 +20,13 @@ from typing import TYPE_CHECKING, Any, Final
 
 from contractbridge.cards import Card, Seat
 from contractbridge.deal import Board, Deal
-from contractbridge.errors import BridgeError, OutOfTurnError, RulingError
+from contractbridge.errors import BridgeError, IllegalPlayError, OutOfTurnError, RulingError
 from contractbridge.players import Action, Driver, Player, UndoError, UndoRequest
 from contractbridge.scoring.rubber import Rubber
 from contractbridge.server import claimruling, frames, rubbers, tokens
 from contractbridge.server.protocol import Message, ProtocolError, RateLimiter
 from contractbridge.server.robots import RobotPool, shared_pool
+from contractbridge.server.settings import CLARIFICATION_TIMEOUT
 from contractbridge.store import SeatRecord, Store, StoredLog, TableRecord
 from contractbridge.table import Phase, Table
 
@@ -108,6 +109,10 @@ class TableSession:
         self.cluster: Cluster | None = None  # the other processes on the store, if any
         self.shared: dict[str, Any] = {}  # a mirror: the owner's undo request and director call (not stored)
         self.stored_board = 0  # the id of the current board in the store
+        #: Seconds the clarification period waits without any event before the face-down lead is faced (L41B–C;
+        #: 0: as long as it takes); ``Settings.clarification_timeout``.
+        self.clarification_timeout = CLARIFICATION_TIMEOUT
+        self._lapse: tuple[int, asyncio.Task[None]] | None = None  # (events, task): the period's timer (owner only)
 
     @classmethod
     async def open(cls, store: Store, record: TableRecord, robot_delay: float = 0.0, token_lifetime: float = 0.0,
@@ -460,10 +465,13 @@ class TableSession:
             raise ProtocolError(f"{kind!r}: {self.undo_request.seat.name.lower()}'s request to undo awaits an answer")
         if kind == "undo":
             await self._request_undo(seat)
+        elif kind == "play" and (lead := self._face_down_lead(seat, str(data["card"]))) is not None:
+            await self._accept(lead)  # L41A: the opening lead, face down until the clarification period ends
         elif kind == "play" and self.record.irregular and self.table.phase is Phase.PLAY:
             await self._play_irregular(seat, str(data["card"]))
-        elif kind in ("question", "answer", "alert"):  # L20F1-F3, L40B2: the table checks who may, and when
-            keys = {"question": ("call",), "answer": ("question", "text"), "alert": ("call", "explanation")}[kind]
+        elif kind in ("question", "answer", "alert", "no_questions"):  # L20F1-F3, L40B2, L41B: the table checks
+            keys = {"question": ("call",), "answer": ("question", "text"), "alert": ("call", "explanation"),
+                    "no_questions": ()}[kind]  # fmt: skip
             fields: dict[str, Any] = {k: data[k] for k in keys if k in data}
             await self._accept({"event": kind, "seat": seat.letter, **fields})
         elif kind == "hesitation":  # L16B2: the sender, an opponent, reserves the right to call the director
@@ -487,6 +495,72 @@ class TableSession:
             await self._accept({**claim, "statement": data.get("statement", "")})
         else:  # agree, dispute
             await self._accept({"event": kind, "seat": seat.letter})
+
+    # the clarification period (L41) -----------------------------------------------------------------------------
+    def _clarification(self) -> dict[str, Any] | None:
+        """The clarification period as the director sees it (``laws.wbf17.disclosure``), None outside it or at a
+        table whose book has none (the 1930s books: the lead is faced at once, as before)."""
+        shown = self.table.rules.disclosure(self.table)
+        return None if shown is None else shown["clarification"]
+
+    def _face_down_lead(self, seat: Seat, card: str) -> dict[str, Any] | None:
+        """The ``face_down_lead`` event of the opening leader's card (L41A); None for any other card, which takes its
+        usual way (a card out of turn included); ``IllegalPlayError`` while the lead is face down (L41C)."""
+        period = self._clarification()
+        if period is None:
+            return None
+        if period["face_down"]:
+            raise IllegalPlayError(
+                f"{card}: the opening lead is face down; it is faced at the end of the clarification period (L41A–C)"
+            )
+        return (
+            {"event": "face_down_lead", "seat": seat.letter, "card": card} if seat.letter == period["leader"] else None
+        )
+
+    def _ruling_pending(self) -> bool:
+        record = self.table.record
+        return self.table.pending_irregularity is not None or (record is not None and record.pending is not None)
+
+    def _clarify(self, period: dict[str, Any]) -> dict[str, Any] | None:
+        """The next step of the clarification period once the lead is face down: a robot entitled to ask has no
+        question (robots never ask, L41B); once nobody may ask any more and no question awaits its answer, the lead
+        is faced (L41C: the ``play`` event of the face-down card, dummy is spread, L41D)."""
+        if not period["face_down"]:
+            return None
+        if period["ready"]:
+            return {"event": "play", "seat": period["leader"], "card": period["card"]}
+        robot = next((s for s in period["waiting"] if Seat.parse(s) in self.robots), None)
+        return None if robot is None else {"event": "no_questions", "seat": robot}
+
+    def _lapse_later(self) -> None:
+        """The people of the clarification period have ``clarification_timeout`` seconds from its last event: then
+        those who said nothing are recorded as having no question (``"lapsed": true``) and the lead is faced, an
+        unanswered question lapsing with it (its asker asks again at his turn to play, L20F2). A table must not wait
+        forever for a player who left; the timer runs in the table's owner, from the last event it saw (a new owner
+        starts it again)."""
+        seq = len(self.table.to_events())
+        if not self.clarification_timeout or (self._lapse is not None and self._lapse[0] == seq):
+            return
+        if self._lapse is not None:
+            self._lapse[1].cancel()
+
+        async def run() -> None:
+            await asyncio.sleep(self.clarification_timeout)
+            async with self.lock:
+                period = self._clarification()
+                if self.closing or not self.owned or len(self.table.to_events()) != seq or period is None:
+                    return
+                try:
+                    for letter in period["waiting"]:
+                        await self._accept({"event": "no_questions", "seat": letter, "lapsed": True})
+                    await self._accept({"event": "play", "seat": period["leader"], "card": period["card"]})
+                except BridgeError as err:
+                    log.error("clarification not ended", extra={"table": self.record.id, "error": repr(err)})
+                    return
+                log.info("clarification lapsed", extra={"table": self.record.id, "board": self.table.board.number})
+            self.kick()
+
+        self._lapse = (seq, asyncio.get_running_loop().create_task(run()))
 
     async def _choose(self, client: Client, option: str) -> None:
         ruling = frames.ruling_of(self.table)
@@ -707,12 +781,24 @@ class TableSession:
         if answer is not None:  # L20F1: a robot explains its partner's call when asked
             await self._accept(answer)
             return True
+        period = None if self._ruling_pending() else self._clarification()
+        if period is not None:  # L41: the face-down lead, the questions before it is faced, then the lead faced
+            step = self._clarify(period)
+            if step is not None:
+                await self._accept(step)
+                return True
+            if period["face_down"]:  # waiting for the people who may still ask, or for an answer
+                self._lapse_later()
+                return False
         loop = asyncio.get_running_loop()
         decided = await loop.run_in_executor(self.pool.waiting, self.driver.decide)  # the robot thinks in the pool
         if isinstance(decided, Action):
             meaning = getattr(decided.player, "last_meaning", None) if decided.kind == "call" else None
             meta = None if meaning is None else {"explanation": meaning.text, "alert": bool(meaning.artificial)}
-            await self._accept(decided.event, meta)
+            event = decided.event
+            if period is not None and event["event"] == "play" and event["seat"] == period["leader"]:
+                event = {"event": "face_down_lead", "seat": event["seat"], "card": event["card"]}  # L41A
+            await self._accept(event, meta)
             return True
         following = self._following(table.board.number)
         last = self.record.deck[-1].number if self.record.deck else self.record.boards
@@ -766,6 +852,8 @@ class TableSession:
             self.clients.clear()
             if self._suggest_task is not None:
                 self._suggest_task.cancel()
+            if self._lapse is not None:
+                self._lapse[1].cancel()
             if self.log is not None:
                 self.log.close()
 
