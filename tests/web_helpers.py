@@ -216,8 +216,9 @@ def asks_before_the_lead(frame: Frame) -> bool:
 
 
 def play_out(frames: Iterator[Frame], send: Callable[[Frame], None]) -> Frame:
-    """Pass in the auction and play the first legal card until the board is done (one seat's ``frames``, its
-    messages through ``send``); the last frame."""
+    """Pass in the auction, have no questions before the opening lead is faced (L41B) and play the first legal card
+    until the board is done (one seat's ``frames``, its messages through ``send``); the last frame."""
+    said: set[int] = set()  # the boards where it said it had no questions (once: L41B)
     for frame in frames:
         assert frame["type"] == "state", frame
         view = frame["view"]
@@ -226,7 +227,9 @@ def play_out(frames: Iterator[Frame], send: Callable[[Frame], None]) -> Frame:
         if view["legal_calls"]:
             send({"type": "call", "call": "P" if "P" in view["legal_calls"] else view["legal_calls"][0]})
         elif asks_before_the_lead(frame):
-            send({"type": "no_questions"})
+            if view["board"] not in said:
+                send({"type": "no_questions"})
+                said.add(view["board"])
         elif view["legal_cards"]:
             send({"type": "play", "card": view["legal_cards"][0]})
     raise AssertionError("the connection ended before the board")
