@@ -28,6 +28,7 @@ from contractbridge.server.protocol import Message, ProtocolError, RateLimiter
 from contractbridge.server.robots import RobotPool, shared_pool
 from contractbridge.server.settings import CLARIFICATION_TIMEOUT
 from contractbridge.store import SeatRecord, Store, StoredLog, TableRecord
+from contractbridge.systems.agreements import PartnershipAgreements
 from contractbridge.table import Phase, Table
 
 if TYPE_CHECKING:
@@ -109,6 +110,9 @@ class TableSession:
         self.cluster: Cluster | None = None  # the other processes on the store, if any
         self.shared: dict[str, Any] = {}  # a mirror: the owner's undo request and director call (not stored)
         self.stored_board = 0  # the id of the current board in the store
+        #: the pairs' system cards and the event's alert policy (L40; docs/disclosure.md): each board's board event
+        #: carries them (its ``system``), the next board takes them from the last
+        self.agreements: PartnershipAgreements | None = None
         #: Seconds the clarification period waits without any event before the face-down lead is faced (L41B–C;
         #: 0: as long as it takes); ``Settings.clarification_timeout``.
         self.clarification_timeout = CLARIFICATION_TIMEOUT
@@ -116,14 +120,16 @@ class TableSession:
 
     @classmethod
     async def open(cls, store: Store, record: TableRecord, robot_delay: float = 0.0, token_lifetime: float = 0.0,
-                   pool: RobotPool | None = None, *, own: bool = True) -> TableSession:  # fmt: skip
-        """The table as stored: its current board resumed from its log, or its first board dealt; the seats'
-        new tokens are valid ``token_lifetime`` seconds (0: until released); its robots think in ``pool``
-        (None: ``robots.shared_pool()``). Nothing here waits for a robot (they start after, ``kick``).
-        ``own`` false: a mirror of the table another process owns (``server.cluster``), which writes nothing."""
+                   pool: RobotPool | None = None, *, own: bool = True,
+                   agreements: PartnershipAgreements | None = None) -> TableSession:  # fmt: skip
+        """The table as stored: its current board resumed from its log, or its first board dealt (with the pairs'
+        ``agreements``, L40: a board after it takes them from the board before); the seats' new tokens are valid
+        ``token_lifetime`` seconds (0: until released); its robots think in ``pool`` (None:
+        ``robots.shared_pool()``). Nothing here waits for a robot (they start after, ``kick``). ``own`` false: a
+        mirror of the table another process owns (``server.cluster``), which writes nothing."""
         seats = await asyncio.to_thread(store.seats, record.id)
         session = cls(store, record, seats, robot_delay, token_lifetime, pool)
-        session.owned = own
+        session.owned, session.agreements = own, agreements
         session.scores = await asyncio.to_thread(store.results, record.id)
         if record.scoring == "rubber":
             ids = await asyncio.to_thread(store.board_ids, record.id)
@@ -141,6 +147,8 @@ class TableSession:
                 before = await asyncio.to_thread(store.board, (await asyncio.to_thread(store.board_ids, record.id))[-2])
                 session.previous = (Table.from_events(before.events), list(before.metas))
             session._drive(Table.from_events(board.events))
+            system = board.events[0].get("system")
+            session.agreements = None if system is None else PartnershipAgreements.from_dict(system)
             session.stored_board = board.id
             session.metas = list(board.metas)
             ruled = [s["ruling"] for s in session.scores if s["board"] == board.number and s["ruling"] is not None]
@@ -177,7 +185,7 @@ class TableSession:
 
     def _take_state(self, other: TableSession) -> None:
         for name in ("seats", "robots", "table", "driver", "previous", "award", "scored", "metas", "scores",
-                     "rubbers", "stored_board"):  # fmt: skip
+                     "rubbers", "stored_board", "agreements"):  # fmt: skip
             setattr(self, name, getattr(other, name))
 
     async def own(self) -> None:
@@ -626,7 +634,7 @@ class TableSession:
             board = Board(number, deal, vulnerability=rubbers.vulnerability(self.rubbers[-1]))
         else:
             board = Board(number, deal)
-        table = Table(board, edition=self.record.edition, irregular=self.record.irregular)
+        table = Table(board, edition=self.record.edition, irregular=self.record.irregular, agreements=self.agreements)
         log_ = await asyncio.to_thread(self.store.create_log, self.record.id, number, table.to_events()[0])
         if self.log is not None:
             self.log.close()
