@@ -116,8 +116,10 @@ function renderHand(position, seat) {
   const pbn = handOf(seat);
   box.replaceChildren(header);
   box.dataset.seat = seat;
+  const period = clarification();  // the face-down opening lead lies on the table, not in its leader's hand (L41A)
+  const down = period && period.face_down && period.leader === seat && v.phase === "play" ? period : null;
   if (pbn === null) {
-    const count = 13 - playedBy(seat);
+    const count = 13 - playedBy(seat) - (down ? 1 : 0);
     const backs = el("div", {class: "backs", title: `${count} cards`});
     for (let i = 0; i < count; i++) backs.append(el("span", {class: "back"}));
     box.append(backs, el("div", {class: "muted"}, `${count} cards`));
@@ -130,7 +132,8 @@ function renderHand(position, seat) {
   pbn.split(".").forEach((holding, i) => {
     const suit = SUITS[i];
     const row = el("div", {class: "suit-row"}, el("span", {class: "suit " + suitClass(suit)}, SYMBOL[suit]));
-    for (const rank of holding) {
+    const ranks = [...holding].filter((rank) => !(down && down.card === suit + rank));
+    for (const rank of ranks) {
       const card = suit + rank;
       const playable = mine && legal.has(card);
       const unlawful = !playable && irregular;
@@ -139,7 +142,7 @@ function renderHand(position, seat) {
       if (playable || unlawful) node.addEventListener("click", () => send({type: "play", card}));
       row.append(node);
     }
-    if (!holding) row.append(el("span", {class: "muted"}, "—"));
+    if (!ranks.length) row.append(el("span", {class: "muted"}, "—"));
     box.append(row);
   });
 }
