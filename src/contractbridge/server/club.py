@@ -15,11 +15,12 @@ import time
 from collections import deque
 from collections.abc import AsyncIterator, Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 from fastapi import Depends, HTTPException, Request
 from starlette.requests import HTTPConnection
 
+from contractbridge.errors import BridgeError
 from contractbridge.eventstore import EventStore
 from contractbridge.server.protocol import ProtocolError
 from contractbridge.server.robots import RobotPool
@@ -42,6 +43,7 @@ __all__ = [
     "client_address",
     "club",
     "session",
+    "system_of",
 ]
 
 
@@ -202,3 +204,13 @@ async def bearer_role(table: SessionDep, tables: ClubDep, token: Annotated[str |
 
 
 RoleDep = Annotated[Role, Depends(bearer_role)]
+
+
+def system_of(system: dict[str, Any] | None) -> PartnershipAgreements | None:
+    """The pairs' agreements of a ``system`` object (HTTP 422 saying what is wrong with it)."""
+    if system is None:
+        return None
+    try:
+        return PartnershipAgreements.from_dict(system)
+    except BridgeError as err:
+        raise HTTPException(422, f"system: {err}") from None

@@ -9,14 +9,12 @@ from typing import Any, Literal
 from fastapi import APIRouter, HTTPException
 from pydantic import BaseModel, Field
 
-from contractbridge.errors import BridgeError
 from contractbridge.laws import DEFAULT_EDITION, EDITIONS
 from contractbridge.server import rubbers, tokens
-from contractbridge.server.club import AddressDep, ClubDep
+from contractbridge.server.club import AddressDep, ClubDep, system_of
 from contractbridge.store import TableRecord
-from contractbridge.systems.agreements import PartnershipAgreements
 
-__all__ = ["NewTable", "router", "system_of"]
+__all__ = ["NewTable", "router"]
 
 log = logging.getLogger("contractbridge.server")
 router = APIRouter(prefix="/api/tables", tags=["tables"])
@@ -36,16 +34,6 @@ class NewTable(BaseModel):
     boards: int = Field(0, ge=0, le=10_000)
     scoring: Literal["duplicate", "rubber"] = "duplicate"
     system: dict[str, Any] | None = None
-
-
-def system_of(system: dict[str, Any] | None) -> PartnershipAgreements | None:
-    """The pairs' agreements of a ``system`` object (HTTP 422 saying what is wrong with it)."""
-    if system is None:
-        return None
-    try:
-        return PartnershipAgreements.from_dict(system)
-    except BridgeError as err:
-        raise HTTPException(422, f"system: {err}") from None
 
 
 @router.get("")
