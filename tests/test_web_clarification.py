@@ -174,6 +174,8 @@ def test_a_human_declarer_asks_before_the_robots_lead_is_faced(client: TestClien
         assert answered["view"]["current_trick"] == []  # still face down: the question period goes on
         north.send_json({"type": "play", "card": "SA"})  # nothing to play while the lead is face down
         assert error_of(north)["error"] == "IllegalPlayError"
+        north.send_json({"type": "claim", "tricks": 13})  # nor to claim: the play has not started (L41C)
+        assert error_of(north)["error"] == "ClaimError"
         north.send_json({"type": "no_questions"})
         faced = until(north, lambda f: bool(f["view"]["current_trick"]))
         assert faced["view"]["current_trick"] == [["E", card]] and faced["view"]["dummy_hand"]  # L41C, L41D

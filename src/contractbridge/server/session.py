@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from contractbridge.cards import Card, Seat
 from contractbridge.deal import Board, Deal
-from contractbridge.errors import BridgeError, IllegalPlayError, OutOfTurnError, RulingError
+from contractbridge.errors import BridgeError, ClaimError, IllegalPlayError, OutOfTurnError, RulingError
 from contractbridge.players import Action, Driver, Player, UndoError, UndoRequest
 from contractbridge.scoring.rubber import Rubber
 from contractbridge.server import claimruling, frames, rubbers, tokens
@@ -499,6 +499,9 @@ class TableSession:
                 assert turn is not None
                 await self._accept({"event": "play", "seat": turn.letter, "card": data["card"]})
         elif kind == "claim":
+            period = self._clarification()
+            if period is not None and period["face_down"]:
+                raise ClaimError("claim: the opening lead is face down; the play starts when it is faced (L41C, L68)")
             claim = {"event": "claim", "seat": seat.letter, "tricks": data["tricks"]}
             await self._accept({**claim, "statement": data.get("statement", "")})
         else:  # agree, dispute

@@ -322,7 +322,7 @@ class Disclosure:
             "face_down": down,
             "waiting": [s.letter for s in waiting],
             "open": opened,
-            "ready": down and not waiting and not opened and not ruled,
+            "ready": down and not waiting and not opened and not ruled and self.table.claim_state is None,
             "law": "41A, 41B, 41C",
         }
         if down and self.face_down is not None and seat in (None, leader):
