@@ -97,7 +97,8 @@ function directorPairs(state) {
   for (const n of state.pair_numbers) {
     const names = el("input", {name: `names-${n}`, value: state.pairs[String(n)] || "", maxlength: "200"});
     // the pair's system card (L40A1(b)), as docs/disclosure.md writes a side's card: the server checks it
-    const card = el("input", {name: `card-${n}`, class: "pair-card", placeholder: 'card: {"1NT P 2C": {"artificial": true, "text": "Stayman"}}'});
+    const card = el("textarea", {name: `card-${n}`, class: "pair-card", rows: "1", cols: "40",
+      placeholder: 'card: {"1NT P 2C": {"artificial": true, "text": "Stayman"}}'});
     const link = el("td", {class: "pair-link"});
     const enter = () => {
       const body = {names: names.value.trim() || `Pair ${n}`};
