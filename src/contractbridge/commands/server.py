@@ -69,7 +69,7 @@ def register(app: typer.Typer) -> None:
             float | None,
             typer.Option(
                 min=0,
-                help="seconds the questions before the opening lead is faced wait (L41B; 0: no limit) [90]",
+                help="seconds the questions before the opening lead is faced wait for a player (0: no limit) [90]",
                 rich_help_panel=LIMITS,
             ),
         ] = None,

@@ -501,7 +501,8 @@ class TableSession:
         elif kind == "claim":
             period = self._clarification()
             if period is not None and period["face_down"]:
-                raise ClaimError("claim: the opening lead is face down; the play starts when it is faced (L41C, L68)")
+                raise ClaimError(f"claim: the opening lead is face down; the play starts when it is faced"
+                                 f"{self.table.rules.cited('opening_lead')}")  # fmt: skip
             claim = {"event": "claim", "seat": seat.letter, "tricks": data["tricks"]}
             await self._accept({**claim, "statement": data.get("statement", "")})
         else:  # agree, dispute
@@ -521,9 +522,8 @@ class TableSession:
         if period is None:
             return None
         if period["face_down"]:
-            raise IllegalPlayError(
-                f"{card}: the opening lead is face down; it is faced at the end of the clarification period (L41A–C)"
-            )
+            raise IllegalPlayError(f"{card}: the opening lead is face down; it is faced after the clarification period"
+                                   f"{self.table.rules.cited('opening_lead')}")  # fmt: skip
         return (
             {"event": "face_down_lead", "seat": seat.letter, "card": card} if seat.letter == period["leader"] else None
         )
