@@ -14,7 +14,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from contractbridge.cards import Seat
-from contractbridge.errors import IllegalCallError, ParseError
+from contractbridge.errors import IllegalCallError, IllegalPlayError, ParseError
 from contractbridge.server import Settings, create_app
 from contractbridge.server.logs import JsonFormatter, TextFormatter
 from contractbridge.store import Store
@@ -71,7 +71,7 @@ def test_a_lead_or_a_no_questions_the_laws_do_not_allow_is_refused_and_changes_n
 ) -> None:
     t = table(*CLARIFICATION)
     before = t.to_events()
-    with pytest.raises((IllegalCallError, ParseError), match=match):
+    with pytest.raises((IllegalCallError, IllegalPlayError, ParseError), match=match):
         t.apply(event)
     assert t.to_events() == before
 
@@ -264,3 +264,74 @@ def test_the_period_survives_a_reconnect_and_a_restart_and_lapses_when_nobody_ac
     assert (lapsed["seat"], lapsed["lapsed"]) == ("N", True)
     lead = next(e for e in events if e["event"] == "face_down_lead")
     assert (events[-1]["event"], events[-1]["seat"], events[-1]["card"]) == ("play", "E", lead["card"])
+
+
+@pytest.mark.slow
+def test_the_period_across_two_processes_and_a_take_over(tmp_path: Path) -> None:
+    """Two ``serve`` processes on one PostgreSQL (#26): the table is owned by the first, North plays at the second
+    (a mirror): the robot's face-down lead reaches him there; the owner is killed (-9) while the lead lies face
+    down; the second takes the table over from the store with the period as it was, and North's "no questions"
+    faces the lead (L41B–C)."""
+    import asyncio
+    import json
+
+    import websockets
+
+    from web_helpers import Server, postgres
+
+    with postgres() as url:
+        if url is None:
+            pytest.skip("Debian's PostgreSQL server cannot be started here")
+        args = ("--robot-processes", "0", "--robot-effort", "1", "--clarification-timeout", "0")
+        servers = [Server(url, robot_delay=0.05, seed=f"period-{i}", args=args, log=tmp_path / f"serve{i}.log")
+                   for i in range(2)]  # fmt: skip
+        for server in servers:
+            server.start()
+        try:
+            owner, mirror = servers
+            table_id = owner.post("/api/tables", {"name": "two", "robots": ["E", "S", "W"]})["id"]
+            token = ""
+            for _ in range(100):  # the mirror may not have heard of the table yet
+                try:
+                    token = mirror.post(f"/api/tables/{table_id}/seats/N", {"name": "N"})["token"]
+                    break
+                except OSError:
+                    asyncio.run(asyncio.sleep(0.2))
+
+            async def receive(ws: Any, test: Callable[[Frame], bool]) -> Frame:
+                while True:
+                    frame: Frame = json.loads(await asyncio.wait_for(ws.recv(), 60))
+                    if frame["type"] == "state" and test(frame):
+                        return frame
+
+            async def play() -> tuple[Frame, Frame]:
+                link = f"{mirror.ws}/ws/{table_id}?token={token}"
+                async with websockets.connect(link) as ws:
+                    await receive(ws, lambda f: bool(f["view"]["legal_calls"]))
+                    await ws.send(json.dumps({"type": "call", "call": "7NT"}))
+                    while True:  # the robots pass or double; North passes after a double
+                        frame = await receive(ws, lambda f: len(f["view"]["auction"]) > 1 and (
+                            bool(f["view"]["legal_calls"]) or face_down(f)))  # fmt: skip
+                        if face_down(frame) and web_period(frame)["waiting"] == ["N"]:  # type: ignore[index]
+                            break
+                        if frame["view"]["legal_calls"]:
+                            await ws.send(json.dumps({"type": "call", "call": "P"}))
+                await asyncio.to_thread(owner.kill)  # the owner dies while the lead is face down
+                async with websockets.connect(link) as ws:
+                    again = await receive(ws, face_down)
+                    await ws.send(json.dumps({"type": "no_questions"}))
+                    while True:  # refused ("send it again") until the mirror has taken the table over
+                        frame = json.loads(await asyncio.wait_for(ws.recv(), 60))
+                        if frame["type"] == "error":
+                            await asyncio.sleep(0.5)
+                            await ws.send(json.dumps({"type": "no_questions"}))
+                        elif frame["type"] == "state" and frame["view"]["current_trick"]:
+                            return again, frame
+
+            again, faced = asyncio.run(play())
+        finally:
+            for server in servers:
+                if server.process is not None and server.process.poll() is None:
+                    server.stop()
+    assert web_period(again)["waiting"] == ["N"]  # type: ignore[index]
+    assert faced["view"]["dummy_hand"] and faced["view"]["current_trick"][0][0] == "E"

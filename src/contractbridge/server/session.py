@@ -517,9 +517,10 @@ class TableSession:
 
     def _face_down_lead(self, seat: Seat, card: str) -> dict[str, Any] | None:
         """The ``face_down_lead`` event of the opening leader's card (L41A); None for any other card, which takes its
-        usual way (a card out of turn included); ``IllegalPlayError`` while the lead is face down (L41C)."""
+        usual way (a card out of turn, or at a director's table an unlawful lead: faced and ruled as before);
+        ``IllegalPlayError`` while the lead is face down (L41C)."""
         period = self._clarification()
-        if period is None:
+        if period is None or (self.record.irregular and Card.parse(card) not in self.table.legal_cards()):
             return None
         if period["face_down"]:
             raise IllegalPlayError(f"{card}: the opening lead is face down; it is faced after the clarification period"

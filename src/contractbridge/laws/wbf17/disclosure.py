@@ -61,7 +61,14 @@ from contractbridge.director import (
     lawful_over,
     seat_name,
 )
-from contractbridge.errors import BridgeError, IllegalCallError, ParseError, RulingError, RulingPendingError
+from contractbridge.errors import (
+    BridgeError,
+    IllegalCallError,
+    IllegalPlayError,
+    ParseError,
+    RulingError,
+    RulingPendingError,
+)
 from contractbridge.events import Event, Extension, Misinformation
 from contractbridge.laws.base import Choice, Edition, PlayTable
 from contractbridge.laws.wbf17.board_review import REVIEW
@@ -610,7 +617,7 @@ def _face_down_lead(table: Table, d: Disclosure, seat: Seat, data: Mapping[str, 
         raise ParseError(f"'{FACE_DOWN_LEAD}' event: 'card' is the card led, not {card!r}")
     chosen = Card.parse(card)
     if chosen not in table.legal_cards():
-        raise IllegalCallError(f"face-down lead by {who}: {chosen} is not a card he may lead (L41A, L44)")
+        raise IllegalPlayError(f"face-down lead by {who}: {chosen} is not a card he may lead (L41A, L44)")
     return {"seat": seat.letter, "card": str(chosen)}
 
 
