@@ -520,14 +520,15 @@ class TableSession:
         usual way (a card out of turn, or at a director's table an unlawful lead: faced and ruled as before);
         ``IllegalPlayError`` while the lead is face down (L41C)."""
         period = self._clarification()
-        if period is None or (self.record.irregular and Card.parse(card) not in self.table.legal_cards()):
+        if period is None:
             return None
         if period["face_down"]:
             raise IllegalPlayError(f"{card}: the opening lead is face down; it is faced after the clarification period"
                                    f"{self.table.rules.cited('opening_lead')}")  # fmt: skip
-        return (
-            {"event": "face_down_lead", "seat": seat.letter, "card": card} if seat.letter == period["leader"] else None
-        )
+        unlawful = self.record.irregular and Card.parse(card) not in self.table.legal_cards()
+        if seat.letter != period["leader"] or unlawful:
+            return None
+        return {"event": "face_down_lead", "seat": seat.letter, "card": card}
 
     def _ruling_pending(self) -> bool:
         record = self.table.record
