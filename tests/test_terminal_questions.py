@@ -85,3 +85,16 @@ def test_the_robots_meanings_are_printed_for_the_opponents_calls_only(tmp_path: 
     assert partner and opponents
     assert all(" — " not in line and "!" not in line for line in partner)  # partner's meaning: not to S (L20G3)
     assert all(" — " in line for line in opponents)
+
+
+def test_a_person_here_answers_a_question_about_his_partners_call_l20f1(tmp_path: Path) -> None:
+    log = tmp_path / "b.jsonl"
+    _log(log, ["1S"])  # N (a robot) opens; E and S are people at the terminal: E asks, S answers
+    result = runner.invoke(
+        app, ["play", "--resume", str(log), "--robot-seats", "NW"], input="explain 1\n\nfive spades, 13+\nquit\n"
+    )
+    assert result.exit_code == 0, result.output
+    assert "S: answer E's question (L20F1)> " in result.output
+    assert "Give the explanation of your partnership's agreement (L20F1)" in result.output
+    question, answer = _events(log)[-2:]
+    assert question["seat"] == "E" and answer == {**answer, "seat": "S", "question": 1, "text": "five spades, 13+"}
