@@ -71,3 +71,27 @@ def test_robot_claims_at_low_effort_never_exceed_double_dummy(seed: int) -> None
 
     play_board(table, robots, claims=True, on_action=after)
     assert claims and all(claimed <= best for claimed, best in claims), claims
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_sure_tricks_never_exceed_double_dummy_on_any_layout_of_the_unseen_cards(seed: int) -> None:
+    """The guarantee holds on every layout: for endings cut from random deals (the same cards gone from each hand)
+    and several deals of the defenders' cards between them, double dummy gives the side at least the sure tricks."""
+    import random
+
+    from contractbridge import dd
+    from contractbridge.cards import Strain
+
+    rng = random.Random(seed)
+    deal = Deal.random(seed)
+    left = rng.randint(2, 13)
+    hands = {s: Hand(rng.sample(sorted(deal[s]), left)) for s in Seat}
+    leader = Seat(rng.randrange(4))
+    strain = Strain(rng.randrange(5))
+    unseen = sorted(hands[leader.lho] | hands[leader.rho])
+    line = sure_tricks(hands[leader], hands[leader.partner], Hand(unseen), strain.suit)
+    for _ in range(4):
+        rng.shuffle(unseen)
+        layout = {**hands, leader.lho: Hand(unseen[:left]), leader.rho: Hand(unseen[left:])}
+        best = max(dd.solve(dd.Position(Deal.partial(layout), strain, leader)).values())
+        assert line.tricks <= best, (layout, strain, leader, line)

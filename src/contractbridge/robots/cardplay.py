@@ -353,7 +353,6 @@ class CardPlayRobot:
         how many samples are solved, never the guarantee."""
         if view.declarer is None or view.seat != view.declarer or not view.legal_cards or view.claim is not None:
             return None
-        sure = sure_line(view)
         decision = self.decide(view)
         enough = decision.samples >= self.effort.claim_samples or decision.exhaustive
         if decision.reason != "samples" or (decision.unanimous is not None and not enough):
@@ -364,6 +363,7 @@ class CardPlayRobot:
         if decision.unanimous is None or (decision.samples < self.effort.claim_samples and not decision.exhaustive):
             return None
         tricks = decision.unanimous - view.tricks_won[view.declarer.side]
+        sure = sure_line(view)
         if tricks > sure.tricks:  # the samples' layouts are not all of them: not a claim it can guarantee (L70)
             return None
         return tricks, plain_statement(view, tricks, decision.card if sure.first is None else sure.first)
