@@ -10,7 +10,9 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from contractbridge import Board, Deal
+from contractbridge.calls import Call
 from contractbridge.cli import app
+from contractbridge.robots import explain
 from contractbridge.table import Table
 
 runner = CliRunner()
@@ -98,3 +100,17 @@ def test_a_person_here_answers_a_question_about_his_partners_call_l20f1(tmp_path
     assert "Give the explanation of your partnership's agreement (L20F1)" in result.output
     question, answer = _events(log)[-2:]
     assert question["seat"] == "E" and answer == {**answer, "seat": "S", "question": 1, "text": "five spades, 13+"}
+
+
+def test_an_opponents_call_is_shown_as_their_agreement_not_as_the_callers_hand_l20f1(tmp_path: Path) -> None:
+    """West opens 1H by the first branch of the approach bid: the line shown is the agreement as East would explain
+    it (both branches), never which one West's hand took (an explanation is of the agreement, L20F1)."""
+    log = tmp_path / "b.jsonl"
+    table = Table(Board(4, Deal.random(0)))  # West deals
+    log.write_text(table.to_jsonl())
+    result = runner.invoke(app, ["play", "--resume", str(log), "--seat", "S"], input="quit\n", env={"COLUMNS": "400"})
+    assert result.exit_code == 0, result.output
+    table = Table.from_jsonl(log.read_text())
+    agreement = explain(table.auction, 0, table.board.vulnerability).text
+    assert table.auction.calls[0] == Call.parse("1H") and "; or " in agreement
+    assert f"W calls 1H — {agreement}" in result.output

@@ -181,10 +181,6 @@ class TerminalTable:
 
     def _acted(self, action: Action) -> None:
         """A robot's or the procedure's action, now at the table: log it, then show it."""
-        if action.kind == "call":
-            bidder = None if action.player is None else _bidder(action.player)
-            if bidder is not None:
-                self._meanings[len(self.table.auction) - 1] = bidder.last_meaning
         self._commit()
         if action.kind == "play_on":  # no director here to rule (L70)
             self._claim_void(f" by agreement{self.table.rules.cited('play_on')}")
@@ -398,15 +394,17 @@ class TerminalTable:
         return self.table.phase is Phase.DONE or all(s.side != caller.side for s in self.humans)
 
     def _meaning(self, index: int) -> CallMeaning | None:
-        """The robots' reading of call ``index`` by the system of the side that made it (L20F), cached."""
+        """Call ``index`` as the partnership's agreement explains it (L20F1: the caller's partner answers, from the
+        system, not the caller's hand: never the branch the caller's own choice took), cached."""
         if index not in self._meanings:
             auction = self.table.auction
             seat = auction.seat_of(index)
-            robot = next((self.robots[s] for s in (seat, seat.partner) if s in self.robots), None)
+            robot = next((self.robots[s] for s in (seat.partner, seat) if s in self.robots), None)
             bidder = None if robot is None else _bidder(robot)
             meaning = None
             if bidder is not None:
-                meaning = bidder.explain(auction, index, self.table.board.vulnerability)
+                with contextlib.suppress(BridgeError):  # a call the system cannot read: no agreement
+                    meaning = bidder.explain(auction, index, self.table.board.vulnerability)
             self._meanings[index] = meaning
         return self._meanings[index]
 
@@ -443,7 +441,7 @@ class TerminalTable:
             if not calls:
                 raise BridgeError("the opponents have not called")
             answerer = table.auction.seat_of(calls[0]).partner
-            told = self._answer_text(answerer, calls)
+            told = self._answer_text(calls)
             self.console.print(
                 escape(f"{answerer.letter}: {told} (not logged: {table.edition} has no question events)")
             )
@@ -456,21 +454,14 @@ class TerminalTable:
             answerer = Seat.parse(letter)
             explained = answerer if shown["policy"]["self_alert"] else answerer.partner
             calls = [call - 1] if call is not None else [i for i, s in enumerate(table.auction.seats) if s == explained]
-            text = self._answer_text(answerer, calls) if answerer in self.robots else self._ask_answer(answerer, actor)
+            text = self._answer_text(calls) if answerer in self.robots else self._ask_answer(answerer, actor)
             table.apply({"event": "answer", "seat": letter, "question": question["number"], "text": text})
         self._commit()
 
-    def _answer_text(self, answerer: Seat, calls: list[int]) -> str:
-        """A robot's answer about ``calls`` (L20F1): each call as its system reads it, or "no agreement"."""
-        robot = self.robots.get(answerer)
-        bidder = None if robot is None else _bidder(robot)
-        auction, parts = self.table.auction, []
-        for i in calls:
-            meaning = None
-            if bidder is not None:
-                with contextlib.suppress(BridgeError):
-                    meaning = bidder.explain(auction, i, self.table.board.vulnerability)
-            parts.append(f"{auction.calls[i]}: {'no agreement' if meaning is None else meaning.text}")
+    def _answer_text(self, calls: list[int]) -> str:
+        """A robot's answer about ``calls`` (L20F1): each call as its side's system explains it, or "no agreement"."""
+        auction = self.table.auction
+        parts = [f"{auction.calls[i]}: {'no agreement' if (m := self._meaning(i)) is None else m.text}" for i in calls]
         return "; ".join(parts) or "no calls to explain"
 
     def _ask_answer(self, answerer: Seat, asker: Seat) -> str:
