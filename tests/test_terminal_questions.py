@@ -114,3 +114,12 @@ def test_an_opponents_call_is_shown_as_their_agreement_not_as_the_callers_hand_l
     agreement = explain(table.auction, 0, table.board.vulnerability).text
     assert table.auction.calls[0] == Call.parse("1H") and "; or " in agreement
     assert f"W calls 1H — {agreement}" in result.output
+
+
+def test_a_1930s_table_refuses_the_own_sides_call_citing_no_wbf_law(tmp_path: Path) -> None:
+    log = tmp_path / "b.jsonl"
+    _log(log, ["1S", "P"], edition="NBB30")
+    result = runner.invoke(app, ["play", "--resume", str(log), "--seat", "S"], input="explain 1\nquit\n")
+    out = " ".join(result.output.split())
+    assert "call 1 is your own side's: a player asks about the opponents' calls only: the board's record" in out
+    assert "L20F" not in out and "L40B2" not in out

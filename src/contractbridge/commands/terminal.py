@@ -411,10 +411,12 @@ class TerminalTable:
     def _explain(self, actor: Seat, line: str) -> None:
         """``explain N`` (``explain``: the opponents' whole auction): ``actor`` asks about the opponents' calls at his
         turn (L20F1, L20F2, L20F3), a logged ``question`` the caller's partner answers with an ``answer`` event (a
-        robot from its system, a person here when asked). His own side's calls are refused (L20F1; ``system N``). A
-        book with no questions as events (the 1930s: a convention is explained on request, NBB30 App.2.II, EST-L50)
-        has the robot's answer shown and nothing logged."""
+        robot from its system, a person here when asked). His own side's calls are refused (L20F1; his own system card
+        is not his to read before the end of play, L40B2(b), L20G3: the board's record gives them). A book with no
+        questions as events (the 1930s: a convention is explained on request, NBB30 App.2.II, EST-L50) has the
+        robot's answer shown and nothing logged, and cites no WBF law."""
         table = self.table
+        wbf = table.rules.disclosure(table) is not None
         parts, count = line.split(), len(table.auction)
         if (
             not count
@@ -427,12 +429,12 @@ class TerminalTable:
             )
         call = int(parts[1]) if len(parts) == 2 else None
         if call is not None and table.auction.seat_of(call - 1).side == actor.side:
+            laws = "; nor may he read his own system card before the end of play (L40B2(b), L20G3)"
             raise BridgeError(
-                f"call {call} is your own side's: a player asks about the opponents' calls only (L20F1, L20F3); "
-                "nor may he read his own system card before the end of play (L40B2(b), L20G3): the board's record "
-                "gives every call's meaning at its end"
+                f"call {call} is your own side's: a player asks about the opponents' calls only"
+                f"{' (L20F1, L20F3)' + laws if wbf else ''}: the board's record gives every call's meaning at its end"
             )
-        if table.rules.disclosure(table) is None:
+        if not wbf:
             calls = (
                 [call - 1]
                 if call is not None
