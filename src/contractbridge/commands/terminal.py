@@ -42,8 +42,8 @@ HELP = """\
 At the prompt:
   a call        1NT, 2S, P (pass), X (double), XX (redouble)
   a card        SA, H10, ♦Q, C10
-  explain N     ask what the opponents' call N means (the numbers in the grid; their partner answers:
-                L20F1, L20F3); explain alone: the opponents' whole auction
+  explain N     ask what the opponents' call N means (the numbers in the grid; their partner answers);
+                explain alone: the opponents' whole auction
   hint          what the robot would do in your seat, and why
   last          the last trick again
   show          the table again (hands, auction, trick)
@@ -416,7 +416,6 @@ class TerminalTable:
         questions as events (the 1930s: a convention is explained on request, NBB30 App.2.II, EST-L50) has the
         robot's answer shown and nothing logged, and cites no WBF law."""
         table = self.table
-        wbf = table.rules.disclosure(table) is not None
         parts, count = line.split(), len(table.auction)
         if (
             not count
@@ -429,12 +428,13 @@ class TerminalTable:
             )
         call = int(parts[1]) if len(parts) == 2 else None
         if call is not None and table.auction.seat_of(call - 1).side == actor.side:
-            laws = "; nor may he read his own system card before the end of play (L40B2(b), L20G3)"
+            card = table.rules.cited("own_system_card")
+            card = f"; nor may he read his own system card before the end of play{card}" if card else ""
             raise BridgeError(
                 f"call {call} is your own side's: a player asks about the opponents' calls only"
-                f"{' (L20F1, L20F3)' + laws if wbf else ''}: the board's record gives every call's meaning at its end"
+                f"{table.rules.cited('question_call')}{card}: the board's record gives every call's meaning at its end"
             )
-        if not wbf:
+        if table.rules.disclosure(table) is None:
             calls = (
                 [call - 1]
                 if call is not None
@@ -468,8 +468,9 @@ class TerminalTable:
 
     def _ask_answer(self, answerer: Seat, asker: Seat) -> str:
         """A person here answers a question about his partner's calls (L20F1), before the next call or card."""
-        while not (text := self.read(f"{answerer.letter}: answer {asker.letter}'s question (L20F1)> ").strip()):
-            self.console.print("Give the explanation of your partnership's agreement (L20F1)")
+        law = self.table.rules.cited("question")
+        while not (text := self.read(f"{answerer.letter}: answer {asker.letter}'s question{law}> ").strip()):
+            self.console.print(f"Give the explanation of your partnership's agreement{law}")
         return text
 
     def _hint(self, actor: Seat) -> None:
