@@ -161,10 +161,11 @@ class Table:
         self.irregular = bool(irregular)
         system = None if agreements is None else agreements.to_dict()
         self._events: list[Entry] = [_BoardEntry(board, rules.name, self.irregular, system)]
-        #: how to take back each entry, None to refold the log (for an ``int`` entry, a card of a strict table,
-        #: ``undo`` pops the play itself); no undo of a strict table's calls or cards holds the table, so that a
-        #: table is freed by reference counting, not left to the cyclic collector (#28)
-        self._undos: list[Undo | None] = [None]
+        #: how to take back each event entry of the log after the first, None to refold the log (an ``int`` entry,
+        #: a card of a strict table, has none: ``undo`` pops the play itself, #28); no undo of a strict table's
+        #: calls or cards holds the table, so that a table is freed by reference counting, not left to the cyclic
+        #: collector (#28)
+        self._undos: list[Undo | None] = []
         #: the director's record of the auction: the one auction state of an irregular table (None if strict)
         self.record: DirectedAuction | None = rules.new_record(board.dealer, agreements) if irregular else None
         self._auction = Auction(board.dealer)
@@ -196,7 +197,7 @@ class Table:
             return _DONE if over else _AUCTION
         claim = self._claim
         if (
-            play.is_over
+            play._count == 52  # ``play.is_over`` read in place (#28)
             or (claim is not None and claim.settled)
             or (self.record is not None and self._new_deal is not None)
         ):
@@ -322,7 +323,8 @@ class Table:
         if play is None or self._claim is not None:
             return _NO_CARDS
         if self.record is None:
-            return cards_of(play.legal_bits())
+            hand = play._hands[play._turn]  # ``play.legal_bits()`` read in place (#28)
+            return cards_of(hand & play._follow or hand)
         turn = self._leading(play)
         if turn is None or self._stopped:
             return _NO_CARDS
@@ -348,19 +350,29 @@ class Table:
     def play(self, card: Card | str, seat: Seat | str | None = None) -> None:
         """Play a card from ``seat``'s hand (by default the hand whose turn it is; declarer names dummy's
         seat, or nothing, for dummy's cards, L41D)."""
-        if isinstance(card, str):
-            card = Card.parse(card)
         play = self._play
         if self.record is None and play is not None and self._claim is None:  # ``_play_card`` inlined (#15)
-            who = play.turn
+            if seat is None and type(card) is Card:
+                # ``PlayState.push`` read in place (#28): a card of the L44 set (``legal_bits``) of the hand in
+                # rotation is added; any other card goes to ``push`` below for its typed error
+                turn = play._turn
+                index = card.index
+                hand = play._hands[turn]
+                if (hand & play._follow or hand) >> index & 1:
+                    play._add(index)
+                    self._events.append(turn << 6 | index)  # ``undo`` pops the play for an ``int`` entry
+                    return
+            if isinstance(card, str):
+                card = Card.parse(card)
+            turn = play._turn
             try:
                 play.push(card, seat if seat is None else _seat_arg(seat))
             except (RevokeError, CardOutOfTurnError) as err:
                 raise recited(err, self.rules) from None
-            assert who is not None  # ``push`` refused the card when the play was over
-            self._events.append(who << 6 | card.index)
-            self._undos.append(None)  # ``undo`` pops the play for an ``int`` entry
+            self._events.append(turn << 6 | card.index)
             return
+        if isinstance(card, str):
+            card = Card.parse(card)
         who, undo = self._play_card(card, _seat_arg(seat))
         self._events.append({"event": "play", "seat": _SEAT_TEXT[who], "card": _CARD_TEXT[card.index]})  # = to_dict
         self._undos.append(undo)
@@ -435,11 +447,12 @@ class Table:
         if len(self._events) == 1:
             raise IndexError("nothing to undo: the log holds only the board")
         entry = self._events.pop()
-        undo = self._undos.pop()
-        if isinstance(entry, int):  # a card of a strict table (#15)
+        if type(entry) is int:  # a card of a strict table (#15)
             assert self._play is not None
             self._play.pop()
-        elif undo is None:
+            return _event(entry)
+        undo = self._undos.pop()
+        if undo is None:
             self._refold()
         else:
             undo()
