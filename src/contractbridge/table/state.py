@@ -103,17 +103,21 @@ class _BoardEntry(NamedTuple):
         return first
 
 
-Entry = Event | int | _BoardEntry
-"""An entry of the log: an event; a card played at a strict table kept as ``seat << 6 | card index`` (#15); the
-board event of a new table (#28). The last two are rendered as their events on export (``_event``)."""
+Entry = Event | int | tuple[Seat, Call] | _BoardEntry
+"""An entry of the log: an event; a card played at a strict table kept as ``seat << 6 | card index`` (#15); a
+call of ``Table.call`` at a strict table as ``(seat, call)`` (#28); the board event of a new table (#28). The
+last three are rendered as their events on export (``_event``)."""
 
 
 def _event(entry: Entry) -> Event:
-    """The event an entry of the log stands for."""
+    """The event an entry of the log stands for (= ``events.to_dict`` of its event)."""
     if isinstance(entry, int):
-        return {"event": "play", "seat": _SEAT_TEXT[entry >> 6], "card": _CARD_TEXT[entry & 63]}  # = events.to_dict
+        return {"event": "play", "seat": _SEAT_TEXT[entry >> 6], "card": _CARD_TEXT[entry & 63]}
     if isinstance(entry, _BoardEntry):
         return entry.event()
+    if isinstance(entry, tuple):
+        seat, call = entry
+        return {"event": "call", "seat": _SEAT_TEXT[seat], "call": str(call)}
     return entry
 
 
@@ -343,9 +347,7 @@ class Table:
         if self.record is not None:
             self._apply(events.Call(call, _seat_arg(seat)))
             return
-        who, undo = self._strict_call(call, _seat_arg(seat))
-        self._events.append({"event": "call", "seat": _SEAT_TEXT[who], "call": str(call)})
-        self._undos.append(undo)
+        self._events.append((self._strict_call(call, None if seat is None else _seat_arg(seat)), call))
 
     def play(self, card: Card | str, seat: Seat | str | None = None) -> None:
         """Play a card from ``seat``'s hand (by default the hand whose turn it is; declarer names dummy's
@@ -415,8 +417,7 @@ class Table:
             case events.Call() if self.record is not None:
                 event, undo = self._record_call(event), None
             case events.Call():
-                who, undo = self._strict_call(event.call, event.seat)
-                event = replace(event, seat=who)
+                event, undo = replace(event, seat=self._strict_call(event.call, event.seat)), self._auction.pop
             case events.Play():
                 who, undo = self._play_card(event.card, event.seat)
                 event = replace(event, seat=who)
@@ -447,11 +448,12 @@ class Table:
         if len(self._events) == 1:
             raise IndexError("nothing to undo: the log holds only the board")
         entry = self._events.pop()
-        if type(entry) is int:  # a card of a strict table (#15)
+        kind = type(entry)
+        if kind is int:  # a card of a strict table (#15)
             assert self._play is not None
             self._play.pop()
             return _event(entry)
-        undo = self._undos.pop()
+        undo = self._auction.pop if kind is tuple else self._undos.pop()  # a strict table's call (#28)
         if undo is None:
             self._refold()
         else:
@@ -475,15 +477,19 @@ class Table:
         if self._new_deal is not None:
             raise RulingError(f"{what}: the board is over, a new deal was demanded ({self._new_deal})")
 
-    def _strict_call(self, call: Call, seat: Seat | None) -> tuple[Seat, Undo]:
+    def _strict_call(self, call: Call, seat: Seat | None) -> Seat:
+        """``call`` by ``seat`` (None: the seat in rotation) at a strict table; returns the seat that called.
+        Undone by ``Auction.pop`` (``undo``)."""
         auction = self._auction
+        who = auction.turn  # the seat that calls if ``push`` takes the call
         try:
             auction.push(call, seat)
         except IllegalCallError as err:
             raise recited(err, self.rules) from None  # the table's own book cites the refusal (NBB R40–R42 …)
         if auction.is_over:
             self._start_play()
-        return auction.seats[-1], auction.pop
+        assert who is not None  # ``push`` refused a call after the final pass
+        return who
 
     def _start_play(self) -> None:
         contract = self._auction.contract
