@@ -103,6 +103,8 @@ class _BoardEntry(NamedTuple):
         return first
 
 
+_new_entry: Final = tuple.__new__
+
 Entry = Event | int | tuple[Seat, Call] | _BoardEntry
 """An entry of the log: an event; a card played at a strict table kept as ``seat << 6 | card index`` (#15); a
 call of ``Table.call`` at a strict table as ``(seat, call)`` (#28); the board event of a new table (#28). The
@@ -164,7 +166,8 @@ class Table:
         self.edition = rules.name
         self.irregular = bool(irregular)
         system = None if agreements is None else agreements.to_dict()
-        self._events: list[Entry] = [_BoardEntry(board, rules.name, self.irregular, system)]
+        board_entry = _new_entry(_BoardEntry, (board, rules.name, self.irregular, system))  # no ``_make``'s frame
+        self._events: list[Entry] = [board_entry]
         #: how to take back each event entry of the log after the first, None to refold the log (an ``int`` entry,
         #: a card of a strict table, has none: ``undo`` pops the play itself, #28); no undo of a strict table's
         #: calls or cards holds the table, so that a table is freed by reference counting, not left to the cyclic
