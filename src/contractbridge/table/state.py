@@ -484,14 +484,13 @@ class Table:
         """``call`` by ``seat`` (None: the seat in rotation) at a strict table; returns the seat that called.
         Undone by ``Auction.pop`` (``undo``)."""
         auction = self._auction
-        who = auction.turn  # the seat that calls if ``push`` takes the call
+        who = auction._st.turn  # the seat that calls if ``push`` takes the call (the state read in place, #28)
         try:
             auction.push(call, seat)
         except IllegalCallError as err:
             raise recited(err, self.rules) from None  # the table's own book cites the refusal (NBB R40–R42 …)
-        if auction.is_over:
+        if auction._st.over:  # ``auction.is_over``
             self._start_play()
-        assert who is not None  # ``push`` refused a call after the final pass
         return who
 
     def _start_play(self) -> None:
