@@ -659,6 +659,36 @@ def test_calls_of_a_strict_table_are_exported_as_their_events() -> None:
     assert table.to_events() == Table(Board(2, DEAL)).to_events()
 
 
+def test_a_strict_table_stops_its_play_for_a_claim_and_resumes_after_it() -> None:
+    """#28: a strict table's quick paths (``phase``, ``legal_cards``, ``play``) follow the claim: no card while it
+    stands (L68D), the same cards once it is taken back or made void (L68D2(b)), the board done once agreed (L69A)."""
+    table = one_nt_by_south()
+    table.play("C7")
+    legal = table.legal_cards()
+    table.claim("S", 7)
+    assert table.phase is Phase.PLAY and table.legal_cards() == frozenset() and table.turn is None
+    with pytest.raises(ClaimError):
+        table.play(min(legal))
+    table.dispute("W")
+    table.play_on("W")
+    assert table.legal_cards() == legal and table.turn == Seat.NORTH
+    table.play(min(legal))
+    for _ in range(4):
+        table.undo()
+    assert table.legal_cards() == legal and table.claim_state is None
+    table.claim("S", 7)
+    table.agree("W")
+    table.agree("E")
+    assert table.phase is Phase.DONE and table.legal_cards() == frozenset() and table.result is not None
+    table.undo()
+    assert table.phase is Phase.PLAY and table.legal_cards() == frozenset()
+    table.undo()
+    table.undo()
+    assert table.phase is Phase.PLAY and table.legal_cards() == legal
+    table.play(min(legal))
+    assert table.to_events() == Table.from_events(table.to_events()).to_events()
+
+
 def test_a_strict_table_is_freed_by_reference_counting() -> None:
     """#28: no undo of a strict table's calls or cards holds the table, so a table bid, played to the end, taken
     back to its board event, exported and dropped leaves nothing for the cyclic collector."""

@@ -140,6 +140,7 @@ class Table:
         "_pending",
         "_play",
         "_ruled",
+        "_strict_play",
         "_table_ruling",
         "_undos",
         "board",
@@ -177,6 +178,9 @@ class Table:
         self.record: DirectedAuction | None = rules.new_record(board.dealer, agreements) if irregular else None
         self._auction = Auction(board.dealer)
         self._play: PlayState | None = None
+        #: ``_play`` at a strict table while no claim stands, else None: the one slot the hot paths (``phase``,
+        #: ``legal_cards``, ``play``) test (#28); set with ``_play`` (``_start_play``) and ``_claim`` (``_set_claim``)
+        self._strict_play: PlayState | None = None
         self._claim: Claim | None = None
         self._pending: Irregularity | None = None
         self._ruled: object = None
@@ -198,13 +202,16 @@ class Table:
 
     @property
     def phase(self) -> Phase:
+        play = self._strict_play
+        if play is not None:
+            return _DONE if play._count == 52 else _PLAY  # ``play.is_over`` read in place (#28)
         play = self._play
         if play is None:
             over = self._auction.is_over if self.record is None else self.record.is_over
             return _DONE if over else _AUCTION
         claim = self._claim
         if (
-            play._count == 52  # ``play.is_over`` read in place (#28)
+            play.is_over
             or (claim is not None and claim.settled)
             or (self.record is not None and self._new_deal is not None)
         ):
@@ -326,12 +333,13 @@ class Table:
         """The cards that may be played now from the hand whose turn it is: L44, then the restrictions of the
         edition (``Edition.legal_cards``: lead restrictions, penalty cards). A strict table has none: it
         refuses every unlawful card, so nothing is ever rectified there, and it answers by L44 alone (#15)."""
-        play = self._play  # ``self.turn`` inlined: no cards during the auction, a claim or a stop
-        if play is None or self._claim is not None:
-            return _NO_CARDS
-        if self.record is None:
+        play = self._strict_play
+        if play is not None:
             hand = play._hands[play._turn]  # ``play.legal_bits()`` read in place (#28)
             return cards_of(hand & play._follow or hand)
+        play = self._play  # ``self.turn`` inlined: no cards during the auction, a claim or a stop
+        if play is None or self._claim is not None or self.record is None:
+            return _NO_CARDS
         turn = self._leading(play)
         if turn is None or self._stopped:
             return _NO_CARDS
@@ -355,8 +363,8 @@ class Table:
     def play(self, card: Card | str, seat: Seat | str | None = None) -> None:
         """Play a card from ``seat``'s hand (by default the hand whose turn it is; declarer names dummy's
         seat, or nothing, for dummy's cards, L41D)."""
-        play = self._play
-        if self.record is None and play is not None and self._claim is None:  # ``_play_card`` inlined (#15)
+        play = self._strict_play
+        if play is not None:  # ``_play_card`` inlined (#15)
             if seat is None and type(card) is Card:
                 # ``PlayState.push`` read in place (#28): a card of the L44 set (``legal_bits``) of the hand in
                 # rotation is added; any other card goes to ``push`` below for its typed error
@@ -462,7 +470,8 @@ class Table:
         else:
             undo()
             if self._play is not None and self.record is None and not self._auction.is_over:
-                self._play = None  # the final pass of a strict table taken back (its undo is ``Auction.pop``)
+                self._play = self._strict_play = None  # the final pass of a strict table taken back (its undo is
+                # ``Auction.pop``)
         return _event(entry)
 
     # the fold: strict auction -----------------------------------------------------------------
@@ -498,6 +507,7 @@ class Table:
         declarer = self._auction.declarer
         if contract is not None and declarer is not None:
             self._play = PlayState(self.board.deal, contract.strain, declarer)
+            self._strict_play = self._play if self._claim is None else None
 
     # the fold: the record of an irregular table --------------------------------------------------
     def _in_auction_period(self) -> bool:
@@ -853,12 +863,18 @@ class Table:
     # claims ---------------------------------------------------------------------------------------
     def _set_claim(self, claim: Claim | None) -> Undo:
         old = self._claim
-        self._claim = claim
+        self._claimed(claim)
 
         def undo() -> None:
-            self._claim = old
+            self._claimed(old)
 
         return undo
+
+    def _claimed(self, claim: Claim | None) -> None:
+        """The claim now standing (None: none), and with it whether a strict table's hot paths run
+        (``_strict_play``)."""
+        self._claim = claim
+        self._strict_play = self._play if claim is None and self.record is None else None
 
     def _claim_event(self, event: events.Claim | events.Agree | events.Dispute | events.PlayOn) -> Undo | None:
         """A claim, an agreement, an objection or play on: the claim the edition says follows
@@ -869,7 +885,7 @@ class Table:
         ruling = None if self.record is None else self.record.pending
         claim = self.rules.claim_event(self, event)
         if self.record is not None and self.record.pending is not ruling:
-            self._claim = claim
+            self._claimed(claim)
             return None
         return self._set_claim(claim)
 
@@ -882,7 +898,7 @@ class Table:
             raise ClaimError(f"there is no disputed claim to rule on{self.rules.cited('claim_ruling')}")
         if tricks is not None and not 0 <= tricks <= claim.remaining:
             raise ClaimError(f"a ruling of {tricks} tricks: {claim.remaining} remain{self.rules.cited('claim_ruling')}")
-        self._claim = None if tricks is None else replace(claim, ruled=tricks)
+        self._claimed(None if tricks is None else replace(claim, ruled=tricks))
 
     # events ---------------------------------------------------------------------------------------
     def to_events(self) -> list[Event]:
