@@ -158,7 +158,12 @@ class Table:
         *,
         agreements: PartnershipAgreements | None = None,
     ) -> None:
-        rules = _edition(edition)
+        if isinstance(edition, Edition):
+            rules = edition
+        elif isinstance(edition, str):
+            rules = find_edition(edition)
+        else:
+            raise ParseError(f"an edition is named by a string (WBF17, NBB30 …), not {edition!r}")
         if not board.deal.is_complete:
             raise ParseError(f"board {board.number}: a table needs a complete deal of 4 × 13 cards")
         self.board = board
@@ -179,7 +184,7 @@ class Table:
         self._auction = Auction(board.dealer)
         self._play: PlayState | None = None
         #: ``_play`` at a strict table while no claim stands, else None: the one slot the hot paths (``phase``,
-        #: ``legal_cards``, ``play``) test (#28); set with ``_play`` (``_start_play``) and ``_claim`` (``_set_claim``)
+        #: ``legal_cards``, ``play``) test (#28); set with ``_play`` (``_strict_call``) and ``_claim`` (``_set_claim``)
         self._strict_play: PlayState | None = None
         self._claim: Claim | None = None
         self._pending: Irregularity | None = None
@@ -498,16 +503,13 @@ class Table:
             auction.push(call, seat)
         except IllegalCallError as err:
             raise recited(err, self.rules) from None  # the table's own book cites the refusal (NBB R40–R42 …)
-        if auction._st.over:  # ``auction.is_over``
-            self._start_play()
+        st = auction._st
+        bid, bidder = st.last_bid, st.last_bidder
+        if st.over and bid is not None and bidder is not None:  # a contract (L22A): ``auction.contract``, read in place
+            strain = bid.strain  # declarer's LHO leads (``PlayState``, L41A); declarer as ``auction.declarer`` says
+            play = self._play = PlayState(self.board.deal, strain, auction.first_to_name(strain, bidder))
+            self._strict_play = play if self._claim is None else None
         return who
-
-    def _start_play(self) -> None:
-        contract = self._auction.contract
-        declarer = self._auction.declarer
-        if contract is not None and declarer is not None:
-            self._play = PlayState(self.board.deal, contract.strain, declarer)
-            self._strict_play = self._play if self._claim is None else None
 
     # the fold: the record of an irregular table --------------------------------------------------
     def _in_auction_period(self) -> bool:
@@ -1007,14 +1009,6 @@ class Table:
 
     def __repr__(self) -> str:
         return f"<Table board {self.board.number} {self.edition} {self.phase.value}, {len(self._events)} events>"
-
-
-def _edition(name: str | Edition) -> Edition:
-    if isinstance(name, Edition):
-        return name
-    if not isinstance(name, str):
-        raise ParseError(f"an edition is named by a string (WBF17, NBB30 …), not {name!r}")
-    return find_edition(name)
 
 
 def _agreements(board_event: Mapping[str, Any]) -> PartnershipAgreements | None:
