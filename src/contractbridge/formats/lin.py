@@ -181,32 +181,43 @@ def _tokenize(text: str, file: str | None, problems: list[FormatError]) -> list[
         pos = end + 1
 
 
+def _indices(tags: list[str], tag: str) -> list[int]:
+    """Where ``tag`` is in ``tags`` (``list.index`` scans in C)."""
+    out: list[int] = []
+    i = -1
+    try:
+        while True:
+            i = tags.index(tag, i + 1)
+            out.append(i)
+    except ValueError:
+        return out
+
+
 def _segments(pairs: list[LinPair]) -> list[tuple[LinPair, ...]]:
     """Pairs grouped by board (a leading group without ``md`` is the file's header): a board starts at each
     ``qx`` in a vugraph file, else at the ``pn``/``st``/``md`` that follows a board's ``md``."""
     tags = [p[0] for p in pairs]
-    if "qx" in tags:
-        starts = [i for i, tag in enumerate(tags) if tag == "qx"]
-    else:
-        starts = []
+    starts = _indices(tags, "qx")
+    if not starts:
         has_md = False
-        for i, tag in enumerate(tags):
-            if tag == "md" or tag == "pn" or tag == "st":
-                if has_md:
-                    starts.append(i)
-                has_md = tag == "md"
+        for i in sorted(_indices(tags, "md") + _indices(tags, "pn") + _indices(tags, "st")):
+            if has_md:
+                starts.append(i)
+            has_md = tags[i] == "md"
     bounds = [0, *(i for i in starts if i), len(pairs)]
     return [tuple(pairs[a:b]) for a, b in pairwise(bounds) if a < b]
 
 
 def _holdings() -> dict[str, int]:
-    """Every holding written from the ace down in capitals (``AKQ2``, as BBO writes ``md``) → its rank bits:
-    8,192 entries, built once at import (~2 ms)."""
-    table = {"": 0}
-    for rank in reversed(range(13)):
+    """Every holding written in capitals from the ace down (``AKQ2``, as BBO's vugraph files write ``md``) and from
+    the two up (``2QKA``, as its hand histories do) → its rank bits: 16,370 entries, built once at import (~4 ms)."""
+    down = {"": 0}
+    up = {"": 0}
+    for rank in range(13):
         letter, bit = _RANKS[rank], 1 << rank
-        table.update({held + letter: bits | bit for held, bits in table.items()})
-    return table
+        down.update({letter + held: bits | bit for held, bits in down.items()})
+        up.update({held + letter: bits | bit for held, bits in up.items()})
+    return down | up
 
 
 _HOLDING: Final = _holdings()
@@ -216,15 +227,15 @@ _DEAL_HANDS: Final = Deal.__dict__["_hands"]
 
 def _lin_hand_bits(text: str) -> int:
     """A hand of ``md`` (``S…H…D…C…``) as bits (a card's bit is 13 × suit + rank): each suit's holding looked up
-    (ranks from the ace down in capitals, as BBO writes them) or its ranks added up when the suits come in that
-    order with plain ranks and no card twice, else card by card."""
+    (ranks in capitals from the ace down or from the two up, as BBO writes them) or its ranks added up when the
+    suits come in that order with plain ranks and no card twice, else card by card."""
     suits = _LIN_HAND.fullmatch(text)
     if suits is None:
         return _lin_cards_bits(text)
     holdings = suits.groups("")
     try:
         spades, hearts, diamonds, clubs = map(_HOLDING.__getitem__, holdings)
-    except KeyError:  # small letters, ranks out of order or a card twice
+    except KeyError:  # small letters, ranks in another order or a card twice
         pass
     else:
         return spades << _SPADES | hearts << _HEARTS | diamonds << _DIAMONDS | clubs << _CLUBS
