@@ -63,8 +63,10 @@ _SPADES, _HEARTS, _DIAMONDS, _CLUBS = _SUIT_SHIFTS
 _RANK_BIT: Final = {r: 1 << i for i, r in enumerate(_RANKS)} | {r.lower(): 1 << i for i, r in enumerate(_RANKS)}
 #: The common pair: blanks, a tag of 1–3 ASCII letters or digits, its value (anything else: ``_tokenize`` step by step).
 _PAIR: Final = re.compile(r"[ \t\r\n]*+([A-Za-z0-9]{1,3})\|([^|]*+)\|")
-#: ``_PAIR`` with its blanks as a group: ``_clean_pairs`` reads a text of nothing else in one ``findall``.
+#: ``_PAIR`` with its blanks as a group: ``_clean_pairs`` reads a line of pairs in one ``findall``.
 _PAIR_PARTS: Final = re.compile(r"([ \t\r\n]*+)([A-Za-z0-9]{1,3})\|([^|]*+)\|")
+#: A line of plain pairs, tags in small letters, no blanks (most lines of most files): split at its bars.
+_PLAIN_LINE: Final = re.compile(r"(?:[a-z0-9]{1,3}\|[^|]*+\|)*+")
 #: Stray ``|`` reported one by one up to this many (then once more with the count): a file of bars stays cheap.
 MAX_PROBLEMS: Final = 100
 
@@ -97,20 +99,28 @@ class LinPair(NamedTuple):
 
 
 def _clean_pairs(text: str) -> list[LinPair] | None:
-    """The pairs of a text whose every line is nothing but ``_PAIR``s and blanks (the common file), each line read
-    by one ``findall`` and the pairs located by adding up the lengths of blanks, tag and value from the line's
-    start; None when anything else is in it (``findall`` skipped it, or a value runs over a line end: the lengths
-    fall short of the line)."""
+    """The pairs of a text whose every line is nothing but ``_PAIR``s and blanks (the common file), located by
+    adding up the lengths of blanks, tags and values from each line's start: a line of plain pairs with small
+    tags and no blanks (``_PLAIN_LINE``) split at its bars, any other line read by one ``findall``; None when
+    anything else is in it (``findall`` skipped it, or a value runs over a line end: the lengths fall short of the
+    line)."""
     pairs: list[LinPair] = []
-    append, new, findall = pairs.append, tuple.__new__, _PAIR_PARTS.findall
+    append, new, findall, plain = pairs.append, tuple.__new__, _PAIR_PARTS.findall, _PLAIN_LINE.fullmatch
     for number, line in enumerate(text.split("\n"), 1):
+        body = line.rstrip(" \t\r")
         column = 1
+        if plain(body) is not None:
+            parts = iter(body.split("|"))
+            for tag, value in zip(parts, parts, strict=False):  # the last part, after the last bar, is empty
+                append(new(LinPair, (tag, value, number, column)))  # LinPair(…) without its __new__
+                column += len(tag) + len(value) + 2
+            continue
         for blanks, tag, value in findall(line):
             if blanks:
                 column += len(blanks)
-            append(new(LinPair, (tag.lower(), value, number, column)))  # LinPair(…) without its __new__
+            append(new(LinPair, (tag.lower(), value, number, column)))
             column += len(tag) + len(value) + 2
-        if column != len(line.rstrip(" \t\r")) + 1:
+        if column != len(body) + 1:
             return None
     return pairs
 
