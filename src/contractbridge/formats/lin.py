@@ -220,7 +220,8 @@ def _segments(pairs: list[LinPair]) -> list[tuple[LinPair, ...]]:
 
 def _holdings() -> dict[str, int]:
     """Every holding written in capitals from the ace down (``AKQ2``, as BBO's vugraph files write ``md``) and from
-    the two up (``2QKA``, as its hand histories do) → its rank bits: 16,370 entries, built once at import (~4 ms)."""
+    the two up (``2QKA``, as its hand histories do) → its rank bits: 16,370 entries, built once at import (3 ms,
+    1.3 MB)."""
     down = {"": 0}
     up = {"": 0}
     for rank in range(13):
