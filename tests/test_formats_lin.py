@@ -140,3 +140,50 @@ def test_writer_output() -> None:
         "pn|,,,|st||md|3S8765HT976DJ5CQJ6,S43H532DA432CT987,SAKQ2HKJ4DT98CA53,SJT9HAQ8DKQ76CK42|rh||"
         "ah|Board 1|sv|o|mb|1N!|an|15-17|mb|p|mb|p|mb|p|pg||mc|8|\n"
     )
+
+
+def test_pairs_are_located_on_every_kind_of_line() -> None:
+    """Plain lines, a line with capital tags, blanks between pairs and at the start of a line, a value over a
+    line end: each pair's line and column is where its tag begins (#28 reads plain lines by splitting them)."""
+    text = "pn|a,b,c,d|st||\nMD|3S2,,,|Sv|o|\n  mb|1C| mb|p|\n\nat|two\nlines|pc|SA|  \n"
+    pairs = [(p.tag, p.value, p.line, p.column) for p in lin.loads(text).pairs]
+    assert pairs == [
+        ("pn", "a,b,c,d", 1, 1),
+        ("st", "", 1, 12),
+        ("md", "3S2,,,", 2, 1),
+        ("sv", "o", 2, 11),
+        ("mb", "1C", 3, 3),
+        ("mb", "p", 3, 10),
+        ("at", "two\nlines", 5, 1),
+        ("pc", "SA", 6, 7),
+    ]
+
+
+def test_md_hands_in_any_spelling_give_the_same_deal() -> None:
+    """BBO's vugraph files write ranks from the ace down, its hand histories from the two up; small letters,
+    other orders and ``10`` are read too; three hands of 13 cards give the fourth (#28: holdings looked up)."""
+    deal = Deal("S:AKQ2.KJ4.T98.A53 JT9.AQ8.KQ76.K42 8765.T976.J5.QJ6 43.532.A432.T987")
+    spellings = (
+        "SAKQ2HKJ4DT98CA53,S9TJHQA8DKQ67C24K,S8765HT976DJ5CQJ6,S43H532DA432CT987",
+        "S2QKAH4JKD89TC35A,SJT9HAQ8DKQ76CK42,S5678H679TD5JC6JQ,",
+        "sakq2hkj4dt98ca53,SJT9HAQ8DKQ76CK42,S8765H10976DJ5CQJ6,",
+        "CA53DT98HKJ4SAKQ2,SJT9HAQ8DKQ76CK42,S8765HT976DJ5CQJ6,",
+    )
+    for hands in spellings:
+        assert lin.loads(f"md|1{hands}|").boards[0].deal == deal, hands
+
+
+@pytest.mark.parametrize(
+    ("hands", "message"),
+    [
+        ("SAKQ2HKJ4DT98CA53,SAKQ2HKJ4DT98CA53,,", "dealt twice"),
+        ("SAKQJ2HKJ4DT98CA53,,,", "14 cards, not 13"),
+        ("SAKQ2HKJ4DT98CA53,SJT9HAQ8DKQ76CK42,S8765HT976DJ5CQJ,S43H532DA432CT9876", "cards, not 13"),
+        ("SAAKQHKJ4DT98CA5,,,", "card SA appears twice"),
+    ],
+)
+def test_md_errors_name_the_cards(hands: str, message: str) -> None:
+    board = lin.loads(f"pn|a,b,c,d|\nmd|1{hands}|").boards[0]
+    with pytest.raises(FormatError, match=message) as info:
+        _ = board.deal
+    assert (info.value.line, info.value.column) == (2, 1)

@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache, partial
+from itertools import pairwise
 from pathlib import Path
 from typing import Final, NamedTuple
 
@@ -47,6 +48,10 @@ _MB: Final = {
         *"pdrPDR",
     )
 }
+#: The ``RecordCall`` of each ``mb`` value as written, alerted (``1N!``) or not: shared, as they are immutable.
+_MB_RECORD: Final = {text: RecordCall(call) for text, call in _MB.items()} | {
+    f"{text}!": RecordCall(call, True) for text, call in _MB.items()
+}
 _MAX_MD: Final = 256
 #: A hand of ``md`` as BBO writes it: the suits in order (each may be missing), plain ranks either case.
 _LIN_HAND: Final = re.compile(
@@ -54,11 +59,14 @@ _LIN_HAND: Final = re.compile(
     r"(?:[Cc]([2-9TJQKAtjqka]*))?"
 )
 _SUIT_SHIFTS: Final = (13 * Suit.SPADES, 13 * Suit.HEARTS, 13 * Suit.DIAMONDS, 13 * Suit.CLUBS)
+_SPADES, _HEARTS, _DIAMONDS, _CLUBS = _SUIT_SHIFTS
 _RANK_BIT: Final = {r: 1 << i for i, r in enumerate(_RANKS)} | {r.lower(): 1 << i for i, r in enumerate(_RANKS)}
 #: The common pair: blanks, a tag of 1–3 ASCII letters or digits, its value (anything else: ``_tokenize`` step by step).
 _PAIR: Final = re.compile(r"[ \t\r\n]*+([A-Za-z0-9]{1,3})\|([^|]*+)\|")
-#: ``_PAIR`` with its blanks as a group: ``_clean_pairs`` reads a text of nothing else in one ``findall``.
+#: ``_PAIR`` with its blanks as a group: ``_clean_pairs`` reads a line of pairs in one ``findall``.
 _PAIR_PARTS: Final = re.compile(r"([ \t\r\n]*+)([A-Za-z0-9]{1,3})\|([^|]*+)\|")
+#: A line of plain pairs, tags in small letters, no blanks (most lines of most files): split at its bars.
+_PLAIN_LINE: Final = re.compile(r"(?:[a-z0-9]{1,3}\|[^|]*+\|)*+")
 #: Stray ``|`` reported one by one up to this many (then once more with the count): a file of bars stays cheap.
 MAX_PROBLEMS: Final = 100
 
@@ -91,24 +99,30 @@ class LinPair(NamedTuple):
 
 
 def _clean_pairs(text: str) -> list[LinPair] | None:
-    """The pairs of a text that is nothing but ``_PAIR``s and blanks (the common file), located by adding up
-    the lengths of one ``findall``; None when anything else is in it (``findall`` skipped it, so the lengths
-    fall short of the text)."""
+    """The pairs of a text whose every line is nothing but ``_PAIR``s and blanks (the common file), located by
+    adding up the lengths of blanks, tags and values from each line's start: a line of plain pairs with small
+    tags and no blanks (``_PLAIN_LINE``) split at its bars, any other line read by one ``findall``; None when
+    anything else is in it (``findall`` skipped it, or a value runs over a line end: the lengths fall short of the
+    line)."""
     pairs: list[LinPair] = []
-    append, new = pairs.append, tuple.__new__
-    pos, line, line_start = 0, 1, 0
-    for blanks, tag, value in _PAIR_PARTS.findall(text):
-        if blanks:
-            if "\n" in blanks:
-                line += blanks.count("\n")
-                line_start = pos + blanks.rfind("\n") + 1
-            pos += len(blanks)
-        append(new(LinPair, (tag.lower(), value, line, pos - line_start + 1)))  # LinPair(…) without its __new__
-        pos += len(tag) + len(value) + 2
-        if "\n" in value:
-            line += value.count("\n")
-            line_start = pos - 1 - len(value) + value.rfind("\n") + 1
-    return pairs if pos == len(text.rstrip(" \t\r\n")) else None
+    append, new, findall, plain = pairs.append, tuple.__new__, _PAIR_PARTS.findall, _PLAIN_LINE.fullmatch
+    for number, line in enumerate(text.split("\n"), 1):
+        body = line.rstrip(" \t\r")
+        column = 1
+        if plain(body) is not None:
+            parts = iter(body.split("|"))
+            for tag, value in zip(parts, parts, strict=False):  # the last part, after the last bar, is empty
+                append(new(LinPair, (tag, value, number, column)))  # LinPair(…) without its __new__
+                column += len(tag) + len(value) + 2
+            continue
+        for blanks, tag, value in findall(line):
+            if blanks:
+                column += len(blanks)
+            append(new(LinPair, (tag.lower(), value, number, column)))
+            column += len(tag) + len(value) + 2
+        if column != len(body) + 1:
+            return None
+    return pairs
 
 
 def _tokenize(text: str, file: str | None, problems: list[FormatError]) -> list[LinPair]:
@@ -177,41 +191,76 @@ def _tokenize(text: str, file: str | None, problems: list[FormatError]) -> list[
         pos = end + 1
 
 
+def _indices(tags: list[str], tag: str) -> list[int]:
+    """Where ``tag`` is in ``tags`` (``list.index`` scans in C)."""
+    out: list[int] = []
+    i = -1
+    try:
+        while True:
+            i = tags.index(tag, i + 1)
+            out.append(i)
+    except ValueError:
+        return out
+
+
 def _segments(pairs: list[LinPair]) -> list[tuple[LinPair, ...]]:
-    """Pairs grouped by board (a leading group without ``md`` is the file's header)."""
-    by_qx = any(p.tag == "qx" for p in pairs)
-    out: list[tuple[LinPair, ...]] = []
-    current: list[LinPair] = []
-    has_md = False
-    for p in pairs:
-        starts = p.tag == "qx" if by_qx else (has_md and p.tag in ("pn", "st", "md"))
-        if starts and current:
-            out.append(tuple(current))
-            current, has_md = [], False
-        current.append(p)
-        has_md = has_md or p.tag == "md"
-    if current:
-        out.append(tuple(current))
-    return out
+    """Pairs grouped by board (a leading group without ``md`` is the file's header): a board starts at each
+    ``qx`` in a vugraph file, else at the ``pn``/``st``/``md`` that follows a board's ``md``."""
+    tags = [p[0] for p in pairs]
+    starts = _indices(tags, "qx")
+    if not starts:
+        has_md = False
+        for i in sorted(_indices(tags, "md") + _indices(tags, "pn") + _indices(tags, "st")):
+            if has_md:
+                starts.append(i)
+            has_md = tags[i] == "md"
+    bounds = [0, *(i for i in starts if i), len(pairs)]
+    return [tuple(pairs[a:b]) for a, b in pairwise(bounds) if a < b]
 
 
-def _parse_lin_hand(text: str) -> Hand:
-    """A hand of ``md`` (``S…H…D…C…``): each suit's ranks added up as bits (a card's bit is 13 × suit + rank) when
-    the suits come in that order with plain ranks and no card twice, else card by card."""
+def _holdings() -> dict[str, int]:
+    """Every holding written in capitals from the ace down (``AKQ2``, as BBO's vugraph files write ``md``) and from
+    the two up (``2QKA``, as its hand histories do) → its rank bits: 16,370 entries, built once at import (3 ms,
+    1.3 MB)."""
+    down = {"": 0}
+    up = {"": 0}
+    for rank in range(13):
+        letter, bit = _RANKS[rank], 1 << rank
+        down.update({letter + held: bits | bit for held, bits in down.items()})
+        up.update({held + letter: bits | bit for held, bits in up.items()})
+    return down | up
+
+
+_HOLDING: Final = _holdings()
+#: The slot of a ``Deal``'s hands (N, E, S, W), as ``dealer.batch`` sets it: ``_lin_deal`` has checked them.
+_DEAL_HANDS: Final = Deal.__dict__["_hands"]
+
+
+def _lin_hand_bits(text: str) -> int:
+    """A hand of ``md`` (``S…H…D…C…``) as bits (a card's bit is 13 × suit + rank): each suit's holding looked up
+    (ranks in capitals from the ace down or from the two up, as BBO writes them) or its ranks added up when the
+    suits come in that order with plain ranks and no card twice, else card by card."""
     suits = _LIN_HAND.fullmatch(text)
-    if suits is not None:
-        bits = 0
-        for shift, ranks in zip(_SUIT_SHIFTS, suits.groups(), strict=True):
-            if ranks:
-                holding = sum(map(_RANK_BIT.__getitem__, ranks))
-                if holding.bit_count() != len(ranks):  # a card twice: the error below names it
-                    return _parse_lin_cards(text)
-                bits |= holding << shift
-        return Hand.from_bits(bits)
-    return _parse_lin_cards(text)
+    if suits is None:
+        return _lin_cards_bits(text)
+    holdings = suits.groups("")
+    try:
+        spades, hearts, diamonds, clubs = map(_HOLDING.__getitem__, holdings)
+    except KeyError:  # small letters, ranks in another order or a card twice
+        pass
+    else:
+        return spades << _SPADES | hearts << _HEARTS | diamonds << _DIAMONDS | clubs << _CLUBS
+    bits = 0
+    for shift, ranks in zip(_SUIT_SHIFTS, holdings, strict=True):
+        if ranks:
+            holding = sum(map(_RANK_BIT.__getitem__, ranks))
+            if holding.bit_count() != len(ranks):  # a card twice: the error below names it
+                return _lin_cards_bits(text)
+            bits |= holding << shift
+    return bits
 
 
-def _parse_lin_cards(text: str) -> Hand:
+def _lin_cards_bits(text: str) -> int:
     """A hand of ``md`` card by card (any order of suits, ``10``, blanks; errors name the card)."""
     base: int | None = None
     bits = 0
@@ -226,12 +275,13 @@ def _parse_lin_cards(text: str) -> Hand:
             bits |= 1 << index
         elif not ch.isspace():
             raise ParseError(f"{ch!r} is not a suit or rank in hand {text!r}")
-    return Hand.from_bits(bits)
+    return bits
 
 
 @lru_cache(maxsize=4096)
 def _lin_deal(text: str) -> Deal | str:
-    """The deal of an ``md`` value after the dealer digit, or why it is not one (remembered: boards repeat)."""
+    """The deal of an ``md`` value after the dealer digit, or why it is not one (remembered: boards repeat).
+    Three hands of 13 cards and one empty: the fourth holds the rest of the pack."""
     if len(text) > _MAX_MD:
         return f"a deal is four hands, not {len(text):,} characters"
     parts = text.split(",")
@@ -239,17 +289,22 @@ def _lin_deal(text: str) -> Deal | str:
         return "more than four hands"
     parts = [*parts, "", "", "", ""][:4]
     try:
-        hands = {seat: _parse_lin_hand(part) for seat, part in zip(LIN_SEATS, parts, strict=True)}
-        given = [h for h in hands.values() if h]
-        if len(given) == 3 and all(len(h) == 13 for h in given):
-            rest = FULL_PACK
-            for h in given:
-                rest &= ~h.bits
-            missing = next(seat for seat, h in hands.items() if not h)
-            hands[missing] = Hand.from_bits(rest)
-        if all(len(h) == 13 for h in hands.values()):
-            return Deal(hands)
-        return Deal.partial(hands)
+        bits = [_lin_hand_bits(part) for part in parts]
+    except BridgeError as err:
+        return str(err)
+    counts = [hand.bit_count() for hand in bits]
+    if counts.count(13) == 3 and counts.count(0) == 1:
+        missing = counts.index(0)
+        bits[missing] = FULL_PACK & ~(bits[0] | bits[1] | bits[2] | bits[3])
+        counts[missing] = bits[missing].bit_count()
+    south, west, north, east = hands = [Hand.from_bits(b) for b in bits]
+    if max(counts) <= 13 and (bits[0] | bits[1] | bits[2] | bits[3]).bit_count() == sum(counts):
+        deal = object.__new__(Deal)  # the checks of Deal.partial, done on the bits: no hand over 13, no card twice
+        _DEAL_HANDS.__set__(deal, (north, east, south, west))
+        return deal
+    try:  # Deal's own error
+        by_seat = dict(zip(LIN_SEATS, hands, strict=True))
+        return Deal(by_seat) if counts == [13, 13, 13, 13] else Deal.partial(by_seat)
     except BridgeError as err:
         return str(err)
 
@@ -303,7 +358,7 @@ class LinBoard(RecordBacked):
 
     def _first(self, tag: str) -> LinPair | None:
         for p in self.pairs:
-            if p.tag == tag:
+            if p[0] == tag:
                 return p
         return None
 
@@ -375,7 +430,12 @@ class LinBoard(RecordBacked):
         """``mb`` calls; ``!`` after a call alerts it; ``an`` explains the call before it."""
         calls: list[RecordCall] = []
         for p in self.pairs:
-            if p.tag == "mb":
+            tag = p[0]
+            if tag == "mb":
+                plain = _MB_RECORD.get(p[1])
+                if plain is not None:
+                    calls.append(plain)
+                    continue
                 text = p.value.strip()
                 body = text.rstrip("!")
                 if not body:
@@ -387,13 +447,17 @@ class LinBoard(RecordBacked):
                     except BridgeError as err:
                         raise p.fail(str(err)) from None
                 calls.append(RecordCall(call, body != text))
-            elif p.tag == "an" and calls:
+            elif tag == "an" and calls:
                 last = calls[-1]
                 calls[-1] = RecordCall(last.call, last.alert, p.value)
         return tuple(calls)
 
     @property
     def plays(self) -> tuple[Card, ...]:
+        try:  # every card as BBO writes it
+            return tuple([_PC[p[1]] for p in self.pairs if p[0] == "pc"])
+        except KeyError:
+            pass
         out: list[Card] = []
         for p in self.pairs:
             if p.tag == "pc":
@@ -409,11 +473,10 @@ class LinBoard(RecordBacked):
     @property
     def claim(self) -> int | None:
         """Declarer's total of tricks from ``mc`` (L68–L69: a claim the table agreed)."""
-        mc = None
-        for p in self.pairs:
-            if p.tag == "mc":
-                mc = p
-        if mc is None:
+        for mc in reversed(self.pairs):  # the last
+            if mc[0] == "mc":
+                break
+        else:
             return None
         tricks = decimal(mc.value, 2)
         if tricks is None or tricks > 13:
@@ -503,11 +566,13 @@ class LinFile:
         vugraph = self.vugraph
         event = "" if vugraph is None else vugraph.event
         for seg in self.segments:
-            if any(p.tag == "md" for p in seg):
-                out.append(LinBoard(seg, names, event))
             for p in seg:
-                if p.tag == "pn" and len(p.value.split(",")) >= 8:
-                    names = tuple(p.value.split(","))
+                if p[0] == "md":
+                    out.append(LinBoard(seg, names, event))
+                    break
+            for p in seg:
+                if p[0] == "pn" and p[1].count(",") >= 7:
+                    names = tuple(p[1].split(","))
         return out
 
     @property
@@ -515,8 +580,8 @@ class LinFile:
         """The first ``vg`` header, if any."""
         for seg in self.segments:
             for p in seg:
-                if p.tag == "vg":
-                    return Vugraph.parse(p.value)
+                if p[0] == "vg":
+                    return Vugraph.parse(p[1])
         return None
 
     @property
