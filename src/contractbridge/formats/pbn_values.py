@@ -411,7 +411,7 @@ def deal_of(text: str) -> Deal | str:
         partial = Deal.partial(text)
     except BridgeError as again:  # then the complete reading fails too, and this is the error
         return str(again)
-    if len({len(h) for h in partial.hands if h}) == 1:  # complete (13 cards a hand, none twice), or an end position
+    if partial.is_complete or len({len(h) for h in partial.hands if h}) == 1:  # or an end position
         return partial
     try:
         return Deal(text)  # uneven hands, or none: not complete either, and its error says why
