@@ -57,6 +57,7 @@ from contractbridge.formats.pbn_values import (
     Problem,
     annotate,
     decimal,
+    every,
     is_annotation,
     is_comment_token,
     is_table_tag,
@@ -295,10 +296,15 @@ class PbnGame(RecordBacked):
         first = seat_value(tag)
         if first is None:
             return None
+        section = tag.section
+        all_pass = section[-1:] == ("AP",)
+        plain_calls = every(PLAIN_CALLS, section[:-1] if all_pass else section)
+        if plain_calls is not None:  # plain calls, then AP or nothing: read at once
+            return PbnAuction(first, tuple(plain_calls), all_pass)
         calls: list[PbnCall] = []
         all_pass = incomplete = False
         plain = PLAIN_CALLS.get
-        for i, token in enumerate(tag.section):
+        for i, token in enumerate(section):
             pc = plain(token)
             if pc is not None and not (all_pass or incomplete):
                 calls.append(pc)
@@ -340,9 +346,8 @@ class PbnGame(RecordBacked):
             return None
         section = tag.section
         plain = section[:-1] if section and section[-1] in PLAY_ENDS else section
-        if len(plain) % 4 == 0 and CARD_TOKENS.keys() >= set(plain):  # only cards and '-': read at once
-            cards = list(map(CARD_TOKENS.__getitem__, plain))
-        else:  # commentary, annotations, cards as others write them, a short last trick: token by token
+        cards = every(CARD_TOKENS, plain) if len(plain) % 4 == 0 else None  # only cards and '-': read at once
+        if cards is None:  # commentary, annotations, cards as others write them, a short last trick: token by token
             cards = self._play_cards(tag, section)
         it = iter(cards)
         return PbnPlay(first, tuple(zip(it, it, it, it, strict=True)))

@@ -4,10 +4,11 @@ tables, double-dummy and par tags) with their parsers. ``contractbridge.formats.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache, partial
 from operator import itemgetter
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from contractbridge.auction import Auction
 from contractbridge.calls import PASS, Call
@@ -15,6 +16,8 @@ from contractbridge.cards import Card, Seat, Side, Strain
 from contractbridge.contract import Contract
 from contractbridge.deal import Deal
 from contractbridge.errors import BridgeError, FormatError
+
+T = TypeVar("T")
 
 #: The mandatory tags in export order (PBN 2.1 §3.1, the "seven tag roster" plus Dealer … Result).
 MANDATORY_TAGS: Final = (
@@ -347,6 +350,14 @@ CONTRACTS: Final[dict[str, Contract]] = {
 }
 #: ``[Contract "H"]``: only the trump suit, in end positions (PBN 2.0 test files).
 STRAIN_ONLY: Final = frozenset({"NT", "N", "S", "H", "D", "C"})
+
+
+def every(table: Mapping[str, T], tokens: Iterable[str]) -> list[T] | None:
+    """``table``'s value for each token, or None when one is not in it (#28: a section read at once, in C)."""
+    try:
+        return list(map(table.__getitem__, tokens))
+    except KeyError:
+        return None
 
 
 def decimal(text: str, digits: int = 6) -> int | None:
