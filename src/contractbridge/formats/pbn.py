@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import Final, Generic, TextIO, TypeVar
+from typing import Final, Generic, TextIO, TypeVar, cast
 
 from contractbridge.auction import Auction
 from contractbridge.calls import PASS
@@ -538,15 +538,7 @@ class PbnGame(RecordBacked):
         contract, declarer = self.contract, self.declarer
         if auction is not None:
             expanded, closed = auction.closed()
-            plain = _PLAIN_RECORD_CALLS.get
-            for pc in expanded:
-                rc = plain(id(pc))
-                if rc is None:
-                    if pc.call is None:
-                        break
-                    text = "; ".join(notes[n] for n in pc.notes if notes.get(n)) if pc.notes else ""
-                    rc = RecordCall(pc.call, pc.alert, text)
-                calls.append(rc)
+            calls = _record_calls(expanded, notes)
             if closed is not None and closed.is_over and auction.first == dealer:
                 contract, declarer = closed.contract, closed.declarer
             elif calls:
@@ -555,7 +547,7 @@ class PbnGame(RecordBacked):
                 ).final_contract()
         plays: tuple[Card, ...] = ()
         play = self.play
-        if play is not None and any(c is not None for t in play.tricks for c in t):
+        if play is not None and any(map(any, play.tricks)):  # a card played (a Card is true, a '-' None)
             if contract is None or declarer is None:
                 raise FormatError(
                     "a play section needs a contract and a declarer", file=self.file, line=self.line, column=1
@@ -630,6 +622,22 @@ class PbnGame(RecordBacked):
 #: The record of each plain call of an Auction section (``PLAIN_CALLS``: no note, no annotation), by the ``id`` of
 #: its shared ``PbnCall`` (those live as long as the module, so no other object can take their ``id``).
 _PLAIN_RECORD_CALLS: Final = {id(pc): RecordCall(pc.call) for pc in PLAIN_CALLS.values() if pc.call is not None}
+
+
+def _record_calls(expanded: list[PbnCall], notes: dict[int, str]) -> list[RecordCall]:
+    """The record's calls (notes as explanations), up to the first call not recorded (``-``)."""
+    plain = list(map(_PLAIN_RECORD_CALLS.get, map(id, expanded)))  # None: a call with more to it
+    if None not in plain:
+        return cast("list[RecordCall]", plain)
+    calls: list[RecordCall] = []
+    for pc, rc in zip(expanded, plain, strict=True):
+        if rc is None:
+            if pc.call is None:
+                break
+            text = "; ".join(notes[n] for n in pc.notes if notes.get(n)) if pc.notes else ""
+            rc = RecordCall(pc.call, pc.alert, text)
+        calls.append(rc)
+    return calls
 
 
 def games_from_records(records: Iterable[Record]) -> list[PbnGame]:
