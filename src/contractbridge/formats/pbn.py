@@ -181,6 +181,8 @@ class PbnGame(RecordBacked):
     @property
     def vulnerability(self) -> Vulnerability | None:
         tag = self._tag_or_inherited("Vulnerable")
+        if tag is not None and tag.value in _VULNERABILITIES:  # as PBN writers spell it (#28)
+            return _VULNERABILITIES[tag.value]
         if tag is not None and len(tag.value) > MAX_VALUE:
             raise tag.fail("a vulnerability is None, NS, EW or All")
         if tag is not None and tag.value.strip() not in ("?", ""):
@@ -248,7 +250,12 @@ class PbnGame(RecordBacked):
         """Declarer's tricks (``"9"``; ``"NS 11"`` and ``"NS 9 EW 4"`` count for a side; ``^`` marks an
         irregularity)."""
         tag = self.tag("Result")
-        if tag is None or tag.value.strip() in ("", "?", "-"):
+        if tag is None:
+            return None
+        tricks = _TRICKS.get(tag.value)  # "9" as PBN writers write it (#28)
+        if tricks is not None:
+            return tricks
+        if tag.value.strip() in ("", "?", "-"):
             return None
         m = RESULT_RE.match(tag.value.strip().lstrip("^"))
         if m is None or int(m.group(2)) > 13 or (m.group(4) and int(m.group(2)) + int(m.group(4)) != 13):
@@ -618,6 +625,10 @@ class PbnGame(RecordBacked):
             items.append(PbnTag("Play", first.letter, first.letter, tuple(tokens)))
         return cls(items)
 
+
+#: The ``Vulnerable`` and ``Result`` values PBN writers write, read at once (the same as the views' parsing).
+_VULNERABILITIES: Final = {text: Vulnerability.parse(text) for text in ("None", "NS", "EW", "All", "Both", "-", "Love")}
+_TRICKS: Final = {str(tricks): tricks for tricks in range(14)}
 
 #: The record of each plain call of an Auction section (``PLAIN_CALLS``: no note, no annotation), by the ``id`` of
 #: its shared ``PbnCall`` (those live as long as the module, so no other object can take their ``id``).
