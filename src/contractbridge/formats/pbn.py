@@ -115,6 +115,7 @@ class PbnGame(RecordBacked):
     line: int = 0
     _index: dict[str, PbnTag] | None = field(default=None, repr=False)
     _indexed: int = field(default=0, repr=False)
+    _deal: tuple[PbnTag, Deal | None] | None = field(default=None, repr=False)  # the last Deal tag read, and its deal
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, PbnGame) and self.items == other.items and self.inherited == other.inherited
@@ -162,7 +163,14 @@ class PbnGame(RecordBacked):
     @property
     def deal(self) -> Deal | None:
         tag = self._tag_or_inherited("Deal")
-        return None if tag is None else parse_deal(tag)
+        if tag is None:
+            return None
+        read = self._deal
+        if read is not None and read[0] is tag:  # the same tag read before (to_record reads it again)
+            return read[1]
+        deal = parse_deal(tag)
+        self._deal = tag, deal
+        return deal
 
     @property
     def number(self) -> int | None:
