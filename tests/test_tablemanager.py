@@ -583,3 +583,41 @@ def test_a_line_too_long_or_full_of_blanks_is_read_at_once() -> None:
         read("North bids 1C Alert. " + "x" * 2000)
     with pytest.raises(ProtocolError, match=r"not a hand.*appears twice"):
         read("North's cards : S" + " A" * 400 + ".")
+
+
+class _WrongFirstLead(RandomPlayer):
+    """A random player; the first opening lead of the session (``once``, shared by the four seats) is a card the
+    leader does not hold."""
+
+    def __init__(self, seed: int, once: list[bool]) -> None:
+        super().__init__(seed)
+        self.once = once
+
+    def play(self, view: TableView) -> Card:
+        if self.once:
+            self.once.clear()
+            return next(c for c in Hand.from_bits((1 << 52) - 1) if c not in view.legal_cards)
+        return super().play(view)
+
+
+def test_our_client_connects_again_after_an_error_as_serve_tm_expects() -> None:
+    """(#24) serve-tm answers a refused line ``Error: …`` and drops the seat, which may connect again: our client
+    does so (as after a drop) instead of stopping, board 1 starts again and the session ends normally."""
+    boards = [Board(n, Deal.random(f"tm-error-{n}")) for n in (1, 2)]
+
+    async def main() -> tuple[TableManagerServer, list[TableManagerClient]]:
+        server = TableManagerServer(boards, port=0)
+        await server.start()
+        once = [True]
+        clients = [TableManagerClient(_WrongFirstLead(int(s), once), s, port=server.port, reconnect=1) for s in Seat]
+        await asyncio.gather(server.serve(), *(c.run() for c in clients))
+        return server, clients
+
+    server, clients = _bounded(main())
+    refusals = [r for c in clients for r in c.refusals]
+    assert len(refusals) == 1 and "is not in" in refusals[0] and "hand" in refusals[0], refusals
+    assert server.refused == refusals and not server.errors
+    assert [t.phase for t in server.tables] == [Phase.DONE, Phase.DONE]
+    assert [t.board.number for t in server.abandoned] == [1]
+    for client in clients:
+        assert [b.number for b in client.boards] == [1, 2]

@@ -1,7 +1,8 @@
 """The terminal table: one board played at a terminal against robots (or every seat asked in turn).
 
-What the person sees: the auction as a W/N/E/S grid with alerts and numbered calls (``explain N``), a one-line
-meaning as each robot calls, each card as it is played, the winner of each trick and the tricks of each side,
+What the person sees: the auction as a W/N/E/S grid with the opponents' alerts and numbered calls (``explain N``), a
+one-line meaning as each robot opponent calls (what the person could ask for at his turn, L20F1; never his own side's
+calls, L20G3, L40B2(b)), each card as it is played, the winner of each trick and the tricks of each side,
 dummy face up, and at the end the score, the four hands, the double-dummy result and par. Only a change of
 the table redraws it; an error or a question prints one line. Every event is in the durable log
 (``contractbridge.eventlog``) before it is shown (issue #18).
@@ -9,6 +10,7 @@ the table redraws it; an error or a question prints one line. Every event is in 
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -40,7 +42,8 @@ HELP = """\
 At the prompt:
   a call        1NT, 2S, P (pass), X (double), XX (redouble)
   a card        SA, H10, ♦Q, C10
-  explain N     what call N of the auction means (the numbers in the grid)
+  explain N     ask what the opponents' call N means (the numbers in the grid; their partner answers);
+                explain alone: the opponents' whole auction
   hint          what the robot would do in your seat, and why
   last          the last trick again
   show          the table again (hands, auction, trick)
@@ -178,10 +181,6 @@ class TerminalTable:
 
     def _acted(self, action: Action) -> None:
         """A robot's or the procedure's action, now at the table: log it, then show it."""
-        if action.kind == "call":
-            bidder = None if action.player is None else _bidder(action.player)
-            if bidder is not None:
-                self._meanings[len(self.table.auction) - 1] = bidder.last_meaning
         self._commit()
         if action.kind == "play_on":  # no director here to rule (L70)
             self._claim_void(f" by agreement{self.table.rules.cited('play_on')}")
@@ -220,7 +219,7 @@ class TerminalTable:
         seat = Seat.parse(str(event.get("seat", "N")))
         table = self.table
         if kind == "call":
-            meaning = self._meaning(index) if seat in self.robots else None
+            meaning = self._meaning(index) if seat in self.robots and self._told(index) else None
             alert = "[bold red]![/bold red]" if meaning is not None and meaning.artificial else ""
             text = f" — {escape(meaning.text)}" if meaning is not None else ""
             self.console.print(f"{seat.letter} calls {escape(str(event['call']))}{alert}{text}")
@@ -235,6 +234,11 @@ class TerminalTable:
             self.console.print(f"{seat.letter} claims {event['tricks']} of the remaining tricks: {event['statement']}")
         elif kind in ("agree", "dispute"):
             self.console.print(f"{seat.letter} {'agrees' if kind == 'agree' else 'disputes the claim'}")
+        elif kind == "question":
+            about = "the auction" if event.get("call") is None else f"call {event['call']}"
+            self.console.print(f"{seat.letter} asks about {about} (L{event.get('law')})")
+        elif kind == "answer":
+            self.console.print(escape(f"{seat.letter} answers: {event['text']}"))
 
     def _trick_done(self, card: Card) -> None:
         play = self.table.play_state
@@ -307,7 +311,7 @@ class TerminalTable:
         elif word in ("help", "?"):
             self.console.print(escape(HELP))
         elif word == "explain":
-            self._explain(line)
+            self._explain(actor, line)
         elif word == "hint":
             self._hint(actor)
         elif word == "last":
@@ -376,35 +380,98 @@ class TerminalTable:
         self.console.print(f"Forced cards are played for you: {'on' if self.autoplay else 'off'}")
 
     def _alerts(self) -> dict[int, bool]:
-        return {i: m is not None and m.artificial for i in range(len(self.table.auction)) if (m := self._meaning(i))}
+        """The robots' alerts the people here see: their opponents' artificial calls (alerts are to the opponents,
+        L40B1(c), L20F1), every call once the board is over."""
+        calls = range(len(self.table.auction))
+        return {i: m is not None and m.artificial for i in calls if self._told(i) and (m := self._meaning(i))}
+
+    def _told(self, index: int) -> bool:
+        """Whether the people here may hear call ``index``'s meaning now: a call of the opponents of every person
+        at the terminal (what they may ask for, L20F1), or any call once the board is over. A player never hears
+        his own side's meanings during the board (L20G3, L40B2(b): partner's alert or explanation is for the
+        opponents)."""
+        caller = self.table.auction.seat_of(index)
+        return self.table.phase is Phase.DONE or all(s.side != caller.side for s in self.humans)
 
     def _meaning(self, index: int) -> CallMeaning | None:
-        """The robots' reading of call ``index`` by the system of the side that made it (L20F), cached."""
+        """Call ``index`` as the partnership's agreement explains it (L20F1: the caller's partner answers, from the
+        system, not the caller's hand: never the branch the caller's own choice took), cached."""
         if index not in self._meanings:
             auction = self.table.auction
             seat = auction.seat_of(index)
-            robot = next((self.robots[s] for s in (seat, seat.partner) if s in self.robots), None)
+            robot = next((self.robots[s] for s in (seat.partner, seat) if s in self.robots), None)
             bidder = None if robot is None else _bidder(robot)
             meaning = None
             if bidder is not None:
-                meaning = bidder.explain(auction, index, self.table.board.vulnerability)
+                with contextlib.suppress(BridgeError):  # a call the system cannot read: no agreement
+                    meaning = bidder.explain(auction, index, self.table.board.vulnerability)
             self._meanings[index] = meaning
         return self._meanings[index]
 
-    def _explain(self, line: str) -> None:
-        """``explain N``: the meaning of call N by the system of the robot side that made it (L20F)."""
-        parts = line.split()
-        count = len(self.table.auction)
-        if len(parts) != 2 or not parts[1].isdigit() or not 1 <= int(parts[1]) <= count:
-            raise BridgeError(f"write: explain N, N from 1 to {count} (the numbers of the auction grid)")
-        index = int(parts[1]) - 1
-        meaning = self._meaning(index)
-        seat = self.table.auction.seat_of(index)
-        if meaning is None:
-            call = self.table.auction.calls[index]
-            self.console.print(f"{seat.letter}'s call {call}: no system on record for that side")
-        else:
-            self.console.print(escape(f"{seat.letter}: {meaning.describe()}"))
+    def _explain(self, actor: Seat, line: str) -> None:
+        """``explain N`` (``explain``: the opponents' whole auction): ``actor`` asks about the opponents' calls at his
+        turn (L20F1, L20F2, L20F3), a logged ``question`` the caller's partner answers with an ``answer`` event (a
+        robot from its system, a person here when asked). His own side's calls are refused (L20F1; his own system card
+        is not his to read before the end of play, L40B2(b), L20G3: the board's record gives them). A book with no
+        questions as events (the 1930s: a convention is explained on request, NBB30 App.2.II, EST-L50) has the
+        robot's answer shown and nothing logged, and cites no WBF law."""
+        table = self.table
+        parts, count = line.split(), len(table.auction)
+        if (
+            not count
+            or len(parts) > 2
+            or (len(parts) == 2 and not (parts[1].isdigit() and 1 <= int(parts[1]) <= count))
+        ):
+            raise BridgeError(
+                f"write: explain (the opponents' whole auction) or explain N, N from 1 to {count} (the numbers of the "
+                "auction grid)"
+            )
+        call = int(parts[1]) if len(parts) == 2 else None
+        if call is not None and table.auction.seat_of(call - 1).side == actor.side:
+            card = table.rules.cited("own_system_card")
+            card = f"; nor may he read his own system card before the end of play{card}" if card else ""
+            raise BridgeError(
+                f"call {call} is your own side's: a player asks about the opponents' calls only"
+                f"{table.rules.cited('question_call')}{card}: the board's record gives every call's meaning at its end"
+            )
+        if table.rules.disclosure(table) is None:
+            calls = (
+                [call - 1]
+                if call is not None
+                else [i for i, s in enumerate(table.auction.seats) if s.side != actor.side]
+            )
+            if not calls:
+                raise BridgeError("the opponents have not called")
+            answerer = table.auction.seat_of(calls[0]).partner
+            told = self._answer_text(calls)
+            self.console.print(
+                escape(f"{answerer.letter}: {told} (not logged: {table.edition} has no question events)")
+            )
+            return
+        table.apply({"event": "question", "seat": actor.letter, **({} if call is None else {"call": call})})
+        shown = table.rules.disclosure(table, actor)
+        assert shown is not None
+        question = shown["questions"][-1]
+        for letter in question["awaiting"]:
+            answerer = Seat.parse(letter)
+            explained = answerer if shown["policy"]["self_alert"] else answerer.partner
+            calls = [call - 1] if call is not None else [i for i, s in enumerate(table.auction.seats) if s == explained]
+            text = self._answer_text(calls) if answerer in self.robots else self._ask_answer(answerer, actor)
+            table.apply({"event": "answer", "seat": letter, "question": question["number"], "text": text})
+        self._commit()
+
+    def _answer_text(self, calls: list[int]) -> str:
+        """A robot's answer about ``calls`` (L20F1): each call as its side's system explains it, or "no agreement"."""
+        auction = self.table.auction
+        parts = [f"{auction.calls[i]}: {'no agreement' if (m := self._meaning(i)) is None else m.text}" for i in calls]
+        return "; ".join(parts) or "no calls to explain"
+
+    def _ask_answer(self, answerer: Seat, asker: Seat) -> str:
+        """A person here answers a question about his partner's calls (L20F1), before the next call or card."""
+        law = self.table.rules.cited("question")
+        while not (text := self.read(f"{answerer.letter}: answer {asker.letter}'s question{law}> ").strip()):
+            self.console.print(f"Give the explanation of your partnership's agreement{law}")
+        return text
 
     def _hint(self, actor: Seat) -> None:
         """What a robot in ``actor``'s seat would do: its own ``hint`` if it has one, else its choice."""
@@ -568,11 +635,16 @@ class TerminalTable:
         return outcome
 
     def _record(self) -> None:
-        """The board's whole record at its end: the auction, every trick (leader first, the winner's card
+        """The board's whole record at its end: the auction with each call's meaning by its side's system (the
+        player's own side's too, now that play is over: L40B2(b)), every trick (leader first, the winner's card
         marked) and the claims."""
         table, console = self.table, self.console
         console.print("\n[bold]The auction[/bold]")
         console.print(self._auction())
+        for index, call in enumerate(table.auction.calls):
+            meaning = self._meaning(index)
+            if meaning is not None:
+                console.print(escape(f"  ({index + 1}) {table.auction.seat_of(index).letter} {call}: {meaning.text}"))
         for number, trick in enumerate(table.tricks, 1):
             cards = "  ".join(f"{s.letter} {card_text(c)}{'*' if s == trick.winner else ''}" for s, c in trick)
             console.print(f"  trick {number:2}: {cards}")

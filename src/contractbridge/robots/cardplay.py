@@ -14,8 +14,9 @@ For each decision ``CardPlayRobot``:
    opening lead the 1930s conventions (``robots.leads``) decide among cards the samples value alike.
 
 ``hint(view)`` says what it would play and why; ``claim(view)`` and ``accepts_claim(view)`` are its claims
-(L68–L69): declarer claims when every sample gives the same tricks; a defender agrees when no sample gives
-the claimer fewer tricks than claimed.
+(L68–L70): declarer on lead claims the tricks it can guarantee from its own view on every layout
+(``robots.claims.sure_line``) when every sample gives it no more; a defender agrees when no sample gives the claimer
+fewer tricks than claimed.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ import numpy.typing as npt
 from contractbridge.calls import Bid
 from contractbridge.cards import Card, Hand, Rank, Seat, Suit
 from contractbridge.errors import BridgeError
-from contractbridge.robots.claims import plain_statement
+from contractbridge.robots.claims import plain_statement, sure_line
 from contractbridge.robots.inference import Tier, read_auction
 from contractbridge.robots.leads import conventional_card, lead_preference
 from contractbridge.robots.outcomes import Form, Outcomes, best_tricks, card_values, solve_samples
@@ -346,8 +347,10 @@ class CardPlayRobot:
 
     # claims (L68–L69) ----------------------------------------------------------------------------------
     def claim(self, view: TableView) -> tuple[int, str] | None:
-        """As declarer on play: the tricks to claim of those remaining and the statement, when every sample
-        (at least ``effort.claim_samples``) gives declarer's side the same tricks; else None."""
+        """As declarer on lead: the tricks to claim of those remaining and the statement, when its side takes them
+        on every layout whatever the defence (``sure_line``: a claim is judged on all normal lines, L70) and every
+        sample (at least ``effort.claim_samples``) gives it no more, double dummy; else None. The effort changes
+        how many samples are solved, never the guarantee."""
         if view.declarer is None or view.seat != view.declarer or not view.legal_cards or view.claim is not None:
             return None
         decision = self.decide(view)
@@ -360,7 +363,10 @@ class CardPlayRobot:
         if decision.unanimous is None or (decision.samples < self.effort.claim_samples and not decision.exhaustive):
             return None
         tricks = decision.unanimous - view.tricks_won[view.declarer.side]
-        return tricks, plain_statement(view, tricks, decision.card)
+        sure = sure_line(view)
+        if tricks > sure.tricks:  # the samples' layouts are not all of them: not a claim it can guarantee (L70)
+            return None
+        return tricks, plain_statement(view, tricks, decision.card if sure.first is None else sure.first)
 
     def accepts_claim(self, view: TableView) -> bool:
         """Whether this seat agrees to the open claim (L69A): every sampled layout gives the claimer's side

@@ -1,5 +1,6 @@
-"""Claims by robots at a table (L68–L69): a robot declarer on lead claims when its samples agree; the robot
-defenders agree or dispute by the same test. The claim procedure is the table driver's
+"""Claims by robots at a table (L68–L70): a robot declarer on lead claims only the tricks it can guarantee from its
+own view (``sure_line``: on every layout of the unseen cards, against any defence), and only when its samples agree
+that it cannot take more; the robot defenders agree or dispute by the samples. The claim procedure is the table driver's
 (``players.Driver``); ``offer_claim`` and ``robot_claims`` run just its claim and the robots' answers.
 
 ``robot_claims(players)`` gives an ``on_action`` callback for ``players.play_board`` (or pass
@@ -11,12 +12,13 @@ own ``TableView`` only. A defender that cannot judge (a human, a random player) 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 
-from contractbridge.cards import SUITS_HIGH_FIRST, Card, Seat
+from contractbridge.cards import FULL_PACK, SUITS_HIGH_FIRST, Card, Hand, Rank, Seat, Suit
 from contractbridge.players import ClaimingPlayer, Driver, Player
 from contractbridge.table import Table, TableView
 
-__all__ = ["ClaimingPlayer", "offer_claim", "plain_statement", "robot_claims"]
+__all__ = ["ClaimingPlayer", "SureLine", "offer_claim", "plain_statement", "robot_claims", "sure_line", "sure_tricks"]
 
 _WORDS = (
     "no",
@@ -85,3 +87,134 @@ def plain_statement(view: TableView, tricks: int, card: Card) -> str:
 
 def _words(n: int) -> str:
     return _WORDS[n] if 0 <= n < len(_WORDS) else str(n)
+
+
+# ---- the tricks a declarer can guarantee (L70: a claim is judged on every normal line) ----------------------------
+#: the positions ``sure_line`` searches at most: a longer search only finds fewer sure tricks, never false ones
+SURE_BUDGET = 20_000
+
+#: a hand as ranks per suit (``Suit`` order), highest first
+_Ranks = tuple[tuple[int, ...], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SureLine:
+    """``tricks`` of the remaining tricks that declarer's side takes on every layout of the unseen cards whatever the
+    defenders do, by a fixed line of its own cards that starts with ``first`` (None: no trick is sure)."""
+
+    tricks: int
+    first: Card | None
+
+
+def sure_line(view: TableView) -> SureLine:
+    """The tricks declarer's side, on lead (no trick in progress), can guarantee from declarer's view: its own hand,
+    dummy and the played cards (L68–L70: a claim is judged on every layout and all normal lines of play); see
+    ``sure_tricks``."""
+    declarer, dummy_hand = view.declarer, view.dummy_hand
+    if declarer is None or view.contract is None or dummy_hand is None or view.current_trick or view.turn is None:
+        return SureLine(0, None)
+    on_lead, partner = (view.hand, dummy_hand) if view.turn == view.seat else (dummy_hand, view.hand)
+    unseen = Hand.from_bits(FULL_PACK & ~(on_lead.bits | partner.bits | _played(view)))
+    return sure_tricks(on_lead, partner, unseen, view.contract.strain.suit)
+
+
+def sure_tricks(on_lead: Hand, partner: Hand, unseen: Hand, trump: Suit | None) -> SureLine:
+    """The tricks a side takes for certain with ``on_lead``'s hand to lead and ``partner``'s, the defenders holding
+    ``unseen`` between them in any layout and defending as they like (L70: every normal line).
+
+    A line here is a fixed order of the side's cards; a trick counts as sure when the card that wins it for the
+    side beats every card the defenders may still hold: a master (above every unseen card of its suit, or the suit
+    led as often as there are unseen cards in it: the defenders must follow, L44C), and in a suit contract a
+    side-suit card only once trumps are drawn so (else a void defender may ruff), a ruff only with a master trump.
+    The line ends at the first trick that is not sure. A search of at most ``SURE_BUDGET`` positions: it may miss a
+    line (fewer sure tricks), never overstates."""
+    search = _Search(
+        tuple(len(unseen.ranks(s)) for s in Suit),
+        tuple(max((int(r) for r in unseen.ranks(s)), default=0) for s in Suit),
+        None if trump is None else int(trump),
+    )
+    hands = tuple(tuple(tuple(int(r) for r in h.ranks(s)) for s in Suit) for h in (on_lead, partner))
+    tricks, first = search.best(hands[0], hands[1], (0, 0, 0, 0))
+    return SureLine(tricks, None if first is None else Card(Suit(first[0]), Rank(first[1])))
+
+
+def _played(view: TableView) -> int:
+    bits = 0
+    for trick in view.tricks:
+        for card in trick.cards:
+            bits |= card.bit
+    return bits
+
+
+class _Search:
+    """The search of ``sure_line`` over the leader's and his partner's cards, with the unseen cards per suit
+    (``unseen``: how many; ``top``: the highest rank, 0 for none) and the trump suit's index (None: notrump)."""
+
+    def __init__(self, unseen: tuple[int, ...], top: tuple[int, ...], trump: int | None) -> None:
+        self.unseen, self.top, self.trump = unseen, top, trump
+        self.memo: dict[tuple[_Ranks, _Ranks, tuple[int, ...]], tuple[int, tuple[int, int] | None]] = {}
+        self.budget = SURE_BUDGET
+
+    def _master(self, suit: int, rank: int, rounds: tuple[int, ...]) -> bool:
+        """Whether no defender can still hold a higher card of ``suit``: above all unseen, or all of them gone."""
+        return rank > self.top[suit] or rounds[suit] >= self.unseen[suit]
+
+    def best(self, lead: _Ranks, other: _Ranks, rounds: tuple[int, ...]) -> tuple[int, tuple[int, int] | None]:
+        """The most sure tricks with ``lead``'s hand on lead, and the card (suit, rank) that starts that line."""
+        key = (lead, other, rounds)
+        if key in self.memo:
+            return self.memo[key]
+        found: tuple[int, tuple[int, int] | None] = (0, None)
+        left = sum(map(len, lead))
+        for suit, ranks in enumerate(lead):
+            for rank, (reply_suit, reply) in ((r, p) for r in _ends(ranks) for p in self._replies(other, suit)):
+                if found[0] == left or self.budget <= 0:
+                    break
+                self.budget -= 1
+                winner = self._winner(suit, rank, reply_suit, reply, rounds)
+                if winner is None:
+                    continue
+                after_lead, after_other = _without(lead, suit, rank), _without(other, reply_suit, reply)
+                after = tuple(n + (i == suit) for i, n in enumerate(rounds))
+                tricks = (
+                    1 + self.best(*((after_lead, after_other) if winner == 0 else (after_other, after_lead)), after)[0]
+                )
+                if tricks > found[0]:
+                    found = (tricks, (suit, rank))
+        self.memo[key] = found
+        return found
+
+    def _replies(self, other: _Ranks, suit: int) -> list[tuple[int, int]]:
+        """The partner's cards worth trying: his lowest and highest of the suit led, else his lowest card of each
+        other suit and, in a suit contract, his highest trump."""
+        if other[suit]:
+            return [(suit, r) for r in _ends(other[suit])]
+        replies = [(s, ranks[-1]) for s, ranks in enumerate(other) if ranks]
+        if self.trump is not None and other[self.trump]:
+            replies.append((self.trump, other[self.trump][0]))
+        return replies
+
+    def _winner(self, suit: int, rank: int, reply_suit: int, reply: int, rounds: tuple[int, ...]) -> int | None:
+        """Which of the two hands wins the trick for certain (0: the leader, 1: his partner), or None when the
+        defenders might win it."""
+        trump = self.trump
+        if reply_suit == suit:
+            hand, card = (1, reply) if reply > rank else (0, rank)
+        elif reply_suit == trump:
+            hand, card = 1, reply
+            return hand if self._master(trump, card, rounds) else None  # a ruff: only a higher trump beats it
+        else:
+            hand, card = 0, rank
+        if suit == trump:
+            return hand if self._master(suit, card, rounds) else None
+        drawn = trump is None or rounds[trump] >= self.unseen[trump]
+        return hand if drawn and self._master(suit, card, rounds) else None
+
+
+def _ends(ranks: tuple[int, ...]) -> tuple[int, ...]:
+    """The highest and the lowest of ``ranks`` (one card once)."""
+    return tuple(dict.fromkeys((ranks[0], ranks[-1]))) if ranks else ()
+
+
+def _without(hand: _Ranks, suit: int, rank: int) -> _Ranks:
+    return tuple(tuple(r for r in ranks if r != rank) if s == suit else ranks for s, ranks in enumerate(hand))

@@ -222,11 +222,20 @@ class SystemOptions:
     trick_values: TrickValues = FIRST_NOTRUMP_40
 
     def __post_init__(self) -> None:
-        # hashed on every cached look-up of the robots: hash the fields once
-        object.__setattr__(self, "_hash", hash(tuple(getattr(self, f) for f in self.__dataclass_fields__)))
+        # hashed on every cached look-up of the robots: hash the fields once, in this process (a str's hash differs
+        # between processes under hash randomisation: ``__reduce__`` never carries it to another one)
+        object.__setattr__(self, "_hash", hash(self._fields()))
+
+    def _fields(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, f) for f in self.__dataclass_fields__)
 
     def __hash__(self) -> int:
         return self._hash  # type: ignore[attr-defined,no-any-return]
+
+    def __reduce__(self) -> tuple[type[SystemOptions], tuple[Any, ...]]:
+        """Pickled as its fields only: unpickling builds it again, so its hash is that of the unpickling process
+        (the web robot pool's workers), never a stale one from the process that pickled it."""
+        return type(self), self._fields()
 
 
 DEFAULT_OPTIONS: Final = SystemOptions()

@@ -18,7 +18,9 @@ One board, as seen by the client for North (→ what it sends, ← what it recei
     ← Timing - N/S : this board 01:02, total 0:05:40. E/W : …     ← Start of board / End of session
 
 A ``Start of board`` in the middle of a board means the table manager started it again: the client drops what it
-knew of it and plays it from its start.
+knew of it and plays it from its start. ``Error: <why>`` means the table manager refused the client's last line and
+closes the connection (our ``serve-tm``, #24): the seat is away as after a drop, so the client connects again (within
+its ``reconnect`` attempts) and the board starts again; ``refusals`` keeps each reason.
 """
 
 from __future__ import annotations
@@ -44,7 +46,10 @@ class _Restart(Exception):
 
 
 class _Dropped(Exception):
-    """The connection to the table manager was lost."""
+    """The connection to the table manager was lost, or it refused a line (``Error``) and closed it."""
+
+    def __init__(self, why: str = "the table manager closed the connection") -> None:
+        super().__init__(why)
 
 
 @dataclass
@@ -157,8 +162,8 @@ def _legal(hand: Hand, current: tuple[tuple[Seat, Card], ...]) -> frozenset[Card
 class TableManagerClient:
     """Sits ``player`` in ``seat`` at the table manager on ``host:port`` and plays until the session ends.
     A player with a ``last_meaning`` (our robots) alerts its artificial calls with their meaning (L20F). If the
-    connection drops, the client connects again up to ``reconnect`` times (the board in progress then starts
-    again)."""
+    connection drops, or the table manager answers ``Error`` (it then drops the seat), the client connects again up
+    to ``reconnect`` times (the board in progress then starts again)."""
 
     def __init__(
         self,
@@ -179,6 +184,8 @@ class TableManagerClient:
         self.boards: list[_SeatBoard] = []
         #: The ``Timing`` line of each board played.
         self.timings: list[Message] = []
+        #: The reason of each ``Error`` the table manager answered (each time it dropped the seat).
+        self.refusals: list[str] = []
         self._reader: asyncio.StreamReader | None = None
         self._writer: asyncio.StreamWriter | None = None
         self._in_board = False
@@ -204,8 +211,9 @@ class TableManagerClient:
             if line := raw.decode("ascii", "replace").strip():
                 break
         message = read(line, by_client=False)
-        if message.kind is Kind.ERROR:
-            raise ProtocolError(f"the table manager refused: {message.text}")
+        if message.kind is Kind.ERROR:  # the table manager drops the seat after it: as a drop, connect again
+            self.refusals.append(message.text)
+            raise _Dropped(f"the table manager refused: {message.text}")
         if message.kind is Kind.START_OF_BOARD and self._in_board:
             raise _Restart
         return message
@@ -219,11 +227,13 @@ class TableManagerClient:
 
     async def run(self) -> list[TableView]:
         """Connect, play every board of the session; the final view of each board."""
-        attempts = self.reconnect
+        attempts, connected = self.reconnect, False
         try:
-            await self._connect()
             while True:
                 try:
+                    if not connected:
+                        await self._connect()
+                        connected = True
                     if (await self._expect(Kind.START_OF_BOARD, Kind.END_OF_SESSION)).kind is Kind.END_OF_SESSION:
                         break
                     while not await self._board():
@@ -231,12 +241,11 @@ class TableManagerClient:
                 except _Dropped:
                     if attempts == 0:
                         raise
-                    attempts -= 1
+                    attempts, connected = attempts - 1, False
                     assert self._writer is not None
                     self._writer.close()
-                    await self._connect()
-        except _Dropped:
-            raise ProtocolError("the table manager closed the connection") from None
+        except _Dropped as err:
+            raise ProtocolError(str(err)) from None
         finally:
             if self._writer is not None:
                 self._writer.close()

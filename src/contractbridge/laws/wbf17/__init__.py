@@ -60,4 +60,8 @@ class WBF17(WBF17Disclosure, WBF17CardPlay, WBF17Auction, WBF17Board, WBF17Conce
         "awaits_director": "L9B2",
         "unauthorized_information": "L16C",
         "board_number": "L2",
+        # disclosure at a table without the web's pages (the terminal): a question, and what a player may not read
+        "question": "L20F1",
+        "question_call": "L20F1, L20F3",
+        "own_system_card": "L40B2(b), L20G3",
     }
