@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from contractbridge import Board, Card, Contract, Deal, Hand, Seat
-from contractbridge.calls import PASS, Call
+from contractbridge import Board, Card, Contract, Deal, Hand, Seat, Strain
+from contractbridge.calls import PASS, Bid, Call
 from contractbridge.errors import (
     AuctionClosedError,
     CardNotInHandError,
@@ -633,6 +633,60 @@ def test_cards_of_a_strict_table_are_exported_as_their_events() -> None:
     assert table.to_events() == folded.to_events() == events[:-1]
     table.play(events[-1]["card"])
     assert table.to_events() == events
+
+
+def test_calls_of_a_strict_table_are_exported_as_their_events() -> None:
+    """#28: ``Table.call`` at a strict table keeps ``(seat, call)`` and renders the call event on export; ``undo``
+    of the final pass (L22) takes the play back with it, and a call refused by L18B changes nothing."""
+    table = Table(Board(2, DEAL))  # East deals (L2)
+    table.call("1NT")
+    table.call(Bid(2, Strain.CLUBS), "S")
+    with pytest.raises(InsufficientBidError):
+        table.call("1S")
+    table.call("P", Seat.WEST)
+    table.apply({"event": "call", "call": "P"})
+    table.call("P")
+    calls = [("E", "1NT"), ("S", "2C"), ("W", "P"), ("N", "P"), ("E", "P")]
+    assert table.to_events()[1:] == [{"event": "call", "seat": s, "call": c} for s, c in calls]
+    assert table.phase is Phase.PLAY and table.declarer == Seat.SOUTH
+    folded = Table.from_events(table.to_events())
+    assert table.undo() == folded.undo() == {"event": "call", "seat": "E", "call": "P"}
+    assert table.phase is folded.phase is Phase.AUCTION and table.play_state is None and table.turn == Seat.EAST
+    table.call("P")
+    assert table.to_events() == Table.from_jsonl(table.to_jsonl()).to_events()
+    for _ in range(5):
+        table.undo()
+    assert table.to_events() == Table(Board(2, DEAL)).to_events()
+
+
+def test_a_strict_table_stops_its_play_for_a_claim_and_resumes_after_it() -> None:
+    """#28: a strict table's quick paths (``phase``, ``legal_cards``, ``play``) follow the claim: no card while it
+    stands (L68D), the same cards once it is taken back or made void (L68D2(b)), the board done once agreed (L69A)."""
+    table = one_nt_by_south()
+    table.play("C7")
+    legal = table.legal_cards()
+    table.claim("S", 7)
+    assert table.phase is Phase.PLAY and table.legal_cards() == frozenset() and table.turn is None
+    with pytest.raises(ClaimError):
+        table.play(min(legal))
+    table.dispute("W")
+    table.play_on("W")
+    assert table.legal_cards() == legal and table.turn == Seat.NORTH
+    table.play(min(legal))
+    for _ in range(4):
+        table.undo()
+    assert table.legal_cards() == legal and table.claim_state is None
+    table.claim("S", 7)
+    table.agree("W")
+    table.agree("E")
+    assert table.phase is Phase.DONE and table.legal_cards() == frozenset() and table.result is not None
+    table.undo()
+    assert table.phase is Phase.PLAY and table.legal_cards() == frozenset()
+    table.undo()
+    table.undo()
+    assert table.phase is Phase.PLAY and table.legal_cards() == legal
+    table.play(min(legal))
+    assert table.to_events() == Table.from_events(table.to_events()).to_events()
 
 
 def test_a_strict_table_is_freed_by_reference_counting() -> None:

@@ -57,8 +57,8 @@ _CONTRACTS: Final = tuple(Contract.from_bid(bid, doubling) for bid in _BIDS for 
 _new: Final = tuple.__new__
 
 
-def _start(dealer: Seat) -> _State:
-    return _State(None, None, _NONE, 0, None, None, -1, False, dealer)
+#: The state before the first call, by dealer (a ``_State`` is immutable: every auction shares these, #28).
+_STARTS: Final = tuple(_State(None, None, _NONE, 0, None, None, -1, False, dealer) for dealer in Seat)
 
 
 class Auction:
@@ -67,11 +67,13 @@ class Auction:
     __slots__ = ("_calls", "_seats", "_st", "_states", "dealer")
 
     def __init__(self, dealer: Seat = Seat.NORTH, calls: str | Iterable[Call | str] = ()) -> None:
-        self.dealer = Seat(dealer)
+        self.dealer = dealer if type(dealer) is Seat else Seat(dealer)  # no ``Enum`` call for a seat (#28)
         self._calls: list[Call] = []
         self._seats: list[Seat] = []
-        self._st = _start(self.dealer)
+        self._st = _STARTS[self.dealer]
         self._states: list[_State] = [self._st]
+        if not calls:
+            return
         items = calls.split() if isinstance(calls, str) else calls
         for i, item in enumerate(items):
             call = Call.parse(item) if isinstance(item, str) else item

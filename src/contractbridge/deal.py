@@ -77,10 +77,13 @@ def board_dealer(number: int) -> Seat:
     return Seat((number - 1) % 4)
 
 
+_VULNERABILITIES: Final = (Vulnerability.NONE, Vulnerability.NS, Vulnerability.EW, Vulnerability.BOTH)
+
+
 def board_vulnerability(number: int) -> Vulnerability:
     """L2: the 16-board vulnerability cycle, in closed form."""
     n = number - 1
-    return (Vulnerability.NONE, Vulnerability.NS, Vulnerability.EW, Vulnerability.BOTH)[(n + n // 4) % 4]
+    return _VULNERABILITIES[(n + n // 4) % 4]
 
 
 class Deal:
@@ -274,13 +277,15 @@ class Board:
     def __post_init__(self) -> None:
         if not isinstance(self.number, int) or self.number < 1:
             raise refusal(BridgeError, f"a board number must be 1 or more, not {self.number!r}", "board_number")
+        # markings already of their types are kept as given (#28: an ``Enum`` call costs ~0.3 µs, every
+        # ``Table(Board(…))`` pays it)
         if self.dealer is None:
             object.__setattr__(self, "dealer", board_dealer(self.number))
-        else:
+        elif type(self.dealer) is not Seat:
             object.__setattr__(self, "dealer", Seat(self.dealer))
         if self.vulnerability is None:
             object.__setattr__(self, "vulnerability", board_vulnerability(self.number))
-        else:
+        elif type(self.vulnerability) is not Vulnerability:
             object.__setattr__(self, "vulnerability", Vulnerability(self.vulnerability))
 
     @property

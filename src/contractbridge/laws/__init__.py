@@ -55,6 +55,8 @@ _IMPLEMENTED.update(_historic_editions())
 
 def edition(name: str) -> Edition:
     """The edition called ``name`` (case-insensitive), a new object each time (a table owns its own)."""
+    if type(name) is str and name in _IMPLEMENTED:  # an id as written (#28: every new table asks)
+        return _IMPLEMENTED[name]()
     key = name.strip().upper() if isinstance(name, str) else ""
     if key not in EDITIONS:
         raise EditionError(f"unknown edition {name!r} (known: {', '.join(EDITIONS)})")

@@ -103,17 +103,23 @@ class _BoardEntry(NamedTuple):
         return first
 
 
-Entry = Event | int | _BoardEntry
-"""An entry of the log: an event; a card played at a strict table kept as ``seat << 6 | card index`` (#15); the
-board event of a new table (#28). The last two are rendered as their events on export (``_event``)."""
+_new_entry: Final = tuple.__new__
+
+Entry = Event | int | tuple[Seat, Call] | _BoardEntry
+"""An entry of the log: an event; a card played at a strict table kept as ``seat << 6 | card index`` (#15); a
+call of ``Table.call`` at a strict table as ``(seat, call)`` (#28); the board event of a new table (#28). The
+last three are rendered as their events on export (``_event``)."""
 
 
 def _event(entry: Entry) -> Event:
-    """The event an entry of the log stands for."""
+    """The event an entry of the log stands for (= ``events.to_dict`` of its event)."""
     if isinstance(entry, int):
-        return {"event": "play", "seat": _SEAT_TEXT[entry >> 6], "card": _CARD_TEXT[entry & 63]}  # = events.to_dict
+        return {"event": "play", "seat": _SEAT_TEXT[entry >> 6], "card": _CARD_TEXT[entry & 63]}
     if isinstance(entry, _BoardEntry):
         return entry.event()
+    if isinstance(entry, tuple):
+        seat, call = entry
+        return {"event": "call", "seat": _SEAT_TEXT[seat], "call": str(call)}
     return entry
 
 
@@ -134,6 +140,7 @@ class Table:
         "_pending",
         "_play",
         "_ruled",
+        "_strict_play",
         "_table_ruling",
         "_undos",
         "board",
@@ -151,7 +158,12 @@ class Table:
         *,
         agreements: PartnershipAgreements | None = None,
     ) -> None:
-        rules = _edition(edition)
+        if isinstance(edition, Edition):
+            rules = edition
+        elif isinstance(edition, str):
+            rules = find_edition(edition)
+        else:
+            raise ParseError(f"an edition is named by a string (WBF17, NBB30 …), not {edition!r}")
         if not board.deal.is_complete:
             raise ParseError(f"board {board.number}: a table needs a complete deal of 4 × 13 cards")
         self.board = board
@@ -160,15 +172,20 @@ class Table:
         self.edition = rules.name
         self.irregular = bool(irregular)
         system = None if agreements is None else agreements.to_dict()
-        self._events: list[Entry] = [_BoardEntry(board, rules.name, self.irregular, system)]
-        #: how to take back each entry, None to refold the log (for an ``int`` entry, a card of a strict table,
-        #: ``undo`` pops the play itself); no undo of a strict table's calls or cards holds the table, so that a
-        #: table is freed by reference counting, not left to the cyclic collector (#28)
-        self._undos: list[Undo | None] = [None]
+        board_entry = _new_entry(_BoardEntry, (board, rules.name, self.irregular, system))  # no ``_make``'s frame
+        self._events: list[Entry] = [board_entry]
+        #: how to take back each event entry of the log after the first, None to refold the log (an ``int`` entry,
+        #: a card of a strict table, has none: ``undo`` pops the play itself, #28); no undo of a strict table's
+        #: calls or cards holds the table, so that a table is freed by reference counting, not left to the cyclic
+        #: collector (#28)
+        self._undos: list[Undo | None] = []
         #: the director's record of the auction: the one auction state of an irregular table (None if strict)
         self.record: DirectedAuction | None = rules.new_record(board.dealer, agreements) if irregular else None
         self._auction = Auction(board.dealer)
         self._play: PlayState | None = None
+        #: ``_play`` at a strict table while no claim stands, else None: the one slot the hot paths (``phase``,
+        #: ``legal_cards``, ``play``) test (#28); set with ``_play`` (``_strict_call``) and ``_claim`` (``_set_claim``)
+        self._strict_play: PlayState | None = None
         self._claim: Claim | None = None
         self._pending: Irregularity | None = None
         self._ruled: object = None
@@ -190,6 +207,9 @@ class Table:
 
     @property
     def phase(self) -> Phase:
+        play = self._strict_play
+        if play is not None:
+            return _DONE if play._count == 52 else _PLAY  # ``play.is_over`` read in place (#28)
         play = self._play
         if play is None:
             over = self._auction.is_over if self.record is None else self.record.is_over
@@ -318,11 +338,13 @@ class Table:
         """The cards that may be played now from the hand whose turn it is: L44, then the restrictions of the
         edition (``Edition.legal_cards``: lead restrictions, penalty cards). A strict table has none: it
         refuses every unlawful card, so nothing is ever rectified there, and it answers by L44 alone (#15)."""
+        play = self._strict_play
+        if play is not None:
+            hand = play._hands[play._turn]  # ``play.legal_bits()`` read in place (#28)
+            return cards_of(hand & play._follow or hand)
         play = self._play  # ``self.turn`` inlined: no cards during the auction, a claim or a stop
-        if play is None or self._claim is not None:
+        if play is None or self._claim is not None or self.record is None:
             return _NO_CARDS
-        if self.record is None:
-            return cards_of(play.legal_bits())
         turn = self._leading(play)
         if turn is None or self._stopped:
             return _NO_CARDS
@@ -341,26 +363,34 @@ class Table:
         if self.record is not None:
             self._apply(events.Call(call, _seat_arg(seat)))
             return
-        who, undo = self._strict_call(call, _seat_arg(seat))
-        self._events.append({"event": "call", "seat": _SEAT_TEXT[who], "call": str(call)})
-        self._undos.append(undo)
+        self._events.append((self._strict_call(call, None if seat is None else _seat_arg(seat)), call))
 
     def play(self, card: Card | str, seat: Seat | str | None = None) -> None:
         """Play a card from ``seat``'s hand (by default the hand whose turn it is; declarer names dummy's
         seat, or nothing, for dummy's cards, L41D)."""
-        if isinstance(card, str):
-            card = Card.parse(card)
-        play = self._play
-        if self.record is None and play is not None and self._claim is None:  # ``_play_card`` inlined (#15)
-            who = play.turn
+        play = self._strict_play
+        if play is not None:  # ``_play_card`` inlined (#15)
+            if seat is None and type(card) is Card:
+                # ``PlayState.push`` read in place (#28): a card of the L44 set (``legal_bits``) of the hand in
+                # rotation is added; any other card goes to ``push`` below for its typed error
+                turn = play._turn
+                index = card.index
+                hand = play._hands[turn]
+                if (hand & play._follow or hand) >> index & 1:
+                    play._add(index)
+                    self._events.append(turn << 6 | index)  # ``undo`` pops the play for an ``int`` entry
+                    return
+            if isinstance(card, str):
+                card = Card.parse(card)
+            turn = play._turn
             try:
                 play.push(card, seat if seat is None else _seat_arg(seat))
             except (RevokeError, CardOutOfTurnError) as err:
                 raise recited(err, self.rules) from None
-            assert who is not None  # ``push`` refused the card when the play was over
-            self._events.append(who << 6 | card.index)
-            self._undos.append(None)  # ``undo`` pops the play for an ``int`` entry
+            self._events.append(turn << 6 | card.index)
             return
+        if isinstance(card, str):
+            card = Card.parse(card)
         who, undo = self._play_card(card, _seat_arg(seat))
         self._events.append({"event": "play", "seat": _SEAT_TEXT[who], "card": _CARD_TEXT[card.index]})  # = to_dict
         self._undos.append(undo)
@@ -403,8 +433,7 @@ class Table:
             case events.Call() if self.record is not None:
                 event, undo = self._record_call(event), None
             case events.Call():
-                who, undo = self._strict_call(event.call, event.seat)
-                event = replace(event, seat=who)
+                event, undo = replace(event, seat=self._strict_call(event.call, event.seat)), self._auction.pop
             case events.Play():
                 who, undo = self._play_card(event.card, event.seat)
                 event = replace(event, seat=who)
@@ -435,16 +464,19 @@ class Table:
         if len(self._events) == 1:
             raise IndexError("nothing to undo: the log holds only the board")
         entry = self._events.pop()
-        undo = self._undos.pop()
-        if isinstance(entry, int):  # a card of a strict table (#15)
+        kind = type(entry)
+        if kind is int:  # a card of a strict table (#15)
             assert self._play is not None
             self._play.pop()
-        elif undo is None:
+            return _event(entry)
+        undo = self._auction.pop if kind is tuple else self._undos.pop()  # a strict table's call (#28)
+        if undo is None:
             self._refold()
         else:
             undo()
             if self._play is not None and self.record is None and not self._auction.is_over:
-                self._play = None  # the final pass of a strict table taken back (its undo is ``Auction.pop``)
+                self._play = self._strict_play = None  # the final pass of a strict table taken back (its undo is
+                # ``Auction.pop``)
         return _event(entry)
 
     # the fold: strict auction -----------------------------------------------------------------
@@ -462,21 +494,22 @@ class Table:
         if self._new_deal is not None:
             raise RulingError(f"{what}: the board is over, a new deal was demanded ({self._new_deal})")
 
-    def _strict_call(self, call: Call, seat: Seat | None) -> tuple[Seat, Undo]:
+    def _strict_call(self, call: Call, seat: Seat | None) -> Seat:
+        """``call`` by ``seat`` (None: the seat in rotation) at a strict table; returns the seat that called.
+        Undone by ``Auction.pop`` (``undo``)."""
         auction = self._auction
+        who = auction._st.turn  # the seat that calls if ``push`` takes the call (the state read in place, #28)
         try:
             auction.push(call, seat)
         except IllegalCallError as err:
             raise recited(err, self.rules) from None  # the table's own book cites the refusal (NBB R40–R42 …)
-        if auction.is_over:
-            self._start_play()
-        return auction.seats[-1], auction.pop
-
-    def _start_play(self) -> None:
-        contract = self._auction.contract
-        declarer = self._auction.declarer
-        if contract is not None and declarer is not None:
-            self._play = PlayState(self.board.deal, contract.strain, declarer)
+        st = auction._st
+        bid, bidder = st.last_bid, st.last_bidder
+        if st.over and bid is not None and bidder is not None:  # a contract (L22A): ``auction.contract``, read in place
+            strain = bid.strain  # declarer's LHO leads (``PlayState``, L41A); declarer as ``auction.declarer`` says
+            play = self._play = PlayState(self.board.deal, strain, auction.first_to_name(strain, bidder))
+            self._strict_play = play if self._claim is None else None
+        return who
 
     # the fold: the record of an irregular table --------------------------------------------------
     def _in_auction_period(self) -> bool:
@@ -832,12 +865,18 @@ class Table:
     # claims ---------------------------------------------------------------------------------------
     def _set_claim(self, claim: Claim | None) -> Undo:
         old = self._claim
-        self._claim = claim
+        self._claimed(claim)
 
         def undo() -> None:
-            self._claim = old
+            self._claimed(old)
 
         return undo
+
+    def _claimed(self, claim: Claim | None) -> None:
+        """The claim now standing (None: none), and with it whether a strict table's hot paths run
+        (``_strict_play``)."""
+        self._claim = claim
+        self._strict_play = self._play if claim is None and self.record is None else None
 
     def _claim_event(self, event: events.Claim | events.Agree | events.Dispute | events.PlayOn) -> Undo | None:
         """A claim, an agreement, an objection or play on: the claim the edition says follows
@@ -848,7 +887,7 @@ class Table:
         ruling = None if self.record is None else self.record.pending
         claim = self.rules.claim_event(self, event)
         if self.record is not None and self.record.pending is not ruling:
-            self._claim = claim
+            self._claimed(claim)
             return None
         return self._set_claim(claim)
 
@@ -861,7 +900,7 @@ class Table:
             raise ClaimError(f"there is no disputed claim to rule on{self.rules.cited('claim_ruling')}")
         if tricks is not None and not 0 <= tricks <= claim.remaining:
             raise ClaimError(f"a ruling of {tricks} tricks: {claim.remaining} remain{self.rules.cited('claim_ruling')}")
-        self._claim = None if tricks is None else replace(claim, ruled=tricks)
+        self._claimed(None if tricks is None else replace(claim, ruled=tricks))
 
     # events ---------------------------------------------------------------------------------------
     def to_events(self) -> list[Event]:
@@ -970,14 +1009,6 @@ class Table:
 
     def __repr__(self) -> str:
         return f"<Table board {self.board.number} {self.edition} {self.phase.value}, {len(self._events)} events>"
-
-
-def _edition(name: str | Edition) -> Edition:
-    if isinstance(name, Edition):
-        return name
-    if not isinstance(name, str):
-        raise ParseError(f"an edition is named by a string (WBF17, NBB30 …), not {name!r}")
-    return find_edition(name)
 
 
 def _agreements(board_event: Mapping[str, Any]) -> PartnershipAgreements | None:
