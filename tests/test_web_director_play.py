@@ -19,7 +19,7 @@ from contractbridge.errors import ClaimError
 from contractbridge.server import claimruling, create_app
 from contractbridge.store import Store
 from contractbridge.table import Table
-from web_helpers import Frame, cards_in, open_table, state, until, visible
+from web_helpers import Frame, cards_in, lead_face_down, open_table, state, until, visible
 
 Sockets = dict[str, WebSocketTestSession]
 Seated = tuple[str, Sockets, dict[str, list[str]]]
@@ -59,7 +59,7 @@ def test_a_disputed_claim_is_ruled_by_the_director_scored_and_stored(
     and awards the tricks; the table scores the award and the store keeps it across a restart."""
     table_id, ws, _ = seated
     lead = until(ws["E"], lambda f: bool(f["view"]["legal_cards"]))
-    ws["E"].send_json({"type": "play", "card": lead["view"]["legal_cards"][0]})
+    lead_face_down(ws, "E", lead["view"]["legal_cards"][0])
     until(ws["N"], lambda f: bool(f["view"]["current_trick"]))
     ws["N"].send_json({"type": "claim", "tricks": 13, "statement": "cash clubs"})
     until(ws["E"], lambda f: f["view"]["claim"] is not None)
@@ -147,7 +147,7 @@ def test_a_premature_play_is_ruled_a_revoke_is_recorded_and_a_call_is_shown(seat
     _, ws, hands = seated
     lead = until(ws["E"], lambda f: bool(f["view"]["legal_cards"]))
     led = lead["view"]["legal_cards"][0]
-    ws["E"].send_json({"type": "play", "card": led})
+    lead_face_down(ws, "E", led)
     faced = until(ws["N"], lambda f: bool(f["view"]["legal_cards"]))  # declarer plays from dummy (South)
     ws["W"].send_json({"type": "play", "card": hands["W"][0]})  # before dummy: a premature play (L57)
     ruled = until(ws["D"], lambda f: bool(f["ruling"] and f["ruling"]["ruling"]))["ruling"]["ruling"]

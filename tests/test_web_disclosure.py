@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,9 +17,10 @@ from contractbridge.calls import Call
 from contractbridge.cards import Seat
 from contractbridge.errors import BridgeError
 from contractbridge.server.frames import director_frame, seat_frame
-from contractbridge.systems.agreements import AlertPolicy
+from contractbridge.store import Store
+from contractbridge.systems.agreements import AlertPolicy, PartnershipAgreements
 from contractbridge.table import Table
-from test_disclosure import AGREED, CARDS, STAYMAN, TO_THE_END, calls, ev, table
+from test_disclosure import AGREED, CARDS, STAYMAN, TO_THE_END, calls, ev, seen, table
 
 Frame = dict[str, Any]
 
@@ -184,3 +186,85 @@ def test_a_book_without_an_alert_procedure_refuses_a_question_with_a_typed_error
         assert issubclass(getattr(errors, until(east, lambda f: True, error=True)["error"]), BridgeError)
         east.send_json({"type": "call", "call": "P"})
         assert until(east, lambda f: len(f["view"]["auction"]) == 2)["seq"] == frame["seq"] + 1
+
+
+def test_a_question_about_the_whole_auction_asks_only_the_opponents_with_calls_to_explain_l20f1() -> None:
+    """The partner of each opponent who called answers (L20F1); an opponent whose partner has not called has nothing
+    to explain and is not asked (under a self-alert policy: each opponent who called explains his own)."""
+    t = table(*calls("1NT"), ev("question", "E"))  # only North has called: South explains his 1NT
+    assert seen(t, None, "questions")[0]["answerers"] == ["S"] and may(t, Seat.NORTH)["answer"] == []
+    with pytest.raises(errors.IllegalCallError, match="no question to him is open"):
+        t.apply(ev("answer", "N", text="no calls to explain"))
+    online = table(*calls("1NT"), ev("question", "E"), agreements=CARDS.with_policy(AlertPolicy(self_alert=True)))
+    assert seen(online, None, "questions")[0]["answerers"] == ["N"]
+    both = table(*calls("1NT P 2C P"), ev("question", "N"))  # East and West have both called
+    assert seen(both, None, "questions")[0]["answerers"] == ["E", "W"]
+    with pytest.raises(errors.IllegalCallError, match=r"the opponents have not called \(L20F1\)"):
+        table(ev("question", "N"))
+
+
+def test_a_robot_asked_about_the_whole_auction_answers_for_its_partners_calls_only(client: TestClient) -> None:
+    """East, a person, asks about the whole auction after North's opening: South, a robot, explains North's call;
+    North, whose partner has not called, is not asked, so no answer says "no calls to explain"."""
+    made = client.post("/api/tables", json={"robots": ["N", "S", "W"]}).json()
+    token = client.post(f"/api/tables/{made['id']}/seats/E", json={"name": "E"}).json()["token"]
+    with client.websocket_connect(f"/ws/{made['id']}?token={token}") as east:
+        until(east, lambda f: f["view"]["turn"] == "E")
+        east.send_json({"type": "question"})
+        frame = until(east, lambda f: bool(f["disclosure"]["answers"]))
+        (question,) = frame["disclosure"]["questions"]
+        assert question["answerers"] == ["S"] and question["awaiting"] == []
+        (answer,) = frame["disclosure"]["answers"]
+        _, opening = frame["view"]["auction"][0]
+        assert answer["seat"] == "S" and answer["text"].startswith(f"{opening}: ")
+
+
+STAYMAN_CARDS = {  # both pairs play Stayman, alerted under the default policy (L40B1(c)); the event's policy: to 3NT
+    "NS": {"1NT P 2C": {"artificial": True, "text": "Stayman"}},
+    "EW": {"1NT P 2C": {"artificial": True, "text": "Stayman"}},
+    "alert_policy": {"above": "3NT"},
+}
+
+
+def test_a_table_opened_with_the_pairs_cards_and_the_policy_says_an_alert_is_due_l40(tmp_path: Path) -> None:
+    """``POST /api/tables`` with ``system`` (the board event's object, docs/disclosure.md): every board of the table
+    carries it, a restart too, so ``may.alert`` says ``due`` where the pair's card makes a call alertable under the
+    event's policy (L40B2(a)(iii)); a card that is not one is refused (HTTP 422) and opens nothing."""
+    from contractbridge.server import Settings, create_app
+
+    url = f"sqlite:///{tmp_path / 'cards.db'}"
+    settings = Settings.from_env(rate=1000, burst=1000)
+    with TestClient(create_app(url, settings)) as client:
+        bad = client.post("/api/tables", json={"system": {"NS": {"1Q": {}}}})
+        assert bad.status_code == 422 and "1Q" in bad.json()["detail"] and client.get("/api/tables").json() == []
+        made = client.post("/api/tables", json={"system": STAYMAN_CARDS}).json()
+        seats = f"/api/tables/{made['id']}/seats/"
+        token = {s: client.post(seats + s, json={"name": s}).json()["token"] for s in "NESW"}
+        with client.websocket_connect(f"/ws/{made['id']}?token={token['N']}") as north:
+            assert state_of(north)["disclosure"]["policy"]["above"] == "3NT"
+            for seat in "NESW":  # board 1 is passed out
+                with client.websocket_connect(f"/ws/{made['id']}?token={token[seat]}") as ws:
+                    ws.send_json({"type": "call", "call": "P"})
+                    until(ws, lambda f: len(f["view"]["auction"]) == "NESW".index(seat) + 1)  # noqa: B023
+    with TestClient(create_app(url, settings)) as client:  # the server restarts: the next board keeps the cards
+        link, connect = f"/ws/{made['id']}?token=", client.websocket_connect
+        with connect(link + token["E"]) as east, connect(link + token["S"]) as south, \
+                connect(link + token["W"]) as west:  # fmt: skip
+            east.send_json({"type": "next", "board": 1})
+            until(east, lambda f: f["view"]["board"] == 2)  # East deals (L2)
+            for ws, call in ((east, "1NT"), (south, "P"), (west, "2C")):
+                ws.send_json({"type": "call", "call": call})
+            frame = until(east, lambda f: len(f["view"]["auction"]) == 3)
+            assert frame["disclosure"]["may"]["alert"] == [{"call": 3, "due": True, "late": False}]
+            assert until(south, lambda f: len(f["view"]["auction"]) == 3)["disclosure"]["may"]["alert"] == []
+    db = Store(url)
+    try:
+        boards = [db.board(i).events[0] for i in db.board_ids(made["id"])]
+    finally:
+        db.close()
+    expected = PartnershipAgreements.from_dict(STAYMAN_CARDS).to_dict()
+    assert [b["number"] for b in boards] == [1, 2] and all(b["system"] == expected for b in boards)
+
+
+def state_of(ws: Any) -> Frame:
+    return until(ws, lambda f: True)

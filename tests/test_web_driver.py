@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
-from web_helpers import open_table, until
+from web_helpers import lead_face_down, open_table, until
 
 WEB_SEED = "test-web-driver"  # the ``client`` fixture's deals (conftest.py)
 
@@ -26,7 +26,7 @@ def test_a_card_out_of_turn_is_an_error_frame_and_the_connection_goes_on_issue_2
         assert frame["error"] == "OutOfTurnError" and "east's turn, not south's" in frame["message"]
         east.send_json({"type": "ping"})  # the table goes on for everyone
         mine = until(east, lambda f: bool(f["view"]["legal_cards"]))
-        east.send_json({"type": "play", "card": mine["view"]["legal_cards"][0]})
+        lead_face_down(ws, "E", mine["view"]["legal_cards"][0])
         assert until(south, lambda f: len(f["view"]["current_trick"]) == 1)
 
 

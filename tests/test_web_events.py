@@ -25,7 +25,7 @@ from contractbridge.formats.pbn import parse_bytes
 from contractbridge.server import create_app
 from contractbridge.store import Store, StoreError
 from contractbridge.tournament.pbn_scores import read_published, recompute
-from web_helpers import Server, play_out, postgres, serve
+from web_helpers import Server, play_out, postgres, serve, until
 
 Json = dict[str, Any]
 MITCHELL = {"name": "Tuesday pairs", "movement": "mitchell", "tables": 4, "boards_per_round": 1}
@@ -363,3 +363,41 @@ def test_a_teams_round_robin(client: TestClient) -> None:
     assert "Team 1" in client.get(f"/e/{event}/site/").text
     refused = client.get(f"/api/events/{event}/results.pbn")
     assert refused.status_code == 400 and "not written yet" in refused.text
+
+
+def test_an_events_tables_open_with_the_pairs_cards_and_the_events_alert_policy_l40(
+    client: TestClient, store: Store
+) -> None:
+    """The event's alert policy (``alert_policy``) and each pair's system card (``card``, entered with its names) open
+    the web tables of a round: North-South's pair's card and East-West's (L40A1(b), L40B2(a)(iii)), so the page says an
+    alert is due (``may.alert``); a card or a policy that is not one is refused (HTTP 422) and changes nothing."""
+    assert client.post("/api/events", json={**MITCHELL, "alert_policy": {"above": "9Z"}}).status_code == 422
+    made = client.post("/api/events", json={**MITCHELL, "alert_policy": {"above": "3NT"}}).json()
+    event, director = made["id"], bearer(made["director_token"])
+    stayman = {"1NT P 2C": {"artificial": True, "text": "Stayman"}}
+    refused = client.post(f"/api/events/{event}/pairs/1", json={"names": "A", "card": {"1Q": {}}}, headers=director)
+    assert refused.status_code == 422 and "1Q" in refused.text and EventStore(store).pairs(event) == {}
+    tokens = {}
+    for n in range(1, 9):  # pair 1 (NS at table 1) plays Stayman; pair 5, its opponents, a natural system
+        card = stayman if n == 1 else None
+        entered = {"names": f"Pair {n}", "card": card}
+        answer = client.post(f"/api/events/{event}/pairs/{n}", json=entered, headers=director)
+        tokens[n] = bearer(answer.json()["token"])
+    client.post(f"/api/events/{event}/rounds", headers=director)
+    table_1 = place(client.get(f"/api/events/{event}", headers=director).json(), 1, 1)["table_id"]
+    board = store.current_board(table_1)
+    assert board is not None
+    assert board.events[0]["system"] == {
+        "NS": {"1NT P 2C": {"artificial": True, "suits": [], "text": "Stayman"}},
+        "alert_policy": {"artificial": True, "above": "3NT", "self_alert": False},
+    }
+    links = {s: client.post(f"/api/events/{event}/seats/{s}", json={"name": s}, headers=tokens[1 if s in "NS" else 5])
+             for s in "NESW"}  # fmt: skip
+    url = {s: links[s].json()["url"].replace("/t/", "/ws/") for s in "NESW"}
+    with client.websocket_connect(url["N"]) as north, client.websocket_connect(url["E"]) as east, \
+            client.websocket_connect(url["S"]) as south:  # fmt: skip
+        for ws, call in ((north, "1NT"), (east, "P"), (south, "2C")):  # board 1: North deals (L2)
+            ws.send_json({"type": "call", "call": call})
+        frame = until(north, lambda f: len(f["view"]["auction"]) == 3)
+        assert frame["disclosure"]["may"]["alert"] == [{"call": 3, "due": True, "late": False}]
+        assert frame["disclosure"]["policy"]["above"] == "3NT"

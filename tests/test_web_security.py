@@ -23,6 +23,7 @@ from typer.testing import CliRunner
 
 from contractbridge.cards import Seat
 from contractbridge.cli import app as cli
+from contractbridge.server.settings import SettingsError
 from contractbridge.store import Store
 from web_helpers import Recorder, Server, audit, cards_in, play_client, serve, visible
 
@@ -334,6 +335,28 @@ def test_a_table_without_spectators_waits_for_the_hello(tmp_path: Path) -> None:
         with client.websocket_connect(f"/ws/{table['id']}") as ws:
             frame = ws.receive_json()
             assert frame["error"] == "ProtocolError" and "hello" in frame["message"]
+
+
+def test_create_app_reads_the_environment_as_serve_does(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``create_app()`` without settings reads ``CONTRACTBRIDGE_WEB_*`` (``Settings.from_env``), as ``serve`` and the
+    workers of ``serve --workers`` do; settings given, and the keyword values, still win over the environment."""
+    from fastapi.testclient import TestClient
+
+    from contractbridge.server import Settings, create_app
+
+    monkeypatch.setenv("CONTRACTBRIDGE_WEB_TABLES_PER_MINUTE", "1")
+    monkeypatch.setenv("CONTRACTBRIDGE_WEB_RATE", "7")
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'env.db'}", rate=9)) as client:
+        limits = client.get("/health").json()["limits"]
+        assert (limits["tables_per_minute"], limits["rate"]) == (1, 9)
+        assert client.post("/api/tables", json={"name": "one"}).status_code == 201
+        refused = client.post("/api/tables", json={"name": "two"})
+        assert refused.status_code == 429 and "tables_per_minute" in refused.json()["detail"]
+    given = create_app(f"sqlite:///{tmp_path / 'given.db'}", Settings(tables_per_minute=4))
+    assert given.state.club.settings.tables_per_minute == 4  # the settings given are not read again
+    monkeypatch.setenv("CONTRACTBRIDGE_WEB_RATE", "fast")
+    with pytest.raises(SettingsError, match="CONTRACTBRIDGE_WEB_RATE"):
+        create_app(f"sqlite:///{tmp_path / 'bad.db'}")
 
 
 def test_the_console_log_is_read_by_a_person_and_json_on_request() -> None:

@@ -158,13 +158,20 @@ def test_undo_needs_the_other_side(client: TestClient, store: Store) -> None:
 
 def bid_to_play(sockets: dict[str, WebSocketTestSession], watch: WebSocketTestSession) -> Frame:
     """North opens 1NT, the humans pass after that, robots bid as they like; ``watch`` (a seat's connection)
-    sees every event. Returns the first frame of the play with the opening lead faced."""
+    sees every event; the humans have no questions before the opening lead is faced (L41B). Returns the first frame
+    of the play with the opening lead faced."""
     frame = state(watch)
+    waived: set[str] = set()
     while not (frame["view"]["phase"] == "play" and frame["view"]["current_trick"]):
         view = frame["view"]
         assert view["phase"] != "done", "the board was passed out: no play to reach"  # else no frame ever comes
+        period = frame["disclosure"]["clarification"]
         if view["phase"] == "auction" and view["turn"] in sockets:
             sockets[view["turn"]].send_json({"type": "call", "call": "P" if view["auction"] else "1NT"})
+        elif period is not None and period["face_down"]:  # the humans have no questions: the lead is faced (L41B-C)
+            for seat in set(period["waiting"]) & set(sockets) - waived:
+                sockets[seat].send_json({"type": "no_questions"})
+                waived.add(seat)
         elif view["phase"] == "play" and view["turn"] is not None:
             controller = view["declarer"] if view["turn"] == view["dummy"] else view["turn"]
             if controller in sockets:  # the opening lead by a human: from the leader's own frames
@@ -256,7 +263,7 @@ def test_store_is_sqlite_wal_with_migrations(tmp_path: Path) -> None:
     try:
         with db.engine.connect() as c:
             assert c.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
-            assert c.exec_driver_sql("SELECT version_num FROM alembic_version").scalar() == "0004"
+            assert c.exec_driver_sql("SELECT version_num FROM alembic_version").scalar() == "0005"
     finally:
         db.close()
 

@@ -17,7 +17,7 @@ import sys
 import tempfile
 import time
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -197,9 +197,28 @@ def until(ws: WebSocketTestSession, test: Any, limit: int = 400) -> Frame:
     raise AssertionError("the frame never came")
 
 
+def lead_face_down(sockets: Mapping[str, WebSocketTestSession], leader: str, card: str) -> None:
+    """``leader`` makes the opening lead, ``card``, face down (L41A); the presumed declarer and the leader's partner
+    among ``sockets`` have no questions, so it is faced (L41B-C)."""
+    sockets[leader].send_json({"type": "play", "card": card})
+    down = until(sockets[leader], lambda f: bool((f["disclosure"]["clarification"] or {}).get("face_down")))
+    for seat in down["disclosure"]["clarification"]["waiting"]:
+        if seat in sockets:
+            sockets[seat].send_json({"type": "no_questions"})
+
+
+def asks_before_the_lead(frame: Frame) -> bool:
+    """Whether the seat of ``frame`` may still ask before the opening lead is faced (L41B): it says "no questions"
+    to let the face-down lead be faced (L41C)."""
+    disclosure = frame.get("disclosure")
+    period = None if disclosure is None else disclosure.get("clarification")
+    return period is not None and frame["you"] in period["waiting"]
+
+
 def play_out(frames: Iterator[Frame], send: Callable[[Frame], None]) -> Frame:
-    """Pass in the auction and play the first legal card until the board is done (one seat's ``frames``, its
-    messages through ``send``); the last frame."""
+    """Pass in the auction, have no questions before the opening lead is faced (L41B) and play the first legal card
+    until the board is done (one seat's ``frames``, its messages through ``send``); the last frame."""
+    said: set[int] = set()  # the boards where it said it had no questions (once: L41B)
     for frame in frames:
         assert frame["type"] == "state", frame
         view = frame["view"]
@@ -207,6 +226,10 @@ def play_out(frames: Iterator[Frame], send: Callable[[Frame], None]) -> Frame:
             return frame
         if view["legal_calls"]:
             send({"type": "call", "call": "P" if "P" in view["legal_calls"] else view["legal_calls"][0]})
+        elif asks_before_the_lead(frame):
+            if view["board"] not in said:
+                send({"type": "no_questions"})
+                said.add(view["board"])
         elif view["legal_cards"]:
             send({"type": "play", "card": view["legal_cards"][0]})
     raise AssertionError("the connection ended before the board")
@@ -320,6 +343,8 @@ def decide(
     if view["legal_calls"]:
         calls = view["legal_calls"]
         return {"type": "call", "call": "P" if "P" in calls and rng.random() < 0.6 else rng.choice(calls)}
+    if asks_before_the_lead(frame):
+        return {"type": "no_questions"}
     if view["legal_cards"]:
         if rng.random() < claim_rate and me != view["dummy"]:
             # the robots agree or dispute by their own judgement (L69A); at these tables without a director a

@@ -1,10 +1,12 @@
 """The events of the web table in its store (#23 item 5): an event (form, movement, boards), its pairs (names and
 what the store keeps of each pair's secret link), the web table of each table of each round, and the results
 entered at a table (a traveller: contract, declarer, lead, tricks; confirmed by the opponents) or adjusted by the
-director (L12C2, with the reason, L81C6). Boards played online are the web table's own results (``store.py``).
+director (L12C2, with the reason, L81C6). Boards played online are the web table's own results (``store.py``). An
+event may keep its alert policy and each pair its system card (L40A1(b), L40B2(a)(iii)): its round's web tables are
+opened with them.
 
-The schema is Alembic revision ``0003``; every method commits before it returns, and a refused write (a result
-already entered, an unknown event) changes nothing.
+The schema is Alembic revisions ``0003`` and ``0005``; every method commits before it returns, and a refused write
+(a result already entered, an unknown event) changes nothing.
 
 ```python
 events = EventStore(Store("sqlite://"))
@@ -49,6 +51,7 @@ club_events = sa.Table(
     sa.Column("round", sa.Integer, nullable=False, default=0),
     sa.Column("status", sa.String(16), nullable=False, default="open"),
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False, server_default=sa.func.now()),
+    sa.Column("alert_policy", sa.JSON),  # the event's alert policy (L40B2(a)(iii)); None: the default
 )
 
 event_pairs = sa.Table(
@@ -58,6 +61,7 @@ event_pairs = sa.Table(
     sa.Column("pair", sa.Integer, primary_key=True, autoincrement=False),
     sa.Column("names", sa.String(200), nullable=False),
     sa.Column("token", sa.String(128)),
+    sa.Column("card", sa.JSON),  # the pair's system card (L40A1(b)): auction → description (docs/disclosure.md)
 )
 
 event_tables = sa.Table(
@@ -98,8 +102,8 @@ class EventRecord:
     PBN file), the edition its tables play and whether a director rules their irregularities (``irregular``: the
     director's link is every table's director), its ``section`` (a letter) and, for the second section on, the id
     of the first (the sections of an event play the same boards, each its own movement and ranking), the round
-    started last (0: none yet) and its status (``open``, ``finished``: the results are published, the tables
-    closed)."""
+    started last (0: none yet), its status (``open``, ``finished``: the results are published, the tables
+    closed) and its ``alert_policy`` (``AlertPolicy.to_dict()``; None: the default, L40B2(a)(iii))."""
 
     id: str
     name: str
@@ -117,6 +121,7 @@ class EventRecord:
     first_section: str | None = None
     round: int = 0
     status: str = "open"
+    alert_policy: Mapping[str, Any] | None = None
 
     def event(self, names: Mapping[str, str] | None = None, entries: tuple[Entry, ...] = ()) -> Event:
         """The event as a ``tournament`` value with these names and results (each checked as entered)."""
@@ -129,11 +134,13 @@ class EventRecord:
 
 @dataclass(frozen=True, slots=True)
 class PairRecord:
-    """A pair of an event: its number, its players' names, what the store keeps of its secret link."""
+    """A pair of an event: its number, its players' names, what the store keeps of its secret link, and its system
+    card (L40A1(b): a ``PartnershipAgreements`` side's card as a dict, auction → description; None: none given)."""
 
     pair: int
     names: str
     token: str | None = None
+    card: Mapping[str, Any] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,7 +169,7 @@ class EventStore:
                     seed=record.seed, deals=[board_to_dict(b) for b in record.deals] or None, edition=record.edition,
                     director_token=director_key, irregular=record.irregular, section=record.section,
                     first_section=record.first_section, round=record.round,
-                    status=record.status,
+                    status=record.status, alert_policy=record.alert_policy,
                 )
             )  # fmt: skip
 
@@ -175,7 +182,7 @@ class EventStore:
             row["id"], row["name"], row["form"], row["movement"], int(row["tables"]), int(row["boards_per_round"]),
             int(row["pairs"]), row["seed"], row["edition"], tuple(int(r) for r in row["arrow_switch"]),
             tuple(board_from_dict(b) for b in row["deals"] or ()), bool(row["irregular"]), row["section"],
-            row["first_section"], int(row["round"]), row["status"],
+            row["first_section"], int(row["round"]), row["status"], row["alert_policy"],
         )  # fmt: skip
 
     def events(self) -> list[EventRecord]:
@@ -216,12 +223,12 @@ class EventStore:
             key = (event_pairs.c.event_id == event_id) & (event_pairs.c.pair == record.pair)
             c.execute(event_pairs.delete().where(key))
             c.execute(event_pairs.insert().values(event_id=event_id, pair=record.pair, names=record.names,
-                                                  token=record.token))  # fmt: skip
+                                                  token=record.token, card=record.card))  # fmt: skip
 
     def pairs(self, event_id: str) -> dict[int, PairRecord]:
         with self.store._tx() as c:
             rows = c.execute(sa.select(event_pairs).where(event_pairs.c.event_id == event_id)).mappings().all()
-        return {int(r["pair"]): PairRecord(int(r["pair"]), r["names"], r["token"]) for r in rows}
+        return {int(r["pair"]): PairRecord(int(r["pair"]), r["names"], r["token"], r["card"]) for r in rows}
 
     # the web tables of a round ------------------------------------------------------------------------------------
     def claim_round(self, event_id: str, round_number: int) -> None:

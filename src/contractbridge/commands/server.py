@@ -65,6 +65,14 @@ def register(app: typer.Typer) -> None:
         burst: Annotated[
             float | None, typer.Option(min=0, help="burst of messages per connection [40]", rich_help_panel=LIMITS)
         ] = None,
+        clarification_timeout: Annotated[
+            float | None,
+            typer.Option(
+                min=0,
+                help="seconds the questions before the opening lead is faced wait for a player (0: no limit) [90]",
+                rich_help_panel=LIMITS,
+            ),
+        ] = None,
     ) -> None:
         """Serve the web table: open http://HOST:PORT/ for the lobby."""
         try:
@@ -88,7 +96,7 @@ def register(app: typer.Typer) -> None:
             settings = Settings.from_env(
                 robot_delay=robot_delay, seed=seed, tables_per_client=tables_per_client, max_tables=max_tables,
                 tables_per_minute=tables_per_minute, robot_boards=robot_boards, token_lifetime=token_lifetime,
-                rate=rate, burst=burst, robot_processes=robot_processes,
+                rate=rate, burst=burst, robot_processes=robot_processes, clarification_timeout=clarification_timeout,
             )  # fmt: skip
             store = Store(db)
         except BridgeError as err:

@@ -48,10 +48,11 @@ def create_app(
     seed: str | None = None,
 ) -> FastAPI:
     """The web table over ``store`` (a ``Store``, a database URL, or None for the default SQLite file) with
-    ``settings`` (default: ``Settings()``); ``robot_delay``, ``rate``, ``burst`` and ``seed``, when given,
-    replace those settings."""
-    given: dict[str, Any] = {"robot_delay": robot_delay, "rate": rate, "burst": burst, "seed": seed}
-    club = Club(dataclasses.replace(settings or Settings(), **{k: v for k, v in given.items() if v is not None}))
+    ``settings`` (default: ``Settings.from_env()``, the defaults and ``CONTRACTBRIDGE_WEB_*``, as ``serve`` reads
+    them); ``robot_delay``, ``rate``, ``burst`` and ``seed``, when given, replace those settings."""
+    given = {"robot_delay": robot_delay, "rate": rate, "burst": burst, "seed": seed}
+    replaced: dict[str, Any] = {k: v for k, v in given.items() if v is not None}
+    club = Club(dataclasses.replace(settings or Settings.from_env(), **replaced))
     protect()
 
     @contextlib.asynccontextmanager

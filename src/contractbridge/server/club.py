@@ -15,17 +15,19 @@ import time
 from collections import deque
 from collections.abc import AsyncIterator, Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 from fastapi import Depends, HTTPException, Request
 from starlette.requests import HTTPConnection
 
+from contractbridge.errors import BridgeError
 from contractbridge.eventstore import EventStore
 from contractbridge.server.protocol import ProtocolError
 from contractbridge.server.robots import RobotPool
 from contractbridge.server.session import Role, TableSession
 from contractbridge.server.settings import Settings
 from contractbridge.store import Store, TableRecord
+from contractbridge.systems.agreements import PartnershipAgreements
 
 if TYPE_CHECKING:
     from contractbridge.server.cluster import Cluster
@@ -41,6 +43,7 @@ __all__ = [
     "client_address",
     "club",
     "session",
+    "system_of",
 ]
 
 
@@ -60,32 +63,42 @@ class Club:
     def __post_init__(self) -> None:
         self.pool = RobotPool(self.settings.robot_processes)
 
-    async def open(self, record: TableRecord, *, own: bool = True) -> TableSession:
-        """Open the stored table ``record`` in this server: its board resumed or dealt, its robots in the pool;
-        ``own`` false: a mirror of the table another process owns (``server.cluster``)."""
+    async def open(self, record: TableRecord, *, own: bool = True,
+                   agreements: PartnershipAgreements | None = None) -> TableSession:  # fmt: skip
+        """Open the stored table ``record`` in this server: its board resumed or dealt (a first board with the pairs'
+        ``agreements``), its robots in the pool; ``own`` false: a mirror of the table another process owns
+        (``server.cluster``)."""
         limits = self.settings
         if limits.robot_boards and record.boards > limits.robot_boards:
             record = dataclasses.replace(record, boards=limits.robot_boards)
         session = await TableSession.open(self.db, record, limits.robot_delay, limits.token_lifetime, self.pool,
-                                          own=own)  # fmt: skip
+                                          own=own, agreements=agreements)  # fmt: skip
+        session.clarification_timeout = limits.clarification_timeout
         if self.cluster is not None:
             self.cluster.join(session)
         return session
 
     async def create(
-        self, record: TableRecord, director_key: str | None, robots: Iterable[str], *, held: bool = False
+        self,
+        record: TableRecord,
+        director_key: str | None,
+        robots: Iterable[str],
+        *,
+        held: bool = False,
+        agreements: PartnershipAgreements | None = None,
     ) -> TableSession:
         """A new table, stored (with robots in the seats ``robots`` names, the others ``held`` for an event's
-        pairs or empty; one transaction) and opened here: this process owns it (it takes the lease before the
-        table exists, so no other process takes it over) and the other processes learn of it."""
+        pairs or empty; one transaction) and opened here, its first board with the pairs' ``agreements`` (L40):
+        this process owns it (it takes the lease before the table exists, so no other process takes it over) and
+        the other processes learn of it."""
         create = functools.partial(self.db.create_table, record, director_key, robots, held=held)
         if self.cluster is None:
             await asyncio.to_thread(create)
-            self.sessions[record.id] = session = await self.open(record)
+            self.sessions[record.id] = session = await self.open(record, agreements=agreements)
             return session
         async with self.cluster.claimed(record.id):
             await asyncio.to_thread(create)
-            self.sessions[record.id] = session = await self.open(record)
+            self.sessions[record.id] = session = await self.open(record, agreements=agreements)
         self.cluster.changed(session)
         return session
 
@@ -191,3 +204,13 @@ async def bearer_role(table: SessionDep, tables: ClubDep, token: Annotated[str |
 
 
 RoleDep = Annotated[Role, Depends(bearer_role)]
+
+
+def system_of(system: dict[str, Any] | None) -> PartnershipAgreements | None:
+    """The pairs' agreements of a ``system`` object (HTTP 422 saying what is wrong with it)."""
+    if system is None:
+        return None
+    try:
+        return PartnershipAgreements.from_dict(system)
+    except BridgeError as err:
+        raise HTTPException(422, f"system: {err}") from None

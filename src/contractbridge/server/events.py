@@ -31,6 +31,7 @@ from contractbridge.server.club import Club
 from contractbridge.server.protocol import ProtocolError
 from contractbridge.server.session import TableSession
 from contractbridge.store import Store, TableRecord
+from contractbridge.systems.agreements import AlertPolicy, PartnershipAgreements
 from contractbridge.tournament.event import ROUND_ROBIN, Entry, Event
 from contractbridge.tournament.movements import Encounter
 
@@ -105,19 +106,22 @@ class EventRoom:
             raise EventAccessError("only the director's link does that")
 
     # pairs and rounds --------------------------------------------------------------------------------------------
-    async def enter_pair(self, pair: int, names: str) -> str:
-        """Enter a pair (its names; a new secret link, the old one no longer works): the link's token."""
+    async def enter_pair(self, pair: int, names: str, card: Mapping[str, Any] | None = None) -> str:
+        """Enter a pair (its names and system card, L40A1(b); a new secret link, the old one no longer works): the
+        link's token. The card is the pair's at the web tables of the rounds started after."""
         record = await self.record()
         movement = record.event().movement
         if pair not in movement.pairs or pair == movement.phantom:
             raise ProtocolError(f"no pair {pair} in this event (pairs {movement.pairs[0]}-{movement.pairs[-1]})")
         token, key = tokens.issue(0)
-        await asyncio.to_thread(self.events.set_pair, self.id, PairRecord(pair, names.strip()[:200], key))
+        card = None if card is None else PartnershipAgreements.from_dict({"NS": card}).to_dict().get("NS", {})
+        await asyncio.to_thread(self.events.set_pair, self.id, PairRecord(pair, names.strip()[:200], key, card))
         return token
 
     async def start_round(self) -> int:
-        """Open the web tables of the next round (each with its boards and its seats held for its pairs): the
-        round's number. A table whose two pairs are not both in the movement (a sit-out) gets no table."""
+        """Open the web tables of the next round (each with its boards, its seats held for its pairs, and their
+        system cards with the event's alert policy, L40): the round's number. A table whose two pairs are not both
+        in the movement (a sit-out) gets no table."""
         record = await self._open()
         movement = record.event().movement
         number = record.round + 1
@@ -128,6 +132,7 @@ class EventRoom:
                                 f"would pass its limit of {limit} (max_tables)")  # fmt: skip
         await asyncio.to_thread(self.events.claim_round, self.id, number)
         director_key = await asyncio.to_thread(self.events.director_token, self.id)
+        pairs = await asyncio.to_thread(self.events.pairs, self.id)
         boards = {b.number: b for b in record.event().boards}
         opened: dict[int, str] = {}
         for e in encounters:
@@ -136,7 +141,9 @@ class EventRoom:
                 irregular=record.irregular, spectators="none", seed=f"{record.seed}/{number}/{e.table}",
                 deck=tuple(boards[b] for b in e.boards),
             )  # fmt: skip
-            await self.club.create(table, director_key, (), held=True)  # one owner among processes (#26)
+            assert e.ns is not None and e.ew is not None  # the encounters of two pairs, above
+            agreements = _agreements(record, pairs.get(e.ns), pairs.get(e.ew))
+            await self.club.create(table, director_key, (), held=True, agreements=agreements)  # one owner (#26)
             opened[e.table] = table.id
         await asyncio.to_thread(self.events.link_tables, self.id, number, opened)
         return number
@@ -302,6 +309,15 @@ class EventRoom:
                 "table_id": table_id, "seats": seats, "results": lines}  # fmt: skip
 
 
+def _agreements(record: EventRecord, ns: PairRecord | None, ew: PairRecord | None) -> PartnershipAgreements | None:
+    """The system cards of a round's table: North-South's pair's and East-West's, with the event's alert policy
+    (L40A1(b), L40B2(a)(iii)); None when the event has neither."""
+    system: dict[str, Any] = {side: pair.card for side, pair in (("NS", ns), ("EW", ew)) if pair and pair.card}
+    if record.alert_policy is not None:
+        system["alert_policy"] = record.alert_policy
+    return PartnershipAgreements.from_dict(system) if system else None
+
+
 def new_record(spec: Mapping[str, Any], seed: str, deals: tuple[Any, ...] = ()) -> EventRecord:
     """The record of a new event (checked as a ``tournament`` event: the movement exists, the form is known); a
     teams round robin's ``teams`` play at two tables a match."""
@@ -317,6 +333,7 @@ def new_record(spec: Mapping[str, Any], seed: str, deals: tuple[Any, ...] = ()) 
         edition=str(spec["edition"]),
         arrow_switch=tuple(int(r) for r in spec.get("arrow_switch", ())), deals=tuple(deals),
         irregular=bool(spec.get("director", False)),
+        alert_policy=None if (policy := spec.get("alert_policy")) is None else AlertPolicy.from_dict(policy).to_dict(),
     )  # fmt: skip
     record.event()  # refuses an impossible event before anything is stored
     return record

@@ -96,15 +96,29 @@ def _deal_if_done(table: Table) -> str | None:
 def seat_frame(
     table: Table, seat: Seat, info: Mapping[str, Any], metas: Sequence[Mapping[str, Any] | None]
 ) -> dict[str, Any]:
-    """What a player at ``seat`` receives."""
+    """What a player at ``seat`` receives. While the opening lead is face down nobody has a card to play (L41A–C):
+    the leader's card is shown to him alone, in ``disclosure.clarification``."""
+    view = table.view(seat).to_dict()
+    disclosure = table.rules.disclosure(table, seat)
+    period = None if disclosure is None else disclosure["clarification"]
+    if period is not None and period["face_down"]:
+        view["legal_cards"] = []
     return {
         **_common(table, info),
         "you": seat.letter,
-        "view": table.view(seat).to_dict(),
+        "view": view,
         "deal": _deal_if_done(table),
         "explanations": _explanations(metas, table.to_events(), seat),
-        "disclosure": table.rules.disclosure(table, seat),
+        "disclosure": disclosure,
     }
+
+
+def _clarification(table: Table) -> dict[str, Any] | None:
+    """The clarification period's public facts (L41B): who leads, whether his card is face down, who may still ask;
+    never the card."""
+    shown = table.rules.disclosure(table)
+    period = None if shown is None else shown["clarification"]
+    return None if period is None else {k: v for k, v in period.items() if k != "card"}
 
 
 Metas = Sequence[Mapping[str, Any] | None]
@@ -137,6 +151,7 @@ def spectator_frame(table: Table, info: Mapping[str, Any], metas: Metas, mode: s
         "view": _hidden(table),
         "deal": _deal_if_done(table),
         "explanations": _explanations(metas, table.to_events(), None),
+        "clarification": _clarification(table),
     }
 
 

@@ -1,8 +1,8 @@
 """Logs of the web server: readable lines on a console (time, level, message and the fields given as
 ``extra``), or one JSON object a line for a log collector (``serve --json-logs``). Events are logged as the table
-stores them; a board event is logged without its deal. A secret link's token never reaches a log: ``TokenFilter``
-blanks ``token=…`` in every record of the server's and Uvicorn's loggers (Uvicorn's access log writes each
-request's URL, and old links carry the token there)."""
+stores them; a board event is logged without its deal, a face-down opening lead without its card. A secret link's
+token never reaches a log: ``TokenFilter`` blanks ``token=…`` in every record of the server's and Uvicorn's loggers
+(Uvicorn's access log writes each request's URL, and old links carry the token there)."""
 
 from __future__ import annotations
 
@@ -52,11 +52,13 @@ _STANDARD: Final = frozenset(vars(logging.LogRecord("", 0, "", 0, "", None, None
 
 
 def _fields(record: logging.LogRecord) -> dict[str, Any]:
-    """The fields a record was given as ``extra``; a board event without its deal (the deal stays secret)."""
+    """The fields a record was given as ``extra``; a board event without its deal, a face-down opening lead without
+    its card (L41A; the card is logged when it is faced): the hands stay secret."""
     out = {key: value for key, value in vars(record).items() if key not in _STANDARD}
     event = out.get("event")
-    if isinstance(event, dict) and event.get("event") == "board":
-        out["event"] = {k: v for k, v in event.items() if k != "deal"}
+    secret = {"board": "deal", "face_down_lead": "card"}
+    if isinstance(event, dict) and event.get("event") in secret:
+        out["event"] = {k: v for k, v in event.items() if k != secret[event["event"]]}
     return out
 
 

@@ -25,6 +25,7 @@ MESSAGE_TYPES: Final[dict[str, dict[str, type]]] = {
     "question": {},  # optional: call (int, the call asked about; none: the opponents' whole auction), L20F1-F3
     "answer": {"text": str},  # the explanation asked for (L20F1); optional: question (int; none: the last open)
     "alert": {},  # optional: call (int; none: partner's last call), explanation (str), L40B2(a)(iii)
+    "no_questions": {},  # the presumed declarer or the leader's partner has no question before the lead is faced (L41B)
     "hesitation": {"seat": str},  # an opponent notes a break in tempo by ``seat`` (L16B2); optional: kind (str)
     "misexplanation": {"seat": str, "call": int},  # the director only: ``seat`` called him (kind: L20F5, L75)
     "claim": {"tricks": int},  # optional: statement (str), L68

@@ -20,13 +20,15 @@ from typing import TYPE_CHECKING, Any, Final
 
 from contractbridge.cards import Card, Seat
 from contractbridge.deal import Board, Deal
-from contractbridge.errors import BridgeError, OutOfTurnError, RulingError
+from contractbridge.errors import BridgeError, ClaimError, IllegalPlayError, OutOfTurnError, RulingError
 from contractbridge.players import Action, Driver, Player, UndoError, UndoRequest
 from contractbridge.scoring.rubber import Rubber
 from contractbridge.server import claimruling, frames, rubbers, tokens
 from contractbridge.server.protocol import Message, ProtocolError, RateLimiter
 from contractbridge.server.robots import RobotPool, shared_pool
+from contractbridge.server.settings import CLARIFICATION_TIMEOUT
 from contractbridge.store import SeatRecord, Store, StoredLog, TableRecord
+from contractbridge.systems.agreements import PartnershipAgreements
 from contractbridge.table import Phase, Table
 
 if TYPE_CHECKING:
@@ -108,17 +110,26 @@ class TableSession:
         self.cluster: Cluster | None = None  # the other processes on the store, if any
         self.shared: dict[str, Any] = {}  # a mirror: the owner's undo request and director call (not stored)
         self.stored_board = 0  # the id of the current board in the store
+        #: the pairs' system cards and the event's alert policy (L40; docs/disclosure.md): each board's board event
+        #: carries them (its ``system``), the next board takes them from the last
+        self.agreements: PartnershipAgreements | None = None
+        #: Seconds the clarification period waits without any event before the face-down lead is faced (L41B–C;
+        #: 0: as long as it takes); ``Settings.clarification_timeout``.
+        self.clarification_timeout = CLARIFICATION_TIMEOUT
+        self._lapse: tuple[int, asyncio.Task[None]] | None = None  # (events, task): the period's timer (owner only)
 
     @classmethod
     async def open(cls, store: Store, record: TableRecord, robot_delay: float = 0.0, token_lifetime: float = 0.0,
-                   pool: RobotPool | None = None, *, own: bool = True) -> TableSession:  # fmt: skip
-        """The table as stored: its current board resumed from its log, or its first board dealt; the seats'
-        new tokens are valid ``token_lifetime`` seconds (0: until released); its robots think in ``pool``
-        (None: ``robots.shared_pool()``). Nothing here waits for a robot (they start after, ``kick``).
-        ``own`` false: a mirror of the table another process owns (``server.cluster``), which writes nothing."""
+                   pool: RobotPool | None = None, *, own: bool = True,
+                   agreements: PartnershipAgreements | None = None) -> TableSession:  # fmt: skip
+        """The table as stored: its current board resumed from its log, or its first board dealt (with the pairs'
+        ``agreements``, L40: a board after it takes them from the board before); the seats' new tokens are valid
+        ``token_lifetime`` seconds (0: until released); its robots think in ``pool`` (None:
+        ``robots.shared_pool()``). Nothing here waits for a robot (they start after, ``kick``). ``own`` false: a
+        mirror of the table another process owns (``server.cluster``), which writes nothing."""
         seats = await asyncio.to_thread(store.seats, record.id)
         session = cls(store, record, seats, robot_delay, token_lifetime, pool)
-        session.owned = own
+        session.owned, session.agreements = own, agreements
         session.scores = await asyncio.to_thread(store.results, record.id)
         if record.scoring == "rubber":
             ids = await asyncio.to_thread(store.board_ids, record.id)
@@ -136,6 +147,8 @@ class TableSession:
                 before = await asyncio.to_thread(store.board, (await asyncio.to_thread(store.board_ids, record.id))[-2])
                 session.previous = (Table.from_events(before.events), list(before.metas))
             session._drive(Table.from_events(board.events))
+            system = board.events[0].get("system")
+            session.agreements = None if system is None else PartnershipAgreements.from_dict(system)
             session.stored_board = board.id
             session.metas = list(board.metas)
             ruled = [s["ruling"] for s in session.scores if s["board"] == board.number and s["ruling"] is not None]
@@ -172,7 +185,7 @@ class TableSession:
 
     def _take_state(self, other: TableSession) -> None:
         for name in ("seats", "robots", "table", "driver", "previous", "award", "scored", "metas", "scores",
-                     "rubbers", "stored_board"):  # fmt: skip
+                     "rubbers", "stored_board", "agreements"):  # fmt: skip
             setattr(self, name, getattr(other, name))
 
     async def own(self) -> None:
@@ -460,10 +473,13 @@ class TableSession:
             raise ProtocolError(f"{kind!r}: {self.undo_request.seat.name.lower()}'s request to undo awaits an answer")
         if kind == "undo":
             await self._request_undo(seat)
+        elif kind == "play" and (lead := self._face_down_lead(seat, str(data["card"]))) is not None:
+            await self._accept(lead)  # L41A: the opening lead, face down until the clarification period ends
         elif kind == "play" and self.record.irregular and self.table.phase is Phase.PLAY:
             await self._play_irregular(seat, str(data["card"]))
-        elif kind in ("question", "answer", "alert"):  # L20F1-F3, L40B2: the table checks who may, and when
-            keys = {"question": ("call",), "answer": ("question", "text"), "alert": ("call", "explanation")}[kind]
+        elif kind in ("question", "answer", "alert", "no_questions"):  # L20F1-F3, L40B2, L41B: the table checks
+            keys = {"question": ("call",), "answer": ("question", "text"), "alert": ("call", "explanation"),
+                    "no_questions": ()}[kind]  # fmt: skip
             fields: dict[str, Any] = {k: data[k] for k in keys if k in data}
             await self._accept({"event": kind, "seat": seat.letter, **fields})
         elif kind == "hesitation":  # L16B2: the sender, an opponent, reserves the right to call the director
@@ -483,10 +499,81 @@ class TableSession:
                 assert turn is not None
                 await self._accept({"event": "play", "seat": turn.letter, "card": data["card"]})
         elif kind == "claim":
+            period = self._clarification()
+            if period is not None and period["face_down"]:
+                raise ClaimError(f"claim: the opening lead is face down; the play starts when it is faced"
+                                 f"{self.table.rules.cited('opening_lead')}")  # fmt: skip
             claim = {"event": "claim", "seat": seat.letter, "tricks": data["tricks"]}
             await self._accept({**claim, "statement": data.get("statement", "")})
         else:  # agree, dispute
             await self._accept({"event": kind, "seat": seat.letter})
+
+    # the clarification period (L41) -----------------------------------------------------------------------------
+    def _clarification(self) -> dict[str, Any] | None:
+        """The clarification period as the director sees it (``laws.wbf17.disclosure``), None outside it or at a
+        table whose book has none (the 1930s books: the lead is faced at once, as before)."""
+        shown = self.table.rules.disclosure(self.table)
+        return None if shown is None else shown["clarification"]
+
+    def _face_down_lead(self, seat: Seat, card: str) -> dict[str, Any] | None:
+        """The ``face_down_lead`` event of the opening leader's card (L41A); None for any other card, which takes its
+        usual way (a card out of turn, or at a director's table an unlawful lead: faced and ruled as before);
+        ``IllegalPlayError`` while the lead is face down (L41C)."""
+        period = self._clarification()
+        if period is None:
+            return None
+        if period["face_down"]:
+            raise IllegalPlayError(f"{card}: the opening lead is face down; it is faced after the clarification period"
+                                   f"{self.table.rules.cited('opening_lead')}")  # fmt: skip
+        unlawful = self.record.irregular and Card.parse(card) not in self.table.legal_cards()
+        if seat.letter != period["leader"] or unlawful:
+            return None
+        return {"event": "face_down_lead", "seat": seat.letter, "card": card}
+
+    def _ruling_pending(self) -> bool:
+        record = self.table.record
+        return self.table.pending_irregularity is not None or (record is not None and record.pending is not None)
+
+    def _clarify(self, period: dict[str, Any]) -> dict[str, Any] | None:
+        """The next step of the clarification period once the lead is face down: a robot entitled to ask has no
+        question (robots never ask, L41B); once nobody may ask any more and no question awaits its answer, the lead
+        is faced (L41C: the ``play`` event of the face-down card, dummy is spread, L41D)."""
+        if not period["face_down"]:
+            return None
+        if period["ready"]:
+            return {"event": "play", "seat": period["leader"], "card": period["card"]}
+        robot = next((s for s in period["waiting"] if Seat.parse(s) in self.robots), None)
+        return None if robot is None else {"event": "no_questions", "seat": robot}
+
+    def _lapse_later(self) -> None:
+        """The people of the clarification period have ``clarification_timeout`` seconds from its last event: then
+        those who said nothing are recorded as having no question (``"lapsed": true``) and the lead is faced, an
+        unanswered question lapsing with it (its asker asks again at his turn to play, L20F2). A table must not wait
+        forever for a player who left; the timer runs in the table's owner, from the last event it saw (a new owner
+        starts it again)."""
+        seq = len(self.table.to_events())
+        if not self.clarification_timeout or (self._lapse is not None and self._lapse[0] == seq):
+            return
+        if self._lapse is not None:
+            self._lapse[1].cancel()
+
+        async def run() -> None:
+            await asyncio.sleep(self.clarification_timeout)
+            async with self.lock:
+                period = self._clarification()
+                if self.closing or not self.owned or len(self.table.to_events()) != seq or period is None:
+                    return
+                try:
+                    for letter in period["waiting"]:
+                        await self._accept({"event": "no_questions", "seat": letter, "lapsed": True})
+                    await self._accept({"event": "play", "seat": period["leader"], "card": period["card"]})
+                except BridgeError as err:
+                    log.error("clarification not ended", extra={"table": self.record.id, "error": repr(err)})
+                    return
+                log.info("clarification lapsed", extra={"table": self.record.id, "board": self.table.board.number})
+            self.kick()
+
+        self._lapse = (seq, asyncio.get_running_loop().create_task(run()))
 
     async def _choose(self, client: Client, option: str) -> None:
         ruling = frames.ruling_of(self.table)
@@ -552,7 +639,7 @@ class TableSession:
             board = Board(number, deal, vulnerability=rubbers.vulnerability(self.rubbers[-1]))
         else:
             board = Board(number, deal)
-        table = Table(board, edition=self.record.edition, irregular=self.record.irregular)
+        table = Table(board, edition=self.record.edition, irregular=self.record.irregular, agreements=self.agreements)
         log_ = await asyncio.to_thread(self.store.create_log, self.record.id, number, table.to_events()[0])
         if self.log is not None:
             self.log.close()
@@ -707,12 +794,24 @@ class TableSession:
         if answer is not None:  # L20F1: a robot explains its partner's call when asked
             await self._accept(answer)
             return True
+        period = None if self._ruling_pending() else self._clarification()
+        if period is not None:  # L41: the face-down lead, the questions before it is faced, then the lead faced
+            step = self._clarify(period)
+            if step is not None:
+                await self._accept(step)
+                return True
+            if period["face_down"]:  # waiting for the people who may still ask, or for an answer
+                self._lapse_later()
+                return False
         loop = asyncio.get_running_loop()
         decided = await loop.run_in_executor(self.pool.waiting, self.driver.decide)  # the robot thinks in the pool
         if isinstance(decided, Action):
             meaning = getattr(decided.player, "last_meaning", None) if decided.kind == "call" else None
             meta = None if meaning is None else {"explanation": meaning.text, "alert": bool(meaning.artificial)}
-            await self._accept(decided.event, meta)
+            event = decided.event
+            if period is not None and event["event"] == "play" and event["seat"] == period["leader"]:
+                event = {"event": "face_down_lead", "seat": event["seat"], "card": event["card"]}  # L41A
+            await self._accept(event, meta)
             return True
         following = self._following(table.board.number)
         last = self.record.deck[-1].number if self.record.deck else self.record.boards
@@ -747,7 +846,7 @@ class TableSession:
                         parts.append(f"{auction.calls[i]}: {explain(auction, i, vulnerability).text}")
                     except BridgeError:
                         parts.append(f"{auction.calls[i]}: no agreement")
-                text = "; ".join(parts) or "no calls to explain"
+                text = "; ".join(parts)  # never empty: an answerer explains calls made (L20F1)
                 return {"event": "answer", "seat": letter, "question": question["number"], "text": text}
         return None
 
@@ -766,6 +865,8 @@ class TableSession:
             self.clients.clear()
             if self._suggest_task is not None:
                 self._suggest_task.cancel()
+            if self._lapse is not None:
+                self._lapse[1].cancel()
             if self.log is not None:
                 self.log.close()
 

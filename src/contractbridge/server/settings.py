@@ -16,10 +16,12 @@ from typing import Any, Final
 
 from contractbridge.errors import BridgeError
 
-__all__ = ["ENV_PREFIX", "Settings", "SettingsError", "default_robot_processes"]
+__all__ = ["CLARIFICATION_TIMEOUT", "ENV_PREFIX", "Settings", "SettingsError", "default_robot_processes"]
 
 #: The prefix of the environment variables ``Settings.from_env`` reads.
 ENV_PREFIX: Final = "CONTRACTBRIDGE_WEB_"
+#: ``Settings.clarification_timeout`` by default: seconds.
+CLARIFICATION_TIMEOUT: Final = 90.0
 
 
 class SettingsError(BridgeError):
@@ -51,6 +53,10 @@ class Settings:
     token_lifetime: float = 24 * 3600.0
     #: Seconds a connection without a token at a table without spectators has to send its ``hello``.
     hello_timeout: float = 10.0
+    #: Seconds the clarification period before the opening lead is faced (L41B) waits without any question,
+    #: answer or "no questions" before the lead is faced anyway (a player who left must not stop the table);
+    #: 0: as long as it takes.
+    clarification_timeout: float = CLARIFICATION_TIMEOUT
     #: Processes the robots think in (``server.robots.RobotPool``; 0: in the server's own threads); by default
     #: one a core, at most 4.
     robot_processes: int = dataclasses.field(default_factory=lambda: default_robot_processes())

@@ -19,6 +19,12 @@ The events (each stamped, as logged, with ``at``: the calls of the auction and t
   it). At a director's table it raises REVIEW(16B): after play the director judges whether a logical alternative
   existed and the UI demonstrably suggested the action taken over it (L16B1(a)(b)); only then may his ``review``
   answer adjust the score (L12C1, L16B3).
+- ``{"event": "face_down_lead", "seat": "W", "card": "SK"}``: the opening leader leads face down (L41A; the NBB/VBL
+  prescribe it); the clarification period follows (L41B): ``{"event": "no_questions", "seat": "S"}`` says that the
+  presumed declarer or the leader's partner has no (further) question; once both have said so and no question awaits
+  its answer, the lead is faced: the ``play`` event of that card (L41C; dummy is then spread, L41D). The leader
+  asks nothing once his card is face down, nor a player once he said he had no questions; each asks again at his
+  own turn to play (L20F2). A log without these events (a lead played at once) reads as before.
 - ``{"event": "misexplanation", "seat": "E", "call": 2, "kind": "explanation"}`` (or ``"no_alert"``, ``"alert"``):
   the director is called about the explanation of call 2, a failure to alert it, or an alert where none was due
   (L20F5(a)). Who may call him when is law (L20F4, L20F5(b), L75B2, L75B3). The ruling asks the director the
@@ -42,7 +48,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
 from contractbridge.calls import Call
-from contractbridge.cards import Seat
+from contractbridge.cards import Card, Seat
 from contractbridge.director import (
     AuctionSummary,
     DirectedAuction,
@@ -55,7 +61,14 @@ from contractbridge.director import (
     lawful_over,
     seat_name,
 )
-from contractbridge.errors import BridgeError, IllegalCallError, ParseError, RulingError, RulingPendingError
+from contractbridge.errors import (
+    BridgeError,
+    IllegalCallError,
+    IllegalPlayError,
+    ParseError,
+    RulingError,
+    RulingPendingError,
+)
 from contractbridge.events import Event, Extension, Misinformation
 from contractbridge.laws.base import Choice, Edition, PlayTable
 from contractbridge.laws.wbf17.board_review import REVIEW
@@ -68,10 +81,12 @@ if TYPE_CHECKING:
 __all__ = [
     "ALERT",
     "ANSWER",
+    "FACE_DOWN_LEAD",
     "HESITATION",
     "JUDGEMENTS",
     "KINDS",
     "MISEXPLANATION",
+    "NO_QUESTIONS",
     "QUESTION",
     "Disclosure",
     "WBF17Disclosure",
@@ -82,8 +97,10 @@ QUESTION: Final = "question"
 ANSWER: Final = "answer"
 HESITATION: Final = "hesitation"
 MISEXPLANATION: Final = "misexplanation"
+FACE_DOWN_LEAD: Final = "face_down_lead"
+NO_QUESTIONS: Final = "no_questions"
 #: the event kinds of this module
-KINDS: Final = frozenset({ALERT, QUESTION, ANSWER, HESITATION, MISEXPLANATION})
+KINDS: Final = frozenset({ALERT, QUESTION, ANSWER, HESITATION, MISEXPLANATION, FACE_DOWN_LEAD, NO_QUESTIONS})
 #: what the director reports about a call (``misexplanation``'s ``kind``)
 _MI_KINDS: Final = {
     "explanation": "the explanation of {}",
@@ -218,10 +235,16 @@ class Disclosure:
         self.questions: list[Asked] = []
         self.answers: list[Answered] = []
         self.hesitations: list[Hesitation] = []
+        self.face_down: tuple[Seat, str] | None = None  # the opening leader and his face-down card (L41A)
+        self.waived: set[Seat] = set()  # who said he had no (further) question before the lead is faced (L41B)
         for event in table.to_events()[1:]:
             kind = event.get("event")
             if kind in (ALERT, QUESTION, ANSWER, HESITATION):
                 self._add(kind, event)
+            elif kind == FACE_DOWN_LEAD:
+                self.face_down = (Seat.parse(event["seat"]), str(event["card"]))
+            elif kind == NO_QUESTIONS:
+                self.waived.add(Seat.parse(event["seat"]))
 
     def _add(self, kind: str, data: Mapping[str, Any]) -> None:
         at = At(*data["at"])
@@ -275,6 +298,43 @@ class Disclosure:
             return []
         done = {a.seat for a in self.answers if a.question == question.number}
         return sorted(question.answerers - done)
+
+    def clarifying(self) -> bool:
+        """Whether the clarification period runs: the auction is over and the opening lead not yet faced (L41B)."""
+        play = self.table.play_state
+        return play is not None and not len(play) and self.table.phase is Phase.PLAY
+
+    def entitled(self) -> list[Seat]:
+        """Who may still ask before the opening lead is faced (L41B): the presumed declarer and the leader's partner
+        (never the presumed dummy), until each says he has no (further) question."""
+        play = self.table.play_state
+        if play is None or not self.clarifying() or play.turn is None:
+            return []
+        return [s for s in (play.declarer, play.turn.partner) if s not in self.waived]
+
+    def clarification(self, seat: Seat | None) -> dict[str, Any] | None:
+        """The clarification period as ``seat`` may see it (None: the director): the leader, whether his card is face
+        down (the card itself to him and the director only, L41A), who may still ask (``waiting``), whether a
+        question awaits its answer (``open``) and whether the lead is to be faced now (``ready``, L41C)."""
+        play = self.table.play_state
+        if play is None or play.turn is None or not self.clarifying():
+            return None
+        leader, waiting = play.turn, self.entitled()
+        opened = any(self.awaiting(q) for q in self.questions)
+        down = self.face_down is not None and self.face_down[0] == leader
+        ruled = self.table.pending_irregularity is not None or (self.table.record is not None
+                                                                and self.table.record.pending is not None)  # fmt: skip
+        out: dict[str, Any] = {
+            "leader": leader.letter,
+            "face_down": down,
+            "waiting": [s.letter for s in waiting],
+            "open": opened,
+            "ready": down and not waiting and not opened and not ruled and self.table.claim_state is None,
+            "law": "41A, 41B, 41C",
+        }
+        if down and self.face_down is not None and seat in (None, leader):
+            out["card"] = self.face_down[1]
+        return out
 
     def open_to(self, seat: Seat) -> list[Asked]:
         """The questions ``seat`` is still to answer (L20F1)."""
@@ -385,6 +445,7 @@ class Disclosure:
                 for h in self.hesitations
             ],
         }
+        out["clarification"] = self.clarification(seat)
         if seat is not None:
             out["may"] = self.may(seat)
         if seat is None:  # evidence for the director only: the cards say these calls are alertable (L40B2(a)(iii))
@@ -471,16 +532,22 @@ def _question(table: Table, d: Disclosure, seat: Seat, data: Mapping[str, Any]) 
         law = "20F2"
         if seat == play.dummy:
             raise IllegalCallError(f"question by {who}: dummy may not ask (L20F2: declarer or a defender)")
+        if d.clarifying() and seat in d.waived:
+            raise IllegalCallError(f"question by {who}: he said he had no further question before the opening lead "
+                                   "is faced (L41B); he asks again at his own turn to play (L20F2)")  # fmt: skip
+        if d.clarifying() and d.face_down is not None and d.face_down[0] == seat:
+            raise IllegalCallError(f"question by {who}: his opening lead is face down; his partner and the presumed "
+                                   "declarer may ask until it is faced (L41B)")  # fmt: skip
         if not len(play) and play.controller != seat:
             law = "41B"  # before the opening lead: the leader's partner and the presumed declarer too
         elif play.controller != seat:
             raise IllegalCallError(f"question by {who}: a player asks at his own turn to play (L20F2, L41B)")
     call = _number(data, "call", QUESTION)
     opponents = frozenset({seat.lho, seat.rho})
-    if call is None:
-        if not any(s in opponents for s in table.auction.seats):
+    if call is None:  # the whole auction: each opponent who has a call of his side to explain (L20F1)
+        answerers = frozenset(d.alerter(s) for s in table.auction.seats if s in opponents)
+        if not answerers:
             raise IllegalCallError(f"question by {who}: the opponents have not called (L20F1)")
-        answerers = opponents
     else:
         caller = d.caller(call)
         if caller.side == seat.side:
@@ -531,6 +598,37 @@ def _hesitation(table: Table, d: Disclosure, seat: Seat, data: Mapping[str, Any]
         **({} if action is None else {"action": action}),
         **({} if noted is None else {"noted_by": noted.letter}),
     }
+
+
+def _face_down_lead(table: Table, d: Disclosure, seat: Seat, data: Mapping[str, Any]) -> dict[str, Any]:
+    """L41A: the defender on the presumed declarer's left leads face down, once, a card he may lead; it stays in
+    his hand until it is faced (L41C, the ``play`` event of that card)."""
+    play, who, card = table.play_state, seat.name.lower(), data.get("card")
+    if play is None or not d.clarifying():
+        raise IllegalCallError(f"face-down lead by {who}: only after the final pass, before the opening lead is "
+                               "faced (L41A)")  # fmt: skip
+    if play.turn != seat:
+        leader = "nobody" if play.turn is None else play.turn.name.lower()
+        raise IllegalCallError(f"face-down lead by {who}: {leader} makes the opening lead (L41A)")
+    if d.face_down is not None:
+        raise IllegalCallError(f"face-down lead by {who}: his lead is face down already; it is faced at the end of "
+                               "the clarification period (L41A, L41C)")  # fmt: skip
+    if not isinstance(card, str):
+        raise ParseError(f"'{FACE_DOWN_LEAD}' event: 'card' is the card led, not {card!r}")
+    chosen = Card.parse(card)
+    if chosen not in table.legal_cards():
+        raise IllegalPlayError(f"face-down lead by {who}: {chosen} is not a card he may lead (L41A, L44)")
+    return {"seat": seat.letter, "card": str(chosen)}
+
+
+def _no_questions(table: Table, d: Disclosure, seat: Seat, data: Mapping[str, Any]) -> dict[str, Any]:
+    """L41B: the presumed declarer or the leader's partner has no (further) question before the opening lead is
+    faced."""
+    if seat not in d.entitled():
+        who = seat.name.lower()
+        raise IllegalCallError(f"no questions by {who}: only the presumed declarer and the leader's partner, each "
+                               "once, before the opening lead is faced (L41B)")  # fmt: skip
+    return {"seat": seat.letter}
 
 
 def _review_tempo(table: Table, seat: Seat, logged: Mapping[str, Any]) -> None:
@@ -762,6 +860,8 @@ _HANDLERS: Final[dict[str, _Check]] = {
     ANSWER: _answer,
     HESITATION: _hesitation,
     MISEXPLANATION: _misexplanation,
+    FACE_DOWN_LEAD: _face_down_lead,
+    NO_QUESTIONS: _no_questions,
 }
 
 

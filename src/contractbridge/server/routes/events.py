@@ -25,7 +25,7 @@ from contractbridge.cards import Seat
 from contractbridge.eventstore import NoEventError
 from contractbridge.laws import DEFAULT_EDITION, EDITIONS
 from contractbridge.server import tokens
-from contractbridge.server.club import ClubDep, bearer
+from contractbridge.server.club import ClubDep, bearer, system_of
 from contractbridge.server.events import DIRECTOR, EventAccessError, EventRoom, new_record
 from contractbridge.server.protocol import ProtocolError
 from contractbridge.server.routes.lobby import templates
@@ -59,10 +59,12 @@ class NewEvent(BaseModel):
     director: bool = False
     sections: int = Field(1, ge=1, le=6)
     pbn: str | None = Field(None, max_length=4_000_000)
+    alert_policy: dict[str, Any] | None = None  # the event's (L40B2(a)(iii)): its web tables are opened with it
 
 
 class PairNames(BaseModel):
     names: str = Field(..., min_length=1, max_length=200)
+    card: dict[str, Any] | None = None  # the pair's system card (L40A1(b)): auction → description (docs/disclosure.md)
 
 
 class Robots(BaseModel):
@@ -165,6 +167,8 @@ async def _site(room: EventRoom) -> dict[str, str | bytes]:
 async def create_event(spec: NewEvent, tables: ClubDep) -> dict[str, Any]:
     if spec.edition not in EDITIONS:
         raise HTTPException(422, f"unknown edition {spec.edition!r} (use one of {', '.join(EDITIONS)})")
+    if spec.alert_policy is not None:
+        system_of({"alert_policy": spec.alert_policy})  # HTTP 422 saying what is wrong with it
     deals: tuple[Any, ...] = ()
     if spec.pbn is not None:
         from contractbridge.formats.pbn import parse_bytes
@@ -207,7 +211,9 @@ async def enter_pair(event_id: str, pair: int, body: PairNames, tables: ClubDep,
     room = EventRoom(tables, event_id)
     async with _answers():
         await room.director(token)
-        link = await room.enter_pair(pair, body.names)
+        if body.card is not None:
+            system_of({"NS": body.card})  # HTTP 422 saying what is wrong with it
+        link = await room.enter_pair(pair, body.names, body.card)
     return {"pair": pair, "names": body.names, "token": link, "url": f"/e/{event_id}?token={link}"}
 
 

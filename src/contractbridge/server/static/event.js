@@ -96,10 +96,17 @@ function directorPairs(state) {
   body.replaceChildren();
   for (const n of state.pair_numbers) {
     const names = el("input", {name: `names-${n}`, value: state.pairs[String(n)] || "", maxlength: "200"});
+    // the pair's system card (L40A1(b)), as docs/disclosure.md writes a side's card: the server checks it
+    const card = el("textarea", {name: `card-${n}`, class: "pair-card", rows: "1", cols: "40",
+      placeholder: 'card: {"1NT P 2C": {"artificial": true, "text": "Stayman"}}'});
     const link = el("td", {class: "pair-link"});
-    const enter = () => act("POST", `/api/events/${EVENT}/pairs/${n}`, {names: names.value.trim() || `Pair ${n}`},
-      (made) => { link.replaceChildren(el("a", {href: made.url}, window.location.origin + made.url)); });
-    body.append(el("tr", {"data-pair": n}, el("td", {}, String(n)), el("td", {}, names),
+    const enter = () => {
+      const body = {names: names.value.trim() || `Pair ${n}`};
+      try { if (card.value.trim()) body.card = JSON.parse(card.value); } catch (err) { say(`Pair ${n}'s card: not JSON (${err.message})`, true); return; }
+      act("POST", `/api/events/${EVENT}/pairs/${n}`, body,
+        (made) => { link.replaceChildren(el("a", {href: made.url}, window.location.origin + made.url)); });
+    };
+    body.append(el("tr", {"data-pair": n}, el("td", {}, String(n)), el("td", {}, names, card),
       el("td", {}, el("button", {class: "enter-pair", onclick: enter}, "Enter")), link));
   }
 }

@@ -7,6 +7,8 @@ document.getElementById("new-event").addEventListener("submit", async (event) =>
     tables: Number(form.get("tables")), sections: Number(form.get("sections")), boards_per_round: Number(form.get("boards_per_round")), edition: form.get("edition"), director: form.get("director") === "on"};
   if (form.get("pairs")) spec.pairs = Number(form.get("pairs"));
   if (form.get("teams")) spec.teams = Number(form.get("teams"));
+  const above = (form.get("alert_above") || "").trim();  // the event's alert policy: the server checks it (L40B2(a)(iii))
+  if (above || form.get("self_alert") === "on") spec.alert_policy = Object.assign(above ? {above} : {}, {self_alert: form.get("self_alert") === "on"});
   const file = form.get("pbn");
   if (file && file.size) spec.pbn = await file.text();
   const response = await fetch("/api/events", {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(spec)});

@@ -44,6 +44,12 @@ document.getElementById("new-table").addEventListener("submit", async (event) =>
     spectators: form.get("spectators"), robots: form.getAll("robots"), scoring: form.get("scoring"),
   };
   try {
+    const text = (form.get("system") || "").trim();  // the pairs' cards and the alert policy (L40): the server checks them
+    const system = text ? JSON.parse(text) : {};
+    if (form.get("self_alert") === "on") system.alert_policy = Object.assign({}, system.alert_policy, {self_alert: true});
+    if (Object.keys(system).length) spec.system = system;
+  } catch (err) { alert(`System cards: not JSON (${err.message})`); return; }
+  try {
     const table = await api("POST", "/api/tables", spec);
     const box = document.getElementById("created");
     box.hidden = false;

@@ -116,8 +116,10 @@ function renderHand(position, seat) {
   const pbn = handOf(seat);
   box.replaceChildren(header);
   box.dataset.seat = seat;
+  const period = clarification();  // the face-down opening lead lies on the table, not in its leader's hand (L41A)
+  const down = period && period.face_down && period.leader === seat && v.phase === "play" ? period : null;
   if (pbn === null) {
-    const count = 13 - playedBy(seat);
+    const count = 13 - playedBy(seat) - (down ? 1 : 0);
     const backs = el("div", {class: "backs", title: `${count} cards`});
     for (let i = 0; i < count; i++) backs.append(el("span", {class: "back"}));
     box.append(backs, el("div", {class: "muted"}, `${count} cards`));
@@ -130,7 +132,8 @@ function renderHand(position, seat) {
   pbn.split(".").forEach((holding, i) => {
     const suit = SUITS[i];
     const row = el("div", {class: "suit-row"}, el("span", {class: "suit " + suitClass(suit)}, SYMBOL[suit]));
-    for (const rank of holding) {
+    const ranks = [...holding].filter((rank) => !(down && down.card === suit + rank));
+    for (const rank of ranks) {
       const card = suit + rank;
       const playable = mine && legal.has(card);
       const unlawful = !playable && irregular;
@@ -139,7 +142,7 @@ function renderHand(position, seat) {
       if (playable || unlawful) node.addEventListener("click", () => send({type: "play", card}));
       row.append(node);
     }
-    if (!holding) row.append(el("span", {class: "muted"}, "—"));
+    if (!ranks.length) row.append(el("span", {class: "muted"}, "—"));
     box.append(row);
   });
 }
@@ -158,6 +161,12 @@ function renderTrick() {
     cards = last.cards.map((c, i) => [SEATS[(start + i) % 4], c]);
   }
   for (const [seat, card] of cards) box.append(el("div", {class: "played at-" + where[seat]}, cardNode(card)));
+  const period = clarification();  // L41A: the opening lead lies face down; its face is shown to the leader only
+  if (period && period.face_down) {
+    const title = "the opening lead, face down until the clarification period ends (L41A–C)";
+    box.append(el("div", {class: "played face-down at-" + where[period.leader], id: "face-down-lead", title},
+      period.card ? cardNode(period.card, {class: "card face-down-card " + suitClass(period.card[0])}) : el("span", {class: "back"})));
+  }
   const pending = v.pending_irregularity;  // a card faced irregularly, awaiting its ruling (e.g. L54)
   if (pending && pending.card && pending.seat && !cards.some(([, c]) => c === pending.card)) {
     box.append(el("div", {class: "played irregular at-" + where[pending.seat], title: pending.kind.replaceAll("_", " ")}, cardNode(pending.card)));
@@ -310,6 +319,29 @@ function misexplanationForm(number) {
   return el("div", {class: "mi-form"}, "Called by ", seat, " about ", kind, " ",
     el("button", {id: "record-mi", onclick: () => send({type: "misexplanation", seat: seat.value, call: number, kind: kind.value})},
       "Record (L20F, L75)"));
+}
+
+// the clarification period (L41B): after the final pass the opening leader leads face down; the presumed declarer and
+// the leader's partner may ask (the questions panel) or say they have none; then the lead is faced (L41C)
+function clarification() {
+  return frame.disclosure ? frame.disclosure.clarification : frame.clarification || null;
+}
+function renderClarification() {
+  const box = $("lead-panel");
+  const period = clarification();
+  box.hidden = !period;
+  if (!period) return;
+  const leader = NAMES[period.leader];
+  const lead = period.face_down ? (period.card ? `You led ${actionText(period.card)} face down` : `${leader} has led face down`)
+    : frame.you === period.leader ? "Your opening lead: it is made face down (L41A)" : `${leader} to lead, face down (L41A)`;
+  box.replaceChildren(el("h2", {}, "Opening lead"), el("p", {id: "lead-text"}, lead));
+  const waiting = period.waiting.map((s) => NAMES[s]);
+  if (waiting.length) box.append(el("p", {class: "muted"}, `Before it is faced ${waiting.join(" and ")} may ask about the auction (L41B).`));
+  if (period.open) box.append(el("p", {class: "muted"}, "A question waits for its answer."));
+  if (period.waiting.includes(frame.you)) {
+    box.append(el("button", {id: "no-questions", onclick: () => send({type: "no_questions"})},
+      period.face_down ? "No questions: face the lead (L41B–C)" : "No questions (L41B)"));
+  }
 }
 
 function renderBiddingBox() {
@@ -579,6 +611,7 @@ function render() {
   renderContract();
   renderAuction();
   renderBiddingBox();
+  renderClarification();
   renderDisclosure();
   renderRuling();
   renderCall();
