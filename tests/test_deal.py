@@ -76,11 +76,24 @@ def test_random_is_reproducible_and_valid() -> None:
         ("N:AKQ2.KJ4.T98.A53 AT9.AQ8.KQ76.K42 8765.T976.J5.QJ6 43.532.A432.T987", "SA dealt twice"),
         ("N:AKQ2.KJ4.T98.A5 JT9.AQ8.KQ76.K42 8765.T976.J5.QJ6 43.532.A432.T987", "north's hand has 12"),
         ("N:AKQ2.KJ4.T98.A5Z JT9.AQ8.KQ76.K42 8765.T976.J5.QJ6 43.532.A432.T987", "north's hand"),
+        # #28: the whole pack, none twice, but 14 and 12 cards (the one test on the bits fails; the loop says why)
+        ("N:AKQ2.KJ4.T98.A53 JT9.AQ8.KQ76.K42 87654.T976.J5.QJ6 3.532.A432.T987", "south's hand has 14"),
+        ("W:AKQ2.KJ4.T98.A53 JT9.AQ8.KQ76.K42 8765.T976.J5.QJ6 43.532.A432.T98", "south's hand has 12"),
+        ("n:AKQ2.KJ4.T98.A53 JT9.AQ8.KQ76.K42 8765.T976.J5.QJ6 43.532.A432.T98", "west's hand has 12"),
     ],
 )
 def test_deal_errors_say_what_is_wrong(bad: str, why: str) -> None:
     with pytest.raises(DealError, match=why):
         Deal(bad)
+
+
+def test_partial_deals_are_checked_on_their_bits() -> None:
+    """#28: a partial deal read from its hands' bits still refuses a card twice (L1) and 14 cards (L6)."""
+    with pytest.raises(DealError, match=r"SA dealt twice \(again in south's hand"):
+        Deal.partial("N:AKQ2.-.-.- - A.-.-.- -")
+    with pytest.raises(DealError, match="east's hand has 14 cards"):
+        Deal.partial("N:- AKQJT98765432.A.-.- - -")
+    assert Deal.partial("E:A.-.-.- K.-.-.- Q.-.-.- J.-.-.-")[Seat.NORTH] == Deal.partial("N:J.-.-.- - - -")[Seat.NORTH]
 
 
 def test_partial_deal() -> None:

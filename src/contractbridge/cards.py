@@ -505,20 +505,29 @@ def _parse_hand(text: str) -> int:
     parts = raw.split(".")
     if len(parts) != 4:
         raise ParseError(f"hand {text!r} must have four suits separated by dots (spades.hearts.diamonds.clubs)")
-    known = _SUIT_TEXT
-    try:
-        return known[parts[0]] << 39 | known[parts[1]] << 26 | known[parts[2]] << 13 | known[parts[3]]
-    except KeyError:
-        pass
-    bits = 0
-    for suit, part in zip(SUITS_HIGH_FIRST, parts, strict=True):
-        ranks = known.get(part)
-        if ranks is None:
-            ranks = _parse_suit(text, suit, part)
-            if len(known) < _SUIT_TEXT_MAX:
-                known[part] = ranks
-        bits |= ranks << 13 * suit
-    return bits
+    get = _SUIT_TEXT.get
+    spades, hearts, diamonds, clubs = parts  # each suit text read once (#28: no exception for a new one)
+    s = get(spades)
+    h = get(hearts)
+    d = get(diamonds)
+    c = get(clubs)
+    if s is None:
+        s = _learn_suit(text, Suit.SPADES, spades)
+    if h is None:
+        h = _learn_suit(text, Suit.HEARTS, hearts)
+    if d is None:
+        d = _learn_suit(text, Suit.DIAMONDS, diamonds)
+    if c is None:
+        c = _learn_suit(text, Suit.CLUBS, clubs)
+    return s << 39 | h << 26 | d << 13 | c
+
+
+def _learn_suit(text: str, suit: Suit, part: str) -> int:
+    """``_parse_suit``, remembered in ``_SUIT_TEXT`` while it has room."""
+    ranks = _parse_suit(text, suit, part)
+    if len(_SUIT_TEXT) < _SUIT_TEXT_MAX:
+        _SUIT_TEXT[part] = ranks
+    return ranks
 
 
 def _parse_suit(text: str, suit: Suit, part: str) -> int:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Final
 
-from contractbridge.cards import FULL_PACK, Card, Hand, Seat, Side
+from contractbridge.cards import FULL_PACK, Card, Hand, Seat, Side, _parse_hand
 from contractbridge.errors import BridgeError, DealError, ParseError
 from contractbridge.rulebooks import refusal
 
@@ -94,8 +94,13 @@ class Deal:
     _hands: tuple[Hand, Hand, Hand, Hand]
 
     def __init__(self, pbn: str | Mapping[Seat, Hand], *, complete: bool = True) -> None:
-        hands = _parse_deal(pbn) if isinstance(pbn, str) else _hands_from_mapping(pbn)
-        _validate(hands, complete=complete)
+        if isinstance(pbn, str):  # read as four 52-bit sets, each checked, then one Hand each (#28)
+            bits = _parse_deal(pbn)
+            _validate(bits, complete=complete)
+            hands = _hand(bits[0]), _hand(bits[1]), _hand(bits[2]), _hand(bits[3])
+        else:
+            hands = _hands_from_mapping(pbn)
+            _validate((hands[0].bits, hands[1].bits, hands[2].bits, hands[3].bits), complete=complete)
         object.__setattr__(self, "_hands", hands)
 
     @classmethod
@@ -190,30 +195,41 @@ class Deal:
         return diagram.svg(self)
 
 
-def _parse_deal(text: str) -> tuple[Hand, Hand, Hand, Hand]:
+def _parse_deal(text: str) -> tuple[int, int, int, int]:
+    """The cards of N, E, S and W that ``text`` writes, as 52-bit sets (a ``-`` hand is empty)."""
     raw = text.strip()
     if len(raw) < 2 or raw[1] != ":":
         raise DealError(f"deal {text!r} must start with the first seat and a colon, e.g. 'N:AKQ2.KJ4.T98.A53 …'")
-    try:
-        first = Seat.parse(raw[0])
-    except ParseError:
-        raise DealError(f"deal {text!r}: {raw[0]!r} is not a seat (N, E, S or W)") from None
+    first = _FIRST_SEAT.get(raw[0])
+    if first is None:
+        try:
+            first = Seat.parse(raw[0])
+        except ParseError:
+            raise DealError(f"deal {text!r}: {raw[0]!r} is not a seat (N, E, S or W)") from None
     parts = raw[2:].split()
     if len(parts) != 4:
         raise DealError(f"deal {text!r} must have four hands separated by spaces, found {len(parts)}")
-    hands: list[Hand] = [_NO_HAND] * 4
+    bits = [0, 0, 0, 0]
     for i, part in enumerate(parts):
-        seat = first.offset(i)
         if part == "-":
             continue
+        seat = (first + i) % 4
         try:
-            hands[seat] = Hand(part)
+            bits[seat] = _parse_hand(part)
         except ParseError as err:
-            raise DealError(f"deal {text!r}: {seat.name.lower()}'s hand: {err}") from None
-    return hands[0], hands[1], hands[2], hands[3]
+            raise DealError(f"deal {text!r}: {_SEAT_NAMES[seat]}'s hand: {err}") from None
+    return bits[0], bits[1], bits[2], bits[3]
 
 
-_NO_HAND: Final = Hand()  # a "-" hand (immutable, so shared)
+_FIRST_SEAT: Final = {seat.letter: seat for seat in Seat}
+_SEAT_NAMES: Final = tuple(seat.name.lower() for seat in Seat)
+
+
+def _hand(bits: int) -> Hand:
+    """The hand of a 52-bit set already checked (``Hand.from_bits`` without the check)."""
+    hand = object.__new__(Hand)
+    object.__setattr__(hand, "bits", bits)
+    return hand
 
 
 def _hands_from_mapping(hands: Mapping[Seat, Hand]) -> tuple[Hand, Hand, Hand, Hand]:
@@ -224,17 +240,24 @@ def _hands_from_mapping(hands: Mapping[Seat, Hand]) -> tuple[Hand, Hand, Hand, H
     return out[0], out[1], out[2], out[3]
 
 
-def _validate(hands: tuple[Hand, Hand, Hand, Hand], *, complete: bool) -> None:
+def _validate(bits: tuple[int, int, int, int], *, complete: bool) -> None:
+    """No card twice, at most 13 a hand (L1: a pack of 52; L6: 13 each), and when ``complete`` the whole pack."""
+    north, east, south, west = bits
+    if (
+        north | east | south | west == FULL_PACK
+        and north.bit_count() == east.bit_count() == south.bit_count() == west.bit_count() == 13
+    ):
+        return  # 52 cards in four hands of 13: none twice
     seen = 0
-    for seat, hand in zip(Seat, hands, strict=True):
-        dup = seen & hand.bits
+    for name, hand in zip(_SEAT_NAMES, bits, strict=True):
+        dup = seen & hand
         if dup:
             cards = " ".join(str(c) for c in Hand.from_bits(dup))
-            raise DealError(f"{cards} dealt twice (again in {seat.name.lower()}'s hand)")
-        seen |= hand.bits
-        n = len(hand)
+            raise DealError(f"{cards} dealt twice (again in {name}'s hand)")
+        seen |= hand
+        n = hand.bit_count()
         if n > 13 or (complete and n != 13):
-            raise DealError(f"{seat.name.lower()}'s hand has {n} cards, not 13")
+            raise DealError(f"{name}'s hand has {n} cards, not 13")
     if complete and seen != FULL_PACK:
         missing = " ".join(str(c) for c in Hand.from_bits(FULL_PACK & ~seen))
         raise DealError(f"cards missing from the deal: {missing}")

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import Final, Generic, TextIO, TypeVar
+from typing import Final, Generic, TextIO, TypeVar, cast
 
 from contractbridge.auction import Auction
 from contractbridge.calls import PASS
@@ -57,6 +57,7 @@ from contractbridge.formats.pbn_values import (
     Problem,
     annotate,
     decimal,
+    every,
     is_annotation,
     is_comment_token,
     is_table_tag,
@@ -114,6 +115,7 @@ class PbnGame(RecordBacked):
     line: int = 0
     _index: dict[str, PbnTag] | None = field(default=None, repr=False)
     _indexed: int = field(default=0, repr=False)
+    _deal: tuple[PbnTag, Deal | None] | None = field(default=None, repr=False)  # the last Deal tag read, and its deal
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, PbnGame) and self.items == other.items and self.inherited == other.inherited
@@ -161,7 +163,14 @@ class PbnGame(RecordBacked):
     @property
     def deal(self) -> Deal | None:
         tag = self._tag_or_inherited("Deal")
-        return None if tag is None else parse_deal(tag)
+        if tag is None:
+            return None
+        read = self._deal
+        if read is not None and read[0] is tag:  # the same tag read before (to_record reads it again)
+            return read[1]
+        deal = parse_deal(tag)
+        self._deal = tag, deal
+        return deal
 
     @property
     def number(self) -> int | None:
@@ -180,6 +189,8 @@ class PbnGame(RecordBacked):
     @property
     def vulnerability(self) -> Vulnerability | None:
         tag = self._tag_or_inherited("Vulnerable")
+        if tag is not None and tag.value in _VULNERABILITIES:  # as PBN writers spell it (#28)
+            return _VULNERABILITIES[tag.value]
         if tag is not None and len(tag.value) > MAX_VALUE:
             raise tag.fail("a vulnerability is None, NS, EW or All")
         if tag is not None and tag.value.strip() not in ("?", ""):
@@ -247,7 +258,12 @@ class PbnGame(RecordBacked):
         """Declarer's tricks (``"9"``; ``"NS 11"`` and ``"NS 9 EW 4"`` count for a side; ``^`` marks an
         irregularity)."""
         tag = self.tag("Result")
-        if tag is None or tag.value.strip() in ("", "?", "-"):
+        if tag is None:
+            return None
+        tricks = _TRICKS.get(tag.value)  # "9" as PBN writers write it (#28)
+        if tricks is not None:
+            return tricks
+        if tag.value.strip() in ("", "?", "-"):
             return None
         m = RESULT_RE.match(tag.value.strip().lstrip("^"))
         if m is None or int(m.group(2)) > 13 or (m.group(4) and int(m.group(2)) + int(m.group(4)) != 13):
@@ -295,10 +311,15 @@ class PbnGame(RecordBacked):
         first = seat_value(tag)
         if first is None:
             return None
+        section = tag.section
+        all_pass = section[-1:] == ("AP",)
+        plain_calls = every(PLAIN_CALLS, section[:-1] if all_pass else section)
+        if plain_calls is not None:  # plain calls, then AP or nothing: read at once
+            return PbnAuction(first, tuple(plain_calls), all_pass)
         calls: list[PbnCall] = []
         all_pass = incomplete = False
         plain = PLAIN_CALLS.get
-        for i, token in enumerate(tag.section):
+        for i, token in enumerate(section):
             pc = plain(token)
             if pc is not None and not (all_pass or incomplete):
                 calls.append(pc)
@@ -340,9 +361,8 @@ class PbnGame(RecordBacked):
             return None
         section = tag.section
         plain = section[:-1] if section and section[-1] in PLAY_ENDS else section
-        if len(plain) % 4 == 0 and CARD_TOKENS.keys() >= set(plain):  # only cards and '-': read at once
-            cards = list(map(CARD_TOKENS.__getitem__, plain))
-        else:  # commentary, annotations, cards as others write them, a short last trick: token by token
+        cards = every(CARD_TOKENS, plain) if len(plain) % 4 == 0 else None  # only cards and '-': read at once
+        if cards is None:  # commentary, annotations, cards as others write them, a short last trick: token by token
             cards = self._play_cards(tag, section)
         it = iter(cards)
         return PbnPlay(first, tuple(zip(it, it, it, it, strict=True)))
@@ -533,15 +553,7 @@ class PbnGame(RecordBacked):
         contract, declarer = self.contract, self.declarer
         if auction is not None:
             expanded, closed = auction.closed()
-            plain = _PLAIN_RECORD_CALLS.get
-            for pc in expanded:
-                rc = plain(id(pc))
-                if rc is None:
-                    if pc.call is None:
-                        break
-                    text = "; ".join(notes[n] for n in pc.notes if notes.get(n)) if pc.notes else ""
-                    rc = RecordCall(pc.call, pc.alert, text)
-                calls.append(rc)
+            calls = _record_calls(expanded, notes)
             if closed is not None and closed.is_over and auction.first == dealer:
                 contract, declarer = closed.contract, closed.declarer
             elif calls:
@@ -550,7 +562,7 @@ class PbnGame(RecordBacked):
                 ).final_contract()
         plays: tuple[Card, ...] = ()
         play = self.play
-        if play is not None and any(c is not None for t in play.tricks for c in t):
+        if play is not None and any(map(any, play.tricks)):  # a card played (a Card is true, a '-' None)
             if contract is None or declarer is None:
                 raise FormatError(
                     "a play section needs a contract and a declarer", file=self.file, line=self.line, column=1
@@ -622,9 +634,29 @@ class PbnGame(RecordBacked):
         return cls(items)
 
 
+#: The ``Vulnerable`` and ``Result`` values PBN writers write, read at once (the same as the views' parsing).
+_VULNERABILITIES: Final = {text: Vulnerability.parse(text) for text in ("None", "NS", "EW", "All", "Both", "-", "Love")}
+_TRICKS: Final = {str(tricks): tricks for tricks in range(14)}
+
 #: The record of each plain call of an Auction section (``PLAIN_CALLS``: no note, no annotation), by the ``id`` of
 #: its shared ``PbnCall`` (those live as long as the module, so no other object can take their ``id``).
 _PLAIN_RECORD_CALLS: Final = {id(pc): RecordCall(pc.call) for pc in PLAIN_CALLS.values() if pc.call is not None}
+
+
+def _record_calls(expanded: list[PbnCall], notes: dict[int, str]) -> list[RecordCall]:
+    """The record's calls (notes as explanations), up to the first call not recorded (``-``)."""
+    plain = list(map(_PLAIN_RECORD_CALLS.get, map(id, expanded)))  # None: a call with more to it
+    if None not in plain:
+        return cast("list[RecordCall]", plain)
+    calls: list[RecordCall] = []
+    for pc, rc in zip(expanded, plain, strict=True):
+        if rc is None:
+            if pc.call is None:
+                break
+            text = "; ".join(notes[n] for n in pc.notes if notes.get(n)) if pc.notes else ""
+            rc = RecordCall(pc.call, pc.alert, text)
+        calls.append(rc)
+    return calls
 
 
 def games_from_records(records: Iterable[Record]) -> list[PbnGame]:
@@ -732,7 +764,7 @@ def loads(text: str, *, file: str | None = None, strict: bool = False) -> list[P
     """Every game of a PBN text (any line ends)."""
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
-    with paused_gc():  # the games hold no reference cycles
+    with paused_gc(long_lived=True):  # the games hold no reference cycles, and live as long as the list
         return list(Reader(PbnGame, file, strict).scan(text.lstrip("\ufeff")))
 
 

@@ -4,10 +4,11 @@ tables, double-dummy and par tags) with their parsers. ``contractbridge.formats.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache, partial
 from operator import itemgetter
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from contractbridge.auction import Auction
 from contractbridge.calls import PASS, Call
@@ -15,6 +16,8 @@ from contractbridge.cards import Card, Seat, Side, Strain
 from contractbridge.contract import Contract
 from contractbridge.deal import Deal
 from contractbridge.errors import BridgeError, FormatError
+
+T = TypeVar("T")
 
 #: The mandatory tags in export order (PBN 2.1 §3.1, the "seven tag roster" plus Dealer … Result).
 MANDATORY_TAGS: Final = (
@@ -349,6 +352,14 @@ CONTRACTS: Final[dict[str, Contract]] = {
 STRAIN_ONLY: Final = frozenset({"NT", "N", "S", "H", "D", "C"})
 
 
+def every(table: Mapping[str, T], tokens: Iterable[str]) -> list[T] | None:
+    """``table``'s value for each token, or None when one is not in it (#28: a section read at once, in C)."""
+    try:
+        return list(map(table.__getitem__, tokens))
+    except KeyError:
+        return None
+
+
 def decimal(text: str, digits: int = 6) -> int | None:
     """``text`` (spaces around allowed) as a number of at most ``digits`` ASCII digits, else None: ``str.isdigit``
     accepts ``²`` that ``int`` refuses, and ``int`` refuses more than 4,300 digits."""
@@ -411,7 +422,7 @@ def deal_of(text: str) -> Deal | str:
         partial = Deal.partial(text)
     except BridgeError as again:  # then the complete reading fails too, and this is the error
         return str(again)
-    if len({len(h) for h in partial.hands if h}) == 1:  # complete (13 cards a hand, none twice), or an end position
+    if partial.is_complete or len({len(h) for h in partial.hands if h}) == 1:  # or an end position
         return partial
     try:
         return Deal(text)  # uneven hands, or none: not complete either, and its error says why

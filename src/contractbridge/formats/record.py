@@ -235,15 +235,15 @@ def play_order(columns: Iterable[Sequence[Card | None]], first: Seat, leader: Se
     played); stops at the first card not played."""
     out: list[Card] = []
     trump = -1 if strain is Strain.NOTRUMP else int(strain)
+    k = (leader - first) % 4  # the leader's column
     for trick in columns:
-        k = (leader - first) % 4
         ordered = (*trick[k:], *trick[:k])
         if None in ordered:  # the play stops at the first card not played
             out.extend(cast("tuple[Card, ...]", ordered[: ordered.index(None)]))
             break
         played = cast("tuple[Card, ...]", ordered)
         out.extend(played)
-        leader = leader.offset(_winning_index([card.index for card in played], trump))  # L44E-F, as trick_winner
+        k = (k + _winning_index([card.index for card in played], trump)) % 4  # L44E-F, as trick_winner
     return out
 
 
