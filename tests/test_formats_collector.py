@@ -49,20 +49,3 @@ def test_readers_leave_it_enabled() -> None:
     assert gc.isenabled() and games[0].deal is not None
     boards = lin.loads("pn|a,b,c,d|md|3SAKQJHT98D765C432,ST98H765D432CAKQJ,S765H432DAKQJCT98|sv|o|").boards
     assert gc.isenabled() and boards[0].deal is not None
-
-
-def test_pbn_games_go_to_the_oldest_generation() -> None:
-    """#28: the games read are not walked again by the young generations' collections."""
-    games = pbn.loads(_PBN)
-    oldest = gc.get_objects(generation=2)
-    assert any(o is games[0] for o in oldest) and gc.get_freeze_count() == 0 and gc.isenabled()
-
-
-def test_a_callers_freeze_is_left_alone() -> None:
-    gc.freeze()
-    try:
-        frozen = gc.get_freeze_count()
-        games = pbn.loads(_PBN)
-        assert gc.get_freeze_count() == frozen and games[0].deal is not None and gc.isenabled()
-    finally:
-        gc.unfreeze()

@@ -764,7 +764,7 @@ def loads(text: str, *, file: str | None = None, strict: bool = False) -> list[P
     """Every game of a PBN text (any line ends)."""
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
-    with paused_gc(long_lived=True):  # the games hold no reference cycles, and live as long as the list
+    with paused_gc():  # the games hold no reference cycles
         return list(Reader(PbnGame, file, strict).scan(text.lstrip("\ufeff")))
 
 
