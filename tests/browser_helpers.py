@@ -47,6 +47,17 @@ def take_seat(page: playwright_api.Page, server: Server, table_id: str, seat: st
     page.wait_for_selector("#status:has-text('connected')")
 
 
+def seated_pages(
+    browser: playwright_api.Browser, server: Server, table_id: str, seats: str
+) -> dict[str, playwright_api.Page]:
+    """A page of its own (a new browser context) for each of ``seats``, each player seated at the table."""
+    pages = {}
+    for seat in seats:
+        pages[seat] = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+        take_seat(pages[seat], server, table_id, seat)
+    return pages
+
+
 def act(page: playwright_api.Page) -> bool:
     """Whatever this player may do now, done by clicking: a pass (or the lowest bid when nothing else), "no
     questions" before the opening lead is faced (L41B), or the first playable card. Returns whether it did

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from browser_helpers import playwright_api, shot, take_seat
+from browser_helpers import playwright_api, seated_pages, shot, take_seat
 from web_helpers import Server, serve
 
 
@@ -72,10 +72,7 @@ def test_two_humans_ask_and_answer_and_a_player_alerts_his_partners_call(
     laws give the other (East may not alert North's call, South may not ask about it). East notes North's break in
     tempo (L16B2): South's page says it is unauthorized information for him (L16B1)."""
     table = server.post("/api/tables", {"name": "Ask and answer", "robots": ["N", "W"]})
-    pages = {}
-    for seat in "ES":
-        pages[seat] = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-        take_seat(pages[seat], server, table["id"], seat)
+    pages = seated_pages(browser, server, table["id"], "ES")
     east, south = pages["E"], pages["S"]
     east.wait_for_selector("#bidding-box:not([hidden])")  # North has called: East's turn
     cell(south, 1).click()

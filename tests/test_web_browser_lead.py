@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from browser_helpers import playwright_api, shot, take_seat
+from browser_helpers import playwright_api, seated_pages, shot, take_seat
 from web_helpers import Server, serve
 
 Page = playwright_api.Page
@@ -77,10 +77,7 @@ def test_the_leaders_partner_has_his_say_and_the_leader_sees_nothing_of_it_but_h
     """West, the leader's partner, and North, declarer, are people: each is offered "no questions" (L41B); West's
     page shows a card's back in East's place, never its face; the lead is faced once both have said it."""
     table = server.post("/api/tables", {"name": "Leader's partner", "robots": ["E", "S"]})
-    pages = {}
-    for seat in "NW":
-        pages[seat] = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-        take_seat(pages[seat], server, table["id"], seat)
+    pages = seated_pages(browser, server, table["id"], "NW")
     north, west = pages["N"], pages["W"]
     open_seven_notrump(north, (west,))
     for page in (north, west):

@@ -277,16 +277,13 @@ def test_the_period_across_two_processes_and_a_take_over(tmp_path: Path) -> None
 
     import websockets
 
-    from web_helpers import Server, postgres
+    from web_helpers import postgres, started_servers
 
     with postgres() as url:
         if url is None:
             pytest.skip("Debian's PostgreSQL server cannot be started here")
         args = ("--robot-processes", "0", "--robot-effort", "1", "--clarification-timeout", "0")
-        servers = [Server(url, robot_delay=0.05, seed=f"period-{i}", args=args, log=tmp_path / f"serve{i}.log")
-                   for i in range(2)]  # fmt: skip
-        for server in servers:
-            server.start()
+        servers = started_servers(url, 2, "period", args, tmp_path)
         try:
             owner, mirror = servers
             table_id = owner.post("/api/tables", {"name": "two", "robots": ["E", "S", "W"]})["id"]

@@ -25,7 +25,7 @@ import websockets
 
 from contractbridge.cards import Seat
 from contractbridge.store import Store, TableRecord
-from web_helpers import PG_BIN, Recorder, Server, audit, check_frames, play_client, postgres
+from web_helpers import PG_BIN, Recorder, Server, audit, check_frames, play_client, postgres, started_servers
 
 
 def test_leases_one_owner_at_a_time_and_orphans() -> None:
@@ -97,10 +97,7 @@ def test_three_processes_one_killed_mid_board_loses_nothing(tmp_path: Any) -> No
         if url is None:
             pytest.skip("Debian's PostgreSQL server cannot be started here")
         args = ("--robot-processes", "1", "--robot-effort", "low", "--tables-per-minute", "0")
-        servers = [Server(url, robot_delay=0.05, seed=f"cluster-{i}", args=args, log=tmp_path / f"serve{i}.log")
-                   for i in range(3)]  # fmt: skip
-        for server in servers:
-            server.start()
+        servers = started_servers(url, 3, "cluster", args, tmp_path)
         try:
             first = servers[0]
             ids = [first.post("/api/tables", {"name": f"t{i}", "robots": ["N", "E", "W"]})["id"] for i in range(tables)]
@@ -363,10 +360,7 @@ def test_a_mirror_whose_channel_is_cut_mid_board_sees_the_board_to_its_end(tmp_p
         if url is None:
             pytest.skip("Debian's PostgreSQL server cannot be started here")
         args = ("--robot-processes", "1", "--robot-effort", "low", "--tables-per-minute", "0")
-        logs = [tmp_path / f"serve{i}.log" for i in range(2)]
-        servers = [Server(url, robot_delay=0.05, seed=f"relisten-{i}", args=args, log=logs[i]) for i in range(2)]
-        for server in servers:
-            server.start()
+        servers = started_servers(url, 2, "relisten", args, tmp_path)
         store = Store(url)
         try:
             table_id = servers[0].post("/api/tables", {"name": "t", "robots": ["N", "E", "W"]})["id"]
@@ -397,6 +391,6 @@ def test_a_mirror_whose_channel_is_cut_mid_board_sees_the_board_to_its_end(tmp_p
             assert (last["view"]["board"], last["seq"]) == final
         audit(store, table_id, [south, watcher])
         store.close()
-        for log in logs:
-            text = log.read_text()
+        for i in range(2):
+            text = (tmp_path / f"serve{i}.log").read_text()
             assert "channel lost" in text and "listening again" in text

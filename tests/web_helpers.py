@@ -157,6 +157,18 @@ def start_postgres(tmp: Path) -> tuple[str, subprocess.Popen[bytes]] | None:
     return None
 
 
+def started_servers(url: str, count: int, name: str, args: tuple[str, ...], directory: Path) -> list[Server]:
+    """``count`` ``serve`` processes on the store at ``url``, seeded ``name-i``, each logging to
+    ``directory/serve{i}.log``, started."""
+    servers = [
+        Server(url, robot_delay=0.05, seed=f"{name}-{i}", args=args, log=directory / f"serve{i}.log")
+        for i in range(count)
+    ]
+    for server in servers:
+        server.start()
+    return servers
+
+
 @contextmanager
 def postgres() -> Iterator[str | None]:
     """The URL of a throw-away PostgreSQL server for the block (None when it cannot be started here)."""
