@@ -27,6 +27,7 @@ serve: $(VENV)/.installed-web,dd
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff format --check src tests benchmarks
 	$(BIN)/mypy
 
 test: lint

@@ -27,10 +27,13 @@ def main(argv: list[str]) -> None:
         print(f"== {name}", flush=True)
         began, used = time.perf_counter(), time.process_time()
         importlib.import_module(f"benchmarks.{name}").main()
-        print(f"== {name}: {time.perf_counter() - began:.0f} s wall, {time.process_time() - used:.0f} s CPU",
-              flush=True)
-    print(f"== all done in {time.perf_counter() - start:.0f} s wall, {time.process_time() - cpu:.0f} s CPU"
-          f" (this process; the machine's load: {os.getloadavg()[0]:.1f})")
+        print(
+            f"== {name}: {time.perf_counter() - began:.0f} s wall, {time.process_time() - used:.0f} s CPU", flush=True
+        )
+    print(
+        f"== all done in {time.perf_counter() - start:.0f} s wall, {time.process_time() - cpu:.0f} s CPU"
+        f" (this process; the machine's load: {os.getloadavg()[0]:.1f})"
+    )
 
 
 if __name__ == "__main__":

@@ -161,8 +161,10 @@ class Rate:
 def median_rate(side: Side, rounds: int = ROUNDS) -> Rate:
     """Median items per CPU second and per wall second of ``side`` alone (a figure without a peer)."""
     times = [side.timing() for _ in range(rounds)]
-    return Rate(statistics.median(side.items / max(t.cpu, 1e-9) for t in times),
-                statistics.median(side.items / max(t.wall, 1e-9) for t in times))
+    return Rate(
+        statistics.median(side.items / max(t.cpu, 1e-9) for t in times),
+        statistics.median(side.items / max(t.wall, 1e-9) for t in times),
+    )
 
 
 def report(job: str, ours: Side, peer: Side, result: Comparison, unit: str, target: float | None = None) -> None:
@@ -172,5 +174,7 @@ def report(job: str, ours: Side, peer: Side, result: Comparison, unit: str, targ
     print(f"  {'':<62} {unit + '/s CPU':>16} {unit + '/s wall':>16}")
     print(f"  ours  {ours.label:<56} {result.ours:>16,.0f} {result.ours_wall:>16,.0f}")
     print(f"  peer  {peer.label:<56} {result.peer:>16,.0f} {result.peer_wall:>16,.0f}")
-    print(f"  ratio ours/peer by CPU, median of {len(result.ratios)} rounds: {result.ratio:.2f}x "
-          f"(range {min(result.ratios):.2f}-{max(result.ratios):.2f}; wall clock {result.wall_ratio:.2f}x){aim}")
+    print(
+        f"  ratio ours/peer by CPU, median of {len(result.ratios)} rounds: {result.ratio:.2f}x "
+        f"(range {min(result.ratios):.2f}-{max(result.ratios):.2f}; wall clock {result.wall_ratio:.2f}x){aim}"
+    )

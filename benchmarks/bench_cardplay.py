@@ -70,8 +70,10 @@ def main() -> None:
         f" {1000 * robot.cpu_seconds / max(robot.decisions, 1):.1f} ms; wall clock mean"
         f" {1000 * robot.seconds_per_decision:.1f} ms, slowest {1000 * robot.slowest:.0f} ms ({JOBS} job(s))"
     )
-    print(f"robot |declarer tricks - DD|: {robot.distance:.3f} (target <= 0.5:"
-          f" {'met' if robot.distance <= 0.5 else 'NOT met'}) over {robot.boards} unseen deals")
+    print(
+        f"robot |declarer tricks - DD|: {robot.distance:.3f} (target <= 0.5:"
+        f" {'met' if robot.distance <= 0.5 else 'NOT met'}) over {robot.boards} unseen deals"
+    )
     for name, other in (("lowest card", lowest), ("random", random)):
         gave = other.declarer_cost + other.defence_cost
         mine = robot.declarer_cost + robot.defence_cost

@@ -51,26 +51,27 @@ def main() -> None:
     peer_sets = [[dd.to_endplay(d) for d in deals] for deals in sets]
     ours = Side("dd.dd_tables (fresh deals, cache cleared)", _each_round(sets, dd.dd_tables), DEALS_PER_ROUND)
     peer_it = iter(peer_sets)
-    theirs = peer("endplay calc_all_tables (40 deals a call)", lambda: _endplay_tables(next(peer_it)),
-                  DEALS_PER_ROUND)
+    theirs = peer("endplay calc_all_tables (40 deals a call)", lambda: _endplay_tables(next(peer_it)), DEALS_PER_ROUND)
     report("DD tables of fresh deals", ours, theirs, compare(ours, theirs), "tables")
 
     sets = _rounds(2025)
     arrays = [dd.holdings_array(deals) for deals in sets]
     peer_sets = [[dd.to_endplay(d) for d in deals] for deals in sets]
     array_it, peer_it = iter(arrays), iter(peer_sets)
-    ours = Side("dd.dd_tables_array (holdings arrays, no cache)", lambda: dd.dd_tables_array(next(array_it)),
-                DEALS_PER_ROUND)
-    theirs = peer("endplay calc_all_tables (40 deals a call)", lambda: _endplay_tables(next(peer_it)),
-                  DEALS_PER_ROUND)
+    ours = Side(
+        "dd.dd_tables_array (holdings arrays, no cache)", lambda: dd.dd_tables_array(next(array_it)), DEALS_PER_ROUND
+    )
+    theirs = peer("endplay calc_all_tables (40 deals a call)", lambda: _endplay_tables(next(peer_it)), DEALS_PER_ROUND)
     report("DD tables of fresh deals, array path", ours, theirs, compare(ours, theirs), "tables")
 
     deals = sets[-1]
     dd.dd_tables(deals)  # solved once: every later look-up is a cache hit
-    cached = statistics.median(DEALS_PER_ROUND / max(timed(lambda: dd.dd_tables(deals)).cpu, 1e-9)
-                               for _ in range(ROUNDS))
-    print(f"CACHED, not solving: dd.dd_tables on deals solved before (our LRU cache): {cached:,.0f} tables a CPU"
-          " second")
+    cached = statistics.median(
+        DEALS_PER_ROUND / max(timed(lambda: dd.dd_tables(deals)).cpu, 1e-9) for _ in range(ROUNDS)
+    )
+    print(
+        f"CACHED, not solving: dd.dd_tables on deals solved before (our LRU cache): {cached:,.0f} tables a CPU second"
+    )
 
 
 if __name__ == "__main__":

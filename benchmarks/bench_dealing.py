@@ -54,32 +54,47 @@ def main() -> None:
 
     tool = _deal_tool()
     n_ours, n_peer = sized(200_000, 50_000), sized(5_000, 1_000)
-    ours = Side("DealGenerator.deals (Deal objects)", lambda: sum(1 for _ in DealGenerator(seed=1).deals(n_ours)),
-                n_ours)
+    ours = Side(
+        "DealGenerator.deals (Deal objects)", lambda: sum(1 for _ in DealGenerator(seed=1).deals(n_ours)), n_ours
+    )
     peer = other("endplay generate_deals", lambda: sum(1 for _ in generate_deals(produce=n_peer, seed=1)), n_peer)
     report("random deals as objects", ours, peer, compare(ours, peer), "deals", target=30)
 
-    ours = Side("DealGenerator.deals, all four hands touched", lambda: _touch(DealGenerator(seed=1).deals(n_ours)),
-                n_ours)
-    peer = other("endplay generate_deals, all four hands touched",
-                lambda: _touch_endplay(generate_deals(produce=n_peer, seed=1)), n_peer)
+    ours = Side(
+        "DealGenerator.deals, all four hands touched", lambda: _touch(DealGenerator(seed=1).deals(n_ours)), n_ours
+    )
+    peer = other(
+        "endplay generate_deals, all four hands touched",
+        lambda: _touch_endplay(generate_deals(produce=n_peer, seed=1)),
+        n_peer,
+    )
     report("random deals as objects, hands used", ours, peer, compare(ours, peer), "deals")
 
-    arrays = Side("DealGenerator.batch (NumPy arrays)", lambda: DealGenerator(seed=1).batch(sized(1_000_000, 200_000)),
-                  sized(1_000_000, 200_000))
+    arrays = Side(
+        "DealGenerator.batch (NumPy arrays)",
+        lambda: DealGenerator(seed=1).batch(sized(1_000_000, 200_000)),
+        sized(1_000_000, 200_000),
+    )
     if tool is None:
         print("random deals as arrays: `deal` is not installed (apt-get install deal): no C peer")
     else:
-        c_peer = other("deal (Thomas Andrews, C), silent", lambda: _run_deal(tool, sized(1_000_000, 200_000), None),
-                       sized(1_000_000, 200_000))
+        c_peer = other(
+            "deal (Thomas Andrews, C), silent",
+            lambda: _run_deal(tool, sized(1_000_000, 200_000), None),
+            sized(1_000_000, 200_000),
+        )
         report("random deals as arrays", arrays, c_peer, compare(arrays, c_peer), "deals")
 
     n_ours, n_peer = sized(50_000, 10_000), sized(300, 100)
     print(f"constrained: {CONSTRAINT}")
-    ours = Side("DealGenerator.deals (Deal objects)", lambda: sum(1 for _ in DealGenerator(CONSTRAINT, seed=1)
-                                                                     .deals(n_ours)), n_ours)
-    peer = other("endplay generate_deals", lambda: sum(1 for _ in generate_deals(CONSTRAINT, produce=n_peer, seed=1)),
-                n_peer)
+    ours = Side(
+        "DealGenerator.deals (Deal objects)",
+        lambda: sum(1 for _ in DealGenerator(CONSTRAINT, seed=1).deals(n_ours)),
+        n_ours,
+    )
+    peer = other(
+        "endplay generate_deals", lambda: sum(1 for _ in generate_deals(CONSTRAINT, produce=n_peer, seed=1)), n_peer
+    )
     report("constrained deals", ours, peer, compare(ours, peer), "deals")
     if tool is None:
         print("constrained deals: `deal` is not installed (apt-get install deal): no C peer")
@@ -88,8 +103,14 @@ def main() -> None:
         script = Path(tmp) / "constraint.tcl"
         script.write_text(DEAL_TCL)
         c_peer = other("deal (Thomas Andrews, C + Tcl), silent", lambda: _run_deal(tool, n_ours, str(script)), n_ours)
-        report(f"constrained deals against the C dealer ({ROUNDS} rounds)", ours, c_peer, compare(ours, c_peer),
-               "deals", target=1)
+        report(
+            f"constrained deals against the C dealer ({ROUNDS} rounds)",
+            ours,
+            c_peer,
+            compare(ours, c_peer),
+            "deals",
+            target=1,
+        )
 
 
 if __name__ == "__main__":

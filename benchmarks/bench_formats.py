@@ -64,8 +64,10 @@ def main() -> None:
         texts = {p.name: decode(p.read_bytes())[0] for p in paths}
         games = sum(ours(t) for t in texts.values())
         whole = median_rate(Side(kind, lambda texts=texts, ours=ours: [ours(t) for t in texts.values()], games))
-        print(f"{kind}: {'the first 8 files' if len(paths) == 8 else 'whole corpus'}, {len(texts)} files, {games}"
-              f" games: {whole.cpu:,.0f} games/s CPU ({whole.wall:,.0f} wall)")
+        print(
+            f"{kind}: {'the first 8 files' if len(paths) == 8 else 'whole corpus'}, {len(texts)} files, {games}"
+            f" games: {whole.cpu:,.0f} games/s CPU ({whole.wall:,.0f} wall)"
+        )
         if parser is None:
             print("  endplay not installed: no ratio")
             continue
@@ -78,10 +80,12 @@ def main() -> None:
                 continue
         n = sum(ours(t) for t in common.values())
         name = kind.lower()
-        mine = Side(f"{name}.loads: what endplay's Board holds", lambda c=common, o=ours: [o(t) for t in c.values()],
-                    n)
-        full = Side(f"{name}.loads + to_record (auction by the laws, play order)",
-                    lambda c=common, o=ours: [o(t, True) for t in c.values()], n)
+        mine = Side(f"{name}.loads: what endplay's Board holds", lambda c=common, o=ours: [o(t) for t in c.values()], n)
+        full = Side(
+            f"{name}.loads + to_record (auction by the laws, play order)",
+            lambda c=common, o=ours: [o(t, True) for t in c.values()],
+            n,
+        )
         theirs = peer(f"endplay parsers.{name}.loads", lambda c=common, p=parser: [p.loads(t) for t in c.values()], n)
         print(f"  files both read: {len(common)} ({n} games)")
         report(f"{kind}: the values endplay's Board holds", mine, theirs, compare(mine, theirs), "games", target=5)
@@ -103,9 +107,11 @@ def _per_file(kind: str, ours: Callable[..., int], parser: Any, common: dict[str
         theirs = peer("", lambda t=text: parser.loads(t), counts[name])
         typed.append(compare(Side("", lambda t=text: ours(t), counts[name]), theirs, rounds=3).ratio)
         full.append(compare(Side("", lambda t=text: ours(t, True), counts[name]), theirs, rounds=3).ratio)
-    print(f"  {kind} per file, the median of {len(typed)} files' own ratios by CPU: typed"
-          f" {statistics.median(typed):.2f}x (quartiles {_quartiles(typed)}), full records"
-          f" {statistics.median(full):.2f}x (quartiles {_quartiles(full)})")
+    print(
+        f"  {kind} per file, the median of {len(typed)} files' own ratios by CPU: typed"
+        f" {statistics.median(typed):.2f}x (quartiles {_quartiles(typed)}), full records"
+        f" {statistics.median(full):.2f}x (quartiles {_quartiles(full)})"
+    )
 
 
 def _quartiles(ratios: list[float]) -> str:

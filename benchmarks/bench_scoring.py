@@ -44,34 +44,51 @@ def _endplay_cases(cases: list[Case]) -> list[tuple[object, ...]]:
     and vulnerability."""
     from endplay.types import Denom, Penalty, Player, Vul
 
-    denom = {Strain.CLUBS: Denom.clubs, Strain.DIAMONDS: Denom.diamonds, Strain.HEARTS: Denom.hearts,
-             Strain.SPADES: Denom.spades, Strain.NOTRUMP: Denom.nt}
+    denom = {
+        Strain.CLUBS: Denom.clubs,
+        Strain.DIAMONDS: Denom.diamonds,
+        Strain.HEARTS: Denom.hearts,
+        Strain.SPADES: Denom.spades,
+        Strain.NOTRUMP: Denom.nt,
+    }
     penalty = {Doubling.NONE: Penalty.passed, Doubling.DOUBLED: Penalty.doubled, Doubling.REDOUBLED: Penalty.redoubled}
     player = {Seat.NORTH: Player.north, Seat.EAST: Player.east, Seat.SOUTH: Player.south, Seat.WEST: Player.west}
     return [
-        (level, denom[strain], player[seat], penalty[doubling], tricks - 6 - level,
-         (Vul.ns if seat.side == 0 else Vul.ew) if vul else Vul.none)
+        (
+            level,
+            denom[strain],
+            player[seat],
+            penalty[doubling],
+            tricks - 6 - level,
+            (Vul.ns if seat.side == 0 else Vul.ew) if vul else Vul.none,
+        )
         for level, strain, doubling, seat, tricks, vul in cases
     ]
 
 
 def _ours(cases: list[Case]) -> list[int]:
     score = duplicate.score
-    return [score(Contract(level, strain, doubling), seat, tricks, vul)
-            for level, strain, doubling, seat, tricks, vul in cases]
+    return [
+        score(Contract(level, strain, doubling), seat, tricks, vul)
+        for level, strain, doubling, seat, tricks, vul in cases
+    ]
 
 
 def _itemised(cases: list[Case]) -> list[int]:
     breakdown = duplicate.breakdown
-    return [breakdown(Contract(level, strain, doubling), seat, tricks, vul).total
-            for level, strain, doubling, seat, tricks, vul in cases]
+    return [
+        breakdown(Contract(level, strain, doubling), seat, tricks, vul).total
+        for level, strain, doubling, seat, tricks, vul in cases
+    ]
 
 
 def _endplay(cases: list[tuple[object, ...]]) -> list[int]:
     from endplay.types import Contract as EContract
 
-    return [EContract(level=level, denom=denom, declarer=declarer, penalty=penalty, result=result).score(vul)
-            for level, denom, declarer, penalty, result, vul in cases]
+    return [
+        EContract(level=level, denom=denom, declarer=declarer, penalty=penalty, result=result).score(vul)
+        for level, denom, declarer, penalty, result, vul in cases
+    ]
 
 
 def bench_duplicate() -> None:
@@ -98,8 +115,9 @@ def bench_duplicate() -> None:
     report("duplicate score, arrays of results", arrays, theirs, compare(arrays, theirs), "scores")
 
     items = Side("breakdown(Contract(...), ...) (itemised, for display)", lambda: _itemised(cases), n)
-    report("duplicate score itemised (what score cost before the table)", items, theirs, compare(items, theirs),
-           "scores")
+    report(
+        "duplicate score itemised (what score cost before the table)", items, theirs, compare(items, theirs), "scores"
+    )
 
 
 def pure_python(boards: list[int], scores: list[int]) -> list[int]:
@@ -120,8 +138,9 @@ def bench_matchpoints() -> None:
     board_array, score_array = np.asarray(boards), np.asarray(scores)
     assert np.asarray(mp.matchpoint_boards(board_array, score_array)).tolist() == pure_python(boards, scores)
     n = BOARDS * RESULTS
-    ours = Side("compare.matchpoint_boards (NumPy, one sort)", lambda: mp.matchpoint_boards(board_array, score_array),
-                n)
+    ours = Side(
+        "compare.matchpoint_boards (NumPy, one sort)", lambda: mp.matchpoint_boards(board_array, score_array), n
+    )
     plain = peer("pure Python, every pair on each board", lambda: pure_python(boards, scores), n)
     report(f"matchpointing {BOARDS} boards x {RESULTS} results (L78A)", ours, plain, compare(ours, plain), "scores")
 

@@ -100,8 +100,13 @@ def _endplay(boards: list[tuple[object, ...]]) -> None:
 def _endplay_boards(boards: list[Contracted]) -> list[tuple[object, ...]]:
     from endplay.types import Denom, Player
 
-    denom = {Strain.CLUBS: Denom.clubs, Strain.DIAMONDS: Denom.diamonds, Strain.HEARTS: Denom.hearts,
-             Strain.SPADES: Denom.spades, Strain.NOTRUMP: Denom.nt}
+    denom = {
+        Strain.CLUBS: Denom.clubs,
+        Strain.DIAMONDS: Denom.diamonds,
+        Strain.HEARTS: Denom.hearts,
+        Strain.SPADES: Denom.spades,
+        Strain.NOTRUMP: Denom.nt,
+    }
     return [(deal.to_pbn(), denom[strain], Player(int(declarer.lho))) for deal, strain, declarer, _ in boards]
 
 
@@ -114,7 +119,9 @@ def main() -> None:
     bits = Side("PlayState in bits (push_index + indices_of(legal_bits))", lambda: _play_bits(boards), n)
     bid: list[list[Table]] = []
     play_only = Side(
-        "Table, the 52 cards (tables bid off the clock)", lambda: _play_tables(bid.pop()), n,
+        "Table, the 52 cards (tables bid off the clock)",
+        lambda: _play_tables(bid.pop()),
+        n,
         prepare=lambda: bid.append(_bid_tables(boards)),
     )
     try:
@@ -126,11 +133,22 @@ def main() -> None:
     tuned = peer("endplay Deal.play, the led suit's ranks read once a card", lambda: _endplay(peer_boards), m)
     report("play loop: Table", table, tuned, compare(table, tuned), "boards", target=50)
     report("play loop: PlayState", state, tuned, compare(state, tuned), "boards")
-    report("play loop: PlayState in bits, the robots' API (not the Table line)", bits, tuned, compare(bits, tuned),
-           "boards")
+    report(
+        "play loop: PlayState in bits, the robots' API (not the Table line)",
+        bits,
+        tuned,
+        compare(bits, tuned),
+        "boards",
+    )
     report("play loop: Table against the play core", table, state, compare(table, state), "boards", target=0.8)
-    report("play loop: the play alone, Table against the play core", play_only, state, compare(play_only, state),
-           "boards", target=0.8)
+    report(
+        "play loop: the play alone, Table against the play core",
+        play_only,
+        state,
+        compare(play_only, state),
+        "boards",
+        target=0.8,
+    )
 
 
 if __name__ == "__main__":

@@ -207,8 +207,10 @@ def main() -> None:
     print(f"  table creation:   p50 {_quantile(c, 0.5) * 1e3:7.0f} ms  p99 {_quantile(c, 0.99) * 1e3:7.0f} ms"
           f"  ({len(c)} tables; target p99 ≤ {TARGET_CREATION * 1e3:.0f} ms: {met})")  # fmt: skip
     mean = statistics.fmean(b) if b else float("nan")
-    print(f"  South's actions: {figures.events} ({figures.events / wall:.1f}/s; mean delivery {mean * 1e3:.0f} ms);"
-          f" errors {figures.errors}; server CPU {cpu:.1f} s beside {wall:.1f} s wall ({cpu / wall:.2f} cores)")
+    print(
+        f"  South's actions: {figures.events} ({figures.events / wall:.1f}/s; mean delivery {mean * 1e3:.0f} ms);"
+        f" errors {figures.errors}; server CPU {cpu:.1f} s beside {wall:.1f} s wall ({cpu / wall:.2f} cores)"
+    )
 
 
 if __name__ == "__main__":

@@ -112,8 +112,10 @@ def _nest(data: bytes, rng: random.Random) -> bytes:
 
 def _huge(data: bytes, rng: random.Random) -> bytes:
     number = rng.choice([b"9" * 5000, b"1e999", b"-0", b"NaN", b"Infinity", b"1" * 200])
-    return data.replace(b'"number": ', b'"number": ' + number + b", \"x\": ", 1) if rng.random() < 0.5 else (
-        data + b'{"event": "claim", "seat": "S", "tricks": ' + number + b"}\n"
+    return (
+        data.replace(b'"number": ', b'"number": ' + number + b', "x": ', 1)
+        if rng.random() < 0.5
+        else (data + b'{"event": "claim", "seat": "S", "tricks": ' + number + b"}\n")
     )
 
 

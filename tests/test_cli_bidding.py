@@ -14,8 +14,15 @@ def test_evaluate_prints_every_figure() -> None:
     result = runner.invoke(app, ["evaluate", "T.K965.A863.J982"])
     assert result.exit_code == 0, result.output
     out = result.output
-    for text in ("high-card points", "EST-B08", "EST-B56", "support tricks (hearts)", "5½", "EST-B50",
-                 "biddable suits (EST-B13): none"):
+    for text in (
+        "high-card points",
+        "EST-B08",
+        "EST-B56",
+        "support tricks (hearts)",
+        "5½",
+        "EST-B50",
+        "biddable suits (EST-B13): none",
+    ):
         assert text in out
 
 
@@ -40,9 +47,14 @@ def test_auction_bids_a_deal() -> None:
 
 
 def test_bad_input_is_a_clear_error() -> None:
-    for args in (["bid", "AKQ"], ["bid", "74.AQ842.A985.T7", "--auction", "1H 1C"], ["evaluate", "AKQ.Z.."],
-                 ["bid", "74.AQ842.A985.T7", "--system", "acol"], ["auction", "--deal", "N:AKQ"],
-                 ["bid", "74.AQ842.A985.T7", "--partscores", "x"]):
+    for args in (
+        ["bid", "AKQ"],
+        ["bid", "74.AQ842.A985.T7", "--auction", "1H 1C"],
+        ["evaluate", "AKQ.Z.."],
+        ["bid", "74.AQ842.A985.T7", "--system", "acol"],
+        ["auction", "--deal", "N:AKQ"],
+        ["bid", "74.AQ842.A985.T7", "--partscores", "x"],
+    ):
         result = runner.invoke(app, args)
         assert result.exit_code == 2 and "error" in result.output, args
 

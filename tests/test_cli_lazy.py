@@ -103,11 +103,11 @@ def test_a_score_sheet_finds_its_edition_when_nothing_imported_the_laws() -> Non
     assert out.strip() == "(120, 0)"
 
 
-
 def test_python_dash_m_runs_the_command() -> None:
     """``python -m contractbridge.cli`` is the ``contractbridge`` command (it did nothing at all before)."""
     out = subprocess.run([sys.executable, "-m", "contractbridge.cli", "--version"], capture_output=True, text=True)
     assert out.returncode == 0 and out.stdout.startswith("contractbridge ")
+
 
 if __name__ == "__main__":  # `python tests/test_cli_lazy.py` rewrites INDEX after a command's help changes
     import re

@@ -84,6 +84,7 @@ def test_a_match_is_logged_in_the_data_directory_and_resumed(_data_home: Path) -
     assert resumed.exit_code == 0, resumed.output
     assert "Board 1 (played)" in resumed.output and "Board 2" in resumed.output
     assert resumed.output.count("Match summary") == 1
+
     def board_one(output: str) -> list[str]:
         """Board 1's row of the summary, by its cells (the columns' widths follow the longest result)."""
         rows = output.split("Match summary")[1].splitlines()

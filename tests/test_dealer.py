@@ -193,9 +193,27 @@ def test_the_package_keeps_the_module_imports() -> None:
     import contractbridge.dealer as package
 
     old_names = {
-        "Constraint", "DealBatch", "DealGenerator", "Expr", "ShapePattern", "controls", "generate", "hand_function",
-        "has_card", "hcp", "length", "parse_constraint", "register_function", "shape", "vector_function",
-        "Predeal", "TrueConstraint", "Compare", "HCP_TABLE", "ALL_SHAPES", "parse_shape_pattern",
+        "Constraint",
+        "DealBatch",
+        "DealGenerator",
+        "Expr",
+        "ShapePattern",
+        "controls",
+        "generate",
+        "hand_function",
+        "has_card",
+        "hcp",
+        "length",
+        "parse_constraint",
+        "register_function",
+        "shape",
+        "vector_function",
+        "Predeal",
+        "TrueConstraint",
+        "Compare",
+        "HCP_TABLE",
+        "ALL_SHAPES",
+        "parse_shape_pattern",
     }
     assert old_names <= set(package.__all__)
     assert all(hasattr(package, name) for name in package.__all__)

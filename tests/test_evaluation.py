@@ -49,8 +49,17 @@ def ht(hand: str, table: HTTable = HTTable.CULBERTSON) -> F:
 
 @pytest.mark.parametrize(
     ("holding", "value"),
-    [("AK", 2), ("AQ", F(3, 2)), ("AJT", F(3, 2)), ("KQT", F(3, 2)), ("A", 1), ("KQ", 1), ("KJx", 1),
-     ("Kx", F(1, 2)), ("QJx", F(1, 2))],
+    [
+        ("AK", 2),
+        ("AQ", F(3, 2)),
+        ("AJT", F(3, 2)),
+        ("KQT", F(3, 2)),
+        ("A", 1),
+        ("KQ", 1),
+        ("KJx", 1),
+        ("Kx", F(1, 2)),
+        ("QJx", F(1, 2)),
+    ],
 )
 def test_tv97_culbertson_suit_values(holding: str, value: F) -> None:
     """TV97, EST-B08."""
@@ -74,9 +83,23 @@ def test_tv99_at_most_two_per_suit() -> None:
 
 @pytest.mark.parametrize(
     ("holding", "value"),
-    [("AK", 2), ("AQJ", 2), ("AQT", F(3, 2)), ("AQ", F(5, 4)), ("AJT", F(3, 2)), ("A", 1), ("KQJ", F(3, 2)),
-     ("KQT", F(5, 4)), ("KQ", 1), ("KJT", F(3, 4)), ("Kx", F(1, 2)), ("QJx", F(1, 2)), ("Qxx", F(1, 4)),
-     ("K", 0), ("Qx", 0)],
+    [
+        ("AK", 2),
+        ("AQJ", 2),
+        ("AQT", F(3, 2)),
+        ("AQ", F(5, 4)),
+        ("AJT", F(3, 2)),
+        ("A", 1),
+        ("KQJ", F(3, 2)),
+        ("KQT", F(5, 4)),
+        ("KQ", 1),
+        ("KJT", F(3, 4)),
+        ("Kx", F(1, 2)),
+        ("QJx", F(1, 2)),
+        ("Qxx", F(1, 4)),
+        ("K", 0),
+        ("Qx", 0),
+    ],
 )
 def test_tv100_club_table(holding: str, value: F) -> None:
     """TV100, EST-B56."""
@@ -91,8 +114,17 @@ def test_tv101_club_vs_culbertson() -> None:
 
 @pytest.mark.parametrize(
     ("holding", "ok"),
-    [("AQxx", True), ("AJTx", True), ("KQTx", True), ("Kxxxx", True), ("QJxxx", True), ("T9xxxx", True),
-     ("KJxx", False), ("Jxxxx", False), ("Qxxx", False)],
+    [
+        ("AQxx", True),
+        ("AJTx", True),
+        ("KQTx", True),
+        ("Kxxxx", True),
+        ("QJxxx", True),
+        ("T9xxxx", True),
+        ("KJxx", False),
+        ("Jxxxx", False),
+        ("Qxxx", False),
+    ],
 )
 def test_tv102_biddable(holding: str, ok: bool) -> None:
     """TV102 / E18, E19, E20, EST-B13."""
@@ -199,8 +231,7 @@ def test_tv106_e29_support_tricks() -> None:
 
 @pytest.mark.parametrize(
     ("trumps", "short_suit", "value"),
-    [("Q32", "", 2), ("Q32", "2", 1), ("Q32", "32", F(1, 2)),
-     ("Q432", "", 3), ("Q432", "2", 2), ("Q432", "32", 1)],
+    [("Q32", "", 2), ("Q32", "2", 1), ("Q32", "32", F(1, 2)), ("Q432", "", 3), ("Q432", "2", 2), ("Q432", "32", 1)],
 )
 def test_tv107_shortness(trumps: str, short_suit: str, value: F) -> None:
     """TV107, EST-B38: shortness with 3 trumps 2/1/½, with 4 trumps 3/2/1; only the shortest suit counts."""
@@ -235,6 +266,7 @@ def test_tv108_trump_valuation_for_support(trumps: str, value: F) -> None:
 
 def test_normal_support_est_b37() -> None:
     """EST-B37: Q x x, J 10 x, x x x x; A x / K x only in the special cases."""
+
     def sup(h: str, weak: bool = False) -> bool:
         return has_normal_support(Hand(f"{h}.AKQ.AKQ.{'AKQJ98765'[: 7 - len(h)]}"), S, weak=weak)
 
@@ -268,6 +300,7 @@ def test_e06_average_hand_plus_values() -> None:
 
 def test_sure_trump_tricks_and_defence_est_b50() -> None:
     """EST-B50 / laws-historic §6.1.7: AKQ 3; KQJT 3; QJT98 3; A x x 1; A Q x 1½; K x x ½."""
+
     def stt(h: str) -> F:
         return sure_trump_tricks(Hand(f"{h}.AKQ.AKQ.{'AKQJ98765'[: 7 - len(h)]}"), S).value
 

@@ -54,8 +54,9 @@ def test_mixed_systems_at_one_table() -> None:
     calls are read by that side's system (L20F)."""
     for seed in range(200):
         deal = Deal.random(seed)
-        auction, records = bid_deal(deal, Seat(seed % 4), Vulnerability.NONE,
-                                    ["culbertson", "club", "culbertson", "club"])
+        auction, records = bid_deal(
+            deal, Seat(seed % 4), Vulnerability.NONE, ["culbertson", "club", "culbertson", "club"]
+        )
         assert auction.is_over
         for index, record in enumerate(records):
             mine, theirs = ("club", "culbertson") if record.seat.side else ("culbertson", "club")
@@ -85,13 +86,16 @@ def test_robots_at_a_table() -> None:
     for number in range(1, 9):
         board = Board(number, Deal.random(number))
         table = Table(board)
-        robots = {seat: BiddingRobot("club" if seat.side else "culbertson",
-                                     opponents="culbertson" if seat.side else "club") for seat in Seat}
+        robots = {
+            seat: BiddingRobot("club" if seat.side else "culbertson", opponents="culbertson" if seat.side else "club")
+            for seat in Seat
+        }
         assert all(isinstance(r, Player) for r in robots.values())
         play_board(table, robots)
         assert table.phase is Phase.DONE
-        expected, _ = bid_deal(board.deal, board.dealer, board.vulnerability,
-                               ["culbertson", "club", "culbertson", "club"])
+        expected, _ = bid_deal(
+            board.deal, board.dealer, board.vulnerability, ["culbertson", "club", "culbertson", "club"]
+        )
         assert table.auction == expected
         for index, (seat, _call) in enumerate(table.auction.history()):
             assert robots[seat].explain(table.auction, index, board.vulnerability).satisfied_by(board.deal[seat])

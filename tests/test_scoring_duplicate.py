@@ -157,9 +157,7 @@ def test_score_array_equals_score_everywhere() -> None:
     assert duplicate.score_array(4, Strain.SPADES, Doubling.DOUBLED, [7, 10], True).tolist() == [-800, 790]
 
 
-@pytest.mark.parametrize(
-    ("column", "value"), [(0, 8), (0, 0), (1, 5), (2, 3), (3, 14), (3, -1), (3, 7.5), (4, 2)]
-)
+@pytest.mark.parametrize(("column", "value"), [(0, 8), (0, 0), (1, 5), (2, 3), (3, 14), (3, -1), (3, 7.5), (4, 2)])
 def test_score_array_rejects_values_outside_l77(column: int, value: object) -> None:
     args: list[object] = [4, 3, 0, 10, False]
     args[column] = [value]

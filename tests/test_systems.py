@@ -17,8 +17,9 @@ from contractbridge.systems.club import CLUB
 NV, VUL = Vulnerability.NONE, Vulnerability.BOTH
 
 
-def call(hand: str, calls: str = "", vul: Vulnerability = NV, sys: str = "culbertson",
-         dealer: Seat = Seat.NORTH) -> str:
+def call(
+    hand: str, calls: str = "", vul: Vulnerability = NV, sys: str = "culbertson", dealer: Seat = Seat.NORTH
+) -> str:
     c, meaning = choose(Hand(hand), Auction(dealer, calls), vul, system=sys)
     assert meaning.satisfied_by(Hand(hand)), meaning
     return str(c)
@@ -49,8 +50,9 @@ def call(hand: str, calls: str = "", vul: Vulnerability = NV, sys: str = "culber
         ("E30 EST-B43", "J54.J932.AKT87.5", "1S P", NV, "2D"),
     ],
 )
-def test_worked_examples_recommended_call(example: str, hand: str, auction: str, vul: Vulnerability,
-                                          expected: str) -> None:
+def test_worked_examples_recommended_call(
+    example: str, hand: str, auction: str, vul: Vulnerability, expected: str
+) -> None:
     """§7 E07–E30: where the book gives a call, the robot makes it."""
     assert call(hand, auction, vul) == expected, example
 
@@ -109,8 +111,7 @@ def test_tv114_two_level_overcall() -> None:
 
 @pytest.mark.parametrize(
     ("auction", "index", "kind"),
-    [("1S P P X", 3, "informatory"), ("2NT X", 1, "penalty"), ("1S 2H 3S X", 3, "penalty"),
-     ("3C X", 1, "penalty")],
+    [("1S P P X", 3, "informatory"), ("2NT X", 1, "penalty"), ("1S 2H 3S X", 3, "penalty"), ("3C X", 1, "penalty")],
 )
 def test_tv116_double_classification(auction: str, index: int, kind: str) -> None:
     """TV116, EST-B26/B51/B52: informatory only if partner has not bid and the bid is at most 2S."""
@@ -131,15 +132,17 @@ def test_pass_with_four_sure_trump_tricks() -> None:
     assert call("32.32.KQJT98.432", "1D X P") == "P"
 
 
-@pytest.mark.parametrize(("hand", "expected"), [("A32.K32.A432.432", "2NT"), ("A32.A32.KQ32.432", "3NT"),
-                                                ("AK2.AQ2.A432.432", "4NT")])
+@pytest.mark.parametrize(
+    ("hand", "expected"), [("A32.K32.A432.432", "2NT"), ("A32.A32.KQ32.432", "3NT"), ("AK2.AQ2.A432.432", "4NT")]
+)
 def test_tv118_responses_to_1nt(hand: str, expected: str) -> None:
     """TV118, EST-B45: 2½ HT → 2NT, 3 HT → 3NT, 4½ HT → 4NT."""
     assert call(hand, "1NT P") == expected
 
 
-@pytest.mark.parametrize(("hand", "expected"), [("32.K432.5432.432", "2NT"), ("32.A432.K432.432", "3NT"),
-                                                ("32.A432.A432.K32", "4NT")])
+@pytest.mark.parametrize(
+    ("hand", "expected"), [("32.K432.5432.432", "2NT"), ("32.A432.K432.432", "3NT"), ("32.A432.A432.K32", "4NT")]
+)
 def test_tv119_responses_to_forcing_two(hand: str, expected: str) -> None:
     """TV119, EST-B46: no support, no biddable suit: ½ HT → 2NT, 1½ → 3NT, 2½ → 4NT."""
     assert call(hand, "2S P") == expected
@@ -161,8 +164,14 @@ def test_tv121_redouble() -> None:
 
 @pytest.mark.parametrize(
     ("hand", "auction", "expected"),
-    [("A32.5432.432.432", "1C P", "1D"), ("A32.K2.KJ432.432", "1C P", "2D"), ("A32.K32.K432.432", "1C P", "1NT"),
-     ("A32.AK432.K32.32", "1C P", "2H"), ("A32.AK32.K32.432", "1C P", "2NT"), ("A32.5432.432.432", "1C 1S", "P")],
+    [
+        ("A32.5432.432.432", "1C P", "1D"),
+        ("A32.K2.KJ432.432", "1C P", "2D"),
+        ("A32.K32.K432.432", "1C P", "1NT"),
+        ("A32.AK432.K32.32", "1C P", "2H"),
+        ("A32.AK32.K32.432", "1C P", "2NT"),
+        ("A32.5432.432.432", "1C 1S", "P"),
+    ],
 )
 def test_tv122_club_responses(hand: str, auction: str, expected: str) -> None:
     """TV122, EST-B55: 1 HT → 1D; 2 HT with 5 diamonds → 2D; 2 HT, no 5-card suit → 1NT; 3 HT with 5 hearts →
@@ -241,8 +250,15 @@ def test_call_meaning_constraints_and_union() -> None:
 
     bid = Bid(1, Strain.HEARTS)
     a = CallMeaning(bid, "five hearts", "T1", lengths=lengths(H=(5, 13)), ht_min=F(5, 2), hcp_min=10)
-    b = CallMeaning(bid, "four hearts", "T2", lengths=lengths(H=(4, 13)), ht_min=F(3), ht_max=F(4),
-                    specified_suits=frozenset({Suit.HEARTS}))
+    b = CallMeaning(
+        bid,
+        "four hearts",
+        "T2",
+        lengths=lengths(H=(4, 13)),
+        ht_min=F(3),
+        ht_max=F(4),
+        specified_suits=frozenset({Suit.HEARTS}),
+    )
     hand = Hand("74.AQ842.A985.T7")  # 2½ HT, 10 HCP
     assert a.satisfied_by(hand) and not b.satisfied_by(hand)
     assert not CallMeaning(bid, "", "T", hcp_max=9).satisfied_by(hand)
@@ -262,10 +278,14 @@ def test_b44_jump_raise_of_a_nt_response() -> None:
 
 @pytest.mark.parametrize(
     ("hand", "auction", "expected"),
-    [("AKJT8.K32.A32.32", "1S P 2C P", "2S"), ("AKJT8.J32.K32.32", "1S P 2C P 2S P 2NT P", "P"),
-     ("QJT976.A3.KQ2.32", "1S P 1NT P", "2S"),
-     ("AKQJT.A32.32.432", "1S P 2C P", "2S"), ("AKQJT.A32.32.432", "1S P 2C P 2S P 2NT P", "3S"),
-     ("KQJ9865.A3.K2.32", "1S P 2C P 2S P 2NT P", "3S")],
+    [
+        ("AKJT8.K32.A32.32", "1S P 2C P", "2S"),
+        ("AKJT8.J32.K32.32", "1S P 2C P 2S P 2NT P", "P"),
+        ("QJT976.A3.KQ2.32", "1S P 1NT P", "2S"),
+        ("AKQJT.A32.32.432", "1S P 2C P", "2S"),
+        ("AKQJT.A32.32.432", "1S P 2C P 2S P 2NT P", "3S"),
+        ("KQJ9865.A3.K2.32", "1S P 2C P 2S P 2NT P", "3S"),
+    ],
 )
 def test_e14_e17_rebid_counts_by_the_robot(hand: str, auction: str, expected: str) -> None:
     """E14–E17 / TV110, EST-B25: 4 trump tricks → the suit is bid twice, 5 → three times."""

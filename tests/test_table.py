@@ -553,8 +553,6 @@ def test_view_to_dict_is_json_and_hides_the_same_cards() -> None:
     assert set(south) == set(data)
 
 
-
-
 def test_an_editions_own_record_and_event_kinds_reach_the_table() -> None:
     """``Edition.new_record`` may return a record with event kinds of its own (a rubber-bridge player drawing
     attention, NBB R39): an irregular table sends them to it, and replays them."""

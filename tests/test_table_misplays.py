@@ -14,6 +14,7 @@ from play_helpers import E_WINS_T1, N_WINS_T1, S_ON_LEAD, W_WINS_T1, choose, log
 
 N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
 
+
 def test_tv115_defenders_lead_out_of_turn_declarer_accepts_l56a_l53a() -> None:
     table = table_of(*W_WINS_T1, "E:HK")
     ruling = pending(table)

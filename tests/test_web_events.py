@@ -120,8 +120,15 @@ def test_a_club_evening_in_process(client: TestClient, store: Store) -> None:
     assert over.status_code == 409 and "played online" in over.text
     # table 3 has a missing pair: four robots play the round by themselves
     client.post(f"/api/events/{event}/rounds/1/tables/3/robots", json={}, headers=director)
-    wait_for(lambda: "played" in [r.get("entered_by") for r in
-                                  place(client.get(f"/api/events/{event}", headers=director).json(), 1, 3)["results"]])
+    wait_for(
+        lambda: (
+            "played"
+            in [
+                r.get("entered_by")
+                for r in place(client.get(f"/api/events/{event}", headers=director).json(), 1, 3)["results"]
+            ]
+        )
+    )
     # table 4: the director's artificial score needs a reason (L12C2; L81C6 the director records it)
     adjust = {"round": 1, "table": 4, "board": 4, "adjusted": "A60/40"}
     assert client.post(f"/api/events/{event}/results", json=adjust, headers=director).status_code == 409
@@ -280,9 +287,15 @@ def test_a_directed_event_gives_the_director_every_table(client: TestClient) -> 
         assert info["director"] is True and info["spectators"] == "none"
     other = client.post("/api/events", json=MITCHELL).json()
     assert client.post(f"/api/events/{other['id']}/rounds", headers=director).status_code == 403  # not its link
-    bad = [({"tables": 2}, 422), ({"movement": "howell", "tables": 9}, 400), ({"edition": "XX99"}, 422),
-           ({"pbn": "[Board \"1\"]"}, 400), ({"form": "teams"}, 400), ({"form": "x"}, 422),
-           ({"pairs": 12}, 400)]
+    bad = [
+        ({"tables": 2}, 422),
+        ({"movement": "howell", "tables": 9}, 400),
+        ({"edition": "XX99"}, 422),
+        ({"pbn": '[Board "1"]'}, 400),
+        ({"form": "teams"}, 400),
+        ({"form": "x"}, 422),
+        ({"pairs": 12}, 400),
+    ]
     for spec, status in bad:
         answer = client.post("/api/events", json={**MITCHELL, **spec})
         assert answer.status_code == status, (spec, answer.text)
@@ -294,8 +307,11 @@ def test_boards_from_a_pbn_file(client: TestClient, store: Store) -> None:
     from contractbridge.tournament.handrecords import deal_boards
 
     boards = deal_boards(5, "pbn-file")  # a 3-table Howell: 5 rounds
-    pbn = "\n".join(f'[Board "{b.number}"]\n[Dealer "{b.dealer.letter}"]\n[Vulnerable "{b.vulnerability.pbn}"]\n'
-                    f'[Deal "{b.deal.to_pbn()}"]\n' for b in boards)
+    pbn = "\n".join(
+        f'[Board "{b.number}"]\n[Dealer "{b.dealer.letter}"]\n[Vulnerable "{b.vulnerability.pbn}"]\n'
+        f'[Deal "{b.deal.to_pbn()}"]\n'
+        for b in boards
+    )
     made = client.post("/api/events", json={"movement": "howell", "tables": 3, "boards_per_round": 1, "pbn": pbn})
     assert made.status_code == 201, made.text
     too_few = client.post("/api/events", json={"movement": "howell", "tables": 3, "boards_per_round": 2, "pbn": pbn})

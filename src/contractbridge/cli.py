@@ -35,7 +35,6 @@ COMMAND_MODULES: tuple[str, ...] = (
 )
 
 
-
 def commands_of(module: str) -> dict[str, Any]:
     """The commands that ``contractbridge.commands.<module>`` registers, by name, in its order (click commands
     of Typer's own copy of click, hence ``Any``)."""
@@ -111,7 +110,6 @@ def _main(
     ] = False,
 ) -> None:
     """Contract bridge faithful to the laws: deal, auction, play, claims, scoring and rulings."""
-
 
 
 def name_placeholders(command: Any) -> Any:

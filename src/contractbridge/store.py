@@ -338,9 +338,7 @@ class Store:
                     deck=[board_to_dict(b) for b in record.deck] or None,
                 )
             )
-            kinds = [
-                {"table_id": record.id, "seat": s, "kind": "robot" if s in robot_seats else other} for s in "NESW"
-            ]
+            kinds = [{"table_id": record.id, "seat": s, "kind": "robot" if s in robot_seats else other} for s in "NESW"]
             c.execute(seats.insert(), kinds)
 
     def tables(self, status: str | None = "open") -> list[TableRecord]:
@@ -569,7 +567,6 @@ def _table_record(row: sa.RowMapping) -> TableRecord:
         boards=int(row["boards"]),
         deck=tuple(board_from_dict(b) for b in row["deck"] or ()),
     )
-
 
 
 def _board_record(c: Connection, row: sa.RowMapping) -> BoardRecord:

@@ -20,8 +20,7 @@ INDEX: Final[dict[str, tuple[tuple[str, str], ...]]] = {
         ),
         (
             "play",
-            "A table at the terminal: robots play the seats you give them, you the rest (type help at "
-            "the prompt).",
+            "A table at the terminal: robots play the seats you give them, you the rest (type help at the prompt).",
         ),
     ),
     "scoring": (
@@ -36,8 +35,7 @@ INDEX: Final[dict[str, tuple[tuple[str, str], ...]]] = {
         ),
         (
             "rubber",
-            "Keep a rubber score sheet interactively: enter each hand's contract, declarer, tricks and "
-            "honours.",
+            "Keep a rubber score sheet interactively: enter each hand's contract, declarer, tricks and honours.",
         ),
         (
             "matchpoint",
@@ -94,8 +92,7 @@ INDEX: Final[dict[str, tuple[tuple[str, str], ...]]] = {
         ),
         (
             "simulate",
-            "Deal n hands satisfying a constraint, solve them double dummy and tabulate (Ctrl-C keeps "
-            "the results).",
+            "Deal n hands satisfying a constraint, solve them double dummy and tabulate (Ctrl-C keeps the results).",
         ),
     ),
     "dealer": (
@@ -113,8 +110,7 @@ INDEX: Final[dict[str, tuple[tuple[str, str], ...]]] = {
         ),
         (
             "rubber-game",
-            "Play a whole rubber against the robots, the We/They sheet after each hand (NBB R27–R36; "
-            "EST-S).",
+            "Play a whole rubber against the robots, the We/They sheet after each hand (NBB R27–R36; EST-S).",
         ),
     ),
     "tablemanager": (

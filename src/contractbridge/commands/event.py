@@ -206,8 +206,9 @@ def export(
     html: Annotated[Path | None, typer.Option("--html", help="Write the results site into a new directory.")] = None,
     hands: Annotated[
         Path | None,
-        typer.Option("--hands", help="Write the hand records (DD, par): PBN, or a printable sheet for a .html or .pdf "
-                     "name."),
+        typer.Option(
+            "--hands", help="Write the hand records (DD, par): PBN, or a printable sheet for a .html or .pdf name."
+        ),
     ] = None,
 ) -> None:
     """Export the event: results as PBN and USEBIO, the HTML results site, the hand records with DD and par.

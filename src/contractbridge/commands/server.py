@@ -36,8 +36,10 @@ def register(app: typer.Typer) -> None:
         workers: Annotated[
             int,
             typer.Option(
-                "--workers", min=1, help="server processes on this host (more than 1: PostgreSQL only; each table "
-                "is owned by one process, the others forward to it)"
+                "--workers",
+                min=1,
+                help="server processes on this host (more than 1: PostgreSQL only; each table "
+                "is owned by one process, the others forward to it)",
             ),
         ] = 1,
         robot_processes: Annotated[
