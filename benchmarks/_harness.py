@@ -36,6 +36,14 @@ def sized(full: int, quick: int) -> int:
     return quick if QUICK else full
 
 
+def endplay_denoms() -> tuple[object, ...]:
+    """endplay's ``Denom`` for each of our strains, in our order (``Strain.CLUBS`` … ``Strain.NOTRUMP``): the peers'
+    inputs."""
+    from endplay.types import Denom
+
+    return (Denom.clubs, Denom.diamonds, Denom.hearts, Denom.spades, Denom.nt)
+
+
 def cpu_time() -> float:
     """CPU seconds of this process (every thread, DDS's included) and of its finished children."""
     children = resource.getrusage(resource.RUSAGE_CHILDREN)

@@ -18,7 +18,7 @@ import random
 
 import numpy as np
 
-from benchmarks._harness import Side, compare, peer, report, sized
+from benchmarks._harness import Side, compare, endplay_denoms, peer, report, sized
 from contractbridge import Contract, Doubling, Seat, Strain
 from contractbridge.scoring import compare as mp
 from contractbridge.scoring import duplicate
@@ -42,15 +42,9 @@ def _cases() -> list[Case]:
 def _endplay_cases(cases: list[Case]) -> list[tuple[object, ...]]:
     """The cases in endplay's values: level, denomination, declarer, penalty, result (tricks over the contract)
     and vulnerability."""
-    from endplay.types import Denom, Penalty, Player, Vul
+    from endplay.types import Penalty, Player, Vul
 
-    denom = {
-        Strain.CLUBS: Denom.clubs,
-        Strain.DIAMONDS: Denom.diamonds,
-        Strain.HEARTS: Denom.hearts,
-        Strain.SPADES: Denom.spades,
-        Strain.NOTRUMP: Denom.nt,
-    }
+    denom = endplay_denoms()
     penalty = {Doubling.NONE: Penalty.passed, Doubling.DOUBLED: Penalty.doubled, Doubling.REDOUBLED: Penalty.redoubled}
     player = {Seat.NORTH: Player.north, Seat.EAST: Player.east, Seat.SOUTH: Player.south, Seat.WEST: Player.west}
     return [

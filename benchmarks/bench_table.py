@@ -21,7 +21,7 @@ from __future__ import annotations
 import os
 import random
 
-from benchmarks._harness import Side, compare, peer, report, sized
+from benchmarks._harness import Side, compare, endplay_denoms, peer, report, sized
 from contractbridge import Board, Deal, Phase, Seat, Strain, Table
 from contractbridge.calls import PASS, Bid
 from contractbridge.play import PlayState, indices_of
@@ -98,15 +98,9 @@ def _endplay(boards: list[tuple[object, ...]]) -> None:
 
 
 def _endplay_boards(boards: list[Contracted]) -> list[tuple[object, ...]]:
-    from endplay.types import Denom, Player
+    from endplay.types import Player
 
-    denom = {
-        Strain.CLUBS: Denom.clubs,
-        Strain.DIAMONDS: Denom.diamonds,
-        Strain.HEARTS: Denom.hearts,
-        Strain.SPADES: Denom.spades,
-        Strain.NOTRUMP: Denom.nt,
-    }
+    denom = endplay_denoms()
     return [(deal.to_pbn(), denom[strain], Player(int(declarer.lho))) for deal, strain, declarer, _ in boards]
 
 
