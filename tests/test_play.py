@@ -147,9 +147,9 @@ def test_indices_of_every_kind_of_set() -> None:
     for bits in sets * 2:
         assert indices_of(bits) == tuple(i for i in range(52) if bits >> i & 1)
         assert frozenset(Card.from_index(i) for i in indices_of(bits)) == cards_of(bits)
-    for bad in (-1, 1 << 52):
+    for bad in (-1, 1 << 52, "3", 1.5, None, [1]):  # out of range, or not an integer at all
         with pytest.raises(BridgeError, match="not a 52-bit card set"):
-            indices_of(bad)
+            indices_of(bad)  # type: ignore[arg-type]
     from contractbridge import play as play_module
 
     for cache in (play_module._SUIT_SETS, play_module._SUIT_INDICES):  # emptied by the benchmarks before each round
@@ -184,9 +184,9 @@ def test_push_index_is_push_in_bits() -> None:
             cards_.push(Card.from_index(choice))
             assert (bits.turn, bits.leader, len(bits)) == (cards_.turn, cards_.leader, len(cards_))
         assert bits.tricks == cards_.tricks and bits.declarer_tricks == cards_.declarer_tricks
-        for bad in (-1, 52, 1 << 60):
+        for bad in (-1, 52, 1 << 60, "3", 1.5, None, [1]):
             with pytest.raises(IllegalPlayError, match="not a card index"):
-                bits.push_index(bad)
+                bits.push_index(bad)  # type: ignore[arg-type]
     play = PlayState(DEAL, Strain.NOTRUMP, Seat.SOUTH)
     play.push_index(Card("S4").index)
     with pytest.raises(RevokeError, match="must follow suit"):
@@ -210,3 +210,12 @@ def test_pop_reopens_a_trick_that_a_copy_still_holds() -> None:
     assert play.tricks[0].cards[3] == Card("S8") and other.tricks[0].cards[3] == Card("S5")
     assert other.pop() == Card("S5") and other.pop() == Card("S9") and other.turn == Seat.EAST
     assert other.legal_cards() == frozenset(cards("SJ ST S9"))
+
+
+def test_push_index_reads_a_numpy_integer_as_its_int() -> None:
+    """#28: a NumPy index is played as its ``int``: the hands' bits stay Python ints (they were NumPy before)."""
+    import numpy as np
+
+    bits = PlayState(DEAL, Strain.NOTRUMP, Seat.SOUTH)
+    bits.push_index(np.int64(indices_of(bits.legal_bits())[0]))
+    assert type(bits.legal_bits()) is int and len(bits) == 1

@@ -7,6 +7,7 @@ the laws did not allow at that moment (e.g. an accepted lead out of turn, L53), 
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Final
@@ -73,11 +74,14 @@ def indices_of(bits: int) -> tuple[int, ...]:
     """The card indices (``Card.index``) of a 52-bit set, lowest first, from tuples cached per suit holding:
     with ``PlayState.legal_bits`` and ``PlayState.push_index``, the play in bits (#28)."""
     known = _SUIT_INDICES
-    indices = known.get(bits)
-    if indices is not None:
-        return indices
-    if bits & _NOT_PACK:
-        raise BridgeError(f"not a 52-bit card set: {bits!r}")
+    try:
+        indices = known.get(bits)
+        if indices is not None:
+            return indices
+        if bits & _NOT_PACK:
+            raise BridgeError(f"not a 52-bit card set: {bits!r}")
+    except TypeError:  # not an integer at all
+        raise BridgeError(f"not a 52-bit card set: {bits!r}") from None
     try:
         return known[bits & _CLUBS] + known[bits & _DIAMONDS] + known[bits & _HEARTS] + known[bits & _SPADES]
     except KeyError:  # a holding not seen yet
@@ -304,6 +308,11 @@ class PlayState:
         """``push`` in bits: play the card of index ``index`` (``Card.index``, 13 × suit + rank − 2; one of
         ``indices_of(legal_bits())``) from the hand whose turn it is. An unlawful card is refused with
         ``push``'s typed error (L44) and changes nothing."""
+        if index.__class__ is not int:  # a NumPy integer is read as its ``int``; a text, a float… are refused
+            try:
+                index = operator.index(index)
+            except TypeError:
+                raise IllegalPlayError(f"not a card index: {index!r} (0 to 51)") from None
         if not 0 <= index < 52:
             raise IllegalPlayError(f"not a card index: {index!r} (0 to 51)")
         if not self.legal_bits() >> index & 1:
