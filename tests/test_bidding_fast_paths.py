@@ -83,3 +83,18 @@ def test_hand_summary_equals_the_plain_counts() -> None:
                 ranks = {card.rank for card in hand if card.suit == suit}
                 for weak in (False, True):
                     assert ev.support(suit, weak) == has_normal_support(hand, suit, weak=weak) == _supports(ranks, weak)
+
+
+def test_a_situation_or_context_built_directly_reads_its_own_calls() -> None:
+    """A ``Situation`` given calls but no keys offers the options of those calls (not of the empty auction, whose
+    cache key it used to share); a ``Context`` without meanings can be built (the game force, EST-B05, read only
+    where a meaning is known)."""
+    from contractbridge.systems.base import Context, Situation
+
+    pair = (CULBERTSON, CULBERTSON)
+    calls = (Bid(1, Strain.SPADES),)
+    direct = Situation(pair, Seat.NORTH, Vulnerability.NONE, DEFAULT_OPTIONS, (0, 0), calls)
+    walked = situation_after(pair, calls, Seat.NORTH, Vulnerability.NONE, DEFAULT_OPTIONS, (0, 0))
+    assert [c.call for c in direct.offered] == [c.call for c in walked.offered]
+    context = Context(CULBERTSON, (Bid(1, Strain.SPADES), PASS), Seat.NORTH, Vulnerability.NONE, DEFAULT_OPTIONS)
+    assert context.auction_calls == (Bid(1, Strain.SPADES), PASS)

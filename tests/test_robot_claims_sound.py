@@ -95,3 +95,21 @@ def test_sure_tricks_never_exceed_double_dummy_on_any_layout_of_the_unseen_cards
         layout = {**hands, leader.lho: Hand(unseen[:left]), leader.rho: Hand(unseen[left:])}
         best = max(dd.solve(dd.Position(Deal.partial(layout), strain, leader)).values())
         assert line.tricks <= best, (layout, strain, leader, line)
+
+
+def test_a_sure_line_is_declarers_only() -> None:
+    """``sure_line`` reads declarer's view (his hand and dummy); from a defender's view it finds nothing (it
+    paired that defender's hand with dummy before)."""
+    from contractbridge.robots.claims import sure_line
+
+    for seed in range(6):
+        table = Table(Board(1, Deal.random(seed)))
+        for call in ("1NT", "P", "P", "P"):
+            table.call(call)
+        for _ in range(4):
+            table.play(min(table.legal_cards()))
+        declarer = table.declarer
+        assert declarer is not None
+        for seat in (declarer.lho, declarer.rho):
+            line = sure_line(table.view(seat))
+            assert (line.tricks, line.first) == (0, None)

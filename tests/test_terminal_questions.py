@@ -123,3 +123,12 @@ def test_a_1930s_table_refuses_the_own_sides_call_citing_no_wbf_law(tmp_path: Pa
     out = " ".join(result.output.split())
     assert "call 1 is your own side's: a player asks about the opponents' calls only: the board's record" in out
     assert "L20F" not in out and "L40B2" not in out
+
+
+def test_explain_with_a_digit_that_is_not_a_number_is_refused_and_play_goes_on(tmp_path: Path) -> None:
+    """``explain ²`` (a digit to ``str.isdigit``, no number to ``int``) gets the usage message, not a traceback."""
+    log = tmp_path / "b.jsonl"
+    _log(log, ["2NT"])
+    result = runner.invoke(app, ["play", "--resume", str(log), "--seat", "E"], input="explain \u00b2\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "explain N, N from 1 to" in result.output and _events(log)[-1]["event"] == "call"

@@ -86,7 +86,8 @@ def test_once_face_down_the_leader_asks_nothing_and_a_player_who_waived_asks_at_
         t.apply(ev("face_down_lead", "E", card="SJ"))
     with pytest.raises(IllegalCallError, match="each once"):
         t.apply(ev("no_questions", "W"))
-    assert table(*CLARIFICATION, ev("no_questions", "N")).rules  # he may say so before the lead is made, too
+    early = table(*CLARIFICATION, ev("no_questions", "N"))  # he may say so before the lead is made, too
+    assert period(early)["waiting"] == ["W"]  # type: ignore[index]
     with pytest.raises(IllegalCallError, match=r"only after the final pass"):
         table(*STAYMAN, ev("face_down_lead", "W", card="S2"))
 

@@ -420,7 +420,7 @@ class TerminalTable:
         if (
             not count
             or len(parts) > 2
-            or (len(parts) == 2 and not (parts[1].isdigit() and 1 <= int(parts[1]) <= count))
+            or (len(parts) == 2 and not (parts[1].isdecimal() and 1 <= int(parts[1]) <= count))
         ):
             raise BridgeError(
                 f"write: explain (the opponents' whole auction) or explain N, N from 1 to {count} (the numbers of the "
@@ -539,7 +539,7 @@ class TerminalTable:
         if table.phase is not Phase.PLAY:
             raise ClaimError(f"claims are made during the play{table.rules.cited('claim')}")
         parts = line.split()
-        if len(parts) != 2 or not parts[1].isdigit():
+        if len(parts) != 2 or not parts[1].isdecimal():
             raise BridgeError("write: claim N (of the remaining tricks, the number your side will win)")
         tricks = int(parts[1])
         remaining = 13 - len(table.tricks)

@@ -113,6 +113,8 @@ def sure_line(view: TableView) -> SureLine:
     declarer, dummy_hand = view.declarer, view.dummy_hand
     if declarer is None or view.contract is None or dummy_hand is None or view.current_trick or view.turn is None:
         return SureLine(0, None)
+    if view.seat != declarer or view.turn not in (declarer, declarer.partner):  # a defender's view: not his line
+        return SureLine(0, None)
     on_lead, partner = (view.hand, dummy_hand) if view.turn == view.seat else (dummy_hand, view.hand)
     unseen = Hand.from_bits(FULL_PACK & ~(on_lead.bits | partner.bits | _played(view)))
     return sure_tricks(on_lead, partner, unseen, view.contract.strain.suit)

@@ -559,7 +559,7 @@ class Context:
         for i, c in enumerate(auction_calls):
             seat = rotation[i % 4]
             by_seat[seat].append((i, c))
-            if i & 1 == ours and meanings[i].forcing is Forcing.GAME:
+            if i & 1 == ours and i < known and meanings[i].forcing is Forcing.GAME:
                 forced = True
             if c is not PASS:
                 last_action = i
@@ -810,7 +810,8 @@ class Situation:
         self.partscores = partscores
         self.calls = calls
         self.meanings = meanings
-        self.keys = keys  # the calls' ``call_key``s: ints hash in C, a ``Bid`` by a Python function
+        # the calls' ``call_key``s (ints hash in C, a ``Bid`` by a Python function): computed when not given
+        self.keys = keys if len(keys) == len(calls) else tuple(map(call_key, calls))
         self._offered: tuple[Candidate, ...] | None = None
         self._after: dict[int, Situation] | None = None  # by ``call_key``
 
