@@ -71,6 +71,10 @@ class PlayNotStartedError(IllegalPlayError):
     """A card played before the auction has ended with a contract."""
 
 
+class ClarificationPeriodError(IllegalPlayError):
+    """The face-down opening lead faced before the clarification period ends (WBF17 L41B–C)."""
+
+
 class ClaimError(BridgeError):
     """A claim or concession that is not possible in the current position (L68)."""
 

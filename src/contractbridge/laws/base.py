@@ -60,11 +60,12 @@ if TYPE_CHECKING:
     from contractbridge.director import AwaitedCall, DirectedAuction, Effect, Option, Ruling
     from contractbridge.events import Event
     from contractbridge.laws.nbb30.values import Revoke
+    from contractbridge.laws.wbf17.play.procedure import FaceDownLead
     from contractbridge.play import PlayState
     from contractbridge.scoring.rubber import RubberRules
     from contractbridge.systems.agreements import PartnershipAgreements
 
-__all__ = ["Choice", "DealRules", "DisclosureTable", "Edition", "FormationRules", "PlayTable"]
+__all__ = ["Choice", "DealRules", "DisclosureTable", "Edition", "FormationRules", "PlayTable", "ruling_pending"]
 
 
 class PlayTable(Protocol):
@@ -105,6 +106,13 @@ class DisclosureTable(PlayTable, Protocol):
 
     @property
     def auction(self) -> Auction: ...
+
+
+def ruling_pending(table: PlayTable) -> bool:
+    """Whether the table waits for a ruling: an unlawful card awaiting it, or the record's pending ruling (WBF17
+    L9B2: no action before the rectification)."""
+    record = table.record
+    return table.pending_irregularity is not None or (record is not None and record.pending is not None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -429,6 +437,13 @@ class Edition:
         once recorded, a ``BridgeError`` changing nothing when it is not allowed now; None for an event that is
         not of this kind. Called by ``Table.apply`` at strict and irregular tables alike. The base (the 1930s
         books: no alert procedure, explanations only on request under the proprieties) records none."""
+        return None
+
+    def face_down_lead(self, table: DisclosureTable) -> FaceDownLead | None:
+        """The opening lead lying face down in the clarification period (WBF17 L41A–C), which the table lets its
+        leader face alone, once the period ends (``FaceDownLead.cards``, ``FaceDownLead.check``); None when none lies
+        there. Called by ``Table`` after each event before the opening lead is faced. The base (the 1930s books: the
+        opening lead is faced at once) has none."""
         return None
 
     def disclosure(self, table: DisclosureTable, seat: Seat | None = None) -> dict[str, Any] | None:

@@ -75,7 +75,7 @@ def _explanations(metas: Sequence[Mapping[str, Any] | None], events: Sequence[Ma
 def _hidden(table: Table) -> dict[str, Any]:
     """The public part of the table: any seat's view without its hand and choices."""
     view = table.view(Seat.NORTH).to_dict()
-    view.update(seat=None, hand=None, legal_calls=[], legal_cards=[])
+    view.update(seat=None, hand=None, legal_calls=[], legal_cards=[], face_down_lead=None)
     return view
 
 
@@ -96,13 +96,10 @@ def _deal_if_done(table: Table) -> str | None:
 def seat_frame(
     table: Table, seat: Seat, info: Mapping[str, Any], metas: Sequence[Mapping[str, Any] | None]
 ) -> dict[str, Any]:
-    """What a player at ``seat`` receives. While the opening lead is face down nobody has a card to play (L41A–C):
-    the leader's card is shown to him alone, in ``disclosure.clarification``."""
+    """What a player at ``seat`` receives. While the opening lead is face down the leader's card is shown to him
+    alone (``view.face_down_lead``, ``disclosure.clarification``), and nobody has a card to play (L41A–C)."""
     view = table.view(seat).to_dict()
     disclosure = table.rules.disclosure(table, seat)
-    period = None if disclosure is None else disclosure["clarification"]
-    if period is not None and period["face_down"]:
-        view["legal_cards"] = []
     return {
         **_common(table, info),
         "you": seat.letter,

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Final
 from contractbridge.cards import Card, Seat
 from contractbridge.deal import Board, Deal
 from contractbridge.errors import BridgeError, ClaimError, IllegalPlayError, OutOfTurnError, RulingError
+from contractbridge.laws.base import ruling_pending
 from contractbridge.players import Action, Driver, Player, UndoError, UndoRequest
 from contractbridge.scoring.rubber import Rubber
 from contractbridge.server import claimruling, frames, rubbers, tokens
@@ -516,23 +517,21 @@ class TableSession:
         return None if shown is None else shown["clarification"]
 
     def _face_down_lead(self, seat: Seat, card: str) -> dict[str, Any] | None:
-        """The ``face_down_lead`` event of the opening leader's card (L41A); None for any other card, which takes its
-        usual way (a card out of turn, or at a director's table an unlawful lead: faced and ruled as before);
-        ``IllegalPlayError`` while the lead is face down (L41C)."""
+        """The web table leads face down (L41A): the opening leader's card is the ``face_down_lead`` event; None for
+        any other card, which takes its usual way (a card out of turn, or at a director's table an unlawful lead:
+        faced and ruled as before), and for the leader's card once his lead lies face down (the table's laws face it
+        at the end of the clarification period and refuse it before, or any other, L41A–C). While it lies there
+        nobody else has a card to play here (``IllegalPlayError``)."""
         period = self._clarification()
         if period is None:
             return None
-        if period["face_down"]:
-            raise IllegalPlayError(f"{card}: the opening lead is face down; it is faced after the clarification period"
+        if period["face_down"] and seat.letter != period["leader"]:
+            raise IllegalPlayError(f"{card}: the opening lead lies face down; nobody plays before it is faced"
                                    f"{self.table.rules.cited('opening_lead')}")  # fmt: skip
         unlawful = self.record.irregular and Card.parse(card) not in self.table.legal_cards()
-        if seat.letter != period["leader"] or unlawful:
+        if period["face_down"] or seat.letter != period["leader"] or unlawful:
             return None
         return {"event": "face_down_lead", "seat": seat.letter, "card": card}
-
-    def _ruling_pending(self) -> bool:
-        record = self.table.record
-        return self.table.pending_irregularity is not None or (record is not None and record.pending is not None)
 
     def _clarify(self, period: dict[str, Any]) -> dict[str, Any] | None:
         """The next step of the clarification period once the lead is face down: a robot entitled to ask has no
@@ -794,7 +793,7 @@ class TableSession:
         if answer is not None:  # L20F1: a robot explains its partner's call when asked
             await self._accept(answer)
             return True
-        period = None if self._ruling_pending() else self._clarification()
+        period = None if ruling_pending(table) else self._clarification()
         if period is not None:  # L41: the face-down lead, the questions before it is faced, then the lead faced
             step = self._clarify(period)
             if step is not None:

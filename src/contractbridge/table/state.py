@@ -27,7 +27,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
-from typing import Any, Final, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from contractbridge import events
 from contractbridge.auction import Auction
@@ -62,6 +62,9 @@ from contractbridge.rulebooks import recited
 from contractbridge.systems.agreements import PartnershipAgreements
 from contractbridge.table.view import TableView
 from contractbridge.values import Claim, Irregularity, IrregularityKind, Phase, Result, kind_of
+
+if TYPE_CHECKING:
+    from contractbridge.laws.wbf17.play.procedure import FaceDownLead
 
 __all__ = ["Table"]
 
@@ -137,6 +140,7 @@ class Table:
         "_claim",
         "_events",
         "_irregularities",
+        "_lead_down",
         "_pending",
         "_play",
         "_ruled",
@@ -187,6 +191,9 @@ class Table:
         #: ``legal_cards``, ``play``) test (#28); set with ``_play`` (``_strict_call``) and ``_claim`` (``_set_claim``)
         self._strict_play: PlayState | None = None
         self._claim: Claim | None = None
+        #: the opening lead lying face down in the clarification period (``Edition.face_down_lead``, WBF17 L41A–C):
+        #: while it lies there the table plays no card but its leader's, once the period ends (``_sync_lead``)
+        self._lead_down: FaceDownLead | None = None
         self._pending: Irregularity | None = None
         self._ruled: object = None
         #: the pending ruling an edition's play-period hook made, whose chosen option this table carries out
@@ -343,7 +350,11 @@ class Table:
             hand = play._hands[play._turn]  # ``play.legal_bits()`` read in place (#28)
             return cards_of(hand & play._follow or hand)
         play = self._play  # ``self.turn`` inlined: no cards during the auction, a claim or a stop
-        if play is None or self._claim is not None or self.record is None:
+        if play is None or self._claim is not None:
+            return _NO_CARDS
+        if self._lead_down is not None:  # L41A–C: none until the clarification period ends, then that card
+            return self._lead_down.cards
+        if self.record is None:
             return _NO_CARDS
         turn = self._leading(play)
         if turn is None or self._stopped:
@@ -396,6 +407,8 @@ class Table:
         self._undos.append(undo)
         if self.record is not None:
             self._settle_play()
+        if self._lead_down is not None:
+            self._sync_lead()
 
     def claim(self, seat: Seat | str, tricks: int, statement: str = "") -> None:
         """``seat`` claims ``tricks`` of the remaining tricks for his side; fewer than all concedes the rest
@@ -458,6 +471,16 @@ class Table:
         self._undos.append(undo)
         if self.record is not None:
             self._settle_play()
+        self._sync_lead()
+
+    def _sync_lead(self) -> None:
+        """The face-down opening lead the edition reads in the log (``Edition.face_down_lead``, L41A–C) once the
+        last event is in, and with it whether a strict table's hot paths run (they know nothing of it)."""
+        play = self._play
+        if play is None or (len(play) and self._lead_down is None):
+            return
+        self._lead_down = None if len(play) else self.rules.face_down_lead(self)
+        self._claimed(self._claim)
 
     def undo(self) -> Event:
         """Take back the last event and return it; the board event cannot be taken back."""
@@ -477,6 +500,7 @@ class Table:
             if self._play is not None and self.record is None and not self._auction.is_over:
                 self._play = self._strict_play = None  # the final pass of a strict table taken back (its undo is
                 # ``Auction.pop``)
+            self._sync_lead()  # the faced lead taken back lies face down again (L41A)
         return _event(entry)
 
     # the fold: strict auction -----------------------------------------------------------------
@@ -720,6 +744,8 @@ class Table:
         if self._claim is not None:
             law = self.rules.cited("claim_stops_play")
             raise ClaimError(f"{card}: play has stopped for the claim by {self._claim.seat.name.lower()}{law}")
+        if self._lead_down is not None:
+            self._lead_down.check(card, seat)  # L41A–C: the face-down card alone, once the period ends
         turn = play.turn
         if self.record is None:  # a strict table: L44 alone (see ``legal_cards``), which ``push`` enforces
             try:
@@ -876,7 +902,8 @@ class Table:
         """The claim now standing (None: none), and with it whether a strict table's hot paths run
         (``_strict_play``)."""
         self._claim = claim
-        self._strict_play = self._play if claim is None and self.record is None else None
+        strict = claim is None and self.record is None and self._lead_down is None
+        self._strict_play = self._play if strict else None
 
     def _claim_event(self, event: events.Claim | events.Agree | events.Dispute | events.PlayOn) -> Undo | None:
         """A claim, an agreement, an objection or play on: the claim the edition says follows
@@ -972,7 +999,7 @@ class Table:
             won = (play.tricks_won(Side.NS), play.tricks_won(Side.EW))
             if acting:
                 legal_cards = self.legal_cards()
-        claim = self._claim
+        claim, down = self._claim, self._lead_down
         return TableView(
             seat=who,
             number=self.board.number,
@@ -995,6 +1022,7 @@ class Table:
             pending_irregularity=self.pending_irregularity,
             legal_calls=tuple(self.legal_calls()) if acting and play is None else (),
             legal_cards=legal_cards,
+            face_down_lead=None if down is None or down.leader != who else down.card,  # L41A: his alone
         )
 
     def _repr_html_(self) -> str:

@@ -20,7 +20,8 @@ __all__ = ["TableView"]
 @dataclass(frozen=True, slots=True)
 class TableView:
     """What one seat may see (docs/architecture.md §3.6): its own remaining hand, dummy's once the opening lead is faced
-    (L41C–D), the auction, played cards, a claimer's faced hand (L68C); legal choices when it is to act."""
+    (L41C–D), the auction, played cards, a claimer's faced hand (L68C); legal choices when it is to act; the opening
+    lead it has made face down, still in its hand (``face_down_lead``, its leader's only: L41A)."""
 
     seat: Seat
     number: int
@@ -43,6 +44,7 @@ class TableView:
     pending_irregularity: Irregularity | None
     legal_calls: tuple[Call, ...] = ()
     legal_cards: frozenset[Card] = frozenset()
+    face_down_lead: Card | None = None
 
     @property
     def to_act(self) -> bool:
@@ -96,4 +98,5 @@ class TableView:
             "pending_irregularity": None if self.pending_irregularity is None else self.pending_irregularity.to_dict(),
             "legal_calls": [str(c) for c in self.legal_calls],
             "legal_cards": [str(c) for c in sorted(self.legal_cards, reverse=True)],
+            "face_down_lead": None if self.face_down_lead is None else str(self.face_down_lead),
         }

@@ -14,11 +14,12 @@ from typing import TYPE_CHECKING, Any, Final
 from contractbridge import events
 from contractbridge.cards import Card, Seat, Suit
 from contractbridge.director import PLAY_EFFECTS, Effect, EffectKind, LeadRestriction, Option, Ruling
-from contractbridge.errors import CardNotInHandError, IllegalPlayError, RulingError, RulingPendingError
+from contractbridge.errors import CardNotInHandError, IllegalPlayError, RulingError
 from contractbridge.events import Attention, CallCard, Event, Expose, Extension
 from contractbridge.laws.base import Choice, Edition, PlayTable
 from contractbridge.laws.wbf17 import board_review, director_errors, periods
 from contractbridge.laws.wbf17.board_review import REVIEW, REVOKE_NOTICE, record_answer, record_notice, revoke_transfers
+from contractbridge.laws.wbf17.common import require_no_ruling
 from contractbridge.laws.wbf17.corrections import (
     ReplayAfterRevoke,
     correctable_revoke,
@@ -186,12 +187,6 @@ def record_effects(table: PlayTable, choice: Choice) -> None:
         _lead_choice(table, ruling.offender, option)
     if ruling is not None and ruling.irregularity == DUMMY_WARNING:  # L43B2(a): the hand chosen for this lead
         record.rulings[-1]["trick"] = len(play.tricks) + 1
-
-
-def _require_no_ruling(table: PlayTable, what: str) -> None:
-    record = table.record
-    if table.pending_irregularity is not None or (record is not None and record.pending is not None):
-        raise RulingPendingError(f"{what}: a ruling is pending (L9B2)")
 
 
 def _dummy_first_to_pending(table: PlayTable, event: Attention) -> bool:
@@ -463,7 +458,7 @@ class WBF17CardPlay(Edition):
             return True
         maker = RULINGS.get(event.name) if isinstance(event, Extension) else None
         if maker is not None and isinstance(event, Extension):
-            _require_no_ruling(table, event.name)
+            require_no_ruling(table, event.name)
             made = maker(table, event.data)
             if made is not None:
                 pending_ruling(table, made)
@@ -475,7 +470,7 @@ class WBF17CardPlay(Edition):
             extra = defective_trick(table, event.data)
             return True if extra is None else Choice(extra)
         if isinstance(event, Extension) and event.name == DESIGNATE:
-            _require_no_ruling(table, "designate")
+            require_no_ruling(table, "designate")
             outcome = designate(table, event.data)  # the card played (a Choice), or the ruling that picks it
             if isinstance(outcome, Ruling):
                 pending_ruling(table, outcome)
@@ -489,17 +484,17 @@ class WBF17CardPlay(Edition):
             _declarer_saw_dummy(table)
             return True
         if isinstance(event, Extension) and event.name == SIMULTANEOUS:
-            _require_no_ruling(table, SIMULTANEOUS)
+            require_no_ruling(table, SIMULTANEOUS)
             ruling = simultaneous(table, event.data)
             cards = tuple(Card.parse(c) for c in event.data["cards"])
             pending_ruling(table, _play_simultaneous(table, ruling, cards))
             return True
         if isinstance(event, CallCard):
-            _require_no_ruling(table, "call_card")
+            require_no_ruling(table, "call_card")
             _name_penalty_card(table, event.seat, event.card)
             return True
         if isinstance(event, Extension) and event.name == INQUIRY:
-            _require_no_ruling(table, INQUIRY)
+            require_no_ruling(table, INQUIRY)
             asked = inquiry(table, event.data)
             if asked is not None:
                 ruling, option, count = asked
@@ -510,7 +505,7 @@ class WBF17CardPlay(Edition):
         if isinstance(event, Attention):
             if _dummy_first_to_pending(table, event):
                 return True
-            _require_no_ruling(table, "attention")
+            require_no_ruling(table, "attention")
             ruling, option, count = revoke_correction(table)
             declarer = table.declarer
             dummy_first = declarer is not None and event.seat == declarer.partner and event.extra.get("broke_43a2")
@@ -525,7 +520,7 @@ class WBF17CardPlay(Edition):
         record, declarer = table.record, table.declarer
         if record is None or declarer is None:
             return False
-        _require_no_ruling(table, f"expose by {event.seat.name.lower()}")
+        require_no_ruling(table, f"expose by {event.seat.name.lower()}")
         if event.led:
             raise IllegalPlayError("a card led during the play is a 'play' event (L53–L57), not an exposure")
         pcs = live_penalty_cards(table)

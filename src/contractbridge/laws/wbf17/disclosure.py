@@ -24,7 +24,10 @@ The events (each stamped, as logged, with ``at``: the calls of the auction and t
   presumed declarer or the leader's partner has no (further) question; once both have said so and no question awaits
   its answer, the lead is faced: the ``play`` event of that card (L41C; dummy is then spread, L41D). The leader
   asks nothing once his card is face down, nor a player once he said he had no questions; each asks again at his
-  own turn to play (L20F2). A log without these events (a lead played at once) reads as before.
+  own turn to play (L20F2). Meanwhile nobody plays (``Table.legal_cards`` is empty): the leader faces that card and
+  no other, and only once the period ends (``FaceDownLead``: L41A, L41B, L41C); the leader's partner's card faced
+  out of turn is a lead out of turn, the face-down lead withdrawn (L54). A log without these events (a lead played
+  at once) reads as before.
 - ``{"event": "misexplanation", "seat": "E", "call": 2, "kind": "explanation"}`` (or ``"no_alert"``, ``"alert"``):
   the director is called about the explanation of call 2, a failure to alert it, or an alert where none was due
   (L20F5(a)). Who may call him when is law (L20F4, L20F5(b), L75B2, L75B3). The ruling asks the director the
@@ -67,11 +70,12 @@ from contractbridge.errors import (
     IllegalPlayError,
     ParseError,
     RulingError,
-    RulingPendingError,
 )
 from contractbridge.events import Event, Extension, Misinformation
-from contractbridge.laws.base import Choice, Edition, PlayTable
+from contractbridge.laws.base import Choice, Edition, PlayTable, ruling_pending
 from contractbridge.laws.wbf17.board_review import REVIEW
+from contractbridge.laws.wbf17.common import require_no_ruling
+from contractbridge.laws.wbf17.play.procedure import FaceDownLead
 from contractbridge.systems.agreements import PartnershipAgreements, natural_meaning
 from contractbridge.values import Phase
 
@@ -243,6 +247,8 @@ class Disclosure:
                 self._add(kind, event)
             elif kind == FACE_DOWN_LEAD:
                 self.face_down = (Seat.parse(event["seat"]), str(event["card"]))
+            elif kind == "play" and self.face_down is not None and event["seat"] == self.face_down[0].partner.letter:
+                self.face_down = None  # L54: his partner faced a lead out of turn; the face-down lead is withdrawn
             elif kind == NO_QUESTIONS:
                 self.waived.add(Seat.parse(event["seat"]))
 
@@ -322,8 +328,7 @@ class Disclosure:
         leader, waiting = play.turn, self.entitled()
         opened = any(self.awaiting(q) for q in self.questions)
         down = self.face_down is not None and self.face_down[0] == leader
-        ruled = self.table.pending_irregularity is not None or (self.table.record is not None
-                                                                and self.table.record.pending is not None)  # fmt: skip
+        ruled = ruling_pending(self.table)
         out: dict[str, Any] = {
             "leader": leader.letter,
             "face_down": down,
@@ -457,14 +462,17 @@ class Disclosure:
             ]
         return out
 
+    def face_down_lead(self) -> FaceDownLead | None:
+        """The opening lead lying face down, as the table enforces it (L41A–C), or None."""
+        shown = self.clarification(None)
+        if shown is None or not shown["face_down"]:
+            return None
+        waiting = tuple(Seat.parse(s) for s in shown["waiting"])
+        return FaceDownLead(Seat.parse(shown["leader"]), Card.parse(shown["card"]), waiting, shown["open"],
+                            shown["ready"])  # fmt: skip
+
 
 # ---- the events ------------------------------------------------------------------------------------------
-def _no_ruling(table: Table, what: str) -> None:
-    record = table.record
-    if table.pending_irregularity is not None or (record is not None and record.pending is not None):
-        raise RulingPendingError(f"{what}: a ruling is pending (L9B2)")
-
-
 #: an event's check: its logged fields, or a ``BridgeError``
 _Check = Callable[["Table", "Disclosure", Seat, Mapping[str, Any]], dict[str, Any]]
 
@@ -472,7 +480,7 @@ _Check = Callable[["Table", "Disclosure", Seat, Mapping[str, Any]], dict[str, An
 def _allowed(table: Table, seat: Seat, kind: str) -> None:
     """What every disclosure event by ``seat`` needs: no ruling pending (L9B2), and but for a break in tempo or a
     call to the director about an explanation, a board not over."""
-    _no_ruling(table, kind)
+    require_no_ruling(table, kind)
     if table.phase is Phase.DONE and kind not in (MISEXPLANATION, HESITATION):
         raise IllegalCallError(f"{kind} by {seat.name.lower()}: the board is over")
 
@@ -868,7 +876,7 @@ _HANDLERS: Final[dict[str, _Check]] = {
 def disclosure_event(table: Table, event: Event) -> Event | None:
     """The event as logged (with ``at``), recorded; None for an event of another kind."""
     if isinstance(event, Misinformation):
-        _no_ruling(table, "misinformation")
+        require_no_ruling(table, "misinformation")
         return _misinformed(table, event)
     if not isinstance(event, Extension) or event.name not in KINDS:
         return None
@@ -933,6 +941,9 @@ class WBF17Disclosure(Edition):
 
     def disclosure(self, table: Table, seat: Seat | None = None) -> dict[str, Any] | None:
         return Disclosure(table).view(seat)
+
+    def face_down_lead(self, table: Table) -> FaceDownLead | None:
+        return Disclosure(table).face_down_lead()
 
     def review_judgements(self, law: str) -> tuple[tuple[str, str], ...]:
         return JUDGEMENTS.get(law, ())

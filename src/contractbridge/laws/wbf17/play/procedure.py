@@ -14,12 +14,13 @@ from typing import Final
 
 from contractbridge.cards import Card, Hand, Rank, Seat, Strain, Suit
 from contractbridge.director import Effect, EffectKind, Option, Question, Ruling, none_option
-from contractbridge.errors import ParseError
+from contractbridge.errors import ClarificationPeriodError, IllegalPlayError, ParseError
 from contractbridge.play import Trick, trick_winner
 
 __all__ = [
     "Designation",
     "DesignationKind",
+    "FaceDownLead",
     "Resolution",
     "ResolutionStatus",
     "Retraction",
@@ -56,6 +57,46 @@ def review_rights(
     if not declarer_played:
         out.add(declarer)
     return frozenset(out)
+
+
+@dataclass(frozen=True, slots=True)
+class FaceDownLead:
+    """The opening lead lying face down in the clarification period (L41A): ``leader``'s ``card``, still in his
+    hand; ``waiting``, the presumed declarer or leader's partner who may still ask (L41B); ``open``, whether a
+    question awaits its answer; ``ready``, whether the period is over and the lead is to be faced now (L41C)."""
+
+    leader: Seat
+    card: Card
+    waiting: tuple[Seat, ...] = ()
+    open: bool = False
+    ready: bool = False
+
+    @property
+    def cards(self) -> frozenset[Card]:
+        """The cards anyone may play now: none until the period ends, then the face-down card alone (L41A, L41C)."""
+        return frozenset({self.card}) if self.ready else frozenset()
+
+    def check(self, card: Card, seat: Seat | None) -> None:
+        """Refuse ``card`` from the leader (``seat`` None: the hand in rotation, his): any other card, for the
+        face-down lead may be withdrawn only after an irregularity on the director's instruction (L41A, L47E, L54),
+        and the card itself before the clarification period ends (L41B–C). Another seat's card takes its own way (a
+        card out of turn; a defender's faced lead out of turn, L54)."""
+        if seat is not None and seat != self.leader:
+            return
+        who = self.leader.name.lower()
+        if card != self.card:
+            raise IllegalPlayError(
+                f"{card} by {who}: his opening lead lies face down; it is the card he faces, withdrawn only after an "
+                "irregularity on the director's instruction (L41A, L47E, L54)"
+            )
+        if not self.ready:
+            why = "a question awaits its answer" if self.open else "play has stopped (a ruling or a claim)"
+            if self.waiting:
+                why = " and ".join(s.name.lower() for s in self.waiting) + " may still ask"
+            raise ClarificationPeriodError(
+                f"{card} by {who}: the face-down opening lead is faced at the end of the clarification period, "
+                f"and {why} (L41B, L41C)"
+            )
 
 
 # --------------------------------------------------------------------------------------------------
