@@ -90,12 +90,12 @@ class FaceDownLead:
                 "irregularity on the director's instruction (L41A, L47E, L54)"
             )
         if not self.ready:
-            why = "a question awaits its answer" if self.open else "play has stopped (a ruling or a claim)"
-            if self.waiting:
-                why = " and ".join(s.name.lower() for s in self.waiting) + " may still ask"
+            asking = " and ".join(s.name.lower() for s in self.waiting)
+            why = [f"{asking} may still ask"] if asking else []
+            why += ["a question awaits its answer"] if self.open else []
             raise ClarificationPeriodError(
                 f"{card} by {who}: the face-down opening lead is faced at the end of the clarification period, "
-                f"and {why} (L41B, L41C)"
+                f"and {'; '.join(why) or 'play has stopped (a ruling or a claim)'} (L41B, L41C)"
             )
 
 

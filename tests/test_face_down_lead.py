@@ -1,0 +1,171 @@
+"""WBF17 L41A–C at a library ``Table``, whatever drives it: once the opening leader has led face down, nobody plays
+(``legal_cards`` is empty) until the clarification period ends; then the leader faces that card and no other (L41A:
+the face-down lead is withdrawn only after an irregularity on the director's instruction, L47E, L54), never before
+(L41B–C). Each refusal is a typed error citing its law that changes nothing; the leader's view alone shows the card;
+a log replays; the 1930s books have no face-down lead (laws-historic.md: the lead is made face up)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from contractbridge.cards import Card, Seat
+from contractbridge.deal import Board
+from contractbridge.errors import (
+    BridgeError,
+    CardOutOfTurnError,
+    ClarificationPeriodError,
+    EventLogError,
+    IllegalPlayError,
+)
+from contractbridge.table import Table
+from test_disclosure import DEAL, STAYMAN, TO_THE_END, ev, table
+
+#: 2H by North after Stayman, the final pass made: East leads (L41A), West is his partner, South the presumed dummy
+CLARIFICATION = [*STAYMAN, *TO_THE_END[:-2]]
+DOWN = [*CLARIFICATION, ev("face_down_lead", "E", card="SJ")]
+SJ = Card.parse("SJ")
+
+
+def state(t: Table) -> tuple[Any, ...]:
+    """Everything a refusal must leave as it was."""
+    views = tuple(t.view(s).to_dict() for s in Seat)
+    return t.to_events(), views, t.legal_cards(), t.turn, t.phase, t.pending_irregularity
+
+
+@pytest.mark.parametrize("irregular", [False, True])
+def test_nobody_plays_while_the_lead_lies_face_down_l41a(irregular: bool) -> None:
+    t = table(*DOWN, irregular=irregular)
+    assert t.legal_cards() == frozenset()
+    assert not any(t.view(s).to_act for s in Seat)
+    assert t.view(Seat.NORTH).dummy_hand is None  # dummy is spread once the lead is faced (L41D)
+
+
+@pytest.mark.parametrize("irregular", [False, True])
+@pytest.mark.parametrize("seat", ["E", None])
+def test_the_leader_faces_no_other_card_l41a(irregular: bool, seat: str | None) -> None:
+    t = table(*DOWN, ev("no_questions", "N"), ev("no_questions", "W"), irregular=irregular)
+    before = state(t)
+    with pytest.raises(IllegalPlayError, match=r"C3 by east: his opening lead lies face down.*\(L41A, L47E, L54\)"):
+        t.play("C3", seat)
+    with pytest.raises(IllegalPlayError, match=r"\(L41A, L47E, L54\)"):
+        t.apply({"event": "play", "seat": "E", "card": "H9"})
+    assert state(t) == before
+
+
+@pytest.mark.parametrize("irregular", [False, True])
+def test_the_lead_is_faced_only_at_the_end_of_the_clarification_period_l41b_l41c(irregular: bool) -> None:
+    t = table(*DOWN, irregular=irregular)
+    steps = [
+        (ev("question", "W", call=3), r"north and west may still ask; a question awaits its answer \(L41B, L41C\)"),
+        (ev("answer", "N", text="Stayman"), r"north and west may still ask"),
+        (ev("no_questions", "W"), r"north may still ask"),
+        (ev("question", "N", call=2), r"north may still ask; a question awaits its answer \(L41B, L41C\)"),
+        (ev("answer", "W", text="natural"), r"north may still ask"),
+    ]
+    for event, why in steps:
+        t.apply(event)
+        before = state(t)
+        assert t.legal_cards() == frozenset()
+        with pytest.raises(ClarificationPeriodError, match=rf"SJ by east: .*{why}"):
+            t.play("SJ", "E")
+        assert state(t) == before
+    t.apply(ev("no_questions", "N"))
+    assert t.legal_cards() == {SJ} and t.view(Seat.EAST).legal_cards == {SJ}  # L41C: the lead is faced now
+    t.play("SJ")
+    assert t.view(Seat.WEST).dummy_hand is not None  # L41D: dummy spread
+    assert t.legal_cards() == {Card.parse(c) for c in ("SQ", "S5", "S4", "S2")}
+
+
+def test_a_lapsed_period_makes_the_lead_ready_l41b() -> None:
+    """The web's timeout records those who said nothing as having no question (``lapsed``): the lead is faced."""
+    t = table(*DOWN, ev("no_questions", "N", lapsed=True), ev("no_questions", "W", lapsed=True))
+    t.play("SJ", "E")
+    assert [c for _, c in t.play_state.played()] == [SJ]  # type: ignore[union-attr]
+
+
+def test_a_ruling_pending_stops_the_period_l9b2() -> None:
+    """A misexplanation called in the clarification period: the lead waits for the ruling."""
+    t = table(*DOWN, ev("question", "W", call=3), ev("answer", "N", text="natural"), ev("no_questions", "W"),
+              ev("no_questions", "N"), ev("misexplanation", "W", call=3))  # fmt: skip
+    with pytest.raises(BridgeError, match="awaits the director"):
+        t.play("SJ", "E")
+    assert t.legal_cards() == frozenset()
+
+
+@pytest.mark.parametrize("irregular", [False, True])
+def test_the_leaders_view_alone_shows_his_face_down_card_l41a(irregular: bool) -> None:
+    t = table(*DOWN, irregular=irregular)
+    assert t.view(Seat.EAST).face_down_lead == SJ and t.view(Seat.EAST).to_dict()["face_down_lead"] == "SJ"
+    assert SJ in t.view(Seat.EAST).hand  # still in his hand until it is faced (L41A)
+    for seat in (Seat.NORTH, Seat.SOUTH, Seat.WEST):
+        view = t.view(seat)
+        assert view.face_down_lead is None and SJ not in view.visible_cards and "SJ" not in str(view.to_dict())
+    t.apply(ev("no_questions", "N"))
+    t.apply(ev("no_questions", "W"))
+    t.play("SJ")
+    assert t.view(Seat.EAST).face_down_lead is None and SJ in t.view(Seat.NORTH).visible_cards  # faced: everyone's
+
+
+def test_another_seats_card_takes_its_own_way_strict_out_of_turn_irregular_l54() -> None:
+    """A strict table refuses a card out of turn as ever. At a director's table the leader's partner facing a card is
+    a lead out of turn: the director has the face-down lead withdrawn (L54), and after the correct leader's
+    rectification his lead is a fresh one."""
+    strict = table(*DOWN, irregular=False)
+    before = state(strict)
+    with pytest.raises(CardOutOfTurnError):
+        strict.play("S3", "W")
+    assert state(strict) == before
+    t = table(*DOWN)
+    t.play("S3", "W")
+    assert t.pending_irregularity is not None and t.rules.face_down_lead(t) is None  # L54: withdrawn
+    shown = t.rules.disclosure(t)
+    assert shown is not None and shown["clarification"] is not None and not shown["clarification"]["face_down"]
+
+
+def test_undo_of_the_faced_lead_lays_it_face_down_again_and_a_log_replays() -> None:
+    for irregular in (False, True):
+        t = table(*DOWN, ev("no_questions", "N"), ev("no_questions", "W"), irregular=irregular)
+        t.play("SJ")
+        assert t.undo() == {"event": "play", "seat": "E", "card": "SJ"}
+        assert t.legal_cards() == {SJ} and t.view(Seat.EAST).face_down_lead == SJ
+        with pytest.raises(IllegalPlayError, match="L41A"):
+            t.play("S7")
+        replayed = Table.from_events(t.to_events())
+        assert state(replayed) == state(t)
+        t.undo()  # the second no_questions: the period is open again
+        with pytest.raises(ClarificationPeriodError):
+            t.play("SJ")
+
+
+def test_a_log_that_faces_another_card_or_faces_it_early_does_not_replay() -> None:
+    log = table(*DOWN, irregular=False).to_events()
+    with pytest.raises(EventLogError, match=r"event \d+: C3 by east: .*\(L41A, L47E, L54\)"):
+        Table.from_events([*log, ev("play", "E", card="C3")])
+    with pytest.raises(EventLogError, match=r"event \d+: SJ by east: .*\(L41B, L41C\)"):
+        Table.from_events([*log, ev("play", "E", card="SJ")])
+
+
+def test_a_log_without_a_face_down_lead_plays_as_before() -> None:
+    """Old logs (docs/architecture.md §5): the opening lead made face up at once, at a strict table too."""
+    for irregular in (False, True):
+        t = table(*CLARIFICATION, irregular=irregular)
+        assert len(t.legal_cards()) == 13 and t.view(Seat.EAST).face_down_lead is None
+        t.play("SJ")
+        assert Table.from_events(t.to_events()).to_events() == t.to_events()
+
+
+@pytest.mark.parametrize("edition", ["NBB30", "EST30", "NL36", "NL75"])
+def test_the_1930s_books_have_no_face_down_lead(edition: str) -> None:
+    """laws-historic.md: the opening lead is made face up at once (NBB R17(1)(b), EST-L12, NL36 25.1: a review may
+    be asked before it); no clarification period, no ``face_down_lead`` event."""
+    t = Table(Board(1, DEAL), edition, irregular=True)
+    for event in CLARIFICATION:
+        t.apply(event)
+    before = state(t)
+    with pytest.raises(EventLogError, match="unknown event 'face_down_lead'"):
+        t.apply(ev("face_down_lead", "E", card="SJ"))
+    assert state(t) == before and t.rules.face_down_lead(t) is None
+    t.play("SJ", "E")
+    assert t.view(Seat.NORTH).dummy_hand is not None
