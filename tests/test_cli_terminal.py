@@ -21,7 +21,7 @@ from contractbridge import Deal, Seat
 from contractbridge.eventlog import EventLogWarning, read_table
 from contractbridge.formats.diagram import hand_lines
 from contractbridge.table import Phase, Table
-from terminal_driver import ACCEPTED, ANSI, CLAIM_PROMPT, PROMPT, accepted, follow_the_robot, spawn
+from terminal_driver import ACCEPTED, ANSI, CLAIM_PROMPT, PROMPT, QUESTIONS_PROMPT, accepted, follow_the_robot, spawn
 
 DEAL = Deal.random(1)
 
@@ -75,10 +75,12 @@ def _run_until_killed(log: Path, resume: bool, rng: random.Random, kill: bool) -
     seen = 0
     screen = ""
     while True:
-        index = child.expect([ACCEPTED, PROMPT, r"Event log saved", CLAIM_PROMPT, pexpect.EOF])
+        index = child.expect([ACCEPTED, PROMPT, r"Event log saved", CLAIM_PROMPT, pexpect.EOF, QUESTIONS_PROMPT])
         screen += child.before + (child.after if isinstance(child.after, str) else "")
         if index == 3:  # a robot declarer claims: agree
             child.sendline("y")
+        elif index == 5:  # before the face-down opening lead is faced: no questions (L41B)
+            child.sendline("")
         elif index == 0:
             seen += 1
             if seen >= limit:

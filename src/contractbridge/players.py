@@ -6,10 +6,11 @@ cards (L41D): ``view.legal_cards`` then holds dummy's legal cards and ``view.tur
 ``Driver`` is the one loop that drives a table, for every interface (terminal, web table, table manager,
 rubber game): ``Driver.step()`` carries out the next action of a robot or of the procedure itself (a
 robot's call, card, claim, answer to a claim or choice of a ruling's option; play on after a disputed
-claim at a table without a director, L68D2(b)) and returns it as an ``Action``, or returns the ``Wait``
-that says whose turn it is and for what (a person's call or card, an answer to a claim or to an undo
-request, a ruling's choice, the director). ``drive`` is the synchronous loop over it; an asynchronous
-interface calls ``Driver.decide()`` off its event loop, commits the action's event through its own
+claim at a table without a director, L68D2(b); a robot's "no questions" and the face-down opening lead faced at
+the end of the clarification period, L41B–C) and returns it as an ``Action``, or returns the ``Wait`` that says
+whose turn it is and for what (a person's call or card, his questions before the face-down lead is faced, an answer
+to a claim or to an undo request, a ruling's choice, the director). ``drive`` is the synchronous loop over it; an
+asynchronous interface calls ``Driver.decide()`` off its event loop, commits the action's event through its own
 store, and applies it. Undo requests go through ``request_undo`` / ``answer_undo`` / ``take_back``.
 """
 
@@ -83,6 +84,7 @@ class WaitKind(StrEnum):
     CALL = "call"  # the seat's call
     PLAY = "play"  # the seat's card (declarer's for dummy's cards, L41D)
     CLAIM = "claim"  # the seat agrees to the open claim or disputes it (L69A, L68D2)
+    QUESTIONS = "questions"  # the seat asks, or says he has no questions, before the face-down lead is faced (L41B)
     UNDO = "undo"  # the seat (an opponent of the requester) accepts or refuses a request to undo
     CHOOSE = "choose"  # the seat chooses the pending ruling's option (L10C1)
     DIRECTOR = "director"  # the director: a judgement, a ruling, a disputed claim (L70, L81)
@@ -127,15 +129,24 @@ class Driver:
     answers and choices, each from its own seat's view); every other seat is a person, whose turn ``step``
     returns as a ``Wait``. ``seats`` may change while the table is driven (a robot sits down). At a ``practice``
     table the robots grant every request to undo, even after they have replied (one person against robots, for
-    practice: nobody else's play is at stake); otherwise they refuse once a reply has been seen (#26)."""
+    practice: nobody else's play is at stake); otherwise they refuse once a reply has been seen (#26). With
+    ``face_down``, a robot makes the opening lead face down when a person may ask before it is faced (L41A–B,
+    where the table's book has the clarification period)."""
 
     def __init__(
-        self, table: Table, seats: Mapping[Seat, Player], *, claims: bool = True, practice: bool = False
+        self,
+        table: Table,
+        seats: Mapping[Seat, Player],
+        *,
+        claims: bool = True,
+        practice: bool = False,
+        face_down: bool = False,
     ) -> None:
         self.table = table
         self.seats = seats
         self.claims = claims
         self.practice = practice
+        self.face_down = face_down
         #: a request to undo that waits for the other side's answer; nothing else happens meanwhile
         self.undo_request: UndoRequest | None = None
 
@@ -178,6 +189,11 @@ class Driver:
             if player is None:
                 return Wait(actor, WaitKind.CALL)
             return Action({"event": "call", "seat": actor.letter, "call": str(self._robot_call(player, actor))}, player)
+        play = table.play_state
+        clarifying = play is not None and not len(play)
+        down = self._clarification_step() if clarifying else None
+        if down is not None:
+            return down
         if player is None:
             return Wait(actor, WaitKind.PLAY)
         offer = self.robot_claim()
@@ -185,7 +201,35 @@ class Driver:
             return offer
         turn = table.turn
         assert turn is not None
-        return Action({"event": "play", "seat": turn.letter, "card": str(player.play(table.view(actor)))}, player)
+        card = str(player.play(table.view(actor)))
+        kind = "face_down_lead" if clarifying and self._leads_face_down() else "play"
+        return Action({"event": kind, "seat": turn.letter, "card": card}, player)
+
+    def _clarification_step(self) -> Action | Wait | None:
+        """While the opening lead lies face down (``Edition.face_down_lead``): a robot entitled to ask says it has no
+        questions (robots never ask), a person is waited for, and once the period is over the lead is faced (L41B,
+        L41C); None when no lead lies face down."""
+        table = self.table
+        down = table.rules.face_down_lead(table)
+        if down is None:
+            return None
+        if down.ready:
+            return Action({"event": "play", "seat": down.leader.letter, "card": str(down.card)})
+        robot = next((s for s in down.waiting if s in self.seats), None)
+        if robot is not None:
+            return Action({"event": "no_questions", "seat": robot.letter}, self.seats[robot])
+        law = " (L20F1)" if down.open else " (L41B)"
+        why = "a question awaits its answer" if down.open else "may ask before the opening lead is faced"
+        return Wait(down.waiting[0] if down.waiting else None, WaitKind.QUESTIONS, f"{why}{law}")
+
+    def _leads_face_down(self) -> bool:
+        """Whether a robot's opening lead is made face down: ``face_down``, and a person may ask before it is faced
+        (the book's clarification period, L41A–B)."""
+        if not self.face_down:
+            return False
+        shown = self.table.rules.disclosure(self.table)
+        period = None if shown is None else shown["clarification"]
+        return period is not None and any(Seat.parse(s) not in self.seats for s in period["waiting"])
 
     def _robot_call(self, player: Player, seat: Seat) -> Call:
         """A robot's call; never an irregularity by a robot: an unlawful call becomes a pass."""

@@ -154,6 +154,9 @@ class TerminalTable:
     _meanings: dict[int, CallMeaning | None] = field(default_factory=dict)
     #: ``auto on``: a forced card (the only legal one) is played for the person
     autoplay: bool = False
+    #: a line typed at the clarification period's prompt that is no question: he has none (L41B), and it is his
+    #: next command
+    _ahead: str = ""
 
     @property
     def humans(self) -> frozenset[Seat]:
@@ -166,12 +169,14 @@ class TerminalTable:
         table = self.table
         self._announced = len(table.to_events())
         self._greet()
-        driver = Driver(table, self.robots, practice=self.practice)
+        driver = Driver(table, self.robots, practice=self.practice, face_down=True)
         while not isinstance(step := driver.step(), Wait) or step.kind is not WaitKind.DONE:
             if isinstance(step, Action):
                 self._acted(step)
             elif step.kind in (WaitKind.CALL, WaitKind.PLAY) and step.seat is not None:
                 self._human_turn(step.seat, driver)
+            elif step.kind is WaitKind.QUESTIONS and step.seat is not None:
+                self._clarify(step.seat)
             elif step.kind is WaitKind.CLAIM and step.seat is not None:
                 self._answer_claim(step.seat)
             else:  # a ruling for the director or a person's choice (L9B2): rule -i LOG
@@ -239,6 +244,10 @@ class TerminalTable:
             self.console.print(f"{seat.letter} asks about {about} (L{event.get('law')})")
         elif kind == "answer":
             self.console.print(escape(f"{seat.letter} answers: {event['text']}"))
+        elif kind == "face_down_lead":  # the card is its leader's alone until it is faced (L41A)
+            self.console.print(f"{seat.letter} leads face down{table.rules.cited('opening_lead')}")
+        elif kind == "no_questions":
+            self.console.print(f"{seat.letter}: no questions")
 
     def _trick_done(self, card: Card) -> None:
         play = self.table.play_state
@@ -295,9 +304,38 @@ class TerminalTable:
             what = "card"
         else:
             what = f"card from dummy ({turn.letter})"
-        line = self.read(f"{actor.letter} {what}> ").strip()
+        line, self._ahead = self._ahead or self.read(f"{actor.letter} {what}> ").strip(), ""
         try:
             self._command(actor, line, driver)
+        except BridgeError as err:
+            self.console.print(f"[red]{escape(seat_names(str(err)))}[/red]")
+
+    def _clarify(self, seat: Seat) -> None:
+        """The clarification period (L41B): ``seat``, the presumed declarer or the leader's partner, asks about the
+        opponents' calls (``explain``) before the face-down opening lead is faced, or presses Enter: no (further)
+        questions. Any other command says so too, and is his next one (a card, a claim …: typed ahead)."""
+        table = self.table
+        if self._stale:
+            self.show(seat)
+            self._stale = False
+        play = table.play_state
+        leader = "?" if play is None or play.turn is None else play.turn.letter
+        line = self.read(f"{seat.letter}: {leader} has led face down; explain N, or Enter: no questions> ").strip()
+        word = line.lower().split()[0] if line.split() else ""
+        try:
+            if word in ("quit", "exit", "q"):
+                raise Quit
+            if word == "explain":
+                self._explain(seat, line)
+            elif word == "show":
+                self.show(seat)
+            elif word in ("help", "?"):
+                self.console.print("Before the lead is faced: explain N (the opponents' call N), explain (their whole "
+                                   "auction), show, quit; Enter: no questions (L41B)")  # fmt: skip
+            else:
+                table.apply({"event": "no_questions", "seat": seat.letter})
+                self._commit()
+                self._ahead = "" if word in ("", "no", "n", "nq", "none") else line
         except BridgeError as err:
             self.console.print(f"[red]{escape(seat_names(str(err)))}[/red]")
 
