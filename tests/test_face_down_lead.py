@@ -6,11 +6,15 @@ a log replays; the 1930s books have no face-down lead (laws-historic.md: the lea
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
+from typer.testing import CliRunner
 
 from contractbridge.cards import Card, Seat
+from contractbridge.cli import app
 from contractbridge.deal import Board
 from contractbridge.errors import (
     BridgeError,
@@ -19,6 +23,7 @@ from contractbridge.errors import (
     EventLogError,
     IllegalPlayError,
 )
+from contractbridge.players import Action, Driver, RandomPlayer, Wait, WaitKind, play_board
 from contractbridge.table import Table
 from test_disclosure import DEAL, STAYMAN, TO_THE_END, ev, table
 
@@ -169,3 +174,96 @@ def test_the_1930s_books_have_no_face_down_lead(edition: str) -> None:
     assert state(t) == before and t.rules.face_down_lead(t) is None
     t.play("SJ", "E")
     assert t.view(Seat.NORTH).dummy_hand is not None
+
+
+# ---- the one table driver and the terminal (L41B: the presumed declarer's moment) ---------------------------------
+def _one_nt(path: Path | None = None) -> Table:
+    """1NT by South after two passes: West leads, North is the presumed dummy, East the leader's partner."""
+    t = Table(Board(1, DEAL))
+    for call in ["P", "P", "1NT", "P", "P", "P"]:
+        t.call(call)
+    if path is not None:
+        path.write_text(t.to_jsonl())
+    return t
+
+
+def test_the_driver_leads_face_down_for_a_person_robots_have_no_questions_then_it_faces_the_lead() -> None:
+    t = _one_nt()
+    robots = {s: RandomPlayer(1) for s in (Seat.WEST, Seat.NORTH, Seat.EAST)}
+    driver = Driver(t, robots, face_down=True)
+    lead = driver.step()
+    assert isinstance(lead, Action) and lead.event["event"] == "face_down_lead" and lead.event["seat"] == "W"
+    assert driver.step() == Action({"event": "no_questions", "seat": "E"}, robots[Seat.EAST])  # robots never ask
+    wait = driver.step()
+    assert isinstance(wait, Wait) and wait.seat is Seat.SOUTH and wait.kind is WaitKind.QUESTIONS and "L41B" in wait.why
+    t.apply(ev("no_questions", "S"))
+    faced = driver.step()
+    assert faced == Action({"event": "play", "seat": "W", "card": lead.event["card"]})  # L41C: the procedure's
+    assert t.view(Seat.SOUTH).dummy_hand is not None
+    robots_only = _one_nt()  # nobody to ask: the lead is made face up at once, as before
+    step = Driver(robots_only, {s: RandomPlayer(2) for s in Seat}, face_down=True).step()
+    assert isinstance(step, Action) and step.event["event"] == "play"
+    plain = _one_nt()  # a driver without ``face_down`` leads face up (the web session leads face down itself)
+    step = Driver(plain, robots).step()
+    assert isinstance(step, Action) and step.event["event"] == "play"
+
+
+def test_the_driver_faces_a_lead_left_face_down_by_another_interface() -> None:
+    t = _one_nt()
+    t.apply(ev("face_down_lead", "W", card=str(min(t.legal_cards()))))
+    shown = play_board(t, {s: RandomPlayer(3) for s in Seat})
+    assert shown.kind is WaitKind.DONE and t.result is not None
+    kinds = [e["event"] for e in t.to_events()[7:10]]
+    assert kinds == ["face_down_lead", "no_questions", "no_questions"]
+
+
+def test_the_terminal_gives_the_human_declarer_the_l41b_moment(tmp_path: Path) -> None:
+    """``contractbridge play``: the robot leads face down; South, declarer, asks about East's call, then presses
+    Enter; only then is the lead faced and dummy spread. The card is not shown before."""
+    log = tmp_path / "b.jsonl"
+    _one_nt(log)
+    result = CliRunner().invoke(app, ["play", "--resume", str(log), "--seat", "S"], input="explain 2\n\nquit\n")
+    assert result.exit_code == 0, result.output
+    events = [json.loads(line) for line in log.read_text().splitlines()][7:]
+    assert [(e["event"], e["seat"]) for e in events] == [
+        ("face_down_lead", "W"), ("no_questions", "E"), ("question", "S"), ("answer", "W"), ("no_questions", "S"),
+        ("play", "W"),
+    ]  # fmt: skip
+    assert events[0]["card"] == events[-1]["card"] and events[2]["law"] == "41B, 20F3"
+    out = result.output
+    before, after = out.split("W plays ", 1)
+    assert "W leads face down (L41A)" in before and "S: W has led face down; explain N, or Enter: no questions>" in out
+    assert Card.parse(events[0]["card"]).symbol not in before.split("W leads face down", 1)[1]  # L41A: unseen
+    assert "S asks about call 2 (L41B, 20F3)" in before and "S: no questions" in before
+    assert "S card from dummy (N)> " in after  # faced: declarer plays from dummy (L41C–D)
+
+
+def test_the_terminal_moment_of_the_leaders_partner_and_a_command_typed_ahead(tmp_path: Path) -> None:
+    """East, the leader's partner, types his next command at the prompt: he has no questions (one line), and the
+    command runs at his turn."""
+    log = tmp_path / "b.jsonl"
+    _one_nt(log)
+    result = CliRunner().invoke(app, ["play", "--resume", str(log), "--seat", "E"], input="show\nlast\nquit\n")
+    assert result.exit_code == 0, result.output
+    events = [json.loads(line) for line in log.read_text().splitlines()][7:]
+    assert ("no_questions", "E") in [(e["event"], e["seat"]) for e in events]
+    assert "E: W has led face down" in result.output and "no trick has been completed yet" in result.output
+
+
+def test_a_spectators_and_the_directors_frames_never_show_a_face_down_lead_from_norths_view() -> None:
+    """The web's public view is North's without his hand (``frames._hidden``): when North leads face down, his card
+    stays his (L41A); his own frame shows it."""
+    from contractbridge.server import frames
+
+    t = Table(Board(1, DEAL))
+    for call in ["P", "P", "P", "1NT", "P", "P", "P"]:  # West declares: North leads
+        t.call(call)
+    card = str(min(t.legal_cards()))
+    t.apply(ev("face_down_lead", "N", card=card))
+    metas = [None] * len(t.to_events())
+    for frame in (frames.spectator_frame(t, {}, metas, "hidden"), frames.director_frame(t, {}, metas)):
+        assert frame["view"]["face_down_lead"] is None and frame["view"]["hand"] is None
+    spectator = frames.spectator_frame(t, {}, metas, "hidden")
+    assert card not in json.dumps(spectator)
+    assert frames.seat_frame(t, Seat.NORTH, {}, metas)["view"]["face_down_lead"] == card
+    assert frames.seat_frame(t, Seat.EAST, {}, metas)["view"]["face_down_lead"] is None
