@@ -387,6 +387,10 @@ class TerminalTable:
             if view.dummy is not None and view.dummy_hand is not None:
                 hands[view.dummy] = view.dummy_hand
             trick = "  ".join(f"{s.letter} {card_text(c)}" for s, c in view.current_trick)
+            down = table.rules.face_down_lead(table) if view.phase is Phase.PLAY and not view.tricks else None
+            if down is not None:  # L41A: its face is its leader's alone
+                face = card_text(down.card) if down.leader == actor else "face down"
+                trick = f"{down.leader.letter} {face}"
             ns, ew = view.tricks_won
             contract = f"{view.contract} {view.declarer.letter}" if view.declarer is not None else ""
             table_diagram = diagram(table.board, hands, f"{contract}\n{trick}\nNS {ns}  EW {ew}")

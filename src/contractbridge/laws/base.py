@@ -440,10 +440,10 @@ class Edition:
         return None
 
     def face_down_lead(self, table: DisclosureTable) -> FaceDownLead | None:
-        """The opening lead lying face down in the clarification period (WBF17 L41A–C), which the table lets its
-        leader face alone, once the period ends (``FaceDownLead.cards``, ``FaceDownLead.check``); None when none lies
-        there. Called by ``Table`` after each event before the opening lead is faced. The base (the 1930s books: the
-        opening lead is faced at once) has none."""
+        """The opening lead lying face down in the clarification period (WBF17 L41A–C): the table then has no legal
+        cards, and lets its leader face that card alone, once the period ends (``FaceDownLead.check``); None when
+        none lies there. Called by ``Table`` after each event before the opening lead is faced. The base (the 1930s
+        books: the opening lead is faced at once) has none."""
         return None
 
     def disclosure(self, table: DisclosureTable, seat: Seat | None = None) -> dict[str, Any] | None:

@@ -350,12 +350,8 @@ class Table:
             hand = play._hands[play._turn]  # ``play.legal_bits()`` read in place (#28)
             return cards_of(hand & play._follow or hand)
         play = self._play  # ``self.turn`` inlined: no cards during the auction, a claim or a stop
-        if play is None or self._claim is not None:
-            return _NO_CARDS
-        if self._lead_down is not None:  # L41A–C: none until the clarification period ends, then that card
-            return self._lead_down.cards
-        if self.record is None:
-            return _NO_CARDS
+        if play is None or self._claim is not None or self.record is None or self._lead_down is not None:
+            return _NO_CARDS  # L41A–C: nobody chooses a card while the opening lead lies face down
         turn = self._leading(play)
         if turn is None or self._stopped:
             return _NO_CARDS

@@ -24,10 +24,10 @@ The events (each stamped, as logged, with ``at``: the calls of the auction and t
   presumed declarer or the leader's partner has no (further) question; once both have said so and no question awaits
   its answer, the lead is faced: the ``play`` event of that card (L41C; dummy is then spread, L41D). The leader
   asks nothing once his card is face down, nor a player once he said he had no questions; each asks again at his
-  own turn to play (L20F2). Meanwhile nobody plays (``Table.legal_cards`` is empty): the leader faces that card and
-  no other, and only once the period ends (``FaceDownLead``: L41A, L41B, L41C); the leader's partner's card faced
-  out of turn is a lead out of turn, the face-down lead withdrawn (L54). A log without these events (a lead played
-  at once) reads as before.
+  own turn to play (L20F2). Meanwhile nobody chooses a card (``Table.legal_cards`` is empty): the leader faces that
+  card and no other, and only once the period ends (``FaceDownLead``: L41A, L41B, L41C); the leader's partner's card
+  faced out of turn is a lead out of turn, the face-down lead withdrawn (L54). A log without these events (a lead
+  played at once) reads as before.
 - ``{"event": "misexplanation", "seat": "E", "call": 2, "kind": "explanation"}`` (or ``"no_alert"``, ``"alert"``):
   the director is called about the explanation of call 2, a failure to alert it, or an alert where none was due
   (L20F5(a)). Who may call him when is law (L20F4, L20F5(b), L75B2, L75B3). The ruling asks the director the

@@ -63,18 +63,14 @@ def review_rights(
 class FaceDownLead:
     """The opening lead lying face down in the clarification period (L41A): ``leader``'s ``card``, still in his
     hand; ``waiting``, the presumed declarer or leader's partner who may still ask (L41B); ``open``, whether a
-    question awaits its answer; ``ready``, whether the period is over and the lead is to be faced now (L41C)."""
+    question awaits its answer; ``ready``, whether the period is over and the lead is to be faced now (L41C). Nobody
+    chooses a card meanwhile: facing the lead is the procedure's step, not a play (``Table.legal_cards`` is empty)."""
 
     leader: Seat
     card: Card
     waiting: tuple[Seat, ...] = ()
     open: bool = False
     ready: bool = False
-
-    @property
-    def cards(self) -> frozenset[Card]:
-        """The cards anyone may play now: none until the period ends, then the face-down card alone (L41A, L41C)."""
-        return frozenset({self.card}) if self.ready else frozenset()
 
     def check(self, card: Card, seat: Seat | None) -> None:
         """Refuse ``card`` from the leader (``seat`` None: the hand in rotation, his): any other card, for the
