@@ -19,6 +19,7 @@ from contractbridge.deal import Board
 from contractbridge.errors import (
     BridgeError,
     CardOutOfTurnError,
+    ClaimError,
     ClarificationPeriodError,
     EventLogError,
     IllegalPlayError,
@@ -82,6 +83,15 @@ def test_the_lead_is_faced_only_at_the_end_of_the_clarification_period_l41b_l41c
     t.play("SJ")
     assert t.view(Seat.WEST).dummy_hand is not None  # L41D: dummy spread
     assert t.legal_cards() == {Card.parse(c) for c in ("SQ", "S5", "S4", "S2")}
+
+
+@pytest.mark.parametrize("irregular", [False, True])
+def test_no_claim_while_the_lead_lies_face_down_l41c_l68(irregular: bool) -> None:
+    t = table(*DOWN, ev("no_questions", "N"), irregular=irregular)
+    before = state(t)
+    with pytest.raises(ClaimError, match=r"claim by north: east's opening lead lies face down.*\(L41C, L68\)"):
+        t.claim(Seat.NORTH, 8)
+    assert state(t) == before
 
 
 def test_a_lapsed_period_makes_the_lead_ready_l41b() -> None:

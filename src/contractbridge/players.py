@@ -191,7 +191,7 @@ class Driver:
             return Action({"event": "call", "seat": actor.letter, "call": str(self._robot_call(player, actor))}, player)
         play = table.play_state
         clarifying = play is not None and not len(play)
-        down = self._clarification_step() if clarifying else None
+        down = self.clarification_step() if clarifying else None
         if down is not None:
             return down
         if player is None:
@@ -205,7 +205,7 @@ class Driver:
         kind = "face_down_lead" if clarifying and self._leads_face_down() else "play"
         return Action({"event": kind, "seat": turn.letter, "card": card}, player)
 
-    def _clarification_step(self) -> Action | Wait | None:
+    def clarification_step(self) -> Action | Wait | None:
         """While the opening lead lies face down (``Edition.face_down_lead``): a robot entitled to ask says it has no
         questions (robots never ask), a person is waited for, and once the period is over the lead is faced (L41B,
         L41C); None when no lead lies face down."""

@@ -32,7 +32,8 @@ or go back, cards taken back, a card played, a claim ruled) it returns as data, 
 - ``play_event(table, event)`` for an event of the play period the edition rules on (an exposed card …);
 - ``adjust_tricks(table, tricks)`` for ``Table.result``: automatic trick transfers (WBF17 L64A);
 - ``disclosure_event(table, event)`` for an alert, a question and its answer, a break in tempo or a misexplanation
-  (at every table), ``disclosure(table, seat)`` for the record of them a seat may see;
+  (at every table), ``disclosure(table, seat)`` for the record of them a seat may see, ``face_down_lead(table)`` for
+  the opening lead lying face down in the clarification period, which the table enforces (WBF17 L41A–C);
 - ``dummy_faced(play)`` for the views; ``claim_event(table, event)`` for a claim, an agreement, an objection or
   play on (L68–L70), through ``claim_agreement`` and ``objection_cancels_claim``;
 - ``scoring``: the trick values of the book (``TrickValues``); ``rubber``: its rubber score sheet data, if any.

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from contractbridge.cards import Card, Seat
 from contractbridge.deal import Board, Deal
-from contractbridge.errors import BridgeError, ClaimError, IllegalPlayError, OutOfTurnError, RulingError
+from contractbridge.errors import BridgeError, IllegalPlayError, OutOfTurnError, RulingError
 from contractbridge.laws.base import ruling_pending
 from contractbridge.players import Action, Driver, Player, UndoError, UndoRequest
 from contractbridge.scoring.rubber import Rubber
@@ -499,11 +499,7 @@ class TableSession:
                 turn = self.table.turn
                 assert turn is not None
                 await self._accept({"event": "play", "seat": turn.letter, "card": data["card"]})
-        elif kind == "claim":
-            period = self._clarification()
-            if period is not None and period["face_down"]:
-                raise ClaimError(f"claim: the opening lead is face down; the play starts when it is faced"
-                                 f"{self.table.rules.cited('opening_lead')}")  # fmt: skip
+        elif kind == "claim":  # none while the opening lead lies face down: the table's laws refuse it (L41C)
             claim = {"event": "claim", "seat": seat.letter, "tricks": data["tricks"]}
             await self._accept({**claim, "statement": data.get("statement", "")})
         else:  # agree, dispute
@@ -532,17 +528,6 @@ class TableSession:
         if period["face_down"] or seat.letter != period["leader"] or unlawful:
             return None
         return {"event": "face_down_lead", "seat": seat.letter, "card": card}
-
-    def _clarify(self, period: dict[str, Any]) -> dict[str, Any] | None:
-        """The next step of the clarification period once the lead is face down: a robot entitled to ask has no
-        question (robots never ask, L41B); once nobody may ask any more and no question awaits its answer, the lead
-        is faced (L41C: the ``play`` event of the face-down card, dummy is spread, L41D)."""
-        if not period["face_down"]:
-            return None
-        if period["ready"]:
-            return {"event": "play", "seat": period["leader"], "card": period["card"]}
-        robot = next((s for s in period["waiting"] if Seat.parse(s) in self.robots), None)
-        return None if robot is None else {"event": "no_questions", "seat": robot}
 
     def _lapse_later(self) -> None:
         """The people of the clarification period have ``clarification_timeout`` seconds from its last event: then
@@ -795,11 +780,11 @@ class TableSession:
             return True
         period = None if ruling_pending(table) else self._clarification()
         if period is not None:  # L41: the face-down lead, the questions before it is faced, then the lead faced
-            step = self._clarify(period)
-            if step is not None:
-                await self._accept(step)
+            step = self.driver.clarification_step()  # a robot's "no questions", the lead faced (L41B–C)
+            if isinstance(step, Action):
+                await self._accept(step.event)
                 return True
-            if period["face_down"]:  # waiting for the people who may still ask, or for an answer
+            if step is not None:  # waiting for the people who may still ask, or for an answer
                 self._lapse_later()
                 return False
         loop = asyncio.get_running_loop()

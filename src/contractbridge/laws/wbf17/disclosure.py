@@ -48,8 +48,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, cast
 
+from contractbridge import events
 from contractbridge.calls import Call
 from contractbridge.cards import Card, Seat
 from contractbridge.director import (
@@ -66,6 +67,7 @@ from contractbridge.director import (
 )
 from contractbridge.errors import (
     BridgeError,
+    ClaimError,
     IllegalCallError,
     IllegalPlayError,
     ParseError,
@@ -77,7 +79,7 @@ from contractbridge.laws.wbf17.board_review import REVIEW
 from contractbridge.laws.wbf17.common import require_no_ruling
 from contractbridge.laws.wbf17.play.procedure import FaceDownLead
 from contractbridge.systems.agreements import PartnershipAgreements, natural_meaning
-from contractbridge.values import Phase
+from contractbridge.values import Claim, Phase
 
 if TYPE_CHECKING:
     from contractbridge.laws.base import DisclosureTable as Table
@@ -944,6 +946,15 @@ class WBF17Disclosure(Edition):
 
     def face_down_lead(self, table: Table) -> FaceDownLead | None:
         return Disclosure(table).face_down_lead()
+
+    def claim_event(
+        self, table: PlayTable, event: events.Claim | events.Agree | events.Dispute | events.PlayOn
+    ) -> Claim | None:
+        """No claim while the opening lead lies face down: the play period starts when it is faced (L41C, L68)."""
+        if isinstance(event, events.Claim) and (down := self.face_down_lead(cast("Table", table))) is not None:
+            raise ClaimError(f"claim by {event.seat.name.lower()}: {down.leader.name.lower()}'s opening lead lies face "
+                             "down; the play period starts when it is faced (L41C, L68)")  # fmt: skip
+        return super().claim_event(table, event)
 
     def review_judgements(self, law: str) -> tuple[tuple[str, str], ...]:
         return JUDGEMENTS.get(law, ())
