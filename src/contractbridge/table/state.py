@@ -473,9 +473,9 @@ class Table:
         """The face-down opening lead the edition reads in the log (``Edition.face_down_lead``, L41A–C) once the
         last event is in, and with it whether a strict table's hot paths run (they know nothing of it)."""
         play = self._play
-        if play is None or (len(play) and self._lead_down is None):
+        if self._lead_down is None and (play is None or len(play)):
             return
-        self._lead_down = None if len(play) else self.rules.face_down_lead(self)
+        self._lead_down = None if play is None or len(play) else self.rules.face_down_lead(self)
         self._claimed(self._claim)
 
     def undo(self) -> Event:
