@@ -254,11 +254,12 @@ def test_the_terminal_moment_of_the_leaders_partner_and_a_command_typed_ahead(tm
     command runs at his turn."""
     log = tmp_path / "b.jsonl"
     _one_nt(log)
-    result = CliRunner().invoke(app, ["play", "--resume", str(log), "--seat", "E"], input="show\nlast\nquit\n")
+    result = CliRunner().invoke(app, ["play", "--resume", str(log), "--seat", "E"], input="show\nhelp\nlast\nquit\n")
     assert result.exit_code == 0, result.output
     events = [json.loads(line) for line in log.read_text().splitlines()][7:]
     assert ("no_questions", "E") in [(e["event"], e["seat"]) for e in events]
     assert "E: W has led face down" in result.output and "no trick has been completed yet" in result.output
+    assert "show, quit; Enter: no questions (L41B)" in result.output  # help: the period's own commands
 
 
 def test_a_spectators_and_the_directors_frames_never_show_a_face_down_lead_from_norths_view() -> None:

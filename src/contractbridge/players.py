@@ -218,8 +218,8 @@ class Driver:
         robot = next((s for s in down.waiting if s in self.seats), None)
         if robot is not None:
             return Action({"event": "no_questions", "seat": robot.letter}, self.seats[robot])
-        law = " (L20F1)" if down.open else " (L41B)"
         why = "a question awaits its answer" if down.open else "may ask before the opening lead is faced"
+        law = table.rules.cited("question" if down.open else "clarification")
         return Wait(down.waiting[0] if down.waiting else None, WaitKind.QUESTIONS, f"{why}{law}")
 
     def _leads_face_down(self) -> bool:

@@ -330,8 +330,9 @@ class TerminalTable:
             elif word == "show":
                 self.show(seat)
             elif word in ("help", "?"):
-                self.console.print("Before the lead is faced: explain N (the opponents' call N), explain (their whole "
-                                   "auction), show, quit; Enter: no questions (L41B)")  # fmt: skip
+                law = table.rules.cited("clarification")
+                self.console.print(f"Before the lead is faced: explain N (the opponents' call N), explain (their "
+                                   f"whole auction), show, quit; Enter: no questions{law}")  # fmt: skip
             else:
                 table.apply({"event": "no_questions", "seat": seat.letter})
                 self._commit()

@@ -64,4 +64,6 @@ class WBF17(WBF17Disclosure, WBF17CardPlay, WBF17Auction, WBF17Board, WBF17Conce
         "question": "L20F1",
         "question_call": "L20F1, L20F3",
         "own_system_card": "L40B2(b), L20G3",
+        # the clarification period before the face-down opening lead is faced (the driver's and the terminal's words)
+        "clarification": "L41B",
     }
