@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from fastapi.testclient import TestClient
 
-from web_helpers import open_table, state, until
+from web_helpers import asks_before_the_lead, open_table, state, until
 
 WEB_SEED = "test-web-helpers"  # the ``client`` fixture's deals (conftest.py)
 
@@ -24,5 +24,7 @@ def test_a_frame_that_never_comes_fails_saying_what_was_awaited(client: TestClie
         assert "the last frames received: " in message and '"turn": "N"' in message  # the frame seen last
         with pytest.raises(AssertionError, match="awaiting a frame; the last frames received: "):
             state(ws, timeout=0.2)
+        with pytest.raises(AssertionError, match="awaiting a state frame passing asks_before_the_lead;"):
+            until(ws, asks_before_the_lead, timeout=0.2)  # a named test is named
         ws.send_json({"type": "call", "call": "P"})  # the socket still works, no frame was lost
         assert until(ws, lambda f: f["view"]["turn"] == "E")["view"]["auction"] is not None

@@ -241,18 +241,19 @@ def until(ws: WebSocketTestSession, test: Callable[[Frame], Any], limit: int = 4
 
 def _source(test: Callable[[Frame], Any]) -> str:
     """What ``test`` is, for a failure's message: its name, or a lambda's line of source."""
-    if test.__name__ != "<lambda>":
-        return test.__qualname__
+    name = getattr(test, "__qualname__", None)
+    if name is not None and name.rpartition(".")[2] != "<lambda>":
+        return str(name)
     with suppress(OSError, TypeError):
         return inspect.getsource(test).strip()
     return repr(test)
 
 
 def _last_frames(ws: WebSocketTestSession) -> str:
-    frames = _seen.get(ws)
-    if not frames:
+    seen = _seen.get(ws)
+    if not seen:
         return "no frame received before"
-    return "the last frames received: " + " | ".join(map(_summary, frames))
+    return "the last frames received: " + " | ".join(map(_summary, seen))
 
 
 def _summary(frame: Frame) -> str:
