@@ -150,3 +150,37 @@ def test_a_teams_round_robin_from_the_command_line(tmp_path: Path) -> None:
     assert [(s["id"], s["total"]) for s in ranking] == [("1", 11.2), ("4", 8.8)]  # 430 v 400: 1 IMP on 1 board
     refused = runner.invoke(app, ["event", "export", str(event), "--pbn", str(tmp_path / "r.pbn")])
     assert refused.exit_code == 2 and "not written yet" in refused.output
+
+
+def test_the_director_corrects_a_result_and_adjusts_one_already_entered(tmp_path: Path) -> None:
+    """A mis-entered result is corrected (L79C) and a table's result replaced by the Director's adjusted score
+    (L12C2, with its reason, L81C6) with ``event result --correct``; the replaced results stay in the file, and
+    without --correct a second result, or a correction of nothing, is refused and nothing changes."""
+    from contractbridge.tournament.event import Event
+
+    event = tmp_path / "e.json"
+    _run("event", "create", str(event), "--tables", "3", "--boards-per-round", "1", "--seed", "7")
+    where = ["--round", "1", "--table", "1", "--board", "1"]
+    _run("event", "result", str(event), *where, "4S", "N", "-t", "9")
+    _run("event", "result", str(event), "--round", "1", "--table", "2", "--board", "2", "3NT", "S", "-t", "9")
+    _run("event", "result", str(event), "--round", "2", "--table", "3", "--board", "1", "4S", "N", "-t", "10")
+    saved = event.read_text(encoding="utf-8")
+    for args, message in (
+        ([*where, "4S", "N", "-t", "10"], "--correct"),
+        (["--round", "1", "--table", "3", "--board", "3", "2H", "E", "-t", "8", "--correct"], "no result"),
+        ([*where, "--adjusted", "A60/40", "--correct"], "reason"),
+    ):
+        bad = runner.invoke(app, ["event", "result", str(event), *args])
+        assert bad.exit_code == 2 and message in bad.output, bad.output
+        assert event.read_text(encoding="utf-8") == saved
+    fixed = _run("event", "result", str(event), *where, "4S", "N", "-t", "10", "--correct")
+    assert "4S N 9 tricks replaced by 4S N 10 tricks" in fixed and "NS +420" in fixed  # board 1: none vul (L2)
+    loaded = Event.from_json(event.read_text(encoding="utf-8"))
+    assert [(e.board, e.tricks) for e in loaded.entries] == [(1, 10), (2, 9), (1, 10)]
+    assert [(e.board, e.tricks) for e in loaded.replaced] == [(1, 9)]
+    _run("event", "result", str(event), *where, "--adjusted", "A40/60", "--reason", "misinformation (L21B)",
+         "--correct")  # fmt: skip
+    loaded = Event.from_json(event.read_text(encoding="utf-8"))
+    assert [e.tricks for e in loaded.replaced] == [9, 10] and loaded.entries[0].adjusted == "A40/60"
+    ranking = {s["id"]: s["percentage"] for s in json.loads(_run("event", "rank", str(event), "--json"))}
+    assert ranking["1"] == 40.0 and ranking["4"] == 60.0  # their board 1 alone: pair 1 NS, pair 4 EW (L12C2)

@@ -19,7 +19,7 @@ from contractbridge.errors import BridgeError, TournamentError
 
 if TYPE_CHECKING:
     from contractbridge.deal import Board
-    from contractbridge.tournament.event import Event
+    from contractbridge.tournament.event import Entry, Event
     from contractbridge.tournament.handrecords import HandRecord
 
 event_app = typer.Typer(no_args_is_help=True, help="Run a pairs event from a JSON event file (create, movement, "
@@ -132,10 +132,13 @@ def result(
     lead: Annotated[str | None, typer.Option("--lead", help="The opening lead, e.g. SK.")] = None,
     adjusted: Annotated[str | None, typer.Option("--adjusted", help="Artificial score, e.g. A60/40 (L12C2).")] = None,
     reason: Annotated[str | None, typer.Option("--reason", help="The Director's reason for the adjustment.")] = None,
+    correct: Annotated[
+        bool, typer.Option("--correct", help="Replace the result entered there (L79C; an adjusted score, L12C).")
+    ] = False,
 ) -> None:
     """Enter one table's result on one board (or the Director's artificial adjusted score, with its reason).
     A result for a board not played at that table in that round, an impossible one, or a second one is refused
-    and the file is left as it was."""
+    and the file is left as it was; --correct replaces the one entered (which the file keeps)."""
     from contractbridge.tournament.event import Entry
 
     try:
@@ -144,15 +147,28 @@ def result(
             raise TournamentError("give the contract (or 'pass'), or --adjusted A60/40 with --reason")
         if adjusted is not None and contract is not None:
             raise TournamentError("a result is a contract or an adjusted score, not both")
+        if adjusted is not None and not (reason or "").strip():
+            raise TournamentError("an adjusted score needs the Director's reason: --reason (L81C6)")
         entry = Entry(round_number, table, board, contract, declarer, tricks, lead, adjusted, reason)
-        updated = event.enter(entry)
+        updated = event.enter(entry, correct=correct)
         _save(file, updated.to_json())
     except (BridgeError, OSError) as exc:
         raise _fail(str(exc)) from None
+    if correct:
+        was = updated.replaced[-1]
+        Console(highlight=False).print(f"corrected: {_entry_text(was)} replaced by {_entry_text(entry)}")
     scored = dict((r.number, s) for r, s in updated.scored())
     for s in scored.get(board, ()):
         if (s.result.round, s.result.table) == (round_number, table) and s.score_ns is not None:
             Console(highlight=False).print(f"board {board}, table {table}: NS {s.score_ns:+d} (L77)")
+
+
+def _entry_text(entry: Entry) -> str:
+    if entry.adjusted is not None:
+        return f"{entry.adjusted} ({entry.reason})"
+    if entry.contract is None or entry.contract.upper() in ("PASS", "P"):
+        return "passed out"
+    return f"{entry.contract} {entry.declarer} {entry.tricks} tricks"
 
 
 @event_app.command("rank")

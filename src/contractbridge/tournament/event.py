@@ -96,6 +96,8 @@ class Event:
     names: Mapping[str, str] = field(default_factory=dict)
     entries: tuple[Entry, ...] = ()
     deals: tuple[Board, ...] = ()
+    #: The results a correction replaced, oldest first (kept, never scored: L79C, L81C6).
+    replaced: tuple[Entry, ...] = ()
 
     def __post_init__(self) -> None:
         if self.form not in _FORMS:
@@ -146,10 +148,12 @@ class Event:
                 return e
         raise TournamentError(f"round {round_number} has tables 1 to {self.tables}, not {table} (L8)")
 
-    def enter(self, entry: Entry) -> Event:
+    def enter(self, entry: Entry, *, correct: bool = False) -> Event:
         """The event with one more result, after the checks: the board is played at that table in that round, the
         table has two pairs, the result is a possible one (L77: a contract, declarer and 0–13 tricks, or an
-        artificial score), and that board has no result at that table yet. Changes nothing on error."""
+        artificial score), and that board has no result at that table yet. ``correct``: the result replaces the
+        one entered there instead (a scoring error corrected, L79C; an adjusted score in place of the result
+        obtained, L12A, L12C), which is kept in ``replaced``. Changes nothing on error."""
         e = self.encounter(entry.round, entry.table)
         where = f"round {entry.round}, table {entry.table}, board {entry.board}"
         if entry.board not in e.boards:
@@ -157,10 +161,18 @@ class Event:
                                   f"{e.boards[-1]}; L8)")  # fmt: skip
         if e.ns is None or e.ew is None:
             raise TournamentError(f"{where}: pair {e.sit_out} sits out this round; no result is scored (L8)")
-        if any((x.round, x.table, x.board) == (entry.round, entry.table, entry.board) for x in self.entries):
-            raise TournamentError(f"{where}: a result is already entered (correct it with a new event file)")
+        key = (entry.round, entry.table, entry.board)
+        old = next((i for i, x in enumerate(self.entries) if (x.round, x.table, x.board) == key), None)
+        if old is not None and not correct:
+            raise TournamentError(f"{where}: a result is already entered (a correction replaces it: event result "
+                                  "--correct, L79C)")  # fmt: skip
+        if old is None and correct:
+            raise TournamentError(f"{where}: no result is entered there to correct")
         self._table_result(entry, e)
-        return replace(self, entries=(*self.entries, entry))
+        if old is None:
+            return replace(self, entries=(*self.entries, entry))
+        entries = (*self.entries[:old], entry, *self.entries[old + 1 :])
+        return replace(self, entries=entries, replaced=(*self.replaced, self.entries[old]))
 
     def _table_result(self, entry: Entry, e: Encounter) -> TableResult:
         ns, ew = (str(e.ns),), (str(e.ew),)
@@ -282,6 +294,8 @@ class Event:
                          "pairs": self.pairs, "arrow_switch": list(self.arrow_switch)},
             "seed": self.seed, "names": dict(self.names), "results": [e.to_dict() for e in self.entries],
         }  # fmt: skip
+        if self.replaced:
+            data["replaced"] = [e.to_dict() for e in self.replaced]
         if self.deals:
             data["deals"] = [board_to_dict(b) for b in self.deals]
         return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
@@ -302,8 +316,9 @@ class Event:
                         {str(k): str(v) for k, v in dict(data.get("names", {})).items()},
                         deals=tuple(board_from_dict(b) for b in data.get("deals", ())))  # fmt: skip
             entries = [Entry(**{k: v for k, v in dict(e).items()}) for e in data.get("results", [])]
+            replaced = tuple(Entry(**dict(e)) for e in data.get("replaced", []))
         except (KeyError, TypeError, ValueError) as exc:
             raise TournamentError(f"{source}: {exc!r} in the event file") from None
         for entry in entries:
             event = event.enter(entry)
-        return event
+        return replace(event, replaced=replaced)
