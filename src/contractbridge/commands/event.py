@@ -34,7 +34,8 @@ def _fail(message: str) -> typer.Exit:
     return typer.Exit(2)
 
 
-def _load(path: Path) -> Event:
+def load_event(path: Path) -> Event:
+    """The event kept in the event file ``path`` (a ``TournamentError`` when it is not one)."""
     from contractbridge.formats.inputs import read_utf8
     from contractbridge.tournament.event import Event
 
@@ -103,7 +104,7 @@ def movement(
 ) -> None:
     """Print the movement (every round, every table), or one pair's movement card."""
     try:
-        event = _load(file)
+        event = load_event(file)
         m = event.movement
         if pair is None:
             Console(highlight=False).print(m.printout())
@@ -142,7 +143,7 @@ def result(
     from contractbridge.tournament.event import Entry
 
     try:
-        event = _load(file)
+        event = load_event(file)
         if adjusted is None and contract is None:
             raise TournamentError("give the contract (or 'pass'), or --adjusted A60/40 with --reason")
         if adjusted is not None and contract is not None:
@@ -175,7 +176,7 @@ def _entry_text(entry: Entry) -> str:
 def rank(file: EventFile, as_json: Annotated[bool, typer.Option("--json", help="JSON ranking.")] = False) -> None:
     """The ranking so far (a Mitchell without arrow-switch: NS and EW winners)."""
     try:
-        event = _load(file)
+        event = load_event(file)
         ranking = event.ranking()
     except (BridgeError, OSError) as exc:
         raise _fail(str(exc)) from None
@@ -203,7 +204,7 @@ def names(
     from dataclasses import replace
 
     try:
-        event = _load(file)
+        event = load_event(file)
         if pair not in event.movement.pairs or pair == event.movement.phantom:
             raise TournamentError(f"no pair {pair} in this event")
         updated = replace(event, names={**event.names, str(pair): players})
@@ -232,7 +233,7 @@ def export(
     from contractbridge.tournament import site
 
     try:
-        event = _load(file)
+        event = load_event(file)
         name = event.name
         if pbn is not None:
             site.create_new(pbn, event.pbn_scores())
