@@ -184,3 +184,37 @@ def test_the_director_corrects_a_result_and_adjusts_one_already_entered(tmp_path
     assert [e.tricks for e in loaded.replaced] == [9, 10] and loaded.entries[0].adjusted == "A40/60"
     ranking = {s["id"]: s["percentage"] for s in json.loads(_run("event", "rank", str(event), "--json"))}
     assert ranking["1"] == 40.0 and ranking["4"] == 60.0  # their board 1 alone: pair 1 NS, pair 4 EW (L12C2)
+
+
+@pytest.mark.usefixtures("quick_robots")  # the log and the entry, not the robots' play
+def test_a_board_played_at_the_terminal_is_entered_from_its_log(tmp_path: Path) -> None:
+    """``play --deals EVENT --board N --log LOG`` plays the event's board; ``event result --log LOG`` enters its
+    contract, declarer, tricks and lead (L77 scored), and refuses another board's log or an unfinished one."""
+    from contractbridge.eventlog import read_table
+    from contractbridge.tournament.event import Event
+
+    event = tmp_path / "e.json"
+    _run("event", "create", str(event), "--tables", "3", "--boards-per-round", "1", "--seed", "3")
+    log = tmp_path / "b2.jsonl"
+    _run("play", "--deals", str(event), "--board", "2", "--robot-seats", "NESW", "--log", str(log))
+    played = read_table(log)
+    result = played.result
+    assert result is not None and played.board == Event.from_json(event.read_text(encoding="utf-8")).boards[1]
+    saved = event.read_text(encoding="utf-8")
+    unfinished = tmp_path / "part.jsonl"
+    unfinished.write_text(log.read_text(encoding="utf-8").splitlines(keepends=True)[0], encoding="utf-8")
+    for args, message in ((["--board", "3", "--log", str(log)], "is not the event's board 3"),
+                          (["--board", "2", "--log", str(unfinished)], "not finished"),
+                          (["--board", "2", "--log", str(event)], "not a board's event log"),
+                          (["--board", "2", "--log", str(log), "4S", "N"], "one")):  # fmt: skip
+        bad = runner.invoke(app, ["event", "result", str(event), "--round", "1", "--table", "2", *args])
+        assert bad.exit_code == 2 and message in bad.output, bad.output
+        assert event.read_text(encoding="utf-8") == saved
+    entered = _run("event", "result", str(event), "--round", "1", "--table", "2", "--board", "2", "--log", str(log))
+    (entry,) = Event.from_json(event.read_text(encoding="utf-8")).entries
+    if result.contract is None:
+        assert entry.contract == "pass"
+    else:
+        assert (entry.contract, entry.declarer, entry.tricks) == (str(result.contract), result.declarer and
+                                                                  result.declarer.letter, result.tricks)  # fmt: skip
+        assert entry.lead == str(played.tricks[0].cards[0]) and "(L77)" in entered

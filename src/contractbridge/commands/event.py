@@ -15,7 +15,7 @@ import typer
 from rich.console import Console
 from rich.table import Table as RichTable
 
-from contractbridge.errors import BridgeError, TournamentError
+from contractbridge.errors import BridgeError, EventLogError, TournamentError
 
 if TYPE_CHECKING:
     from contractbridge.deal import Board
@@ -136,6 +136,10 @@ def result(
     correct: Annotated[
         bool, typer.Option("--correct", help="Replace the result entered there (L79C; an adjusted score, L12C).")
     ] = False,
+    log: Annotated[
+        Path | None,
+        typer.Option("--log", metavar="LOG", help="The board as played: its event log (play --deals --log LOG)."),
+    ] = None,
 ) -> None:
     """Enter one table's result on one board (or the Director's artificial adjusted score, with its reason).
     A result for a board not played at that table in that round, an impossible one, or a second one is refused
@@ -144,13 +148,18 @@ def result(
 
     try:
         event = load_event(file)
-        if adjusted is None and contract is None:
-            raise TournamentError("give the contract (or 'pass'), or --adjusted A60/40 with --reason")
+        if adjusted is None and contract is None and log is None:
+            raise TournamentError("give the contract (or 'pass'), --log LOG, or --adjusted A60/40 with --reason")
         if adjusted is not None and contract is not None:
             raise TournamentError("a result is a contract or an adjusted score, not both")
         if adjusted is not None and not (reason or "").strip():
             raise TournamentError("an adjusted score needs the Director's reason: --reason (L81C6)")
-        entry = Entry(round_number, table, board, contract, declarer, tricks, lead, adjusted, reason)
+        if log is not None:
+            if adjusted is not None or contract is not None:
+                raise TournamentError("a result is a played board's log, a contract or an adjusted score: one")
+            entry = _played_entry(event, log, round_number, table, board)
+        else:
+            entry = Entry(round_number, table, board, contract, declarer, tricks, lead, adjusted, reason)
         updated = event.enter(entry, correct=correct)
         _save(file, updated.to_json())
     except (BridgeError, OSError) as exc:
@@ -162,6 +171,31 @@ def result(
     for s in scored.get(board, ()):
         if (s.result.round, s.result.table) == (round_number, table) and s.score_ns is not None:
             Console(highlight=False).print(f"board {board}, table {table}: NS {s.score_ns:+d} (L77)")
+
+
+def _played_entry(event: Event, log: Path, round_number: int, table: int, board: int) -> Entry:
+    """The result of a board played at the terminal, read from its event log: contract, declarer, tricks and
+    the opening lead, once the log's board is the event's board (its deal, dealer and vulnerability: L6, L2)
+    and the play is over."""
+    from contractbridge.eventlog import read_table
+    from contractbridge.table import Phase
+    from contractbridge.tournament.event import Entry
+
+    try:
+        played = read_table(log)
+    except EventLogError as exc:
+        raise TournamentError(f"{log}: not a board's event log: {exc}") from None
+    boards = {b.number: b for b in event.boards}
+    if boards.get(board) != played.board:
+        raise TournamentError(f"{log} is not the event's board {board}: its board {played.board.number} has "
+                              "another deal, dealer or vulnerability (L6, L2)")  # fmt: skip
+    result = played.result
+    if played.phase is not Phase.DONE or result is None or result.new_deal is not None:
+        raise TournamentError(f"{log}: board {board} is not finished (play --resume {log} finishes it)")
+    if result.contract is None or result.declarer is None:
+        return Entry(round_number, table, board, "pass")
+    lead = str(played.tricks[0].cards[0]) if played.tricks else None
+    return Entry(round_number, table, board, str(result.contract), result.declarer.letter, result.tricks, lead)
 
 
 def _entry_text(entry: Entry) -> str:
