@@ -99,6 +99,11 @@ def test_a_club_evening(tmp_path: Path) -> None:
         bad = runner.invoke(app, ["event", "result", str(event), *args])
         assert bad.exit_code == 2 and message in bad.output, bad.output
         assert event.read_text(encoding="utf-8") == saved  # nothing changed
+    traveller = _run("event", "travellers", str(event), "--board", "1")
+    assert "Board 1" in traveller and "420" in traveller and "-50" in traveller  # 4S= and 4S-1 by N, none vul
+    assert [line.split("│")[-3:-1] for line in traveller.splitlines() if "420" in line] == [[" 2.0 ", " 0.0 "]]
+    assert "A60/40" in _run("event", "travellers", str(event), "--board", "3")  # the Director's score (L12C2)
+    assert "not 9" in runner.invoke(app, ["event", "travellers", str(event), "--board", "9"]).output
     ranking = json.loads(_run("event", "rank", str(event), "--json"))
     assert {s["direction"] for s in ranking} == {"NS", "EW"}  # a Mitchell: NS and EW winners
     assert [s["names"] for s in ranking if s["id"] == "1"] == ["Ann Smith - Bo Lee"]

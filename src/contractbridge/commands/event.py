@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from contractbridge.tournament.handrecords import HandRecord
 
 event_app = typer.Typer(no_args_is_help=True, help="Run a pairs event from a JSON event file (create, movement, "
-                        "result, rank, export).")  # fmt: skip
+                        "result, travellers, rank, export).")  # fmt: skip
 
 EventFile = Annotated[Path, typer.Argument(help="The event's JSON file.")]
 _LIMIT = 16 * 1024 * 1024
@@ -71,7 +71,10 @@ def create(
     ] = None,
     name: Annotated[str, typer.Option("--name", help="The event's name.")] = "Club pairs",
     seed: Annotated[str, typer.Option("--seed", help="Seed the boards are dealt from.")] = "1",
-    arrow_switch: Annotated[list[int] | None, typer.Option("--arrow-switch", help="Arrow-switched round.")] = None,
+    arrow_switch: Annotated[
+        list[int] | None,
+        typer.Option("--arrow-switch", metavar="ROUND", help="A round whose boards are arrow-switched (repeatable)."),
+    ] = None,
     boards: Annotated[
         Path | None, typer.Option("--boards", help="Play the deals of this PBN file (instead of dealing them).")
     ] = None,
@@ -226,6 +229,36 @@ def rank(file: EventFile, as_json: Annotated[bool, typer.Option("--json", help="
                       "" if s.percentage is None else f"{s.percentage:.{form.total_percent_decimals}f}",
                       str(s.boards))  # fmt: skip
     Console(highlight=False).print(table)
+
+
+@event_app.command("travellers")
+def travellers(
+    file: EventFile,
+    board: Annotated[int | None, typer.Option("--board", help="This board's traveller only.")] = None,
+) -> None:
+    """Print each board's traveller: every table's contract, declarer, tricks, lead, score (L77) and both sides'
+    points by the event's form (L78), adjusted scores as entered (L12C2)."""
+    from contractbridge.tournament.site import TRAVELLER, traveller_rows
+
+    try:
+        event = load_event(file)
+        scored = event.scored()
+        if board is not None and board not in event.movement.boards:
+            raise TournamentError(f"the event plays boards {event.movement.boards[0]}-{event.movement.boards[-1]}, "
+                                  f"not {board}")  # fmt: skip
+    except (BridgeError, OSError) as exc:
+        raise _fail(str(exc)) from None
+    console = Console(highlight=False)
+    shown = [(record, results) for record, results in scored if board in (None, record.number)]
+    if not shown:
+        console.print("no results entered yet" if board is None else f"board {board}: no results entered yet")
+    for record, results in shown:
+        table = RichTable(title=f"Board {record.number}")
+        for column in TRAVELLER:
+            table.add_column(column, justify="left" if column in ("NS", "EW", "Contract") else "right")
+        for row in traveller_rows(results, event.scoring):
+            table.add_row(*row)
+        console.print(table)
 
 
 @event_app.command("names")
