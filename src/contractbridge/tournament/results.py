@@ -95,9 +95,10 @@ class Form:
         return self.method is Method.MATCHPOINTS
 
     def round(self, value: float, decimals: int) -> float:
-        """``value`` rounded to ``decimals`` the form's way (from its shortest exact-looking decimal)."""
+        """``value`` rounded to ``decimals`` the form's way (from its shortest exact-looking decimal); never -0.0
+        (an even cross-IMP board printed "-0.00" for one side)."""
         exact = Decimal(f"{value:.12g}")
-        return float(exact.quantize(Decimal(1).scaleb(-decimals), rounding=self.rounding.value))
+        return float(exact.quantize(Decimal(1).scaleb(-decimals), rounding=self.rounding.value)) + 0.0
 
 
 MATCHPOINTS: Final = Form()
