@@ -179,7 +179,8 @@ def test_a_teams_match_in_imps_and_vps() -> None:
 
 def test_an_even_cross_imp_board_prints_no_negative_zero() -> None:
     """420, -50, 170 across the field: 170 gains 6 IMPs and loses 6 (L78B), EW's 0 printed "0.00", never "-0.00"."""
-    results = [played(1, "1", "4", "4S", "N", 10), played(1, "3", "5", "4S", "N", 9), played(1, "2", "6", "3S", "N", 10)]
+    results = [played(1, "1", "4", "4S", "N", 10), played(1, "3", "5", "4S", "N", 9),
+               played(1, "2", "6", "3S", "N", 10)]  # fmt: skip
     even = score_board(results, NONE, CROSS_IMPS)[2]
     assert even.ew is not None and f"{CROSS_IMPS.round(even.ew, 2):.2f}" == "0.00"
     assert f"{CROSS_IMPS.round(-0.001, 2):.2f}" == "0.00"
