@@ -223,3 +223,26 @@ def test_a_board_played_at_the_terminal_is_entered_from_its_log(tmp_path: Path) 
         assert (entry.contract, entry.declarer, entry.tricks) == (str(result.contract), result.declarer and
                                                                   result.declarer.letter, result.tricks)  # fmt: skip
         assert entry.lead == str(played.tricks[0].cards[0]) and "(L77)" in entered
+
+
+def test_the_opening_lead_is_a_card_of_the_hand_on_declarers_left(tmp_path: Path) -> None:
+    """L41A: the player on declarer's left leads; ``event result --lead`` takes a card that hand holds on the
+    event's board (written SK whatever the entry: ``hk``, ``♥K``) and refuses a misread one, changing nothing."""
+    from contractbridge.cards import Seat
+    from contractbridge.tournament.event import Event
+
+    event = tmp_path / "e.json"
+    _run("event", "create", str(event), "--tables", "3", "--boards-per-round", "1", "--seed", "7")
+    board = Event.from_json(event.read_text(encoding="utf-8")).board(1)
+    east, west = board.deal[Seat.EAST], board.deal[Seat.WEST]
+    where = ["--round", "1", "--table", "1", "--board", "1", "4S", "N", "-t", "10"]
+    for lead, message in (("ZZ", "not a card"), (str(min(west)), "not in East's hand (L41A")):
+        bad = runner.invoke(app, ["event", "result", str(event), *where, "--lead", lead])
+        assert bad.exit_code == 2 and message in bad.output, bad.output
+        assert not Event.from_json(event.read_text(encoding="utf-8")).entries
+    card = min(east)
+    _run("event", "result", str(event), *where, "--lead", str(card).lower())
+    assert Event.from_json(event.read_text(encoding="utf-8")).entries[0].lead == str(card)
+    passed = ["--round", "1", "--table", "2", "--board", "2", "pass", "--lead", str(card)]
+    refused = runner.invoke(app, ["event", "result", str(event), *passed])
+    assert refused.exit_code == 2 and "with a contract and its declarer only" in refused.output

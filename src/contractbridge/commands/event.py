@@ -163,7 +163,7 @@ def result(
             entry = _played_entry(event, log, round_number, table, board)
         else:
             entry = Entry(round_number, table, board, contract, declarer, tricks, lead, adjusted, reason)
-        updated = event.enter(entry, correct=correct)
+        updated = event.enter(entry, correct=correct, held=True)
         _save(file, updated.to_json())
     except (BridgeError, OSError) as exc:
         raise _fail(str(exc)) from None

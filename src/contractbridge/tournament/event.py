@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
-from contractbridge.cards import Seat
+from contractbridge.cards import Card, Seat
 from contractbridge.contract import Contract
 from contractbridge.deal import Board
 from contractbridge.errors import BridgeError, TournamentError
@@ -148,12 +148,13 @@ class Event:
                 return e
         raise TournamentError(f"round {round_number} has tables 1 to {self.tables}, not {table} (L8)")
 
-    def enter(self, entry: Entry, *, correct: bool = False) -> Event:
+    def enter(self, entry: Entry, *, correct: bool = False, held: bool = False) -> Event:
         """The event with one more result, after the checks: the board is played at that table in that round, the
         table has two pairs, the result is a possible one (L77: a contract, declarer and 0–13 tricks, or an
         artificial score), and that board has no result at that table yet. ``correct``: the result replaces the
         one entered there instead (a scoring error corrected, L79C; an adjusted score in place of the result
-        obtained, L12A, L12C), which is kept in ``replaced``. Changes nothing on error."""
+        obtained, L12A, L12C), which is kept in ``replaced``. The lead is a card (written ``SK``); ``held``: one
+        the hand on declarer's left holds on the event's board (L41A). Changes nothing on error."""
         e = self.encounter(entry.round, entry.table)
         where = f"round {entry.round}, table {entry.table}, board {entry.board}"
         if entry.board not in e.boards:
@@ -169,10 +170,33 @@ class Event:
         if old is None and correct:
             raise TournamentError(f"{where}: no result is entered there to correct")
         self._table_result(entry, e)
+        entry = replace(entry, lead=self._opening_lead(entry, where, held))
         if old is None:
             return replace(self, entries=(*self.entries, entry))
         entries = (*self.entries[:old], entry, *self.entries[old + 1 :])
         return replace(self, entries=entries, replaced=(*self.replaced, self.entries[old]))
+
+    def board(self, number: int) -> Board:
+        """Board ``number`` of the event (its ``deals``', or dealt from its seed as ``boards`` deals it)."""
+        if self.deals:
+            return next(b for b in self.deals if b.number == number)
+        return deal_boards(1, self.seed, first=number)[0]
+
+    def _opening_lead(self, entry: Entry, where: str, held: bool) -> str | None:
+        """The lead as a card (``SK``); ``held``: once it is a card of the hand on declarer's left (L41A)."""
+        if entry.lead is None:
+            return None
+        if entry.declarer is None or entry.adjusted is not None:
+            raise TournamentError(f"{where}: an opening lead is entered with a contract and its declarer only")
+        try:
+            card = Card.parse(entry.lead)
+        except BridgeError as exc:
+            raise TournamentError(f"{where}: the opening lead: {exc}") from None
+        leader = Seat.parse(entry.declarer).lho
+        if held and card not in self.board(entry.board).deal[leader]:
+            raise TournamentError(f"{where}: the opening lead {card} is not in {leader.name.title()}'s hand (L41A: "
+                                  "the player on declarer's left leads)")  # fmt: skip
+        return str(card)
 
     def _table_result(self, entry: Entry, e: Encounter) -> TableResult:
         ns, ew = (str(e.ns),), (str(e.ew),)
