@@ -246,3 +246,22 @@ def test_the_opening_lead_is_a_card_of_the_hand_on_declarers_left(tmp_path: Path
     passed = ["--round", "1", "--table", "2", "--board", "2", "pass", "--lead", str(card)]
     refused = runner.invoke(app, ["event", "result", str(event), *passed])
     assert refused.exit_code == 2 and "with a contract and its declarer only" in refused.output
+
+
+def test_an_average_plus_is_the_pairs_session_score_when_better(tmp_path: Path) -> None:
+    """L12C2(c): pair 1 topped both its other boards; the Director's A60/40 on board 3 gives it 100 %, not 60 %,
+    on the traveller, the ranking and the published PBN, which ``contractbridge results`` reproduces."""
+    event = tmp_path / "e.json"
+    _run("event", "create", str(event), "--tables", "3", "--boards-per-round", "1", "--seed", "7")
+    for round_number, table, board, tricks in ((1, 1, 1, 10), (2, 3, 1, 9), (3, 2, 1, 9), (1, 2, 2, 9),
+                                               (2, 1, 2, 10), (3, 3, 2, 9), (1, 3, 3, 10), (2, 2, 3, 10)):  # fmt: skip
+        _run("event", "result", str(event), "--round", str(round_number), "--table", str(table), "--board",
+             str(board), "4S", "N", "-t", str(tricks))  # fmt: skip
+    _run("event", "result", str(event), "--round", "3", "--table", "1", "--board", "3", "--adjusted", "A60/40",
+         "--reason", "EW's misinformation (L21B)")  # fmt: skip
+    traveller = _run("event", "travellers", str(event), "--board", "3")
+    assert [line.split("│")[-3:-1] for line in traveller.splitlines() if "A60/40" in line] == [[" 4.0 ", " 1.6 "]]
+    ranking = {s["id"]: s["percentage"] for s in json.loads(_run("event", "rank", str(event), "--json"))}
+    assert ranking["1"] == 100.0
+    _run("event", "export", str(event), "--pbn", str(tmp_path / "r.pbn"))
+    assert "is reproduced" in _run("results", str(tmp_path / "r.pbn"))

@@ -31,13 +31,14 @@ from contractbridge.tournament.results import (
     rank_event,
     score_board,
     score_match,
+    session_scores,
 )
 
 __all__ = ["FORMAT", "Entry", "Event"]
 
 FORMAT: Final = "contractbridge-event"
-_FORMS: Final = {"matchpoints": MATCHPOINTS, "cross-imps": CROSS_IMPS,
-                 "butler": replace(BUTLER_RUTER, name="butler", total="sum", total_decimals=0),
+_FORMS: Final = {"matchpoints": replace(MATCHPOINTS, session=True), "cross-imps": replace(CROSS_IMPS, session=True),
+                 "butler": replace(BUTLER_RUTER, name="butler", total="sum", total_decimals=0, session=True),
                  "teams": replace(CROSS_IMPS, name="teams: IMPs, VP (WBF 2013)", decimals=0)}  # fmt: skip
 #: The movement of a teams event: its ``pairs`` are the teams.
 ROUND_ROBIN: Final = "round-robin"
@@ -232,12 +233,14 @@ class Event:
 
     def scored(self) -> tuple[tuple[BoardRecord, tuple[ScoredResult, ...]], ...]:
         """Every board with results, scored by the event's form (L77, L78; a teams match's two rooms compared with
-        each other, L78B)."""
+        each other, L78B), an artificial score by the session's other boards where L12C2(c) says so."""
         by_board: dict[int, list[ScoredResult]] = {}
         boards = {b.number: b for b in self.boards}
         for (number, _), results in sorted(self._results().items()):
             by_board.setdefault(number, []).extend(score_board(results, boards[number], self.scoring))
-        return tuple((BoardRecord.of(boards[n]), tuple(s)) for n, s in sorted(by_board.items()))
+        numbers = sorted(by_board)
+        scored = session_scores((by_board[n] for n in numbers), self.scoring)
+        return tuple((BoardRecord.of(boards[n]), s) for n, s in zip(numbers, scored, strict=True))
 
     def ranking(self) -> tuple[Standing, ...]:
         """The ranking so far; a Mitchell without arrow-switch ranks its NS and EW lines apart (two winners); a
