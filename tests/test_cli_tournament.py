@@ -265,3 +265,16 @@ def test_an_average_plus_is_the_pairs_session_score_when_better(tmp_path: Path) 
     assert ranking["1"] == 100.0
     _run("event", "export", str(event), "--pbn", str(tmp_path / "r.pbn"))
     assert "is reproduced" in _run("results", str(tmp_path / "r.pbn"))
+
+
+def test_a_fouled_board_s_forms_are_compared_apart(tmp_path: Path) -> None:
+    """L87B: ``event result --fouled b``: the table that played form b is compared with no other (Neuberg's
+    average for a lone result); the two tables of the correct form are compared with each other."""
+    event = tmp_path / "e.json"
+    _run("event", "create", str(event), "--tables", "3", "--boards-per-round", "1", "--seed", "7")
+    _run("event", "result", str(event), "--round", "1", "--table", "1", "--board", "1", "4S", "N", "-t", "10")
+    _run("event", "result", str(event), "--round", "2", "--table", "3", "--board", "1", "4S", "N", "-t", "9")
+    _run("event", "result", str(event), "--round", "3", "--table", "2", "--board", "1", "3NT", "S", "-t", "9",
+         "--fouled", "b")  # fmt: skip
+    rows = [line.split("│")[-3:-1] for line in _run("event", "travellers", str(event)).splitlines() if "│ " in line]
+    assert rows == [[" 3.5 ", " 0.5 "], [" 0.5 ", " 3.5 "], [" 2.0 ", " 2.0 "]]  # 420 > -50; 400 alone (form b)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -143,6 +144,14 @@ def result(
         Path | None,
         typer.Option("--log", metavar="LOG", help="The board as played: its event log (play --deals --log LOG)."),
     ] = None,
+    fouled: Annotated[
+        str | None,
+        typer.Option(
+            "--fouled",
+            metavar="FORM",
+            help="The fouled form of the board this table played, e.g. b (L87A): each form is compared apart (L87B).",
+        ),
+    ] = None,
 ) -> None:
     """Enter one table's result on one board (or the Director's artificial adjusted score, with its reason).
     A result for a board not played at that table in that round, an impossible one, or a second one is refused
@@ -160,10 +169,10 @@ def result(
         if log is not None:
             if adjusted is not None or contract is not None:
                 raise TournamentError("a result is a played board's log, a contract or an adjusted score: one")
-            entry = _played_entry(event, log, round_number, table, board)
+            entry = replace(_played_entry(event, log, round_number, table, board, fouled is None), fouled=fouled)
         else:
-            entry = Entry(round_number, table, board, contract, declarer, tricks, lead, adjusted, reason)
-        updated = event.enter(entry, correct=correct, held=True)
+            entry = Entry(round_number, table, board, contract, declarer, tricks, lead, adjusted, reason, fouled)
+        updated = event.enter(entry, correct=correct, held=fouled is None)  # a fouled board: another deal
         _save(file, updated.to_json())
     except (BridgeError, OSError) as exc:
         raise _fail(str(exc)) from None
@@ -176,10 +185,10 @@ def result(
             Console(highlight=False).print(f"board {board}, table {table}: NS {s.score_ns:+d} (L77)")
 
 
-def _played_entry(event: Event, log: Path, round_number: int, table: int, board: int) -> Entry:
+def _played_entry(event: Event, log: Path, round_number: int, table: int, board: int, same: bool) -> Entry:
     """The result of a board played at the terminal, read from its event log: contract, declarer, tricks and
-    the opening lead, once the log's board is the event's board (its deal, dealer and vulnerability: L6, L2)
-    and the play is over."""
+    the opening lead, once the play is over and (``same``: not a fouled board's) the log's board is the event's
+    board (its deal, dealer and vulnerability: L6, L2)."""
     from contractbridge.eventlog import read_table
     from contractbridge.table import Phase
     from contractbridge.tournament.event import Entry
@@ -188,8 +197,7 @@ def _played_entry(event: Event, log: Path, round_number: int, table: int, board:
         played = read_table(log)
     except EventLogError as exc:
         raise TournamentError(f"{log}: not a board's event log: {exc}") from None
-    boards = {b.number: b for b in event.boards}
-    if boards.get(board) != played.board:
+    if same and event.board(board) != played.board:
         raise TournamentError(f"{log} is not the event's board {board}: its board {played.board.number} has "
                               "another deal, dealer or vulnerability (L6, L2)")  # fmt: skip
     result = played.result
@@ -268,8 +276,6 @@ def names(
     players: Annotated[str, typer.Argument(help="The pair's names, e.g. 'Ann Smith - Bo Lee'.")],
 ) -> None:
     """Enter a pair's names."""
-    from dataclasses import replace
-
     try:
         event = load_event(file)
         if pair not in event.movement.pairs or pair == event.movement.phantom:
