@@ -278,3 +278,16 @@ def test_a_fouled_board_s_forms_are_compared_apart(tmp_path: Path) -> None:
          "--fouled", "b")  # fmt: skip
     rows = [line.split("│")[-3:-1] for line in _run("event", "travellers", str(event)).splitlines() if "│ " in line]
     assert rows == [[" 3.5 ", " 0.5 "], [" 0.5 ", " 3.5 "], [" 2.0 ", " 2.0 "]]  # 420 > -50; 400 alone (form b)
+
+
+def test_nothing_to_publish_before_any_result(tmp_path: Path) -> None:
+    """``export`` of the results before any is entered is refused and writes nothing (a results file without a
+    ScoreTable that ``results`` cannot read); the hand records may be printed before play. Blank names too."""
+    event = tmp_path / "e.json"
+    _run("event", "create", str(event), "--tables", "3")
+    refused = runner.invoke(app, ["event", "export", str(event), "--pbn", str(tmp_path / "r.pbn")])
+    assert refused.exit_code == 2 and "no results entered yet" in refused.output and not (tmp_path / "r.pbn").exists()
+    _run("event", "export", str(event), "--hands", str(tmp_path / "hands.pbn"))
+    assert '[Board "1"]' in (tmp_path / "hands.pbn").read_text(encoding="utf-8")
+    blank = runner.invoke(app, ["event", "names", str(event), "1", " "])
+    assert blank.exit_code == 2 and "give the players' names" in blank.output

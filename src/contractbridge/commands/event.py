@@ -280,6 +280,8 @@ def names(
         event = load_event(file)
         if pair not in event.movement.pairs or pair == event.movement.phantom:
             raise TournamentError(f"no pair {pair} in this event")
+        if not players.strip():
+            raise TournamentError(f"pair {pair}: give the players' names, e.g. 'Ann Smith - Bo Lee'")
         updated = replace(event, names={**event.names, str(pair): players})
         _save(file, updated.to_json())
     except (BridgeError, OSError) as exc:
@@ -308,6 +310,9 @@ def export(
     try:
         event = load_event(file)
         name = event.name
+        if not event.entries and (pbn, usebio, html) != (None, None, None):
+            raise TournamentError(f"{file}: no results entered yet, nothing to publish (--hands alone works before "
+                                  "play)")  # fmt: skip
         if pbn is not None:
             site.create_new(pbn, event.pbn_scores())
         if usebio is not None:
