@@ -289,5 +289,6 @@ def test_nothing_to_publish_before_any_result(tmp_path: Path) -> None:
     assert refused.exit_code == 2 and "no results entered yet" in refused.output and not (tmp_path / "r.pbn").exists()
     _run("event", "export", str(event), "--hands", str(tmp_path / "hands.pbn"))
     assert '[Board "1"]' in (tmp_path / "hands.pbn").read_text(encoding="utf-8")
+    assert "no results entered yet" in _run("event", "rank", str(event))  # not an empty table
     blank = runner.invoke(app, ["event", "names", str(event), "1", " "])
     assert blank.exit_code == 2 and "give the players' names" in blank.output

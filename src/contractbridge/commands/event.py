@@ -229,6 +229,9 @@ def rank(file: EventFile, as_json: Annotated[bool, typer.Option("--json", help="
     if as_json:
         typer.echo(json.dumps(event.ranking_json(), ensure_ascii=False, indent=1))
         return
+    if not ranking:
+        Console(highlight=False).print(f"{event.name}: no results entered yet (event result)")
+        return
     table = RichTable(title=event.name)
     for column in ("Line", "Rank", "Pair", "Names", "Total", "%", "Boards"):
         table.add_column(column, justify="left" if column == "Names" else "right")
