@@ -292,3 +292,15 @@ def test_nothing_to_publish_before_any_result(tmp_path: Path) -> None:
     assert "no results entered yet" in _run("event", "rank", str(event))  # not an empty table
     blank = runner.invoke(app, ["event", "names", str(event), "1", " "])
     assert blank.exit_code == 2 and "give the players' names" in blank.output
+
+
+def test_an_event_file_with_an_older_unchecked_lead_still_reads(tmp_path: Path) -> None:
+    """Results recorded before the lead was checked are read as they are: the file is never made unreadable."""
+    event = tmp_path / "e.json"
+    _run("event", "create", str(event), "--tables", "3", "--boards-per-round", "1", "--seed", "7")
+    data = json.loads(event.read_text(encoding="utf-8"))
+    data["results"] = [{"round": 1, "table": 1, "board": 1, "contract": "4S", "declarer": "N", "tricks": 10,
+                        "lead": "ZZ"}]  # fmt: skip
+    event.write_text(json.dumps(data), encoding="utf-8")
+    assert "Board 1" in _run("event", "travellers", str(event)) and "ZZ" in _run("event", "travellers", str(event))
+    _run("event", "result", str(event), "--round", "2", "--table", "3", "--board", "1", "4S", "N", "-t", "9")

@@ -172,7 +172,7 @@ def result(
             entry = replace(_played_entry(event, log, round_number, table, board, fouled is None), fouled=fouled)
         else:
             entry = Entry(round_number, table, board, contract, declarer, tricks, lead, adjusted, reason, fouled)
-        updated = event.enter(entry, correct=correct, held=fouled is None)  # a fouled board: another deal
+        updated = event.enter(entry, correct=correct, lead=True, held=fouled is None)  # fouled: another deal
         _save(file, updated.to_json())
     except (BridgeError, OSError) as exc:
         raise _fail(str(exc)) from None

@@ -149,13 +149,14 @@ class Event:
                 return e
         raise TournamentError(f"round {round_number} has tables 1 to {self.tables}, not {table} (L8)")
 
-    def enter(self, entry: Entry, *, correct: bool = False, held: bool = False) -> Event:
+    def enter(self, entry: Entry, *, correct: bool = False, lead: bool = False, held: bool = False) -> Event:
         """The event with one more result, after the checks: the board is played at that table in that round, the
         table has two pairs, the result is a possible one (L77: a contract, declarer and 0–13 tricks, or an
         artificial score), and that board has no result at that table yet. ``correct``: the result replaces the
         one entered there instead (a scoring error corrected, L79C; an adjusted score in place of the result
-        obtained, L12A, L12C), which is kept in ``replaced``. The lead is a card (written ``SK``); ``held``: one
-        the hand on declarer's left holds on the event's board (L41A). Changes nothing on error."""
+        obtained, L12A, L12C), which is kept in ``replaced``. ``lead`` (a new entry; results already recorded are
+        read as they are): the lead is a card, written ``SK``; ``held``: one the hand on declarer's left holds on
+        the event's board (L41A). Changes nothing on error."""
         e = self.encounter(entry.round, entry.table)
         where = f"round {entry.round}, table {entry.table}, board {entry.board}"
         if entry.board not in e.boards:
@@ -171,7 +172,8 @@ class Event:
         if old is None and correct:
             raise TournamentError(f"{where}: no result is entered there to correct")
         self._table_result(entry, e)
-        entry = replace(entry, lead=self._opening_lead(entry, where, held))
+        if lead or held:
+            entry = replace(entry, lead=self._opening_lead(entry, where, held))
         if old is None:
             return replace(self, entries=(*self.entries, entry))
         entries = (*self.entries[:old], entry, *self.entries[old + 1 :])
