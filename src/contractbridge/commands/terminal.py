@@ -28,6 +28,7 @@ from contractbridge.deal import Deal
 from contractbridge.errors import BridgeError, ClaimError, DDSUnavailableError, DoubleDummyError
 from contractbridge.eventlog import DurableLog
 from contractbridge.formats.diagram import diagram
+from contractbridge.laws.wbf17.disclosure import answer_text, explained_calls
 from contractbridge.players import Action, Driver, Player, UndoError, Wait, WaitKind
 from contractbridge.robots import RobotPlayer
 from contractbridge.robots.bidder import BiddingRobot
@@ -454,17 +455,15 @@ class TerminalTable:
         question = shown["questions"][-1]
         for letter in question["awaiting"]:
             answerer = Seat.parse(letter)
-            explained = answerer if shown["policy"]["self_alert"] else answerer.partner
-            calls = [call - 1] if call is not None else [i for i, s in enumerate(table.auction.seats) if s == explained]
+            calls = explained_calls(shown, question, answerer, table.auction.seats)
             text = self._answer_text(calls) if answerer in self.robots else self._ask_answer(answerer, actor)
             table.apply({"event": "answer", "seat": letter, "question": question["number"], "text": text})
         self._commit()
 
     def _answer_text(self, calls: list[int]) -> str:
         """A robot's answer about ``calls`` (L20F1): each call as its side's system explains it, or "no agreement"."""
-        auction = self.table.auction
-        parts = [f"{auction.calls[i]}: {'no agreement' if (m := self._meaning(i)) is None else m.text}" for i in calls]
-        return "; ".join(parts) or "no calls to explain"
+        meanings = {i: self._meaning(i) for i in calls}
+        return answer_text(self.table.auction.calls, calls, lambda i: None if (m := meanings[i]) is None else m.text)
 
     def _ask_answer(self, answerer: Seat, asker: Seat) -> str:
         """A person here answers a question about his partner's calls (L20F1), before the next call or card."""

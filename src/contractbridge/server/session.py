@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
 from collections.abc import Awaitable, Callable
@@ -21,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Final
 from contractbridge.cards import Card, Seat
 from contractbridge.deal import Board, Deal
 from contractbridge.errors import BridgeError, ClaimError, IllegalPlayError, OutOfTurnError, RulingError
+from contractbridge.laws.wbf17.disclosure import answer_text, explained_calls
 from contractbridge.players import Action, Driver, Player, UndoError, UndoRequest
 from contractbridge.scoring.rubber import Rubber
 from contractbridge.server import claimruling, frames, rubbers, tokens
@@ -32,7 +34,10 @@ from contractbridge.systems.agreements import PartnershipAgreements
 from contractbridge.table import Phase, Table
 
 if TYPE_CHECKING:
+    from contractbridge.auction import Auction
+    from contractbridge.deal import Vulnerability
     from contractbridge.server.cluster import Cluster
+    from contractbridge.systems.base import CallMeaning
 
 __all__ = ["Client", "TableSession"]
 
@@ -836,17 +841,9 @@ class TableSession:
                 explain = getattr(self.robots.get(seat), "explain", None)
                 if explain is None:
                     continue
-                explained = seat if shown["policy"]["self_alert"] else seat.partner
-                wanted = [question["call"] - 1] if question["call"] else [
-                    i for i, who in enumerate(auction.seats) if who == explained
-                ]  # fmt: skip
-                parts = []
-                for i in wanted:
-                    try:
-                        parts.append(f"{auction.calls[i]}: {explain(auction, i, vulnerability).text}")
-                    except BridgeError:
-                        parts.append(f"{auction.calls[i]}: no agreement")
-                text = "; ".join(parts)  # never empty: an answerer explains calls made (L20F1)
+                calls = explained_calls(shown, question, seat, auction.seats)
+                meaning = functools.partial(_explanation, explain, auction, vulnerability)
+                text = answer_text(auction.calls, calls, meaning)
                 return {"event": "answer", "seat": letter, "question": question["number"], "text": text}
         return None
 
@@ -891,3 +888,16 @@ def _ruled_or_running(table: Table) -> None:
             f"{pending.message}: this table cannot yet rule a {pending.kind.replace('_', ' ')}; nothing was "
             "recorded (call the director)"
         )
+
+
+def _explanation(
+    explain: Callable[[Auction, int, Vulnerability], CallMeaning],
+    auction: Auction,
+    vulnerability: Vulnerability,
+    index: int,
+) -> str | None:
+    """Call ``index`` as a robot's system explains it (L20F1); None where it has no agreement."""
+    try:
+        return explain(auction, index, vulnerability).text
+    except BridgeError:  # a call its system cannot read
+        return None
