@@ -28,7 +28,7 @@ from contractbridge.deal import Deal
 from contractbridge.errors import BridgeError, ClaimError, DDSUnavailableError, DoubleDummyError
 from contractbridge.eventlog import DurableLog
 from contractbridge.formats.diagram import diagram
-from contractbridge.laws.wbf17.disclosure import answer_text, explained_calls
+from contractbridge.laws.wbf17.disclosure import agreements, answer_text, explained_calls
 from contractbridge.players import Action, Driver, Player, UndoError, Wait, WaitKind
 from contractbridge.robots import RobotPlayer
 from contractbridge.robots.bidder import BiddingRobot
@@ -396,7 +396,8 @@ class TerminalTable:
 
     def _meaning(self, index: int) -> CallMeaning | None:
         """Call ``index`` as the partnership's agreement explains it (L20F1: the caller's partner answers, from the
-        system, not the caller's hand: never the branch the caller's own choice took), cached."""
+        pair's card and the system it names, else the robot's own: L40B, L75C; not the caller's hand: never the
+        branch the caller's own choice took), cached."""
         if index not in self._meanings:
             auction = self.table.auction
             seat = auction.seat_of(index)
@@ -405,7 +406,7 @@ class TerminalTable:
             meaning = None
             if bidder is not None:
                 with contextlib.suppress(BridgeError):  # a call the system cannot read: no agreement
-                    meaning = bidder.explain(auction, index, self.table.board.vulnerability)
+                    meaning = bidder.explain(auction, index, self.table.board.vulnerability, agreements(self.table))
             self._meanings[index] = meaning
         return self._meanings[index]
 
@@ -463,7 +464,7 @@ class TerminalTable:
     def _answer_text(self, calls: list[int]) -> str:
         """A robot's answer about ``calls`` (L20F1): each call as its side's system explains it, or "no agreement"."""
         meanings = {i: self._meaning(i) for i in calls}
-        return answer_text(self.table.auction.calls, calls, lambda i: None if (m := meanings[i]) is None else m.text)
+        return answer_text(self.table.auction.calls, {i: None if m is None else m.text for i, m in meanings.items()})
 
     def _ask_answer(self, answerer: Seat, asker: Seat) -> str:
         """A person here answers a question about his partner's calls (L20F1), before the next call or card."""

@@ -43,7 +43,7 @@ The 1930s books have no alert procedure and no such events (docs/disclosure.md).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
@@ -897,11 +897,11 @@ def explained_calls(
     return [i for i, who in enumerate(seats) if who == explained]
 
 
-def answer_text(calls: Sequence[Call], explained: Iterable[int], meaning: Callable[[int], str | None]) -> str:
-    """The text of an answer about the calls ``explained`` (indices into ``calls``; L20F1): ``"call: explanation"``
-    each, "no agreement" where ``meaning`` has none (L75C, L21B1(b): no agreement is said, not guessed), joined by
+def answer_text(calls: Sequence[Call], meanings: Mapping[int, str | None]) -> str:
+    """The text of an answer (L20F1) about the calls ``meanings`` explains (indices into ``calls``, in order):
+    ``"call: explanation"`` each, "no agreement" where there is none (L75C, L21B1(b): said, not guessed), joined by
     ``"; "``."""
-    parts = [f"{calls[i]}: {'no agreement' if (text := meaning(i)) is None else text}" for i in explained]
+    parts = [f"{calls[i]}: {'no agreement' if text is None else text}" for i, text in meanings.items()]
     return "; ".join(parts) or "no calls to explain"
 
 
