@@ -45,7 +45,8 @@ At the prompt:
   a card        SA, H10, ♦Q, C10
   explain N     ask what the opponents' call N means (the numbers in the grid; their partner answers);
                 explain alone: the opponents' whole auction
-  hint          what the robot would do in your seat, and why
+  hint          what the robot would do in your seat, and why (in the auction the call's meaning, your own
+                system card's, at a practice table only: play --practice)
   last          the last trick again
   show          the table again (hands, auction, trick)
   auto          play a forced card (a singleton, the only legal card) for you: auto on / auto off
@@ -474,7 +475,10 @@ class TerminalTable:
         return text
 
     def _hint(self, actor: Seat) -> None:
-        """What a robot in ``actor``'s seat would do: its own ``hint`` if it has one, else its choice."""
+        """What a robot in ``actor``'s seat would do: its own ``hint`` if it has one, else its choice. In the auction
+        the call's meaning is read from the player's own system (it tells what partner's calls mean to it): a player
+        may not consult his own system card during the board (L40B2(b), L20G3), so only a practice table shows it,
+        saying it is a practice aid; elsewhere the call alone (docs/disclosure.md)."""
         if self.hint_robot is None:
             raise BridgeError("no robot is available for hints here")
         robot = self.hint_robot(actor)
@@ -482,12 +486,18 @@ class TerminalTable:
         hint = getattr(robot, "hint", None)
         if view.phase is Phase.AUCTION:
             call = robot.call(view)
+            if not self.practice:
+                law = self.table.rules.cited("own_system_card")
+                withheld = f"your own system card's, which you may not consult during the board{law}"
+                self.console.print(escape(f"The robot would call {call}: its meaning is {withheld}; play --practice "
+                                          "shows it"))  # fmt: skip
+                return
             bidder = _bidder(robot)
             meaning = None if bidder is None else bidder.last_meaning
             why = str(hint(view)) if callable(hint) else "its choice" if meaning is None else meaning.describe()
             if not why.startswith(f"{call}:"):  # a meaning's description starts with its call
                 why = f"{call}: {why}"
-            self.console.print(escape(f"The robot would call {why}"))
+            self.console.print(escape(f"The robot would call {why} (a practice aid: your own system card)"))
         else:
             card = robot.play(view)
             self.console.print(escape(f"The robot would play {card_text(card)}{_card_reason(robot, view)}"))
