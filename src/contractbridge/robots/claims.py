@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from contractbridge.cards import FULL_PACK, Card, Hand, Rank, Seat, Suit
 from contractbridge.players import ClaimingPlayer, Driver, Player
+from contractbridge.robots.sampling import Knowledge
 from contractbridge.table import Table, TableView
 
 __all__ = ["ClaimingPlayer", "SureLine", "offer_claim", "robot_claims", "sure_line", "sure_tricks"]
@@ -78,7 +79,7 @@ def sure_line(view: TableView) -> SureLine:
     if view.seat != declarer or view.turn not in (declarer, declarer.partner):  # a defender's view: not his line
         return SureLine(0, None)
     on_lead, partner = (view.hand, dummy_hand) if view.turn == view.seat else (dummy_hand, view.hand)
-    unseen = Hand.from_bits(FULL_PACK & ~(on_lead.bits | partner.bits | _played(view)))
+    unseen = Hand.from_bits(FULL_PACK & ~(on_lead.bits | partner.bits | Knowledge.from_view(view).played))
     return sure_tricks(on_lead, partner, unseen, view.contract.strain.suit)
 
 
@@ -101,14 +102,6 @@ def sure_tricks(on_lead: Hand, partner: Hand, unseen: Hand, trump: Suit | None) 
     tricks, move = search.best(hands[0], hands[1], (0, 0, 0, 0))
     cards = tuple(Card(Suit(suit), Rank(rank)) for suit, rank in search.line(hands[0], hands[1], (0, 0, 0, 0)))
     return SureLine(tricks, None if move is None else Card(Suit(move[0]), Rank(move[1])), cards)
-
-
-def _played(view: TableView) -> int:
-    bits = 0
-    for trick in view.tricks:
-        for card in trick.cards:
-            bits |= card.bit
-    return bits
 
 
 class _Search:
