@@ -95,13 +95,23 @@ class Deal:
 
     def __init__(self, pbn: str | Mapping[Seat, Hand], *, complete: bool = True) -> None:
         if isinstance(pbn, str):  # read as four 52-bit sets, each checked, then one Hand each (#28)
-            bits = _parse_deal(pbn)
+            north, east, south, west = bits = _parse_deal(pbn)
             _validate(bits, complete=complete)
-            hands = _hand(bits[0]), _hand(bits[1]), _hand(bits[2]), _hand(bits[3])
+            hands = _hand(north), _hand(east), _hand(south), _hand(west)
         else:
             hands = _hands_from_mapping(pbn)
             _validate((hands[0].bits, hands[1].bits, hands[2].bits, hands[3].bits), complete=complete)
-        object.__setattr__(self, "_hands", hands)
+        _HANDS.__set__(self, hands)
+
+    @classmethod
+    def _of_bits(cls, north: int, east: int, south: int, west: int, *, complete: bool = True) -> Deal:
+        """The deal of four 52-bit card sets (N, E, S, W), checked once as ``Deal`` checks them (L1, L6: no card
+        twice, at most 13 a hand, and when ``complete`` the whole pack; a ``DealError`` naming what is wrong): the
+        readers' and the dealer's constructor (#28: no ``Hand`` per hand to check, no mapping)."""
+        _validate((north, east, south, west), complete=complete)
+        deal = _new(cls)
+        _HANDS.__set__(deal, (_hand(north), _hand(east), _hand(south), _hand(west)))
+        return deal
 
     @classmethod
     def partial(cls, pbn: str | Mapping[Seat, Hand]) -> Deal:
@@ -121,15 +131,7 @@ class Deal:
         bits = [0, 0, 0, 0]
         for i, index in enumerate(cards):
             bits[i // 13] |= 1 << index
-        hands = (
-            Hand.from_bits(bits[0]),
-            Hand.from_bits(bits[1]),
-            Hand.from_bits(bits[2]),
-            Hand.from_bits(bits[3]),
-        )
-        deal = object.__new__(cls)
-        object.__setattr__(deal, "_hands", hands)
-        return deal
+        return cls._of_bits(bits[0], bits[1], bits[2], bits[3])
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Deal is immutable")
@@ -225,10 +227,16 @@ _FIRST_SEAT: Final = {seat.letter: seat for seat in Seat}
 _SEAT_NAMES: Final = tuple(seat.name.lower() for seat in Seat)
 
 
+_new: Final = object.__new__
+#: The slots of a ``Deal``'s hands and of a ``Hand``'s bits, set once when the value is made (both immutable).
+_HANDS: Final = Deal.__dict__["_hands"]
+_HAND_BITS: Final = Hand.__dict__["bits"]
+
+
 def _hand(bits: int) -> Hand:
     """The hand of a 52-bit set already checked (``Hand.from_bits`` without the check)."""
-    hand = object.__new__(Hand)
-    object.__setattr__(hand, "bits", bits)
+    hand = _new(Hand)
+    _HAND_BITS.__set__(hand, bits)
     return hand
 
 
