@@ -120,7 +120,8 @@ class Reader:
 
     def finish(self) -> PbnGame | None:
         """The game read so far (with inheritance applied), and a fresh one started."""
-        self.close_section()
+        if self.section is not None:
+            self.close_section()
         game, written = self.game, self.index
         game._index, game._indexed = written, len(game.items)  # the tag index, built as the tags came
         self.game = self.game_type(file=self.file)
@@ -135,18 +136,20 @@ class Reader:
 
     def inherit(self, game: PbnGame, written: dict[str, PbnTag]) -> None:
         """``written``: the first tag of each name the game wrote."""
+        inherited, previous = game.inherited, self.previous
         for name, value in self.sticky.items():
             if name not in written:
-                game.inherited[name] = value
-        if "Deal" not in written and "Deal" not in game.inherited and "Deal" in self.previous:
+                inherited[name] = value
+        if "Deal" not in written and "Deal" not in inherited and "Deal" in previous:
             for name in BOARD_TAGS:
-                if name not in written and name in self.previous:
-                    game.inherited.setdefault(name, self.previous[name])
-        previous = self.previous
+                if name not in written and name in previous:
+                    inherited.setdefault(name, previous[name])
         previous.update(zip(written, map(_VALUE, written.values()), strict=True))  # only Note can come twice
-        for name in REPEATABLE.intersection(written):
-            previous[name] = next(i.value for i in reversed(game.items) if isinstance(i, PbnTag) and i.name == name)
-        previous.update(game.inherited)
+        if not REPEATABLE.isdisjoint(written):
+            for name in REPEATABLE.intersection(written):
+                previous[name] = next(i.value for i in reversed(game.items) if isinstance(i, PbnTag) and i.name == name)
+        if inherited:
+            previous.update(inherited)
 
     def resolve(self, name: str, raw: str) -> str:
         """PBN 2.0 inheritance: ``##x`` is x and later games that omit the tag inherit it; ``#`` copies the
@@ -171,7 +174,9 @@ class Reader:
         section: bool | None = None,
     ) -> PbnGame | None:
         """A tag (``span``: the plain lines of its section, read from a whole text; ``section``: whether it is
-        a section tag, if known); the game it ended, if any."""
+        a section tag, if known); the game it ended, if any. ``scan`` does the common case itself (a name new to
+        the game, nothing to resolve, no section open: from "tag = …" on below, without the tests that case
+        answers), as a method call would be a third of a tag line's cost (#28): keep the two in step."""
         done = None
         index = self.index
         if name in index and name not in REPEATABLE:
@@ -404,7 +409,8 @@ class Reader:
                         if done is not None:
                             yield done
                         continue
-                    # add_tag's common case, inline: a name new to the game, nothing to resolve, no section open
+                    # add_tag's common case, inline (see add_tag): a name new to the game, nothing to resolve, no
+                    # section open
                     tag = new_tag((name, raw, raw, line, 1, None if span is None else [None, None, span]))
                     game.items.append(tag)
                     index[name] = tag
