@@ -8,12 +8,13 @@ board's own markings are given, which then govern (L2, last sentence).
 from __future__ import annotations
 
 import random as _random
+import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Final
 
-from contractbridge.cards import FULL_PACK, Card, Hand, Seat, Side, _parse_hand
+from contractbridge.cards import _HOLDINGS, FULL_PACK, Card, Hand, Seat, Side, _parse_hand
 from contractbridge.errors import BridgeError, DealError, ParseError
 from contractbridge.rulebooks import refusal
 
@@ -200,6 +201,21 @@ class Deal:
 def _parse_deal(text: str) -> tuple[int, int, int, int]:
     """The cards of N, E, S and W that ``text`` writes, as 52-bit sets (a ``-`` hand is empty)."""
     raw = text.strip()
+    plain = _PLAIN_DEAL.fullmatch(raw)
+    if plain is not None:  # as PBN writers write it: its 16 suits looked up at once (#28), else hand by hand
+        try:
+            h = list(map(_HOLDINGS.__getitem__, plain.groups()))
+        except KeyError:
+            pass
+        else:
+            hands = (
+                h[0] << 39 | h[1] << 26 | h[2] << 13 | h[3],
+                h[4] << 39 | h[5] << 26 | h[6] << 13 | h[7],
+                h[8] << 39 | h[9] << 26 | h[10] << 13 | h[11],
+                h[12] << 39 | h[13] << 26 | h[14] << 13 | h[15],
+            )
+            north = -_FIRST_SEAT[raw[0]] % 4  # North's hand: the hands go in rotation from the first seat
+            return hands[north], hands[(north + 1) % 4], hands[(north + 2) % 4], hands[(north + 3) % 4]
     if len(raw) < 2 or raw[1] != ":":
         raise DealError(f"deal {text!r} must start with the first seat and a colon, e.g. 'N:AKQ2.KJ4.T98.A53 …'")
     first = _FIRST_SEAT.get(raw[0])
@@ -224,6 +240,8 @@ def _parse_deal(text: str) -> tuple[int, int, int, int]:
 
 
 _FIRST_SEAT: Final = {seat.letter: seat for seat in Seat}
+#: A deal of four hands of four suits each, one blank apart, the first seat in capitals: its 16 suits.
+_PLAIN_DEAL: Final = re.compile(r"[NESW]:" + " ".join([r"([^.\s]*+)\.([^.\s]*+)\.([^.\s]*+)\.([^.\s]*+)"] * 4))
 _SEAT_NAMES: Final = tuple(seat.name.lower() for seat in Seat)
 
 
