@@ -373,25 +373,43 @@ class Reader:
         pos, n, size = 0, 1, len(text)
         while pos < size:
             if self.pending is None and self.brace is None:
-                # a line '[Name "value"]' of a name read before, with no quote or backslash in the value, is the
-                # line _TAG_LINE matches: split by str.partition (#28: the regular expression costs ~0.5 µs)
-                eol = find("\n", pos)
-                if eol < 0:
-                    eol = size
-                name, quote, raw = text[pos + 1 : eol - 2].partition(' "') if ends('"]', pos, eol) else _NONE
-                section = is_section.get(name) if text[pos] == "[" and quote else None
-                if section is not None and '"' not in raw and "\\" not in raw:
+                first = text[pos]
+                if first == "\n":  # a blank line ends a game
+                    if self.has_tag:
+                        finished = self.finish()
+                        if finished is not None:
+                            yield finished
+                    pos += 1
+                    n += 1
+                    continue
+                if first == "%":  # an escape line (feed's case, without a generator per line)
+                    eol = find("\n", pos)
+                    if eol < 0:
+                        eol = size
+                    self.add_comment("%", text[pos + 1 : eol], n, 1)
                     pos = eol + 1
-                else:
-                    m = tag_line(text, pos)
-                    if m is None:
-                        section = None
-                    else:
-                        name, raw = m.groups()
-                        pos = m.end()
+                    n += 1
+                    continue
+                section: bool | None = None
+                if first == "[":
+                    # a line '[Name "value"]' of a name read before, with no quote or backslash in the value, is
+                    # the line _TAG_LINE matches: split by str.partition (#28: the regular expression costs ~0.5 µs)
+                    eol = find("\n", pos)
+                    if eol < 0:
+                        eol = size
+                    name, quote, raw = text[pos + 1 : eol - 2].partition(' "') if ends('"]', pos, eol) else _NONE
+                    if quote and '"' not in raw and "\\" not in raw:
                         section = is_section.get(name)
-                        if section is None:
-                            section = is_section[name] = is_section_tag(name)
+                    if section is not None:
+                        pos = eol + 1
+                    else:
+                        m = tag_line(text, pos)
+                        if m is not None:
+                            name, raw = m.groups()
+                            pos = m.end()
+                            section = is_section.get(name)
+                            if section is None:
+                                section = is_section[name] = is_section_tag(name)
                 if section is not None:
                     line, span = n, None
                     n += 1
@@ -419,14 +437,6 @@ class Reader:
                         self.section, self.positions, self.span = [], [], span
                     if game.line == 0:
                         game.line = line
-                    continue
-                if text[pos] == "\n":
-                    if self.has_tag:
-                        finished = self.finish()
-                        if finished is not None:
-                            yield finished
-                    pos += 1
-                    n += 1
                     continue
             end = text.find("\n", pos)
             if end < 0:
