@@ -100,3 +100,34 @@ def test_partial_deal() -> None:
     deal = Deal.partial("N:AKQ2.KJ4.T98.A53 - - -")
     assert not deal.is_complete and len(deal[Seat.EAST]) == 0
     assert eval(repr(deal)) == deal and pickle.loads(pickle.dumps(deal)) == deal
+
+
+def test_deal_from_bits_is_checked_once_as_deal_checks_it() -> None:
+    """#28: ``Deal._of_bits`` (the readers' and the dealer's constructor) checks the four sets as ``Deal`` does:
+    no card twice (L1), at most 13 a hand and, when complete, the whole pack (L6)."""
+    deal = Deal(DEAL)
+    north, east, south, west = (hand.bits for hand in deal.hands)
+    built = Deal._of_bits(north, east, south, west)
+    assert built == deal and hash(built) == hash(deal) and built.hands == deal.hands and built.is_complete
+    assert Deal._of_bits(north, 0, 0, 0, complete=False) == Deal.partial("N:AKQ2.KJ4.T98.A53 - - -")
+    with pytest.raises(DealError, match=r"dealt twice \(again in east's hand\)"):
+        Deal._of_bits(north, east | north & -north, south, west)
+    with pytest.raises(DealError, match="north's hand has 12 cards"):
+        Deal._of_bits(north & north - 1, east, south, west)
+    with pytest.raises(DealError, match="west's hand has 14 cards"):
+        Deal._of_bits(0, 0, 0, west | north & -north, complete=False)
+
+
+@pytest.mark.parametrize("first", list(Seat))
+def test_deal_text_as_pbn_writers_write_it_and_otherwise(first: Seat) -> None:
+    """#28: a deal in capitals, one blank between hands, is read suit by suit from a table of every holding; the
+    same deal written otherwise (small letters, ``10``, blanks, ``-`` for a void) is read hand by hand alike."""
+    for seed in range(40):
+        deal = Deal.random(seed)
+        text = deal.to_pbn(first)
+        assert Deal(text) == deal
+        assert Deal(f"  {text.lower()[0].upper()}{text.lower()[1:]}  ") == deal
+        assert Deal(text.replace(" ", "   ").replace("T", "10")) == deal
+    assert Deal("N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432")[Seat.EAST] == Hand(
+        "-.AKQJT98765432.-.-"
+    )

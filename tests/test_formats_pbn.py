@@ -3,6 +3,7 @@ standard's features (tags, inheritance, commentary, sections, tables, DD tags)."
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pytest
@@ -276,3 +277,47 @@ def test_double_dummy_tags_agree_with_dds(corpus: Path) -> None:
             assert deal is not None and dd is not None and len(dd) >= 10
             table = dds.calc_dd_table(types.Deal(deal.to_pbn()))
             assert all(table[denoms[strain], players[seat]] == n for (seat, strain), n in dd.items()), name
+
+
+def test_tag_lines_of_known_names_read_as_line_by_line() -> None:
+    """#28: the whole-text reader splits a '[Name "value"]' line of a name it has read before with
+    ``str.partition``; every spelling it must not take that way (blanks, quotes and backslashes in the value,
+    blanks after the bracket, a tag over two lines, no line end at the end of the text) gives the same items,
+    values, lines, columns and problems as the line-by-line reader."""
+    game = (
+        '[Event "E"]\n[Site "S"]\n[Board "{n}"]\n[Dealer "N"]\n[Deal "N:AKQ2.KJ4.T98.A53 JT9.AQ8.KQ76.K42 '
+        '8765.T976.J5.QJ6 43.532.A432.T987"]\n'
+    )
+    odd = (
+        '[Event  "two blanks"]\n[Site "a \\"quoted\\" word"]\n[Board "3"]   \n[Dealer "back\\\\slash"]\n'
+        '[Note "1:say "hi""]\n[Note "2:x"] [Note "3:y"]\n[Deal\n"#"]\n[Event "a"b"]\n[Site ""]\n[Board "4"]'
+    )
+    text = game.format(n=1) + "\n" + game.format(n=2) + "\n" + odd
+    whole = pbn.loads(text)
+    lines = list(pbn.read_games(io.StringIO(text)))
+
+    def seen(games: list[pbn.PbnGame]) -> list[object]:
+        return [
+            (
+                [(t.name, t.raw, t.value, t.line, t.column) if isinstance(t, pbn.PbnTag) else t for t in g.items],
+                g.problems,
+                g.inherited,
+                g.line,
+            )
+            for g in games
+        ]
+
+    assert seen(whole) == seen(lines) and len(whole) == 4
+    third, last = whole[2], whole[3]
+    assert [third.get(name) for name in ("Event", "Site", "Dealer")] == ["two blanks", 'a "quoted" word', "back\\slash"]
+    assert [(t.value, t.line, t.column) for t in third.items if isinstance(t, pbn.PbnTag) and t.name == "Note"] == [
+        ('1:say "hi"', 17, 1),
+        ("2:x", 18, 1),
+        ("3:y", 18, 14),
+    ]
+    assert third.deal == whole[1].deal and third.tag("Deal").line == 19  # "#": the game before's
+    assert [(t.name, t.value, t.line) for t in last.items if isinstance(t, pbn.PbnTag)] == [
+        ("Event", 'a"b', 21),
+        ("Site", "", 22),
+        ("Board", "4", 23),
+    ]

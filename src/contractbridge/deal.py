@@ -8,12 +8,13 @@ board's own markings are given, which then govern (L2, last sentence).
 from __future__ import annotations
 
 import random as _random
+import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Final
 
-from contractbridge.cards import FULL_PACK, Card, Hand, Seat, Side, _parse_hand
+from contractbridge.cards import _HOLDINGS, FULL_PACK, Card, Hand, Seat, Side, _parse_hand
 from contractbridge.errors import BridgeError, DealError, ParseError
 from contractbridge.rulebooks import refusal
 
@@ -95,13 +96,23 @@ class Deal:
 
     def __init__(self, pbn: str | Mapping[Seat, Hand], *, complete: bool = True) -> None:
         if isinstance(pbn, str):  # read as four 52-bit sets, each checked, then one Hand each (#28)
-            bits = _parse_deal(pbn)
+            north, east, south, west = bits = _parse_deal(pbn)
             _validate(bits, complete=complete)
-            hands = _hand(bits[0]), _hand(bits[1]), _hand(bits[2]), _hand(bits[3])
+            hands = _hand(north), _hand(east), _hand(south), _hand(west)
         else:
             hands = _hands_from_mapping(pbn)
             _validate((hands[0].bits, hands[1].bits, hands[2].bits, hands[3].bits), complete=complete)
-        object.__setattr__(self, "_hands", hands)
+        _HANDS.__set__(self, hands)
+
+    @classmethod
+    def _of_bits(cls, north: int, east: int, south: int, west: int, *, complete: bool = True) -> Deal:
+        """The deal of four 52-bit card sets (N, E, S, W), checked once as ``Deal`` checks them (L1, L6: no card
+        twice, at most 13 a hand, and when ``complete`` the whole pack; a ``DealError`` naming what is wrong): the
+        readers' and the dealer's constructor (#28: no ``Hand`` per hand to check, no mapping)."""
+        _validate((north, east, south, west), complete=complete)
+        deal = _new(cls)
+        _HANDS.__set__(deal, (_hand(north), _hand(east), _hand(south), _hand(west)))
+        return deal
 
     @classmethod
     def partial(cls, pbn: str | Mapping[Seat, Hand]) -> Deal:
@@ -121,15 +132,7 @@ class Deal:
         bits = [0, 0, 0, 0]
         for i, index in enumerate(cards):
             bits[i // 13] |= 1 << index
-        hands = (
-            Hand.from_bits(bits[0]),
-            Hand.from_bits(bits[1]),
-            Hand.from_bits(bits[2]),
-            Hand.from_bits(bits[3]),
-        )
-        deal = object.__new__(cls)
-        object.__setattr__(deal, "_hands", hands)
-        return deal
+        return cls._of_bits(bits[0], bits[1], bits[2], bits[3])
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Deal is immutable")
@@ -198,6 +201,21 @@ class Deal:
 def _parse_deal(text: str) -> tuple[int, int, int, int]:
     """The cards of N, E, S and W that ``text`` writes, as 52-bit sets (a ``-`` hand is empty)."""
     raw = text.strip()
+    plain = _PLAIN_DEAL.fullmatch(raw)
+    if plain is not None:  # as PBN writers write it: its 16 suits looked up at once (#28), else hand by hand
+        try:
+            h = list(map(_HOLDINGS.__getitem__, plain.groups()))
+        except KeyError:
+            pass
+        else:
+            hands = (
+                h[0] << 39 | h[1] << 26 | h[2] << 13 | h[3],
+                h[4] << 39 | h[5] << 26 | h[6] << 13 | h[7],
+                h[8] << 39 | h[9] << 26 | h[10] << 13 | h[11],
+                h[12] << 39 | h[13] << 26 | h[14] << 13 | h[15],
+            )
+            north = -_FIRST_SEAT[raw[0]] % 4  # North's hand: the hands go in rotation from the first seat
+            return hands[north], hands[(north + 1) % 4], hands[(north + 2) % 4], hands[(north + 3) % 4]
     if len(raw) < 2 or raw[1] != ":":
         raise DealError(f"deal {text!r} must start with the first seat and a colon, e.g. 'N:AKQ2.KJ4.T98.A53 …'")
     first = _FIRST_SEAT.get(raw[0])
@@ -222,13 +240,21 @@ def _parse_deal(text: str) -> tuple[int, int, int, int]:
 
 
 _FIRST_SEAT: Final = {seat.letter: seat for seat in Seat}
+#: A deal of four hands of four suits each, one blank apart, the first seat in capitals: its 16 suits.
+_PLAIN_DEAL: Final = re.compile(r"[NESW]:" + " ".join([r"([^.\s]*+)\.([^.\s]*+)\.([^.\s]*+)\.([^.\s]*+)"] * 4))
 _SEAT_NAMES: Final = tuple(seat.name.lower() for seat in Seat)
+
+
+_new: Final = object.__new__
+#: The slots of a ``Deal``'s hands and of a ``Hand``'s bits, set once when the value is made (both immutable).
+_HANDS: Final = Deal.__dict__["_hands"]
+_HAND_BITS: Final = Hand.__dict__["bits"]
 
 
 def _hand(bits: int) -> Hand:
     """The hand of a 52-bit set already checked (``Hand.from_bits`` without the check)."""
-    hand = object.__new__(Hand)
-    object.__setattr__(hand, "bits", bits)
+    hand = _new(Hand)
+    _HAND_BITS.__set__(hand, bits)
     return hand
 
 

@@ -44,6 +44,8 @@ _SPECIAL: Final = re.compile(r'[\[{;"]')
 #: A line of section tokens and nothing else (no commentary, no tag, no quote left open).
 _CELL_LINE: Final = re.compile(rf"(?:\s*+(?:{SECTION_TOKEN.pattern}))*+\s*+")
 _UNESCAPE: Final = re.compile(r'\\(["\\])')
+#: ``str.partition`` found nothing.
+_NONE: Final = ("", "", "")
 #: A tag's value (``PbnTag`` is a tuple: name, raw, value, …).
 _VALUE: Final = itemgetter(2)
 
@@ -118,7 +120,8 @@ class Reader:
 
     def finish(self) -> PbnGame | None:
         """The game read so far (with inheritance applied), and a fresh one started."""
-        self.close_section()
+        if self.section is not None:
+            self.close_section()
         game, written = self.game, self.index
         game._index, game._indexed = written, len(game.items)  # the tag index, built as the tags came
         self.game = self.game_type(file=self.file)
@@ -133,18 +136,20 @@ class Reader:
 
     def inherit(self, game: PbnGame, written: dict[str, PbnTag]) -> None:
         """``written``: the first tag of each name the game wrote."""
+        inherited, previous = game.inherited, self.previous
         for name, value in self.sticky.items():
             if name not in written:
-                game.inherited[name] = value
-        if "Deal" not in written and "Deal" not in game.inherited and "Deal" in self.previous:
+                inherited[name] = value
+        if "Deal" not in written and "Deal" not in inherited and "Deal" in previous:
             for name in BOARD_TAGS:
-                if name not in written and name in self.previous:
-                    game.inherited.setdefault(name, self.previous[name])
-        previous = self.previous
+                if name not in written and name in previous:
+                    inherited.setdefault(name, previous[name])
         previous.update(zip(written, map(_VALUE, written.values()), strict=True))  # only Note can come twice
-        for name in REPEATABLE.intersection(written):
-            previous[name] = next(i.value for i in reversed(game.items) if isinstance(i, PbnTag) and i.name == name)
-        previous.update(game.inherited)
+        if not REPEATABLE.isdisjoint(written):
+            for name in REPEATABLE.intersection(written):
+                previous[name] = next(i.value for i in reversed(game.items) if isinstance(i, PbnTag) and i.name == name)
+        if inherited:
+            previous.update(inherited)
 
     def resolve(self, name: str, raw: str) -> str:
         """PBN 2.0 inheritance: ``##x`` is x and later games that omit the tag inherit it; ``#`` copies the
@@ -169,7 +174,9 @@ class Reader:
         section: bool | None = None,
     ) -> PbnGame | None:
         """A tag (``span``: the plain lines of its section, read from a whole text; ``section``: whether it is
-        a section tag, if known); the game it ended, if any."""
+        a section tag, if known); the game it ended, if any. ``scan`` does the common case itself (a name new to
+        the game, nothing to resolve, no section open: from "tag = …" on below, without the tests that case
+        answers), as a method call would be a third of a tag line's cost (#28): keep the two in step."""
         done = None
         index = self.index
         if name in index and name not in REPEATABLE:
@@ -361,20 +368,51 @@ class Reader:
 
     def scan(self, text: str) -> Iterator[PbnGame]:
         """The games of a whole text (``\\n`` line ends)."""
-        tag_line, plain_lines = _TAG_LINE.match, _PLAIN_LINES.match
-        is_section: dict[str, bool] = {}  # is_section_tag of each name met in this text
+        tag_line, plain_lines, find, ends = _TAG_LINE.match, _PLAIN_LINES.match, text.find, text.endswith
+        is_section: dict[str, bool] = {}  # is_section_tag of each name _TAG_LINE has read in this text
         pos, n, size = 0, 1, len(text)
         while pos < size:
             if self.pending is None and self.brace is None:
-                m = tag_line(text, pos)
-                if m is not None:
-                    name, raw = m.groups()
-                    line, span = n, None
-                    pos = m.end()
+                first = text[pos]
+                if first == "\n":  # a blank line ends a game
+                    if self.has_tag:
+                        finished = self.finish()
+                        if finished is not None:
+                            yield finished
+                    pos += 1
                     n += 1
-                    section = is_section.get(name)
-                    if section is None:
-                        section = is_section[name] = is_section_tag(name)
+                    continue
+                if first == "%":  # an escape line (feed's case, without a generator per line)
+                    eol = find("\n", pos)
+                    if eol < 0:
+                        eol = size
+                    self.add_comment("%", text[pos + 1 : eol], n, 1)
+                    pos = eol + 1
+                    n += 1
+                    continue
+                section: bool | None = None
+                if first == "[":
+                    # a line '[Name "value"]' of a name read before, with no quote or backslash in the value, is
+                    # the line _TAG_LINE matches: split by str.partition (#28: the regular expression costs ~0.5 µs)
+                    eol = find("\n", pos)
+                    if eol < 0:
+                        eol = size
+                    name, quote, raw = text[pos + 1 : eol - 2].partition(' "') if ends('"]', pos, eol) else _NONE
+                    if quote and '"' not in raw and "\\" not in raw:
+                        section = is_section.get(name)
+                    if section is not None:
+                        pos = eol + 1
+                    else:
+                        m = tag_line(text, pos)
+                        if m is not None:
+                            name, raw = m.groups()
+                            pos = m.end()
+                            section = is_section.get(name)
+                            if section is None:
+                                section = is_section[name] = is_section_tag(name)
+                if section is not None:
+                    line, span = n, None
+                    n += 1
                     if section:
                         lines = plain_lines(text, pos)
                         if lines is not None:
@@ -389,7 +427,8 @@ class Reader:
                         if done is not None:
                             yield done
                         continue
-                    # add_tag's common case, inline: a name new to the game, nothing to resolve, no section open
+                    # add_tag's common case, inline (see add_tag): a name new to the game, nothing to resolve, no
+                    # section open
                     tag = new_tag((name, raw, raw, line, 1, None if span is None else [None, None, span]))
                     game.items.append(tag)
                     index[name] = tag
@@ -398,14 +437,6 @@ class Reader:
                         self.section, self.positions, self.span = [], [], span
                     if game.line == 0:
                         game.line = line
-                    continue
-                if text[pos] == "\n":
-                    if self.has_tag:
-                        finished = self.finish()
-                        if finished is not None:
-                            yield finished
-                    pos += 1
-                    n += 1
                     continue
             end = text.find("\n", pos)
             if end < 0:

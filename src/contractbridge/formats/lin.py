@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Final, NamedTuple
 
 from contractbridge.calls import DOUBLE, PASS, REDOUBLE, Call
-from contractbridge.cards import FULL_PACK, Card, Hand, Seat, Strain, Suit
+from contractbridge.cards import _HOLDINGS, FULL_PACK, Card, Hand, Seat, Strain, Suit
 from contractbridge.deal import Deal, Vulnerability, board_dealer, board_vulnerability
 from contractbridge.errors import BridgeError, FormatError, ParseError
 from contractbridge.formats._collector import paused_gc
@@ -218,24 +218,6 @@ def _segments(pairs: list[LinPair]) -> list[tuple[LinPair, ...]]:
     return [tuple(pairs[a:b]) for a, b in pairwise(bounds) if a < b]
 
 
-def _holdings() -> dict[str, int]:
-    """Every holding written in capitals from the ace down (``AKQ2``, as BBO's vugraph files write ``md``) and from
-    the two up (``2QKA``, as its hand histories do) → its rank bits: 16,370 entries, built once at import (3 ms,
-    1.3 MB)."""
-    down = {"": 0}
-    up = {"": 0}
-    for rank in range(13):
-        letter, bit = _RANKS[rank], 1 << rank
-        down.update({letter + held: bits | bit for held, bits in down.items()})
-        up.update({held + letter: bits | bit for held, bits in up.items()})
-    return down | up
-
-
-_HOLDING: Final = _holdings()
-#: The slot of a ``Deal``'s hands (N, E, S, W), as ``dealer.batch`` sets it: ``_lin_deal`` has checked them.
-_DEAL_HANDS: Final = Deal.__dict__["_hands"]
-
-
 def _lin_hand_bits(text: str) -> int:
     """A hand of ``md`` (``S…H…D…C…``) as bits (a card's bit is 13 × suit + rank): each suit's holding looked up
     (ranks in capitals from the ace down or from the two up, as BBO writes them) or its ranks added up when the
@@ -245,7 +227,7 @@ def _lin_hand_bits(text: str) -> int:
         return _lin_cards_bits(text)
     holdings = suits.groups("")
     try:
-        spades, hearts, diamonds, clubs = map(_HOLDING.__getitem__, holdings)
+        spades, hearts, diamonds, clubs = map(_HOLDINGS.__getitem__, holdings)
     except KeyError:  # small letters, ranks in another order or a card twice
         pass
     else:
@@ -297,14 +279,9 @@ def _lin_deal(text: str) -> Deal | str:
         missing = counts.index(0)
         bits[missing] = FULL_PACK & ~(bits[0] | bits[1] | bits[2] | bits[3])
         counts[missing] = bits[missing].bit_count()
-    south, west, north, east = hands = [Hand.from_bits(b) for b in bits]
-    if max(counts) <= 13 and (bits[0] | bits[1] | bits[2] | bits[3]).bit_count() == sum(counts):
-        deal = object.__new__(Deal)  # the checks of Deal.partial, done on the bits: no hand over 13, no card twice
-        _DEAL_HANDS.__set__(deal, (north, east, south, west))
-        return deal
-    try:  # Deal's own error
-        by_seat = dict(zip(LIN_SEATS, hands, strict=True))
-        return Deal(by_seat) if counts == [13, 13, 13, 13] else Deal.partial(by_seat)
+    south, west, north, east = bits
+    try:  # Deal's checks and errors: the whole pack when each hand has 13 cards, else a partial deal
+        return Deal._of_bits(north, east, south, west, complete=counts == [13, 13, 13, 13])
     except BridgeError as err:
         return str(err)
 

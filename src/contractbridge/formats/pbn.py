@@ -125,13 +125,14 @@ class PbnGame(RecordBacked):
     # -- tags
     def tag(self, name: str) -> PbnTag | None:
         """The tag of that name written in this game (the first one), or None."""
-        if self._index is None or self._indexed != len(self.items):
-            index: dict[str, PbnTag] = {}
+        index = self._index
+        if index is None or self._indexed != len(self.items):
+            index = {}
             for item in self.items:
                 if isinstance(item, PbnTag):
                     index.setdefault(item.name, item)
             self._index, self._indexed = index, len(self.items)
-        return self._index.get(name)
+        return index.get(name)
 
     def get(self, name: str, default: str | None = None) -> str | None:
         """A tag's value: as written (after ``#``), else inherited from an earlier game, else ``default``."""

@@ -50,7 +50,7 @@ def is_table_tag(name: str) -> bool:
 
 def is_section_tag(name: str) -> bool:
     """Tags followed by section data: Auction, Play, and the table sections."""
-    return name == "Auction" or name == "Play" or (name.endswith("Table") and name != "Table")
+    return name == "Auction" or name == "Play" or is_table_tag(name)
 
 
 @dataclass(frozen=True, slots=True)
