@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random as _random
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import IntEnum
 from typing import Final
 
@@ -72,9 +72,12 @@ _VUL_NAMES: Final[dict[str, Vulnerability]] = {
 }
 
 
+_DEALERS: Final = tuple(Seat)
+
+
 def board_dealer(number: int) -> Seat:
     """L2: dealer N, E, S, W for boards 1, 2, 3, 4, repeating."""
-    return Seat((number - 1) % 4)
+    return _DEALERS[(number - 1) % 4]  # no ``Enum`` call (~0.3 µs; every ``Board`` without markings asks, #28)
 
 
 _VULNERABILITIES: Final = (Vulnerability.NONE, Vulnerability.NS, Vulnerability.EW, Vulnerability.BOTH)
@@ -263,7 +266,10 @@ def _validate(bits: tuple[int, int, int, int], *, complete: bool) -> None:
         raise DealError(f"cards missing from the deal: {missing}")
 
 
-@dataclass(frozen=True, slots=True)
+_set: Final = object.__setattr__
+
+
+@dataclass(frozen=True, slots=True, init=False)
 class Board:
     """A duplicate board: number, deal, dealer and vulnerability (L2).
 
@@ -271,22 +277,29 @@ class Board:
 
     number: int
     deal: Deal
-    dealer: Seat = field(default=None)  # type: ignore[assignment]
-    vulnerability: Vulnerability = field(default=None)  # type: ignore[assignment]
+    dealer: Seat
+    vulnerability: Vulnerability
 
-    def __post_init__(self) -> None:
-        if not isinstance(self.number, int) or self.number < 1:
-            raise refusal(BridgeError, f"a board number must be 1 or more, not {self.number!r}", "board_number")
+    def __init__(
+        self, number: int, deal: Deal, dealer: Seat | None = None, vulnerability: Vulnerability | None = None
+    ) -> None:
+        if not isinstance(number, int) or number < 1:
+            raise refusal(BridgeError, f"a board number must be 1 or more, not {number!r}", "board_number")
         # markings already of their types are kept as given (#28: an ``Enum`` call costs ~0.3 µs, every
-        # ``Table(Board(…))`` pays it)
-        if self.dealer is None:
-            object.__setattr__(self, "dealer", board_dealer(self.number))
-        elif type(self.dealer) is not Seat:
-            object.__setattr__(self, "dealer", Seat(self.dealer))
-        if self.vulnerability is None:
-            object.__setattr__(self, "vulnerability", board_vulnerability(self.number))
-        elif type(self.vulnerability) is not Vulnerability:
-            object.__setattr__(self, "vulnerability", Vulnerability(self.vulnerability))
+        # ``Table(Board(…))`` pays it); the fields set here at once (a frozen dataclass's ``__init__`` and
+        # ``__post_init__`` set each given marking twice)
+        if dealer is None:
+            dealer = board_dealer(number)
+        elif type(dealer) is not Seat:
+            dealer = Seat(dealer)
+        if vulnerability is None:
+            vulnerability = board_vulnerability(number)
+        elif type(vulnerability) is not Vulnerability:
+            vulnerability = Vulnerability(vulnerability)
+        _set(self, "number", number)
+        _set(self, "deal", deal)
+        _set(self, "dealer", dealer)
+        _set(self, "vulnerability", vulnerability)
 
     @property
     def follows_l2(self) -> bool:
