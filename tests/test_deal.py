@@ -114,6 +114,20 @@ def test_partial_deals_are_checked_on_their_bits() -> None:
     assert Deal.partial("E:A.-.-.- K.-.-.- Q.-.-.- J.-.-.-")[Seat.NORTH] == Deal.partial("N:J.-.-.- - - -")[Seat.NORTH]
 
 
+def test_a_deal_from_a_mapping_of_hands() -> None:
+    """A deal from its hands by seat (``Deal.from_hands``): a seat not given holds no card in a partial deal, a
+    complete one needs all four (L6), and a value that is not a ``Hand`` is refused by name."""
+    deal = Deal(DEAL)
+    assert Deal(dict(deal)) == deal == Deal.from_hands({Seat(i): hand for i, hand in enumerate(deal.hands)})
+    north = Deal.partial({Seat.NORTH: deal[Seat.NORTH]})
+    assert north[Seat.NORTH] == deal[Seat.NORTH] and north[Seat.EAST] == north[Seat.WEST] == Hand()
+    assert not north.is_complete and north == Deal.partial("N:AKQ2.KJ4.T98.A53 - - -")
+    with pytest.raises(DealError, match="east's hand has 0 cards"):
+        Deal({Seat.NORTH: deal[Seat.NORTH]})
+    with pytest.raises(TypeError, match=r"not a Hand: 'AKQ2\.KJ4\.T98\.A53'"):
+        Deal.partial({Seat.NORTH: "AKQ2.KJ4.T98.A53"})  # type: ignore[dict-item]
+
+
 def test_partial_deal() -> None:
     deal = Deal.partial("N:AKQ2.KJ4.T98.A53 - - -")
     assert not deal.is_complete and len(deal[Seat.EAST]) == 0

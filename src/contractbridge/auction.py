@@ -375,7 +375,7 @@ class Auction:
         if not st.over or bid is None or bidder is None:
             return None
         strain = bid.strain
-        return strain, self.first_to_name(strain, bidder)
+        return strain, first_to_name(zip(self._seats, self._calls, strict=True), strain, bidder)
 
     def first_to_name(self, strain: Strain, member: Seat) -> Seat:
         """The first player of ``member``'s side to bid ``strain``."""

@@ -73,6 +73,7 @@ _VUL_NAMES: Final[dict[str, Vulnerability]] = {
 
 
 _DEALERS: Final = tuple(Seat)
+_NORTH, _EAST, _SOUTH, _WEST = _DEALERS
 
 
 def board_dealer(number: int) -> Seat:
@@ -235,12 +236,18 @@ def _hand(bits: int) -> Hand:
     return hand
 
 
+_NO_CARDS: Final = Hand()
+
+
 def _hands_from_mapping(hands: Mapping[Seat, Hand]) -> tuple[Hand, Hand, Hand, Hand]:
-    out = [hands.get(seat, Hand()) for seat in Seat]
+    """The hands of N, E, S and W in ``hands``, a seat not there empty (#28: one pass over the seats, one shared
+    empty hand; it built four empty hands and iterated ``Seat`` twice, ~3 µs)."""
+    get = hands.get
+    out = get(_NORTH, _NO_CARDS), get(_EAST, _NO_CARDS), get(_SOUTH, _NO_CARDS), get(_WEST, _NO_CARDS)
     for h in out:
         if not isinstance(h, Hand):
             raise TypeError(f"not a Hand: {h!r}")
-    return out[0], out[1], out[2], out[3]
+    return out
 
 
 def _validate(bits: tuple[int, int, int, int], *, complete: bool) -> None:

@@ -158,10 +158,10 @@ class Table:
         *,
         agreements: PartnershipAgreements | None = None,
     ) -> None:
-        if isinstance(edition, Edition):
-            rules = edition
-        elif isinstance(edition, str):
+        if isinstance(edition, str):  # a name, as almost every table is given
             rules = find_edition(edition)
+        elif isinstance(edition, Edition):
+            rules = edition
         else:
             raise ParseError(f"an edition is named by a string (WBF17, NBB30 …), not {edition!r}")
         if not board.deal.is_complete:
