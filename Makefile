@@ -28,7 +28,7 @@ serve: $(VENV)/.installed-web,dd
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
-	$(BIN)/mypy
+	$(BIN)/mypy  # src/contractbridge and benchmarks/: the files of pyproject's [tool.mypy]
 
 test: lint
 	$(BIN)/python -m pytest -q -n $(PYTEST_WORKERS) --dist worksteal -m "not slow"

@@ -17,6 +17,10 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from endplay.types import Denom
 
 QUICK = os.environ.get("BENCH_QUICK", "") not in ("", "0")
 ROUNDS = max(3, int(os.environ.get("BENCH_ROUNDS", "3" if QUICK else "5")))
@@ -36,7 +40,7 @@ def sized(full: int, quick: int) -> int:
     return quick if QUICK else full
 
 
-def endplay_denoms() -> tuple[object, ...]:
+def endplay_denoms() -> tuple[Denom, ...]:
     """endplay's ``Denom`` for each of our strains, in our order (``Strain.CLUBS`` … ``Strain.NOTRUMP``): the peers'
     inputs."""
     from endplay.types import Denom
@@ -62,9 +66,9 @@ def clear_caches() -> None:
             if callable(clear) and getattr(value, "__module__", None) == name:
                 clear()
     for name, attr in _MEMO_DICTS:
-        module = sys.modules.get(name)
-        if module is not None:
-            getattr(module, attr).clear()
+        memo = sys.modules.get(name)
+        if memo is not None:
+            getattr(memo, attr).clear()
     dd = sys.modules.get("contractbridge.dd")
     if dd is not None:
         dd.clear_cache()

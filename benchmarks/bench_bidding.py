@@ -11,6 +11,7 @@ beside; the cold target is 30,000 calls a CPU second (an absolute figure: it dep
 
 from __future__ import annotations
 
+import functools
 import os
 import random
 
@@ -45,7 +46,7 @@ def main() -> None:
     floor = peer("random legal calls (the floor)", lambda: _random_policy(deals), _random_policy(deals))
     for system in ("culbertson", "club"):
         calls = _robots(deals, system)
-        cold = Side(f"{system} robots, caches cleared", lambda s=system: _robots(deals, s), calls)
+        cold = Side(f"{system} robots, caches cleared", functools.partial(_robots, deals, system), calls)
         result = compare(cold, floor)
         report(f"{system}: {calls} calls over {n} deals, cold", cold, floor, result, "calls")
         print(
@@ -53,7 +54,7 @@ def main() -> None:
             f" ({result.ours:,.0f})"
         )
         _robots(deals, system)
-        warm = Side(f"{system} robots, caches warm", lambda s=system: _robots(deals, s), calls, cold=False)
+        warm = Side(f"{system} robots, caches warm", functools.partial(_robots, deals, system), calls, cold=False)
         report(f"{system}: the same deals again, warm", warm, floor, compare(warm, floor), "calls")
 
 

@@ -20,16 +20,16 @@ from benchmarks._harness import sized
 from contractbridge import dd
 from contractbridge.cards import Seat
 from contractbridge.deal import Deal
-from contractbridge.players import Player, RandomPlayer
+from contractbridge.players import RandomPlayer
 from contractbridge.robots import BiddingRobot, CardPlayRobot, Effort
-from contractbridge.robots.quality import Quality, measure
+from contractbridge.robots.quality import CardPlayer, Quality, measure
 
 DEALS = int(os.environ.get("CB_BENCH_CARDPLAY_DEALS", str(sized(20, 4))))
 JOBS = int(os.environ.get("CB_BENCH_CARDPLAY_JOBS", "1"))
 PLAYERS = ("lowest", "random", "robot")
 
 
-def _player(kind: str, seat: Seat) -> Player:
+def _player(kind: str, seat: Seat) -> CardPlayer:
     if kind == "lowest":
         return BiddingRobot()
     if kind == "random":

@@ -11,10 +11,14 @@ from __future__ import annotations
 import os
 import statistics
 from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING
 
 from benchmarks._harness import ROUNDS, Side, compare, peer, report, sized, timed
 from contractbridge import Deal, dd
 from contractbridge.dealer import DealGenerator
+
+if TYPE_CHECKING:
+    import endplay.types
 
 #: Fresh deals a round (``BENCH_DD_DEALS``, default one DDS call's worth: 40; 4 under ``--quick``).
 DEALS_PER_ROUND = int(os.environ.get("BENCH_DD_DEALS", str(sized(dd.MAX_TABLES_PER_CALL, 4))))
@@ -36,7 +40,7 @@ def _each_round(sets: list[list[Deal]], solve: Callable[[list[Deal]], object]) -
     return run
 
 
-def _endplay_tables(deals: list[object]) -> None:
+def _endplay_tables(deals: list[endplay.types.Deal]) -> None:
     """endplay's ``calc_all_tables`` in calls of 40 deals, as ours makes them (DDS's limit)."""
     from endplay.dds import calc_all_tables
 

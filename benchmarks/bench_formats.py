@@ -11,10 +11,13 @@ it the job says so and measures nothing. Under ``--quick`` only the first 8 PBN 
 
 from __future__ import annotations
 
+import functools
+import importlib
 import os
 import statistics
 from collections.abc import Callable
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from benchmarks._harness import QUICK, Side, compare, median_rate, peer, report
@@ -50,10 +53,15 @@ def _ours_lin(text: str, record: bool = False) -> int:
     return len(boards)
 
 
+def _each(read: Callable[..., object], texts: dict[str, str], *args: object) -> list[object]:
+    """``read(text, *args)`` for every text."""
+    return [read(t, *args) for t in texts.values()]
+
+
 def main() -> None:
     try:
-        from endplay.parsers import lin as elin
-        from endplay.parsers import pbn as epbn
+        elin: ModuleType | None = importlib.import_module("endplay.parsers.lin")
+        epbn: ModuleType | None = importlib.import_module("endplay.parsers.pbn")
     except ImportError:  # pragma: no cover - endplay is a dev dependency
         elin = epbn = None
     if not CORPUS.is_dir():
@@ -63,7 +71,7 @@ def main() -> None:
         paths = sorted(CORPUS.glob(pattern))[: 8 if QUICK and kind == "PBN" else None]
         texts = {p.name: decode(p.read_bytes())[0] for p in paths}
         games = sum(ours(t) for t in texts.values())
-        whole = median_rate(Side(kind, lambda texts=texts, ours=ours: [ours(t) for t in texts.values()], games))
+        whole = median_rate(Side(kind, functools.partial(_each, ours, texts), games))
         print(
             f"{kind}: {'the first 8 files' if len(paths) == 8 else 'whole corpus'}, {len(texts)} files, {games}"
             f" games: {whole.cpu:,.0f} games/s CPU ({whole.wall:,.0f} wall)"
@@ -80,13 +88,13 @@ def main() -> None:
                 continue
         n = sum(ours(t) for t in common.values())
         name = kind.lower()
-        mine = Side(f"{name}.loads: what endplay's Board holds", lambda c=common, o=ours: [o(t) for t in c.values()], n)
+        mine = Side(f"{name}.loads: what endplay's Board holds", functools.partial(_each, ours, common), n)
         full = Side(
             f"{name}.loads + to_record (auction by the laws, play order)",
-            lambda c=common, o=ours: [o(t, True) for t in c.values()],
+            functools.partial(_each, ours, common, True),
             n,
         )
-        theirs = peer(f"endplay parsers.{name}.loads", lambda c=common, p=parser: [p.loads(t) for t in c.values()], n)
+        theirs = peer(f"endplay parsers.{name}.loads", functools.partial(_each, parser.loads, common), n)
         print(f"  files both read: {len(common)} ({n} games)")
         report(f"{kind}: the values endplay's Board holds", mine, theirs, compare(mine, theirs), "games", target=5)
         report(f"{kind}: full records", full, theirs, compare(full, theirs), "games", target=3)
@@ -104,9 +112,9 @@ def _per_file(kind: str, ours: Callable[..., int], parser: Any, common: dict[str
     print(f"  the largest file, {largest}, holds {counts[largest]} of the {total} games ({share:.0%})")
     typed, full = [], []
     for name, text in common.items():
-        theirs = peer("", lambda t=text: parser.loads(t), counts[name])
-        typed.append(compare(Side("", lambda t=text: ours(t), counts[name]), theirs, rounds=3).ratio)
-        full.append(compare(Side("", lambda t=text: ours(t, True), counts[name]), theirs, rounds=3).ratio)
+        theirs = peer("", functools.partial(parser.loads, text), counts[name])
+        typed.append(compare(Side("", functools.partial(ours, text), counts[name]), theirs, rounds=3).ratio)
+        full.append(compare(Side("", functools.partial(ours, text, True), counts[name]), theirs, rounds=3).ratio)
     print(
         f"  {kind} per file, the median of {len(typed)} files' own ratios by CPU: typed"
         f" {statistics.median(typed):.2f}x (quartiles {_quartiles(typed)}), full records"

@@ -7,6 +7,7 @@ Run: ``PYTHONPATH=src python -m benchmarks lin_scaling``."""
 
 from __future__ import annotations
 
+import functools
 import statistics
 from collections.abc import Callable
 
@@ -48,7 +49,7 @@ def _per_board(job: Callable[[str], object], texts: dict[int, str]) -> dict[int,
     for _ in range(ROUNDS):
         for n, text in texts.items():
             clear_caches()
-            times[n].append(timed(lambda text=text: job(text)).cpu / n)
+            times[n].append(timed(functools.partial(job, text)).cpu / n)
     return {n: statistics.median(values) for n, values in times.items()}
 
 

@@ -20,13 +20,18 @@ from __future__ import annotations
 
 import os
 import random
+from typing import TYPE_CHECKING
 
 from benchmarks._harness import Side, compare, endplay_denoms, peer, report, sized
 from contractbridge import Board, Deal, Phase, Seat, Strain, Table
 from contractbridge.calls import PASS, Bid
 from contractbridge.play import PlayState, indices_of
 
+if TYPE_CHECKING:
+    from endplay.types import Denom, Player
+
 Contracted = tuple[Deal, Strain, Seat, int]
+PeerBoard = tuple[str, "Denom", "Player"]  # endplay's: the deal's PBN, the trump strain, the opening leader
 
 
 def _boards(n: int) -> list[Contracted]:
@@ -78,7 +83,7 @@ def _play_bits(boards: list[Contracted]) -> None:
             state.push_index(rng.choice(indices_of(state.legal_bits())))
 
 
-def _endplay(boards: list[tuple[object, ...]]) -> None:
+def _endplay(boards: list[PeerBoard]) -> None:
     from endplay.types import Card as ECard
     from endplay.types import Deal as EDeal
 
@@ -97,7 +102,7 @@ def _endplay(boards: list[tuple[object, ...]]) -> None:
             deal.play(rng.choice(list(hand)))
 
 
-def _endplay_boards(boards: list[Contracted]) -> list[tuple[object, ...]]:
+def _endplay_boards(boards: list[Contracted]) -> list[PeerBoard]:
     from endplay.types import Player
 
     denom = endplay_denoms()

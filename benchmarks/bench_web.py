@@ -119,7 +119,8 @@ def _postgres(tmp: Path) -> tuple[str, subprocess.Popen[bytes]] | None:
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
     from web_helpers import start_postgres
 
-    return start_postgres(tmp)
+    started: tuple[str, subprocess.Popen[bytes]] | None = start_postgres(tmp)
+    return started
 
 
 def main() -> None:

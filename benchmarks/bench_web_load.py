@@ -25,12 +25,14 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import psutil
 import websockets
+from websockets.asyncio.client import ClientConnection
 
 from benchmarks._harness import sized
 
@@ -80,16 +82,22 @@ def _shown(figures: Figures, table: str, frame: dict[str, Any], seen: set[tuple[
             figures.broadcast.append(time.perf_counter() - at)
 
 
+async def _frames(ws: ClientConnection, deadline: float) -> AsyncIterator[dict[str, Any]]:
+    """The frames ``ws`` receives until ``deadline`` (``time.monotonic``)."""
+    while (left := deadline - time.monotonic()) > 0:
+        try:
+            frame = json.loads(await asyncio.wait_for(ws.recv(), left))
+        except TimeoutError:
+            return
+        yield frame
+
+
 async def _south(ws_url: str, table: str, figures: Figures, rng: random.Random, deadline: float) -> None:
     """South: a random legal call or card as soon as it is South's turn, the next board when one is over."""
     seen: set[tuple[int, int]] = set()
     acted: tuple[int, int] | None = None
     async with websockets.connect(ws_url, max_size=2**22) as ws:
-        while (left := deadline - time.monotonic()) > 0:
-            try:
-                frame = json.loads(await asyncio.wait_for(ws.recv(), left))
-            except TimeoutError:
-                return
+        async for frame in _frames(ws, deadline):
             if frame["type"] == "error":
                 figures.errors += 1
                 acted = None
@@ -120,11 +128,7 @@ async def _south(ws_url: str, table: str, figures: Figures, rng: random.Random, 
 async def _spectator(ws_url: str, table: str, figures: Figures, deadline: float) -> None:
     seen: set[tuple[int, int]] = set()
     async with websockets.connect(ws_url, max_size=2**22) as ws:
-        while (left := deadline - time.monotonic()) > 0:
-            try:
-                frame = json.loads(await asyncio.wait_for(ws.recv(), left))
-            except TimeoutError:
-                return
+        async for frame in _frames(ws, deadline):
             if frame["type"] == "state":
                 _shown(figures, table, frame, seen)
 

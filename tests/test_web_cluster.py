@@ -322,6 +322,43 @@ def test_seeded_tables_are_numbered_in_the_store_across_runs(tmp_path: Any) -> N
     assert _seeds(url) == ["deals/1", "deals/3", "deals/4"]  # 2: the event's (deals/event/2)
 
 
+@pytest.mark.parametrize("dialect", ["sqlite", "postgresql"])
+def test_the_next_seed_number_is_one_select_of_the_seeds_under_the_seed(dialect: str) -> None:
+    """(#26) ``Club.numbered`` reads the seeds ``{seed}/…`` of tables and events in one SELECT (not every table and
+    event of the store): ``%`` and ``_`` in the seed match themselves, another seed's numbers (another case, one
+    that only a LIKE wildcard would match) do not count; on SQLite and PostgreSQL alike."""
+    from sqlalchemy import event as sa_event
+
+    from contractbridge.eventstore import EventRecord, EventStore
+    from contractbridge.server.club import Club
+    from contractbridge.server.settings import Settings
+
+    with contextlib.ExitStack() as stack:
+        url = "sqlite://" if dialect == "sqlite" else stack.enter_context(postgres())
+        if url is None:
+            pytest.skip("Debian's PostgreSQL server cannot be started here")
+        store = Store(url)
+        stack.callback(store.close)
+        seeds = ["a_b%/2", "a_b%/x", "a_b%/2/3", "aXbZ/9", "aXb%/8", "A_B%/7", "a_b%9/1", "deals/6", "a_b%/10"]
+        for i, seed in enumerate(seeds):
+            store.create_table(TableRecord(f"t{i}", "t", "WBF17", seed=seed), director_token_hash=None)
+        for i, seed in enumerate(["a_b%/event/4", "a_b%/event/12", "aXb%/event/20", "x/a_b%/event/30"]):
+            EventStore(store).create(EventRecord(f"e{i}", "e", "matchpoints", "mitchell", 4, 1, 8, seed), "key")
+        statements: list[str] = []
+        sa_event.listen(store.engine, "before_cursor_execute", lambda *args: statements.append(args[2]))
+
+        async def next_number(seed: str) -> int | None:
+            club = Club(Settings(seed=seed, robot_processes=0), store)
+            async with club.numbered() as number:
+                return number
+
+        assert asyncio.run(next_number("a_b%")) == 13  # after a_b%/event/12; not aXb%/event/20
+        assert len(statements) == 1 and "LIKE" in statements[0]
+        assert asyncio.run(next_number("deals")) == 7
+        assert asyncio.run(next_number("none")) == 1
+        assert len(statements) == 3
+
+
 @pytest.mark.slow
 def test_two_processes_with_one_seed_deal_different_boards_at_every_table(tmp_path: Any) -> None:
     """(#26) ``serve --seed deals`` twice on one PostgreSQL (as ``serve --workers 2 --seed deals``), tables

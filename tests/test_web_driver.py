@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
-from web_helpers import lead_face_down, open_table, until
+from web_helpers import lead_face_down, open_table, state, until
 
 WEB_SEED = "test-web-driver"  # the ``client`` fixture's deals (conftest.py)
 
@@ -20,9 +20,9 @@ def test_a_card_out_of_turn_is_an_error_frame_and_the_connection_goes_on_issue_2
         lead = until(south, lambda f: f["view"]["phase"] == "play")
         assert lead["view"]["turn"] == "E"
         south.send_json({"type": "play", "card": lead["view"]["hand"][0]})  # dummy, out of turn: an error frame
-        frame = south.receive_json()
+        frame = state(south, "an error frame")
         while frame["type"] != "error":
-            frame = south.receive_json()
+            frame = state(south, "an error frame")
         assert frame["error"] == "OutOfTurnError" and "east's turn, not south's" in frame["message"]
         east.send_json({"type": "ping"})  # the table goes on for everyone
         mine = until(east, lambda f: bool(f["view"]["legal_cards"]))
@@ -36,9 +36,9 @@ def test_robots_refuse_an_undo_after_their_reply_issue_26(client: TestClient) ->
         north.send_json({"type": "call", "call": "1C"})
         until(north, lambda f: len(f["view"]["auction"]) >= 2)  # East, a robot, has called since
         north.send_json({"type": "undo"})
-        frame = north.receive_json()
+        frame = state(north, "an error frame")
         while frame["type"] != "error":
-            frame = north.receive_json()
+            frame = state(north, "an error frame")
         assert frame["error"] == "ProtocolError" and "refuse" in frame["message"]
     # The robots may all have called before the refusal (no state frame follows an error): a new connection is
     # sent the table as it stands.

@@ -25,7 +25,7 @@ from contractbridge.formats.pbn import parse_bytes
 from contractbridge.server import create_app
 from contractbridge.store import Store, StoreError
 from contractbridge.tournament.pbn_scores import read_published, recompute
-from web_helpers import Server, play_out, postgres, serve, until
+from web_helpers import Server, frames, play_out, postgres, serve, until
 
 Json = dict[str, Any]
 MITCHELL = {"name": "Tuesday pairs", "movement": "mitchell", "tables": 4, "boards_per_round": 1}
@@ -84,10 +84,11 @@ def test_a_club_evening_in_process(client: TestClient, store: Store) -> None:
     robots = client.post(f"/api/events/{event}/rounds/1/tables/1/robots", json={}, headers=director).json()
     assert robots == {"robots": ["E", "S", "W"]}
     with client.websocket_connect(f"/ws/{table_1}?token={seated['token']}") as ws:
-        done = play_out(iter(ws.receive_json, None), ws.send_json)
+        incoming = frames(ws)
+        done = play_out(incoming, ws.send_json)
         assert done["view"]["board"] == 1 and done["result"] is not None  # the event's board 1 (its deck)
         ws.send_json({"type": "next", "board": 1})
-        refused = ws.receive_json()
+        refused = next(incoming)
         assert refused["type"] == "error" and "last of this table's boards" in refused["message"]
     dealt = store.current_board(table_1)
     assert dealt is not None and dealt.events[0]["deal"] == store.table(table_1).deck[0].deal.to_pbn()

@@ -13,7 +13,7 @@ from starlette.testclient import WebSocketTestSession
 from contractbridge.server import create_app
 from contractbridge.store import Store
 from contractbridge.table import Table
-from web_helpers import Frame, open_table, play_out, state, until
+from web_helpers import Frame, frames, open_table, play_out, state, until
 
 WEB_SEED = "test-web-table"  # the ``client`` fixture's deals (conftest.py)
 
@@ -32,7 +32,7 @@ def test_health_and_lobby(client: TestClient) -> None:
 def test_south_with_three_robots_plays_a_board_to_the_end(client: TestClient, store: Store) -> None:
     table_id, tokens, _ = open_table(client, robots=["N", "E", "W"], humans="S")
     with client.websocket_connect(f"/ws/{table_id}?token={tokens['S']}") as ws:
-        done = play_out(iter(ws.receive_json, None), ws.send_json)
+        done = play_out(frames(ws), ws.send_json)
     assert done["result"] is not None and done["deal"] is not None  # all hands once the board is done
     [result] = store.results(table_id)
     assert result["score_ns"] == done["result"]["score_ns"]

@@ -5,6 +5,7 @@ hidden-information oracle (what a seat may see, computed from the stored log alo
 from __future__ import annotations
 
 import asyncio
+import inspect
 import json
 import os
 import random
@@ -17,12 +18,15 @@ import sys
 import tempfile
 import time
 import urllib.request
+import weakref
+from collections import deque
 from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import anyio
 import websockets
 
 from contractbridge.cards import Seat
@@ -194,19 +198,71 @@ def open_table(client: TestClient, **spec: Any) -> tuple[str, dict[str, str], di
     return made["id"], tokens, made
 
 
-def state(ws: WebSocketTestSession) -> Frame:
-    """The next state frame (error frames are returned too, to be checked)."""
-    frame: Frame = ws.receive_json()
+#: Seconds ``state`` waits for a frame: generous on a loaded machine, far below pytest-timeout's 300 s.
+RECEIVE_TIMEOUT = 30.0
+
+_seen: weakref.WeakKeyDictionary[WebSocketTestSession, deque[Frame]] = weakref.WeakKeyDictionary()
+
+
+def state(ws: WebSocketTestSession, awaited: str = "a frame", timeout: float = RECEIVE_TIMEOUT) -> Frame:
+    """The next state frame (error frames are returned too, to be checked). A frame that does not come within
+    ``timeout`` seconds fails the test, saying what was ``awaited`` and the last frames this socket received."""
+
+    async def receive() -> Any:
+        with anyio.fail_after(timeout):  # the test client's receive() waits for ever; its stream, with a deadline
+            return await ws._send_rx.receive()
+
+    try:
+        message = ws.portal.call(receive)
+    except TimeoutError:
+        raise AssertionError(f"no frame in {timeout:g} s while awaiting {awaited}; {_last_frames(ws)}") from None
+    ws._raise_on_close(message)
+    frame: Frame = json.loads(message["text"])
+    _seen.setdefault(ws, deque(maxlen=3)).append(frame)
     return frame
 
 
-def until(ws: WebSocketTestSession, test: Any, limit: int = 400) -> Frame:
-    """The first state frame that passes ``test`` (of the next ``limit`` frames)."""
+def frames(ws: WebSocketTestSession) -> Iterator[Frame]:
+    """The socket's frames as they come (``state``'s timeout on each), for ``play_out``."""
+    while True:
+        yield state(ws, "the next frame of the board")
+
+
+def until(ws: WebSocketTestSession, test: Callable[[Frame], Any], limit: int = 400,
+          timeout: float = RECEIVE_TIMEOUT) -> Frame:  # fmt: skip
+    """The first state frame that passes ``test`` (of the next ``limit`` frames, each within ``timeout`` s)."""
+    awaited = f"a state frame passing {_source(test)}"
     for _ in range(limit):
-        frame = state(ws)
+        frame = state(ws, awaited, timeout)
         if frame["type"] == "state" and test(frame):
             return frame
-    raise AssertionError("the frame never came")
+    raise AssertionError(f"{limit} frames and none was {awaited}; {_last_frames(ws)}")
+
+
+def _source(test: Callable[[Frame], Any]) -> str:
+    """What ``test`` is, for a failure's message: its name, or a lambda's line of source."""
+    name = getattr(test, "__qualname__", None)
+    if name is not None and name.rpartition(".")[2] != "<lambda>":
+        return str(name)
+    with suppress(OSError, TypeError):
+        return inspect.getsource(test).strip()
+    return repr(test)
+
+
+def _last_frames(ws: WebSocketTestSession) -> str:
+    seen = _seen.get(ws)
+    if not seen:
+        return "no frame received before"
+    return "the last frames received: " + " | ".join(map(_summary, seen))
+
+
+def _summary(frame: Frame) -> str:
+    """A frame in a line: a state frame's board, phase, turn and auction, any other frame as it is (cut short)."""
+    view = frame.get("view") if frame.get("type") == "state" else None
+    if not isinstance(view, dict):
+        return json.dumps(frame)[:300]
+    shown = {k: view.get(k) for k in ("board", "phase", "turn", "auction")}
+    return "state " + json.dumps(shown)[:300]
 
 
 def lead_face_down(sockets: Mapping[str, WebSocketTestSession], leader: str, card: str) -> None:

@@ -229,7 +229,7 @@ class Seat(IntEnum):
 
     @property
     def side(self) -> Side:
-        return Side(self & 1)
+        return _SIDES[self & 1]
 
     def offset(self, n: int) -> Seat:
         """The seat ``n`` places to the left."""
@@ -250,6 +250,7 @@ class Seat(IntEnum):
 
 
 _SEATS: Final = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
+_SIDES: Final = (Side.NS, Side.EW)
 _SEAT_NAMES: Final[dict[str, Seat]] = {s.letter: s for s in Seat} | {s.name: s for s in Seat}
 
 

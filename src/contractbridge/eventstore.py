@@ -24,6 +24,7 @@ import sqlalchemy as sa
 
 from contractbridge.deal import Board
 from contractbridge.store import Store, StoreError, metadata
+from contractbridge.store import tables as store_tables
 from contractbridge.tournament.event import Entry, Event
 from contractbridge.tournament.handrecords import board_from_dict, board_to_dict
 
@@ -184,6 +185,16 @@ class EventStore:
             tuple(board_from_dict(b) for b in row["deals"] or ()), bool(row["irregular"]), row["section"],
             row["first_section"], int(row["round"]), row["status"], row["alert_policy"],
         )  # fmt: skip
+
+    def seeds(self, prefix: str) -> list[str]:
+        """The seeds ``f"{prefix}/…"`` of the store's tables and events, in one SELECT (a ``LIKE`` with ``%`` and
+        ``_`` of ``prefix`` escaped; SQLite's ``LIKE`` ignores ASCII case, so the rows are checked again here)."""
+        under = f"{prefix}/"
+        query = sa.union_all(*(sa.select(t.c.seed).where(t.c.seed.startswith(under, autoescape=True))
+                               for t in (store_tables, club_events)))  # fmt: skip
+        with self.store._tx() as c:
+            found = list(c.execute(query).scalars())
+        return [s for s in found if s.startswith(under)]
 
     def events(self) -> list[EventRecord]:
         """Every event, oldest first."""

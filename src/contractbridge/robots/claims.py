@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from contractbridge.cards import FULL_PACK, SUITS_HIGH_FIRST, Card, Hand, Rank, Seat, Suit
 from contractbridge.players import ClaimingPlayer, Driver, Player
+from contractbridge.robots.sampling import Knowledge
 from contractbridge.table import Table, TableView
 
 __all__ = ["ClaimingPlayer", "SureLine", "offer_claim", "plain_statement", "robot_claims", "sure_line", "sure_tricks"]
@@ -116,7 +117,7 @@ def sure_line(view: TableView) -> SureLine:
     if view.seat != declarer or view.turn not in (declarer, declarer.partner):  # a defender's view: not his line
         return SureLine(0, None)
     on_lead, partner = (view.hand, dummy_hand) if view.turn == view.seat else (dummy_hand, view.hand)
-    unseen = Hand.from_bits(FULL_PACK & ~(on_lead.bits | partner.bits | _played(view)))
+    unseen = Hand.from_bits(FULL_PACK & ~(on_lead.bits | partner.bits | Knowledge.from_view(view).played))
     return sure_tricks(on_lead, partner, unseen, view.contract.strain.suit)
 
 
@@ -138,14 +139,6 @@ def sure_tricks(on_lead: Hand, partner: Hand, unseen: Hand, trump: Suit | None) 
     hands = tuple(tuple(tuple(int(r) for r in h.ranks(s)) for s in Suit) for h in (on_lead, partner))
     tricks, first = search.best(hands[0], hands[1], (0, 0, 0, 0))
     return SureLine(tricks, None if first is None else Card(Suit(first[0]), Rank(first[1])))
-
-
-def _played(view: TableView) -> int:
-    bits = 0
-    for trick in view.tricks:
-        for card in trick.cards:
-            bits |= card.bit
-    return bits
 
 
 class _Search:

@@ -19,6 +19,7 @@ import statistics
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from contractbridge.auction import Auction
 from contractbridge.calls import PASS, Bid, Call
@@ -26,11 +27,11 @@ from contractbridge.cards import Card, Seat, Side, Strain
 from contractbridge.dd import Position, dd_table, solve_all
 from contractbridge.deal import Board, Deal
 from contractbridge.play import PlayState
-from contractbridge.players import Player, play_board
+from contractbridge.players import play_board
 from contractbridge.robots.bidder import BiddingRobot, bid_deal
 from contractbridge.table import Table, TableView
 
-__all__ = ["Quality", "measure"]
+__all__ = ["CardPlayer", "Quality", "measure"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,10 +90,17 @@ class Quality:
         )
 
 
+class CardPlayer(Protocol):
+    """What ``measure`` asks of a seat's player: its cards (the bidding robot makes the calls), a ``players.Player``
+    or a card-play robot alone."""
+
+    def play(self, view: TableView) -> Card: ...
+
+
 class _Seat:
     """A seat for the measurement: the bidding robot's calls, ``inner``'s cards, timed."""
 
-    def __init__(self, bidder: BiddingRobot, inner: Player) -> None:
+    def __init__(self, bidder: BiddingRobot, inner: CardPlayer) -> None:
         self.bidder = bidder
         self.inner = inner
         self.seconds = 0.0
@@ -166,7 +174,7 @@ def _costs(table: Table) -> tuple[int, int]:
 
 def measure(
     deals: Sequence[Deal],
-    play_policy: Callable[[Seat], Player],
+    play_policy: Callable[[Seat], CardPlayer],
     *,
     system: str = "culbertson",
     claims: bool = True,

@@ -151,10 +151,10 @@ class Club:
 
 
 def _last_number(store: Store, seed: str) -> int:
-    """The highest table or event number dealt from ``seed`` in ``store`` (0: none)."""
+    """The highest table or event number dealt from ``seed`` in ``store`` (0: none): one SELECT of the seeds under
+    ``seed``, not every table and event of the store."""
     number = re.compile(rf"{re.escape(seed)}/(?:event/)?(\d+)")
-    seeds = [t.seed for t in store.tables(status=None)] + [e.seed for e in EventStore(store).events()]
-    return max((int(m[1]) for s in seeds if (m := number.fullmatch(s))), default=0)
+    return max((int(m[1]) for s in EventStore(store).seeds(seed) if (m := number.fullmatch(s))), default=0)
 
 
 def club(connection: HTTPConnection) -> Club:
