@@ -68,6 +68,18 @@ def test_the_top_level_help_lists_every_command_without_importing_them() -> None
     assert "contractbridge.laws" not in loaded and "contractbridge.robots" not in loaded
 
 
+def test_the_help_wraps_each_paragraph_to_the_terminal() -> None:
+    """A docstring's line breaks (cut at 120 columns in the source) are not the help's: the listing and a
+    command's own help wrap each paragraph to the terminal (a lone "10 first." line, a paragraph cut after
+    "With" before)."""
+    code = "import sys\nfrom contractbridge.cli import main\nsys.argv = ['contractbridge', *sys.argv[1:]]\nmain()\n"
+    env = {**os.environ, "COLUMNS": "200"}
+    for args, line in ((["--help"], "rounded to the nearest 10 first."),
+                       (["play", "--help"], "a summary at the end. With --deals FILE.pbn")):  # fmt: skip
+        run = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, env=env)
+        assert run.returncode == 0 and line in run.stdout, run.stdout
+
+
 def test_a_command_loads_its_module_when_it_runs() -> None:
     result = CliRunner().invoke(app, ["score", "4S", "N", "--tricks", "10", "--vul", "NS"])
     assert result.exit_code == 0 and "620" in result.output

@@ -11,6 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from contractbridge.cli import app, resume_alone
+from contractbridge.deal import Board
 from contractbridge.rubbergame import RubberSession
 
 runner = CliRunner()
@@ -105,3 +106,56 @@ def test_nothing_to_resume_is_one_clear_line() -> None:
     assert result.exit_code == 1 and "no match to resume" in result.output
     result = runner.invoke(app, ["play", "--rubber", "--resume", "last"])
     assert result.exit_code == 1 and "no rubber to resume" in result.output
+
+
+def _boards_file(path: Path, boards: int) -> tuple[Board, ...]:
+    """A club's boards 1 to ``boards``, dealt by a dealer script (printpbn) into a PBN file."""
+    from contractbridge.formats.pbn import read_file
+    from contractbridge.tournament.handrecords import boards_from_pbn
+
+    dealt = runner.invoke(app, ["dealer", "-", "-n", str(boards), "--seed", "5"], input="action printpbn\n")
+    assert dealt.exit_code == 0, dealt.output
+    path.write_text(dealt.stdout, encoding="utf-8")
+    return boards_from_pbn(read_file(path))
+
+
+def test_play_deals_plays_the_boards_of_a_file(tmp_path: Path) -> None:
+    """``play --deals FILE.pbn --board N``: board N of the file (its deal, dealer and vulnerability, L2) at the
+    terminal, as a club plays the evening's boards; an event file's boards too; a board the file lacks is one
+    clear line and nothing is written."""
+    from contractbridge.eventlog import read_table
+
+    pbn = tmp_path / "boards.pbn"
+    dealt = _boards_file(pbn, 3)
+    log = tmp_path / "b3.jsonl"
+    played = runner.invoke(app, ["play", "--deals", str(pbn), "--board", "3", "--seat", "S", "--log", str(log)],
+                           input="quit\n")  # fmt: skip
+    assert played.exit_code == 0, played.output
+    assert read_table(log).board == dealt[2]  # board 3: dealer S, EW vulnerable (L2), the file's deal
+    event = tmp_path / "e.json"
+    assert runner.invoke(app, ["event", "create", str(event), "--tables", "3", "--boards-per-round", "1",
+                               "--boards", str(pbn)]).exit_code == 0  # fmt: skip
+    log2 = tmp_path / "b2.jsonl"
+    played = runner.invoke(app, ["play", "--deals", str(event), "--board", "2", "--seat", "S", "--log", str(log2)],
+                           input="quit\n")  # fmt: skip
+    assert played.exit_code == 0, played.output
+    assert read_table(log2).board == dealt[1]
+    for args, message in ((["--board", "4"], "has no board 4 (its boards: 1, 2, 3)"),
+                          (["--boards", "3", "--board", "2"], "has no board 4"),
+                          (["--rubber"], "not with --rubber")):  # fmt: skip
+        refused = runner.invoke(app, ["play", "--deals", str(pbn), "--seat", "S", *args], input="quit\n")
+        assert refused.exit_code == 1 and message in refused.output, refused.output
+
+
+def test_a_match_of_a_files_boards_resumes_them(_data_home: Path, tmp_path: Path) -> None:
+    """A match of a file's boards keeps them in its directory: ``--resume`` plays the same boards."""
+    pbn = tmp_path / "boards.pbn"
+    dealt = _boards_file(pbn, 6)[4:]
+    first = runner.invoke(app, ["play", "--deals", str(pbn), "--board", "5", "--boards", "2", "--seat", "S"],
+                          input="quit\n")  # fmt: skip
+    assert first.exit_code == 0, first.output
+    (match,) = (_data_home / "contractbridge" / "matches").iterdir()
+    from contractbridge.commands.match import Match
+
+    loaded = Match.load(match)
+    assert [loaded.board(n) for n in loaded.numbers] == list(dealt)

@@ -1,5 +1,5 @@
 """Issue #27 items 4–5 at the terminal table: the claimer's hand faced and only y/n/show accepted (L68C,
-L69A), a robot's claim in plain words, the auction grid before each question and beside the diagram in play,
+L69A), a robot's claim stating its line, the auction grid before each question and beside the diagram in play,
 a void shown as "—", forced cards played on request, capitalised seat names in errors, ``hint`` in the
 terminal's card notation, and the board's whole record at its end."""
 
@@ -14,8 +14,9 @@ from typer.testing import CliRunner
 from contractbridge import Board, Card, Deal, Seat
 from contractbridge.cli import app
 from contractbridge.commands.terminal import cards_text, seat_names
+from contractbridge.laws.wbf17.claims import ClaimStatement
 from contractbridge.players import play_board
-from contractbridge.robots.claims import plain_statement, robot_claims
+from contractbridge.robots.claims import robot_claims
 from contractbridge.table import Phase, Table
 from play_helpers import Stubborn
 
@@ -47,18 +48,20 @@ def test_the_claimers_hand_is_faced_and_only_y_n_or_show_answer(tmp_path: Path) 
     assert table.phase is Phase.DONE and table.result is not None and table.result.tricks == 13
 
 
-def test_a_robots_claim_is_stated_in_plain_words(tmp_path: Path) -> None:
+def test_a_robots_claim_states_its_line_in_the_form_the_director_reads_l68c(tmp_path: Path) -> None:
+    """The robot's statement is its sure line, card by card (L68C), which ``ClaimStatement.parse`` reads, so a
+    disputed claim is judged by that line (L70D, L70E), not as a bare claim."""
     log = tmp_path / "b.jsonl"
     _log(log, ["7NT", "P", "P", "P"])
     result = runner.invoke(app, ["play", "--resume", str(log), "--seat", "E"], input="ST\ny\n")
     assert result.exit_code == 0, result.output
-    assert "All twelve tricks: I play" in result.output and "layouts" not in result.output
-    table = Table(Board(1, TOPS))
-    for call in ["1S", "P", "P", "P"]:
-        table.call(call)
-    view = table.view(Seat.NORTH)
-    text = plain_statement(view, 13, min(view.hand))
-    assert text.startswith("All thirteen tricks: I play") and "draw trumps" in text and "cash the" in text
+    (claim,) = [e for e in Table.from_jsonl(log.read_text()).to_events() if e["event"] == "claim"]
+    statement = ClaimStatement.parse(str(claim["statement"]))
+    assert f"N claims 12 of the remaining tricks: {claim['statement']}" in " ".join(result.output.split())
+    assert "layouts" not in result.output
+    # North's and South's cards of the twelve tricks, in order: every one a card North or South holds
+    assert len(statement.steps) == 24 and all(step.card is not None for step in statement.steps)
+    assert {step.card for step in statement.steps} <= set(TOPS[Seat.NORTH]) | set(TOPS[Seat.SOUTH])
 
 
 def test_the_full_record_at_the_end_and_the_auction_beside_the_play(tmp_path: Path) -> None:

@@ -99,6 +99,11 @@ def test_a_club_evening(tmp_path: Path) -> None:
         bad = runner.invoke(app, ["event", "result", str(event), *args])
         assert bad.exit_code == 2 and message in bad.output, bad.output
         assert event.read_text(encoding="utf-8") == saved  # nothing changed
+    traveller = _run("event", "travellers", str(event), "--board", "1")
+    assert "Board 1" in traveller and "420" in traveller and "-50" in traveller  # 4S= and 4S-1 by N, none vul
+    assert [line.split("│")[-3:-1] for line in traveller.splitlines() if "420" in line] == [[" 2.0 ", " 0.0 "]]
+    assert "A60/40" in _run("event", "travellers", str(event), "--board", "3")  # the Director's score (L12C2)
+    assert "not 9" in runner.invoke(app, ["event", "travellers", str(event), "--board", "9"]).output
     ranking = json.loads(_run("event", "rank", str(event), "--json"))
     assert {s["direction"] for s in ranking} == {"NS", "EW"}  # a Mitchell: NS and EW winners
     assert [s["names"] for s in ranking if s["id"] == "1"] == ["Ann Smith - Bo Lee"]
@@ -150,3 +155,152 @@ def test_a_teams_round_robin_from_the_command_line(tmp_path: Path) -> None:
     assert [(s["id"], s["total"]) for s in ranking] == [("1", 11.2), ("4", 8.8)]  # 430 v 400: 1 IMP on 1 board
     refused = runner.invoke(app, ["event", "export", str(event), "--pbn", str(tmp_path / "r.pbn")])
     assert refused.exit_code == 2 and "not written yet" in refused.output
+
+
+def test_the_director_corrects_a_result_and_adjusts_one_already_entered(tmp_path: Path) -> None:
+    """A mis-entered result is corrected (L79C) and a table's result replaced by the Director's adjusted score
+    (L12C2, with its reason, L81C6) with ``event result --correct``; the replaced results stay in the file, and
+    without --correct a second result, or a correction of nothing, is refused and nothing changes."""
+    from contractbridge.tournament.event import Event
+
+    event = tmp_path / "e.json"
+    _run("event", "create", str(event), "--tables", "3", "--boards-per-round", "1", "--seed", "7")
+    where = ["--round", "1", "--table", "1", "--board", "1"]
+    _run("event", "result", str(event), *where, "4S", "N", "-t", "9")
+    _run("event", "result", str(event), "--round", "1", "--table", "2", "--board", "2", "3NT", "S", "-t", "9")
+    _run("event", "result", str(event), "--round", "2", "--table", "3", "--board", "1", "4S", "N", "-t", "10")
+    saved = event.read_text(encoding="utf-8")
+    for args, message in (
+        ([*where, "4S", "N", "-t", "10"], "--correct"),
+        (["--round", "1", "--table", "3", "--board", "3", "2H", "E", "-t", "8", "--correct"], "no result"),
+        ([*where, "--adjusted", "A60/40", "--correct"], "reason"),
+    ):
+        bad = runner.invoke(app, ["event", "result", str(event), *args])
+        assert bad.exit_code == 2 and message in bad.output, bad.output
+        assert event.read_text(encoding="utf-8") == saved
+    fixed = _run("event", "result", str(event), *where, "4S", "N", "-t", "10", "--correct")
+    assert "4S N 9 tricks replaced by 4S N 10 tricks" in fixed and "NS +420" in fixed  # board 1: none vul (L2)
+    loaded = Event.from_json(event.read_text(encoding="utf-8"))
+    assert [(e.board, e.tricks) for e in loaded.entries] == [(1, 10), (2, 9), (1, 10)]
+    assert [(e.board, e.tricks) for e in loaded.replaced] == [(1, 9)]
+    _run("event", "result", str(event), *where, "--adjusted", "A40/60", "--reason", "misinformation (L21B)",
+         "--correct")  # fmt: skip
+    loaded = Event.from_json(event.read_text(encoding="utf-8"))
+    assert [e.tricks for e in loaded.replaced] == [9, 10] and loaded.entries[0].adjusted == "A40/60"
+    ranking = {s["id"]: s["percentage"] for s in json.loads(_run("event", "rank", str(event), "--json"))}
+    assert ranking["1"] == 40.0 and ranking["4"] == 60.0  # their board 1 alone: pair 1 NS, pair 4 EW (L12C2)
+
+
+@pytest.mark.usefixtures("quick_robots")  # the log and the entry, not the robots' play
+def test_a_board_played_at_the_terminal_is_entered_from_its_log(tmp_path: Path) -> None:
+    """``play --deals EVENT --board N --log LOG`` plays the event's board; ``event result --log LOG`` enters its
+    contract, declarer, tricks and lead (L77 scored), and refuses another board's log or an unfinished one."""
+    from contractbridge.eventlog import read_table
+    from contractbridge.tournament.event import Event
+
+    event = tmp_path / "e.json"
+    _run("event", "create", str(event), "--tables", "3", "--boards-per-round", "1", "--seed", "3")
+    log = tmp_path / "b2.jsonl"
+    _run("play", "--deals", str(event), "--board", "2", "--robot-seats", "NESW", "--log", str(log))
+    played = read_table(log)
+    result = played.result
+    assert result is not None and played.board == Event.from_json(event.read_text(encoding="utf-8")).boards[1]
+    saved = event.read_text(encoding="utf-8")
+    unfinished = tmp_path / "part.jsonl"
+    unfinished.write_text(log.read_text(encoding="utf-8").splitlines(keepends=True)[0], encoding="utf-8")
+    for args, message in ((["--board", "3", "--log", str(log)], "is not the event's board 3"),
+                          (["--board", "2", "--log", str(unfinished)], "not finished"),
+                          (["--board", "2", "--log", str(event)], "not a board's event log"),
+                          (["--board", "2", "--log", str(log), "4S", "N"], "one")):  # fmt: skip
+        bad = runner.invoke(app, ["event", "result", str(event), "--round", "1", "--table", "2", *args])
+        assert bad.exit_code == 2 and message in bad.output, bad.output
+        assert event.read_text(encoding="utf-8") == saved
+    entered = _run("event", "result", str(event), "--round", "1", "--table", "2", "--board", "2", "--log", str(log))
+    (entry,) = Event.from_json(event.read_text(encoding="utf-8")).entries
+    if result.contract is None:
+        assert entry.contract == "pass"
+    else:
+        assert (entry.contract, entry.declarer, entry.tricks) == (str(result.contract), result.declarer and
+                                                                  result.declarer.letter, result.tricks)  # fmt: skip
+        assert entry.lead == str(played.tricks[0].cards[0]) and "(L77)" in entered
+
+
+def test_the_opening_lead_is_a_card_of_the_hand_on_declarers_left(tmp_path: Path) -> None:
+    """L41A: the player on declarer's left leads; ``event result --lead`` takes a card that hand holds on the
+    event's board (written SK whatever the entry: ``hk``, ``♥K``) and refuses a misread one, changing nothing."""
+    from contractbridge.cards import Seat
+    from contractbridge.tournament.event import Event
+
+    event = tmp_path / "e.json"
+    _run("event", "create", str(event), "--tables", "3", "--boards-per-round", "1", "--seed", "7")
+    board = Event.from_json(event.read_text(encoding="utf-8")).board(1)
+    east, west = board.deal[Seat.EAST], board.deal[Seat.WEST]
+    where = ["--round", "1", "--table", "1", "--board", "1", "4S", "N", "-t", "10"]
+    for lead, message in (("ZZ", "not a card"), (str(min(west)), "not in East's hand (L41A")):
+        bad = runner.invoke(app, ["event", "result", str(event), *where, "--lead", lead])
+        assert bad.exit_code == 2 and message in bad.output, bad.output
+        assert not Event.from_json(event.read_text(encoding="utf-8")).entries
+    card = min(east)
+    _run("event", "result", str(event), *where, "--lead", str(card).lower())
+    assert Event.from_json(event.read_text(encoding="utf-8")).entries[0].lead == str(card)
+    passed = ["--round", "1", "--table", "2", "--board", "2", "pass", "--lead", str(card)]
+    refused = runner.invoke(app, ["event", "result", str(event), *passed])
+    assert refused.exit_code == 2 and "with a contract and its declarer only" in refused.output
+
+
+def test_an_average_plus_is_the_pairs_session_score_when_better(tmp_path: Path) -> None:
+    """L12C2(c): pair 1 topped both its other boards; the Director's A60/40 on board 3 gives it 100 %, not 60 %,
+    on the traveller, the ranking and the published PBN, which ``contractbridge results`` reproduces."""
+    event = tmp_path / "e.json"
+    _run("event", "create", str(event), "--tables", "3", "--boards-per-round", "1", "--seed", "7")
+    for round_number, table, board, tricks in ((1, 1, 1, 10), (2, 3, 1, 9), (3, 2, 1, 9), (1, 2, 2, 9),
+                                               (2, 1, 2, 10), (3, 3, 2, 9), (1, 3, 3, 10), (2, 2, 3, 10)):  # fmt: skip
+        _run("event", "result", str(event), "--round", str(round_number), "--table", str(table), "--board",
+             str(board), "4S", "N", "-t", str(tricks))  # fmt: skip
+    _run("event", "result", str(event), "--round", "3", "--table", "1", "--board", "3", "--adjusted", "A60/40",
+         "--reason", "EW's misinformation (L21B)")  # fmt: skip
+    traveller = _run("event", "travellers", str(event), "--board", "3")
+    assert [line.split("│")[-3:-1] for line in traveller.splitlines() if "A60/40" in line] == [[" 4.0 ", " 1.6 "]]
+    ranking = {s["id"]: s["percentage"] for s in json.loads(_run("event", "rank", str(event), "--json"))}
+    assert ranking["1"] == 100.0
+    _run("event", "export", str(event), "--pbn", str(tmp_path / "r.pbn"))
+    assert "is reproduced" in _run("results", str(tmp_path / "r.pbn"))
+
+
+def test_a_fouled_board_s_forms_are_compared_apart(tmp_path: Path) -> None:
+    """L87B: ``event result --fouled b``: the table that played form b is compared with no other (Neuberg's
+    average for a lone result); the two tables of the correct form are compared with each other."""
+    event = tmp_path / "e.json"
+    _run("event", "create", str(event), "--tables", "3", "--boards-per-round", "1", "--seed", "7")
+    _run("event", "result", str(event), "--round", "1", "--table", "1", "--board", "1", "4S", "N", "-t", "10")
+    _run("event", "result", str(event), "--round", "2", "--table", "3", "--board", "1", "4S", "N", "-t", "9")
+    _run("event", "result", str(event), "--round", "3", "--table", "2", "--board", "1", "3NT", "S", "-t", "9",
+         "--fouled", "b")  # fmt: skip
+    rows = [line.split("│")[-3:-1] for line in _run("event", "travellers", str(event)).splitlines() if "│ " in line]
+    assert rows == [[" 3.5 ", " 0.5 "], [" 0.5 ", " 3.5 "], [" 2.0 ", " 2.0 "]]  # 420 > -50; 400 alone (form b)
+
+
+def test_nothing_to_publish_before_any_result(tmp_path: Path) -> None:
+    """``export`` of the results before any is entered is refused and writes nothing (a results file without a
+    ScoreTable that ``results`` cannot read); the hand records may be printed before play. Blank names too."""
+    event = tmp_path / "e.json"
+    _run("event", "create", str(event), "--tables", "3")
+    refused = runner.invoke(app, ["event", "export", str(event), "--pbn", str(tmp_path / "r.pbn")])
+    assert refused.exit_code == 2 and "no results entered yet" in refused.output and not (tmp_path / "r.pbn").exists()
+    _run("event", "export", str(event), "--hands", str(tmp_path / "hands.pbn"))
+    assert '[Board "1"]' in (tmp_path / "hands.pbn").read_text(encoding="utf-8")
+    assert "no results entered yet" in _run("event", "rank", str(event))  # not an empty table
+    blank = runner.invoke(app, ["event", "names", str(event), "1", " "])
+    assert blank.exit_code == 2 and "give the players' names" in blank.output
+
+
+def test_an_event_file_with_an_older_unchecked_lead_still_reads(tmp_path: Path) -> None:
+    """Results recorded before the lead was checked are read as they are: the file is never made unreadable."""
+    event = tmp_path / "e.json"
+    _run("event", "create", str(event), "--tables", "3", "--boards-per-round", "1", "--seed", "7")
+    data = json.loads(event.read_text(encoding="utf-8"))
+    data["results"] = [{"round": 1, "table": 1, "board": 1, "contract": "4S", "declarer": "N", "tricks": 10,
+                        "lead": "ZZ"}]  # fmt: skip
+    event.write_text(json.dumps(data), encoding="utf-8")
+    assert "Board 1" in _run("event", "travellers", str(event)) and "ZZ" in _run("event", "travellers", str(event))
+    _run("event", "result", str(event), "--round", "2", "--table", "3", "--board", "1", "4S", "N", "-t", "9")

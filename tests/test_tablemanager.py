@@ -15,6 +15,7 @@ from typer.testing import CliRunner, Result
 
 from ben_like_client import TIMING, BenLikeClient
 from contractbridge import Board, Card, Deal, Seat
+from contractbridge.auction import Auction
 from contractbridge.calls import Call
 from contractbridge.cards import Hand
 from contractbridge.cli import app
@@ -621,3 +622,33 @@ def test_our_client_connects_again_after_an_error_as_serve_tm_expects() -> None:
     assert [t.board.number for t in server.abandoned] == [1]
     for client in clients:
         assert [b.number for b in client.boards] == [1, 2]
+
+
+class _Explaining(_Alerting):
+    """As ``_Alerting``, and it can explain a call as its system agrees it (as our robots do): the branch its hand
+    took (``last_meaning``) says more than the agreement."""
+
+    def call(self, view: TableView) -> Call:
+        call = super().call(view)
+        if self.last_meaning is not None:
+            self.last_meaning = CallMeaning(
+                call, "strong, artificial, my hand has 23 points", "branch", artificial=True
+            )
+        return call
+
+    def explain(self, auction: Auction, index: int, vulnerability: Vulnerability) -> CallMeaning:
+        call = auction.calls[index]
+        return CallMeaning(call, "strong, artificial", "agreement", artificial=call == Call.parse("2C"))
+
+
+def test_our_client_alerts_with_the_agreement_not_the_branch_its_hand_took_l20f1_l40b() -> None:
+    async def main() -> tuple[TableManagerServer, list[TableManagerClient]]:
+        server = TableManagerServer([Board(1, Deal.random("tm-alert"))], port=0)
+        await server.start()
+        clients = [TableManagerClient(_Explaining(), s, port=server.port) for s in Seat]
+        await asyncio.gather(server.serve(), *(c.run() for c in clients))
+        return server, clients
+
+    server, clients = _bounded(main())
+    assert server.explanations[1] == {0: (True, "strong, artificial")}
+    assert [c.boards[0].explanations for c in clients][1] == {0: (True, "strong, artificial")}

@@ -5,6 +5,7 @@ asker's turn, answered by the caller's partner with an ``answer`` event; the ask
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -132,3 +133,22 @@ def test_explain_with_a_digit_that_is_not_a_number_is_refused_and_play_goes_on(t
     result = runner.invoke(app, ["play", "--resume", str(log), "--seat", "E"], input="explain \u00b2\nquit\n")
     assert result.exit_code == 0, result.output
     assert "explain N, N from 1 to" in result.output and _events(log)[-1]["event"] == "call"
+
+
+def test_hint_in_the_auction_shows_the_calls_meaning_only_at_a_practice_table_l40b2b(tmp_path: Path) -> None:
+    """The meaning of the call ``hint`` suggests is the player's own system card's reading (it says what his partner's
+    calls mean to it): a player may not consult his own card during the board (L40B2(b), L20G3), so a table shows the
+    call alone; a practice table shows the meaning too, saying it is a practice aid (docs/disclosure.md)."""
+    log = tmp_path / "b.jsonl"
+    _log(log, ["P", "1H"])  # North passed, East opened: South, whose partner passed, asks for a hint
+    result = runner.invoke(app, ["play", "--resume", str(log), "--seat", "S"], input="hint\nquit\n")
+    assert result.exit_code == 0, result.output
+    out = " ".join(result.output.split())
+    found = re.search(r"The robot would call (\S+): its meaning is your own system card's, which you may not consult "
+                      r"during the board \(L40B2\(b\), L20G3\); play --practice shows it", out)  # fmt: skip
+    assert found is not None and "practice aid" not in out
+    practice = runner.invoke(app, ["play", "--resume", str(log), "--seat", "S", "--practice"], input="hint\nquit\n")
+    assert practice.exit_code == 0, practice.output
+    shown = " ".join(practice.output.split())
+    assert f"The robot would call {found.group(1)}: " in shown and "(a practice aid: your own system card)" in shown
+    assert "which you may not consult" not in shown

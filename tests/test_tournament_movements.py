@@ -178,3 +178,11 @@ def test_a_teams_round_robin_movement(teams: int) -> None:
     for r in range(1, m.rounds + 1):
         seated = Counter(t for e in m.round(r) for t in (e.ns, e.ew))
         assert set(seated.values()) == {2} and len(seated) == teams - teams % 2
+
+
+def test_the_movement_sheet_names_the_pair_that_sits_out() -> None:
+    """A sit-out table plays no boards (L8): the sheet says who sits out (it printed ``T1 --1: 1-2``)."""
+    from contractbridge.tournament.movements import howell
+
+    sheet = howell(3, 2, pairs=5).printout()
+    assert "round 1: T1 1 sits out; T2 5-2: 1-2" in sheet and "--" not in sheet

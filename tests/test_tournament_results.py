@@ -24,6 +24,7 @@ from contractbridge.tournament.results import (
     rank_event,
     score_board,
     score_match,
+    session_scores,
 )
 
 NONE = Vulnerability.NONE
@@ -175,3 +176,35 @@ def test_a_teams_match_in_imps_and_vps() -> None:
     assert match.vp == compare.victory_points(-3, 3, True)
     with pytest.raises(TournamentError, match="same way"):
         score_match([(played(1, "A", "B", "4S", "N", 10), played(1, "A", "B", "4S", "N", 10), NONE)], home="A")
+
+
+def test_an_even_cross_imp_board_prints_no_negative_zero() -> None:
+    """420, -50, 170 across the field: 170 gains 6 IMPs and loses 6 (L78B), EW's 0 printed "0.00", never "-0.00"."""
+    results = [played(1, "1", "4", "4S", "N", 10), played(1, "3", "5", "4S", "N", 9),
+               played(1, "2", "6", "3S", "N", 10)]  # fmt: skip
+    even = score_board(results, NONE, CROSS_IMPS)[2]
+    assert even.ew is not None and f"{CROSS_IMPS.round(even.ew, 2):.2f}" == "0.00"
+    assert f"{CROSS_IMPS.round(-0.001, 2):.2f}" == "0.00"
+
+
+def test_l12c2c_an_artificial_score_by_the_session_s_other_boards() -> None:
+    """L12C2(c) (TV46): pair 1, in no way at fault, scored 100 % on its other board: it gets that, not 60 %;
+    pair 4, directly at fault, scored 0 %: it gets that, not 40 %. A form without ``session`` keeps A60/40, and
+    so does a contestant whose other boards are between the two."""
+    one = [played(1, "1", "4", "4S", "N", 10), played(1, "2", "5", "4S", "N", 9), played(1, "3", "6", "4S", "N", 9)]
+    two = [TableResult(2, ("1",), ("4",), artificial=Artificial(60, 40)), played(2, "2", "5", "3NT", "S", 9),
+           played(2, "3", "6", "3NT", "S", 9)]  # fmt: skip
+    boards = [score_board(one, NONE), score_board(two, NONE)]
+    session = replace(MATCHPOINTS, session=True)
+    plain = session_scores(boards, MATCHPOINTS)[1][0]
+    assert (plain.pct_ns, plain.pct_ew) == (60.0, 40.0)
+    adjusted = session_scores(boards, session)[1][0]
+    assert (adjusted.pct_ns, adjusted.pct_ew, adjusted.ns, adjusted.ew) == (100.0, 0.0, 4.0, 0.0)
+    ranked = {s.id: s.percentage for s in rank_event(session_scores(boards, session), session)}
+    assert ranked["1"] == 100.0 and ranked["4"] == 0.0
+    kept = [TableResult(2, ("2",), ("5",), artificial=Artificial(60, 40)), *two[1:]]  # pair 2: 0 %, pair 5: 75 %
+    middle = session_scores([score_board(one, NONE), score_board(kept, NONE)], session)[1][0]
+    assert (middle.pct_ns, middle.pct_ew) == (60.0, 40.0)  # neither exception: 0 % < 60 and 75 % > 40
+    imps = replace(CROSS_IMPS, session=True)
+    crossed = session_scores([score_board(one, NONE, imps), score_board(two, NONE, imps)], imps)[1][0]
+    assert (crossed.ns, crossed.ew) == (10.0, -10.0)  # 470 elsewhere: +10 IMPs beats +3, -10 is below -3 (L12C2b)

@@ -418,3 +418,17 @@ def test_an_events_tables_open_with_the_pairs_cards_and_the_events_alert_policy_
         frame = until(north, lambda f: len(f["view"]["auction"]) == 3)
         assert frame["disclosure"]["may"]["alert"] == [{"call": 3, "due": True, "late": False}]
         assert frame["disclosure"]["policy"]["above"] == "3NT"
+
+
+def test_a_traveller_s_lead_is_a_card(client: TestClient, store: Store) -> None:
+    """The traveller's lead is a card (written SK, however typed), else refused and nothing stored."""
+    made = client.post("/api/events", json=MITCHELL).json()
+    event, director = made["id"], bearer(made["director_token"])
+    pair = bearer(client.post(f"/api/events/{event}/pairs/2", json={"names": "B"}, headers=director).json()["token"])
+    client.post(f"/api/events/{event}/rounds", headers=director)
+    travel = {"round": 1, "table": 2, "board": 2, "contract": "4S", "declarer": "S", "tricks": 10, "lead": "ZZ"}
+    refused = client.post(f"/api/events/{event}/results", json=travel, headers=pair)
+    assert refused.status_code == 400 and "not a card" in refused.text
+    assert EventStore(store).results(event) == []
+    entered = client.post(f"/api/events/{event}/results", json={**travel, "lead": "♥k"}, headers=director)
+    assert entered.status_code == 201 and entered.json()["lead"] == "HK"

@@ -11,6 +11,7 @@ robots (docs/performance.md). A module missing from the index is imported to lis
 from __future__ import annotations
 
 import importlib
+import inspect
 import sys
 from collections.abc import Callable
 from typing import Annotated, Any
@@ -79,7 +80,7 @@ class LazyCommands(TyperGroup):
         if command is not None or cmd_name not in self._homes:
             return command
         shown = dict(INDEX[self._homes[cmd_name]])[cmd_name]
-        return TyperCommand(cmd_name, help=shown)
+        return TyperCommand(cmd_name, help=reflow(shown))
 
     def resolve_command(self, ctx: Any, args: list[str]) -> Any:
         if args and args[0] in self._homes:
@@ -116,6 +117,8 @@ def name_placeholders(command: Any) -> Any:
     """Help placeholders that read like the rest of the help (#17 item 8): an option's value is named after the
     option (``--seed SEED``) instead of Typer's ``<int>``/``<str>``; an argument or a flag shows no type. (Typer
     builds its parameters on its own copy of click, hence ``Any``.)"""
+    if command.help:
+        command.help = reflow(command.help)
     for param in command.params:
         flag = bool(getattr(param, "is_flag", False))  # Typer's parameters are not click.Option/Argument
         if param.metavar is None and not flag:
@@ -134,6 +137,12 @@ def name_placeholders(command: Any) -> Any:
     for sub in getattr(command, "commands", {}).values():  # Typer's group is not a click.Group
         name_placeholders(sub)
     return command
+
+
+def reflow(text: str) -> str:
+    """A docstring's paragraphs each on one line: Rich wraps them to the terminal, instead of keeping the source's
+    line breaks (the help showed a line cut at 120 columns as a short line)."""
+    return "\n\n".join(" ".join(p.split()) for p in inspect.cleandoc(text).split("\n\n"))
 
 
 def _no_type(ctx: Any) -> None:

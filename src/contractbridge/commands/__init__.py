@@ -141,7 +141,7 @@ INDEX: Final[dict[str, tuple[tuple[str, str], ...]]] = {
         ),
         (
             "event",
-            "Run a pairs event from a JSON event file (create, movement, result, rank, export).",
+            "Run a pairs event from a JSON event file (create, movement, result, travellers, rank, export).",
         ),
     ),
 }

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -15,15 +16,15 @@ import typer
 from rich.console import Console
 from rich.table import Table as RichTable
 
-from contractbridge.errors import BridgeError, TournamentError
+from contractbridge.errors import BridgeError, EventLogError, TournamentError
 
 if TYPE_CHECKING:
     from contractbridge.deal import Board
-    from contractbridge.tournament.event import Event
+    from contractbridge.tournament.event import Entry, Event
     from contractbridge.tournament.handrecords import HandRecord
 
 event_app = typer.Typer(no_args_is_help=True, help="Run a pairs event from a JSON event file (create, movement, "
-                        "result, rank, export).")  # fmt: skip
+                        "result, travellers, rank, export).")  # fmt: skip
 
 EventFile = Annotated[Path, typer.Argument(help="The event's JSON file.")]
 _LIMIT = 16 * 1024 * 1024
@@ -34,7 +35,8 @@ def _fail(message: str) -> typer.Exit:
     return typer.Exit(2)
 
 
-def _load(path: Path) -> Event:
+def load_event(path: Path) -> Event:
+    """The event kept in the event file ``path`` (a ``TournamentError`` when it is not one)."""
     from contractbridge.formats.inputs import read_utf8
     from contractbridge.tournament.event import Event
 
@@ -70,7 +72,10 @@ def create(
     ] = None,
     name: Annotated[str, typer.Option("--name", help="The event's name.")] = "Club pairs",
     seed: Annotated[str, typer.Option("--seed", help="Seed the boards are dealt from.")] = "1",
-    arrow_switch: Annotated[list[int] | None, typer.Option("--arrow-switch", help="Arrow-switched round.")] = None,
+    arrow_switch: Annotated[
+        list[int] | None,
+        typer.Option("--arrow-switch", metavar="ROUND", help="A round whose boards are arrow-switched (repeatable)."),
+    ] = None,
     boards: Annotated[
         Path | None, typer.Option("--boards", help="Play the deals of this PBN file (instead of dealing them).")
     ] = None,
@@ -103,7 +108,7 @@ def movement(
 ) -> None:
     """Print the movement (every round, every table), or one pair's movement card."""
     try:
-        event = _load(file)
+        event = load_event(file)
         m = event.movement
         if pair is None:
             Console(highlight=False).print(m.printout())
@@ -132,40 +137,100 @@ def result(
     lead: Annotated[str | None, typer.Option("--lead", help="The opening lead, e.g. SK.")] = None,
     adjusted: Annotated[str | None, typer.Option("--adjusted", help="Artificial score, e.g. A60/40 (L12C2).")] = None,
     reason: Annotated[str | None, typer.Option("--reason", help="The Director's reason for the adjustment.")] = None,
+    correct: Annotated[
+        bool, typer.Option("--correct", help="Replace the result entered there (L79C; an adjusted score, L12C).")
+    ] = False,
+    log: Annotated[
+        Path | None,
+        typer.Option("--log", metavar="LOG", help="The board as played: its event log (play --deals --log LOG)."),
+    ] = None,
+    fouled: Annotated[
+        str | None,
+        typer.Option(
+            "--fouled",
+            metavar="FORM",
+            help="The fouled form of the board this table played, e.g. b (L87A): each form is compared apart (L87B).",
+        ),
+    ] = None,
 ) -> None:
     """Enter one table's result on one board (or the Director's artificial adjusted score, with its reason).
     A result for a board not played at that table in that round, an impossible one, or a second one is refused
-    and the file is left as it was."""
+    and the file is left as it was; --correct replaces the one entered (which the file keeps)."""
     from contractbridge.tournament.event import Entry
 
     try:
-        event = _load(file)
-        if adjusted is None and contract is None:
-            raise TournamentError("give the contract (or 'pass'), or --adjusted A60/40 with --reason")
+        event = load_event(file)
+        if adjusted is None and contract is None and log is None:
+            raise TournamentError("give the contract (or 'pass'), --log LOG, or --adjusted A60/40 with --reason")
         if adjusted is not None and contract is not None:
             raise TournamentError("a result is a contract or an adjusted score, not both")
-        entry = Entry(round_number, table, board, contract, declarer, tricks, lead, adjusted, reason)
-        updated = event.enter(entry)
+        if adjusted is not None and not (reason or "").strip():
+            raise TournamentError("an adjusted score needs the Director's reason: --reason (L81C6)")
+        if log is not None:
+            if adjusted is not None or contract is not None:
+                raise TournamentError("a result is a played board's log, a contract or an adjusted score: one")
+            entry = replace(_played_entry(event, log, round_number, table, board, fouled is None), fouled=fouled)
+        else:
+            entry = Entry(round_number, table, board, contract, declarer, tricks, lead, adjusted, reason, fouled)
+        updated = event.enter(entry, correct=correct, lead=True, held=fouled is None)  # fouled: another deal
         _save(file, updated.to_json())
     except (BridgeError, OSError) as exc:
         raise _fail(str(exc)) from None
+    if correct:
+        was = updated.replaced[-1]
+        Console(highlight=False).print(f"corrected: {_entry_text(was)} replaced by {_entry_text(entry)}")
     scored = dict((r.number, s) for r, s in updated.scored())
     for s in scored.get(board, ()):
         if (s.result.round, s.result.table) == (round_number, table) and s.score_ns is not None:
             Console(highlight=False).print(f"board {board}, table {table}: NS {s.score_ns:+d} (L77)")
 
 
+def _played_entry(event: Event, log: Path, round_number: int, table: int, board: int, same: bool) -> Entry:
+    """The result of a board played at the terminal, read from its event log: contract, declarer, tricks and
+    the opening lead, once the play is over and (``same``: not a fouled board's) the log's board is the event's
+    board (its deal, dealer and vulnerability: L6, L2)."""
+    from contractbridge.eventlog import read_table
+    from contractbridge.table import Phase
+    from contractbridge.tournament.event import Entry
+
+    try:
+        played = read_table(log)
+    except EventLogError as exc:
+        raise TournamentError(f"{log}: not a board's event log: {exc}") from None
+    if same and event.board(board) != played.board:
+        raise TournamentError(f"{log} is not the event's board {board}: its board {played.board.number} has "
+                              "another deal, dealer or vulnerability (L6, L2)")  # fmt: skip
+    result = played.result
+    if played.phase is not Phase.DONE or result is None or result.new_deal is not None:
+        raise TournamentError(f"{log}: board {board} is not finished (play --resume {log} finishes it)")
+    if result.contract is None or result.declarer is None:
+        return Entry(round_number, table, board, "pass")
+    lead = str(played.tricks[0].cards[0]) if played.tricks else None
+    return Entry(round_number, table, board, str(result.contract), result.declarer.letter, result.tricks, lead)
+
+
+def _entry_text(entry: Entry) -> str:
+    if entry.adjusted is not None:
+        return f"{entry.adjusted} ({entry.reason})"
+    if entry.contract is None or entry.contract.upper() in ("PASS", "P"):
+        return "passed out"
+    return f"{entry.contract} {entry.declarer} {entry.tricks} tricks"
+
+
 @event_app.command("rank")
 def rank(file: EventFile, as_json: Annotated[bool, typer.Option("--json", help="JSON ranking.")] = False) -> None:
     """The ranking so far (a Mitchell without arrow-switch: NS and EW winners)."""
     try:
-        event = _load(file)
+        event = load_event(file)
         ranking = event.ranking()
     except (BridgeError, OSError) as exc:
         raise _fail(str(exc)) from None
     form = event.scoring
     if as_json:
         typer.echo(json.dumps(event.ranking_json(), ensure_ascii=False, indent=1))
+        return
+    if not ranking:
+        Console(highlight=False).print(f"{event.name}: no results entered yet (event result)")
         return
     table = RichTable(title=event.name)
     for column in ("Line", "Rank", "Pair", "Names", "Total", "%", "Boards"):
@@ -177,6 +242,36 @@ def rank(file: EventFile, as_json: Annotated[bool, typer.Option("--json", help="
     Console(highlight=False).print(table)
 
 
+@event_app.command("travellers")
+def travellers(
+    file: EventFile,
+    board: Annotated[int | None, typer.Option("--board", help="This board's traveller only.")] = None,
+) -> None:
+    """Print each board's traveller: every table's contract, declarer, tricks, lead, score (L77) and both sides'
+    points by the event's form (L78), adjusted scores as entered (L12C2)."""
+    from contractbridge.tournament.site import TRAVELLER, traveller_rows
+
+    try:
+        event = load_event(file)
+        scored = event.scored()
+        if board is not None and board not in event.movement.boards:
+            raise TournamentError(f"the event plays boards {event.movement.boards[0]}-{event.movement.boards[-1]}, "
+                                  f"not {board}")  # fmt: skip
+    except (BridgeError, OSError) as exc:
+        raise _fail(str(exc)) from None
+    console = Console(highlight=False)
+    shown = [(record, results) for record, results in scored if board in (None, record.number)]
+    if not shown:
+        console.print("no results entered yet" if board is None else f"board {board}: no results entered yet")
+    for record, results in shown:
+        table = RichTable(title=f"Board {record.number}")
+        for column in TRAVELLER:
+            table.add_column(column, justify="left" if column in ("NS", "EW", "Contract") else "right")
+        for row in traveller_rows(results, event.scoring):
+            table.add_row(*row)
+        console.print(table)
+
+
 @event_app.command("names")
 def names(
     file: EventFile,
@@ -184,12 +279,12 @@ def names(
     players: Annotated[str, typer.Argument(help="The pair's names, e.g. 'Ann Smith - Bo Lee'.")],
 ) -> None:
     """Enter a pair's names."""
-    from dataclasses import replace
-
     try:
-        event = _load(file)
+        event = load_event(file)
         if pair not in event.movement.pairs or pair == event.movement.phantom:
             raise TournamentError(f"no pair {pair} in this event")
+        if not players.strip():
+            raise TournamentError(f"pair {pair}: give the players' names, e.g. 'Ann Smith - Bo Lee'")
         updated = replace(event, names={**event.names, str(pair): players})
         _save(file, updated.to_json())
     except (BridgeError, OSError) as exc:
@@ -216,8 +311,11 @@ def export(
     from contractbridge.tournament import site
 
     try:
-        event = _load(file)
+        event = load_event(file)
         name = event.name
+        if not event.entries and (pbn, usebio, html) != (None, None, None):
+            raise TournamentError(f"{file}: no results entered yet, nothing to publish (--hands alone works before "
+                                  "play)")  # fmt: skip
         if pbn is not None:
             site.create_new(pbn, event.pbn_scores())
         if usebio is not None:

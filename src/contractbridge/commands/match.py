@@ -11,14 +11,16 @@ from __future__ import annotations
 import json
 import os
 import time
-from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 from rich.table import Table as Grid
 
 from contractbridge.cards import Side
+from contractbridge.deal import Board, Deal
 from contractbridge.errors import BridgeError
 
 __all__ = ["LAST", "BoardLine", "Match", "data_dir", "last_rubber", "new_rubber_log", "print_summary"]
@@ -66,17 +68,22 @@ def last_rubber() -> Path:
 @dataclass(frozen=True)
 class Match:
     """A match of ``boards`` boards from board ``first``, one log a board in ``directory``; ``seed`` (if any)
-    deals board ``first + i`` from ``seed + i``, so that a resumed match deals the boards it would have dealt."""
+    deals board ``first + i`` from ``seed + i``, so that a resumed match deals the boards it would have dealt;
+    ``deals`` (boards read from a file, by number) are played as they are instead."""
 
     directory: Path
     first: int
     boards: int
     edition: str
     seed: int | None
+    deals: Mapping[int, Board] = field(default_factory=dict)
 
     @classmethod
-    def create(cls, first: int, boards: int, edition: str, seed: int | None) -> Match:
-        """A new match directory under the data directory, with its ``match.json``."""
+    def create(
+        cls, first: int, boards: int, edition: str, seed: int | None, deals: Mapping[int, Board] | None = None
+    ) -> Match:
+        """A new match directory under the data directory, with its ``match.json`` (the boards of a file kept
+        in it, so that a resumed match plays them)."""
         root = data_dir() / "matches"
         root.mkdir(parents=True, exist_ok=True)
         stamp, n = _stamp(), 1
@@ -87,20 +94,27 @@ class Match:
                 break
             except FileExistsError:
                 n += 1
-        match = cls(directory, first, boards, edition, seed)
-        fields = {k: v for k, v in asdict(match).items() if k != "directory"}
+        from contractbridge.tournament.handrecords import board_to_dict
+
+        match = cls(directory, first, boards, edition, seed, dict(deals or {}))
+        fields: dict[str, Any] = {"first": first, "boards": boards, "edition": edition, "seed": seed}
+        if match.deals:
+            fields["deals"] = [board_to_dict(b) for _, b in sorted(match.deals.items())]
         (directory / "match.json").write_text(json.dumps(fields) + "\n", encoding="utf-8")
         return match
 
     @classmethod
     def load(cls, directory: Path) -> Match:
         """The match kept in ``directory`` (a typed error when it is not one)."""
+        from contractbridge.tournament.handrecords import board_from_dict
+
         try:
             fields = json.loads((directory / "match.json").read_text(encoding="utf-8"))
             seed = fields["seed"]
+            deals = {b.number: b for b in map(board_from_dict, fields.get("deals", ()))}
             return cls(directory, int(fields["first"]), int(fields["boards"]), str(fields["edition"]),
-                       None if seed is None else int(seed))  # fmt: skip
-        except (OSError, ValueError, KeyError, TypeError) as err:
+                       None if seed is None else int(seed), deals)  # fmt: skip
+        except (OSError, ValueError, KeyError, TypeError, BridgeError) as err:
             raise BridgeError(f"{directory} is not a match of the terminal table ({err})") from None
 
     @classmethod
@@ -116,8 +130,11 @@ class Match:
         """The log of board ``number``."""
         return self.directory / f"board-{number}.jsonl"
 
-    def seed_of(self, number: int) -> int | None:
-        return None if self.seed is None else self.seed + number - self.first
+    def board(self, number: int) -> Board:
+        """Board ``number``: the file's, or dealt from the match's seed (L2: its dealer and vulnerability)."""
+        if number in self.deals:
+            return self.deals[number]
+        return Board(number, Deal.random(None if self.seed is None else self.seed + number - self.first))
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,7 @@ from contractbridge.commands.terminal import (
     card_text,
 )
 from contractbridge.deal import Board, Deal
-from contractbridge.errors import BridgeError, EventLogError
+from contractbridge.errors import BridgeError, EventLogError, TournamentError
 from contractbridge.eventlog import MAX_LOG_BYTES, EventLog, EventLogWarning, read_table
 from contractbridge.formats.diagram import diagram
 from contractbridge.laws import DEFAULT_EDITION, DEFAULT_RUBBER_EDITION, EDITIONS
@@ -266,12 +266,22 @@ def register(app: typer.Typer) -> None:
         max_bytes: MaxBytesOption = MAX_LOG_BYTES,
         rubber: Annotated[bool, typer.Option("--rubber", help="A whole rubber (NBB30, EST30, NL36 scoring)")] = False,
         practice: PracticeOption = False,
+        deals: Annotated[
+            Path | None,
+            typer.Option(
+                "--deals",
+                metavar="FILE.pbn",
+                help="Play the boards of this file as they are: a PBN file (hand records, a dealer script's "
+                "output) or an event file (contractbridge event); board --board, and the next with --boards N",
+            ),
+        ] = None,
     ) -> None:
         """A table at the terminal: robots play the seats you give them, you the rest (type help at the prompt).
 
         Every call and card is in the log (fsync'd) before it is shown, by default under the data directory
         ($XDG_DATA_HOME/contractbridge); quit at any time and --resume continues where you stopped. With
-        --boards N, a match against the robots: IMPs against the double-dummy par, a summary at the end."""
+        --boards N, a match against the robots: IMPs against the double-dummy par, a summary at the end. With
+        --deals FILE.pbn, the boards of the file (deal, dealer, vulnerability) instead of random ones."""
         console = Console(highlight=False)
         if edition is None:
             edition = DEFAULT_RUBBER_EDITION if rubber else DEFAULT_EDITION
@@ -292,6 +302,10 @@ def register(app: typer.Typer) -> None:
                 hinters[s] = _robot(system, seed, effort)
             return hinters[s]
 
+        try:
+            dealt = None if deals is None else _file_boards(deals, board, boards, rubber or resume is not None)
+        except (BridgeError, OSError) as err:
+            raise _fail(str(err)) from None
         if rubber:  # NBB R27–R36: the rubber, each hand at this terminal table (commands/rubbergame.py)
             from contractbridge.commands.rubbergame import terminal_rubber
 
@@ -311,7 +325,7 @@ def register(app: typer.Typer) -> None:
             if resume is not None and (resume.is_dir() or (str(resume) == LAST and not resume.exists())):
                 match = Match.last() if str(resume) == LAST else Match.load(resume)
             elif resume is None and log is None:
-                match = Match.create(board, boards, edition, seed)
+                match = Match.create(board, boards, edition, seed, dealt)
             else:
                 match = None
         except BridgeError as err:
@@ -324,7 +338,7 @@ def register(app: typer.Typer) -> None:
         total = 0
         for number in range(board, board + boards):
             table, writer = _opened(
-                console, partial(_open_table, number, seed, edition, log, resume, max_bytes, boards)
+                console, partial(_open_table, number, seed, edition, log, resume, max_bytes, boards, dealt)
             )
             if seed is not None:
                 seed += 1
@@ -390,7 +404,7 @@ def _play_match(
                 if p.exists():
                     writer, table = EventLog.open(p, max_bytes=max_bytes)
                     return table, writer
-                table = Table(Board(n, Deal.random(match.seed_of(n))), edition=match.edition)
+                table = Table(match.board(n), edition=match.edition)
                 return table, EventLog.create(p, table)
 
             table, writer = _opened(console, open_)
@@ -433,17 +447,50 @@ def _board_line(outcome: BoardOutcome, side: Side) -> BoardLine:
     )
 
 
+def _file_boards(path: Path, first: int, count: int, refused: bool) -> dict[int, Board]:
+    """Boards ``first`` to ``first + count - 1`` of a PBN file or an event file, each with its deal, dealer and
+    vulnerability; ``refused`` when the boards come from elsewhere (a rubber deals its own, a resumed log has
+    its board)."""
+    from contractbridge.formats.pbn import read_file
+    from contractbridge.tournament.handrecords import boards_from_pbn
+
+    if refused:
+        raise BridgeError("--deals plays the boards of a file: not with --rubber or --resume (a resumed log or "
+                          "match has its boards already)")  # fmt: skip
+    if path.suffix.lower() == ".json":  # an event file (contractbridge event): its boards
+        from contractbridge.commands.event import load_event
+
+        found = {b.number: b for b in load_event(path).boards}
+    else:
+        try:
+            found = {b.number: b for b in boards_from_pbn(read_file(path))}
+        except TournamentError as err:
+            raise TournamentError(f"{path}: {err}") from None
+    missing = [n for n in range(first, first + count) if n not in found]
+    if missing:
+        raise BridgeError(f"{path} has no board {', '.join(map(str, missing))} (its boards: "
+                          f"{', '.join(map(str, sorted(found)))})")  # fmt: skip
+    return {n: found[n] for n in range(first, first + count)}
+
+
 def _open_table(
-    number: int, seed: int | None, edition: str, log: Path | None, resume: Path | None, max_bytes: int, boards: int
+    number: int,
+    seed: int | None,
+    edition: str,
+    log: Path | None,
+    resume: Path | None,
+    max_bytes: int,
+    boards: int,
+    dealt: Mapping[int, Board] | None = None,
 ) -> tuple[Table, EventLog | None]:
     """The table of one board and its log writer: a new board, a resumed log (appended to), or a resumed log
-    copied into a new ``--log``."""
+    copied into a new ``--log``; ``dealt``: the boards of a file, by number."""
     if resume is not None and log is None:
         writer, table = EventLog.open(resume, max_bytes=max_bytes)
         return table, writer
     if resume is not None:
         table = read_table(resume, max_bytes=max_bytes)
     else:
-        table = Table(Board(number, Deal.random(seed)), edition=edition)
+        table = Table(dealt[number] if dealt else Board(number, Deal.random(seed)), edition=edition)
     path = _board_log(log, number, boards)
     return table, None if path is None else EventLog.create(path, table)

@@ -28,6 +28,7 @@ from contractbridge.deal import Deal
 from contractbridge.errors import BridgeError, ClaimError, DDSUnavailableError, DoubleDummyError
 from contractbridge.eventlog import DurableLog
 from contractbridge.formats.diagram import diagram
+from contractbridge.laws.wbf17.disclosure import agreements, answer_text, explained_calls
 from contractbridge.players import Action, Driver, Player, UndoError, Wait, WaitKind
 from contractbridge.robots import RobotPlayer
 from contractbridge.robots.bidder import BiddingRobot
@@ -44,7 +45,8 @@ At the prompt:
   a card        SA, H10, ♦Q, C10
   explain N     ask what the opponents' call N means (the numbers in the grid; their partner answers);
                 explain alone: the opponents' whole auction
-  hint          what the robot would do in your seat, and why
+  hint          what the robot would do in your seat, and why (in the auction the call's meaning, your own
+                system card's, at a practice table only: play --practice)
   last          the last trick again
   show          the table again (hands, auction, trick)
   auto          play a forced card (a singleton, the only legal card) for you: auto on / auto off
@@ -395,7 +397,8 @@ class TerminalTable:
 
     def _meaning(self, index: int) -> CallMeaning | None:
         """Call ``index`` as the partnership's agreement explains it (L20F1: the caller's partner answers, from the
-        system, not the caller's hand: never the branch the caller's own choice took), cached."""
+        pair's card and the system it names, else the robot's own: L40B, L75C; not the caller's hand: never the
+        branch the caller's own choice took), cached."""
         if index not in self._meanings:
             auction = self.table.auction
             seat = auction.seat_of(index)
@@ -404,7 +407,7 @@ class TerminalTable:
             meaning = None
             if bidder is not None:
                 with contextlib.suppress(BridgeError):  # a call the system cannot read: no agreement
-                    meaning = bidder.explain(auction, index, self.table.board.vulnerability)
+                    meaning = bidder.explain(auction, index, self.table.board.vulnerability, agreements(self.table))
             self._meanings[index] = meaning
         return self._meanings[index]
 
@@ -454,17 +457,15 @@ class TerminalTable:
         question = shown["questions"][-1]
         for letter in question["awaiting"]:
             answerer = Seat.parse(letter)
-            explained = answerer if shown["policy"]["self_alert"] else answerer.partner
-            calls = [call - 1] if call is not None else [i for i, s in enumerate(table.auction.seats) if s == explained]
+            calls = explained_calls(shown, question, answerer, table.auction.seats)
             text = self._answer_text(calls) if answerer in self.robots else self._ask_answer(answerer, actor)
             table.apply({"event": "answer", "seat": letter, "question": question["number"], "text": text})
         self._commit()
 
     def _answer_text(self, calls: list[int]) -> str:
         """A robot's answer about ``calls`` (L20F1): each call as its side's system explains it, or "no agreement"."""
-        auction = self.table.auction
-        parts = [f"{auction.calls[i]}: {'no agreement' if (m := self._meaning(i)) is None else m.text}" for i in calls]
-        return "; ".join(parts) or "no calls to explain"
+        meanings = {i: self._meaning(i) for i in calls}
+        return answer_text(self.table.auction.calls, {i: None if m is None else m.text for i, m in meanings.items()})
 
     def _ask_answer(self, answerer: Seat, asker: Seat) -> str:
         """A person here answers a question about his partner's calls (L20F1), before the next call or card."""
@@ -474,7 +475,10 @@ class TerminalTable:
         return text
 
     def _hint(self, actor: Seat) -> None:
-        """What a robot in ``actor``'s seat would do: its own ``hint`` if it has one, else its choice."""
+        """What a robot in ``actor``'s seat would do: its own ``hint`` if it has one, else its choice. In the auction
+        the call's meaning is read from the player's own system (it tells what partner's calls mean to it): a player
+        may not consult his own system card during the board (L40B2(b), L20G3), so only a practice table shows it,
+        saying it is a practice aid; elsewhere the call alone (docs/disclosure.md)."""
         if self.hint_robot is None:
             raise BridgeError("no robot is available for hints here")
         robot = self.hint_robot(actor)
@@ -482,12 +486,18 @@ class TerminalTable:
         hint = getattr(robot, "hint", None)
         if view.phase is Phase.AUCTION:
             call = robot.call(view)
+            if not self.practice:
+                law = self.table.rules.cited("own_system_card")
+                withheld = f"your own system card's, which you may not consult during the board{law}"
+                self.console.print(escape(f"The robot would call {call}: its meaning is {withheld}; play --practice "
+                                          "shows it"))  # fmt: skip
+                return
             bidder = _bidder(robot)
             meaning = None if bidder is None else bidder.last_meaning
             why = str(hint(view)) if callable(hint) else "its choice" if meaning is None else meaning.describe()
             if not why.startswith(f"{call}:"):  # a meaning's description starts with its call
                 why = f"{call}: {why}"
-            self.console.print(escape(f"The robot would call {why}"))
+            self.console.print(escape(f"The robot would call {why} (a practice aid: your own system card)"))
         else:
             card = robot.play(view)
             self.console.print(escape(f"The robot would play {card_text(card)}{_card_reason(robot, view)}"))

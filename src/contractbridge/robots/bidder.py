@@ -18,11 +18,13 @@ from contractbridge.cards import Card, Hand, Seat
 from contractbridge.deal import Deal, Vulnerability
 from contractbridge.errors import BridgeError, CallOutOfTurnError
 from contractbridge.laws import edition as find_edition
+from contractbridge.robots.explanations import agreed_meaning
 from contractbridge.rulebooks import refusal
 from contractbridge.systems import CallMeaning, System, SystemOptions, system
 from contractbridge.systems.base import DEFAULT_OPTIONS, HandEval, hand_to_bid, situation_after
 
 if TYPE_CHECKING:
+    from contractbridge.systems.agreements import PartnershipAgreements
     from contractbridge.table import TableView
 
 __all__ = ["BidRecord", "BiddingRobot", "bid_deal", "choose", "explain"]
@@ -61,10 +63,14 @@ def explain(
     system: str | System = "culbertson",
     partscores: tuple[int, int] = (0, 0),
     opponents: str | System | None = None,
+    agreements: PartnershipAgreements | None = None,
 ) -> CallMeaning:
-    """What call ``index`` (0-based) of ``auction``, made by a side playing ``system``, means (L20F)."""
-    theirs = None if opponents is None else _system(opponents)
-    return _system(system).explain(auction, index, vulnerability, options, partscores, theirs)
+    """What call ``index`` (0-based) of ``auction``, made by a side playing ``system``, means (L20F); with the
+    pairs' ``agreements``, as the caller's pair declared it (``explanations.agreed_meaning``: L20F1, L40B, L75C)."""
+    ours, theirs = _system(system), None if opponents is None else _system(opponents)
+    if agreements is None:
+        return ours.explain(auction, index, vulnerability, options, partscores, theirs)
+    return agreed_meaning(agreements, auction, index, vulnerability, ours, options, partscores, theirs)
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,9 +161,18 @@ class BiddingRobot:
         card: Card = min(legal, key=lambda c: (c.rank, c.suit))
         return card
 
-    def explain(self, auction: Auction, index: int, vulnerability: Vulnerability = Vulnerability.NONE) -> CallMeaning:
-        """The system's meaning of call ``index`` of ``auction`` (authorised information, L20F)."""
-        return self.system.explain(auction, index, vulnerability, self.options, self.partscores, self.opponents)
+    def explain(
+        self,
+        auction: Auction,
+        index: int,
+        vulnerability: Vulnerability = Vulnerability.NONE,
+        agreements: PartnershipAgreements | None = None,
+    ) -> CallMeaning:
+        """The system's meaning of call ``index`` of ``auction`` (authorised information, L20F); with the pairs'
+        ``agreements``, the caller's pair's as declared (``explanations.agreed_meaning``: L20F1, L40B, L75C)."""
+        return explain(
+            auction, index, vulnerability, self.options, self.system, self.partscores, self.opponents, agreements
+        )
 
     def __repr__(self) -> str:
         return f"BiddingRobot({self.system.name!r})"

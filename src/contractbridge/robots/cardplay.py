@@ -33,7 +33,7 @@ import numpy.typing as npt
 from contractbridge.calls import Bid
 from contractbridge.cards import Card, Hand, Rank, Seat, Suit
 from contractbridge.errors import BridgeError
-from contractbridge.robots.claims import plain_statement, sure_line
+from contractbridge.robots.claims import sure_line
 from contractbridge.robots.inference import Tier, read_auction
 from contractbridge.robots.leads import conventional_card, lead_preference
 from contractbridge.robots.outcomes import Form, Outcomes, best_tricks, card_values, solve_samples
@@ -366,7 +366,7 @@ class CardPlayRobot:
         sure = sure_line(view)
         if tricks > sure.tricks:  # the samples' layouts are not all of them: not a claim it can guarantee (L70)
             return None
-        return tricks, plain_statement(view, tricks, decision.card if sure.first is None else sure.first)
+        return tricks, sure.statement(tricks)
 
     def accepts_claim(self, view: TableView) -> bool:
         """Whether this seat agrees to the open claim (L69A): every sampled layout gives the claimer's side

@@ -1,7 +1,9 @@
 """Claims by robots at a table (L68–L70): a robot declarer on lead claims only the tricks it can guarantee from its
 own view (``sure_line``: on every layout of the unseen cards, against any defence), and only when its samples agree
-that it cannot take more; the robot defenders agree or dispute by the samples. The claim procedure is the table driver's
-(``players.Driver``); ``offer_claim`` and ``robot_claims`` run just its claim and the robots' answers.
+that it cannot take more, stating that line card by card (``SureLine.statement``, L68C) in the form
+``ClaimStatement.parse`` reads, so a disputed claim is judged by it (L70D, L70E); the robot defenders agree or dispute
+by the samples. The claim procedure is the table driver's (``players.Driver``); ``offer_claim`` and ``robot_claims``
+run just its claim and the robots' answers.
 
 ``robot_claims(players)`` gives an ``on_action`` callback for ``players.play_board`` (or pass
 ``claims=True``): after each action, if the seat to act is a robot declarer on lead that claims, the claim
@@ -14,29 +16,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from contractbridge.cards import FULL_PACK, SUITS_HIGH_FIRST, Card, Hand, Rank, Seat, Suit
+from contractbridge.cards import FULL_PACK, Card, Hand, Rank, Seat, Suit
 from contractbridge.players import ClaimingPlayer, Driver, Player
 from contractbridge.robots.sampling import Knowledge
 from contractbridge.table import Table, TableView
 
-__all__ = ["ClaimingPlayer", "SureLine", "offer_claim", "plain_statement", "robot_claims", "sure_line", "sure_tricks"]
-
-_WORDS = (
-    "no",
-    "one",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "eleven",
-    "twelve",
-    "thirteen",
-)
+__all__ = ["ClaimingPlayer", "SureLine", "offer_claim", "robot_claims", "sure_line", "sure_tricks"]
 
 
 def offer_claim(table: Table, players: Mapping[Seat, Player]) -> bool:
@@ -57,54 +42,31 @@ def robot_claims(players: Mapping[Seat, Player]) -> Callable[[Table], None]:
     return after
 
 
-def plain_statement(view: TableView, tricks: int, card: Card) -> str:
-    """A robot declarer's claim statement in a player's words (L68C: the line of play, clearly stated): the card
-    it plays now, trumps drawn while the defenders hold any, then its longest side suits cashed, e.g. "All
-    five tricks: I play ♠A, draw trumps, then cash the clubs and the hearts"."""
-    assert view.contract is not None
-    remaining = 13 - len(view.tricks)
-    ours = [*view.hand, *(view.dummy_hand or ())]
-    trump = view.contract.strain.suit
-    played = [c for t in view.tricks for c in t.cards] + [c for _, c in view.current_trick]
-    line = [f"I play {card.symbol}"]
-    if trump is not None and sum(1 for c in ours if c.suit == trump) + sum(1 for c in played if c.suit == trump) < 13:
-        line.append("draw trumps")
-    suits = sorted(
-        (s for s in SUITS_HIGH_FIRST if s != trump and any(c.suit == s for c in ours)),
-        key=lambda s: -sum(1 for c in ours if c.suit == s),
-    )
-    cashes = " and the ".join(s.name.lower() for s in suits[:2])
-    what = f"{line[0]}, {line[1]}" if len(line) > 1 else line[0]
-    text = f"{what}, then cash the {cashes}" if cashes else what
-    if tricks == remaining:
-        head = f"All {_words(remaining)} tricks" if remaining > 1 else "The last trick"
-    elif tricks == 0:
-        return f"The rest are yours: {_words(remaining)} tricks"
-    else:
-        head = f"{_words(tricks).capitalize()} of the {_words(remaining)} tricks"
-        text += f"; you get {_words(remaining - tricks)}"
-    return f"{head}: {text}"
-
-
-def _words(n: int) -> str:
-    return _WORDS[n] if 0 <= n < len(_WORDS) else str(n)
-
-
 # ---- the tricks a declarer can guarantee (L70: a claim is judged on every normal line) ----------------------------
 #: the positions ``sure_line`` searches at most: a longer search only finds fewer sure tricks, never false ones
 SURE_BUDGET = 20_000
 
 #: a hand as ranks per suit (``Suit`` order), highest first
 _Ranks = tuple[tuple[int, ...], ...]
+#: a sure trick of the line: the card led (suit, rank), the partner's (suit, rank), and which wins (0: the leader)
+_Move = tuple[int, int, int, int, int]
 
 
 @dataclass(frozen=True, slots=True)
 class SureLine:
     """``tricks`` of the remaining tricks that declarer's side takes on every layout of the unseen cards whatever the
-    defenders do, by a fixed line of its own cards that starts with ``first`` (None: no trick is sure)."""
+    defenders do, by a fixed line of its own cards that starts with ``first`` (None: no trick is sure): ``cards``,
+    the side's two cards of each sure trick in the order they are played (the card led, then the partner's)."""
 
     tricks: int
     first: Card | None
+    cards: tuple[Card, ...] = ()
+
+    def statement(self, tricks: int) -> str:
+        """The line that takes ``tricks`` of them as a claim statement in the form ``ClaimStatement.parse`` reads
+        (L68C: the line of play, clearly stated; L70D, L70E: the director judges the claim by it): each card the
+        side plays, in order, e.g. ``"SA, S2, HK, H3"``; empty for no trick (a concession)."""
+        return ", ".join(str(c) for c in self.cards[: 2 * min(tricks, self.tricks)])
 
 
 def sure_line(view: TableView) -> SureLine:
@@ -137,8 +99,9 @@ def sure_tricks(on_lead: Hand, partner: Hand, unseen: Hand, trump: Suit | None) 
         None if trump is None else int(trump),
     )
     hands = tuple(tuple(tuple(int(r) for r in h.ranks(s)) for s in Suit) for h in (on_lead, partner))
-    tricks, first = search.best(hands[0], hands[1], (0, 0, 0, 0))
-    return SureLine(tricks, None if first is None else Card(Suit(first[0]), Rank(first[1])))
+    tricks, move = search.best(hands[0], hands[1], (0, 0, 0, 0))
+    cards = tuple(Card(Suit(suit), Rank(rank)) for suit, rank in search.line(hands[0], hands[1], (0, 0, 0, 0)))
+    return SureLine(tricks, None if move is None else Card(Suit(move[0]), Rank(move[1])), cards)
 
 
 class _Search:
@@ -147,19 +110,20 @@ class _Search:
 
     def __init__(self, unseen: tuple[int, ...], top: tuple[int, ...], trump: int | None) -> None:
         self.unseen, self.top, self.trump = unseen, top, trump
-        self.memo: dict[tuple[_Ranks, _Ranks, tuple[int, ...]], tuple[int, tuple[int, int] | None]] = {}
+        self.memo: dict[tuple[_Ranks, _Ranks, tuple[int, ...]], tuple[int, _Move | None]] = {}
         self.budget = SURE_BUDGET
 
     def _master(self, suit: int, rank: int, rounds: tuple[int, ...]) -> bool:
         """Whether no defender can still hold a higher card of ``suit``: above all unseen, or all of them gone."""
         return rank > self.top[suit] or rounds[suit] >= self.unseen[suit]
 
-    def best(self, lead: _Ranks, other: _Ranks, rounds: tuple[int, ...]) -> tuple[int, tuple[int, int] | None]:
-        """The most sure tricks with ``lead``'s hand on lead, and the card (suit, rank) that starts that line."""
+    def best(self, lead: _Ranks, other: _Ranks, rounds: tuple[int, ...]) -> tuple[int, _Move | None]:
+        """The most sure tricks with ``lead``'s hand on lead, and the trick that starts that line: the card led
+        (suit, rank), the partner's (suit, rank) and which of the two wins it (0: the leader)."""
         key = (lead, other, rounds)
         if key in self.memo:
             return self.memo[key]
-        found: tuple[int, tuple[int, int] | None] = (0, None)
+        found: tuple[int, _Move | None] = (0, None)
         left = sum(map(len, lead))
         for suit, ranks in enumerate(lead):
             for rank, (reply_suit, reply) in ((r, p) for r in _ends(ranks) for p in self._replies(other, suit)):
@@ -175,9 +139,21 @@ class _Search:
                     1 + self.best(*((after_lead, after_other) if winner == 0 else (after_other, after_lead)), after)[0]
                 )
                 if tricks > found[0]:
-                    found = (tricks, (suit, rank))
+                    found = (tricks, (suit, rank, reply_suit, reply, winner))
         self.memo[key] = found
         return found
+
+    def line(self, lead: _Ranks, other: _Ranks, rounds: tuple[int, ...]) -> list[tuple[int, int]]:
+        """The cards (suit, rank) of the line ``best`` found from here, two a trick (led, then the partner's): the
+        moves it kept, followed while they still take a sure trick."""
+        cards: list[tuple[int, int]] = []
+        while (found := self.memo.get((lead, other, rounds))) is not None and (move := found[1]) is not None:
+            suit, rank, reply_suit, reply, winner = move
+            cards += [(suit, rank), (reply_suit, reply)]
+            lead, other = _without(lead, suit, rank), _without(other, reply_suit, reply)
+            lead, other = (lead, other) if winner == 0 else (other, lead)
+            rounds = tuple(n + (i == suit) for i, n in enumerate(rounds))
+        return cards
 
     def _replies(self, other: _Ranks, suit: int) -> list[tuple[int, int]]:
         """The partner's cards worth trying: his lowest and highest of the suit led, else his lowest card of each

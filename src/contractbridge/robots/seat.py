@@ -14,6 +14,7 @@ from contractbridge.robots.outcomes import Form
 from contractbridge.systems import CallMeaning, System, SystemOptions
 
 if TYPE_CHECKING:
+    from contractbridge.systems.agreements import PartnershipAgreements
     from contractbridge.table import TableView
 
 __all__ = ["RobotPlayer", "default_robot"]
@@ -52,8 +53,15 @@ class RobotPlayer:
     def accepts_claim(self, view: TableView) -> bool:
         return self.cards.accepts_claim(view)
 
-    def explain(self, auction: Auction, index: int, vulnerability: Vulnerability = Vulnerability.NONE) -> CallMeaning:
-        return self.bidder.explain(auction, index, vulnerability)
+    def explain(
+        self,
+        auction: Auction,
+        index: int,
+        vulnerability: Vulnerability = Vulnerability.NONE,
+        agreements: PartnershipAgreements | None = None,
+    ) -> CallMeaning:
+        """Call ``index`` as its pair agreed it (``BiddingRobot.explain``; L20F1)."""
+        return self.bidder.explain(auction, index, vulnerability, agreements)
 
     def __repr__(self) -> str:
         return f"RobotPlayer({self.bidder!r}, {self.cards!r})"

@@ -233,7 +233,8 @@ class EventRoom:
         elif any(_where(e) == _where(entry) for e in results.played):
             raise ProtocolError(f"round {entry.round}, table {entry.table}, board {entry.board} was played online: "
                                 "its result is the table's")  # fmt: skip
-        record.event(entries=kept).enter(entry)  # the checks, before anything is stored
+        checked = record.event(entries=kept).enter(entry, lead=True)  # the checks, before anything is stored
+        entry = checked.entries[-1]  # the lead written as a card (SK)
         stored = ResultRecord(entry, DIRECTOR if by_director else f"pair {role}", by_director)
         await asyncio.to_thread(self.events.add_result, self.id, stored, replace=by_director)
         return stored

@@ -24,37 +24,54 @@ from typing import TYPE_CHECKING, Any, Final
 
 from contractbridge.auction import Auction
 from contractbridge.calls import Call
-from contractbridge.cards import Card
+from contractbridge.cards import Card, Seat, Side
 from contractbridge.dd import dds_version
 from contractbridge.deal import Vulnerability
 from contractbridge.errors import DDSUnavailableError
 from contractbridge.players import Player
 from contractbridge.robots import Effort, default_robot
 from contractbridge.robots.bidder import explain
+from contractbridge.robots.explanations import played_system
 from contractbridge.server.settings import default_robot_processes
 
 if TYPE_CHECKING:
+    from contractbridge.systems.agreements import PartnershipAgreements
     from contractbridge.systems.base import CallMeaning
     from contractbridge.table import TableView
 
-__all__ = ["Meaning", "PooledRobot", "RobotPool", "robot_player", "shared_pool"]
+__all__ = ["Meaning", "PooledRobot", "RobotPool", "robot_player", "seat_systems", "shared_pool"]
 
 #: How much lower the robots' processes are scheduled than the server (``os.nice``).
 NICE: Final = 10
-#: the system every server robot bids (``robot_player``) and explains its partner's calls by (L20F1)
+#: the system a server robot bids (``robot_player``) and explains its partner's calls by (L20F1) when its pair's card
+#: names none it plays (``seat_systems``)
 ROBOT_SYSTEM: Final = "culbertson"
 #: Robots a pool process keeps (one per table and seat; the oldest goes first): their samples of the board.
 KEPT: Final = 512
 
 
-def robot_player(edition: str, effort: Effort | None = None) -> Player:
+def robot_player(
+    edition: str, effort: Effort | None = None, systems: tuple[str, str] = (ROBOT_SYSTEM, ROBOT_SYSTEM)
+) -> Player:
     """The robot that takes an empty seat: the default robot seat (``robots.default_robot``), which bids
-    Culbertson and plays the cards by double-dummy sampling at ``effort`` (None: ``Effort.from_environment()``,
+    ``systems[0]`` (Culbertson unless its pair's card names Club, ``seat_systems``), reads the opponents' calls by
+    ``systems[1]`` and plays the cards by double-dummy sampling at ``effort`` (None: ``Effort.from_environment()``,
     so ``CONTRACTBRIDGE_ROBOT_EFFORT`` or ``serve --robot-effort`` sets it)."""
-    del edition  # every edition's robot bids Culbertson today
+    del edition  # every edition's robot bids the same systems today
     with contextlib.suppress(DDSUnavailableError):
         dds_version()  # load DDS now (while the table opens), not in a robot's first card
-    return default_robot(ROBOT_SYSTEM, effort=effort)
+    return default_robot(systems[0], opponents=systems[1], effort=effort)
+
+
+def seat_systems(agreements: PartnershipAgreements | None, seat: Seat) -> tuple[str, str]:
+    """The systems a robot in ``seat`` bids and reads its opponents' calls by: the one each pair's card names where
+    the robots play it (L40A1(b): its pair's agreements, e.g. ``club``), else ``ROBOT_SYSTEM``."""
+
+    def named(side: Side) -> str:
+        found = None if agreements is None else played_system(agreements.system_name(side))
+        return ROBOT_SYSTEM if found is None else found.name
+
+    return named(seat.side), named(seat.side.opponents)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +83,7 @@ class Meaning:
 
 
 # in a pool process ---------------------------------------------------------------------------------------------
-_robots: OrderedDict[tuple[str, str], Player] = OrderedDict()
+_robots: OrderedDict[tuple[str, ...], Player] = OrderedDict()
 
 
 def _start(server: int) -> None:
@@ -86,11 +103,14 @@ def _start(server: int) -> None:
     threading.Thread(target=watch, name="server-watch", daemon=True).start()
 
 
-def _think(key: tuple[str, str], edition: str, what: str, view: TableView) -> tuple[Any, Meaning | None]:
-    """The decision of the robot of ``key`` (table, seat) on its own seat's ``view``: ``what`` is ``call``,
-    ``play``, ``claim`` or ``accepts_claim``; with a call, its meaning."""
-    robot = _robots.pop(key, None) or robot_player(edition)
-    _robots[key] = robot
+def _think(
+    key: tuple[str, str], edition: str, systems: tuple[str, str], what: str, view: TableView
+) -> tuple[Any, Meaning | None]:
+    """The decision of the robot of ``key`` (table, seat) playing ``systems`` on its own seat's ``view``: ``what``
+    is ``call``, ``play``, ``claim`` or ``accepts_claim``; with a call, its meaning."""
+    kept = (*key, *systems)
+    robot = _robots.pop(kept, None) or robot_player(edition, systems=systems)
+    _robots[kept] = robot
     while len(_robots) > KEPT:
         _robots.popitem(last=False)
     answer = getattr(robot, what)(view)
@@ -111,10 +131,17 @@ class RobotPool:
         #: Threads that run ``Driver.decide`` and wait there for a robot's answer (cheap: they mostly sleep).
         self.waiting = ThreadPoolExecutor(64, thread_name_prefix="robot-wait")
 
-    def submit(self, key: tuple[str, str], edition: str, what: str, view: TableView) -> tuple[Any, Meaning | None]:
+    def submit(
+        self,
+        key: tuple[str, str],
+        edition: str,
+        what: str,
+        view: TableView,
+        systems: tuple[str, str] = (ROBOT_SYSTEM, ROBOT_SYSTEM),
+    ) -> tuple[Any, Meaning | None]:
         """A robot's decision, computed in its pool process (blocks the calling thread, never the event loop)."""
         if not self.processes:
-            return _think(key, edition, what, view)
+            return _think(key, edition, systems, what, view)
         with self._starting:
             if not self._pools:
                 context = multiprocessing.get_context("spawn")  # the server's threads are never forked
@@ -123,7 +150,7 @@ class RobotPool:
                     for _ in range(self.processes)
                 ]
         pool = self._pools[zlib.crc32("/".join(key).encode()) % len(self._pools)]
-        return pool.submit(_think, key, edition, what, view).result()
+        return pool.submit(_think, key, edition, systems, what, view).result()
 
     def robot(self, table: str, seat: str, edition: str) -> PooledRobot:
         return PooledRobot(self, (table, seat), edition)
@@ -146,9 +173,12 @@ class PooledRobot:
         self.key = key
         self.edition = edition
         self.last_meaning: Meaning | None = None
+        #: the systems it bids and reads the opponents' calls by: its table sets them from the board's pair cards
+        #: (``seat_systems``)
+        self.systems: tuple[str, str] = (ROBOT_SYSTEM, ROBOT_SYSTEM)
 
     def _ask(self, what: str, view: TableView) -> Any:
-        answer, meaning = self.pool.submit(self.key, self.edition, what, view)
+        answer, meaning = self.pool.submit(self.key, self.edition, what, view, self.systems)
         if what == "call":
             self.last_meaning = meaning
         return answer
@@ -168,10 +198,18 @@ class PooledRobot:
     def accepts_claim(self, view: TableView) -> bool:
         return bool(self._ask("accepts_claim", view))
 
-    def explain(self, auction: Auction, index: int, vulnerability: Vulnerability = Vulnerability.NONE) -> CallMeaning:
-        """Its system's meaning of call ``index`` (L20F1: a robot asked about its partner's call): the pair's
-        agreements, which every seat may know, so it is read here rather than in the pool."""
-        return explain(auction, index, vulnerability, system=ROBOT_SYSTEM)
+    def explain(
+        self,
+        auction: Auction,
+        index: int,
+        vulnerability: Vulnerability = Vulnerability.NONE,
+        agreements: PartnershipAgreements | None = None,
+    ) -> CallMeaning:
+        """Call ``index`` as its pair agreed it (L20F1: a robot asked about its partner's call): the pair's card,
+        else the system it names, else the robot's own (``robots.explanations.agreed_meaning``; L40B, L75C). The
+        agreements every seat may know, so it is read here rather than in the pool."""
+        own, theirs = self.systems
+        return explain(auction, index, vulnerability, system=own, opponents=theirs, agreements=agreements)
 
     def __repr__(self) -> str:
         return f"PooledRobot({self.key[0]}, {self.key[1]})"

@@ -21,18 +21,22 @@ from typing import TYPE_CHECKING, Any, Final
 from contractbridge.cards import Card, Seat
 from contractbridge.deal import Board, Deal
 from contractbridge.errors import BridgeError, ClaimError, IllegalPlayError, OutOfTurnError, RulingError
+from contractbridge.laws.wbf17.disclosure import agreements, answer_text, explained_calls
 from contractbridge.players import Action, Driver, Player, UndoError, UndoRequest
 from contractbridge.scoring.rubber import Rubber
 from contractbridge.server import claimruling, frames, rubbers, tokens
 from contractbridge.server.protocol import Message, ProtocolError, RateLimiter
-from contractbridge.server.robots import RobotPool, shared_pool
+from contractbridge.server.robots import PooledRobot, RobotPool, seat_systems, shared_pool
 from contractbridge.server.settings import CLARIFICATION_TIMEOUT
 from contractbridge.store import SeatRecord, Store, StoredLog, TableRecord
 from contractbridge.systems.agreements import PartnershipAgreements
 from contractbridge.table import Phase, Table
 
 if TYPE_CHECKING:
+    from contractbridge.auction import Auction
+    from contractbridge.deal import Vulnerability
     from contractbridge.server.cluster import Cluster
+    from contractbridge.systems.base import CallMeaning
 
 __all__ = ["Client", "TableSession"]
 
@@ -239,12 +243,25 @@ class TableSession:
         return self.driver.undo_request
 
     def _robot(self, seat: str) -> Player:
-        """The robot of ``seat``: it thinks in the pool, on its seat's view only."""
-        return self.pool.robot(self.record.id, seat, self.record.edition)
+        """The robot of ``seat``: it thinks in the pool, on its seat's view only, and bids the system its pair's
+        card names (``_robot_systems``)."""
+        robot = self.pool.robot(self.record.id, seat, self.record.edition)
+        if hasattr(self, "table"):
+            robot.systems = seat_systems(agreements(self.table), Seat.parse(seat))
+        return robot
 
     def _drive(self, table: Table) -> None:
         self.table = table
         self.driver = Driver(table, self.robots, claims=False)
+        self._robot_systems()
+
+    def _robot_systems(self) -> None:
+        """The robots bid, and explain their partners' calls by, the system their pair's card on this board names
+        where they play it (L40A1(b), L20F1, L75C; ``server.robots.seat_systems``)."""
+        system = agreements(self.table)
+        for seat, robot in self.robots.items():
+            if isinstance(robot, PooledRobot):
+                robot.systems = seat_systems(system, seat)
 
     @property
     def done(self) -> bool:
@@ -806,8 +823,7 @@ class TableSession:
         loop = asyncio.get_running_loop()
         decided = await loop.run_in_executor(self.pool.waiting, self.driver.decide)  # the robot thinks in the pool
         if isinstance(decided, Action):
-            meaning = getattr(decided.player, "last_meaning", None) if decided.kind == "call" else None
-            meta = None if meaning is None else {"explanation": meaning.text, "alert": bool(meaning.artificial)}
+            meta = self._call_meta(decided) if decided.kind == "call" else None
             event = decided.event
             if period is not None and event["event"] == "play" and event["seat"] == period["leader"]:
                 event = {"event": "face_down_lead", "seat": event["seat"], "card": event["card"]}  # L41A
@@ -821,34 +837,42 @@ class TableSession:
             return True
         return False
 
+    def _call_meta(self, decided: Action) -> dict[str, Any] | None:
+        """What the opponents are told of a robot's call (L20F1, L40B): the agreement its pair declared for it, not
+        the branch the robot's hand took (its ``last_meaning``, which would tell them more than the agreement)."""
+        explain = getattr(decided.player, "explain", None)
+        if explain is None:
+            return None
+        auction = self.table.auction.copy()
+        auction.push(decided.event["call"])
+        meaning = _agreed(explain, self.agreements, auction, self.table.board.vulnerability, len(auction) - 1)
+        return None if meaning is None else {"explanation": meaning.text, "alert": bool(meaning.artificial)}
+
     def _robot_answer(self) -> dict[str, Any] | None:
         """The ``answer`` event of a robot asked to explain calls (L20F1): the call asked about, or for the whole
-        auction its partner's calls (its own under a self-alert policy), as the robot's system reads them; None when
-        no robot is asked."""
+        auction its partner's calls (its own under a self-alert policy), as its pair agreed them (its card, else the
+        system the card names, else the robot's own: L40B, L75C); None when no robot is asked."""
         table = self.table
         shown = table.rules.disclosure(table)
         if shown is None:
             return None
+        asked = next(
+            (
+                (question, seat, explain)
+                for question in shown["questions"]
+                for seat in map(Seat.parse, question["awaiting"])
+                if (explain := getattr(self.robots.get(seat), "explain", None)) is not None
+            ),
+            None,
+        )
+        if asked is None:
+            return None
+        question, seat, explain = asked
         auction, vulnerability = table.auction, table.board.vulnerability
-        for question in shown["questions"]:
-            for letter in question["awaiting"]:
-                seat = Seat.parse(letter)
-                explain = getattr(self.robots.get(seat), "explain", None)
-                if explain is None:
-                    continue
-                explained = seat if shown["policy"]["self_alert"] else seat.partner
-                wanted = [question["call"] - 1] if question["call"] else [
-                    i for i, who in enumerate(auction.seats) if who == explained
-                ]  # fmt: skip
-                parts = []
-                for i in wanted:
-                    try:
-                        parts.append(f"{auction.calls[i]}: {explain(auction, i, vulnerability).text}")
-                    except BridgeError:
-                        parts.append(f"{auction.calls[i]}: no agreement")
-                text = "; ".join(parts)  # never empty: an answerer explains calls made (L20F1)
-                return {"event": "answer", "seat": letter, "question": question["number"], "text": text}
-        return None
+        calls = explained_calls(shown, question, seat, auction.seats)
+        agreed = {i: _agreed(explain, self.agreements, auction, vulnerability, i) for i in calls}
+        text = answer_text(auction.calls, {i: None if m is None else m.text for i, m in agreed.items()})
+        return {"event": "answer", "seat": seat.letter, "question": question["number"], "text": text}
 
     def _robots_only(self) -> bool:
         return all(r.kind == "robot" for r in self.seats.values())
@@ -891,3 +915,18 @@ def _ruled_or_running(table: Table) -> None:
             f"{pending.message}: this table cannot yet rule a {pending.kind.replace('_', ' ')}; nothing was "
             "recorded (call the director)"
         )
+
+
+def _agreed(
+    explain: Callable[[Auction, int, Vulnerability, PartnershipAgreements | None], CallMeaning],
+    agreements: PartnershipAgreements | None,
+    auction: Auction,
+    vulnerability: Vulnerability,
+    index: int,
+) -> CallMeaning | None:
+    """Call ``index`` as a robot explains it from its pair's ``agreements`` (L20F1, L40B, L75C); None where there
+    is no agreement."""
+    try:
+        return explain(auction, index, vulnerability, agreements)
+    except BridgeError:  # a call its system cannot read
+        return None

@@ -24,6 +24,8 @@ __all__ = ["AlertPolicy", "PartnershipAgreements", "natural_meaning"]
 #: the reserved keys of a description: each pair's card and the event's alert policy (not auctions)
 _PAIRS: Final = {"NS": Side.NS, "EW": Side.EW}
 _POLICY: Final = "alert_policy"
+#: the reserved key of a pair's card: the system it names as its base (not an auction)
+_SYSTEM: Final = "system"
 
 
 def natural_meaning(call: Call) -> CallMeaning:
@@ -111,21 +113,40 @@ class AlertPolicy:
         return cls(flags["artificial"], above, flags["self_alert"], frozenset(names))
 
 
+#: the fields of a described call (a card's entry)
+_FIELDS: Final = frozenset({"artificial", "suits", "text", "alert", "agreement"})
+
+
 def _meaning(key: str, value: object) -> tuple[CallMeaning, bool | None]:
-    """One described call: its meaning and the card's own alert mark (None: the policy decides)."""
+    """One described call: its meaning and the card's own alert mark (None: the policy decides). A field of the
+    wrong type, or one the card does not know (a misspelt ``artifical`` would otherwise be read as natural), is a
+    ``ParseError`` naming the call and the field."""
     if not isinstance(value, Mapping):
         raise ParseError(f"description of {key!r}: expected an auction and an object")
     call = _calls(key)[-1]
+    unknown = set(value) - _FIELDS
+    if unknown:
+        raise ParseError(
+            f"description of {key!r}: unknown fields {', '.join(sorted(map(repr, unknown)))} (the fields are "
+            f"{', '.join(sorted(_FIELDS))})"
+        )
     letters = value.get("suits", ())
     if not isinstance(letters, list | tuple) or not all(isinstance(s, str) for s in letters):
         raise ParseError(f"description of {key!r}: suits is a list of suit letters, not {letters!r}")
+    for name, kind, allowed in (
+        ("text", "a string", (str,)),
+        ("agreement", "the agreement's name, a string", (str,)),
+        ("artificial", "true or false", (bool,)),
+        ("alert", "true, false or absent", (bool, type(None))),
+    ):
+        if not isinstance(value.get(name), allowed) and name in value:
+            raise ParseError(f"description of {key!r}: {name} is {kind}, not {value[name]!r}")
+    try:
+        suits = frozenset(Suit.parse(s) for s in letters)
+    except ParseError as err:
+        raise ParseError(f"description of {key!r}: suits: {err}") from None
     text, alert, agreement = value.get("text", ""), value.get("alert"), value.get("agreement", "")
-    if not isinstance(text, str) or not (alert is None or isinstance(alert, bool)):
-        raise ParseError(f"description of {key!r}: text is a string and alert true, false or absent")
-    if not isinstance(agreement, str):
-        raise ParseError(f"description of {key!r}: agreement is the agreement's name, not {agreement!r}")
-    suits = frozenset(Suit.parse(s) for s in letters)
-    artificial = bool(value.get("artificial", False))
+    artificial = value.get("artificial", False)
     meaning = CallMeaning(call, text or "described", agreement, artificial=artificial, specified_suits=suits)
     return meaning, alert
 
@@ -147,12 +168,13 @@ Card = Mapping[str, tuple[CallMeaning, bool | None]]
 
 class PartnershipAgreements:
     """Each pair's system card (``cards``: by side, the described calls keyed by the auction up to and including
-    the call, each with its alert mark), the flat description of both partnerships (``meanings``) and the
-    event's ``policy``. A value: ``with_call``, ``without_call`` and ``with_policy`` return an edited copy.
-    ``described`` says whether any call was described, so that rulings can say that calls were taken as
-    natural."""
+    the call, each with its alert mark; ``systems``: by side, the system the card names as its base, by which the
+    calls it does not describe are explained, e.g. ``"club"``), the flat description of both partnerships
+    (``meanings``) and the event's ``policy``. A value: ``with_call``, ``without_call``, ``with_system`` and
+    ``with_policy`` return an edited copy. ``described`` says whether any call was described, so that rulings can
+    say that calls were taken as natural."""
 
-    __slots__ = ("_cards", "_meanings", "policy")
+    __slots__ = ("_cards", "_meanings", "_systems", "policy")
 
     def __init__(
         self,
@@ -160,6 +182,7 @@ class PartnershipAgreements:
         *,
         cards: Mapping[Side, Card] | None = None,
         policy: AlertPolicy | None = None,
+        systems: Mapping[Side, str] | None = None,
     ) -> None:
         self._meanings: dict[str, CallMeaning] = {}
         for key, meaning in (meanings or {}).items():
@@ -167,11 +190,16 @@ class PartnershipAgreements:
         self._cards: dict[Side, dict[str, tuple[CallMeaning, bool | None]]] = {
             side: {_key(_calls(k)): v for k, v in card.items()} for side, card in (cards or {}).items() if card
         }
+        self._systems: dict[Side, str] = {side: name for side, name in (systems or {}).items() if name}
         self.policy = policy or AlertPolicy()
 
     @property
     def described(self) -> bool:
-        return bool(self._meanings or self._cards)
+        return bool(self._meanings or self._cards or self._systems)
+
+    def system_name(self, side: Side) -> str | None:
+        """The system ``side``'s card names as its base (L40A1(b): ``"system": "club"``), None if it names none."""
+        return self._systems.get(side)
 
     def card(self, side: Side) -> dict[str, tuple[CallMeaning, bool | None]]:
         """``side``'s system card: auction key → (meaning, alert mark)."""
@@ -183,9 +211,13 @@ class PartnershipAgreements:
             return found
         return self._meanings.get(key), None
 
+    def described_call(self, before: Sequence[Call], call: Call, seat: Seat | None = None) -> CallMeaning | None:
+        """``call`` after ``before`` (made by ``seat``: his pair's card first) as described, None if it is not."""
+        return self._lookup(before, call, seat)[0]
+
     def meaning(self, before: Sequence[Call], call: Call, seat: Seat | None = None) -> CallMeaning:
         """The agreed meaning of ``call`` after ``before`` (made by ``seat``: his pair's card first)."""
-        return self._lookup(before, call, seat)[0] or natural_meaning(call)
+        return self.described_call(before, call, seat) or natural_meaning(call)
 
     def disallowed(self, before: Sequence[Call], call: Call, seat: Seat | None = None) -> str | None:
         """The name of the agreement ``call`` was made under when the event's regulations do not allow it (L40B4),
@@ -201,7 +233,7 @@ class PartnershipAgreements:
     # ---- editing (the system card is a value: each edit returns a new one) ------------------------
     def _with_cards(self, side: Side, card: Card) -> PartnershipAgreements:
         cards: dict[Side, Card] = {**self._cards, side: card}
-        return PartnershipAgreements(self._meanings, cards=cards, policy=self.policy)
+        return PartnershipAgreements(self._meanings, cards=cards, policy=self.policy, systems=self._systems)
 
     def with_call(
         self,
@@ -230,7 +262,12 @@ class PartnershipAgreements:
         return self._with_cards(side, card)
 
     def with_policy(self, policy: AlertPolicy) -> PartnershipAgreements:
-        return PartnershipAgreements(self._meanings, cards=self._cards, policy=replace(policy))
+        return PartnershipAgreements(self._meanings, cards=self._cards, policy=replace(policy), systems=self._systems)
+
+    def with_system(self, side: Side, name: str | None) -> PartnershipAgreements:
+        """These agreements with ``side``'s card naming ``name`` as its base system (None: none)."""
+        systems = {**self._systems, side: name or ""}
+        return PartnershipAgreements(self._meanings, cards=self._cards, policy=self.policy, systems=systems)
 
     # ---- serialisation (the board event's ``system``) ---------------------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -239,8 +276,11 @@ class PartnershipAgreements:
             for key, m in self._meanings.items()
         }
         for name, side in _PAIRS.items():
-            if side in self._cards:
-                out[name] = {key: _entry(*value) for key, value in self._cards[side].items()}
+            card: dict[str, Any] = {key: _entry(*value) for key, value in self._cards.get(side, {}).items()}
+            if side in self._systems:
+                card = {_SYSTEM: self._systems[side], **card}
+            if card:
+                out[name] = card
         if not self.policy.is_default:
             out[_POLICY] = self.policy.to_dict()
         return out
@@ -248,9 +288,10 @@ class PartnershipAgreements:
     @classmethod
     def from_dict(cls, obj: Mapping[str, Any]) -> PartnershipAgreements:
         """``{"1C": {"artificial": true, "suits": []}, "NS": {"1NT P 2C": {"artificial": true, "suits": ["H", "S"],
-        "text": "Stayman", "alert": true}}, "EW": {…}, "alert_policy": {"above": "3NT"}}``."""
+        "text": "Stayman", "alert": true}}, "EW": {"system": "club", …}, "alert_policy": {"above": "3NT"}}``."""
         meanings: dict[str, CallMeaning] = {}
         cards: dict[Side, Card] = {}
+        systems: dict[Side, str] = {}
         policy = None
         for key, value in obj.items():
             if key == _POLICY:
@@ -258,9 +299,14 @@ class PartnershipAgreements:
             elif key in _PAIRS:
                 if not isinstance(value, Mapping):
                     raise ParseError(f"{key}'s system card: expected an object of auctions, not {value!r}")
-                cards[_PAIRS[key]] = {k: _meaning(k, v) for k, v in value.items()}
+                if _SYSTEM in value:
+                    name = value[_SYSTEM]
+                    if not (isinstance(name, str) and name.strip()):
+                        raise ParseError(f"{key}'s system card: {_SYSTEM} is the name of a system, not {name!r}")
+                    systems[_PAIRS[key]] = name.strip()
+                cards[_PAIRS[key]] = {k: _meaning(k, v) for k, v in value.items() if k != _SYSTEM}
             else:
                 if not isinstance(key, str) or not key.split():
                     raise ParseError(f"description of {key!r}: expected an auction and an object")
                 meanings[key] = _meaning(key, value)[0]
-        return cls(meanings, cards=cards, policy=policy)
+        return cls(meanings, cards=cards, policy=policy, systems=systems)

@@ -32,6 +32,7 @@ from contractbridge.auction import Auction
 from contractbridge.calls import Call
 from contractbridge.cards import Card, Hand, Seat, Side
 from contractbridge.deal import Vulnerability
+from contractbridge.errors import BridgeError
 from contractbridge.laws import DEFAULT_EDITION
 from contractbridge.play import Trick, trick_winner
 from contractbridge.players import Player
@@ -161,7 +162,8 @@ def _legal(hand: Hand, current: tuple[tuple[Seat, Card], ...]) -> frozenset[Card
 # --- the client -------------------------------------------------------------------------------------------------
 class TableManagerClient:
     """Sits ``player`` in ``seat`` at the table manager on ``host:port`` and plays until the session ends.
-    A player with a ``last_meaning`` (our robots) alerts its artificial calls with their meaning (L20F). If the
+    Our robots alert their artificial calls with the meaning their system agrees (``explain``; a player with only a
+    ``last_meaning``, with that; L20F1, L40B). If the
     connection drops, or the table manager answers ``Error`` (it then drops the seat), the client connects again up
     to ``reconnect`` times (the board in progress then starts again)."""
 
@@ -290,7 +292,7 @@ class TableManagerClient:
             if turn == me:
                 call = self.player.call(board.view())
                 board.auction.push(call, turn)
-                await self._send(Message(Kind.CALL, seat=turn, call=call, tail=self._alert(call)))
+                await self._send(Message(Kind.CALL, seat=turn, call=call, tail=self._alert(call, board)))
             else:
                 await self._send(Message(Kind.READY_BID, seat=me, other=turn))
                 got = await self._expect(Kind.CALL, seat=turn)
@@ -324,9 +326,17 @@ class TableManagerClient:
                 board.dummy_cards = (await self._expect(Kind.DUMMY_CARDS)).hand
         self.timings.append(await self._expect(Kind.TIMING))
 
-    def _alert(self, call: Call) -> str:
-        """``Alert. <meaning>`` for an artificial call whose meaning the player knows (L20F), else nothing."""
+    def _alert(self, call: Call, board: _SeatBoard) -> str:
+        """``Alert. <meaning>`` for an artificial call whose meaning the player knows (L20F), else nothing: the
+        agreement (its ``explain``, what the pair's system says of the call, L20F1, L40B), not the branch its own
+        hand took (``last_meaning``, used only by a player that cannot explain)."""
         meaning = getattr(self.player, "last_meaning", None)
+        explain = getattr(self.player, "explain", None)
+        if explain is not None:
+            try:
+                meaning = explain(board.auction, len(board.auction) - 1, board.vulnerability)
+            except BridgeError:  # a call its system cannot read: no agreement to alert
+                return ""
         if meaning is None or getattr(meaning, "call", None) != call or not getattr(meaning, "artificial", False):
             return ""
         return f"Alert. {meaning.text}"

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
-from contractbridge.cards import Seat
+from contractbridge.cards import Card, Seat
 from contractbridge.contract import Contract
 from contractbridge.deal import Board
 from contractbridge.errors import BridgeError, TournamentError
@@ -31,13 +31,14 @@ from contractbridge.tournament.results import (
     rank_event,
     score_board,
     score_match,
+    session_scores,
 )
 
 __all__ = ["FORMAT", "Entry", "Event"]
 
 FORMAT: Final = "contractbridge-event"
-_FORMS: Final = {"matchpoints": MATCHPOINTS, "cross-imps": CROSS_IMPS,
-                 "butler": replace(BUTLER_RUTER, name="butler", total="sum", total_decimals=0),
+_FORMS: Final = {"matchpoints": replace(MATCHPOINTS, session=True), "cross-imps": replace(CROSS_IMPS, session=True),
+                 "butler": replace(BUTLER_RUTER, name="butler", total="sum", total_decimals=0, session=True),
                  "teams": replace(CROSS_IMPS, name="teams: IMPs, VP (WBF 2013)", decimals=0)}  # fmt: skip
 #: The movement of a teams event: its ``pairs`` are the teams.
 ROUND_ROBIN: Final = "round-robin"
@@ -96,6 +97,8 @@ class Event:
     names: Mapping[str, str] = field(default_factory=dict)
     entries: tuple[Entry, ...] = ()
     deals: tuple[Board, ...] = ()
+    #: The results a correction replaced, oldest first (kept, never scored: L79C, L81C6).
+    replaced: tuple[Entry, ...] = ()
 
     def __post_init__(self) -> None:
         if self.form not in _FORMS:
@@ -146,10 +149,14 @@ class Event:
                 return e
         raise TournamentError(f"round {round_number} has tables 1 to {self.tables}, not {table} (L8)")
 
-    def enter(self, entry: Entry) -> Event:
+    def enter(self, entry: Entry, *, correct: bool = False, lead: bool = False, held: bool = False) -> Event:
         """The event with one more result, after the checks: the board is played at that table in that round, the
         table has two pairs, the result is a possible one (L77: a contract, declarer and 0–13 tricks, or an
-        artificial score), and that board has no result at that table yet. Changes nothing on error."""
+        artificial score), and that board has no result at that table yet. ``correct``: the result replaces the
+        one entered there instead (a scoring error corrected, L79C; an adjusted score in place of the result
+        obtained, L12A, L12C), which is kept in ``replaced``. ``lead`` (a new entry; results already recorded are
+        read as they are): the lead is a card, written ``SK``; ``held``: one the hand on declarer's left holds on
+        the event's board (L41A). Changes nothing on error."""
         e = self.encounter(entry.round, entry.table)
         where = f"round {entry.round}, table {entry.table}, board {entry.board}"
         if entry.board not in e.boards:
@@ -157,10 +164,42 @@ class Event:
                                   f"{e.boards[-1]}; L8)")  # fmt: skip
         if e.ns is None or e.ew is None:
             raise TournamentError(f"{where}: pair {e.sit_out} sits out this round; no result is scored (L8)")
-        if any((x.round, x.table, x.board) == (entry.round, entry.table, entry.board) for x in self.entries):
-            raise TournamentError(f"{where}: a result is already entered (correct it with a new event file)")
+        key = (entry.round, entry.table, entry.board)
+        old = next((i for i, x in enumerate(self.entries) if (x.round, x.table, x.board) == key), None)
+        if old is not None and not correct:
+            raise TournamentError(f"{where}: a result is already entered (a correction replaces it: event result "
+                                  "--correct, L79C)")  # fmt: skip
+        if old is None and correct:
+            raise TournamentError(f"{where}: no result is entered there to correct")
         self._table_result(entry, e)
-        return replace(self, entries=(*self.entries, entry))
+        if lead or held:
+            entry = replace(entry, lead=self._opening_lead(entry, where, held))
+        if old is None:
+            return replace(self, entries=(*self.entries, entry))
+        entries = (*self.entries[:old], entry, *self.entries[old + 1 :])
+        return replace(self, entries=entries, replaced=(*self.replaced, self.entries[old]))
+
+    def board(self, number: int) -> Board:
+        """Board ``number`` of the event (its ``deals``', or dealt from its seed as ``boards`` deals it)."""
+        if self.deals:
+            return next(b for b in self.deals if b.number == number)
+        return deal_boards(1, self.seed, first=number)[0]
+
+    def _opening_lead(self, entry: Entry, where: str, held: bool) -> str | None:
+        """The lead as a card (``SK``); ``held``: once it is a card of the hand on declarer's left (L41A)."""
+        if entry.lead is None:
+            return None
+        if entry.declarer is None or entry.adjusted is not None:
+            raise TournamentError(f"{where}: an opening lead is entered with a contract and its declarer only")
+        try:
+            card = Card.parse(entry.lead)
+        except BridgeError as exc:
+            raise TournamentError(f"{where}: the opening lead: {exc}") from None
+        leader = Seat.parse(entry.declarer).lho
+        if held and card not in self.board(entry.board).deal[leader]:
+            raise TournamentError(f"{where}: the opening lead {card} is not in {leader.name.title()}'s hand (L41A: "
+                                  "the player on declarer's left leads)")  # fmt: skip
+        return str(card)
 
     def _table_result(self, entry: Entry, e: Encounter) -> TableResult:
         ns, ew = (str(e.ns),), (str(e.ew),)
@@ -196,12 +235,14 @@ class Event:
 
     def scored(self) -> tuple[tuple[BoardRecord, tuple[ScoredResult, ...]], ...]:
         """Every board with results, scored by the event's form (L77, L78; a teams match's two rooms compared with
-        each other, L78B)."""
+        each other, L78B), an artificial score by the session's other boards where L12C2(c) says so."""
         by_board: dict[int, list[ScoredResult]] = {}
         boards = {b.number: b for b in self.boards}
         for (number, _), results in sorted(self._results().items()):
             by_board.setdefault(number, []).extend(score_board(results, boards[number], self.scoring))
-        return tuple((BoardRecord.of(boards[n]), tuple(s)) for n, s in sorted(by_board.items()))
+        numbers = sorted(by_board)
+        scored = session_scores((by_board[n] for n in numbers), self.scoring)
+        return tuple((BoardRecord.of(boards[n]), s) for n, s in zip(numbers, scored, strict=True))
 
     def ranking(self) -> tuple[Standing, ...]:
         """The ranking so far; a Mitchell without arrow-switch ranks its NS and EW lines apart (two winners); a
@@ -282,6 +323,8 @@ class Event:
                          "pairs": self.pairs, "arrow_switch": list(self.arrow_switch)},
             "seed": self.seed, "names": dict(self.names), "results": [e.to_dict() for e in self.entries],
         }  # fmt: skip
+        if self.replaced:
+            data["replaced"] = [e.to_dict() for e in self.replaced]
         if self.deals:
             data["deals"] = [board_to_dict(b) for b in self.deals]
         return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
@@ -302,8 +345,9 @@ class Event:
                         {str(k): str(v) for k, v in dict(data.get("names", {})).items()},
                         deals=tuple(board_from_dict(b) for b in data.get("deals", ())))  # fmt: skip
             entries = [Entry(**{k: v for k, v in dict(e).items()}) for e in data.get("results", [])]
+            replaced = tuple(Entry(**dict(e)) for e in data.get("replaced", []))
         except (KeyError, TypeError, ValueError) as exc:
             raise TournamentError(f"{source}: {exc!r} in the event file") from None
         for entry in entries:
             event = event.enter(entry)
-        return event
+        return replace(event, replaced=replaced)

@@ -115,16 +115,18 @@ class Movement:
         return tuple(out)
 
     def printout(self) -> str:
-        """A plain-text movement sheet: one line per round, one column per table (``NS-EW: boards``)."""
+        """A plain-text movement sheet: one line per round, one column per table (``NS-EW: boards``, or the pair
+        that sits out)."""
         lines = [f"{self.name}: {self.tables} tables, {self.rounds} rounds of {self.boards_per_round} boards"]
         if self.source:
             lines.append(f"source: {self.source}")
         for r in range(1, self.rounds + 1):
             cells = []
             for e in self.round(r):
-                ns = "-" if e.ns is None else str(e.ns)
-                ew = "-" if e.ew is None else str(e.ew)
-                cells.append(f"T{e.table} {ns}-{ew}: {e.boards[0]}-{e.boards[-1]}")
+                if e.ns is None or e.ew is None:  # a sit-out: no boards are played there (it printed "--1: 1-2")
+                    cells.append(f"T{e.table} {e.sit_out} sits out")
+                else:
+                    cells.append(f"T{e.table} {e.ns}-{e.ew}: {e.boards[0]}-{e.boards[-1]}")
             lines.append(f"round {r}: " + "; ".join(cells))
         return "\n".join(lines)
 

@@ -33,6 +33,7 @@ from contractbridge.tournament.results import (
     artificial_cell,
     rank_event,
     score_board,
+    session_scores,
 )
 
 __all__ = [
@@ -455,12 +456,20 @@ def recompute(event: PublishedEvent, *, boards_per_match: int | None = None) -> 
     and ranks by its form, and list every published number that differs (with why)."""
     if event.matches:
         return _recompute_teams(event, boards_per_match)
+    found = _recompute(event)
+    if any(r.result.artificial is not None for b in event.boards for r in b.rows) and found.differences:
+        session = _recompute(replace(event, form=replace(event.form, session=True)))  # L12C2(c) applied
+        if len(session.differences) < len(found.differences):
+            return session
+    return found
+
+
+def _recompute(event: PublishedEvent) -> Recomputed:
     form = event.form
     diffs: list[Difference] = []
-    scored_boards = []
-    for board in event.boards:
-        scored = score_board(score_table_rows(board), board.vulnerability, form)
-        scored_boards.append((board, scored))
+    boards = [score_board(score_table_rows(board), board.vulnerability, form) for board in event.boards]
+    scored_boards = list(zip(event.boards, session_scores(boards, form), strict=True))
+    for board, scored in scored_boards:
         for row, s in zip(board.rows, scored, strict=True):
             diffs.extend(_row_differences(board, row, s, form))
     names = {t.id: t.names for t in event.totals}

@@ -41,6 +41,7 @@ __all__ = [
     "rank_event",
     "score_board",
     "score_match",
+    "session_scores",
 ]
 
 
@@ -89,15 +90,17 @@ class Form:
     average: bool = True
     artificial: compare.ArtificialScale = compare.PAIRS
     imp_artificial: compare.ArtificialScale = compare.IMPS
+    session: bool = False
 
     @property
     def percentages(self) -> bool:
         return self.method is Method.MATCHPOINTS
 
     def round(self, value: float, decimals: int) -> float:
-        """``value`` rounded to ``decimals`` the form's way (from its shortest exact-looking decimal)."""
+        """``value`` rounded to ``decimals`` the form's way (from its shortest exact-looking decimal); never -0.0
+        (an even cross-IMP board printed "-0.00" for one side)."""
         exact = Decimal(f"{value:.12g}")
-        return float(exact.quantize(Decimal(1).scaleb(-decimals), rounding=self.rounding.value))
+        return float(exact.quantize(Decimal(1).scaleb(-decimals), rounding=self.rounding.value)) + 0.0
 
 
 MATCHPOINTS: Final = Form()
@@ -320,6 +323,60 @@ def _imps(results: Sequence[TableResult], scores: Sequence[int | None], form: Fo
             out.append(ScoredResult(r, None, weighted, -weighted, datum=datum))
         else:
             out.append(ScoredResult(r, None, None, None, datum=datum))
+    return tuple(out)
+
+
+def session_scores(boards: Iterable[Sequence[ScoredResult]], form: Form) -> tuple[tuple[ScoredResult, ...], ...]:
+    """The boards with L12C2(c) applied when ``form.session``: a contestant given average-plus (in no way at
+    fault) who scored more on the other boards of the session, or average-minus (directly at fault) who scored
+    less, gets that score instead: its percentage of the tops (matchpoints), or its IMPs a board; the other
+    boards are those it has a result on that is not artificial (L12C2(a), (b): ``form.artificial``,
+    ``form.imp_artificial``)."""
+    given = tuple(tuple(b) for b in boards)
+    if not form.session:
+        return given
+    mp = form.method is Method.MATCHPOINTS
+    got: dict[str, float] = defaultdict(float)
+    of: dict[str, float] = defaultdict(float)
+    for board in given:
+        for s in board:
+            if s.result.artificial is not None:
+                continue
+            for ids, pct, value in ((s.result.ns, s.pct_ns, s.ns), (s.result.ew, s.pct_ew, s.ew)):
+                for contestant in ids:
+                    if mp and pct is not None and s.top:
+                        got[contestant] += pct * s.top
+                        of[contestant] += s.top
+                    elif not mp and value is not None:
+                        got[contestant] += value
+                        of[contestant] += 1
+    scale = form.artificial if mp else form.imp_artificial
+
+    def side(ids: tuple[str, ...], awarded: float) -> float:
+        if len(ids) != 1 or not of[ids[0]]:
+            return awarded
+        session = got[ids[0]] / of[ids[0]]
+        if (awarded >= scale.plus and session > awarded) or (awarded <= scale.minus and session < awarded):
+            return session
+        return awarded
+
+    out = []
+    for board in given:
+        scored = []
+        for s in board:
+            r = s.result
+            if r.artificial is None or s.ns is None or s.ew is None:
+                scored.append(s)
+            elif mp and s.top and s.pct_ns is not None and s.pct_ew is not None:
+                pct_ns, pct_ew = side(r.ns, s.pct_ns), side(r.ew, s.pct_ew)
+                offset = s.top / 2 if form.relative else 0.0
+                scored.append(ScoredResult(r, s.score_ns, pct_ns / 100 * s.top - offset,
+                                           pct_ew / 100 * s.top - offset, s.top, pct_ns, pct_ew))  # fmt: skip
+            elif not mp:
+                scored.append(ScoredResult(r, s.score_ns, side(r.ns, s.ns), side(r.ew, s.ew), datum=s.datum))
+            else:
+                scored.append(s)
+        out.append(tuple(scored))
     return tuple(out)
 
 

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import io
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from html import escape
 from pathlib import Path
+from typing import Final
 
 from contractbridge.errors import TournamentError
 from contractbridge.formats import diagram
@@ -95,27 +96,39 @@ def render_site(
     return files
 
 
-def _traveller(
-    record: BoardRecord, scored: Sequence[ScoredResult], form: Form, links: Mapping[str, str],
-    hand_records: Mapping[int, HandRecord] | None,
-) -> str:  # fmt: skip
+#: The columns of a traveller: where, who, the contract and result, the score (L77) and each side's points (L78).
+TRAVELLER: Final = ("Table", "NS", "EW", "Contract", "By", "Tricks", "Lead", "Score NS", "NS", "EW")
+
+
+def traveller_rows(
+    scored: Sequence[ScoredResult], form: Form, pair: Callable[[str], str] = str, text: Callable[[str], str] = str
+) -> list[list[str]]:
+    """A board's traveller, a row a table (``TRAVELLER``'s columns): ``pair`` shows a pair, ``text`` a contract
+    or a lead (the site links and escapes them)."""
     rows = []
     for s in scored:
         r = s.result
         contract = "Pass" if r.passed_out else str(r.artificial) if r.artificial else str(r.contract or "-")
         rows.append([
-            "" if r.table is None else str(r.table), ", ".join(links.get(x, escape(x)) for x in r.ns),
-            ", ".join(links.get(x, escape(x)) for x in r.ew), escape(contract),
-            "" if r.declarer is None else r.declarer.letter, "" if r.tricks is None else str(r.tricks),
-            escape(r.lead or ""), "" if s.score_ns is None else str(s.score_ns),
+            "" if r.table is None else str(r.table), ", ".join(map(pair, r.ns)), ", ".join(map(pair, r.ew)),
+            text(contract), "" if r.declarer is None else r.declarer.letter, "" if r.tricks is None else str(r.tricks),
+            text(r.lead or ""), "" if s.score_ns is None else str(s.score_ns),
             _num(s.ns, form.decimals, form), _num(s.ew, form.decimals, form),
         ])  # fmt: skip
+    return rows
+
+
+def _traveller(
+    record: BoardRecord, scored: Sequence[ScoredResult], form: Form, links: Mapping[str, str],
+    hand_records: Mapping[int, HandRecord] | None,
+) -> str:  # fmt: skip
+    rows = traveller_rows(scored, form, lambda x: links.get(x, escape(x)), escape)
     body = ""
     board = record.to_board()
     if board is not None:
         extra = dd_html(hand_records[record.number]) if hand_records and record.number in hand_records else ""
         body += diagram.html(board, extra=extra)
-    body += _table(["Table", "NS", "EW", "Contract", "By", "Tricks", "Lead", "Score NS", "NS", "EW"], rows)
+    body += _table(TRAVELLER, rows)
     return _page(f"Board {record.number}", body + '<p><a href="index.html">ranking</a></p>')
 
 

@@ -43,7 +43,7 @@ The 1930s books have no alert procedure and no such events (docs/disclosure.md).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
@@ -90,6 +90,8 @@ __all__ = [
     "QUESTION",
     "Disclosure",
     "WBF17Disclosure",
+    "answer_text",
+    "explained_calls",
 ]
 
 ALERT: Final = "alert"
@@ -880,6 +882,27 @@ def disclosure_event(table: Table, event: Event) -> Event | None:
     if event.name == HESITATION:
         _review_tempo(table, seat, logged)
     return Extension(event.name, {**event.data, **logged, "at": [at.calls, at.cards]})  # other keys kept
+
+
+# ---- the answers (L20F1): which calls an answerer explains, and the answer's text --------------------------------
+def explained_calls(
+    shown: Mapping[str, Any], question: Mapping[str, Any], answerer: Seat, seats: Sequence[Seat]
+) -> list[int]:
+    """The calls (0-based) ``answerer`` explains in answer to ``question``, a question of the ``disclosure`` record
+    ``shown`` (``seats``: who made each call of the standing auction): the call asked about (L20F3), or for the whole
+    auction those of the player he answers for, his partner (L20F1), himself under a ``self_alert`` policy."""
+    if question.get("call"):
+        return [question["call"] - 1]
+    explained = answerer if shown["policy"]["self_alert"] else answerer.partner
+    return [i for i, who in enumerate(seats) if who == explained]
+
+
+def answer_text(calls: Sequence[Call], meanings: Mapping[int, str | None]) -> str:
+    """The text of an answer (L20F1) about the calls ``meanings`` explains (indices into ``calls``, in order):
+    ``"call: explanation"`` each, "no agreement" where there is none (L75C, L21B1(b): said, not guessed), joined by
+    ``"; "``."""
+    parts = [f"{calls[i]}: {'no agreement' if text is None else text}" for i, text in meanings.items()]
+    return "; ".join(parts) or "no calls to explain"
 
 
 def check_review(data: Mapping[str, Any]) -> None:
