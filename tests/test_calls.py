@@ -1,10 +1,12 @@
 """Calls and contracts (L18–L19, L22)."""
 
+import copy
+import dataclasses
 import pickle
 
 import pytest
 
-from contractbridge import DOUBLE, PASS, REDOUBLE, Bid, Call, Contract, Doubling, ParseError, Strain
+from contractbridge import DOUBLE, PASS, REDOUBLE, Bid, BridgeError, Call, Contract, Doubling, ParseError, Strain
 
 
 @pytest.mark.parametrize(
@@ -48,6 +50,34 @@ def test_round_trips() -> None:
         assert str(call) == text
         assert pickle.loads(pickle.dumps(call)) == call
     assert eval(repr(Bid(3, Strain.HEARTS))) == Bid(3, Strain.HEARTS)
+
+
+def test_the_ladder_s_bids_are_interned() -> None:
+    """#28: the 35 bids of L18E are built once; ``Call.parse``, copies and pickles give the same instance, and an
+    int strain is read as its ``Strain``. A bid above seven (L38) is a value like any other, built each time."""
+    bid = Bid(1, Strain.NOTRUMP)
+    assert bid is Bid(1, Strain.NOTRUMP) is Bid(1, 4) is Call.parse("1NT") is Bid(level=1, strain=Strain.NOTRUMP)
+    assert pickle.loads(pickle.dumps(bid)) is bid and copy.deepcopy(bid) is bid and copy.copy(bid) is bid
+    assert type(Bid(2, 3).strain) is Strain and Bid(2, 3) is Bid(2, Strain.SPADES)
+    assert Bid(True, Strain.CLUBS) is Bid(1, Strain.CLUBS)  # a bool is an int: the level 1, as it compared before
+    high = Bid(8, Strain.CLUBS)
+    assert high == Bid(8, Strain.CLUBS) and high is not Bid(8, Strain.CLUBS)
+    assert hash(high) == hash(Bid(8, Strain.CLUBS)) and pickle.loads(pickle.dumps(high)) == high
+    assert dataclasses.replace(bid, level=3) is Bid(3, Strain.NOTRUMP)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        bid.level = 2  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("level", [0, -1, 1.0, "1", None, [1]])
+def test_a_bid_level_that_is_not_a_positive_integer_is_refused(level: object) -> None:
+    with pytest.raises(BridgeError, match="a bid level must be a positive integer"):
+        Bid(level, Strain.CLUBS)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("strain", [5, -1, "NT", 4.5])
+def test_a_bid_strain_that_is_not_one_is_refused(strain: object) -> None:
+    with pytest.raises(ValueError, match="not a valid Strain"):
+        Bid(1, strain)  # type: ignore[arg-type]
 
 
 def test_contract_parse() -> None:

@@ -1,10 +1,11 @@
 """Deals and boards: L2 dealer and vulnerability (TV01–TV08), L6 dealing."""
 
+import dataclasses
 import pickle
 
 import pytest
 
-from contractbridge import Board, Deal, DealError, Hand, Seat, Side, Vulnerability
+from contractbridge import Board, BridgeError, Deal, DealError, Hand, Seat, Side, Vulnerability
 
 DEAL = "N:AKQ2.KJ4.T98.A53 JT9.AQ8.KQ76.K42 8765.T976.J5.QJ6 43.532.A432.T987"
 
@@ -45,6 +46,23 @@ def test_tv08_nonconforming_markings_govern() -> None:
     assert board.dealer is Seat.EAST and board.vulnerability is Vulnerability.NONE
     assert not board.follows_l2
     assert eval(repr(board)) == board
+
+
+def test_board_markings_read_as_their_types_and_the_board_is_a_value() -> None:
+    """L2: markings given as numbers are read as their types; a board compares, hashes, pickles and ``replace``s by
+    value, cannot be changed, and refuses a number that is not a board's (#28: ``Board`` sets its fields once)."""
+    board = Board(5, Deal(DEAL), 1, 0)  # type: ignore[arg-type]
+    assert board.dealer is Seat.EAST and board.vulnerability is Vulnerability.NONE
+    assert board == Board(5, Deal(DEAL), dealer=Seat.EAST, vulnerability=Vulnerability.NONE)
+    assert hash(board) == hash(Board(5, Deal(DEAL), Seat.EAST, Vulnerability.NONE))
+    assert pickle.loads(pickle.dumps(board)) == board
+    assert dataclasses.replace(board, number=6) == Board(6, Deal(DEAL), Seat.EAST, Vulnerability.NONE)
+    assert Board(6, Deal(DEAL)).dealer is Seat.EAST and Board(16, Deal(DEAL)).dealer is Seat.WEST
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        board.number = 6  # type: ignore[misc]
+    for bad in (0, -3, 1.0, "5", None):
+        with pytest.raises(BridgeError, match="a board number must be 1 or more"):
+            Board(bad, Deal(DEAL))  # type: ignore[arg-type]
 
 
 def test_vulnerability_per_side() -> None:
@@ -94,6 +112,20 @@ def test_partial_deals_are_checked_on_their_bits() -> None:
     with pytest.raises(DealError, match="east's hand has 14 cards"):
         Deal.partial("N:- AKQJT98765432.A.-.- - -")
     assert Deal.partial("E:A.-.-.- K.-.-.- Q.-.-.- J.-.-.-")[Seat.NORTH] == Deal.partial("N:J.-.-.- - - -")[Seat.NORTH]
+
+
+def test_a_deal_from_a_mapping_of_hands() -> None:
+    """A deal from its hands by seat (``Deal.from_hands``): a seat not given holds no card in a partial deal, a
+    complete one needs all four (L6), and a value that is not a ``Hand`` is refused by name."""
+    deal = Deal(DEAL)
+    assert Deal(dict(deal)) == deal == Deal.from_hands({Seat(i): hand for i, hand in enumerate(deal.hands)})
+    north = Deal.partial({Seat.NORTH: deal[Seat.NORTH]})
+    assert north[Seat.NORTH] == deal[Seat.NORTH] and north[Seat.EAST] == north[Seat.WEST] == Hand()
+    assert not north.is_complete and north == Deal.partial("N:AKQ2.KJ4.T98.A53 - - -")
+    with pytest.raises(DealError, match="east's hand has 0 cards"):
+        Deal({Seat.NORTH: deal[Seat.NORTH]})
+    with pytest.raises(TypeError, match=r"not a Hand: 'AKQ2\.KJ4\.T98\.A53'"):
+        Deal.partial({Seat.NORTH: "AKQ2.KJ4.T98.A53"})  # type: ignore[dict-item]
 
 
 def test_partial_deal() -> None:

@@ -1,5 +1,7 @@
 """The play (L41, L44): trick winner (TV92–TV94), following suit, push/pop of PlayState."""
 
+import collections
+
 import pytest
 
 from contractbridge import Card, Deal, Hand, Seat, Side, Strain, Suit
@@ -22,6 +24,13 @@ def test_tv93_highest_of_suit_led_wins_at_notrump_l44f() -> None:
     """TV93: notrump; D3 led, DQ, CA, DK → won by DK; CA is not of the suit led."""
     assert trick_winner(Seat.NORTH, cards("D3 DQ CA DK"), None) == Seat.WEST
     assert trick_winner(Seat.NORTH, cards("D3 DQ CA DK"), Strain.NOTRUMP) == Seat.WEST
+
+
+def test_trick_winner_reads_any_sequence_of_cards() -> None:
+    """L44E: the same winner from a list, a tuple or a deque of the trick's cards."""
+    trick = cards("SA S5 H2 SK")
+    for seq in (trick, tuple(trick), collections.deque(trick)):
+        assert trick_winner(Seat.NORTH, seq, Suit.HEARTS) == Seat.SOUTH
 
 
 def test_l44e_highest_of_several_trumps_and_l44f_discard_of_trump_at_notrump() -> None:

@@ -250,32 +250,21 @@ class Auction:
         Raises a subclass of ``IllegalCallError`` and changes nothing if the call is unlawful."""
         if isinstance(call, str):
             call = Call.parse(call)
-        st = self._st
-        turn = st.turn
-        if st.over or (seat is not None and seat != turn):
+        # the state unpacked at once: one step, where nine reads of its fields cost ~1.6× as much (#28)
+        last_bid, last_bidder, doubling, passes, missed, missed_at, last_rank, over, turn = self._st
+        if over or (seat is not None and seat != turn):
             self._check(call, seat)  # raises: after the final pass (L39A), or not this seat's turn (L17C)
         # The two calls of almost every auction take one check and one tuple each; the rest go through _check.
         if type(call) is Bid:
             rank = call.level * 5 + call.strain - 5
-            if rank <= st.last_rank or call.level > 7:
+            if rank <= last_rank or call.level > 7:
                 self._check(call, seat)  # raises: insufficient (L18B, L27), or above seven (L38A)
             new = _new(_State, (call, turn, _NONE, 0, None, None, rank, False, _NEXT[turn]))
         elif call is PASS:
-            passes = st.trailing_passes + 1
-            over = passes >= 3 and len(self._calls) >= 3 and st.missed is None  # L22
+            passes += 1
+            over = passes >= 3 and len(self._calls) >= 3 and missed is None  # L22
             new = _new(
-                _State,
-                (
-                    st.last_bid,
-                    st.last_bidder,
-                    st.doubling,
-                    passes,
-                    st.missed,
-                    st.missed_at,
-                    st.last_rank,
-                    over,
-                    _NEXT[turn],
-                ),
+                _State, (last_bid, last_bidder, doubling, passes, missed, missed_at, last_rank, over, _NEXT[turn])
             )
         else:
             self._check(call, seat)
@@ -375,10 +364,18 @@ class Auction:
     def declarer(self) -> Seat | None:
         """The first player of the declaring side to name the final denomination (L22A, Definitions;
         NBB R15). Defined once the auction is over with a contract."""
+        declaring = self._declaring()
+        return None if declaring is None else declaring[1]
+
+    def _declaring(self) -> tuple[Strain, Seat] | None:
+        """The contract's strain and declarer (L22A) once the auction is over with a contract, else None: what
+        ``declarer`` answers, and what a strict ``Table`` starts the play with (#28)."""
         st = self._st
-        if not st.over or st.last_bid is None or st.last_bidder is None:
+        bid, bidder = st.last_bid, st.last_bidder
+        if not st.over or bid is None or bidder is None:
             return None
-        return self.first_to_name(st.last_bid.strain, st.last_bidder)
+        strain = bid.strain
+        return strain, first_to_name(zip(self._seats, self._calls, strict=True), strain, bidder)
 
     def first_to_name(self, strain: Strain, member: Seat) -> Seat:
         """The first player of ``member``'s side to bid ``strain``."""

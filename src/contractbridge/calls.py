@@ -54,17 +54,43 @@ class Call:
         return Bid(level, strain)
 
 
-@dataclass(frozen=True, slots=True, order=False)
+@dataclass(frozen=True, slots=True, init=False)
 class Bid(Call):
-    """A bid of ``level`` odd tricks in ``strain`` (L18A)."""
+    """A bid of ``level`` odd tricks in ``strain`` (L18A).
+
+    The 35 bids of the ladder (L18E) are built once: ``Bid(1, Strain.NOTRUMP) is Bid(1, Strain.NOTRUMP)``, so that
+    a bid costs a dictionary look-up (#28). A bid above seven (L38) is built each time; equality, hashing,
+    pickling and ``repr`` are by value for every bid."""
 
     level: int
     strain: Strain
 
-    def __post_init__(self) -> None:
-        if not isinstance(self.level, int) or self.level < 1:
-            raise BridgeError(f"a bid level must be a positive integer, not {self.level!r}")
-        object.__setattr__(self, "strain", Strain(self.strain))
+    def __new__(cls, level: int, strain: Strain) -> Bid:
+        try:
+            interned = _INTERNED.get((level, strain))
+        except TypeError:  # an unhashable argument: ``_build`` says what is wrong
+            interned = None
+        if interned is None or level.__class__ is not int or cls is not Bid:
+            return cls._build(level, strain)
+        return interned
+
+    @classmethod
+    def _build(cls, level: int, strain: Strain) -> Bid:
+        """Check and normalise the arguments: a positive level (L18A; above seven, L38), a strain; the interned
+        instance when there is one."""
+        if not isinstance(level, int) or level < 1:
+            raise BridgeError(f"a bid level must be a positive integer, not {level!r}")
+        strain = Strain(strain)
+        if cls is Bid and level <= 7 and _INTERNED:
+            return _INTERNED[int(level), strain]
+        bid = object.__new__(cls)
+        object.__setattr__(bid, "level", level)
+        object.__setattr__(bid, "strain", strain)
+        return bid
+
+    def __reduce__(self) -> tuple[type[Bid], tuple[int, Strain]]:
+        """Pickling and copying rebuild through the constructor, so a copy is the interned instance."""
+        return (self.__class__, (self.level, self.strain))
 
     @property
     def kind(self) -> CallKind:  # type: ignore[override]
@@ -129,7 +155,9 @@ _SIMPLE: Final[dict[str, Call]] = {
 }
 _BID_RE: Final = re.compile(r"([0-9]{1,4})\s*(NT|N|SA|[CDHS♣♦♥♠])")
 
-_ALL_BIDS: Final[tuple[Bid, ...]] = tuple(Bid(level, strain) for level in range(1, 8) for strain in Strain)
+_INTERNED: Final[dict[tuple[int, Strain], Bid]] = {}
+_INTERNED.update({(level, strain): Bid._build(level, strain) for level in range(1, 8) for strain in Strain})
+_ALL_BIDS: Final[tuple[Bid, ...]] = tuple(_INTERNED.values())
 
 
 def all_bids() -> tuple[Bid, ...]:

@@ -663,7 +663,7 @@ def board_from_endplay(ep: endplay.types.Board, number: int | None = None) -> Bo
         raise BridgeError("the endplay board has no number; pass one")
     vulnerability = None if ep.vul is None else next(v for v, k in _EP_VUL.items() if k == int(ep.vul))
     dealer = None if ep.dealer is None else Seat(int(ep.dealer))
-    return Board(int(n), from_endplay(ep.deal), dealer, vulnerability)  # type: ignore[arg-type]
+    return Board(int(n), from_endplay(ep.deal), dealer, vulnerability)
 
 
 def endplay_contract(ep: endplay.types.Board) -> tuple[Contract, Seat] | None:

@@ -8,7 +8,7 @@ the laws did not allow at that moment (e.g. an accepted lead out of turn, L53), 
 from __future__ import annotations
 
 import operator
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -106,8 +106,9 @@ def _winning_index(indices: list[int] | tuple[int, ...], trump: int) -> int:
     return best
 
 
-def trick_winner(leader: Seat, cards: tuple[Card, ...] | list[Card], trump: Suit | Strain | None) -> Seat:
-    """The seat that wins a trick led by ``leader`` (L44E–F); ``trump`` None or NOTRUMP at notrump."""
+def trick_winner(leader: Seat, cards: Sequence[Card], trump: Suit | Strain | None) -> Seat:
+    """The seat that wins a trick led by ``leader`` (L44E–F) with ``cards`` (any sequence); ``trump`` None or
+    NOTRUMP at notrump."""
     if not cards:
         raise ValueError("a trick without cards has no winner")
     t = -1 if trump is None or trump == Strain.NOTRUMP else int(trump)

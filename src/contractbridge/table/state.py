@@ -162,10 +162,10 @@ class Table:
         *,
         agreements: PartnershipAgreements | None = None,
     ) -> None:
-        if isinstance(edition, Edition):
-            rules = edition
-        elif isinstance(edition, str):
+        if isinstance(edition, str):  # a name, as almost every table is given
             rules = find_edition(edition)
+        elif isinstance(edition, Edition):
+            rules = edition
         else:
             raise ParseError(f"an edition is named by a string (WBF17, NBB30 …), not {edition!r}")
         if not board.deal.is_complete:
@@ -523,12 +523,11 @@ class Table:
             auction.push(call, seat)
         except IllegalCallError as err:
             raise recited(err, self.rules) from None  # the table's own book cites the refusal (NBB R40–R42 …)
-        st = auction._st
-        bid, bidder = st.last_bid, st.last_bidder
-        if st.over and bid is not None and bidder is not None:  # a contract (L22A): ``auction.contract``, read in place
-            strain = bid.strain  # declarer's LHO leads (``PlayState``, L41A); declarer as ``auction.declarer`` says
-            play = self._play = PlayState(self.board.deal, strain, auction.first_to_name(strain, bidder))
-            self._strict_play = play if self._claim is None else None
+        if auction._st.over:  # the final pass: a contract's strain and declarer (L22A, ``Auction.declarer``'s piece)
+            declaring = auction._declaring()
+            if declaring is not None:
+                play = self._play = PlayState(self.board.deal, *declaring)  # declarer's LHO leads (L41A)
+                self._strict_play = play if self._claim is None else None
         return who
 
     # the fold: the record of an irregular table --------------------------------------------------
