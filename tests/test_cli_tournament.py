@@ -159,7 +159,7 @@ def test_a_teams_round_robin_from_the_command_line(tmp_path: Path) -> None:
 
 def test_the_director_corrects_a_result_and_adjusts_one_already_entered(tmp_path: Path) -> None:
     """A mis-entered result is corrected (L79C) and a table's result replaced by the Director's adjusted score
-    (L12C2, with its reason, L81C6) with ``event result --correct``; the replaced results stay in the file, and
+    (L12C2, with its reason, L81C8) with ``event result --correct``; the replaced results stay in the file, and
     without --correct a second result, or a correction of nothing, is refused and nothing changes."""
     from contractbridge.tournament.event import Event
 
@@ -304,3 +304,57 @@ def test_an_event_file_with_an_older_unchecked_lead_still_reads(tmp_path: Path) 
     event.write_text(json.dumps(data), encoding="utf-8")
     assert "Board 1" in _run("event", "travellers", str(event)) and "ZZ" in _run("event", "travellers", str(event))
     _run("event", "result", str(event), "--round", "2", "--table", "3", "--board", "1", "4S", "N", "-t", "9")
+
+
+def test_a_correction_keeps_the_lead_and_a_claim_in_trick_one_keeps_the_lead(tmp_path: Path) -> None:
+    """L79C: ``--correct`` of the tricks keeps the lead entered with the same contract and declarer (another
+    contract drops it); ``--log`` of a board claimed in trick 1 enters the faced lead (L41A, L68); a board the
+    event does not play and a blank fouled form are refused with a message, the file unchanged (L8, L87A)."""
+    from contractbridge.cards import Seat
+    from contractbridge.eventlog import EventLog
+    from contractbridge.table import Table
+    from contractbridge.tournament.event import Event
+
+    event = tmp_path / "e.json"
+    _run("event", "create", str(event), "--tables", "3", "--boards-per-round", "1", "--seed", "7")
+    east = Event.from_json(event.read_text(encoding="utf-8")).board(1).deal[Seat.EAST]
+    where = ["--round", "1", "--table", "1", "--board", "1"]
+    _run("event", "result", str(event), *where, "4S", "N", "-t", "9", "--lead", str(min(east)))
+    _run("event", "result", str(event), *where, "4S", "N", "-t", "10", "--correct")
+    assert Event.from_json(event.read_text(encoding="utf-8")).entries[0].lead == str(min(east))
+    _run("event", "result", str(event), *where, "3NT", "N", "-t", "9", "--correct")
+    assert Event.from_json(event.read_text(encoding="utf-8")).entries[0].lead is None
+
+    board = Event.from_json(event.read_text(encoding="utf-8")).board(2)
+    table = Table(board)
+    for call in ("1NT", "P", "P", "P"):
+        table.call(call)
+    lead = min(table.legal_cards())
+    table.play(lead)
+    declarer = table.declarer
+    assert declarer is not None
+    table.claim(declarer, 7, "cashing out")
+    for seat in (declarer.lho, declarer.rho):
+        table.agree(seat)
+    log = tmp_path / "b2.jsonl"
+    EventLog.create(log, table).close()
+    saved = event.read_text(encoding="utf-8")
+    for args, message in ((["--board", "99", "--log", str(log)], "not 99"),
+                          (["--board", "2", "3NT", "S", "-t", "9", "--fouled", " "], "not a blank")):  # fmt: skip
+        bad = runner.invoke(app, ["event", "result", str(event), "--round", "1", "--table", "2", *args])
+        assert bad.exit_code == 2 and message in bad.output, bad.output
+        assert event.read_text(encoding="utf-8") == saved
+    _run("event", "result", str(event), "--round", "1", "--table", "2", "--board", "2", "--log", str(log))
+    entry = Event.from_json(event.read_text(encoding="utf-8")).entries[-1]
+    assert (entry.contract, entry.tricks, entry.lead) == ("1NT", 7, str(lead))
+
+
+def test_an_adjusted_score_without_a_reason_is_refused_by_the_event() -> None:
+    """L12C2 with L81C8: a new artificial score carries the Director's reason, whoever enters it (CLI, web)."""
+    from contractbridge.errors import TournamentError
+    from contractbridge.tournament.event import Entry, Event
+
+    event = Event("club", "matchpoints", "mitchell", 3, 1, 6, "7")
+    with pytest.raises(TournamentError, match="needs the Director's reason"):
+        event.enter(Entry(1, 1, 1, adjusted="A60/40", reason=" "), lead=True)
+    assert event.enter(Entry(1, 1, 1, adjusted="A60/40", reason="slow play"), lead=True).entries

@@ -130,9 +130,10 @@ def test_a_club_evening_in_process(client: TestClient, store: Store) -> None:
             ]
         )
     )
-    # table 4: the director's artificial score needs a reason (L12C2; L81C6 the director records it)
+    # table 4: the director's artificial score needs a reason (L12C2; L81C8 the director records it)
     adjust = {"round": 1, "table": 4, "board": 4, "adjusted": "A60/40"}
-    assert client.post(f"/api/events/{event}/results", json=adjust, headers=director).status_code == 409
+    refused = client.post(f"/api/events/{event}/results", json=adjust, headers=director)
+    assert refused.status_code == 400 and "needs the Director's reason" in refused.text  # Event.enter's check
     adjusted = client.post(f"/api/events/{event}/results", json={**adjust, "reason": "slow play"}, headers=director)
     assert adjusted.status_code == 201 and adjusted.json()["confirmed"] is True
     ranking = client.get(f"/api/events/{event}/ranking").json()

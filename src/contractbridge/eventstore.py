@@ -1,7 +1,7 @@
 """The events of the web table in its store (#23 item 5): an event (form, movement, boards), its pairs (names and
 what the store keeps of each pair's secret link), the web table of each table of each round, and the results
 entered at a table (a traveller: contract, declarer, lead, tricks; confirmed by the opponents) or adjusted by the
-director (L12C2, with the reason, L81C6). Boards played online are the web table's own results (``store.py``). An
+director (L12C2, with the reason, L81C8). Boards played online are the web table's own results (``store.py``). An
 event may keep its alert policy and each pair its system card (L40A1(b), L40B2(a)(iii)): its round's web tables are
 opened with them.
 

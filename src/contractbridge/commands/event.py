@@ -164,14 +164,16 @@ def result(
             raise TournamentError("give the contract (or 'pass'), --log LOG, or --adjusted A60/40 with --reason")
         if adjusted is not None and contract is not None:
             raise TournamentError("a result is a contract or an adjusted score, not both")
-        if adjusted is not None and not (reason or "").strip():
-            raise TournamentError("an adjusted score needs the Director's reason: --reason (L81C6)")
+        if fouled is not None and not (fouled := fouled.strip()):
+            raise TournamentError("--fouled names the form of the fouled board, e.g. b (L87A), not a blank")
         if log is not None:
             if adjusted is not None or contract is not None:
                 raise TournamentError("a result is a played board's log, a contract or an adjusted score: one")
             entry = replace(_played_entry(event, log, round_number, table, board, fouled is None), fouled=fouled)
         else:
             entry = Entry(round_number, table, board, contract, declarer, tricks, lead, adjusted, reason, fouled)
+            if correct and lead is None:  # a correction of the score keeps the lead recorded with it
+                entry = replace(entry, lead=_lead_of(event, entry))
         updated = event.enter(entry, correct=correct, lead=True, held=fouled is None)  # fouled: another deal
         _save(file, updated.to_json())
     except (BridgeError, OSError) as exc:
@@ -205,8 +207,17 @@ def _played_entry(event: Event, log: Path, round_number: int, table: int, board:
         raise TournamentError(f"{log}: board {board} is not finished (play --resume {log} finishes it)")
     if result.contract is None or result.declarer is None:
         return Entry(round_number, table, board, "pass")
-    lead = str(played.tricks[0].cards[0]) if played.tricks else None
+    cards = played.play_state.played() if played.play_state is not None else []
+    lead = str(cards[0][1]) if cards else None  # faced before a claim in trick 1 too
     return Entry(round_number, table, board, str(result.contract), result.declarer.letter, result.tricks, lead)
+
+
+def _lead_of(event: Event, entry: Entry) -> str | None:
+    """The lead entered with the result ``entry`` corrects, when the contract and declarer are unchanged."""
+    old = next((x for x in event.entries if (x.round, x.table, x.board) == (entry.round, entry.table, entry.board)),
+               None)  # fmt: skip
+    same = old is not None and (old.contract, old.declarer) == (entry.contract, entry.declarer)
+    return old.lead if same and old is not None else None
 
 
 def _entry_text(entry: Entry) -> str:

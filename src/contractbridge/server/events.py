@@ -10,7 +10,7 @@ table does (``TableSession``).
 
 A board played online is the web table's result; a board played with real cards is entered on the traveller
 (contract, declarer, lead, tricks) by one pair and counts once the opponents confirm it; the director's entries
-count at once and an adjusted score (L12C2) replaces the table's result, with its reason (L81C6). Every result is
+count at once and an adjusted score (L12C2) replaces the table's result, with its reason (L81C8). Every result is
 checked by ``tournament.event.Event.enter`` (the board is played at that table in that round, the score is
 possible, no result twice) before anything is stored.
 """
@@ -224,8 +224,6 @@ class EventRoom:
                 raise EventAccessError(f"pair {role} does not play at table {entry.table} in round {entry.round}")
             if entry.adjusted is not None:
                 raise EventAccessError("only the director gives an adjusted score")
-        if entry.adjusted is not None and not (entry.reason or "").strip():
-            raise ProtocolError("an adjusted score needs the director's reason")
         results = await self.results()
         kept = results.all()
         if by_director:

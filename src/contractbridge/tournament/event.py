@@ -47,7 +47,7 @@ ROUND_ROBIN: Final = "round-robin"
 @dataclass(frozen=True, slots=True)
 class Entry:
     """A result as entered: where (round, table, board), and the contract, declarer, tricks and lead, or the
-    Director's artificial score with its reason (L12C2, L81C6: the Director records the reason). ``fouled`` names
+    Director's artificial score with its reason (L12C2, L81C8: the Director records the reason). ``fouled`` names
     the form of a fouled board the table played (L87A; None for the correct one): each form is scored apart."""
 
     round: int
@@ -97,7 +97,7 @@ class Event:
     names: Mapping[str, str] = field(default_factory=dict)
     entries: tuple[Entry, ...] = ()
     deals: tuple[Board, ...] = ()
-    #: The results a correction replaced, oldest first (kept, never scored: L79C, L81C6).
+    #: The results a correction replaced, oldest first (kept, never scored: L79C, L81C8).
     replaced: tuple[Entry, ...] = ()
 
     def __post_init__(self) -> None:
@@ -172,6 +172,9 @@ class Event:
         if old is None and correct:
             raise TournamentError(f"{where}: no result is entered there to correct")
         self._table_result(entry, e)
+        if lead and entry.adjusted is not None and not (entry.reason or "").strip():
+            raise TournamentError(f"{where}: an adjusted score needs the Director's reason (L12C2; L81C8: the "
+                                  "results he delivers for the records)")  # fmt: skip
         if lead or held:
             entry = replace(entry, lead=self._opening_lead(entry, where, held))
         if old is None:
@@ -181,6 +184,9 @@ class Event:
 
     def board(self, number: int) -> Board:
         """Board ``number`` of the event (its ``deals``', or dealt from its seed as ``boards`` deals it)."""
+        numbers = self.movement.boards
+        if number not in numbers:
+            raise TournamentError(f"the event plays boards {numbers[0]}–{numbers[-1]}, not {number}")
         if self.deals:
             return next(b for b in self.deals if b.number == number)
         return deal_boards(1, self.seed, first=number)[0]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal
 from enum import Enum
 from typing import Any, Final
@@ -356,8 +356,10 @@ def session_scores(boards: Iterable[Sequence[ScoredResult]], form: Form) -> tupl
         if len(ids) != 1 or not of[ids[0]]:
             return awarded
         session = got[ids[0]] / of[ids[0]]
-        if (awarded >= scale.plus and session > awarded) or (awarded <= scale.minus and session < awarded):
-            return session
+        if awarded >= scale.plus:  # in no way at fault, or directly at fault: L12C2(c)
+            return compare.artificial_score(compare.Fault.NONE, replace(scale, plus=awarded), session)
+        if awarded <= scale.minus:
+            return compare.artificial_score(compare.Fault.DIRECTLY, replace(scale, minus=awarded), session)
         return awarded
 
     out = []
