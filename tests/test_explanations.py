@@ -168,4 +168,12 @@ def test_the_system_a_card_names_is_a_name_and_travels_with_the_card() -> None:
     edited = cards.with_system(Side.EW, "Acol").with_system(Side.NS, None).with_policy(cards.policy)
     assert (edited.system_name(Side.NS), edited.system_name(Side.EW)) == (None, "Acol")
     assert cards.system_name(Side.NS) == "club"  # a value: the edit made a copy
-    assert PartnershipAgreements.from_dict({"NS": {"system": "club"}}).described
+    named = PartnershipAgreements.from_dict({"NS": {"system": "club"}})
+    assert not named.described  # names a system, writes no call: rulings read the calls as natural (L40A1(b))
+    assert PartnershipAgreements.from_dict(named.to_dict()).system_name(Side.NS) == "club"
+    for bad in ("  ", 3):  # what from_dict refuses the constructor and with_system refuse too, nothing changed
+        with pytest.raises(ParseError, match="system is the name of a system"):
+            named.with_system(Side.EW, bad)  # type: ignore[arg-type]
+        with pytest.raises(ParseError, match="system is the name of a system"):
+            PartnershipAgreements(systems={Side.EW: bad})  # type: ignore[dict-item]
+    assert named.to_dict() == {"NS": {"system": "club"}}

@@ -667,6 +667,8 @@ def _misexplanation(table: Table, d: Disclosure, seat: Seat, data: Mapping[str, 
     _who_calls(table, seat, explainer)
     meaning = d.agreements.meaning(auction.calls[: call - 1], auction.calls[call - 1], caller)
     card = "natural (not on the card)" if meaning.text == "natural" else meaning.text
+    if (named := d.agreements.system_name(caller.side)) is not None and meaning.text == "natural":
+        card = f"natural (not on the card, which names the {named} system)"
     notes = [
         f"The system card of {caller.side}: {card}{', artificial' if meaning.artificial else ''}; alertable under "
         f"the event's policy: {'yes' if d.alertable(call) else 'no'} (L40A1(b), L40B2(a)(iii)).",
