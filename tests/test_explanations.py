@@ -19,6 +19,7 @@ from contractbridge.robots.explanations import agreed_meaning
 from contractbridge.server.robots import RobotPool, seat_systems
 from contractbridge.systems import CULBERTSON
 from contractbridge.systems.agreements import PartnershipAgreements
+from contractbridge.systems.base import CallMeaning
 from contractbridge.table import Table
 
 DEAL = Deal("N:AKQJ63.AQ3.A7.KJ .T8742.T9863.A64 85.KJ6.KQ2.T9872 T9742.95.J54.Q53")
@@ -61,7 +62,8 @@ def test_under_a_self_alert_policy_each_answerer_explains_his_own_calls_l40b2a()
 
 def test_the_answer_text_names_each_call_and_says_no_agreement_where_there_is_none_l20f1_l75c() -> None:
     calls = [Call.parse(c) for c in ("1S", "P", "2S", "P", "4NT")]
-    assert answer_text(calls, {0: "five spades", 4: None}) == "1S: five spades; 4NT: no agreement"
+    five = CallMeaning(calls[0], "five spades", "card")
+    assert answer_text(calls, {0: five, 4: None}) == "1S: five spades; 4NT: no agreement"
     assert answer_text(calls, {}) == "no calls to explain"
 
 
