@@ -74,9 +74,9 @@ def test_a_bid_level_that_is_not_a_positive_integer_is_refused(level: object) ->
         Bid(level, Strain.CLUBS)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("strain", [5, -1, "NT", 4.5])
+@pytest.mark.parametrize("strain", [5, -1, "NT", 4.5, None, [1]])
 def test_a_bid_strain_that_is_not_one_is_refused(strain: object) -> None:
-    with pytest.raises(ValueError, match="not a valid Strain"):
+    with pytest.raises(BridgeError, match="a bid's strain is a Strain"):
         Bid(1, strain)  # type: ignore[arg-type]
 
 

@@ -63,6 +63,9 @@ def test_board_markings_read_as_their_types_and_the_board_is_a_value() -> None:
     for bad in (0, -3, 1.0, "5", None):
         with pytest.raises(BridgeError, match="a board number must be 1 or more"):
             Board(bad, Deal(DEAL))  # type: ignore[arg-type]
+    for dealer, vulnerability in ((7, None), ("N", None), (None, 9), (None, "All")):  # L2: typed, not ValueError
+        with pytest.raises(BridgeError, match=r"a board's (dealer|vulnerability) is a"):
+            Board(5, Deal(DEAL), dealer, vulnerability)  # type: ignore[arg-type]
 
 
 def test_vulnerability_per_side() -> None:

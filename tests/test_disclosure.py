@@ -293,6 +293,15 @@ def test_the_explainers_partner_waits_until_the_auction_is_over_or_as_a_defender
         table(*defence, ev("misexplanation", "S", call=3))
 
 
+def test_a_card_naming_only_its_system_is_read_as_such_in_the_ruling_l40a1b() -> None:
+    """A card that names the Club system and writes no call describes none: the ruling says the call is natural
+    on the card *and* which system the card names, for the director to judge (L40A1(b), L21B1(b))."""
+    named = PartnershipAgreements(systems={Side.NS: "club"})
+    t = table(*MISEXPLAINED, ev("misexplanation", "N", call=3, kind="explanation"), agreements=named)
+    ruling = t.record.pending if t.record is not None else None
+    assert ruling is not None and any("not on the card, which names the club system" in n for n in ruling.notes)
+
+
 def test_a_failure_to_alert_and_an_alert_where_none_was_due_are_misexplanations_l20f5a() -> None:
     t = table(*STAYMAN, ev("call", "W", call="P"), ev("misexplanation", "W", call=3, kind="no_alert"))
     assert t.record is not None and t.record.pending is not None

@@ -19,6 +19,7 @@ from contractbridge.robots.explanations import agreed_meaning
 from contractbridge.server.robots import RobotPool, seat_systems
 from contractbridge.systems import CULBERTSON
 from contractbridge.systems.agreements import PartnershipAgreements
+from contractbridge.systems.base import CallMeaning
 from contractbridge.table import Table
 
 DEAL = Deal("N:AKQJ63.AQ3.A7.KJ .T8742.T9863.A64 85.KJ6.KQ2.T9872 T9742.95.J54.Q53")
@@ -61,7 +62,8 @@ def test_under_a_self_alert_policy_each_answerer_explains_his_own_calls_l40b2a()
 
 def test_the_answer_text_names_each_call_and_says_no_agreement_where_there_is_none_l20f1_l75c() -> None:
     calls = [Call.parse(c) for c in ("1S", "P", "2S", "P", "4NT")]
-    assert answer_text(calls, {0: "five spades", 4: None}) == "1S: five spades; 4NT: no agreement"
+    five = CallMeaning(calls[0], "five spades", "card")
+    assert answer_text(calls, {0: five, 4: None}) == "1S: five spades; 4NT: no agreement"
     assert answer_text(calls, {}) == "no calls to explain"
 
 
@@ -168,4 +170,12 @@ def test_the_system_a_card_names_is_a_name_and_travels_with_the_card() -> None:
     edited = cards.with_system(Side.EW, "Acol").with_system(Side.NS, None).with_policy(cards.policy)
     assert (edited.system_name(Side.NS), edited.system_name(Side.EW)) == (None, "Acol")
     assert cards.system_name(Side.NS) == "club"  # a value: the edit made a copy
-    assert PartnershipAgreements.from_dict({"NS": {"system": "club"}}).described
+    named = PartnershipAgreements.from_dict({"NS": {"system": "club"}})
+    assert not named.described  # names a system, writes no call: rulings read the calls as natural (L40A1(b))
+    assert PartnershipAgreements.from_dict(named.to_dict()).system_name(Side.NS) == "club"
+    for bad in ("  ", 3):  # what from_dict refuses the constructor and with_system refuse too, nothing changed
+        with pytest.raises(ParseError, match="system is the name of a system"):
+            named.with_system(Side.EW, bad)  # type: ignore[arg-type]
+        with pytest.raises(ParseError, match="system is the name of a system"):
+            PartnershipAgreements(systems={Side.EW: bad})  # type: ignore[dict-item]
+    assert named.to_dict() == {"NS": {"system": "club"}}

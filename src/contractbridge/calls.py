@@ -80,7 +80,10 @@ class Bid(Call):
         instance when there is one."""
         if not isinstance(level, int) or level < 1:
             raise BridgeError(f"a bid level must be a positive integer, not {level!r}")
-        strain = Strain(strain)
+        try:
+            strain = Strain(strain)
+        except (ValueError, TypeError):
+            raise BridgeError(f"a bid's strain is a Strain (clubs to notrump, 0–4), not {strain!r}") from None
         if cls is Bid and level <= 7 and _INTERNED:
             return _INTERNED[int(level), strain]
         bid = object.__new__(cls)

@@ -324,11 +324,18 @@ class Board:
         if dealer is None:
             dealer = board_dealer(number)
         elif type(dealer) is not Seat:
-            dealer = Seat(dealer)
+            try:
+                dealer = Seat(dealer)
+            except (ValueError, TypeError):
+                raise refusal(BridgeError, f"a board's dealer is a Seat, not {dealer!r}", "board_number") from None
         if vulnerability is None:
             vulnerability = board_vulnerability(number)
         elif type(vulnerability) is not Vulnerability:
-            vulnerability = Vulnerability(vulnerability)
+            try:
+                vulnerability = Vulnerability(vulnerability)
+            except (ValueError, TypeError):
+                raise refusal(BridgeError, f"a board's vulnerability is a Vulnerability, not {vulnerability!r}",
+                              "board_number") from None  # fmt: skip
         _set(self, "number", number)
         _set(self, "deal", deal)
         _set(self, "dealer", dealer)

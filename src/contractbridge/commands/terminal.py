@@ -507,8 +507,7 @@ class TerminalTable:
 
     def _answer_text(self, calls: list[int]) -> str:
         """A robot's answer about ``calls`` (L20F1): each call as its side's system explains it, or "no agreement"."""
-        meanings = {i: self._meaning(i) for i in calls}
-        return answer_text(self.table.auction.calls, {i: None if m is None else m.text for i, m in meanings.items()})
+        return answer_text(self.table.auction.calls, {i: self._meaning(i) for i in calls})
 
     def _ask_answer(self, answerer: Seat, asker: Seat) -> str:
         """A person here answers a question about his partner's calls (L20F1), before the next call or card."""

@@ -828,7 +828,10 @@ class TableSession:
         if explain is None:
             return None
         auction = self.table.auction.copy()
-        auction.push(decided.event["call"])
+        try:
+            auction.push(decided.event["call"])
+        except BridgeError:  # a call the table will refuse (an irregular table's rebuilt auction): nothing to tell
+            return None
         meaning = _agreed(explain, self.agreements, auction, self.table.board.vulnerability, len(auction) - 1)
         return None if meaning is None else {"explanation": meaning.text, "alert": bool(meaning.artificial)}
 
@@ -855,7 +858,7 @@ class TableSession:
         auction, vulnerability = table.auction, table.board.vulnerability
         calls = explained_calls(shown, question, seat, auction.seats)
         agreed = {i: _agreed(explain, self.agreements, auction, vulnerability, i) for i in calls}
-        text = answer_text(auction.calls, {i: None if m is None else m.text for i, m in agreed.items()})
+        text = answer_text(auction.calls, agreed)
         return {"event": "answer", "seat": seat.letter, "question": question["number"], "text": text}
 
     def _robots_only(self) -> bool:

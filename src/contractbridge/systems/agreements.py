@@ -166,6 +166,13 @@ def _entry(meaning: CallMeaning, alert: bool | None) -> dict[str, Any]:
 Card = Mapping[str, tuple[CallMeaning, bool | None]]
 
 
+def _system_name(side: Side, name: object) -> str:
+    """The name of the system ``side``'s card names, stripped (``ParseError`` if it is not a name)."""
+    if not (isinstance(name, str) and name.strip()):
+        raise ParseError(f"{side}'s system card: {_SYSTEM} is the name of a system, not {name!r}")
+    return name.strip()
+
+
 class PartnershipAgreements:
     """Each pair's system card (``cards``: by side, the described calls keyed by the auction up to and including
     the call, each with its alert mark; ``systems``: by side, the system the card names as its base, by which the
@@ -190,12 +197,14 @@ class PartnershipAgreements:
         self._cards: dict[Side, dict[str, tuple[CallMeaning, bool | None]]] = {
             side: {_key(_calls(k)): v for k, v in card.items()} for side, card in (cards or {}).items() if card
         }
-        self._systems: dict[Side, str] = {side: name for side, name in (systems or {}).items() if name}
+        self._systems: dict[Side, str] = {side: _system_name(side, name) for side, name in (systems or {}).items()}
         self.policy = policy or AlertPolicy()
 
     @property
     def described(self) -> bool:
-        return bool(self._meanings or self._cards or self._systems)
+        """Whether any call is written on a card (a card naming only its system describes none: the laws' rulings
+        read the calls written, ``meaning``; see ``system_name``)."""
+        return bool(self._meanings or self._cards)
 
     def system_name(self, side: Side) -> str | None:
         """The system ``side``'s card names as its base (L40A1(b): ``"system": "club"``), None if it names none."""
@@ -266,7 +275,9 @@ class PartnershipAgreements:
 
     def with_system(self, side: Side, name: str | None) -> PartnershipAgreements:
         """These agreements with ``side``'s card naming ``name`` as its base system (None: none)."""
-        systems = {**self._systems, side: name or ""}
+        systems = {s: n for s, n in self._systems.items() if s is not side}
+        if name is not None:
+            systems[side] = name
         return PartnershipAgreements(self._meanings, cards=self._cards, policy=self.policy, systems=systems)
 
     # ---- serialisation (the board event's ``system``) ---------------------------------------------
@@ -300,10 +311,7 @@ class PartnershipAgreements:
                 if not isinstance(value, Mapping):
                     raise ParseError(f"{key}'s system card: expected an object of auctions, not {value!r}")
                 if _SYSTEM in value:
-                    name = value[_SYSTEM]
-                    if not (isinstance(name, str) and name.strip()):
-                        raise ParseError(f"{key}'s system card: {_SYSTEM} is the name of a system, not {name!r}")
-                    systems[_PAIRS[key]] = name.strip()
+                    systems[_PAIRS[key]] = value[_SYSTEM]  # checked by the constructor
                 cards[_PAIRS[key]] = {k: _meaning(k, v) for k, v in value.items() if k != _SYSTEM}
             else:
                 if not isinstance(key, str) or not key.split():

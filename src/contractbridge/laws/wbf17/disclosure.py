@@ -79,6 +79,7 @@ from contractbridge.laws.wbf17.board_review import REVIEW
 from contractbridge.laws.wbf17.common import require_no_ruling
 from contractbridge.laws.wbf17.play.procedure import FaceDownLead
 from contractbridge.systems.agreements import PartnershipAgreements, natural_meaning
+from contractbridge.systems.base import CallMeaning
 from contractbridge.values import Claim, Phase
 
 if TYPE_CHECKING:
@@ -286,7 +287,7 @@ class Disclosure:
 
     def alerter(self, caller: Seat) -> Seat:
         """Who alerts and explains ``caller``'s calls: his partner (L20F1), or himself under a self-alert policy."""
-        return caller if self.self_alert else caller.partner
+        return explainer(caller, self.self_alert)
 
     def alertable(self, call: int) -> bool:
         auction = self.table.auction
@@ -507,7 +508,7 @@ def _alert(table: Table, d: Disclosure, seat: Seat, data: Mapping[str, Any]) -> 
     call = _number(data, "call", ALERT)
     if call is None:
         auction = table.auction
-        made = [i for i, s in enumerate(auction.seats, 1) if s == (seat if d.self_alert else seat.partner)]
+        made = [i for i, s in enumerate(auction.seats, 1) if s == explainer(seat, d.self_alert)]
         if not made:
             raise IllegalCallError(f"alert by {seat.name.lower()}: there is no call to alert")
         call = made[-1]
@@ -677,6 +678,8 @@ def _misexplanation(table: Table, d: Disclosure, seat: Seat, data: Mapping[str, 
     _who_calls(table, seat, explainer)
     meaning = d.agreements.meaning(auction.calls[: call - 1], auction.calls[call - 1], caller)
     card = "natural (not on the card)" if meaning.text == "natural" else meaning.text
+    if (named := d.agreements.system_name(caller.side)) is not None and meaning.text == "natural":
+        card = f"natural (not on the card, which names the {named} system)"
     notes = [
         f"The system card of {caller.side}: {card}{', artificial' if meaning.artificial else ''}; alertable under "
         f"the event's policy: {'yes' if d.alertable(call) else 'no'} (L40A1(b), L40B2(a)(iii)).",
@@ -903,15 +906,21 @@ def explained_calls(
     auction those of the player he answers for, his partner (L20F1), himself under a ``self_alert`` policy."""
     if question.get("call"):
         return [question["call"] - 1]
-    explained = answerer if shown["policy"]["self_alert"] else answerer.partner
+    explained = explainer(answerer, shown["policy"]["self_alert"])
     return [i for i, who in enumerate(seats) if who == explained]
 
 
-def answer_text(calls: Sequence[Call], meanings: Mapping[int, str | None]) -> str:
+def explainer(seat: Seat, self_alert: bool) -> Seat:
+    """Who alerts and explains ``seat``'s calls, which is also whose calls ``seat`` explains (partnership is
+    symmetric): his partner (L20F1, L40B2(a)(iii)), or ``seat`` himself under a self-alert policy."""
+    return seat if self_alert else seat.partner
+
+
+def answer_text(calls: Sequence[Call], meanings: Mapping[int, CallMeaning | None]) -> str:
     """The text of an answer (L20F1) about the calls ``meanings`` explains (indices into ``calls``, in order):
     ``"call: explanation"`` each, "no agreement" where there is none (L75C, L21B1(b): said, not guessed), joined by
     ``"; "``."""
-    parts = [f"{calls[i]}: {'no agreement' if text is None else text}" for i, text in meanings.items()]
+    parts = [f"{calls[i]}: {'no agreement' if m is None else m.text}" for i, m in meanings.items()]
     return "; ".join(parts) or "no calls to explain"
 
 
