@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Final
+from typing import Final, TypeVar
 
 from contractbridge.cards import _HOLDINGS, FULL_PACK, Card, Hand, Seat, Side, _parse_hand
 from contractbridge.errors import BridgeError, DealError, ParseError
@@ -302,6 +302,17 @@ def _validate(bits: tuple[int, int, int, int], *, complete: bool) -> None:
 _set: Final = object.__setattr__
 
 
+M = TypeVar("M", bound=IntEnum)
+
+
+def _marking(kind: type[M], value: int, what: str) -> M:
+    """A board's marking (L2) of ``kind`` from ``value``; a typed error, not ``ValueError``, when it is none."""
+    try:
+        return kind(value)
+    except (ValueError, TypeError):
+        raise refusal(BridgeError, f"a board's {what} is a {kind.__name__}, not {value!r}", "board_number") from None
+
+
 @dataclass(frozen=True, slots=True, init=False)
 class Board:
     """A duplicate board: number, deal, dealer and vulnerability (L2).
@@ -324,18 +335,11 @@ class Board:
         if dealer is None:
             dealer = board_dealer(number)
         elif type(dealer) is not Seat:
-            try:
-                dealer = Seat(dealer)
-            except (ValueError, TypeError):
-                raise refusal(BridgeError, f"a board's dealer is a Seat, not {dealer!r}", "board_number") from None
+            dealer = _marking(Seat, dealer, "dealer")
         if vulnerability is None:
             vulnerability = board_vulnerability(number)
         elif type(vulnerability) is not Vulnerability:
-            try:
-                vulnerability = Vulnerability(vulnerability)
-            except (ValueError, TypeError):
-                raise refusal(BridgeError, f"a board's vulnerability is a Vulnerability, not {vulnerability!r}",
-                              "board_number") from None  # fmt: skip
+            vulnerability = _marking(Vulnerability, vulnerability, "vulnerability")
         _set(self, "number", number)
         _set(self, "deal", deal)
         _set(self, "dealer", dealer)
