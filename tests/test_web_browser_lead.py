@@ -62,9 +62,11 @@ def test_the_declarer_asks_while_the_robots_lead_is_face_down_then_it_is_faced(
     page.wait_for_selector("#disclosure-log .answer-text-shown:has-text('West: ')")
     assert "41B" in page.locator("#disclosure-log .question").inner_text()
     face_down(page)  # the answer came; the lead is still face down
+    assert page.locator("#claim-panel").is_hidden()  # no claim before the play period begins (L41C, L68)
     shot(page, "lead-face-down-declarer-asked")
     page.locator("#no-questions").click()
     page.wait_for_selector("#trick .played:not(.face-down) .card")
+    page.wait_for_selector("#claim-panel:not([hidden]) #claim")  # the lead faced: declarer may claim
     assert page.locator("#face-down-lead").count() == 0 and page.locator("#lead-panel").is_hidden()
     page.wait_for_selector("#pos-top .suit-row")  # dummy is spread (L41D)
     page.wait_for_selector("#pos-top .card.playable")  # declarer plays from dummy

@@ -405,7 +405,8 @@ function renderClaim() {
     box.hidden = false;
     return;
   }
-  const canClaim = v.phase === "play" && me && me !== v.dummy && frame.table.seats[me];
+  const period = clarification();  // no claim while the opening lead lies face down: the play has not begun (L41C, L68)
+  const canClaim = v.phase === "play" && me && me !== v.dummy && frame.table.seats[me] && !(period && period.face_down);
   box.hidden = !canClaim;
   if (!canClaim) {
     box.dataset.mode = "";
