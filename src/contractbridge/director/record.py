@@ -247,8 +247,8 @@ class DirectedAuction:
         return [e.call for e in self.entries[:index] if e.status is Status.STANDING]
 
     def meaning(self, index: int) -> CallMeaning:
-        """The partnership meaning of entry ``index`` (its pair's system card, then the description of both pairs;
-        natural otherwise)."""
+        """The partnership meaning of entry ``index`` (its pair's system card, then the description of both pairs,
+        then the implemented system the card names; natural otherwise: L40A1(b))."""
         entry = self.entries[index]
         return self.system.meaning(self.before(index), entry.call, entry.seat)
 

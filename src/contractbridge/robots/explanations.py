@@ -12,7 +12,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from contractbridge.errors import BridgeError
-from contractbridge.systems import CallMeaning, System, SystemOptions, system
+from contractbridge.systems import CallMeaning, System, SystemOptions
+from contractbridge.systems import implemented_system as played_system
 
 if TYPE_CHECKING:
     from contractbridge.auction import Auction
@@ -20,16 +21,6 @@ if TYPE_CHECKING:
     from contractbridge.systems.agreements import PartnershipAgreements
 
 __all__ = ["agreed_meaning", "played_system"]
-
-
-def played_system(name: str | None) -> System | None:
-    """The system called ``name`` if the robots play it (``culbertson``, ``club``), else None."""
-    if name is None:
-        return None
-    try:
-        return system(name)
-    except BridgeError:
-        return None
 
 
 def agreed_meaning(

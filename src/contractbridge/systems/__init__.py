@@ -18,6 +18,7 @@ __all__ = [
     "System",
     "SystemOptions",
     "game_level",
+    "implemented_system",
     "system",
 ]
 
@@ -32,3 +33,15 @@ def system(name: str) -> System:
         return systems[name.strip().lower()]
     except KeyError:
         raise BridgeError(f"unknown bidding system {name!r} (choose culbertson or club)") from None
+
+
+def implemented_system(name: str | None) -> System | None:
+    """The system called ``name`` if the project implements it (``culbertson``, ``club``), else None."""
+    from contractbridge.errors import BridgeError
+
+    if name is None:
+        return None
+    try:
+        return system(name)
+    except BridgeError:
+        return None

@@ -1,6 +1,8 @@
 """A partnership's agreements as the director reads them (L20F, L26B, L29C, L30C, L40): for a call after a given
 standing auction, whether it is artificial, which suits it specifies and how it is explained, as a ``CallMeaning``
-— the same description the bidding robots give of their own calls. A call not described is natural.
+— the same description the bidding robots give of their own calls. A call not written on the card is read by
+the system the card names as its base when the project implements it (``"system": "club"``: its artificial 1C is
+artificial, L40A1(b)); a call neither describes is natural.
 
 Each pair has its own system card (L40A1(b): each pair makes its agreements available to the opponents), keyed by
 the auction from the dealer up to and including the pair's call (``"1NT P 2C"``: Stayman for the pair that opened
@@ -17,7 +19,8 @@ from typing import Any, Final
 from contractbridge.calls import Bid, Call
 from contractbridge.cards import Seat, Side, Suit
 from contractbridge.errors import ParseError
-from contractbridge.systems.base import CallMeaning
+from contractbridge.systems import implemented_system
+from contractbridge.systems.base import CallMeaning, System
 
 __all__ = ["AlertPolicy", "PartnershipAgreements", "natural_meaning"]
 
@@ -202,13 +205,34 @@ class PartnershipAgreements:
 
     @property
     def described(self) -> bool:
-        """Whether any call is written on a card (a card naming only its system describes none: the laws' rulings
-        read the calls written, ``meaning``; see ``system_name``)."""
+        """Whether any call is written on a card (a card naming only its system describes none; the rulings read
+        the calls it does not describe by that system, ``meaning``, and say how, ``reading_notes``)."""
         return bool(self._meanings or self._cards)
 
     def system_name(self, side: Side) -> str | None:
         """The system ``side``'s card names as its base (L40A1(b): ``"system": "club"``), None if it names none."""
         return self._systems.get(side)
+
+    def named_system(self, side: Side) -> System | None:
+        """The system ``side``'s card names if the project implements it, else None (none named, or unknown)."""
+        return implemented_system(self.system_name(side))
+
+    def unimplemented(self) -> dict[Side, str]:
+        """The systems the cards name that the project does not implement, by side: their calls not written on
+        the card are taken as natural, and the director judges what they mean (L40A1(b), L21B1(b))."""
+        return {side: name for side, name in sorted(self._systems.items()) if implemented_system(name) is None}
+
+    def reading_notes(self) -> list[str]:
+        """What a ruling says of how it read the calls' meanings: natural where nothing describes them, and which
+        named systems it could not read (L40A1(b))."""
+        notes = [
+            f"{side}'s card names the {name} system, which is not implemented: its calls not on the card are "
+            "taken as natural; the director judges their agreed meaning (L40A1(b))."
+            for side, name in self.unimplemented().items()
+        ]
+        if not self.described and not any(self.named_system(side) is not None for side in Side):
+            notes.insert(0, "No system description: calls are taken as natural.")
+        return notes
 
     def card(self, side: Side) -> dict[str, tuple[CallMeaning, bool | None]]:
         """``side``'s system card: auction key → (meaning, alert mark)."""
@@ -224,9 +248,23 @@ class PartnershipAgreements:
         """``call`` after ``before`` (made by ``seat``: his pair's card first) as described, None if it is not."""
         return self._lookup(before, call, seat)[0]
 
+    def system_meaning(self, before: Sequence[Call], call: Call, seat: Seat | None = None) -> CallMeaning | None:
+        """``call`` after ``before`` by ``seat`` as the implemented system his pair's card names explains it (the
+        opponents' calls read by the system their card names, else by the same), None if the card names none the
+        project implements or the system does not cover the call ("undiscussed"). Read not vulnerable: the
+        systems' artificial calls, which the rulings ask about, do not depend on vulnerability."""
+        named = None if seat is None else self.named_system(seat.side)
+        if seat is None or named is None:
+            return None
+        opponents = self.named_system(seat.side.opponents)
+        found = named.meaning(before, call, seat.offset(-len(before)), opponents=opponents)
+        return None if found.undiscussed else found
+
     def meaning(self, before: Sequence[Call], call: Call, seat: Seat | None = None) -> CallMeaning:
-        """The agreed meaning of ``call`` after ``before`` (made by ``seat``: his pair's card first)."""
-        return self.described_call(before, call, seat) or natural_meaning(call)
+        """The agreed meaning of ``call`` after ``before`` (made by ``seat``): his pair's card, then the system it
+        names (``system_meaning``), else natural (L40A1(b))."""
+        found = self.described_call(before, call, seat) or self.system_meaning(before, call, seat)
+        return found or natural_meaning(call)
 
     def disallowed(self, before: Sequence[Call], call: Call, seat: Seat | None = None) -> str | None:
         """The name of the agreement ``call`` was made under when the event's regulations do not allow it (L40B4),
@@ -237,7 +275,7 @@ class PartnershipAgreements:
     def alertable(self, before: Sequence[Call], call: Call, seat: Seat | None = None) -> bool:
         """Whether ``call`` after ``before`` by ``seat`` is to be alerted under the event's policy (L40B2(a)(iii))."""
         meaning, marked = self._lookup(before, call, seat)
-        return self.policy.alertable(meaning or natural_meaning(call), marked)
+        return self.policy.alertable(meaning or self.meaning(before, call, seat), marked)
 
     # ---- editing (the system card is a value: each edit returns a new one) ------------------------
     def _with_cards(self, side: Side, card: Card) -> PartnershipAgreements:

@@ -766,10 +766,25 @@ class System(ABC):
         (L20F); the other side's calls before it are read by ``opponents``' system."""
         if not 0 <= index < len(auction):
             raise BridgeError(f"no call number {index + 1} in an auction of {len(auction)} calls")
-        pair = self.sides(auction.seat_of(index), opponents)
+        calls = auction.calls
+        return self.meaning(calls[:index], calls[index], auction.dealer, vulnerability, options, partscores, opponents)
+
+    def meaning(
+        self,
+        before: Sequence[Call],
+        call: Call,
+        dealer: Seat,
+        vulnerability: Vulnerability = Vulnerability.NONE,
+        options: SystemOptions | None = None,
+        partscores: tuple[int, int] = (0, 0),
+        opponents: System | None = None,
+    ) -> CallMeaning:
+        """What ``call`` after the calls ``before`` (from ``dealer``), made by a side playing this system, means
+        (L20F); "natural, undiscussed" where the system has no such call there, an irregular call included (an
+        insufficient bid, L27, is read as the system's calls at that turn do not include it)."""
+        pair = self.sides(dealer.offset(len(before)), opponents)
         opts = options or DEFAULT_OPTIONS
-        before = situation_after(pair, auction.calls[:index], auction.dealer, vulnerability, opts, partscores)
-        return before.meaning_of(auction.calls[index])
+        return situation_after(pair, tuple(before), dealer, vulnerability, opts, partscores).meaning_of(call)
 
 
 class Situation:

@@ -676,10 +676,7 @@ def _misexplanation(table: Table, d: Disclosure, seat: Seat, data: Mapping[str, 
         raise RulingError(f"{MISEXPLANATION}: {bid} was not alerted")
     explainer = given[-1].seat if kind == "explanation" else d.alerter(caller)
     _who_calls(table, seat, explainer)
-    meaning = d.agreements.meaning(auction.calls[: call - 1], auction.calls[call - 1], caller)
-    card = "natural (not on the card)" if meaning.text == "natural" else meaning.text
-    if (named := d.agreements.system_name(caller.side)) is not None and meaning.text == "natural":
-        card = f"natural (not on the card, which names the {named} system)"
+    card, meaning = _card_reading(d.agreements, auction.calls[: call - 1], auction.calls[call - 1], caller)
     notes = [
         f"The system card of {caller.side}: {card}{', artificial' if meaning.artificial else ''}; alertable under "
         f"the event's policy: {'yes' if d.alertable(call) else 'no'} (L40A1(b), L40B2(a)(iii)).",
@@ -914,6 +911,24 @@ def explainer(seat: Seat, self_alert: bool) -> Seat:
     """Who alerts and explains ``seat``'s calls, which is also whose calls ``seat`` explains (partnership is
     symmetric): his partner (L20F1, L40B2(a)(iii)), or ``seat`` himself under a self-alert policy."""
     return seat if self_alert else seat.partner
+
+
+def _card_reading(
+    agreements: PartnershipAgreements, before: Sequence[Call], call: Call, caller: Seat
+) -> tuple[str, CallMeaning]:
+    """How the caller's card reads ``call`` (L40A1(b)), for the director's note, and the meaning it gives: as
+    written; else by the system it names, when implemented; else natural (not on the card), saying which system
+    the card names that could not be read (the director judges its meaning, L21B1(b))."""
+    meaning = agreements.meaning(before, call, caller)
+    named = agreements.system_name(caller.side)
+    if agreements.described_call(before, call, caller) is not None:
+        return meaning.text, meaning
+    if named is None:
+        return "natural (not on the card)", meaning
+    if agreements.system_meaning(before, call, caller) is not None:
+        return f"not on the card, which names the {named} system: by it, {meaning.text}", meaning
+    why = "which does not cover it" if agreements.named_system(caller.side) else "not implemented: the director judges"
+    return f"natural (not on the card, which names the {named} system, {why})", meaning
 
 
 def answer_text(calls: Sequence[Call], meanings: Mapping[int, CallMeaning | None]) -> str:

@@ -41,7 +41,7 @@ class WBF17Insufficient(WBF17Rotation):
             Effect(EffectKind.WATCH, watch=AwaitedCall(off, "27B", off, e.call, {"index": idx})),
         )
         premature = f"{sn(off)} replaced {e.call} before the director ruled: the replacement stands if legal (L27C)."
-        notes = [] if da.system.described else ["No system description: calls are taken as natural."]
+        notes = da.system.reading_notes()
         da.rule(
             Ruling(
                 "insufficient_bid",

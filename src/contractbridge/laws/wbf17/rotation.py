@@ -54,7 +54,7 @@ class WBF17Rotation(WBF17Inadmissible):
         meaning = da.meaning(idx)
         partner_idx = da.last_standing_index(seat.partner)
         partner_artificial = partner_idx is not None and da.meaning(partner_idx).artificial
-        notes = [] if da.system.described else ["No system description: calls are taken as natural."]
+        notes = da.system.reading_notes()
         if call.kind is CallKind.PASS and not (meaning.artificial or partner_artificial):
             family = "30"
         elif call.kind in (CallKind.PASS, CallKind.BID):
