@@ -29,9 +29,11 @@ from contractbridge.errors import BridgeError, EventLogError, TournamentError
 from contractbridge.eventlog import MAX_LOG_BYTES, EventLog, EventLogWarning, read_table
 from contractbridge.formats.diagram import diagram
 from contractbridge.laws import DEFAULT_EDITION, DEFAULT_RUBBER_EDITION, EDITIONS
+from contractbridge.laws.wbf17.disclosure import agreements
 from contractbridge.players import Player, RandomPlayer
-from contractbridge.robots import Effort, default_robot
+from contractbridge.robots import Effort, RobotPlayer, default_robot
 from contractbridge.robots.cardplay import ROBOT_EFFORT_ENV
+from contractbridge.robots.explanations import played_system, seat_systems
 from contractbridge.scoring import compare
 from contractbridge.table import Phase, Table
 
@@ -81,10 +83,27 @@ def _print_state(console: Console, table: Table) -> None:
 
 
 # the terminal table -----------------------------------------------------------------------------------------
-def _robot(system: str, seed: int | None, effort: Effort) -> Player:
-    """The robot of a seat: the one place a robot seat is built. It bids by ``system`` and plays the cards by
-    double-dummy sampling at ``effort`` (``robots.default_robot``)."""
-    return default_robot(system, seed=seed, effort=effort)
+def _robot(system: str, seed: int | None, effort: Effort, opponents: str | None = None) -> Player:
+    """The robot of a seat: the one place a robot seat is built. It bids by ``system``, reads the opponents' calls
+    by ``opponents`` (None: the same) and plays the cards by double-dummy sampling at ``effort``
+    (``robots.default_robot``)."""
+    return default_robot(system, seed=seed, effort=effort, opponents=opponents)
+
+
+def _seated(
+    table: Table, robots: Mapping[Seat, Player], system: str, seed: int | None, effort: Effort
+) -> Mapping[Seat, Player]:
+    """The robots at ``table``: a bidding robot (not a random player) whose pair's card, or its opponents', names a
+    system the robots play bids and reads the calls by the systems the cards name, as at the web table
+    (L40A1(b), ``robots.explanations.seat_systems``); the others as given (``system``: the command's)."""
+    cards, base = agreements(table), played_system(system)
+    default = system if base is None else base.name
+    seated = dict(robots)
+    for seat, robot in robots.items():
+        own, theirs = seat_systems(cards, seat, default)
+        if isinstance(robot, RobotPlayer) and (own, theirs) != (default, default):
+            seated[seat] = _robot(own, seed, effort, theirs)
+    return seated
 
 
 def _read_with(console: Console) -> Callable[[str], str]:
@@ -320,6 +339,7 @@ def register(app: typer.Typer) -> None:
             terminal_rubber(console, edition, robots, seed, log, hint_robot, resume, max_bytes, practice=practice)
             return
         humans = [s for s in Seat if s not in robots]
+        seated = partial(_seated, robots=robots, system=system, seed=seed, effort=effort)
         side = humans[0].side if humans else Side.NS
         try:
             if resume is not None and (resume.is_dir() or (str(resume) == LAST and not resume.exists())):
@@ -331,7 +351,7 @@ def register(app: typer.Typer) -> None:
         except BridgeError as err:
             raise _fail(str(err)) from None
         if match is not None:
-            _play_match(console, match, robots, hint_robot, side, max_bytes, practice)
+            _play_match(console, match, seated, hint_robot, side, max_bytes, practice)
             return
         if resume is not None and boards > 1:
             raise _fail("--resume FILE continues one board; a match continues from its directory (--resume DIR)")
@@ -342,7 +362,7 @@ def register(app: typer.Typer) -> None:
             )
             if seed is not None:
                 seed += 1
-            outcome = _played(console, table, robots, writer, hint_robot, practice)
+            outcome = _played(console, table, seated, writer, hint_robot, practice)
             if outcome is None:
                 return
             if boards > 1:
@@ -352,14 +372,15 @@ def register(app: typer.Typer) -> None:
 def _played(
     console: Console,
     table: Table,
-    robots: Mapping[Seat, Player],
+    robots: Callable[[Table], Mapping[Seat, Player]],
     writer: EventLog | None,
     hint_robot: Callable[[Seat], Player],
     practice: bool = False,
 ) -> BoardOutcome | None:
-    """The board played at the terminal; None when the player quits (the state shown) or play stops unfinished."""
+    """The board played at the terminal by the ``robots`` of its table (``_seated``) and the person; None when the
+    player quits (the state shown) or play stops unfinished."""
     try:
-        outcome = _play_board(console, table, robots, writer, hint_robot, practice)
+        outcome = _play_board(console, table, robots(table), writer, hint_robot, practice)
     except Quit:
         console.print()
         _print_state(console, table)
@@ -383,7 +404,7 @@ def _opened(console: Console, open_: Callable[[], tuple[Table, EventLog | None]]
 def _play_match(
     console: Console,
     match: Match,
-    robots: Mapping[Seat, Player],
+    robots: Callable[[Table], Mapping[Seat, Player]],
     hint_robot: Callable[[Seat], Player],
     side: Side,
     max_bytes: int,

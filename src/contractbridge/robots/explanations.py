@@ -17,10 +17,11 @@ from contractbridge.systems import implemented_system as played_system
 
 if TYPE_CHECKING:
     from contractbridge.auction import Auction
+    from contractbridge.cards import Seat, Side
     from contractbridge.deal import Vulnerability
     from contractbridge.systems.agreements import PartnershipAgreements
 
-__all__ = ["agreed_meaning", "played_system"]
+__all__ = ["agreed_meaning", "played_system", "seat_systems"]
 
 
 def agreed_meaning(
@@ -51,3 +52,14 @@ def agreed_meaning(
         return CallMeaning(call, text, "", undiscussed=True)
     theirs = played_system(agreements.system_name(caller.side.opponents)) or opponents
     return ours.explain(auction, index, vulnerability, options, partscores, theirs)
+
+
+def seat_systems(agreements: PartnershipAgreements | None, seat: Seat, default: str) -> tuple[str, str]:
+    """The systems a robot in ``seat`` bids and reads its opponents' calls by: the one each pair's card names where
+    the robots play it (L40A1(b): its pair's agreements, e.g. ``club``), else ``default``."""
+
+    def named(side: Side) -> str:
+        found = None if agreements is None else played_system(agreements.system_name(side))
+        return default if found is None else found.name
+
+    return named(seat.side), named(seat.side.opponents)

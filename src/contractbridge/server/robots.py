@@ -24,14 +24,14 @@ from typing import TYPE_CHECKING, Any, Final
 
 from contractbridge.auction import Auction
 from contractbridge.calls import Call
-from contractbridge.cards import Card, Seat, Side
+from contractbridge.cards import Card, Seat
 from contractbridge.dd import dds_version
 from contractbridge.deal import Vulnerability
 from contractbridge.errors import DDSUnavailableError
 from contractbridge.players import Player
 from contractbridge.robots import Effort, default_robot
 from contractbridge.robots.bidder import explain
-from contractbridge.robots.explanations import played_system
+from contractbridge.robots.explanations import seat_systems as explained_systems
 from contractbridge.server.settings import default_robot_processes
 
 if TYPE_CHECKING:
@@ -66,12 +66,7 @@ def robot_player(
 def seat_systems(agreements: PartnershipAgreements | None, seat: Seat) -> tuple[str, str]:
     """The systems a robot in ``seat`` bids and reads its opponents' calls by: the one each pair's card names where
     the robots play it (L40A1(b): its pair's agreements, e.g. ``club``), else ``ROBOT_SYSTEM``."""
-
-    def named(side: Side) -> str:
-        found = None if agreements is None else played_system(agreements.system_name(side))
-        return ROBOT_SYSTEM if found is None else found.name
-
-    return named(seat.side), named(seat.side.opponents)
+    return explained_systems(agreements, seat, ROBOT_SYSTEM)
 
 
 @dataclass(frozen=True, slots=True)
