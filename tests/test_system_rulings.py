@@ -48,7 +48,9 @@ def test_an_artificial_club_out_of_rotation_is_ruled_on_as_artificial_l29c() -> 
     system is read; an unimplemented one is taken as natural and the note says the director judges."""
     club = replay(call("E", "1C"), system=CLUB_EW)
     assert club.pending is not None and any("L29C" in n for n in club.pending.notes)
-    assert not any("No system description" in n for n in club.pending.notes)
+    assert "No system description for NS: its calls are taken as natural." in club.pending.notes
+    both = replay(call("E", "1C"), system=CLUB_EW.with_system(Side.NS, "culbertson"))
+    assert both.pending is not None and not any("No system description" in n for n in both.pending.notes)
     natural = replay(call("E", "1C"))
     assert natural.pending is not None and not any("L29C" in n for n in natural.pending.notes)
     assert any("No system description" in n for n in natural.pending.notes)

@@ -230,8 +230,11 @@ class PartnershipAgreements:
             "taken as natural; the director judges their agreed meaning (L40A1(b))."
             for side, name in self.unimplemented().items()
         ]
-        if not self.described and not any(self.named_system(side) is not None for side in Side):
+        unread = [] if self.described else [side for side in Side if self.named_system(side) is None]
+        if len(unread) == len(Side):
             notes.insert(0, "No system description: calls are taken as natural.")
+        elif unread:
+            notes.insert(0, f"No system description for {unread[0]}: its calls are taken as natural.")
         return notes
 
     def card(self, side: Side) -> dict[str, tuple[CallMeaning, bool | None]]:
