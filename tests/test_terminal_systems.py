@@ -39,3 +39,15 @@ def test_the_terminal_robots_bid_the_system_their_pairs_card_names_l40a1b(tmp_pa
     assert _first_call(tmp_path, "acol", {"NS": {"system": "Acol"}}) == Call.parse("P")
     # the opponents' card names Club: North still bids Culbertson, his own pair's system
     assert _first_call(tmp_path, "theirs", {"EW": {"system": "club"}}) == Call.parse("P")
+
+
+def test_the_hint_in_a_persons_seat_bids_the_system_his_pairs_card_names_l40a1b(tmp_path: Path) -> None:
+    """North is the person: the robot that answers his ``hint`` bids the Club system his pair's card names."""
+    for name, card, call in (("hint-club", {"NS": {"system": "club"}}, "1C"), ("hint-plain", None, "P")):
+        agreements = None if card is None else PartnershipAgreements.from_dict(card)
+        start = tmp_path / f"{name}.jsonl"
+        start.write_text(Table(Board(1, DEAL), agreements=agreements).to_jsonl())
+        args = ["play", "--resume", str(start), "--log", str(tmp_path / f"{name}-out.jsonl"), "--seat", "N"]
+        result = runner.invoke(app, [*args, "--robot-effort", "low"], input="hint\nquit\n")
+        assert result.exit_code == 0, result.output
+        assert f"The robot would call {call}:" in result.output

@@ -90,20 +90,40 @@ def _robot(system: str, seed: int | None, effort: Effort, opponents: str | None 
     return default_robot(system, seed=seed, effort=effort, opponents=opponents)
 
 
-def _seated(
-    table: Table, robots: Mapping[Seat, Player], system: str, seed: int | None, effort: Effort
-) -> Mapping[Seat, Player]:
-    """The robots at ``table``: a bidding robot (not a random player) whose pair's card, or its opponents', names a
-    system the robots play bids and reads the calls by the systems the cards name, as at the web table
-    (L40A1(b), ``robots.explanations.seat_systems``); the others as given (``system``: the command's)."""
-    cards, base = agreements(table), played_system(system)
-    default = system if base is None else base.name
-    seated = dict(robots)
-    for seat, robot in robots.items():
-        own, theirs = seat_systems(cards, seat, default)
-        if isinstance(robot, RobotPlayer) and (own, theirs) != (default, default):
-            seated[seat] = _robot(own, seed, effort, theirs)
-    return seated
+class _Seating:
+    """The robots of the terminal's tables, as at the web table (L40A1(b), ``robots.explanations.seat_systems``):
+    a bidding robot (not a random player) bids, and reads the opponents' calls, by the systems the pairs' cards
+    name where the robots play them, else by the command's ``system``; so does the robot that answers ``hint`` in
+    a person's seat (one per seat and systems, so that it keeps its samples from card to card)."""
+
+    def __init__(self, robots: Mapping[Seat, Player], system: str, seed: int | None, effort: Effort) -> None:
+        base = played_system(system)
+        self.robots, self.system = robots, system if base is None else base.name
+        self.seed, self.effort = seed, effort
+        self._hinters: dict[tuple[Seat, str, str], Player] = {}
+
+    def _systems(self, table: Table | None, seat: Seat) -> tuple[str, str]:
+        return seat_systems(None if table is None else agreements(table), seat, self.system)
+
+    def at(self, table: Table) -> Mapping[Seat, Player]:
+        """The robots at ``table``: those whose cards name the command's system (or none) as given."""
+        seated = dict(self.robots)
+        for seat, robot in self.robots.items():
+            own, theirs = self._systems(table, seat)
+            if isinstance(robot, RobotPlayer) and (own, theirs) != (self.system, self.system):
+                seated[seat] = _robot(own, self.seed, self.effort, theirs)
+        return seated
+
+    def hints(self, table: Table | None) -> Callable[[Seat], Player]:
+        """Who answers ``hint`` in a seat at ``table`` (None: a table without cards, the rubber's)."""
+
+        def hint_robot(seat: Seat) -> Player:
+            key = (seat, *self._systems(table, seat))
+            if key not in self._hinters:
+                self._hinters[key] = _robot(key[1], self.seed, self.effort, key[2])
+            return self._hinters[key]
+
+        return hint_robot
 
 
 def _read_with(console: Console) -> Callable[[str], str]:
@@ -314,12 +334,7 @@ def register(app: typer.Typer) -> None:
                 robots[s] = _robot(system, seed, effort)
         except BridgeError as err:
             raise _fail(str(err)) from None
-        hinters: dict[Seat, Player] = {}
-
-        def hint_robot(s: Seat) -> Player:  # one per seat, so that it keeps its samples from card to card
-            if s not in hinters:
-                hinters[s] = _robot(system, seed, effort)
-            return hinters[s]
+        seating = _Seating(robots, system, seed, effort)
 
         try:
             dealt = None if deals is None else _file_boards(deals, board, boards, rubber or resume is not None)
@@ -336,10 +351,11 @@ def register(app: typer.Typer) -> None:
                     console.print(f"Logging the rubber to {log}", soft_wrap=True)
             except BridgeError as err:
                 raise _fail(str(err)) from None
-            terminal_rubber(console, edition, robots, seed, log, hint_robot, resume, max_bytes, practice=practice)
+            terminal_rubber(
+                console, edition, robots, seed, log, seating.hints(None), resume, max_bytes, practice=practice
+            )
             return
         humans = [s for s in Seat if s not in robots]
-        seated = partial(_seated, robots=robots, system=system, seed=seed, effort=effort)
         side = humans[0].side if humans else Side.NS
         try:
             if resume is not None and (resume.is_dir() or (str(resume) == LAST and not resume.exists())):
@@ -351,7 +367,7 @@ def register(app: typer.Typer) -> None:
         except BridgeError as err:
             raise _fail(str(err)) from None
         if match is not None:
-            _play_match(console, match, seated, hint_robot, side, max_bytes, practice)
+            _play_match(console, match, seating, side, max_bytes, practice)
             return
         if resume is not None and boards > 1:
             raise _fail("--resume FILE continues one board; a match continues from its directory (--resume DIR)")
@@ -362,7 +378,7 @@ def register(app: typer.Typer) -> None:
             )
             if seed is not None:
                 seed += 1
-            outcome = _played(console, table, seated, writer, hint_robot, practice)
+            outcome = _played(console, table, seating, writer, practice)
             if outcome is None:
                 return
             if boards > 1:
@@ -372,15 +388,14 @@ def register(app: typer.Typer) -> None:
 def _played(
     console: Console,
     table: Table,
-    robots: Callable[[Table], Mapping[Seat, Player]],
+    seating: _Seating,
     writer: EventLog | None,
-    hint_robot: Callable[[Seat], Player],
     practice: bool = False,
 ) -> BoardOutcome | None:
-    """The board played at the terminal by the ``robots`` of its table (``_seated``) and the person; None when the
+    """The board played at the terminal by the robots of its table (``seating``) and the person; None when the
     player quits (the state shown) or play stops unfinished."""
     try:
-        outcome = _play_board(console, table, robots(table), writer, hint_robot, practice)
+        outcome = _play_board(console, table, seating.at(table), writer, seating.hints(table), practice)
     except Quit:
         console.print()
         _print_state(console, table)
@@ -404,8 +419,7 @@ def _opened(console: Console, open_: Callable[[], tuple[Table, EventLog | None]]
 def _play_match(
     console: Console,
     match: Match,
-    robots: Callable[[Table], Mapping[Seat, Player]],
-    hint_robot: Callable[[Seat], Player],
+    seating: _Seating,
     side: Side,
     max_bytes: int,
     practice: bool = False,
@@ -435,7 +449,7 @@ def _play_match(
                 outcome = board_outcome(table)
                 console.print(f"Board {number} (played): {table.result}")
             else:
-                played = _played(console, table, robots, writer, hint_robot, practice)
+                played = _played(console, table, seating, writer, practice)
                 if played is None:
                     return
                 outcome = played
