@@ -96,3 +96,15 @@ def test_a_misexplanation_ruling_quotes_the_named_system_l21b_l20f1() -> None:
     assert "natural (not on the card, which names the precision system, not implemented" in unknown
     plain = next(n for n in _misexplained(PartnershipAgreements()) if n.startswith("The system card of EW"))
     assert "natural (not on the card)" in plain and "alertable under the event's policy: no" in plain
+
+
+def test_a_call_out_of_rotation_is_read_as_if_the_skipped_players_had_passed_l29c() -> None:
+    """Dealer N: N 1S, then S raises to 2S at E's turn. With the dealer the Club system reads 1S P 2S, partner's
+    raise (natural); read as made in turn it would be an opponent's 1S and a cue-bid (artificial)."""
+    club_ns = PartnershipAgreements(systems={Side.NS: "club"})
+    before, raise_ = [Call.parse("1S")], Call.parse("2S")
+    assert not club_ns.meaning(before, raise_, Seat.SOUTH, dealer=Seat.NORTH).artificial
+    assert club_ns.meaning(before, raise_, Seat.SOUTH).artificial  # the call in turn: E's cue-bid seat
+    da = replay(call("N", "1S"), call("S", "2S"), system=club_ns)
+    assert da.pending is not None and not any("L29C" in n for n in da.pending.notes)
+    assert not da.meaning(len(da.entries) - 1).artificial

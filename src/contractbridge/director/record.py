@@ -250,7 +250,7 @@ class DirectedAuction:
         """The partnership meaning of entry ``index`` (its pair's system card, then the description of both pairs,
         then the implemented system the card names; natural otherwise: L40A1(b))."""
         entry = self.entries[index]
-        return self.system.meaning(self.before(index), entry.call, entry.seat)
+        return self.system.meaning(self.before(index), entry.call, entry.seat, dealer=self.dealer)
 
     def is_sufficient(self, call: Call) -> bool:
         last = self.summary().last_bid

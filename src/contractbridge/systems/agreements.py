@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
-from contractbridge.calls import Bid, Call
+from contractbridge.calls import PASS, Bid, Call
 from contractbridge.cards import Seat, Side, Suit
 from contractbridge.errors import ParseError
 from contractbridge.systems import implemented_system
@@ -251,22 +251,30 @@ class PartnershipAgreements:
         """``call`` after ``before`` (made by ``seat``: his pair's card first) as described, None if it is not."""
         return self._lookup(before, call, seat)[0]
 
-    def system_meaning(self, before: Sequence[Call], call: Call, seat: Seat | None = None) -> CallMeaning | None:
+    def system_meaning(
+        self, before: Sequence[Call], call: Call, seat: Seat | None = None, *, dealer: Seat | None = None
+    ) -> CallMeaning | None:
         """``call`` after ``before`` by ``seat`` as the implemented system his pair's card names explains it (the
         opponents' calls read by the system their card names, else by the same), None if the card names none the
-        project implements or the system does not cover the call ("undiscussed"). Read not vulnerable: the
-        systems' artificial calls, which the rulings ask about, do not depend on vulnerability."""
+        project implements or the system does not cover the call ("undiscussed"). With the ``dealer``, a call out
+        of rotation is read as if the players it skipped had passed (L29C, L30C: is it artificial?); without, as
+        made in turn. Read not vulnerable: the systems' artificial calls, which the rulings ask about, do not
+        depend on vulnerability."""
         named = None if seat is None else self.named_system(seat.side)
         if seat is None or named is None:
             return None
+        if dealer is not None:
+            before = [*before, *[PASS] * ((seat - dealer.offset(len(before))) % 4)]
         opponents = self.named_system(seat.side.opponents)
         found = named.meaning(before, call, seat.offset(-len(before)), opponents=opponents)
         return None if found.undiscussed else found
 
-    def meaning(self, before: Sequence[Call], call: Call, seat: Seat | None = None) -> CallMeaning:
+    def meaning(
+        self, before: Sequence[Call], call: Call, seat: Seat | None = None, *, dealer: Seat | None = None
+    ) -> CallMeaning:
         """The agreed meaning of ``call`` after ``before`` (made by ``seat``): his pair's card, then the system it
-        names (``system_meaning``), else natural (L40A1(b))."""
-        found = self.described_call(before, call, seat) or self.system_meaning(before, call, seat)
+        names (``system_meaning``; ``dealer`` places a call out of rotation), else natural (L40A1(b))."""
+        found = self.described_call(before, call, seat) or self.system_meaning(before, call, seat, dealer=dealer)
         return found or natural_meaning(call)
 
     def disallowed(self, before: Sequence[Call], call: Call, seat: Seat | None = None) -> str | None:
