@@ -102,13 +102,12 @@ def test_the_store_keeps_each_replaced_result_on_postgresql() -> None:
             db.close()
 
 
-def test_an_0005_database_upgrades_with_its_results(tmp_path: Path) -> None:
+def upgrade_an_0005_database(url: str) -> None:
     """A club's database of revision 0005 (before replaced results were kept) opens at 0006 with its event and
     its results as they were; its first correction is then kept."""
     from alembic import command
     from alembic.config import Config
 
-    url = f"sqlite:///{tmp_path / 'club.db'}"
     engine = sa.create_engine(url)
     config = Config()
     config.set_main_option("script_location", str(Path(migrate.__code__.co_filename).parent / "migrations"))
@@ -118,11 +117,11 @@ def test_an_0005_database_upgrades_with_its_results(tmp_path: Path) -> None:
         c.exec_driver_sql(
             "INSERT INTO club_events (id, name, form, movement, tables, boards_per_round, pairs, arrow_switch, seed,"
             " edition, irregular, section, director_token, round, status) VALUES ('e1', 'Old', 'matchpoints',"
-            " 'mitchell', 4, 1, 8, '[]', 'seed', 'WBF17', 0, 'A', 'k', 1, 'open')"
+            " 'mitchell', 4, 1, 8, '[]', 'seed', 'WBF17', FALSE, 'A', 'k', 1, 'open')"
         )
         c.exec_driver_sql(
             "INSERT INTO event_results (event_id, round, table_no, board, contract, declarer, tricks, lead,"
-            " entered_by, confirmed) VALUES ('e1', 1, 2, 2, '4S', 'S', 10, 'HK', 'pair 2', 1)"
+            " entered_by, confirmed) VALUES ('e1', 1, 2, 2, '4S', 'S', 10, 'HK', 'pair 2', TRUE)"
         )
     engine.dispose()
     db = Store(url)
@@ -136,6 +135,17 @@ def test_an_0005_database_upgrades_with_its_results(tmp_path: Path) -> None:
         assert [k.result for k in events.replaced("e1")] == [old]
     finally:
         db.close()
+
+
+def test_an_0005_database_upgrades_with_its_results_on_sqlite(tmp_path: Path) -> None:
+    upgrade_an_0005_database(f"sqlite:///{tmp_path / 'club.db'}")
+
+
+def test_an_0005_database_upgrades_with_its_results_on_postgresql() -> None:
+    with postgres() as url:
+        if url is None:
+            pytest.skip("Debian's PostgreSQL server cannot be started here")
+        upgrade_an_0005_database(url)
 
 
 def test_the_event_carries_the_replaced_results_like_the_cli_file(client: TestClient) -> None:
