@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 import sqlalchemy as sa
@@ -343,7 +343,12 @@ class EventStore:
         query = sa.select(t).where(t.c.event_id == event_id).order_by(t.c.replaced_at, t.c.id)
         with self.store._tx() as c:
             rows = c.execute(query).mappings().all()
-        return [ReplacedRecord(_result(r), r["replaced_by"], r["replaced_at"]) for r in rows]
+        return [ReplacedRecord(_result(r), r["replaced_by"], _utc(r["replaced_at"])) for r in rows]
+
+
+def _utc(moment: datetime) -> datetime:
+    """A stored moment in UTC (SQLite's ``CURRENT_TIMESTAMP`` is UTC, read back without its zone)."""
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
 
 
 def _columns(result: ResultRecord) -> dict[str, Any]:
