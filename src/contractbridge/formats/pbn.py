@@ -125,17 +125,23 @@ class PbnGame(RecordBacked):
     # -- tags
     def tag(self, name: str) -> PbnTag | None:
         """The tag of that name written in this game (the first one), or None."""
-        return self._tags().get(name)
-
-    def _tags(self) -> dict[str, PbnTag]:
-        """The first tag of each name written in this game (built again when items were added)."""
         index = self._index
         if index is None or self._indexed != len(self.items):
-            index = {}
-            for item in self.items:
-                if isinstance(item, PbnTag):
-                    index.setdefault(item.name, item)
-            self._index, self._indexed = index, len(self.items)
+            index = self._reindex()
+        return index.get(name)
+
+    def _tags(self) -> dict[str, PbnTag]:
+        """The first tag of each name written in this game."""
+        index = self._index
+        return self._reindex() if index is None or self._indexed != len(self.items) else index
+
+    def _reindex(self) -> dict[str, PbnTag]:
+        """The index of ``_tags``, built again (items were added since it was built)."""
+        index: dict[str, PbnTag] = {}
+        for item in self.items:
+            if isinstance(item, PbnTag):
+                index.setdefault(item.name, item)
+        self._index, self._indexed = index, len(self.items)
         return index
 
     def get(self, name: str, default: str | None = None) -> str | None:
@@ -250,6 +256,9 @@ class PbnGame(RecordBacked):
         tag = self.tag("Contract")
         if tag is None:
             return None
+        contract = CONTRACTS.get(tag.value)  # as PBN writers write it (#28): the same as the reading below
+        if contract is not None:
+            return contract
         text = tag.value.strip().lstrip("^").upper()
         if text in ("", "?", "-", "PASS") or text in STRAIN_ONLY:
             return None

@@ -385,6 +385,9 @@ _SEAT_LETTERS: Final = {seat.letter: seat for seat in Seat}
 
 
 def seat_value(tag: PbnTag) -> Seat | None:
+    seat = _SEAT_LETTERS.get(tag.value)  # as PBN writers write it (#28): the same as the reading below
+    if seat is not None:
+        return seat
     if len(tag.value) > MAX_VALUE:
         raise tag.fail("a seat is N, E, S or W")
     value = tag.value.strip().lstrip("^")
