@@ -253,10 +253,7 @@ def play_order(columns: Iterable[Sequence[Card | None]], first: Seat, leader: Se
 #: ``Strain.NOTRUMP``) and the suit led: a trump above every card of another suit, a card of the suit led by its
 #: rank, any other card never wins (-1). The winner is the card of the highest standing.
 _TRICK_SCORES: Final = tuple(
-    tuple(
-        tuple(i + 52 if i // 13 == trump else i if i // 13 == led else -1 for i in range(52))
-        for led in range(4)
-    )
+    tuple(tuple(i + 52 if i // 13 == trump else i if i // 13 == led else -1 for i in range(52)) for led in range(4))
     for trump in (0, 1, 2, 3, -1)
 )
 
