@@ -239,13 +239,16 @@ class PbnAuction:
     def closed(self) -> tuple[list[PbnCall], Auction | None]:
         """The expanded calls, and the ``Auction`` they make when every call is known and lawful (else None)."""
         calls = list(self.calls)
-        auction: Auction | None = Auction(self.first)
+        lawful = Auction(self.first)
+        auction: Auction | None = lawful
+        push = lawful.push
         try:
             for c in calls:
-                if c.call is None:
+                call = c.call
+                if call is None:
                     auction = None
                     break
-                auction.push(c.call)  # type: ignore[union-attr]
+                push(call)
             if self.all_pass:
                 if auction is None:
                     raise BridgeError("AP after an unknown call")
