@@ -101,13 +101,34 @@ def test_a_lapsed_period_makes_the_lead_ready_l41b() -> None:
     assert [c for _, c in t.play_state.played()] == [SJ]  # type: ignore[union-attr]
 
 
+def test_a_lapsed_period_ends_with_a_question_unanswered_l41b_l20f2() -> None:
+    """The period runs out while West's question awaits North's answer (North left): the question lapses with it
+    (West asks again at his turn to play, L20F2) and the lead is faced; before, the table waited for ever."""
+    t = table(*DOWN, ev("question", "W", call=3))
+    shown = t.rules.face_down_lead(t)
+    assert shown is not None and shown.open and not shown.ready
+    wait = Driver(t, {}).step()  # the driver waits for the player who must answer, not for the asker
+    assert isinstance(wait, Wait) and wait.seat is Seat.NORTH and wait.kind is WaitKind.QUESTIONS
+    asked_by_north = table(*DOWN, ev("question", "N", call=2))  # East's pass, explained by West
+    wait = Driver(asked_by_north, {}).step()
+    assert isinstance(wait, Wait) and wait.seat is Seat.WEST and wait.kind is WaitKind.QUESTIONS
+    t.apply(ev("no_questions", "W", lapsed=True))
+    t.apply(ev("no_questions", "N", lapsed=True))
+    t.play("SJ", "E")
+    assert [c for _, c in t.play_state.played()] == [SJ]  # type: ignore[union-attr]
+
+
 def test_a_ruling_pending_stops_the_period_l9b2() -> None:
     """A misexplanation called in the clarification period: the lead waits for the ruling."""
     t = table(*DOWN, ev("question", "W", call=3), ev("answer", "N", text="natural"), ev("no_questions", "W"),
               ev("no_questions", "N"), ev("misexplanation", "W", call=3))  # fmt: skip
+    shown = t.rules.face_down_lead(t)
+    assert shown is not None and not shown.ready  # all said "no questions": the ruling alone holds the lead
     with pytest.raises(BridgeError, match="awaits the director"):
         t.play("SJ", "E")
     assert t.legal_cards() == frozenset()
+    wait = Driver(t, {}).step()
+    assert isinstance(wait, Wait) and wait.kind is WaitKind.DIRECTOR
 
 
 @pytest.mark.parametrize("irregular", [False, True])
@@ -260,6 +281,17 @@ def test_the_terminal_moment_of_the_leaders_partner_and_a_command_typed_ahead(tm
     assert ("no_questions", "E") in [(e["event"], e["seat"]) for e in events]
     assert "E: W has led face down" in result.output and "no trick has been completed yet" in result.output
     assert "show, quit; Enter: no questions (L41B)" in result.output  # help: the period's own commands
+
+
+def test_a_line_typed_ahead_at_the_prompt_is_only_its_own_seats_next_command(tmp_path: Path) -> None:
+    """South and East at the terminal: East's "claim 13" typed at his L41B prompt is his, never South's (it ran as
+    South's claim before); East has no turn before the board is claimed, so it is dropped."""
+    log = tmp_path / "b.jsonl"
+    _one_nt(log)
+    result = CliRunner().invoke(app, ["play", "--resume", str(log), "--seat", "SE"], input="\nclaim 13\nquit\n")
+    assert result.exit_code == 0, result.output
+    events = [json.loads(line) for line in log.read_text().splitlines()][7:]
+    assert not any(e["event"] == "claim" for e in events), events
 
 
 def test_a_spectators_and_the_directors_frames_never_show_a_face_down_lead_from_norths_view() -> None:

@@ -2,7 +2,8 @@
 serve``. The director creates a 4-table Mitchell of 3 rounds from the page, enters the eight pairs and starts each
 round; at table 1 a player of pair 1 plays online with three robots, table 3 is four robots (a missing pair),
 tables 2 and 4 play with cards and enter the traveller, which their opponents confirm on their own pages; the
-director adjusts one score (L12C2) with its reason; at the end the ranking and the results site. Screenshots go
+director adjusts one score (L12C2) with its reason and corrects another (L79C), whose replaced result stays
+listed; at the end the ranking and the results site. Screenshots go
 to ``$WEB_SCREENSHOTS`` when it is set."""
 
 from __future__ import annotations
@@ -99,6 +100,17 @@ def test_a_club_evening_in_the_browser(server: Server, browser: playwright_api.B
             place(director, r, table).locator("td:has-text('confirmed'), td:has-text('played online')").first.wait_for(
                 timeout=120_000
             )
+    # the director corrects round 1's table 2 (L79C): the traveller it replaces stays listed, with who and when
+    corrected = place(director, 1, 2).locator("tr[data-board]").first.get_attribute("data-board") or ""
+    director.fill("#adjust input[name=round]", "1")
+    director.fill("#adjust input[name=table]", "2")
+    director.fill("#adjust input[name=board]", corrected)
+    director.fill("#adjust input[name=reason]", "scoring error")
+    director.click("#adjust button[type=submit]")
+    gone = director.locator(f"#replaced tbody tr[data-board='{corrected}']")
+    gone.wait_for()
+    assert director.locator("#replaced tbody tr").count() == 1 and "3NT N 9 tricks" in gone.inner_text()
+    assert f"pair {_pairs(director, 1, 2)[0]}" in gone.inner_text() and "director" in gone.inner_text()
     assert director.locator("#ranking tbody tr").count() == 8
     shot(director, "event-ranking")
     director.click("#finish")

@@ -3,10 +3,11 @@ what the store keeps of each pair's secret link), the web table of each table of
 entered at a table (a traveller: contract, declarer, lead, tricks; confirmed by the opponents) or adjusted by the
 director (L12C2, with the reason, L81C8). Boards played online are the web table's own results (``store.py``). An
 event may keep its alert policy and each pair its system card (L40A1(b), L40B2(a)(iii)): its round's web tables are
-opened with them.
+opened with them. A director's correction (L79C) or adjusted score (L12C) replaces a table's result: the result it
+replaced is kept, with who replaced it and when, never scored (as the CLI's event file keeps it, ``Event.replaced``).
 
-The schema is Alembic revisions ``0003`` and ``0005``; every method commits before it returns, and a refused write
-(a result already entered, an unknown event) changes nothing.
+The schema is Alembic revisions ``0003``, ``0005`` and ``0006``; every method commits before it returns, and a
+refused write (a result already entered, an unknown event) changes nothing.
 
 ```python
 events = EventStore(Store("sqlite://"))
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 import sqlalchemy as sa
@@ -28,7 +30,7 @@ from contractbridge.store import tables as store_tables
 from contractbridge.tournament.event import Entry, Event
 from contractbridge.tournament.handrecords import board_from_dict, board_to_dict
 
-__all__ = ["EventRecord", "EventStore", "NoEventError", "PairRecord", "ResultRecord"]
+__all__ = ["EventRecord", "EventStore", "NoEventError", "PairRecord", "ReplacedRecord", "ResultRecord"]
 
 club_events = sa.Table(
     "club_events",
@@ -74,22 +76,35 @@ event_tables = sa.Table(
     sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id"), nullable=False, unique=True),
 )
 
+
+def _line(key: bool) -> list[sa.Column[Any]]:
+    """The columns of a traveller's line (or an adjusted score): where (the key of ``event_results``), the result,
+    who entered it and whether it is confirmed."""
+    where = [sa.Column(n, sa.Integer, primary_key=key, autoincrement=False, nullable=False)
+             for n in ("round", "table_no", "board")]  # fmt: skip
+    return [*where, sa.Column("contract", sa.String(8)), sa.Column("declarer", sa.String(1)),
+            sa.Column("tricks", sa.Integer), sa.Column("lead", sa.String(3)), sa.Column("adjusted", sa.String(32)),
+            sa.Column("reason", sa.String(200)), sa.Column("entered_by", sa.String(16), nullable=False),
+            sa.Column("confirmed", sa.Boolean, nullable=False)]  # fmt: skip
+
+
 event_results = sa.Table(
     "event_results",
     metadata,
     sa.Column("event_id", sa.String(32), sa.ForeignKey("club_events.id"), primary_key=True),
-    sa.Column("round", sa.Integer, primary_key=True, autoincrement=False),
-    sa.Column("table_no", sa.Integer, primary_key=True, autoincrement=False),
-    sa.Column("board", sa.Integer, primary_key=True, autoincrement=False),
-    sa.Column("contract", sa.String(8)),
-    sa.Column("declarer", sa.String(1)),
-    sa.Column("tricks", sa.Integer),
-    sa.Column("lead", sa.String(3)),
-    sa.Column("adjusted", sa.String(32)),
-    sa.Column("reason", sa.String(200)),
-    sa.Column("entered_by", sa.String(16), nullable=False),
-    sa.Column("confirmed", sa.Boolean, nullable=False),
+    *_line(key=True),
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False, server_default=sa.func.now()),
+)
+
+#: The results a director's correction replaced (L79C, L12C), kept with who replaced them and when, never scored.
+event_replaced_results = sa.Table(
+    "event_replaced_results",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("event_id", sa.String(32), sa.ForeignKey("club_events.id"), nullable=False, index=True),
+    *_line(key=False),
+    sa.Column("replaced_by", sa.String(16), nullable=False),
+    sa.Column("replaced_at", sa.DateTime(timezone=True), nullable=False, server_default=sa.func.now()),
 )
 
 
@@ -152,6 +167,17 @@ class ResultRecord:
     entry: Entry
     entered_by: str
     confirmed: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ReplacedRecord:
+    """A result a director's correction replaced (L79C; an adjusted score in place of the table's result, L12C):
+    the result as it stood (``entered_by`` ``played`` for a board played online), who replaced it and when. Kept
+    for the director (L81C8), never scored."""
+
+    result: ResultRecord
+    replaced_by: str
+    replaced_at: datetime
 
 
 class EventStore:
@@ -265,8 +291,12 @@ class EventStore:
             return {(int(r["round"]), int(r["table_no"])): r["table_id"] for r in c.execute(query).mappings()}
 
     # results ----------------------------------------------------------------------------------------------------
-    def add_result(self, event_id: str, result: ResultRecord, *, replace: bool = False) -> None:
-        """Record a result; ``replace``: the director's, in place of any result at that table on that board."""
+    def add_result(
+        self, event_id: str, result: ResultRecord, *, replace: bool = False, played: Entry | None = None
+    ) -> None:
+        """Record a result; ``replace``: the director's, in place of any result at that table on that board, which
+        is kept among the replaced results (L79C, L12C; ``played``: the board's result played online, kept so when
+        no entered result stands there), in the same transaction."""
         e = result.entry
         where = (
             (event_results.c.event_id == event_id) & (event_results.c.round == e.round)
@@ -275,14 +305,15 @@ class EventStore:
         try:
             with self.store._tx() as c:
                 if replace:
+                    old = c.execute(sa.select(event_results).where(where)).mappings().first()
+                    gone = _result(old) if old is not None else None
+                    if gone is None and played is not None:
+                        gone = ResultRecord(played, "played", True)
+                    if gone is not None:
+                        c.execute(event_replaced_results.insert().values(
+                            event_id=event_id, **_columns(gone), replaced_by=result.entered_by))  # fmt: skip
                     c.execute(event_results.delete().where(where))
-                c.execute(
-                    event_results.insert().values(
-                        event_id=event_id, round=e.round, table_no=e.table, board=e.board, contract=e.contract,
-                        declarer=e.declarer, tricks=e.tricks, lead=e.lead, adjusted=e.adjusted, reason=e.reason,
-                        entered_by=result.entered_by, confirmed=result.confirmed,
-                    )
-                )  # fmt: skip
+                c.execute(event_results.insert().values(event_id=event_id, **_columns(result)))
         except sa.exc.IntegrityError:
             where_text = f"round {e.round}, table {e.table}, board {e.board}"
             raise StoreError(f"{where_text}: a result is already entered") from None
@@ -305,6 +336,27 @@ class EventStore:
         with self.store._tx() as c:
             rows = c.execute(query).mappings().all()
         return [_result(r) for r in rows]
+
+    def replaced(self, event_id: str) -> list[ReplacedRecord]:
+        """The results the director's corrections replaced, oldest first (L79C, L12C; never scored)."""
+        t = event_replaced_results
+        query = sa.select(t).where(t.c.event_id == event_id).order_by(t.c.replaced_at, t.c.id)
+        with self.store._tx() as c:
+            rows = c.execute(query).mappings().all()
+        return [ReplacedRecord(_result(r), r["replaced_by"], _utc(r["replaced_at"])) for r in rows]
+
+
+def _utc(moment: datetime) -> datetime:
+    """A stored moment in UTC (SQLite's ``CURRENT_TIMESTAMP`` is UTC, read back without its zone)."""
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+
+
+def _columns(result: ResultRecord) -> dict[str, Any]:
+    """A result's columns (``event_results``, ``event_replaced_results``) but its event's id."""
+    e = result.entry
+    return {"round": e.round, "table_no": e.table, "board": e.board, "contract": e.contract, "declarer": e.declarer,
+            "tricks": e.tricks, "lead": e.lead, "adjusted": e.adjusted, "reason": e.reason,
+            "entered_by": result.entered_by, "confirmed": result.confirmed}  # fmt: skip
 
 
 def _result(row: sa.RowMapping) -> ResultRecord:

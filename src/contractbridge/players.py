@@ -218,9 +218,17 @@ class Driver:
         robot = next((s for s in down.waiting if s in self.seats), None)
         if robot is not None:
             return Action({"event": "no_questions", "seat": robot.letter}, self.seats[robot])
-        why = "a question awaits its answer" if down.open else "may ask before the opening lead is faced"
-        law = table.rules.cited("question" if down.open else "clarification")
-        return Wait(down.waiting[0] if down.waiting else None, WaitKind.QUESTIONS, f"{why}{law}")
+        if down.open:  # the player who must answer (L20F1), not the one who asked
+            shown = table.rules.disclosure(table)
+            asked = [q for q in shown["questions"] if q["awaiting"]] if shown is not None else []
+            who = Seat.parse(asked[-1]["awaiting"][0]) if asked else None
+            return Wait(who, WaitKind.QUESTIONS, f"a question awaits its answer{table.rules.cited('question')}")
+        law = table.rules.cited("clarification")
+        return Wait(
+            down.waiting[0] if down.waiting else None,
+            WaitKind.QUESTIONS,
+            f"may ask before the opening lead is faced{law}",
+        )
 
     def _leads_face_down(self) -> bool:
         """Whether a robot's opening lead is made face down: ``face_down``, and a person may ask before it is faced

@@ -158,7 +158,7 @@ class TerminalTable:
     autoplay: bool = False
     #: a line typed at the clarification period's prompt that is no question: he has none (L41B), and it is his
     #: next command
-    _ahead: str = ""
+    _ahead: tuple[Seat, str] | None = None  # a command typed at the L41B prompt: its seat's next one only
 
     @property
     def humans(self) -> frozenset[Seat]:
@@ -306,7 +306,8 @@ class TerminalTable:
             what = "card"
         else:
             what = f"card from dummy ({turn.letter})"
-        line, self._ahead = self._ahead or self.read(f"{actor.letter} {what}> ").strip(), ""
+        ahead, self._ahead = self._ahead, None
+        line = ahead[1] if ahead is not None and ahead[0] == actor else self.read(f"{actor.letter} {what}> ").strip()
         try:
             self._command(actor, line, driver)
         except BridgeError as err:
@@ -338,7 +339,7 @@ class TerminalTable:
             else:
                 table.apply({"event": "no_questions", "seat": seat.letter})
                 self._commit()
-                self._ahead = "" if word in ("", "no", "n", "nq", "none") else line
+                self._ahead = None if word in ("", "no", "n", "nq", "none") else (seat, line)
         except BridgeError as err:
             self.console.print(f"[red]{escape(seat_names(str(err)))}[/red]")
 

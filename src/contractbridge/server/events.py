@@ -10,7 +10,9 @@ table does (``TableSession``).
 
 A board played online is the web table's result; a board played with real cards is entered on the traveller
 (contract, declarer, lead, tricks) by one pair and counts once the opponents confirm it; the director's entries
-count at once and an adjusted score (L12C2) replaces the table's result, with its reason (L81C8). Every result is
+count at once and an adjusted score (L12C2) or a correction (L79C) replaces the table's result, with its reason
+(L81C8); the result replaced is kept, shown to the director with who replaced it and when, never scored (as the
+CLI's event file keeps it, ``Event.replaced``). Every result is
 checked by ``tournament.event.Event.enter`` (the board is played at that table in that round, the score is
 possible, no result twice) before anything is stored.
 """
@@ -20,12 +22,12 @@ from __future__ import annotations
 import asyncio
 import secrets
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from contractbridge.cards import Seat
 from contractbridge.errors import BridgeError
-from contractbridge.eventstore import EventRecord, EventStore, PairRecord, ResultRecord
+from contractbridge.eventstore import EventRecord, EventStore, PairRecord, ReplacedRecord, ResultRecord
 from contractbridge.server import tokens
 from contractbridge.server.club import Club
 from contractbridge.server.protocol import ProtocolError
@@ -51,6 +53,7 @@ class Results:
 
     played: tuple[Entry, ...]
     entered: tuple[ResultRecord, ...]
+    replaced: tuple[ReplacedRecord, ...] = ()
 
     def counted(self) -> tuple[Entry, ...]:
         """What is scored: the confirmed entries, then every board played online that no entry replaces."""
@@ -203,19 +206,22 @@ class EventRoom:
             for s in scores:
                 played.append(Entry(r, t, int(s["board"]), s["contract"] or "pass", s["declarer"], s["tricks"],
                                     leads.get(int(s["board"]))))  # fmt: skip
-        return Results(tuple(played), tuple(self.events.results(self.id)))
+        return Results(tuple(played), tuple(self.events.results(self.id)), tuple(self.events.replaced(self.id)))
 
     async def event(self, *, everything: bool = False) -> Event:
-        """The event with its names and the results that count (``everything``: pending ones too)."""
+        """The event with its names and the results that count (``everything``: pending ones too), and those the
+        director's corrections replaced (``Event.replaced``: kept, never scored, L79C)."""
         record = await self.record()
         names = {str(p.pair): p.names for p in (await asyncio.to_thread(self.events.pairs, self.id)).values()}
         results = await self.results()
-        return record.event(names, results.all() if everything else results.counted())
+        event = record.event(names, results.all() if everything else results.counted())
+        return replace(event, replaced=tuple(r.result.entry for r in results.replaced))
 
     async def enter(self, role: str | int, entry: Entry) -> ResultRecord:
         """A traveller's line (or the director's adjusted score): checked against the movement and every result
         so far, then stored. A pair enters only at its own table and never an adjusted score; its opponents
-        confirm it. The director's result replaces the table's (L12). A finished event's results are final."""
+        confirm it. The director's result replaces the table's (L12C, L79C), which is kept among the replaced results.
+        A finished event's results are final."""
         record = await self._open()
         encounter = record.event().encounter(entry.round, entry.table)
         by_director = role == DIRECTOR
@@ -225,16 +231,17 @@ class EventRoom:
             if entry.adjusted is not None:
                 raise EventAccessError("only the director gives an adjusted score")
         results = await self.results()
-        kept = results.all()
+        kept, played = results.all(), None
         if by_director:
             kept = tuple(e for e in kept if _where(e) != _where(entry))
+            played = next((e for e in results.played if _where(e) == _where(entry)), None)
         elif any(_where(e) == _where(entry) for e in results.played):
             raise ProtocolError(f"round {entry.round}, table {entry.table}, board {entry.board} was played online: "
                                 "its result is the table's")  # fmt: skip
         checked = record.event(entries=kept).enter(entry, lead=True)  # the checks, before anything is stored
         entry = checked.entries[-1]  # the lead written as a card (SK)
         stored = ResultRecord(entry, DIRECTOR if by_director else f"pair {role}", by_director)
-        await asyncio.to_thread(self.events.add_result, self.id, stored, replace=by_director)
+        await asyncio.to_thread(self.events.add_result, self.id, stored, replace=by_director, played=played)
         return stored
 
     async def confirm(self, role: str | int, round_number: int, table: int, board: int) -> None:
@@ -284,7 +291,9 @@ class EventRoom:
         out["places"] = [
             self._place_state(e, linked.get((e.round, e.table)), results) for e in places if e.round <= record.round
         ]
-        if role != DIRECTOR:
+        if role == DIRECTOR:
+            out["replaced"] = [_replaced_state(r) for r in results.replaced]
+        else:
             out["card"] = [{"round": p.round, "table": p.table, "direction": p.direction, "opponent": p.opponent,
                             "boards": list(p.boards)} for p in event.movement.card(int(role))]  # fmt: skip
         return out
@@ -306,6 +315,12 @@ class EventRoom:
                                              for s, r in session.seats.items()}  # fmt: skip
         return {"round": e.round, "table": e.table, "ns": e.ns, "ew": e.ew, "boards": list(e.boards),
                 "table_id": table_id, "seats": seats, "results": lines}  # fmt: skip
+
+
+def _replaced_state(r: ReplacedRecord) -> dict[str, Any]:
+    """A replaced result for the director's page: the line as it stood, who replaced it and when (ISO 8601)."""
+    line = {**r.result.entry.to_dict(), "entered_by": r.result.entered_by, "confirmed": r.result.confirmed}
+    return {**line, "replaced_by": r.replaced_by, "replaced_at": r.replaced_at.isoformat()}
 
 
 def _agreements(record: EventRecord, ns: PairRecord | None, ew: PairRecord | None) -> PartnershipAgreements | None:

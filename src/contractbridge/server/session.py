@@ -534,7 +534,8 @@ class TableSession:
         any other card, which takes its usual way (a card out of turn, or at a director's table an unlawful lead:
         faced and ruled as before), and for the leader's card once his lead lies face down (the table's laws face it
         at the end of the clarification period and refuse it before, or any other, L41A–C). While it lies there
-        nobody else has a card to play here (``IllegalPlayError``)."""
+        nobody else has a card to play here (``IllegalPlayError``; the laws would rule a partner's card as L54, a
+        presumed declarer's as a card out of turn: not offered at the web table yet)."""
         period = self._clarification()
         if period is None:
             return None
@@ -569,7 +570,8 @@ class TableSession:
                         await self._accept({"event": "no_questions", "seat": letter, "lapsed": True})
                     await self._accept({"event": "play", "seat": period["leader"], "card": period["card"]})
                 except BridgeError as err:
-                    log.error("clarification not ended", extra={"table": self.record.id, "error": repr(err)})
+                    # the error's name only: its text may name the face-down card (L41A; the log is the server's)
+                    log.error("clarification not ended", extra={"table": self.record.id, "error": type(err).__name__})
                     return
                 log.info("clarification lapsed", extra={"table": self.record.id, "board": self.table.board.number})
             self.kick()

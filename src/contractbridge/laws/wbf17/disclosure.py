@@ -246,6 +246,7 @@ class Disclosure:
         self.hesitations: list[Hesitation] = []
         self.face_down: tuple[Seat, str] | None = None  # the opening leader and his face-down card (L41A)
         self.waived: set[Seat] = set()  # who said he had no (further) question before the lead is faced (L41B)
+        self.lapsed = False  # the period ran out (the web's timeout): an unanswered question lapses with it (L20F2)
         for event in table.to_events()[1:]:
             kind = event.get("event")
             if kind in (ALERT, QUESTION, ANSWER, HESITATION):
@@ -256,6 +257,7 @@ class Disclosure:
                 self.face_down = None  # L54: his partner faced a lead out of turn; the face-down lead is withdrawn
             elif kind == NO_QUESTIONS:
                 self.waived.add(Seat.parse(event["seat"]))
+                self.lapsed = self.lapsed or bool(event.get("lapsed"))
 
     def _add(self, kind: str, data: Mapping[str, Any]) -> None:
         at = At(*data["at"])
@@ -339,7 +341,11 @@ class Disclosure:
             "face_down": down,
             "waiting": [s.letter for s in waiting],
             "open": opened,
-            "ready": down and not waiting and not opened and not ruled and self.table.claim_state is None,
+            "ready": down
+            and not waiting
+            and (self.lapsed or not opened)
+            and not ruled
+            and self.table.claim_state is None,
             "law": "41A, 41B, 41C",
         }
         if down and self.face_down is not None and seat in (None, leader):

@@ -1,5 +1,6 @@
 // An event's page: the live ranking for everybody; with the director's link (?token=) the pairs, the rounds, the
-// tables, robots, adjusted scores and the end; with a pair's link its movement card, its seats and its traveller.
+// tables, robots, adjusted scores, the results corrections replaced (kept, never scored: L79C, L12C) and the end;
+// with a pair's link its movement card, its seats and its traveller.
 // The link's token is sent as "Authorization: Bearer …", never in another URL.
 "use strict";
 const EVENT = document.querySelector("main").dataset.event;
@@ -139,6 +140,9 @@ async function refresh() {
     if (!shown.pairs) { directorPairs(state); shown.pairs = true; }
     document.getElementById("start-round").disabled = state.round >= state.rounds || state.status !== "open";
     document.getElementById("finish").disabled = state.status !== "open";
+    document.querySelector("#replaced tbody").replaceChildren(...state.replaced.map((r) => el("tr", {"data-board": r.board},
+      el("td", {}, String(r.round)), el("td", {}, String(r.table)), el("td", {}, String(r.board)), el("td", {class: "result"}, resultText(r)),
+      el("td", {}, r.entered_by), el("td", {}, r.replaced_by), el("td", {}, new Date(r.replaced_at).toLocaleString()))));
   }
   if (pair) {
     document.getElementById("pair-title").textContent = `${who(state) === "team" ? "Team" : "Pair"} ${state.role}: ${state.pairs[String(state.role)] || ""}`;
