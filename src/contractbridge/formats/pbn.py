@@ -127,12 +127,22 @@ class PbnGame(RecordBacked):
         """The tag of that name written in this game (the first one), or None."""
         index = self._index
         if index is None or self._indexed != len(self.items):
-            index = {}
-            for item in self.items:
-                if isinstance(item, PbnTag):
-                    index.setdefault(item.name, item)
-            self._index, self._indexed = index, len(self.items)
+            index = self._reindex()
         return index.get(name)
+
+    def _tags(self) -> dict[str, PbnTag]:
+        """The first tag of each name written in this game."""
+        index = self._index
+        return self._reindex() if index is None or self._indexed != len(self.items) else index
+
+    def _reindex(self) -> dict[str, PbnTag]:
+        """The index of ``_tags``, built again (items were added since it was built)."""
+        index: dict[str, PbnTag] = {}
+        for item in self.items:
+            if isinstance(item, PbnTag):
+                index.setdefault(item.name, item)
+        self._index, self._indexed = index, len(self.items)
+        return index
 
     def get(self, name: str, default: str | None = None) -> str | None:
         """A tag's value: as written (after ``#``), else inherited from an earlier game, else ``default``."""
@@ -181,14 +191,22 @@ class PbnGame(RecordBacked):
 
     @property
     def dealer(self) -> Seat | None:
+        return self._dealer(self.number)
+
+    def _dealer(self, number: int | None) -> Seat | None:
+        """The dealer written (or inherited), else the board's by its ``number`` (L2)."""
         tag = self._tag_or_inherited("Dealer")
         seat = None if tag is None else seat_value(tag)
-        if seat is None and self.number is not None:
-            return board_dealer(self.number)
+        if seat is None and number is not None:
+            return board_dealer(number)
         return seat
 
     @property
     def vulnerability(self) -> Vulnerability | None:
+        return self._vulnerability(self.number)
+
+    def _vulnerability(self, number: int | None) -> Vulnerability | None:
+        """The vulnerability written (or inherited), else the board's by its ``number`` (L2)."""
         tag = self._tag_or_inherited("Vulnerable")
         if tag is not None and tag.value in _VULNERABILITIES:  # as PBN writers spell it (#28)
             return _VULNERABILITIES[tag.value]
@@ -201,7 +219,7 @@ class PbnGame(RecordBacked):
                 raise tag.fail(str(err)) from None
         if tag is not None and tag.value.strip() == "":
             return Vulnerability.NONE
-        return board_vulnerability(self.number) if self.number is not None else None
+        return board_vulnerability(number) if number is not None else None
 
     @property
     def board(self) -> Board:
@@ -224,9 +242,11 @@ class PbnGame(RecordBacked):
     @property
     def players(self) -> tuple[str, str, str, str]:
         """Names of N, E, S, W (``""`` when unknown or ``?``)."""
+        index, inherited = self._tags(), self.inherited
         names = []
         for name in SEAT_TAGS:
-            value = self.get(name) or ""
+            tag = index.get(name)
+            value = (tag.value if tag is not None else inherited.get(name)) or ""
             names.append("" if value.strip() in ("?", "-") else value)
         return names[0], names[1], names[2], names[3]
 
@@ -236,6 +256,9 @@ class PbnGame(RecordBacked):
         tag = self.tag("Contract")
         if tag is None:
             return None
+        contract = CONTRACTS.get(tag.value)  # as PBN writers write it (#28): the same as the reading below
+        if contract is not None:
+            return contract
         text = tag.value.strip().lstrip("^").upper()
         if text in ("", "?", "-", "PASS") or text in STRAIN_ONLY:
             return None
@@ -545,7 +568,8 @@ class PbnGame(RecordBacked):
         deal = self.deal
         if deal is None:
             raise FormatError("game has no deal", file=self.file, line=self.line, column=1)
-        dealer = self.dealer
+        number = self.number
+        dealer = self._dealer(number)
         if dealer is None:
             raise FormatError("game has no dealer", file=self.file, line=self.line, column=1)
         notes = self.notes if self.tag("Note") is not None else {}
@@ -574,8 +598,8 @@ class PbnGame(RecordBacked):
         return Record(
             deal=deal,
             dealer=dealer,
-            vulnerability=self.vulnerability or Vulnerability.NONE,
-            number=self.number,
+            vulnerability=self._vulnerability(number) or Vulnerability.NONE,
+            number=number,
             players=self.players,
             event=self.get("Event") or "",
             calls=tuple(calls),

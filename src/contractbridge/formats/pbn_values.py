@@ -239,13 +239,16 @@ class PbnAuction:
     def closed(self) -> tuple[list[PbnCall], Auction | None]:
         """The expanded calls, and the ``Auction`` they make when every call is known and lawful (else None)."""
         calls = list(self.calls)
-        auction: Auction | None = Auction(self.first)
+        lawful = Auction(self.first)
+        auction: Auction | None = lawful
+        push = lawful.push
         try:
             for c in calls:
-                if c.call is None:
+                call = c.call
+                if call is None:
                     auction = None
                     break
-                auction.push(c.call)  # type: ignore[union-attr]
+                push(call)
             if self.all_pass:
                 if auction is None:
                     raise BridgeError("AP after an unknown call")
@@ -385,6 +388,9 @@ _SEAT_LETTERS: Final = {seat.letter: seat for seat in Seat}
 
 
 def seat_value(tag: PbnTag) -> Seat | None:
+    seat = _SEAT_LETTERS.get(tag.value)  # as PBN writers write it (#28): the same as the reading below
+    if seat is not None:
+        return seat
     if len(tag.value) > MAX_VALUE:
         raise tag.fail("a seat is N, E, S or W")
     value = tag.value.strip().lstrip("^")
