@@ -108,3 +108,15 @@ def test_a_call_out_of_rotation_is_read_as_if_the_skipped_players_had_passed_l29
     da = replay(call("N", "1S"), call("S", "2S"), system=club_ns)
     assert da.pending is not None and not any("L29C" in n for n in da.pending.notes)
     assert not da.meaning(len(da.entries) - 1).artificial
+
+
+def test_a_call_out_of_rotation_after_which_the_auction_would_have_ended_is_not_read_by_the_system_l29c() -> None:
+    """Dealer N: 1S P P, then E bids 2S at W's turn. The pass it skipped would have ended the auction (1S P P P), so
+    no system reads the call: natural, the director judges (the Club system read it as a cue-bid before)."""
+    before = [Call.parse(c) for c in ("1S", "P", "P")]
+    for call_ in ("2S", "X"):
+        assert not CLUB_EW.meaning(before, Call.parse(call_), Seat.EAST, dealer=Seat.NORTH).artificial
+    assert CLUB_EW.system_meaning(before, Call.parse("2S"), Seat.EAST, dealer=Seat.NORTH) is None
+    passed = [Call.parse("P")] * 3  # dealer S: S, W, N passed; West's call at East's turn skips the fourth pass
+    assert CLUB_EW.system_meaning(passed, Call.parse("1C"), Seat.WEST, dealer=Seat.SOUTH) is None
+    assert CLUB_EW.system_meaning(passed, Call.parse("1C"), Seat.EAST, dealer=Seat.SOUTH) is not None  # in turn

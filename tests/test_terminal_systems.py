@@ -51,3 +51,18 @@ def test_the_hint_in_a_persons_seat_bids_the_system_his_pairs_card_names_l40a1b(
         result = runner.invoke(app, [*args, "--robot-effort", "low"], input="hint\nquit\n")
         assert result.exit_code == 0, result.output
         assert f"The robot would call {call}:" in result.output
+
+
+def test_a_seat_s_robot_for_its_card_s_system_is_kept_from_board_to_board() -> None:
+    """A robot seated for the system its pair's card names is built once and kept, as the ``--system`` robots are
+    (one built per board restarted the same random sampling on every board)."""
+    from contractbridge.cards import Seat
+    from contractbridge.commands.table import _Seating
+    from contractbridge.robots import Effort, default_robot
+
+    robots = {Seat.NORTH: default_robot("culbertson", seed=1, effort=Effort.parse("low"))}
+    seating = _Seating(robots, "culbertson", 1, Effort.parse("low"))
+    club = PartnershipAgreements.from_dict({"NS": {"system": "club"}})
+    first, second = (seating.at(Table(Board(n, DEAL), agreements=club)) for n in (1, 2))
+    assert first[Seat.NORTH] is second[Seat.NORTH] and first[Seat.NORTH] is not robots[Seat.NORTH]
+    assert seating.at(Table(Board(3, DEAL)))[Seat.NORTH] is robots[Seat.NORTH]  # no card: the command's robot

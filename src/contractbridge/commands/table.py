@@ -101,6 +101,7 @@ class _Seating:
         self.robots, self.system = robots, system if base is None else base.name
         self.seed, self.effort = seed, effort
         self._hinters: dict[tuple[Seat, str, str], Player] = {}
+        self._seated: dict[tuple[Seat, str, str], Player] = {}  # kept from board to board, as the others are
 
     def _systems(self, table: Table | None, seat: Seat) -> tuple[str, str]:
         return seat_systems(None if table is None else agreements(table), seat, self.system)
@@ -111,7 +112,10 @@ class _Seating:
         for seat, robot in self.robots.items():
             own, theirs = self._systems(table, seat)
             if isinstance(robot, RobotPlayer) and (own, theirs) != (self.system, self.system):
-                seated[seat] = _robot(own, self.seed, self.effort, theirs)
+                key = (seat, own, theirs)
+                if key not in self._seated:
+                    self._seated[key] = _robot(own, self.seed, self.effort, theirs)
+                seated[seat] = self._seated[key]
         return seated
 
     def hints(self, table: Table | None) -> Callable[[Seat], Player]:

@@ -125,7 +125,7 @@ class PbnGame(RecordBacked):
     # -- tags
     def tag(self, name: str) -> PbnTag | None:
         """The tag of that name written in this game (the first one), or None."""
-        index = self._index
+        index = self._index  # ``_tags`` inline: the hot path of every typed read (a call costs a tenth of it)
         if index is None or self._indexed != len(self.items):
             index = self._reindex()
         return index.get(name)

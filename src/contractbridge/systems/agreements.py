@@ -264,7 +264,11 @@ class PartnershipAgreements:
         if seat is None or named is None:
             return None
         if dealer is not None:
-            before = [*before, *[PASS] * ((seat - dealer.offset(len(before))) % 4)]
+            skipped = (seat - dealer.offset(len(before))) % 4
+            before = [*before, *[PASS] * skipped]
+            trailing = next((i for i, c in enumerate(reversed(before)) if c != PASS), len(before))
+            if skipped and trailing >= (4 if trailing == len(before) else 3):
+                return None  # those passes would have ended the auction: no system reads the call (the director does)
         opponents = self.named_system(seat.side.opponents)
         found = named.meaning(before, call, seat.offset(-len(before)), opponents=opponents)
         return None if found.undiscussed else found
