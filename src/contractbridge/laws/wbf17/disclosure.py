@@ -925,16 +925,18 @@ def _card_reading(
     """How the caller's card reads ``call`` (L40A1(b)), for the director's note, and the meaning it gives: as
     written; else by the system it names, when implemented; else natural (not on the card), saying which system
     the card names that could not be read (the director judges its meaning, L21B1(b))."""
-    meaning = agreements.meaning(before, call, caller)
+    # ``agreements.meaning``'s chain, each step read once (a system's reading builds its bidding situation)
+    written = agreements.described_call(before, call, caller)
+    if written is not None:
+        return written.text, written
     named = agreements.system_name(caller.side)
-    if agreements.described_call(before, call, caller) is not None:
-        return meaning.text, meaning
     if named is None:
-        return "natural (not on the card)", meaning
-    if agreements.system_meaning(before, call, caller) is not None:
-        return f"not on the card, which names the {named} system: by it, {meaning.text}", meaning
+        return "natural (not on the card)", natural_meaning(call)
+    by_system = agreements.system_meaning(before, call, caller)
+    if by_system is not None:
+        return f"not on the card, which names the {named} system: by it, {by_system.text}", by_system
     why = "which does not cover it" if agreements.named_system(caller.side) else "not implemented: the director judges"
-    return f"natural (not on the card, which names the {named} system, {why})", meaning
+    return f"natural (not on the card, which names the {named} system, {why})", natural_meaning(call)
 
 
 def answer_text(calls: Sequence[Call], meanings: Mapping[int, CallMeaning | None]) -> str:
