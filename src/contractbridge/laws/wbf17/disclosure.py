@@ -48,7 +48,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import TYPE_CHECKING, Any, Final
 
 from contractbridge import events
 from contractbridge.calls import Call
@@ -77,7 +77,7 @@ from contractbridge.events import Event, Extension, Misinformation
 from contractbridge.laws.base import Choice, Edition, PlayTable, ruling_pending
 from contractbridge.laws.wbf17.board_review import REVIEW
 from contractbridge.laws.wbf17.common import require_no_ruling
-from contractbridge.laws.wbf17.play.procedure import FaceDownLead
+from contractbridge.laws.wbf17.play.procedure import FaceDownLead, review_rights
 from contractbridge.systems.agreements import PartnershipAgreements, natural_meaning
 from contractbridge.systems.base import CallMeaning
 from contractbridge.values import Claim, Phase
@@ -323,7 +323,8 @@ class Disclosure:
         play = self.table.play_state
         if play is None or not self.clarifying() or play.turn is None:
             return []
-        return [s for s in (play.declarer, play.turn.partner) if s not in self.waived]
+        rights = review_rights(play.declarer, lead_faced=False) - self.waived
+        return sorted(rights, key=lambda s: s != play.declarer)  # the presumed declarer first
 
     def clarification(self, seat: Seat | None) -> dict[str, Any] | None:
         """The clarification period as ``seat`` may see it (None: the director): the leader, whether his card is face
@@ -1005,8 +1006,14 @@ class WBF17Disclosure(Edition):
     def claim_event(
         self, table: PlayTable, event: events.Claim | events.Agree | events.Dispute | events.PlayOn
     ) -> Claim | None:
-        """No claim while the opening lead lies face down: the play period starts when it is faced (L41C, L68)."""
-        if isinstance(event, events.Claim) and (down := self.face_down_lead(cast("Table", table))) is not None:
+        """No claim while the opening lead lies face down (L41C, L68): the card is committed to a procedure a claim
+        would cut short, faced only at the end of the clarification period (L41C), withdrawn only on the director's
+        instruction (L41A, L47E2(a), L54), while the leader's partner and the presumed declarer may still ask (L41B)
+        and the explainer must still correct his explanation (L20F4, L75B2); a claim stops everything (L68D). Before
+        any lead (a face-up lead, the RA's option of L41A, or a log without the face-down lead) no card is committed
+        and no such procedure runs: a claim, which may cover all thirteen tricks (L68A–B; the digest sets it no
+        earliest moment), is taken as the edition's claim procedure takes it."""
+        if isinstance(event, events.Claim) and (down := table.face_down_lead) is not None:
             raise ClaimError(f"claim by {event.seat.name.lower()}: {down.leader.name.lower()}'s opening lead lies face "
                              "down; the play period starts when it is faced (L41C, L68)")  # fmt: skip
         return super().claim_event(table, event)
