@@ -26,8 +26,11 @@ The events (each stamped, as logged, with ``at``: the calls of the auction and t
   asks nothing once his card is face down, nor a player once he said he had no questions; each asks again at his
   own turn to play (L20F2). Meanwhile nobody chooses a card (``Table.legal_cards`` is empty): the leader faces that
   card and no other, and only once the period ends (``FaceDownLead``: L41A, L41B, L41C); the leader's partner's card
-  faced out of turn is a lead out of turn, the face-down lead withdrawn (L54). A log without these events (a lead
-  played at once) reads as before.
+  faced out of turn is a lead out of turn, the face-down lead withdrawn (L54); the presumed declarer's or dummy's card
+  is exposed in the auction period (L17D1, L54E, L24D). At a director's table the leader may ask to withdraw it after
+  the opponents' misexplanation was corrected (``{"event": "retract", "seat": "W", "reason": "misexplanation"}``, the
+  director judges, L47E2(a)); he then leads again, face down, and the questions start anew. A log without these events
+  (a lead played at once) reads as before.
 - ``{"event": "misexplanation", "seat": "E", "call": 2, "kind": "explanation"}`` (or ``"no_alert"``, ``"alert"``):
   the director is called about the explanation of call 2, a failure to alert it, or an alert where none was due
   (L20F5(a)). Who may call him when is law (L20F4, L20F5(b), L75B2, L75B3). The ruling asks the director the
@@ -78,6 +81,7 @@ from contractbridge.laws.base import Choice, Edition, PlayTable, ruling_pending
 from contractbridge.laws.wbf17.board_review import REVIEW
 from contractbridge.laws.wbf17.common import require_no_ruling
 from contractbridge.laws.wbf17.play.procedure import FaceDownLead, review_rights
+from contractbridge.laws.wbf17.retractions import RETRACT, face_down_withdrawal, withdrawn_face_down_leads
 from contractbridge.systems.agreements import PartnershipAgreements, natural_meaning
 from contractbridge.systems.base import CallMeaning
 from contractbridge.values import Claim, Phase
@@ -247,17 +251,24 @@ class Disclosure:
         self.face_down: tuple[Seat, str] | None = None  # the opening leader and his face-down card (L41A)
         self.waived: set[Seat] = set()  # who said he had no (further) question before the lead is faced (L41B)
         self.lapsed = False  # the period ran out (the web's timeout): an unanswered question lapses with it (L20F2)
+        laid = 0  # face-down leads laid, less those withdrawn (L54 here, L47E2(a) counted in the record below)
         for event in table.to_events()[1:]:
             kind = event.get("event")
             if kind in (ALERT, QUESTION, ANSWER, HESITATION):
                 self._add(kind, event)
             elif kind == FACE_DOWN_LEAD:
+                if laid:  # a lead laid again after one was withdrawn: the questions start anew (L41B)
+                    self.waived, self.lapsed = set(), False
                 self.face_down = (Seat.parse(event["seat"]), str(event["card"]))
+                laid += 1
             elif kind == "play" and self.face_down is not None and event["seat"] == self.face_down[0].partner.letter:
                 self.face_down = None  # L54: his partner faced a lead out of turn; the face-down lead is withdrawn
+                laid -= 1
             elif kind == NO_QUESTIONS:
                 self.waived.add(Seat.parse(event["seat"]))
                 self.lapsed = self.lapsed or bool(event.get("lapsed"))
+        if laid <= withdrawn_face_down_leads(table.record):  # the last one withdrawn on the director's ruling, L47E2(a)
+            self.face_down = None
 
     def _add(self, kind: str, data: Mapping[str, Any]) -> None:
         at = At(*data["at"])
@@ -885,10 +896,17 @@ _HANDLERS: Final[dict[str, _Check]] = {
 
 
 def disclosure_event(table: Table, event: Event) -> Event | None:
-    """The event as logged (with ``at``), recorded; None for an event of another kind."""
+    """The event as logged (with ``at``), recorded; None for an event of another kind. A ``retract`` while the opening
+    lead lies face down is the leader's request to withdraw it (``retractions.face_down_withdrawal``, L47E2(a))."""
     if isinstance(event, Misinformation):
         require_no_ruling(table, "misinformation")
         return _misinformed(table, event)
+    if isinstance(event, Extension) and event.name == RETRACT and table.face_down_lead is not None:
+        require_no_ruling(table, RETRACT)
+        if table.record is None:
+            raise RulingError(f"{RETRACT}: the director acts only at a table created with irregular=True")
+        table.record.rule(face_down_withdrawal(table, event.data))
+        return event
     if not isinstance(event, Extension) or event.name not in KINDS:
         return None
     seat = _seat(event.data, "seat", event.name)
