@@ -202,8 +202,8 @@ class Driver:
         turn = table.turn
         assert turn is not None
         card = str(player.play(table.view(actor)))
-        down = self.lead_event(turn, card) if clarifying and self._leads_face_down() else None
-        return Action(down or {"event": "play", "seat": turn.letter, "card": card}, player)
+        lead = self.lead_event(turn, card) if clarifying and self._leads_face_down() else None
+        return Action(lead or {"event": "play", "seat": turn.letter, "card": card}, player)
 
     def lead_event(self, seat: Seat, card: Card | str) -> dict[str, Any] | None:
         """The ``face_down_lead`` event of ``seat``'s ``card`` when it is the opening lead and the table's book has the

@@ -462,13 +462,13 @@ class TableSession:
         if kind == "choose":
             await self._choose(client, str(data["option"]))
             return
-        if kind == "misexplanation":  # L20F4, L20F5, L75: the director records who called him about which call
+        if kind in ("misexplanation", "retract"):  # the director records who called him about which call (L20F4,
+            # L20F5, L75), or a player's request to withdraw his card (L47; the face-down lead: L41A, L47E2(a))
             if client.role != frames.DIRECTOR:
-                raise RulingError(
-                    f"misexplanation: only the director records it{self.table.rules.cited('director_needed')}"
-                )
-            reported: dict[str, Any] = {k: data[k] for k in ("seat", "call", "kind") if k in data}
-            await self._accept({"event": "misexplanation", **reported})
+                raise RulingError(f"{kind}: only the director records it{self.table.rules.cited('director_needed')}")
+            keys: tuple[str, ...] = ("seat", "call", "kind") if kind == "misexplanation" else ("seat", "reason")
+            reported: dict[str, Any] = {k: data[k] for k in keys if k in data}
+            await self._accept({"event": kind, **reported})
             return
         if kind in ("rule", "attend"):
             if client.role != frames.DIRECTOR:
