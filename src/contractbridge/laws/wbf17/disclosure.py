@@ -207,6 +207,11 @@ class Hesitation:
     kind: str = "hesitation"
 
 
+def _faces(leader: Seat) -> tuple[str, str]:
+    """The seats whose ``play`` ends a face-down lead: its leader's faces it, his partner's is a lead out of turn."""
+    return leader.letter, leader.partner.letter
+
+
 def _seat(data: Mapping[str, Any], key: str, kind: str, *, required: bool = True) -> Seat | None:
     value = data.get(key)
     if value is None and not required:
@@ -251,7 +256,7 @@ class Disclosure:
         self.face_down: tuple[Seat, str] | None = None  # the opening leader and his face-down card (L41A)
         self.waived: set[Seat] = set()  # who said he had no (further) question before the lead is faced (L41B)
         self.lapsed = False  # the period ran out (the web's timeout): an unanswered question lapses with it (L20F2)
-        laid = 0  # face-down leads laid, less those withdrawn (L54 here, L47E2(a) counted in the record below)
+        laid = 0  # face-down leads laid, less those faced or withdrawn (L54 here, L47E2(a) counted in the record below)
         for event in table.to_events()[1:]:
             kind = event.get("event")
             if kind in (ALERT, QUESTION, ANSWER, HESITATION):
@@ -261,8 +266,8 @@ class Disclosure:
                     self.waived, self.lapsed = set(), False
                 self.face_down = (Seat.parse(event["seat"]), str(event["card"]))
                 laid += 1
-            elif kind == "play" and self.face_down is not None and event["seat"] == self.face_down[0].partner.letter:
-                self.face_down = None  # L54: his partner faced a lead out of turn; the face-down lead is withdrawn
+            elif kind == "play" and self.face_down is not None and event["seat"] in _faces(self.face_down[0]):
+                self.face_down = None  # faced (L41C), or withdrawn as his partner faced a lead out of turn (L54)
                 laid -= 1
             elif kind == NO_QUESTIONS:
                 self.waived.add(Seat.parse(event["seat"]))
