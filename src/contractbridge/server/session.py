@@ -552,9 +552,9 @@ class TableSession:
                 try:
                     for letter in period["waiting"]:
                         await self._accept({"event": "no_questions", "seat": letter, "lapsed": True})
-                    faced = self.driver.clarification_step()  # the lead faced, the period over (L41C)
+                    faced = self.driver.clarification_step()  # the lead faced, the period over
                     if not isinstance(faced, Action):
-                        raise RulingError("the clarification period lapsed, yet the lead is not faced (L41C)")
+                        raise RulingError("the clarification period lapsed, yet the lead is not faced")
                     await self._accept(faced.event)
                 except BridgeError as err:
                     # the error's name only: its text may name the face-down card (L41A; the log is the server's)
