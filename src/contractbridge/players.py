@@ -223,7 +223,7 @@ class Driver:
         return {"event": "face_down_lead", "seat": seat.letter, "card": str(chosen)}
 
     def clarification_step(self) -> Action | Wait | None:
-        """While the opening lead lies face down (``Edition.face_down_lead``): a robot entitled to ask says it has no
+        """While the opening lead lies face down (``Table.face_down_lead``): a robot entitled to ask says it has no
         questions (robots never ask), a person is waited for, and once the period is over the lead is faced (L41B,
         L41C); None when no lead lies face down."""
         table = self.table
