@@ -17,9 +17,9 @@ from typer.testing import CliRunner
 from contractbridge.cards import Card, Seat
 from contractbridge.cli import app
 from contractbridge.deal import Board
-from contractbridge.errors import CardOutOfTurnError, ClaimError, IllegalPlayError, RulingError
+from contractbridge.errors import CardOutOfTurnError, ClaimError, IllegalCallError, IllegalPlayError, RulingError
 from contractbridge.laws.wbf17.play.procedure import FaceDownLead, review_rights
-from contractbridge.players import Driver, RandomPlayer
+from contractbridge.players import Action, Driver, RandomPlayer, Wait, WaitKind
 from contractbridge.server import frames
 from contractbridge.table import Table
 from test_disclosure import DEAL, ev, table
@@ -62,7 +62,7 @@ def test_who_may_ask_before_the_lead_is_faced_is_review_rights_l41b() -> None:
     assert t.face_down_lead is not None and set(t.face_down_lead.waiting) == rights
     t.apply(ev("no_questions", "W"))
     assert t.face_down_lead.waiting == (Seat.NORTH,)
-    with pytest.raises(BaseException, match="L41B"):
+    with pytest.raises(IllegalCallError, match=r"no questions by south: only the presumed declarer and .*\(L41B\)"):
         t.apply(ev("no_questions", "S"))  # the presumed dummy has no such right
 
 
@@ -254,8 +254,15 @@ def test_a_robot_leads_face_down_for_the_people_who_may_ask_then_the_lead_is_fac
     robots = {s: RandomPlayer(4) for s in (Seat.EAST, Seat.SOUTH)}
     driver = Driver(t, robots, face_down=True)
     lead = driver.step()
-    assert lead.event["event"] == "face_down_lead"  # type: ignore[union-attr]
+    assert isinstance(lead, Action) and lead.event["event"] == "face_down_lead" and lead.player is robots[Seat.EAST]
     assert t.face_down_lead is not None and t.face_down_lead.waiting == (Seat.NORTH, Seat.WEST)
+    wait = driver.step()
+    assert isinstance(wait, Wait) and (wait.seat, wait.kind) == (Seat.NORTH, WaitKind.QUESTIONS)
+    t.apply(ev("no_questions", "N"))
+    t.apply(ev("no_questions", "W"))
+    faced = driver.step()  # the procedure's step, no robot's (L41C)
+    assert faced == Action({"event": "play", "seat": "E", "card": lead.event["card"]})
+    assert t.face_down_lead is None and t.view(Seat.NORTH).dummy_hand is not None  # L41D
 
 
 # ---- the terminal -------------------------------------------------------------------------------------------
