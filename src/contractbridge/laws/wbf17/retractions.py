@@ -125,7 +125,7 @@ def face_down_withdrawal(table: DisclosureTable, data: Mapping[str, Any]) -> Rul
         raise IllegalPlayError(
             f"{RETRACT}: {name}'s face-down opening lead is withdrawn only after an irregularity, on the director's "
             "instruction: an opponent's misexplanation corrected since (L47E2(a)), or his partner's lead out of turn "
-            f"(L54); not for a {why.value.replace('_', ' ')} (L41A, L47F)"
+            f"(L54); the reason given, {why.value}, is neither (L41A, L47F)"
         )
     if not _corrected_since_lead(table, leader):
         raise RulingError(
