@@ -405,7 +405,8 @@ def rank_event(
     names: Mapping[str, str] | None = None,
 ) -> tuple[Standing, ...]:
     """Totals, percentages and places of every contestant (L78). ``by_direction`` ranks the NS and EW lines of a
-    Mitchell apart (two winners) and names each contestant's line; else one ranking, without lines. Totals
+    Mitchell apart (two winners), the NS line listed first, and names each contestant's line; else one ranking,
+    without lines. Totals
     add each board's points as printed when ``form.from_rounded``; the percentage is the share of the tops of
     the boards scored (artificial scores included at their percentage). A pair that missed boards is compared
     by that share: its percentage is factored to the boards it played."""
@@ -446,8 +447,8 @@ def rank_event(
         for (contestant, direction, total, pct, n, board_points), place in zip(members, ranks, strict=True):
             label = (names or {}).get(contestant, "")
             out.append(Standing(contestant, direction, total, pct, place, n, label, board_points))
-    return tuple(sorted(out, key=lambda s: ((s.direction or "") if by_direction else "", s.rank.position,
-                                            _id_key(s.id))))  # fmt: skip
+    return tuple(sorted(out, key=lambda s: (groups.index(s.direction) if s.direction in groups else len(groups),
+                                            s.rank.position, _id_key(s.id))))  # fmt: skip
 
 
 def _id_key(contestant: str) -> tuple[int, str]:
