@@ -39,7 +39,7 @@ def test_a_mitchell_ranks_the_ns_line_before_the_ew_line_everywhere(tmp_path: Pa
     ranking = event.ranking()
     lines = [s.direction for s in ranking]
     assert lines == ["NS"] * 3 + ["EW"] * 3  # NS pairs 1-3, then EW pairs 4-6
-    assert [s.rank.position for s in ranking[:3]][0] == 1 and ranking[3].rank.position == 1  # two winners
+    assert (ranking[0].rank.position, ranking[3].rank.position) == (1, 1)  # two winners
     assert [s["direction"] for s in event.ranking_json()] == lines
     index = str(event.site()["index.html"])
     assert index.index(">NS<") < index.index(">EW<")
