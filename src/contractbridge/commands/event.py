@@ -179,8 +179,9 @@ def result(
     except (BridgeError, OSError) as exc:
         raise _fail(str(exc)) from None
     if correct:
-        was = updated.replaced[-1]
-        Console(highlight=False).print(f"corrected: {_entry_text(was)} replaced by {_entry_text(entry)}")
+        from contractbridge.tournament.event import correction
+
+        Console(highlight=False).print(f"corrected: {correction(updated.replaced[-1], entry)}")
     scored = dict((r.number, s) for r, s in updated.scored())
     for s in scored.get(board, ()):
         if (s.result.round, s.result.table) == (round_number, table) and s.score_ns is not None:
@@ -218,14 +219,6 @@ def _lead_of(event: Event, entry: Entry) -> str | None:
                None)  # fmt: skip
     same = old is not None and (old.contract, old.declarer) == (entry.contract, entry.declarer)
     return old.lead if same and old is not None else None
-
-
-def _entry_text(entry: Entry) -> str:
-    if entry.adjusted is not None:
-        return f"{entry.adjusted} ({entry.reason})"
-    if entry.contract is None or entry.contract.upper() in ("PASS", "P"):
-        return "passed out"
-    return f"{entry.contract} {entry.declarer} {entry.tricks} tricks"
 
 
 @event_app.command("rank")

@@ -34,7 +34,7 @@ from contractbridge.tournament.results import (
     session_scores,
 )
 
-__all__ = ["FORMAT", "Entry", "Event"]
+__all__ = ["FORMAT", "Entry", "Event", "correction"]
 
 FORMAT: Final = "contractbridge-event"
 _FORMS: Final = {"matchpoints": replace(MATCHPOINTS, session=True), "cross-imps": replace(CROSS_IMPS, session=True),
@@ -78,6 +78,25 @@ class Entry:
             )
             if v is not None
         }
+
+    @property
+    def where(self) -> str:
+        return f"round {self.round}, table {self.table}, board {self.board}"
+
+    def __str__(self) -> str:
+        """The result as a scorer reads it: ``4S N 10 tricks``, ``passed out``, or the Director's adjusted score
+        with its reason (L12C, L81C8)."""
+        if self.adjusted is not None:
+            return f"{self.adjusted} ({self.reason})"
+        if self.contract is None or self.contract.upper() in ("PASS", "P"):
+            return "passed out"
+        return f"{self.contract} {self.declarer} {self.tricks} tricks"
+
+
+def correction(was: Entry, now: Entry) -> str:
+    """What a correction did, for the Director (L79C; an adjusted score in place of the table's result, L12C):
+    ``round 1, table 2, board 2: 4S N 9 tricks replaced by 4S N 10 tricks``."""
+    return f"{now.where}: {was} replaced by {now}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,7 +177,7 @@ class Event:
         read as they are): the lead is a card, written ``SK``; ``held``: one the hand on declarer's left holds on
         the event's board (L41A). Changes nothing on error."""
         e = self.encounter(entry.round, entry.table)
-        where = f"round {entry.round}, table {entry.table}, board {entry.board}"
+        where = entry.where
         if entry.board not in e.boards:
             raise TournamentError(f"{where}: board {entry.board} is not played there (boards {e.boards[0]}–"
                                   f"{e.boards[-1]}; L8)")  # fmt: skip
@@ -209,7 +228,7 @@ class Event:
 
     def _table_result(self, entry: Entry, e: Encounter) -> TableResult:
         ns, ew = (str(e.ns),), (str(e.ew),)
-        where = f"round {entry.round}, table {entry.table}, board {entry.board}"
+        where = entry.where
         try:
             if entry.adjusted is not None:
                 return TableResult(entry.board, ns, ew, artificial=Artificial.parse(entry.adjusted),
