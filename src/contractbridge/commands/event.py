@@ -79,6 +79,15 @@ def create(
     boards: Annotated[
         Path | None, typer.Option("--boards", help="Play the deals of this PBN file (instead of dealing them).")
     ] = None,
+    factoring: Annotated[
+        str,
+        typer.Option(
+            "--factoring",
+            help="Matchpoints, a board with fewer results than the movement plays it (a condition of contest, "
+            "L78D): none (its own top, L78A; a lone result is an average that weighs nothing), neuberg or "
+            "proportional (factored to the movement's top).",
+        ),
+    ] = "none",
 ) -> None:
     """Create a new event file (never replacing an existing one) and print its movement."""
     from contractbridge.tournament.event import Event
@@ -94,7 +103,7 @@ def create(
         if teams is not None:
             tables, pairs = 2 * (teams // 2), teams
         event = Event(name, form, movement, tables, boards_per_round, pairs or 2 * tables, seed,
-                      tuple(arrow_switch or ()), deals=deals)  # fmt: skip
+                      tuple(arrow_switch or ()), deals=deals, factoring=factoring)  # fmt: skip
         create_new(file, event.to_json())
     except (BridgeError, OSError) as exc:
         raise _fail(str(exc)) from None
@@ -223,7 +232,9 @@ def _lead_of(event: Event, entry: Entry) -> str | None:
 
 @event_app.command("rank")
 def rank(file: EventFile, as_json: Annotated[bool, typer.Option("--json", help="JSON ranking.")] = False) -> None:
-    """The ranking so far (a Mitchell without arrow-switch: NS and EW winners)."""
+    """The ranking so far (a Mitchell without arrow-switch: NS and EW winners, NS first), with the boards each
+    pair has scored: while they differ, pairs rank by their share of what they played (matchpoints: the
+    percentage; IMPs: the points per board beside the total, L78)."""
     try:
         event = load_event(file)
         ranking = event.ranking()
@@ -237,12 +248,12 @@ def rank(file: EventFile, as_json: Annotated[bool, typer.Option("--json", help="
         Console(highlight=False).print(f"{event.name}: no results entered yet (event result)")
         return
     table = RichTable(title=event.name)
-    for column in ("Line", "Rank", "Pair", "Names", "Total", "%", "Boards"):
+    share = "%" if form.percentages else "Per board"
+    for column in ("Line", "Rank", "Pair", "Names", "Total", share, "Boards"):
         table.add_column(column, justify="left" if column == "Names" else "right")
     for s in ranking:
         table.add_row(s.direction or "", str(s.rank), s.id, s.names, f"{s.total:.{form.total_decimals}f}",
-                      "" if s.percentage is None else f"{s.percentage:.{form.total_percent_decimals}f}",
-                      str(s.boards))  # fmt: skip
+                      s.share(form), str(s.boards))  # fmt: skip
     Console(highlight=False).print(table)
 
 

@@ -6,6 +6,7 @@ kept in a file of the user's choosing between commands."""
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
@@ -37,11 +38,18 @@ from contractbridge.tournament.results import (
 __all__ = ["FORMAT", "Entry", "Event", "correction"]
 
 FORMAT: Final = "contractbridge-event"
-_FORMS: Final = {"matchpoints": replace(MATCHPOINTS, session=True), "cross-imps": replace(CROSS_IMPS, session=True),
-                 "butler": replace(BUTLER_RUTER, name="butler", total="sum", total_decimals=0, session=True),
+_FORMS: Final = {"matchpoints": replace(MATCHPOINTS, session=True, share=True),
+                 "cross-imps": replace(CROSS_IMPS, session=True, share=True),
+                 "butler": replace(BUTLER_RUTER, name="butler", total="sum", total_decimals=0, session=True,
+                                   share=True),
                  "teams": replace(CROSS_IMPS, name="teams: IMPs, VP (WBF 2013)", decimals=0)}  # fmt: skip
 #: The movement of a teams event: its ``pairs`` are the teams.
 ROUND_ROBIN: Final = "round-robin"
+#: How a matchpoint event scores a board with fewer results than the movement plays it, a condition of contest
+#: (L78D): ``none``, each board on its own top, 2(n−1) for its n results (L78A; a lone result has nothing to be
+#: compared with: an average, 50 %, that weighs nothing in a percentage), or factored to the movement's top by
+#: Neuberg's formula or in proportion (every board weighs the same; a lone result is an average, 50 %).
+FACTORING: Final = ("none", "neuberg", "proportional")
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,10 +126,15 @@ class Event:
     deals: tuple[Board, ...] = ()
     #: The results a correction replaced, oldest first (kept, never scored: L79C, L81C8).
     replaced: tuple[Entry, ...] = ()
+    #: Boards with fewer results than the movement plays them, matchpoints (one of ``FACTORING``; L78D).
+    factoring: str = "none"
 
     def __post_init__(self) -> None:
         if self.form not in _FORMS:
             raise TournamentError(f"the form is one of {sorted(_FORMS)}, not {self.form!r}")
+        if self.factoring not in FACTORING:
+            raise TournamentError(f"the factoring of boards with fewer results is one of {', '.join(FACTORING)}, "
+                                  f"not {self.factoring!r} (a condition of contest, L78D)")  # fmt: skip
         if (self.form == "teams") != (self.movement_kind == ROUND_ROBIN):
             raise TournamentError(f"a teams event plays a {ROUND_ROBIN} and a {ROUND_ROBIN} is a teams event, not "
                                   f"{self.form} with {self.movement_kind}")  # fmt: skip
@@ -151,7 +164,8 @@ class Event:
 
     @property
     def scoring(self) -> Form:
-        return _FORMS[self.form]
+        form = _FORMS[self.form]
+        return replace(form, neuberg=False) if self.factoring == "proportional" else form
 
     @property
     def boards(self) -> tuple[Board, ...]:
@@ -260,11 +274,16 @@ class Event:
 
     def scored(self) -> tuple[tuple[BoardRecord, tuple[ScoredResult, ...]], ...]:
         """Every board with results, scored by the event's form (L77, L78; a teams match's two rooms compared with
-        each other, L78B), an artificial score by the session's other boards where L12C2(c) says so."""
+        each other, L78B), an artificial score by the session's other boards where L12C2(c) says so; at
+        matchpoints a board with fewer results than the movement plays it as ``factoring`` says (L78D)."""
         by_board: dict[int, list[ScoredResult]] = {}
         boards = {b.number: b for b in self.boards}
+        tables = Counter(b for e in self.movement.encounters if e.ns is not None and e.ew is not None for b in e.boards)
+        whole = self.factoring != "none" and self.movement.kind is not Kind.TEAMS
         for (number, _), results in sorted(self._results().items()):
-            by_board.setdefault(number, []).extend(score_board(results, boards[number], self.scoring))
+            expected = tables[number] if whole else None  # the movement's top (L78A), a condition of contest (L78D)
+            by_board.setdefault(number, []).extend(score_board(results, boards[number], self.scoring,
+                                                               expected=expected))  # fmt: skip
         numbers = sorted(by_board)
         scored = session_scores((by_board[n] for n in numbers), self.scoring)
         return tuple((BoardRecord.of(boards[n]), s) for n, s in zip(numbers, scored, strict=True))
@@ -311,9 +330,10 @@ class Event:
         return tuple(sorted(standings, key=lambda s: (s.rank.position, int(s.id))))
 
     def ranking_json(self) -> list[dict[str, Any]]:
-        """The ranking as JSON: id, line, names, total, percentage, rank and whether tied, boards scored."""
+        """The ranking as JSON: id, line, names, total, percentage, points per board (``average``: IMPs), rank
+        and whether tied, boards scored."""
         return [{"id": s.id, "direction": s.direction, "names": s.names, "total": s.total, "percentage": s.percentage,
-                 "rank": s.rank.position, "tied": s.rank.tied, "boards": s.boards}
+                 "average": s.average, "rank": s.rank.position, "tied": s.rank.tied, "boards": s.boards}
                 for s in self.ranking()]  # fmt: skip
 
     def _pairs_files(self, what: str) -> None:
@@ -346,7 +366,8 @@ class Event:
             "format": FORMAT, "version": 1, "name": self.name, "form": self.form,
             "movement": {"kind": self.movement_kind, "tables": self.tables, "boards_per_round": self.boards_per_round,
                          "pairs": self.pairs, "arrow_switch": list(self.arrow_switch)},
-            "seed": self.seed, "names": dict(self.names), "results": [e.to_dict() for e in self.entries],
+            "seed": self.seed, "factoring": self.factoring, "names": dict(self.names),
+            "results": [e.to_dict() for e in self.entries],
         }  # fmt: skip
         if self.replaced:
             data["replaced"] = [e.to_dict() for e in self.replaced]
@@ -368,7 +389,8 @@ class Event:
                         int(m["boards_per_round"]), int(m["pairs"]), str(data["seed"]),
                         tuple(int(r) for r in m.get("arrow_switch", ())),
                         {str(k): str(v) for k, v in dict(data.get("names", {})).items()},
-                        deals=tuple(board_from_dict(b) for b in data.get("deals", ())))  # fmt: skip
+                        deals=tuple(board_from_dict(b) for b in data.get("deals", ())),
+                        factoring=str(data.get("factoring", "none")))  # fmt: skip
             entries = [Entry(**{k: v for k, v in dict(e).items()}) for e in data.get("results", [])]
             replaced = tuple(Entry(**dict(e)) for e in data.get("replaced", []))
         except (KeyError, TypeError, ValueError) as exc:

@@ -70,7 +70,9 @@ class Form:
     +top/2). ``total``: ``"sum"`` or ``"mean"`` (per board played). ``factor``: a contestant that played fewer
     boards than the most has its sum scaled up to that many boards. ``from_rounded``: totals add the board
     numbers as printed. ``drop``/``datum_unit``: the Butler datum's convention. Decimals: board points, board
-    percentages, totals, total percentages."""
+    percentages, totals, total percentages. ``share``: contestants that have played different boards (a live
+    ranking) are ranked by their share of what they played (percentage of the tops; points per board) instead of
+    totals; when all played boards of the same weight the ranking is the totals' (L78)."""
 
     method: Method = Method.MATCHPOINTS
     name: str = "matchpoints"
@@ -91,6 +93,7 @@ class Form:
     artificial: compare.ArtificialScale = compare.PAIRS
     imp_artificial: compare.ArtificialScale = compare.IMPS
     session: bool = False
+    share: bool = False
 
     @property
     def percentages(self) -> bool:
@@ -223,12 +226,17 @@ class ScoredResult:
 
 
 def score_board(
-    results: Sequence[TableResult], vulnerability: Vulnerability | Board, form: Form = MATCHPOINTS
+    results: Sequence[TableResult],
+    vulnerability: Vulnerability | Board,
+    form: Form = MATCHPOINTS,
+    *,
+    expected: int | None = None,
 ) -> tuple[ScoredResult, ...]:
     """Score one board's results by the form, in the given order. Every result of the list counts as a table
-    for the top (matchpoints: 2(n−1), L78A); results that are missing or adjusted are factored by Neuberg's
-    formula when ``form.neuberg``; each form of a fouled board is compared on its own and factored to the whole
-    board (L87B)."""
+    for the top (matchpoints: 2(n−1), L78A), or the ``expected`` results (the tables the movement plays it at)
+    when more; results that are missing or adjusted are factored to that top by Neuberg's formula when
+    ``form.neuberg`` (else in proportion; a lone result is an average, 50 %); each form of a fouled board is
+    compared on its own and factored to the whole board (L87B)."""
     if not results:
         return ()
     numbers = {r.board for r in results}
@@ -236,12 +244,13 @@ def score_board(
         raise TournamentError(f"score_board takes the results of one board, not of boards {sorted(numbers)}")
     scores = [r.score_ns(vulnerability) for r in results]
     if form.method is Method.MATCHPOINTS:
-        return _matchpoints(results, scores, form)
+        return _matchpoints(results, scores, form, max(len(results), expected or 0))
     return _imps(results, scores, form)
 
 
-def _matchpoints(results: Sequence[TableResult], scores: Sequence[int | None], form: Form) -> tuple[ScoredResult, ...]:
-    expected = len(results)
+def _matchpoints(
+    results: Sequence[TableResult], scores: Sequence[int | None], form: Form, expected: int
+) -> tuple[ScoredResult, ...]:
     top = compare.top(expected, form.scale)
     units: dict[int, float] = {}
     groups: dict[str | None, list[int]] = defaultdict(list)
@@ -385,7 +394,8 @@ def session_scores(boards: Iterable[Sequence[ScoredResult]], form: Form) -> tupl
 @dataclass(frozen=True, slots=True)
 class Standing:
     """A contestant's line of the ranking: total (rounded as the form prints it), percentage (matchpoints),
-    place with ties (``rank.position``, ``rank.tied``), boards scored and the direction it played."""
+    place with ties (``rank.position``, ``rank.tied``), boards scored and the direction it played; ``average``:
+    the points per board scored (IMPs, total points; None for matchpoints, whose share is the percentage)."""
 
     id: str
     direction: str | None
@@ -395,6 +405,13 @@ class Standing:
     boards: int
     names: str = ""
     points: tuple[tuple[int, float], ...] = field(default=(), compare=False)
+    average: float | None = None
+
+    def share(self, form: Form) -> str:
+        """Its share of the boards it played as printed: the percentage (matchpoints) or the points per board."""
+        if self.percentage is not None:
+            return f"{self.percentage:.{form.total_percent_decimals}f}"
+        return "" if self.average is None else f"{self.average:.2f}"
 
 
 def rank_event(
@@ -406,10 +423,12 @@ def rank_event(
 ) -> tuple[Standing, ...]:
     """Totals, percentages and places of every contestant (L78). ``by_direction`` ranks the NS and EW lines of a
     Mitchell apart (two winners), the NS line listed first, and names each contestant's line; else one ranking,
-    without lines. Totals
-    add each board's points as printed when ``form.from_rounded``; the percentage is the share of the tops of
-    the boards scored (artificial scores included at their percentage). A pair that missed boards is compared
-    by that share: its percentage is factored to the boards it played."""
+    without lines. Totals add each board's points as printed when ``form.from_rounded``; the percentage is the
+    share of the tops of the boards scored (artificial scores included at their percentage; boards with no other
+    result to compare, a top of 0, weigh nothing: a contestant that has only those is at 50 %, average). A pair
+    that missed boards is compared by that share: its percentage is factored to the boards it played, and with
+    ``form.share`` it is ranked by it (by its points per board, ``average``, for IMPs) once the pairs ranked
+    together have played boards of different weights (a live ranking)."""
     points: dict[str, list[tuple[int, float]]] = defaultdict(list)
     tops: dict[str, float] = defaultdict(float)
     lines: dict[str, set[str]] = defaultdict(set)
@@ -424,29 +443,34 @@ def rank_event(
                     lines[contestant].add(side)
                     if s.top is not None:
                         tops[contestant] += s.top
-    standings: list[tuple[str, str | None, float, float | None, int, tuple[tuple[int, float], ...]]] = []
+    standings: list[Standing] = []
     most = max((len(p) for p in points.values()), default=0)
+    unranked = compare.Ranking(0, False)
     for contestant, pts in points.items():
-        total = sum(v for _, v in pts)
-        if form.total == "mean":
-            total /= len(pts)
-        elif form.factor:
-            total *= most / len(pts)
+        achieved = sum(v for _, v in pts)
+        total = achieved / len(pts) if form.total == "mean" else achieved * most / len(pts) if form.factor else achieved
         percentage: float | None = None
-        if form.percentages and tops[contestant]:
-            achieved = sum(v for _, v in pts) + (tops[contestant] / 2 if form.relative else 0.0)
-            percentage = form.round(100 * achieved / tops[contestant], form.total_percent_decimals)
+        average: float | None = None
+        if form.percentages:
+            top = tops[contestant]
+            achieved += top / 2 if form.relative else 0.0
+            percentage = form.round(100 * achieved / top if top else 50.0, form.total_percent_decimals)
+        else:
+            average = form.round(achieved / len(pts), max(form.total_decimals, 2))
         direction = next(iter(lines[contestant])) if by_direction and len(lines[contestant]) == 1 else None
-        standings.append((contestant, direction, form.round(total, form.total_decimals), percentage, len(pts),
-                          tuple(pts)))  # fmt: skip
+        standings.append(Standing(contestant, direction, form.round(total, form.total_decimals), percentage,
+                                  unranked, len(pts), (names or {}).get(contestant, ""), tuple(pts),
+                                  average))  # fmt: skip
     out: list[Standing] = []
-    groups = ["NS", "EW"] if by_direction else [None]
+    groups: list[str | None] = ["NS", "EW"] if by_direction else [None]
     for group in groups:
-        members = [s for s in standings if group is None or s[1] == group]
-        ranks = compare.rank([s[2] for s in members])
-        for (contestant, direction, total, pct, n, board_points), place in zip(members, ranks, strict=True):
-            label = (names or {}).get(contestant, "")
-            out.append(Standing(contestant, direction, total, pct, place, n, label, board_points))
+        members = [s for s in standings if group is None or s.direction == group]
+        weights = {tops[s.id] if form.percentages else s.boards for s in members}
+        if form.share and len(weights) > 1:  # played boards of different weights: their shares compare (L78)
+            keys = [(s.percentage if form.percentages else s.average) or 0.0 for s in members]
+        else:
+            keys = [s.total for s in members]
+        out.extend(replace(s, rank=place) for s, place in zip(members, compare.rank(keys), strict=True))
     return tuple(sorted(out, key=lambda s: (groups.index(s.direction) if s.direction in groups else len(groups),
                                             s.rank.position, _id_key(s.id))))  # fmt: skip
 

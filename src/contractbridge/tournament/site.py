@@ -65,11 +65,12 @@ def render_site(
     links = {s.id: f'<a href="card-{_slug(s.id)}.html">{escape(s.id)}</a>' for s in ranking}
     rows = [
         [str(s.rank), links[s.id], escape(s.names), s.direction or "", f"{s.total:.{form.total_decimals}f}",
-         "" if s.percentage is None else f"{s.percentage:.{form.total_percent_decimals}f}", str(s.boards)]
+         s.share(form), str(s.boards)]
         for s in ranking
     ]  # fmt: skip
     body = f"<p>{escape(form.name)}</p>"
-    body += _table(["Rank", "Id", "Names", "Dir", "Total", "%", "Boards"], rows, left=(2,))
+    share = "%" if form.percentages else "Per board"  # the share of the boards played (L78)
+    body += _table(["Rank", "Id", "Names", "Dir", "Total", share, "Boards"], rows, left=(2,))
     body += (
         "<h2>Boards</h2><p>" + " ".join(f'<a href="board-{b.number}.html">{b.number}</a>' for b, _ in boards) + "</p>"
     )

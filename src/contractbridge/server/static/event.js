@@ -124,7 +124,10 @@ async function refresh() {
   const ranking = document.querySelector("#ranking tbody");
   ranking.replaceChildren(...state.ranking.map((s) => el("tr", {"data-pair": s.id}, el("td", {}, String(s.rank) + (s.tied ? "=" : "")),
     el("td", {}, s.direction || ""), el("td", {}, s.id), el("td", {}, s.names), el("td", {}, String(Math.round(s.total * 100) / 100)),
-    el("td", {}, s.percentage === null ? "" : s.percentage.toFixed(2)), el("td", {}, String(s.boards)))));
+    el("td", {}, s.percentage !== null ? s.percentage.toFixed(2) : s.average !== null ? s.average.toFixed(2) : ""),
+    el("td", {}, String(s.boards)))));
+  // matchpoints: the percentage of the tops of the boards played; IMPs: the points per board (L78)
+  document.getElementById("share").textContent = {matchpoints: "%", teams: ""}[state.form] ?? "Per board";
   if (state.status === "finished") {
     document.getElementById("site-link").replaceChildren(el("a", {id: "results-site", href: `/e/${EVENT}/site/`}, "The results: every board, every pair's card"),
       " · ", el("a", {href: `/api/events/${EVENT}/results.pbn`}, "PBN"), " · ", el("a", {href: `/api/events/${EVENT}/results.xml`}, "USEBIO"),
