@@ -29,6 +29,7 @@ from contractbridge.tournament.results import (
     ScoredResult,
     Standing,
     TableResult,
+    parse_assigned,
     rank_event,
     score_board,
     score_match,
@@ -55,8 +56,11 @@ FACTORING: Final = ("none", "neuberg", "proportional")
 @dataclass(frozen=True, slots=True)
 class Entry:
     """A result as entered: where (round, table, board), and the contract, declarer, tricks and lead, or the
-    Director's artificial score with its reason (L12C2, L81C8: the Director records the reason). ``fouled`` names
-    the form of a fouled board the table played (L87A; None for the correct one): each form is scored apart."""
+    Director's adjusted score with its reason (L81C8: the Director records the reason): ``adjusted``, artificial
+    (``A60/40``, L12C2), or ``assigned`` (``4S N = 60% + 4S N -1 40%``: ``results.ASSIGNED_SYNTAX``, L12C1(c)),
+    with ``assigned_ew`` EW's own score when the two sides' scores are split (``assigned`` is then NS's; they need
+    not balance, L12C1(b)). ``fouled`` names the form of a fouled board the table played (L87A; None for the
+    correct one): each form is scored apart."""
 
     round: int
     table: int
@@ -68,6 +72,8 @@ class Entry:
     adjusted: str | None = None
     reason: str | None = None
     fouled: str | None = None
+    assigned: str | None = None
+    assigned_ew: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -83,6 +89,8 @@ class Entry:
                 ("adjusted", self.adjusted),
                 ("reason", self.reason),
                 ("fouled", self.fouled),
+                ("assigned", self.assigned),
+                ("assigned_ew", self.assigned_ew),
             )
             if v is not None
         }
@@ -96,6 +104,10 @@ class Entry:
         with its reason (L12C, L81C8)."""
         if self.adjusted is not None:
             return f"{self.adjusted} ({self.reason})"
+        if self.assigned_ew is not None:
+            return f"assigned NS {self.assigned} / EW {self.assigned_ew} ({self.reason})"
+        if self.assigned is not None:
+            return f"assigned {self.assigned} ({self.reason})"
         if self.contract is None or self.contract.upper() in ("PASS", "P"):
             return "passed out"
         return f"{self.contract} {self.declarer} {self.tricks} tricks"
@@ -204,8 +216,11 @@ class Event:
                                   "--correct, L79C)")  # fmt: skip
         if old is None and correct:
             raise TournamentError(f"{where}: no result is entered there to correct")
+        if self.movement.kind is Kind.TEAMS and entry.assigned is not None:
+            raise TournamentError(f"{where}: an assigned score in a teams match is not scored yet: give an "
+                                  "artificial score (A60/40, L12C2)")  # fmt: skip
         self._table_result(entry, e)
-        if lead and entry.adjusted is not None and not (entry.reason or "").strip():
+        if lead and (entry.adjusted, entry.assigned) != (None, None) and not (entry.reason or "").strip():
             raise TournamentError(f"{where}: an adjusted score needs the Director's reason (L12C2; L81C8: the "
                                   "results he delivers for the records)")  # fmt: skip
         if lead or held:
@@ -228,7 +243,7 @@ class Event:
         """The lead as a card (``SK``); ``held``: once it is a card of the hand on declarer's left (L41A)."""
         if entry.lead is None:
             return None
-        if entry.declarer is None or entry.adjusted is not None:
+        if entry.declarer is None or (entry.adjusted, entry.assigned) != (None, None):
             raise TournamentError(f"{where}: an opening lead is entered with a contract and its declarer only")
         try:
             card = Card.parse(entry.lead)
@@ -244,9 +259,20 @@ class Event:
         ns, ew = (str(e.ns),), (str(e.ew),)
         where = entry.where
         try:
+            if entry.assigned is not None and (entry.adjusted, entry.contract) != (None, None):
+                raise TournamentError("a result is a contract, an artificial score (L12C2) or an assigned score "
+                                      "(L12C1): one")  # fmt: skip
             if entry.adjusted is not None:
                 return TableResult(entry.board, ns, ew, artificial=Artificial.parse(entry.adjusted),
                                    fouled=entry.fouled, round=entry.round, table=entry.table)  # fmt: skip
+            if entry.assigned_ew is not None and entry.assigned is None:
+                raise TournamentError("a split score gives each side its own: NS's and EW's (L12C1(b))")
+            if entry.assigned is not None:
+                board = self.board(entry.board)
+                split = None if entry.assigned_ew is None else parse_assigned(entry.assigned_ew, board)
+                return TableResult(entry.board, ns, ew, assigned=parse_assigned(entry.assigned, board),
+                                   assigned_ew=split, fouled=entry.fouled, round=entry.round,
+                                   table=entry.table)  # fmt: skip
             if entry.contract is None or entry.contract.upper() in ("PASS", "P"):
                 return TableResult(entry.board, ns, ew, passed_out=True, fouled=entry.fouled, round=entry.round,
                                    table=entry.table)  # fmt: skip

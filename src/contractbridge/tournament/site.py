@@ -109,7 +109,7 @@ def traveller_rows(
     rows = []
     for s in scored:
         r = s.result
-        contract = "Pass" if r.passed_out else str(r.artificial) if r.artificial else str(r.contract or "-")
+        contract = "Pass" if r.passed_out else r.adjustment or str(r.contract or "-")
         rows.append([
             "" if r.table is None else str(r.table), ", ".join(map(pair, r.ns)), ", ".join(map(pair, r.ew)),
             text(contract), "" if r.declarer is None else r.declarer.letter, "" if r.tricks is None else str(r.tricks),
@@ -143,7 +143,7 @@ def _card(
         opponents = r.ew if side == "NS" else r.ns
         points, pct = (s.ns, s.pct_ns) if side == "NS" else (s.ew, s.pct_ew)
         score = None if s.score_ns is None else (s.score_ns if side == "NS" else -s.score_ns)
-        contract = "Pass" if r.passed_out else str(r.artificial) if r.artificial else str(r.contract or "-")
+        contract = "Pass" if r.passed_out else r.adjustment or str(r.contract or "-")
         rows.append([
             "" if r.round is None else str(r.round), f'<a href="board-{r.board}.html">{r.board}</a>', side,
             ", ".join(links.get(x, escape(x)) for x in opponents), escape(contract),
