@@ -151,7 +151,8 @@ def result(
             "--assigned",
             metavar="SCORE",
             help="Assigned score for both sides (L12C1): a result, e.g. '4S N -1' ('4SN-1', 'pass'), or weighted "
-            "(L12C1(c)): '4S N = 60% + 4S N -1 40%' (weights in percent adding up to 100, or fractions: '3NT S = 2/3 + 3NT S -1 1/3').",
+            "(L12C1(c)): '4S N = 60% + 4S N -1 40%' (weights in percent adding up to 100, or fractions: "
+            "'3NT S = 2/3 + 3NT S -1 1/3').",
         ),
     ] = None,
     assigned_ns: Annotated[
