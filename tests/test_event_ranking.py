@@ -122,6 +122,8 @@ def test_imp_pairs_show_the_points_per_board_and_rank_by_them_while_boards_diffe
         _run("event", "result", str(file), "--round", "1", "--table", str(table), "--board", str(table), "3NT",
              "N", "-t", str(tricks))  # fmt: skip
     assert "Per board" in _run("event", "rank", str(file))
+    site = Event.from_json(file.read_text(encoding="utf-8")).site()
+    assert "<th>Per board</th>" in str(site["index.html"]) and " a board, 1 board</p>" in str(site["card-1.html"])
     assert all(s["average"] is not None and s["percentage"] is None
                for s in json.loads(_run("event", "rank", str(file), "--json")))  # fmt: skip
 

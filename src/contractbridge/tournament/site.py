@@ -155,7 +155,9 @@ def _card(
     body = f"<p>Rank {standing.rank}, total {standing.total:.{form.total_decimals}f}"
     if standing.percentage is not None:
         body += f", {standing.percentage:.{form.total_percent_decimals}f} %"
-    body += "</p>"
+    elif standing.average is not None:
+        body += f", {standing.average:.2f} a board"
+    body += f", {standing.boards} board{'' if standing.boards == 1 else 's'}</p>"
     body += _table(["Round", "Board", "Dir", "Opponents", "Contract", "By", "Tricks", "Score", "Points", "%"], rows)
     if plot:
         body += f'<p><img src="card-{_slug(standing.id)}.png" alt="percentage by round"></p>'
