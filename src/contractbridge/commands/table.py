@@ -318,7 +318,7 @@ def register(app: typer.Typer) -> None:
                 metavar="PAIR=FILE",
                 help="A pair's convention card, e.g. NS=ns.json (once a pair): that pair's card as a JSON object, "
                 'e.g. {"system": "club", "1NT P 2C": {"text": "Stayman", "artificial": true}}. It goes in each new '
-                "board's board event: the robots bid and explain by it, the rulings read it (L40A1(b))",
+                "board's board event: the robots bid and explain by it, the director's rulings read it",
             ),
         ] = None,
         deals: Annotated[
@@ -354,7 +354,7 @@ def register(app: typer.Typer) -> None:
 
         try:
             dealt = None if deals is None else _file_boards(deals, board, boards, rubber or resume is not None)
-            declared = pair_cards(cards or [], rubber or resume is not None)
+            declared = _pair_cards(cards or [], rubber or resume is not None)
         except (BridgeError, OSError) as err:
             raise _fail(str(err)) from None
         if rubber:  # NBB R27–R36: the rubber, each hand at this terminal table (commands/rubbergame.py)
@@ -525,7 +525,7 @@ def _file_boards(path: Path, first: int, count: int, refused: bool) -> dict[int,
     return {n: found[n] for n in range(first, first + count)}
 
 
-def pair_cards(given: Sequence[str], refused: bool) -> PartnershipAgreements | None:
+def _pair_cards(given: Sequence[str], refused: bool) -> PartnershipAgreements | None:
     """The pairs' convention cards of ``--card PAIR=FILE`` (None: none given): each file a JSON object, that pair's
     card as ``PartnershipAgreements.from_dict`` reads it under ``NS`` or ``EW``; a bad file or field is a typed
     error naming the file (and the call and field). ``refused`` when the boards come with their cards already (a
