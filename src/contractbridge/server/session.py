@@ -815,10 +815,7 @@ class TableSession:
         if explain is None:
             return None
         auction = self.table.auction.copy()
-        try:
-            auction.push(decided.event["call"])
-        except BridgeError:  # a call the table will refuse (an irregular table's rebuilt auction): nothing to tell
-            return None
+        auction.push(decided.event["call"])  # a robot's call is one the table offers: it stands on the rebuilt auction
         meaning = _agreed(explain, self.agreements, auction, self.table.board.vulnerability, len(auction) - 1)
         return None if meaning is None else {"explanation": meaning.text, "alert": bool(meaning.artificial)}
 
