@@ -56,7 +56,9 @@ def test_parse_assigned_scores_each_result_by_l77() -> None:
     assert parse_assigned("3NTX E +1 2/3 + pass 1/3", nv).outcomes == ((Fraction(2, 3), -650), (Fraction(1, 3), 0))
     for bad, message in (("4S = 60%", "not an assigned score"), ("4S N = 60% + 4S N -1 30%", "add up to 1"),
                          ("4S N = + 4S N -1", "has its weight"), ("7NT S +1", "14 tricks"),
-                         ("4S N = 60% 4S N -1 40%", "joined by"), ("", "not an assigned score")):  # fmt: skip
+                         ("4S N = 60% 4S N -1 40%", "joined by"), ("", "not an assigned score"),
+                         ("4S N = 1/0", "zero denominator"),
+                         ("4S N = 1/2 + 4S N -1 1 / 00", "zero denominator")):  # fmt: skip
         with pytest.raises(TournamentError, match=message):
             parse_assigned(bad, nv)
 
@@ -102,6 +104,7 @@ def test_bad_assigned_scores_are_refused_and_change_nothing(evening: Path) -> No
         (["--assigned", "4S N =", "--adjusted", "A60/40", "--reason", "r"], "one"),
         (["4S", "N", "-t", "10", "--assigned", "4S N =", "--reason", "r"], "one"),
         (["--assigned", " ", "--reason", "r"], "a result"),
+        (["--assigned", "4S N = 1/0", "--reason", "r"], "zero denominator"),
     ):
         bad = runner.invoke(app, ["event", "result", str(evening), *BOARD_1, *args])
         assert bad.exit_code == 2 and message in bad.output, (args, bad.output)

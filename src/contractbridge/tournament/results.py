@@ -178,6 +178,9 @@ def parse_assigned(text: str, vulnerability: Vulnerability | Board) -> compare.A
                                   f"{ASSIGNED_SYNTAX} (L12C1)")  # fmt: skip
         weight = (m.group("weight") or "").replace(" ", "")
         weighted.append(bool(weight))
+        if "/" in weight and not int(weight.partition("/")[2]):
+            raise TournamentError(f"{text!r}: the weight {weight!r} (at {m.group(0).strip()!r}) has a zero "
+                                  f"denominator: write a fraction such as 2/3 or a percentage (L12C1(c))")  # fmt: skip
         share = Fraction(1) if not weight else Fraction(weight[:-1]) / 100 if weight.endswith("%") else Fraction(weight)
         outcomes.append((share, _outcome_score(m, text, vulnerability)))
         at = m.end()
