@@ -21,6 +21,7 @@ from contractbridge.tournament.results import (
     Method,
     Rounding,
     TableResult,
+    parse_assigned,
     rank_event,
     score_board,
     score_match,
@@ -104,6 +105,21 @@ def test_butler_and_cross_imps() -> None:
     adjusted = score_board([*results, TableResult(5, ("9",), ("10",), artificial=Artificial.parse("A60/40"))], NONE,
                            CROSS_IMPS)  # fmt: skip
     assert (adjusted[4].ns, adjusted[4].ew) == (3.0, -3.0)  # L12C2(b): average-plus/minus in IMPs
+
+
+def test_cross_imps_meet_an_assigned_score_both_ways() -> None:
+    """L78B with L12C1: +420 and -50 played, 4S-1 (-50) assigned at the third table. Each score meets the other
+    two: +420 gains 10 and 10, the -50 played loses 10 and ties (-5, not -10), the assigned -50 loses 10 and ties
+    (-5); NS's IMPs balance. A split score's EW side (4S=, -420 for EW) meets the other EW pairs' scores (L12C1(b))."""
+    results = [played(1, "1", "4", "4S", "N", 10), played(1, "3", "5", "4S", "N", 9),
+               TableResult(1, ("2",), ("6",), assigned=parse_assigned("4S N -1", NONE))]  # fmt: skip
+    assert [(s.ns, s.ew) for s in score_board(results, NONE, CROSS_IMPS)] == [(10, -10), (-5, 5), (-5, 5)]
+    summed = score_board(results, NONE, replace(CROSS_IMPS, average=False))
+    assert [s.ns for s in summed] == [20, -10, -10]
+    split = [*results[:2], TableResult(1, ("2",), ("6",), assigned=parse_assigned("4S N -1", NONE),
+                                       assigned_ew=parse_assigned("4S N =", NONE))]  # fmt: skip
+    # EW 4 (-420): v EW 5 (+50) -10, v EW 6 (-420) 0; EW 5: +10, +10; EW 6: 0, -10; each averaged over 2
+    assert [(s.ns, s.ew) for s in score_board(split, NONE, CROSS_IMPS)] == [(10, -5), (-5, 10), (-5, -5)]
 
 
 def test_ranks_with_ties_percentages_and_two_winners() -> None:

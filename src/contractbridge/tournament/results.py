@@ -402,42 +402,58 @@ def _imps(results: Sequence[TableResult], scores: Sequence[int | None], form: Fo
     played = [i for i, s in enumerate(scores) if s is not None]
     values = np.asarray([scores[i] for i in played], dtype=np.float64)
     datum: int | None = None
-    points: dict[int, float] = {}
-    if played:
+    points: dict[int, tuple[float, float]] = {}
+    if played and form.method is Method.CROSS_IMPS:
+        points = _cross_imps(played, results, scores, form)
+    elif played:
         if form.method is Method.BUTLER:
             datum = compare.butler_datum(values, form.drop, form.datum_unit)
             compared: npt.NDArray[Any] = compare.imps_array(values - datum)
-        elif form.method is Method.CROSS_IMPS:
-            compared = compare.cross_imps(values, average=form.average)
         else:
             compared = values
-        points = {i: float(v) for i, v in zip(played, compared, strict=True)}
+        points = {i: (float(v), -float(v)) for i, v in zip(played, compared, strict=True)}
     out = []
     for i, r in enumerate(results):
         if i in points:
-            out.append(ScoredResult(r, scores[i], points[i], -points[i], datum=datum))
+            out.append(ScoredResult(r, scores[i], *points[i], datum=datum))
         elif r.artificial is not None:
             ns, ew = _imp_artificial(r.artificial.ns, form), _imp_artificial(r.artificial.ew, form)
             out.append(ScoredResult(r, None, ns, ew, datum=datum))
-        elif (
-            r.assigned is not None
-            and r.assigned_for_ew is not None
-            and played
-            and form.method is not Method.TOTAL_POINTS
-        ):
-            # each side's assigned score against the datum (Butler) or every score played (cross-IMPs), weighted
-            # outcome by outcome (L12C1(c)); a split score's sides each by their own (L12C1(b))
-            against = [float(datum)] if datum is not None else [float(v) for v in values]
-            ns, ew = (_imps_against(a, against, form) for a in (r.assigned, r.assigned_for_ew))
+        elif r.assigned is not None and r.assigned_for_ew is not None and datum is not None:
+            # each side's assigned score against the datum, weighted outcome by outcome (L12C1(c)); a split
+            # score's sides each by their own (L12C1(b))
+            ns, ew = (float(a.imps(datum)) for a in (r.assigned, r.assigned_for_ew))
             out.append(ScoredResult(r, None, ns, -ew, datum=datum))
         else:
             out.append(ScoredResult(r, None, None, None, datum=datum))
     return tuple(out)
 
 
-def _imps_against(assigned: compare.AssignedScore, scores: Sequence[float], form: Form) -> float:
-    total = sum(float(assigned.imps(other)) for other in scores)
-    return total / len(scores) if form.average or form.method is Method.BUTLER else total
+def _cross_imps(
+    played: Sequence[int], results: Sequence[TableResult], scores: Sequence[int | None], form: Form
+) -> dict[int, tuple[float, float]]:
+    """Each table's (NS, EW) cross-IMPs (L78B): every score of a line against every other of that line, the
+    scores played and the assigned ones alike, an assigned score weighted outcome by outcome (L12C1(c)) and
+    two assigned scores meeting at their weighted means (L78C), as ``_line_units`` does for matchpoints; a split
+    score's NS side among the NS pairs, its EW side among the EW pairs (L12C1(b)). Summed, or averaged over the
+    comparisons when ``form.average``."""
+    among = compare.cross_imps([scores[i] or 0 for i in played], average=False)
+    assigned = [j for j, r in enumerate(results) if r.assigned is not None and r.artificial is None]
+    count = len(played) + len(assigned) - 1
+    sides: list[dict[int, float]] = []
+    for ew in (False, True):
+        weighted = {
+            j: a for j in assigned if (a := results[j].assigned_for_ew if ew else results[j].assigned) is not None
+        }
+        line = {
+            i: float(among[k]) - sum(float(a.imps(scores[i] or 0)) for a in weighted.values())
+            for k, i in enumerate(played)
+        }
+        for j, a in weighted.items():
+            others = [float(scores[i] or 0) for i in played] + [float(b.mean) for k, b in weighted.items() if k != j]
+            line[j] = sum(float(a.imps(o)) for o in others)
+        sides.append({i: v / count if form.average and count else v for i, v in line.items()})
+    return {i: (v, -sides[1][i]) for i, v in sides[0].items()}
 
 
 def session_scores(boards: Iterable[Sequence[ScoredResult]], form: Form) -> tuple[tuple[ScoredResult, ...], ...]:
