@@ -132,7 +132,8 @@ def test_a_board_with_a_single_result_is_an_average_by_the_events_factoring(tmp_
     """A lone result has nothing to be compared with (L78A: a top of 2(n−1) = 0). Factoring boards with fewer
     results is a condition of contest (L78D), the event's ``factoring``: ``none`` (the default) leaves the board
     its own top, an average of 50 % that weighs nothing; ``neuberg`` factors it to the movement's top (three
-    tables: 4), where it is an average, 2 of 4, like any board."""
+    tables: 4), where it is an average, 2 of 4, like any board; ``proportional`` scales a board's matchpoints by
+    (expected − 1)/(n − 1), which parts from Neuberg once a board has two results."""
     from contractbridge.errors import TournamentError
 
     plain = _mitchell().enter(Entry(1, 1, 1, "4S", "N", 10))
@@ -148,6 +149,8 @@ def test_a_board_with_a_single_result_is_an_average_by_the_events_factoring(tmp_
     assert [(s.ns, s.ew) for s in results] == [(0.5, 3.5), (3.5, 0.5)]  # ((0 + 1) × 3/2 − 1, (2 + 1) × 3/2 − 1)
     proportional = _mitchell(factoring="proportional").enter(Entry(1, 1, 1, "4S", "N", 10))
     assert [s.ns for _, b in proportional.scored() for s in b] == [2.0]
+    [(_, results)] = proportional.enter(Entry(2, 3, 1, "4S", "N", 11)).scored()
+    assert [(s.ns, s.ew) for s in results] == [(0.0, 4.0), (4.0, 0.0)]  # (0, 2) of a top of 2, × (3 − 1)/(2 − 1)
     assert Event.from_json(factored.to_json()).factoring == "neuberg"
     assert Event.from_json(plain.to_json()).scored() == plain.scored()
     with pytest.raises(TournamentError, match=r"one of none, neuberg, proportional, not 'scaled' .*L78D"):
