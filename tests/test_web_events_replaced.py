@@ -64,8 +64,9 @@ def test_a_board_played_online_replaced_by_the_director_is_kept(store: Store) ->
     events = EventStore(store)
     events.create(EventRecord("e1", "Club", "matchpoints", "mitchell", 4, 1, 8, "seed"), director_key="k")
     played = Entry(1, 1, 1, "3NT", "N", 9, "SA")
-    events.add_result("e1", ResultRecord(Entry(1, 1, 1, adjusted="A50/50", reason="fouled"), "director", True),
-                      replace=True, played=played)  # fmt: skip
+    gone = events.add_result("e1", ResultRecord(Entry(1, 1, 1, adjusted="A50/50", reason="fouled"), "director",
+                                                True), replace=True, played=played)  # fmt: skip
+    assert gone == ResultRecord(played, "played", True)  # the record it stores, for the caller (L79C)
     [kept] = events.replaced("e1")
     assert (kept.result.entry, kept.result.entered_by, kept.replaced_by) == (played, "played", "director")
     assert [r.entry.adjusted for r in events.results("e1")] == ["A50/50"]
@@ -76,11 +77,11 @@ def replace_twice(store: Store) -> None:
     events = EventStore(store)
     events.create(EventRecord("e1", "Club", "matchpoints", "mitchell", 4, 1, 8, "seed"), director_key="k")
     first = ResultRecord(Entry(1, 2, 2, "4S", "S", 10, "HK"), "pair 2", True)
-    events.add_result("e1", first)
+    assert events.add_result("e1", first) is None
     second = ResultRecord(Entry(1, 2, 2, "4S", "S", 9, "HK"), "director", True)
-    events.add_result("e1", second, replace=True)
+    assert events.add_result("e1", second, replace=True) == first
     third = ResultRecord(Entry(1, 2, 2, adjusted="A40/60", reason="L23"), "director", True)
-    events.add_result("e1", third, replace=True)
+    assert events.add_result("e1", third, replace=True) == second
     assert events.results("e1") == [third]
     kept = events.replaced("e1")
     assert [k.result for k in kept] == [first, second] and {k.replaced_by for k in kept} == {"director"}

@@ -293,15 +293,16 @@ class EventStore:
     # results ----------------------------------------------------------------------------------------------------
     def add_result(
         self, event_id: str, result: ResultRecord, *, replace: bool = False, played: Entry | None = None
-    ) -> None:
+    ) -> ResultRecord | None:
         """Record a result; ``replace``: the director's, in place of any result at that table on that board, which
         is kept among the replaced results (L79C, L12C; ``played``: the board's result played online, kept so when
-        no entered result stands there), in the same transaction."""
+        no entered result stands there), in the same transaction. The result replaced (None: none)."""
         e = result.entry
         where = (
             (event_results.c.event_id == event_id) & (event_results.c.round == e.round)
             & (event_results.c.table_no == e.table) & (event_results.c.board == e.board)
         )  # fmt: skip
+        gone = None
         try:
             with self.store._tx() as c:
                 if replace:
@@ -317,6 +318,7 @@ class EventStore:
         except sa.exc.IntegrityError:
             where_text = f"round {e.round}, table {e.table}, board {e.board}"
             raise StoreError(f"{where_text}: a result is already entered") from None
+        return gone
 
     def confirm(self, event_id: str, round_number: int, table: int, board: int) -> None:
         where = (

@@ -231,20 +231,17 @@ class EventRoom:
             if entry.adjusted is not None:
                 raise EventAccessError("only the director gives an adjusted score")
         results = await self.results()
-        kept, played, gone = results.all(), None, None
+        kept, played = results.all(), None
         if by_director:
             kept = tuple(e for e in kept if _where(e) != _where(entry))
             played = next((e for e in results.played if _where(e) == _where(entry)), None)
-            gone = next((r for r in results.entered if _where(r.entry) == _where(entry)), None)
-            if gone is None and played is not None:
-                gone = ResultRecord(played, "played", True)
         elif any(_where(e) == _where(entry) for e in results.played):
             raise ProtocolError(f"round {entry.round}, table {entry.table}, board {entry.board} was played online: "
                                 "its result is the table's")  # fmt: skip
         checked = record.event(entries=kept).enter(entry, lead=True)  # the checks, before anything is stored
         entry = checked.entries[-1]  # the lead written as a card (SK)
         stored = ResultRecord(entry, DIRECTOR if by_director else f"pair {role}", by_director)
-        await asyncio.to_thread(self.events.add_result, self.id, stored, replace=by_director, played=played)
+        gone = await asyncio.to_thread(self.events.add_result, self.id, stored, replace=by_director, played=played)
         return stored, gone
 
     async def confirm(self, role: str | int, round_number: int, table: int, board: int) -> None:
