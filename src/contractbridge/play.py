@@ -17,7 +17,7 @@ from contractbridge.deal import Deal
 from contractbridge.errors import BridgeError, CardNotInHandError, CardOutOfTurnError, IllegalPlayError, RevokeError
 from contractbridge.rulebooks import refusal
 
-__all__ = ["PlayState", "Trick", "cards_of", "indices_of", "trick_winner"]
+__all__ = ["PlayState", "Trick", "cards_of", "indices_of", "trick_winner", "winning_position"]
 
 _CARDS: Final = tuple(Card.from_index(i) for i in range(52))
 _SEATS: Final = tuple(Seat)
@@ -98,21 +98,21 @@ _TRICK_SCORES: Final = tuple(
 )
 
 
-def _winning_index(indices: Sequence[int], trump: int) -> int:
-    """Position in ``indices`` of the winning card, the one of highest standing (``_TRICK_SCORES``): the highest
-    trump, else the highest card of the suit led (L44E, L44F). ``trump`` is a suit number, or -1 at notrump."""
-    scores = _TRICK_SCORES[trump][indices[0] // 13]
-    keys = [scores[i] for i in indices]
-    return keys.index(max(keys))
-
-
 def trick_winner(leader: Seat, cards: Sequence[Card], trump: Suit | Strain | None) -> Seat:
     """The seat that wins a trick led by ``leader`` (L44E–F) with ``cards`` (any sequence); ``trump`` None or
     NOTRUMP at notrump."""
+    return leader.offset(winning_position(cards, trump))
+
+
+def winning_position(cards: Sequence[Card], trump: Suit | Strain | None) -> int:
+    """Position in ``cards`` (in play order, the lead first) of the card that wins the trick, the one of highest
+    standing (``_TRICK_SCORES``): the highest trump, else the highest card of the suit led (L44E, L44F); ``trump``
+    None or NOTRUMP at notrump."""
     if not cards:
         raise ValueError("a trick without cards has no winner")
-    t = -1 if trump is None or trump == Strain.NOTRUMP else int(trump)
-    return leader.offset(_winning_index([c.index for c in cards], t))
+    scores = _TRICK_SCORES[-1 if trump is None else trump][cards[0].index // 13]
+    keys = [scores[c.index] for c in cards]
+    return keys.index(max(keys))
 
 
 @dataclass(frozen=True, slots=True)
@@ -348,7 +348,7 @@ class PlayState:
                 self._follow = _SUIT_MASKS[index // 13]
             self._turn = (turn + 1) & 3
             return
-        # the trick's winner (L44E–F): ``_winning_index`` unrolled over the four cards, the hot path of a playout
+        # the trick's winner (L44E–F): ``winning_position`` unrolled over the four cards, the hot path of a playout
         a, b, c, d = cur
         scores = _TRICK_SCORES[self._trump][a // 13]
         top, pos = scores[a], 0

@@ -19,7 +19,7 @@ from contractbridge.cards import Card, Seat, Strain
 from contractbridge.contract import Contract
 from contractbridge.deal import Board, Deal, Vulnerability, board_dealer, board_vulnerability
 from contractbridge.errors import BridgeError, FormatError
-from contractbridge.play import _TRICK_SCORES, trick_winner
+from contractbridge.play import trick_winner, winning_position
 from contractbridge.rulebooks import DEFAULT_EDITION, refusal
 
 __all__ = ["Record", "RecordBacked", "RecordCall", "play_order", "winners"]
@@ -234,18 +234,15 @@ def play_order(columns: Iterable[Sequence[Card | None]], first: Seat, leader: Se
     """Cards in the order played, from PBN-style tricks given in seat order from ``first`` (``None`` = not
     played); stops at the first card not played."""
     out: list[Card] = []
-    scores = _TRICK_SCORES[strain]
     k = (leader - first) % 4  # the leader's column
     for trick in columns:
         ordered = (*trick[k:], *trick[:k]) if k else tuple(trick)
         try:
-            led = scores[ordered[0].index // 13]  # type: ignore[union-attr]
-            keys = [led[card.index] for card in ordered]  # type: ignore[union-attr]
-        except AttributeError:  # a None: the play stops at the first card not played
+            k = (k + winning_position(ordered, strain)) % 4  # type: ignore[arg-type]  # the winner leads (L44G)
+        except AttributeError:  # a None has no index: the play stops at the first card not played
             out.extend(cast("tuple[Card, ...]", ordered[: ordered.index(None)]))
             break
         out.extend(cast("tuple[Card, ...]", ordered))
-        k = (k + keys.index(max(keys))) % 4
     return out
 
 
