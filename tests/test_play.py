@@ -6,7 +6,7 @@ import pytest
 
 from contractbridge import Card, Deal, Hand, Seat, Side, Strain, Suit
 from contractbridge.errors import BridgeError, CardNotInHandError, IllegalPlayError, OutOfTurnError, RevokeError
-from contractbridge.play import PlayState, Trick, cards_of, indices_of, trick_winner
+from contractbridge.play import PlayState, Trick, cards_of, indices_of, trick_winner, winning_position
 
 DEAL = Deal("N:AKQ2.KJ4.T98.A53 JT9.AQ8.KQ76.K42 8765.T976.J5.QJ6 43.532.A432.T987")
 
@@ -31,6 +31,14 @@ def test_trick_winner_reads_any_sequence_of_cards() -> None:
     trick = cards("SA S5 H2 SK")
     for seq in (trick, tuple(trick), collections.deque(trick)):
         assert trick_winner(Seat.NORTH, seq, Suit.HEARTS) == Seat.SOUTH
+
+
+def test_winning_position_is_the_winning_card_s_place_in_play_order() -> None:
+    """L44E–F, by place in the trick (PBN's play order reads it): a suit or a strain as trump, None at notrump."""
+    assert [winning_position(cards("SA S5 H2 SK"), t) for t in (Suit.HEARTS, Strain.HEARTS, Strain.SPADES)] == [2, 2, 0]
+    assert winning_position(cards("D3 DQ CA DK"), None) == winning_position(cards("D3 DQ CA DK"), Strain.NOTRUMP) == 3
+    with pytest.raises(ValueError, match="no winner"):
+        winning_position([], Suit.CLUBS)
 
 
 def test_l44e_highest_of_several_trumps_and_l44f_discard_of_trump_at_notrump() -> None:
