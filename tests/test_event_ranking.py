@@ -158,6 +158,13 @@ def test_a_board_with_a_single_result_is_an_average_by_the_events_factoring(tmp_
     file = tmp_path / "e.json"
     bad = runner.invoke(app, ["event", "create", str(file), "--factoring", "scaled"])
     assert bad.exit_code == 2 and "L78D" in bad.output and not file.exists()
+    for form in ("butler", "cross-imps"):  # IMPs: factoring has no effect there, refused (L78D)
+        with pytest.raises(TournamentError, match=f"factoring \\(neuberg\\) is for matchpoints: a {form} event"):
+            Event("Club pairs", form, "mitchell", 3, 1, 6, "7", factoring="neuberg")
+    with pytest.raises(TournamentError, match="is for matchpoints: a teams event"):
+        Event("League", "teams", "round-robin", 4, 1, 4, "1", factoring="proportional")
+    imps = runner.invoke(app, ["event", "create", str(file), "--form", "butler", "--factoring", "neuberg"])
+    assert imps.exit_code == 2 and "is for matchpoints" in imps.output and not file.exists()
     _run("event", "create", str(file), "--tables", "3", "--boards-per-round", "1", "--factoring", "neuberg")
     _run("event", "result", str(file), "--round", "1", "--table", "1", "--board", "1", "4S", "N", "-t", "10")
     assert {s["percentage"] for s in json.loads(_run("event", "rank", str(file), "--json"))} == {50.0}

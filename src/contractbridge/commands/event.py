@@ -85,7 +85,7 @@ def create(
             "--factoring",
             help="Matchpoints, a board with fewer results than the movement plays it (a condition of contest, "
             "L78D): none (its own top, L78A; a lone result is an average that weighs nothing), neuberg or "
-            "proportional (factored to the movement's top).",
+            "proportional (factored to the movement's top); matchpoints only, refused for the IMP forms and teams.",
         ),
     ] = "none",
 ) -> None:

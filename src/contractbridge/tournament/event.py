@@ -147,6 +147,9 @@ class Event:
         if self.factoring not in FACTORING:
             raise TournamentError(f"the factoring of boards with fewer results is one of {', '.join(FACTORING)}, "
                                   f"not {self.factoring!r} (a condition of contest, L78D)")  # fmt: skip
+        if self.factoring != "none" and self.form != "matchpoints":
+            raise TournamentError(f"factoring ({self.factoring}) is for matchpoints: a {self.form} event compares "
+                                  f"each board's scores by IMPs, whatever their number (L78B, L78D)")  # fmt: skip
         if (self.form == "teams") != (self.movement_kind == ROUND_ROBIN):
             raise TournamentError(f"a teams event plays a {ROUND_ROBIN} and a {ROUND_ROBIN} is a teams event, not "
                                   f"{self.form} with {self.movement_kind}")  # fmt: skip
