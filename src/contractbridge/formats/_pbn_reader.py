@@ -28,10 +28,10 @@ from contractbridge.formats.pbn_values import (
 if TYPE_CHECKING:
     from contractbridge.formats.pbn import PbnGame
 
-_FAST_TAG: Final = re.compile(r'\[([A-Za-z0-9_]+)\s*"((?:[^"\\]|\\.)*)"\s*\]\s*$')
+_FAST_TAG: Final = re.compile(r'\[([A-Za-z0-9_]+)\s*"([^"\\]*(?:\\.[^"\\]*)*)"\s*\]\s*$')
 #: A whole tag line of a text (``_FAST_TAG`` with the line end), and the section lines that may follow: lines of
 #: section tokens (calls, cards, table cells) with no commentary, no ``%`` line, no tag, no quote left open.
-_TAG_LINE: Final = re.compile(r'\[([A-Za-z0-9_]+)[^\S\n]*+"((?:[^"\\\n]|\\.)*+)"[^\S\n]*+\][^\S\n]*+(?:\n|\Z)')
+_TAG_LINE: Final = re.compile(r'\[([A-Za-z0-9_]+)[^\S\n]*+"([^"\\\n]*+(?:\\.[^"\\\n]*+)*+)"[^\S\n]*+\][^\S\n]*+(?:\n|\Z)')
 _PLAIN_LINES: Final = re.compile(rf"(?:(?!%)(?:[^\S\n]*+(?:{SECTION_TOKEN.pattern}))++[^\S\n]*+(?:\n|\Z))++")
 #: A tag spread over several lines (PBN 2.1 §3.3 allows it) may span this many lines and characters; past
 #: that it is read as unclosed (keeps reading linear: the open tag is scanned again with each line added).

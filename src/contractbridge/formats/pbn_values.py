@@ -80,7 +80,7 @@ class PbnComment:
 
 #: A section token as the reader reads it (``Reader.scan_data``): a quoted cell (``\x`` escapes x, on one line), or
 #: a run up to a blank, ``{``, ``;`` or ``[``. On a line without quotes, the blank-separated words.
-SECTION_TOKEN: Final = re.compile(r'"(?:[^"\\\n]|\\.)*+"|[^\s{;\["][^\s{;\[]*+')
+SECTION_TOKEN: Final = re.compile(r'"[^"\\\n]*+(?:\\.[^"\\\n]*+)*+"|[^\s{;\["][^\s{;\[]*+')
 
 
 class PbnTag(tuple):  # type: ignore[type-arg]
