@@ -22,6 +22,7 @@ from contractbridge.errors import BridgeError, TournamentError
 from contractbridge.formats.inputs import read_bytes
 from contractbridge.tournament.pbn_scores import (
     BoardRecord,
+    MatchRecord,
     PublishedBoard,
     PublishedEvent,
     PublishedRow,
@@ -39,7 +40,7 @@ from contractbridge.tournament.results import (
     Standing,
 )
 
-__all__ = ["dumps", "loads", "read_file"]
+__all__ = ["dumps", "dumps_teams", "loads", "read_file"]
 
 _LIMIT: Final = 32 * 1024 * 1024
 _METHODS: Final = {"MATCH_POINTS": MATCHPOINTS, "CROSS_IMPS": CROSS_IMPS, "BUTLER": BUTLER_RUTER}
@@ -202,23 +203,86 @@ def dumps(
         board = ET.SubElement(event, "BOARD")
         _el(board, "BOARD_NUMBER", str(record.number))
         for s in scored:
-            r = s.result
-            line = ET.SubElement(board, "TRAVELLER_LINE")
-            _el(line, "NS_PAIR_NUMBER", r.ns[0])
-            _el(line, "EW_PAIR_NUMBER", r.ew[0])
-            if r.artificial is not None:
-                _el(line, "SCORE", f"A{r.artificial.ns:g}/{r.artificial.ew:g}")
-            elif r.played:
-                _el(line, "CONTRACT", "PASS" if r.passed_out else str(r.contract))
-                if r.declarer is not None:
-                    _el(line, "PLAYED_BY", r.declarer.letter)
-                if r.lead:
-                    _el(line, "LEAD", r.lead)
-                if r.tricks is not None:
-                    _el(line, "TRICKS", str(r.tricks))
-                _el(line, "SCORE", str(s.score_ns))
-            for side, value in (("NS", s.ns), ("EW", s.ew)):
-                if value is not None:
-                    _el(line, f"{side}_{key}", f"{form.round(value, form.decimals):.{form.decimals}f}")
+            _traveller_line(board, s, form, key)
+    return _document(root)
+
+
+def dumps_teams(
+    name: str, form: Form, boards: Sequence[tuple[BoardRecord, Sequence[ScoredResult]]],
+    matches: Sequence[MatchRecord], ranking: Sequence[Standing], boards_per_round: int, program: str = "contractbridge",
+) -> str:  # fmt: skip
+    """A USEBIO 1.2 document of a teams event (``EVENT_TYPE="TEAMS"``, ``BOARD_SCORING_METHOD`` ``IMPS``,
+    ``MATCH_SCORING_METHOD`` ``VPS``): each team (``TEAM_ID``, ``TEAM_NAME``) with its place, VP total and
+    boards played; each match played (``ROUND_NUMBER``, home ``TEAM`` and ``OPPOSING_TEAM`` with their VPs in
+    ``TEAM_SCORE``/``OPPOSING_TEAM_SCORE``) with its boards, one traveller line a room: the home team's line
+    there (``DIRECTION``), the teams' numbers, the result, the NS score and each side's IMPs (L78B)."""
+    root = ET.Element("USEBIO", {"Version": "1.2"})
+    event = ET.SubElement(root, "EVENT", {"EVENT_TYPE": "TEAMS"})
+    _el(event, "PROGRAM_NAME", program)
+    _el(event, "EVENT_DESCRIPTION", name)
+    _el(event, "BOARD_SCORING_METHOD", "IMPS")
+    _el(event, "MATCH_SCORING_METHOD", "VPS")
+    _el(event, "BOARDS_PER_ROUND", str(boards_per_round))
+    _el(event, "WINNER_TYPE", "1")
+    participants = ET.SubElement(event, "PARTICIPANTS")
+    for standing in ranking:
+        attributes = {"TEAM_ID": standing.id, **({"TEAM_NAME": standing.names} if standing.names else {})}
+        team = ET.SubElement(participants, "TEAM", attributes)
+        _el(team, "PLACE", str(standing.rank))
+        _el(team, "TOTAL_SCORE", f"{standing.total:.{form.total_decimals}f}")
+        _el(team, "BOARDS_PLAYED", str(standing.boards))
+    for m in matches:
+        if m.score is None:
+            continue
+        match = ET.SubElement(event, "MATCH")
+        _el(match, "ROUND_NUMBER", str(m.round))
+        _el(match, "TEAM", m.home)
+        _el(match, "OPPOSING_TEAM", m.away)
+        _el(match, "TEAM_SCORE", f"{m.score.vp[0]:.{form.total_decimals}f}")
+        _el(match, "OPPOSING_TEAM_SCORE", f"{m.score.vp[1]:.{form.total_decimals}f}")
+        for record, scored in boards:
+            rooms = [s for s in scored if s.result.round == m.round and s.result.table in (m.table, m.table + 1)]
+            if not rooms:
+                continue
+            board = ET.SubElement(match, "BOARD")
+            _el(board, "BOARD_NUMBER", str(record.number))
+            for s in rooms:
+                line = _traveller_line(board, s, form, "SCORE_IMPS")
+                line.insert(0, _direction(m.home, s))
+    return _document(root)
+
+
+def _direction(home: str, s: ScoredResult) -> ET.Element:
+    """The home team's line in this room, as the traveller line's ``DIRECTION``."""
+    element = ET.Element("DIRECTION")
+    element.text = "NS" if home in s.result.ns else "EW"
+    return element
+
+
+def _traveller_line(board: ET.Element, s: ScoredResult, form: Form, key: str) -> ET.Element:
+    """A result's ``TRAVELLER_LINE``: the sides, the contract, declarer, lead and tricks, the NS score (an
+    artificial score as ``A60/40``, L12C2) and each side's points (``NS_``/``EW_`` + ``key``)."""
+    r = s.result
+    line = ET.SubElement(board, "TRAVELLER_LINE")
+    _el(line, "NS_PAIR_NUMBER", r.ns[0])
+    _el(line, "EW_PAIR_NUMBER", r.ew[0])
+    if r.artificial is not None:
+        _el(line, "SCORE", f"A{r.artificial.ns:g}/{r.artificial.ew:g}")
+    elif r.played:
+        _el(line, "CONTRACT", "PASS" if r.passed_out else str(r.contract))
+        if r.declarer is not None:
+            _el(line, "PLAYED_BY", r.declarer.letter)
+        if r.lead:
+            _el(line, "LEAD", r.lead)
+        if r.tricks is not None:
+            _el(line, "TRICKS", str(r.tricks))
+        _el(line, "SCORE", str(s.score_ns))
+    for side, value in (("NS", s.ns), ("EW", s.ew)):
+        if value is not None:
+            _el(line, f"{side}_{key}", f"{form.round(value, form.decimals):.{form.decimals}f}")
+    return line
+
+
+def _document(root: ET.Element) -> str:
     ET.indent(root)
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
