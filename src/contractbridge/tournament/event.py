@@ -319,13 +319,30 @@ class Event:
             raise TournamentError(f"{what}: no match is finished yet, nothing to publish")
         return tuple(records)
 
+    def _match_boards(self, matches: Sequence[MatchRecord]) -> tuple[tuple[BoardRecord, tuple[ScoredResult, ...]], ...]:
+        """The boards as ``scored`` has them, each room's IMPs the match's own on that board from the room's NS
+        side (``score_match``, L78B: an artificial score's ±3 IMPs stand in both rooms, L12C2(b))."""
+        imps = {(m.round, m.table, number): (m.home, home) for m in matches if m.score is not None
+                for number, home in m.score.boards}  # fmt: skip
+        out = []
+        for record, scored in self.scored():
+            rows = []
+            for s in scored:
+                r = s.result
+                table = r.table or 0
+                team, home = imps[(r.round or 0, table - (table + 1) % 2, r.board)]
+                sign = 1 if team in r.ns else -1
+                rows.append(replace(s, ns=float(sign * home), ew=float(-sign * home)))
+            out.append((record, tuple(rows)))
+        return tuple(out)
+
     def pbn_scores(self) -> str:
         """The results as PBN 2.1 (``ScoreTable``, ``TotalScoreTable``; a teams event's matches too)."""
         from contractbridge.tournament import pbn_scores
 
         if self.movement.kind is Kind.TEAMS:
             matches = self._match_records("a teams event's PBN results")
-            return pbn_scores.dumps_teams(self.name, self.scoring, self.scored(), matches, self.ranking())
+            return pbn_scores.dumps_teams(self.name, self.scoring, self._match_boards(matches), matches, self.ranking())
         return pbn_scores.dumps(self.name, self.scoring, self.scored(), self.ranking())
 
     def usebio(self) -> str:
@@ -334,7 +351,7 @@ class Event:
 
         if self.movement.kind is Kind.TEAMS:
             matches = self._match_records("a teams event's USEBIO results")
-            return usebio.dumps_teams(self.name, self.scoring, self.scored(), matches, self.ranking(),
+            return usebio.dumps_teams(self.name, self.scoring, self._match_boards(matches), matches, self.ranking(),
                                       self.boards_per_round)  # fmt: skip
         return usebio.dumps(self.name, self.scoring, self.scored(), self.ranking())
 
