@@ -13,6 +13,7 @@ import pytest
 from contractbridge.errors import TournamentError
 from contractbridge.formats import pbn
 from contractbridge.scoring import compare
+from contractbridge.tournament import usebio
 from contractbridge.tournament.event import Entry, Event
 from contractbridge.tournament.pbn_scores import read_published, recompute
 
@@ -36,10 +37,12 @@ def test_pbn_reads_back_with_the_events_imps_vps_and_ranking() -> None:
     text = event.pbn_scores()
     published = read_published(pbn.PbnFile(pbn.loads(text)))
     played = {(e.round, e.table): m for e, m in event.matches()}
+    # the match table's Table is the match's number in its round, as Ruter numbers them
     assert {(m.round, m.table): (m.home, m.away, m.imps, m.vp) for m in published.matches if m.imps} == {
-        (e.round, e.table): (str(e.ns), str(e.ew), (m.home_imps, m.away_imps), (f"{m.vp[0]:.2f}", f"{m.vp[1]:.2f}"))
+        (e.round, (e.table + 1) // 2): (str(e.ns), str(e.ew), (m.home_imps, m.away_imps),
+                                         (f"{m.vp[0]:.2f}", f"{m.vp[1]:.2f}"))
         for e, m in event.matches()
-    }
+    }  # fmt: skip
     assert played[(1, 1)].home_imps == 1 and played[(1, 1)].away_imps == 11  # +1 on board 1, −11 on board 2
     assert played[(1, 3)].home_imps == 6 and played[(1, 3)].away_imps == 0  # A60/40: +3 (L12C2(b)); +110: 3
     assert [(m.round, m.imps) for m in published.matches if m.imps is None] == [(2, None)] * 2 + [(3, None)] * 2
@@ -143,3 +146,25 @@ def test_no_finished_match_or_an_unfinished_one_is_refused(export: Callable[[Eve
     half = league().enter(Entry(2, 2, 4, "2S", "N", 8))
     with pytest.raises(TournamentError, match="board 3 has no result in the open room"):
         write(half)
+
+
+def test_usebio_reads_back_and_every_vp_is_reproduced() -> None:
+    """Our USEBIO reader takes the teams file back (``contractbridge results``): each match's IMPs summed from
+    the home team's line of its boards, its VPs, the teams' totals; recomputed on the WBF 2013 scale, no
+    published number differs."""
+    event = league()
+    published = usebio.loads(event.usebio())
+    assert [(m.round, m.table, m.home, m.away, m.imps, m.vp) for m in published.matches] == [
+        (e.round, (e.table + 1) // 2, str(e.ns), str(e.ew), (m.home_imps, m.away_imps),
+         (f"{m.vp[0]:.2f}", f"{m.vp[1]:.2f}"))
+        for e, m in event.matches()
+    ]  # fmt: skip
+    again = recompute(published, boards_per_match=2)
+    assert again.differences == ()
+    assert [(s.id, s.total) for s in again.ranking] == [(s.id, s.total) for s in event.ranking()]
+    line = "<TRAVELLER_LINE><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>4</EW_PAIR_NUMBER></TRAVELLER_LINE>"
+    match = f"<ROUND_NUMBER>1</ROUND_NUMBER><TEAM>1</TEAM><OPPOSING_TEAM>4</OPPOSING_TEAM><BOARD>{line}</BOARD>"
+    with pytest.raises(TournamentError, match=r"match 1, board \?: the home team's line"):
+        usebio.loads(f"<USEBIO><EVENT><MATCH>{match}</MATCH></EVENT></USEBIO>")
+    with pytest.raises(TournamentError, match="match 1: ROUND_NUMBER, TEAM and OPPOSING_TEAM are required"):
+        usebio.loads("<USEBIO><EVENT><MATCH><TEAM>1</TEAM></MATCH></EVENT></USEBIO>")

@@ -642,6 +642,12 @@ class MatchRecord:
     away: str
     score: MatchScore | None = None
 
+    @property
+    def number(self) -> int:
+        """The match's number in its round, as Ruter's match ``Table`` column numbers them (the open room of
+        match k sits at table 2k − 1)."""
+        return (self.table + 1) // 2
+
 
 @dataclass(frozen=True, slots=True)
 class BoardRecord:
@@ -715,11 +721,12 @@ def dumps_teams(
 ) -> str:
     """A PBN 2.1 export of a teams event as Ruter writes a team league (``[Competition "Teams"]``): a first game
     without a deal holding the ``TotalScoreTable`` (rank with ``RankTie``, ``TeamId``, ``TotalScoreVP``,
-    ``TeamName``, matches and boards played) and the matches' ``ScoreTable`` (``Round``, ``Table`` of the open
-    room, ``TeamId_Home``/``TeamId_Away``, ``MatchDetails`` ``1,home IMPs,away IMPs|200,…`` with 200 the match
-    total, ``VP_Home``/``VP_Away``; a match not played yet ``-``); then one game per board, ``[Scoring "IMP"]``,
-    whose ``ScoreTable`` has each room's result with the teams' numbers in ``PairId_NS``/``PairId_EW`` and the
-    IMPs of each side (L78B; an artificial score's ±3 IMPs, L12C2(b))."""
+    ``TeamName``, matches and boards played) and the matches' ``ScoreTable`` (``Round``, ``Table``: the match's
+    number in its round, ``TeamId_Home``/``TeamId_Away``, ``MatchDetails`` ``1,home IMPs,away IMPs|200,…``
+    with 200 the match total, ``VP_Home``/``VP_Away``; a match not played yet ``-``); then one game a board,
+    ``[Scoring "IMP"]``, whose ``ScoreTable`` has each room's result (``Table``: the room's table) with the
+    teams' numbers in ``PairId_NS``/``PairId_EW`` and each side's IMPs on the board (L78B; an artificial
+    score's ±3 IMPs, L12C2(b))."""
     out = _header(form)
     out += [f"[Event {_quote(name)}]", '[Board ""]', '[Deal ""]', '[Scoring "IMP"]', '[Competition "Teams"]']
     out += _team_total_lines(form, ranking, matches)
@@ -731,7 +738,7 @@ def dumps_teams(
             imps = f"{score.home_imps},{score.away_imps}"
             cells = [_quote(f"1,{imps}|200,{imps}"), _fmt(score.vp[0], form.total_decimals),
                      _fmt(score.vp[1], form.total_decimals)]  # fmt: skip
-        rows.append([str(m.round), str(m.table), m.home, m.away, *cells])
+        rows.append([str(m.round), str(m.number), m.home, m.away, *cells])
     columns = [("Round", "R"), ("Table", "R"), ("TeamId_Home", "R"), ("TeamId_Away", "R"), ("MatchDetails", "L"),
                ("VP_Home", "R"), ("VP_Away", "R")]  # fmt: skip
     out += _table("ScoreTable", columns, rows)

@@ -12,6 +12,7 @@ Marc Shearer's ImportUsebio): ``PAIR_NUMBER``, ``DIRECTION``, ``PLACE``, ``TOTAL
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -25,6 +26,7 @@ from contractbridge.tournament.pbn_scores import (
     MatchRecord,
     PublishedBoard,
     PublishedEvent,
+    PublishedMatch,
     PublishedRow,
     PublishedTotal,
     printed_decimals,
@@ -59,8 +61,8 @@ def _text(element: ET.Element | None, name: str) -> str | None:
 
 
 def loads(data: bytes | str, source: str = "USEBIO") -> PublishedEvent:
-    """The published pairs event of a USEBIO document; ``TournamentError`` (with the place) when it does not
-    read as one."""
+    """The published event of a USEBIO document (pairs, or a teams event's matches); ``TournamentError`` (with
+    the place) when it does not read as one."""
     if "<!DOCTYPE" in (data.decode("utf-8", "replace") if isinstance(data, bytes) else data)[:4096].upper():
         raise TournamentError(f"{source}: a document type declaration is not accepted in USEBIO")
     try:
@@ -72,6 +74,8 @@ def loads(data: bytes | str, source: str = "USEBIO") -> PublishedEvent:
     event = root.find("EVENT")
     if event is None:
         raise TournamentError(f"{source}: no <EVENT>")
+    if event.find("MATCH") is not None:
+        return _teams_event(event, source)
     scope = event
     for name in ("SESSION", "SECTION"):
         inner = scope.find(name)
@@ -130,6 +134,45 @@ def loads(data: bytes | str, source: str = "USEBIO") -> PublishedEvent:
     )
     return PublishedEvent(_text(event, "EVENT_DESCRIPTION") or "", _text(event, "PROGRAM_NAME") or "", method, form,
                           tuple(boards), tuple(totals))  # fmt: skip
+
+
+def _teams_event(event: ET.Element, source: str) -> PublishedEvent:
+    """A teams event (``MATCH`` elements): its teams (``TEAM_ID``, ``TEAM_NAME``, ``PLACE``, ``TOTAL_SCORE``,
+    ``BOARDS_PLAYED``) and matches, numbered in their round; each match's VPs and its IMPs, summed from the
+    home team's line of each board (``DIRECTION``, ``NS_``/``EW_SCORE_IMPS``), for ``recompute`` to check."""
+    totals = []
+    for team in event.findall("PARTICIPANTS/TEAM"):
+        number = team.get("TEAM_ID")
+        if not number:
+            raise TournamentError(f"{source}: a TEAM without TEAM_ID")
+        totals.append(PublishedTotal(number, _text(team, "PLACE") or "", None, None, _text(team, "TOTAL_SCORE") or "",
+                                     None, team.get("TEAM_NAME") or "", _text(team, "BOARDS_PLAYED")))  # fmt: skip
+    matches = []
+    in_round: Counter[int] = Counter()
+    for i, match in enumerate(event.findall("MATCH"), start=1):
+        where = f"{source}: match {i}"
+        round_text, home, away = (_text(match, n) for n in ("ROUND_NUMBER", "TEAM", "OPPOSING_TEAM"))
+        if not round_text or not round_text.isdigit() or not home or not away:
+            raise TournamentError(f"{where}: ROUND_NUMBER, TEAM and OPPOSING_TEAM are required")
+        round_number = int(round_text)
+        in_round[round_number] += 1
+        boards = match.findall("BOARD")
+        imps = (0, 0)
+        for board in boards:
+            line = board.find("TRAVELLER_LINE")
+            side = (_text(line, "DIRECTION") or "").upper()
+            value = _text(line, f"{side}_SCORE_IMPS") if side in ("NS", "EW") else None
+            if value is None or not value.lstrip("-").isdigit():
+                raise TournamentError(f"{where}, board {_text(board, 'BOARD_NUMBER') or '?'}: the home team's line "
+                                      "(DIRECTION) and its SCORE_IMPS are required")  # fmt: skip
+            imps = (imps[0] + max(int(value), 0), imps[1] + max(-int(value), 0))
+        vp = (_text(match, "TEAM_SCORE"), _text(match, "OPPOSING_TEAM_SCORE"))
+        matches.append(PublishedMatch(round_number, in_round[round_number], home, away, imps if boards else None,
+                                      (vp[0], vp[1]) if vp[0] is not None and vp[1] is not None else None))  # fmt: skip
+    total = printed_decimals(t.total for t in totals)
+    form = replace(CROSS_IMPS, name="USEBIO TEAMS", decimals=0, total_decimals=2 if total is None else total)
+    return PublishedEvent(_text(event, "EVENT_DESCRIPTION") or "", _text(event, "PROGRAM_NAME") or "", "TEAMS", form,
+                          (), tuple(totals), tuple(matches))  # fmt: skip
 
 
 def _row(board: int, line: ET.Element, where: str) -> PublishedRow:
