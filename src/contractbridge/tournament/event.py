@@ -299,8 +299,8 @@ class Event:
 
     def _match_records(self, what: str) -> tuple[MatchRecord, ...]:
         """Every match of a teams event in the order of the movement, with its score once both rooms have played
-        all its boards (None while neither has begun). ``TournamentError`` (naming ``what`` is refused) for a
-        match begun and not finished, or when no match is finished: its VPs are not yet known (L78B)."""
+        all its boards (None while neither has begun). ``TournamentError``, its message led by ``what``, for a
+        match begun and not finished (its VPs are not known yet, L78B), or when no match is finished."""
         entered = {(x.round, x.table, x.board) for x in self.entries}
         scores = {(e.round, e.table): match for e, match in self.matches()}
         records = []
