@@ -111,6 +111,9 @@ def test_a_club_evening_in_the_browser(server: Server, browser: playwright_api.B
     gone.wait_for()
     assert director.locator("#replaced tbody tr").count() == 1 and "3NT N 9 tricks" in gone.inner_text()
     assert f"pair {_pairs(director, 1, 2)[0]}" in gone.inner_text() and "director" in gone.inner_text()
+    assert "A60/40 (scoring error)" in gone.locator("td.now").inner_text()  # by what (L79C, L12C)
+    said = director.locator("#message").inner_text()
+    assert said.startswith("corrected: round 1, table 2") and "replaced by A60/40 (scoring error)" in said
     assert director.locator("#ranking tbody tr").count() == 8
     shot(director, "event-ranking")
     director.click("#finish")

@@ -168,3 +168,27 @@ def test_the_event_carries_the_replaced_results_like_the_cli_file(client: TestCl
     assert [e.tricks for e in value.replaced] == [10] and [e.tricks for e in value.entries] == [8]
     again = Event.from_json(value.to_json())
     assert again.replaced == value.replaced
+
+
+def test_the_directors_correction_says_what_it_replaced_and_by_what(client: TestClient) -> None:
+    """The web's counterpart of ``event result --correct``'s message: the answer to the director's correction
+    names the result replaced and its replacement (L79C, L12C), and the director's list of replaced results says
+    what replaced each; a first result replaces nothing and says so by having no ``replaced``."""
+    made = client.post("/api/events", json=MITCHELL).json()
+    event, director = made["id"], bearer(made["director_token"])
+    pair = bearer(client.post(f"/api/events/{event}/pairs/2", json={"names": "Pair 2"},
+                              headers=director).json()["token"])  # fmt: skip
+    client.post(f"/api/events/{event}/rounds", headers=director)
+    travel = {**WHERE, "contract": "4S", "declarer": "S", "tricks": 10}
+    first = client.post(f"/api/events/{event}/results", json=travel, headers=pair).json()
+    assert "replaced" not in first and "message" not in first
+    fixed = client.post(f"/api/events/{event}/results", json={**travel, "tricks": 9}, headers=director).json()
+    assert fixed["message"] == "corrected: round 1, table 2, board 2: 4S S 10 tricks replaced by 4S S 9 tricks"
+    assert (fixed["replaced"]["tricks"], fixed["replaced"]["entered_by"], fixed["tricks"]) == (10, "pair 2", 9)
+    adjusted = {**WHERE, "adjusted": "A60/40", "reason": "misinformation"}
+    again = client.post(f"/api/events/{event}/results", json=adjusted, headers=director).json()
+    assert again["message"].endswith("4S S 9 tricks replaced by A60/40 (misinformation)")
+    gone = client.get(f"/api/events/{event}", headers=director).json()["replaced"]
+    assert [(g["tricks"], g["now"].get("tricks"), g["now"].get("adjusted")) for g in gone] == [
+        (10, 9, None), (9, None, "A60/40")]  # fmt: skip
+    assert gone[1]["note"] == "round 1, table 2, board 2: 4S S 9 tricks replaced by A60/40 (misinformation)"

@@ -79,6 +79,15 @@ def create(
     boards: Annotated[
         Path | None, typer.Option("--boards", help="Play the deals of this PBN file (instead of dealing them).")
     ] = None,
+    factoring: Annotated[
+        str,
+        typer.Option(
+            "--factoring",
+            help="Matchpoints, a board with fewer results than the movement plays it (a condition of contest, "
+            "L78D): none (its own top, L78A; a lone result is an average that weighs nothing), neuberg or "
+            "proportional (factored to the movement's top).",
+        ),
+    ] = "none",
 ) -> None:
     """Create a new event file (never replacing an existing one) and print its movement."""
     from contractbridge.tournament.event import Event
@@ -94,7 +103,7 @@ def create(
         if teams is not None:
             tables, pairs = 2 * (teams // 2), teams
         event = Event(name, form, movement, tables, boards_per_round, pairs or 2 * tables, seed,
-                      tuple(arrow_switch or ()), deals=deals)  # fmt: skip
+                      tuple(arrow_switch or ()), deals=deals, factoring=factoring)  # fmt: skip
         create_new(file, event.to_json())
     except (BridgeError, OSError) as exc:
         raise _fail(str(exc)) from None
@@ -136,6 +145,29 @@ def result(
     tricks: Annotated[int | None, typer.Option("--tricks", "-t", help="Tricks declarer's side won.")] = None,
     lead: Annotated[str | None, typer.Option("--lead", help="The opening lead, e.g. SK.")] = None,
     adjusted: Annotated[str | None, typer.Option("--adjusted", help="Artificial score, e.g. A60/40 (L12C2).")] = None,
+    assigned: Annotated[
+        str | None,
+        typer.Option(
+            "--assigned",
+            metavar="SCORE",
+            help="Assigned score for both sides (L12C1): a result, e.g. '4S N -1' ('4SN-1', 'pass'), or weighted "
+            "(L12C1(c)): '4S N = 60% + 4S N -1 40%' (weights in percent adding up to 100, or fractions: "
+            "'3NT S = 2/3 + 3NT S -1 1/3').",
+        ),
+    ] = None,
+    assigned_ns: Annotated[
+        str | None,
+        typer.Option(
+            "--assigned-ns",
+            metavar="SCORE",
+            help="A split score (L12C1(b): the sides' scores need not balance): NS's assigned score, written as "
+            "--assigned; with --assigned-ew.",
+        ),
+    ] = None,
+    assigned_ew: Annotated[
+        str | None,
+        typer.Option("--assigned-ew", metavar="SCORE", help="A split score: EW's assigned score (L12C1(b))."),
+    ] = None,
     reason: Annotated[str | None, typer.Option("--reason", help="The Director's reason for the adjustment.")] = None,
     correct: Annotated[
         bool, typer.Option("--correct", help="Replace the result entered there (L79C; an adjusted score, L12C).")
@@ -153,25 +185,33 @@ def result(
         ),
     ] = None,
 ) -> None:
-    """Enter one table's result on one board (or the Director's artificial adjusted score, with its reason).
-    A result for a board not played at that table in that round, an impossible one, or a second one is refused
-    and the file is left as it was; --correct replaces the one entered (which the file keeps)."""
+    """Enter one table's result on one board (or the Director's adjusted score with its reason: artificial,
+    --adjusted A60/40, L12C2; assigned, --assigned '4S N = 60% + 4S N -1 40%', L12C1; split, --assigned-ns
+    '4S N =' --assigned-ew '4S N -1', L12C1(b)). A result for a board not played at that table in that round,
+    an impossible one, or a second one is refused and the file is left as it was; --correct replaces the one
+    entered (which the file keeps)."""
     from contractbridge.tournament.event import Entry
 
     try:
         event = load_event(file)
-        if adjusted is None and contract is None and log is None:
-            raise TournamentError("give the contract (or 'pass'), --log LOG, or --adjusted A60/40 with --reason")
-        if adjusted is not None and contract is not None:
-            raise TournamentError("a result is a contract or an adjusted score, not both")
+        given = _assigned(assigned, assigned_ns, assigned_ew)
+        if adjusted is None and contract is None and log is None and given == (None, None):
+            raise TournamentError(
+                "give the contract (or 'pass'), --log LOG, or an adjusted score with --reason: "
+                "--adjusted A60/40, --assigned '4S N -1', or --assigned-ns and --assigned-ew"
+            )
+        if sum(x is not None for x in (adjusted, contract, given[0])) > 1:
+            raise TournamentError("a result is a contract, an artificial score (--adjusted) or an assigned one "
+                                  "(--assigned, --assigned-ns/--assigned-ew): one")  # fmt: skip
         if fouled is not None and not (fouled := fouled.strip()):
             raise TournamentError("--fouled names the form of the fouled board, e.g. b (L87A), not a blank")
         if log is not None:
-            if adjusted is not None or contract is not None:
+            if adjusted is not None or contract is not None or given[0] is not None:
                 raise TournamentError("a result is a played board's log, a contract or an adjusted score: one")
             entry = replace(_played_entry(event, log, round_number, table, board, fouled is None), fouled=fouled)
         else:
-            entry = Entry(round_number, table, board, contract, declarer, tricks, lead, adjusted, reason, fouled)
+            entry = Entry(round_number, table, board, contract, declarer, tricks, lead, adjusted, reason, fouled,
+                          *given)  # fmt: skip
             if correct and lead is None:  # a correction of the score keeps the lead recorded with it
                 entry = replace(entry, lead=_lead_of(event, entry))
         updated = event.enter(entry, correct=correct, lead=True, held=fouled is None)  # fouled: another deal
@@ -179,12 +219,26 @@ def result(
     except (BridgeError, OSError) as exc:
         raise _fail(str(exc)) from None
     if correct:
-        was = updated.replaced[-1]
-        Console(highlight=False).print(f"corrected: {_entry_text(was)} replaced by {_entry_text(entry)}")
+        from contractbridge.tournament.event import correction
+
+        Console(highlight=False).print(f"corrected: {correction(updated.replaced[-1], entry)}")
     scored = dict((r.number, s) for r, s in updated.scored())
     for s in scored.get(board, ()):
         if (s.result.round, s.result.table) == (round_number, table) and s.score_ns is not None:
             Console(highlight=False).print(f"board {board}, table {table}: NS {s.score_ns:+d} (L77)")
+
+
+def _assigned(both: str | None, ns: str | None, ew: str | None) -> tuple[str | None, str | None]:
+    """``Entry.assigned`` and ``Entry.assigned_ew`` from the options: one score for both sides, or a split."""
+    if both is not None and (ns, ew) != (None, None):
+        raise TournamentError("--assigned gives both sides one score; a split score is --assigned-ns with "
+                              "--assigned-ew (L12C1(b))")  # fmt: skip
+    if (ns is None) != (ew is None):
+        raise TournamentError("a split score gives each side its own: --assigned-ns and --assigned-ew (L12C1(b))")
+    for text in (both, ns, ew):
+        if text is not None and not text.strip():
+            raise TournamentError("an assigned score is a result, e.g. '4S N -1' or '4S N = 60% + 4S N -1 40%'")
+    return (both, None) if both is not None else (ns, ew)
 
 
 def _played_entry(event: Event, log: Path, round_number: int, table: int, board: int, same: bool) -> Entry:
@@ -220,17 +274,11 @@ def _lead_of(event: Event, entry: Entry) -> str | None:
     return old.lead if same and old is not None else None
 
 
-def _entry_text(entry: Entry) -> str:
-    if entry.adjusted is not None:
-        return f"{entry.adjusted} ({entry.reason})"
-    if entry.contract is None or entry.contract.upper() in ("PASS", "P"):
-        return "passed out"
-    return f"{entry.contract} {entry.declarer} {entry.tricks} tricks"
-
-
 @event_app.command("rank")
 def rank(file: EventFile, as_json: Annotated[bool, typer.Option("--json", help="JSON ranking.")] = False) -> None:
-    """The ranking so far (a Mitchell without arrow-switch: NS and EW winners)."""
+    """The ranking so far (a Mitchell without arrow-switch: NS and EW winners, NS first), with the boards each
+    pair has scored: while they differ, pairs rank by their share of what they played (matchpoints: the
+    percentage; IMPs: the points per board beside the total, L78)."""
     try:
         event = load_event(file)
         ranking = event.ranking()
@@ -244,12 +292,12 @@ def rank(file: EventFile, as_json: Annotated[bool, typer.Option("--json", help="
         Console(highlight=False).print(f"{event.name}: no results entered yet (event result)")
         return
     table = RichTable(title=event.name)
-    for column in ("Line", "Rank", "Pair", "Names", "Total", "%", "Boards"):
+    share = "%" if form.percentages else "Per board"
+    for column in ("Line", "Rank", "Pair", "Names", "Total", share, "Boards"):
         table.add_column(column, justify="left" if column == "Names" else "right")
     for s in ranking:
         table.add_row(s.direction or "", str(s.rank), s.id, s.names, f"{s.total:.{form.total_decimals}f}",
-                      "" if s.percentage is None else f"{s.percentage:.{form.total_percent_decimals}f}",
-                      str(s.boards))  # fmt: skip
+                      s.share(form), str(s.boards))  # fmt: skip
     Console(highlight=False).print(table)
 
 

@@ -34,7 +34,7 @@ from contractbridge.server.protocol import ProtocolError
 from contractbridge.server.session import TableSession
 from contractbridge.store import Store, TableRecord
 from contractbridge.systems.agreements import AlertPolicy, PartnershipAgreements
-from contractbridge.tournament.event import ROUND_ROBIN, Entry, Event
+from contractbridge.tournament.event import ROUND_ROBIN, Entry, Event, correction
 from contractbridge.tournament.movements import Encounter
 
 __all__ = ["DIRECTOR", "EventAccessError", "EventRoom"]
@@ -217,11 +217,11 @@ class EventRoom:
         event = record.event(names, results.all() if everything else results.counted())
         return replace(event, replaced=tuple(r.result.entry for r in results.replaced))
 
-    async def enter(self, role: str | int, entry: Entry) -> ResultRecord:
+    async def enter(self, role: str | int, entry: Entry) -> tuple[ResultRecord, ResultRecord | None]:
         """A traveller's line (or the director's adjusted score): checked against the movement and every result
         so far, then stored. A pair enters only at its own table and never an adjusted score; its opponents
         confirm it. The director's result replaces the table's (L12C, L79C), which is kept among the replaced results.
-        A finished event's results are final."""
+        A finished event's results are final. The result stored, and the one it replaced (None: none)."""
         record = await self._open()
         encounter = record.event().encounter(entry.round, entry.table)
         by_director = role == DIRECTOR
@@ -231,10 +231,13 @@ class EventRoom:
             if entry.adjusted is not None:
                 raise EventAccessError("only the director gives an adjusted score")
         results = await self.results()
-        kept, played = results.all(), None
+        kept, played, gone = results.all(), None, None
         if by_director:
             kept = tuple(e for e in kept if _where(e) != _where(entry))
             played = next((e for e in results.played if _where(e) == _where(entry)), None)
+            gone = next((r for r in results.entered if _where(r.entry) == _where(entry)), None)
+            if gone is None and played is not None:
+                gone = ResultRecord(played, "played", True)
         elif any(_where(e) == _where(entry) for e in results.played):
             raise ProtocolError(f"round {entry.round}, table {entry.table}, board {entry.board} was played online: "
                                 "its result is the table's")  # fmt: skip
@@ -242,7 +245,7 @@ class EventRoom:
         entry = checked.entries[-1]  # the lead written as a card (SK)
         stored = ResultRecord(entry, DIRECTOR if by_director else f"pair {role}", by_director)
         await asyncio.to_thread(self.events.add_result, self.id, stored, replace=by_director, played=played)
-        return stored
+        return stored, gone
 
     async def confirm(self, role: str | int, round_number: int, table: int, board: int) -> None:
         """The opponents of the pair that entered a result (or the director) confirm it."""
@@ -292,7 +295,7 @@ class EventRoom:
             self._place_state(e, linked.get((e.round, e.table)), results) for e in places if e.round <= record.round
         ]
         if role == DIRECTOR:
-            out["replaced"] = [_replaced_state(r) for r in results.replaced]
+            out["replaced"] = _replaced_state(results)
         else:
             out["card"] = [{"round": p.round, "table": p.table, "direction": p.direction, "opponent": p.opponent,
                             "boards": list(p.boards)} for p in event.movement.card(int(role))]  # fmt: skip
@@ -317,10 +320,19 @@ class EventRoom:
                 "table_id": table_id, "seats": seats, "results": lines}  # fmt: skip
 
 
-def _replaced_state(r: ReplacedRecord) -> dict[str, Any]:
-    """A replaced result for the director's page: the line as it stood, who replaced it and when (ISO 8601)."""
-    line = {**r.result.entry.to_dict(), "entered_by": r.result.entered_by, "confirmed": r.result.confirmed}
-    return {**line, "replaced_by": r.replaced_by, "replaced_at": r.replaced_at.isoformat()}
+def _replaced_state(results: Results) -> list[dict[str, Any]]:
+    """The replaced results for the director's page: each line as it stood, who replaced it, when (ISO 8601) and
+    by what (``now``: the next correction at that place, or the result standing there; L79C, L12C)."""
+    out = []
+    standing = {_where(e): e for e in results.all()}
+    for i, r in enumerate(results.replaced):
+        later = (x.result.entry for x in results.replaced[i + 1 :] if _where(x.result.entry) == _where(r.result.entry))
+        now = next(later, standing.get(_where(r.result.entry)))
+        line = {**r.result.entry.to_dict(), "entered_by": r.result.entered_by, "confirmed": r.result.confirmed}
+        out.append({**line, "replaced_by": r.replaced_by, "replaced_at": r.replaced_at.isoformat(),
+                    "now": None if now is None else now.to_dict(),
+                    "note": None if now is None else correction(r.result.entry, now)})  # fmt: skip
+    return out
 
 
 def _agreements(record: EventRecord, ns: PairRecord | None, ew: PairRecord | None) -> PartnershipAgreements | None:

@@ -6,6 +6,7 @@ kept in a file of the user's choosing between commands."""
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
@@ -28,27 +29,38 @@ from contractbridge.tournament.results import (
     ScoredResult,
     Standing,
     TableResult,
+    parse_assigned,
     rank_event,
     score_board,
     score_match,
     session_scores,
 )
 
-__all__ = ["FORMAT", "Entry", "Event"]
+__all__ = ["FORMAT", "Entry", "Event", "correction"]
 
 FORMAT: Final = "contractbridge-event"
-_FORMS: Final = {"matchpoints": replace(MATCHPOINTS, session=True), "cross-imps": replace(CROSS_IMPS, session=True),
-                 "butler": replace(BUTLER_RUTER, name="butler", total="sum", total_decimals=0, session=True),
+_FORMS: Final = {"matchpoints": replace(MATCHPOINTS, session=True, share=True),
+                 "cross-imps": replace(CROSS_IMPS, session=True, share=True),
+                 "butler": replace(BUTLER_RUTER, name="butler", total="sum", total_decimals=0, session=True,
+                                   share=True),
                  "teams": replace(CROSS_IMPS, name="teams: IMPs, VP (WBF 2013)", decimals=0)}  # fmt: skip
 #: The movement of a teams event: its ``pairs`` are the teams.
 ROUND_ROBIN: Final = "round-robin"
+#: How a matchpoint event scores a board with fewer results than the movement plays it, a condition of contest
+#: (L78D): ``none``, each board on its own top, 2(n−1) for its n results (L78A; a lone result has nothing to be
+#: compared with: an average, 50 %, that weighs nothing in a percentage), or factored to the movement's top by
+#: Neuberg's formula or in proportion (every board weighs the same; a lone result is an average, 50 %).
+FACTORING: Final = ("none", "neuberg", "proportional")
 
 
 @dataclass(frozen=True, slots=True)
 class Entry:
     """A result as entered: where (round, table, board), and the contract, declarer, tricks and lead, or the
-    Director's artificial score with its reason (L12C2, L81C8: the Director records the reason). ``fouled`` names
-    the form of a fouled board the table played (L87A; None for the correct one): each form is scored apart."""
+    Director's adjusted score with its reason (L81C8: the Director records the reason): ``adjusted``, artificial
+    (``A60/40``, L12C2), or ``assigned`` (``4S N = 60% + 4S N -1 40%``: ``results.ASSIGNED_SYNTAX``, L12C1(c)),
+    with ``assigned_ew`` EW's own score when the two sides' scores are split (``assigned`` is then NS's; they need
+    not balance, L12C1(b)). ``fouled`` names the form of a fouled board the table played (L87A; None for the
+    correct one): each form is scored apart."""
 
     round: int
     table: int
@@ -60,6 +72,8 @@ class Entry:
     adjusted: str | None = None
     reason: str | None = None
     fouled: str | None = None
+    assigned: str | None = None
+    assigned_ew: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -75,9 +89,34 @@ class Entry:
                 ("adjusted", self.adjusted),
                 ("reason", self.reason),
                 ("fouled", self.fouled),
+                ("assigned", self.assigned),
+                ("assigned_ew", self.assigned_ew),
             )
             if v is not None
         }
+
+    @property
+    def where(self) -> str:
+        return f"round {self.round}, table {self.table}, board {self.board}"
+
+    def __str__(self) -> str:
+        """The result as a scorer reads it: ``4S N 10 tricks``, ``passed out``, or the Director's adjusted score
+        with its reason (L12C, L81C8)."""
+        if self.adjusted is not None:
+            return f"{self.adjusted} ({self.reason})"
+        if self.assigned_ew is not None:
+            return f"assigned NS {self.assigned} / EW {self.assigned_ew} ({self.reason})"
+        if self.assigned is not None:
+            return f"assigned {self.assigned} ({self.reason})"
+        if self.contract is None or self.contract.upper() in ("PASS", "P"):
+            return "passed out"
+        return f"{self.contract} {self.declarer} {self.tricks} tricks"
+
+
+def correction(was: Entry, now: Entry) -> str:
+    """What a correction did, for the Director (L79C; an adjusted score in place of the table's result, L12C):
+    ``round 1, table 2, board 2: 4S N 9 tricks replaced by 4S N 10 tricks``."""
+    return f"{now.where}: {was} replaced by {now}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,10 +138,15 @@ class Event:
     deals: tuple[Board, ...] = ()
     #: The results a correction replaced, oldest first (kept, never scored: L79C, L81C8).
     replaced: tuple[Entry, ...] = ()
+    #: Boards with fewer results than the movement plays them, matchpoints (one of ``FACTORING``; L78D).
+    factoring: str = "none"
 
     def __post_init__(self) -> None:
         if self.form not in _FORMS:
             raise TournamentError(f"the form is one of {sorted(_FORMS)}, not {self.form!r}")
+        if self.factoring not in FACTORING:
+            raise TournamentError(f"the factoring of boards with fewer results is one of {', '.join(FACTORING)}, "
+                                  f"not {self.factoring!r} (a condition of contest, L78D)")  # fmt: skip
         if (self.form == "teams") != (self.movement_kind == ROUND_ROBIN):
             raise TournamentError(f"a teams event plays a {ROUND_ROBIN} and a {ROUND_ROBIN} is a teams event, not "
                                   f"{self.form} with {self.movement_kind}")  # fmt: skip
@@ -132,7 +176,8 @@ class Event:
 
     @property
     def scoring(self) -> Form:
-        return _FORMS[self.form]
+        form = _FORMS[self.form]
+        return replace(form, neuberg=False) if self.factoring == "proportional" else form
 
     @property
     def boards(self) -> tuple[Board, ...]:
@@ -158,7 +203,7 @@ class Event:
         read as they are): the lead is a card, written ``SK``; ``held``: one the hand on declarer's left holds on
         the event's board (L41A). Changes nothing on error."""
         e = self.encounter(entry.round, entry.table)
-        where = f"round {entry.round}, table {entry.table}, board {entry.board}"
+        where = entry.where
         if entry.board not in e.boards:
             raise TournamentError(f"{where}: board {entry.board} is not played there (boards {e.boards[0]}–"
                                   f"{e.boards[-1]}; L8)")  # fmt: skip
@@ -171,8 +216,11 @@ class Event:
                                   "--correct, L79C)")  # fmt: skip
         if old is None and correct:
             raise TournamentError(f"{where}: no result is entered there to correct")
+        if self.movement.kind is Kind.TEAMS and entry.assigned is not None:
+            raise TournamentError(f"{where}: an assigned score in a teams match is not scored yet: give an "
+                                  "artificial score (A60/40, L12C2)")  # fmt: skip
         self._table_result(entry, e)
-        if lead and entry.adjusted is not None and not (entry.reason or "").strip():
+        if lead and (entry.adjusted, entry.assigned) != (None, None) and not (entry.reason or "").strip():
             raise TournamentError(f"{where}: an adjusted score needs the Director's reason (L12C2; L81C8: the "
                                   "results he delivers for the records)")  # fmt: skip
         if lead or held:
@@ -195,7 +243,7 @@ class Event:
         """The lead as a card (``SK``); ``held``: once it is a card of the hand on declarer's left (L41A)."""
         if entry.lead is None:
             return None
-        if entry.declarer is None or entry.adjusted is not None:
+        if entry.declarer is None or (entry.adjusted, entry.assigned) != (None, None):
             raise TournamentError(f"{where}: an opening lead is entered with a contract and its declarer only")
         try:
             card = Card.parse(entry.lead)
@@ -209,11 +257,22 @@ class Event:
 
     def _table_result(self, entry: Entry, e: Encounter) -> TableResult:
         ns, ew = (str(e.ns),), (str(e.ew),)
-        where = f"round {entry.round}, table {entry.table}, board {entry.board}"
+        where = entry.where
         try:
+            if entry.assigned is not None and (entry.adjusted, entry.contract) != (None, None):
+                raise TournamentError("a result is a contract, an artificial score (L12C2) or an assigned score "
+                                      "(L12C1): one")  # fmt: skip
             if entry.adjusted is not None:
                 return TableResult(entry.board, ns, ew, artificial=Artificial.parse(entry.adjusted),
                                    fouled=entry.fouled, round=entry.round, table=entry.table)  # fmt: skip
+            if entry.assigned_ew is not None and entry.assigned is None:
+                raise TournamentError("a split score gives each side its own: NS's and EW's (L12C1(b))")
+            if entry.assigned is not None:
+                board = self.board(entry.board)
+                split = None if entry.assigned_ew is None else parse_assigned(entry.assigned_ew, board)
+                return TableResult(entry.board, ns, ew, assigned=parse_assigned(entry.assigned, board),
+                                   assigned_ew=split, fouled=entry.fouled, round=entry.round,
+                                   table=entry.table)  # fmt: skip
             if entry.contract is None or entry.contract.upper() in ("PASS", "P"):
                 return TableResult(entry.board, ns, ew, passed_out=True, fouled=entry.fouled, round=entry.round,
                                    table=entry.table)  # fmt: skip
@@ -241,11 +300,16 @@ class Event:
 
     def scored(self) -> tuple[tuple[BoardRecord, tuple[ScoredResult, ...]], ...]:
         """Every board with results, scored by the event's form (L77, L78; a teams match's two rooms compared with
-        each other, L78B), an artificial score by the session's other boards where L12C2(c) says so."""
+        each other, L78B), an artificial score by the session's other boards where L12C2(c) says so; at
+        matchpoints a board with fewer results than the movement plays it as ``factoring`` says (L78D)."""
         by_board: dict[int, list[ScoredResult]] = {}
         boards = {b.number: b for b in self.boards}
+        tables = Counter(b for e in self.movement.encounters if e.ns is not None and e.ew is not None for b in e.boards)
+        whole = self.factoring != "none" and self.movement.kind is not Kind.TEAMS
         for (number, _), results in sorted(self._results().items()):
-            by_board.setdefault(number, []).extend(score_board(results, boards[number], self.scoring))
+            expected = tables[number] if whole else None  # the movement's top (L78A), a condition of contest (L78D)
+            by_board.setdefault(number, []).extend(score_board(results, boards[number], self.scoring,
+                                                               expected=expected))  # fmt: skip
         numbers = sorted(by_board)
         scored = session_scores((by_board[n] for n in numbers), self.scoring)
         return tuple((BoardRecord.of(boards[n]), s) for n, s in zip(numbers, scored, strict=True))
@@ -292,9 +356,10 @@ class Event:
         return tuple(sorted(standings, key=lambda s: (s.rank.position, int(s.id))))
 
     def ranking_json(self) -> list[dict[str, Any]]:
-        """The ranking as JSON: id, line, names, total, percentage, rank and whether tied, boards scored."""
+        """The ranking as JSON: id, line, names, total, percentage, points per board (``average``: IMPs), rank
+        and whether tied, boards scored."""
         return [{"id": s.id, "direction": s.direction, "names": s.names, "total": s.total, "percentage": s.percentage,
-                 "rank": s.rank.position, "tied": s.rank.tied, "boards": s.boards}
+                 "average": s.average, "rank": s.rank.position, "tied": s.rank.tied, "boards": s.boards}
                 for s in self.ranking()]  # fmt: skip
 
     def _match_records(self, what: str) -> tuple[MatchRecord, ...]:
@@ -367,7 +432,8 @@ class Event:
             "format": FORMAT, "version": 1, "name": self.name, "form": self.form,
             "movement": {"kind": self.movement_kind, "tables": self.tables, "boards_per_round": self.boards_per_round,
                          "pairs": self.pairs, "arrow_switch": list(self.arrow_switch)},
-            "seed": self.seed, "names": dict(self.names), "results": [e.to_dict() for e in self.entries],
+            "seed": self.seed, "factoring": self.factoring, "names": dict(self.names),
+            "results": [e.to_dict() for e in self.entries],
         }  # fmt: skip
         if self.replaced:
             data["replaced"] = [e.to_dict() for e in self.replaced]
@@ -389,7 +455,8 @@ class Event:
                         int(m["boards_per_round"]), int(m["pairs"]), str(data["seed"]),
                         tuple(int(r) for r in m.get("arrow_switch", ())),
                         {str(k): str(v) for k, v in dict(data.get("names", {})).items()},
-                        deals=tuple(board_from_dict(b) for b in data.get("deals", ())))  # fmt: skip
+                        deals=tuple(board_from_dict(b) for b in data.get("deals", ())),
+                        factoring=str(data.get("factoring", "none")))  # fmt: skip
             entries = [Entry(**{k: v for k, v in dict(e).items()}) for e in data.get("results", [])]
             replaced = tuple(Entry(**dict(e)) for e in data.get("replaced", []))
         except (KeyError, TypeError, ValueError) as exc:

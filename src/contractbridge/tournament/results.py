@@ -8,11 +8,13 @@ which results are compared with which, and how the form rounds what it prints (`
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal
 from enum import Enum
+from fractions import Fraction
 from typing import Any, Final
 
 import numpy as np
@@ -38,6 +40,7 @@ __all__ = [
     "ScoredResult",
     "Standing",
     "TableResult",
+    "parse_assigned",
     "rank_event",
     "score_board",
     "score_match",
@@ -70,7 +73,9 @@ class Form:
     +top/2). ``total``: ``"sum"`` or ``"mean"`` (per board played). ``factor``: a contestant that played fewer
     boards than the most has its sum scaled up to that many boards. ``from_rounded``: totals add the board
     numbers as printed. ``drop``/``datum_unit``: the Butler datum's convention. Decimals: board points, board
-    percentages, totals, total percentages."""
+    percentages, totals, total percentages. ``share``: contestants that have played different boards (a live
+    ranking) are ranked by their share of what they played (percentage of the tops; points per board) instead of
+    totals; when all played boards of the same weight the ranking is the totals' (L78)."""
 
     method: Method = Method.MATCHPOINTS
     name: str = "matchpoints"
@@ -91,6 +96,7 @@ class Form:
     artificial: compare.ArtificialScale = compare.PAIRS
     imp_artificial: compare.ArtificialScale = compare.IMPS
     session: bool = False
+    share: bool = False
 
     @property
     def percentages(self) -> bool:
@@ -148,6 +154,64 @@ class Artificial:
 _ARTIFICIAL_CELLS: Final = {"A+": 60.0, "A=": 50.0, "A": 50.0, "A-": 40.0}
 
 
+_OUTCOME: Final = re.compile(
+    r"\s*(?:(?P<passed>PASS|P)\b|(?P<contract>[1-7]\s*(?:NT|N|[CDHS♣♦♥♠])\s*(?:XX|X)?)\s*(?:BY\s+)?"
+    r"(?P<declarer>[NESW])\s*(?P<result>=|[+-]\s*\d{1,2}))\s*(?P<weight>\d+(?:\.\d+)?\s*%|\d+\s*/\s*\d+)?\s*",
+    re.IGNORECASE,
+)
+#: How an assigned score is written: each result a contract, its declarer and the tricks made or short, and its
+#: weight when there are several (L12C1(c)).
+ASSIGNED_SYNTAX: Final = "'4S N =', '4S N = 60% + 4S N -1 40%', '3NT S +1 2/3 + 4S N -1 1/3' or 'pass'"
+
+
+def parse_assigned(text: str, vulnerability: Vulnerability | Board) -> compare.AssignedScore:
+    """An assigned adjusted score as the Director writes it (``ASSIGNED_SYNTAX``): one result (L12C1(b)) or
+    several, each with its weight as a percentage or a fraction, the weights adding up to the whole (L12C1(c));
+    each result scored by L77 for NS on this board."""
+    outcomes: list[tuple[Fraction, int]] = []
+    weighted = []
+    at, body = 0, text.strip()
+    while True:
+        m = _OUTCOME.match(body, at)
+        if m is None or not m.group(0).strip():
+            raise TournamentError(f"not an assigned score: {text!r} (at {body[at:at + 12]!r}): write "
+                                  f"{ASSIGNED_SYNTAX} (L12C1)")  # fmt: skip
+        weight = (m.group("weight") or "").replace(" ", "")
+        weighted.append(bool(weight))
+        share = Fraction(1) if not weight else Fraction(weight[:-1]) / 100 if weight.endswith("%") else Fraction(weight)
+        outcomes.append((share, _outcome_score(m, text, vulnerability)))
+        at = m.end()
+        if at == len(body):
+            break
+        if body[at] != "+":
+            raise TournamentError(f"not an assigned score: {text!r}: results are joined by '+', e.g. "
+                                  f"{ASSIGNED_SYNTAX} (L12C1(c))")  # fmt: skip
+        at += 1
+    if len(outcomes) > 1 and not all(weighted):
+        raise TournamentError(f"{text!r}: each result of a weighted assigned score has its weight (L12C1(c))")
+    try:
+        return compare.AssignedScore(tuple(outcomes))
+    except BridgeError as exc:
+        raise TournamentError(f"{text!r}: {exc}") from None
+
+
+def _outcome_score(m: re.Match[str], text: str, vulnerability: Vulnerability | Board) -> int:
+    if m.group("passed"):
+        return 0  # L22B
+    contract = Contract.parse(m.group("contract"))
+    result = m.group("result").replace(" ", "")
+    tricks = contract.tricks_needed + (0 if result == "=" else int(result))
+    if not 0 <= tricks <= 13:
+        raise TournamentError(f"{text!r}: {contract} {result} is {tricks} tricks, not 0 to 13 (L77)")
+    return duplicate.board_score(contract, Seat.parse(m.group("declarer")), tricks, vulnerability).ns
+
+
+def _weighted_text(score: compare.AssignedScore) -> str:
+    if len(score.outcomes) == 1:
+        return f"{score.outcomes[0][1]:+d}"
+    return " + ".join(f"{s:+d} {float(w) * 100:.4g}%" for w, s in score.outcomes)
+
+
 def artificial_cell(cell: str) -> float | None:
     """The percentage of a score-table cell ``A+`` / ``A=`` / ``A-`` (L12C2: 60, 50, 40), else None."""
     return _ARTIFICIAL_CELLS.get(cell.strip().upper())
@@ -157,8 +221,9 @@ def artificial_cell(cell: str) -> float | None:
 class TableResult:
     """One table's result on one board. ``ns``/``ew``: the contestants of each side (one pair id each, or the
     two players of an individual). Played: ``contract``/``declarer``/``tricks`` (``passed_out`` for a board
-    passed out, L22B). Else ``artificial`` (L12C2), ``assigned`` (L12C1(c)) or ``not_played``. ``fouled``
-    names the form of the board in which the result was made (L87), ``None`` for the correct one."""
+    passed out, L22B). Else ``artificial`` (L12C2), ``assigned`` (L12C1(c); with ``assigned_ew``, EW's own score,
+    a split score: each side scored by its own, the two need not balance, L12C1(b)) or ``not_played``.
+    ``fouled`` names the form of the board in which the result was made (L87), ``None`` for the correct one."""
 
     board: int
     ns: tuple[str, ...]
@@ -175,6 +240,7 @@ class TableResult:
     round: int | None = None
     table: int | None = None
     section: str | None = None
+    assigned_ew: compare.AssignedScore | None = None
 
     def __post_init__(self) -> None:
         kinds = [self.contract is not None or self.passed_out, self.artificial is not None,
@@ -192,6 +258,25 @@ class TableResult:
                                   f"{self.tricks!r} (L77, L79A)")  # fmt: skip
         if set(self.ns) & set(self.ew):
             raise TournamentError(f"board {self.board}: {sorted(set(self.ns) & set(self.ew))} on both sides")
+        if self.assigned_ew is not None and self.assigned is None:
+            raise TournamentError(f"board {self.board}: a split score gives NS's assigned score too (L12C1(b))")
+
+    @property
+    def assigned_for_ew(self) -> compare.AssignedScore | None:
+        """The assigned score EW are scored by (their own when split, L12C1(b)), for NS as ever."""
+        return self.assigned_ew if self.assigned_ew is not None else self.assigned
+
+    @property
+    def adjustment(self) -> str | None:
+        """The adjusted score as a traveller shows it: ``A60/40`` (L12C2), ``+620 60% + -100 40%`` (L12C1(c)),
+        ``NS +420 / EW -50`` (split, L12C1(b)); None for a result played."""
+        if self.artificial is not None:
+            return str(self.artificial)
+        if self.assigned is None:
+            return None
+        if self.assigned_ew is None:
+            return _weighted_text(self.assigned)
+        return f"NS {_weighted_text(self.assigned)} / EW {_weighted_text(self.assigned_ew)}"
 
     @property
     def played(self) -> bool:
@@ -223,12 +308,17 @@ class ScoredResult:
 
 
 def score_board(
-    results: Sequence[TableResult], vulnerability: Vulnerability | Board, form: Form = MATCHPOINTS
+    results: Sequence[TableResult],
+    vulnerability: Vulnerability | Board,
+    form: Form = MATCHPOINTS,
+    *,
+    expected: int | None = None,
 ) -> tuple[ScoredResult, ...]:
     """Score one board's results by the form, in the given order. Every result of the list counts as a table
-    for the top (matchpoints: 2(n−1), L78A); results that are missing or adjusted are factored by Neuberg's
-    formula when ``form.neuberg``; each form of a fouled board is compared on its own and factored to the whole
-    board (L87B)."""
+    for the top (matchpoints: 2(n−1), L78A), or the ``expected`` results (the tables the movement plays it at)
+    when more; results that are missing or adjusted are factored to that top by Neuberg's formula when
+    ``form.neuberg`` (else in proportion; a lone result is an average, 50 %); each form of a fouled board is
+    compared on its own and factored to the whole board (L87B)."""
     if not results:
         return ()
     numbers = {r.board for r in results}
@@ -236,49 +326,35 @@ def score_board(
         raise TournamentError(f"score_board takes the results of one board, not of boards {sorted(numbers)}")
     scores = [r.score_ns(vulnerability) for r in results]
     if form.method is Method.MATCHPOINTS:
-        return _matchpoints(results, scores, form)
+        return _matchpoints(results, scores, form, max(len(results), expected or 0))
     return _imps(results, scores, form)
 
 
-def _matchpoints(results: Sequence[TableResult], scores: Sequence[int | None], form: Form) -> tuple[ScoredResult, ...]:
-    expected = len(results)
+def _matchpoints(
+    results: Sequence[TableResult], scores: Sequence[int | None], form: Form, expected: int
+) -> tuple[ScoredResult, ...]:
     top = compare.top(expected, form.scale)
     units: dict[int, float] = {}
+    units_ew: dict[int, float] = {}  # the EW line's, for NS: another when a split score is on the board (L12C1(b))
     groups: dict[str | None, list[int]] = defaultdict(list)
     for i, (r, s) in enumerate(zip(results, scores, strict=True)):
         if s is not None or r.assigned is not None:
             groups[r.fouled].append(i)
     for members in groups.values():
-        plain = [i for i in members if scores[i] is not None]
-        weighted = [i for i in members if results[i].assigned is not None]
-        field = [s for s in (scores[i] for i in plain) if s is not None]
-        mp = compare.matchpoints(field, form.scale) if field else np.zeros(0)
-        for k, i in enumerate(plain):
-            value = float(mp[k])
-            for j in weighted:
-                assigned = results[j].assigned
-                assert assigned is not None
-                value += form.scale.per_win - float(assigned.matchpoints([scores[i] or 0], form.scale))
-            units[i] = value
-        for j in weighted:
-            assigned = results[j].assigned
-            assert assigned is not None
-            others = [float(scores[i] or 0) for i in plain]
-            # two weighted scores on one board: each meets the other at its weighted mean (L78C)
-            others += [float(results[k].assigned.mean) for k in weighted if k != j]  # type: ignore[union-attr]
-            units[j] = float(assigned.matchpoints(others, form.scale))
-        n = len(members)
-        if form.neuberg and n < expected:
-            for i in members:
-                units[i] = float(compare.neuberg([units[i]], n, expected, form.scale)[0])
-        elif n < expected:
-            for i in members:
-                units[i] = units[i] * (expected - 1) / (n - 1) if n > 1 else top / 2
+        split = any(results[i].assigned_ew is not None for i in members)
+        for line, ew in ((units, False), (units_ew, True)) if split else ((units, False),):
+            for i, value in _line_units(members, results, scores, form, ew).items():
+                n = len(members)
+                if form.neuberg and n < expected:
+                    value = float(compare.neuberg([value], n, expected, form.scale)[0])
+                elif n < expected:
+                    value = value * (expected - 1) / (n - 1) if n > 1 else top / 2
+                line[i] = value
     out = []
     offset = top / 2 if form.relative else 0.0
     for i, (r, s) in enumerate(zip(results, scores, strict=True)):
         if i in units:
-            ns_mp, ew_mp = units[i], top - units[i]
+            ns_mp, ew_mp = units[i], top - units_ew.get(i, units[i])
         elif r.artificial is not None:
             ns_mp, ew_mp = r.artificial.ns / 100 * top, r.artificial.ew / 100 * top
         else:  # not played: no score for either side (L12C2 is the Director's: enter it as artificial)
@@ -288,6 +364,28 @@ def _matchpoints(results: Sequence[TableResult], scores: Sequence[int | None], f
         pct_ew = 100 * ew_mp / top if top else 50.0
         out.append(ScoredResult(r, s, ns_mp - offset, ew_mp - offset, top, pct_ns, pct_ew))
     return tuple(out)
+
+
+def _line_units(
+    members: Sequence[int], results: Sequence[TableResult], scores: Sequence[int | None], form: Form, ew: bool
+) -> dict[int, float]:
+    """The matchpoints (for NS) of one line's comparison (L78A): the scores played, and each assigned score
+    weighted outcome by outcome (L12C1(c)) — the EW line's when ``ew`` (a split score's EW side is compared with
+    the other EW pairs, its NS side with the other NS pairs: L12C1(b))."""
+    plain = [i for i in members if scores[i] is not None]
+    weighted = {j: a for j in members if (a := results[j].assigned_for_ew if ew else results[j].assigned) is not None}
+    field = [s for s in (scores[i] for i in plain) if s is not None]
+    mp = compare.matchpoints(field, form.scale) if field else np.zeros(0)
+    units: dict[int, float] = {}
+    for k, i in enumerate(plain):
+        units[i] = float(mp[k]) + sum(
+            form.scale.per_win - float(a.matchpoints([scores[i] or 0], form.scale)) for a in weighted.values()
+        )
+    for j, a in weighted.items():
+        # two weighted scores on one board: each meets the other at its weighted mean (L78C)
+        others = [float(scores[i] or 0) for i in plain] + [float(b.mean) for k, b in weighted.items() if k != j]
+        units[j] = float(a.matchpoints(others, form.scale))
+    return units
 
 
 def _imp_artificial(percent: float, form: Form) -> float:
@@ -318,12 +416,25 @@ def _imps(results: Sequence[TableResult], scores: Sequence[int | None], form: Fo
         elif r.artificial is not None:
             ns, ew = _imp_artificial(r.artificial.ns, form), _imp_artificial(r.artificial.ew, form)
             out.append(ScoredResult(r, None, ns, ew, datum=datum))
-        elif r.assigned is not None and datum is not None:
-            weighted = float(r.assigned.imps(datum))
-            out.append(ScoredResult(r, None, weighted, -weighted, datum=datum))
+        elif (
+            r.assigned is not None
+            and r.assigned_for_ew is not None
+            and played
+            and form.method is not Method.TOTAL_POINTS
+        ):
+            # each side's assigned score against the datum (Butler) or every score played (cross-IMPs), weighted
+            # outcome by outcome (L12C1(c)); a split score's sides each by their own (L12C1(b))
+            against = [float(datum)] if datum is not None else [float(v) for v in values]
+            ns, ew = (_imps_against(a, against, form) for a in (r.assigned, r.assigned_for_ew))
+            out.append(ScoredResult(r, None, ns, -ew, datum=datum))
         else:
             out.append(ScoredResult(r, None, None, None, datum=datum))
     return tuple(out)
+
+
+def _imps_against(assigned: compare.AssignedScore, scores: Sequence[float], form: Form) -> float:
+    total = sum(float(assigned.imps(other)) for other in scores)
+    return total / len(scores) if form.average or form.method is Method.BUTLER else total
 
 
 def session_scores(boards: Iterable[Sequence[ScoredResult]], form: Form) -> tuple[tuple[ScoredResult, ...], ...]:
@@ -385,7 +496,8 @@ def session_scores(boards: Iterable[Sequence[ScoredResult]], form: Form) -> tupl
 @dataclass(frozen=True, slots=True)
 class Standing:
     """A contestant's line of the ranking: total (rounded as the form prints it), percentage (matchpoints),
-    place with ties (``rank.position``, ``rank.tied``), boards scored and the direction it played."""
+    place with ties (``rank.position``, ``rank.tied``), boards scored and the direction it played; ``average``:
+    the points per board scored (IMPs, total points; None for matchpoints, whose share is the percentage)."""
 
     id: str
     direction: str | None
@@ -395,6 +507,13 @@ class Standing:
     boards: int
     names: str = ""
     points: tuple[tuple[int, float], ...] = field(default=(), compare=False)
+    average: float | None = None
+
+    def share(self, form: Form) -> str:
+        """Its share of the boards it played as printed: the percentage (matchpoints) or the points per board."""
+        if self.percentage is not None:
+            return f"{self.percentage:.{form.total_percent_decimals}f}"
+        return "" if self.average is None else f"{self.average:.2f}"
 
 
 def rank_event(
@@ -405,10 +524,13 @@ def rank_event(
     names: Mapping[str, str] | None = None,
 ) -> tuple[Standing, ...]:
     """Totals, percentages and places of every contestant (L78). ``by_direction`` ranks the NS and EW lines of a
-    Mitchell apart (two winners) and names each contestant's line; else one ranking, without lines. Totals
-    add each board's points as printed when ``form.from_rounded``; the percentage is the share of the tops of
-    the boards scored (artificial scores included at their percentage). A pair that missed boards is compared
-    by that share: its percentage is factored to the boards it played."""
+    Mitchell apart (two winners), the NS line listed first, and names each contestant's line; else one ranking,
+    without lines. Totals add each board's points as printed when ``form.from_rounded``; the percentage is the
+    share of the tops of the boards scored (artificial scores included at their percentage; boards with no other
+    result to compare, a top of 0, weigh nothing: a contestant that has only those is at 50 %, average). A pair
+    that missed boards is compared by that share: its percentage is factored to the boards it played, and with
+    ``form.share`` it is ranked by it (by its points per board, ``average``, for IMPs) once the pairs ranked
+    together have played boards of different weights (a live ranking)."""
     points: dict[str, list[tuple[int, float]]] = defaultdict(list)
     tops: dict[str, float] = defaultdict(float)
     lines: dict[str, set[str]] = defaultdict(set)
@@ -423,31 +545,36 @@ def rank_event(
                     lines[contestant].add(side)
                     if s.top is not None:
                         tops[contestant] += s.top
-    standings: list[tuple[str, str | None, float, float | None, int, tuple[tuple[int, float], ...]]] = []
+    standings: list[Standing] = []
     most = max((len(p) for p in points.values()), default=0)
+    unranked = compare.Ranking(0, False)
     for contestant, pts in points.items():
-        total = sum(v for _, v in pts)
-        if form.total == "mean":
-            total /= len(pts)
-        elif form.factor:
-            total *= most / len(pts)
+        achieved = sum(v for _, v in pts)
+        total = achieved / len(pts) if form.total == "mean" else achieved * most / len(pts) if form.factor else achieved
         percentage: float | None = None
-        if form.percentages and tops[contestant]:
-            achieved = sum(v for _, v in pts) + (tops[contestant] / 2 if form.relative else 0.0)
-            percentage = form.round(100 * achieved / tops[contestant], form.total_percent_decimals)
+        average: float | None = None
+        if form.percentages:
+            top = tops[contestant]
+            achieved += top / 2 if form.relative else 0.0
+            percentage = form.round(100 * achieved / top if top else 50.0, form.total_percent_decimals)
+        else:
+            average = form.round(achieved / len(pts), max(form.total_decimals, 2))
         direction = next(iter(lines[contestant])) if by_direction and len(lines[contestant]) == 1 else None
-        standings.append((contestant, direction, form.round(total, form.total_decimals), percentage, len(pts),
-                          tuple(pts)))  # fmt: skip
+        standings.append(Standing(contestant, direction, form.round(total, form.total_decimals), percentage,
+                                  unranked, len(pts), (names or {}).get(contestant, ""), tuple(pts),
+                                  average))  # fmt: skip
     out: list[Standing] = []
-    groups = ["NS", "EW"] if by_direction else [None]
+    groups: list[str | None] = ["NS", "EW"] if by_direction else [None]
     for group in groups:
-        members = [s for s in standings if group is None or s[1] == group]
-        ranks = compare.rank([s[2] for s in members])
-        for (contestant, direction, total, pct, n, board_points), place in zip(members, ranks, strict=True):
-            label = (names or {}).get(contestant, "")
-            out.append(Standing(contestant, direction, total, pct, place, n, label, board_points))
-    return tuple(sorted(out, key=lambda s: ((s.direction or "") if by_direction else "", s.rank.position,
-                                            _id_key(s.id))))  # fmt: skip
+        members = [s for s in standings if group is None or s.direction == group]
+        weights = {tops[s.id] if form.percentages else s.boards for s in members}
+        if form.share and len(weights) > 1:  # played boards of different weights: their shares compare (L78)
+            keys = [(s.percentage if form.percentages else s.average) or 0.0 for s in members]
+        else:
+            keys = [s.total for s in members]
+        out.extend(replace(s, rank=place) for s, place in zip(members, compare.rank(keys), strict=True))
+    return tuple(sorted(out, key=lambda s: (groups.index(s.direction) if s.direction in groups else len(groups),
+                                            s.rank.position, _id_key(s.id))))  # fmt: skip
 
 
 def _id_key(contestant: str) -> tuple[int, str]:

@@ -65,11 +65,12 @@ def render_site(
     links = {s.id: f'<a href="card-{_slug(s.id)}.html">{escape(s.id)}</a>' for s in ranking}
     rows = [
         [str(s.rank), links[s.id], escape(s.names), s.direction or "", f"{s.total:.{form.total_decimals}f}",
-         "" if s.percentage is None else f"{s.percentage:.{form.total_percent_decimals}f}", str(s.boards)]
+         s.share(form), str(s.boards)]
         for s in ranking
     ]  # fmt: skip
     body = f"<p>{escape(form.name)}</p>"
-    body += _table(["Rank", "Id", "Names", "Dir", "Total", "%", "Boards"], rows, left=(2,))
+    share = "%" if form.percentages else "Per board"  # the share of the boards played (L78)
+    body += _table(["Rank", "Id", "Names", "Dir", "Total", share, "Boards"], rows, left=(2,))
     body += (
         "<h2>Boards</h2><p>" + " ".join(f'<a href="board-{b.number}.html">{b.number}</a>' for b, _ in boards) + "</p>"
     )
@@ -108,7 +109,7 @@ def traveller_rows(
     rows = []
     for s in scored:
         r = s.result
-        contract = "Pass" if r.passed_out else str(r.artificial) if r.artificial else str(r.contract or "-")
+        contract = "Pass" if r.passed_out else r.adjustment or str(r.contract or "-")
         rows.append([
             "" if r.table is None else str(r.table), ", ".join(map(pair, r.ns)), ", ".join(map(pair, r.ew)),
             text(contract), "" if r.declarer is None else r.declarer.letter, "" if r.tricks is None else str(r.tricks),
@@ -142,7 +143,7 @@ def _card(
         opponents = r.ew if side == "NS" else r.ns
         points, pct = (s.ns, s.pct_ns) if side == "NS" else (s.ew, s.pct_ew)
         score = None if s.score_ns is None else (s.score_ns if side == "NS" else -s.score_ns)
-        contract = "Pass" if r.passed_out else str(r.artificial) if r.artificial else str(r.contract or "-")
+        contract = "Pass" if r.passed_out else r.adjustment or str(r.contract or "-")
         rows.append([
             "" if r.round is None else str(r.round), f'<a href="board-{r.board}.html">{r.board}</a>', side,
             ", ".join(links.get(x, escape(x)) for x in opponents), escape(contract),
@@ -154,7 +155,9 @@ def _card(
     body = f"<p>Rank {standing.rank}, total {standing.total:.{form.total_decimals}f}"
     if standing.percentage is not None:
         body += f", {standing.percentage:.{form.total_percent_decimals}f} %"
-    body += "</p>"
+    elif standing.average is not None:
+        body += f", {standing.average:.2f} a board"
+    body += f", {standing.boards} board{'' if standing.boards == 1 else 's'}</p>"
     body += _table(["Round", "Board", "Dir", "Opponents", "Contract", "By", "Tricks", "Score", "Points", "%"], rows)
     if plot:
         body += f'<p><img src="card-{_slug(standing.id)}.png" alt="percentage by round"></p>'

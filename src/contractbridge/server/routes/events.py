@@ -30,7 +30,7 @@ from contractbridge.server.events import DIRECTOR, EventAccessError, EventRoom, 
 from contractbridge.server.protocol import ProtocolError
 from contractbridge.server.routes.lobby import templates
 from contractbridge.store import StoreError
-from contractbridge.tournament.event import Entry
+from contractbridge.tournament.event import Entry, correction
 
 __all__ = ["router"]
 
@@ -250,8 +250,13 @@ async def enter_result(event_id: str, body: Traveller, tables: ClubDep, token: T
     entry = Entry(body.round, body.table, body.board, body.contract, body.declarer, body.tricks,
                   body.lead.upper() if body.lead else None, body.adjusted, body.reason)  # fmt: skip
     async with _answers():
-        stored = await room.enter(await room.role_of(token), entry)
-    return {**stored.entry.to_dict(), "entered_by": stored.entered_by, "confirmed": stored.confirmed}
+        stored, gone = await room.enter(await room.role_of(token), entry)
+    answer = {**stored.entry.to_dict(), "entered_by": stored.entered_by, "confirmed": stored.confirmed}
+    if gone is None:
+        return answer
+    # the director's correction says what it replaced and by what, as `event result --correct` does (L79C, L12C)
+    was = {**gone.entry.to_dict(), "entered_by": gone.entered_by, "confirmed": gone.confirmed}
+    return {**answer, "replaced": was, "message": f"corrected: {correction(gone.entry, stored.entry)}"}
 
 
 @router.post("/api/events/{event_id}/results/confirm")

@@ -124,7 +124,10 @@ async function refresh() {
   const ranking = document.querySelector("#ranking tbody");
   ranking.replaceChildren(...state.ranking.map((s) => el("tr", {"data-pair": s.id}, el("td", {}, String(s.rank) + (s.tied ? "=" : "")),
     el("td", {}, s.direction || ""), el("td", {}, s.id), el("td", {}, s.names), el("td", {}, String(Math.round(s.total * 100) / 100)),
-    el("td", {}, s.percentage === null ? "" : s.percentage.toFixed(2)), el("td", {}, String(s.boards)))));
+    el("td", {}, s.percentage !== null ? s.percentage.toFixed(2) : s.average !== null ? s.average.toFixed(2) : ""),
+    el("td", {}, String(s.boards)))));
+  // matchpoints: the percentage of the tops of the boards played; IMPs: the points per board (L78)
+  document.getElementById("share").textContent = {matchpoints: "%", teams: ""}[state.form] ?? "Per board";
   if (state.status === "finished") {
     document.getElementById("site-link").replaceChildren(el("a", {id: "results-site", href: `/e/${EVENT}/site/`}, "The results: every board, every pair's card"),
       " · ", el("a", {href: `/api/events/${EVENT}/results.pbn`}, "PBN"), " · ", el("a", {href: `/api/events/${EVENT}/results.xml`}, "USEBIO"),
@@ -142,7 +145,7 @@ async function refresh() {
     document.getElementById("finish").disabled = state.status !== "open";
     document.querySelector("#replaced tbody").replaceChildren(...state.replaced.map((r) => el("tr", {"data-board": r.board},
       el("td", {}, String(r.round)), el("td", {}, String(r.table)), el("td", {}, String(r.board)), el("td", {class: "result"}, resultText(r)),
-      el("td", {}, r.entered_by), el("td", {}, r.replaced_by), el("td", {}, new Date(r.replaced_at).toLocaleString()))));
+      el("td", {}, r.entered_by), el("td", {class: "now"}, r.now ? resultText(r.now) : ""), el("td", {}, r.replaced_by), el("td", {}, new Date(r.replaced_at).toLocaleString()))));
   }
   if (pair) {
     document.getElementById("pair-title").textContent = `${who(state) === "team" ? "Team" : "Pair"} ${state.role}: ${state.pairs[String(state.role)] || ""}`;
@@ -160,7 +163,7 @@ document.getElementById("adjust").addEventListener("submit", (event) => {
   event.preventDefault();
   const f = new FormData(event.target);
   act("POST", `/api/events/${EVENT}/results`, {round: Number(f.get("round")), table: Number(f.get("table")), board: Number(f.get("board")),
-    adjusted: f.get("adjusted"), reason: f.get("reason")}, () => say("adjusted"));
+    adjusted: f.get("adjusted"), reason: f.get("reason")}, (r) => say(r.message || `${resultText(r)} entered`));
 });
 refresh();
 setInterval(refresh, 2000);
