@@ -39,6 +39,32 @@ def test_l44e_highest_of_several_trumps_and_l44f_discard_of_trump_at_notrump() -
     assert trick_winner(Seat.EAST, cards("C2 CA CK CQ"), Suit.SPADES) == Seat.SOUTH
 
 
+def _l44_winner(leader: Seat, trick: list[Card], strain: Strain) -> Seat:
+    """L44E–F read directly: the highest trump if any was played, else the highest card of the suit led."""
+    trumps = [c for c in trick if strain is not Strain.NOTRUMP and c.suit == strain.suit]
+    contenders = trumps or [c for c in trick if c.suit == trick[0].suit]
+    return leader.offset(trick.index(max(contenders, key=lambda c: c.rank)))
+
+
+def test_l44e_f_every_trick_of_random_playouts_against_the_laws_text() -> None:
+    """The play's trick winner (one standing table, L44E–F) agrees with the laws read directly, trick by trick,
+    in every strain, for ``PlayState``'s tricks and for ``trick_winner`` of whole and partial tricks."""
+    import random
+
+    rng = random.Random(44)
+    for n in range(60):
+        strain = Strain(n % 5)
+        state = PlayState(Deal.random(n), strain, Seat(n % 4))
+        while not state.is_over:
+            state.push(rng.choice(sorted(state.legal_cards())))
+        assert len(state.tricks) == 13
+        for trick in state.tricks:
+            played = list(trick.cards)
+            assert trick.winner == _l44_winner(trick.leader, played, strain)
+            for k in range(1, 5):
+                assert trick_winner(trick.leader, played[:k], strain) == _l44_winner(trick.leader, played[:k], strain)
+
+
 def test_l41a_opening_lead_by_declarers_lho() -> None:
     play = PlayState(DEAL, Strain.NOTRUMP, Seat.SOUTH)
     assert play.turn == Seat.WEST == play.opening_leader

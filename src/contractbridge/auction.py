@@ -375,7 +375,9 @@ class Auction:
         if not st.over or bid is None or bidder is None:
             return None
         strain = bid.strain
-        return strain, first_to_name(zip(self._seats, self._calls, strict=True), strain, bidder)
+        # L22A over the calls with their seats: the two lists grow and shrink together, and ``zip(…, strict=True)``
+        # takes 3.11's keyword path (~1.7 k instructions of a strict table's board, #28)
+        return strain, first_to_name(zip(self._seats, self._calls), strain, bidder)  # noqa: B905
 
     def first_to_name(self, strain: Strain, member: Seat) -> Seat:
         """The first player of ``member``'s side to bid ``strain``."""

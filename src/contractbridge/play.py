@@ -89,21 +89,21 @@ def indices_of(bits: int) -> tuple[int, ...]:
         return clubs + diamonds + hearts + spades
 
 
-def _winning_index(indices: list[int] | tuple[int, ...], trump: int) -> int:
-    """Position in ``indices`` of the winning card: the highest trump, else the highest card of the suit led
-    (L44E, L44F). ``trump`` is a suit number, or -1 at notrump."""
-    best = 0
-    top = indices[0]
-    top_suit = top // 13
-    for pos in range(1, len(indices)):
-        card = indices[pos]
-        suit = card // 13
-        if suit == top_suit:
-            if card > top:
-                best, top = pos, card
-        elif suit == trump:
-            best, top, top_suit = pos, card, suit
-    return best
+#: Each card's standing in a trick (L44E–F), by the trump's number (clubs … spades, then notrump, read as -1 or as
+#: ``Strain.NOTRUMP``) and the suit led: a trump above every card of another suit, a card of the suit led by its
+#: rank, any other card never wins (-1). The winner is the card of the highest standing.
+_TRICK_SCORES: Final = tuple(
+    tuple(tuple(i + 52 if i // 13 == trump else i if i // 13 == led else -1 for i in range(52)) for led in range(4))
+    for trump in (0, 1, 2, 3, -1)
+)
+
+
+def _winning_index(indices: Sequence[int], trump: int) -> int:
+    """Position in ``indices`` of the winning card, the one of highest standing (``_TRICK_SCORES``): the highest
+    trump, else the highest card of the suit led (L44E, L44F). ``trump`` is a suit number, or -1 at notrump."""
+    scores = _TRICK_SCORES[trump][indices[0] // 13]
+    keys = [scores[i] for i in indices]
+    return keys.index(max(keys))
 
 
 def trick_winner(leader: Seat, cards: Sequence[Card], trump: Suit | Strain | None) -> Seat:
@@ -348,8 +348,18 @@ class PlayState:
                 self._follow = _SUIT_MASKS[index // 13]
             self._turn = (turn + 1) & 3
             return
+        # the trick's winner (L44E–F): ``_winning_index`` unrolled over the four cards, the hot path of a playout
+        a, b, c, d = cur
+        scores = _TRICK_SCORES[self._trump][a // 13]
+        top, pos = scores[a], 0
+        if scores[b] > top:
+            top, pos = scores[b], 1
+        if scores[c] > top:
+            top, pos = scores[c], 2
+        if scores[d] > top:
+            pos = 3
         leader = self._leader
-        winner = (leader + _winning_index(cur, self._trump)) & 3
+        winner = (leader + pos) & 3
         self._done.append((leader, cur, winner))
         self._won[winner & 1] += 1
         self._leader = self._turn = winner

@@ -10,7 +10,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Final, Self, cast
+from typing import Any, Self, cast
 
 from contractbridge import events as ev
 from contractbridge.auction import Auction
@@ -19,7 +19,7 @@ from contractbridge.cards import Card, Seat, Strain
 from contractbridge.contract import Contract
 from contractbridge.deal import Board, Deal, Vulnerability, board_dealer, board_vulnerability
 from contractbridge.errors import BridgeError, FormatError
-from contractbridge.play import trick_winner
+from contractbridge.play import _TRICK_SCORES, trick_winner
 from contractbridge.rulebooks import DEFAULT_EDITION, refusal
 
 __all__ = ["Record", "RecordBacked", "RecordCall", "play_order", "winners"]
@@ -247,15 +247,6 @@ def play_order(columns: Iterable[Sequence[Card | None]], first: Seat, leader: Se
         out.extend(cast("tuple[Card, ...]", ordered))
         k = (k + keys.index(max(keys))) % 4
     return out
-
-
-#: Each card's standing in a trick (L44E–F), by the trump's number (clubs … spades, then notrump as
-#: ``Strain.NOTRUMP``) and the suit led: a trump above every card of another suit, a card of the suit led by its
-#: rank, any other card never wins (-1). The winner is the card of the highest standing.
-_TRICK_SCORES: Final = tuple(
-    tuple(tuple(i + 52 if i // 13 == trump else i if i // 13 == led else -1 for i in range(52)) for led in range(4))
-    for trump in (0, 1, 2, 3, -1)
-)
 
 
 class RecordBacked(ABC):
