@@ -1,6 +1,6 @@
 """Shared test helpers: the ``corpus`` fixture (the one way tests reach ``../shared``, see ``shared_data``), the
-slow-test timeout, the robots' test effort, the web table's fixtures (in-process ``store`` and ``client``, the
-``browser``) and ``--cpu-durations``."""
+slow-test timeout, the suite's Hypothesis profile (no deadline), the robots' test effort, the web table's fixtures
+(in-process ``store`` and ``client``, the ``browser``) and ``--cpu-durations``."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from hypothesis import settings
 
 from shared_data import ABSENT, CORPUS, corpus_present
 
@@ -27,6 +28,12 @@ def corpus() -> Path:
         pytest.skip(ABSENT)
     return CORPUS
 
+
+#: The suite's Hypothesis settings: no deadline. No test here times the code (a property is about the laws, not
+#: speed), and on the shared 2-core machine an example may wait far beyond Hypothesis's 200 ms for the processor
+#: (a deadline there failed tests at random). A test may still set its own ``@settings``.
+settings.register_profile("contractbridge", deadline=None)
+settings.load_profile("contractbridge")
 
 _CPU = pytest.StashKey[float]()
 

@@ -124,6 +124,19 @@ def test_l70d1_a_line_not_in_the_original_statement_is_not_accepted() -> None:
     assert later.sound and not original.sound and original.ruling().options[0].effect.startswith("NS takes 1")
 
 
+def test_the_line_of_a_sound_claim_follows_the_statements_order_l70d_l70e() -> None:
+    """A claim decided without searching (every card a master) shows its line in the statement's order: North
+    states SA first, so the line leads SA, not the C2 that the lowest card would give (L70D/E read the statement);
+    a bare claim leaves the order open (L70E2)."""
+    #: notrump, N to lead: N SA C2, S HA DA, E S2 D3, W H2 D4 — every card of NS a master
+    masters = Position(Deal.partial("N:A...2 2..3. .A.A. .2.4."), Strain.NOTRUMP, N)
+    stated = check_claim(masters, N, 2, "SA", double_dummy=False)
+    assert stated.sound and stated.line[0] == (N, Card("SA")) and replay(masters, stated) == 2
+    assert [c for s, c in stated.line if s == N] == [Card("SA"), Card("C2")]
+    both = check_claim(masters, N, 2, "C2 then SA", double_dummy=False)
+    assert [c for s, c in both.line if s == N] == [Card("C2"), Card("SA")] and replay(masters, both) == 2
+
+
 def test_l70b_director_may_confirm_or_override() -> None:
     ruling = check_claim(FINESSE, S, 2, double_dummy=False).ruling()
     assert ruling.option_ids == ("confirm", "override") and ruling.question is None

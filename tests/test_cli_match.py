@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from contractbridge.calls import PASS, Call
 from contractbridge.cli import app, resume_alone
 from contractbridge.deal import Board
 from contractbridge.rubbergame import RubberSession
@@ -159,3 +160,87 @@ def test_a_match_of_a_files_boards_resumes_them(_data_home: Path, tmp_path: Path
 
     loaded = Match.load(match)
     assert [loaded.board(n) for n in loaded.numbers] == list(dealt)
+
+
+#: North-South's card names the Club system and writes Stayman down; East-West's describes a transfer
+NS_CARD = {"system": "club", "1NT P 2C": {"text": "Stayman", "artificial": True}}
+EW_CARD = {"P 1NT P 2D": {"text": "transfer to hearts", "artificial": True, "suits": ["H"]}}
+
+
+def _cards(tmp_path: Path) -> list[str]:
+    (tmp_path / "ns.json").write_text(json.dumps(NS_CARD), encoding="utf-8")
+    (tmp_path / "ew.json").write_text(json.dumps(EW_CARD), encoding="utf-8")
+    return ["--card", f"NS={tmp_path / 'ns.json'}", "--card", f"ew={tmp_path / 'ew.json'}"]
+
+
+def test_play_card_gives_the_pairs_cards_to_the_board_event_l40a1b(tmp_path: Path) -> None:
+    """``play --card NS=FILE --card EW=FILE``: each pair's convention card goes in the board event, where the
+    robots and the rulings read it (L40A1(b)): North-South play the Club system, with Stayman written down."""
+    from contractbridge.cards import Seat, Side
+    from contractbridge.eventlog import read_table
+    from contractbridge.laws.wbf17.disclosure import agreements
+    from contractbridge.systems.agreements import PartnershipAgreements
+
+    log = tmp_path / "b1.jsonl"
+    played = runner.invoke(app, ["play", "--seat", "S", "--seed", "3", "--log", str(log), *_cards(tmp_path)],
+                           input="quit\n")  # fmt: skip
+    assert played.exit_code == 0, played.output
+    expected = PartnershipAgreements.from_dict({"NS": NS_CARD, "EW": EW_CARD})
+    assert _events(log)[0]["system"] == expected.to_dict()
+    cards = agreements(read_table(log))
+    assert cards is not None and cards.system_name(Side.NS) == "club" and cards.system_name(Side.EW) is None
+    stayman = cards.described_call([Call.parse("1NT"), PASS], Call.parse("2C"), Seat.SOUTH)
+    assert stayman is not None and stayman.text == "Stayman" and stayman.artificial
+
+
+@pytest.mark.usefixtures("quick_robots")  # the boards' events, not the play
+def test_a_match_keeps_the_pairs_cards_for_every_board(_data_home: Path, tmp_path: Path) -> None:
+    """A match's cards are in its ``match.json`` and in every board's board event (a resumed match deals its
+    next boards with them); ``--card`` with ``--resume`` is refused: the match has its cards."""
+    from contractbridge.commands.match import Match
+
+    played = runner.invoke(app, ["play", "--robot-seats", "NESW", "--boards", "2", "--seed", "11", *_cards(tmp_path)])
+    assert played.exit_code == 0, played.output
+    (match,) = (_data_home / "contractbridge" / "matches").iterdir()
+    written = Match.load(match).agreements
+    assert written is not None and written.to_dict()["NS"]["system"] == "club"
+    assert [_events(match / f"board-{n}.jsonl")[0]["system"] for n in (1, 2)] == [written.to_dict()] * 2
+    refused = runner.invoke(app, ["play", "--robot-seats", "NESW", "--resume", "last", *_cards(tmp_path)])
+    assert refused.exit_code == 1 and "not with --resume" in refused.output, refused.output
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (
+            '{"1NT P 2C": {"artifical": true}}',
+            "bad.json: NS's convention card: description of '1NT P 2C': unknown fields 'artifical'",
+        ),
+        ('{"1NT P 2C": {"text": 3}}', "bad.json: NS's convention card: description of '1NT P 2C': text is a string"),
+        ('{"system": ""}', "bad.json: NS's convention card: NS's system card: system is the name of a system"),
+        ('["1NT"]', "bad.json: NS's convention card is a JSON object of auctions"),
+        ("{", "bad.json"),
+    ],
+)
+def test_a_bad_card_file_is_one_line_naming_the_file_and_field(tmp_path: Path, content: str, message: str) -> None:
+    """A card file that is not a card: exit 1, one line naming the file, the call and the field; no log written."""
+    bad = tmp_path / "bad.json"
+    bad.write_text(content, encoding="utf-8")
+    log = tmp_path / "b.jsonl"
+    refused = runner.invoke(app, ["play", "--seat", "S", "--log", str(log), "--card", f"NS={bad}"], input="quit\n")
+    assert refused.exit_code == 1 and message in " ".join(refused.output.split()), refused.output
+    assert "Traceback" not in refused.output and not log.exists()
+
+
+def test_card_options_that_are_not_a_pair_and_a_file_are_refused(tmp_path: Path) -> None:
+    cards = _cards(tmp_path)
+    for args, message in (
+        (["--card", "NS"], "give a pair and a file"),
+        (["--card", f"NW={tmp_path / 'ns.json'}"], "not a side: 'NW'"),
+        ([*cards[:2], "--card", f"ns={tmp_path / 'ew.json'}"], "NS's card is given twice"),
+        (["--card", f"EW={tmp_path / 'none.json'}"], "none.json"),
+        (["--rubber", *cards], "nor --rubber"),
+    ):
+        refused = runner.invoke(app, ["play", "--seat", "S", "--log", str(tmp_path / "x.jsonl"), *args], input="q\n")
+        assert refused.exit_code == 1 and message in " ".join(refused.output.split()), (args, refused.output)
+    assert not (tmp_path / "x.jsonl").exists()

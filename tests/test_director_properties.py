@@ -3,8 +3,8 @@
 The record never reaches an inconsistent state: every pending ruling has an option (and a question has an
 option for each answer), a refused action changes nothing, the standing calls are always a lawful auction and
 ``legal_calls``, the turn, the end, the contract and the declarer agree with the independent brute-force
-reading of L17–L22 (``auction_oracle``, shared with ``test_auction``), obligations are honoured, and the engine
-never answers a question itself."""
+reading of L17–L22 (``auction_oracle``, shared with ``test_auction``), every call offered stands on the auction
+rebuilt from the record, obligations are honoured, and the engine never answers a question itself."""
 
 from __future__ import annotations
 
@@ -62,6 +62,11 @@ def check(da: DirectedAuction) -> None:
             assert offered == [da.requirements[turn][0]] and offered[0] in legal
         else:
             assert set(offered) == legal and len(offered) == len(legal)
+        rebuilt = da.auction()  # what the table reads, e.g. a web robot's alert meta (server ``_call_meta``)
+        assert rebuilt.turn == turn
+        for call in offered:  # every call offered stands on the rebuilt auction: none is refused there
+            extended = rebuilt.copy()
+            extended.push(call)
 
 
 def act(da: DirectedAuction, data: st.DataObject) -> None:

@@ -82,6 +82,37 @@ def test_each_pair_has_its_own_card_edited_as_a_value_and_serialised_in_the_boar
     assert again.to_dict() == CARDS.to_dict()
 
 
+def test_an_entry_without_text_is_explained_by_what_the_card_gives_l20f1() -> None:
+    """A card's entry with no ``text`` is explained by what the card does give (its marks, the suits it specifies,
+    the agreement's name), or as on the card with no description: never a word that hides that nothing is written
+    (L20F1 explains the agreement as it stands); the card round-trips without a text it never had."""
+    from contractbridge.laws.wbf17.disclosure import answer_text
+
+    def parsed(text: str) -> list[Call]:
+        return [Call.parse(token) for token in text.split()]
+
+    bare = PartnershipAgreements.from_dict(
+        {"NS": {"1NT P 2D": {"artificial": True, "alert": True, "suits": ["H"]}, "1C": {}},
+         "EW": {"P 1NT P 2S": {"suits": ["C", "D"], "alert": False, "agreement": "minor transfer"}}}
+    )  # fmt: skip
+    said = bare.described_call(parsed("1NT P"), Call.parse("2D"), Seat.SOUTH)
+    hearts = "on the card, no description: artificial, alertable, specifies hearts"
+    assert said is not None and said.text == hearts
+    club = bare.described_call([], Call.parse("1C"), Seat.NORTH)
+    assert club is not None and club.text == "on the card, no description"
+    minors = bare.described_call(parsed("P 1NT P"), Call.parse("2S"), Seat.WEST)
+    assert minors is not None
+    assert minors.text == (
+        "on the card, no description: not alertable, specifies diamonds and clubs, agreement minor transfer"
+    )
+    auction = parsed("1NT P 2D")
+    assert answer_text(auction, {2: said}) == f"2D: {hearts}"
+    assert not any("text" in entry for side in ("NS", "EW") for entry in bare.to_dict()[side].values())
+    assert PartnershipAgreements.from_dict(bare.to_dict()).to_dict() == bare.to_dict()
+    written = bare.with_call(Side.NS, "1C", "on the card, no description: artificial", artificial=False)
+    assert written.to_dict()["NS"]["1C"]["text"] == "on the card, no description: artificial"  # a text that is written
+
+
 def test_the_alert_policy_is_data_every_artificial_call_by_default_l40b1c() -> None:
     before = [Call.parse("1NT"), Call.parse("P")]
     assert CARDS.alertable(before, Call.parse("2C"), Seat.SOUTH)

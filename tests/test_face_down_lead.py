@@ -235,7 +235,7 @@ def test_the_driver_leads_face_down_for_a_person_robots_have_no_questions_then_i
     robots_only = _one_nt()  # nobody to ask: the lead is made face up at once, as before
     step = Driver(robots_only, {s: RandomPlayer(2) for s in Seat}, face_down=True).step()
     assert isinstance(step, Action) and step.event["event"] == "play"
-    plain = _one_nt()  # a driver without ``face_down`` leads face up (the web session leads face down itself)
+    plain = _one_nt()  # a driver without ``face_down`` leads face up (the terminal and the web drive with it)
     step = Driver(plain, robots).step()
     assert isinstance(step, Action) and step.event["event"] == "play"
 

@@ -1,7 +1,8 @@
 """The opening lead in a real browser (WBF17 L41A–D): Playwright drives Debian's Chromium against ``contractbridge
 serve``. A robot leads face down; the human declarer asks about an opponent's call while the card lies face down and
 only once he says "no questions" is the lead faced and dummy spread; the leader's partner, a human too, has his say
-first. Screenshots go to ``$WEB_SCREENSHOTS`` when it is set."""
+first; the director has a face-down lead withdrawn after a corrected misexplanation (L47E2(a)). Screenshots go to
+``$WEB_SCREENSHOTS`` when it is set."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from collections.abc import Iterator
 import pytest
 
 from browser_helpers import playwright_api, seated_pages, shot, take_seat
+from test_web_browser_disclosure import cell
 from web_helpers import Server, serve
 
 Page = playwright_api.Page
@@ -93,3 +95,40 @@ def test_the_leaders_partner_has_his_say_and_the_leader_sees_nothing_of_it_but_h
     north.locator("#no-questions").click()
     west.wait_for_selector("#trick .played:not(.face-down) .card")
     shot(west, "lead-faced-leaders-partner")
+
+
+def test_the_director_has_the_face_down_lead_withdrawn_after_a_corrected_misexplanation(
+    server: Server, browser: playwright_api.Browser
+) -> None:
+    """North's 7NT was not alerted; the director records it and finds a mistaken explanation (L75B1), then records
+    East's request to withdraw his face-down lead and judges it made because of it (L41A, L47E2(a)): East, a robot,
+    leads again face down, and North's "no questions" faces the new lead (L41B–C). The director's page names the
+    card as East's, never as his own."""
+    table = server.post("/api/tables", {"name": "Withdrawn lead", "director": True, "robots": ["E", "S", "W"]})
+    north = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    take_seat(north, server, table["id"], "N")
+    director = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    director.goto(server.url + table["director_url"])
+    open_seven_notrump(north)
+    face_down(north)
+    director.wait_for_selector("#lead-text:has-text('East led')")  # his card, shown to the director as East's
+    assert "You led" not in director.locator("#lead-text").inner_text()
+    assert north.locator("#withdraw-lead").count() == 0  # the director's alone
+    director.locator("#withdraw-lead").click()  # nothing corrected yet: the laws refuse it
+    director.wait_for_selector("#error:has-text('found no misexplanation')")
+    cell(director, 1).click()  # North's 7NT, not alerted: North calls the director after the final pass (L20F5(b))
+    director.select_option("#mi-seat", "N")
+    director.select_option("#mi-kind", "no_alert")
+    director.locator("#record-mi").click()
+    director.locator("button.judge", has_text="Yes").click()  # a mistaken explanation (L75B1)
+    director.wait_for_selector("#ruling-panel[hidden]", state="attached")
+    director.locator("#withdraw-lead").click()
+    north.wait_for_selector("#ruling-text:has-text('47E2(a)')")
+    shot(director, "lead-withdrawal-judged")
+    director.locator("button.judge", has_text="Yes").click()  # led because of it: the card goes back
+    north.wait_for_selector("#ruling-panel[hidden]", state="attached")
+    face_down(north)  # East led again, face down
+    north.wait_for_selector("#lead-panel:has-text('North may ask')")
+    north.locator("#no-questions").click()
+    north.wait_for_selector("#trick .played:not(.face-down) .card")
+    north.wait_for_selector("#pos-top .suit-row")  # dummy is spread (L41D)

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from contractbridge.cards import Seat
+from contractbridge.cards import Card, Hand, Seat
 from contractbridge.errors import IllegalCallError, IllegalPlayError, ParseError
 from contractbridge.server import Settings, create_app
 from contractbridge.server.logs import JsonFormatter, TextFormatter
@@ -173,8 +173,14 @@ def test_a_human_declarer_asks_before_the_robots_lead_is_faced(client: TestClien
         answered = until(north, lambda f: bool(f["disclosure"]["answers"]))
         assert answered["disclosure"]["answers"][0]["seat"] == "W" and face_down(answered)
         assert answered["view"]["current_trick"] == []  # still face down: the question period goes on
-        north.send_json({"type": "play", "card": "SA"})  # nothing to play while the lead is face down
-        assert error_of(north)["error"] == "IllegalPlayError"
+        mine = str(min(Hand.parse(answered["view"]["hand"])))  # North's card on the table now: L54E, L24
+        north.send_json({"type": "play", "card": mine})  # a director's table records it; the director rules (L24D)
+        ruled = until(director, lambda f: (f["director"] or {}).get("ruling") is not None)["director"]["ruling"]
+        assert ruled["law"] == "54E" and [o["id"] for o in ruled["options"]] == ["auction_exposure"]
+        director.send_json({"type": "choose", "option": "auction_exposure"})
+        back = until(north, lambda f: f["ruling"]["ruling"] is None)
+        assert Card.parse(mine) in Hand.parse(back["view"]["hand"])  # back into his hand (L24D)
+        assert face_down(back) and back["view"]["current_trick"] == []  # East's lead still lies face down (L41A)
         north.send_json({"type": "claim", "tricks": 13})  # nor to claim: the play has not started (L41C)
         assert error_of(north)["error"] == "ClaimError"
         north.send_json({"type": "no_questions"})
@@ -187,7 +193,8 @@ def test_a_human_declarer_asks_before_the_robots_lead_is_faced(client: TestClien
     assert board is not None
     kinds = [e["event"] for e in board.events]
     lead = kinds.index("face_down_lead")
-    assert kinds[lead:] == ["face_down_lead", "no_questions", "question", "answer", "no_questions", "play"]
+    assert kinds[lead:] == ["face_down_lead", "no_questions", "question", "answer", "play", "choose", "no_questions",
+                            "play"]  # fmt: skip
     assert board.events[lead]["card"] == card and board.events[lead + 1]["seat"] == "W"
 
 

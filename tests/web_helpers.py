@@ -16,17 +16,18 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
 import weakref
 from collections import deque
 from collections.abc import Callable, Iterator, Mapping
+from concurrent.futures import Future
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import anyio
 import websockets
 
 from contractbridge.cards import Seat
@@ -202,24 +203,37 @@ def open_table(client: TestClient, **spec: Any) -> tuple[str, dict[str, str], di
 RECEIVE_TIMEOUT = 30.0
 
 _seen: weakref.WeakKeyDictionary[WebSocketTestSession, deque[Frame]] = weakref.WeakKeyDictionary()
+#: a socket's receive that outlived its ``state`` call's timeout: the frame it awaits is the next ``state``'s
+_pending: weakref.WeakKeyDictionary[WebSocketTestSession, Future[Any]] = weakref.WeakKeyDictionary()
 
 
 def state(ws: WebSocketTestSession, awaited: str = "a frame", timeout: float = RECEIVE_TIMEOUT) -> Frame:
     """The next state frame (error frames are returned too, to be checked). A frame that does not come within
-    ``timeout`` seconds fails the test, saying what was ``awaited`` and the last frames this socket received."""
-
-    async def receive() -> Any:
-        with anyio.fail_after(timeout):  # the test client's receive() waits for ever; its stream, with a deadline
-            return await ws._send_rx.receive()
-
+    ``timeout`` seconds fails the test, saying what was ``awaited`` and the last frames this socket received; the
+    frame still awaited is not lost (the next call receives it)."""
+    receiving = _pending.pop(ws, None) or _receive(ws)
     try:
-        message = ws.portal.call(receive)
+        frame: Frame = receiving.result(timeout)
     except TimeoutError:
+        _pending[ws] = receiving
         raise AssertionError(f"no frame in {timeout:g} s while awaiting {awaited}; {_last_frames(ws)}") from None
-    ws._raise_on_close(message)
-    frame: Frame = json.loads(message["text"])
     _seen.setdefault(ws, deque(maxlen=3)).append(frame)
     return frame
+
+
+def _receive(ws: WebSocketTestSession) -> Future[Any]:
+    """``ws.receive_json()`` (which waits for ever) in a thread of its own, to be awaited with a timeout; a
+    closed socket's ``WebSocketDisconnect`` is the future's exception."""
+    future: Future[Any] = Future()
+
+    def run() -> None:
+        try:
+            future.set_result(ws.receive_json())
+        except BaseException as err:  # handed to the test's thread, which raises it
+            future.set_exception(err)
+
+    threading.Thread(target=run, name="ws-receive", daemon=True).start()
+    return future
 
 
 def frames(ws: WebSocketTestSession) -> Iterator[Frame]:

@@ -202,15 +202,32 @@ class Driver:
         turn = table.turn
         assert turn is not None
         card = str(player.play(table.view(actor)))
-        kind = "face_down_lead" if clarifying and self._leads_face_down() else "play"
-        return Action({"event": kind, "seat": turn.letter, "card": card}, player)
+        lead = self.lead_event(turn, card) if clarifying and self._leads_face_down() else None
+        return Action(lead or {"event": "play", "seat": turn.letter, "card": card}, player)
+
+    def lead_event(self, seat: Seat, card: Card | str) -> dict[str, Any] | None:
+        """The ``face_down_lead`` event of ``seat``'s ``card`` when it is the opening lead and the table's book has the
+        clarification period (L41A: made face down, the NBB/VBL's choice); None for any other card, a ``play`` the
+        table's laws take, refuse or rule (while a lead lies face down, ``FaceDownLead.check``: L41A–C, L54, L24), and
+        at a director's table for a card the leader may not lead (faced, the director rules it, L54)."""
+        table = self.table
+        play = table.play_state
+        if play is None or len(play) or play.turn != seat or table.face_down_lead is not None:
+            return None
+        shown = table.rules.disclosure(table)
+        if shown is None or shown["clarification"] is None:
+            return None
+        chosen = card if isinstance(card, Card) else Card.parse(card)
+        if table.irregular and chosen not in table.legal_cards():
+            return None
+        return {"event": "face_down_lead", "seat": seat.letter, "card": str(chosen)}
 
     def clarification_step(self) -> Action | Wait | None:
-        """While the opening lead lies face down (``Edition.face_down_lead``): a robot entitled to ask says it has no
+        """While the opening lead lies face down (``Table.face_down_lead``): a robot entitled to ask says it has no
         questions (robots never ask), a person is waited for, and once the period is over the lead is faced (L41B,
         L41C); None when no lead lies face down."""
         table = self.table
-        down = table.rules.face_down_lead(table)
+        down = table.face_down_lead
         if down is None:
             return None
         if down.ready:

@@ -22,6 +22,7 @@ from rich.table import Table as Grid
 from contractbridge.cards import Side
 from contractbridge.deal import Board, Deal
 from contractbridge.errors import BridgeError
+from contractbridge.systems.agreements import PartnershipAgreements
 
 __all__ = ["LAST", "BoardLine", "Match", "data_dir", "last_rubber", "new_rubber_log", "print_summary"]
 
@@ -77,13 +78,20 @@ class Match:
     edition: str
     seed: int | None
     deals: Mapping[int, Board] = field(default_factory=dict)
+    agreements: PartnershipAgreements | None = None  # the pairs' cards, in each board's board event (L40A1(b))
 
     @classmethod
     def create(
-        cls, first: int, boards: int, edition: str, seed: int | None, deals: Mapping[int, Board] | None = None
+        cls,
+        first: int,
+        boards: int,
+        edition: str,
+        seed: int | None,
+        deals: Mapping[int, Board] | None = None,
+        agreements: PartnershipAgreements | None = None,
     ) -> Match:
-        """A new match directory under the data directory, with its ``match.json`` (the boards of a file kept
-        in it, so that a resumed match plays them)."""
+        """A new match directory under the data directory, with its ``match.json`` (the boards of a file and the
+        pairs' cards kept in it, so that a resumed match plays them)."""
         root = data_dir() / "matches"
         root.mkdir(parents=True, exist_ok=True)
         stamp, n = _stamp(), 1
@@ -96,10 +104,12 @@ class Match:
                 n += 1
         from contractbridge.tournament.handrecords import board_to_dict
 
-        match = cls(directory, first, boards, edition, seed, dict(deals or {}))
+        match = cls(directory, first, boards, edition, seed, dict(deals or {}), agreements)
         fields: dict[str, Any] = {"first": first, "boards": boards, "edition": edition, "seed": seed}
         if match.deals:
             fields["deals"] = [board_to_dict(b) for _, b in sorted(match.deals.items())]
+        if agreements is not None:
+            fields["system"] = agreements.to_dict()
         (directory / "match.json").write_text(json.dumps(fields) + "\n", encoding="utf-8")
         return match
 
@@ -112,8 +122,10 @@ class Match:
             fields = json.loads((directory / "match.json").read_text(encoding="utf-8"))
             seed = fields["seed"]
             deals = {b.number: b for b in map(board_from_dict, fields.get("deals", ()))}
+            cards = fields.get("system")
+            agreements = None if cards is None else PartnershipAgreements.from_dict(cards)
             return cls(directory, int(fields["first"]), int(fields["boards"]), str(fields["edition"]),
-                       None if seed is None else int(seed), deals)  # fmt: skip
+                       None if seed is None else int(seed), deals, agreements)  # fmt: skip
         except (OSError, ValueError, KeyError, TypeError, BridgeError) as err:
             raise BridgeError(f"{directory} is not a match of the terminal table ({err})") from None
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import random
 import warnings
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from pathlib import Path
 from typing import Annotated, Any
@@ -25,9 +25,10 @@ from contractbridge.commands.terminal import (
     card_text,
 )
 from contractbridge.deal import Board, Deal
-from contractbridge.errors import BridgeError, EventLogError, TournamentError
+from contractbridge.errors import BridgeError, EventLogError, ParseError, TournamentError
 from contractbridge.eventlog import MAX_LOG_BYTES, EventLog, EventLogWarning, read_table
 from contractbridge.formats.diagram import diagram
+from contractbridge.formats.inputs import LIMITS, read_json
 from contractbridge.laws import DEFAULT_EDITION, DEFAULT_RUBBER_EDITION, EDITIONS
 from contractbridge.laws.wbf17.disclosure import agreements
 from contractbridge.players import Player, RandomPlayer
@@ -35,6 +36,7 @@ from contractbridge.robots import Effort, RobotPlayer, default_robot
 from contractbridge.robots.cardplay import ROBOT_EFFORT_ENV
 from contractbridge.robots.explanations import played_system, seat_systems
 from contractbridge.scoring import compare
+from contractbridge.systems.agreements import PartnershipAgreements
 from contractbridge.table import Phase, Table
 
 
@@ -309,6 +311,16 @@ def register(app: typer.Typer) -> None:
         max_bytes: MaxBytesOption = MAX_LOG_BYTES,
         rubber: Annotated[bool, typer.Option("--rubber", help="A whole rubber (NBB30, EST30, NL36 scoring)")] = False,
         practice: PracticeOption = False,
+        cards: Annotated[
+            list[str] | None,
+            typer.Option(
+                "--card",
+                metavar="PAIR=FILE",
+                help="A pair's convention card, e.g. NS=ns.json (once a pair): that pair's card as a JSON object, "
+                'e.g. {"system": "club", "1NT P 2C": {"text": "Stayman", "artificial": true}}. It goes in each new '
+                "board's board event: the robots bid and explain by it, the director's rulings read it",
+            ),
+        ] = None,
         deals: Annotated[
             Path | None,
             typer.Option(
@@ -342,6 +354,7 @@ def register(app: typer.Typer) -> None:
 
         try:
             dealt = None if deals is None else _file_boards(deals, board, boards, rubber or resume is not None)
+            declared = _pair_cards(cards or [], rubber or resume is not None)
         except (BridgeError, OSError) as err:
             raise _fail(str(err)) from None
         if rubber:  # NBB R27–R36: the rubber, each hand at this terminal table (commands/rubbergame.py)
@@ -365,7 +378,7 @@ def register(app: typer.Typer) -> None:
             if resume is not None and (resume.is_dir() or (str(resume) == LAST and not resume.exists())):
                 match = Match.last() if str(resume) == LAST else Match.load(resume)
             elif resume is None and log is None:
-                match = Match.create(board, boards, edition, seed, dealt)
+                match = Match.create(board, boards, edition, seed, dealt, declared)
             else:
                 match = None
         except BridgeError as err:
@@ -378,7 +391,7 @@ def register(app: typer.Typer) -> None:
         total = 0
         for number in range(board, board + boards):
             table, writer = _opened(
-                console, partial(_open_table, number, seed, edition, log, resume, max_bytes, boards, dealt)
+                console, partial(_open_table, number, seed, edition, log, resume, max_bytes, boards, dealt, declared)
             )
             if seed is not None:
                 seed += 1
@@ -443,7 +456,7 @@ def _play_match(
                 if p.exists():
                     writer, table = EventLog.open(p, max_bytes=max_bytes)
                     return table, writer
-                table = Table(match.board(n), edition=match.edition)
+                table = Table(match.board(n), edition=match.edition, agreements=match.agreements)
                 return table, EventLog.create(p, table)
 
             table, writer = _opened(console, open_)
@@ -512,6 +525,39 @@ def _file_boards(path: Path, first: int, count: int, refused: bool) -> dict[int,
     return {n: found[n] for n in range(first, first + count)}
 
 
+def _pair_cards(given: Sequence[str], refused: bool) -> PartnershipAgreements | None:
+    """The pairs' convention cards of ``--card PAIR=FILE`` (None: none given): each file a JSON object, that pair's
+    card as ``PartnershipAgreements.from_dict`` reads it under ``NS`` or ``EW``; a bad file or field is a typed
+    error naming the file (and the call and field). ``refused`` when the boards come with their cards already (a
+    resumed log or match carries them in its board events) or without (a rubber's hands)."""
+    if not given:
+        return None
+    if refused:
+        raise BridgeError("--card gives the cards of new boards: not with --resume (a resumed log or match has "
+                          "its cards in its board events) nor --rubber (a rubber's hands carry none yet)")  # fmt: skip
+    cards: dict[str, Any] = {}
+    for value in given:
+        pair, sep, name = value.partition("=")
+        if not sep or not name.strip():
+            raise ParseError(f"--card {value!r}: give a pair and a file, e.g. NS=ns.json")
+        try:
+            side = Side.parse(pair)
+        except ParseError as err:
+            raise ParseError(f"--card {value!r}: {err}") from None
+        if side.name in cards:
+            raise ParseError(f"--card {value!r}: {side.name}'s card is given twice")
+        path = Path(name.strip())
+        card = read_json(path, LIMITS["system"], f"{side.name}'s convention card")
+        if not isinstance(card, dict):
+            raise ParseError(f"{path}: {side.name}'s convention card is a JSON object of auctions, not {card!r:.60}")
+        try:
+            PartnershipAgreements.from_dict({side.name: card})
+        except ParseError as err:
+            raise ParseError(f"{path}: {side.name}'s convention card: {err}") from None
+        cards[side.name] = card
+    return PartnershipAgreements.from_dict(cards)
+
+
 def _open_table(
     number: int,
     seed: int | None,
@@ -521,15 +567,17 @@ def _open_table(
     max_bytes: int,
     boards: int,
     dealt: Mapping[int, Board] | None = None,
+    cards: PartnershipAgreements | None = None,
 ) -> tuple[Table, EventLog | None]:
-    """The table of one board and its log writer: a new board, a resumed log (appended to), or a resumed log
-    copied into a new ``--log``; ``dealt``: the boards of a file, by number."""
+    """The table of one board and its log writer: a new board (with the pairs' ``cards``), a resumed log (appended
+    to), or a resumed log copied into a new ``--log``; ``dealt``: the boards of a file, by number."""
     if resume is not None and log is None:
         writer, table = EventLog.open(resume, max_bytes=max_bytes)
         return table, writer
     if resume is not None:
         table = read_table(resume, max_bytes=max_bytes)
     else:
-        table = Table(dealt[number] if dealt else Board(number, Deal.random(seed)), edition=edition)
+        board = dealt[number] if dealt else Board(number, Deal.random(seed))
+        table = Table(board, edition=edition, agreements=cards)
     path = _board_log(log, number, boards)
     return table, None if path is None else EventLog.create(path, table)

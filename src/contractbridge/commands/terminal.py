@@ -316,7 +316,9 @@ class TerminalTable:
     def _clarify(self, seat: Seat) -> None:
         """The clarification period (L41B): ``seat``, the presumed declarer or the leader's partner, asks about the
         opponents' calls (``explain``) before the face-down opening lead is faced, or presses Enter: no (further)
-        questions. Any other command says so too, and is his next one (a card, a claim …: typed ahead)."""
+        questions. A card named with its hand (``W:S3``) is put on the table now, as the web table's, for the laws to
+        refuse or the director to rule (``FaceDownLead.check``: L54, L24). Any other command says "no questions" too,
+        and is his next one (a card, a claim …: typed ahead)."""
         table = self.table
         if self._stale:
             self.show(seat)
@@ -332,6 +334,10 @@ class TerminalTable:
                 self._explain(seat, line)
             elif word == "show":
                 self.show(seat)
+            elif ":" in word:  # a card out of turn (E:HK) now: the table's laws say what it is (L54, L24) and rule it
+                who, _, card = line.rpartition(":")
+                table.play(Card.parse(card), Seat.parse(who))
+                self._commit()
             elif word in ("help", "?"):
                 law = table.rules.cited("clarification")
                 self.console.print(f"Before the lead is faced: explain N (the opponents' call N), explain (their "
@@ -391,7 +397,7 @@ class TerminalTable:
             if view.dummy is not None and view.dummy_hand is not None:
                 hands[view.dummy] = view.dummy_hand
             trick = "  ".join(f"{s.letter} {card_text(c)}" for s, c in view.current_trick)
-            down = table.rules.face_down_lead(table) if view.phase is Phase.PLAY and not view.tricks else None
+            down = table.face_down_lead
             if down is not None:  # L41A: its face is its leader's alone
                 face = card_text(down.card) if down.leader == actor else "face down"
                 trick = f"{down.leader.letter} {face}"

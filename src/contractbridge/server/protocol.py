@@ -28,6 +28,7 @@ MESSAGE_TYPES: Final[dict[str, dict[str, type]]] = {
     "no_questions": {},  # the presumed declarer or the leader's partner has no question before the lead is faced (L41B)
     "hesitation": {"seat": str},  # an opponent notes a break in tempo by ``seat`` (L16B2); optional: kind (str)
     "misexplanation": {"seat": str, "call": int},  # the director only: ``seat`` called him (kind: L20F5, L75)
+    "retract": {"seat": str, "reason": str},  # the director only: ``seat`` asks to withdraw his card (L47, L41A)
     "claim": {"tricks": int},  # optional: statement (str), L68
     "agree": {},
     "dispute": {},

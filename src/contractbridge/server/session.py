@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from contractbridge.cards import Card, Seat
 from contractbridge.deal import Board, Deal
-from contractbridge.errors import BridgeError, IllegalPlayError, OutOfTurnError, RulingError
+from contractbridge.errors import BridgeError, OutOfTurnError, RulingError
 from contractbridge.laws.base import ruling_pending
 from contractbridge.laws.wbf17.disclosure import agreements, answer_text, explained_calls
 from contractbridge.players import Action, Driver, Player, UndoError, UndoRequest
@@ -253,7 +253,7 @@ class TableSession:
 
     def _drive(self, table: Table) -> None:
         self.table = table
-        self.driver = Driver(table, self.robots, claims=False)
+        self.driver = Driver(table, self.robots, claims=False, face_down=True)  # L41A: robots lead face down
         self._robot_systems()
 
     def _robot_systems(self) -> None:
@@ -462,13 +462,13 @@ class TableSession:
         if kind == "choose":
             await self._choose(client, str(data["option"]))
             return
-        if kind == "misexplanation":  # L20F4, L20F5, L75: the director records who called him about which call
+        if kind in ("misexplanation", "retract"):  # the director records who called him about which call (L20F4,
+            # L20F5, L75), or a player's request to withdraw his card (L47; the face-down lead: L41A, L47E2(a))
             if client.role != frames.DIRECTOR:
-                raise RulingError(
-                    f"misexplanation: only the director records it{self.table.rules.cited('director_needed')}"
-                )
-            reported: dict[str, Any] = {k: data[k] for k in ("seat", "call", "kind") if k in data}
-            await self._accept({"event": "misexplanation", **reported})
+                raise RulingError(f"{kind}: only the director records it{self.table.rules.cited('director_needed')}")
+            keys: tuple[str, ...] = ("seat", "call", "kind") if kind == "misexplanation" else ("seat", "reason")
+            reported: dict[str, Any] = {k: data[k] for k in keys if k in data}
+            await self._accept({"event": kind, **reported})
             return
         if kind in ("rule", "attend"):
             if client.role != frames.DIRECTOR:
@@ -491,10 +491,12 @@ class TableSession:
             raise ProtocolError(f"{kind!r}: {self.undo_request.seat.name.lower()}'s request to undo awaits an answer")
         if kind == "undo":
             await self._request_undo(seat)
-        elif kind == "play" and (lead := self._face_down_lead(seat, str(data["card"]))) is not None:
+        elif kind == "play" and (lead := self.driver.lead_event(seat, str(data["card"]))) is not None:
             await self._accept(lead)  # L41A: the opening lead, face down until the clarification period ends
         elif kind == "play" and self.record.irregular and self.table.phase is Phase.PLAY:
             await self._play_irregular(seat, str(data["card"]))
+        elif kind == "play" and self.table.face_down_lead is not None:  # the laws refuse it, saying what it would be
+            await self._accept({"event": "play", "seat": seat.letter, "card": data["card"]})  # (L41A–C, L54, L24)
         elif kind in ("question", "answer", "alert", "no_questions"):  # L20F1-F3, L40B2, L41B: the table checks
             keys = {"question": ("call",), "answer": ("question", "text"), "alert": ("call", "explanation"),
                     "no_questions": ()}[kind]  # fmt: skip
@@ -529,24 +531,6 @@ class TableSession:
         shown = self.table.rules.disclosure(self.table)
         return None if shown is None else shown["clarification"]
 
-    def _face_down_lead(self, seat: Seat, card: str) -> dict[str, Any] | None:
-        """The web table leads face down (L41A): the opening leader's card is the ``face_down_lead`` event; None for
-        any other card, which takes its usual way (a card out of turn, or at a director's table an unlawful lead:
-        faced and ruled as before), and for the leader's card once his lead lies face down (the table's laws face it
-        at the end of the clarification period and refuse it before, or any other, L41A–C). While it lies there
-        nobody else has a card to play here (``IllegalPlayError``; the laws would rule a partner's card as L54, a
-        presumed declarer's as a card out of turn: not offered at the web table yet)."""
-        period = self._clarification()
-        if period is None:
-            return None
-        if period["face_down"] and seat.letter != period["leader"]:
-            raise IllegalPlayError(f"{card}: the opening lead lies face down; nobody plays before it is faced"
-                                   f"{self.table.rules.cited('opening_lead')}")  # fmt: skip
-        unlawful = self.record.irregular and Card.parse(card) not in self.table.legal_cards()
-        if period["face_down"] or seat.letter != period["leader"] or unlawful:
-            return None
-        return {"event": "face_down_lead", "seat": seat.letter, "card": card}
-
     def _lapse_later(self) -> None:
         """The people of the clarification period have ``clarification_timeout`` seconds from its last event: then
         those who said nothing are recorded as having no question (``"lapsed": true``) and the lead is faced, an
@@ -568,7 +552,10 @@ class TableSession:
                 try:
                     for letter in period["waiting"]:
                         await self._accept({"event": "no_questions", "seat": letter, "lapsed": True})
-                    await self._accept({"event": "play", "seat": period["leader"], "card": period["card"]})
+                    faced = self.driver.clarification_step()  # the lead faced, the period over
+                    if not isinstance(faced, Action):
+                        raise RulingError("the clarification period lapsed, yet the lead is not faced")
+                    await self._accept(faced.event)
                 except BridgeError as err:
                     # the error's name only: its text may name the face-down card (L41A; the log is the server's)
                     log.error("clarification not ended", extra={"table": self.record.id, "error": type(err).__name__})
@@ -811,8 +798,6 @@ class TableSession:
         if isinstance(decided, Action):
             meta = self._call_meta(decided) if decided.kind == "call" else None
             event = decided.event
-            if period is not None and event["event"] == "play" and event["seat"] == period["leader"]:
-                event = {"event": "face_down_lead", "seat": event["seat"], "card": event["card"]}  # L41A
             await self._accept(event, meta)
             return True
         following = self._following(table.board.number)
@@ -830,10 +815,7 @@ class TableSession:
         if explain is None:
             return None
         auction = self.table.auction.copy()
-        try:
-            auction.push(decided.event["call"])
-        except BridgeError:  # a call the table will refuse (an irregular table's rebuilt auction): nothing to tell
-            return None
+        auction.push(decided.event["call"])  # a robot's call is one the table offers: it stands on the rebuilt auction
         meaning = _agreed(explain, self.agreements, auction, self.table.board.vulnerability, len(auction) - 1)
         return None if meaning is None else {"explanation": meaning.text, "alert": bool(meaning.artificial)}
 

@@ -1,7 +1,8 @@
 """The secret links of the web table: a seat's and the director's token, what the store keeps of it, its lifetime.
 
 The store keeps ``sha256(token)`` and, when the token has a lifetime, the moment it expires: ``"<hash>.<unix
-time>"`` (a token of an older server has no expiry). The token itself is never stored and never logged.
+time>"``, to the millisecond (a token of an older server has no expiry; one of a server that kept whole seconds
+is read as it was written). The token itself is never stored and never logged.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ def issue(lifetime: float, now: float | None = None) -> tuple[str, str]:
     token = secrets.token_urlsafe(18)
     if not lifetime:
         return token, hash_token(token)
-    return token, f"{hash_token(token)}.{int((time.time() if now is None else now) + lifetime)}"
+    return token, f"{hash_token(token)}.{(time.time() if now is None else now) + lifetime:.3f}"
 
 
 def matches(token: str, stored: str | None) -> bool:
@@ -35,4 +36,4 @@ def expired(stored: str | None, now: float | None = None) -> bool:
     """Whether the token ``stored`` was made from is past its lifetime."""
     if stored is None or "." not in stored:
         return False
-    return int(stored.partition(".")[2]) <= (time.time() if now is None else now)
+    return float(stored.partition(".")[2]) <= (time.time() if now is None else now)

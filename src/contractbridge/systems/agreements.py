@@ -150,14 +150,27 @@ def _meaning(key: str, value: object) -> tuple[CallMeaning, bool | None]:
         raise ParseError(f"description of {key!r}: suits: {err}") from None
     text, alert, agreement = value.get("text", ""), value.get("alert"), value.get("agreement", "")
     artificial = value.get("artificial", False)
-    meaning = CallMeaning(call, text or "described", agreement, artificial=artificial, specified_suits=suits)
-    return meaning, alert
+    text = text or _unwritten(artificial, alert, suits, agreement)
+    return CallMeaning(call, text, agreement, artificial=artificial, specified_suits=suits), alert
+
+
+def _unwritten(artificial: bool, alert: bool | None, suits: frozenset[Suit], agreement: str) -> str:
+    """The explanation of a card's entry without a ``text``: what the card does give (its marks, the suits it
+    specifies, the agreement's name), not a word that would hide that nothing is written (L20F1 explains the
+    agreement as it stands, L40B)."""
+    given = [
+        *(["artificial"] if artificial else []),
+        *([] if alert is None else ["alertable" if alert else "not alertable"]),
+        *([f"specifies {' and '.join(s.name.lower() for s in sorted(suits, reverse=True))}"] if suits else []),
+        *([f"agreement {agreement}"] if agreement else []),
+    ]
+    return "on the card, no description" + (f": {', '.join(given)}" if given else "")
 
 
 def _entry(meaning: CallMeaning, alert: bool | None) -> dict[str, Any]:
     suits = [s.letter for s in sorted(meaning.specified_suits)]
     out: dict[str, Any] = {"artificial": meaning.artificial, "suits": suits}
-    if meaning.text not in ("", "described"):
+    if meaning.text != _unwritten(meaning.artificial, alert, meaning.specified_suits, meaning.rule):
         out["text"] = meaning.text
     if alert is not None:
         out["alert"] = alert

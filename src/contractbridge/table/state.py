@@ -298,6 +298,13 @@ class Table:
         return self._claim
 
     @property
+    def face_down_lead(self) -> FaceDownLead | None:
+        """The opening lead lying face down in the clarification period, None when none lies there (WBF17 L41A–C:
+        its leader, its card, who may still ask, whether it is faced now; ``Edition.face_down_lead`` read once
+        after each event). Its card is its leader's alone (L41A): a seat's view shows it to him only."""
+        return self._lead_down
+
+    @property
     def pending_irregularity(self) -> Irregularity | None:
         """What stops the table (irregular tables only): an unlawful card awaiting its ruling, or the
         irregularity of the record's pending ruling."""
@@ -740,7 +747,8 @@ class Table:
             law = self.rules.cited("claim_stops_play")
             raise ClaimError(f"{card}: play has stopped for the claim by {self._claim.seat.name.lower()}{law}")
         if self._lead_down is not None:
-            self._lead_down.check(card, seat)  # L41A–C: the face-down card alone, once the period ends
+            # L41A–C: the face-down card alone, once the period ends; another seat's card an irregularity (L54, L24)
+            self._lead_down.check(card, seat, director=self.record is not None)
         turn = play.turn
         if self.record is None:  # a strict table: L44 alone (see ``legal_cards``), which ``push`` enforces
             try:

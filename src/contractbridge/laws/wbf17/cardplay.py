@@ -394,9 +394,10 @@ class WBF17CardPlay(Edition):
 
     def card_irregularity(self, table: PlayTable, irregularity: Irregularity) -> bool:
         """L54: a defender's opening lead faced out of turn becomes declarer's choice (accept, spread his hand,
-        or require withdrawal, the card a major penalty card). Later leads and plays out of turn: the ruling of
-        ``misplays.misplay_ruling`` (L53A, L55–L57). Any other unlawful card: the base (a revoke stands, the
-        rest stop the table)."""
+        or require withdrawal, the card a major penalty card); the presumed declarer's or dummy's is a card exposed
+        during the auction, back into the hand on the director's ruling (L54E, L24D). Later leads and plays out of
+        turn: the ruling of ``misplays.misplay_ruling`` (L53A, L55–L57). Any other unlawful card: the base (a revoke
+        stands, the rest stop the table)."""
 
         play, declarer, card, seat = table.play_state, table.declarer, irregularity.action, irregularity.seat
         if seat is not None and isinstance(card, Card):
@@ -410,8 +411,7 @@ class WBF17CardPlay(Edition):
             return False
         if declarer is None or seat is None or not isinstance(card, Card):
             return super().card_irregularity(table, irregularity)
-        if seat.side == declarer.side:  # L54E: the presumed declarer's or dummy's card is an L24 exposure
-            return super().card_irregularity(table, irregularity)
+        # L54E: the presumed declarer's or dummy's card is an L24 exposure, the director's ruling like a defender's
         pending_ruling(table, opening_lead_out_of_turn(seat, declarer, card, declarer_saw_dummy=False))
         return False
 

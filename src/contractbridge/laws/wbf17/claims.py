@@ -426,11 +426,9 @@ class _Search:
                 break
             hit = self.memo.get((h[0], h[1], h[2], h[3], leader, p, *trick))
             seat = (leader + len(trick)) & 3
-            if hit is not None and hit[2] >= 0:
-                c = hit[2]
-            else:  # past a position decided without search (all masters): any legal card gives the same tricks
-                follow = h[seat] & _SUIT[trick[0] // 13] if trick else 0
-                c = min(_cards(follow or h[seat]))
+            # a position decided without search (all masters, or enough tricks already) takes the same tricks on any
+            # normal card: the first candidate, which follows the statement (L70D/E read its order: SA before C2)
+            c = hit[2] if hit is not None and hit[2] >= 0 else self.candidates(seat, leader, trick, p)[0]
             out.append((seat, c))
             h[seat] ^= 1 << c
             trick.append(c)

@@ -26,8 +26,11 @@ The events (each stamped, as logged, with ``at``: the calls of the auction and t
   asks nothing once his card is face down, nor a player once he said he had no questions; each asks again at his
   own turn to play (L20F2). Meanwhile nobody chooses a card (``Table.legal_cards`` is empty): the leader faces that
   card and no other, and only once the period ends (``FaceDownLead``: L41A, L41B, L41C); the leader's partner's card
-  faced out of turn is a lead out of turn, the face-down lead withdrawn (L54). A log without these events (a lead
-  played at once) reads as before.
+  faced out of turn is a lead out of turn, the face-down lead withdrawn (L54); the presumed declarer's or dummy's card
+  is exposed in the auction period (L17D1, L54E, L24D). At a director's table the leader may ask to withdraw it after
+  the opponents' misexplanation was corrected (``{"event": "retract", "seat": "W", "reason": "misexplanation"}``, the
+  director judges, L47E2(a)); he then leads again, face down, and the questions start anew. A log without these events
+  (a lead played at once) reads as before.
 - ``{"event": "misexplanation", "seat": "E", "call": 2, "kind": "explanation"}`` (or ``"no_alert"``, ``"alert"``):
   the director is called about the explanation of call 2, a failure to alert it, or an alert where none was due
   (L20F5(a)). Who may call him when is law (L20F4, L20F5(b), L75B2, L75B3). The ruling asks the director the
@@ -48,7 +51,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import TYPE_CHECKING, Any, Final
 
 from contractbridge import events
 from contractbridge.calls import Call
@@ -77,7 +80,8 @@ from contractbridge.events import Event, Extension, Misinformation
 from contractbridge.laws.base import Choice, Edition, PlayTable, ruling_pending
 from contractbridge.laws.wbf17.board_review import REVIEW
 from contractbridge.laws.wbf17.common import require_no_ruling
-from contractbridge.laws.wbf17.play.procedure import FaceDownLead
+from contractbridge.laws.wbf17.play.procedure import FaceDownLead, review_rights
+from contractbridge.laws.wbf17.retractions import RETRACT, face_down_withdrawal, withdrawn_face_down_leads
 from contractbridge.systems.agreements import PartnershipAgreements, natural_meaning
 from contractbridge.systems.base import CallMeaning
 from contractbridge.values import Claim, Phase
@@ -203,6 +207,11 @@ class Hesitation:
     kind: str = "hesitation"
 
 
+def _faces(leader: Seat) -> tuple[str, str]:
+    """The seats whose ``play`` ends a face-down lead: its leader's faces it, his partner's is a lead out of turn."""
+    return leader.letter, leader.partner.letter
+
+
 def _seat(data: Mapping[str, Any], key: str, kind: str, *, required: bool = True) -> Seat | None:
     value = data.get(key)
     if value is None and not required:
@@ -247,17 +256,24 @@ class Disclosure:
         self.face_down: tuple[Seat, str] | None = None  # the opening leader and his face-down card (L41A)
         self.waived: set[Seat] = set()  # who said he had no (further) question before the lead is faced (L41B)
         self.lapsed = False  # the period ran out (the web's timeout): an unanswered question lapses with it (L20F2)
+        laid = 0  # face-down leads laid, less those faced or withdrawn (L54 here, L47E2(a) counted in the record below)
         for event in table.to_events()[1:]:
             kind = event.get("event")
             if kind in (ALERT, QUESTION, ANSWER, HESITATION):
                 self._add(kind, event)
             elif kind == FACE_DOWN_LEAD:
+                if laid:  # a lead laid again after one was withdrawn: the questions start anew (L41B)
+                    self.waived, self.lapsed = set(), False
                 self.face_down = (Seat.parse(event["seat"]), str(event["card"]))
-            elif kind == "play" and self.face_down is not None and event["seat"] == self.face_down[0].partner.letter:
-                self.face_down = None  # L54: his partner faced a lead out of turn; the face-down lead is withdrawn
+                laid += 1
+            elif kind == "play" and self.face_down is not None and event["seat"] in _faces(self.face_down[0]):
+                self.face_down = None  # faced (L41C), or withdrawn as his partner faced a lead out of turn (L54)
+                laid -= 1
             elif kind == NO_QUESTIONS:
                 self.waived.add(Seat.parse(event["seat"]))
                 self.lapsed = self.lapsed or bool(event.get("lapsed"))
+        if laid <= withdrawn_face_down_leads(table.record):  # the last one withdrawn on the director's ruling, L47E2(a)
+            self.face_down = None
 
     def _add(self, kind: str, data: Mapping[str, Any]) -> None:
         at = At(*data["at"])
@@ -323,7 +339,8 @@ class Disclosure:
         play = self.table.play_state
         if play is None or not self.clarifying() or play.turn is None:
             return []
-        return [s for s in (play.declarer, play.turn.partner) if s not in self.waived]
+        rights = review_rights(play.declarer, lead_faced=False) - self.waived
+        return sorted(rights, key=lambda s: s != play.declarer)  # the presumed declarer first
 
     def clarification(self, seat: Seat | None) -> dict[str, Any] | None:
         """The clarification period as ``seat`` may see it (None: the director): the leader, whether his card is face
@@ -884,10 +901,17 @@ _HANDLERS: Final[dict[str, _Check]] = {
 
 
 def disclosure_event(table: Table, event: Event) -> Event | None:
-    """The event as logged (with ``at``), recorded; None for an event of another kind."""
+    """The event as logged (with ``at``), recorded; None for an event of another kind. A ``retract`` while the opening
+    lead lies face down is the leader's request to withdraw it (``retractions.face_down_withdrawal``, L47E2(a))."""
     if isinstance(event, Misinformation):
         require_no_ruling(table, "misinformation")
         return _misinformed(table, event)
+    if isinstance(event, Extension) and event.name == RETRACT and table.face_down_lead is not None:
+        require_no_ruling(table, RETRACT)
+        if table.record is None:
+            raise RulingError(f"{RETRACT}: the director acts only at a table created with irregular=True")
+        table.record.rule(face_down_withdrawal(table, event.data))
+        return event
     if not isinstance(event, Extension) or event.name not in KINDS:
         return None
     seat = _seat(event.data, "seat", event.name)
@@ -1005,8 +1029,14 @@ class WBF17Disclosure(Edition):
     def claim_event(
         self, table: PlayTable, event: events.Claim | events.Agree | events.Dispute | events.PlayOn
     ) -> Claim | None:
-        """No claim while the opening lead lies face down: the play period starts when it is faced (L41C, L68)."""
-        if isinstance(event, events.Claim) and (down := self.face_down_lead(cast("Table", table))) is not None:
+        """No claim while the opening lead lies face down (L41C, L68): the card is committed to a procedure a claim
+        would cut short, faced only at the end of the clarification period (L41C), withdrawn only on the director's
+        instruction (L41A, L47E2(a), L54), while the leader's partner and the presumed declarer may still ask (L41B)
+        and the explainer must still correct his explanation (L20F4, L75B2); a claim stops everything (L68D). Before
+        any lead (a face-up lead, the RA's option of L41A, or a log without the face-down lead) no card is committed
+        and no such procedure runs: a claim, which may cover all thirteen tricks (L68A–B; the digest sets it no
+        earliest moment), is taken as the edition's claim procedure takes it."""
+        if isinstance(event, events.Claim) and (down := table.face_down_lead) is not None:
             raise ClaimError(f"claim by {event.seat.name.lower()}: {down.leader.name.lower()}'s opening lead lies face "
                              "down; the play period starts when it is faced (L41C, L68)")  # fmt: skip
         return super().claim_event(table, event)

@@ -12,6 +12,13 @@ back, for one of ``procedure.Retraction``'s reasons.
   REVIEW(47E2(b)) for an adjusted score;
 - ``told_wrongly_turn``: a lead out of turn awaiting its ruling, made because an opponent wrongly said it was his
   turn: withdrawn without rectification, it cannot be accepted (L47E1, TV122).
+
+While the opening lead lies face down (the clarification period, L41A–C) the leader asks with ``misexplanation``
+(``face_down_withdrawal``): only after the director has found, since that lead, that an opponent misexplained a call
+(a ``misexplanation`` judged ``mistaken_explanation``: the correction of L20F4, L75B1), and he judges whether the lead
+was made because of it; if so the card goes back into the hand and the leader leads again, face down (L41A, L47E2(a)).
+Any other reason is refused: the face-down lead is withdrawn only after an irregularity on the director's instruction
+(L41A; the other is the partner's lead out of turn, L54). Nothing in the ruling names the card (L41A: his alone).
 Withdrawals to comply with a rectification or to correct an illegal play (L47A, L47B) are the rulings' own."""
 
 from __future__ import annotations
@@ -26,12 +33,15 @@ from contractbridge.laws.wbf17.play.out_of_turn import lead_out_of_turn
 from contractbridge.laws.wbf17.play.procedure import Retraction, may_retract
 
 if TYPE_CHECKING:
-    from contractbridge.laws.base import PlayTable
+    from contractbridge.director import DirectedAuction
+    from contractbridge.laws.base import DisclosureTable, PlayTable
 
-__all__ = ["RETRACT", "retraction"]
+__all__ = ["FACE_DOWN_WITHDRAWAL", "RETRACT", "face_down_withdrawal", "retraction", "withdrawn_face_down_leads"]
 
 #: the event kind of a request to take back a card played
 RETRACT: Final = "retract"
+#: the ruling on the leader's request to withdraw his face-down opening lead (L41A, L47E2(a))
+FACE_DOWN_WITHDRAWAL: Final = "face_down_lead_withdrawal"
 
 _QUESTIONS: Final = {
     Retraction.UNINTENDED_DESIGNATION: "Was the designation of dummy's card unintended (e.g. a slip of the tongue)?",
@@ -45,14 +55,7 @@ def retraction(table: PlayTable, data: Mapping[str, Any]) -> tuple[Ruling | None
     ``RulingError`` when there is nothing to take back; nothing changes then."""
     play, declarer, record = table.play_state, table.declarer, table.record
     assert play is not None and declarer is not None and record is not None
-    seat, reason = data.get("seat"), data.get("reason")
-    if not isinstance(seat, str) or not isinstance(reason, str):
-        raise ParseError(f"'{RETRACT}' event: 'seat' and 'reason' are needed, not {seat!r} and {reason!r}")
-    who = Seat.parse(seat)
-    try:
-        why = Retraction(reason)
-    except ValueError:
-        why = Retraction.CHANGE_OF_MIND
+    who, why = _request(data)
     if why is Retraction.TOLD_WRONGLY_TURN:
         return _told_wrongly(table, who), 0
     if record.pending is not None or table.pending_irregularity is not None:
@@ -93,6 +96,77 @@ def retraction(table: PlayTable, data: Mapping[str, Any]) -> tuple[Ruling | None
         ),
         len(played) - place,
     )
+
+
+def _request(data: Mapping[str, Any]) -> tuple[Seat, Retraction]:
+    """Who asks, and why (a reason the law does not give is a change of mind, L47F)."""
+    seat, reason = data.get("seat"), data.get("reason")
+    if not isinstance(seat, str) or not isinstance(reason, str):
+        raise ParseError(f"'{RETRACT}' event: 'seat' and 'reason' are needed, not {seat!r} and {reason!r}")
+    try:
+        return Seat.parse(seat), Retraction(reason)
+    except ValueError:
+        return Seat.parse(seat), Retraction.CHANGE_OF_MIND
+
+
+def face_down_withdrawal(table: DisclosureTable, data: Mapping[str, Any]) -> Ruling:
+    """The ruling on a request to withdraw the opening lead lying face down (L41A, L47E2(a)): the director judges
+    whether the leader led because of the opponents' mistaken explanation, corrected since; if so his card goes back
+    into his hand and he leads again. ``IllegalPlayError`` for any other reason (L41A, L47F), ``RulingError`` when the
+    seat is not the leader or no such correction was found; nothing changes then."""
+    down = table.face_down_lead
+    assert down is not None
+    who, why = _request(data)
+    leader, name = down.leader, down.leader.name.lower()
+    if who != leader:
+        raise RulingError(f"{RETRACT}: {who.name.lower()} has no card to withdraw; {name}'s opening lead lies face "
+                          "down (L41A)")  # fmt: skip
+    if why is not Retraction.MISEXPLANATION:
+        raise IllegalPlayError(
+            f"{RETRACT}: {name}'s face-down opening lead is withdrawn only after an irregularity, on the director's "
+            "instruction: an opponent's misexplanation corrected since (L47E2(a)), or his partner's lead out of turn "
+            f"(L54); the reason given, {why.value}, is neither (L41A, L47F)"
+        )
+    if not _corrected_since_lead(table, leader):
+        raise RulingError(
+            f"{RETRACT}: the director has found no misexplanation by {name}'s opponents since his lead (a "
+            "'misexplanation' judged a mistaken explanation: L20F4, L75B1); only then may it be withdrawn (L47E2(a))"
+        )
+    _, law, what = may_retract(why, opening_lead=True)
+    title = leader.name.capitalize()
+    note = (f"L41A, L47E2(a): {title}'s face-down opening lead went back into his hand after the opponents' "
+            f"explanation was corrected; he leads again, face down ({what}).")  # fmt: skip
+    back = Option("withdraw", f"41A, {law}", f"the face-down lead goes back into {name}'s hand; he leads again "
+                  f"({what})", (Effect(EffectKind.NOTE, data=note),), answer=True)  # fmt: skip
+    stands = Option("stands", "41A", "the face-down lead stays; it is faced at the end of the clarification period "
+                    "(L41C)", (Effect(EffectKind.NONE),), answer=False)  # fmt: skip
+    question = Question(FACE_DOWN_WITHDRAWAL, law, f"Did {title} lead face down because of the opponents' mistaken "
+                        "explanation, corrected only after his lead (L47E2(a))?")  # fmt: skip
+    description = f"{title} asks to withdraw his face-down opening lead after a misexplanation"
+    return Ruling(FACE_DOWN_WITHDRAWAL, law, leader, description, (back, stands), question=question)
+
+
+def _corrected_since_lead(table: DisclosureTable, leader: Seat) -> bool:
+    """Whether, since the leader's (last) ``face_down_lead`` event, the director found that his opponents misexplained
+    a call: a ``misexplanation`` about a call of theirs, then its ``mistaken_explanation`` judged yes (L75B1; nothing
+    else may come between them, L9B2)."""
+    log = table.to_events()
+    start = max(i for i, e in enumerate(log) if e.get("event") == "face_down_lead")
+    side = None  # the side whose call the director was called about
+    for event in log[start + 1 :]:
+        if event.get("event") == "misexplanation":
+            side = table.auction.seats[int(event["call"]) - 1].side
+        elif event.get("event") == "judge" and event.get("question") == "mistaken_explanation":
+            if event.get("answer") is True and side is not None and side != leader.side:
+                return True
+            side = None
+    return False
+
+
+def withdrawn_face_down_leads(record: DirectedAuction | None) -> int:
+    """How many face-down opening leads the director has had withdrawn (L41A, L47E2(a))."""
+    rulings = [] if record is None else record.rulings
+    return sum(1 for r in rulings if r["irregularity"] == FACE_DOWN_WITHDRAWAL and r["option"] == "withdraw")
 
 
 def _told_wrongly(table: PlayTable, seat: Seat) -> Ruling:

@@ -332,7 +332,9 @@ function renderClarification() {
   box.hidden = !period;
   if (!period) return;
   const leader = NAMES[period.leader];
-  const lead = period.face_down ? (period.card ? `You led ${actionText(period.card)} face down` : `${leader} has led face down`)
+  const director = frame.you === "director";  // he sees the card too, never its leader (L41A)
+  const down = period.card ? `${director ? leader : "You"} led ${actionText(period.card)} face down` : `${leader} has led face down`;
+  const lead = period.face_down ? down
     : frame.you === period.leader ? "Your opening lead: it is made face down (L41A)" : `${leader} to lead, face down (L41A)`;
   box.replaceChildren(el("h2", {}, "Opening lead"), el("p", {id: "lead-text"}, lead));
   const waiting = period.waiting.map((s) => NAMES[s]);
@@ -341,6 +343,10 @@ function renderClarification() {
   if (period.waiting.includes(frame.you)) {
     box.append(el("button", {id: "no-questions", onclick: () => send({type: "no_questions"})},
       period.face_down ? "No questions: face the lead (L41B–C)" : "No questions (L41B)"));
+  }
+  if (director && period.face_down) {  // the leader asks after a misexplanation corrected since his lead; he judges
+    box.append(el("button", {id: "withdraw-lead", onclick: () => send({type: "retract", seat: period.leader, reason: "misexplanation"})},
+      `${leader} asks to withdraw it after a corrected misexplanation (L47E2(a))`));
   }
 }
 

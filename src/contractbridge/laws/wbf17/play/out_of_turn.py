@@ -36,6 +36,13 @@ def _back(offender: Seat, card: Card, correct: Seat) -> tuple[Effect, Effect]:
     return Effect(EffectKind.WITHDRAW, offender, (card,)), Effect(EffectKind.LEAD_FROM, correct)
 
 
+def _exposed_note(offender: Seat, card: Card) -> str:
+    return (
+        f"L24, L16C: {_name(offender)}'s {card}, exposed before the opening lead was faced, is unauthorized "
+        "information for his side, authorized for the defenders."
+    )
+
+
 def _withdraw_to_pc(offender: Seat, card: Card, correct: Seat, law: str) -> Option:
     return Option(
         "withdraw",
@@ -60,8 +67,12 @@ def opening_lead_out_of_turn(offender: Seat, declarer: Seat, card: Card, *, decl
                 Option(
                     "auction_exposure",
                     "54E, 24",
-                    f"{card} is treated as a card exposed during the auction (L24)",
-                    (Effect(EffectKind.WITHDRAW, offender, (card,)),),
+                    f"{card} is treated as a card exposed during the auction (L24): it goes back into the hand, no "
+                    "penalty card (L24D, L48A)",
+                    (
+                        Effect(EffectKind.WITHDRAW, offender, (card,)),
+                        Effect(EffectKind.NOTE, data=_exposed_note(offender, card)),
+                    ),
                 ),
             ),
         )

@@ -14,7 +14,7 @@ from typing import Final
 
 from contractbridge.cards import Card, Hand, Rank, Seat, Strain, Suit
 from contractbridge.director import Effect, EffectKind, Option, Question, Ruling, none_option
-from contractbridge.errors import ClarificationPeriodError, IllegalPlayError, ParseError
+from contractbridge.errors import CardOutOfTurnError, ClarificationPeriodError, IllegalPlayError, ParseError
 from contractbridge.play import Trick, trick_winner
 
 __all__ = [
@@ -72,12 +72,15 @@ class FaceDownLead:
     open: bool = False
     ready: bool = False
 
-    def check(self, card: Card, seat: Seat | None) -> None:
+    def check(self, card: Card, seat: Seat | None, *, director: bool = False) -> None:
         """Refuse ``card`` from the leader (``seat`` None: the hand in rotation, his): any other card, for the
         face-down lead may be withdrawn only after an irregularity on the director's instruction (L41A, L47E, L54),
-        and the card itself before the clarification period ends (L41B–C). Another seat's card takes its own way (a
-        card out of turn; a defender's faced lead out of turn, L54)."""
+        and the card itself before the clarification period ends (L41B–C). Another seat's card is an irregularity
+        (``other_card``): at a table with a ``director`` it takes its own way, his to rectify; a table without one
+        refuses it."""
         if seat is not None and seat != self.leader:
+            if not director:
+                raise CardOutOfTurnError(f"{self.other_card(seat, card)}; a table without a director refuses it")
             return
         who = self.leader.name.lower()
         if card != self.card:
@@ -93,6 +96,20 @@ class FaceDownLead:
                 f"{card} by {who}: the face-down opening lead is faced at the end of the clarification period, "
                 f"and {'; '.join(why) or 'play has stopped (a ruling or a claim)'} (L41B, L41C)"
             )
+
+    def other_card(self, seat: Seat, card: Card) -> str:
+        """What ``seat``'s ``card`` put on the table while the lead lies face down is, in words: the leader's partner's
+        is an opening lead faced out of turn, the face-down lead then withdrawn without rectification and declarer
+        choosing under L54A–D (L54); the presumed declarer's or dummy's is a card exposed during the auction period,
+        of which the clarification period is part (L17D1), an attempted lead L54E sends to L24: it goes back into
+        the hand, no penalty card (L24D, L48A), its information unauthorized for his side (L16C)."""
+        who = seat.name.lower()
+        if seat == self.leader.partner:
+            return (f"{card} by {who}: {self.leader.name.lower()}'s opening lead lies face down; {who}'s card faced "
+                    "now is an opening lead out of turn, the face-down lead withdrawn (L54)")  # fmt: skip
+        role = "declarer" if seat == self.leader.rho else "dummy"
+        return (f"{card} by {who}: the opening lead lies face down; a card of the presumed {role} now is exposed "
+                "during the auction period (L17D1, L54E, L24) and goes back into his hand (L24D)")  # fmt: skip
 
 
 # --------------------------------------------------------------------------------------------------
