@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -153,8 +154,22 @@ def test_a_teams_round_robin_from_the_command_line(tmp_path: Path) -> None:
     _run("event", "result", str(event), "--round", "1", "--table", "2", "--board", "1", "3NT", "N", "-t", "9")
     ranking = json.loads(_run("event", "rank", str(event), "--json"))
     assert [(s["id"], s["total"]) for s in ranking] == [("1", 11.2), ("4", 8.8)]  # 430 v 400: 1 IMP on 1 board
-    refused = runner.invoke(app, ["event", "export", str(event), "--pbn", str(tmp_path / "r.pbn")])
-    assert refused.exit_code == 2 and "not written yet" in refused.output
+    # the teams event exports as PBN and USEBIO like a pairs event (#28 teamexport), each target new
+    _run("event", "export", str(event), "--pbn", str(tmp_path / "r.pbn"), "--usebio", str(tmp_path / "r.xml"))
+    text = (tmp_path / "r.pbn").read_text(encoding="utf-8")
+    assert '[Competition "Teams"]' in text and re.search(r'^1 1 1 4 "1,1,0\|200,1,0" +11\.20 +8\.80$', text, re.M)
+    assert "<TEAM_SCORE>11.20</TEAM_SCORE>" in (tmp_path / "r.xml").read_text(encoding="utf-8")
+    checked = _run("results", str(tmp_path / "r.pbn"), "--boards", "1")  # our file read back: VPs reproduced
+    assert "is reproduced" in checked, checked
+    again = runner.invoke(app, ["event", "export", str(event), "--pbn", str(tmp_path / "r.pbn")])
+    assert again.exit_code == 2 and (tmp_path / "r.pbn").read_text(encoding="utf-8") == text  # never replaced
+    # a match begun and not finished is refused with the room named, and nothing is written
+    _run("event", "result", str(event), "--round", "2", "--table", "1", "--board", "2", "4S", "S", "-t", "10")
+    unfinished = runner.invoke(app, ["event", "export", str(event), "--usebio", str(tmp_path / "s.xml")])
+    assert unfinished.exit_code == 2 and "not finished: board 2 has no result in the closed room (table 2)" in (
+        unfinished.output
+    )
+    assert not (tmp_path / "s.xml").exists()
 
 
 def test_the_director_corrects_a_result_and_adjusts_one_already_entered(tmp_path: Path) -> None:

@@ -354,9 +354,15 @@ def names(
 def export(
     file: EventFile,
     pbn: Annotated[
-        Path | None, typer.Option("--pbn", help="Write the results as PBN (ScoreTable) to a new file.")
+        Path | None,
+        typer.Option(
+            "--pbn",
+            help="Write the results as PBN 2.1 (ScoreTable; a teams event's matches and VPs too) to a new file.",
+        ),
     ] = None,
-    usebio: Annotated[Path | None, typer.Option("--usebio", help="Write the results as USEBIO 1.2 XML.")] = None,
+    usebio: Annotated[
+        Path | None, typer.Option("--usebio", help="Write the results as USEBIO 1.2 XML (a teams event: its matches).")
+    ] = None,
     html: Annotated[Path | None, typer.Option("--html", help="Write the results site into a new directory.")] = None,
     hands: Annotated[
         Path | None,
@@ -365,8 +371,9 @@ def export(
         ),
     ] = None,
 ) -> None:
-    """Export the event: results as PBN and USEBIO, the HTML results site, the hand records with DD and par.
-    Each target must be new: nothing existing is replaced."""
+    """Export the event: results as PBN and USEBIO (a pairs event, or a teams event: its matches' IMPs and VPs,
+    once every match begun is finished), the HTML results site, the hand records with DD and par. Each target
+    must be new: nothing existing is replaced."""
     from contractbridge.tournament import site
 
     try:

@@ -18,7 +18,7 @@ from contractbridge.errors import BridgeError, TournamentError
 from contractbridge.scoring import compare
 from contractbridge.tournament.handrecords import HandRecord, board_from_dict, board_to_dict, deal_boards
 from contractbridge.tournament.movements import Encounter, Kind, Movement, howell, mitchell, teams_round_robin
-from contractbridge.tournament.pbn_scores import BoardRecord
+from contractbridge.tournament.pbn_scores import BoardRecord, MatchRecord
 from contractbridge.tournament.results import (
     BUTLER_RUTER,
     CROSS_IMPS,
@@ -365,22 +365,62 @@ class Event:
                  "average": s.average, "rank": s.rank.position, "tied": s.rank.tied, "boards": s.boards}
                 for s in self.ranking()]  # fmt: skip
 
-    def _pairs_files(self, what: str) -> None:
-        if self.movement.kind is Kind.TEAMS:
-            raise TournamentError(f"a teams event's results as {what}: not written yet (the HTML site has them)")
+    def _match_records(self, what: str) -> tuple[MatchRecord, ...]:
+        """Every match of a teams event in the order of the movement, with its score once both rooms have played
+        all its boards (None while neither has begun). ``TournamentError``, its message led by ``what``, for a
+        match begun and not finished (its VPs are not known yet, L78B), or when no match is finished."""
+        entered = {(x.round, x.table, x.board) for x in self.entries}
+        scores = {(e.round, e.table): match for e, match in self.matches()}
+        records = []
+        for e in self.movement.encounters:
+            if e.table % 2 == 0 or e.ns is None or e.ew is None:
+                continue
+            where = f"round {e.round}, match {e.ns} v {e.ew} (tables {e.table} and {e.table + 1})"
+            rooms = ((e.table, "open"), (e.table + 1, "closed"))
+            missing = [(b, t, room) for b in e.boards for t, room in rooms if (e.round, t, b) not in entered]
+            if len(missing) not in (0, 2 * len(e.boards)):
+                b, t, room = missing[0]
+                raise TournamentError(f"{what}: {where} is not finished: board {b} has no result in the {room} "
+                                      f"room (table {t}); enter it, or the Director's score (L12), first")  # fmt: skip
+            records.append(MatchRecord(e.round, e.table, str(e.ns), str(e.ew), scores.get((e.round, e.table))))
+        if all(r.score is None for r in records):
+            raise TournamentError(f"{what}: no match is finished yet, nothing to publish")
+        return tuple(records)
+
+    def _match_boards(self, matches: Sequence[MatchRecord]) -> tuple[tuple[BoardRecord, tuple[ScoredResult, ...]], ...]:
+        """The boards as ``scored`` has them, each room's IMPs the match's own on that board from the room's NS
+        side (``score_match``, L78B: an artificial score's ±3 IMPs stand in both rooms, L12C2(b))."""
+        imps = {(m.round, m.table, number): (m.home, home) for m in matches if m.score is not None
+                for number, home in m.score.boards}  # fmt: skip
+        out = []
+        for record, scored in self.scored():
+            rows = []
+            for s in scored:
+                r = s.result
+                table = r.table or 0
+                team, home = imps[(r.round or 0, table - (table + 1) % 2, r.board)]
+                sign = 1 if team in r.ns else -1
+                rows.append(replace(s, ns=float(sign * home), ew=float(-sign * home)))
+            out.append((record, tuple(rows)))
+        return tuple(out)
 
     def pbn_scores(self) -> str:
-        """The results as PBN 2.1 (``ScoreTable``, ``TotalScoreTable``)."""
+        """The results as PBN 2.1 (``ScoreTable``, ``TotalScoreTable``; a teams event's matches too)."""
         from contractbridge.tournament import pbn_scores
 
-        self._pairs_files("PBN")
+        if self.movement.kind is Kind.TEAMS:
+            matches = self._match_records("a teams event's PBN results")
+            return pbn_scores.dumps_teams(self.name, self.scoring, self._match_boards(matches), matches, self.ranking())
         return pbn_scores.dumps(self.name, self.scoring, self.scored(), self.ranking())
 
     def usebio(self) -> str:
-        """The results as USEBIO 1.2 XML."""
+        """The results as USEBIO 1.2 XML (a teams event's matches with their boards)."""
         from contractbridge.tournament import usebio
 
-        self._pairs_files("USEBIO")
+        if self.movement.kind is Kind.TEAMS:
+            matches = self._match_records("a teams event's USEBIO results")
+            return usebio.dumps_teams(self.name, self.scoring, self._match_boards(matches), matches, self.ranking(),
+                                      self.boards_per_round)  # fmt: skip
         return usebio.dumps(self.name, self.scoring, self.scored(), self.ranking())
 
     def site(self, records: Sequence[HandRecord] = ()) -> dict[str, str | bytes]:

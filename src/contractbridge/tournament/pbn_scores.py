@@ -26,6 +26,7 @@ from contractbridge.tournament.results import (
     MATCHPOINTS,
     Artificial,
     Form,
+    MatchScore,
     Method,
     ScoredResult,
     Standing,
@@ -39,6 +40,7 @@ from contractbridge.tournament.results import (
 __all__ = [
     "BoardRecord",
     "Difference",
+    "MatchRecord",
     "PublishedBoard",
     "PublishedEvent",
     "PublishedMatch",
@@ -46,6 +48,7 @@ __all__ = [
     "PublishedTotal",
     "Recomputed",
     "dumps",
+    "dumps_teams",
     "printed_decimals",
     "read_published",
     "recompute",
@@ -629,6 +632,24 @@ def _vp_matches(m: PublishedMatch, boards: int) -> bool:
 
 
 @dataclass(frozen=True, slots=True)
+class MatchRecord:
+    """A teams match as the results files write it: its round, the open room's table, the home and away teams'
+    ids, and its score (IMPs, VPs), None while it is not played yet."""
+
+    round: int
+    table: int
+    home: str
+    away: str
+    score: MatchScore | None = None
+
+    @property
+    def number(self) -> int:
+        """The match's number in its round, as Ruter's match ``Table`` column numbers them (the open room of
+        match k sits at table 2k − 1)."""
+        return (self.table + 1) // 2
+
+
+@dataclass(frozen=True, slots=True)
 class BoardRecord:
     """What a written game says of its board: number, dealer, vulnerability and deal (PBN ``Deal`` string)."""
 
@@ -682,32 +703,78 @@ def dumps(
     ``ScoreTable`` (table, round, ids, contract, declarer, tricks, lead, scores, points and percentages), the
     first game with the ``TotalScoreTable`` (rank with ``RankTie``, id, direction, total, percentage, names,
     boards). Artificial scores are written ``A+``/``A=``/``A-`` (L12C2)."""
-    unit = "MP" if form.method is Method.MATCHPOINTS else "IMP"
     individual = any(len(s.result.ns) == 2 for _, scored in boards for s in scored)
+    competition = "Individuals" if individual else "Pairs"
+    out = _header(form)
+    for k, (board, scored) in enumerate(boards):
+        totals = _total_lines(form, ranking, individual) if k == 0 else []
+        out += _board_game(name, form, form.name, competition, board, scored, individual, totals)
+    return "\n".join(out)
+
+
+def dumps_teams(
+    name: str,
+    form: Form,
+    boards: Sequence[tuple[BoardRecord, Sequence[ScoredResult]]],
+    matches: Sequence[MatchRecord],
+    ranking: Sequence[Standing],
+) -> str:
+    """A PBN 2.1 export of a teams event as Ruter writes a team league (``[Competition "Teams"]``): a first game
+    without a deal holding the ``TotalScoreTable`` (rank with ``RankTie``, ``TeamId``, ``TotalScoreVP``,
+    ``TeamName``, matches and boards played) and the matches' ``ScoreTable`` (``Round``, ``Table``: the match's
+    number in its round, ``TeamId_Home``/``TeamId_Away``, ``MatchDetails`` ``1,home IMPs,away IMPs|200,…``
+    with 200 the match total, ``VP_Home``/``VP_Away``; a match not played yet ``-``); then one game a board,
+    ``[Scoring "IMP"]``, whose ``ScoreTable`` has each room's result (``Table``: the room's table) with the
+    teams' numbers in ``PairId_NS``/``PairId_EW`` and each side's IMPs on the board (L78B; an artificial
+    score's ±3 IMPs, L12C2(b))."""
+    out = _header(form)
+    out += [f"[Event {_quote(name)}]", '[Board ""]', '[Deal ""]', '[Scoring "IMP"]', '[Competition "Teams"]']
+    out += _team_total_lines(form, ranking, matches)
+    rows = []
+    for m in matches:
+        score = m.score
+        cells = ["-", "-", "-"]
+        if score is not None:
+            imps = f"{score.home_imps},{score.away_imps}"
+            cells = [_quote(f"1,{imps}|200,{imps}"), _fmt(score.vp[0], form.total_decimals),
+                     _fmt(score.vp[1], form.total_decimals)]  # fmt: skip
+        rows.append([str(m.round), str(m.number), m.home, m.away, *cells])
+    columns = [("Round", "R"), ("Table", "R"), ("TeamId_Home", "R"), ("TeamId_Away", "R"), ("MatchDetails", "L"),
+               ("VP_Home", "R"), ("VP_Away", "R")]  # fmt: skip
+    out += _table("ScoreTable", columns, rows)
+    out.append("")
+    for board, scored in boards:
+        out += _board_game(name, form, "IMP", "Teams", board, scored, False, [])
+    return "\n".join(out)
+
+
+def _header(form: Form) -> list[str]:
+    return ["% PBN 2.1", "% EXPORT", f"% Generator contractbridge ({form.name})", ""]
+
+
+def _board_game(
+    name: str, form: Form, scoring: str, competition: str, board: BoardRecord, scored: Sequence[ScoredResult],
+    individual: bool, totals: Sequence[str],
+) -> list[str]:  # fmt: skip
+    """A board's game: its tags, then ``totals`` (the first game's ``TotalScoreTable``), then its ``ScoreTable``."""
+    unit = "MP" if form.method is Method.MATCHPOINTS else "IMP"
     seats = (("North", "South"), ("East", "West")) if individual else (("NS",), ("EW",))
     prefix = "PlayerId_" if individual else "PairId_"
-    out = ["% PBN 2.1", "% EXPORT", f"% Generator contractbridge ({form.name})", ""]
-    for k, (board, scored) in enumerate(boards):
-        out += [f"[Event {_quote(name)}]", f'[Board "{board.number}"]', f'[Dealer "{board.dealer.letter}"]',
-                f'[Vulnerable "{board.vulnerability.pbn}"]', f"[Deal {_quote(board.deal or '')}]",
-                f"[Scoring {_quote(form.name)}]", "[Competition \"Individuals\"]" if individual else
-                "[Competition \"Pairs\"]"]  # fmt: skip
-        if k == 0:
-            out += _total_lines(form, ranking, individual)
-        columns = [("Table", "R"), ("Round", "R")]
-        columns += [(prefix + seat, "R") for side in seats for seat in side]
-        columns += [("Contract", "L"), ("Declarer", "R"), ("Result", "R"), ("Lead", "L"), ("Score_NS", "R"),
-                    ("Score_EW", "R")]  # fmt: skip
-        columns += [(f"{unit}_{seat}", "R") for side in seats for seat in side]
-        if form.percentages:
-            columns += [(f"Percentage_{seat}", "R") for side in seats for seat in side]
-        datum = form.method is Method.BUTLER
-        if datum:
-            columns.append(("ButlerDatum", "R"))
-        rows = [_score_row(s, form, seats, datum) for s in scored]
-        out += _table("ScoreTable", columns, rows)
-        out.append("")
-    return "\n".join(out)
+    out = [f"[Event {_quote(name)}]", f'[Board "{board.number}"]', f'[Dealer "{board.dealer.letter}"]',
+           f'[Vulnerable "{board.vulnerability.pbn}"]', f"[Deal {_quote(board.deal or '')}]",
+           f"[Scoring {_quote(scoring)}]", f"[Competition {_quote(competition)}]", *totals]  # fmt: skip
+    columns = [("Table", "R"), ("Round", "R")]
+    columns += [(prefix + seat, "R") for side in seats for seat in side]
+    columns += [("Contract", "L"), ("Declarer", "R"), ("Result", "R"), ("Lead", "L"), ("Score_NS", "R"),
+                ("Score_EW", "R")]  # fmt: skip
+    columns += [(f"{unit}_{seat}", "R") for side in seats for seat in side]
+    if form.percentages:
+        columns += [(f"Percentage_{seat}", "R") for side in seats for seat in side]
+    datum = form.method is Method.BUTLER
+    if datum:
+        columns.append(("ButlerDatum", "R"))
+    rows = [_score_row(s, form, seats, datum) for s in scored]
+    return [*out, *_table("ScoreTable", columns, rows), ""]
 
 
 def _score_row(s: ScoredResult, form: Form, seats: Sequence[Sequence[str]], datum: bool) -> list[str]:
@@ -745,12 +812,31 @@ def _total_lines(form: Form, ranking: Sequence[Standing], individual: bool) -> l
     columns += [("Name" if individual else "Names", "L"), ("NrBoards", "R")]
     rows = []
     for s in ranking:
-        tied_end = s.rank.position + sum(1 for o in ranking if o.rank == s.rank) - 1
-        row = [str(s.rank.position), str(tied_end) if s.rank.tied else "-", s.id,
-               '"N-S"' if s.direction == "NS" else '"E-W"' if s.direction == "EW" else "-",
-               _fmt(s.total, form.total_decimals)]  # fmt: skip
+        row = [*_rank_cells(s, ranking), s.id, '"N-S"' if s.direction == "NS" else '"E-W"' if s.direction == "EW"
+               else "-", _fmt(s.total, form.total_decimals)]  # fmt: skip
         if form.percentages:
             row.append("-" if s.percentage is None else _fmt(s.percentage, form.total_percent_decimals))
         row += [_quote(s.names), str(s.boards)]
         rows.append(row)
+    return _table("TotalScoreTable", columns, rows)
+
+
+def _rank_cells(s: Standing, ranking: Sequence[Standing]) -> list[str]:
+    """``Rank`` and ``RankTie`` (the last place of a tie, ``-`` when untied)."""
+    tied_end = s.rank.position + sum(1 for o in ranking if o.rank == s.rank) - 1
+    return [str(s.rank.position), str(tied_end) if s.rank.tied else "-"]
+
+
+def _team_total_lines(form: Form, ranking: Sequence[Standing], matches: Sequence[MatchRecord]) -> list[str]:
+    """A teams ranking's ``TotalScoreTable``: rank, ``TeamId``, ``TotalScoreVP``, ``TeamName``, the matches
+    (``NrRounds``) and boards (``NrBoards``) played."""
+    played: dict[str, int] = defaultdict(int)
+    for m in matches:
+        if m.score is not None:
+            played[m.home] += 1
+            played[m.away] += 1
+    columns = [("Rank", "R"), ("RankTie", "R"), ("TeamId", "R"), ("TotalScoreVP", "R"), ("TeamName", "L"),
+               ("NrRounds", "R"), ("NrBoards", "R")]  # fmt: skip
+    rows = [[*_rank_cells(s, ranking), s.id, _fmt(s.total, form.total_decimals), _quote(s.names),
+             str(played[s.id]), str(s.boards)] for s in ranking]  # fmt: skip
     return _table("TotalScoreTable", columns, rows)

@@ -12,6 +12,7 @@ Marc Shearer's ImportUsebio): ``PAIR_NUMBER``, ``DIRECTION``, ``PLACE``, ``TOTAL
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -22,8 +23,10 @@ from contractbridge.errors import BridgeError, TournamentError
 from contractbridge.formats.inputs import read_bytes
 from contractbridge.tournament.pbn_scores import (
     BoardRecord,
+    MatchRecord,
     PublishedBoard,
     PublishedEvent,
+    PublishedMatch,
     PublishedRow,
     PublishedTotal,
     printed_decimals,
@@ -39,7 +42,7 @@ from contractbridge.tournament.results import (
     Standing,
 )
 
-__all__ = ["dumps", "loads", "read_file"]
+__all__ = ["dumps", "dumps_teams", "loads", "read_file"]
 
 _LIMIT: Final = 32 * 1024 * 1024
 _METHODS: Final = {"MATCH_POINTS": MATCHPOINTS, "CROSS_IMPS": CROSS_IMPS, "BUTLER": BUTLER_RUTER}
@@ -58,8 +61,8 @@ def _text(element: ET.Element | None, name: str) -> str | None:
 
 
 def loads(data: bytes | str, source: str = "USEBIO") -> PublishedEvent:
-    """The published pairs event of a USEBIO document; ``TournamentError`` (with the place) when it does not
-    read as one."""
+    """The published event of a USEBIO document (pairs, or a teams event's matches); ``TournamentError`` (with
+    the place) when it does not read as one."""
     if "<!DOCTYPE" in (data.decode("utf-8", "replace") if isinstance(data, bytes) else data)[:4096].upper():
         raise TournamentError(f"{source}: a document type declaration is not accepted in USEBIO")
     try:
@@ -71,6 +74,8 @@ def loads(data: bytes | str, source: str = "USEBIO") -> PublishedEvent:
     event = root.find("EVENT")
     if event is None:
         raise TournamentError(f"{source}: no <EVENT>")
+    if event.find("MATCH") is not None:
+        return _teams_event(event, source)
     scope = event
     for name in ("SESSION", "SECTION"):
         inner = scope.find(name)
@@ -129,6 +134,45 @@ def loads(data: bytes | str, source: str = "USEBIO") -> PublishedEvent:
     )
     return PublishedEvent(_text(event, "EVENT_DESCRIPTION") or "", _text(event, "PROGRAM_NAME") or "", method, form,
                           tuple(boards), tuple(totals))  # fmt: skip
+
+
+def _teams_event(event: ET.Element, source: str) -> PublishedEvent:
+    """A teams event (``MATCH`` elements): its teams (``TEAM_ID``, ``TEAM_NAME``, ``PLACE``, ``TOTAL_SCORE``,
+    ``BOARDS_PLAYED``) and matches, numbered in their round; each match's VPs and its IMPs, summed from the
+    home team's line of each board (``DIRECTION``, ``NS_``/``EW_SCORE_IMPS``), for ``recompute`` to check."""
+    totals = []
+    for team in event.findall("PARTICIPANTS/TEAM"):
+        number = team.get("TEAM_ID")
+        if not number:
+            raise TournamentError(f"{source}: a TEAM without TEAM_ID")
+        totals.append(PublishedTotal(number, _text(team, "PLACE") or "", None, None, _text(team, "TOTAL_SCORE") or "",
+                                     None, team.get("TEAM_NAME") or "", _text(team, "BOARDS_PLAYED")))  # fmt: skip
+    matches = []
+    in_round: Counter[int] = Counter()
+    for i, match in enumerate(event.findall("MATCH"), start=1):
+        where = f"{source}: match {i}"
+        round_text, home, away = (_text(match, n) for n in ("ROUND_NUMBER", "TEAM", "OPPOSING_TEAM"))
+        if not round_text or not round_text.isdigit() or not home or not away:
+            raise TournamentError(f"{where}: ROUND_NUMBER, TEAM and OPPOSING_TEAM are required")
+        round_number = int(round_text)
+        in_round[round_number] += 1
+        boards = match.findall("BOARD")
+        imps = (0, 0)
+        for board in boards:
+            line = board.find("TRAVELLER_LINE")
+            side = (_text(line, "DIRECTION") or "").upper()
+            value = _text(line, f"{side}_SCORE_IMPS") if side in ("NS", "EW") else None
+            if value is None or not value.lstrip("-").isdigit():
+                raise TournamentError(f"{where}, board {_text(board, 'BOARD_NUMBER') or '?'}: the home team's line "
+                                      "(DIRECTION) and its SCORE_IMPS are required")  # fmt: skip
+            imps = (imps[0] + max(int(value), 0), imps[1] + max(-int(value), 0))
+        vp = (_text(match, "TEAM_SCORE"), _text(match, "OPPOSING_TEAM_SCORE"))
+        matches.append(PublishedMatch(round_number, in_round[round_number], home, away, imps if boards else None,
+                                      (vp[0], vp[1]) if vp[0] is not None and vp[1] is not None else None))  # fmt: skip
+    total = printed_decimals(t.total for t in totals)
+    form = replace(CROSS_IMPS, name="USEBIO TEAMS", decimals=0, total_decimals=2 if total is None else total)
+    return PublishedEvent(_text(event, "EVENT_DESCRIPTION") or "", _text(event, "PROGRAM_NAME") or "", "TEAMS", form,
+                          (), tuple(totals), tuple(matches))  # fmt: skip
 
 
 def _row(board: int, line: ET.Element, where: str) -> PublishedRow:
@@ -202,23 +246,86 @@ def dumps(
         board = ET.SubElement(event, "BOARD")
         _el(board, "BOARD_NUMBER", str(record.number))
         for s in scored:
-            r = s.result
-            line = ET.SubElement(board, "TRAVELLER_LINE")
-            _el(line, "NS_PAIR_NUMBER", r.ns[0])
-            _el(line, "EW_PAIR_NUMBER", r.ew[0])
-            if r.artificial is not None:
-                _el(line, "SCORE", f"A{r.artificial.ns:g}/{r.artificial.ew:g}")
-            elif r.played:
-                _el(line, "CONTRACT", "PASS" if r.passed_out else str(r.contract))
-                if r.declarer is not None:
-                    _el(line, "PLAYED_BY", r.declarer.letter)
-                if r.lead:
-                    _el(line, "LEAD", r.lead)
-                if r.tricks is not None:
-                    _el(line, "TRICKS", str(r.tricks))
-                _el(line, "SCORE", str(s.score_ns))
-            for side, value in (("NS", s.ns), ("EW", s.ew)):
-                if value is not None:
-                    _el(line, f"{side}_{key}", f"{form.round(value, form.decimals):.{form.decimals}f}")
+            _traveller_line(board, s, form, key)
+    return _document(root)
+
+
+def dumps_teams(
+    name: str, form: Form, boards: Sequence[tuple[BoardRecord, Sequence[ScoredResult]]],
+    matches: Sequence[MatchRecord], ranking: Sequence[Standing], boards_per_round: int, program: str = "contractbridge",
+) -> str:  # fmt: skip
+    """A USEBIO 1.2 document of a teams event (``EVENT_TYPE="TEAMS"``, ``BOARD_SCORING_METHOD`` ``IMPS``,
+    ``MATCH_SCORING_METHOD`` ``VPS``): each team (``TEAM_ID``, ``TEAM_NAME``) with its place, VP total and
+    boards played; each match played (``ROUND_NUMBER``, home ``TEAM`` and ``OPPOSING_TEAM`` with their VPs in
+    ``TEAM_SCORE``/``OPPOSING_TEAM_SCORE``) with its boards, one traveller line a room: the home team's line
+    there (``DIRECTION``), the teams' numbers, the result, the NS score and each side's IMPs (L78B)."""
+    root = ET.Element("USEBIO", {"Version": "1.2"})
+    event = ET.SubElement(root, "EVENT", {"EVENT_TYPE": "TEAMS"})
+    _el(event, "PROGRAM_NAME", program)
+    _el(event, "EVENT_DESCRIPTION", name)
+    _el(event, "BOARD_SCORING_METHOD", "IMPS")
+    _el(event, "MATCH_SCORING_METHOD", "VPS")
+    _el(event, "BOARDS_PER_ROUND", str(boards_per_round))
+    _el(event, "WINNER_TYPE", "1")
+    participants = ET.SubElement(event, "PARTICIPANTS")
+    for standing in ranking:
+        attributes = {"TEAM_ID": standing.id, **({"TEAM_NAME": standing.names} if standing.names else {})}
+        team = ET.SubElement(participants, "TEAM", attributes)
+        _el(team, "PLACE", str(standing.rank))
+        _el(team, "TOTAL_SCORE", f"{standing.total:.{form.total_decimals}f}")
+        _el(team, "BOARDS_PLAYED", str(standing.boards))
+    for m in matches:
+        if m.score is None:
+            continue
+        match = ET.SubElement(event, "MATCH")
+        _el(match, "ROUND_NUMBER", str(m.round))
+        _el(match, "TEAM", m.home)
+        _el(match, "OPPOSING_TEAM", m.away)
+        _el(match, "TEAM_SCORE", f"{m.score.vp[0]:.{form.total_decimals}f}")
+        _el(match, "OPPOSING_TEAM_SCORE", f"{m.score.vp[1]:.{form.total_decimals}f}")
+        for record, scored in boards:
+            rooms = [s for s in scored if s.result.round == m.round and s.result.table in (m.table, m.table + 1)]
+            if not rooms:
+                continue
+            board = ET.SubElement(match, "BOARD")
+            _el(board, "BOARD_NUMBER", str(record.number))
+            for s in rooms:
+                line = _traveller_line(board, s, form, "SCORE_IMPS")
+                line.insert(0, _direction(m.home, s))
+    return _document(root)
+
+
+def _direction(home: str, s: ScoredResult) -> ET.Element:
+    """The home team's line in this room, as the traveller line's ``DIRECTION``."""
+    element = ET.Element("DIRECTION")
+    element.text = "NS" if home in s.result.ns else "EW"
+    return element
+
+
+def _traveller_line(board: ET.Element, s: ScoredResult, form: Form, key: str) -> ET.Element:
+    """A result's ``TRAVELLER_LINE``: the sides, the contract, declarer, lead and tricks, the NS score (an
+    artificial score as ``A60/40``, L12C2) and each side's points (``NS_``/``EW_`` + ``key``)."""
+    r = s.result
+    line = ET.SubElement(board, "TRAVELLER_LINE")
+    _el(line, "NS_PAIR_NUMBER", r.ns[0])
+    _el(line, "EW_PAIR_NUMBER", r.ew[0])
+    if r.artificial is not None:
+        _el(line, "SCORE", f"A{r.artificial.ns:g}/{r.artificial.ew:g}")
+    elif r.played:
+        _el(line, "CONTRACT", "PASS" if r.passed_out else str(r.contract))
+        if r.declarer is not None:
+            _el(line, "PLAYED_BY", r.declarer.letter)
+        if r.lead:
+            _el(line, "LEAD", r.lead)
+        if r.tricks is not None:
+            _el(line, "TRICKS", str(r.tricks))
+        _el(line, "SCORE", str(s.score_ns))
+    for side, value in (("NS", s.ns), ("EW", s.ew)):
+        if value is not None:
+            _el(line, f"{side}_{key}", f"{form.round(value, form.decimals):.{form.decimals}f}")
+    return line
+
+
+def _document(root: ET.Element) -> str:
     ET.indent(root)
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
