@@ -290,3 +290,21 @@ def test_the_terminal_puts_a_card_out_of_turn_on_the_table_in_the_period_and_the
     assert [(e["event"], e["seat"]) for e in events][:3] == [("face_down_lead", "W"), ("no_questions", "E"),
                                                              ("no_questions", "S")]  # fmt: skip
     assert not any(e["event"] == "play" and e["seat"] == "S" and e["card"] == "C9" for e in events[:4])
+
+
+def test_the_terminal_never_tells_another_seat_which_card_lies_face_down_l41a(tmp_path: Path) -> None:
+    """South, the presumed declarer, types each of West's cards as ``W:card`` at his L41B prompt: the answer is one
+    and the same whatever the card, so trying cards cannot find the robot's face-down lead (L41A); nothing is
+    logged for them. East's card (a robot's hand) is refused in the same words."""
+    log = tmp_path / "b.jsonl"
+    _one_nt(log)
+    west = sorted(Board(1, DEAL).deal[Seat.WEST])
+    typed = [f"W:{c}" for c in west] + ["E:C2"]
+    result = CliRunner().invoke(app, ["play", "--resume", str(log), "--seat", "S"], input="\n".join(typed) + "\nquit\n")
+    assert result.exit_code == 0, result.output
+    prompt = "S: W has led face down; explain N, or Enter: no questions> "
+    answers = [" ".join(a.split()) for a in result.output.split(prompt)[1 : len(typed) + 1]]
+    said = {a.replace(c, "?") for a, c in zip(answers, typed, strict=True)}
+    assert len(said) == 1 and "only his own card" in answers[0], said
+    events = [json.loads(line) for line in log.read_text().splitlines()][7:]
+    assert [(e["event"], e["seat"]) for e in events] == [("face_down_lead", "W"), ("no_questions", "E")]
