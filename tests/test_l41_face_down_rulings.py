@@ -140,6 +140,20 @@ def test_the_face_down_lead_withdrawn_after_a_corrected_misexplanation_leads_aga
     assert t.record.pending is not None and t.record.pending.question is not None  # type: ignore[union-attr]
 
 
+def test_after_the_withdrawal_the_robot_leads_face_down_again_and_the_questions_start_anew_l41b_l47e2a() -> None:
+    """Both who may ask had no question before the lead was withdrawn (L47E2(a)): their "no questions" went with
+    it, so the robot's new lead is face down again and each may ask anew before it is faced (L41A–B)."""
+    t = table(*DOWN, *MISEXPLAINED, ev("no_questions", "W"), *CORRECTED, ev("no_questions", "N"), RETRACT, WITHDRAW)
+    assert t.face_down_lead is None
+    shown = t.rules.disclosure(t)
+    assert shown is not None and shown["clarification"] is not None and not shown["clarification"]["face_down"]
+    robot = RandomPlayer(5)
+    lead = Driver(t, {Seat.EAST: robot}, face_down=True).step()
+    assert isinstance(lead, Action) and lead.event["event"] == "face_down_lead" and lead.player is robot
+    down = t.face_down_lead
+    assert down is not None and down.waiting == (Seat.NORTH, Seat.WEST) and not down.ready
+
+
 def test_the_director_judges_the_lead_not_made_because_of_it_and_it_stays_l47e2a() -> None:
     t = table(*DOWN, *MISEXPLAINED, *CORRECTED, RETRACT)
     t.apply({"event": "judge", "question": "face_down_lead_withdrawal", "answer": False})

@@ -272,8 +272,8 @@ class Disclosure:
             elif kind == NO_QUESTIONS:
                 self.waived.add(Seat.parse(event["seat"]))
                 self.lapsed = self.lapsed or bool(event.get("lapsed"))
-        if laid <= withdrawn_face_down_leads(table.record):  # the last one withdrawn on the director's ruling, L47E2(a)
-            self.face_down = None
+        if laid and laid <= withdrawn_face_down_leads(table.record):  # the last one withdrawn on his ruling, L47E2(a):
+            self.face_down, self.waived, self.lapsed = None, set(), False  # the questions start anew with the next
 
     def _add(self, kind: str, data: Mapping[str, Any]) -> None:
         at = At(*data["at"])
