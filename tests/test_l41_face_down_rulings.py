@@ -107,6 +107,23 @@ def test_the_presumed_declarers_or_dummys_card_is_an_auction_exposure_the_direct
     assert t.play_state is not None and t.play_state.played() == [(Seat.EAST, SJ)]
 
 
+@pytest.mark.parametrize("irregular", [False, True])
+def test_another_seats_attempt_at_any_of_the_leaders_cards_is_answered_alike_l41a(irregular: bool) -> None:
+    """Any seat but the leader naming any card of the leader's (as the web table and the terminal do, with the
+    sender's own seat) gets one answer whatever the card, the face-down one included: it is the leader's alone
+    (L41A). Only the leader's own attempts are told about it (``FaceDownLead.check``)."""
+    t = table(*DOWN, irregular=irregular)
+    before = state(t)
+    for seat in ("N", "S", "W"):
+        said: set[tuple[type[BaseException], str]] = set()
+        for card in t.hand(Seat.EAST):
+            with pytest.raises(IllegalPlayError) as refused:
+                t.play(card, seat)
+            said.add((type(refused.value), str(refused.value).replace(str(card), "?")))
+        assert len(said) == 1, said
+    assert state(t) == before
+
+
 def test_the_leaders_partners_card_is_a_lead_out_of_turn_and_the_face_down_lead_is_withdrawn_l54() -> None:
     t = table(*DOWN)
     t.play(WEST_CARD, "W")
