@@ -257,8 +257,11 @@ def test_a_claim_is_refused_while_the_lead_lies_face_down_and_taken_before_a_fac
     """The face-down card is committed to the clarification period's procedure a claim would cut short (L41A–C,
     L47E2(a), L20F4); before any lead nothing is committed and the claim procedure takes it (L68A–B)."""
     down = table(*DOWN, irregular=irregular)
-    with pytest.raises(ClaimError, match=r"east's opening lead lies face down.*\(L41C, L68\)"):
+    with pytest.raises(ClaimError, match=r"east's opening lead lies face down.*\(L41C, L68\)") as refused:
         down.claim(Seat.NORTH, 8)
+    said = str(refused.value)  # the reason is the committed card's, which does not hold before any lead
+    assert "committed to the clarification procedure" in said and "(L41A–C, L47E2(a))" in said
+    assert "play period starts" not in said
     up = table(*CLARIFICATION, irregular=irregular)
     up.claim(Seat.NORTH, 8)
     assert up.claim_state is not None and up.claim_state.remaining == 13

@@ -1038,7 +1038,9 @@ class WBF17Disclosure(Edition):
         earliest moment), is taken as the edition's claim procedure takes it."""
         if isinstance(event, events.Claim) and (down := table.face_down_lead) is not None:
             raise ClaimError(f"claim by {event.seat.name.lower()}: {down.leader.name.lower()}'s opening lead lies face "
-                             "down; the play period starts when it is faced (L41C, L68)")  # fmt: skip
+                             "down, committed to the clarification procedure a claim would cut short: faced at its "
+                             "end, withdrawn only on the director's instruction (L41A–C, L47E2(a)); no claim until "
+                             "it is faced (L41C, L68)")  # fmt: skip
         return super().claim_event(table, event)
 
     def review_judgements(self, law: str) -> tuple[tuple[str, str], ...]:
