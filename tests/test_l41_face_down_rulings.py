@@ -171,6 +171,20 @@ def test_after_the_withdrawal_the_robot_leads_face_down_again_and_the_questions_
     assert down is not None and down.waiting == (Seat.NORTH, Seat.WEST) and not down.ready
 
 
+def test_a_lead_laid_again_is_withdrawn_only_after_a_misexplanation_found_since_it_l47e2a() -> None:
+    """The correction that withdrew the first face-down lead came before the second: it withdraws it no more; a new
+    finding since the second does (L47E2(a), counted from the last lead)."""
+    t = table(*DOWN, *MISEXPLAINED, *CORRECTED, RETRACT, WITHDRAW, ev("face_down_lead", "E", card="H9"))
+    before = state(t)
+    with pytest.raises(RulingError, match=r"found no misexplanation by east's opponents since his lead"):
+        t.apply(RETRACT)
+    assert state(t) == before
+    t.apply(ev("misexplanation", "S", call=3))
+    t.apply(CORRECTED[1])
+    t.apply(RETRACT)
+    assert t.record.pending is not None and t.record.pending.law == "47E2(a)"  # type: ignore[union-attr]
+
+
 def test_the_director_judges_the_lead_not_made_because_of_it_and_it_stays_l47e2a() -> None:
     t = table(*DOWN, *MISEXPLAINED, *CORRECTED, RETRACT)
     t.apply({"event": "judge", "question": "face_down_lead_withdrawal", "answer": False})
