@@ -321,3 +321,45 @@ def test_tag_lines_of_known_names_read_as_line_by_line() -> None:
         ("Site", "", 22),
         ("Board", "4", 23),
     ]
+
+
+def test_backslashes_and_section_lines_read_as_line_by_line() -> None:
+    """#28: the whole-text reader takes a tag line whose value has a backslash before another character
+    (``Result\\2R``) by ``str.partition``, and a section's lines without quotes by a cheaper pattern; every other
+    spelling (an escaped quote or backslash, a backslash last, blank-only and ``%`` lines, quoted cells and
+    commentary after plain lines, indented lines) gives the same items, tokens, positions and problems as the
+    line-by-line reader."""
+    table = '[OptimumResultTable "Declarer;Denomination\\2R;Result\\{r}R"]\n'
+    text = (
+        '[Board "1"]\n' + table.format(r=2) + "N NT 5\nS  S 4\n\n"
+        '[Board "2"]\n' + table.format(r=1) + "N NT 5\n  S S 4\n \nE H 3\n\n"
+        '[Board "3"]\n' + table.format(r=2) + 'N NT 5\n S "S" 4\n%x\nE H 3\n\n'
+        '[Board "4"]\n' + table.format(r=2) + 'N NT 5\nS S 4 {c}\nW C 1\n[Event "a\\\\b"]\n'
+        '[Auction "N"]\n1C Pass\n2C AP\n\n'
+        '[Board "5"]\n[OptimumResultTable "D\\"q\\2R"]\nN NT 5\n[Event "x\\"]\n[Auction "N"]\nPass\t\nAP'
+    )
+    whole = pbn.loads(text)
+    lines = list(pbn.read_games(io.StringIO(text)))
+
+    def seen(games: list[pbn.PbnGame]) -> list[object]:
+        return [
+            (
+                [
+                    (t.name, t.raw, t.value, t.line, t.column, t.section, t.positions)
+                    if isinstance(t, pbn.PbnTag)
+                    else t
+                    for t in g.items
+                ],
+                g.problems,
+                g.inherited,
+                g.line,
+            )
+            for g in games
+        ]
+
+    assert seen(whole) == seen(lines) and len(whole) == 5
+    assert whole[0].tag("OptimumResultTable").value == "Declarer;Denomination\\2R;Result\\2R"
+    assert whole[0].tag("OptimumResultTable").section == ("N", "NT", "5", "S", "S", "4")
+    assert whole[3].get("Event") == "a\\b" and whole[4].tag("OptimumResultTable").value == 'D"q\\2R'
+    assert whole[1].tag("OptimumResultTable").section == ("N", "NT", "5", "S", "S", "4")  # a blank line ends it
+    assert whole[2].tag("OptimumResultTable").section[3:6] == ("S", '"S"', "4")

@@ -78,9 +78,10 @@ class PbnComment:
         return f"{{{self.text}}}" if self.kind == "{" else f"{self.kind}{self.text}"
 
 
-#: A section token as the reader reads it (``Reader.scan_data``): a quoted cell (``\x`` escapes x, on one line), or
-#: a run up to a blank, ``{``, ``;`` or ``[``. On a line without quotes, the blank-separated words.
-SECTION_TOKEN: Final = re.compile(r'"(?:[^"\\\n]|\\.)*+"|[^\s{;\["][^\s{;\[]*+')
+#: A section token as the reader reads it (``Reader.scan_data``): a run up to a blank, ``{``, ``;`` or ``[``, or a
+#: quoted cell (``\x`` escapes x, on one line). On a line without quotes, the blank-separated words. (The two
+#: begin differently; the common one first, #28.)
+SECTION_TOKEN: Final = re.compile(r'[^\s{;\["][^\s{;\[]*+|"[^"\\\n]*+(?:\\.[^"\\\n]*+)*+"')
 
 
 class PbnTag(tuple):  # type: ignore[type-arg]
