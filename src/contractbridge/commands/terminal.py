@@ -338,8 +338,8 @@ class TerminalTable:
             elif ":" in word:  # his own card out of turn (S:HK) now: the table's laws say what it is (L54, L24)
                 who, _, card = line.rpartition(":")
                 if Seat.parse(who) != seat:  # never the laws' answer about another's hand: it tells his lead (L41A)
-                    own = f"{seat.name.lower()} puts only his own card on the table now (L41B)"
-                    raise IllegalPlayError(f"{line}: {own}")
+                    law = table.rules.cited("clarification")
+                    raise IllegalPlayError(f"{line}: {seat.name.lower()} puts only his own card on the table now{law}")
                 table.play(Card.parse(card), seat)
                 self._commit()
             elif word in ("help", "?"):
