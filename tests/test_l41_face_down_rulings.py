@@ -107,6 +107,23 @@ def test_the_presumed_declarers_or_dummys_card_is_an_auction_exposure_the_direct
     assert t.play_state is not None and t.play_state.played() == [(Seat.EAST, SJ)]
 
 
+@pytest.mark.parametrize("irregular", [False, True])
+def test_another_seats_attempt_at_any_of_the_leaders_cards_is_answered_alike_l41a(irregular: bool) -> None:
+    """Any seat but the leader naming any card of the leader's (as the web table and the terminal do, with the
+    sender's own seat) gets one answer whatever the card, the face-down one included: it is the leader's alone
+    (L41A). Only the leader's own attempts are told about it (``FaceDownLead.check``)."""
+    t = table(*DOWN, irregular=irregular)
+    before = state(t)
+    for seat in ("N", "S", "W"):
+        said: set[tuple[type[BaseException], str]] = set()
+        for card in t.hand(Seat.EAST):
+            with pytest.raises(IllegalPlayError) as refused:
+                t.play(card, seat)
+            said.add((type(refused.value), str(refused.value).replace(str(card), "?")))
+        assert len(said) == 1, said
+    assert state(t) == before
+
+
 def test_the_leaders_partners_card_is_a_lead_out_of_turn_and_the_face_down_lead_is_withdrawn_l54() -> None:
     t = table(*DOWN)
     t.play(WEST_CARD, "W")
@@ -138,6 +155,34 @@ def test_the_face_down_lead_withdrawn_after_a_corrected_misexplanation_leads_aga
     t.undo()  # the withdrawal taken back: the first lead lies face down again, the director's question pending
     assert t.face_down_lead is not None and t.face_down_lead.card == SJ
     assert t.record.pending is not None and t.record.pending.question is not None  # type: ignore[union-attr]
+
+
+def test_after_the_withdrawal_the_robot_leads_face_down_again_and_the_questions_start_anew_l41b_l47e2a() -> None:
+    """Both who may ask had no question before the lead was withdrawn (L47E2(a)): their "no questions" went with
+    it, so the robot's new lead is face down again and each may ask anew before it is faced (L41A–B)."""
+    t = table(*DOWN, *MISEXPLAINED, ev("no_questions", "W"), *CORRECTED, ev("no_questions", "N"), RETRACT, WITHDRAW)
+    assert t.face_down_lead is None
+    shown = t.rules.disclosure(t)
+    assert shown is not None and shown["clarification"] is not None and not shown["clarification"]["face_down"]
+    robot = RandomPlayer(5)
+    lead = Driver(t, {Seat.EAST: robot}, face_down=True).step()
+    assert isinstance(lead, Action) and lead.event["event"] == "face_down_lead" and lead.player is robot
+    down = t.face_down_lead
+    assert down is not None and down.waiting == (Seat.NORTH, Seat.WEST) and not down.ready
+
+
+def test_a_lead_laid_again_is_withdrawn_only_after_a_misexplanation_found_since_it_l47e2a() -> None:
+    """The correction that withdrew the first face-down lead came before the second: it withdraws it no more; a new
+    finding since the second does (L47E2(a), counted from the last lead)."""
+    t = table(*DOWN, *MISEXPLAINED, *CORRECTED, RETRACT, WITHDRAW, ev("face_down_lead", "E", card="H9"))
+    before = state(t)
+    with pytest.raises(RulingError, match=r"found no misexplanation by east's opponents since his lead"):
+        t.apply(RETRACT)
+    assert state(t) == before
+    t.apply(ev("misexplanation", "S", call=3))
+    t.apply(CORRECTED[1])
+    t.apply(RETRACT)
+    assert t.record.pending is not None and t.record.pending.law == "47E2(a)"  # type: ignore[union-attr]
 
 
 def test_the_director_judges_the_lead_not_made_because_of_it_and_it_stays_l47e2a() -> None:
@@ -226,8 +271,11 @@ def test_a_claim_is_refused_while_the_lead_lies_face_down_and_taken_before_a_fac
     """The face-down card is committed to the clarification period's procedure a claim would cut short (L41A–C,
     L47E2(a), L20F4); before any lead nothing is committed and the claim procedure takes it (L68A–B)."""
     down = table(*DOWN, irregular=irregular)
-    with pytest.raises(ClaimError, match=r"east's opening lead lies face down.*\(L41C, L68\)"):
+    with pytest.raises(ClaimError, match=r"east's opening lead lies face down.*\(L41C, L68\)") as refused:
         down.claim(Seat.NORTH, 8)
+    said = str(refused.value)  # the reason is the committed card's, which does not hold before any lead
+    assert "committed to the clarification procedure" in said and "(L41A–C, L47E2(a))" in said
+    assert "play period starts" not in said
     up = table(*CLARIFICATION, irregular=irregular)
     up.claim(Seat.NORTH, 8)
     assert up.claim_state is not None and up.claim_state.remaining == 13
@@ -290,3 +338,21 @@ def test_the_terminal_puts_a_card_out_of_turn_on_the_table_in_the_period_and_the
     assert [(e["event"], e["seat"]) for e in events][:3] == [("face_down_lead", "W"), ("no_questions", "E"),
                                                              ("no_questions", "S")]  # fmt: skip
     assert not any(e["event"] == "play" and e["seat"] == "S" and e["card"] == "C9" for e in events[:4])
+
+
+def test_the_terminal_never_tells_another_seat_which_card_lies_face_down_l41a(tmp_path: Path) -> None:
+    """South, the presumed declarer, types each of West's cards as ``W:card`` at his L41B prompt: the answer is one
+    and the same whatever the card, so trying cards cannot find the robot's face-down lead (L41A); nothing is
+    logged for them. East's card (a robot's hand) is refused in the same words."""
+    log = tmp_path / "b.jsonl"
+    _one_nt(log)
+    west = sorted(Board(1, DEAL).deal[Seat.WEST])
+    typed = [f"W:{c}" for c in west] + ["E:C2"]
+    result = CliRunner().invoke(app, ["play", "--resume", str(log), "--seat", "S"], input="\n".join(typed) + "\nquit\n")
+    assert result.exit_code == 0, result.output
+    prompt = "S: W has led face down; explain N, or Enter: no questions> "
+    answers = [" ".join(a.split()) for a in result.output.split(prompt)[1 : len(typed) + 1]]
+    said = {a.replace(c, "?") for a, c in zip(answers, typed, strict=True)}
+    assert len(said) == 1 and "only his own card" in answers[0], said
+    events = [json.loads(line) for line in log.read_text().splitlines()][7:]
+    assert [(e["event"], e["seat"]) for e in events] == [("face_down_lead", "W"), ("no_questions", "E")]

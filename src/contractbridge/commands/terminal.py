@@ -25,7 +25,7 @@ from contractbridge import dd
 from contractbridge.calls import PASS, Bid, Call
 from contractbridge.cards import SUITS_HIGH_FIRST, Card, Hand, Seat
 from contractbridge.deal import Deal
-from contractbridge.errors import BridgeError, ClaimError, DDSUnavailableError, DoubleDummyError
+from contractbridge.errors import BridgeError, ClaimError, DDSUnavailableError, DoubleDummyError, IllegalPlayError
 from contractbridge.eventlog import DurableLog
 from contractbridge.formats.diagram import diagram
 from contractbridge.laws.wbf17.disclosure import agreements, answer_text, explained_calls
@@ -316,9 +316,10 @@ class TerminalTable:
     def _clarify(self, seat: Seat) -> None:
         """The clarification period (L41B): ``seat``, the presumed declarer or the leader's partner, asks about the
         opponents' calls (``explain``) before the face-down opening lead is faced, or presses Enter: no (further)
-        questions. A card named with its hand (``W:S3``) is put on the table now, as the web table's, for the laws to
-        refuse or the director to rule (``FaceDownLead.check``: L54, L24). Any other command says "no questions" too,
-        and is his next one (a card, a claim …: typed ahead)."""
+        questions. His own card named with his hand (``S:S3``) is put on the table now, as the web table's, for the
+        laws to refuse or the director to rule (``FaceDownLead.check``: L54, L24); another hand's, whatever the card,
+        is refused in the same words, the laws' answer telling the face-down card (L41A). Any other command says "no
+        questions" too, and is his next one (a card, a claim …: typed ahead)."""
         table = self.table
         if self._stale:
             self.show(seat)
@@ -334,9 +335,12 @@ class TerminalTable:
                 self._explain(seat, line)
             elif word == "show":
                 self.show(seat)
-            elif ":" in word:  # a card out of turn (E:HK) now: the table's laws say what it is (L54, L24) and rule it
+            elif ":" in word:  # his own card out of turn (S:HK) now: the table's laws say what it is (L54, L24)
                 who, _, card = line.rpartition(":")
-                table.play(Card.parse(card), Seat.parse(who))
+                if Seat.parse(who) != seat:  # never the laws' answer about another's hand: it tells his lead (L41A)
+                    law = table.rules.cited("clarification")
+                    raise IllegalPlayError(f"{line}: {seat.name.lower()} puts only his own card on the table now{law}")
+                table.play(Card.parse(card), seat)
                 self._commit()
             elif word in ("help", "?"):
                 law = table.rules.cited("clarification")

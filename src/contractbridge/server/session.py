@@ -21,9 +21,8 @@ from typing import TYPE_CHECKING, Any, Final
 from contractbridge.cards import Card, Seat
 from contractbridge.deal import Board, Deal
 from contractbridge.errors import BridgeError, OutOfTurnError, RulingError
-from contractbridge.laws.base import ruling_pending
 from contractbridge.laws.wbf17.disclosure import agreements, answer_text, explained_calls
-from contractbridge.players import Action, Driver, Player, UndoError, UndoRequest
+from contractbridge.players import Action, Driver, Player, UndoError, UndoRequest, Wait, WaitKind
 from contractbridge.scoring.rubber import Rubber
 from contractbridge.server import claimruling, frames, rubbers, tokens
 from contractbridge.server.protocol import Message, ProtocolError, RateLimiter
@@ -778,23 +777,19 @@ class TableSession:
 
     async def _robot_step(self) -> bool:
         """The driver's next action (``Driver.decide``, off the event loop: a robot may think long), committed
-        and shown; or the next board of a robots-only table. Whether anything was done."""
+        and shown, the face-down lead's procedure included (L41A–C); while people may still ask before it is faced,
+        the period's timer armed (``_lapse_later``); or the next board of a robots-only table. Whether anything was
+        done."""
         table = self.table
         answer = self._robot_answer()
         if answer is not None:  # L20F1: a robot explains its partner's call when asked
             await self._accept(answer)
             return True
-        period = None if ruling_pending(table) else self._clarification()
-        if period is not None:  # L41: the face-down lead, the questions before it is faced, then the lead faced
-            step = self.driver.clarification_step()  # a robot's "no questions", the lead faced (L41B–C)
-            if isinstance(step, Action):
-                await self._accept(step.event)
-                return True
-            if step is not None:  # waiting for the people who may still ask, or for an answer
-                self._lapse_later()
-                return False
         loop = asyncio.get_running_loop()
         decided = await loop.run_in_executor(self.pool.waiting, self.driver.decide)  # the robot thinks in the pool
+        if isinstance(decided, Wait) and decided.kind is WaitKind.QUESTIONS:  # L41B: people who may ask, or an answer
+            self._lapse_later()  # the period runs out for those who said nothing (L41B–C)
+            return False
         if isinstance(decided, Action):
             meta = self._call_meta(decided) if decided.kind == "call" else None
             event = decided.event

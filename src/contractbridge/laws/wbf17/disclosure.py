@@ -81,7 +81,13 @@ from contractbridge.laws.base import Choice, Edition, PlayTable, ruling_pending
 from contractbridge.laws.wbf17.board_review import REVIEW
 from contractbridge.laws.wbf17.common import require_no_ruling
 from contractbridge.laws.wbf17.play.procedure import FaceDownLead, review_rights
-from contractbridge.laws.wbf17.retractions import RETRACT, face_down_withdrawal, withdrawn_face_down_leads
+from contractbridge.laws.wbf17.retractions import (
+    MISEXPLANATION,
+    RETRACT,
+    face_down_withdrawal,
+    misexplained,
+    withdrawn_face_down_leads,
+)
 from contractbridge.systems.agreements import PartnershipAgreements, natural_meaning
 from contractbridge.systems.base import CallMeaning
 from contractbridge.values import Claim, Phase
@@ -109,7 +115,6 @@ ALERT: Final = "alert"
 QUESTION: Final = "question"
 ANSWER: Final = "answer"
 HESITATION: Final = "hesitation"
-MISEXPLANATION: Final = "misexplanation"
 FACE_DOWN_LEAD: Final = "face_down_lead"
 NO_QUESTIONS: Final = "no_questions"
 #: the event kinds of this module
@@ -256,15 +261,20 @@ class Disclosure:
         self.face_down: tuple[Seat, str] | None = None  # the opening leader and his face-down card (L41A)
         self.waived: set[Seat] = set()  # who said he had no (further) question before the lead is faced (L41B)
         self.lapsed = False  # the period ran out (the web's timeout): an unanswered question lapses with it (L20F2)
+        self.called_before_lead = 0  # the director's calls about explanations before the last face-down lead (L47E2(a))
+        called = 0
         laid = 0  # face-down leads laid, less those faced or withdrawn (L54 here, L47E2(a) counted in the record below)
         for event in table.to_events()[1:]:
             kind = event.get("event")
             if kind in (ALERT, QUESTION, ANSWER, HESITATION):
                 self._add(kind, event)
+            elif kind == MISEXPLANATION:
+                called += 1
             elif kind == FACE_DOWN_LEAD:
                 if laid:  # a lead laid again after one was withdrawn: the questions start anew (L41B)
                     self.waived, self.lapsed = set(), False
                 self.face_down = (Seat.parse(event["seat"]), str(event["card"]))
+                self.called_before_lead = called
                 laid += 1
             elif kind == "play" and self.face_down is not None and event["seat"] in _faces(self.face_down[0]):
                 self.face_down = None  # faced (L41C), or withdrawn as his partner faced a lead out of turn (L54)
@@ -272,8 +282,8 @@ class Disclosure:
             elif kind == NO_QUESTIONS:
                 self.waived.add(Seat.parse(event["seat"]))
                 self.lapsed = self.lapsed or bool(event.get("lapsed"))
-        if laid <= withdrawn_face_down_leads(table.record):  # the last one withdrawn on the director's ruling, L47E2(a)
-            self.face_down = None
+        if laid and laid <= withdrawn_face_down_leads(table.record):  # the last one withdrawn on his ruling, L47E2(a):
+            self.face_down, self.waived, self.lapsed = None, set(), False  # the questions start anew with the next
 
     def _add(self, kind: str, data: Mapping[str, Any]) -> None:
         at = At(*data["at"])
@@ -795,14 +805,7 @@ def _misinformed(table: Table, event: Misinformation) -> Misinformation:
             f"misinformation: too late for {who} to change a call, the auction period is over (L21B1(a), L17D); "
             "the director adjusts after play if the offending side gained (L21B3)"
         )
-    found = [
-        r
-        for r in record.rulings
-        if r.get("irregularity") == MISEXPLANATION
-        and r.get("option") == "mistaken_explanation"
-        and Seat.parse(r["offender"]).side != seat.side
-    ]
-    if not found:
+    if not misexplained(record, seat.side.opponents):
         raise RulingError(f"misinformation: the director has found no misexplanation by {who}'s opponents (L21B1(a))")
     i = record.last_standing_index(seat)
     if i is None:
@@ -910,7 +913,7 @@ def disclosure_event(table: Table, event: Event) -> Event | None:
         require_no_ruling(table, RETRACT)
         if table.record is None:
             raise RulingError(f"{RETRACT}: the director acts only at a table created with irregular=True")
-        table.record.rule(face_down_withdrawal(table, event.data))
+        table.record.rule(face_down_withdrawal(table, event.data, Disclosure(table).called_before_lead))
         return event
     if not isinstance(event, Extension) or event.name not in KINDS:
         return None
@@ -1038,7 +1041,9 @@ class WBF17Disclosure(Edition):
         earliest moment), is taken as the edition's claim procedure takes it."""
         if isinstance(event, events.Claim) and (down := table.face_down_lead) is not None:
             raise ClaimError(f"claim by {event.seat.name.lower()}: {down.leader.name.lower()}'s opening lead lies face "
-                             "down; the play period starts when it is faced (L41C, L68)")  # fmt: skip
+                             "down, committed to the clarification procedure a claim would cut short: faced at its "
+                             "end, withdrawn only on the director's instruction (L41A–C, L47E2(a)); no claim until "
+                             "it is faced (L41C, L68)")  # fmt: skip
         return super().claim_event(table, event)
 
     def review_judgements(self, law: str) -> tuple[tuple[str, str], ...]:

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Final
 
-from contractbridge.cards import Card, Seat
+from contractbridge.cards import Card, Seat, Side
 from contractbridge.director import Effect, EffectKind, Option, Question, Ruling, none_option
 from contractbridge.errors import IllegalPlayError, ParseError, RulingError
 from contractbridge.laws.wbf17.play.out_of_turn import lead_out_of_turn
@@ -36,12 +36,21 @@ if TYPE_CHECKING:
     from contractbridge.director import DirectedAuction
     from contractbridge.laws.base import DisclosureTable, PlayTable
 
-__all__ = ["FACE_DOWN_WITHDRAWAL", "RETRACT", "face_down_withdrawal", "retraction", "withdrawn_face_down_leads"]
+__all__ = [
+    "FACE_DOWN_WITHDRAWAL",
+    "MISEXPLANATION",
+    "RETRACT",
+    "face_down_withdrawal",
+    "misexplained",
+    "retraction",
+    "withdrawn_face_down_leads",
+]
 
 #: the event kind of a request to take back a card played
 RETRACT: Final = "retract"
 #: the ruling on the leader's request to withdraw his face-down opening lead (L41A, L47E2(a))
 FACE_DOWN_WITHDRAWAL: Final = "face_down_lead_withdrawal"
+MISEXPLANATION: Final = "misexplanation"  # the director called about an explanation or an alert (L20F5, L75)
 
 _QUESTIONS: Final = {
     Retraction.UNINTENDED_DESIGNATION: "Was the designation of dummy's card unintended (e.g. a slip of the tongue)?",
@@ -109,10 +118,11 @@ def _request(data: Mapping[str, Any]) -> tuple[Seat, Retraction]:
         return Seat.parse(seat), Retraction.CHANGE_OF_MIND
 
 
-def face_down_withdrawal(table: DisclosureTable, data: Mapping[str, Any]) -> Ruling:
+def face_down_withdrawal(table: DisclosureTable, data: Mapping[str, Any], before: int) -> Ruling:
     """The ruling on a request to withdraw the opening lead lying face down (L41A, L47E2(a)): the director judges
-    whether the leader led because of the opponents' mistaken explanation, corrected since; if so his card goes back
-    into his hand and he leads again. ``IllegalPlayError`` for any other reason (L41A, L47F), ``RulingError`` when the
+    whether the leader led because of the opponents' mistaken explanation, corrected since (``misexplained`` after
+    the ``before`` calls to the director about explanations made before the lead); if so his card goes back into
+    his hand and he leads again. ``IllegalPlayError`` for any other reason (L41A, L47F), ``RulingError`` when the
     seat is not the leader or no such correction was found; nothing changes then."""
     down = table.face_down_lead
     assert down is not None
@@ -127,7 +137,7 @@ def face_down_withdrawal(table: DisclosureTable, data: Mapping[str, Any]) -> Rul
             "instruction: an opponent's misexplanation corrected since (L47E2(a)), or his partner's lead out of turn "
             f"(L54); the reason given, {why.value}, is neither (L41A, L47F)"
         )
-    if not _corrected_since_lead(table, leader):
+    if not misexplained(table.record, leader.side.opponents, since=before):
         raise RulingError(
             f"{RETRACT}: the director has found no misexplanation by {name}'s opponents since his lead (a "
             "'misexplanation' judged a mistaken explanation: L20F4, L75B1); only then may it be withdrawn (L47E2(a))"
@@ -146,21 +156,12 @@ def face_down_withdrawal(table: DisclosureTable, data: Mapping[str, Any]) -> Rul
     return Ruling(FACE_DOWN_WITHDRAWAL, law, leader, description, (back, stands), question=question)
 
 
-def _corrected_since_lead(table: DisclosureTable, leader: Seat) -> bool:
-    """Whether, since the leader's (last) ``face_down_lead`` event, the director found that his opponents misexplained
-    a call: a ``misexplanation`` about a call of theirs, then its ``mistaken_explanation`` judged yes (L75B1; nothing
-    else may come between them, L9B2)."""
-    log = table.to_events()
-    start = max(i for i, e in enumerate(log) if e.get("event") == "face_down_lead")
-    side = None  # the side whose call the director was called about
-    for event in log[start + 1 :]:
-        if event.get("event") == "misexplanation":
-            side = table.auction.seats[int(event["call"]) - 1].side
-        elif event.get("event") == "judge" and event.get("question") == "mistaken_explanation":
-            if event.get("answer") is True and side is not None and side != leader.side:
-                return True
-            side = None
-    return False
+def misexplained(record: DirectedAuction | None, side: Side, *, since: int = 0) -> list[dict[str, Any]]:
+    """The director's findings that ``side`` misexplained a call (a failure to alert counts): its ``misexplanation``
+    rulings settled as a mistaken explanation (L75B1, L21B1(a), L47E2(a)), from the ``since``-th ``misexplanation``
+    ruling on (one per call to the director about an explanation, settled before anything else, L9B2)."""
+    called = [] if record is None else [r for r in record.rulings if r.get("irregularity") == MISEXPLANATION][since:]
+    return [r for r in called if r["option"] == "mistaken_explanation" and Seat.parse(r["offender"]).side == side]
 
 
 def withdrawn_face_down_leads(record: DirectedAuction | None) -> int:
