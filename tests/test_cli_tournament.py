@@ -150,6 +150,7 @@ def test_a_teams_round_robin_from_the_command_line(tmp_path: Path) -> None:
     printed = _run("event", "create", str(event), "--form", "teams", "--movement", "round-robin", "--teams", "4",
                    "--boards-per-round", "1")  # fmt: skip
     assert "round 1: T1 1-4: 1-1; T2 4-1: 1-1" in printed  # the match at two tables, one board set
+    assert json.loads(event.read_text(encoding="utf-8"))["name"] == "Club teams"  # not "Club pairs"
     _run("event", "result", str(event), "--round", "1", "--table", "1", "--board", "1", "3NT", "N", "-t", "10")
     _run("event", "result", str(event), "--round", "1", "--table", "2", "--board", "1", "3NT", "N", "-t", "9")
     ranking = json.loads(_run("event", "rank", str(event), "--json"))

@@ -94,6 +94,19 @@ def test_fouled_board_groups_are_compared_apart() -> None:
     assert scored[2].ns == pytest.approx(compare.neuberg([2], 2, 4)[0])
 
 
+def test_fouled_board_groups_are_imped_apart() -> None:
+    # L87B: each form of a fouled board rated on its own, at IMPs too: a datum and cross-IMPs per group
+    correct = [played(4, "1", "5", "4S", "N", 10), played(4, "2", "6", "4S", "N", 9)]
+    fouled = [played(4, "3", "7", "2H", "E", 8, fouled="b"), played(4, "4", "8", "2H", "E", 9, fouled="b")]
+    results = [correct[0], fouled[0], correct[1], fouled[1]]
+    for form in (CROSS_IMPS, Form(method=Method.BUTLER, decimals=0)):
+        scored = score_board(results, NONE, form)
+        apart = score_board(correct, NONE, form) + score_board(fouled, NONE, form)
+        assert [(s.ns, s.ew) for s in scored] == [(s.ns, s.ew) for s in (apart[0], apart[2], apart[1], apart[3])]
+    cross = score_board(results, NONE, CROSS_IMPS)
+    assert (cross[1].ns, cross[3].ns) == (1, -1)  # -110 against -140 only: 30 points, 1 IMP
+
+
 def test_butler_and_cross_imps() -> None:
     results = [played(5, "1", "5", "4S", "N", 10), played(5, "2", "6", "4S", "N", 9),
                played(5, "3", "7", "2S", "N", 10), played(5, "4", "8", "4S", "N", 11)]  # fmt: skip

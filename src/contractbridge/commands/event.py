@@ -70,7 +70,9 @@ def create(
     teams: Annotated[
         int | None, typer.Option("--teams", help="Teams of a round robin (--form teams): two tables a match.")
     ] = None,
-    name: Annotated[str, typer.Option("--name", help="The event's name.")] = "Club pairs",
+    name: Annotated[
+        str | None, typer.Option("--name", help="The event's name (default: Club pairs, or Club teams).")
+    ] = None,
     seed: Annotated[str, typer.Option("--seed", help="Seed the boards are dealt from.")] = "1",
     arrow_switch: Annotated[
         list[int] | None,
@@ -102,6 +104,8 @@ def create(
             deals = boards_from_pbn(read_file(boards))
         if teams is not None:
             tables, pairs = 2 * (teams // 2), teams
+        if name is None:
+            name = "Club teams" if form == "teams" else "Club pairs"
         event = Event(name, form, movement, tables, boards_per_round, pairs or 2 * tables, seed,
                       tuple(arrow_switch or ()), deals=deals, factoring=factoring)  # fmt: skip
         create_new(file, event.to_json())

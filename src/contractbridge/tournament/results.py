@@ -330,7 +330,14 @@ def score_board(
     scores = [r.score_ns(vulnerability) for r in results]
     if form.method is Method.MATCHPOINTS:
         return _matchpoints(results, scores, form, max(len(results), expected or 0))
-    return _imps(results, scores, form)
+    groups: dict[str | None, list[int]] = defaultdict(list)
+    for i, r in enumerate(results):
+        groups[r.fouled].append(i)
+    out: dict[int, ScoredResult] = {}
+    for members in groups.values():  # each form of a fouled board rated on its own (L87B)
+        scored = _imps([results[i] for i in members], [scores[i] for i in members], form)
+        out.update(zip(members, scored, strict=True))
+    return tuple(out[i] for i in range(len(results)))
 
 
 def _matchpoints(
