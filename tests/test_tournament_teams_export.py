@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -168,3 +169,30 @@ def test_usebio_reads_back_and_every_vp_is_reproduced() -> None:
         usebio.loads(f"<USEBIO><EVENT><MATCH>{match}</MATCH></EVENT></USEBIO>")
     with pytest.raises(TournamentError, match="match 1: ROUND_NUMBER, TEAM and OPPOSING_TEAM are required"):
         usebio.loads("<USEBIO><EVENT><MATCH><TEAM>1</TEAM></MATCH></EVENT></USEBIO>")
+    for imps in ("--3", "\u00b2"):  # numbers int() refuses though str.isdigit takes "²": typed errors
+        bad = line.replace("</EW_PAIR_NUMBER>", f"</EW_PAIR_NUMBER><DIRECTION>NS</DIRECTION><NS_SCORE_IMPS>{imps}"
+                                                "</NS_SCORE_IMPS>")  # fmt: skip
+        with pytest.raises(TournamentError, match="SCORE_IMPS are required"):
+            usebio.loads(f"<USEBIO><EVENT><MATCH>{match.replace(line, bad)}</MATCH></EVENT></USEBIO>")
+    with pytest.raises(TournamentError, match="ROUND_NUMBER, TEAM and OPPOSING_TEAM are required"):
+        odd_round = match.replace(">1</ROUND", ">\u00b2</ROUND")
+        usebio.loads(f"<USEBIO><EVENT><MATCH>{odd_round}</MATCH></EVENT></USEBIO>")
+    with pytest.raises(TournamentError, match="is not a board number"):
+        usebio.loads("<USEBIO><EVENT><BOARD><BOARD_NUMBER>\u00b2</BOARD_NUMBER></BOARD></EVENT></USEBIO>")
+
+
+def test_rooms_on_different_forms_of_a_fouled_board_are_not_compared() -> None:
+    """L87B: each form of a fouled board is rated on its own; a match's two rooms that played different forms
+    have nothing to compare, so the second is refused (the Director gives artificial scores, L12C2), and a file
+    that holds them anyway is not scored."""
+    empty = Event("League", "teams", "round-robin", 4, 2, 4, "teams-export")
+    fouled = empty.enter(Entry(1, 1, 1, "3NT", "N", 10, fouled="b"))
+    with pytest.raises(TournamentError, match=r"table 1\) played board 1 in another form \(b\).*L87B"):
+        fouled.enter(Entry(1, 2, 1, "3NT", "N", 9))
+    same = fouled.enter(Entry(1, 2, 1, "3NT", "N", 9, fouled="b"))  # the same form: compared as usual
+    assert same.enter(Entry(1, 1, 2, "4S", "E", 10)).enter(Entry(1, 2, 2, "4S", "E", 10)).pbn_scores()
+    adjusted = fouled.enter(Entry(1, 2, 1, adjusted="A60/40", reason="fouled board (L87B)"))
+    assert adjusted.entries[-1].adjusted == "A60/40"
+    forced = replace(fouled, entries=(*fouled.entries, Entry(1, 2, 1, "3NT", "N", 9)))  # as a hand-edited file
+    with pytest.raises(TournamentError, match="different forms of a fouled board"):
+        forced.matches()

@@ -222,6 +222,15 @@ class Event:
         if self.movement.kind is Kind.TEAMS and entry.assigned is not None:
             raise TournamentError(f"{where}: an assigned score in a teams match is not scored yet: give an "
                                   "artificial score (A60/40, L12C2)")  # fmt: skip
+        if self.movement.kind is Kind.TEAMS and entry.adjusted is None:
+            mate = entry.table + 1 if entry.table % 2 else entry.table - 1  # the match's other room
+            other = next((x for x in self.entries if (x.round, x.table, x.board) == (entry.round, mate, entry.board)
+                          and x.adjusted is None), None)  # fmt: skip
+            if other is not None and other.fouled != entry.fouled:
+                raise TournamentError(f"{where}: the other room (table {mate}) played board {entry.board} in "
+                                      f"another form ({other.fouled or 'the correct one'}): the rooms cannot be "
+                                      "compared (L87B); give them the Director's artificial scores (A60/40, "
+                                      "L12C2)")  # fmt: skip
         self._table_result(entry, e)
         if lead and (entry.adjusted, entry.assigned) != (None, None) and not (entry.reason or "").strip():
             raise TournamentError(f"{where}: an adjusted score needs the Director's reason (L12C2; L81C8: the "

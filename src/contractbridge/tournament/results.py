@@ -643,6 +643,10 @@ def score_match(
             raise TournamentError(f"board {open_room.board}: the home team sits the same way in both rooms")
         imps = 0
         scores = [room.score_ns(board) for room in (open_room, closed_room)]
+        if None not in scores and open_room.fouled != closed_room.fouled:
+            raise TournamentError(f"board {open_room.board}: the rooms played different forms of a fouled board "
+                                  "and cannot be compared (L87B): the Director gives artificial scores "
+                                  "(L12C2)")  # fmt: skip
         if None in scores:
             for room, sign in zip((open_room, closed_room), signs, strict=True):
                 if room.artificial is not None:

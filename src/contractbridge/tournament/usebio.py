@@ -11,6 +11,7 @@ Marc Shearer's ImportUsebio): ``PAIR_NUMBER``, ``DIRECTION``, ``PLACE``, ``TOTAL
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from collections import Counter
 from collections.abc import Sequence
@@ -45,6 +46,9 @@ from contractbridge.tournament.results import (
 __all__ = ["dumps", "dumps_teams", "loads", "read_file"]
 
 _LIMIT: Final = 32 * 1024 * 1024
+#: A whole number in ASCII digits (``str.isdigit`` also takes "²", which ``int`` refuses).
+_NUMBER: Final = re.compile(r"[0-9]+")
+_SIGNED: Final = re.compile(r"-?[0-9]+")
 _METHODS: Final = {"MATCH_POINTS": MATCHPOINTS, "CROSS_IMPS": CROSS_IMPS, "BUTLER": BUTLER_RUTER}
 
 
@@ -112,7 +116,7 @@ def loads(data: bytes | str, source: str = "USEBIO") -> PublishedEvent:
     boards = []
     for board in scope.findall("BOARD"):
         number_text = _text(board, "BOARD_NUMBER") or ""
-        if not number_text.isdigit() or int(number_text) < 1:
+        if not _NUMBER.fullmatch(number_text) or int(number_text) < 1:
             raise TournamentError(f"{source}: BOARD_NUMBER {number_text!r} is not a board number")
         board_number = int(number_text)
         rows = []
@@ -152,7 +156,7 @@ def _teams_event(event: ET.Element, source: str) -> PublishedEvent:
     for i, match in enumerate(event.findall("MATCH"), start=1):
         where = f"{source}: match {i}"
         round_text, home, away = (_text(match, n) for n in ("ROUND_NUMBER", "TEAM", "OPPOSING_TEAM"))
-        if not round_text or not round_text.isdigit() or not home or not away:
+        if not round_text or not _NUMBER.fullmatch(round_text) or not home or not away:
             raise TournamentError(f"{where}: ROUND_NUMBER, TEAM and OPPOSING_TEAM are required")
         round_number = int(round_text)
         in_round[round_number] += 1
@@ -162,7 +166,7 @@ def _teams_event(event: ET.Element, source: str) -> PublishedEvent:
             line = board.find("TRAVELLER_LINE")
             side = (_text(line, "DIRECTION") or "").upper()
             value = _text(line, f"{side}_SCORE_IMPS") if side in ("NS", "EW") else None
-            if value is None or not value.lstrip("-").isdigit():
+            if value is None or not _SIGNED.fullmatch(value):
                 raise TournamentError(f"{where}, board {_text(board, 'BOARD_NUMBER') or '?'}: the home team's line "
                                       "(DIRECTION) and its SCORE_IMPS are required")  # fmt: skip
             imps = (imps[0] + max(int(value), 0), imps[1] + max(-int(value), 0))
