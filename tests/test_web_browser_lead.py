@@ -46,6 +46,9 @@ def face_down(page: Page) -> None:
     assert page.locator("#face-down-lead .back").count() == 1 and page.locator("#face-down-lead .card").count() == 0
     assert page.locator("#trick .played:not(.face-down)").count() == 0
     assert page.locator("#pos-top .backs").count() == 1  # South, the presumed dummy: not spread yet (L41D)
+    east = page.locator("[data-seat='E'] .seat-name")
+    assert "led face down" in east.inner_text() and "to play" not in east.inner_text()  # faced later (L41C)
+    assert page.locator("[data-seat='E'] .seat-name.on-turn").count() == 0
 
 
 def test_the_declarer_asks_while_the_robots_lead_is_face_down_then_it_is_faced(

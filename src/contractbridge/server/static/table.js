@@ -109,15 +109,16 @@ function renderHand(position, seat) {
   if (v.dealer === seat) tags.push("dealer");
   if (v.declarer === seat) tags.push("declarer");
   if (v.dummy === seat) tags.push("dummy");
-  if (v.turn === seat) tags.push(v.phase === "auction" ? "to call" : "to play");
-  const header = el("div", {class: "seat-name" + (v.turn === seat ? " on-turn" : "")},
+  const period = clarification();  // the face-down opening lead lies on the table, not in its leader's hand (L41A)
+  const down = period && period.face_down && period.leader === seat && v.phase === "play" ? period : null;
+  if (down) tags.push("led face down");  // he faces it when the questions are over (L41B–C), not to play now
+  else if (v.turn === seat) tags.push(v.phase === "auction" ? "to call" : "to play");
+  const header = el("div", {class: "seat-name" + (v.turn === seat && !down ? " on-turn" : "")},
     `${NAMES[seat]} — ${who}${seatInfo.kind === "human" && !seatInfo.connected ? " (away)" : ""}`,
     tags.length ? el("span", {class: "tags"}, " · " + tags.join(" · ")) : null);
   const pbn = handOf(seat);
   box.replaceChildren(header);
   box.dataset.seat = seat;
-  const period = clarification();  // the face-down opening lead lies on the table, not in its leader's hand (L41A)
-  const down = period && period.face_down && period.leader === seat && v.phase === "play" ? period : null;
   if (pbn === null) {
     const count = 13 - playedBy(seat) - (down ? 1 : 0);
     const backs = el("div", {class: "backs", title: `${count} cards`});
