@@ -182,16 +182,16 @@ def test_usebio_reads_back_and_every_vp_is_reproduced() -> None:
 
 
 def test_rooms_on_different_forms_of_a_fouled_board_are_not_compared() -> None:
-    """L87B: each form of a fouled board is rated on its own; a match's two rooms that played different forms
-    have nothing to compare, so the second is refused (the Director gives artificial scores, L12C2), and a file
-    that holds them anyway is not scored."""
+    """L87C, L86B2: a match's two rooms that played different forms of a fouled board are non-comparable results,
+    so the second is refused (the Director awards adjusted scores: artificial, L12C2, when no contestant is at
+    fault), and a file that holds them anyway is not scored."""
     empty = Event("League", "teams", "round-robin", 4, 2, 4, "teams-export")
     fouled = empty.enter(Entry(1, 1, 1, "3NT", "N", 10, fouled="b"))
-    with pytest.raises(TournamentError, match=r"table 1\) played board 1 in another form \(b\).*L87B"):
+    with pytest.raises(TournamentError, match=r"table 1\) played board 1 in another form \(b\).*L87C, L86B2"):
         fouled.enter(Entry(1, 2, 1, "3NT", "N", 9))
     same = fouled.enter(Entry(1, 2, 1, "3NT", "N", 9, fouled="b"))  # the same form: compared as usual
     assert same.enter(Entry(1, 1, 2, "4S", "E", 10)).enter(Entry(1, 2, 2, "4S", "E", 10)).pbn_scores()
-    adjusted = fouled.enter(Entry(1, 2, 1, adjusted="A60/40", reason="fouled board (L87B)"))
+    adjusted = fouled.enter(Entry(1, 2, 1, adjusted="A60/40", reason="fouled board (L86B2(a))"))
     assert adjusted.entries[-1].adjusted == "A60/40"
     forced = replace(fouled, entries=(*fouled.entries, Entry(1, 2, 1, "3NT", "N", 9)))  # as a hand-edited file
     with pytest.raises(TournamentError, match="different forms of a fouled board"):

@@ -229,8 +229,8 @@ class Event:
             if other is not None and other.fouled != entry.fouled:
                 raise TournamentError(f"{where}: the other room (table {mate}) played board {entry.board} in "
                                       f"another form ({other.fouled or 'the correct one'}): the rooms cannot be "
-                                      "compared (L87B); give them the Director's artificial scores (A60/40, "
-                                      "L12C2)")  # fmt: skip
+                                      "compared (L87C, L86B2): the Director awards adjusted scores (artificial: "
+                                      "A60/40, L12C2)")  # fmt: skip
         self._table_result(entry, e)
         if lead and (entry.adjusted, entry.assigned) != (None, None) and not (entry.reason or "").strip():
             raise TournamentError(f"{where}: an adjusted score needs the Director's reason (L12C2; L81C8: the "

@@ -645,8 +645,8 @@ def score_match(
         scores = [room.score_ns(board) for room in (open_room, closed_room)]
         if None not in scores and open_room.fouled != closed_room.fouled:
             raise TournamentError(f"board {open_room.board}: the rooms played different forms of a fouled board "
-                                  "and cannot be compared (L87B): the Director gives artificial scores "
-                                  "(L12C2)")  # fmt: skip
+                                  "and cannot be compared (L87C, L86B2): the Director awards adjusted "
+                                  "scores (L12C2)")  # fmt: skip
         if None in scores:
             for room, sign in zip((open_room, closed_room), signs, strict=True):
                 if room.artificial is not None:
