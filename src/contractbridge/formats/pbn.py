@@ -186,7 +186,11 @@ class PbnGame(RecordBacked):
     @property
     def number(self) -> int | None:
         """The board number when it is a positive integer (``"01"`` → 1); else None (``"0"``, ``"Example 1"``)."""
-        number = decimal(self.get("Board") or "", 9)
+        value = self.get("Board") or ""
+        number = _NUMBERS.get(value)  # "1" … "999" as PBN writers write them (#28): the same as the reading below
+        if number is not None:
+            return number
+        number = decimal(value, 9)
         return number if number is not None and number > 0 else None
 
     @property
@@ -242,12 +246,9 @@ class PbnGame(RecordBacked):
     @property
     def players(self) -> tuple[str, str, str, str]:
         """Names of N, E, S, W (``""`` when unknown or ``?``)."""
-        index, inherited = self._tags(), self.inherited
-        names = []
-        for name in SEAT_TAGS:
-            tag = index.get(name)
-            value = (tag.value if tag is not None else inherited.get(name)) or ""
-            names.append("" if value.strip() in ("?", "-") else value)
+        get, inherited = self._tags().get, self.inherited
+        values = [(tag[2] if (tag := get(name)) is not None else inherited.get(name)) or "" for name in SEAT_TAGS]
+        names = ["" if value.strip() in ("?", "-") else value for value in values]
         return names[0], names[1], names[2], names[3]
 
     # -- contract and result
@@ -595,19 +596,19 @@ class PbnGame(RecordBacked):
             plays = tuple(play_order(play.tricks, play.first, play.first, contract.strain))
         result = self.result
         claim = result if result is not None and len(plays) < 52 else None
-        return Record(
-            deal=deal,
-            dealer=dealer,
-            vulnerability=self._vulnerability(number) or Vulnerability.NONE,
-            number=number,
-            players=self.players,
-            event=self.get("Event") or "",
-            calls=tuple(calls),
-            plays=plays,
-            claim=claim,
-            result=result,
-            contract=contract,
-            declarer=declarer,
+        return Record(  # by position (#28: keywords cost a third of the record)
+            deal,
+            dealer,
+            self._vulnerability(number) or Vulnerability.NONE,
+            number,
+            self.players,
+            self.get("Event") or "",
+            tuple(calls),
+            plays,
+            claim,
+            result,
+            contract,
+            declarer,
         )
 
     @classmethod
@@ -662,6 +663,8 @@ class PbnGame(RecordBacked):
 #: The ``Vulnerable`` and ``Result`` values PBN writers write, read at once (the same as the views' parsing).
 _VULNERABILITIES: Final = {text: Vulnerability.parse(text) for text in ("None", "NS", "EW", "All", "Both", "-", "Love")}
 _TRICKS: Final = {str(tricks): tricks for tricks in range(14)}
+#: Board numbers as PBN writers write them (no sign, no blank, no leading zero).
+_NUMBERS: Final = {str(number): number for number in range(1, 1000)}
 
 #: The record of each plain call of an Auction section (``PLAIN_CALLS``: no note, no annotation), by the ``id`` of
 #: its shared ``PbnCall`` (those live as long as the module, so no other object can take their ``id``).
