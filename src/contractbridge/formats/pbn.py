@@ -45,6 +45,7 @@ from contractbridge.formats.pbn_values import (
     RESULT_RE,
     SEAT_TAGS,
     STRAIN_ONLY,
+    UNKNOWN,
     Minimax,
     OptimumScore,
     PbnAuction,
@@ -246,9 +247,12 @@ class PbnGame(RecordBacked):
     @property
     def players(self) -> tuple[str, str, str, str]:
         """Names of N, E, S, W (``""`` when unknown or ``?``)."""
-        get, inherited = self._tags().get, self.inherited
-        values = [(tag[2] if (tag := get(name)) is not None else inherited.get(name)) or "" for name in SEAT_TAGS]
-        names = ["" if value.strip() in ("?", "-") else value for value in values]
+        index, inherited = self._tags(), self.inherited
+        names = []
+        for name in SEAT_TAGS:  # one loop, no comprehension (#28: each is a call in 3.11)
+            tag = index.get(name)
+            value = tag[2] if tag is not None else inherited.get(name) or ""  # tag[2]: its value
+            names.append("" if value in UNKNOWN or value.strip() in ("?", "-") else value)  # " " stays
         return names[0], names[1], names[2], names[3]
 
     # -- contract and result
@@ -260,6 +264,8 @@ class PbnGame(RecordBacked):
         contract = CONTRACTS.get(tag.value)  # as PBN writers write it (#28): the same as the reading below
         if contract is not None:
             return contract
+        if tag.value in UNKNOWN:
+            return None
         text = tag.value.strip().lstrip("^").upper()
         if text in ("", "?", "-", "PASS") or text in STRAIN_ONLY:
             return None
@@ -288,7 +294,7 @@ class PbnGame(RecordBacked):
         tricks = _TRICKS.get(tag.value)  # "9" as PBN writers write it (#28)
         if tricks is not None:
             return tricks
-        if tag.value.strip() in ("", "?", "-"):
+        if tag.value.strip() in UNKNOWN:
             return None
         m = RESULT_RE.match(tag.value.strip().lstrip("^"))
         if m is None or int(m.group(2)) > 13 or (m.group(4) and int(m.group(2)) + int(m.group(4)) != 13):
