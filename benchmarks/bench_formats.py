@@ -116,7 +116,7 @@ def _per_file(kind: str, ours: Callable[..., int], parser: Any, common: dict[str
     boards = {name: len(parser.loads(text)) for name, text in common.items()}
     unlike = [name for name in common if counts[name] != boards[name]]
     for name in unlike:
-        print(f"  left out of the median: {name} (ours {counts[name]} games, endplay's {boards[name]} boards)")
+        print(f"  left out of the median: {name} (ours {counts[name]} games, endplay's {boards[name]})")
     typed, full = [], []
     for name, text in common.items():
         if name in unlike:
