@@ -37,7 +37,7 @@ from contractbridge.systems.agreements import AlertPolicy, PartnershipAgreements
 from contractbridge.tournament.event import ROUND_ROBIN, Entry, Event, correction
 from contractbridge.tournament.movements import Encounter
 
-__all__ = ["DIRECTOR", "EventAccessError", "EventRoom"]
+__all__ = ["DIRECTOR", "EventAccessError", "EventRoom", "line", "result_line"]
 
 #: The role of the director's link (a pair's link is its pair number).
 DIRECTOR: Final = "director"
@@ -228,8 +228,8 @@ class EventRoom:
         if not by_director:
             if role not in (encounter.ns, encounter.ew):
                 raise EventAccessError(f"pair {role} does not play at table {entry.table} in round {entry.round}")
-            if entry.adjusted is not None:
-                raise EventAccessError("only the director gives an adjusted score")
+            if (entry.adjusted, entry.assigned, entry.assigned_ew) != (None, None, None):
+                raise EventAccessError("only the director gives an adjusted score (L12C)")
         results = await self.results()
         kept, played = results.all(), None
         if by_director:
@@ -281,7 +281,7 @@ class EventRoom:
             "pairs": {str(p.pair): p.names for p in pairs.values()}, "ranking": event.ranking_json(),
             "pair_numbers": [n for n in event.movement.pairs if n != event.movement.phantom],
             "section": record.section, "sections": await asyncio.to_thread(self.events.sections, self.id),
-            "role": role,
+            "role": role, "factoring": record.factoring,
         }  # fmt: skip
         if role is None:
             return out
@@ -305,16 +305,27 @@ class EventRoom:
         lines = []
         for board in e.boards:
             if board in entered:
-                r = entered[board]
-                lines.append({**r.entry.to_dict(), "entered_by": r.entered_by, "confirmed": r.confirmed})
+                lines.append(result_line(entered[board]))
             elif board in played:
-                lines.append({**played[board].to_dict(), "entered_by": "played", "confirmed": True})
+                lines.append(result_line(ResultRecord(played[board], "played", True)))
             else:
                 lines.append({"round": e.round, "table": e.table, "board": board})
         seats = {} if session is None else {s: {"kind": r.kind, "taken": r.token is not None or r.kind == "robot"}
                                              for s, r in session.seats.items()}  # fmt: skip
         return {"round": e.round, "table": e.table, "ns": e.ns, "ew": e.ew, "boards": list(e.boards),
                 "table_id": table_id, "seats": seats, "results": lines}  # fmt: skip
+
+
+def line(entry: Entry) -> dict[str, Any]:
+    """A result for the pages: its fields (``Entry.to_dict``) and ``text``, as the CLI writes it (``4S N 10
+    tricks``; an adjusted score with its reason: ``assigned 4S N = 60% + 4S N -1 40% (…)``, L12C, L81C8)."""
+    return {**entry.to_dict(), "text": str(entry)}
+
+
+def result_line(result: ResultRecord) -> dict[str, Any]:
+    """A result entered (or played online: ``entered_by`` ``played``) for the pages: ``line`` with who entered
+    it and whether it is confirmed."""
+    return {**line(result.entry), "entered_by": result.entered_by, "confirmed": result.confirmed}
 
 
 def _replaced_state(results: Results) -> list[dict[str, Any]]:
@@ -325,9 +336,8 @@ def _replaced_state(results: Results) -> list[dict[str, Any]]:
     for i, r in enumerate(results.replaced):
         later = (x.result.entry for x in results.replaced[i + 1 :] if _where(x.result.entry) == _where(r.result.entry))
         now = next(later, standing.get(_where(r.result.entry)))
-        line = {**r.result.entry.to_dict(), "entered_by": r.result.entered_by, "confirmed": r.result.confirmed}
-        out.append({**line, "replaced_by": r.replaced_by, "replaced_at": r.replaced_at.isoformat(),
-                    "now": None if now is None else now.to_dict(),
+        out.append({**result_line(r.result), "replaced_by": r.replaced_by, "replaced_at": r.replaced_at.isoformat(),
+                    "now": None if now is None else line(now),
                     "note": None if now is None else correction(r.result.entry, now)})  # fmt: skip
     return out
 
@@ -342,8 +352,8 @@ def _agreements(record: EventRecord, ns: PairRecord | None, ew: PairRecord | Non
 
 
 def new_record(spec: Mapping[str, Any], seed: str, deals: tuple[Any, ...] = ()) -> EventRecord:
-    """The record of a new event (checked as a ``tournament`` event: the movement exists, the form is known); a
-    teams round robin's ``teams`` play at two tables a match."""
+    """The record of a new event (checked as a ``tournament`` event: the movement exists, the form is known, a
+    factoring only at matchpoints, L78D); a teams round robin's ``teams`` play at two tables a match."""
     tables, pairs = int(spec["tables"]), int(spec.get("pairs") or 2 * int(spec["tables"]))
     if spec["movement"] == ROUND_ROBIN:
         if not spec.get("teams"):
@@ -355,7 +365,7 @@ def new_record(spec: Mapping[str, Any], seed: str, deals: tuple[Any, ...] = ()) 
         tables=tables, boards_per_round=int(spec["boards_per_round"]), pairs=pairs, seed=seed,
         edition=str(spec["edition"]),
         arrow_switch=tuple(int(r) for r in spec.get("arrow_switch", ())), deals=tuple(deals),
-        irregular=bool(spec.get("director", False)),
+        irregular=bool(spec.get("director", False)), factoring=str(spec.get("factoring", "none")),
         alert_policy=None if (policy := spec.get("alert_policy")) is None else AlertPolicy.from_dict(policy).to_dict(),
     )  # fmt: skip
     record.event()  # refuses an impossible event before anything is stored
