@@ -10,11 +10,11 @@ table does (``TableSession``).
 
 A board played online is the web table's result; a board played with real cards is entered on the traveller
 (contract, declarer, lead, tricks) by one pair and counts once the opponents confirm it; the director's entries
-count at once and an adjusted score (L12C2) or a correction (L79C) replaces the table's result, with its reason
-(L81C8); the result replaced is kept, shown to the director with who replaced it and when, never scored (as the
-CLI's event file keeps it, ``Event.replaced``). Every result is
-checked by ``tournament.event.Event.enter`` (the board is played at that table in that round, the score is
-possible, no result twice) before anything is stored.
+count at once and an adjusted score (artificial, L12C2; assigned, weighted or split, L12C1(b)(c)) or a
+correction (L79C) replaces the table's result, with its reason (L81C8); the result replaced is kept, shown to
+the director with who replaced it and when, never scored (as the CLI's event file keeps it, ``Event.replaced``).
+Every result is checked by ``tournament.event.Event.enter`` (the board is played at that table in that round, the
+score is possible, no result twice) before anything is stored.
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ from contractbridge.systems.agreements import AlertPolicy, PartnershipAgreements
 from contractbridge.tournament.event import ROUND_ROBIN, Entry, Event, correction
 from contractbridge.tournament.movements import Encounter
 
-__all__ = ["DIRECTOR", "EventAccessError", "EventRoom", "line", "result_line"]
+__all__ = ["DIRECTOR", "EventAccessError", "EventRoom", "line", "may_adjust", "result_line"]
 
 #: The role of the director's link (a pair's link is its pair number).
 DIRECTOR: Final = "director"
@@ -228,8 +228,7 @@ class EventRoom:
         if not by_director:
             if role not in (encounter.ns, encounter.ew):
                 raise EventAccessError(f"pair {role} does not play at table {entry.table} in round {entry.round}")
-            if (entry.adjusted, entry.assigned, entry.assigned_ew) != (None, None, None):
-                raise EventAccessError("only the director gives an adjusted score (L12C)")
+            may_adjust(role, (entry.adjusted, entry.assigned, entry.assigned_ew) != (None, None, None))
         results = await self.results()
         kept, played = results.all(), None
         if by_director:
@@ -314,6 +313,12 @@ class EventRoom:
                                              for s, r in session.seats.items()}  # fmt: skip
         return {"round": e.round, "table": e.table, "ns": e.ns, "ew": e.ew, "boards": list(e.boards),
                 "table_id": table_id, "seats": seats, "results": lines}  # fmt: skip
+
+
+def may_adjust(role: str | int, adjusting: bool) -> None:
+    """Only the director gives an adjusted score (L12C; ``EventAccessError`` for a pair's link)."""
+    if adjusting and role != DIRECTOR:
+        raise EventAccessError("only the director gives an adjusted score (L12C)")
 
 
 def line(entry: Entry) -> dict[str, Any]:

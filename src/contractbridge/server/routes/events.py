@@ -26,7 +26,7 @@ from contractbridge.eventstore import ASSIGNED_LENGTH, NoEventError
 from contractbridge.laws import DEFAULT_EDITION, EDITIONS
 from contractbridge.server import tokens
 from contractbridge.server.club import ClubDep, bearer, system_of
-from contractbridge.server.events import DIRECTOR, EventAccessError, EventRoom, new_record, result_line
+from contractbridge.server.events import DIRECTOR, EventAccessError, EventRoom, may_adjust, new_record, result_line
 from contractbridge.server.protocol import ProtocolError
 from contractbridge.server.routes.lobby import templates
 from contractbridge.store import StoreError
@@ -255,12 +255,14 @@ async def take_seat(event_id: str, seat: SeatLetter, body: TakeSeat, tables: Clu
 @router.post("/api/events/{event_id}/results", status_code=201)
 async def enter_result(event_id: str, body: Traveller, tables: ClubDep, token: Token) -> dict[str, Any]:
     room = EventRoom(tables, event_id)
-    given = assigned_scores(body.assigned, body.assigned_ns, body.assigned_ew, ("assigned", "assigned_ns",
-                                                                                   "assigned_ew"))  # fmt: skip
-    entry = Entry(body.round, body.table, body.board, body.contract, body.declarer, body.tricks,
-                  body.lead.upper() if body.lead else None, body.adjusted, body.reason, None, *given)  # fmt: skip
     async with _answers():
-        stored, gone = await room.enter(await room.role_of(token), entry)
+        role = await room.role_of(token)  # an unknown event, a link not its own: before the result's own checks
+        may_adjust(role, (body.adjusted, body.assigned, body.assigned_ns, body.assigned_ew) != (None,) * 4)
+        given = assigned_scores(body.assigned, body.assigned_ns, body.assigned_ew, ("assigned", "assigned_ns",
+                                                                                       "assigned_ew"))  # fmt: skip
+        entry = Entry(body.round, body.table, body.board, body.contract, body.declarer, body.tricks,
+                      body.lead.upper() if body.lead else None, body.adjusted, body.reason, None, *given)  # fmt: skip
+        stored, gone = await room.enter(role, entry)
     answer = result_line(stored)
     if gone is None:
         return answer
