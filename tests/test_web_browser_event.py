@@ -132,6 +132,8 @@ def test_a_club_evening_in_the_browser(server: Server, browser: playwright_api.B
     director.click("#adjust button[type=submit]")
     place(director, 3, 2).locator(f"tr[data-board='{split}'] td.result:has-text('assigned NS 4S N = / EW 4S N -1 "
                                   "(misinformation)')").wait_for()  # fmt: skip
+    # the director's travellers score it as ``event travellers`` does: NS's and EW's scores apart
+    director.locator(f"#travellers table[data-board='{split}'] tr[data-table='2'] td:has-text('/ EW ')").wait_for()
     assert director.locator("#ranking tbody tr").count() == 8
     shot(director, "event-ranking")
     director.click("#finish")

@@ -95,6 +95,11 @@ def test_a_weighted_assigned_score_is_scored_as_the_cli_scores_it(client: TestCl
     state = client.get(f"/api/events/{event}", headers=director).json()
     shown = next(p for p in state["places"] if (p["round"], p["table"]) == (3, 2))["results"][0]
     assert shown["text"] == line["text"] and shown["assigned"] == WEIGHTED  # the director's page: the CLI's words
+    travellers = state["travellers"]  # the director's, as ``event travellers`` prints them
+    assert travellers["columns"][:4] == ["Table", "NS", "EW", "Contract"]
+    [board_1] = [b["rows"] for b in travellers["boards"] if b["board"] == 1]
+    assert [row[0] for row in board_1] == ["1", "3", "2"]  # each table, in the order entered
+    assert board_1[2][1:4] == ["2", "6", "+420 60% + -50 40%"] and board_1[2][-2:] == ["2.2", "1.8"]
     assert client.post(f"/api/events/{event}/finish", headers=director).status_code == 200
     assert 'href="board-1.html"' in client.get(f"/e/{event}/site/").text
     traveller = client.get(f"/e/{event}/site/board-1.html").text  # as ``event travellers`` writes it
@@ -158,6 +163,7 @@ def test_a_pair_gives_no_adjusted_score_and_teams_none_assigned(client: TestClie
         refused = client.post(f"/api/events/{event}/results", json={**BOARD_1, **score, "reason": "r"},
                               headers=bearer(link))  # fmt: skip
         assert refused.status_code == 403 and "only the director" in refused.text
+    assert "travellers" not in client.get(f"/api/events/{event}", headers=bearer(link)).json()  # the director's
     teams = client.post("/api/events", json={"form": "teams", "movement": "round-robin", "teams": 4,
                                              "boards_per_round": 1}).json()  # fmt: skip
     refused = client.post(f"/api/events/{teams['id']}/results", json={"round": 1, "table": 1, "board": 1,

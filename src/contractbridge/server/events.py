@@ -36,6 +36,7 @@ from contractbridge.store import Store, TableRecord
 from contractbridge.systems.agreements import AlertPolicy, PartnershipAgreements
 from contractbridge.tournament.event import ROUND_ROBIN, Entry, Event, correction
 from contractbridge.tournament.movements import Encounter
+from contractbridge.tournament.site import TRAVELLER, traveller_rows
 
 __all__ = ["DIRECTOR", "EventAccessError", "EventRoom", "line", "may_adjust", "result_line"]
 
@@ -270,7 +271,8 @@ class EventRoom:
     async def state(self, role: str | int | None) -> dict[str, Any]:
         """The event for a page: public facts and the live ranking; the tables of the rounds started for the
         director, a pair's own card and its table's results for a pair (nobody sees another table's results before
-        the event is finished: they hold boards the reader may not have played yet)."""
+        the event is finished: they hold boards the reader may not have played yet); the director sees the travellers
+        too, as ``event travellers`` prints them."""
         record = await self.record()
         event = await self.event()
         pairs = await asyncio.to_thread(self.events.pairs, self.id)
@@ -292,6 +294,7 @@ class EventRoom:
         ]
         if role == DIRECTOR:
             out["replaced"] = _replaced_state(results)
+            out["travellers"] = _travellers(event)
         else:
             out["card"] = [{"round": p.round, "table": p.table, "direction": p.direction, "opponent": p.opponent,
                             "boards": list(p.boards)} for p in event.movement.card(int(role))]  # fmt: skip
@@ -331,6 +334,15 @@ def result_line(result: ResultRecord) -> dict[str, Any]:
     """A result entered (or played online: ``entered_by`` ``played``) for the pages: ``line`` with who entered
     it and whether it is confirmed."""
     return {**line(result.entry), "entered_by": result.entered_by, "confirmed": result.confirmed}
+
+
+def _travellers(event: Event) -> dict[str, Any]:
+    """Every board's traveller so far, for the director: the CLI's ``event travellers`` (``site.TRAVELLER``'s
+    columns, its rows: each table's contract or adjusted score as the traveller writes it, L12C, its score, L77,
+    and both sides' points by the event's form and factoring, L78)."""
+    boards = [{"board": record.number, "rows": traveller_rows(scored, event.scoring)}
+              for record, scored in event.scored()]  # fmt: skip
+    return {"columns": list(TRAVELLER), "boards": boards}
 
 
 def _replaced_state(results: Results) -> list[dict[str, Any]]:

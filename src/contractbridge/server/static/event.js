@@ -146,6 +146,10 @@ async function refresh() {
     if (!shown.pairs) { directorPairs(state); shown.pairs = true; }
     document.getElementById("start-round").disabled = state.round >= state.rounds || state.status !== "open";
     document.getElementById("finish").disabled = state.status !== "open";
+    const t = state.travellers;  // the CLI's travellers: adjusted scores as written (L12C), points by the form (L78)
+    document.getElementById("travellers").replaceChildren(...t.boards.map((b) => el("table", {class: "tables traveller-board", "data-board": b.board},
+      el("caption", {}, `Board ${b.board}`), el("thead", {}, el("tr", {}, ...t.columns.map((c) => el("th", {}, c)))),
+      el("tbody", {}, ...b.rows.map((row) => el("tr", {"data-table": row[0]}, ...row.map((cell) => el("td", {}, cell))))))));
     document.querySelector("#replaced tbody").replaceChildren(...state.replaced.map((r) => el("tr", {"data-board": r.board},
       el("td", {}, String(r.round)), el("td", {}, String(r.table)), el("td", {}, String(r.board)), el("td", {class: "result"}, resultText(r)),
       el("td", {}, r.entered_by), el("td", {class: "now", title: r.note}, r.now ? resultText(r.now) : ""), el("td", {}, r.replaced_by), el("td", {}, new Date(r.replaced_at).toLocaleString()))));
