@@ -18,6 +18,7 @@ from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
 from contractbridge.cli import app
+from contractbridge.errors import TournamentError
 from contractbridge.eventstore import EventRecord, EventStore, ResultRecord
 from contractbridge.store import Store, StoreError, migrate
 from contractbridge.tournament.event import Entry, Event
@@ -154,7 +155,7 @@ def test_bad_assigned_scores_are_refused_with_the_tournament_s_message_and_chang
     assert client.get(f"/api/events/{event}", headers=director).json() == before
 
 
-def test_a_pair_gives_no_adjusted_score_and_teams_none_assigned(client: TestClient) -> None:
+def test_a_pair_gives_no_adjusted_score_and_teams_no_split_one(client: TestClient) -> None:
     event, director = evening(client)
     link = client.post(f"/api/events/{event}/pairs/2", json={"names": "Ann - Bo"}, headers=director).json()["token"]
     client.post(f"/api/events/{event}/rounds", headers=director)
@@ -164,11 +165,15 @@ def test_a_pair_gives_no_adjusted_score_and_teams_none_assigned(client: TestClie
                               headers=bearer(link))  # fmt: skip
         assert refused.status_code == 403 and "only the director" in refused.text
     assert "travellers" not in client.get(f"/api/events/{event}", headers=bearer(link)).json()  # the director's
+    # a team match's board is one comparison (L78B): a split score there is the tournament's refusal, its message
     teams = client.post("/api/events", json={"form": "teams", "movement": "round-robin", "teams": 4,
                                              "boards_per_round": 1}).json()  # fmt: skip
-    refused = client.post(f"/api/events/{teams['id']}/results", json={"round": 1, "table": 1, "board": 1,
-                          "assigned": "3NT N =", "reason": "r"}, headers=bearer(teams["director_token"]))  # fmt: skip
-    assert refused.status_code == 400 and "teams match" in refused.json()["message"]
+    split = {"round": 1, "table": 1, "board": 1, "assigned_ns": "3NT N =", "assigned_ew": "3NT N -1", "reason": "r"}
+    refused = client.post(f"/api/events/{teams['id']}/results", json=split, headers=bearer(teams["director_token"]))
+    league = Event("League", "teams", "round-robin", 4, 1, 4, "1")
+    with pytest.raises(TournamentError) as expected:
+        league.enter(Entry(1, 1, 1, assigned="3NT N =", assigned_ew="3NT N -1", reason="r"), lead=True)
+    assert (refused.status_code, refused.json()["message"]) == (400, str(expected.value))
 
 
 # the event's factoring (L78D) -----------------------------------------------------------------------------------

@@ -194,9 +194,11 @@ def result(
     '4S N =' --assigned-ew '4S N -1', L12C1(b)). A result for a board not played at that table in that round,
     an impossible one, or a second one is refused and the file is left as it was; --correct replaces the one
     entered (which the file keeps)."""
-    from contractbridge.tournament.event import Entry, assigned_scores
+    from contractbridge.tournament.event import Entry
 
     try:
+        from contractbridge.tournament.event import assigned_scores  # the web's checks too
+
         event = load_event(file)
         given = assigned_scores(assigned, assigned_ns, assigned_ew, ("--assigned", "--assigned-ns", "--assigned-ew"))
         if adjusted is None and contract is None and log is None and given == (None, None):

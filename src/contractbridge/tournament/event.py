@@ -249,10 +249,10 @@ class Event:
                                       f"another form ({other.fouled or 'the correct one'}): the rooms cannot be "
                                       "compared (L87C, L86B2): the Director awards adjusted scores (artificial: "
                                       "A60/40, L12C2)")  # fmt: skip
+        self._table_result(entry, e)
         if lead and entry.contract is not None and entry.adjusted is not None:  # a new entry (files read as written)
             raise TournamentError(f"{where}: a result is a contract, an artificial score (L12C2) or an assigned score "
                                   "(L12C1): one")  # fmt: skip
-        self._table_result(entry, e)
         if lead and (entry.adjusted, entry.assigned) != (None, None) and not (entry.reason or "").strip():
             raise TournamentError(f"{where}: an adjusted score needs the Director's reason (L12C2; L81C8: the "
                                   "results he delivers for the records)")  # fmt: skip
