@@ -38,7 +38,7 @@ from contractbridge.tournament.event import ROUND_ROBIN, Entry, Event, correctio
 from contractbridge.tournament.movements import Encounter
 from contractbridge.tournament.site import TRAVELLER, traveller_rows
 
-__all__ = ["DIRECTOR", "EventAccessError", "EventRoom", "line", "may_adjust", "result_line"]
+__all__ = ["DIRECTOR", "EventAccessError", "EventRoom", "may_adjust", "result_line"]
 
 #: The role of the director's link (a pair's link is its pair number).
 DIRECTOR: Final = "director"
@@ -324,16 +324,16 @@ def may_adjust(role: str | int, adjusting: bool) -> None:
         raise EventAccessError("only the director gives an adjusted score (L12C)")
 
 
-def line(entry: Entry) -> dict[str, Any]:
+def _line(entry: Entry) -> dict[str, Any]:
     """A result for the pages: its fields (``Entry.to_dict``) and ``text``, as the CLI writes it (``4S N 10
     tricks``; an adjusted score with its reason: ``assigned 4S N = 60% + 4S N -1 40% (…)``, L12C, L81C8)."""
     return {**entry.to_dict(), "text": str(entry)}
 
 
 def result_line(result: ResultRecord) -> dict[str, Any]:
-    """A result entered (or played online: ``entered_by`` ``played``) for the pages: ``line`` with who entered
+    """A result entered (or played online: ``entered_by`` ``played``) for the pages: ``_line`` with who entered
     it and whether it is confirmed."""
-    return {**line(result.entry), "entered_by": result.entered_by, "confirmed": result.confirmed}
+    return {**_line(result.entry), "entered_by": result.entered_by, "confirmed": result.confirmed}
 
 
 def _travellers(event: Event) -> dict[str, Any]:
@@ -354,7 +354,7 @@ def _replaced_state(results: Results) -> list[dict[str, Any]]:
         later = (x.result.entry for x in results.replaced[i + 1 :] if _where(x.result.entry) == _where(r.result.entry))
         now = next(later, standing.get(_where(r.result.entry)))
         out.append({**result_line(r.result), "replaced_by": r.replaced_by, "replaced_at": r.replaced_at.isoformat(),
-                    "now": None if now is None else line(now),
+                    "now": None if now is None else _line(now),
                     "note": None if now is None else correction(r.result.entry, now)})  # fmt: skip
     return out
 
