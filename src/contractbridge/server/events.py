@@ -321,7 +321,7 @@ class EventRoom:
 def may_adjust(role: str | int, adjusting: bool) -> None:
     """Only the director gives an adjusted score (L12C; ``EventAccessError`` for a pair's link)."""
     if adjusting and role != DIRECTOR:
-        raise EventAccessError("only the director gives an adjusted score (L12C)")
+        raise EventAccessError("only the director gives an adjusted score")
 
 
 def _line(entry: Entry) -> dict[str, Any]:

@@ -40,8 +40,8 @@ def downgrade() -> None:
     if c.exec_driver_sql("SELECT COUNT(*) FROM club_events WHERE factoring <> 'none'").scalar():
         held.append("club_events")
     if held:
-        raise StoreError(f"revision 0006 cannot keep the assigned scores (L12C1) or factorings (L78D) of "
-                           f"{', '.join(held)}: replace them first")  # fmt: skip
+        raise StoreError(f"revision 0006 cannot keep the assigned scores or factorings of {', '.join(held)}: "
+                         "replace them first")  # fmt: skip
     # ALTER TABLE … DROP COLUMN in place (SQLite 3.35+): a copy of club_events could not replace it while the
     # other tables' foreign keys refer to it
     for table in reversed(RESULTS):
