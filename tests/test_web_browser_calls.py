@@ -1,0 +1,63 @@
+"""A call out of turn in a real browser (Playwright and Debian's Chromium against ``contractbridge serve``): at a
+director's table East opens the bidding box out of turn (the page asks him to confirm: the director will be called)
+and bids 1H at North's turn; South, the offender's LHO, sees the ruling with its options and laws and accepts the
+call (L29A); the director's page lists the irregularity. Screenshots go to ``$WEB_SCREENSHOTS`` when it is set."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from browser_helpers import playwright_api, shot, take_seat
+from web_helpers import Server, serve
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    db = tmp_path_factory.mktemp("web-calls") / "club.db"
+    with serve(f"sqlite:///{db}", robot_delay=0.05, seed="browser-calls") as s:
+        yield s
+
+
+def test_a_call_out_of_turn_is_confirmed_ruled_and_accepted(server: Server, browser: playwright_api.Browser) -> None:
+    table = server.post("/api/tables", {"name": "Out of turn", "director": True})  # North and West stay empty
+    east, south = browser.new_context().new_page(), browser.new_context().new_page()
+    take_seat(east, server, table["id"], "E")
+    take_seat(south, server, table["id"], "S")
+    director = browser.new_context().new_page()
+    director.goto(server.url + table["director_url"])
+    director.wait_for_selector("#director-panel:not([hidden])")
+    east.wait_for_selector("#call-out-of-turn")  # North deals board 1 (L2): not East's turn
+    assert east.locator("#bidding-box[hidden]").count() == 1
+    east.once("dialog", lambda dialog: dialog.dismiss())  # he thinks again: nothing is sent
+    east.locator("#call-out-of-turn").click()
+    assert east.locator("#bidding-box[hidden]").count() == 1
+    messages: list[str] = []
+
+    def confirm(dialog: playwright_api.Dialog) -> None:
+        messages.append(dialog.message)
+        dialog.accept()
+
+    east.once("dialog", confirm)
+    east.locator("#call-out-of-turn").click()
+    assert messages == ["Call out of turn? The director will be called."]
+    east.wait_for_selector("#bidding-box[data-mode='early']")
+    shot(east, "call-out-of-turn-east")
+    east.locator("#bidding-box button.bid[data-call='1H']").click()
+    south.wait_for_selector("#ruling-text:has-text('Law 29')")
+    assert "1H by East out of rotation" in south.locator("#ruling-text").inner_text()
+    assert "You choose:" in south.locator("#ruling-panel").inner_text()
+    assert south.locator(".before-rectification[data-seat='S']").inner_text().startswith("You may call now instead")
+    east.wait_for_selector("#ruling-text:has-text('Law 29')")
+    assert east.locator("button.choose").count() == 0 and east.locator("#bidding-box[hidden]").count() == 1
+    for page in (east, south):  # each page holds its own hand only
+        assert page.locator("#pos-bottom .card").count() == 13 and page.locator(".hand .card").count() == 13
+    director.wait_for_selector(".irregularity:has-text('Call out of rotation by East')")
+    shot(south, "call-out-of-turn-south")
+    south.locator("button.choose[data-option='accept']").click()  # L29A: the call stands as if in rotation
+    south.wait_for_selector("#bidding-box[data-mode='turn']")
+    assert "1♥" in [c.strip() for c in south.locator("#auction td").all_inner_texts()]
+    director.wait_for_selector("#director-panel p.choice:has-text('South chose: accept')")
