@@ -50,6 +50,8 @@ def test_a_call_out_of_turn_is_confirmed_ruled_and_accepted(server: Server, brow
     south.wait_for_selector("#ruling-text:has-text('Law 29')")
     assert "1H by East out of rotation" in south.locator("#ruling-text").inner_text()
     assert "You choose:" in south.locator("#ruling-panel").inner_text()
+    assert south.locator("#auction tr").nth(1).locator("td").all_inner_texts()[2:] == ["1♥"]  # East's column, marked
+    assert south.locator("#pending-call.irregular-call").count() == 1
     assert south.locator(".before-rectification[data-seat='S']").inner_text().startswith("You may call now instead")
     east.wait_for_selector("#ruling-text:has-text('Law 29')")
     assert east.locator("button.choose").count() == 0 and east.locator("#bidding-box[hidden]").count() == 1
@@ -60,4 +62,5 @@ def test_a_call_out_of_turn_is_confirmed_ruled_and_accepted(server: Server, brow
     south.locator("button.choose[data-option='accept']").click()  # L29A: the call stands as if in rotation
     south.wait_for_selector("#bidding-box[data-mode='turn']")
     assert "1♥" in [c.strip() for c in south.locator("#auction td").all_inner_texts()]
+    assert south.locator("#pending-call").count() == 0
     director.wait_for_selector("#director-panel p.choice:has-text('South chose: accept')")

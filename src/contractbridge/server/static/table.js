@@ -216,7 +216,15 @@ function renderAuction() {
     column += 1;
     if (column % 4 === 0) { table.append(row); row = el("tr", {}); }
   });
-  if (v.phase === "auction" && v.turn) row.append(el("td", {class: "next"}, "?"));
+  const pending = v.pending_irregularity;  // a call awaiting its ruling (L27, L28–L32), not yet in the auction: shown
+  if (v.phase === "auction" && pending && pending.call && pending.seat) {  // in its caller's column, marked
+    while (["W", "N", "E", "S"][column % 4] !== pending.seat) {
+      row.append(el("td", {}));
+      column += 1;
+      if (column % 4 === 0) { table.append(row); row = el("tr", {}); }
+    }
+    row.append(el("td", {class: "irregular-call", id: "pending-call", title: `${words(pending.kind)}: the director rules it`}, callNode(pending.call)));
+  } else if (v.phase === "auction" && v.turn) row.append(el("td", {class: "next"}, "?"));
   table.append(row);
 }
 
