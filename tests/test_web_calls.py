@@ -16,6 +16,9 @@ from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
 from contractbridge.cards import Seat
+from contractbridge.deal import Board, Deal
+from contractbridge.errors import OutOfTurnError
+from contractbridge.players import Driver
 from contractbridge.store import Store
 from contractbridge.table import Table
 from web_helpers import Frame, cards_in, open_table, state, until, visible
@@ -217,3 +220,20 @@ def test_frames_hold_each_seats_own_view_through_a_ruling(seated: tuple[str, Soc
         while (frame := state(ws[seat]))["type"] != "pong":
             if frame["type"] == "state":
                 assert cards_in(frame) <= visible(events[: frame["seq"]], Seat.parse(seat))
+
+
+@pytest.mark.parametrize("irregular", [False, True])
+def test_the_driver_makes_a_persons_call_its_event(irregular: bool) -> None:
+    """``Driver.call_event``: without a director a call out of turn is ``OutOfTurnError`` (L17C) and the table is
+    unchanged; at a director's table it is the event the table records and rules (L29)."""
+    table = Table(Board(1, Deal.random("driver-calls")), irregular=irregular)
+    driver = Driver(table, {})
+    assert driver.call_event(Seat.NORTH, "1C") == {"event": "call", "seat": "N", "call": "1C"}  # North deals (L2)
+    if not irregular:
+        with pytest.raises(OutOfTurnError, match="1H: it is north's turn, not east's"):
+            driver.call_event(Seat.EAST, "1H")
+        assert len(table.to_events()) == 1
+        return
+    table.apply(driver.call_event(Seat.EAST, "1H"))
+    assert table.pending_irregularity is not None and table.pending_irregularity.seat is Seat.EAST
+    assert table.rules.name == "WBF17" and table.record is not None and table.record.pending is not None

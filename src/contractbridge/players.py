@@ -11,7 +11,9 @@ the end of the clarification period, L41B–C) and returns it as an ``Action``, 
 whose turn it is and for what (a person's call or card, his questions before the face-down lead is faced, an answer
 to a claim or to an undo request, a ruling's choice, the director). ``drive`` is the synchronous loop over it; an
 asynchronous interface calls ``Driver.decide()`` off its event loop, commits the action's event through its own
-store, and applies it. Undo requests go through ``request_undo`` / ``answer_undo`` / ``take_back``.
+store, and applies it. A person's call becomes its event through ``call_event``: out of turn it is refused at a table
+without a director (L17C) and recorded for the laws to rule at a director's (L28–L32). Undo requests go through
+``request_undo`` / ``answer_undo`` / ``take_back``.
 """
 
 from __future__ import annotations
