@@ -64,3 +64,26 @@ def test_a_call_out_of_turn_is_confirmed_ruled_and_accepted(server: Server, brow
     assert "1♥" in [c.strip() for c in south.locator("#auction td").all_inner_texts()]
     assert south.locator("#pending-call").count() == 0
     director.wait_for_selector("#director-panel p.choice:has-text('South chose: accept')")
+
+
+def test_a_historic_book_the_director_cancels_from_his_page(server: Server, browser: playwright_api.Browser) -> None:
+    """NBB30: East's bid at North's turn is the director's to rule (NBB R39(2)); he cancels it from his page, every
+    page says West must pass at his next turn, and the director's page says he chose it."""
+    table = server.post("/api/tables", {"name": "Out of turn, 1930", "director": True, "edition": "NBB30"})
+    north, east = browser.new_context().new_page(), browser.new_context().new_page()
+    take_seat(north, server, table["id"], "N")
+    take_seat(east, server, table["id"], "E")
+    director = browser.new_context().new_page()
+    director.goto(server.url + table["director_url"])
+    director.wait_for_selector("#director-panel:not([hidden])")
+    east.once("dialog", lambda dialog: dialog.accept())
+    east.locator("#call-out-of-turn").click()
+    east.locator("#bidding-box[data-mode='early'] button.bid[data-call='2S']").click()
+    director.wait_for_selector("#ruling-text:has-text('Law NBB R39(2)')")
+    assert director.locator("#pending-call").inner_text() == "2♠"
+    assert north.locator("button.choose").count() == 0 and east.locator("button.choose").count() == 0
+    director.locator("button.choose[data-option='cancel']").click()
+    north.wait_for_selector(".obligation:has-text('West must pass at his next turn (Law NBB R39(2))')")
+    north.wait_for_selector("#bidding-box[data-mode='turn']")  # the turn is North's again
+    director.wait_for_selector("#director-panel p.choice:has-text('The director chose: cancel')")
+    assert "E 2S (cancelled)" in director.locator("#director-panel").inner_text()

@@ -611,7 +611,7 @@ function renderDirector() {
   const record = frame.director;
   if (record && record.record) box.append(el("p", {}, "Record: " + record.record.map((e) => `${e.seat} ${e.call}${e.status !== "standing" ? " (" + e.status + ")" : ""}`).join(", ")));
   for (const i of frame.irregularities || []) box.append(el("p", {class: "irregularity"}, irregularityText(i)));
-  for (const c of frame.choices || []) box.append(el("p", {class: "choice"}, `${c.seat ? NAMES[c.seat] : "The director"} chose: ${words(c.option)}`));
+  for (const c of frame.choices || []) box.append(el("p", {class: "choice"}, `${NAMES[c.seat] || "The director"} chose: ${words(c.option)}`));
   if (record && record.review && record.review.length) box.append(el("p", {}, "Review after play: " + record.review.join(", ")));
   if (frame.table.director_call) box.append(el("button", {id: "attend", onclick: () => send({type: "attend"})}, "Attend the call"));
   renderClaimRuling(box);
