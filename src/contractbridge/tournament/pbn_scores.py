@@ -8,6 +8,7 @@ Only the tag and section values of the project's PBN reader (``formats.pbn``) ar
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
@@ -32,12 +33,16 @@ from contractbridge.tournament.results import (
     Standing,
     TableResult,
     artificial_cell,
+    assigned_cell,
+    imp_text,
+    parse_assigned_cell,
     rank_event,
     score_board,
     session_scores,
 )
 
 __all__ = [
+    "IMPS_CELL",
     "BoardRecord",
     "Difference",
     "MatchRecord",
@@ -111,7 +116,7 @@ class PublishedMatch:
     table: int
     home: str
     away: str
-    imps: tuple[int, int] | None
+    imps: tuple[float, float] | None
     vp: tuple[str, str] | None
 
 
@@ -366,11 +371,12 @@ def table_result(
     ns_cell: str, ew_cell: str,
 ) -> TableResult:  # fmt: skip
     """A score-table row's result: played (contract, declarer, tricks), passed out, artificial (``A+``/``A=``/
-    ``A-`` cells, L12C2) or not played (``-``)."""
+    ``A-`` cells, L12C2), assigned (an ``Assigned`` cell, with ``Assigned_EW`` when split: ``assigned_cell``,
+    L12C1) or not played (``-``)."""
     place: dict[str, Any] = {}
     for key, column in (("round", "Round"), ("table", "Table")):
         value = _cell(record, column)
-        if value is not None and value.strip().isdigit():
+        if value is not None and value.strip().isascii() and value.strip().isdigit():
             place[key] = int(value)
     section = _cell(record, "Section")
     if section:
@@ -378,6 +384,11 @@ def table_result(
     lead = _cell(record, "Lead")
     if lead and lead != "-":
         place["lead"] = lead
+    assigned = (_cell(record, "Assigned") or "-").strip()
+    if assigned != "-":  # our cell for an assigned score (L12C1; docs/tournaments.md): the row scores it
+        split = (_cell(record, "Assigned_EW") or "-").strip()
+        return TableResult(board, ns, ew, assigned=parse_assigned_cell(assigned),
+                           assigned_ew=None if split == "-" else parse_assigned_cell(split), **place)  # fmt: skip
     a_ns, a_ew = artificial_cell(ns_cell), artificial_cell(ew_cell)
     if a_ns is not None or a_ew is not None:
         return TableResult(board, ns, ew, artificial=Artificial(a_ns or 50.0, a_ew or 50.0), **place)
@@ -419,19 +430,32 @@ def _matches(table: PbnTable) -> list[PublishedMatch]:
             raise TournamentError(f"match row {i}: Round and Table must be numbers") from None
         home, away = _cell(record, "TeamId_Home") or "", _cell(record, "TeamId_Away") or ""
         details = _cell(record, "MatchDetails") or "-"
-        imps: tuple[int, int] | None = None
+        imps: tuple[float, float] | None = None
         if details != "-":
-            segments = {}
+            segments: dict[int, tuple[float, float]] = {}
             for part in details.split("|"):
-                fields = part.split(",")
-                if len(fields) != 3 or not all(f.strip().lstrip("-").isdigit() for f in fields):
+                fields = [f.strip() for f in part.split(",")]
+                numbers = len(fields) == 3 and all(map(IMPS_CELL.fullmatch, fields[1:]))
+                if not numbers or not _SEGMENT.fullmatch(fields[0]):
                     raise TournamentError(f"match row {i}: MatchDetails {details!r} is not 'segment,IMPs,IMPs|…'")
-                segments[int(fields[0])] = (int(fields[1]), int(fields[2]))
+                segments[int(fields[0])] = (imp_number(fields[1]), imp_number(fields[2]))
             imps = segments.get(200) or (sum(a for a, _ in segments.values()), sum(b for _, b in segments.values()))
         vh, va = _cell(record, "VP_Home"), _cell(record, "VP_Away")
         vp = None if vh in (None, "-") or va in (None, "-") else (vh or "", va or "")
         out.append(PublishedMatch(r, t, home, away, imps, vp))
     return out
+
+
+#: IMPs as a results file writes them: whole, or weighted to the hundredth (L12C1(c)), in ASCII digits.
+IMPS_CELL: Final = re.compile(r"-?[0-9]+(?:\.[0-9]{1,2})?")
+
+
+_SEGMENT: Final = re.compile(r"[0-9]+")
+
+
+def imp_number(text: str) -> float:
+    """``"3"`` → 3, ``"3.60"`` → 3.6 (an ``IMPS_CELL`` text)."""
+    return float(text) if "." in text else int(text)
 
 
 def score_table_rows(board: PublishedBoard) -> list[TableResult]:
@@ -735,7 +759,7 @@ def dumps_teams(
         score = m.score
         cells = ["-", "-", "-"]
         if score is not None:
-            imps = f"{score.home_imps},{score.away_imps}"
+            imps = f"{imp_text(score.home_imps)},{imp_text(score.away_imps)}"
             cells = [_quote(f"1,{imps}|200,{imps}"), _fmt(score.vp[0], form.total_decimals),
                      _fmt(score.vp[1], form.total_decimals)]  # fmt: skip
         rows.append([str(m.round), str(m.number), m.home, m.away, *cells])
@@ -773,8 +797,18 @@ def _board_game(
     datum = form.method is Method.BUTLER
     if datum:
         columns.append(("ButlerDatum", "R"))
-    rows = [_score_row(s, form, seats, datum) for s in scored]
+    assigned = [s.result.assigned for s in scored]
+    split = [s.result.assigned_ew for s in scored]
+    extra = [(name, cells) for name, cells in (("Assigned", assigned), ("Assigned_EW", split))
+             if any(a is not None for a in cells)]  # fmt: skip
+    columns += [(name, "L") for name, _ in extra]
+    rows = [[*_score_row(s, form, seats, datum), *(_assigned(cells[i]) for _, cells in extra)]
+            for i, s in enumerate(scored)]  # fmt: skip
     return [*out, *_table("ScoreTable", columns, rows), ""]
+
+
+def _assigned(score: compare.AssignedScore | None) -> str:
+    return "-" if score is None else _quote(assigned_cell(score))
 
 
 def _score_row(s: ScoredResult, form: Form, seats: Sequence[Sequence[str]], datum: bool) -> list[str]:
