@@ -631,12 +631,15 @@ def _recompute_teams(event: PublishedEvent, boards_per_match: int | None) -> Rec
                     )
                 )
     names = {t.id: t.names for t in event.totals}
+    published = {t.id: int(t.boards) for t in event.totals if t.boards and _SEGMENT.fullmatch(t.boards.strip())}
     ids = sorted(set(totals) | {t.id for t in event.totals}, key=lambda x: (len(x), x))
     decimals = printed_decimals(t.total for t in event.totals) or 2
     values = [round(totals[i], decimals) for i in ids]
     places = compare.rank(values)
+    # the boards each team played: its matches times the boards a match (the file's NrBoards when that is not known)
+    boards = {i: rounds[i] * count if count is not None else published.get(i, 0) for i in ids}
     ranking = tuple(sorted(
-        (Standing(i, None, v, None, p, rounds[i], names.get(i, "")) for i, v, p in zip(ids, values, places,
+        (Standing(i, None, v, None, p, boards[i], names.get(i, "")) for i, v, p in zip(ids, values, places,
                                                                                       strict=True)),
         key=lambda s: (s.rank.position, s.id),
     ))  # fmt: skip
