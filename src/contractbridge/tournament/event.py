@@ -302,6 +302,10 @@ class Event:
         ns, ew = (str(e.ns),), (str(e.ew),)
         where = entry.where
         try:
+            if entry.at_fault is not None and entry.assigned is None:
+                what = "an artificial score" if entry.adjusted else "a result"
+                raise TournamentError(f"the side at fault is NS or EW, given with an assigned score (L86B2(b)), "
+                                      f"not with {what}")  # fmt: skip
             if entry.assigned is not None and (entry.adjusted, entry.contract) != (None, None):
                 raise TournamentError("a result is a contract, an artificial score (L12C2) or an assigned score "
                                       "(L12C1): one")  # fmt: skip
