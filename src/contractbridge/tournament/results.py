@@ -707,11 +707,10 @@ def board_imps(open_room: TableResult, closed_room: TableResult, board: Vulnerab
                 mine = room.artificial.ns if home_ns else room.artificial.ew
                 imps += int(compare.IMPS.plus if mine > 50 else compare.IMPS.minus if mine < 50 else 0)
         return imps
-    if not any(room.assigned is not None for room in rooms):
-        return 0  # a room not played, without the Director's score: nothing to compare
     k = 0 if rooms[0].assigned is not None else 1
     room, other = rooms[k], scores[1 - k]
-    assert room.assigned is not None
+    if room.assigned is None:
+        return 0  # a room not played, without the Director's score: nothing to compare
     if other is None or room.assigned_ew is not None:
         raise TournamentError(_TWO_ADJUSTED.format(board=open_room.board) if other is None else
                               f"board {room.board}: a split assigned score (L12C1(b)) is not scored in a team "
