@@ -254,3 +254,18 @@ def test_a_usebio_match_is_numbered_as_pbn_numbers_it_when_a_round_is_part_playe
         rows = [[c.strip() for c in line.strip("│").split("│")] for line in table.output.splitlines()
                 if line.startswith("│")]  # fmt: skip
         assert {row[1]: int(row[-1]) for row in rows} == ranking == {"1": 2, "2": 4, "3": 2, "4": 4}  # not matches
+
+
+def test_a_usebio_teams_file_gives_its_boards_a_match() -> None:
+    """USEBIO's ``BOARDS_PER_ROUND`` is the boards a match: ``results`` needs no ``--boards`` for our file, where
+    one finished match of two boards leaves several VP scales that fit (a PBN summary does not say: the one
+    scale that fits, or ``--boards``)."""
+    event = enter(league(), Entry(1, 1, 1, "3NT", "N", 10), Entry(1, 2, 1, "3NT", "N", 10),
+                  Entry(1, 1, 2, "4S", "E", 10), Entry(1, 2, 2, "4S", "E", 10))  # fmt: skip
+    published = usebio.loads(event.usebio())
+    assert published.boards_per_match == 2
+    again = recompute(published)
+    assert again.boards_per_match == 2 and again.differences == ()
+    assert {s.id: s.boards for s in again.ranking if s.boards} == {"1": 2, "4": 2}
+    by_pbn = recompute(read_published(pbn.PbnFile(pbn.loads(event.pbn_scores()))))
+    assert by_pbn.boards_per_match is None and by_pbn.differences[0].what == "boards per match"

@@ -129,6 +129,8 @@ class PublishedEvent:
     boards: tuple[PublishedBoard, ...]
     totals: tuple[PublishedTotal, ...]
     matches: tuple[PublishedMatch, ...] = ()
+    #: The boards a teams match, when the file says (USEBIO ``BOARDS_PER_ROUND``; a PBN summary does not).
+    boards_per_match: int | None = None
 
     @property
     def two_winners(self) -> bool:
@@ -597,10 +599,10 @@ def _total_differences(ranking: Sequence[Standing], totals: Sequence[PublishedTo
 
 def _recompute_teams(event: PublishedEvent, boards_per_match: int | None) -> Recomputed:
     """A teams summary (Ruter ``MatchDetails``): VPs of each match from its IMP margin on the WBF 2013 scale
-    with the WBF's rounding correction, totals and ranks. The boards per match are not in the file: given, or
+    with the WBF's rounding correction, totals and ranks. The boards per match: given, or the file's (USEBIO), or
     the one count (1–64) whose scale reproduces every published VP."""
     played = [m for m in event.matches if m.imps is not None]
-    count = boards_per_match
+    count = boards_per_match or event.boards_per_match
     if count is None:
         fits = [b for b in range(1, 65) if all(_vp_matches(m, b) for m in played)]
         count = fits[0] if len(fits) == 1 else None

@@ -143,9 +143,10 @@ def loads(data: bytes | str, source: str = "USEBIO") -> PublishedEvent:
 
 
 def _teams_event(event: ET.Element, source: str) -> PublishedEvent:
-    """A teams event (``MATCH`` elements): its teams (``TEAM_ID``, ``TEAM_NAME``, ``PLACE``, ``TOTAL_SCORE``,
-    ``BOARDS_PLAYED``) and matches, numbered in their round; each match's VPs and its IMPs, summed from the
-    home team's line of each board (``DIRECTION``, ``NS_``/``EW_SCORE_IMPS``), for ``recompute`` to check."""
+    """A teams event (``MATCH`` elements, ``BOARDS_PER_ROUND``: the boards a match): its teams (``TEAM_ID``,
+    ``TEAM_NAME``, ``PLACE``, ``TOTAL_SCORE``, ``BOARDS_PLAYED``) and matches, numbered in their round; each
+    match's VPs and its IMPs, summed from the home team's line of each board (``DIRECTION``,
+    ``NS_``/``EW_SCORE_IMPS``), for ``recompute`` to check."""
     totals = []
     for team in event.findall("PARTICIPANTS/TEAM"):
         number = team.get("TEAM_ID")
@@ -184,8 +185,10 @@ def _teams_event(event: ET.Element, source: str) -> PublishedEvent:
                                       (vp[0], vp[1]) if vp[0] is not None and vp[1] is not None else None))  # fmt: skip
     total = printed_decimals(t.total for t in totals)
     form = replace(CROSS_IMPS, name="USEBIO TEAMS", decimals=0, total_decimals=2 if total is None else total)
+    per_round = _number(_text(event, "BOARDS_PER_ROUND"))
     return PublishedEvent(_text(event, "EVENT_DESCRIPTION") or "", _text(event, "PROGRAM_NAME") or "", "TEAMS", form,
-                          (), tuple(totals), tuple(matches))  # fmt: skip
+                          (), tuple(totals), tuple(matches),
+                          None if per_round == "-" or not int(per_round) else int(per_round))  # fmt: skip
 
 
 def _number(text: str | None) -> str:
