@@ -7,6 +7,7 @@ a USEBIO match numbered as PBN numbers it; a teams summary's boards."""
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from fractions import Fraction
 from pathlib import Path
@@ -40,6 +41,14 @@ WEIGHTED = "3NT N = 60% + 3NT N -1 40%"  # board 1, none vulnerable: +400 60 %, 
 def league() -> Event:
     """Four teams, two boards a round (round 1: 1 v 4 at tables 1–2, 2 v 3 at tables 3–4; boards 1 and 2)."""
     return Event("League", "teams", "round-robin", 4, 2, 4, "teams-export")
+
+
+def club(form: str = "matchpoints") -> Event:
+    """A three-table Mitchell's board 1 (none vulnerable): 4S= by N (+420), 3NT= by S (+400), and the third
+    table's result replaced by the Director's weighted assigned score, 2/3 of 4S= and 1/3 of 4S-1 (L12C1(c))."""
+    weighted = Entry(3, 2, 1, assigned="4S N = 2/3 + 4S N -1 1/3", reason="UI")
+    return enter(Event("Club", form, "mitchell", 3, 1, 6, "7"), Entry(1, 1, 1, "4S", "N", 10),
+                 Entry(2, 3, 1, "3NT", "S", 9), weighted)  # fmt: skip
 
 
 def enter(event: Event, *entries: Entry) -> Event:
@@ -190,9 +199,7 @@ def test_total_points_score_an_assigned_score_l78c() -> None:
 def test_pairs_exports_carry_assigned_scores_and_read_back_without_a_difference(form: str) -> None:
     """The PBN ``Assigned``/``Assigned_EW`` cells and USEBIO ``ASSIGNED_SCORE``/``ASSIGNED_SCORE_EW`` hold each
     outcome's NS score with its exact weight, so ``results`` re-scores the row as the event did (L12C1)."""
-    weighted = Entry(3, 2, 1, assigned="4S N = 2/3 + 4S N -1 1/3", reason="UI")
-    event = enter(Event("Club", form, "mitchell", 3, 1, 6, "7"), Entry(1, 1, 1, "4S", "N", 10),
-                  Entry(2, 3, 1, "3NT", "S", 9), weighted)  # fmt: skip
+    event = club(form)
     split = event.enter(Entry(3, 2, 1, assigned="4S N =", assigned_ew="4S N -1", reason="L12C1(b)"), correct=True)
     for e in (event, split):
         text = e.pbn_scores()
@@ -211,13 +218,12 @@ def test_assigned_cells_read_exactly_and_refuse_what_is_not_one() -> None:
     for bad in ("420 1/0", "+420 2/3", "x", "+420 1/2 + -50", "+420 ²/3"):
         with pytest.raises(TournamentError, match="assigned score"):
             parse_assigned_cell(bad)
-    event = enter(Event("Club", "butler", "mitchell", 3, 1, 6, "7"), Entry(1, 1, 1, "4S", "N", 10),
-                  Entry(3, 2, 1, assigned="4S N = 2/3 + 4S N -1 1/3", reason="UI"))  # fmt: skip
+    event = club("butler")
     text = event.pbn_scores().replace('"+420 2/3 + -50 1/3"', '"+420 2/3 + -50"')
-    with pytest.raises(TournamentError, match=r"board 1, ScoreTable row 2: assigned score '\+420 2/3 \+ -50'"):
+    with pytest.raises(TournamentError, match=r"board 1, ScoreTable row 3: assigned score '\+420 2/3 \+ -50' is not"):
         read_published(pbn.PbnFile(pbn.loads(text)))
     xml = event.usebio().replace("+420 2/3 + -50 1/3", "+420 2/3")
-    with pytest.raises(TournamentError, match="board 1, traveller line 2: assigned score"):
+    with pytest.raises(TournamentError, match="board 1, traveller line 3: assigned score '\\+420 2/3' is not"):
         usebio.loads(xml)
     assert BUTLER_RUTER.method is Method.BUTLER
 
@@ -269,3 +275,16 @@ def test_a_usebio_teams_file_gives_its_boards_a_match() -> None:
     assert {s.id: s.boards for s in again.ranking if s.boards} == {"1": 2, "4": 2}
     by_pbn = recompute(read_published(pbn.PbnFile(pbn.loads(event.pbn_scores()))))
     assert by_pbn.boards_per_match is None and by_pbn.differences[0].what == "boards per match"
+
+
+def test_a_file_without_the_assigned_cell_says_so_in_the_recheck() -> None:
+    """A file that gives points for a row it does not describe (another program's assigned score: PBN and USEBIO
+    have no standard cell) is reported as such, with the reason, not only as differing totals."""
+    text = club().pbn_scores()
+    assert recompute(read_published(pbn.PbnFile(pbn.loads(text)))).differences == ()
+    bare = re.sub(r' (-|"[^"]*")$', "", text.replace(';Assigned\\20L"]', '"]'), flags=re.M)  # its last column
+    assert "Assigned" not in bare and "+420 2/3" not in bare
+    found = recompute(read_published(pbn.PbnFile(pbn.loads(bare)))).differences
+    [said] = [d for d in found if d.what == "result"]
+    assert said.where.endswith("(2 v 6)") and "L12C1" in said.why
+    assert "neither PBN nor USEBIO has a standard one" in said.why

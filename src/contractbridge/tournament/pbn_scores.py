@@ -514,10 +514,18 @@ def _describe(r: TableResult) -> str:
     return f"board {r.board}, {place + ' ' if place else ''}({side})"
 
 
+_UNDESCRIBED: Final = ("the file gives points for a result it does not describe, an adjusted score it has no cell for "
+                       "(an assigned score, L12C1: neither PBN nor USEBIO has a standard one; this program's exports "
+                       "write it, docs/tournaments.md): the board's other points and the totals may differ because of "
+                       "it")  # fmt: skip
+
+
 def _row_differences(board: PublishedBoard, row: PublishedRow, s: ScoredResult, form: Form) -> list[Difference]:
     out = []
     r = row.result
     where = _describe(r)
+    if r.not_played and any(_num(v) is not None for v in row.points.values()):
+        out.append(Difference(where, "result", "points without a result", "not re-scored", _UNDESCRIBED))
     if row.score_ns is not None and s.score_ns is not None and int(row.score_ns) != s.score_ns:
         out.append(Difference(where, "score NS", row.score_ns, str(s.score_ns),
                               f"L77: {r.contract} by {r.declarer.letter if r.declarer is not None else '?'} "

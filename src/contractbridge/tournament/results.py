@@ -234,9 +234,10 @@ def assigned_cell(score: compare.AssignedScore) -> str:
 def parse_assigned_cell(text: str) -> compare.AssignedScore:
     """The assigned score of an ``assigned_cell`` text; ``TournamentError`` when it is not one."""
     outcomes = []
-    for part in text.strip().split(" + "):
+    parts = text.strip().split(" + ")
+    for part in parts:
         m = _CELL_OUTCOME.fullmatch(part.strip())
-        if m is None or (m.group(2) is not None and not int(m.group(3))):
+        if m is None or (m.group(2) is None) != (len(parts) == 1) or (m.group(2) is not None and not int(m.group(3))):
             raise TournamentError(f"assigned score {text!r} is not of the form '+420' or '+420 2/3 + -50 1/3' "
                                   "(L12C1(c))")  # fmt: skip
         weight = Fraction(1) if m.group(2) is None else Fraction(int(m.group(2)), int(m.group(3)))
