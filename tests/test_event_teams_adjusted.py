@@ -288,3 +288,13 @@ def test_a_file_without_the_assigned_cell_says_so_in_the_recheck() -> None:
     [said] = [d for d in found if d.what == "result"]
     assert said.where.endswith("(2 v 6)") and "L12C1" in said.why
     assert "neither PBN nor USEBIO has a standard one" in said.why
+
+
+def test_numbers_in_other_digits_are_typed_errors_or_not_compared() -> None:
+    """A trick count "¹⁰" (``str.isdigit`` takes it, ``int`` does not) is refused with its row, typed; a rank so
+    written is not compared (it is not a number)."""
+    text = club().pbn_scores()
+    with pytest.raises(TournamentError, match=r"board 1, ScoreTable row 1: the tricks '¹⁰' are not a number"):
+        read_published(pbn.PbnFile(pbn.loads(text.replace(' 10 - "420"', ' ¹⁰ - "420"'))))
+    odd_rank = recompute(read_published(pbn.PbnFile(pbn.loads(text.replace('1 - 1 "N-S"', '¹ - 1 "N-S"')))))
+    assert [d for d in odd_rank.differences if (d.where, d.what) == ("ranking, 1", "rank")] == []

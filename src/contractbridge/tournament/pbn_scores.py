@@ -400,7 +400,7 @@ def table_result(
         return TableResult(board, ns, ew, not_played=True, **place)
     declarer = Seat.parse((_cell(record, "Declarer") or "").strip())
     tricks_cell = (_cell(record, "Result") or "").strip()
-    if not tricks_cell.isdigit():
+    if not _SEGMENT.fullmatch(tricks_cell):  # ASCII digits: str.isdigit takes "¹⁰", which int() refuses
         raise TournamentError(f"the tricks {tricks_cell!r} are not a number 0-13 (L79A)")
     return TableResult(board, ns, ew, Contract.parse(contract_cell), declarer, int(tricks_cell), **place)
 
@@ -596,7 +596,7 @@ def _total_differences(ranking: Sequence[Standing], totals: Sequence[PublishedTo
                 out.append(Difference(where, "percentage", t.percentage or "", _fmt(s.percentage, decimals),
                                       "the total as a share of the tops of the boards played"))  # fmt: skip
         rank = t.rank.rstrip("=")
-        if rank.isdigit() and int(rank) != s.rank.position:
+        if _SEGMENT.fullmatch(rank) and int(rank) != s.rank.position:
             end = s.rank.position + sum(1 for o in ranking if o.rank == s.rank) - 1
             broken = s.rank.tied and s.rank.position <= int(rank) <= end
             why = (f"tied at {s.rank.position}–{end} on the total; the program broke the tie" if broken
