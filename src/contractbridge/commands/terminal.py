@@ -103,6 +103,8 @@ def cards_text(cards: Iterable[Card], *, voids: bool = False) -> str:
     return "  ".join(groups) or "—"
 
 
+#: what a ``misexplanation`` event's ``kind`` reports about a call
+_MISEXPLAINED = {"explanation": "the explanation of", "no_alert": "a failure to alert", "alert": "an alert of"}
 #: ``director N …``, or ``S:director N …`` for another person here
 _DIRECTOR = re.compile(r"(?i)^\s*(?:([NESW])\s*:\s*)?director\b")
 _SEAT_WORD = re.compile(r"\b(north|east|south|west)\b")
@@ -271,7 +273,7 @@ class TerminalTable:
         elif kind == "no_questions":
             self.console.print(f"{seat.letter}: no questions")
         elif kind == "misexplanation":
-            what = {"no_alert": "a failure to alert", "alert": "an alert of"}.get(str(event.get("kind")), "the explanation of")
+            what = _MISEXPLAINED.get(str(event.get("kind")), "the explanation of")
             law = table.rules.cited("misexplanation")
             self.console.print(f"{seat.letter} calls the director about {what} call {event['call']}{law}")
         elif kind == "retract" and table.face_down_lead is not None:  # never naming the card (L41A)
