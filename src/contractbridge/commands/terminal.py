@@ -62,12 +62,14 @@ At the prompt:
 #: the commands at the clarification period's prompt (L41B), ``law`` its citation
 CLARIFICATION_HELP = """\
 Before the opening lead is faced:
-  explain N     ask what the opponents' call N means; explain alone: their whole auction
-  director N    call the director: the explanation of call N was wrong (director N no_alert: it was not
-                alerted; director N alert: alerted, though not alertable; S:director N: South calls
-                him); a table with a director only
-  withdraw      the leader asks to withdraw his face-down lead after the director found the opponents'
-                explanation mistaken since it (L47E2(a)): the director judges (rule -i LOG)
+  explain N     what the opponents' call N means; explain: their whole auction
+  director N    call the director: the explanation of call N was wrong
+                (director N no_alert: not alerted; director N alert: alerted,
+                not alertable; S:director N: South calls him); a director's
+                table only
+  withdraw      the leader withdraws his face-down lead after the director
+                found the opponents' explanation mistaken since it (L47E2(a)):
+                the director judges (rule -i LOG)
   S:C9          your own card, out of turn (the laws say what it is)
   show, quit; Enter: no questions{law}"""
 
