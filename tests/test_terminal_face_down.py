@@ -34,7 +34,7 @@ def _stayman(path: Path) -> None:
     """2H by North after Stayman (S's 2C, call 3, is Stayman on NS's card) at a director's table: East leads, West is
     his partner, South the presumed dummy."""
     t = Table(Board(1, DEAL), irregular=True, agreements=CARDS)
-    for call in "1NT P 2C P 2H P P P".split():
+    for call in ["1NT", "P", "2C", "P", "2H", "P", "P", "P"]:
         t.call(call)
     path.write_text(t.to_jsonl())
 
