@@ -151,6 +151,10 @@ def test_the_face_down_lead_withdrawn_after_a_corrected_misexplanation_at_the_te
     said = " ".join(first.output.split())
     assert "S calls the director about the explanation of call 3 (L20F4, L20F5, L75)" in said
     assert "Play has stopped: the director is needed (South called the director about the explanation" in said
+    ruled = tmp_path / "b-ruled.jsonl"  # how he rules, and play goes on
+    assert f"The director: contractbridge rule {log} -i -o {ruled}; then contractbridge play --resume {ruled}" in (
+        first.output
+    )
     found = tmp_path / "found.jsonl"
     _rule(log, found, "y\n")  # a mistaken explanation (L75B1, L21B1(b))
     second = _play(found, ["withdraw"], "--seat", "NESW")

@@ -26,7 +26,7 @@ from contractbridge.calls import PASS, Bid, Call
 from contractbridge.cards import SUITS_HIGH_FIRST, Card, Hand, Seat
 from contractbridge.deal import Deal
 from contractbridge.errors import BridgeError, ClaimError, DDSUnavailableError, DoubleDummyError, IllegalPlayError
-from contractbridge.eventlog import DurableLog
+from contractbridge.eventlog import DurableLog, EventLog
 from contractbridge.formats.diagram import diagram
 from contractbridge.laws.wbf17.disclosure import agreements, answer_text, explained_calls
 from contractbridge.players import Action, Driver, Player, UndoError, Wait, WaitKind
@@ -43,20 +43,26 @@ HELP = """\
 At the prompt:
   a call        1NT, 2S, P (pass), X (double), XX (redouble)
   a card        SA, H10, ♦Q, C10
-  explain N     ask what the opponents' call N means (the numbers in the grid; their partner answers);
-                explain alone: the opponents' whole auction
-  hint          what the robot would do in your seat, and why (in the auction the call's meaning, your own
-                system card's, at a practice table only: play --practice)
+  explain N     ask what the opponents' call N means (the numbers in the grid;
+                their partner answers); explain alone: their whole auction
+  hint          what the robot would do in your seat, and why (in the auction
+                the call's meaning, your own system card's, at a practice table
+                only: play --practice)
   last          the last trick again
   show          the table again (hands, auction, trick)
-  auto          play a forced card (a singleton, the only legal card) for you: auto on / auto off
+  auto          play a forced card (a singleton, the only legal card) for you:
+                auto on / auto off
   claim N       claim N of the remaining tricks (then state your line of play)
-  director N    call the director about the explanation of call N (director N no_alert: it was not
-                alerted; director N alert: alerted, though not alertable; S:director N: South calls him;
-                L20F4, L20F5, L75): a table with a director only; play stops for his ruling (rule -i LOG)
-  E:HK          a card from the hand named, out of turn (a table with a director only: the director rules)
-  undo          take back your last call or card (and the robots' actions since): the robots agree
-                while they have not replied, always at a practice table (play --practice)
+  director N    call the director about the explanation of call N (director N
+                no_alert: it was not alerted; director N alert: alerted, though
+                not alertable; S:director N: South calls him; L20F4, L20F5,
+                L75): a table with a director only (play --director); play
+                stops for his ruling (rule -i LOG)
+  E:HK          a card from the hand named, out of turn (a table with a
+                director only: the director rules)
+  undo          take back your last call or card (and the robots' actions
+                since): the robots agree while they have not replied, always at
+                a practice table (play --practice)
   quit          stop (the log keeps everything so far: --resume continues it)"""
 
 #: the commands at the clarification period's prompt (L41B), ``law`` its citation
@@ -230,6 +236,11 @@ class TerminalTable:
         else:
             why = f" ({ruling.description}: {', '.join(filter(None, (ruling.cited_law, director)))}; rule -i LOG)"
         self.console.print(f"[yellow]Play has stopped: the director is needed{escape(why)}.[/yellow]")
+        if isinstance(self.log, EventLog) and ruling is not None:  # a log file: how he rules it, and play goes on
+            path = self.log.path
+            ruled = path.with_name(f"{path.stem}-ruled{path.suffix}")
+            self.console.print(escape(f"The director: contractbridge rule {path} -i -o {ruled}; then contractbridge "
+                                      f"play --resume {ruled}"), soft_wrap=True)  # fmt: skip
 
     def _commit(self) -> None:
         """Write the new events to the log (fsync'd), then show them: write-ahead, then show (#18)."""
