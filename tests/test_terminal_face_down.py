@@ -174,3 +174,14 @@ def test_the_face_down_lead_withdrawn_after_a_corrected_misexplanation_at_the_te
     table = Table.from_jsonl(withdrawn.read_text())
     assert Card.parse("SJ") in table.hand(Seat.EAST) and table.record is not None
     assert any("went back into his hand" in note for note in table.record.notes)
+
+
+def test_quit_while_the_lead_lies_face_down_says_so_not_whose_turn_it_is(tmp_path: Path) -> None:
+    """The state printed at a quit in the clarification period: the leader has led face down (no "Turn: W"), and
+    East's prompt showed no "Legal:" line (nobody plays meanwhile, L41A–C)."""
+    log = tmp_path / "b.jsonl"
+    _one_nt(log)
+    result = _play(log, ["H6", "quit"], "--seat", "WE")
+    after = result.output[result.output.index("W leads face down") :]
+    assert result.output.rstrip().endswith("W has led face down (L41A)") and "Turn: W" not in after
+    assert "Legal:" not in after and "♥6" not in after

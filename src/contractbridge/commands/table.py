@@ -78,8 +78,11 @@ def _print_state(console: Console, table: Table) -> None:
         by = "" if p.seat is None else f" by {p.seat.letter}"
         console.print(f"[yellow]Pending irregularity: {p.kind}{by}: {p.message}[/yellow]")
     result = table.result
+    down = table.face_down_lead
     if result is not None:
         console.print(f"Result: [bold]{result}[/bold]")
+    elif down is not None:  # the leader's turn is over; its card is his alone (L41A)
+        console.print(f"{down.leader.letter} has led face down{table.rules.cited('opening_lead')}")
     elif table.turn is not None:
         console.print(f"Turn: {table.turn.letter}")
 

@@ -511,7 +511,8 @@ class TerminalTable:
                 self.console.print(table_diagram)
                 self.console.print(auction)
             self.console.print(f"Your hand ({actor.letter}): {cards_text(view.hand, voids=True)}")
-        self.console.print(f"Legal: {self._legal(actor)}")
+        if table.face_down_lead is None:  # while it lies face down nobody plays (L41A-C): no "Legal: —"
+            self.console.print(f"Legal: {self._legal(actor)}")
 
     def _auction(self) -> Grid:
         """The auction grid as it stands (numbered for ``explain``, alerts marked)."""
