@@ -329,7 +329,7 @@ def register(app: typer.Typer) -> None:
             typer.Option(
                 "--director",
                 help="A table with a director (new boards): an irregularity stops play for his ruling (rule -i LOG), "
-                "and director N / withdraw call him about an explanation and the face-down lead (L20F, L41, L47E2(a))",
+                "and director N / withdraw call him about an explanation and the face-down lead (docs/disclosure.md)",
             ),
         ] = False,
         deals: Annotated[

@@ -55,9 +55,9 @@ At the prompt:
   claim N       claim N of the remaining tricks (then state your line of play)
   director N    call the director about the explanation of call N (director N
                 no_alert: it was not alerted; director N alert: alerted, though
-                not alertable; S:director N: South calls him; L20F4, L20F5,
-                L75): a table with a director only (play --director); play
-                stops for his ruling (rule -i LOG)
+                not alertable; S:director N: South calls him): a table with a
+                director only (play --director); play stops for his ruling
+                (rule -i LOG)
   E:HK          a card from the hand named, out of turn (a table with a
                 director only: the director rules)
   undo          take back your last call or card (and the robots' actions
@@ -65,7 +65,7 @@ At the prompt:
                 a practice table (play --practice)
   quit          stop (the log keeps everything so far: --resume continues it)"""
 
-#: the commands at the clarification period's prompt (L41B), ``law`` its citation
+#: the commands at the clarification period's prompt (L41B), ``law`` its citation and ``withdrawal`` that of L47E2(a)
 CLARIFICATION_HELP = """\
 Before the opening lead is faced:
   explain N     what the opponents' call N means; explain: their whole auction
@@ -74,8 +74,8 @@ Before the opening lead is faced:
                 not alertable; S:director N: South calls him); a director's
                 table only
   withdraw      the leader withdraws his face-down lead after the director
-                found the opponents' explanation mistaken since it (L47E2(a)):
-                the director judges (rule -i LOG)
+                found the opponents' explanation mistaken since it: the
+                director judges (rule -i LOG){withdrawal}
   S:C9          your own card, out of turn (the laws say what it is)
   show, quit; Enter: no questions{law}"""
 
@@ -385,7 +385,8 @@ class TerminalTable:
                 self._withdraw_lead()
             elif word in ("help", "?"):
                 law = table.rules.cited("clarification")
-                self.console.print(escape(CLARIFICATION_HELP.format(law=law)))
+                withdrawal = table.rules.cited("face_down_withdrawal")
+                self.console.print(escape(CLARIFICATION_HELP.format(law=law, withdrawal=withdrawal)))
             else:
                 table.apply({"event": "no_questions", "seat": seat.letter})
                 self._commit()
