@@ -15,6 +15,7 @@ from contractbridge.director import (
 )
 from contractbridge.laws.base import Edition
 from contractbridge.laws.wbf17.common import sn
+from contractbridge.laws.wbf17.retractions import withdraw_for_restriction
 
 if TYPE_CHECKING:
     from contractbridge.director import DirectedAuction
@@ -54,6 +55,8 @@ class WBF17Leads(Edition):
         record, play = table.record, table.play_state
         if record is None or play is None or play.current_trick:
             return
+        if not len(play) and record.pending is None:
+            withdraw_for_restriction(table, record.lead_restrictions)  # L41A: a lead face down before it
         for r in record.lead_restrictions:
             if not r.decided and play.turn == r.leader:
                 self._lead_ruling(record, r)

@@ -23,7 +23,7 @@ Withdrawals to comply with a rectification or to correct an illegal play (L47A, 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from contractbridge.cards import Card, Seat, Side
@@ -31,9 +31,10 @@ from contractbridge.director import Effect, EffectKind, Option, Question, Ruling
 from contractbridge.errors import IllegalPlayError, ParseError, RulingError
 from contractbridge.laws.wbf17.play.out_of_turn import lead_out_of_turn
 from contractbridge.laws.wbf17.play.procedure import Retraction, may_retract
+from contractbridge.values import IrregularityKind
 
 if TYPE_CHECKING:
-    from contractbridge.director import DirectedAuction
+    from contractbridge.director import DirectedAuction, LeadRestriction
     from contractbridge.laws.base import DisclosureTable, PlayTable
 
 __all__ = [
@@ -43,6 +44,7 @@ __all__ = [
     "face_down_withdrawal",
     "misexplained",
     "retraction",
+    "withdraw_for_restriction",
     "withdrawn_face_down_leads",
 ]
 
@@ -168,6 +170,35 @@ def withdrawn_face_down_leads(record: DirectedAuction | None) -> int:
     """How many face-down opening leads the director has had withdrawn (L41A, L47E2(a))."""
     rulings = [] if record is None else record.rulings
     return sum(1 for r in rulings if r["irregularity"] == FACE_DOWN_WITHDRAWAL and r["option"] == "withdraw")
+
+
+def withdraw_for_restriction(table: PlayTable, restrictions: Sequence[LeadRestriction]) -> None:
+    """L41A with L26B (or any lead restriction): when declarer restricts the opening lead of a leader whose lead lies
+    face down, made before the irregularity that gave the restriction (a defender's call after the final pass, L39C;
+    the leader's partner's changed call, L25B2), the director has the lead withdrawn into the leader's hand, who leads
+    again, face down, under the restriction. Nobody saw the card: no penalty card, and it is named to nobody (L41A).
+    Recorded as a ``face_down_lead_withdrawal`` ruling (``withdrawn_face_down_leads``), once: the lead laid again comes
+    after the restriction. Whatever the restriction (even a suit the card is not of), lest the withdrawal tell the
+    table the card's suit."""
+    down, record = table.face_down_lead, table.record
+    if down is None or record is None:
+        return
+    bound = [r for r in restrictions if r.leader == down.leader and r.decided and (r.banned or r.required is not None)]
+    if not bound:
+        return
+    log = table.to_events()
+    laid = max(i for i, e in enumerate(log) if e.get("event") == "face_down_lead")
+    raised = [i for i in table.irregularities if i.kind is IrregularityKind.LEAD_RESTRICTION and i.event > laid]
+    rulings = [r for r in bound if any(i.seat == r.offender for i in raised)]
+    if not rulings:
+        return
+    law = f"41A, {rulings[0].law}"
+    name = down.leader.name.capitalize()
+    record.note(f"L{law}: {name}'s face-down opening lead, made before the lead restriction, went back into his hand "
+                "(no penalty card: nobody saw it); he leads again, face down, under the restriction.")  # fmt: skip
+    record.rulings.append(
+        {"irregularity": FACE_DOWN_WITHDRAWAL, "law": law, "option": "withdraw", "offender": down.leader.letter}
+    )
 
 
 def _told_wrongly(table: PlayTable, seat: Seat) -> Ruling:
