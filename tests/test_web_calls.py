@@ -7,6 +7,7 @@ Every deal is seeded; each seat's frames hold its own hand only."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from contextlib import ExitStack
 from typing import Any
@@ -237,3 +238,42 @@ def test_the_driver_makes_a_persons_call_its_event(irregular: bool) -> None:
     table.apply(driver.call_event(Seat.EAST, "1H"))
     assert table.pending_irregularity is not None and table.pending_irregularity.seat is Seat.EAST
     assert table.rules.name == "WBF17" and table.record is not None and table.record.pending is not None
+
+
+def test_a_call_after_the_final_pass_over_a_face_down_lead_lets_the_table_go_on_l39c_l26b_l41a(
+    seated: tuple[str, Sockets], store: Store
+) -> None:
+    """North's 1NT is passed out to East, who leads face down (L41A); West then bids 2C (L39): the director cancels it
+    (L39A, L39C) and North forbids the suit of the card lying face down (L26B). The director has the lead withdrawn
+    into East's hand (L41A: no penalty card, named to nobody); East leads again, face down, under the restriction,
+    and once North and West have no questions the lead is faced and the play goes on (it used to stop with no
+    ruling: "cannot yet rule")."""
+    table_id, ws = seated
+    for seat, call in zip("NESW", ("1NT", "P", "P", "P"), strict=True):
+        ws[seat].send_json({"type": "call", "call": call})
+        until(ws[seat], lambda f, s=seat: f["view"]["auction"] and f["view"]["auction"][-1][0] == s)
+    lead = min(cards_in({"hand": until(ws["E"], lambda f: f["view"]["turn"] == "E")["view"]["hand"]}))
+    ws["E"].send_json({"type": "play", "card": lead})  # a person's opening lead is made face down (L41A)
+    down = until(ws["D"], lambda f: bool(((f["disclosure"] or {}).get("clarification") or {}).get("face_down")))
+    assert not down["view"]["current_trick"]
+    ws["W"].send_json({"type": "call", "call": "2C"})
+    assert ruling(until(ws["D"], lambda f: ruling(f) is not None))["law"] == "39"  # type: ignore[index]
+    ws["D"].send_json({"type": "choose", "option": "cancel"})
+    restriction = until(ws["N"], lambda f: (ruling(f) or {}).get("law") == "26B")
+    assert ruling(restriction)["chooser"] == "N"  # type: ignore[index]
+    suit = lead[0]
+    ws["N"].send_json({"type": "choose", "option": f"forbid_{suit}"})
+    again = until(ws["E"], lambda f: ruling(f) is None and f["view"]["turn"] == "E" and bool(f["view"]["legal_cards"]))
+    assert lead in cards_in({"hand": again["view"]["hand"]}) and all(c[0] != suit for c in again["view"]["legal_cards"])
+    for seat in "NSW":  # the withdrawn card is East's alone (L41A)
+        assert lead not in json.dumps(state(ws[seat]))
+    second = again["view"]["legal_cards"][0]
+    ws["E"].send_json({"type": "play", "card": second})
+    ws["N"].send_json({"type": "no_questions"})
+    ws["W"].send_json({"type": "no_questions"})
+    faced = until(ws["D"], lambda f: bool(f["view"]["current_trick"]))
+    assert faced["view"]["current_trick"][0] == ["E", second] and faced["ruling"]["ruling"] is None
+    events = stored(store, table_id)
+    assert [e["event"] for e in events].count("face_down_lead") == 2 and events[-1]["event"] == "play"
+    table = Table.from_events(events)  # a restart reads the same table back
+    assert table.pending_irregularity is None and table.turn is Seat.SOUTH
