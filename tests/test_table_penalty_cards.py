@@ -113,6 +113,6 @@ def test_tv103_declarer_chooses_before_the_partner_of_a_major_pc_owner_leads_l50
     free = Table.from_events(partner_log({"event": "choose", "seat": "S", "option": "no_restriction"}))
     assert free.legal_cards() == frozenset(DEAL[Seat.WEST])  # L50D2(b): the PC stays
     assert free.record is not None and [p.card for p in free.record.penalty_cards] == [Card("CQ")]
-    forbidden.play("C2")  # against the ban: recorded at an irregular table
-    pending = forbidden.pending_irregularity
-    assert pending is not None and pending.kind is IrregularityKind.RESTRICTED_CARD
+    forbidden.play("C2")  # against the ban: recorded at an irregular table, a revoke that stands (L61A)
+    revoke = forbidden.irregularities[-1]
+    assert revoke.kind is IrregularityKind.RESTRICTED_CARD and forbidden.pending_irregularity is None

@@ -33,17 +33,18 @@ def tv66_table() -> Table:
 
 def test_l26b_lead_ban_is_enforced_tv66() -> None:
     """#16.1: after declarer forbids hearts, East may not lead one (L26B); at an irregular table the heart is
-    recorded as an irregularity and stops the table, on a replay too."""
+    recorded as an irregularity, a revoke that stands (L61A: a suit an opponent specified in rectification, when
+    able), on a replay too (it used to stop the table with no ruling; tests/test_restriction_revoke.py)."""
     table = tv66_table()
     table.apply({"event": "choose", "seat": "N", "option": "forbid_H"})
     assert table.turn == Seat.EAST
     legal = table.legal_cards()
     assert legal == frozenset(DEAL[Seat.EAST]) - HEARTS and table.view("E").legal_cards == legal
     table.play("HA", "E")
-    pending = table.pending_irregularity
-    assert pending is not None and pending.kind is IrregularityKind.RESTRICTED_CARD and pending.seat == Seat.EAST
-    assert "26B" in pending.message and table.turn is None
-    assert Table.from_events(table.to_events()).pending_irregularity == pending
+    revoke = table.irregularities[-1]
+    assert revoke.kind is IrregularityKind.RESTRICTED_CARD and revoke.seat == Seat.EAST
+    assert "26B" in revoke.message and table.pending_irregularity is None and table.turn == Seat.SOUTH
+    assert Table.from_events(table.to_events()).irregularities[-1] == revoke
     table.undo()
     table.play("SJ", "E")  # any other suit is fine
     assert table.turn == Seat.SOUTH

@@ -19,6 +19,7 @@ from contractbridge.cards import Seat, Side, Suit
 from contractbridge.errors import BridgeError, RulingError, RulingPendingError
 from contractbridge.laws.wbf17.corrections import standing_revokes
 from contractbridge.laws.wbf17.inquiries import AS_IF_ESTABLISHED
+from contractbridge.laws.wbf17.misplays import restriction_revokes
 from contractbridge.laws.wbf17.play.review import Adjusted, Answer, Flag, NoDamage, Result, Weighted, settle
 from contractbridge.laws.wbf17.play.review import Final as Settled
 from contractbridge.laws.wbf17.play.revokes import (
@@ -172,16 +173,20 @@ def revoke_transfers(table: PlayTable) -> list[Transfer]:
     if play is None or table.phase is not Phase.DONE:
         return []
     tricks = play.tricks
-    noticed = _notices(table)
+    noticed, restricted = _notices(table), restriction_revokes(table)
     revokes = [
         Revoke(
             seat,
             place // 4 + 1,
             tricks[place // 4].cards[0].suit,
-            RevokeKind.DUMMY if seat == play.dummy else RevokeKind.FOLLOW_SUIT,
+            RevokeKind.RESTRICTION
+            if (seat, card, place // 4 + 1) in restricted
+            else RevokeKind.DUMMY
+            if seat == play.dummy
+            else RevokeKind.FOLLOW_SUIT,
             noticed.get((seat, place // 4 + 1), Notice.IN_TIME),
         )
-        for seat, _, place in standing_revokes(table)
+        for seat, card, place in standing_revokes(table)
         if place // 4 + 1 < 13 and place // 4 < len(tricks)
     ]
     record = table.record

@@ -40,6 +40,7 @@ from contractbridge.laws.wbf17.misplays import (
     card_before_rectification,
     misplay_ruling,
     premature_after_forfeit,
+    restriction_revoke,
 )
 from contractbridge.laws.wbf17.missing_cards import (
     CARD_FOUND,
@@ -419,7 +420,11 @@ class WBF17CardPlay(Edition):
         """L54B2 (TV112): dummy's card played second to an accepted opening lead out of turn stands; nothing to
         rule (the card is played at dummy's turn, as a card that counts as played); likewise declarer's card that
         forfeited the rectification of a defender's premature play (L60A1, L57C3). L43B2(a): declarer's lead from
-        the hand the defenders chose after dummy's warning is accepted (``played_cards.accepted_lead``)."""
+        the hand the defenders chose after dummy's warning is accepted (``played_cards.accepted_lead``). L61A: a card
+        a restriction forbade stands as a revoke (``misplays.restriction_revoke``)."""
+        revoke = restriction_revoke(table)
+        if revoke is not None:
+            return revoke
         record = table.record
         ruling = None if record is None else record.pending
         if record is not None and ruling is not None and accepted_lead(table):

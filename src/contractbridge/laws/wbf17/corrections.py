@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from contractbridge.cards import Card, Seat
 from contractbridge.director import Effect, EffectKind, Option, Ruling
 from contractbridge.errors import RulingError
-from contractbridge.laws.wbf17.misplays import PlayRestriction
+from contractbridge.laws.wbf17.misplays import PlayRestriction, restriction_revokes
 from contractbridge.laws.wbf17.play.revokes import correction
 from contractbridge.values import IrregularityKind
 
@@ -37,15 +37,18 @@ __all__ = [
 
 def standing_revokes(table: PlayTable) -> list[tuple[Seat, Card, int]]:
     """The revokes the table let stand that are still in the play (not corrected): seat, card and its place in
-    the order of play (0-based)."""
+    the order of play (0-based). A card a restriction forbade counts (L61A, ``misplays.restriction_revokes``)."""
 
     play = table.play_state
     if play is None:
         return []
     played = play.played()
     out = []
+    restricted = restriction_revokes(table)
     for i in table.irregularities:
-        if i.kind != IrregularityKind.REVOKE or i.seat is None or not isinstance(i.action, Card) or i.trick is None:
+        if i.seat is None or not isinstance(i.action, Card) or i.trick is None:
+            continue
+        if i.kind != IrregularityKind.REVOKE and (i.seat, i.action, i.trick) not in restricted:
             continue
         start = 4 * (i.trick - 1)
         place = next((n for n in range(start, min(start + 4, len(played))) if played[n] == (i.seat, i.action)), None)

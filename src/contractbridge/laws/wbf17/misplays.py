@@ -22,14 +22,19 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ACCEPTED_LEAD_DUMMY",
+    "RESTRICTION_REVOKE",
     "PlayRestriction",
     "card_before_rectification",
     "misplay_ruling",
     "premature_after_forfeit",
+    "restriction_revoke",
+    "restriction_revokes",
 ]
 
 #: the irregularity of dummy's card played second to an accepted opening lead out of turn: it stands (L54B2)
 ACCEPTED_LEAD_DUMMY: Final = "dummy_card_after_accepted_lead"
+#: the irregularity of a card a lead or play restriction forbade, when able: it stands as a revoke (L61A)
+RESTRICTION_REVOKE: Final = "restriction_revoke"
 
 
 _NO_EFFECT: Final = Effect(EffectKind.NONE)
@@ -157,12 +162,48 @@ def _withdrawn_declarer_lead(table: PlayTable, trick: int) -> bool:
     )
 
 
+def _restriction_revoke(seat: Seat, card: Card) -> Ruling:
+    """L61A: ``card`` led or played when the law or declarer's chosen rectification (L26B, L50D2, L51B, L57A)
+    required another card or suit the player could lead or play (when he cannot comply any card is legal, L59): a
+    revoke. It stands, nothing to choose (``restriction_revoke``); attention drawn before it is established corrects
+    it (L62, ``corrections``), else L64 after play."""
+    what = f"{card} stands: a revoke (L61A); corrected if attention is drawn before it is established (L62), else L64"
+    stands = Option("revoke", "61A", what, (Effect(EffectKind.ACCEPT, seat, (card,)),))
+    description = f"{seat.name.capitalize()} led or played {card}, which the rectification in force did not allow"
+    return Ruling(RESTRICTION_REVOKE, "61A", seat, description, (stands,))
+
+
+def restriction_revoke(table: PlayTable) -> Choice | None:
+    """The pending ``RESTRICTION_REVOKE`` ruling settled at once (the card stands as a revoke, L61A), its entry in the
+    record naming the card and its trick for ``restriction_revokes``; None for another ruling."""
+    record, card = table.record, table.pending_irregularity
+    ruling = None if record is None else record.pending
+    if record is None or ruling is None or ruling.irregularity != RESTRICTION_REVOKE or card is None:
+        return None
+    record.choose(None, "revoke")
+    record.rulings[-1].update(trick=card.trick, card=str(card.action))
+    return Choice(ruling.option("revoke"), ruling)
+
+
+def restriction_revokes(table: PlayTable) -> set[tuple[Seat, Card, int]]:
+    """The revokes of a restriction the table let stand (L61A): seat, card and trick (``restriction_revoke``)."""
+    rulings = [] if table.record is None else table.record.rulings
+    return {
+        (Seat.parse(r["offender"]), Card.parse(r["card"]), r["trick"])
+        for r in rulings
+        if r["irregularity"] == RESTRICTION_REVOKE
+    }
+
+
 def misplay_ruling(table: PlayTable, irregularity: Irregularity) -> Ruling | None:
     """The ruling on a card led or played out of turn after the opening lead, or instead of a penalty card due,
     or ``None`` (not this module's):
 
     - another card when a penalty card had to be played: declarer accepts it or has the PC played instead, the
       card then a major PC (L52B; a revoke without automatic transfer, L64B3: REVIEW 64C);
+    - a card another restriction forbade (L26B, L50D2, L51B, L57A), when able: a revoke that stands (L61A,
+      ``_restriction_revoke``); not a card other than one that counts as played (L57C3, L57D, L62C2): the table
+      stops for the director;
 
     - a lead out of turn (``lead_out_of_turn``): at trick 13 withdrawn (L53A); declarer's from either hand, the
       defenders' choice with the LHO of the hand that led choosing (his choice prevails, L55A), withdrawn without
@@ -186,7 +227,7 @@ def misplay_ruling(table: PlayTable, irregularity: Irregularity) -> Ruling | Non
     if irregularity.kind == IrregularityKind.RESTRICTED_CARD and record is not None:
         owed = {pc.card for pc in record.penalty_cards if pc.seat == seat} & table.legal_cards()
         if not owed:
-            return None  # another restriction (L26B, L50D2, L57A) broken: the table stops for the director
+            return None if _committed(table, seat, number) else _restriction_revoke(seat, card)
         return failure_to_play(seat, card, tuple(sorted(owed)), declarer, declarer_played_since=False)
     if irregularity.kind == IrregularityKind.LEAD_OUT_OF_TURN and len(play):
         if _withdrawn_declarer_lead(table, number) and turn.side == declarer.side != seat.side:
