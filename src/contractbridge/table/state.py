@@ -8,7 +8,7 @@ table.claim(Seat.SOUTH, 10); table.agree(Seat.WEST); table.agree(Seat.EAST)   # 
 table.result, table.view(Seat.WEST), table.to_events(), Table.from_events(events), table.undo()
 ```
 
-A table owns its rules: ``Table(board, edition)`` resolves one ``Edition`` object (``table.rules``; an
+A table owns its rules: ``Table(board, edition)`` names one ``Edition`` object (``table.rules``, made on first use; an
 ``Edition`` instance may be given instead of a name), which
 decides what varies between rule books: the restrictions on a seat's cards, when dummy is faced, who must
 agree to a claim, what an unlawful card does at an irregular table (see ``contractbridge.laws.base``).
@@ -54,7 +54,7 @@ from contractbridge.errors import (
     RulingError,
     RulingPendingError,
 )
-from contractbridge.laws import DEFAULT_EDITION, Choice, Edition
+from contractbridge.laws import DEFAULT_EDITION, Choice, Edition, edition_id
 from contractbridge.laws import edition as find_edition
 from contractbridge.loglines import fold, read_events
 from contractbridge.play import PlayState, Trick, cards_of
@@ -144,6 +144,7 @@ class Table:
         "_pending",
         "_play",
         "_ruled",
+        "_rules",
         "_strict_play",
         "_table_ruling",
         "_undos",
@@ -151,7 +152,6 @@ class Table:
         "edition",
         "irregular",
         "record",
-        "rules",
     )
 
     def __init__(
@@ -162,21 +162,21 @@ class Table:
         *,
         agreements: PartnershipAgreements | None = None,
     ) -> None:
-        if isinstance(edition, str):  # a name, as almost every table is given
-            rules = find_edition(edition)
+        rules: Edition | None
+        if isinstance(edition, str):  # a name, as almost every table is given: its ``Edition`` made on first use
+            name, rules = edition_id(edition), None
         elif isinstance(edition, Edition):
-            rules = edition
+            name, rules = edition.name, edition
         else:
             raise ParseError(f"an edition is named by a string (WBF17, NBB30 …), not {edition!r}")
         if not board.deal.is_complete:
             raise ParseError(f"board {board.number}: a table needs a complete deal of 4 × 13 cards")
         self.board = board
-        #: the rule book this table plays by (``edition`` is its name)
-        self.rules: Edition = rules
-        self.edition = rules.name
+        self._rules = rules
+        self.edition = name
         self.irregular = bool(irregular)
         system = None if agreements is None else agreements.to_dict()
-        board_entry = _new_entry(_BoardEntry, (board, rules.name, self.irregular, system))  # no ``_make``'s frame
+        board_entry = _new_entry(_BoardEntry, (board, name, self.irregular, system))  # no ``_make``'s frame
         self._events: list[Entry] = [board_entry]
         #: how to take back each event entry of the log after the first, None to refold the log (an ``int`` entry,
         #: a card of a strict table, has none: ``undo`` pops the play itself, #28); no undo of a strict table's
@@ -184,7 +184,7 @@ class Table:
         #: collector (#28)
         self._undos: list[Undo | None] = []
         #: the director's record of the auction: the one auction state of an irregular table (None if strict)
-        self.record: DirectedAuction | None = rules.new_record(board.dealer, agreements) if irregular else None
+        self.record: DirectedAuction | None = self.rules.new_record(board.dealer, agreements) if irregular else None
         self._auction = Auction(board.dealer)
         self._play: PlayState | None = None
         #: ``_play`` at a strict table while no claim stands, else None: the one slot the hot paths (``phase``,
@@ -201,6 +201,15 @@ class Table:
         self._irregularities: list[Irregularity] = []
 
     # state --------------------------------------------------------------------------------------
+    @property
+    def rules(self) -> Edition:
+        """The rule book this table plays by (``edition`` is its name), its own object: made when first asked for
+        where the table was given a name (#28: a strict table played through asks only to word a refusal)."""
+        rules = self._rules
+        if rules is None:
+            rules = self._rules = find_edition(self.edition)
+        return rules
+
     @property
     def auction(self) -> Auction:
         """The auction: the calls that stand (for reading; change it only through the table). At an irregular
