@@ -151,7 +151,7 @@ def register(app: typer.Typer) -> None:
     @app.command("generate")
     def generate_command(
         constraint: Annotated[str, typer.Argument(help='e.g. "spades(N) >= 5 and hcp(N) in 15..17"')] = "",
-        n: Annotated[int, typer.Option("-n", help="number of deals")] = 1,
+        n: Annotated[int, typer.Option("-n", help="number of deals", min=0)] = 1,
         seed: Annotated[int | None, typer.Option("--seed", help="random seed (reproducible output)")] = None,
         fmt: Annotated[Format, typer.Option("--format", "-f", help="text, pbn or json")] = Format.text,
         with_dd: Annotated[bool, typer.Option("--dd", help="solve each deal double dummy")] = False,
@@ -198,9 +198,11 @@ def register(app: typer.Typer) -> None:
     @app.command("simulate")
     def simulate_command(
         constraint: Annotated[str, typer.Argument(help="deals to simulate (the constraint language)")] = "",
-        n: Annotated[int, typer.Option("-n", help="number of deals")] = 1000,
+        n: Annotated[int, typer.Option("-n", help="number of deals", min=0)] = 1000,
         seed: Annotated[int | None, typer.Option("--seed", help="random seed")] = None,
-        workers: Annotated[int | None, typer.Option("--workers", "-w", help="local processes (0: this one)")] = None,
+        workers: Annotated[
+            int | None, typer.Option("--workers", "-w", help="local processes (0: this one)", min=0, max=1024)
+        ] = None,
         scheduler: Annotated[
             str | None, typer.Option("--scheduler", help="Dask scheduler address, e.g. tcp://host:8786")
         ] = None,
