@@ -257,3 +257,31 @@ def test_an_event_file_that_is_not_one_changes_nothing(tmp_path: Path, event_fil
     status, output = _invoke(["event", "result", str(path), "4S", "N", "-t", "10", "--round", "1", "--table", "1",
                               "--board", "1"])  # fmt: skip
     assert status == 2 and str(path) in output and path.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("[" * 100_000, "not JSON (nested too deeply)"),  # was RecursionError
+        ('{"format": ' + "9" * 5000 + "}", "not JSON (Exceeds the limit"),  # was ValueError
+    ],
+)
+def test_an_event_file_too_deep_or_too_long_a_number_is_a_typed_error(text: str, message: str, tmp_path: Path) -> None:
+    path = tmp_path / "ev.json"
+    path.write_text(text, encoding="utf-8")
+    status, output = _invoke(["event", "rank", str(path)])
+    assert status == 2 and f"{path}: {message}" in " ".join(output.split())
+
+
+def test_an_event_file_whose_result_the_event_refuses_names_the_file(tmp_path: Path, event_file: Path) -> None:
+    """Was ``round 1, table 1, board 11: …`` with no file (found by tests/test_fuzz_cli_readers.py)."""
+    path = tmp_path / "ev.json"
+    path.write_bytes(event_file.read_bytes())
+    status, output = _invoke(["event", "result", str(path), "4S", "N", "-t", "10", "--round", "1", "--table", "1",
+                              "--board", "1"])  # fmt: skip
+    assert status == 0, output
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["results"][0]["board"] = 11
+    path.write_text(json.dumps(data), encoding="utf-8")
+    status, output = _invoke(["event", "rank", str(path)])
+    assert status == 2 and f"{path}: round 1, table 1, board 11: board 11 is not played there" in output
