@@ -285,3 +285,15 @@ def test_an_event_file_whose_result_the_event_refuses_names_the_file(tmp_path: P
     path.write_text(json.dumps(data), encoding="utf-8")
     status, output = _invoke(["event", "rank", str(path)])
     assert status == 2 and f"{path}: round 1, table 1, board 11: board 11 is not played there" in output
+
+
+@pytest.mark.parametrize(("name", "message"), [("plot.txt", "writes a .png or .svg"), ("plot.png", "exists")])
+def test_simulate_refuses_a_plot_it_cannot_write_before_solving(name: str, message: str, tmp_path: Path) -> None:
+    """Was: matplotlib's ``ValueError`` for a ``.txt`` name after every deal was solved (the results lost), and an
+    existing plot written over."""
+    plot = tmp_path / name
+    plot.write_bytes(b"mine")
+    status, output = _invoke(["simulate", "", "-n", "1", "-w", "0", "--plot", str(plot)])
+    assert status == 2 and message in output and plot.read_bytes() == b"mine"
+    status, output = _invoke(["simulate", "", "-n", "1", "-w", "0", "--plot", str(tmp_path / "no" / "plot.svg")])
+    assert status == 2 and "no directory" in output

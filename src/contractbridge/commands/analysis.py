@@ -215,12 +215,17 @@ def register(app: typer.Typer) -> None:
 
         try:
             seat = Seat.parse(declarer)
+            if plot is not None:  # checked before the deals are solved, so that none is lost to a bad name
+                _check_plot(plot)
             result = simulate(
                 constraint, n, seed=seed, workers=workers, scheduler=scheduler, progress=not as_json and n >= 200
             )
         except BridgeError as err:
             raise _fail(err) from None
-        written = None if plot is None else result.plot(plot, seat)
+        try:
+            written = None if plot is None else result.plot(plot, seat)
+        except OSError as err:
+            raise _fail(BridgeError(f"{plot}: {err.strerror or err}")) from None
         if as_json:  # the file written is named in the JSON, which stays the only output
             typer.echo(json.dumps({**result.to_dict(), **({} if written is None else {"plot": str(written)})}))
             return
@@ -230,6 +235,17 @@ def register(app: typer.Typer) -> None:
         console.print(f"acceptance: {100 * result.acceptance:.3f}% of {result.attempts} shuffles")
         if written is not None:
             console.print(f"Wrote the trick distribution to {written}", highlight=False, soft_wrap=True)
+
+
+def _check_plot(plot: Path) -> None:
+    """``--plot`` names a new PNG or SVG file in a directory that exists: never a file replaced (matplotlib writes
+    over one), nor a format it refuses after the deals are solved."""
+    if plot.suffix.lower() not in (".png", ".svg"):
+        raise BridgeError(f"--plot writes a .png or .svg file, not {plot.name!r}")
+    if plot.exists():
+        raise BridgeError(f"{plot} exists: choose another name (simulate never replaces a file)")
+    if not plot.parent.is_dir():
+        raise BridgeError(f"{plot}: no directory {plot.parent}")
 
 
 #: Shuffles of the first batch that estimates how often a constraint is met (#17 item 13).
