@@ -297,3 +297,13 @@ def test_simulate_refuses_a_plot_it_cannot_write_before_solving(name: str, messa
     assert status == 2 and message in output and plot.read_bytes() == b"mine"
     status, output = _invoke(["simulate", "", "-n", "1", "-w", "0", "--plot", str(tmp_path / "no" / "plot.svg")])
     assert status == 2 and "no directory" in output
+
+
+@pytest.mark.parametrize("scores", ["SA", ["420", "x"], [object()]])
+def test_scores_that_are_not_numbers_are_a_scoring_error(scores: object) -> None:
+    """Was numpy's plain ``ValueError``/``TypeError`` (``could not convert string to float``)."""
+    from contractbridge.errors import ScoringError
+    from contractbridge.scoring import compare
+
+    with pytest.raises(ScoringError, match="must be a flat list of numbers"):
+        compare.matchpoints(scores)  # type: ignore[arg-type]
