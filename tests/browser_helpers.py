@@ -62,7 +62,7 @@ def act(page: playwright_api.Page) -> bool:
     """Whatever this player may do now, done by clicking: a pass (or the lowest bid when nothing else), "no
     questions" before the opening lead is faced (L41B), or the first playable card. Returns whether it did
     something."""
-    for selector in ("#bidding-box:not([hidden]) button.bid[data-call='P']:not([disabled])", "#no-questions",
+    for selector in ("#bidding-box[data-mode='turn'] button.bid[data-call='P']:not([disabled])", "#no-questions",
                      ".card.playable"):  # fmt: skip
         target = page.locator(selector)
         if target.count():

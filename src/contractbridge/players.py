@@ -11,7 +11,9 @@ the end of the clarification period, L41B–C) and returns it as an ``Action``, 
 whose turn it is and for what (a person's call or card, his questions before the face-down lead is faced, an answer
 to a claim or to an undo request, a ruling's choice, the director). ``drive`` is the synchronous loop over it; an
 asynchronous interface calls ``Driver.decide()`` off its event loop, commits the action's event through its own
-store, and applies it. Undo requests go through ``request_undo`` / ``answer_undo`` / ``take_back``.
+store, and applies it. A person's call becomes its event through ``call_event``: out of turn it is refused at a table
+without a director (L17C) and recorded for the laws to rule at a director's (L28–L32). Undo requests go through
+``request_undo`` / ``answer_undo`` / ``take_back``.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from contractbridge.calls import PASS, Call
 from contractbridge.cards import Card, Seat
-from contractbridge.errors import BridgeError
+from contractbridge.errors import BridgeError, OutOfTurnError
 from contractbridge.table import Phase, Table, TableView
 
 __all__ = [
@@ -221,6 +223,25 @@ class Driver:
         if table.irregular and chosen not in table.legal_cards():
             return None
         return {"event": "face_down_lead", "seat": seat.letter, "card": str(chosen)}
+
+    def call_event(self, seat: Seat, call: str) -> dict[str, Any]:
+        """The ``call`` event of the person at ``seat``. A table without a director takes a call at its caller's turn
+        only (L17C): any other is ``OutOfTurnError`` and nothing changes. A director's table takes it from any seat,
+        for its laws to record and rule: a call out of rotation (L28–L32: the option its chooser has, L29A; the
+        calls that settle it before the rectification, L28B), an insufficient bid (L27), a call when barred (L30–L32,
+        L37), or to refuse with a typed error (a call while a ruling is pending, L9B2; after the auction period,
+        L17D)."""
+        if not self.table.irregular:
+            self.require_turn(seat, call)
+        return {"event": "call", "seat": seat.letter, "call": call}
+
+    def require_turn(self, seat: Seat, what: object) -> None:
+        """``OutOfTurnError`` unless ``seat`` decides the next action (the seat to call, or declarer for dummy's
+        cards, L41D); ``what`` names the call or card refused."""
+        actor = self.table.actor
+        if actor != seat:
+            who = "nobody" if actor is None else _name(actor)
+            raise OutOfTurnError(f"{what}: it is {who}'s turn, not {_name(seat)}'s")
 
     def clarification_step(self) -> Action | Wait | None:
         """While the opening lead lies face down (``Table.face_down_lead``): a robot entitled to ask says it has no

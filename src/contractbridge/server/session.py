@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from contractbridge.cards import Card, Seat
 from contractbridge.deal import Board, Deal
-from contractbridge.errors import BridgeError, OutOfTurnError, RulingError
+from contractbridge.errors import BridgeError, RulingError
 from contractbridge.laws.wbf17.disclosure import agreements, answer_text, explained_calls
 from contractbridge.players import Action, Driver, Player, UndoError, UndoRequest, Wait, WaitKind
 from contractbridge.scoring.rubber import Rubber
@@ -504,19 +504,14 @@ class TableSession:
         elif kind == "hesitation":  # L16B2: the sender, an opponent, reserves the right to call the director
             manner: dict[str, Any] = {"kind": data["kind"]} if "kind" in data else {}  # L16B1: a remark, a gesture …
             await self._accept({"event": kind, "seat": str(data["seat"]), "noted_by": seat.letter, **manner})
-        elif kind in ("call", "play"):
-            actor = self.table.actor
-            if actor != seat:
-                who = "nobody" if actor is None else actor.name.lower()
-                what = data.get("call" if kind == "call" else "card", kind)  # the field of a card is ``card`` (#26)
-                raise OutOfTurnError(f"{what}: it is {who}'s turn, not {seat.name.lower()}'s")
-            if kind == "call":
-                meta: dict[str, Any] | None = {k: data[k] for k in ("alert", "explanation") if k in data} or None
-                await self._accept({"event": "call", "seat": seat.letter, "call": data["call"]}, meta)
-            else:
-                turn = self.table.turn
-                assert turn is not None
-                await self._accept({"event": "play", "seat": turn.letter, "card": data["card"]})
+        elif kind == "call":  # out of turn: refused, or at a director's table recorded and ruled (L28–L32)
+            meta: dict[str, Any] | None = {k: data[k] for k in ("alert", "explanation") if k in data} or None
+            await self._accept(self.driver.call_event(seat, str(data["call"])), meta)
+        elif kind == "play":
+            self.driver.require_turn(seat, data["card"])  # the field of a card is ``card`` (#26)
+            turn = self.table.turn
+            assert turn is not None
+            await self._accept({"event": "play", "seat": turn.letter, "card": data["card"]})
         elif kind == "claim":  # none while the opening lead lies face down: the table's laws refuse it (L41C)
             claim = {"event": "claim", "seat": seat.letter, "tricks": data["tricks"]}
             await self._accept({**claim, "statement": data.get("statement", "")})

@@ -11,6 +11,7 @@ let socket = null;
 let frame = null;
 let typed = "";
 let chosen = null;  // the call clicked in the auction grid: {board, call} (its 1-based number)
+let early = null;  // the board whose bidding box the player opened to call out of turn (a director's table)
 
 const $ = (id) => document.getElementById(id);
 const send = (message) => socket && socket.readyState === WebSocket.OPEN && socket.send(JSON.stringify(message));
@@ -215,7 +216,15 @@ function renderAuction() {
     column += 1;
     if (column % 4 === 0) { table.append(row); row = el("tr", {}); }
   });
-  if (v.phase === "auction" && v.turn) row.append(el("td", {class: "next"}, "?"));
+  const pending = v.pending_irregularity;  // a call awaiting its ruling (L27, L28–L32), not yet in the auction: shown
+  if (v.phase === "auction" && pending && pending.call && pending.seat) {  // in its caller's column, marked
+    while (["W", "N", "E", "S"][column % 4] !== pending.seat) {
+      row.append(el("td", {}));
+      column += 1;
+      if (column % 4 === 0) { table.append(row); row = el("tr", {}); }
+    }
+    row.append(el("td", {class: "irregular-call", id: "pending-call", title: `${words(pending.kind)}: the director rules it`}, callNode(pending.call)));
+  } else if (v.phase === "auction" && v.turn) row.append(el("td", {class: "next"}, "?"));
   table.append(row);
 }
 
@@ -351,16 +360,51 @@ function renderClarification() {
   }
 }
 
+// at a director's table a player may call when it is not his turn: he opens the bidding box out of turn (asked to
+// confirm), and the table records the call out of rotation and the ruling its edition gives (L28–L32); while that
+// ruling waits, the players its before_rectification names may call (the player whose turn it was, L28B; the
+// offender's LHO, accepting it, L29A), nobody else
+function beforeRectification() {
+  const ruling = frame.ruling && frame.ruling.ruling;
+  return ruling ? (ruling.before_rectification || []).find((b) => b.seat === frame.you) || null : null;
+}
+function biddingMode() {  // "turn", "before" (a call the pending ruling allows), "early" (out of turn), or null
+  const v = frame.view;
+  if (v.phase !== "auction" || frame.result) return null;
+  if (v.legal_calls.length > 0) return "turn";
+  if (!frame.table.director || !SEATS.includes(frame.you)) return null;
+  if (frame.ruling && frame.ruling.ruling) return beforeRectification() ? "before" : null;
+  return v.turn && v.turn !== frame.you ? "early" : null;
+}
 function renderBiddingBox() {
   const v = frame.view;
   const box = $("bidding-box");
-  const mine = v.phase === "auction" && v.legal_calls.length > 0;
-  box.hidden = !mine;
-  if (!mine) return;
+  const mode = biddingMode();
+  if (mode !== "early" || (early !== null && early !== v.board)) early = null;  // until he calls or it is his turn
+  const open = mode === "early" ? early !== null : mode !== null;
+  const offer = $("out-of-turn");
+  offer.hidden = mode !== "early" || open;
+  if (!offer.hidden) {
+    offer.replaceChildren(el("button", {id: "call-out-of-turn", onclick: () => {
+      if (!confirm("Call out of turn? The director will be called.")) return;
+      early = v.board;
+      render();
+    }}, `${NAMES[v.turn]} to call: call out of turn…`));
+  }
+  box.hidden = !open;
+  box.dataset.mode = open ? mode : "";
+  if (!open) return;
+  const before = beforeRectification();
+  $("bidding-title").replaceChildren(mode === "turn" ? "Your call"
+    : mode === "before" ? `You may call now: ${before.effect} (Law ${before.law})`
+    : `Out of turn (${NAMES[v.turn]} to call): the director rules your call`);
+  if (mode === "early") {
+    $("bidding-title").append(" ", el("button", {id: "close-out-of-turn", onclick: () => { early = null; render(); }}, "Cancel"));
+  }
   const legal = new Set(v.legal_calls);
   const irregular = frame.table.director;  // at a director's table a call the laws forbid is made and ruled
   const button = (call) => {
-    const lawful = legal.has(call);
+    const lawful = mode !== "turn" || legal.has(call);
     return el("button", {class: "bid" + (lawful ? "" : " unlawful"), "data-call": call, disabled: !lawful && !irregular,
       onclick: () => makeCall(call)}, callNode(call));
   };
@@ -378,6 +422,7 @@ function makeCall(call) {
   if (text) message.explanation = text;
   $("alert").checked = false;
   $("explanation").value = "";
+  early = null;
   send(message);
 }
 
@@ -462,7 +507,8 @@ function renderRuling() {
   box.replaceChildren();
   const notes = [];
   if (state) {
-    for (const [s, d] of Object.entries(state.obligations || {})) notes.push(`${NAMES[s]} must pass ${d === "next" ? "at the next turn" : "for the rest of the auction"} (${(state.obligation_laws || {})[s] || ""})`);
+    for (const [s, d] of Object.entries(state.obligations || {})) notes.push(`${NAMES[s]} must pass ${d === "pass_next" ? "at his next turn" : "for the rest of the auction"} (Law ${(state.obligation_laws || {})[s] || ""})`);
+    for (const [s, r] of Object.entries(state.requirements || {})) if (r.call) notes.push(`${NAMES[s]} must repeat ${callText(r.call)} (Law ${r.law})`);
     for (const r of state.lead_restrictions || []) notes.push(`Lead restriction for ${NAMES[r.leader] || r.leader} (${r.law})`);
     for (const pc of state.penalty_cards || []) notes.push(`Penalty card of ${NAMES[pc.seat]}: ${pc.card} (${pc.major ? "major" : "minor"}, ${pc.law})`);
   }
@@ -480,7 +526,7 @@ function renderRuling() {
           el("button", {class: "judge", onclick: () => send({type: "judge", question: ruling.question.id, answer: false})}, "No"));
       }
     }
-    box.append(el("p", {}, chooser === "director" ? "The director rules:" : `${NAMES[chooser]} chooses:`));
+    box.append(el("p", {}, chooser === "director" ? "The director rules:" : mine ? "You choose:" : `${NAMES[chooser]} chooses:`));
     const list = el("ul", {class: "options"});
     for (const o of ruling.options) {
       const item = el("li", {}, el("b", {}, o.id), ` — ${o.effect} (Law ${o.law})`);
@@ -488,6 +534,10 @@ function renderRuling() {
       list.append(item);
     }
     box.append(list);
+    for (const b of ruling.before_rectification || []) {  // a call before the rectification settles it (L28B, L29A)
+      box.append(el("p", {class: "before-rectification", "data-seat": b.seat},
+        `${b.seat === frame.you ? "You" : NAMES[b.seat]} may call now instead: ${b.effect} (Law ${b.law})`));
+    }
   }
   for (const n of notes) box.append(el("p", {class: "obligation"}, n));
 }
@@ -561,7 +611,7 @@ function renderDirector() {
   const record = frame.director;
   if (record && record.record) box.append(el("p", {}, "Record: " + record.record.map((e) => `${e.seat} ${e.call}${e.status !== "standing" ? " (" + e.status + ")" : ""}`).join(", ")));
   for (const i of frame.irregularities || []) box.append(el("p", {class: "irregularity"}, irregularityText(i)));
-  for (const c of frame.choices || []) box.append(el("p", {class: "choice"}, `${c.seat ? NAMES[c.seat] : "The director"} chose: ${words(c.option)}`));
+  for (const c of frame.choices || []) box.append(el("p", {class: "choice"}, `${NAMES[c.seat] || "The director"} chose: ${words(c.option)}`));
   if (record && record.review && record.review.length) box.append(el("p", {}, "Review after play: " + record.review.join(", ")));
   if (frame.table.director_call) box.append(el("button", {id: "attend", onclick: () => send({type: "attend"})}, "Attend the call"));
   renderClaimRuling(box);
@@ -607,7 +657,7 @@ function renderCall() {
   box.replaceChildren();
   if (call) box.append(el("p", {id: "call-text"}, `${NAMES[call.seat]} called the director${call.reason ? ": " + call.reason : ""} (Law ${call.law})`));
   if (player && !call) {
-    const reason = el("select", {id: "director-reason"}, ...["lead out of turn", "revoke", "exposed card", "claim", "other"].map((r) => el("option", {value: r}, r)));
+    const reason = el("select", {id: "director-reason"}, ...["lead out of turn", "revoke", "exposed card", "claim", "call out of turn", "insufficient bid", "other"].map((r) => el("option", {value: r}, r)));
     box.append(reason, " ", el("button", {id: "call-director", onclick: () => send({type: "director", reason: reason.value})}, "Call the director"));
   }
 }
