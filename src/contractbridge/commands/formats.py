@@ -120,6 +120,11 @@ def _boards(count: int, source: Path) -> int:
     return count
 
 
+def _dealt(games: list[pbn.PbnGame]) -> int:
+    """The games with a deal, written or inherited (boards, whether they read or not)."""
+    return sum(game.tag("Deal") is not None or "Deal" in game.inherited for game in games)
+
+
 def _convert(
     source: Path, target: Path, kinds: tuple[str, str], limit: int, force: bool, console: Console
 ) -> tuple[int, list[str]]:
@@ -128,7 +133,7 @@ def _convert(
     kind_in, kind_out = kinds
     if kind_in == kind_out == "pbn":  # rewritten as read, a header game (no deal) too
         pf = pbn.read_file(source, limit=limit)
-        count = _boards(sum(game.tag("Deal") is not None for game in pf.games), source)
+        count = _boards(_dealt(pf.games), source)
         pbn.write_file(pf, target)
         return count, [str(target)]
     if kind_in == "lin":
@@ -152,7 +157,7 @@ def _convert(
         dealt = len(lf.boards)
     if kind_in == "pbn":
         games = pbn.read_file(source, limit=limit).games
-        dealt = sum(game.tag("Deal") is not None or "Deal" in game.inherited for game in games)
+        dealt = _dealt(games)
         for tag, lost in sorted(convert.pbn_lost(games, kind_out).items()):
             name = tag if tag == convert.COMMENTARY else f"[{tag}]"
             console.print(f"warning: {source}: {name} of {_plural(lost, 'board')} not carried over")
