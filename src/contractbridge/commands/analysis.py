@@ -66,7 +66,7 @@ def pbn_game(board: Board, table: object | None = None, par: object | None = Non
 
 
 def _fail(err: Exception) -> typer.Exit:
-    Console(stderr=True).print(f"error: {err}", markup=False, highlight=False)
+    Console(stderr=True, soft_wrap=True).print(f"error: {err}", markup=False, highlight=False)  # a path unbroken
     return typer.Exit(2)
 
 
