@@ -3,8 +3,8 @@ serve``. The director creates a 4-table Mitchell of 3 rounds from the page, ente
 round; at table 1 a player of pair 1 plays online with three robots, table 3 is four robots (a missing pair),
 tables 2 and 4 play with cards and enter the traveller, which their opponents confirm on their own pages; the
 director adjusts one score (L12C2) with its reason and corrects another (L79C), whose replaced result stays
-listed; at the end the ranking and the results site. Screenshots go
-to ``$WEB_SCREENSHOTS`` when it is set."""
+listed, and gives a split assigned score (L12C1(b)); the event is factored (Neuberg, L78D); at the end the
+ranking and the results site. Screenshots go to ``$WEB_SCREENSHOTS`` when it is set."""
 
 from __future__ import annotations
 
@@ -37,9 +37,11 @@ def test_a_club_evening_in_the_browser(server: Server, browser: playwright_api.B
     director.fill("input[name=tables]", "4")
     director.fill("input[name=boards_per_round]", "1")
     director.select_option("select[name=movement]", "mitchell")
+    director.select_option("select[name=factoring]", "neuberg")  # a condition of contest (L78D)
     director.click("#new-event button[type=submit]")
     director.wait_for_url(re.compile(r"/e/\w+\?token="))
     director.wait_for_selector("#director-panel:not([hidden])")
+    director.wait_for_selector('#factoring:has-text("Neuberg\'s formula (L78D)")')
     links = {}
     for n in range(1, 9):
         row = director.locator(f"#pairs tr[data-pair='{n}']")
@@ -118,6 +120,20 @@ def test_a_club_evening_in_the_browser(server: Server, browser: playwright_api.B
     )
     said = director.locator("#message").inner_text()
     assert said.startswith("corrected: round 1, table 2") and "replaced by A60/40 (scoring error)" in said
+    # a split assigned score (L12C1(b)) at round 3's table 2: written as the CLI writes it
+    split = place(director, 3, 2).locator("tr[data-board]").first.get_attribute("data-board") or ""
+    director.fill("#adjust input[name=round]", "3")
+    director.fill("#adjust input[name=table]", "2")
+    director.fill("#adjust input[name=board]", split)
+    director.select_option("#adjust select[name=kind]", "split")
+    director.fill("#adjust input[name=score]", "4S N =")
+    director.fill("#adjust input[name=score_ew]", "4S N -1")
+    director.fill("#adjust input[name=reason]", "misinformation")
+    director.click("#adjust button[type=submit]")
+    place(director, 3, 2).locator(f"tr[data-board='{split}'] td.result:has-text('assigned NS 4S N = / EW 4S N -1 "
+                                  "(misinformation)')").wait_for()  # fmt: skip
+    # the director's travellers score it as ``event travellers`` does: NS's and EW's scores apart
+    director.locator(f"#travellers table[data-board='{split}'] tr[data-table='2'] td:has-text('/ EW ')").wait_for()
     assert director.locator("#ranking tbody tr").count() == 8
     shot(director, "event-ranking")
     director.click("#finish")

@@ -107,8 +107,8 @@ def test_the_store_keeps_each_replaced_result_on_postgresql() -> None:
 
 
 def upgrade_an_0005_database(url: str) -> None:
-    """A club's database of revision 0005 (before replaced results were kept) opens at 0006 with its event and
-    its results as they were; its first correction is then kept."""
+    """A club's database of revision 0005 (before replaced results were kept) opens at the newest revision with its
+    event and its results as they were; its first correction is then kept."""
     from alembic import command
     from alembic.config import Config
 
@@ -131,7 +131,7 @@ def upgrade_an_0005_database(url: str) -> None:
     db = Store(url)
     try:
         with db.engine.connect() as c:
-            assert c.exec_driver_sql("SELECT version_num FROM alembic_version").scalar() == "0006"
+            assert c.exec_driver_sql("SELECT version_num FROM alembic_version").scalar() == "0007"
         events = EventStore(db)
         old = ResultRecord(Entry(1, 2, 2, "4S", "S", 10, "HK"), "pair 2", True)
         assert events.event("e1").name == "Old" and events.results("e1") == [old] and events.replaced("e1") == []

@@ -263,7 +263,7 @@ def test_store_is_sqlite_wal_with_migrations(tmp_path: Path) -> None:
     try:
         with db.engine.connect() as c:
             assert c.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
-            assert c.exec_driver_sql("SELECT version_num FROM alembic_version").scalar() == "0006"
+            assert c.exec_driver_sql("SELECT version_num FROM alembic_version").scalar() == "0007"
     finally:
         db.close()
 

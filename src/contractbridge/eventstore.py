@@ -6,8 +6,11 @@ event may keep its alert policy and each pair its system card (L40A1(b), L40B2(a
 opened with them. A director's correction (L79C) or adjusted score (L12C) replaces a table's result: the result it
 replaced is kept, with who replaced it and when, never scored (as the CLI's event file keeps it, ``Event.replaced``).
 
-The schema is Alembic revisions ``0003``, ``0005`` and ``0006``; every method commits before it returns, and a
-refused write (a result already entered, an unknown event) changes nothing.
+An event keeps its factoring of boards with fewer results (L78D) and a result the Director's assigned score in full
+(L12C1: weighted, L12C1(c); split, L12C1(b)), as the CLI's event file does.
+
+The schema is Alembic revisions ``0003``, ``0005``, ``0006`` and ``0007``; every method commits before it returns,
+and a refused write (a result already entered, an unknown event) changes nothing.
 
 ```python
 events = EventStore(Store("sqlite://"))
@@ -20,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Final
 
 import sqlalchemy as sa
 
@@ -30,7 +33,18 @@ from contractbridge.store import tables as store_tables
 from contractbridge.tournament.event import Entry, Event
 from contractbridge.tournament.handrecords import board_from_dict, board_to_dict
 
-__all__ = ["EventRecord", "EventStore", "NoEventError", "PairRecord", "ReplacedRecord", "ResultRecord"]
+__all__ = [
+    "ASSIGNED_LENGTH",
+    "EventRecord",
+    "EventStore",
+    "NoEventError",
+    "PairRecord",
+    "ReplacedRecord",
+    "ResultRecord",
+]
+
+#: The longest assigned score kept (L12C1; a weighted one, L12C1(c), with its weights: revision 0007).
+ASSIGNED_LENGTH: Final = 200
 
 club_events = sa.Table(
     "club_events",
@@ -55,6 +69,7 @@ club_events = sa.Table(
     sa.Column("status", sa.String(16), nullable=False, default="open"),
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False, server_default=sa.func.now()),
     sa.Column("alert_policy", sa.JSON),  # the event's alert policy (L40B2(a)(iii)); None: the default
+    sa.Column("factoring", sa.String(16), nullable=False, server_default="none"),  # L78D: tournament.FACTORING
 )
 
 event_pairs = sa.Table(
@@ -84,6 +99,7 @@ def _line(key: bool) -> list[sa.Column[Any]]:
              for n in ("round", "table_no", "board")]  # fmt: skip
     return [*where, sa.Column("contract", sa.String(8)), sa.Column("declarer", sa.String(1)),
             sa.Column("tricks", sa.Integer), sa.Column("lead", sa.String(3)), sa.Column("adjusted", sa.String(32)),
+            sa.Column("assigned", sa.String(ASSIGNED_LENGTH)), sa.Column("assigned_ew", sa.String(ASSIGNED_LENGTH)),
             sa.Column("reason", sa.String(200)), sa.Column("entered_by", sa.String(16), nullable=False),
             sa.Column("confirmed", sa.Boolean, nullable=False)]  # fmt: skip
 
@@ -119,7 +135,8 @@ class EventRecord:
     director's link is every table's director), its ``section`` (a letter) and, for the second section on, the id
     of the first (the sections of an event play the same boards, each its own movement and ranking), the round
     started last (0: none yet), its status (``open``, ``finished``: the results are published, the tables
-    closed) and its ``alert_policy`` (``AlertPolicy.to_dict()``; None: the default, L40B2(a)(iii))."""
+    closed), its ``alert_policy`` (``AlertPolicy.to_dict()``; None: the default, L40B2(a)(iii)) and its
+    ``factoring`` of boards with fewer results (matchpoints, L78D: one of ``tournament.event.FACTORING``)."""
 
     id: str
     name: str
@@ -138,11 +155,13 @@ class EventRecord:
     round: int = 0
     status: str = "open"
     alert_policy: Mapping[str, Any] | None = None
+    factoring: str = "none"
 
     def event(self, names: Mapping[str, str] | None = None, entries: tuple[Entry, ...] = ()) -> Event:
         """The event as a ``tournament`` value with these names and results (each checked as entered)."""
         event = Event(self.name, self.form, self.movement, self.tables, self.boards_per_round, self.pairs, self.seed,
-                      self.arrow_switch, dict(names or {}), deals=self.deals)  # fmt: skip
+                      self.arrow_switch, dict(names or {}), deals=self.deals,
+                      factoring=self.factoring)  # fmt: skip
         for entry in entries:
             event = event.enter(entry)
         return event
@@ -196,7 +215,7 @@ class EventStore:
                     seed=record.seed, deals=[board_to_dict(b) for b in record.deals] or None, edition=record.edition,
                     director_token=director_key, irregular=record.irregular, section=record.section,
                     first_section=record.first_section, round=record.round,
-                    status=record.status, alert_policy=record.alert_policy,
+                    status=record.status, alert_policy=record.alert_policy, factoring=record.factoring,
                 )
             )  # fmt: skip
 
@@ -209,7 +228,7 @@ class EventStore:
             row["id"], row["name"], row["form"], row["movement"], int(row["tables"]), int(row["boards_per_round"]),
             int(row["pairs"]), row["seed"], row["edition"], tuple(int(r) for r in row["arrow_switch"]),
             tuple(board_from_dict(b) for b in row["deals"] or ()), bool(row["irregular"]), row["section"],
-            row["first_section"], int(row["round"]), row["status"], row["alert_policy"],
+            row["first_section"], int(row["round"]), row["status"], row["alert_policy"], row["factoring"],
         )  # fmt: skip
 
     def seeds(self, prefix: str) -> list[str]:
@@ -357,11 +376,13 @@ def _columns(result: ResultRecord) -> dict[str, Any]:
     """A result's columns (``event_results``, ``event_replaced_results``) but its event's id."""
     e = result.entry
     return {"round": e.round, "table_no": e.table, "board": e.board, "contract": e.contract, "declarer": e.declarer,
-            "tricks": e.tricks, "lead": e.lead, "adjusted": e.adjusted, "reason": e.reason,
+            "tricks": e.tricks, "lead": e.lead, "adjusted": e.adjusted, "assigned": e.assigned,
+            "assigned_ew": e.assigned_ew, "reason": e.reason,
             "entered_by": result.entered_by, "confirmed": result.confirmed}  # fmt: skip
 
 
 def _result(row: sa.RowMapping) -> ResultRecord:
     entry = Entry(int(row["round"]), int(row["table_no"]), int(row["board"]), row["contract"], row["declarer"],
-                  row["tricks"], row["lead"], row["adjusted"], row["reason"])  # fmt: skip
+                  row["tricks"], row["lead"], row["adjusted"], row["reason"], assigned=row["assigned"],
+                  assigned_ew=row["assigned_ew"])  # fmt: skip
     return ResultRecord(entry, row["entered_by"], bool(row["confirmed"]))

@@ -200,8 +200,10 @@ def result(
     from contractbridge.tournament.event import Entry
 
     try:
+        from contractbridge.tournament.event import assigned_scores  # the web's checks too
+
         event = load_event(file)
-        given = _assigned(assigned, assigned_ns, assigned_ew)
+        given = assigned_scores(assigned, assigned_ns, assigned_ew, ("--assigned", "--assigned-ns", "--assigned-ew"))
         if adjusted is None and contract is None and log is None and given == (None, None):
             raise TournamentError(
                 "give the contract (or 'pass'), --log LOG, or an adjusted score with --reason: "
@@ -233,19 +235,6 @@ def result(
     for s in scored.get(board, ()):
         if (s.result.round, s.result.table) == (round_number, table) and s.score_ns is not None:
             Console(highlight=False).print(f"board {board}, table {table}: NS {s.score_ns:+d} (L77)")
-
-
-def _assigned(both: str | None, ns: str | None, ew: str | None) -> tuple[str | None, str | None]:
-    """``Entry.assigned`` and ``Entry.assigned_ew`` from the options: one score for both sides, or a split."""
-    if both is not None and (ns, ew) != (None, None):
-        raise TournamentError("--assigned gives both sides one score; a split score is --assigned-ns with "
-                              "--assigned-ew (L12C1(b))")  # fmt: skip
-    if (ns is None) != (ew is None):
-        raise TournamentError("a split score gives each side its own: --assigned-ns and --assigned-ew (L12C1(b))")
-    for text in (both, ns, ew):
-        if text is not None and not text.strip():
-            raise TournamentError("an assigned score is a result, e.g. '4S N -1' or '4S N = 60% + 4S N -1 40%'")
-    return (both, None) if both is not None else (ns, ew)
 
 
 def _played_entry(event: Event, log: Path, round_number: int, table: int, board: int, same: bool) -> Entry:

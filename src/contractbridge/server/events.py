@@ -10,11 +10,11 @@ table does (``TableSession``).
 
 A board played online is the web table's result; a board played with real cards is entered on the traveller
 (contract, declarer, lead, tricks) by one pair and counts once the opponents confirm it; the director's entries
-count at once and an adjusted score (L12C2) or a correction (L79C) replaces the table's result, with its reason
-(L81C8); the result replaced is kept, shown to the director with who replaced it and when, never scored (as the
-CLI's event file keeps it, ``Event.replaced``). Every result is
-checked by ``tournament.event.Event.enter`` (the board is played at that table in that round, the score is
-possible, no result twice) before anything is stored.
+count at once and an adjusted score (artificial, L12C2; assigned, weighted or split, L12C1(b)(c)) or a
+correction (L79C) replaces the table's result, with its reason (L81C8); the result replaced is kept, shown to
+the director with who replaced it and when, never scored (as the CLI's event file keeps it, ``Event.replaced``).
+Every result is checked by ``tournament.event.Event.enter`` (the board is played at that table in that round, the
+score is possible, no result twice) before anything is stored.
 """
 
 from __future__ import annotations
@@ -36,8 +36,9 @@ from contractbridge.store import Store, TableRecord
 from contractbridge.systems.agreements import AlertPolicy, PartnershipAgreements
 from contractbridge.tournament.event import ROUND_ROBIN, Entry, Event, correction
 from contractbridge.tournament.movements import Encounter
+from contractbridge.tournament.site import TRAVELLER, traveller_rows
 
-__all__ = ["DIRECTOR", "EventAccessError", "EventRoom"]
+__all__ = ["DIRECTOR", "EventAccessError", "EventRoom", "may_adjust", "result_line"]
 
 #: The role of the director's link (a pair's link is its pair number).
 DIRECTOR: Final = "director"
@@ -228,8 +229,7 @@ class EventRoom:
         if not by_director:
             if role not in (encounter.ns, encounter.ew):
                 raise EventAccessError(f"pair {role} does not play at table {entry.table} in round {entry.round}")
-            if entry.adjusted is not None:
-                raise EventAccessError("only the director gives an adjusted score")
+            may_adjust(role, (entry.adjusted, entry.assigned, entry.assigned_ew) != (None, None, None))
         results = await self.results()
         kept, played = results.all(), None
         if by_director:
@@ -271,7 +271,8 @@ class EventRoom:
     async def state(self, role: str | int | None) -> dict[str, Any]:
         """The event for a page: public facts and the live ranking; the tables of the rounds started for the
         director, a pair's own card and its table's results for a pair (nobody sees another table's results before
-        the event is finished: they hold boards the reader may not have played yet)."""
+        the event is finished: they hold boards the reader may not have played yet); the director sees the travellers
+        too, as ``event travellers`` prints them."""
         record = await self.record()
         event = await self.event()
         pairs = await asyncio.to_thread(self.events.pairs, self.id)
@@ -281,7 +282,7 @@ class EventRoom:
             "pairs": {str(p.pair): p.names for p in pairs.values()}, "ranking": event.ranking_json(),
             "pair_numbers": [n for n in event.movement.pairs if n != event.movement.phantom],
             "section": record.section, "sections": await asyncio.to_thread(self.events.sections, self.id),
-            "role": role,
+            "role": role, "factoring": record.factoring,
         }  # fmt: skip
         if role is None:
             return out
@@ -293,6 +294,7 @@ class EventRoom:
         ]
         if role == DIRECTOR:
             out["replaced"] = _replaced_state(results)
+            out["travellers"] = _travellers(event)
         else:
             out["card"] = [{"round": p.round, "table": p.table, "direction": p.direction, "opponent": p.opponent,
                             "boards": list(p.boards)} for p in event.movement.card(int(role))]  # fmt: skip
@@ -305,16 +307,42 @@ class EventRoom:
         lines = []
         for board in e.boards:
             if board in entered:
-                r = entered[board]
-                lines.append({**r.entry.to_dict(), "entered_by": r.entered_by, "confirmed": r.confirmed})
+                lines.append(result_line(entered[board]))
             elif board in played:
-                lines.append({**played[board].to_dict(), "entered_by": "played", "confirmed": True})
+                lines.append(result_line(ResultRecord(played[board], "played", True)))
             else:
                 lines.append({"round": e.round, "table": e.table, "board": board})
         seats = {} if session is None else {s: {"kind": r.kind, "taken": r.token is not None or r.kind == "robot"}
                                              for s, r in session.seats.items()}  # fmt: skip
         return {"round": e.round, "table": e.table, "ns": e.ns, "ew": e.ew, "boards": list(e.boards),
                 "table_id": table_id, "seats": seats, "results": lines}  # fmt: skip
+
+
+def may_adjust(role: str | int, adjusting: bool) -> None:
+    """Only the director gives an adjusted score (L12C; ``EventAccessError`` for a pair's link)."""
+    if adjusting and role != DIRECTOR:
+        raise EventAccessError("only the director gives an adjusted score")
+
+
+def _line(entry: Entry) -> dict[str, Any]:
+    """A result for the pages: its fields (``Entry.to_dict``) and ``text``, as the CLI writes it (``4S N 10
+    tricks``; an adjusted score with its reason: ``assigned 4S N = 60% + 4S N -1 40% (…)``, L12C, L81C8)."""
+    return {**entry.to_dict(), "text": str(entry)}
+
+
+def result_line(result: ResultRecord) -> dict[str, Any]:
+    """A result entered (or played online: ``entered_by`` ``played``) for the pages: ``_line`` with who entered
+    it and whether it is confirmed."""
+    return {**_line(result.entry), "entered_by": result.entered_by, "confirmed": result.confirmed}
+
+
+def _travellers(event: Event) -> dict[str, Any]:
+    """Every board's traveller so far, for the director: the CLI's ``event travellers`` (``site.TRAVELLER``'s
+    columns, its rows: each table's contract or adjusted score as the traveller writes it, L12C, its score, L77,
+    and both sides' points by the event's form and factoring, L78)."""
+    boards = [{"board": record.number, "rows": traveller_rows(scored, event.scoring)}
+              for record, scored in event.scored()]  # fmt: skip
+    return {"columns": list(TRAVELLER), "boards": boards}
 
 
 def _replaced_state(results: Results) -> list[dict[str, Any]]:
@@ -325,9 +353,8 @@ def _replaced_state(results: Results) -> list[dict[str, Any]]:
     for i, r in enumerate(results.replaced):
         later = (x.result.entry for x in results.replaced[i + 1 :] if _where(x.result.entry) == _where(r.result.entry))
         now = next(later, standing.get(_where(r.result.entry)))
-        line = {**r.result.entry.to_dict(), "entered_by": r.result.entered_by, "confirmed": r.result.confirmed}
-        out.append({**line, "replaced_by": r.replaced_by, "replaced_at": r.replaced_at.isoformat(),
-                    "now": None if now is None else now.to_dict(),
+        out.append({**result_line(r.result), "replaced_by": r.replaced_by, "replaced_at": r.replaced_at.isoformat(),
+                    "now": None if now is None else _line(now),
                     "note": None if now is None else correction(r.result.entry, now)})  # fmt: skip
     return out
 
@@ -342,8 +369,8 @@ def _agreements(record: EventRecord, ns: PairRecord | None, ew: PairRecord | Non
 
 
 def new_record(spec: Mapping[str, Any], seed: str, deals: tuple[Any, ...] = ()) -> EventRecord:
-    """The record of a new event (checked as a ``tournament`` event: the movement exists, the form is known); a
-    teams round robin's ``teams`` play at two tables a match."""
+    """The record of a new event (checked as a ``tournament`` event: the movement exists, the form is known, a
+    factoring only at matchpoints, L78D); a teams round robin's ``teams`` play at two tables a match."""
     tables, pairs = int(spec["tables"]), int(spec.get("pairs") or 2 * int(spec["tables"]))
     if spec["movement"] == ROUND_ROBIN:
         if not spec.get("teams"):
@@ -355,7 +382,7 @@ def new_record(spec: Mapping[str, Any], seed: str, deals: tuple[Any, ...] = ()) 
         tables=tables, boards_per_round=int(spec["boards_per_round"]), pairs=pairs, seed=seed,
         edition=str(spec["edition"]),
         arrow_switch=tuple(int(r) for r in spec.get("arrow_switch", ())), deals=tuple(deals),
-        irregular=bool(spec.get("director", False)),
+        irregular=bool(spec.get("director", False)), factoring=str(spec.get("factoring", "none")),
         alert_policy=None if (policy := spec.get("alert_policy")) is None else AlertPolicy.from_dict(policy).to_dict(),
     )  # fmt: skip
     record.event()  # refuses an impossible event before anything is stored

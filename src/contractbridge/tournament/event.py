@@ -36,7 +36,7 @@ from contractbridge.tournament.results import (
     session_scores,
 )
 
-__all__ = ["FORMAT", "Entry", "Event", "correction"]
+__all__ = ["FORMAT", "Entry", "Event", "assigned_scores", "correction"]
 
 FORMAT: Final = "contractbridge-event"
 _FORMS: Final = {"matchpoints": replace(MATCHPOINTS, session=True, share=True),
@@ -111,6 +111,24 @@ class Entry:
         if self.contract is None or self.contract.upper() in ("PASS", "P"):
             return "passed out"
         return f"{self.contract} {self.declarer} {self.tricks} tricks"
+
+
+def assigned_scores(
+    both: str | None, ns: str | None, ew: str | None, names: tuple[str, str, str]
+) -> tuple[str | None, str | None]:
+    """``Entry.assigned`` and ``Entry.assigned_ew`` from an assigned score for both sides (``both``) or a split
+    one, each side its own (``ns`` with ``ew``, L12C1(b)); ``names`` are the three as the user gives them (the
+    CLI's options, the web's fields), for the messages. Checked as written by ``Event.enter``."""
+    one, split_ns, split_ew = names
+    if both is not None and (ns, ew) != (None, None):
+        raise TournamentError(f"{one} gives both sides one score; a split score is {split_ns} with {split_ew} "
+                              "(L12C1(b))")  # fmt: skip
+    if (ns is None) != (ew is None):
+        raise TournamentError(f"a split score gives each side its own: {split_ns} and {split_ew} (L12C1(b))")
+    for text in (both, ns, ew):
+        if text is not None and not text.strip():
+            raise TournamentError("an assigned score is a result, e.g. '4S N -1' or '4S N = 60% + 4S N -1 40%'")
+    return (both, None) if both is not None else (ns, ew)
 
 
 def correction(was: Entry, now: Entry) -> str:
@@ -232,6 +250,9 @@ class Event:
                                       "compared (L87C, L86B2): the Director awards adjusted scores (artificial: "
                                       "A60/40, L12C2)")  # fmt: skip
         self._table_result(entry, e)
+        if lead and entry.contract is not None and entry.adjusted is not None:  # a new entry (files read as written)
+            raise TournamentError(f"{where}: a result is a contract, an artificial score (L12C2) or an assigned score "
+                                  "(L12C1): one")  # fmt: skip
         if lead and (entry.adjusted, entry.assigned) != (None, None) and not (entry.reason or "").strip():
             raise TournamentError(f"{where}: an adjusted score needs the Director's reason (L12C2; L81C8: the "
                                   "results he delivers for the records)")  # fmt: skip

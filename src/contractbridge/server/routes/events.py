@@ -22,15 +22,15 @@ from fastapi.responses import HTMLResponse, Response
 from pydantic import BaseModel, Field
 
 from contractbridge.cards import Seat
-from contractbridge.eventstore import NoEventError
+from contractbridge.eventstore import ASSIGNED_LENGTH, NoEventError
 from contractbridge.laws import DEFAULT_EDITION, EDITIONS
 from contractbridge.server import tokens
 from contractbridge.server.club import ClubDep, bearer, system_of
-from contractbridge.server.events import DIRECTOR, EventAccessError, EventRoom, new_record
+from contractbridge.server.events import DIRECTOR, EventAccessError, EventRoom, may_adjust, new_record, result_line
 from contractbridge.server.protocol import ProtocolError
 from contractbridge.server.routes.lobby import templates
 from contractbridge.store import StoreError
-from contractbridge.tournament.event import Entry, correction
+from contractbridge.tournament.event import Entry, assigned_scores, correction
 
 __all__ = ["router"]
 
@@ -45,7 +45,8 @@ class NewEvent(BaseModel):
     sit-out), the edition its tables play, whether the director rules
     irregularities at the tables (else the laws are enforced as played), its sections (each with that movement and
     its own ranking, all playing the same boards) and its boards: dealt from a seed, or the deals of a PBN file's
-    text."""
+    text. A matchpoint event's ``factoring`` says how a board with fewer results than the movement plays it is
+    scored (a condition of contest, L78D: ``none``, ``neuberg`` or ``proportional``, as ``event create``)."""
 
     name: str = Field("Club pairs", min_length=1, max_length=200)
     form: Literal["matchpoints", "cross-imps", "butler", "teams"] = "matchpoints"
@@ -60,6 +61,8 @@ class NewEvent(BaseModel):
     sections: int = Field(1, ge=1, le=6)
     pbn: str | None = Field(None, max_length=4_000_000)
     alert_policy: dict[str, Any] | None = None  # the event's (L40B2(a)(iii)): its web tables are opened with it
+    #: matchpoints, a board with fewer results than the movement plays it (L78D): none, neuberg or proportional
+    factoring: str = Field("none", max_length=16)
 
 
 class PairNames(BaseModel):
@@ -77,7 +80,9 @@ class TakeSeat(BaseModel):
 
 class Traveller(BaseModel):
     """A traveller's line: where, then the contract (``pass`` for a passed-out board), declarer, tricks and the
-    opening lead; or the director's artificial score (``A60/40`` …) with the reason."""
+    opening lead; or the director's adjusted score with the reason (L81C8): artificial (``adjusted``: ``A60/40`` …,
+    L12C2), assigned (``assigned``: ``4S N -1``, weighted ``4S N = 60% + 4S N -1 40%``, L12C1(c)) or split
+    (``assigned_ns`` with ``assigned_ew``, each side its own, L12C1(b)) — as ``event result`` takes them."""
 
     round: int
     table: int
@@ -87,6 +92,9 @@ class Traveller(BaseModel):
     tricks: int | None = None
     lead: str | None = Field(None, max_length=3)
     adjusted: str | None = Field(None, max_length=32)
+    assigned: str | None = Field(None, max_length=ASSIGNED_LENGTH)
+    assigned_ns: str | None = Field(None, max_length=ASSIGNED_LENGTH)
+    assigned_ew: str | None = Field(None, max_length=ASSIGNED_LENGTH)
     reason: str | None = Field(None, max_length=200)
 
 
@@ -247,15 +255,19 @@ async def take_seat(event_id: str, seat: SeatLetter, body: TakeSeat, tables: Clu
 @router.post("/api/events/{event_id}/results", status_code=201)
 async def enter_result(event_id: str, body: Traveller, tables: ClubDep, token: Token) -> dict[str, Any]:
     room = EventRoom(tables, event_id)
-    entry = Entry(body.round, body.table, body.board, body.contract, body.declarer, body.tricks,
-                  body.lead.upper() if body.lead else None, body.adjusted, body.reason)  # fmt: skip
     async with _answers():
-        stored, gone = await room.enter(await room.role_of(token), entry)
-    answer = {**stored.entry.to_dict(), "entered_by": stored.entered_by, "confirmed": stored.confirmed}
+        role = await room.role_of(token)  # an unknown event, a link not its own: before the result's own checks
+        may_adjust(role, (body.adjusted, body.assigned, body.assigned_ns, body.assigned_ew) != (None,) * 4)
+        given = assigned_scores(body.assigned, body.assigned_ns, body.assigned_ew, ("assigned", "assigned_ns",
+                                                                                       "assigned_ew"))  # fmt: skip
+        entry = Entry(body.round, body.table, body.board, body.contract, body.declarer, body.tricks,
+                      body.lead.upper() if body.lead else None, body.adjusted, body.reason, None, *given)  # fmt: skip
+        stored, gone = await room.enter(role, entry)
+    answer = result_line(stored)
     if gone is None:
         return answer
     # the director's correction says what it replaced and by what, as `event result --correct` does (L79C, L12C)
-    was = {**gone.entry.to_dict(), "entered_by": gone.entered_by, "confirmed": gone.confirmed}
+    was = result_line(gone)
     return {**answer, "replaced": was, "message": f"corrected: {correction(gone.entry, stored.entry)}"}
 
 

@@ -20,7 +20,7 @@ async function act(method, url, body, done) {
 }
 
 function resultText(r) {
-  if (r.adjusted) return `${r.adjusted} (${r.reason || ""})`;
+  if (r.adjusted || r.assigned) return r.text;  // the director's score as the CLI writes it (L12C, L81C8)
   if (!r.contract) return "—";
   if (r.contract.toLowerCase() === "pass") return "passed out";
   return `${r.contract} ${r.declarer} ${r.tricks} tricks` + (r.lead ? `, lead ${r.lead}` : "");
@@ -128,6 +128,9 @@ async function refresh() {
     el("td", {}, String(s.boards)))));
   // matchpoints: the percentage of the tops of the boards played; IMPs: the points per board (L78)
   document.getElementById("share").textContent = {matchpoints: "%", teams: ""}[state.form] ?? "Per board";
+  // a condition of contest (L78D): how a board with fewer results than the movement plays it is matchpointed
+  document.getElementById("factoring").textContent = state.form !== "matchpoints" ? "" : state.factoring === "none"
+    ? "A board with fewer results is matchpointed on its own top (L78A)." : `A board with fewer results is factored to the movement's top: ${state.factoring === "neuberg" ? "Neuberg's formula" : "in proportion"} (L78D).`;
   if (state.status === "finished") {
     document.getElementById("site-link").replaceChildren(el("a", {id: "results-site", href: `/e/${EVENT}/site/`}, "The results: every board, every pair's card"),
       " · ", el("a", {href: `/api/events/${EVENT}/results.pbn`}, "PBN"), " · ", el("a", {href: `/api/events/${EVENT}/results.xml`}, "USEBIO"),
@@ -143,6 +146,10 @@ async function refresh() {
     if (!shown.pairs) { directorPairs(state); shown.pairs = true; }
     document.getElementById("start-round").disabled = state.round >= state.rounds || state.status !== "open";
     document.getElementById("finish").disabled = state.status !== "open";
+    const t = state.travellers;  // the CLI's travellers: adjusted scores as written (L12C), points by the form (L78)
+    document.getElementById("travellers").replaceChildren(...t.boards.map((b) => el("table", {class: "tables traveller-board", "data-board": b.board},
+      el("caption", {}, `Board ${b.board}`), el("thead", {}, el("tr", {}, ...t.columns.map((c) => el("th", {}, c)))),
+      el("tbody", {}, ...b.rows.map((row) => el("tr", {"data-table": row[0]}, ...row.map((cell) => el("td", {}, cell))))))));
     document.querySelector("#replaced tbody").replaceChildren(...state.replaced.map((r) => el("tr", {"data-board": r.board},
       el("td", {}, String(r.round)), el("td", {}, String(r.table)), el("td", {}, String(r.board)), el("td", {class: "result"}, resultText(r)),
       el("td", {}, r.entered_by), el("td", {class: "now", title: r.note}, r.now ? resultText(r.now) : ""), el("td", {}, r.replaced_by), el("td", {}, new Date(r.replaced_at).toLocaleString()))));
@@ -162,8 +169,11 @@ document.getElementById("finish").addEventListener("click", () => act("POST", `/
 document.getElementById("adjust").addEventListener("submit", (event) => {
   event.preventDefault();
   const f = new FormData(event.target);
+  // artificial (L12C2), assigned (L12C1(c): weighted or not) or split, each side its own (L12C1(b)): the server checks it
+  const kind = f.get("kind");
+  const score = kind === "split" ? {assigned_ns: f.get("score"), assigned_ew: f.get("score_ew")} : {[kind]: f.get("score")};
   act("POST", `/api/events/${EVENT}/results`, {round: Number(f.get("round")), table: Number(f.get("table")), board: Number(f.get("board")),
-    adjusted: f.get("adjusted"), reason: f.get("reason")}, (r) => say(r.message || `${resultText(r)} entered`));
+    ...score, reason: f.get("reason")}, (r) => say(r.message || `${resultText(r)} entered`));
 });
 refresh();
 setInterval(refresh, 2000);

@@ -4,7 +4,8 @@ document.getElementById("new-event").addEventListener("submit", async (event) =>
   event.preventDefault();
   const form = new FormData(event.target);
   const spec = {name: form.get("name"), form: form.get("form"), movement: form.get("movement"),
-    tables: Number(form.get("tables")), sections: Number(form.get("sections")), boards_per_round: Number(form.get("boards_per_round")), edition: form.get("edition"), director: form.get("director") === "on"};
+    tables: Number(form.get("tables")), sections: Number(form.get("sections")), boards_per_round: Number(form.get("boards_per_round")), edition: form.get("edition"), director: form.get("director") === "on",
+    factoring: form.get("factoring")};  // the server refuses a factoring for the IMP forms (L78D)
   if (form.get("pairs")) spec.pairs = Number(form.get("pairs"));
   if (form.get("teams")) spec.teams = Number(form.get("teams"));
   const above = (form.get("alert_above") || "").trim();  // the event's alert policy: the server checks it (L40B2(a)(iii))
