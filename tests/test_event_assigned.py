@@ -114,7 +114,8 @@ def test_bad_assigned_scores_are_refused_and_change_nothing(evening: Path) -> No
 
 def test_assigned_scores_in_imp_forms_and_teams() -> None:
     """Butler (L78B): each side's assigned score against the datum, weighted (L12C1(c)); a split score's sides
-    each by their own. A teams match does not score an assigned score yet: refused, typed."""
+    each by their own. A team match scores one assigned score (L86B1; tests/test_event_teams_adjusted.py), not a
+    split one (its board is one comparison, L78B): refused, typed."""
     nv = Vulnerability.NONE
     results = [TableResult(1, ("1",), ("4",), contract=None, passed_out=True),
                TableResult(1, ("3",), ("5",), assigned=parse_assigned("4S N =", nv),
@@ -125,5 +126,5 @@ def test_assigned_scores_in_imp_forms_and_teams() -> None:
     assert datum == 0
     assert (split.ns, split.ew) == (compare.imps(420 - datum), -compare.imps(-50 - datum))
     teams = Event("League", "teams", "round-robin", 4, 1, 4, "1")
-    with pytest.raises(TournamentError, match="teams match"):
-        teams.enter(Entry(1, 1, 1, assigned="3NT N =", reason="r"))
+    with pytest.raises(TournamentError, match=r"split assigned score .* team match"):
+        teams.enter(Entry(1, 1, 1, assigned="3NT N =", assigned_ew="3NT N -1", reason="r"))

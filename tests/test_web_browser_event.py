@@ -118,6 +118,8 @@ def test_a_club_evening_in_the_browser(server: Server, browser: playwright_api.B
     assert note.startswith(f"round 1, table 2, board {corrected}: 3NT N 9 tricks") and note.endswith(
         "replaced by A60/40 (scoring error)"
     )
+    shown = gone.locator("td.now .note")  # in the page too, not a tooltip only (a tablet has no hover)
+    assert shown.is_visible() and shown.inner_text() == note
     said = director.locator("#message").inner_text()
     assert said.startswith("corrected: round 1, table 2") and "replaced by A60/40 (scoring error)" in said
     # a split assigned score (L12C1(b)) at round 3's table 2: written as the CLI writes it

@@ -191,12 +191,22 @@ def result(
             help="The fouled form of the board this table played, e.g. b (L87A): each form is compared apart (L87B).",
         ),
     ] = None,
+    at_fault: Annotated[
+        str | None,
+        typer.Option(
+            "--at-fault",
+            metavar="NS|EW",
+            help="Teams, with --assigned: the side of this table at fault when the rooms' results are not "
+            "comparable; the other side gets the better of average-plus and the assigned score (L86B2(b)).",
+        ),
+    ] = None,
 ) -> None:
     """Enter one table's result on one board (or the Director's adjusted score with its reason: artificial,
     --adjusted A60/40, L12C2; assigned, --assigned '4S N = 60% + 4S N -1 40%', L12C1; split, --assigned-ns
-    '4S N =' --assigned-ew '4S N -1', L12C1(b)). A result for a board not played at that table in that round,
-    an impossible one, or a second one is refused and the file is left as it was; --correct replaces the one
-    entered (which the file keeps)."""
+    '4S N =' --assigned-ew '4S N -1', L12C1(b); in a team match one assigned score, IMPed against the other
+    room, L86B1, with --at-fault NS|EW for non-comparable results, L86B2(b)). A result for a board not played
+    at that table in that round, an impossible one, or a second one is refused and the file is left as it was;
+    --correct replaces the one entered (which the file keeps)."""
     from contractbridge.tournament.event import Entry
 
     try:
@@ -214,13 +224,18 @@ def result(
                                   "(--assigned, --assigned-ns/--assigned-ew): one")  # fmt: skip
         if fouled is not None and not (fouled := fouled.strip()):
             raise TournamentError("--fouled names the form of the fouled board, e.g. b (L87A), not a blank")
+        if at_fault is not None and (given[0] is None or given[1] is not None):
+            raise TournamentError("--at-fault names the side at fault for an assigned score (--assigned) in a team "
+                                  "match (L86B2(b))")  # fmt: skip
+        if at_fault is not None and (at_fault := at_fault.strip().upper().replace("-", "")) not in ("NS", "EW"):
+            raise TournamentError("--at-fault is NS or EW: the side of this table at fault (L86B2(b))")
         if log is not None:
             if adjusted is not None or contract is not None or given[0] is not None:
                 raise TournamentError("a result is a played board's log, a contract or an adjusted score: one")
             entry = replace(_played_entry(event, log, round_number, table, board, fouled is None), fouled=fouled)
         else:
             entry = Entry(round_number, table, board, contract, declarer, tricks, lead, adjusted, reason, fouled,
-                          *given)  # fmt: skip
+                          *given, at_fault=at_fault)  # fmt: skip
             if correct and lead is None:  # a correction of the score keeps the lead recorded with it
                 entry = replace(entry, lead=_lead_of(event, entry))
         updated = event.enter(entry, correct=correct, lead=True, held=fouled is None)  # fouled: another deal

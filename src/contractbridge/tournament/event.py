@@ -29,6 +29,7 @@ from contractbridge.tournament.results import (
     ScoredResult,
     Standing,
     TableResult,
+    board_imps,
     parse_assigned,
     rank_event,
     score_board,
@@ -60,7 +61,9 @@ class Entry:
     (``A60/40``, L12C2), or ``assigned`` (``4S N = 60% + 4S N -1 40%``: ``results.ASSIGNED_SYNTAX``, L12C1(c)),
     with ``assigned_ew`` EW's own score when the two sides' scores are split (``assigned`` is then NS's; they need
     not balance, L12C1(b)). ``fouled`` names the form of a fouled board the table played (L87A; None for the
-    correct one): each form is scored apart."""
+    correct one): each form is scored apart. ``at_fault`` (teams, with ``assigned``): the side of the table at
+    fault when the rooms' results are not comparable (L86B2(b)): the other side gets the better of average-plus
+    and the assigned score."""
 
     round: int
     table: int
@@ -74,6 +77,7 @@ class Entry:
     fouled: str | None = None
     assigned: str | None = None
     assigned_ew: str | None = None
+    at_fault: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -91,6 +95,7 @@ class Entry:
                 ("fouled", self.fouled),
                 ("assigned", self.assigned),
                 ("assigned_ew", self.assigned_ew),
+                ("at_fault", self.at_fault),
             )
             if v is not None
         }
@@ -107,7 +112,8 @@ class Entry:
         if self.assigned_ew is not None:
             return f"assigned NS {self.assigned} / EW {self.assigned_ew} ({self.reason})"
         if self.assigned is not None:
-            return f"assigned {self.assigned} ({self.reason})"
+            fault = "" if self.at_fault is None else f", {self.at_fault} at fault"
+            return f"assigned {self.assigned} ({self.reason}{fault})"
         if self.contract is None or self.contract.upper() in ("PASS", "P"):
             return "passed out"
         return f"{self.contract} {self.declarer} {self.tricks} tricks"
@@ -197,7 +203,11 @@ class Event:
 
     @property
     def scoring(self) -> Form:
+        """The event's form; a teams event with an assigned score prints IMPs to the hundredth (its weighted
+        IMPs, ``results.board_imps``, L12C1(c))."""
         form = _FORMS[self.form]
+        if self.form == "teams" and any(e.assigned is not None for e in self.entries):
+            return replace(form, decimals=2)
         return replace(form, neuberg=False) if self.factoring == "proportional" else form
 
     @property
@@ -237,18 +247,11 @@ class Event:
                                   "--correct, L79C)")  # fmt: skip
         if old is None and correct:
             raise TournamentError(f"{where}: no result is entered there to correct")
-        if self.movement.kind is Kind.TEAMS and entry.assigned is not None:
-            raise TournamentError(f"{where}: an assigned score in a teams match is not scored yet: give an "
-                                  "artificial score (A60/40, L12C2)")  # fmt: skip
-        if self.movement.kind is Kind.TEAMS and entry.adjusted is None:
-            mate = entry.table + 1 if entry.table % 2 else entry.table - 1  # the match's other room
-            other = next((x for x in self.entries if (x.round, x.table, x.board) == (entry.round, mate, entry.board)
-                          and x.adjusted is None), None)  # fmt: skip
-            if other is not None and other.fouled != entry.fouled:
-                raise TournamentError(f"{where}: the other room (table {mate}) played board {entry.board} in "
-                                      f"another form ({other.fouled or 'the correct one'}): the rooms cannot be "
-                                      "compared (L87C, L86B2): the Director awards adjusted scores (artificial: "
-                                      "A60/40, L12C2)")  # fmt: skip
+        if self.movement.kind is Kind.TEAMS:
+            self._check_rooms(entry)
+        elif entry.at_fault is not None:
+            raise TournamentError(f"{where}: the side at fault is named for an assigned score in a team match "
+                                  "(L86B2(b)); a pairs event scores the assigned score as it is (L12C1)")  # fmt: skip
         self._table_result(entry, e)
         if lead and entry.contract is not None and entry.adjusted is not None:  # a new entry (files read as written)
             raise TournamentError(f"{where}: a result is a contract, an artificial score (L12C2) or an assigned score "
@@ -262,6 +265,34 @@ class Event:
             return replace(self, entries=(*self.entries, entry))
         entries = (*self.entries[:old], entry, *self.entries[old + 1 :])
         return replace(self, entries=entries, replaced=(*self.replaced, self.entries[old]))
+
+    def _check_rooms(self, entry: Entry) -> None:
+        """A team match's two rooms stay comparable (``results.board_imps``): the same form of a fouled board
+        (L87C, L86B2); at most one adjusted score on a board when one is assigned (L86B1, L86B2); one assigned
+        score, not a split one (L12C1(b): the board is one comparison, L78B)."""
+        where = entry.where
+        if entry.assigned_ew is not None:
+            raise TournamentError(f"{where}: a split assigned score (L12C1(b)) is not scored in a team match, whose "
+                                  "board is one comparison of the two rooms (L78B): give one assigned score "
+                                  "(--assigned, L86B1)")  # fmt: skip
+        mate = entry.table + 1 if entry.table % 2 else entry.table - 1  # the match's other room
+        other = next((x for x in self.entries if (x.round, x.table, x.board) == (entry.round, mate, entry.board)),
+                     None)  # fmt: skip
+        if other is None:
+            return
+        adjusted = [x for x in (entry, other) if (x.adjusted, x.assigned) != (None, None)]
+        if len(adjusted) == 2 and any(x.assigned is not None for x in adjusted):
+            raise TournamentError(f"{where}: the other room (table {mate}) has an adjusted score too; with an "
+                                  "assigned one they cannot be compared (L86B2): the Director gives artificial "
+                                  "scores (A60/40, L12C2; L86B2(a), (c)), or, one side at fault, an assigned "
+                                  "score against the other room's played result with --at-fault "
+                                  "(L86B2(b))")  # fmt: skip
+        if not adjusted and other.fouled != entry.fouled:
+            raise TournamentError(f"{where}: the other room (table {mate}) played board {entry.board} in "
+                                  f"another form ({other.fouled or 'the correct one'}): the rooms cannot be "
+                                  "compared (L87C, L86B2): the Director awards adjusted scores (artificial: "
+                                  "A60/40, L12C2; one side at fault: an assigned score with --at-fault, "
+                                  "L86B2(b))")  # fmt: skip
 
     def board(self, number: int) -> Board:
         """Board ``number`` of the event (its ``deals``', or dealt from its seed as ``boards`` deals it)."""
@@ -292,6 +323,10 @@ class Event:
         ns, ew = (str(e.ns),), (str(e.ew),)
         where = entry.where
         try:
+            if entry.at_fault is not None and entry.assigned is None:
+                what = "an artificial score" if entry.adjusted else "a result"
+                raise TournamentError(f"the side at fault is NS or EW, given with an assigned score (L86B2(b)), "
+                                      f"not with {what}")  # fmt: skip
             if entry.assigned is not None and (entry.adjusted, entry.contract) != (None, None):
                 raise TournamentError("a result is a contract, an artificial score (L12C2) or an assigned score "
                                       "(L12C1): one")  # fmt: skip
@@ -305,7 +340,7 @@ class Event:
                 split = None if entry.assigned_ew is None else parse_assigned(entry.assigned_ew, board)
                 return TableResult(entry.board, ns, ew, assigned=parse_assigned(entry.assigned, board),
                                    assigned_ew=split, fouled=entry.fouled, round=entry.round,
-                                   table=entry.table)  # fmt: skip
+                                   table=entry.table, at_fault=entry.at_fault)  # fmt: skip
             if entry.contract is None or entry.contract.upper() in ("PASS", "P"):
                 return TableResult(entry.board, ns, ew, passed_out=True, fouled=entry.fouled, round=entry.round,
                                    table=entry.table)  # fmt: skip
@@ -334,11 +369,16 @@ class Event:
     def scored(self) -> tuple[tuple[BoardRecord, tuple[ScoredResult, ...]], ...]:
         """Every board with results, scored by the event's form (L77, L78; a teams match's two rooms compared with
         each other, L78B), an artificial score by the session's other boards where L12C2(c) says so; at
-        matchpoints a board with fewer results than the movement plays it as ``factoring`` says (L78D)."""
+        matchpoints a board with fewer results than the movement plays it as ``factoring`` says (L78D). A teams
+        board's rooms show the match's IMPs on it from each room's NS side (``results.board_imps``: an artificial
+        score's ±3 in both rooms, L12C2(b)), the same the match, the exports and ``results`` read; a board whose
+        other room has no result yet has no IMPs."""
+        if self.movement.kind is Kind.TEAMS:
+            return self._teams_scored()
         by_board: dict[int, list[ScoredResult]] = {}
         boards = {b.number: b for b in self.boards}
         tables = Counter(b for e in self.movement.encounters if e.ns is not None and e.ew is not None for b in e.boards)
-        whole = self.factoring != "none" and self.movement.kind is not Kind.TEAMS
+        whole = self.factoring != "none"
         for (number, _), results in sorted(self._results().items()):
             expected = tables[number] if whole else None  # the movement's top (L78A), a condition of contest (L78D)
             by_board.setdefault(number, []).extend(score_board(results, boards[number], self.scoring,
@@ -346,6 +386,24 @@ class Event:
         numbers = sorted(by_board)
         scored = session_scores((by_board[n] for n in numbers), self.scoring)
         return tuple((BoardRecord.of(boards[n]), s) for n, s in zip(numbers, scored, strict=True))
+
+    def _teams_scored(self) -> tuple[tuple[BoardRecord, tuple[ScoredResult, ...]], ...]:
+        boards = {b.number: b for b in self.boards}
+        rooms: dict[tuple[int, int, int], list[TableResult]] = {}
+        for entry in self.entries:
+            result = self._table_result(entry, self.encounter(entry.round, entry.table))
+            rooms.setdefault((entry.board, entry.round, entry.table - (entry.table + 1) % 2), []).append(result)
+        by_board: dict[int, list[ScoredResult]] = {}
+        for (number, _, _), match in sorted(rooms.items()):
+            board = boards[number]
+            both = sorted(match, key=lambda r: r.table or 0)
+            home = board_imps(both[0], both[1], board) if len(both) == 2 else None  # the open room's NS team's
+            by_board.setdefault(number, []).extend(
+                ScoredResult(r, r.score_ns(board), None if home is None else float(sign * home),
+                             None if home is None else float(-sign * home))
+                for r, sign in zip(both, (1, -1), strict=False)
+            )  # fmt: skip
+        return tuple((BoardRecord.of(boards[n]), tuple(by_board[n])) for n in sorted(by_board))
 
     def ranking(self) -> tuple[Standing, ...]:
         """The ranking so far; a Mitchell without arrow-switch ranks its NS and EW lines apart (two winners); a
@@ -417,30 +475,13 @@ class Event:
             raise TournamentError(f"{what}: no match is finished yet, nothing to publish")
         return tuple(records)
 
-    def _match_boards(self, matches: Sequence[MatchRecord]) -> tuple[tuple[BoardRecord, tuple[ScoredResult, ...]], ...]:
-        """The boards as ``scored`` has them, each room's IMPs the match's own on that board from the room's NS
-        side (``score_match``, L78B: an artificial score's ±3 IMPs stand in both rooms, L12C2(b))."""
-        imps = {(m.round, m.table, number): (m.home, home) for m in matches if m.score is not None
-                for number, home in m.score.boards}  # fmt: skip
-        out = []
-        for record, scored in self.scored():
-            rows = []
-            for s in scored:
-                r = s.result
-                table = r.table or 0
-                team, home = imps[(r.round or 0, table - (table + 1) % 2, r.board)]
-                sign = 1 if team in r.ns else -1
-                rows.append(replace(s, ns=float(sign * home), ew=float(-sign * home)))
-            out.append((record, tuple(rows)))
-        return tuple(out)
-
     def pbn_scores(self) -> str:
         """The results as PBN 2.1 (``ScoreTable``, ``TotalScoreTable``; a teams event's matches too)."""
         from contractbridge.tournament import pbn_scores
 
         if self.movement.kind is Kind.TEAMS:
             matches = self._match_records("a teams event's PBN results")
-            return pbn_scores.dumps_teams(self.name, self.scoring, self._match_boards(matches), matches, self.ranking())
+            return pbn_scores.dumps_teams(self.name, self.scoring, self.scored(), matches, self.ranking())
         return pbn_scores.dumps(self.name, self.scoring, self.scored(), self.ranking())
 
     def usebio(self) -> str:
@@ -449,7 +490,7 @@ class Event:
 
         if self.movement.kind is Kind.TEAMS:
             matches = self._match_records("a teams event's USEBIO results")
-            return usebio.dumps_teams(self.name, self.scoring, self._match_boards(matches), matches, self.ranking(),
+            return usebio.dumps_teams(self.name, self.scoring, self.scored(), matches, self.ranking(),
                                       self.boards_per_round)  # fmt: skip
         return usebio.dumps(self.name, self.scoring, self.scored(), self.ranking())
 

@@ -8,6 +8,7 @@ Only the tag and section values of the project's PBN reader (``formats.pbn``) ar
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
@@ -32,12 +33,16 @@ from contractbridge.tournament.results import (
     Standing,
     TableResult,
     artificial_cell,
+    assigned_cell,
+    imp_text,
+    parse_assigned_cell,
     rank_event,
     score_board,
     session_scores,
 )
 
 __all__ = [
+    "IMPS_CELL",
     "BoardRecord",
     "Difference",
     "MatchRecord",
@@ -111,7 +116,7 @@ class PublishedMatch:
     table: int
     home: str
     away: str
-    imps: tuple[int, int] | None
+    imps: tuple[float, float] | None
     vp: tuple[str, str] | None
 
 
@@ -124,6 +129,8 @@ class PublishedEvent:
     boards: tuple[PublishedBoard, ...]
     totals: tuple[PublishedTotal, ...]
     matches: tuple[PublishedMatch, ...] = ()
+    #: The boards a teams match, when the file says (USEBIO ``BOARDS_PER_ROUND``; a PBN summary does not).
+    boards_per_match: int | None = None
 
     @property
     def two_winners(self) -> bool:
@@ -366,11 +373,12 @@ def table_result(
     ns_cell: str, ew_cell: str,
 ) -> TableResult:  # fmt: skip
     """A score-table row's result: played (contract, declarer, tricks), passed out, artificial (``A+``/``A=``/
-    ``A-`` cells, L12C2) or not played (``-``)."""
+    ``A-`` cells, L12C2), assigned (an ``Assigned`` cell, with ``Assigned_EW`` when split: ``assigned_cell``,
+    L12C1) or not played (``-``)."""
     place: dict[str, Any] = {}
     for key, column in (("round", "Round"), ("table", "Table")):
         value = _cell(record, column)
-        if value is not None and value.strip().isdigit():
+        if value is not None and value.strip().isascii() and value.strip().isdigit():
             place[key] = int(value)
     section = _cell(record, "Section")
     if section:
@@ -378,6 +386,11 @@ def table_result(
     lead = _cell(record, "Lead")
     if lead and lead != "-":
         place["lead"] = lead
+    assigned = (_cell(record, "Assigned") or "-").strip()
+    if assigned != "-":  # our cell for an assigned score (L12C1; docs/tournaments.md): the row scores it
+        split = (_cell(record, "Assigned_EW") or "-").strip()
+        return TableResult(board, ns, ew, assigned=parse_assigned_cell(assigned),
+                           assigned_ew=None if split == "-" else parse_assigned_cell(split), **place)  # fmt: skip
     a_ns, a_ew = artificial_cell(ns_cell), artificial_cell(ew_cell)
     if a_ns is not None or a_ew is not None:
         return TableResult(board, ns, ew, artificial=Artificial(a_ns or 50.0, a_ew or 50.0), **place)
@@ -387,7 +400,7 @@ def table_result(
         return TableResult(board, ns, ew, not_played=True, **place)
     declarer = Seat.parse((_cell(record, "Declarer") or "").strip())
     tricks_cell = (_cell(record, "Result") or "").strip()
-    if not tricks_cell.isdigit():
+    if not _SEGMENT.fullmatch(tricks_cell):  # ASCII digits: str.isdigit takes "¹⁰", which int() refuses
         raise TournamentError(f"the tricks {tricks_cell!r} are not a number 0-13 (L79A)")
     return TableResult(board, ns, ew, Contract.parse(contract_cell), declarer, int(tricks_cell), **place)
 
@@ -419,19 +432,32 @@ def _matches(table: PbnTable) -> list[PublishedMatch]:
             raise TournamentError(f"match row {i}: Round and Table must be numbers") from None
         home, away = _cell(record, "TeamId_Home") or "", _cell(record, "TeamId_Away") or ""
         details = _cell(record, "MatchDetails") or "-"
-        imps: tuple[int, int] | None = None
+        imps: tuple[float, float] | None = None
         if details != "-":
-            segments = {}
+            segments: dict[int, tuple[float, float]] = {}
             for part in details.split("|"):
-                fields = part.split(",")
-                if len(fields) != 3 or not all(f.strip().lstrip("-").isdigit() for f in fields):
+                fields = [f.strip() for f in part.split(",")]
+                numbers = len(fields) == 3 and all(map(IMPS_CELL.fullmatch, fields[1:]))
+                if not numbers or not _SEGMENT.fullmatch(fields[0]):
                     raise TournamentError(f"match row {i}: MatchDetails {details!r} is not 'segment,IMPs,IMPs|…'")
-                segments[int(fields[0])] = (int(fields[1]), int(fields[2]))
+                segments[int(fields[0])] = (imp_number(fields[1]), imp_number(fields[2]))
             imps = segments.get(200) or (sum(a for a, _ in segments.values()), sum(b for _, b in segments.values()))
         vh, va = _cell(record, "VP_Home"), _cell(record, "VP_Away")
         vp = None if vh in (None, "-") or va in (None, "-") else (vh or "", va or "")
         out.append(PublishedMatch(r, t, home, away, imps, vp))
     return out
+
+
+#: IMPs as a results file writes them: whole, or weighted to the hundredth (L12C1(c)), in ASCII digits.
+IMPS_CELL: Final = re.compile(r"-?[0-9]+(?:\.[0-9]{1,2})?")
+
+
+_SEGMENT: Final = re.compile(r"[0-9]+")
+
+
+def imp_number(text: str) -> float:
+    """``"3"`` → 3, ``"3.60"`` → 3.6 (an ``IMPS_CELL`` text)."""
+    return float(text) if "." in text else int(text)
 
 
 def score_table_rows(board: PublishedBoard) -> list[TableResult]:
@@ -488,10 +514,18 @@ def _describe(r: TableResult) -> str:
     return f"board {r.board}, {place + ' ' if place else ''}({side})"
 
 
+_UNDESCRIBED: Final = ("the file gives points for a result it does not describe, an adjusted score it has no cell for "
+                       "(an assigned score, L12C1: neither PBN nor USEBIO has a standard one; this program's exports "
+                       "write it, docs/tournaments.md): the board's other points and the totals may differ because of "
+                       "it")  # fmt: skip
+
+
 def _row_differences(board: PublishedBoard, row: PublishedRow, s: ScoredResult, form: Form) -> list[Difference]:
     out = []
     r = row.result
     where = _describe(r)
+    if r.not_played and any(_num(v) is not None for v in row.points.values()):
+        out.append(Difference(where, "result", "points without a result", "not re-scored", _UNDESCRIBED))
     if row.score_ns is not None and s.score_ns is not None and int(row.score_ns) != s.score_ns:
         out.append(Difference(where, "score NS", row.score_ns, str(s.score_ns),
                               f"L77: {r.contract} by {r.declarer.letter if r.declarer is not None else '?'} "
@@ -562,7 +596,7 @@ def _total_differences(ranking: Sequence[Standing], totals: Sequence[PublishedTo
                 out.append(Difference(where, "percentage", t.percentage or "", _fmt(s.percentage, decimals),
                                       "the total as a share of the tops of the boards played"))  # fmt: skip
         rank = t.rank.rstrip("=")
-        if rank.isdigit() and int(rank) != s.rank.position:
+        if _SEGMENT.fullmatch(rank) and int(rank) != s.rank.position:
             end = s.rank.position + sum(1 for o in ranking if o.rank == s.rank) - 1
             broken = s.rank.tied and s.rank.position <= int(rank) <= end
             why = (f"tied at {s.rank.position}–{end} on the total; the program broke the tie" if broken
@@ -573,10 +607,10 @@ def _total_differences(ranking: Sequence[Standing], totals: Sequence[PublishedTo
 
 def _recompute_teams(event: PublishedEvent, boards_per_match: int | None) -> Recomputed:
     """A teams summary (Ruter ``MatchDetails``): VPs of each match from its IMP margin on the WBF 2013 scale
-    with the WBF's rounding correction, totals and ranks. The boards per match are not in the file: given, or
+    with the WBF's rounding correction, totals and ranks. The boards per match: given, or the file's (USEBIO), or
     the one count (1–64) whose scale reproduces every published VP."""
     played = [m for m in event.matches if m.imps is not None]
-    count = boards_per_match
+    count = boards_per_match or event.boards_per_match
     if count is None:
         fits = [b for b in range(1, 65) if all(_vp_matches(m, b) for m in played)]
         count = fits[0] if len(fits) == 1 else None
@@ -607,12 +641,15 @@ def _recompute_teams(event: PublishedEvent, boards_per_match: int | None) -> Rec
                     )
                 )
     names = {t.id: t.names for t in event.totals}
+    published = {t.id: int(t.boards) for t in event.totals if t.boards and _SEGMENT.fullmatch(t.boards.strip())}
     ids = sorted(set(totals) | {t.id for t in event.totals}, key=lambda x: (len(x), x))
     decimals = printed_decimals(t.total for t in event.totals) or 2
     values = [round(totals[i], decimals) for i in ids]
     places = compare.rank(values)
+    # the boards each team played: its matches times the boards a match (the file's NrBoards when that is not known)
+    boards = {i: rounds[i] * count if count is not None else published.get(i, 0) for i in ids}
     ranking = tuple(sorted(
-        (Standing(i, None, v, None, p, rounds[i], names.get(i, "")) for i, v, p in zip(ids, values, places,
+        (Standing(i, None, v, None, p, boards[i], names.get(i, "")) for i, v, p in zip(ids, values, places,
                                                                                       strict=True)),
         key=lambda s: (s.rank.position, s.id),
     ))  # fmt: skip
@@ -735,7 +772,7 @@ def dumps_teams(
         score = m.score
         cells = ["-", "-", "-"]
         if score is not None:
-            imps = f"{score.home_imps},{score.away_imps}"
+            imps = f"{imp_text(score.home_imps)},{imp_text(score.away_imps)}"
             cells = [_quote(f"1,{imps}|200,{imps}"), _fmt(score.vp[0], form.total_decimals),
                      _fmt(score.vp[1], form.total_decimals)]  # fmt: skip
         rows.append([str(m.round), str(m.number), m.home, m.away, *cells])
@@ -773,8 +810,18 @@ def _board_game(
     datum = form.method is Method.BUTLER
     if datum:
         columns.append(("ButlerDatum", "R"))
-    rows = [_score_row(s, form, seats, datum) for s in scored]
+    assigned = [s.result.assigned for s in scored]
+    split = [s.result.assigned_ew for s in scored]
+    extra = [(name, cells) for name, cells in (("Assigned", assigned), ("Assigned_EW", split))
+             if any(a is not None for a in cells)]  # fmt: skip
+    columns += [(name, "L") for name, _ in extra]
+    rows = [[*_score_row(s, form, seats, datum), *(_assigned(cells[i]) for _, cells in extra)]
+            for i, s in enumerate(scored)]  # fmt: skip
     return [*out, *_table("ScoreTable", columns, rows), ""]
+
+
+def _assigned(score: compare.AssignedScore | None) -> str:
+    return "-" if score is None else _quote(assigned_cell(score))
 
 
 def _score_row(s: ScoredResult, form: Form, seats: Sequence[Sequence[str]], datum: bool) -> list[str]:

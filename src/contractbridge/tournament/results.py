@@ -40,7 +40,11 @@ __all__ = [
     "ScoredResult",
     "Standing",
     "TableResult",
+    "assigned_cell",
+    "board_imps",
+    "imp_text",
     "parse_assigned",
+    "parse_assigned_cell",
     "rank_event",
     "score_board",
     "score_match",
@@ -215,6 +219,35 @@ def _weighted_text(score: compare.AssignedScore) -> str:
     return " + ".join(f"{s:+d} {float(w) * 100:.4g}%" for w, s in score.outcomes)
 
 
+_CELL_OUTCOME: Final = re.compile(r"([+-]?[0-9]{1,5})(?:\s+([0-9]{1,6})/([0-9]{1,6}))?")
+
+
+def assigned_cell(score: compare.AssignedScore) -> str:
+    """An assigned score as a results file's cell (PBN ``Assigned``, USEBIO ``ASSIGNED_SCORE``): each outcome's
+    L77 score for NS and its exact weight, ``+420 2/3 + -50 1/3`` (``+420`` alone), read by ``parse_assigned_cell``
+    (L12C1(c))."""
+    if len(score.outcomes) == 1:
+        return f"{score.outcomes[0][1]:+d}"
+    return " + ".join(f"{s:+d} {w.numerator}/{w.denominator}" for w, s in score.outcomes)
+
+
+def parse_assigned_cell(text: str) -> compare.AssignedScore:
+    """The assigned score of an ``assigned_cell`` text; ``TournamentError`` when it is not one."""
+    outcomes = []
+    parts = text.strip().split(" + ")
+    for part in parts:
+        m = _CELL_OUTCOME.fullmatch(part.strip())
+        if m is None or (m.group(2) is None) != (len(parts) == 1) or (m.group(2) is not None and not int(m.group(3))):
+            raise TournamentError(f"assigned score {text!r} is not of the form '+420' or '+420 2/3 + -50 1/3' "
+                                  "(L12C1(c))")  # fmt: skip
+        weight = Fraction(1) if m.group(2) is None else Fraction(int(m.group(2)), int(m.group(3)))
+        outcomes.append((weight, int(m.group(1))))
+    try:
+        return compare.AssignedScore(tuple(outcomes))
+    except BridgeError as exc:
+        raise TournamentError(f"assigned score {text!r}: {exc}") from None
+
+
 def artificial_cell(cell: str) -> float | None:
     """The percentage of a score-table cell ``A+`` / ``A=`` / ``A-`` (L12C2: 60, 50, 40), else None."""
     return _ARTIFICIAL_CELLS.get(cell.strip().upper())
@@ -244,6 +277,9 @@ class TableResult:
     table: int | None = None
     section: str | None = None
     assigned_ew: compare.AssignedScore | None = None
+    #: Teams: the side of this table at fault when its assigned score stands for non-comparable results (L86B2(b):
+    #: the other side gets the better of average-plus and the assigned score, this side the complement).
+    at_fault: str | None = None
 
     def __post_init__(self) -> None:
         kinds = [self.contract is not None or self.passed_out, self.artificial is not None,
@@ -263,6 +299,9 @@ class TableResult:
             raise TournamentError(f"board {self.board}: {sorted(set(self.ns) & set(self.ew))} on both sides")
         if self.assigned_ew is not None and self.assigned is None:
             raise TournamentError(f"board {self.board}: a split score gives NS's assigned score too (L12C1(b))")
+        if self.at_fault is not None and (self.at_fault not in ("NS", "EW") or self.assigned is None):
+            raise TournamentError(f"board {self.board}: the side at fault is NS or EW, given with an assigned score "
+                                  f"(L86B2(b)), not {self.at_fault!r}")  # fmt: skip
 
     @property
     def assigned_for_ew(self) -> compare.AssignedScore | None:
@@ -431,6 +470,10 @@ def _imps(results: Sequence[TableResult], scores: Sequence[int | None], form: Fo
             # score's sides each by their own (L12C1(b))
             ns, ew = (float(a.imps(datum)) for a in (r.assigned, r.assigned_for_ew))
             out.append(ScoredResult(r, None, ns, -ew, datum=datum))
+        elif r.assigned is not None and r.assigned_for_ew is not None and form.method is Method.TOTAL_POINTS:
+            # total points (L78C): the assigned score itself, weighted, the weighted total (L12C1(c)); a split
+            # score's sides each by their own (L12C1(b))
+            out.append(ScoredResult(r, None, float(r.assigned.mean), -float(r.assigned_for_ew.mean)))
         else:
             out.append(ScoredResult(r, None, None, None, datum=datum))
     return tuple(out)
@@ -610,12 +653,85 @@ def _id_key(contestant: str) -> tuple[int, str]:
 @dataclass(frozen=True, slots=True)
 class MatchScore:
     """A teams match: each board's IMPs for the home team (L78B: the home team's NS score in one room against
-    the visitors' NS score in the other), the IMP totals and the VPs (WBF 2013 scale, ``compare.vp_scale``)."""
+    the visitors' NS score in the other; a weighted assigned score's to the hundredth, ``board_imps``), the IMP
+    totals and the VPs (WBF 2013 scale, ``compare.vp_scale``)."""
 
-    boards: tuple[tuple[int, int], ...]
-    home_imps: int
-    away_imps: int
+    boards: tuple[tuple[int, float], ...]
+    home_imps: float
+    away_imps: float
     vp: tuple[float, float]
+
+
+def _hundredths(value: Fraction | float) -> float:
+    """Weighted IMPs to the hundredth, halves away from zero (the laws set no rounding, L12C1(c): ours, a
+    condition of contest, L78D), a whole number as an ``int``."""
+    exact = Fraction(value)
+    rounded = (Decimal(exact.numerator) / Decimal(exact.denominator)).quantize(Decimal("0.01"), ROUND_HALF_UP)
+    return int(rounded) if rounded == rounded.to_integral_value() else float(rounded)
+
+
+def imp_text(value: float) -> str:
+    """IMPs as the results files write them: whole (``3``), or to the hundredth (``3.60``, weighted, L12C1(c))."""
+    return str(int(value)) if float(value).is_integer() else f"{value:.2f}"
+
+
+def board_imps(open_room: TableResult, closed_room: TableResult, board: Vulnerability | Board) -> float:
+    """The IMPs of one board of a team match for the open room's NS team (the home team; the closed room's EW),
+    the one rule the match, its VPs, the travellers and the exports read:
+
+    - both rooms played: the difference of the two NS scores (L78B), when they played the same form (else not
+      comparable: L87C, L86B2, refused);
+    - an artificial score in a room (L12C2(b)): ±3 to the side it favours, the other room not compared;
+    - an assigned score in one room against the other room's played result (L86B1): each weighted outcome IMPed
+      against that result, the IMPs weighted (L12C1(c)), to the hundredth; with the side at fault named
+      (non-comparable results, L86B2(b)), the other side gets the better of average-plus and that, the side at
+      fault the complement (``compare.teams_one_at_fault``).
+
+    An assigned score against another adjusted score, or a split one (L12C1(b): a match's board is one
+    comparison), is refused (L86B2: the Director's artificial scores)."""
+    if open_room.board != closed_room.board:
+        raise TournamentError(f"rooms of boards {open_room.board} and {closed_room.board} are not one board")
+    rooms = (open_room, closed_room)
+    scores = [room.score_ns(board) for room in rooms]
+    if scores[0] is not None and scores[1] is not None:
+        if open_room.fouled != closed_room.fouled:
+            raise TournamentError(f"board {open_room.board}: the rooms played different forms of a fouled board "
+                                  "and cannot be compared (L87C, L86B2): the Director awards adjusted "
+                                  "scores (L12C2)")  # fmt: skip
+        return compare.imps(scores[0] - scores[1])
+    if any(room.artificial is not None for room in rooms):
+        if any(room.assigned is not None for room in rooms):
+            raise TournamentError(_TWO_ADJUSTED.format(board=open_room.board))
+        imps = 0
+        for room, home_ns in zip(rooms, (True, False), strict=True):
+            if room.artificial is not None:
+                mine = room.artificial.ns if home_ns else room.artificial.ew
+                imps += int(compare.IMPS.plus if mine > 50 else compare.IMPS.minus if mine < 50 else 0)
+        return imps
+    k = 0 if rooms[0].assigned is not None else 1
+    room, other = rooms[k], scores[1 - k]
+    if room.assigned is None:
+        return 0  # a room not played, without the Director's score: nothing to compare
+    if other is None or room.assigned_ew is not None:
+        raise TournamentError(_TWO_ADJUSTED.format(board=open_room.board) if other is None else
+                              f"board {room.board}: a split assigned score (L12C1(b)) is not scored in a team "
+                              "match, whose board is one comparison of the two rooms (L78B): give one assigned "
+                              "score (L86B1)")  # fmt: skip
+    sign = 1 if k == 0 else -1  # the home team sits NS in the open room, EW in the closed one
+    home = sign * _hundredths(room.assigned.imps(other))
+    if room.at_fault is None:
+        return home
+    if (room.at_fault == "NS") == (k == 0):  # the home team at fault: the visitors are the non-offending side
+        _, home = compare.teams_one_at_fault(-home)
+    else:
+        home, _ = compare.teams_one_at_fault(home)
+    return _hundredths(Fraction(home))
+
+
+_TWO_ADJUSTED: Final = ("board {board}: both rooms of the match have an adjusted score, one of them assigned: "
+                        "they cannot be compared (L86B2): the Director gives artificial scores (L12C2; no side or "
+                        "both at fault, L86B2(a), (c)), or one side at fault, the better of average-plus and an "
+                        "assigned score against a room's played result (L86B2(b))")  # fmt: skip
 
 
 def score_match(
@@ -626,11 +742,10 @@ def score_match(
 ) -> MatchScore:
     """Score a teams match from its boards: for each board the two rooms' results and the board (vulnerability).
     ``home`` names the home team's id as it appears on the results (its pair sits NS in one room and EW in the
-    other). An artificial score in either room is worth ±3 IMP to the side it favours (L12C2(b))."""
-    per_board = []
+    other). Each board by ``board_imps`` (an artificial score ±3 IMP to the side it favours, L12C2(b); an
+    assigned score weighted outcome by outcome, L86B1, L12C1(c))."""
+    per_board: list[tuple[int, float]] = []
     for open_room, closed_room, board in rooms:
-        if open_room.board != closed_room.board:
-            raise TournamentError(f"rooms of boards {open_room.board} and {closed_room.board} are not one board")
         signs = []
         for room in (open_room, closed_room):
             if home in room.ns:
@@ -641,22 +756,8 @@ def score_match(
                 raise TournamentError(f"board {room.board}: team {home!r} is not at this table")
         if signs[0] == signs[1]:
             raise TournamentError(f"board {open_room.board}: the home team sits the same way in both rooms")
-        imps = 0
-        scores = [room.score_ns(board) for room in (open_room, closed_room)]
-        if None not in scores and open_room.fouled != closed_room.fouled:
-            raise TournamentError(f"board {open_room.board}: the rooms played different forms of a fouled board "
-                                  "and cannot be compared (L87C, L86B2): the Director awards adjusted "
-                                  "scores (L12C2)")  # fmt: skip
-        if None in scores:
-            for room, sign in zip((open_room, closed_room), signs, strict=True):
-                if room.artificial is not None:
-                    own = room.artificial.ns if sign > 0 else room.artificial.ew
-                    imps += int(compare.IMPS.plus if own > 50 else compare.IMPS.minus if own < 50 else 0)
-        else:
-            home_total = sum(sign * (s or 0) for sign, s in zip(signs, scores, strict=True))
-            imps = compare.imps(home_total)
-        per_board.append((open_room.board, imps))
-    home_imps = sum(i for _, i in per_board if i > 0)
-    away_imps = -sum(i for _, i in per_board if i < 0)
+        per_board.append((open_room.board, signs[0] * board_imps(open_room, closed_room, board)))
+    home_imps = _hundredths(sum((Fraction(str(i)) for _, i in per_board if i > 0), Fraction(0)))
+    away_imps = _hundredths(-sum((Fraction(str(i)) for _, i in per_board if i < 0), Fraction(0)))
     vp = compare.victory_points(home_imps - away_imps, len(per_board), corrected) if per_board else (10.0, 10.0)
     return MatchScore(tuple(per_board), home_imps, away_imps, vp)

@@ -16,6 +16,7 @@ import xml.etree.ElementTree as ET
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
+from fractions import Fraction
 from pathlib import Path
 from typing import Final
 
@@ -23,6 +24,7 @@ from contractbridge.deal import board_vulnerability
 from contractbridge.errors import BridgeError, TournamentError
 from contractbridge.formats.inputs import read_bytes
 from contractbridge.tournament.pbn_scores import (
+    IMPS_CELL,
     BoardRecord,
     MatchRecord,
     PublishedBoard,
@@ -41,6 +43,7 @@ from contractbridge.tournament.results import (
     Method,
     ScoredResult,
     Standing,
+    assigned_cell,
 )
 
 __all__ = ["dumps", "dumps_teams", "loads", "read_file"]
@@ -48,7 +51,6 @@ __all__ = ["dumps", "dumps_teams", "loads", "read_file"]
 _LIMIT: Final = 32 * 1024 * 1024
 #: A whole number in ASCII digits (``str.isdigit`` also takes "²", which ``int`` refuses).
 _NUMBER: Final = re.compile(r"[0-9]+")
-_SIGNED: Final = re.compile(r"-?[0-9]+")
 _METHODS: Final = {"MATCH_POINTS": MATCHPOINTS, "CROSS_IMPS": CROSS_IMPS, "BUTLER": BUTLER_RUTER}
 
 
@@ -141,9 +143,10 @@ def loads(data: bytes | str, source: str = "USEBIO") -> PublishedEvent:
 
 
 def _teams_event(event: ET.Element, source: str) -> PublishedEvent:
-    """A teams event (``MATCH`` elements): its teams (``TEAM_ID``, ``TEAM_NAME``, ``PLACE``, ``TOTAL_SCORE``,
-    ``BOARDS_PLAYED``) and matches, numbered in their round; each match's VPs and its IMPs, summed from the
-    home team's line of each board (``DIRECTION``, ``NS_``/``EW_SCORE_IMPS``), for ``recompute`` to check."""
+    """A teams event (``MATCH`` elements, ``BOARDS_PER_ROUND``: the boards a match): its teams (``TEAM_ID``,
+    ``TEAM_NAME``, ``PLACE``, ``TOTAL_SCORE``, ``BOARDS_PLAYED``) and matches, numbered in their round; each
+    match's VPs and its IMPs, summed from the home team's line of each board (``DIRECTION``,
+    ``NS_``/``EW_SCORE_IMPS``), for ``recompute`` to check."""
     totals = []
     for team in event.findall("PARTICIPANTS/TEAM"):
         number = team.get("TEAM_ID")
@@ -161,22 +164,39 @@ def _teams_event(event: ET.Element, source: str) -> PublishedEvent:
         round_number = int(round_text)
         in_round[round_number] += 1
         boards = match.findall("BOARD")
-        imps = (0, 0)
+        imps = (Fraction(0), Fraction(0))
         for board in boards:
             line = board.find("TRAVELLER_LINE")
             side = (_text(line, "DIRECTION") or "").upper()
             value = _text(line, f"{side}_SCORE_IMPS") if side in ("NS", "EW") else None
-            if value is None or not _SIGNED.fullmatch(value):
+            if value is None or not IMPS_CELL.fullmatch(value):
                 raise TournamentError(f"{where}, board {_text(board, 'BOARD_NUMBER') or '?'}: the home team's line "
                                       "(DIRECTION) and its SCORE_IMPS are required")  # fmt: skip
-            imps = (imps[0] + max(int(value), 0), imps[1] + max(-int(value), 0))
+            gained = Fraction(value)
+            imps = (imps[0] + max(gained, Fraction(0)), imps[1] + max(-gained, Fraction(0)))
+        tables = [int(t) for t in (_number(_text(x, "TABLE_NUMBER")) for x in match.iterfind("BOARD/TRAVELLER_LINE"))
+                  if t != "-" and int(t) > 0]  # fmt: skip
+        # the match's number in its round as PBN's match table has it: its open room's (by TABLE_NUMBER, which
+        # this writer adds), else its place among the round's matches in the file
+        place = (min(tables) + 1) // 2 if tables else in_round[round_number]
         vp = (_text(match, "TEAM_SCORE"), _text(match, "OPPOSING_TEAM_SCORE"))
-        matches.append(PublishedMatch(round_number, in_round[round_number], home, away, imps if boards else None,
+        matches.append(PublishedMatch(round_number, place, home, away,
+                                      (_imps(imps[0]), _imps(imps[1])) if boards else None,
                                       (vp[0], vp[1]) if vp[0] is not None and vp[1] is not None else None))  # fmt: skip
     total = printed_decimals(t.total for t in totals)
     form = replace(CROSS_IMPS, name="USEBIO TEAMS", decimals=0, total_decimals=2 if total is None else total)
+    per_round = _number(_text(event, "BOARDS_PER_ROUND"))
     return PublishedEvent(_text(event, "EVENT_DESCRIPTION") or "", _text(event, "PROGRAM_NAME") or "", "TEAMS", form,
-                          (), tuple(totals), tuple(matches))  # fmt: skip
+                          (), tuple(totals), tuple(matches),
+                          None if per_round == "-" or not int(per_round) else int(per_round))  # fmt: skip
+
+
+def _number(text: str | None) -> str:
+    return text if text is not None and _NUMBER.fullmatch(text) else "-"
+
+
+def _imps(value: Fraction) -> float:
+    return int(value) if value.denominator == 1 else float(value)
 
 
 def _row(board: int, line: ET.Element, where: str) -> PublishedRow:
@@ -186,7 +206,9 @@ def _row(board: int, line: ET.Element, where: str) -> PublishedRow:
     score = _text(line, "SCORE") or "-"
     contract = (_text(line, "CONTRACT") or "-").replace("NT", "N")
     record = {"Declarer": _text(line, "PLAYED_BY") or "", "Result": _text(line, "TRICKS") or "",
-              "Lead": _text(line, "LEAD") or "-"}  # fmt: skip
+              "Lead": _text(line, "LEAD") or "-", "Table": _number(_text(line, "TABLE_NUMBER")),
+              "Assigned": _text(line, "ASSIGNED_SCORE") or "-",
+              "Assigned_EW": _text(line, "ASSIGNED_SCORE_EW") or "-"}  # fmt: skip
     cells = (score, "-")
     if score.upper().startswith("A") and "/" not in score:
         raise TournamentError(f"{where}: adjusted SCORE {score!r} is not of the form A60/40 (L12C2)")
@@ -307,14 +329,22 @@ def _direction(home: str, s: ScoredResult) -> ET.Element:
 
 
 def _traveller_line(board: ET.Element, s: ScoredResult, form: Form, key: str) -> ET.Element:
-    """A result's ``TRAVELLER_LINE``: the sides, the contract, declarer, lead and tricks, the NS score (an
-    artificial score as ``A60/40``, L12C2) and each side's points (``NS_``/``EW_`` + ``key``)."""
+    """A result's ``TRAVELLER_LINE``: its table (``TABLE_NUMBER``), the sides, the contract, declarer, lead and
+    tricks, the NS score (an artificial score as ``A60/40``, L12C2; an assigned one in ``ASSIGNED_SCORE``, with
+    ``ASSIGNED_SCORE_EW`` when split, ``results.assigned_cell``, L12C1) and each side's points (``NS_``/``EW_`` +
+    ``key``)."""
     r = s.result
     line = ET.SubElement(board, "TRAVELLER_LINE")
+    if r.table is not None:
+        _el(line, "TABLE_NUMBER", str(r.table))
     _el(line, "NS_PAIR_NUMBER", r.ns[0])
     _el(line, "EW_PAIR_NUMBER", r.ew[0])
     if r.artificial is not None:
         _el(line, "SCORE", f"A{r.artificial.ns:g}/{r.artificial.ew:g}")
+    elif r.assigned is not None:
+        _el(line, "ASSIGNED_SCORE", assigned_cell(r.assigned))
+        if r.assigned_ew is not None:
+            _el(line, "ASSIGNED_SCORE_EW", assigned_cell(r.assigned_ew))
     elif r.played:
         _el(line, "CONTRACT", "PASS" if r.passed_out else str(r.contract))
         if r.declarer is not None:

@@ -152,7 +152,7 @@ async function refresh() {
       el("tbody", {}, ...b.rows.map((row) => el("tr", {"data-table": row[0]}, ...row.map((cell) => el("td", {}, cell))))))));
     document.querySelector("#replaced tbody").replaceChildren(...state.replaced.map((r) => el("tr", {"data-board": r.board},
       el("td", {}, String(r.round)), el("td", {}, String(r.table)), el("td", {}, String(r.board)), el("td", {class: "result"}, resultText(r)),
-      el("td", {}, r.entered_by), el("td", {class: "now", title: r.note}, r.now ? resultText(r.now) : ""), el("td", {}, r.replaced_by), el("td", {}, new Date(r.replaced_at).toLocaleString()))));
+      el("td", {}, r.entered_by), el("td", {class: "now", title: r.note}, r.now ? resultText(r.now) : "", r.note ? el("div", {class: "note muted"}, r.note) : null), el("td", {}, r.replaced_by), el("td", {}, new Date(r.replaced_at).toLocaleString()))));
   }
   if (pair) {
     document.getElementById("pair-title").textContent = `${who(state) === "team" ? "Team" : "Pair"} ${state.role}: ${state.pairs[String(state.role)] || ""}`;
