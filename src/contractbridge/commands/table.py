@@ -469,6 +469,8 @@ def _play_match(
             path = match.log(number)
 
             def open_(n: int = number, p: Path = path) -> tuple[Table, EventLog | None]:
+                while (ruled := p.with_name(f"{p.stem}-ruled{p.suffix}")).exists():  # the director's ruled log
+                    p = ruled  # (``rule LOG -i -o LOG-ruled``, as a stop for a ruling says) goes on from his ruling
                 if p.exists():
                     writer, table = EventLog.open(p, max_bytes=max_bytes)
                     return table, writer
