@@ -7,7 +7,8 @@ opened with them. A director's correction (L79C) or adjusted score (L12C) replac
 replaced is kept, with who replaced it and when, never scored (as the CLI's event file keeps it, ``Event.replaced``).
 
 An event keeps its factoring of boards with fewer results (L78D) and a result the Director's assigned score in full
-(L12C1: weighted, L12C1(c); split, L12C1(b)), as the CLI's event file does.
+(L12C1: weighted, L12C1(c); split, L12C1(b)), the form of a fouled board the table played (L87A) and, in a team
+match, the side at fault (L86B2(b)), as the CLI's event file does.
 
 The schema is Alembic revisions ``0003``, ``0005``, ``0006`` and ``0007``; every method commits before it returns,
 and a refused write (a result already entered, an unknown event) changes nothing.
@@ -35,6 +36,7 @@ from contractbridge.tournament.handrecords import board_from_dict, board_to_dict
 
 __all__ = [
     "ASSIGNED_LENGTH",
+    "FOULED_LENGTH",
     "EventRecord",
     "EventStore",
     "NoEventError",
@@ -45,6 +47,8 @@ __all__ = [
 
 #: The longest assigned score kept (L12C1; a weighted one, L12C1(c), with its weights: revision 0007).
 ASSIGNED_LENGTH: Final = 200
+#: The longest name of a fouled board's form kept (L87A: revision 0007).
+FOULED_LENGTH: Final = 16
 
 club_events = sa.Table(
     "club_events",
@@ -100,6 +104,7 @@ def _line(key: bool) -> list[sa.Column[Any]]:
     return [*where, sa.Column("contract", sa.String(8)), sa.Column("declarer", sa.String(1)),
             sa.Column("tricks", sa.Integer), sa.Column("lead", sa.String(3)), sa.Column("adjusted", sa.String(32)),
             sa.Column("assigned", sa.String(ASSIGNED_LENGTH)), sa.Column("assigned_ew", sa.String(ASSIGNED_LENGTH)),
+            sa.Column("fouled", sa.String(FOULED_LENGTH)), sa.Column("at_fault", sa.String(2)),
             sa.Column("reason", sa.String(200)), sa.Column("entered_by", sa.String(16), nullable=False),
             sa.Column("confirmed", sa.Boolean, nullable=False)]  # fmt: skip
 
@@ -377,12 +382,12 @@ def _columns(result: ResultRecord) -> dict[str, Any]:
     e = result.entry
     return {"round": e.round, "table_no": e.table, "board": e.board, "contract": e.contract, "declarer": e.declarer,
             "tricks": e.tricks, "lead": e.lead, "adjusted": e.adjusted, "assigned": e.assigned,
-            "assigned_ew": e.assigned_ew, "reason": e.reason,
+            "assigned_ew": e.assigned_ew, "fouled": e.fouled, "at_fault": e.at_fault, "reason": e.reason,
             "entered_by": result.entered_by, "confirmed": result.confirmed}  # fmt: skip
 
 
 def _result(row: sa.RowMapping) -> ResultRecord:
     entry = Entry(int(row["round"]), int(row["table_no"]), int(row["board"]), row["contract"], row["declarer"],
-                  row["tricks"], row["lead"], row["adjusted"], row["reason"], assigned=row["assigned"],
-                  assigned_ew=row["assigned_ew"])  # fmt: skip
+                  row["tricks"], row["lead"], row["adjusted"], row["reason"], row["fouled"], row["assigned"],
+                  row["assigned_ew"], row["at_fault"])  # fmt: skip
     return ResultRecord(entry, row["entered_by"], bool(row["confirmed"]))

@@ -37,7 +37,7 @@ from contractbridge.tournament.results import (
     session_scores,
 )
 
-__all__ = ["FORMAT", "Entry", "Event", "assigned_scores", "correction"]
+__all__ = ["FORMAT", "Entry", "Event", "assigned_scores", "correction", "fouled_and_fault"]
 
 FORMAT: Final = "contractbridge-event"
 _FORMS: Final = {"matchpoints": replace(MATCHPOINTS, session=True, share=True),
@@ -135,6 +135,27 @@ def assigned_scores(
         if text is not None and not text.strip():
             raise TournamentError("an assigned score is a result, e.g. '4S N -1' or '4S N = 60% + 4S N -1 40%'")
     return (both, None) if both is not None else (ns, ew)
+
+
+def fouled_and_fault(
+    fouled: str | None, at_fault: str | None, assigned: tuple[str | None, str | None], names: tuple[str, str, str]
+) -> tuple[str | None, str | None]:
+    """``Entry.fouled`` and ``Entry.at_fault`` as the user gives them (the CLI's options, the web's fields):
+    ``fouled`` the form of a fouled board the table played (L87A), not a blank; ``at_fault`` the side of the table
+    at fault, ``NS`` or ``EW`` (``N-S``, ``ew`` read so), named with one assigned score for both sides (``assigned``,
+    from ``assigned_scores``) in a team match (L86B2(b)). ``names`` are the fouled form's, the side at fault's and
+    the assigned score's, for the messages. Checked as written by ``Event.enter``."""
+    form, fault, one = names
+    if fouled is not None and not (fouled := fouled.strip()):
+        raise TournamentError(f"{form} names the form of the fouled board, e.g. b (L87A), not a blank")
+    if at_fault is None:
+        return fouled, None
+    if assigned[0] is None or assigned[1] is not None:
+        raise TournamentError(f"{fault} names the side at fault for an assigned score ({one}) in a team match "
+                              "(L86B2(b))")  # fmt: skip
+    if (side := at_fault.strip().upper().replace("-", "")) not in ("NS", "EW"):
+        raise TournamentError(f"{fault} is NS or EW: the side of this table at fault (L86B2(b))")
+    return fouled, side
 
 
 def correction(was: Entry, now: Entry) -> str:

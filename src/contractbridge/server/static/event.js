@@ -20,10 +20,11 @@ async function act(method, url, body, done) {
 }
 
 function resultText(r) {
-  if (r.adjusted || r.assigned) return r.text;  // the director's score as the CLI writes it (L12C, L81C8)
+  const form = r.fouled ? ` on form ${r.fouled} of the fouled board (L87A)` : "";
+  if (r.adjusted || r.assigned) return r.text + form;  // the director's score as the CLI writes it (L12C, L81C8)
   if (!r.contract) return "—";
-  if (r.contract.toLowerCase() === "pass") return "passed out";
-  return `${r.contract} ${r.declarer} ${r.tricks} tricks` + (r.lead ? `, lead ${r.lead}` : "");
+  if (r.contract.toLowerCase() === "pass") return "passed out" + form;
+  return `${r.contract} ${r.declarer} ${r.tricks} tricks` + (r.lead ? `, lead ${r.lead}` : "") + form;
 }
 
 function placeView(p, state) {
@@ -172,8 +173,10 @@ document.getElementById("adjust").addEventListener("submit", (event) => {
   // artificial (L12C2), assigned (L12C1(c): weighted or not) or split, each side its own (L12C1(b)): the server checks it
   const kind = f.get("kind");
   const score = kind === "split" ? {assigned_ns: f.get("score"), assigned_ew: f.get("score_ew")} : {[kind]: f.get("score")};
+  // a fouled board's form (L87A) and, teams, the side at fault (L86B2(b)): the server checks them as `event result` does
   act("POST", `/api/events/${EVENT}/results`, {round: Number(f.get("round")), table: Number(f.get("table")), board: Number(f.get("board")),
-    ...score, reason: f.get("reason")}, (r) => say(r.message || `${resultText(r)} entered`));
+    ...score, reason: f.get("reason"), fouled: f.get("fouled").trim() || null, at_fault: f.get("at_fault") || null},
+    (r) => say(r.message || `${resultText(r)} entered`));
 });
 refresh();
 setInterval(refresh, 2000);
