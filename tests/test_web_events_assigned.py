@@ -268,6 +268,9 @@ def upgrade_an_0006_database(url: str) -> None:
         events.add_result("e1", fouled)
         events.add_result("e2", faulted)
         assert (events.results("e1")[1], events.results("e2")) == (fouled, [faulted])
+        # the decimals of a weighted score's points, a condition of contest (L12C1(c))
+        events.create(EventRecord("e3", "Weighted", "teams", "round-robin", 4, 1, 4, "s", weighted_decimals=0), "k")
+        assert (events.event("e3").weighted_decimals, events.event("e1").weighted_decimals) == (0, None)
         _downgrade(db, refused=True)
         with db.engine.begin() as c:
             for table in ("event_results", "event_replaced_results"):
@@ -276,6 +279,9 @@ def upgrade_an_0006_database(url: str) -> None:
         _downgrade(db, refused=True)  # the fouled form alone: 0006 would compare it with the correct form
         with db.engine.begin() as c:
             c.exec_driver_sql("DELETE FROM event_results WHERE fouled IS NOT NULL")
+        _downgrade(db, refused=True)  # the weighted decimals alone: 0006 would score with the form's own
+        with db.engine.begin() as c:
+            c.exec_driver_sql("DELETE FROM club_events WHERE id = 'e3'")
         _downgrade(db, refused=False)
     finally:
         db.close()

@@ -6,7 +6,8 @@ event may keep its alert policy and each pair its system card (L40A1(b), L40B2(a
 opened with them. A director's correction (L79C) or adjusted score (L12C) replaces a table's result: the result it
 replaced is kept, with who replaced it and when, never scored (as the CLI's event file keeps it, ``Event.replaced``).
 
-An event keeps its factoring of boards with fewer results (L78D) and a result the Director's assigned score in full
+An event keeps its factoring of boards with fewer results (L78D), the decimals of a weighted score's points
+(L12C1(c): a condition of contest), and a result the Director's assigned score in full
 (L12C1: weighted, L12C1(c); split, L12C1(b)), the form of a fouled board the table played (L87A) and, in a team
 match, the side at fault (L86B2(b)), as the CLI's event file does.
 
@@ -74,6 +75,7 @@ club_events = sa.Table(
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False, server_default=sa.func.now()),
     sa.Column("alert_policy", sa.JSON),  # the event's alert policy (L40B2(a)(iii)); None: the default
     sa.Column("factoring", sa.String(16), nullable=False, server_default="none"),  # L78D: tournament.FACTORING
+    sa.Column("weighted_decimals", sa.Integer),  # L12C1(c): Event.weighted_decimals; None: the form's own
 )
 
 event_pairs = sa.Table(
@@ -140,8 +142,9 @@ class EventRecord:
     director's link is every table's director), its ``section`` (a letter) and, for the second section on, the id
     of the first (the sections of an event play the same boards, each its own movement and ranking), the round
     started last (0: none yet), its status (``open``, ``finished``: the results are published, the tables
-    closed), its ``alert_policy`` (``AlertPolicy.to_dict()``; None: the default, L40B2(a)(iii)) and its
-    ``factoring`` of boards with fewer results (matchpoints, L78D: one of ``tournament.event.FACTORING``)."""
+    closed), its ``alert_policy`` (``AlertPolicy.to_dict()``; None: the default, L40B2(a)(iii)), its
+    ``factoring`` of boards with fewer results (matchpoints, L78D: one of ``tournament.event.FACTORING``) and the
+    decimals of a weighted assigned score's points (L12C1(c): ``Event.weighted_decimals``; None: the form's)."""
 
     id: str
     name: str
@@ -161,12 +164,13 @@ class EventRecord:
     status: str = "open"
     alert_policy: Mapping[str, Any] | None = None
     factoring: str = "none"
+    weighted_decimals: int | None = None
 
     def event(self, names: Mapping[str, str] | None = None, entries: tuple[Entry, ...] = ()) -> Event:
         """The event as a ``tournament`` value with these names and results (each checked as entered)."""
         event = Event(self.name, self.form, self.movement, self.tables, self.boards_per_round, self.pairs, self.seed,
                       self.arrow_switch, dict(names or {}), deals=self.deals,
-                      factoring=self.factoring)  # fmt: skip
+                      factoring=self.factoring, weighted_decimals=self.weighted_decimals)  # fmt: skip
         for entry in entries:
             event = event.enter(entry)
         return event
@@ -221,6 +225,7 @@ class EventStore:
                     director_token=director_key, irregular=record.irregular, section=record.section,
                     first_section=record.first_section, round=record.round,
                     status=record.status, alert_policy=record.alert_policy, factoring=record.factoring,
+                    weighted_decimals=record.weighted_decimals,
                 )
             )  # fmt: skip
 
@@ -234,6 +239,7 @@ class EventStore:
             int(row["pairs"]), row["seed"], row["edition"], tuple(int(r) for r in row["arrow_switch"]),
             tuple(board_from_dict(b) for b in row["deals"] or ()), bool(row["irregular"]), row["section"],
             row["first_section"], int(row["round"]), row["status"], row["alert_policy"], row["factoring"],
+            row["weighted_decimals"],
         )  # fmt: skip
 
     def seeds(self, prefix: str) -> list[str]:

@@ -90,6 +90,17 @@ def create(
             "proportional (factored to the movement's top); matchpoints only, refused for the IMP forms and teams.",
         ),
     ] = "none",
+    weighted_decimals: Annotated[
+        int | None,
+        typer.Option(
+            "--weighted-decimals",
+            metavar="0|1|2",
+            help="With an assigned score, the decimals board points are printed to, a weighted score's (L12C1(c)) "
+            "rounded there halves away from zero (the laws give no rounding: a condition of contest). Default: the "
+            "form's own (teams 2: each outcome IMPed, then weighted to the hundredth; matchpoints 1; cross-imps 2; "
+            "butler 0).",
+        ),
+    ] = None,
 ) -> None:
     """Create a new event file (never replacing an existing one) and print its movement."""
     from contractbridge.tournament.event import Event
@@ -107,7 +118,8 @@ def create(
         if name is None:
             name = "Club teams" if form == "teams" else "Club pairs"
         event = Event(name, form, movement, tables, boards_per_round, pairs or 2 * tables, seed,
-                      tuple(arrow_switch or ()), deals=deals, factoring=factoring)  # fmt: skip
+                      tuple(arrow_switch or ()), deals=deals, factoring=factoring,
+                      weighted_decimals=weighted_decimals)  # fmt: skip
         create_new(file, event.to_json())
     except (BridgeError, OSError) as exc:
         raise _fail(str(exc)) from None

@@ -284,7 +284,8 @@ class EventRoom:
             "pairs": {str(p.pair): p.names for p in pairs.values()}, "ranking": event.ranking_json(),
             "pair_numbers": [n for n in event.movement.pairs if n != event.movement.phantom],
             "section": record.section, "sections": await asyncio.to_thread(self.events.sections, self.id),
-            "role": role, "factoring": record.factoring,
+            "role": role, "factoring": record.factoring, "weighted_decimals": record.weighted_decimals,
+            "weighted_places": event.weighted_places,
         }  # fmt: skip
         if role is None:
             return out
@@ -377,7 +378,8 @@ def _agreements(record: EventRecord, ns: PairRecord | None, ew: PairRecord | Non
 
 def new_record(spec: Mapping[str, Any], seed: str, deals: tuple[Any, ...] = ()) -> EventRecord:
     """The record of a new event (checked as a ``tournament`` event: the movement exists, the form is known, a
-    factoring only at matchpoints, L78D); a teams round robin's ``teams`` play at two tables a match."""
+    factoring only at matchpoints, L78D; a weighted score's decimals, L12C1(c)); a teams round robin's ``teams``
+    play at two tables a match."""
     tables, pairs = int(spec["tables"]), int(spec.get("pairs") or 2 * int(spec["tables"]))
     if spec["movement"] == ROUND_ROBIN:
         if not spec.get("teams"):
@@ -390,6 +392,7 @@ def new_record(spec: Mapping[str, Any], seed: str, deals: tuple[Any, ...] = ()) 
         edition=str(spec["edition"]),
         arrow_switch=tuple(int(r) for r in spec.get("arrow_switch", ())), deals=tuple(deals),
         irregular=bool(spec.get("director", False)), factoring=str(spec.get("factoring", "none")),
+        weighted_decimals=spec.get("weighted_decimals"),
         alert_policy=None if (policy := spec.get("alert_policy")) is None else AlertPolicy.from_dict(policy).to_dict(),
     )  # fmt: skip
     record.event()  # refuses an impossible event before anything is stored

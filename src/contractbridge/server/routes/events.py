@@ -63,6 +63,9 @@ class NewEvent(BaseModel):
     alert_policy: dict[str, Any] | None = None  # the event's (L40B2(a)(iii)): its web tables are opened with it
     #: matchpoints, a board with fewer results than the movement plays it (L78D): none, neuberg or proportional
     factoring: str = Field("none", max_length=16)
+    #: the decimals of a weighted assigned score's points (L12C1(c), a condition of contest): 0, 1 or 2; None: the
+    #: form's own (as ``event create --weighted-decimals``)
+    weighted_decimals: int | None = None
 
 
 class PairNames(BaseModel):

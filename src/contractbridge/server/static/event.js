@@ -132,6 +132,10 @@ async function refresh() {
   // a condition of contest (L78D): how a board with fewer results than the movement plays it is matchpointed
   document.getElementById("factoring").textContent = state.form !== "matchpoints" ? "" : state.factoring === "none"
     ? "A board with fewer results is matchpointed on its own top (L78A)." : `A board with fewer results is factored to the movement's top: ${state.factoring === "neuberg" ? "Neuberg's formula" : "in proportion"} (L78D).`;
+  // a condition of contest too (the laws give no rounding, L12C1(c)): the points of a weighted assigned score
+  const places = state.weighted_places;  // the event's condition, or the form's own
+  document.getElementById("weighted").textContent = `With an assigned score, board points are shown to ${places} decimal${places === 1 ? "" : "s"}, `
+    + `a weighted one (L12C1(c)) rounded halves away from zero${state.weighted_decimals === null ? " (the form's own)" : " (the event's conditions)"}.`;
   if (state.status === "finished") {
     document.getElementById("site-link").replaceChildren(el("a", {id: "results-site", href: `/e/${EVENT}/site/`}, "The results: every board, every pair's card"),
       " · ", el("a", {href: `/api/events/${EVENT}/results.pbn`}, "PBN"), " · ", el("a", {href: `/api/events/${EVENT}/results.xml`}, "USEBIO"),
