@@ -2,9 +2,9 @@
 serve``. The director creates a 4-table Mitchell of 3 rounds from the page, enters the eight pairs and starts each
 round; at table 1 a player of pair 1 plays online with three robots, table 3 is four robots (a missing pair),
 tables 2 and 4 play with cards and enter the traveller, which their opponents confirm on their own pages; the
-director adjusts one score (L12C2) with its reason and corrects another (L79C), whose replaced result stays
-listed, and gives a split assigned score (L12C1(b)); the event is factored (Neuberg, L78D); at the end the
-ranking and the results site. Screenshots go to ``$WEB_SCREENSHOTS`` when it is set."""
+director adjusts one score (L12C2) on a fouled board's form (L87A) with its reason and corrects another (L79C),
+whose replaced result stays listed, and gives a split assigned score (L12C1(b)); the event is factored (Neuberg,
+L78D); at the end the ranking and the results site. Screenshots go to ``$WEB_SCREENSHOTS`` when it is set."""
 
 from __future__ import annotations
 
@@ -42,6 +42,7 @@ def test_a_club_evening_in_the_browser(server: Server, browser: playwright_api.B
     director.wait_for_url(re.compile(r"/e/\w+\?token="))
     director.wait_for_selector("#director-panel:not([hidden])")
     director.wait_for_selector('#factoring:has-text("Neuberg\'s formula (L78D)")')
+    director.wait_for_selector('#weighted:has-text("shown to 1 decimal")')  # matchpoints' own (L12C1(c))
     links = {}
     for n in range(1, 9):
         row = director.locator(f"#pairs tr[data-pair='{n}']")
@@ -67,7 +68,10 @@ def test_a_club_evening_in_the_browser(server: Server, browser: playwright_api.B
                 director.fill("#adjust input[name=board]", place(director, r, 4).locator("tr[data-board]").first
                               .get_attribute("data-board") or "")  # fmt: skip
                 director.fill("#adjust input[name=reason]", "the board was fouled")
+                director.fill("#adjust input[name=fouled]", "b")  # the form this table played (L87A)
                 director.click("#adjust button[type=submit]")
+                fouled = "td.result:has-text('A60/40 (the board was fouled) on form b')"
+                place(director, r, 4).locator(fouled).wait_for()
                 continue
             page = pages[ns]
             page.wait_for_selector(f"#my-table h3:has-text('Round {r}: table {table}')")

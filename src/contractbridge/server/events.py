@@ -329,7 +329,7 @@ def may_adjust(role: str | int, adjusting: bool, *, ruling: bool = False) -> Non
     if adjusting:
         raise EventAccessError("only the director gives an adjusted score")
     if ruling:
-        raise EventAccessError("only the director rules a board fouled (L87A) or a side at fault (L86B2(b))")
+        raise EventAccessError("only the director rules a board fouled or a side at fault")
 
 
 def _line(entry: Entry) -> dict[str, Any]:
