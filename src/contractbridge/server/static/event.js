@@ -176,7 +176,11 @@ document.getElementById("adjust").addEventListener("submit", (event) => {
   const f = new FormData(event.target);
   // artificial (L12C2), assigned (L12C1(c): weighted or not) or split, each side its own (L12C1(b)): the server checks it
   const kind = f.get("kind");
-  const score = kind === "split" ? {assigned_ns: f.get("score"), assigned_ew: f.get("score_ew")} : {[kind]: f.get("score")};
+  let score = kind === "split" ? {assigned_ns: f.get("score"), assigned_ew: f.get("score_ew")} : {[kind]: f.get("score")};
+  if (kind === "played") {  // the table's result, "4S N 10" or "pass", e.g. on a fouled board's form (L87A)
+    const [contract, declarer, tricks] = f.get("score").trim().split(/\s+/);
+    score = {contract: contract.toUpperCase(), declarer: declarer ? declarer.toUpperCase() : null, tricks: tricks === undefined ? null : Number(tricks)};
+  }
   // a fouled board's form (L87A) and, teams, the side at fault (L86B2(b)): the server checks them as `event result` does
   act("POST", `/api/events/${EVENT}/results`, {round: Number(f.get("round")), table: Number(f.get("table")), board: Number(f.get("board")),
     ...score, reason: f.get("reason"), fouled: f.get("fouled").trim() || null, at_fault: f.get("at_fault") || null},
