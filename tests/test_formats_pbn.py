@@ -363,3 +363,27 @@ def test_backslashes_and_section_lines_read_as_line_by_line() -> None:
     assert whole[3].get("Event") == "a\\b" and whole[4].tag("OptimumResultTable").value == 'D"q\\2R'
     assert whole[1].tag("OptimumResultTable").section == ("N", "NT", "5", "S", "S", "4")  # a blank line ends it
     assert whole[2].tag("OptimumResultTable").section[3:6] == ("S", '"S"', "4")
+
+
+def test_hash_values_far_back_read_both_ways() -> None:
+    """``#`` is the value the tag had in the last game that wrote it, however many games back (PBN 2.0 §3.5; the
+    whole-text reader brings those values up to date only when a ``#`` or a game without a deal asks, #28): the
+    same values as the line-by-line reader, which keeps them up to date game by game."""
+    deal = "N:AKQ2.KJ4.T98.A53 JT9.AQ8.KQ76.K42 8765.T976.J5.QJ6 43.532.A432.T987"
+    games = [
+        f'[Event "Club"]\n[Site "Hall"]\n[Board "1"]\n[Deal "{deal}"]\n',
+        f'[Event "Cup"]\n[Board "2"]\n[Deal "{deal}"]\n[Note "1:first"]\n[Note "2:second"]\n',
+        f'[Board "3"]\n[Deal "{deal}"]\n',
+        '[Event "#"]\n[Site "#"]\n[Note "#"]\n[Board "4"]\n',  # no deal: the board's tags come from game 3
+        f'[Event "##Final"]\n[Board "5"]\n[Deal "{deal}"]\n',
+        f'[Board "6"]\n[Deal "{deal}"]\n',
+        '[Event "#"]\n[Site "#"]\n[Board "#"]\n',
+    ]
+    text = "\n".join(games)
+    whole = pbn.loads(text)
+    lines = list(pbn.read_games(io.StringIO(text)))
+    assert [(g.items, g.inherited) for g in whole] == [(g.items, g.inherited) for g in lines]
+    assert [g.get("Event") for g in whole] == ["Club", "Cup", None, "Cup", "Final", "Final", "Final"]
+    assert [g.get("Site") for g in whole] == ["Hall", None, None, "Hall", None, None, "Hall"]
+    assert whole[3].get("Note") == "2:second" and whole[3].deal == Deal(deal) and whole[3].number == 4
+    assert whole[6].get("Board") == "6" and whole[6].number == 6

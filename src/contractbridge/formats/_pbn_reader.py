@@ -87,7 +87,9 @@ class Reader:
         self.file = file
         self.strict = strict
         self.sections = sections
-        self.previous: dict[str, str] = {}
+        self.previous: dict[str, str] = {}  # up to date with the games before those of ``written`` (``last_values``)
+        self.written: list[dict[str, PbnTag]] = []
+        self.whole = False  # a whole text (``scan``): its games are all kept, and so their indices in ``written``
         self.sticky: dict[str, str] = {}
         self.game = game_type(file=file)
         self.index: dict[str, PbnTag] = {}  # the first tag of each name the game wrote
@@ -151,16 +153,32 @@ class Reader:
             self.inherit(game, written)
         return game
 
+    def last_values(self) -> dict[str, str]:
+        """The value of each tag the games before this one wrote (or inherited) last: ``previous``, brought up to
+        date with the tag indices of the games put aside in ``written`` (#28: most texts never ask, no ``#`` value
+        and a deal in every game, so the values are not copied game by game)."""
+        previous = self.previous
+        if self.written:
+            for written in self.written:
+                previous.update(zip(written, map(_VALUE, written.values()), strict=True))
+            self.written.clear()
+        return previous
+
     def inherit(self, game: PbnGame, written: dict[str, PbnTag]) -> None:
-        """``written``: the first tag of each name the game wrote."""
-        inherited, previous = game.inherited, self.previous
+        """``written``: the first tag of each name the game wrote (the reader's index, which no one changes after)."""
+        inherited = game.inherited
         for name, value in self.sticky.items():
             if name not in written:
                 inherited[name] = value
-        if "Deal" not in written and "Deal" not in inherited and "Deal" in previous:
+        if "Deal" not in written and "Deal" not in inherited and "Deal" in self.last_values():
+            previous = self.previous
             for name in BOARD_TAGS:
                 if name not in written and name in previous:
                     inherited.setdefault(name, previous[name])
+        if self.whole and not inherited and REPEATABLE.isdisjoint(written):
+            self.written.append(written)  # its values join ``previous`` when asked
+            return
+        previous = self.last_values()
         previous.update(zip(written, map(_VALUE, written.values()), strict=True))  # only Note can come twice
         if not REPEATABLE.isdisjoint(written):
             for name in REPEATABLE.intersection(written):
@@ -176,7 +194,7 @@ class Reader:
             self.sticky[name] = value
             return value
         if raw == "#":
-            return self.previous.get(name, "")
+            return self.last_values().get(name, "")
         if self.sticky:
             self.sticky.pop(name, None)
         return raw
@@ -387,6 +405,7 @@ class Reader:
         """The games of a whole text (``\\n`` line ends), line by line from one ``split`` (#28: cheaper than
         finding each line end)."""
         tag_line, plain_lines, unquoted_lines = _TAG_LINE.match, _PLAIN_LINES.match, _UNQUOTED_LINES.match
+        self.whole = True
         is_section: dict[str, bool] = {}  # is_section_tag of each name _TAG_LINE has read in this text
         lines = text.split("\n")
         last = text.endswith("\n") or not text  # the empty last line of "…\n" (inside a brace, it counts)

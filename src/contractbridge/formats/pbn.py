@@ -45,6 +45,7 @@ from contractbridge.formats.pbn_values import (
     RESULT_RE,
     SEAT_TAGS,
     STRAIN_ONLY,
+    UNKNOWN,
     Minimax,
     OptimumScore,
     PbnAuction,
@@ -186,7 +187,11 @@ class PbnGame(RecordBacked):
     @property
     def number(self) -> int | None:
         """The board number when it is a positive integer (``"01"`` → 1); else None (``"0"``, ``"Example 1"``)."""
-        number = decimal(self.get("Board") or "", 9)
+        value = self.get("Board") or ""
+        number = _NUMBERS.get(value)  # "1" … "999" as PBN writers write them (#28): the same as the reading below
+        if number is not None:
+            return number
+        number = decimal(value, 9)
         return number if number is not None and number > 0 else None
 
     @property
@@ -244,10 +249,10 @@ class PbnGame(RecordBacked):
         """Names of N, E, S, W (``""`` when unknown or ``?``)."""
         index, inherited = self._tags(), self.inherited
         names = []
-        for name in SEAT_TAGS:
+        for name in SEAT_TAGS:  # one loop, no comprehension (#28: each is a call in 3.11)
             tag = index.get(name)
-            value = (tag.value if tag is not None else inherited.get(name)) or ""
-            names.append("" if value.strip() in ("?", "-") else value)
+            value = tag[2] if tag is not None else inherited.get(name) or ""  # tag[2]: its value
+            names.append("" if value in UNKNOWN or value.strip() in ("?", "-") else value)  # " " stays
         return names[0], names[1], names[2], names[3]
 
     # -- contract and result
@@ -259,6 +264,8 @@ class PbnGame(RecordBacked):
         contract = CONTRACTS.get(tag.value)  # as PBN writers write it (#28): the same as the reading below
         if contract is not None:
             return contract
+        if tag.value in UNKNOWN:
+            return None
         text = tag.value.strip().lstrip("^").upper()
         if text in ("", "?", "-", "PASS") or text in STRAIN_ONLY:
             return None
@@ -287,7 +294,7 @@ class PbnGame(RecordBacked):
         tricks = _TRICKS.get(tag.value)  # "9" as PBN writers write it (#28)
         if tricks is not None:
             return tricks
-        if tag.value.strip() in ("", "?", "-"):
+        if tag.value.strip() in UNKNOWN:
             return None
         m = RESULT_RE.match(tag.value.strip().lstrip("^"))
         if m is None or int(m.group(2)) > 13 or (m.group(4) and int(m.group(2)) + int(m.group(4)) != 13):
@@ -595,19 +602,19 @@ class PbnGame(RecordBacked):
             plays = tuple(play_order(play.tricks, play.first, play.first, contract.strain))
         result = self.result
         claim = result if result is not None and len(plays) < 52 else None
-        return Record(
-            deal=deal,
-            dealer=dealer,
-            vulnerability=self._vulnerability(number) or Vulnerability.NONE,
-            number=number,
-            players=self.players,
-            event=self.get("Event") or "",
-            calls=tuple(calls),
-            plays=plays,
-            claim=claim,
-            result=result,
-            contract=contract,
-            declarer=declarer,
+        return Record(  # by position (#28: keywords cost a third of the record)
+            deal,
+            dealer,
+            self._vulnerability(number) or Vulnerability.NONE,
+            number,
+            self.players,
+            self.get("Event") or "",
+            tuple(calls),
+            plays,
+            claim,
+            result,
+            contract,
+            declarer,
         )
 
     @classmethod
@@ -662,6 +669,8 @@ class PbnGame(RecordBacked):
 #: The ``Vulnerable`` and ``Result`` values PBN writers write, read at once (the same as the views' parsing).
 _VULNERABILITIES: Final = {text: Vulnerability.parse(text) for text in ("None", "NS", "EW", "All", "Both", "-", "Love")}
 _TRICKS: Final = {str(tricks): tricks for tricks in range(14)}
+#: Board numbers as PBN writers write them (no sign, no blank, no leading zero).
+_NUMBERS: Final = {str(number): number for number in range(1, 1000)}
 
 #: The record of each plain call of an Auction section (``PLAIN_CALLS``: no note, no annotation), by the ``id`` of
 #: its shared ``PbnCall`` (those live as long as the module, so no other object can take their ``id``).

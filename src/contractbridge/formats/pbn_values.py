@@ -386,12 +386,16 @@ MAX_VALUE: Final = 256
 
 
 _SEAT_LETTERS: Final = {seat.letter: seat for seat in Seat}
+#: Values that say nothing, as written (a seat, a contract, a result: None; read at once, #28).
+UNKNOWN: Final = frozenset({"", "?", "-"})
 
 
 def seat_value(tag: PbnTag) -> Seat | None:
     seat = _SEAT_LETTERS.get(tag.value)  # as PBN writers write it (#28): the same as the reading below
     if seat is not None:
         return seat
+    if tag.value in UNKNOWN:
+        return None
     if len(tag.value) > MAX_VALUE:
         raise tag.fail("a seat is N, E, S or W")
     value = tag.value.strip().lstrip("^")
