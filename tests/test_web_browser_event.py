@@ -4,7 +4,8 @@ round; at table 1 a player of pair 1 plays online with three robots, table 3 is 
 tables 2 and 4 play with cards and enter the traveller, which their opponents confirm on their own pages; the
 director adjusts one score (L12C2) on a fouled board's form (L87A) with its reason, enters another table's result
 on that form, corrects another (L79C), whose replaced result stays listed, and gives a split assigned score
-(L12C1(b)); the event is factored (Neuberg, L78D); at the end the ranking and the results site. Screenshots go to ``$WEB_SCREENSHOTS`` when it is set."""
+(L12C1(b)); the event is factored (Neuberg, L78D); at the end the ranking and the results site. Screenshots go
+to ``$WEB_SCREENSHOTS`` when it is set."""
 
 from __future__ import annotations
 
