@@ -8,6 +8,10 @@ same deals and contracts for every side (benchmarks/_harness.py: alternating rou
   ``indices_of(state.legal_bits())`` and played by ``push_index``. An extra line: the headline is ``Table``.
 - ``Table``, the play alone: the same tables bid before the clock starts, then their 52 cards as above: what
   ``Table`` adds to ``PlayState`` per card (the event log, the phase, its checks), without the auction.
+- The floor (#28): the same user loop over an object with ``Table``'s API that does no work at all (``phase``
+  a property, ``legal_cards`` answering the legal sets of the same playout, computed off the clock, ``call``
+  and ``play`` counting): no Python ``Table`` can beat it, so its ratio against endplay bounds the ``Table``
+  line's from above. An extra line, for the 50× target: it shows what the loop's own Python costs.
 - The peer: a tuned endplay loop, as a competent user writes it: ``Deal.play`` with the legal cards read from
   ``deal.curhand`` once per card (the led suit's ranks, ``hand[led]``, when there is a trick to follow; the
   whole hand otherwise), not ``Deal.legal_moves``, which asks DDS at every card and would flatter us 2×.
@@ -24,7 +28,8 @@ from typing import TYPE_CHECKING
 
 from benchmarks._harness import Side, compare, endplay_denoms, peer, report, sized
 from contractbridge import Board, Deal, Phase, Seat, Strain, Table
-from contractbridge.calls import PASS, Bid
+from contractbridge.calls import PASS, Bid, Call
+from contractbridge.cards import Card
 from contractbridge.play import PlayState, indices_of
 
 if TYPE_CHECKING:
@@ -83,6 +88,54 @@ def _play_bits(boards: list[Contracted]) -> None:
             state.push_index(rng.choice(indices_of(state.legal_bits())))
 
 
+class _Idle:
+    """The floor: ``Table``'s API over a playout's legal sets found beforehand, no law applied, nothing logged."""
+
+    __slots__ = ("_played", "_sets")
+
+    def __init__(self, board: Board, sets: list[frozenset[Card]]) -> None:
+        self._sets, self._played = sets, 0
+
+    @property
+    def phase(self) -> Phase:
+        return _PLAY if self._played < 52 else _DONE
+
+    def call(self, call: Call) -> None:
+        pass
+
+    def legal_cards(self) -> frozenset[Card]:
+        return self._sets[self._played]
+
+    def play(self, card: Card) -> None:
+        self._played += 1
+
+
+_PLAY, _DONE = Phase.PLAY, Phase.DONE
+
+
+def _legal_sets(boards: list[Contracted]) -> list[list[frozenset[Card]]]:
+    """Each board's legal sets (L44) along the playout that ``_table`` makes (the same random choices)."""
+    rng = random.Random(1)
+    out = []
+    for deal, strain, declarer, _ in boards:
+        state, sets = PlayState(deal, strain, declarer), []
+        while not state.is_over:
+            sets.append(legal := state.legal_cards())
+            state.push(rng.choice(tuple(legal)))
+        out.append(sets)
+    return out
+
+
+def _idle(boards: list[Contracted], sets: list[list[frozenset[Card]]]) -> None:
+    rng = random.Random(1)
+    for i, (deal, strain, declarer, level) in enumerate(boards):
+        table = _Idle(Board(i % 16 + 1, deal, dealer=declarer), sets[i])
+        for call in (Bid(level, strain), PASS, PASS, PASS):
+            table.call(call)
+        while table.phase is Phase.PLAY:
+            table.play(rng.choice(tuple(table.legal_cards())))
+
+
 def _endplay(boards: list[PeerBoard]) -> None:
     from endplay.types import Card as ECard
     from endplay.types import Deal as EDeal
@@ -138,6 +191,11 @@ def main() -> None:
         tuned,
         compare(bits, tuned),
         "boards",
+    )
+    sets = _legal_sets(boards)
+    floor = Side("the floor: the same loop over a table doing nothing", lambda: _idle(boards, sets), n)
+    report(
+        "play loop: the floor, no Python Table beats it (not a target)", floor, tuned, compare(floor, tuned), "boards"
     )
     report("play loop: Table against the play core", table, state, compare(table, state), "boards", target=0.8)
     report(

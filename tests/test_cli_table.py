@@ -67,7 +67,8 @@ def test_play_resumes_a_log_and_claims(tmp_path: Path) -> None:
     start = tmp_path / "start.jsonl"
     start.write_text(table.to_jsonl())
     log = tmp_path / "out.jsonl"
-    result = runner.invoke(app, ["play", "--resume", str(start), "--log", str(log)], input="S4\nclaim 5\nall ours\ny\n")
+    typed = "S4\n\n\nclaim 5\nall ours\ny\n"  # West leads face down: South and East here have no questions (L41A-B)
+    result = runner.invoke(app, ["play", "--resume", str(start), "--log", str(log)], input=typed)
     assert result.exit_code == 0, result.output
     pending = Table.from_jsonl(log.read_text())  # EOF before west agreed: the log holds the claim so far
     assert pending.claim_state is not None and pending.claim_state.agreed_by == {Seat.EAST}

@@ -95,7 +95,7 @@ class Auction:
 
     def history(self) -> list[tuple[Seat, Call]]:
         """Each call with the seat that made it."""
-        return list(zip(self._seats, self._calls, strict=True))
+        return list(zip(self._seats, self._calls))  # noqa: B905 (the two lists grow and shrink together, #28)
 
     @property
     def seats(self) -> tuple[Seat, ...]:
@@ -381,7 +381,7 @@ class Auction:
 
     def first_to_name(self, strain: Strain, member: Seat) -> Seat:
         """The first player of ``member``'s side to bid ``strain``."""
-        return first_to_name(zip(self._seats, self._calls, strict=True), strain, member)
+        return first_to_name(zip(self._seats, self._calls), strain, member)  # noqa: B905 (see ``_declaring``)
 
     @property
     def dummy(self) -> Seat | None:

@@ -148,7 +148,9 @@ class Deal:
         return self._hands[seat]
 
     def __iter__(self) -> Iterator[tuple[Seat, Hand]]:
-        return iter(zip(Seat, self._hands, strict=True))
+        # the seats as a tuple, not ``Seat`` (iterating an ``Enum`` class runs a Python generator), and no
+        # ``strict=True`` (3.11's keyword path): ``_hands`` is always four hands (#28)
+        return zip(_DEALERS, self._hands)  # noqa: B905
 
     @property
     def hands(self) -> tuple[Hand, Hand, Hand, Hand]:
@@ -162,7 +164,7 @@ class Deal:
 
     def owner(self, card: Card) -> Seat | None:
         """The seat that holds ``card``, or None in a partial deal."""
-        for seat, hand in zip(Seat, self._hands, strict=True):
+        for seat, hand in zip(_DEALERS, self._hands):  # noqa: B905 (four hands: see ``__iter__``)
             if card in hand:
                 return seat
         return None
@@ -170,7 +172,7 @@ class Deal:
     def replace(self, seat: Seat, hand: Hand) -> Deal:
         hands = list(self._hands)
         hands[seat] = hand
-        return Deal(dict(zip(Seat, hands, strict=True)), complete=self.is_complete and len(hand) == 13)
+        return Deal(dict(zip(_DEALERS, hands)), complete=self.is_complete and len(hand) == 13)  # noqa: B905
 
     def to_pbn(self, first: Seat = Seat.NORTH) -> str:
         """``N:AKQ2.KJ4.T98.A53 …`` with hands in rotation from ``first``; an empty hand is ``-``."""

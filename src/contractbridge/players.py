@@ -133,7 +133,7 @@ class Driver:
     table the robots grant every request to undo, even after they have replied (one person against robots, for
     practice: nobody else's play is at stake); otherwise they refuse once a reply has been seen (#26). With
     ``face_down``, a robot makes the opening lead face down when a person may ask before it is faced (L41A–B,
-    where the table's book has the clarification period)."""
+    where the table's book has the clarification period), and so does a person's lead through ``lead_face_down``."""
 
     def __init__(
         self,
@@ -204,8 +204,7 @@ class Driver:
         turn = table.turn
         assert turn is not None
         card = str(player.play(table.view(actor)))
-        lead = self.lead_event(turn, card) if clarifying and self._leads_face_down() else None
-        return Action(lead or {"event": "play", "seat": turn.letter, "card": card}, player)
+        return Action(self.lead_face_down(turn, card) or {"event": "play", "seat": turn.letter, "card": card}, player)
 
     def lead_event(self, seat: Seat, card: Card | str) -> dict[str, Any] | None:
         """The ``face_down_lead`` event of ``seat``'s ``card`` when it is the opening lead and the table's book has the
@@ -223,6 +222,13 @@ class Driver:
         if table.irregular and chosen not in table.legal_cards():
             return None
         return {"event": "face_down_lead", "seat": seat.letter, "card": str(chosen)}
+
+    def lead_face_down(self, seat: Seat, card: Card | str) -> dict[str, Any] | None:
+        """``lead_event`` when the driver leads face down (``face_down``) and a person may ask before the lead is
+        faced (L41A–B): the event of a robot's opening lead, or of a person's where another person shares the
+        driver (several people at one terminal); None: the card is played face up at once."""
+        lead = self.lead_event(seat, card)
+        return lead if lead is not None and self._leads_face_down() else None
 
     def call_event(self, seat: Seat, call: str) -> dict[str, Any]:
         """The ``call`` event of the person at ``seat``. A table without a director takes a call at its caller's turn
@@ -269,8 +275,8 @@ class Driver:
         )
 
     def _leads_face_down(self) -> bool:
-        """Whether a robot's opening lead is made face down: ``face_down``, and a person may ask before it is faced
-        (the book's clarification period, L41A–B)."""
+        """Whether an opening lead is made face down: ``face_down``, and a person may ask before it is faced (the
+        book's clarification period, L41A–B; never the leader himself)."""
         if not self.face_down:
             return False
         shown = self.table.rules.disclosure(self.table)

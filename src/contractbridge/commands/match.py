@@ -79,6 +79,7 @@ class Match:
     seed: int | None
     deals: Mapping[int, Board] = field(default_factory=dict)
     agreements: PartnershipAgreements | None = None  # the pairs' cards, in each board's board event (L40A1(b))
+    irregular: bool = False  # tables with a director (``play --director``)
 
     @classmethod
     def create(
@@ -89,6 +90,8 @@ class Match:
         seed: int | None,
         deals: Mapping[int, Board] | None = None,
         agreements: PartnershipAgreements | None = None,
+        *,
+        irregular: bool = False,
     ) -> Match:
         """A new match directory under the data directory, with its ``match.json`` (the boards of a file and the
         pairs' cards kept in it, so that a resumed match plays them)."""
@@ -104,8 +107,10 @@ class Match:
                 n += 1
         from contractbridge.tournament.handrecords import board_to_dict
 
-        match = cls(directory, first, boards, edition, seed, dict(deals or {}), agreements)
+        match = cls(directory, first, boards, edition, seed, dict(deals or {}), agreements, irregular)
         fields: dict[str, Any] = {"first": first, "boards": boards, "edition": edition, "seed": seed}
+        if irregular:
+            fields["irregular"] = True
         if match.deals:
             fields["deals"] = [board_to_dict(b) for _, b in sorted(match.deals.items())]
         if agreements is not None:
@@ -124,8 +129,9 @@ class Match:
             deals = {b.number: b for b in map(board_from_dict, fields.get("deals", ()))}
             cards = fields.get("system")
             agreements = None if cards is None else PartnershipAgreements.from_dict(cards)
+            irregular = fields.get("irregular") is True
             return cls(directory, int(fields["first"]), int(fields["boards"]), str(fields["edition"]),
-                       None if seed is None else int(seed), deals, agreements)  # fmt: skip
+                       None if seed is None else int(seed), deals, agreements, irregular)  # fmt: skip
         except (OSError, ValueError, KeyError, TypeError, BridgeError) as err:
             raise BridgeError(f"{directory} is not a match of the terminal table ({err})") from None
 

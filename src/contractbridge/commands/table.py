@@ -78,8 +78,11 @@ def _print_state(console: Console, table: Table) -> None:
         by = "" if p.seat is None else f" by {p.seat.letter}"
         console.print(f"[yellow]Pending irregularity: {p.kind}{by}: {p.message}[/yellow]")
     result = table.result
+    down = table.face_down_lead
     if result is not None:
         console.print(f"Result: [bold]{result}[/bold]")
+    elif down is not None:  # the leader's turn is over; its card is his alone (L41A)
+        console.print(f"{down.leader.letter} has led face down{table.rules.cited('opening_lead')}")
     elif table.turn is not None:
         console.print(f"Turn: {table.turn.letter}")
 
@@ -321,6 +324,14 @@ def register(app: typer.Typer) -> None:
                 "board's board event: the robots bid and explain by it, the director's rulings read it",
             ),
         ] = None,
+        director: Annotated[
+            bool,
+            typer.Option(
+                "--director",
+                help="A table with a director (new boards): an irregularity stops play for his ruling (rule -i LOG), "
+                "and director N / withdraw call him about an explanation and the face-down lead (docs/disclosure.md)",
+            ),
+        ] = False,
         deals: Annotated[
             Path | None,
             typer.Option(
@@ -351,6 +362,9 @@ def register(app: typer.Typer) -> None:
         except BridgeError as err:
             raise _fail(str(err)) from None
         seating = _Seating(robots, system, seed, effort)
+        if director and (rubber or resume is not None):
+            which = "a rubber's hands are played without one" if rubber else "a resumed board keeps its log's table"
+            raise _fail(f"--director makes new boards' tables: {which}")
 
         try:
             dealt = None if deals is None else _file_boards(deals, board, boards, rubber or resume is not None)
@@ -378,7 +392,7 @@ def register(app: typer.Typer) -> None:
             if resume is not None and (resume.is_dir() or (str(resume) == LAST and not resume.exists())):
                 match = Match.last() if str(resume) == LAST else Match.load(resume)
             elif resume is None and log is None:
-                match = Match.create(board, boards, edition, seed, dealt, declared)
+                match = Match.create(board, boards, edition, seed, dealt, declared, irregular=director)
             else:
                 match = None
         except BridgeError as err:
@@ -391,7 +405,8 @@ def register(app: typer.Typer) -> None:
         total = 0
         for number in range(board, board + boards):
             table, writer = _opened(
-                console, partial(_open_table, number, seed, edition, log, resume, max_bytes, boards, dealt, declared)
+                console,
+                partial(_open_table, number, seed, edition, log, resume, max_bytes, boards, dealt, declared, director),
             )
             if seed is not None:
                 seed += 1
@@ -456,7 +471,7 @@ def _play_match(
                 if p.exists():
                     writer, table = EventLog.open(p, max_bytes=max_bytes)
                     return table, writer
-                table = Table(match.board(n), edition=match.edition, agreements=match.agreements)
+                table = Table(match.board(n), match.edition, match.irregular, agreements=match.agreements)
                 return table, EventLog.create(p, table)
 
             table, writer = _opened(console, open_)
@@ -568,9 +583,11 @@ def _open_table(
     boards: int,
     dealt: Mapping[int, Board] | None = None,
     cards: PartnershipAgreements | None = None,
+    irregular: bool = False,
 ) -> tuple[Table, EventLog | None]:
-    """The table of one board and its log writer: a new board (with the pairs' ``cards``), a resumed log (appended
-    to), or a resumed log copied into a new ``--log``; ``dealt``: the boards of a file, by number."""
+    """The table of one board and its log writer: a new board (with the pairs' ``cards``; with a director if
+    ``irregular``), a resumed log (appended to), or a resumed log copied into a new ``--log``; ``dealt``: the boards of
+    a file, by number."""
     if resume is not None and log is None:
         writer, table = EventLog.open(resume, max_bytes=max_bytes)
         return table, writer
@@ -578,6 +595,6 @@ def _open_table(
         table = read_table(resume, max_bytes=max_bytes)
     else:
         board = dealt[number] if dealt else Board(number, Deal.random(seed))
-        table = Table(board, edition=edition, agreements=cards)
+        table = Table(board, edition=edition, irregular=irregular, agreements=cards)
     path = _board_log(log, number, boards)
     return table, None if path is None else EventLog.create(path, table)

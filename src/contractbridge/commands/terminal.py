@@ -26,7 +26,7 @@ from contractbridge.calls import PASS, Bid, Call
 from contractbridge.cards import SUITS_HIGH_FIRST, Card, Hand, Seat
 from contractbridge.deal import Deal
 from contractbridge.errors import BridgeError, ClaimError, DDSUnavailableError, DoubleDummyError, IllegalPlayError
-from contractbridge.eventlog import DurableLog
+from contractbridge.eventlog import DurableLog, EventLog
 from contractbridge.formats.diagram import diagram
 from contractbridge.laws.wbf17.disclosure import agreements, answer_text, explained_calls
 from contractbridge.players import Action, Driver, Player, UndoError, Wait, WaitKind
@@ -43,19 +43,41 @@ HELP = """\
 At the prompt:
   a call        1NT, 2S, P (pass), X (double), XX (redouble)
   a card        SA, H10, ♦Q, C10
-  explain N     ask what the opponents' call N means (the numbers in the grid; their partner answers);
-                explain alone: the opponents' whole auction
-  hint          what the robot would do in your seat, and why (in the auction the call's meaning, your own
-                system card's, at a practice table only: play --practice)
+  explain N     ask what the opponents' call N means (the numbers in the grid;
+                their partner answers); explain alone: their whole auction
+  hint          what the robot would do in your seat, and why (in the auction
+                the call's meaning, your own system card's, at a practice table
+                only: play --practice)
   last          the last trick again
   show          the table again (hands, auction, trick)
-  auto          play a forced card (a singleton, the only legal card) for you: auto on / auto off
+  auto          play a forced card (a singleton, the only legal card) for you:
+                auto on / auto off
   claim N       claim N of the remaining tricks (then state your line of play)
-  E:HK          a card from the hand named, out of turn (a table with a director only: the director rules)
-  undo          take back your last call or card (and the robots' actions since): the robots agree
-                while they have not replied, always at a practice table (play --practice)
+  director N    call the director about the explanation of call N (director N
+                no_alert: it was not alerted; director N alert: alerted, though
+                not alertable; S:director N: South calls him): a table with a
+                director only (play --director); play stops for his ruling
+                (rule -i LOG)
+  E:HK          a card from the hand named, out of turn (a table with a
+                director only: the director rules)
+  undo          take back your last call or card (and the robots' actions
+                since): the robots agree while they have not replied, always at
+                a practice table (play --practice)
   quit          stop (the log keeps everything so far: --resume continues it)"""
 
+#: the commands at the clarification period's prompt (L41B), ``law`` its citation and ``withdrawal`` that of L47E2(a)
+CLARIFICATION_HELP = """\
+Before the opening lead is faced:
+  explain N     what the opponents' call N means; explain: their whole auction
+  director N    call the director: the explanation of call N was wrong
+                (director N no_alert: not alerted; director N alert: alerted,
+                not alertable; S:director N: South calls him); a director's
+                table only
+  withdraw      the leader withdraws his face-down lead after the director
+                found the opponents' explanation mistaken since it: the
+                director judges (rule -i LOG){withdrawal}
+  S:C9          your own card, out of turn (the laws say what it is)
+  show, quit; Enter: no questions{law}"""
 
 #: ``play --practice`` / ``rubber-game --practice``: the robots grant every ``undo`` (``Driver(practice=True)``)
 PracticeOption = Annotated[
@@ -89,6 +111,10 @@ def cards_text(cards: Iterable[Card], *, voids: bool = False) -> str:
     return "  ".join(groups) or "—"
 
 
+#: what a ``misexplanation`` event's ``kind`` reports about a call
+_MISEXPLAINED = {"explanation": "the explanation of", "no_alert": "a failure to alert", "alert": "an alert of"}
+#: ``director N …``, or ``S:director N …`` for another person here
+_DIRECTOR = re.compile(r"(?i)^\s*(?:([NESW])\s*:\s*)?director\b")
 _SEAT_WORD = re.compile(r"\b(north|east|south|west)\b")
 
 
@@ -153,12 +179,14 @@ class TerminalTable:
     own_score: bool = True
     _announced: int = 0
     _stale: bool = True
+    #: the person the table was last shown to: another person here is shown it before his prompt (his hand, not his)
+    _shown: Seat | None = None
     _meanings: dict[int, CallMeaning | None] = field(default_factory=dict)
     #: ``auto on``: a forced card (the only legal one) is played for the person
     autoplay: bool = False
     #: a line typed at the clarification period's prompt that is no question: he has none (L41B), and it is his
-    #: next command
-    _ahead: tuple[Seat, str] | None = None  # a command typed at the L41B prompt: its seat's next one only
+    #: next command, at his next turn (each person's own: several may have typed ahead)
+    _ahead: dict[Seat, str] = field(default_factory=dict)
 
     @property
     def humans(self) -> frozenset[Seat]:
@@ -208,6 +236,11 @@ class TerminalTable:
         else:
             why = f" ({ruling.description}: {', '.join(filter(None, (ruling.cited_law, director)))}; rule -i LOG)"
         self.console.print(f"[yellow]Play has stopped: the director is needed{escape(why)}.[/yellow]")
+        if isinstance(self.log, EventLog) and ruling is not None:  # a log file: how he rules it, and play goes on
+            path = self.log.path
+            ruled = path.with_name(f"{path.stem}-ruled{path.suffix}")
+            self.console.print(escape(f"The director: contractbridge rule {path} -i -o {ruled}; then contractbridge "
+                                      f"play --resume {ruled}"), soft_wrap=True)  # fmt: skip
 
     def _commit(self) -> None:
         """Write the new events to the log (fsync'd), then show them: write-ahead, then show (#18)."""
@@ -236,6 +269,8 @@ class TerminalTable:
         elif kind == "play":
             card = Card.parse(str(event["card"]))
             self.console.print(f"{seat.letter} plays {card_text(card)}")
+            play = table.play_state
+            self._stale = self._stale or (play is not None and len(play) == 1)  # dummy is spread now (L41D)
             self._trick_done(card)
         elif kind == "claim":
             self.console.print(f"{seat.letter} claims {event['tricks']} of the remaining tricks: {event['statement']}")
@@ -250,6 +285,13 @@ class TerminalTable:
             self.console.print(f"{seat.letter} leads face down{table.rules.cited('opening_lead')}")
         elif kind == "no_questions":
             self.console.print(f"{seat.letter}: no questions")
+        elif kind == "misexplanation":
+            what = _MISEXPLAINED.get(str(event.get("kind")), "the explanation of")
+            law = table.rules.cited("misexplanation")
+            self.console.print(f"{seat.letter} calls the director about {what} call {event['call']}{law}")
+        elif kind == "retract" and table.face_down_lead is not None:  # never naming the card (L41A)
+            law = table.rules.cited("face_down_withdrawal")
+            self.console.print(f"{seat.letter} asks to withdraw his face-down opening lead{law}")
 
     def _trick_done(self, card: Card) -> None:
         play = self.table.play_state
@@ -293,12 +335,9 @@ class TerminalTable:
             if len(legal) == 1:
                 (card,) = legal
                 self.console.print(f"(auto: the only legal card) {card_text(card)}")
-                table.play(card, table.turn)
-                self._commit()
+                self._play(driver, card, table.turn)
                 return
-        if self._stale:
-            self.show(actor)
-            self._stale = False
+        self._redraw(actor)
         turn = table.turn
         if table.phase is Phase.AUCTION:
             what = "call"
@@ -306,8 +345,8 @@ class TerminalTable:
             what = "card"
         else:
             what = f"card from dummy ({turn.letter})"
-        ahead, self._ahead = self._ahead, None
-        line = ahead[1] if ahead is not None and ahead[0] == actor else self.read(f"{actor.letter} {what}> ").strip()
+        ahead = self._ahead.pop(actor, None)
+        line = ahead if ahead is not None else self.read(f"{actor.letter} {what}> ").strip()
         try:
             self._command(actor, line, driver)
         except BridgeError as err:
@@ -321,9 +360,7 @@ class TerminalTable:
         is refused in the same words, the laws' answer telling the face-down card (L41A). Any other command says "no
         questions" too, and is his next one (a card, a claim …: typed ahead)."""
         table = self.table
-        if self._stale:
-            self.show(seat)
-            self._stale = False
+        self._redraw(seat)
         play = table.play_state
         leader = "?" if play is None or play.turn is None else play.turn.letter
         line = self.read(f"{seat.letter}: {leader} has led face down; explain N, or Enter: no questions> ").strip()
@@ -335,6 +372,8 @@ class TerminalTable:
                 self._explain(seat, line)
             elif word == "show":
                 self.show(seat)
+            elif _DIRECTOR.match(line):
+                self._call_director(seat, line)
             elif ":" in word:  # his own card out of turn (S:HK) now: the table's laws say what it is (L54, L24)
                 who, _, card = line.rpartition(":")
                 if Seat.parse(who) != seat:  # never the laws' answer about another's hand: it tells his lead (L41A)
@@ -342,14 +381,17 @@ class TerminalTable:
                     raise IllegalPlayError(f"{line}: {seat.name.lower()} puts only his own card on the table now{law}")
                 table.play(Card.parse(card), seat)
                 self._commit()
+            elif word == "withdraw":
+                self._withdraw_lead()
             elif word in ("help", "?"):
                 law = table.rules.cited("clarification")
-                self.console.print(f"Before the lead is faced: explain N (the opponents' call N), explain (their "
-                                   f"whole auction), show, quit; Enter: no questions{law}")  # fmt: skip
+                withdrawal = table.rules.cited("face_down_withdrawal")
+                self.console.print(escape(CLARIFICATION_HELP.format(law=law, withdrawal=withdrawal)))
             else:
                 table.apply({"event": "no_questions", "seat": seat.letter})
                 self._commit()
-                self._ahead = None if word in ("", "no", "n", "nq", "none") else (seat, line)
+                if word not in ("", "no", "n", "nq", "none"):
+                    self._ahead[seat] = line
         except BridgeError as err:
             self.console.print(f"[red]{escape(seat_names(str(err)))}[/red]")
 
@@ -376,13 +418,64 @@ class TerminalTable:
             self._undo(driver)
         elif word == "claim":
             self._claim(actor, line)
+        elif _DIRECTOR.match(line):
+            self._call_director(actor, line)
         elif table.phase is Phase.AUCTION:
             table.call(Call.parse(line), actor)
             self._commit()
         else:
             seat, _, card = line.strip().rpartition(":")
-            table.play(Card.parse(card), Seat.parse(seat) if seat else table.turn)
-            self._commit()
+            self._play(driver, Card.parse(card), Seat.parse(seat) if seat else table.turn)
+
+    def _play(self, driver: Driver, card: Card, seat: Seat | None) -> None:
+        """A person's card: his opening lead face down while another person here may ask before it is faced (L41A–B,
+        ``Driver.lead_face_down``: its face then is his alone), any other card to the table's laws."""
+        lead = None if seat is None else driver.lead_face_down(seat, card)
+        if lead is None:
+            self.table.play(card, seat)
+        else:
+            self.table.apply(lead)
+        self._commit()
+
+    def _redraw(self, seat: Seat) -> None:
+        """The table again before ``seat``'s prompt when it changed, or when it was last shown to another person."""
+        if self._stale or self._shown != seat:
+            self.show(seat)
+
+    def _call_director(self, seat: Seat, line: str) -> None:
+        """``director N`` (``director N no_alert``, ``director N alert``): ``seat`` calls the director about the
+        explanation of call N, a failure to alert it or an alert where none was due (L20F4, L20F5, L75), at a director's
+        table; the table's laws say who may call him when. Play stops for his ruling (``rule -i LOG``)."""
+        found = _DIRECTOR.match(line)
+        assert found is not None
+        named, parts = found.group(1), line[found.end() :].split()
+        kinds = ("explanation", "no_alert", "alert")
+        law = self.table.rules.cited("misexplanation")
+        if not 1 <= len(parts) <= 2 or not parts[0].isdecimal() or (len(parts) == 2 and parts[1] not in kinds):
+            raise BridgeError(
+                "write: director N (the explanation of call N was wrong), director N no_alert (it was not alerted), "
+                f"director N alert (alerted, though not alertable); S:director N for another person here{law}"
+            )
+        if named is not None:
+            seat = Seat.parse(named)
+            if seat in self.robots:
+                raise BridgeError(f"{seat.name.lower()} is a robot's seat: a person here calls the director{law}")
+        kind = parts[1] if len(parts) == 2 else "explanation"
+        self.table.apply({"event": "misexplanation", "seat": seat.letter, "call": int(parts[0]), "kind": kind})
+        self._commit()
+
+    def _withdraw_lead(self) -> None:
+        """``withdraw`` at the clarification period's prompt: the leader, a person here, asks to withdraw his face-down
+        opening lead after the director found the opponents' explanation mistaken since it; the director judges whether
+        he led because of it (L41A, L47E2(a)): play stops for his ruling (``rule -i LOG``)."""
+        table = self.table
+        down = table.face_down_lead
+        law = table.rules.cited("face_down_withdrawal")
+        if down is None or down.leader in self.robots:
+            who = "no opening lead lies face down" if down is None else f"{down.leader.letter}'s lead is a robot's"
+            raise BridgeError(f"withdraw: {who}; a person here withdraws his own face-down lead{law}")
+        table.apply({"event": "retract", "seat": down.leader.letter, "reason": "misexplanation"})
+        self._commit()
 
     def _legal(self, actor: Seat) -> str:
         view = self.table.view(actor)
@@ -392,6 +485,7 @@ class TerminalTable:
         """The table as ``actor`` may see it: the auction grid, or the hands in view and the trick."""
         table = self.table
         view = table.view(actor)
+        self._stale, self._shown = False, actor
         if view.phase is Phase.AUCTION:
             self.console.print(auction_grid(table, self._alerts()))
             self.console.print(f"Your hand ({actor.letter}): {cards_text(view.hand, voids=True)}")
@@ -418,7 +512,8 @@ class TerminalTable:
                 self.console.print(table_diagram)
                 self.console.print(auction)
             self.console.print(f"Your hand ({actor.letter}): {cards_text(view.hand, voids=True)}")
-        self.console.print(f"Legal: {self._legal(actor)}")
+        if table.face_down_lead is None:  # while it lies face down nobody plays (L41A-C): no "Legal: —"
+            self.console.print(f"Legal: {self._legal(actor)}")
 
     def _auction(self) -> Grid:
         """The auction grid as it stands (numbered for ``explain``, alerts marked)."""

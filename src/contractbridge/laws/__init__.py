@@ -26,6 +26,7 @@ __all__ = [
     "Edition",
     "PlayTable",
     "edition",
+    "edition_id",
     "rubber_editions",
 ]
 
@@ -55,12 +56,18 @@ _IMPLEMENTED.update(_historic_editions())
 
 def edition(name: str) -> Edition:
     """The edition called ``name`` (case-insensitive), a new object each time (a table owns its own)."""
-    if type(name) is str and name in _IMPLEMENTED:  # an id as written (#28: every new table asks)
-        return _IMPLEMENTED[name]()
+    return _IMPLEMENTED[edition_id(name)]()
+
+
+def edition_id(name: str) -> str:
+    """The id of the edition called ``name`` (case-insensitive: ``"wbf17"`` → ``"WBF17"``), without making it;
+    ``EditionError`` for an unknown name, as ``edition`` (#28: a ``Table`` makes its ``Edition`` on first use)."""
+    if type(name) is str and name in _IMPLEMENTED:  # an id as written (every new table asks)
+        return name
     key = name.strip().upper() if isinstance(name, str) else ""
     if key not in EDITIONS:
         raise EditionError(f"unknown edition {name!r} (known: {', '.join(EDITIONS)})")
-    return _IMPLEMENTED[key]()
+    return key
 
 
 rulebooks.install(edition, tuple(EDITIONS))  # the record and the score sheet find editions by name through it

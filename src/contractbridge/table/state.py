@@ -8,7 +8,7 @@ table.claim(Seat.SOUTH, 10); table.agree(Seat.WEST); table.agree(Seat.EAST)   # 
 table.result, table.view(Seat.WEST), table.to_events(), Table.from_events(events), table.undo()
 ```
 
-A table owns its rules: ``Table(board, edition)`` resolves one ``Edition`` object (``table.rules``; an
+A table owns its rules: ``Table(board, edition)`` names one ``Edition`` object (``table.rules``, made on first use; an
 ``Edition`` instance may be given instead of a name), which
 decides what varies between rule books: the restrictions on a seat's cards, when dummy is faced, who must
 agree to a claim, what an unlawful card does at an irregular table (see ``contractbridge.laws.base``).
@@ -54,7 +54,7 @@ from contractbridge.errors import (
     RulingError,
     RulingPendingError,
 )
-from contractbridge.laws import DEFAULT_EDITION, Choice, Edition
+from contractbridge.laws import DEFAULT_EDITION, Choice, Edition, edition_id
 from contractbridge.laws import edition as find_edition
 from contractbridge.loglines import fold, read_events
 from contractbridge.play import PlayState, Trick, cards_of
@@ -109,7 +109,8 @@ class _BoardEntry(NamedTuple):
 _new_entry: Final = tuple.__new__
 
 Entry = Event | int | tuple[Seat, Call] | _BoardEntry
-"""An entry of the log: an event; a card played at a strict table kept as ``seat << 6 | card index`` (#15); a
+"""An entry of the log: an event; a card played at a strict table kept as ``seat << 6 | card index`` (#15; the
+cards of ``play``'s hot path enter the log only when it is next read or added to, ``Table._log``, #28); a
 call of ``Table.call`` at a strict table as ``(seat, call)`` (#28); the board event of a new table (#28). The
 last three are rendered as their events on export (``_event``)."""
 
@@ -141,9 +142,11 @@ class Table:
         "_events",
         "_irregularities",
         "_lead_down",
+        "_logged",
         "_pending",
         "_play",
         "_ruled",
+        "_rules",
         "_strict_play",
         "_table_ruling",
         "_undos",
@@ -151,7 +154,6 @@ class Table:
         "edition",
         "irregular",
         "record",
-        "rules",
     )
 
     def __init__(
@@ -162,29 +164,32 @@ class Table:
         *,
         agreements: PartnershipAgreements | None = None,
     ) -> None:
-        if isinstance(edition, str):  # a name, as almost every table is given
-            rules = find_edition(edition)
+        rules: Edition | None
+        if isinstance(edition, str):  # a name, as almost every table is given: its ``Edition`` made on first use
+            name, rules = edition_id(edition), None
         elif isinstance(edition, Edition):
-            rules = edition
+            name, rules = edition.name, edition
         else:
             raise ParseError(f"an edition is named by a string (WBF17, NBB30 …), not {edition!r}")
         if not board.deal.is_complete:
             raise ParseError(f"board {board.number}: a table needs a complete deal of 4 × 13 cards")
         self.board = board
-        #: the rule book this table plays by (``edition`` is its name)
-        self.rules: Edition = rules
-        self.edition = rules.name
+        self._rules = rules
+        self.edition = name
         self.irregular = bool(irregular)
         system = None if agreements is None else agreements.to_dict()
-        board_entry = _new_entry(_BoardEntry, (board, rules.name, self.irregular, system))  # no ``_make``'s frame
+        board_entry = _new_entry(_BoardEntry, (board, name, self.irregular, system))  # no ``_make``'s frame
         self._events: list[Entry] = [board_entry]
+        #: the card entries of the log (at a strict table, the play's first ``_logged`` cards): the cards after them
+        #: were added by ``play``'s hot path, which logs none, and ``_log`` enters them (#28)
+        self._logged = 0
         #: how to take back each event entry of the log after the first, None to refold the log (an ``int`` entry,
         #: a card of a strict table, has none: ``undo`` pops the play itself, #28); no undo of a strict table's
         #: calls or cards holds the table, so that a table is freed by reference counting, not left to the cyclic
         #: collector (#28)
         self._undos: list[Undo | None] = []
         #: the director's record of the auction: the one auction state of an irregular table (None if strict)
-        self.record: DirectedAuction | None = rules.new_record(board.dealer, agreements) if irregular else None
+        self.record: DirectedAuction | None = self.rules.new_record(board.dealer, agreements) if irregular else None
         self._auction = Auction(board.dealer)
         self._play: PlayState | None = None
         #: ``_play`` at a strict table while no claim stands, else None: the one slot the hot paths (``phase``,
@@ -201,6 +206,15 @@ class Table:
         self._irregularities: list[Irregularity] = []
 
     # state --------------------------------------------------------------------------------------
+    @property
+    def rules(self) -> Edition:
+        """The rule book this table plays by (``edition`` is its name), its own object: made when first asked for
+        where the table was given a name (#28: a strict table played through asks only to word a refusal)."""
+        rules = self._rules
+        if rules is None:
+            rules = self._rules = find_edition(self.edition)
+        return rules
+
     @property
     def auction(self) -> Auction:
         """The auction: the calls that stand (for reading; change it only through the table). At an irregular
@@ -391,22 +405,25 @@ class Table:
                 index = card.index
                 hand = play._hands[turn]
                 if (hand & play._follow or hand) >> index & 1:
-                    play._add(index)
-                    self._events.append(turn << 6 | index)  # ``undo`` pops the play for an ``int`` entry
+                    play._add(index)  # no log entry: ``_log`` reads the card back from the play (#28)
                     return
             if isinstance(card, str):
                 card = Card.parse(card)
             turn = play._turn
+            log = self._log()  # the cards before this one, entered first
             try:
                 play.push(card, seat if seat is None else _seat_arg(seat))
             except (RevokeError, CardOutOfTurnError) as err:
                 raise recited(err, self.rules) from None
-            self._events.append(turn << 6 | card.index)
+            log.append(turn << 6 | card.index)  # ``undo`` pops the play for an ``int`` entry
+            self._logged += 1
             return
         if isinstance(card, str):
             card = Card.parse(card)
+        log = self._log()
         who, undo = self._play_card(card, _seat_arg(seat))
-        self._events.append({"event": "play", "seat": _SEAT_TEXT[who], "card": _CARD_TEXT[card.index]})  # = to_dict
+        log.append({"event": "play", "seat": _SEAT_TEXT[who], "card": _CARD_TEXT[card.index]})  # = to_dict
+        self._logged += 1
         self._undos.append(undo)
         if self.record is not None:
             self._settle_play()
@@ -444,6 +461,7 @@ class Table:
     def _apply(self, event: events.Event) -> None:
         """The fold: one typed event. Each kind returns the event as logged (the seat filled in) and how to take
         it back (None: ``undo`` refolds the log)."""
+        log = self._log()
         undo: Undo | None
         match event:
             case events.Call() if self.record is not None:
@@ -470,7 +488,9 @@ class Table:
                 raise EventLogError(f"unknown event {event.kind!r} (known: {known})")
             case _:
                 raise RulingError(f"{event.kind}: the director acts only at a table created with irregular=True")
-        self._events.append(events.to_dict(event))
+        log.append(events.to_dict(event))
+        if isinstance(event, events.Play):
+            self._logged += 1
         self._undos.append(undo)
         if self.record is not None:
             self._settle_play()
@@ -487,10 +507,13 @@ class Table:
 
     def undo(self) -> Event:
         """Take back the last event and return it; the board event cannot be taken back."""
-        if len(self._events) == 1:
+        log = self._log()
+        if len(log) == 1:
             raise IndexError("nothing to undo: the log holds only the board")
-        entry = self._events.pop()
+        entry = log.pop()
         kind = type(entry)
+        if kind is int or (isinstance(entry, dict) and entry["event"] == "play"):
+            self._logged -= 1  # before a refold, which counts them again
         if kind is int:  # a card of a strict table (#15)
             assert self._play is not None
             self._play.pop()
@@ -505,6 +528,22 @@ class Table:
                 # ``Auction.pop``)
             self._sync_lead()  # the faced lead taken back lies face down again (L41A)
         return _event(entry)
+
+    def _log(self) -> list[Entry]:
+        """The log, with the cards a strict play added since its last card entry entered first, each as
+        ``seat << 6 | card index`` (#28: ``play``'s hot path logs no entry a card; the cards are the play's own, in
+        order). Everything that appends to the log, takes from it or reads it goes through here."""
+        events = self._events
+        play = self._play
+        if play is None or self.record is not None or play._count == self._logged:
+            return events  # an irregular table logs every card as it is played
+        done = play._done
+        for k in range(self._logged, play._count):
+            trick, position = k >> 2, k & 3
+            leader, cards = done[trick][:2] if trick < len(done) else (play._leader, play._cur)
+            events.append(((leader + position) & 3) << 6 | cards[position])
+        self._logged = play._count
+        return events
 
     # the fold: strict auction -----------------------------------------------------------------
     def _require_running(self, what: object) -> None:
@@ -879,11 +918,11 @@ class Table:
 
     def copy(self) -> Table:
         """An independent table with the same log."""
-        return Table.from_events(map(_event, self._events))
+        return Table.from_events(map(_event, self._log()))
 
     def _refold(self) -> None:
         """Rebuild this table in place from its log (undo of an event whose handler gave no undo)."""
-        events = self._events
+        events = self._log()
         first = events[0]
         agreements = _agreements(_event(first))
         Table.__init__(self, self.board, self.rules, self.irregular, agreements=agreements)
@@ -935,11 +974,11 @@ class Table:
     # events ---------------------------------------------------------------------------------------
     def to_events(self) -> list[Event]:
         """The event log (docs/architecture.md §5), first event the board; each event a fresh dict."""
-        return [dict(_event(e)) for e in self._events]
+        return [dict(_event(e)) for e in self._log()]
 
     def to_jsonl(self) -> str:
         """The event log as JSON lines."""
-        return "".join(json.dumps(_event(e), ensure_ascii=False) + "\n" for e in self._events)
+        return "".join(json.dumps(_event(e), ensure_ascii=False) + "\n" for e in self._log())
 
     @classmethod
     def from_events(cls, events: Iterable[Mapping[str, Any]]) -> Table:
@@ -1039,7 +1078,7 @@ class Table:
         return diagram.svg(self.board)
 
     def __repr__(self) -> str:
-        return f"<Table board {self.board.number} {self.edition} {self.phase.value}, {len(self._events)} events>"
+        return f"<Table board {self.board.number} {self.edition} {self.phase.value}, {len(self._log())} events>"
 
 
 def _agreements(board_event: Mapping[str, Any]) -> PartnershipAgreements | None:

@@ -66,4 +66,7 @@ class WBF17(WBF17Disclosure, WBF17CardPlay, WBF17Auction, WBF17Board, WBF17Conce
         "own_system_card": "L40B2(b), L20G3",
         # the clarification period before the face-down opening lead is faced (the driver's and the terminal's words)
         "clarification": "L41B",
+        # the director called about an explanation or an alert, and the face-down lead withdrawn after its correction
+        "misexplanation": "L20F4, L20F5, L75",
+        "face_down_withdrawal": "L41A, L47E2(a)",
     }

@@ -49,8 +49,10 @@ The 1930s books have no alert procedure and no such events (docs/disclosure.md).
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import TYPE_CHECKING, Any, Final
 
 from contractbridge import events
@@ -247,60 +249,127 @@ def _at(table: Table) -> At:
     return At(len(table.auction), 0 if play is None else len(play))
 
 
-class Disclosure:
-    """The board's alerts, questions, answers and breaks in tempo: a fold over the table's log (the events as
-    logged, with their ``at``)."""
+@dataclass(frozen=True, slots=True)
+class _Fold:
+    """The disclosure events of a log up to some event, folded (``then``): a value, so that the fold of a log's first
+    events serves every log that starts with them (``_folded``)."""
 
-    def __init__(self, table: Table) -> None:
-        self.table = table
-        self.agreements = agreements(table)
-        self.alerts: list[Alert] = []
-        self.questions: list[Asked] = []
-        self.answers: list[Answered] = []
-        self.hesitations: list[Hesitation] = []
-        self.face_down: tuple[Seat, str] | None = None  # the opening leader and his face-down card (L41A)
-        self.waived: set[Seat] = set()  # who said he had no (further) question before the lead is faced (L41B)
-        self.lapsed = False  # the period ran out (the web's timeout): an unanswered question lapses with it (L20F2)
-        self.called_before_lead = 0  # the director's calls about explanations before the last face-down lead (L47E2(a))
-        called = 0
-        laid = 0  # face-down leads laid, less those faced or withdrawn (L54 here, L47E2(a) counted in the record below)
-        for event in table.to_events()[1:]:
-            kind = event.get("event")
-            if kind in (ALERT, QUESTION, ANSWER, HESITATION):
-                self._add(kind, event)
-            elif kind == MISEXPLANATION:
-                called += 1
-            elif kind == FACE_DOWN_LEAD:
-                if laid:  # a lead laid again after one was withdrawn: the questions start anew (L41B)
-                    self.waived, self.lapsed = set(), False
-                self.face_down = (Seat.parse(event["seat"]), str(event["card"]))
-                self.called_before_lead = called
-                laid += 1
-            elif kind == "play" and self.face_down is not None and event["seat"] in _faces(self.face_down[0]):
-                self.face_down = None  # faced (L41C), or withdrawn as his partner faced a lead out of turn (L54)
-                laid -= 1
-            elif kind == NO_QUESTIONS:
-                self.waived.add(Seat.parse(event["seat"]))
-                self.lapsed = self.lapsed or bool(event.get("lapsed"))
-        if laid and laid <= withdrawn_face_down_leads(table.record):  # the last one withdrawn on his ruling, L47E2(a):
-            self.face_down, self.waived, self.lapsed = None, set(), False  # the questions start anew with the next
+    alerts: tuple[Alert, ...] = ()
+    questions: tuple[Asked, ...] = ()
+    answers: tuple[Answered, ...] = ()
+    hesitations: tuple[Hesitation, ...] = ()
+    face_down: tuple[Seat, str] | None = None  # the opening leader and his face-down card (L41A)
+    waived: frozenset[Seat] = frozenset()  # who said he had no (further) question before the lead is faced (L41B)
+    lapsed: bool = False  # the period ran out (the web's timeout): an unanswered question lapses with it (L20F2)
+    called: int = 0  # the calls to the director about explanations (L20F4, L20F5)
+    called_before_lead: int = 0  # those before the last face-down lead (L47E2(a))
+    laid: int = 0  # face-down leads laid, less those faced or withdrawn (L54; L47E2(a) is counted in the record)
 
-    def _add(self, kind: str, data: Mapping[str, Any]) -> None:
+    def then(self, event: Mapping[str, Any]) -> _Fold:
+        """The fold with one more event of the log (as logged, with its ``at``); itself for an event of no concern."""
+        kind = event.get("event")
+        if kind in (ALERT, QUESTION, ANSWER, HESITATION):
+            return self._recorded(kind, event)
+        if kind == MISEXPLANATION:
+            return replace(self, called=self.called + 1)
+        if kind == FACE_DOWN_LEAD:
+            anew = replace(self, waived=frozenset(), lapsed=False) if self.laid else self  # laid again (L41B)
+            face_down = (Seat.parse(event["seat"]), str(event["card"]))
+            return replace(anew, face_down=face_down, called_before_lead=self.called, laid=self.laid + 1)
+        if kind == "play" and self.face_down is not None and event["seat"] in _faces(self.face_down[0]):
+            return replace(self, face_down=None, laid=self.laid - 1)  # faced (L41C), or withdrawn as his partner
+            # faced a lead out of turn (L54)
+        if kind == NO_QUESTIONS:
+            lapsed = self.lapsed or bool(event.get("lapsed"))
+            return replace(self, waived=self.waived | {Seat.parse(event["seat"])}, lapsed=lapsed)
+        return self
+
+    def _recorded(self, kind: str, data: Mapping[str, Any]) -> _Fold:
         at = At(*data["at"])
         seat = _seat(data, "seat", kind)
         assert seat is not None
         if kind == ALERT:
-            call = data["call"]
-            caller = Seat.parse(data["caller"])
-            self.alerts.append(Alert(seat, call, caller, data["bid"], at, data.get("explanation", "")))
-        elif kind == QUESTION:
+            alert = Alert(seat, data["call"], Seat.parse(data["caller"]), data["bid"], at, data.get("explanation", ""))
+            return replace(self, alerts=(*self.alerts, alert))
+        if kind == QUESTION:
             answerers = frozenset(Seat.parse(s) for s in data["answerers"])
-            self.questions.append(Asked(len(self.questions) + 1, seat, data.get("call"), answerers, at, data["law"]))
-        elif kind == ANSWER:
-            self.answers.append(Answered(data["question"], seat, data["text"], at))
-        else:
-            noted = _seat(data, "noted_by", kind, required=False)
-            self.hesitations.append(Hesitation(seat, data.get("action"), at, noted, data.get("kind", "hesitation")))
+            asked = Asked(len(self.questions) + 1, seat, data.get("call"), answerers, at, data["law"])
+            return replace(self, questions=(*self.questions, asked))
+        if kind == ANSWER:
+            return replace(self, answers=(*self.answers, Answered(data["question"], seat, data["text"], at)))
+        noted = _seat(data, "noted_by", kind, required=False)
+        hesitation = Hesitation(seat, data.get("action"), at, noted, data.get("kind", "hesitation"))
+        return replace(self, hesitations=(*self.hesitations, hesitation))
+
+
+#: the folds of the last logs read (``_folded``), by the ``id`` of their table: the log folded and the fold after each
+#: of its events
+_FOLDS: dict[int, tuple[list[dict[str, Any]], list[_Fold]]] = {}
+_FOLDS_KEPT: Final = 64
+_FOLDS_LOCK = threading.Lock()
+
+
+def _folded(table: Table) -> _Fold:
+    """The fold of ``table``'s log, folding only the events after the longest start it shares with the log last
+    folded for that table: each event is folded once as the log grows, and an undo or a refold (the log a start of
+    the one last folded) reads its fold back.
+    A pure function of the log (the memo is checked against the log's events themselves, so a table that reuses
+    another's ``id`` gets its own log's fold); at most ``_FOLDS_KEPT`` logs are kept, the least recently read
+    dropped first."""
+    log = table.to_events()
+    with _FOLDS_LOCK:
+        logged, folds = _FOLDS.pop(id(table), ([log[0]], [_Fold()]))
+    shared = _shared(logged, log)
+    if shared < len(log):  # new events: folded after the start the logs share (none: another board's log)
+        logged, folds = log, folds[:shared] or [_Fold()]
+        for event in log[len(folds) :]:
+            folds.append(folds[-1].then(event))
+    # else the log is the start of the one last folded (an undo, a refold): that one is kept, its fold read back
+    with _FOLDS_LOCK:
+        _FOLDS[id(table)] = (logged, folds)
+        while len(_FOLDS) > _FOLDS_KEPT:
+            del _FOLDS[next(iter(_FOLDS))]
+    return folds[len(log) - 1]
+
+
+def _shared(logged: list[dict[str, Any]], log: list[dict[str, Any]]) -> int:
+    """How many first events the two logs share."""
+    if logged == log[: len(logged)]:  # the common case: the log has grown, compared at C speed
+        return len(logged)
+    return next((i for i, (a, b) in enumerate(zip(logged, log, strict=False)) if a != b), len(log))
+
+
+class Disclosure:
+    """The board's alerts, questions, answers and breaks in tempo: a fold over the table's log (the events as
+    logged, with their ``at``), each event folded once as the log grows (``_folded``)."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.agreements = agreements(table)
+        fold = _folded(table)
+        self.alerts, self.questions, self.answers = fold.alerts, fold.questions, fold.answers
+        self.hesitations = fold.hesitations
+        self.face_down = fold.face_down  # the opening leader and his face-down card (L41A)
+        self.waived = fold.waived  # who said he had no (further) question before the lead is faced (L41B)
+        self.lapsed = fold.lapsed  # the period ran out (the web's timeout): an unanswered question lapses (L20F2)
+        self.called_before_lead = fold.called_before_lead  # calls about explanations before the last lead (L47E2(a))
+        if fold.laid and fold.laid <= withdrawn_face_down_leads(table.record):  # the last one withdrawn on his ruling,
+            # L47E2(a): the questions start anew with the next
+            self.face_down, self.waived, self.lapsed = None, frozenset(), False
+
+    @cached_property
+    def answered(self) -> dict[int, frozenset[Seat]]:
+        """Who has answered each question, by its number."""
+        seats: dict[int, set[Seat]] = {}
+        for a in self.answers:
+            seats.setdefault(a.question, set()).add(a.seat)
+        return {number: frozenset(who) for number, who in seats.items()}
+
+    @cached_property
+    def now(self) -> At:
+        """The calls of the standing auction and the cards played now (read once: the table does not change while
+        it is looked at)."""
+        return _at(self.table)
 
     @property
     def self_alert(self) -> bool:
@@ -333,10 +402,9 @@ class Disclosure:
 
     def awaiting(self, question: Asked) -> list[Seat]:
         """The players who may still answer ``question``: before the next call or card, once each (L20F1)."""
-        if question.at != _at(self.table):
+        if question.at != self.now:
             return []
-        done = {a.seat for a in self.answers if a.question == question.number}
-        return sorted(question.answerers - done)
+        return sorted(question.answerers - self.answered.get(question.number, frozenset()))
 
     def clarifying(self) -> bool:
         """Whether the clarification period runs: the auction is over and the opening lead not yet faced (L41B)."""
