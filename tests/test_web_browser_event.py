@@ -2,9 +2,10 @@
 serve``. The director creates a 4-table Mitchell of 3 rounds from the page, enters the eight pairs and starts each
 round; at table 1 a player of pair 1 plays online with three robots, table 3 is four robots (a missing pair),
 tables 2 and 4 play with cards and enter the traveller, which their opponents confirm on their own pages; the
-director adjusts one score (L12C2) with its reason and corrects another (L79C), whose replaced result stays
-listed, and gives a split assigned score (L12C1(b)); the event is factored (Neuberg, L78D); at the end the
-ranking and the results site. Screenshots go to ``$WEB_SCREENSHOTS`` when it is set."""
+director adjusts one score (L12C2) on a fouled board's form (L87A) with its reason, enters another table's result
+on that form, corrects another (L79C), whose replaced result stays listed, and gives a split assigned score
+(L12C1(b)); the event is factored (Neuberg, L78D); at the end the ranking and the results site. Screenshots go
+to ``$WEB_SCREENSHOTS`` when it is set."""
 
 from __future__ import annotations
 
@@ -42,6 +43,7 @@ def test_a_club_evening_in_the_browser(server: Server, browser: playwright_api.B
     director.wait_for_url(re.compile(r"/e/\w+\?token="))
     director.wait_for_selector("#director-panel:not([hidden])")
     director.wait_for_selector('#factoring:has-text("Neuberg\'s formula (L78D)")')
+    director.wait_for_selector('#weighted:has-text("shown to 1 decimal")')  # matchpoints' own (L12C1(c))
     links = {}
     for n in range(1, 9):
         row = director.locator(f"#pairs tr[data-pair='{n}']")
@@ -67,7 +69,25 @@ def test_a_club_evening_in_the_browser(server: Server, browser: playwright_api.B
                 director.fill("#adjust input[name=board]", place(director, r, 4).locator("tr[data-board]").first
                               .get_attribute("data-board") or "")  # fmt: skip
                 director.fill("#adjust input[name=reason]", "the board was fouled")
+                director.fill("#adjust input[name=fouled]", "b")  # the form this table played (L87A)
                 director.click("#adjust button[type=submit]")
+                fouled = "td.result:has-text('A60/40 (the board was fouled) on form b')"
+                place(director, r, 4).locator(fouled).wait_for()
+                continue
+            if table == 4 and r == 3:  # the table's result on form b of a fouled board: the director's (L87A)
+                director.fill("#adjust input[name=round]", str(r))
+                director.fill("#adjust input[name=table]", "4")
+                director.fill("#adjust input[name=board]", place(director, r, 4).locator("tr[data-board]").first
+                              .get_attribute("data-board") or "")  # fmt: skip
+                director.select_option("#adjust select[name=kind]", "played")
+                director.fill("#adjust input[name=score]", "4h n 9")
+                director.fill("#adjust input[name=reason]", "the board was fouled")
+                director.fill("#adjust input[name=fouled]", "b")
+                director.click("#adjust button[type=submit]")
+                place(director, r, 4).locator("td.result:has-text('4H N 9 tricks on form b')").wait_for()
+                director.select_option("#adjust select[name=kind]", "adjusted")
+                director.fill("#adjust input[name=score]", "A60/40")
+                director.fill("#adjust input[name=fouled]", "")
                 continue
             page = pages[ns]
             page.wait_for_selector(f"#my-table h3:has-text('Round {r}: table {table}')")

@@ -262,11 +262,26 @@ def upgrade_an_0006_database(url: str) -> None:
         events.create(EventRecord("e2", "New", "matchpoints", "mitchell", 3, 1, 6, "s", factoring="neuberg"), "k")
         assert events.event("e2").factoring == "neuberg"
         assert events.event("e1").event(entries=tuple(r.entry for r in events.results("e1"))).scored()
+        # a fouled board's form (L87A) and a team match's side at fault (L86B2(b)) are kept too
+        fouled = ResultRecord(Entry(1, 2, 2, "4S", "N", 9, fouled="b"), "director", True)
+        faulted = ResultRecord(Entry(1, 1, 1, assigned="4S N =", reason="r", at_fault="EW"), "director", True)
+        events.add_result("e1", fouled)
+        events.add_result("e2", faulted)
+        assert (events.results("e1")[1], events.results("e2")) == (fouled, [faulted])
+        # the decimals of a weighted score's points, a condition of contest (L12C1(c))
+        events.create(EventRecord("e3", "Weighted", "teams", "round-robin", 4, 1, 4, "s", weighted_decimals=0), "k")
+        assert (events.event("e3").weighted_decimals, events.event("e1").weighted_decimals) == (0, None)
         _downgrade(db, refused=True)
         with db.engine.begin() as c:
             for table in ("event_results", "event_replaced_results"):
                 c.exec_driver_sql(f"DELETE FROM {table} WHERE assigned IS NOT NULL")
             c.exec_driver_sql("DELETE FROM club_events WHERE id = 'e2'")
+        _downgrade(db, refused=True)  # the fouled form alone: 0006 would compare it with the correct form
+        with db.engine.begin() as c:
+            c.exec_driver_sql("DELETE FROM event_results WHERE fouled IS NOT NULL")
+        _downgrade(db, refused=True)  # the weighted decimals alone: 0006 would score with the form's own
+        with db.engine.begin() as c:
+            c.exec_driver_sql("DELETE FROM club_events WHERE id = 'e3'")
         _downgrade(db, refused=False)
     finally:
         db.close()
@@ -284,7 +299,8 @@ def _downgrade(db: Store, *, refused: bool) -> None:
                 command.downgrade(_config(c), "0006")
         version = c.exec_driver_sql("SELECT version_num FROM alembic_version").scalar()
         columns = {col["name"] for col in sa.inspect(c).get_columns("event_results")}
-    assert (version, "assigned" in columns) == (("0007", True) if refused else ("0006", False))
+    new = {"assigned", "assigned_ew", "fouled", "at_fault"}
+    assert (version, new & columns) == (("0007", new) if refused else ("0006", set()))
 
 
 def test_an_0006_database_upgrades_and_keeps_assigned_scores_on_sqlite(tmp_path: Path) -> None:

@@ -6,8 +6,10 @@ event may keep its alert policy and each pair its system card (L40A1(b), L40B2(a
 opened with them. A director's correction (L79C) or adjusted score (L12C) replaces a table's result: the result it
 replaced is kept, with who replaced it and when, never scored (as the CLI's event file keeps it, ``Event.replaced``).
 
-An event keeps its factoring of boards with fewer results (L78D) and a result the Director's assigned score in full
-(L12C1: weighted, L12C1(c); split, L12C1(b)), as the CLI's event file does.
+An event keeps its factoring of boards with fewer results (L78D), the decimals of a weighted score's points
+(L12C1(c): a condition of contest), and a result the Director's assigned score in full
+(L12C1: weighted, L12C1(c); split, L12C1(b)), the form of a fouled board the table played (L87A) and, in a team
+match, the side at fault (L86B2(b)), as the CLI's event file does.
 
 The schema is Alembic revisions ``0003``, ``0005``, ``0006`` and ``0007``; every method commits before it returns,
 and a refused write (a result already entered, an unknown event) changes nothing.
@@ -35,6 +37,7 @@ from contractbridge.tournament.handrecords import board_from_dict, board_to_dict
 
 __all__ = [
     "ASSIGNED_LENGTH",
+    "FOULED_LENGTH",
     "EventRecord",
     "EventStore",
     "NoEventError",
@@ -45,6 +48,8 @@ __all__ = [
 
 #: The longest assigned score kept (L12C1; a weighted one, L12C1(c), with its weights: revision 0007).
 ASSIGNED_LENGTH: Final = 200
+#: The longest name of a fouled board's form kept (L87A: revision 0007).
+FOULED_LENGTH: Final = 16
 
 club_events = sa.Table(
     "club_events",
@@ -70,6 +75,7 @@ club_events = sa.Table(
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False, server_default=sa.func.now()),
     sa.Column("alert_policy", sa.JSON),  # the event's alert policy (L40B2(a)(iii)); None: the default
     sa.Column("factoring", sa.String(16), nullable=False, server_default="none"),  # L78D: tournament.FACTORING
+    sa.Column("weighted_decimals", sa.Integer),  # L12C1(c): Event.weighted_decimals; None: the form's own
 )
 
 event_pairs = sa.Table(
@@ -100,6 +106,7 @@ def _line(key: bool) -> list[sa.Column[Any]]:
     return [*where, sa.Column("contract", sa.String(8)), sa.Column("declarer", sa.String(1)),
             sa.Column("tricks", sa.Integer), sa.Column("lead", sa.String(3)), sa.Column("adjusted", sa.String(32)),
             sa.Column("assigned", sa.String(ASSIGNED_LENGTH)), sa.Column("assigned_ew", sa.String(ASSIGNED_LENGTH)),
+            sa.Column("fouled", sa.String(FOULED_LENGTH)), sa.Column("at_fault", sa.String(2)),
             sa.Column("reason", sa.String(200)), sa.Column("entered_by", sa.String(16), nullable=False),
             sa.Column("confirmed", sa.Boolean, nullable=False)]  # fmt: skip
 
@@ -135,8 +142,9 @@ class EventRecord:
     director's link is every table's director), its ``section`` (a letter) and, for the second section on, the id
     of the first (the sections of an event play the same boards, each its own movement and ranking), the round
     started last (0: none yet), its status (``open``, ``finished``: the results are published, the tables
-    closed), its ``alert_policy`` (``AlertPolicy.to_dict()``; None: the default, L40B2(a)(iii)) and its
-    ``factoring`` of boards with fewer results (matchpoints, L78D: one of ``tournament.event.FACTORING``)."""
+    closed), its ``alert_policy`` (``AlertPolicy.to_dict()``; None: the default, L40B2(a)(iii)), its
+    ``factoring`` of boards with fewer results (matchpoints, L78D: one of ``tournament.event.FACTORING``) and the
+    decimals of a weighted assigned score's points (L12C1(c): ``Event.weighted_decimals``; None: the form's)."""
 
     id: str
     name: str
@@ -156,12 +164,13 @@ class EventRecord:
     status: str = "open"
     alert_policy: Mapping[str, Any] | None = None
     factoring: str = "none"
+    weighted_decimals: int | None = None
 
     def event(self, names: Mapping[str, str] | None = None, entries: tuple[Entry, ...] = ()) -> Event:
         """The event as a ``tournament`` value with these names and results (each checked as entered)."""
         event = Event(self.name, self.form, self.movement, self.tables, self.boards_per_round, self.pairs, self.seed,
                       self.arrow_switch, dict(names or {}), deals=self.deals,
-                      factoring=self.factoring)  # fmt: skip
+                      factoring=self.factoring, weighted_decimals=self.weighted_decimals)  # fmt: skip
         for entry in entries:
             event = event.enter(entry)
         return event
@@ -216,6 +225,7 @@ class EventStore:
                     director_token=director_key, irregular=record.irregular, section=record.section,
                     first_section=record.first_section, round=record.round,
                     status=record.status, alert_policy=record.alert_policy, factoring=record.factoring,
+                    weighted_decimals=record.weighted_decimals,
                 )
             )  # fmt: skip
 
@@ -229,6 +239,7 @@ class EventStore:
             int(row["pairs"]), row["seed"], row["edition"], tuple(int(r) for r in row["arrow_switch"]),
             tuple(board_from_dict(b) for b in row["deals"] or ()), bool(row["irregular"]), row["section"],
             row["first_section"], int(row["round"]), row["status"], row["alert_policy"], row["factoring"],
+            row["weighted_decimals"],
         )  # fmt: skip
 
     def seeds(self, prefix: str) -> list[str]:
@@ -377,12 +388,12 @@ def _columns(result: ResultRecord) -> dict[str, Any]:
     e = result.entry
     return {"round": e.round, "table_no": e.table, "board": e.board, "contract": e.contract, "declarer": e.declarer,
             "tricks": e.tricks, "lead": e.lead, "adjusted": e.adjusted, "assigned": e.assigned,
-            "assigned_ew": e.assigned_ew, "reason": e.reason,
+            "assigned_ew": e.assigned_ew, "fouled": e.fouled, "at_fault": e.at_fault, "reason": e.reason,
             "entered_by": result.entered_by, "confirmed": result.confirmed}  # fmt: skip
 
 
 def _result(row: sa.RowMapping) -> ResultRecord:
     entry = Entry(int(row["round"]), int(row["table_no"]), int(row["board"]), row["contract"], row["declarer"],
-                  row["tricks"], row["lead"], row["adjusted"], row["reason"], assigned=row["assigned"],
-                  assigned_ew=row["assigned_ew"])  # fmt: skip
+                  row["tricks"], row["lead"], row["adjusted"], row["reason"], row["fouled"], row["assigned"],
+                  row["assigned_ew"], row["at_fault"])  # fmt: skip
     return ResultRecord(entry, row["entered_by"], bool(row["confirmed"]))

@@ -90,6 +90,17 @@ def create(
             "proportional (factored to the movement's top); matchpoints only, refused for the IMP forms and teams.",
         ),
     ] = "none",
+    weighted_decimals: Annotated[
+        int | None,
+        typer.Option(
+            "--weighted-decimals",
+            metavar="0|1|2",
+            help="With an assigned score, the decimals board points are printed to, a weighted score's (L12C1(c)) "
+            "rounded there halves away from zero (the laws give no rounding: a condition of contest). Default: the "
+            "form's own (teams 2: each outcome IMPed, then weighted to the hundredth; matchpoints 1; cross-imps 2; "
+            "butler 0).",
+        ),
+    ] = None,
 ) -> None:
     """Create a new event file (never replacing an existing one) and print its movement."""
     from contractbridge.tournament.event import Event
@@ -101,13 +112,17 @@ def create(
             from contractbridge.formats.pbn import read_file
             from contractbridge.tournament.handrecords import boards_from_pbn
 
-            deals = boards_from_pbn(read_file(boards))
+            try:
+                deals = boards_from_pbn(read_file(boards))
+            except TournamentError as exc:  # no board in the file: say which file
+                raise TournamentError(f"{boards}: {exc}") from None
         if teams is not None:
             tables, pairs = 2 * (teams // 2), teams
         if name is None:
             name = "Club teams" if form == "teams" else "Club pairs"
-        event = Event(name, form, movement, tables, boards_per_round, pairs or 2 * tables, seed,
-                      tuple(arrow_switch or ()), deals=deals, factoring=factoring)  # fmt: skip
+        event = Event(name, form, movement, tables, boards_per_round, 2 * tables if pairs is None else pairs, seed,
+                      tuple(arrow_switch or ()), deals=deals, factoring=factoring,
+                      weighted_decimals=weighted_decimals)  # fmt: skip
         create_new(file, event.to_json())
     except (BridgeError, OSError) as exc:
         raise _fail(str(exc)) from None
@@ -207,7 +222,7 @@ def result(
     from contractbridge.tournament.event import Entry
 
     try:
-        from contractbridge.tournament.event import assigned_scores  # the web's checks too
+        from contractbridge.tournament.event import assigned_scores, fouled_and_fault  # the web's checks too
 
         event = load_event(file)
         given = assigned_scores(assigned, assigned_ns, assigned_ew, ("--assigned", "--assigned-ns", "--assigned-ew"))
@@ -219,13 +234,7 @@ def result(
         if sum(x is not None for x in (adjusted, contract, given[0])) > 1:
             raise TournamentError("a result is a contract, an artificial score (--adjusted) or an assigned one "
                                   "(--assigned, --assigned-ns/--assigned-ew): one")  # fmt: skip
-        if fouled is not None and not (fouled := fouled.strip()):
-            raise TournamentError("--fouled names the form of the fouled board, e.g. b (L87A), not a blank")
-        if at_fault is not None and (given[0] is None or given[1] is not None):
-            raise TournamentError("--at-fault names the side at fault for an assigned score (--assigned) in a team "
-                                  "match (L86B2(b))")  # fmt: skip
-        if at_fault is not None and (at_fault := at_fault.strip().upper().replace("-", "")) not in ("NS", "EW"):
-            raise TournamentError("--at-fault is NS or EW: the side of this table at fault (L86B2(b))")
+        fouled, at_fault = fouled_and_fault(fouled, at_fault, given, ("--fouled", "--at-fault", "--assigned"))
         if log is not None:
             if adjusted is not None or contract is not None or given[0] is not None:
                 raise TournamentError("a result is a played board's log, a contract or an adjusted score: one")

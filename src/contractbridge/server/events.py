@@ -10,8 +10,9 @@ table does (``TableSession``).
 
 A board played online is the web table's result; a board played with real cards is entered on the traveller
 (contract, declarer, lead, tricks) by one pair and counts once the opponents confirm it; the director's entries
-count at once and an adjusted score (artificial, L12C2; assigned, weighted or split, L12C1(b)(c)) or a
-correction (L79C) replaces the table's result, with its reason (L81C8); the result replaced is kept, shown to
+count at once and an adjusted score (artificial, L12C2; assigned, weighted or split, L12C1(b)(c); in a team
+match with the side at fault, L86B2(b)), a fouled board's form (L87A) or a correction (L79C) replaces the table's
+result, with its reason (L81C8); the result replaced is kept, shown to
 the director with who replaced it and when, never scored (as the CLI's event file keeps it, ``Event.replaced``).
 Every result is checked by ``tournament.event.Event.enter`` (the board is played at that table in that round, the
 score is possible, no result twice) before anything is stored.
@@ -229,7 +230,8 @@ class EventRoom:
         if not by_director:
             if role not in (encounter.ns, encounter.ew):
                 raise EventAccessError(f"pair {role} does not play at table {entry.table} in round {entry.round}")
-            may_adjust(role, (entry.adjusted, entry.assigned, entry.assigned_ew) != (None, None, None))
+            may_adjust(role, (entry.adjusted, entry.assigned, entry.assigned_ew) != (None, None, None),
+                       ruling=(entry.fouled, entry.at_fault) != (None, None))  # fmt: skip
         results = await self.results()
         kept, played = results.all(), None
         if by_director:
@@ -282,7 +284,8 @@ class EventRoom:
             "pairs": {str(p.pair): p.names for p in pairs.values()}, "ranking": event.ranking_json(),
             "pair_numbers": [n for n in event.movement.pairs if n != event.movement.phantom],
             "section": record.section, "sections": await asyncio.to_thread(self.events.sections, self.id),
-            "role": role, "factoring": record.factoring,
+            "role": role, "factoring": record.factoring, "weighted_decimals": record.weighted_decimals,
+            "weighted_places": event.weighted_places,
         }  # fmt: skip
         if role is None:
             return out
@@ -318,10 +321,15 @@ class EventRoom:
                 "table_id": table_id, "seats": seats, "results": lines}  # fmt: skip
 
 
-def may_adjust(role: str | int, adjusting: bool) -> None:
-    """Only the director gives an adjusted score (L12C; ``EventAccessError`` for a pair's link)."""
-    if adjusting and role != DIRECTOR:
+def may_adjust(role: str | int, adjusting: bool, *, ruling: bool = False) -> None:
+    """Only the director gives an adjusted score (L12C) or rules (``ruling``) a board fouled (L87A) or a side at
+    fault (L86B2(b)); ``EventAccessError`` for a pair's link."""
+    if role == DIRECTOR:
+        return
+    if adjusting:
         raise EventAccessError("only the director gives an adjusted score")
+    if ruling:
+        raise EventAccessError("only the director rules a board fouled or a side at fault")
 
 
 def _line(entry: Entry) -> dict[str, Any]:
@@ -370,7 +378,8 @@ def _agreements(record: EventRecord, ns: PairRecord | None, ew: PairRecord | Non
 
 def new_record(spec: Mapping[str, Any], seed: str, deals: tuple[Any, ...] = ()) -> EventRecord:
     """The record of a new event (checked as a ``tournament`` event: the movement exists, the form is known, a
-    factoring only at matchpoints, L78D); a teams round robin's ``teams`` play at two tables a match."""
+    factoring only at matchpoints, L78D; a weighted score's decimals, L12C1(c)); a teams round robin's ``teams``
+    play at two tables a match."""
     tables, pairs = int(spec["tables"]), int(spec.get("pairs") or 2 * int(spec["tables"]))
     if spec["movement"] == ROUND_ROBIN:
         if not spec.get("teams"):
@@ -383,6 +392,7 @@ def new_record(spec: Mapping[str, Any], seed: str, deals: tuple[Any, ...] = ()) 
         edition=str(spec["edition"]),
         arrow_switch=tuple(int(r) for r in spec.get("arrow_switch", ())), deals=tuple(deals),
         irregular=bool(spec.get("director", False)), factoring=str(spec.get("factoring", "none")),
+        weighted_decimals=spec.get("weighted_decimals"),
         alert_policy=None if (policy := spec.get("alert_policy")) is None else AlertPolicy.from_dict(policy).to_dict(),
     )  # fmt: skip
     record.event()  # refuses an impossible event before anything is stored

@@ -37,7 +37,7 @@ from contractbridge.tournament.results import (
     session_scores,
 )
 
-__all__ = ["FORMAT", "Entry", "Event", "assigned_scores", "correction"]
+__all__ = ["FORMAT", "WEIGHTED_DECIMALS", "Entry", "Event", "assigned_scores", "correction", "fouled_and_fault"]
 
 FORMAT: Final = "contractbridge-event"
 _FORMS: Final = {"matchpoints": replace(MATCHPOINTS, session=True, share=True),
@@ -52,6 +52,11 @@ ROUND_ROBIN: Final = "round-robin"
 #: compared with: an average, 50 %, that weighs nothing in a percentage), or factored to the movement's top by
 #: Neuberg's formula or in proportion (every board weighs the same; a lone result is an average, 50 %).
 FACTORING: Final = ("none", "neuberg", "proportional")
+#: The decimals an event with an assigned score prints its board points to, a weighted one's (L12C1(c)) rounded
+#: there halves away from zero: the laws give no rounding (the TO's conditions of contest, L12C1(c), L78D), so it
+#: is the event's condition. ``None``, the default: the form's own (teams two, the IMPs of each weighted outcome
+#: weighted to the hundredth; matchpoints one, cross-IMPs two, Butler none, as every board of theirs).
+WEIGHTED_DECIMALS: Final = (0, 1, 2)
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,6 +142,27 @@ def assigned_scores(
     return (both, None) if both is not None else (ns, ew)
 
 
+def fouled_and_fault(
+    fouled: str | None, at_fault: str | None, assigned: tuple[str | None, str | None], names: tuple[str, str, str]
+) -> tuple[str | None, str | None]:
+    """``Entry.fouled`` and ``Entry.at_fault`` as the user gives them (the CLI's options, the web's fields):
+    ``fouled`` the form of a fouled board the table played (L87A), not a blank; ``at_fault`` the side of the table
+    at fault, ``NS`` or ``EW`` (``N-S``, ``ew`` read so), named with one assigned score for both sides (``assigned``,
+    from ``assigned_scores``) in a team match (L86B2(b)). ``names`` are the fouled form's, the side at fault's and
+    the assigned score's, for the messages. Checked as written by ``Event.enter``."""
+    form, fault, one = names
+    if fouled is not None and not (fouled := fouled.strip()):
+        raise TournamentError(f"{form} names the form of the fouled board, e.g. b (L87A), not a blank")
+    if at_fault is None:
+        return fouled, None
+    if assigned[0] is None or assigned[1] is not None:
+        raise TournamentError(f"{fault} names the side at fault for an assigned score ({one}) in a team match "
+                              "(L86B2(b))")  # fmt: skip
+    if (side := at_fault.strip().upper().replace("-", "")) not in ("NS", "EW"):
+        raise TournamentError(f"{fault} is NS or EW: the side of this table at fault (L86B2(b))")
+    return fouled, side
+
+
 def correction(was: Entry, now: Entry) -> str:
     """What a correction did, for the Director (L79C; an adjusted score in place of the table's result, L12C):
     ``round 1, table 2, board 2: 4S N 9 tricks replaced by 4S N 10 tricks``."""
@@ -164,6 +190,8 @@ class Event:
     replaced: tuple[Entry, ...] = ()
     #: Boards with fewer results than the movement plays them, matchpoints (one of ``FACTORING``; L78D).
     factoring: str = "none"
+    #: The decimals of a weighted assigned score's points (one of ``WEIGHTED_DECIMALS``; None: the form's; L12C1(c)).
+    weighted_decimals: int | None = None
 
     def __post_init__(self) -> None:
         if self.form not in _FORMS:
@@ -174,6 +202,12 @@ class Event:
         if self.factoring != "none" and self.form != "matchpoints":
             raise TournamentError(f"factoring ({self.factoring}) is for matchpoints: a {self.form} event compares "
                                   f"each board's scores by IMPs, whatever their number (L78B, L78D)")  # fmt: skip
+        if self.weighted_decimals is not None and (
+            type(self.weighted_decimals) is not int or self.weighted_decimals not in WEIGHTED_DECIMALS
+        ):
+            raise TournamentError(f"a weighted assigned score's points are rounded to 0, 1 or 2 decimals, not "
+                                  f"{self.weighted_decimals!r} "
+                                  "(a condition of contest: the laws give no rounding, L12C1(c))")  # fmt: skip
         if (self.form == "teams") != (self.movement_kind == ROUND_ROBIN):
             raise TournamentError(f"a teams event plays a {ROUND_ROBIN} and a {ROUND_ROBIN} is a teams event, not "
                                   f"{self.form} with {self.movement_kind}")  # fmt: skip
@@ -203,12 +237,20 @@ class Event:
 
     @property
     def scoring(self) -> Form:
-        """The event's form; a teams event with an assigned score prints IMPs to the hundredth (its weighted
-        IMPs, ``results.board_imps``, L12C1(c))."""
+        """The event's form; with an assigned score its board points to ``weighted_decimals`` (a teams event's
+        weighted IMPs to the hundredth by default, ``results.board_imps``, L12C1(c))."""
         form = _FORMS[self.form]
-        if self.form == "teams" and any(e.assigned is not None for e in self.entries):
-            return replace(form, decimals=2)
+        if any(e.assigned is not None for e in self.entries):
+            form = replace(form, decimals=self.weighted_places)
         return replace(form, neuberg=False) if self.factoring == "proportional" else form
+
+    @property
+    def weighted_places(self) -> int:
+        """The decimals of a weighted assigned score's points (L12C1(c)): ``weighted_decimals``, else the form's
+        own (a team match's weighted IMPs to the hundredth)."""
+        if self.weighted_decimals is not None:
+            return self.weighted_decimals
+        return 2 if self.form == "teams" else _FORMS[self.form].decimals
 
     @property
     def boards(self) -> tuple[Board, ...]:
@@ -397,7 +439,7 @@ class Event:
         for (number, _, _), match in sorted(rooms.items()):
             board = boards[number]
             both = sorted(match, key=lambda r: r.table or 0)
-            home = board_imps(both[0], both[1], board) if len(both) == 2 else None  # the open room's NS team's
+            home = board_imps(both[0], both[1], board, self.weighted_places) if len(both) == 2 else None
             by_board.setdefault(number, []).extend(
                 ScoredResult(r, r.score_ns(board), None if home is None else float(sign * home),
                              None if home is None else float(-sign * home))
@@ -429,7 +471,7 @@ class Event:
                     open_room, closed_room = sorted(both, key=lambda r: r.table or 0)
                     pairs.append((open_room, closed_room, boards[number]))
             if pairs:
-                out.append((e, score_match(pairs, home=str(e.ns))))
+                out.append((e, score_match(pairs, home=str(e.ns), decimals=self.weighted_places)))
         return tuple(out)
 
     def _teams_ranking(self) -> tuple[Standing, ...]:
@@ -509,6 +551,8 @@ class Event:
             "seed": self.seed, "factoring": self.factoring, "names": dict(self.names),
             "results": [e.to_dict() for e in self.entries],
         }  # fmt: skip
+        if self.weighted_decimals is not None:  # a file without it: the form's own (files before the condition)
+            data["weighted_decimals"] = self.weighted_decimals
         if self.replaced:
             data["replaced"] = [e.to_dict() for e in self.replaced]
         if self.deals:
@@ -521,6 +565,10 @@ class Event:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
             raise TournamentError(f"{source}: not JSON ({exc})") from None
+        except RecursionError:
+            raise TournamentError(f"{source}: not JSON (nested too deeply)") from None
+        except ValueError as exc:  # a number beyond Python's digit limit
+            raise TournamentError(f"{source}: not JSON ({exc})") from None
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise TournamentError(f'{source}: not a contractbridge event file (no "format": "{FORMAT}")')
         try:
@@ -530,11 +578,15 @@ class Event:
                         tuple(int(r) for r in m.get("arrow_switch", ())),
                         {str(k): str(v) for k, v in dict(data.get("names", {})).items()},
                         deals=tuple(board_from_dict(b) for b in data.get("deals", ())),
-                        factoring=str(data.get("factoring", "none")))  # fmt: skip
+                        factoring=str(data.get("factoring", "none")),
+                        weighted_decimals=data.get("weighted_decimals"))  # fmt: skip
             entries = [Entry(**{k: v for k, v in dict(e).items()}) for e in data.get("results", [])]
             replaced = tuple(Entry(**dict(e)) for e in data.get("replaced", []))
         except (KeyError, TypeError, ValueError) as exc:
             raise TournamentError(f"{source}: {exc!r} in the event file") from None
-        for entry in entries:
-            event = event.enter(entry)
+        try:
+            for entry in entries:
+                event = event.enter(entry)
+        except TournamentError as exc:  # a result the file holds that the event refuses: the file is named
+            raise TournamentError(f"{source}: {exc}") from None
         return replace(event, replaced=replaced)

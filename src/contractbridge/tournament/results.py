@@ -662,11 +662,12 @@ class MatchScore:
     vp: tuple[float, float]
 
 
-def _hundredths(value: Fraction | float) -> float:
-    """Weighted IMPs to the hundredth, halves away from zero (the laws set no rounding, L12C1(c): ours, a
-    condition of contest, L78D), a whole number as an ``int``."""
+def _hundredths(value: Fraction | float, decimals: int = 2) -> float:
+    """Weighted IMPs to the hundredth (``decimals``), halves away from zero (the laws set no rounding, L12C1(c):
+    the conditions of contest's, ``Event.weighted_decimals``), a whole number as an ``int``."""
     exact = Fraction(value)
-    rounded = (Decimal(exact.numerator) / Decimal(exact.denominator)).quantize(Decimal("0.01"), ROUND_HALF_UP)
+    unit = Decimal(1).scaleb(-decimals)
+    rounded = (Decimal(exact.numerator) / Decimal(exact.denominator)).quantize(unit, ROUND_HALF_UP)
     return int(rounded) if rounded == rounded.to_integral_value() else float(rounded)
 
 
@@ -675,7 +676,9 @@ def imp_text(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:.2f}"
 
 
-def board_imps(open_room: TableResult, closed_room: TableResult, board: Vulnerability | Board) -> float:
+def board_imps(
+    open_room: TableResult, closed_room: TableResult, board: Vulnerability | Board, decimals: int = 2
+) -> float:
     """The IMPs of one board of a team match for the open room's NS team (the home team; the closed room's EW),
     the one rule the match, its VPs, the travellers and the exports read:
 
@@ -683,7 +686,8 @@ def board_imps(open_room: TableResult, closed_room: TableResult, board: Vulnerab
       comparable: L87C, L86B2, refused);
     - an artificial score in a room (L12C2(b)): ±3 to the side it favours, the other room not compared;
     - an assigned score in one room against the other room's played result (L86B1): each weighted outcome IMPed
-      against that result, the IMPs weighted (L12C1(c)), to the hundredth; with the side at fault named
+      against that result, the IMPs weighted (L12C1(c)), to the hundredth (``decimals``: a condition of contest,
+      halves away from zero); with the side at fault named
       (non-comparable results, L86B2(b)), the other side gets the better of average-plus and that, the side at
       fault the complement (``compare.teams_one_at_fault``).
 
@@ -718,14 +722,14 @@ def board_imps(open_room: TableResult, closed_room: TableResult, board: Vulnerab
                               "match, whose board is one comparison of the two rooms (L78B): give one assigned "
                               "score (L86B1)")  # fmt: skip
     sign = 1 if k == 0 else -1  # the home team sits NS in the open room, EW in the closed one
-    home = sign * _hundredths(room.assigned.imps(other))
+    home = sign * _hundredths(room.assigned.imps(other), decimals)
     if room.at_fault is None:
         return home
     if (room.at_fault == "NS") == (k == 0):  # the home team at fault: the visitors are the non-offending side
         _, home = compare.teams_one_at_fault(-home)
     else:
         home, _ = compare.teams_one_at_fault(home)
-    return _hundredths(Fraction(home))
+    return _hundredths(Fraction(home), decimals)
 
 
 _TWO_ADJUSTED: Final = ("board {board}: both rooms of the match have an adjusted score, one of them assigned: "
@@ -739,11 +743,12 @@ def score_match(
     *,
     home: str,
     corrected: bool = True,
+    decimals: int = 2,
 ) -> MatchScore:
     """Score a teams match from its boards: for each board the two rooms' results and the board (vulnerability).
     ``home`` names the home team's id as it appears on the results (its pair sits NS in one room and EW in the
     other). Each board by ``board_imps`` (an artificial score ±3 IMP to the side it favours, L12C2(b); an
-    assigned score weighted outcome by outcome, L86B1, L12C1(c))."""
+    assigned score weighted outcome by outcome, L86B1, L12C1(c), to ``decimals``)."""
     per_board: list[tuple[int, float]] = []
     for open_room, closed_room, board in rooms:
         signs = []
@@ -756,8 +761,8 @@ def score_match(
                 raise TournamentError(f"board {room.board}: team {home!r} is not at this table")
         if signs[0] == signs[1]:
             raise TournamentError(f"board {open_room.board}: the home team sits the same way in both rooms")
-        per_board.append((open_room.board, signs[0] * board_imps(open_room, closed_room, board)))
-    home_imps = _hundredths(sum((Fraction(str(i)) for _, i in per_board if i > 0), Fraction(0)))
-    away_imps = _hundredths(-sum((Fraction(str(i)) for _, i in per_board if i < 0), Fraction(0)))
+        per_board.append((open_room.board, signs[0] * board_imps(open_room, closed_room, board, decimals)))
+    home_imps = _hundredths(sum((Fraction(str(i)) for _, i in per_board if i > 0), Fraction(0)), decimals)
+    away_imps = _hundredths(-sum((Fraction(str(i)) for _, i in per_board if i < 0), Fraction(0)), decimals)
     vp = compare.victory_points(home_imps - away_imps, len(per_board), corrected) if per_board else (10.0, 10.0)
     return MatchScore(tuple(per_board), home_imps, away_imps, vp)

@@ -77,5 +77,6 @@ def upgrade() -> None:
 def downgrade() -> None:
     for name in ("event_results", "event_tables", "event_pairs", "club_events"):
         op.drop_table(name)
-    with op.batch_alter_table("tables") as batch:
+    # in place (SQLite 3.35+): a copy of tables could not replace it while seats' and boards' foreign keys refer to it
+    with op.batch_alter_table("tables", recreate="never") as batch:
         batch.drop_column("deck")

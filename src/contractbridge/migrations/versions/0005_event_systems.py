@@ -25,7 +25,9 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("event_pairs") as batch:
+    # ALTER TABLE … DROP COLUMN in place (SQLite 3.35+), as 0007 does: a copy of club_events could not replace it
+    # while event_pairs', event_tables' and event_results' foreign keys refer to it (SQLite enforces them here)
+    with op.batch_alter_table("event_pairs", recreate="never") as batch:
         batch.drop_column("card")
-    with op.batch_alter_table("club_events") as batch:
+    with op.batch_alter_table("club_events", recreate="never") as batch:
         batch.drop_column("alert_policy")

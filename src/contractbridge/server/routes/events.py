@@ -22,7 +22,7 @@ from fastapi.responses import HTMLResponse, Response
 from pydantic import BaseModel, Field
 
 from contractbridge.cards import Seat
-from contractbridge.eventstore import ASSIGNED_LENGTH, NoEventError
+from contractbridge.eventstore import ASSIGNED_LENGTH, FOULED_LENGTH, NoEventError
 from contractbridge.laws import DEFAULT_EDITION, EDITIONS
 from contractbridge.server import tokens
 from contractbridge.server.club import ClubDep, bearer, system_of
@@ -30,7 +30,7 @@ from contractbridge.server.events import DIRECTOR, EventAccessError, EventRoom, 
 from contractbridge.server.protocol import ProtocolError
 from contractbridge.server.routes.lobby import templates
 from contractbridge.store import StoreError
-from contractbridge.tournament.event import Entry, assigned_scores, correction
+from contractbridge.tournament.event import Entry, assigned_scores, correction, fouled_and_fault
 
 __all__ = ["router"]
 
@@ -63,6 +63,9 @@ class NewEvent(BaseModel):
     alert_policy: dict[str, Any] | None = None  # the event's (L40B2(a)(iii)): its web tables are opened with it
     #: matchpoints, a board with fewer results than the movement plays it (L78D): none, neuberg or proportional
     factoring: str = Field("none", max_length=16)
+    #: the decimals of a weighted assigned score's points (L12C1(c), a condition of contest): 0, 1 or 2; None: the
+    #: form's own (as ``event create --weighted-decimals``)
+    weighted_decimals: int | None = None
 
 
 class PairNames(BaseModel):
@@ -82,7 +85,10 @@ class Traveller(BaseModel):
     """A traveller's line: where, then the contract (``pass`` for a passed-out board), declarer, tricks and the
     opening lead; or the director's adjusted score with the reason (L81C8): artificial (``adjusted``: ``A60/40`` …,
     L12C2), assigned (``assigned``: ``4S N -1``, weighted ``4S N = 60% + 4S N -1 40%``, L12C1(c)) or split
-    (``assigned_ns`` with ``assigned_ew``, each side its own, L12C1(b)) — as ``event result`` takes them."""
+    (``assigned_ns`` with ``assigned_ew``, each side its own, L12C1(b)) — as ``event result`` takes them; the
+    director's ``fouled`` (the form of a fouled board the table played, L87A) and, in a team match, ``at_fault``
+    (``NS`` or ``EW``, with ``assigned``: the side of the table at fault, L86B2(b)), as ``--fouled`` and
+    ``--at-fault``."""
 
     round: int
     table: int
@@ -96,6 +102,8 @@ class Traveller(BaseModel):
     assigned_ns: str | None = Field(None, max_length=ASSIGNED_LENGTH)
     assigned_ew: str | None = Field(None, max_length=ASSIGNED_LENGTH)
     reason: str | None = Field(None, max_length=200)
+    fouled: str | None = Field(None, max_length=FOULED_LENGTH)
+    at_fault: str | None = Field(None, max_length=3)
 
 
 class Where(BaseModel):
@@ -257,11 +265,14 @@ async def enter_result(event_id: str, body: Traveller, tables: ClubDep, token: T
     room = EventRoom(tables, event_id)
     async with _answers():
         role = await room.role_of(token)  # an unknown event, a link not its own: before the result's own checks
-        may_adjust(role, (body.adjusted, body.assigned, body.assigned_ns, body.assigned_ew) != (None,) * 4)
+        may_adjust(role, (body.adjusted, body.assigned, body.assigned_ns, body.assigned_ew) != (None,) * 4,
+                   ruling=(body.fouled, body.at_fault) != (None, None))  # fmt: skip
         given = assigned_scores(body.assigned, body.assigned_ns, body.assigned_ew, ("assigned", "assigned_ns",
                                                                                        "assigned_ew"))  # fmt: skip
+        fouled, at_fault = fouled_and_fault(body.fouled, body.at_fault, given, ("fouled", "at_fault", "assigned"))
         entry = Entry(body.round, body.table, body.board, body.contract, body.declarer, body.tricks,
-                      body.lead.upper() if body.lead else None, body.adjusted, body.reason, None, *given)  # fmt: skip
+                      body.lead.upper() if body.lead else None, body.adjusted, body.reason, fouled, *given,
+                      at_fault)  # fmt: skip
         stored, gone = await room.enter(role, entry)
     answer = result_line(stored)
     if gone is None:

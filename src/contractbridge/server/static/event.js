@@ -20,10 +20,11 @@ async function act(method, url, body, done) {
 }
 
 function resultText(r) {
-  if (r.adjusted || r.assigned) return r.text;  // the director's score as the CLI writes it (L12C, L81C8)
+  const form = r.fouled ? ` on form ${r.fouled} of the fouled board (L87A)` : "";
+  if (r.adjusted || r.assigned) return r.text + form;  // the director's score as the CLI writes it (L12C, L81C8)
   if (!r.contract) return "—";
-  if (r.contract.toLowerCase() === "pass") return "passed out";
-  return `${r.contract} ${r.declarer} ${r.tricks} tricks` + (r.lead ? `, lead ${r.lead}` : "");
+  if (r.contract.toLowerCase() === "pass") return "passed out" + form;
+  return `${r.contract} ${r.declarer} ${r.tricks} tricks` + (r.lead ? `, lead ${r.lead}` : "") + form;
 }
 
 function placeView(p, state) {
@@ -131,6 +132,10 @@ async function refresh() {
   // a condition of contest (L78D): how a board with fewer results than the movement plays it is matchpointed
   document.getElementById("factoring").textContent = state.form !== "matchpoints" ? "" : state.factoring === "none"
     ? "A board with fewer results is matchpointed on its own top (L78A)." : `A board with fewer results is factored to the movement's top: ${state.factoring === "neuberg" ? "Neuberg's formula" : "in proportion"} (L78D).`;
+  // a condition of contest too (the laws give no rounding, L12C1(c)): the points of a weighted assigned score
+  const places = state.weighted_places;  // the event's condition, or the form's own
+  document.getElementById("weighted").textContent = `With an assigned score, board points are shown to ${places} decimal${places === 1 ? "" : "s"}, `
+    + `a weighted one (L12C1(c)) rounded halves away from zero${state.weighted_decimals === null ? " (the form's own)" : " (the event's conditions)"}.`;
   if (state.status === "finished") {
     document.getElementById("site-link").replaceChildren(el("a", {id: "results-site", href: `/e/${EVENT}/site/`}, "The results: every board, every pair's card"),
       " · ", el("a", {href: `/api/events/${EVENT}/results.pbn`}, "PBN"), " · ", el("a", {href: `/api/events/${EVENT}/results.xml`}, "USEBIO"),
@@ -171,9 +176,15 @@ document.getElementById("adjust").addEventListener("submit", (event) => {
   const f = new FormData(event.target);
   // artificial (L12C2), assigned (L12C1(c): weighted or not) or split, each side its own (L12C1(b)): the server checks it
   const kind = f.get("kind");
-  const score = kind === "split" ? {assigned_ns: f.get("score"), assigned_ew: f.get("score_ew")} : {[kind]: f.get("score")};
+  let score = kind === "split" ? {assigned_ns: f.get("score"), assigned_ew: f.get("score_ew")} : {[kind]: f.get("score")};
+  if (kind === "played") {  // the table's result, "4S N 10" or "pass", e.g. on a fouled board's form (L87A)
+    const [contract, declarer, tricks] = f.get("score").trim().split(/\s+/);
+    score = {contract: contract.toUpperCase(), declarer: declarer ? declarer.toUpperCase() : null, tricks: tricks === undefined ? null : Number(tricks)};
+  }
+  // a fouled board's form (L87A) and, teams, the side at fault (L86B2(b)): the server checks them as `event result` does
   act("POST", `/api/events/${EVENT}/results`, {round: Number(f.get("round")), table: Number(f.get("table")), board: Number(f.get("board")),
-    ...score, reason: f.get("reason")}, (r) => say(r.message || `${resultText(r)} entered`));
+    ...score, reason: f.get("reason"), fouled: f.get("fouled").trim() || null, at_fault: f.get("at_fault") || null},
+    (r) => say(r.message || `${resultText(r)} entered`));
 });
 refresh();
 setInterval(refresh, 2000);

@@ -8,6 +8,7 @@ document.getElementById("new-event").addEventListener("submit", async (event) =>
     factoring: form.get("factoring")};  // the server refuses a factoring for the IMP forms (L78D)
   if (form.get("pairs")) spec.pairs = Number(form.get("pairs"));
   if (form.get("teams")) spec.teams = Number(form.get("teams"));
+  if (form.get("weighted_decimals")) spec.weighted_decimals = Number(form.get("weighted_decimals"));  // L12C1(c)
   const above = (form.get("alert_above") || "").trim();  // the event's alert policy: the server checks it (L40B2(a)(iii))
   if (above || form.get("self_alert") === "on") spec.alert_policy = Object.assign(above ? {above} : {}, {self_alert: form.get("self_alert") === "on"});
   const file = form.get("pbn");
