@@ -268,8 +268,9 @@ class Event:
 
     def _check_rooms(self, entry: Entry) -> None:
         """A team match's two rooms stay comparable (``results.board_imps``): the same form of a fouled board
-        (L87C, L86B2); at most one adjusted score on a board when one is assigned (L86B1, L86B2); one assigned
-        score, not a split one (L12C1(b): the board is one comparison, L78B)."""
+        (L87C, L86B2), an assigned score against another form only with the side at fault (L86B2(b)); at most one
+        adjusted score on a board when one is assigned (L86B1, L86B2); one assigned score, not a split one (the
+        board is one comparison, L78B); artificial scores whose IMPs balance between the teams (L12C2(b))."""
         where = entry.where
         if entry.assigned_ew is not None:
             raise TournamentError(f"{where}: a split assigned score (L12C1(b)) is not scored in a team match, whose "
@@ -280,6 +281,15 @@ class Event:
                      None)  # fmt: skip
         if other is None:
             return
+        pair = (entry, other)
+        if any(x.adjusted is not None for x in pair) and all(x.assigned is None for x in pair):
+            # artificial scores: each team's IMPs must balance (L12C2(b), ``board_imps``)
+            mine, theirs = (self._table_result(x, self.encounter(x.round, x.table)) for x in (entry, other))
+            rooms = (mine, theirs) if entry.table < mate else (theirs, mine)
+            try:
+                board_imps(*rooms, self.board(entry.board), self.scoring.imp_artificial)
+            except TournamentError as exc:
+                raise TournamentError(f"{where}: {exc}") from None
         adjusted = [x for x in (entry, other) if (x.adjusted, x.assigned) != (None, None)]
         if len(adjusted) == 2 and any(x.assigned is not None for x in adjusted):
             raise TournamentError(f"{where}: the other room (table {mate}) has an adjusted score too; with an "
@@ -287,6 +297,12 @@ class Event:
                                   "scores (A60/40, L12C2; L86B2(a), (c)), or, one side at fault, an assigned "
                                   "score against the other room's played result with --at-fault "
                                   "(L86B2(b))")  # fmt: skip
+        blind = len(adjusted) == 1 and adjusted[0].assigned is not None and adjusted[0].at_fault is None
+        if blind and other.fouled != entry.fouled:
+            raise TournamentError(f"{where}: the rooms of board {entry.board} (table {mate}) played different forms "
+                                  "and an assigned score against the other room's is not comparable (L87C, "
+                                  "L86B2): name the side at fault (--at-fault, L86B2(b)) or give artificial "
+                                  "scores (A60/40, L12C2; L86B2(a), (c))")  # fmt: skip
         if not adjusted and other.fouled != entry.fouled:
             raise TournamentError(f"{where}: the other room (table {mate}) played board {entry.board} in "
                                   f"another form ({other.fouled or 'the correct one'}): the rooms cannot be "
@@ -397,7 +413,8 @@ class Event:
         for (number, _, _), match in sorted(rooms.items()):
             board = boards[number]
             both = sorted(match, key=lambda r: r.table or 0)
-            home = board_imps(both[0], both[1], board) if len(both) == 2 else None  # the open room's NS team's
+            scale = self.scoring.imp_artificial
+            home = board_imps(both[0], both[1], board, scale) if len(both) == 2 else None  # the open room's NS team's
             by_board.setdefault(number, []).extend(
                 ScoredResult(r, r.score_ns(board), None if home is None else float(sign * home),
                              None if home is None else float(-sign * home))
@@ -429,7 +446,7 @@ class Event:
                     open_room, closed_room = sorted(both, key=lambda r: r.table or 0)
                     pairs.append((open_room, closed_room, boards[number]))
             if pairs:
-                out.append((e, score_match(pairs, home=str(e.ns))))
+                out.append((e, score_match(pairs, home=str(e.ns), scale=self.scoring.imp_artificial)))
         return tuple(out)
 
     def _teams_ranking(self) -> tuple[Standing, ...]:

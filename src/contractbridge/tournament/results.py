@@ -437,10 +437,9 @@ def _line_units(
     return units
 
 
-def _imp_artificial(percent: float, form: Form) -> float:
-    """An artificial score given as a percentage, in IMPs (L12C2(b)): above 50 % average-plus, 50 % average,
-    below 50 % average-minus."""
-    scale = form.imp_artificial
+def _imp_artificial(percent: float, scale: compare.ArtificialScale) -> float:
+    """An artificial score given as a percentage, in IMPs on ``scale`` (the form's ``imp_artificial``, the
+    organiser's values L12C2(b) allows): above 50 % average-plus, 50 % average, below 50 % average-minus."""
     return scale.plus if percent > 50 else scale.average if percent == 50 else scale.minus
 
 
@@ -463,7 +462,8 @@ def _imps(results: Sequence[TableResult], scores: Sequence[int | None], form: Fo
         if i in points:
             out.append(ScoredResult(r, scores[i], *points[i], datum=datum))
         elif r.artificial is not None:
-            ns, ew = _imp_artificial(r.artificial.ns, form), _imp_artificial(r.artificial.ew, form)
+            scale = form.imp_artificial
+            ns, ew = _imp_artificial(r.artificial.ns, scale), _imp_artificial(r.artificial.ew, scale)
             out.append(ScoredResult(r, None, ns, ew, datum=datum))
         elif r.assigned is not None and r.assigned_for_ew is not None and datum is not None:
             # each side's assigned score against the datum, weighted outcome by outcome (L12C1(c)); a split
@@ -675,13 +675,21 @@ def imp_text(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:.2f}"
 
 
-def board_imps(open_room: TableResult, closed_room: TableResult, board: Vulnerability | Board) -> float:
+def board_imps(
+    open_room: TableResult,
+    closed_room: TableResult,
+    board: Vulnerability | Board,
+    scale: compare.ArtificialScale = compare.IMPS,
+) -> float:
     """The IMPs of one board of a team match for the open room's NS team (the home team; the closed room's EW),
     the one rule the match, its VPs, the travellers and the exports read:
 
     - both rooms played: the difference of the two NS scores (L78B), when they played the same form (else not
       comparable: L87C, L86B2, refused);
-    - an artificial score in a room (L12C2(b)): ±3 to the side it favours, the other room not compared;
+    - an artificial score in a room (L12C2(b)): average-plus / average-minus on ``scale`` (the form's
+      ``imp_artificial``, ±3 by default) to each side by its own percentage, the other room not compared; one
+      the two teams' IMPs do not balance on (A60/60: each contestant's own score, both +3) is refused — a match's
+      board is one number for the home team, the visitors' its opposite;
     - an assigned score in one room against the other room's played result (L86B1): each weighted outcome IMPed
       against that result, the IMPs weighted (L12C1(c)), to the hundredth; with the side at fault named
       (non-comparable results, L86B2(b)), the other side gets the better of average-plus and that, the side at
@@ -702,12 +710,14 @@ def board_imps(open_room: TableResult, closed_room: TableResult, board: Vulnerab
     if any(room.artificial is not None for room in rooms):
         if any(room.assigned is not None for room in rooms):
             raise TournamentError(_TWO_ADJUSTED.format(board=open_room.board))
-        imps = 0
+        home = away = 0.0
         for room, home_ns in zip(rooms, (True, False), strict=True):
             if room.artificial is not None:
-                mine = room.artificial.ns if home_ns else room.artificial.ew
-                imps += int(compare.IMPS.plus if mine > 50 else compare.IMPS.minus if mine < 50 else 0)
-        return imps
+                ns, ew = _imp_artificial(room.artificial.ns, scale), _imp_artificial(room.artificial.ew, scale)
+                home, away = (home + ns, away + ew) if home_ns else (home + ew, away + ns)
+        if home != -away:
+            raise TournamentError(_UNBALANCED.format(board=open_room.board, home=imp_text(home), away=imp_text(away)))
+        return home
     k = 0 if rooms[0].assigned is not None else 1
     room, other = rooms[k], scores[1 - k]
     if room.assigned is None:
@@ -717,15 +727,26 @@ def board_imps(open_room: TableResult, closed_room: TableResult, board: Vulnerab
                               f"board {room.board}: a split assigned score (L12C1(b)) is not scored in a team "
                               "match, whose board is one comparison of the two rooms (L78B): give one assigned "
                               "score (L86B1)")  # fmt: skip
+    if room.at_fault is None and room.fouled != rooms[1 - k].fouled:
+        raise TournamentError(f"board {room.board}: the rooms played different forms and an assigned score against "
+                              "the other room's result is not comparable (L87C, L86B2): the side at fault is "
+                              "named (L86B2(b)) or the Director gives artificial scores (L12C2)")  # fmt: skip
     sign = 1 if k == 0 else -1  # the home team sits NS in the open room, EW in the closed one
     home = sign * _hundredths(room.assigned.imps(other))
     if room.at_fault is None:
         return home
     if (room.at_fault == "NS") == (k == 0):  # the home team at fault: the visitors are the non-offending side
-        _, home = compare.teams_one_at_fault(-home)
+        _, home = compare.teams_one_at_fault(-home, scale)
     else:
-        home, _ = compare.teams_one_at_fault(home)
+        home, _ = compare.teams_one_at_fault(home, scale)
     return _hundredths(Fraction(home))
+
+
+_UNBALANCED: Final = ("board {board}: the artificial scores give the home team {home} IMP and the visitors {away} "
+                      "(each contestant its own, L12C2(b)): a team match's board is one number for the home team, "
+                      "the visitors' its opposite (L78B), so scores that do not balance are not scored here: give "
+                      "one side average-plus and the other average-minus (A60/40, A40/60) or both average "
+                      "(A50/50)")  # fmt: skip
 
 
 _TWO_ADJUSTED: Final = ("board {board}: both rooms of the match have an adjusted score, one of them assigned: "
@@ -739,10 +760,11 @@ def score_match(
     *,
     home: str,
     corrected: bool = True,
+    scale: compare.ArtificialScale = compare.IMPS,
 ) -> MatchScore:
     """Score a teams match from its boards: for each board the two rooms' results and the board (vulnerability).
     ``home`` names the home team's id as it appears on the results (its pair sits NS in one room and EW in the
-    other). Each board by ``board_imps`` (an artificial score ±3 IMP to the side it favours, L12C2(b); an
+    other). Each board by ``board_imps`` (an artificial score average-plus/minus on ``scale``, L12C2(b); an
     assigned score weighted outcome by outcome, L86B1, L12C1(c))."""
     per_board: list[tuple[int, float]] = []
     for open_room, closed_room, board in rooms:
@@ -756,7 +778,7 @@ def score_match(
                 raise TournamentError(f"board {room.board}: team {home!r} is not at this table")
         if signs[0] == signs[1]:
             raise TournamentError(f"board {open_room.board}: the home team sits the same way in both rooms")
-        per_board.append((open_room.board, signs[0] * board_imps(open_room, closed_room, board)))
+        per_board.append((open_room.board, signs[0] * board_imps(open_room, closed_room, board, scale)))
     home_imps = _hundredths(sum((Fraction(str(i)) for _, i in per_board if i > 0), Fraction(0)))
     away_imps = _hundredths(-sum((Fraction(str(i)) for _, i in per_board if i < 0), Fraction(0)))
     vp = compare.victory_points(home_imps - away_imps, len(per_board), corrected) if per_board else (10.0, 10.0)
