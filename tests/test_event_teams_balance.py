@@ -11,8 +11,11 @@ from contractbridge.cards import Seat
 from contractbridge.contract import Contract
 from contractbridge.deal import Vulnerability
 from contractbridge.errors import TournamentError
+from contractbridge.formats import pbn
 from contractbridge.scoring import compare
+from contractbridge.tournament import usebio
 from contractbridge.tournament.event import Entry, Event
+from contractbridge.tournament.pbn_scores import read_published, recompute
 from contractbridge.tournament.results import Artificial, TableResult, board_imps, parse_assigned, score_match
 
 NONE = Vulnerability.NONE
@@ -95,3 +98,26 @@ def test_an_assigned_score_against_another_form_needs_the_side_at_fault_l87c_l86
     with pytest.raises(TournamentError, match="not comparable"):
         board_imps(played(1), TableResult(1, ("4",), ("1",), assigned=parse_assigned("3NT N =", NONE), table=2,
                                           fouled="b"), NONE)  # fmt: skip
+
+
+def test_the_exports_carry_the_side_at_fault_and_read_it_back_l86b2b() -> None:
+    """TV49 (L86B2(b)): the visitors at fault in the closed room, the home team gets average-plus (+3, not the
+    assigned score's +1). PBN's ``AtFault`` cell and USEBIO's ``ASSIGNED_AT_FAULT`` carry it, read back into
+    ``TableResult.at_fault``, and the re-check (``results``) agrees with the event."""
+    event = league()
+    for entry in (Entry(1, 1, 1, "4H", "N", 11), Entry(1, 1, 2, "4S", "E", 10), Entry(1, 2, 2, "4S", "E", 10),
+                  Entry(1, 2, 1, assigned="4S S =", reason="fouled board (L87C)", at_fault="NS")):  # fmt: skip
+        event = event.enter(entry)
+    text = event.pbn_scores()
+    assert "AtFault" in text and "ASSIGNED_AT_FAULT>NS<" in event.usebio()
+    by_pbn = read_published(pbn.PbnFile(pbn.loads(text)))
+    [board] = [b for b in by_pbn.boards if b.number == 1]
+    assert {r.result.table: r.result.at_fault for r in board.rows} == {1: None, 2: "NS"}
+    for published in (by_pbn, usebio.loads(event.usebio())):  # USEBIO teams: re-checked from its IMP cells
+        [played] = [m for m in published.matches if m.imps is not None]
+        assert played.imps == (3, 0)
+        assert recompute(published, boards_per_match=2).differences == ()
+    bad = text.replace('"NS"\n', '"N"\n', 1) if '"NS"\n' in text else text.replace(" NS\n", " N\n", 1)
+    assert bad != text
+    with pytest.raises(TournamentError, match=r"L86B2\(b\)"):
+        read_published(pbn.PbnFile(pbn.loads(bad)))

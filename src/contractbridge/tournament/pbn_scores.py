@@ -374,7 +374,7 @@ def table_result(
 ) -> TableResult:  # fmt: skip
     """A score-table row's result: played (contract, declarer, tricks), passed out, artificial (``A+``/``A=``/
     ``A-`` cells, L12C2), assigned (an ``Assigned`` cell, with ``Assigned_EW`` when split: ``assigned_cell``,
-    L12C1) or not played (``-``)."""
+    L12C1; ``AtFault``, the side at fault in a team match, L86B2(b)) or not played (``-``)."""
     place: dict[str, Any] = {}
     for key, column in (("round", "Round"), ("table", "Table")):
         value = _cell(record, column)
@@ -389,8 +389,10 @@ def table_result(
     assigned = (_cell(record, "Assigned") or "-").strip()
     if assigned != "-":  # our cell for an assigned score (L12C1; docs/tournaments.md): the row scores it
         split = (_cell(record, "Assigned_EW") or "-").strip()
+        fault = (_cell(record, "AtFault") or "-").strip().upper()  # ours too: the side at fault, L86B2(b)
         return TableResult(board, ns, ew, assigned=parse_assigned_cell(assigned),
-                           assigned_ew=None if split == "-" else parse_assigned_cell(split), **place)  # fmt: skip
+                           assigned_ew=None if split == "-" else parse_assigned_cell(split),
+                           at_fault=None if fault == "-" else fault, **place)  # fmt: skip
     a_ns, a_ew = artificial_cell(ns_cell), artificial_cell(ew_cell)
     if a_ns is not None or a_ew is not None:
         return TableResult(board, ns, ew, artificial=Artificial(a_ns or 50.0, a_ew or 50.0), **place)
@@ -812,16 +814,20 @@ def _board_game(
         columns.append(("ButlerDatum", "R"))
     assigned = [s.result.assigned for s in scored]
     split = [s.result.assigned_ew for s in scored]
-    extra = [(name, cells) for name, cells in (("Assigned", assigned), ("Assigned_EW", split))
+    fault = [s.result.at_fault for s in scored]
+    extra = [(name, cells) for name, cells in (("Assigned", assigned), ("Assigned_EW", split), ("AtFault", fault))
              if any(a is not None for a in cells)]  # fmt: skip
     columns += [(name, "L") for name, _ in extra]
-    rows = [[*_score_row(s, form, seats, datum), *(_assigned(cells[i]) for _, cells in extra)]
+    rows = [[*_score_row(s, form, seats, datum), *(_extra_cell(cells[i]) for _, cells in extra)]
             for i, s in enumerate(scored)]  # fmt: skip
     return [*out, *_table("ScoreTable", columns, rows), ""]
 
 
-def _assigned(score: compare.AssignedScore | None) -> str:
-    return "-" if score is None else _quote(assigned_cell(score))
+def _extra_cell(value: compare.AssignedScore | str | None) -> str:
+    """Our cells (docs/tournaments.md): an assigned score (L12C1), the side at fault (``NS``/``EW``, L86B2(b))."""
+    if value is None:
+        return "-"
+    return value if isinstance(value, str) else _quote(assigned_cell(value))
 
 
 def _score_row(s: ScoredResult, form: Form, seats: Sequence[Sequence[str]], datum: bool) -> list[str]:

@@ -208,7 +208,8 @@ def _row(board: int, line: ET.Element, where: str) -> PublishedRow:
     record = {"Declarer": _text(line, "PLAYED_BY") or "", "Result": _text(line, "TRICKS") or "",
               "Lead": _text(line, "LEAD") or "-", "Table": _number(_text(line, "TABLE_NUMBER")),
               "Assigned": _text(line, "ASSIGNED_SCORE") or "-",
-              "Assigned_EW": _text(line, "ASSIGNED_SCORE_EW") or "-"}  # fmt: skip
+              "Assigned_EW": _text(line, "ASSIGNED_SCORE_EW") or "-",
+              "AtFault": _text(line, "ASSIGNED_AT_FAULT") or "-"}  # fmt: skip
     cells = (score, "-")
     if score.upper().startswith("A") and "/" not in score:
         raise TournamentError(f"{where}: adjusted SCORE {score!r} is not of the form A60/40 (L12C2)")
@@ -331,7 +332,8 @@ def _direction(home: str, s: ScoredResult) -> ET.Element:
 def _traveller_line(board: ET.Element, s: ScoredResult, form: Form, key: str) -> ET.Element:
     """A result's ``TRAVELLER_LINE``: its table (``TABLE_NUMBER``), the sides, the contract, declarer, lead and
     tricks, the NS score (an artificial score as ``A60/40``, L12C2; an assigned one in ``ASSIGNED_SCORE``, with
-    ``ASSIGNED_SCORE_EW`` when split, ``results.assigned_cell``, L12C1) and each side's points (``NS_``/``EW_`` +
+    ``ASSIGNED_SCORE_EW`` when split, ``results.assigned_cell``, L12C1, and ``ASSIGNED_AT_FAULT``, the side at
+    fault in a team match, L86B2(b)) and each side's points (``NS_``/``EW_`` +
     ``key``)."""
     r = s.result
     line = ET.SubElement(board, "TRAVELLER_LINE")
@@ -345,6 +347,8 @@ def _traveller_line(board: ET.Element, s: ScoredResult, form: Form, key: str) ->
         _el(line, "ASSIGNED_SCORE", assigned_cell(r.assigned))
         if r.assigned_ew is not None:
             _el(line, "ASSIGNED_SCORE_EW", assigned_cell(r.assigned_ew))
+        if r.at_fault is not None:  # ours too: the side at fault in a team match (L86B2(b))
+            _el(line, "ASSIGNED_AT_FAULT", r.at_fault)
     elif r.played:
         _el(line, "CONTRACT", "PASS" if r.passed_out else str(r.contract))
         if r.declarer is not None:
