@@ -14,7 +14,7 @@ from contractbridge.errors import TournamentError
 from contractbridge.formats import pbn
 from contractbridge.scoring import compare
 from contractbridge.tournament import usebio
-from contractbridge.tournament.event import Entry, Event
+from contractbridge.tournament.event import Entry, Event, assigned_scores
 from contractbridge.tournament.pbn_scores import read_published, recompute
 from contractbridge.tournament.results import Artificial, TableResult, board_imps, parse_assigned, score_match
 
@@ -121,3 +121,12 @@ def test_the_exports_carry_the_side_at_fault_and_read_it_back_l86b2b() -> None:
     assert bad != text
     with pytest.raises(TournamentError, match=r"L86B2\(b\)"):
         read_published(pbn.PbnFile(pbn.loads(bad)))
+
+
+def test_split_scores_cite_the_law_that_lets_them_not_balance() -> None:
+    """A split (non-balancing) assigned score is cited as the digest's §7.4 has it (L12C1(e)), not L12C1(b), which
+    is the assigned score approximating the probable result."""
+    with pytest.raises(TournamentError, match=r"split assigned score \(L12C1\(e\)\)"):
+        league().enter(Entry(1, 1, 1, assigned="3NT N =", assigned_ew="3NT N -1", reason="r"))
+    with pytest.raises(TournamentError, match=r"each side its own: --ns and --ew \(L12C1\(e\)\)"):
+        assigned_scores(None, "3NT N =", None, ("--assigned", "--ns", "--ew"))

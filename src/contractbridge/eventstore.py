@@ -7,7 +7,7 @@ opened with them. A director's correction (L79C) or adjusted score (L12C) replac
 replaced is kept, with who replaced it and when, never scored (as the CLI's event file keeps it, ``Event.replaced``).
 
 An event keeps its factoring of boards with fewer results (L78D) and a result the Director's assigned score in full
-(L12C1: weighted, L12C1(c); split, L12C1(b)), as the CLI's event file does.
+(L12C1: weighted, L12C1(c); split, L12C1(e)), as the CLI's event file does.
 
 The schema is Alembic revisions ``0003``, ``0005``, ``0006`` and ``0007``; every method commits before it returns,
 and a refused write (a result already entered, an unknown event) changes nothing.

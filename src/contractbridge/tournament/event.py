@@ -60,7 +60,7 @@ class Entry:
     Director's adjusted score with its reason (L81C8: the Director records the reason): ``adjusted``, artificial
     (``A60/40``, L12C2), or ``assigned`` (``4S N = 60% + 4S N -1 40%``: ``results.ASSIGNED_SYNTAX``, L12C1(c)),
     with ``assigned_ew`` EW's own score when the two sides' scores are split (``assigned`` is then NS's; they need
-    not balance, L12C1(b)). ``fouled`` names the form of a fouled board the table played (L87A; None for the
+    not balance, L12C1(e)). ``fouled`` names the form of a fouled board the table played (L87A; None for the
     correct one): each form is scored apart. ``at_fault`` (teams, with ``assigned``): the side of the table at
     fault when the rooms' results are not comparable (L86B2(b)): the other side gets the better of average-plus
     and the assigned score."""
@@ -123,14 +123,14 @@ def assigned_scores(
     both: str | None, ns: str | None, ew: str | None, names: tuple[str, str, str]
 ) -> tuple[str | None, str | None]:
     """``Entry.assigned`` and ``Entry.assigned_ew`` from an assigned score for both sides (``both``) or a split
-    one, each side its own (``ns`` with ``ew``, L12C1(b)); ``names`` are the three as the user gives them (the
+    one, each side its own (``ns`` with ``ew``, L12C1(e)); ``names`` are the three as the user gives them (the
     CLI's options, the web's fields), for the messages. Checked as written by ``Event.enter``."""
     one, split_ns, split_ew = names
     if both is not None and (ns, ew) != (None, None):
         raise TournamentError(f"{one} gives both sides one score; a split score is {split_ns} with {split_ew} "
-                              "(L12C1(b))")  # fmt: skip
+                              "(L12C1(e))")  # fmt: skip
     if (ns is None) != (ew is None):
-        raise TournamentError(f"a split score gives each side its own: {split_ns} and {split_ew} (L12C1(b))")
+        raise TournamentError(f"a split score gives each side its own: {split_ns} and {split_ew} (L12C1(e))")
     for text in (both, ns, ew):
         if text is not None and not text.strip():
             raise TournamentError("an assigned score is a result, e.g. '4S N -1' or '4S N = 60% + 4S N -1 40%'")
@@ -273,7 +273,7 @@ class Event:
         board is one comparison, L78B); artificial scores whose IMPs balance between the teams (L12C2(b))."""
         where = entry.where
         if entry.assigned_ew is not None:
-            raise TournamentError(f"{where}: a split assigned score (L12C1(b)) is not scored in a team match, whose "
+            raise TournamentError(f"{where}: a split assigned score (L12C1(e)) is not scored in a team match, whose "
                                   "board is one comparison of the two rooms (L78B): give one assigned score "
                                   "(--assigned, L86B1)")  # fmt: skip
         mate = entry.table + 1 if entry.table % 2 else entry.table - 1  # the match's other room
@@ -350,7 +350,7 @@ class Event:
                 return TableResult(entry.board, ns, ew, artificial=Artificial.parse(entry.adjusted),
                                    fouled=entry.fouled, round=entry.round, table=entry.table)  # fmt: skip
             if entry.assigned_ew is not None and entry.assigned is None:
-                raise TournamentError("a split score gives each side its own: NS's and EW's (L12C1(b))")
+                raise TournamentError("a split score gives each side its own: NS's and EW's (L12C1(e))")
             if entry.assigned is not None:
                 board = self.board(entry.board)
                 split = None if entry.assigned_ew is None else parse_assigned(entry.assigned_ew, board)

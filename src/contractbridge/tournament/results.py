@@ -258,7 +258,8 @@ class TableResult:
     """One table's result on one board. ``ns``/``ew``: the contestants of each side (one pair id each, or the
     two players of an individual). Played: ``contract``/``declarer``/``tricks`` (``passed_out`` for a board
     passed out, L22B). Else ``artificial`` (L12C2), ``assigned`` (L12C1(c); with ``assigned_ew``, EW's own score,
-    a split score: each side scored by its own, the two need not balance, L12C1(b)) or ``not_played``.
+    a split score: each side scored by its own, the two need not balance, as L12C1(e) and L11A give) or
+    ``not_played``.
     ``fouled`` names the form of the board in which the result was made (L87), ``None`` for the correct one."""
 
     board: int
@@ -298,20 +299,20 @@ class TableResult:
         if set(self.ns) & set(self.ew):
             raise TournamentError(f"board {self.board}: {sorted(set(self.ns) & set(self.ew))} on both sides")
         if self.assigned_ew is not None and self.assigned is None:
-            raise TournamentError(f"board {self.board}: a split score gives NS's assigned score too (L12C1(b))")
+            raise TournamentError(f"board {self.board}: a split score gives NS's assigned score too (L12C1(e))")
         if self.at_fault is not None and (self.at_fault not in ("NS", "EW") or self.assigned is None):
             raise TournamentError(f"board {self.board}: the side at fault is NS or EW, given with an assigned score "
                                   f"(L86B2(b)), not {self.at_fault!r}")  # fmt: skip
 
     @property
     def assigned_for_ew(self) -> compare.AssignedScore | None:
-        """The assigned score EW are scored by (their own when split, L12C1(b)), for NS as ever."""
+        """The assigned score EW are scored by (their own when split, L12C1(e)), for NS as ever."""
         return self.assigned_ew if self.assigned_ew is not None else self.assigned
 
     @property
     def adjustment(self) -> str | None:
         """The adjusted score as a traveller shows it: ``A60/40`` (L12C2), ``+620 60% + -100 40%`` (L12C1(c)),
-        ``NS +420 / EW -50`` (split, L12C1(b)); None for a result played."""
+        ``NS +420 / EW -50`` (split, L12C1(e)); None for a result played."""
         if self.artificial is not None:
             return str(self.artificial)
         if self.assigned is None:
@@ -384,7 +385,7 @@ def _matchpoints(
 ) -> tuple[ScoredResult, ...]:
     top = compare.top(expected, form.scale)
     units: dict[int, float] = {}
-    units_ew: dict[int, float] = {}  # the EW line's, for NS: another when a split score is on the board (L12C1(b))
+    units_ew: dict[int, float] = {}  # the EW line's, for NS: another when a split score is on the board (L12C1(e))
     groups: dict[str | None, list[int]] = defaultdict(list)
     for i, (r, s) in enumerate(zip(results, scores, strict=True)):
         if s is not None or r.assigned is not None:
@@ -420,7 +421,7 @@ def _line_units(
 ) -> dict[int, float]:
     """The matchpoints (for NS) of one line's comparison (L78A): the scores played, and each assigned score
     weighted outcome by outcome (L12C1(c)) — the EW line's when ``ew`` (a split score's EW side is compared with
-    the other EW pairs, its NS side with the other NS pairs: L12C1(b))."""
+    the other EW pairs, its NS side with the other NS pairs: L12C1(e))."""
     plain = [i for i in members if scores[i] is not None]
     weighted = {j: a for j in members if (a := results[j].assigned_for_ew if ew else results[j].assigned) is not None}
     field = [s for s in (scores[i] for i in plain) if s is not None]
@@ -467,12 +468,12 @@ def _imps(results: Sequence[TableResult], scores: Sequence[int | None], form: Fo
             out.append(ScoredResult(r, None, ns, ew, datum=datum))
         elif r.assigned is not None and r.assigned_for_ew is not None and datum is not None:
             # each side's assigned score against the datum, weighted outcome by outcome (L12C1(c)); a split
-            # score's sides each by their own (L12C1(b))
+            # score's sides each by their own (L12C1(e))
             ns, ew = (float(a.imps(datum)) for a in (r.assigned, r.assigned_for_ew))
             out.append(ScoredResult(r, None, ns, -ew, datum=datum))
         elif r.assigned is not None and r.assigned_for_ew is not None and form.method is Method.TOTAL_POINTS:
             # total points (L78C): the assigned score itself, weighted, the weighted total (L12C1(c)); a split
-            # score's sides each by their own (L12C1(b))
+            # score's sides each by their own (L12C1(e))
             out.append(ScoredResult(r, None, float(r.assigned.mean), -float(r.assigned_for_ew.mean)))
         else:
             out.append(ScoredResult(r, None, None, None, datum=datum))
@@ -485,7 +486,7 @@ def _cross_imps(
     """Each table's (NS, EW) cross-IMPs (L78B): every score of a line against every other of that line, the
     scores played and the assigned ones alike, an assigned score weighted outcome by outcome (L12C1(c)) and
     two assigned scores meeting at their weighted means (L78C), as ``_line_units`` does for matchpoints; a split
-    score's NS side among the NS pairs, its EW side among the EW pairs (L12C1(b)). Summed, or averaged over the
+    score's NS side among the NS pairs, its EW side among the EW pairs (L12C1(e)). Summed, or averaged over the
     comparisons when ``form.average``."""
     among = compare.cross_imps([scores[i] or 0 for i in played], average=False)
     assigned = [j for j, r in enumerate(results) if r.assigned is not None and r.artificial is None]
@@ -695,7 +696,7 @@ def board_imps(
       (non-comparable results, L86B2(b)), the other side gets the better of average-plus and that, the side at
       fault the complement (``compare.teams_one_at_fault``).
 
-    An assigned score against another adjusted score, or a split one (L12C1(b): a match's board is one
+    An assigned score against another adjusted score, or a split one (L12C1(e): a match's board is one
     comparison), is refused (L86B2: the Director's artificial scores)."""
     if open_room.board != closed_room.board:
         raise TournamentError(f"rooms of boards {open_room.board} and {closed_room.board} are not one board")
@@ -724,7 +725,7 @@ def board_imps(
         return 0  # a room not played, without the Director's score: nothing to compare
     if other is None or room.assigned_ew is not None:
         raise TournamentError(_TWO_ADJUSTED.format(board=open_room.board) if other is None else
-                              f"board {room.board}: a split assigned score (L12C1(b)) is not scored in a team "
+                              f"board {room.board}: a split assigned score (L12C1(e)) is not scored in a team "
                               "match, whose board is one comparison of the two rooms (L78B): give one assigned "
                               "score (L86B1)")  # fmt: skip
     if room.at_fault is None and room.fouled != rooms[1 - k].fouled:

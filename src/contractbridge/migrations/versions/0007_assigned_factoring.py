@@ -1,7 +1,7 @@
 """An event's factoring of boards with fewer results than the movement plays them (a condition of contest, L78D:
 ``none``, ``neuberg`` or ``proportional``, as ``event create --factoring``) and the Director's assigned adjusted
 scores in full (L12C1: ``assigned``, one for both sides or NS's of a split score, weighted ones included,
-L12C1(c); ``assigned_ew``, EW's of a split score, L12C1(b)), as the CLI's event file keeps them (``Entry``).
+L12C1(c); ``assigned_ew``, EW's of a split score, L12C1(e)), as the CLI's event file keeps them (``Entry``).
 New columns: an upgraded 0006 database's events are ``none`` (as they were scored) and its results keep their
 meaning (``adjusted`` stays the artificial score, L12C2). A downgrade refuses while a result holds an assigned score
 or an event a factoring: 0006 cannot keep them (a result with neither would read as passed out).
