@@ -370,14 +370,14 @@ class Event:
         except BridgeError as exc:
             raise TournamentError(f"{where}: {exc}") from None
 
-    def _results(self) -> dict[tuple[int, int], list[TableResult]]:
-        """The results by board and comparison group: a board's whole field (group 0), or a teams match's two
-        rooms (its first table)."""
-        groups: dict[tuple[int, int], list[TableResult]] = {}
+    def _results(self) -> dict[tuple[int, int, int], list[TableResult]]:
+        """The results by board and comparison group: a board's whole field (round 0, table 0), or a teams
+        match's two rooms (its round, its first table)."""
+        groups: dict[tuple[int, int, int], list[TableResult]] = {}
         teams = self.movement.kind is Kind.TEAMS
         for entry in self.entries:
-            group = entry.table - (entry.table + 1) % 2 if teams else 0
-            groups.setdefault((entry.board, group), []).append(
+            group = (entry.round, entry.table - (entry.table + 1) % 2) if teams else (0, 0)
+            groups.setdefault((entry.board, *group), []).append(
                 self._table_result(entry, self.encounter(entry.round, entry.table))
             )
         return groups
@@ -395,7 +395,7 @@ class Event:
         boards = {b.number: b for b in self.boards}
         tables = Counter(b for e in self.movement.encounters if e.ns is not None and e.ew is not None for b in e.boards)
         whole = self.factoring != "none"
-        for (number, _), results in sorted(self._results().items()):
+        for (number, _, _), results in sorted(self._results().items()):
             expected = tables[number] if whole else None  # the movement's top (L78A), a condition of contest (L78D)
             by_board.setdefault(number, []).extend(score_board(results, boards[number], self.scoring,
                                                                expected=expected))  # fmt: skip
@@ -405,12 +405,8 @@ class Event:
 
     def _teams_scored(self) -> tuple[tuple[BoardRecord, tuple[ScoredResult, ...]], ...]:
         boards = {b.number: b for b in self.boards}
-        rooms: dict[tuple[int, int, int], list[TableResult]] = {}
-        for entry in self.entries:
-            result = self._table_result(entry, self.encounter(entry.round, entry.table))
-            rooms.setdefault((entry.board, entry.round, entry.table - (entry.table + 1) % 2), []).append(result)
         by_board: dict[int, list[ScoredResult]] = {}
-        for (number, _, _), match in sorted(rooms.items()):
+        for (number, _, _), match in sorted(self._results().items()):
             board = boards[number]
             both = sorted(match, key=lambda r: r.table or 0)
             scale = self.scoring.imp_artificial
@@ -441,7 +437,7 @@ class Event:
                 continue
             pairs = []
             for number in e.boards:
-                both = [r for r in rooms.get((number, e.table), []) if r.round == e.round]
+                both = rooms.get((number, e.round, e.table), [])
                 if len(both) == 2:
                     open_room, closed_room = sorted(both, key=lambda r: r.table or 0)
                     pairs.append((open_room, closed_room, boards[number]))
