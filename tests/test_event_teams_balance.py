@@ -130,3 +130,27 @@ def test_split_scores_cite_the_law_that_lets_them_not_balance() -> None:
         league().enter(Entry(1, 1, 1, assigned="3NT N =", assigned_ew="3NT N -1", reason="r"))
     with pytest.raises(TournamentError, match=r"each side its own: --ns and --ew \(L12C1\(e\)\)"):
         assigned_scores(None, "3NT N =", None, ("--assigned", "--ns", "--ew"))
+
+
+@pytest.mark.parametrize("factoring", ["neuberg", "proportional"])
+def test_a_factored_events_pbn_export_reads_back_without_a_difference_l78d(factoring: str) -> None:
+    """Board 1 of a three-table Mitchell has two results and an artificial score (the movement plays it three
+    times): the event factors it to the top of three (L78D, its condition of contest), Neuberg or in proportion.
+    The export says so in our ``[Factoring]`` tag and ``recompute`` scores the board the same way: no board
+    differs (without the tag every factored number differed, labelled as Neuberg)."""
+    event = Event("Club", "matchpoints", "mitchell", 3, 1, 6, "7", factoring=factoring)
+    for entry in (Entry(1, 1, 1, "4S", "N", 10), Entry(2, 3, 1, "3NT", "S", 9),
+                  Entry(3, 2, 1, adjusted="A60/40", reason="slow play")):  # fmt: skip
+        event = event.enter(entry)
+    event = event.enter(Entry(1, 2, 2, "4H", "E", 10))  # board 2 with one result of three
+    text = event.pbn_scores()
+    assert f'[Factoring "{factoring} 3"]' in text
+    published = read_published(pbn.PbnFile(pbn.loads(text)))
+    assert {b.number: b.factoring for b in published.boards} == {1: (factoring, 3), 2: (factoring, 3)}
+    # every board's numbers as the event's (the ranking's places by shares of boards played are another matter)
+    assert [d for d in recompute(published).differences if d.where.startswith("board")] == []
+    unfactored = text.replace(f'[Factoring "{factoring} 3"]\n', "")
+    [first, *_] = recompute(read_published(pbn.PbnFile(pbn.loads(unfactored)))).differences
+    assert "Neuberg" not in first.why and first.why.startswith(("L78A", "L12C2"))
+    with pytest.raises(TournamentError, match=r"board 1: \[Factoring 'neuberg'\] is 'neuberg N'.*L78D"):
+        read_published(pbn.PbnFile(pbn.loads(text.replace(f'[Factoring "{factoring} 3"]', '[Factoring "neuberg"]', 1))))

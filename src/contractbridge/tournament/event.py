@@ -393,15 +393,22 @@ class Event:
             return self._teams_scored()
         by_board: dict[int, list[ScoredResult]] = {}
         boards = {b.number: b for b in self.boards}
-        tables = Counter(b for e in self.movement.encounters if e.ns is not None and e.ew is not None for b in e.boards)
-        whole = self.factoring != "none"
+        factored = self._factored()
         for (number, _, _), results in sorted(self._results().items()):
-            expected = tables[number] if whole else None  # the movement's top (L78A), a condition of contest (L78D)
+            expected = factored[number][1] if number in factored else None
             by_board.setdefault(number, []).extend(score_board(results, boards[number], self.scoring,
                                                                expected=expected))  # fmt: skip
         numbers = sorted(by_board)
         scored = session_scores((by_board[n] for n in numbers), self.scoring)
         return tuple((BoardRecord.of(boards[n]), s) for n, s in zip(numbers, scored, strict=True))
+
+    def _factored(self) -> dict[int, tuple[str, int]]:
+        """At matchpoints, by board, ``factoring`` with the results the movement plays the board for (its top,
+        L78A): how a board with fewer results is scored, a condition of contest (L78D); empty when ``none``."""
+        if self.factoring == "none":
+            return {}
+        tables = Counter(b for e in self.movement.encounters if e.ns is not None and e.ew is not None for b in e.boards)
+        return {number: (self.factoring, count) for number, count in tables.items()}
 
     def _teams_scored(self) -> tuple[tuple[BoardRecord, tuple[ScoredResult, ...]], ...]:
         boards = {b.number: b for b in self.boards}
@@ -495,7 +502,7 @@ class Event:
         if self.movement.kind is Kind.TEAMS:
             matches = self._match_records("a teams event's PBN results")
             return pbn_scores.dumps_teams(self.name, self.scoring, self.scored(), matches, self.ranking())
-        return pbn_scores.dumps(self.name, self.scoring, self.scored(), self.ranking())
+        return pbn_scores.dumps(self.name, self.scoring, self.scored(), self.ranking(), self._factored())
 
     def usebio(self) -> str:
         """The results as USEBIO 1.2 XML (a teams event's matches with their boards)."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
@@ -86,6 +86,9 @@ class PublishedBoard:
     deal: str | None
     rows: tuple[PublishedRow, ...]
     dealer: Seat | None = None
+    #: How the board with fewer results was scored (L78D, a condition of contest): ``("neuberg" or
+    #: "proportional", the results it is scored for)``, our ``[Factoring]`` tag; None: on its own top (L78A).
+    factoring: tuple[str, int] | None = None
 
     @property
     def record(self) -> BoardRecord:
@@ -325,7 +328,18 @@ def _board(game: PbnGame, table: PbnTable) -> PublishedBoard:
         raise TournamentError(f"board {number}: no [Vulnerable] tag to score the results by (L2, L77)")
     deal = game.get("Deal") or None
     rows = tuple(_row(number, record, i) for i, record in enumerate(table.records(), start=1))
-    return PublishedBoard(number, vulnerability, deal, rows, game.dealer)
+    return PublishedBoard(number, vulnerability, deal, rows, game.dealer, _factoring(number, game.get("Factoring")))
+
+
+def _factoring(board: int, tag: str | None) -> tuple[str, int] | None:
+    """Our ``[Factoring "neuberg 4"]`` tag: the board scored as if the movement's 4 results were there (L78D)."""
+    if tag is None:
+        return None
+    kind, _, count = tag.strip().lower().partition(" ")
+    if kind not in ("neuberg", "proportional") or not (count.isascii() and count.isdigit() and int(count) > 0):
+        raise TournamentError(f"board {board}: [Factoring {tag!r}] is 'neuberg N' or 'proportional N', N the "
+                              "results the board is scored for (L78D)")  # fmt: skip
+    return kind, int(count)
 
 
 def _row(board: int, record: dict[str, str], index: int) -> PublishedRow:
@@ -498,7 +512,9 @@ def recompute(event: PublishedEvent, *, boards_per_match: int | None = None) -> 
 def _recompute(event: PublishedEvent) -> Recomputed:
     form = event.form
     diffs: list[Difference] = []
-    boards = [score_board(score_table_rows(board), board.vulnerability, form) for board in event.boards]
+    boards = [score_board(score_table_rows(board), board.vulnerability, _board_form(board, form),
+                          expected=None if board.factoring is None else board.factoring[1])
+              for board in event.boards]  # fmt: skip
     scored_boards = list(zip(event.boards, session_scores(boards, form), strict=True))
     for board, scored in scored_boards:
         for row, s in zip(board.rows, scored, strict=True):
@@ -508,6 +524,11 @@ def _recompute(event: PublishedEvent) -> Recomputed:
     ranking = _with_entrants(standings, event.totals, form)
     diffs.extend(_total_differences(ranking, event.totals, form))
     return Recomputed(event, tuple(scored_boards), ranking, tuple(diffs))
+
+
+def _board_form(board: PublishedBoard, form: Form) -> Form:
+    """The form a board is scored by: the file's, factored as its ``[Factoring]`` tag says (L78D)."""
+    return form if board.factoring is None else replace(form, neuberg=board.factoring[0] == "neuberg")
 
 
 def _describe(r: TableResult) -> str:
@@ -535,8 +556,10 @@ def _row_differences(board: PublishedBoard, row: PublishedRow, s: ScoredResult, 
     what = {Method.MATCHPOINTS: "matchpoints", Method.BUTLER: "IMPs", Method.CROSS_IMPS: "cross-IMPs"}.get(
         form.method, "points"
     )
-    law = {Method.MATCHPOINTS: "L78A" + (", Neuberg" if form.neuberg else ""), Method.BUTLER: "L78B, Butler datum",
+    law = {Method.MATCHPOINTS: "L78A", Method.BUTLER: "L78B, Butler datum",
            Method.CROSS_IMPS: "L78B"}.get(form.method, "L78C")  # fmt: skip
+    if board.factoring is not None and form.method is Method.MATCHPOINTS:
+        law += f", factored to {board.factoring[1]} results ({board.factoring[0]}, L78D)"
     if r.artificial is not None:
         law = f"L12C2 artificial {r.artificial} of the top"
     for side, ids, value, pct in (("NS", r.ns, s.ns, s.pct_ns), ("EW", r.ew, s.ew, s.pct_ew)):
@@ -737,17 +760,21 @@ def dumps(
     form: Form,
     boards: Sequence[tuple[BoardRecord, Sequence[ScoredResult]]],
     ranking: Sequence[Standing],
+    factoring: Mapping[int, tuple[str, int]] | None = None,
 ) -> str:
     """A PBN 2.1 export of an event's results as the scoring programs write it: one game per board with its
     ``ScoreTable`` (table, round, ids, contract, declarer, tricks, lead, scores, points and percentages), the
     first game with the ``TotalScoreTable`` (rank with ``RankTie``, id, direction, total, percentage, names,
-    boards). Artificial scores are written ``A+``/``A=``/``A-`` (L12C2)."""
+    boards). Artificial scores are written ``A+``/``A=``/``A-`` (L12C2). ``factoring``: by board number, how a
+    board with fewer results was scored (L78D), our ``[Factoring "neuberg 4"]`` tag, which ``recompute`` honours."""
     individual = any(len(s.result.ns) == 2 for _, scored in boards for s in scored)
     competition = "Individuals" if individual else "Pairs"
     out = _header(form)
     for k, (board, scored) in enumerate(boards):
         totals = _total_lines(form, ranking, individual) if k == 0 else []
-        out += _board_game(name, form, form.name, competition, board, scored, individual, totals)
+        how = (factoring or {}).get(board.number)
+        tags = [] if how is None else [f'[Factoring "{how[0]} {how[1]}"]']
+        out += _board_game(name, form, form.name, competition, board, scored, individual, [*tags, *totals])
     return "\n".join(out)
 
 
