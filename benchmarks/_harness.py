@@ -32,6 +32,7 @@ _MEMO_DICTS = (
     ("contractbridge.play", "_SUIT_SETS"),
     ("contractbridge.cards", "_SUIT_TEXT"),  # a suit's text read → its holding (#28: the readers' memo)
     ("contractbridge.cards", "_RANKS_TEXT"),  # a holding → its text, made on first use
+    ("contractbridge.laws.wbf17.disclosure", "_FOLDS"),  # the clarification period's folds of the logs read
 )
 
 

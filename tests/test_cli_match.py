@@ -244,3 +244,22 @@ def test_card_options_that_are_not_a_pair_and_a_file_are_refused(tmp_path: Path)
         refused = runner.invoke(app, ["play", "--seat", "S", "--log", str(tmp_path / "x.jsonl"), *args], input="q\n")
         assert refused.exit_code == 1 and message in " ".join(refused.output.split()), (args, refused.output)
     assert not (tmp_path / "x.jsonl").exists()
+
+
+@pytest.mark.usefixtures("quick_robots")  # the logs, not the play
+def test_a_resumed_match_goes_on_from_the_directors_ruled_log(_data_home: Path) -> None:
+    """A board of a match stopped for a ruling is ruled into ``board-N-ruled.jsonl`` (``rule LOG -i -o LOG-ruled``,
+    as the stop says); ``--resume`` then reads the ruled log, not the stopped one (which ``rule`` never replaces),
+    and each later ruling's own ``-ruled`` log after it."""
+    played = runner.invoke(app, ["play", "--robot-seats", "NESW", "--boards", "1", "--seed", "11"])
+    assert played.exit_code == 0, played.output
+    (match,) = (_data_home / "contractbridge" / "matches").iterdir()
+    log = match / "board-1.jsonl"
+    whole = log.read_text(encoding="utf-8")
+    log.write_text(whole.splitlines(keepends=True)[0], encoding="utf-8")  # the board as it stopped
+    (match / "board-1-ruled.jsonl").write_text(whole.splitlines(keepends=True)[0], encoding="utf-8")
+    (match / "board-1-ruled-ruled.jsonl").write_text(whole, encoding="utf-8")  # the last ruling's log: all played
+    resumed = runner.invoke(app, ["play", "--robot-seats", "NESW", "--resume", "last"])
+    assert resumed.exit_code == 0, resumed.output
+    assert "Board 1 (played)" in resumed.output
+    assert log.read_text(encoding="utf-8") == whole.splitlines(keepends=True)[0]  # the stopped log is left as it was

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pexpect
 import pytest
 from typer.testing import CliRunner
 
@@ -85,3 +86,33 @@ def test_director_is_refused_with_a_rubber_or_a_resumed_board(tmp_path: Path) ->
         result = CliRunner().invoke(app, ["play", "--director", *args])
         assert result.exit_code == 1 and "error: --director makes new boards' tables" in result.output
     assert not list(tmp_path.iterdir())
+
+
+def test_a_robots_choice_of_a_rulings_option_is_shown(tmp_path: Path) -> None:
+    """At a director's table South's insufficient 1C over 2S is ruled, West (the robot, the offender's LHO) choosing
+    to accept it (L27A1): the screen says so, not only the calls around it."""
+    log = tmp_path / "board.jsonl"
+    child = spawn("play", "--director", "--seed", "1", "--seat", "S", "--log", str(log), "--robot-effort", "low")
+    child.expect("S call> ")
+    child.sendline("1C")
+    child.expect("S call> ")
+    screen = child.before
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    assert ("choose", "W") in _kinds(read_table(log))
+    assert "W chooses accept on the insufficient bid (L27A1)" in screen, screen
+
+
+def test_director_refuses_a_call_number_too_long_to_be_one(tmp_path: Path) -> None:
+    """``director N`` with thousands of digits is refused as malformed, the log untouched (no ``int()`` of it)."""
+    log = tmp_path / "board.jsonl"
+    child = spawn("play", "--director", "--seed", "1", "--seat", "S", "--log", str(log), "--robot-effort", "low")
+    child.expect("S call> ")
+    before = log.read_text(encoding="utf-8")
+    child.sendline("director " + "9" * 5000)
+    child.expect("S call> ")
+    assert "write: director N" in child.before
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0 and log.read_text(encoding="utf-8") == before

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from contractbridge.errors import BridgeError, EventLogError
+from contractbridge.formats.inputs import read_at_most
 
 __all__ = [
     "MAX_DEPTH",
@@ -137,8 +138,7 @@ def _read_bytes(source: Path | bytes | str, max_bytes: int) -> bytes:
         data = source.encode("utf-8", "surrogatepass")
     else:
         try:
-            with source.open("rb") as handle:
-                data = handle.read(max_bytes + 1)
+            data = read_at_most(source, max_bytes + 1)
         except OSError as err:
             raise EventLogError(f"{source}: {err.strerror or err}") from None
     if len(data) > max_bytes:

@@ -66,7 +66,7 @@ def pbn_game(board: Board, table: object | None = None, par: object | None = Non
 
 
 def _fail(err: Exception) -> typer.Exit:
-    Console(stderr=True).print(f"error: {err}", markup=False, highlight=False)
+    Console(stderr=True, soft_wrap=True).print(f"error: {err}", markup=False, highlight=False)  # a path unbroken
     return typer.Exit(2)
 
 
@@ -151,7 +151,7 @@ def register(app: typer.Typer) -> None:
     @app.command("generate")
     def generate_command(
         constraint: Annotated[str, typer.Argument(help='e.g. "spades(N) >= 5 and hcp(N) in 15..17"')] = "",
-        n: Annotated[int, typer.Option("-n", help="number of deals")] = 1,
+        n: Annotated[int, typer.Option("-n", help="number of deals", min=0)] = 1,
         seed: Annotated[int | None, typer.Option("--seed", help="random seed (reproducible output)")] = None,
         fmt: Annotated[Format, typer.Option("--format", "-f", help="text, pbn or json")] = Format.text,
         with_dd: Annotated[bool, typer.Option("--dd", help="solve each deal double dummy")] = False,
@@ -198,9 +198,11 @@ def register(app: typer.Typer) -> None:
     @app.command("simulate")
     def simulate_command(
         constraint: Annotated[str, typer.Argument(help="deals to simulate (the constraint language)")] = "",
-        n: Annotated[int, typer.Option("-n", help="number of deals")] = 1000,
+        n: Annotated[int, typer.Option("-n", help="number of deals", min=0)] = 1000,
         seed: Annotated[int | None, typer.Option("--seed", help="random seed")] = None,
-        workers: Annotated[int | None, typer.Option("--workers", "-w", help="local processes (0: this one)")] = None,
+        workers: Annotated[
+            int | None, typer.Option("--workers", "-w", help="local processes (0: this one)", min=0, max=1024)
+        ] = None,
         scheduler: Annotated[
             str | None, typer.Option("--scheduler", help="Dask scheduler address, e.g. tcp://host:8786")
         ] = None,
@@ -213,12 +215,17 @@ def register(app: typer.Typer) -> None:
 
         try:
             seat = Seat.parse(declarer)
+            if plot is not None:  # checked before the deals are solved, so that none is lost to a bad name
+                _check_plot(plot)
             result = simulate(
                 constraint, n, seed=seed, workers=workers, scheduler=scheduler, progress=not as_json and n >= 200
             )
         except BridgeError as err:
             raise _fail(err) from None
-        written = None if plot is None else result.plot(plot, seat)
+        try:
+            written = None if plot is None else result.plot(plot, seat)
+        except OSError as err:
+            raise _fail(BridgeError(f"{plot}: {err.strerror or err}")) from None
         if as_json:  # the file written is named in the JSON, which stays the only output
             typer.echo(json.dumps({**result.to_dict(), **({} if written is None else {"plot": str(written)})}))
             return
@@ -228,6 +235,17 @@ def register(app: typer.Typer) -> None:
         console.print(f"acceptance: {100 * result.acceptance:.3f}% of {result.attempts} shuffles")
         if written is not None:
             console.print(f"Wrote the trick distribution to {written}", highlight=False, soft_wrap=True)
+
+
+def _check_plot(plot: Path) -> None:
+    """``--plot`` names a new PNG or SVG file in a directory that exists: never a file replaced (matplotlib writes
+    over one), nor a format it refuses after the deals are solved."""
+    if plot.suffix.lower() not in (".png", ".svg"):
+        raise BridgeError(f"--plot writes a .png or .svg file, not {plot.name!r}")
+    if plot.exists():
+        raise BridgeError(f"{plot} exists: choose another name (simulate never replaces a file)")
+    if not plot.parent.is_dir():
+        raise BridgeError(f"{plot}: no directory {plot.parent}")
 
 
 #: Shuffles of the first batch that estimates how often a constraint is met (#17 item 13).

@@ -101,12 +101,15 @@ def create(
             from contractbridge.formats.pbn import read_file
             from contractbridge.tournament.handrecords import boards_from_pbn
 
-            deals = boards_from_pbn(read_file(boards))
+            try:
+                deals = boards_from_pbn(read_file(boards))
+            except TournamentError as exc:  # no board in the file: say which file
+                raise TournamentError(f"{boards}: {exc}") from None
         if teams is not None:
             tables, pairs = 2 * (teams // 2), teams
         if name is None:
             name = "Club teams" if form == "teams" else "Club pairs"
-        event = Event(name, form, movement, tables, boards_per_round, pairs or 2 * tables, seed,
+        event = Event(name, form, movement, tables, boards_per_round, 2 * tables if pairs is None else pairs, seed,
                       tuple(arrow_switch or ()), deals=deals, factoring=factoring)  # fmt: skip
         create_new(file, event.to_json())
     except (BridgeError, OSError) as exc:

@@ -109,7 +109,64 @@ def _refuse_existing(paths: list[Path], force: bool) -> None:
     """A file of the user's is never replaced unasked: ``--force`` says to."""
     taken = [path for path in paths if path.exists()]
     if taken and not force:
-        raise FormatError(f"{taken[0]} exists: convert never replaces a file unasked (--force replaces it)")
+        raise FormatError("exists: convert never replaces a file unasked (--force replaces it)", file=str(taken[0]))
+
+
+def _boards(count: int, source: Path) -> int:
+    """``count``, the boards read from ``source``; none is a ``FormatError``: nothing is written (an empty, binary
+    or mistaken file is not 'converted' into an empty one)."""
+    if count == 0:
+        raise FormatError("no boards: nothing written", file=str(source))
+    return count
+
+
+def _dealt(games: list[pbn.PbnGame]) -> int:
+    """The games with a deal, written or inherited (boards, whether they read or not)."""
+    return sum(game.tag("Deal") is not None or "Deal" in game.inherited for game in games)
+
+
+def _convert(
+    source: Path, target: Path, kinds: tuple[str, str], limit: int, force: bool, console: Console
+) -> tuple[int, list[str]]:
+    """Write ``source``'s boards to ``target`` (the same format rewritten as read; else through the neutral
+    records, warning of what the target cannot hold); the number of boards and the files written."""
+    kind_in, kind_out = kinds
+    if kind_in == kind_out == "pbn":  # rewritten as read, a header game (no deal) too
+        pf = pbn.read_file(source, limit=limit)
+        count = _boards(_dealt(pf.games), source)
+        pbn.write_file(pf, target)
+        return count, [str(target)]
+    if kind_in == "lin":
+        lf = lin.read_file(source, limit=limit)
+        if kind_out == "lin":
+            count = _boards(len(lf.boards), source)
+            lin.write_file(lf, target)
+            return count, [str(target)]
+        for tag, lost in sorted(convert.lost(lf, kind_out).items()):
+            console.print(f"warning: {source}: {_plural(lost, tag + '|…|')} not carried over", highlight=False)
+        if kind_out == "pbn":
+            try:
+                games = convert.lin_to_pbn(lf)
+            except FormatError as err:  # a LIN board's error has its line and column, not the file
+                raise err.located(file=str(source)) from None
+            count = _boards(len(games), source)
+            pbn.write_file(games, target, lf.info)
+            return count, [str(target)]
+    dealt = None  # the games with a deal (boards, read or not), when the source may hold more than one
+    if kind_in == "lin":
+        dealt = len(lf.boards)
+    if kind_in == "pbn":
+        games = pbn.read_file(source, limit=limit).games
+        dealt = _dealt(games)
+        for tag, lost in sorted(convert.pbn_lost(games, kind_out).items()):
+            name = tag if tag == convert.COMMENTARY else f"[{tag}]"
+            console.print(f"warning: {source}: {name} of {_plural(lost, 'board')} not carried over")
+    records = [loc.record for loc in files.read_records(source, skip_bad=True, limit=limit)]
+    _boards(len(records), source)
+    if dealt is not None and dealt > len(records):
+        skipped = _plural(dealt - len(records), "board")
+        console.print(f"warning: {source}: {skipped} not read, not written (contractbridge check {source} says why)")
+    return len(records), _write(records, target, kind_out, force=force)
 
 
 def register(app: typer.Typer) -> None:
@@ -149,29 +206,7 @@ def register(app: typer.Typer) -> None:
             limit = LIMITS[kind_in] if max_size is None else max_size * MiB
             if kind_out != "jsonl":  # a JSON-lines target's files are named by its boards (_write checks them)
                 _refuse_existing([target], force)
-            if kind_in == kind_out == "pbn":
-                pbn.write_file(pbn.read_file(source, limit=limit), target)
-                return
-            if kind_in == kind_out == "lin":
-                lin.write_file(lin.read_file(source, limit=limit), target)
-                return
-            if kind_in == "lin":
-                lf = lin.read_file(source, limit=limit)
-                for tag, count in sorted(convert.lost(lf, kind_out).items()):
-                    console.print(f"warning: {source}: {_plural(count, tag + '|…|')} not carried over", highlight=False)
-            if kind_in == "pbn":
-                for tag, count in sorted(convert.pbn_lost(pbn.read_file(source, limit=limit).games, kind_out).items()):
-                    name = tag if tag == convert.COMMENTARY else f"[{tag}]"
-                    console.print(f"warning: {source}: {name} of {_plural(count, 'board')} not carried over")
-            if kind_in == "lin" and kind_out == "pbn":
-                games = convert.lin_to_pbn(lf)
-                pbn.write_file(games, target, lf.info)
-                written = [str(target)]
-                count = len(games)
-            else:
-                records = [loc.record for loc in files.read_records(source, skip_bad=True, limit=limit)]
-                written = _write(records, target, kind_out, force=force)
-                count = len(records)
+            count, written = _convert(source, target, (kind_in, kind_out), limit, force, console)
         except (FormatError, OSError) as err:
             raise _fail(err if isinstance(err, FormatError) else FormatError(str(err), file=str(target))) from None
         where = written[0] if len(written) == 1 else f"{_plural(len(written), 'file')} {target.stem}-*.jsonl"

@@ -127,7 +127,7 @@ def rubber(
         sheet = Rubber.from_dict(read_json(load, LIMITS["rubber"], "rubber sheet")) if load else Rubber(edition)
     except (OSError, BridgeError) as exc:
         message = str(exc)  # the readers name the file already; the sheet's own checks do not
-        raise _fail(message if str(load) in message else f"{load}: {message}") from None
+        raise _fail(message if load is None or str(load) in message else f"{load}: {message}") from None
     target = save or load
     _show_sheet(console, sheet)
     while not sheet.is_finished:

@@ -175,7 +175,8 @@ def read_log(path: Path, max_bytes: int) -> Table:
             table = read_table(path, max_bytes=max_bytes)
         except EventLogError as err:
             hint = _multi_board_hint(path, max_bytes)
-            raise _fail(hint or f"{path}: {err}", 2 if err.number is None else 1) from None
+            message = str(err) if str(err).startswith(str(path)) else f"{path}: {err}"  # a file it cannot open
+            raise _fail(hint or message, 2 if err.number is None else 1) from None
     for w in caught:
         Console(stderr=True, highlight=False).print(f"[yellow]warning: {path}: {escape(str(w.message))}[/yellow]")
     return table
@@ -468,6 +469,8 @@ def _play_match(
             path = match.log(number)
 
             def open_(n: int = number, p: Path = path) -> tuple[Table, EventLog | None]:
+                while (ruled := p.with_name(f"{p.stem}-ruled{p.suffix}")).exists():  # the director's ruled log
+                    p = ruled  # (``rule LOG -i -o LOG-ruled``, as a stop for a ruling says) goes on from his ruling
                 if p.exists():
                     writer, table = EventLog.open(p, max_bytes=max_bytes)
                     return table, writer

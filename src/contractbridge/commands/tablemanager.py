@@ -38,7 +38,9 @@ def _write_new(path: Path, tables: list[Table]) -> None:
 def register(app: typer.Typer) -> None:
     @app.command("serve-tm")
     def serve_tm(
-        port: Annotated[int, typer.Option("--port", "-p", help="TCP port on 127.0.0.1 (0: any free port)")] = 2000,
+        port: Annotated[
+            int, typer.Option("--port", "-p", help="TCP port on 127.0.0.1 (0: any free port)", min=0, max=65535)
+        ] = 2000,
         boards: Annotated[int, typer.Option("--boards", "-n", help="how many boards to play")] = 1,
         seed: Annotated[str, typer.Option("--seed", help="seed of the deals (board N: SEED-N)")] = "tm",
         log: Annotated[Path | None, typer.Option("--log", help="write the event logs (JSON lines) here")] = None,
@@ -93,7 +95,7 @@ def register(app: typer.Typer) -> None:
     def tm_client(
         seat: Annotated[str, typer.Option("--seat", "-s", help="N, E, S or W")],
         host: Annotated[str, typer.Option("--host", help="the table manager's host")] = "127.0.0.1",
-        port: Annotated[int, typer.Option("--port", "-p", help="the table manager's port")] = 2000,
+        port: Annotated[int, typer.Option("--port", "-p", help="the table manager's port", min=1, max=65535)] = 2000,
         name: Annotated[str, typer.Option("--name", help="team name sent when connecting")] = "contractbridge",
         system: Annotated[str, typer.Option("--system", help="culbertson or club")] = "culbertson",
         seed: Annotated[int | None, typer.Option("--seed", help="seed of the robot's choices")] = None,

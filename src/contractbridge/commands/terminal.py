@@ -28,7 +28,7 @@ from contractbridge.deal import Deal
 from contractbridge.errors import BridgeError, ClaimError, DDSUnavailableError, DoubleDummyError, IllegalPlayError
 from contractbridge.eventlog import DurableLog, EventLog
 from contractbridge.formats.diagram import diagram
-from contractbridge.laws.wbf17.disclosure import agreements, answer_text, explained_calls
+from contractbridge.laws.wbf17.disclosure import MISEXPLANATION_KINDS, agreements, answer_text, explained_calls
 from contractbridge.players import Action, Driver, Player, UndoError, Wait, WaitKind
 from contractbridge.robots import RobotPlayer
 from contractbridge.robots.bidder import BiddingRobot
@@ -111,8 +111,6 @@ def cards_text(cards: Iterable[Card], *, voids: bool = False) -> str:
     return "  ".join(groups) or "—"
 
 
-#: what a ``misexplanation`` event's ``kind`` reports about a call
-_MISEXPLAINED = {"explanation": "the explanation of", "no_alert": "a failure to alert", "alert": "an alert of"}
 #: ``director N …``, or ``S:director N …`` for another person here
 _DIRECTOR = re.compile(r"(?i)^\s*(?:([NESW])\s*:\s*)?director\b")
 _SEAT_WORD = re.compile(r"\b(north|east|south|west)\b")
@@ -286,9 +284,15 @@ class TerminalTable:
         elif kind == "no_questions":
             self.console.print(f"{seat.letter}: no questions")
         elif kind == "misexplanation":
-            what = _MISEXPLAINED.get(str(event.get("kind")), "the explanation of")
+            what = MISEXPLANATION_KINDS[str(event.get("kind"))].format(f"call {event['call']}")
             law = table.rules.cited("misexplanation")
-            self.console.print(f"{seat.letter} calls the director about {what} call {event['call']}{law}")
+            self.console.print(f"{seat.letter} calls the director about {what}{law}")
+        elif kind == "choose":  # a ruling's option, chosen by the player the law gives it to (L10C1)
+            option = str(event.get("option"))
+            settled = [] if table.record is None else [r for r in table.record.rulings if r["option"] == option]
+            what = "" if not settled else f" on the {str(settled[-1]['irregularity']).replace('_', ' ')}"
+            law = "" if not settled else f" (L{settled[-1]['law']})"
+            self.console.print(escape(f"{seat.letter} chooses {option}{what}{law}"))
         elif kind == "retract" and table.face_down_lead is not None:  # never naming the card (L41A)
             law = table.rules.cited("face_down_withdrawal")
             self.console.print(f"{seat.letter} asks to withdraw his face-down opening lead{law}")
@@ -449,9 +453,8 @@ class TerminalTable:
         found = _DIRECTOR.match(line)
         assert found is not None
         named, parts = found.group(1), line[found.end() :].split()
-        kinds = ("explanation", "no_alert", "alert")
         law = self.table.rules.cited("misexplanation")
-        if not 1 <= len(parts) <= 2 or not parts[0].isdecimal() or (len(parts) == 2 and parts[1] not in kinds):
+        if not 1 <= len(parts) <= 2 or not parts[0].isdecimal() or len(parts[0]) > 3:
             raise BridgeError(
                 "write: director N (the explanation of call N was wrong), director N no_alert (it was not alerted), "
                 f"director N alert (alerted, though not alertable); S:director N for another person here{law}"

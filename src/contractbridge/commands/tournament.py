@@ -53,7 +53,8 @@ def results(
             event = read_published(pbn.read_file(file))
         recomputed = recompute(event, boards_per_match=boards)
     except (BridgeError, OSError) as exc:
-        raise _fail(f"{file}: {exc}") from None
+        message = str(exc)  # the readers name the file already; the scoring's checks do not
+        raise _fail(message if message.startswith(str(file)) else f"{file}: {message}") from None
     if as_json:
         typer.echo(json.dumps(recomputed.to_json(), ensure_ascii=False, indent=1))
     else:

@@ -15,9 +15,10 @@ from typing import Any, Final
 
 from contractbridge.errors import FormatError
 
-__all__ = ["LIMITS", "decode_utf8", "loads_json", "read_bytes", "read_json", "read_system", "read_utf8"]
+__all__ = ["LIMITS", "decode_utf8", "loads_json", "read_at_most", "read_bytes", "read_json", "read_system", "read_utf8"]
 
 MiB: Final = 1 << 20
+_CHUNK: Final = 64 * MiB
 #: Largest file each reader accepts by default, in bytes. The largest real file of the corpus is a 1.9 MB PBN
 #: archive of 7,632 boards; a rubber sheet or a system description is a few kilobytes.
 LIMITS: Final[Mapping[str, int]] = {
@@ -34,8 +35,7 @@ def read_bytes(path: str | Path, limit: int) -> bytes:
     """The bytes of ``path``; a ``FormatError`` when it cannot be read or holds more than ``limit`` bytes (checked
     before and while reading, so a growing file or a device cannot exhaust memory)."""
     try:
-        with Path(path).open("rb") as handle:
-            data = handle.read(limit + 1)
+        data = read_at_most(path, limit + 1)
     except OSError as err:
         raise FormatError(f"cannot read: {err.strerror or err}", file=str(path)) from None
     if len(data) > limit:
@@ -44,6 +44,21 @@ def read_bytes(path: str | Path, limit: int) -> bytes:
             file=str(path),
         )
     return data
+
+
+def read_at_most(path: str | Path, size: int) -> bytes:
+    """The first ``size`` bytes of ``path`` (all of a shorter file), read a chunk at a time: a huge ``size`` (a
+    ``--max-size`` of any number) is never allocated at once. ``OSError`` when it cannot be read."""
+    chunks: list[bytes] = []
+    left = size
+    with Path(path).open("rb") as handle:
+        while left > 0:
+            chunk = handle.read(min(left, _CHUNK))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+    return chunks[0] if len(chunks) == 1 else b"".join(chunks)
 
 
 def decode_utf8(data: bytes, file: str | None = None) -> str:

@@ -66,7 +66,10 @@ class MPScale(Enum):
 
 
 def _as_scores(scores: Scores, what: str = "scores") -> FloatArray:
-    arr = np.asarray(scores if isinstance(scores, np.ndarray) else list(scores), dtype=np.float64)
+    try:
+        arr = np.asarray(scores if isinstance(scores, np.ndarray) else list(scores), dtype=np.float64)
+    except (TypeError, ValueError):  # a text or an object among the scores
+        raise ScoringError(f"{what} must be a flat list of numbers") from None
     if arr.ndim != 1:
         raise ScoringError(f"{what} must be a flat list of numbers")
     if not np.all(np.isfinite(arr)):

@@ -579,24 +579,32 @@ class Rubber:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Rubber:
-        """Rebuild a sheet; a bad hand raises ``ParseError`` naming it."""
+        """Rebuild a sheet; a bad hand raises ``ParseError`` naming it. Anything but a sheet ``to_dict`` wrote (its
+        ``edition`` and ``hands``; its flags true or false) is refused: a sheet saved after each hand
+        must never be another file taken for an empty sheet and written over."""
         if not isinstance(data, Mapping):
             raise ParseError("a rubber sheet must be a JSON object")
-        sheet = cls(str(data.get("edition", rulebooks.DEFAULT_RUBBER_EDITION)), Side.parse(str(data.get("we", "NS"))))
+        missing = [key for key in ("edition", "hands") if key not in data]
+        if missing:
+            raise ParseError(f"not a rubber sheet: no {', '.join(map(repr, missing))}")
+        for flag in ("ended_by_agreement", "next_deal_completed", "agreed"):
+            if not isinstance(data.get(flag, False), bool):
+                raise ParseError(f"rubber sheet: {flag!r} is true or false, not {data[flag]!r}")
+        sheet = cls(str(data["edition"]), Side.parse(str(data.get("we", "NS"))))
         hands: list[HandRecord] = []
-        if not isinstance(data.get("hands", []), list):
+        if not isinstance(data["hands"], list):
             raise ParseError("the hands of a rubber sheet are a JSON list")
-        for i, raw in enumerate(data.get("hands", [])):
+        for i, raw in enumerate(data["hands"]):
             try:
                 hands.append(HandRecord.from_dict(raw))
             except (ScoringError, ParseError, TypeError, AttributeError) as exc:
                 raise ParseError(f"hand {i + 1} of the rubber sheet: {exc}") from None
         try:
-            sheet._commit(hands, bool(data.get("ended_by_agreement", False)))
+            sheet._commit(hands, data.get("ended_by_agreement", False))
         except ScoringError as exc:
             raise ParseError(f"rubber sheet: {exc}") from None
-        sheet._next_dealt = bool(data.get("next_deal_completed", False))
-        sheet._agreed = bool(data.get("agreed", False))
+        sheet._next_dealt = data.get("next_deal_completed", False)
+        sheet._agreed = data.get("agreed", False)
         return sheet
 
     @classmethod

@@ -541,6 +541,10 @@ class Event:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
             raise TournamentError(f"{source}: not JSON ({exc})") from None
+        except RecursionError:
+            raise TournamentError(f"{source}: not JSON (nested too deeply)") from None
+        except ValueError as exc:  # a number beyond Python's digit limit
+            raise TournamentError(f"{source}: not JSON ({exc})") from None
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise TournamentError(f'{source}: not a contractbridge event file (no "format": "{FORMAT}")')
         try:
@@ -555,6 +559,9 @@ class Event:
             replaced = tuple(Entry(**dict(e)) for e in data.get("replaced", []))
         except (KeyError, TypeError, ValueError) as exc:
             raise TournamentError(f"{source}: {exc!r} in the event file") from None
-        for entry in entries:
-            event = event.enter(entry)
+        try:
+            for entry in entries:
+                event = event.enter(entry)
+        except TournamentError as exc:  # a result the file holds that the event refuses: the file is named
+            raise TournamentError(f"{source}: {exc}") from None
         return replace(event, replaced=replaced)

@@ -13,7 +13,7 @@ from typing import Any, Final
 from contractbridge.cards import SUITS_HIGH_FIRST as _SUITS
 from contractbridge.cards import Seat, Strain, Suit
 from contractbridge.deal import Board, Deal, Vulnerability
-from contractbridge.errors import BridgeError, TournamentError
+from contractbridge.errors import BridgeError, FormatError, TournamentError
 from contractbridge.formats import diagram
 from contractbridge.formats.pbn import PbnFile
 
@@ -60,12 +60,16 @@ def board_from_dict(data: Mapping[str, Any]) -> Board:
 
 
 def boards_from_pbn(pbn: PbnFile) -> tuple[Board, ...]:
-    """The boards of a PBN file, each number once (the first game of a number gives its deal)."""
+    """The boards of a PBN file, each number once (the first game of a number gives its deal); a bad tag is a
+    ``FormatError`` naming the file, line and column."""
     seen: dict[int, Board] = {}
     for game in pbn.games:
-        if game.deal is None or game.number is None or game.number in seen:
-            continue
-        seen[game.number] = game.board
+        try:
+            if game.deal is None or game.number is None or game.number in seen:
+                continue
+            seen[game.number] = game.board
+        except FormatError as err:
+            raise err.located(file=game.file, line=game.line) from None
     if not seen:
         raise TournamentError("no boards with a number and a deal in this PBN file")
     return tuple(seen[n] for n in sorted(seen))

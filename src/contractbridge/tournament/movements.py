@@ -135,10 +135,15 @@ def _set(number: int, per_round: int) -> tuple[int, ...]:
     return tuple(range((number - 1) * per_round + 1, number * per_round + 1))
 
 
-def _check_size(name: str, value: int, low: int, high: int | None = None) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or value < low or (high is not None and value > high):
-        bound = f"{low} to {high}" if high is not None else f"{low} or more"
-        raise TournamentError(f"{name} must be a whole number from {bound}, not {value!r}")
+#: Bounds of a movement beyond any session (a larger field plays in sections): a bad number is refused at once
+#: instead of dealing boards until memory runs out.
+MAX_TABLES: Final = 100
+MAX_BOARDS_PER_ROUND: Final = 64
+
+
+def _check_size(name: str, value: int, low: int, high: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise TournamentError(f"{name} must be a whole number from {low} to {high}, not {value!r}")
 
 
 # ---------------------------------------------------------------------------------------------- Mitchell
@@ -160,8 +165,8 @@ def mitchell(
     T/2 and T/2 + 1 holds one set each round and tables 1 and T share a set (the relay, L7D). ``arrow_switch``
     names rounds in which every table turns its boards (the EW pair plays the NS cards), so that one winner can
     be ranked. ``pairs`` (``2·tables − 1``) leaves out EW pair ``tables``: its opponents sit out (a bye, L8)."""
-    _check_size("a Mitchell's tables", tables, 3)
-    _check_size("boards a round", boards_per_round, 1)
+    _check_size("a Mitchell's tables", tables, 3, MAX_TABLES)
+    _check_size("boards a round", boards_per_round, 1, MAX_BOARDS_PER_ROUND)
     even = tables % 2 == 0
     relay = relay and even
     most = tables if not even or relay else tables - 1
@@ -247,7 +252,7 @@ def howell(tables: int, boards_per_round: int = 2, *, pairs: int | None = None) 
     """The complete Howell for ``tables`` (3–8) from ``HOWELL_STARTS``: ``2T − 1`` rounds, every pair meets every
     other pair once. ``pairs = 2T − 1`` makes pair ``2T`` the phantom: its opponent sits out each round."""
     _check_size("a Howell's tables", tables, 3, 8)
-    _check_size("boards a round", boards_per_round, 1)
+    _check_size("boards a round", boards_per_round, 1, MAX_BOARDS_PER_ROUND)
     start = HOWELL_STARTS[tables]
     cycle = 2 * tables - 1
     count = 2 * tables if pairs is None else pairs
@@ -294,7 +299,7 @@ def teams_round_robin(teams: int, boards_per_round: int = 2) -> Movement:
     from contractbridge.tournament.teams import round_robin
 
     _check_size("teams", teams, 3, 40)
-    _check_size("boards a round", boards_per_round, 1)
+    _check_size("boards a round", boards_per_round, 1, MAX_BOARDS_PER_ROUND)
     schedule = round_robin(teams)
     encounters = []
     for r in sorted({m.round for m in schedule}):

@@ -73,7 +73,7 @@ def loads(data: bytes | str, source: str = "USEBIO") -> PublishedEvent:
         raise TournamentError(f"{source}: a document type declaration is not accepted in USEBIO")
     try:
         root = ET.fromstring(data)
-    except ET.ParseError as exc:
+    except (ET.ParseError, LookupError) as exc:  # LookupError: an encoding the declaration names is unknown
         raise TournamentError(f"{source}: not XML ({exc})") from None
     if root.tag.upper() != "USEBIO":
         raise TournamentError(f"{source}: the root element is <{root.tag}>, not <USEBIO>")

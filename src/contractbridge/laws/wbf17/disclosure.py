@@ -105,6 +105,7 @@ __all__ = [
     "JUDGEMENTS",
     "KINDS",
     "MISEXPLANATION",
+    "MISEXPLANATION_KINDS",
     "NO_QUESTIONS",
     "QUESTION",
     "Disclosure",
@@ -122,7 +123,7 @@ NO_QUESTIONS: Final = "no_questions"
 #: the event kinds of this module
 KINDS: Final = frozenset({ALERT, QUESTION, ANSWER, HESITATION, MISEXPLANATION, FACE_DOWN_LEAD, NO_QUESTIONS})
 #: what the director reports about a call (``misexplanation``'s ``kind``)
-_MI_KINDS: Final = {
+MISEXPLANATION_KINDS: Final = {
     "explanation": "the explanation of {}",
     "no_alert": "a failure to alert {}",
     "alert": "an alert of {}",
@@ -763,8 +764,9 @@ def _misexplanation(table: Table, d: Disclosure, seat: Seat, data: Mapping[str, 
     if record is None:
         raise RulingError(f"{MISEXPLANATION}: the director acts only at a table created with irregular=True")
     call, kind = _number(data, "call", MISEXPLANATION), data.get("kind", "explanation")
-    if call is None or not isinstance(kind, str) or kind not in _MI_KINDS:
-        raise ParseError(f"'{MISEXPLANATION}' event names the 'call' and its 'kind' ({', '.join(_MI_KINDS)})")
+    if call is None or not isinstance(kind, str) or kind not in MISEXPLANATION_KINDS:
+        kinds = ", ".join(MISEXPLANATION_KINDS)
+        raise ParseError(f"'{MISEXPLANATION}' event names the 'call' and its 'kind' ({kinds})")
     caller, auction = d.caller(call), table.auction
     bid = f"{seat_name(caller)}'s {auction.calls[call - 1]} (call {call})"
     alerted = [a for a in d.alerts if a.call == call]
@@ -794,7 +796,7 @@ def _misexplanation(table: Table, d: Disclosure, seat: Seat, data: Mapping[str, 
         MISEXPLANATION,
         "75",
         explainer,
-        f"{seat_name(seat)} called the director about {_MI_KINDS[kind].format(bid)}",
+        f"{seat_name(seat)} called the director about {MISEXPLANATION_KINDS[kind].format(bid)}",
         (
             Option(
                 "mistaken_explanation",
