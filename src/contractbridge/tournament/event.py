@@ -512,7 +512,7 @@ class Event:
             matches = self._match_records("a teams event's USEBIO results")
             return usebio.dumps_teams(self.name, self.scoring, self.scored(), matches, self.ranking(),
                                       self.boards_per_round)  # fmt: skip
-        return usebio.dumps(self.name, self.scoring, self.scored(), self.ranking())
+        return usebio.dumps(self.name, self.scoring, self.scored(), self.ranking(), factoring=self._factored())
 
     def site(self, records: Sequence[HandRecord] = ()) -> dict[str, str | bytes]:
         """The HTML results site's files (with each board's DD table and par when its hand record is given)."""

@@ -54,6 +54,7 @@ __all__ = [
     "Recomputed",
     "dumps",
     "dumps_teams",
+    "parse_factoring",
     "printed_decimals",
     "read_published",
     "recompute",
@@ -328,11 +329,13 @@ def _board(game: PbnGame, table: PbnTable) -> PublishedBoard:
         raise TournamentError(f"board {number}: no [Vulnerable] tag to score the results by (L2, L77)")
     deal = game.get("Deal") or None
     rows = tuple(_row(number, record, i) for i, record in enumerate(table.records(), start=1))
-    return PublishedBoard(number, vulnerability, deal, rows, game.dealer, _factoring(number, game.get("Factoring")))
+    factoring = parse_factoring(number, game.get("Factoring"))
+    return PublishedBoard(number, vulnerability, deal, rows, game.dealer, factoring)
 
 
-def _factoring(board: int, tag: str | None) -> tuple[str, int] | None:
-    """Our ``[Factoring "neuberg 4"]`` tag: the board scored as if the movement's 4 results were there (L78D)."""
+def parse_factoring(board: int, tag: str | None) -> tuple[str, int] | None:
+    """Our ``[Factoring "neuberg 4"]`` tag (USEBIO: ``FACTORING``): the board scored as if the movement's 4 results
+    were there, Neuberg or in proportion (L78D)."""
     if tag is None:
         return None
     kind, _, count = tag.strip().lower().partition(" ")

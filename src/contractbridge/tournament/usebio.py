@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
@@ -32,6 +32,7 @@ from contractbridge.tournament.pbn_scores import (
     PublishedMatch,
     PublishedRow,
     PublishedTotal,
+    parse_factoring,
     printed_decimals,
     table_result,
 )
@@ -124,7 +125,9 @@ def loads(data: bytes | str, source: str = "USEBIO") -> PublishedEvent:
         rows = []
         for i, line in enumerate(board.findall("TRAVELLER_LINE"), start=1):
             rows.append(_row(board_number, line, f"{source}: board {board_number}, traveller line {i}"))
-        boards.append(PublishedBoard(board_number, board_vulnerability(board_number), None, tuple(rows)))
+        factoring = parse_factoring(board_number, _text(board, "FACTORING"))
+        boards.append(PublishedBoard(board_number, board_vulnerability(board_number), None, tuple(rows),
+                                     factoring=factoring))  # fmt: skip
     if not boards:
         raise TournamentError(f"{source}: no BOARD with TRAVELLER_LINEs")
     points = [c for b in boards for r in b.rows for c in r.points.values()]
@@ -239,10 +242,11 @@ def _el(parent: ET.Element, name: str, text: str | None) -> ET.Element:
 
 def dumps(
     name: str, form: Form, boards: Sequence[tuple[BoardRecord, Sequence[ScoredResult]]], ranking: Sequence[Standing],
-    program: str = "contractbridge",
+    program: str = "contractbridge", factoring: Mapping[int, tuple[str, int]] | None = None,
 ) -> str:  # fmt: skip
     """A USEBIO 1.2 document of a pairs event: participants with place, total, percentage, boards played and
-    names; each board's traveller lines with contract, declarer, lead, tricks, NS score and both sides' points."""
+    names; each board's traveller lines with contract, declarer, lead, tricks, NS score and both sides' points;
+    ``factoring`` (by board, L78D) as our ``FACTORING`` element, ``neuberg 3`` as PBN's ``[Factoring]`` tag."""
     if any(len(s.result.ns) != 1 for _, scored in boards for s in scored):
         raise TournamentError("USEBIO pairs export: an individual event has players, not pairs")
     root = ET.Element("USEBIO", {"Version": "1.2"})
@@ -272,6 +276,9 @@ def dumps(
     for record, scored in boards:
         board = ET.SubElement(event, "BOARD")
         _el(board, "BOARD_NUMBER", str(record.number))
+        how = (factoring or {}).get(record.number)
+        if how is not None:
+            _el(board, "FACTORING", f"{how[0]} {how[1]}")
         for s in scored:
             _traveller_line(board, s, form, key)
     return _document(root)
