@@ -71,6 +71,9 @@ def main() -> None:
         paths = sorted(CORPUS.glob(pattern))[: 8 if QUICK and kind == "PBN" else None]
         texts = {p.name: decode(p.read_bytes())[0] for p in paths}
         games = sum(ours(t) for t in texts.values())
+        if not games:
+            print(f"{kind}: skipped, no game in {CORPUS / pattern} (BENCH_CORPUS sets another place)")
+            continue
         whole = median_rate(Side(kind, functools.partial(_each, ours, texts), games))
         print(
             f"{kind}: {'the first 8 files' if len(paths) == 8 else 'whole corpus'}, {len(texts)} files, {games}"

@@ -1,7 +1,9 @@
 """The table (docs/architecture.md §3, §5): phases, the event log, strict errors, claims (L68–L69), views, irregular
 mode."""
 
+import copy
 import json
+import pickle
 from typing import Any
 
 import pytest
@@ -182,6 +184,21 @@ def test_claim_agreed_by_both_defenders_gives_the_result_l68_l69() -> None:
     table.agree("E")
     assert table.phase is Phase.DONE
     assert table.result == Result(Contract.parse("1NT"), Seat.SOUTH, 10, passed_out=False, claimed=True)
+
+
+def test_a_table_with_a_claim_standing_pickles_and_its_copy_undoes_its_own_claim_l68() -> None:
+    """The claim's undo follows the table it belongs to: a pickled table keeps the claim, a copy's ``undo`` takes
+    back the copy's claim and leaves the original's standing (the undo was a closure over the original)."""
+    table = one_nt_by_south()
+    table.play("S4")
+    table.claim("S", 9, "cashing out")
+    back = pickle.loads(pickle.dumps(table))
+    assert back.claim_state == table.claim_state and back.to_events() == table.to_events()
+    twin = copy.deepcopy(table)
+    twin.undo()
+    assert twin.claim_state is None and table.claim_state is not None
+    back.undo()
+    assert back.claim_state is None and back.to_events() == twin.to_events()
 
 
 def test_defenders_claim_concedes_the_rest_to_declarer_needs_declarers_agreement() -> None:

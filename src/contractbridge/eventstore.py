@@ -8,7 +8,7 @@ replaced is kept, with who replaced it and when, never scored (as the CLI's even
 
 An event keeps its factoring of boards with fewer results (L78D), the decimals of a weighted score's points
 (L12C1(c): a condition of contest), and a result the Director's assigned score in full
-(L12C1: weighted, L12C1(c); split, L12C1(b)), the form of a fouled board the table played (L87A) and, in a team
+(L12C1: weighted, L12C1(c); split, L12C1(e)), the form of a fouled board the table played (L87A) and, in a team
 match, the side at fault (L86B2(b)), as the CLI's event file does.
 
 The schema is Alembic revisions ``0003``, ``0005``, ``0006`` and ``0007``; every method commits before it returns,

@@ -179,13 +179,13 @@ def result(
         typer.Option(
             "--assigned-ns",
             metavar="SCORE",
-            help="A split score (L12C1(b): the sides' scores need not balance): NS's assigned score, written as "
+            help="A split score (L12C1(e): the sides' scores need not balance): NS's assigned score, written as "
             "--assigned; with --assigned-ew.",
         ),
     ] = None,
     assigned_ew: Annotated[
         str | None,
-        typer.Option("--assigned-ew", metavar="SCORE", help="A split score: EW's assigned score (L12C1(b))."),
+        typer.Option("--assigned-ew", metavar="SCORE", help="A split score: EW's assigned score (L12C1(e))."),
     ] = None,
     reason: Annotated[str | None, typer.Option("--reason", help="The Director's reason for the adjustment.")] = None,
     correct: Annotated[
@@ -215,7 +215,7 @@ def result(
 ) -> None:
     """Enter one table's result on one board (or the Director's adjusted score with its reason: artificial,
     --adjusted A60/40, L12C2; assigned, --assigned '4S N = 60% + 4S N -1 40%', L12C1; split, --assigned-ns
-    '4S N =' --assigned-ew '4S N -1', L12C1(b); in a team match one assigned score, IMPed against the other
+    '4S N =' --assigned-ew '4S N -1', L12C1(e); in a team match one assigned score, IMPed against the other
     room, L86B1, with --at-fault NS|EW for non-comparable results, L86B2(b)). A result for a board not played
     at that table in that round, an impossible one, or a second one is refused and the file is left as it was;
     --correct replaces the one entered (which the file keeps)."""

@@ -10,7 +10,7 @@ table does (``TableSession``).
 
 A board played online is the web table's result; a board played with real cards is entered on the traveller
 (contract, declarer, lead, tricks) by one pair and counts once the opponents confirm it; the director's entries
-count at once and an adjusted score (artificial, L12C2; assigned, weighted or split, L12C1(b)(c); in a team
+count at once and an adjusted score (artificial, L12C2; assigned, weighted or split, L12C1(c), (e); in a team
 match with the side at fault, L86B2(b)), a fouled board's form (L87A) or a correction (L79C) replaces the table's
 result, with its reason (L81C8); the result replaced is kept, shown to
 the director with who replaced it and when, never scored (as the CLI's event file keeps it, ``Event.replaced``).

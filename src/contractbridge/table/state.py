@@ -27,6 +27,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
+from functools import partial
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from contractbridge import events
@@ -391,6 +392,8 @@ class Table:
         if self.record is not None:
             self._apply(events.Call(call, _seat_arg(seat)))
             return
+        # straight to the log, not through ``_log``: a strict table refuses a call once play has started, so no
+        # card waits to be logged here
         self._events.append((self._strict_call(call, None if seat is None else _seat_arg(seat)), call))
 
     def play(self, card: Card | str, seat: Seat | str | None = None) -> None:
@@ -932,13 +935,11 @@ class Table:
 
     # claims ---------------------------------------------------------------------------------------
     def _set_claim(self, claim: Claim | None) -> Undo:
+        """Set the claim standing; the undo puts the old one back, as a ``partial`` of the bound method (a closure
+        would neither pickle nor follow a copy: ``copy.deepcopy`` binds it to the copy)."""
         old = self._claim
         self._claimed(claim)
-
-        def undo() -> None:
-            self._claimed(old)
-
-        return undo
+        return partial(self._claimed, old)
 
     def _claimed(self, claim: Claim | None) -> None:
         """The claim now standing (None: none), and with it whether a strict table's hot paths run

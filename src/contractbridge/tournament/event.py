@@ -65,7 +65,7 @@ class Entry:
     Director's adjusted score with its reason (L81C8: the Director records the reason): ``adjusted``, artificial
     (``A60/40``, L12C2), or ``assigned`` (``4S N = 60% + 4S N -1 40%``: ``results.ASSIGNED_SYNTAX``, L12C1(c)),
     with ``assigned_ew`` EW's own score when the two sides' scores are split (``assigned`` is then NS's; they need
-    not balance, L12C1(b)). ``fouled`` names the form of a fouled board the table played (L87A; None for the
+    not balance, L12C1(e)). ``fouled`` names the form of a fouled board the table played (L87A; None for the
     correct one): each form is scored apart. ``at_fault`` (teams, with ``assigned``): the side of the table at
     fault when the rooms' results are not comparable (L86B2(b)): the other side gets the better of average-plus
     and the assigned score."""
@@ -128,14 +128,14 @@ def assigned_scores(
     both: str | None, ns: str | None, ew: str | None, names: tuple[str, str, str]
 ) -> tuple[str | None, str | None]:
     """``Entry.assigned`` and ``Entry.assigned_ew`` from an assigned score for both sides (``both``) or a split
-    one, each side its own (``ns`` with ``ew``, L12C1(b)); ``names`` are the three as the user gives them (the
+    one, each side its own (``ns`` with ``ew``, L12C1(e)); ``names`` are the three as the user gives them (the
     CLI's options, the web's fields), for the messages. Checked as written by ``Event.enter``."""
     one, split_ns, split_ew = names
     if both is not None and (ns, ew) != (None, None):
         raise TournamentError(f"{one} gives both sides one score; a split score is {split_ns} with {split_ew} "
-                              "(L12C1(b))")  # fmt: skip
+                              "(L12C1(e))")  # fmt: skip
     if (ns is None) != (ew is None):
-        raise TournamentError(f"a split score gives each side its own: {split_ns} and {split_ew} (L12C1(b))")
+        raise TournamentError(f"a split score gives each side its own: {split_ns} and {split_ew} (L12C1(e))")
     for text in (both, ns, ew):
         if text is not None and not text.strip():
             raise TournamentError("an assigned score is a result, e.g. '4S N -1' or '4S N = 60% + 4S N -1 40%'")
@@ -310,11 +310,12 @@ class Event:
 
     def _check_rooms(self, entry: Entry) -> None:
         """A team match's two rooms stay comparable (``results.board_imps``): the same form of a fouled board
-        (L87C, L86B2); at most one adjusted score on a board when one is assigned (L86B1, L86B2); one assigned
-        score, not a split one (L12C1(b): the board is one comparison, L78B)."""
+        (L87C, L86B2), an assigned score against another form only with the side at fault (L86B2(b)); at most one
+        adjusted score on a board when one is assigned (L86B1, L86B2); one assigned score, not a split one (the
+        board is one comparison, L78B); artificial scores whose IMPs balance between the teams (L12C2(b))."""
         where = entry.where
         if entry.assigned_ew is not None:
-            raise TournamentError(f"{where}: a split assigned score (L12C1(b)) is not scored in a team match, whose "
+            raise TournamentError(f"{where}: a split assigned score (L12C1(e)) is not scored in a team match, whose "
                                   "board is one comparison of the two rooms (L78B): give one assigned score "
                                   "(--assigned, L86B1)")  # fmt: skip
         mate = entry.table + 1 if entry.table % 2 else entry.table - 1  # the match's other room
@@ -322,6 +323,15 @@ class Event:
                      None)  # fmt: skip
         if other is None:
             return
+        pair = (entry, other)
+        if any(x.adjusted is not None for x in pair) and all(x.assigned is None for x in pair):
+            # artificial scores: each team's IMPs must balance (L12C2(b), ``board_imps``)
+            mine, theirs = (self._table_result(x, self.encounter(x.round, x.table)) for x in (entry, other))
+            rooms = (mine, theirs) if entry.table < mate else (theirs, mine)
+            try:
+                board_imps(*rooms, self.board(entry.board), self.scoring.imp_artificial)
+            except TournamentError as exc:
+                raise TournamentError(f"{where}: {exc}") from None
         adjusted = [x for x in (entry, other) if (x.adjusted, x.assigned) != (None, None)]
         if len(adjusted) == 2 and any(x.assigned is not None for x in adjusted):
             raise TournamentError(f"{where}: the other room (table {mate}) has an adjusted score too; with an "
@@ -329,6 +339,12 @@ class Event:
                                   "scores (A60/40, L12C2; L86B2(a), (c)), or, one side at fault, an assigned "
                                   "score against the other room's played result with --at-fault "
                                   "(L86B2(b))")  # fmt: skip
+        blind = len(adjusted) == 1 and adjusted[0].assigned is not None and adjusted[0].at_fault is None
+        if blind and other.fouled != entry.fouled:
+            raise TournamentError(f"{where}: the rooms of board {entry.board} (table {mate}) played different forms "
+                                  "and an assigned score against the other room's is not comparable (L87C, "
+                                  "L86B2): name the side at fault (--at-fault, L86B2(b)) or give artificial "
+                                  "scores (A60/40, L12C2; L86B2(a), (c))")  # fmt: skip
         if not adjusted and other.fouled != entry.fouled:
             raise TournamentError(f"{where}: the other room (table {mate}) played board {entry.board} in "
                                   f"another form ({other.fouled or 'the correct one'}): the rooms cannot be "
@@ -376,7 +392,7 @@ class Event:
                 return TableResult(entry.board, ns, ew, artificial=Artificial.parse(entry.adjusted),
                                    fouled=entry.fouled, round=entry.round, table=entry.table)  # fmt: skip
             if entry.assigned_ew is not None and entry.assigned is None:
-                raise TournamentError("a split score gives each side its own: NS's and EW's (L12C1(b))")
+                raise TournamentError("a split score gives each side its own: NS's and EW's (L12C1(e))")
             if entry.assigned is not None:
                 board = self.board(entry.board)
                 split = None if entry.assigned_ew is None else parse_assigned(entry.assigned_ew, board)
@@ -396,14 +412,14 @@ class Event:
         except BridgeError as exc:
             raise TournamentError(f"{where}: {exc}") from None
 
-    def _results(self) -> dict[tuple[int, int], list[TableResult]]:
-        """The results by board and comparison group: a board's whole field (group 0), or a teams match's two
-        rooms (its first table)."""
-        groups: dict[tuple[int, int], list[TableResult]] = {}
+    def _results(self) -> dict[tuple[int, int, int], list[TableResult]]:
+        """The results by board and comparison group: a board's whole field (round 0, table 0), or a teams
+        match's two rooms (its round, its first table)."""
+        groups: dict[tuple[int, int, int], list[TableResult]] = {}
         teams = self.movement.kind is Kind.TEAMS
         for entry in self.entries:
-            group = entry.table - (entry.table + 1) % 2 if teams else 0
-            groups.setdefault((entry.board, group), []).append(
+            group = (entry.round, entry.table - (entry.table + 1) % 2) if teams else (0, 0)
+            groups.setdefault((entry.board, *group), []).append(
                 self._table_result(entry, self.encounter(entry.round, entry.table))
             )
         return groups
@@ -419,27 +435,31 @@ class Event:
             return self._teams_scored()
         by_board: dict[int, list[ScoredResult]] = {}
         boards = {b.number: b for b in self.boards}
-        tables = Counter(b for e in self.movement.encounters if e.ns is not None and e.ew is not None for b in e.boards)
-        whole = self.factoring != "none"
-        for (number, _), results in sorted(self._results().items()):
-            expected = tables[number] if whole else None  # the movement's top (L78A), a condition of contest (L78D)
+        factored = self._factored()
+        for (number, _, _), results in sorted(self._results().items()):
+            expected = factored[number][1] if number in factored else None
             by_board.setdefault(number, []).extend(score_board(results, boards[number], self.scoring,
                                                                expected=expected))  # fmt: skip
         numbers = sorted(by_board)
         scored = session_scores((by_board[n] for n in numbers), self.scoring)
         return tuple((BoardRecord.of(boards[n]), s) for n, s in zip(numbers, scored, strict=True))
 
+    def _factored(self) -> dict[int, tuple[str, int]]:
+        """At matchpoints, by board, ``factoring`` with the results the movement plays the board for (its top,
+        L78A): how a board with fewer results is scored, a condition of contest (L78D); empty when ``none``."""
+        if self.factoring == "none":
+            return {}
+        tables = Counter(b for e in self.movement.encounters if e.ns is not None and e.ew is not None for b in e.boards)
+        return {number: (self.factoring, count) for number, count in tables.items()}
+
     def _teams_scored(self) -> tuple[tuple[BoardRecord, tuple[ScoredResult, ...]], ...]:
         boards = {b.number: b for b in self.boards}
-        rooms: dict[tuple[int, int, int], list[TableResult]] = {}
-        for entry in self.entries:
-            result = self._table_result(entry, self.encounter(entry.round, entry.table))
-            rooms.setdefault((entry.board, entry.round, entry.table - (entry.table + 1) % 2), []).append(result)
         by_board: dict[int, list[ScoredResult]] = {}
-        for (number, _, _), match in sorted(rooms.items()):
+        for (number, _, _), match in sorted(self._results().items()):
             board = boards[number]
             both = sorted(match, key=lambda r: r.table or 0)
-            home = board_imps(both[0], both[1], board, self.weighted_places) if len(both) == 2 else None
+            scale = self.scoring.imp_artificial
+            home = board_imps(both[0], both[1], board, scale, self.weighted_places) if len(both) == 2 else None
             by_board.setdefault(number, []).extend(
                 ScoredResult(r, r.score_ns(board), None if home is None else float(sign * home),
                              None if home is None else float(-sign * home))
@@ -466,12 +486,13 @@ class Event:
                 continue
             pairs = []
             for number in e.boards:
-                both = [r for r in rooms.get((number, e.table), []) if r.round == e.round]
+                both = rooms.get((number, e.round, e.table), [])
                 if len(both) == 2:
                     open_room, closed_room = sorted(both, key=lambda r: r.table or 0)
                     pairs.append((open_room, closed_room, boards[number]))
             if pairs:
-                out.append((e, score_match(pairs, home=str(e.ns), decimals=self.weighted_places)))
+                out.append((e, score_match(pairs, home=str(e.ns), scale=self.scoring.imp_artificial,
+                                            decimals=self.weighted_places)))  # fmt: skip
         return tuple(out)
 
     def _teams_ranking(self) -> tuple[Standing, ...]:
@@ -524,7 +545,7 @@ class Event:
         if self.movement.kind is Kind.TEAMS:
             matches = self._match_records("a teams event's PBN results")
             return pbn_scores.dumps_teams(self.name, self.scoring, self.scored(), matches, self.ranking())
-        return pbn_scores.dumps(self.name, self.scoring, self.scored(), self.ranking())
+        return pbn_scores.dumps(self.name, self.scoring, self.scored(), self.ranking(), self._factored())
 
     def usebio(self) -> str:
         """The results as USEBIO 1.2 XML (a teams event's matches with their boards)."""
@@ -534,7 +555,7 @@ class Event:
             matches = self._match_records("a teams event's USEBIO results")
             return usebio.dumps_teams(self.name, self.scoring, self.scored(), matches, self.ranking(),
                                       self.boards_per_round)  # fmt: skip
-        return usebio.dumps(self.name, self.scoring, self.scored(), self.ranking())
+        return usebio.dumps(self.name, self.scoring, self.scored(), self.ranking(), factoring=self._factored())
 
     def site(self, records: Sequence[HandRecord] = ()) -> dict[str, str | bytes]:
         """The HTML results site's files (with each board's DD table and par when its hand record is given)."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
@@ -54,6 +54,7 @@ __all__ = [
     "Recomputed",
     "dumps",
     "dumps_teams",
+    "parse_factoring",
     "printed_decimals",
     "read_published",
     "recompute",
@@ -86,6 +87,9 @@ class PublishedBoard:
     deal: str | None
     rows: tuple[PublishedRow, ...]
     dealer: Seat | None = None
+    #: How the board with fewer results was scored (L78D, a condition of contest): ``("neuberg" or
+    #: "proportional", the results it is scored for)``, our ``[Factoring]`` tag; None: on its own top (L78A).
+    factoring: tuple[str, int] | None = None
 
     @property
     def record(self) -> BoardRecord:
@@ -325,7 +329,20 @@ def _board(game: PbnGame, table: PbnTable) -> PublishedBoard:
         raise TournamentError(f"board {number}: no [Vulnerable] tag to score the results by (L2, L77)")
     deal = game.get("Deal") or None
     rows = tuple(_row(number, record, i) for i, record in enumerate(table.records(), start=1))
-    return PublishedBoard(number, vulnerability, deal, rows, game.dealer)
+    factoring = parse_factoring(number, game.get("Factoring"))
+    return PublishedBoard(number, vulnerability, deal, rows, game.dealer, factoring)
+
+
+def parse_factoring(board: int, tag: str | None) -> tuple[str, int] | None:
+    """Our ``[Factoring "neuberg 4"]`` tag (USEBIO: ``FACTORING``): the board scored as if the movement's 4 results
+    were there, Neuberg or in proportion (L78D)."""
+    if tag is None:
+        return None
+    kind, _, count = tag.strip().lower().partition(" ")
+    if kind not in ("neuberg", "proportional") or not (count.isascii() and count.isdigit() and int(count) > 0):
+        raise TournamentError(f"board {board}: [Factoring {tag!r}] is 'neuberg N' or 'proportional N', N the "
+                              "results the board is scored for (L78D)")  # fmt: skip
+    return kind, int(count)
 
 
 def _row(board: int, record: dict[str, str], index: int) -> PublishedRow:
@@ -374,7 +391,7 @@ def table_result(
 ) -> TableResult:  # fmt: skip
     """A score-table row's result: played (contract, declarer, tricks), passed out, artificial (``A+``/``A=``/
     ``A-`` cells, L12C2), assigned (an ``Assigned`` cell, with ``Assigned_EW`` when split: ``assigned_cell``,
-    L12C1) or not played (``-``)."""
+    L12C1; ``AtFault``, the side at fault in a team match, L86B2(b)) or not played (``-``)."""
     place: dict[str, Any] = {}
     for key, column in (("round", "Round"), ("table", "Table")):
         value = _cell(record, column)
@@ -389,8 +406,10 @@ def table_result(
     assigned = (_cell(record, "Assigned") or "-").strip()
     if assigned != "-":  # our cell for an assigned score (L12C1; docs/tournaments.md): the row scores it
         split = (_cell(record, "Assigned_EW") or "-").strip()
+        fault = (_cell(record, "AtFault") or "-").strip().upper()  # ours too: the side at fault, L86B2(b)
         return TableResult(board, ns, ew, assigned=parse_assigned_cell(assigned),
-                           assigned_ew=None if split == "-" else parse_assigned_cell(split), **place)  # fmt: skip
+                           assigned_ew=None if split == "-" else parse_assigned_cell(split),
+                           at_fault=None if fault == "-" else fault, **place)  # fmt: skip
     a_ns, a_ew = artificial_cell(ns_cell), artificial_cell(ew_cell)
     if a_ns is not None or a_ew is not None:
         return TableResult(board, ns, ew, artificial=Artificial(a_ns or 50.0, a_ew or 50.0), **place)
@@ -496,7 +515,9 @@ def recompute(event: PublishedEvent, *, boards_per_match: int | None = None) -> 
 def _recompute(event: PublishedEvent) -> Recomputed:
     form = event.form
     diffs: list[Difference] = []
-    boards = [score_board(score_table_rows(board), board.vulnerability, form) for board in event.boards]
+    boards = [score_board(score_table_rows(board), board.vulnerability, _board_form(board, form),
+                          expected=None if board.factoring is None else board.factoring[1])
+              for board in event.boards]  # fmt: skip
     scored_boards = list(zip(event.boards, session_scores(boards, form), strict=True))
     for board, scored in scored_boards:
         for row, s in zip(board.rows, scored, strict=True):
@@ -506,6 +527,11 @@ def _recompute(event: PublishedEvent) -> Recomputed:
     ranking = _with_entrants(standings, event.totals, form)
     diffs.extend(_total_differences(ranking, event.totals, form))
     return Recomputed(event, tuple(scored_boards), ranking, tuple(diffs))
+
+
+def _board_form(board: PublishedBoard, form: Form) -> Form:
+    """The form a board is scored by: the file's, factored as its ``[Factoring]`` tag says (L78D)."""
+    return form if board.factoring is None else replace(form, neuberg=board.factoring[0] == "neuberg")
 
 
 def _describe(r: TableResult) -> str:
@@ -533,8 +559,10 @@ def _row_differences(board: PublishedBoard, row: PublishedRow, s: ScoredResult, 
     what = {Method.MATCHPOINTS: "matchpoints", Method.BUTLER: "IMPs", Method.CROSS_IMPS: "cross-IMPs"}.get(
         form.method, "points"
     )
-    law = {Method.MATCHPOINTS: "L78A" + (", Neuberg" if form.neuberg else ""), Method.BUTLER: "L78B, Butler datum",
+    law = {Method.MATCHPOINTS: "L78A", Method.BUTLER: "L78B, Butler datum",
            Method.CROSS_IMPS: "L78B"}.get(form.method, "L78C")  # fmt: skip
+    if board.factoring is not None and form.method is Method.MATCHPOINTS:
+        law += f", factored to {board.factoring[1]} results ({board.factoring[0]}, L78D)"
     if r.artificial is not None:
         law = f"L12C2 artificial {r.artificial} of the top"
     for side, ids, value, pct in (("NS", r.ns, s.ns, s.pct_ns), ("EW", r.ew, s.ew, s.pct_ew)):
@@ -735,17 +763,21 @@ def dumps(
     form: Form,
     boards: Sequence[tuple[BoardRecord, Sequence[ScoredResult]]],
     ranking: Sequence[Standing],
+    factoring: Mapping[int, tuple[str, int]] | None = None,
 ) -> str:
     """A PBN 2.1 export of an event's results as the scoring programs write it: one game per board with its
     ``ScoreTable`` (table, round, ids, contract, declarer, tricks, lead, scores, points and percentages), the
     first game with the ``TotalScoreTable`` (rank with ``RankTie``, id, direction, total, percentage, names,
-    boards). Artificial scores are written ``A+``/``A=``/``A-`` (L12C2)."""
+    boards). Artificial scores are written ``A+``/``A=``/``A-`` (L12C2). ``factoring``: by board number, how a
+    board with fewer results was scored (L78D), our ``[Factoring "neuberg 4"]`` tag, which ``recompute`` honours."""
     individual = any(len(s.result.ns) == 2 for _, scored in boards for s in scored)
     competition = "Individuals" if individual else "Pairs"
     out = _header(form)
     for k, (board, scored) in enumerate(boards):
         totals = _total_lines(form, ranking, individual) if k == 0 else []
-        out += _board_game(name, form, form.name, competition, board, scored, individual, totals)
+        how = (factoring or {}).get(board.number)
+        tags = [] if how is None else [f'[Factoring "{how[0]} {how[1]}"]']
+        out += _board_game(name, form, form.name, competition, board, scored, individual, [*tags, *totals])
     return "\n".join(out)
 
 
@@ -812,16 +844,20 @@ def _board_game(
         columns.append(("ButlerDatum", "R"))
     assigned = [s.result.assigned for s in scored]
     split = [s.result.assigned_ew for s in scored]
-    extra = [(name, cells) for name, cells in (("Assigned", assigned), ("Assigned_EW", split))
+    fault = [s.result.at_fault for s in scored]
+    extra = [(name, cells) for name, cells in (("Assigned", assigned), ("Assigned_EW", split), ("AtFault", fault))
              if any(a is not None for a in cells)]  # fmt: skip
     columns += [(name, "L") for name, _ in extra]
-    rows = [[*_score_row(s, form, seats, datum), *(_assigned(cells[i]) for _, cells in extra)]
+    rows = [[*_score_row(s, form, seats, datum), *(_extra_cell(cells[i]) for _, cells in extra)]
             for i, s in enumerate(scored)]  # fmt: skip
     return [*out, *_table("ScoreTable", columns, rows), ""]
 
 
-def _assigned(score: compare.AssignedScore | None) -> str:
-    return "-" if score is None else _quote(assigned_cell(score))
+def _extra_cell(value: compare.AssignedScore | str | None) -> str:
+    """Our cells (docs/tournaments.md): an assigned score (L12C1), the side at fault (``NS``/``EW``, L86B2(b))."""
+    if value is None:
+        return "-"
+    return value if isinstance(value, str) else _quote(assigned_cell(value))
 
 
 def _score_row(s: ScoredResult, form: Form, seats: Sequence[Sequence[str]], datum: bool) -> list[str]:

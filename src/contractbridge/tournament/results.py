@@ -258,7 +258,8 @@ class TableResult:
     """One table's result on one board. ``ns``/``ew``: the contestants of each side (one pair id each, or the
     two players of an individual). Played: ``contract``/``declarer``/``tricks`` (``passed_out`` for a board
     passed out, L22B). Else ``artificial`` (L12C2), ``assigned`` (L12C1(c); with ``assigned_ew``, EW's own score,
-    a split score: each side scored by its own, the two need not balance, L12C1(b)) or ``not_played``.
+    a split score: each side scored by its own, the two need not balance, as L12C1(e) and L11A give) or
+    ``not_played``.
     ``fouled`` names the form of the board in which the result was made (L87), ``None`` for the correct one."""
 
     board: int
@@ -298,20 +299,20 @@ class TableResult:
         if set(self.ns) & set(self.ew):
             raise TournamentError(f"board {self.board}: {sorted(set(self.ns) & set(self.ew))} on both sides")
         if self.assigned_ew is not None and self.assigned is None:
-            raise TournamentError(f"board {self.board}: a split score gives NS's assigned score too (L12C1(b))")
+            raise TournamentError(f"board {self.board}: a split score gives NS's assigned score too (L12C1(e))")
         if self.at_fault is not None and (self.at_fault not in ("NS", "EW") or self.assigned is None):
             raise TournamentError(f"board {self.board}: the side at fault is NS or EW, given with an assigned score "
                                   f"(L86B2(b)), not {self.at_fault!r}")  # fmt: skip
 
     @property
     def assigned_for_ew(self) -> compare.AssignedScore | None:
-        """The assigned score EW are scored by (their own when split, L12C1(b)), for NS as ever."""
+        """The assigned score EW are scored by (their own when split, L12C1(e)), for NS as ever."""
         return self.assigned_ew if self.assigned_ew is not None else self.assigned
 
     @property
     def adjustment(self) -> str | None:
         """The adjusted score as a traveller shows it: ``A60/40`` (L12C2), ``+620 60% + -100 40%`` (L12C1(c)),
-        ``NS +420 / EW -50`` (split, L12C1(b)); None for a result played."""
+        ``NS +420 / EW -50`` (split, L12C1(e)); None for a result played."""
         if self.artificial is not None:
             return str(self.artificial)
         if self.assigned is None:
@@ -384,7 +385,7 @@ def _matchpoints(
 ) -> tuple[ScoredResult, ...]:
     top = compare.top(expected, form.scale)
     units: dict[int, float] = {}
-    units_ew: dict[int, float] = {}  # the EW line's, for NS: another when a split score is on the board (L12C1(b))
+    units_ew: dict[int, float] = {}  # the EW line's, for NS: another when a split score is on the board (L12C1(e))
     groups: dict[str | None, list[int]] = defaultdict(list)
     for i, (r, s) in enumerate(zip(results, scores, strict=True)):
         if s is not None or r.assigned is not None:
@@ -420,7 +421,7 @@ def _line_units(
 ) -> dict[int, float]:
     """The matchpoints (for NS) of one line's comparison (L78A): the scores played, and each assigned score
     weighted outcome by outcome (L12C1(c)) — the EW line's when ``ew`` (a split score's EW side is compared with
-    the other EW pairs, its NS side with the other NS pairs: L12C1(b))."""
+    the other EW pairs, its NS side with the other NS pairs: L12C1(e))."""
     plain = [i for i in members if scores[i] is not None]
     weighted = {j: a for j in members if (a := results[j].assigned_for_ew if ew else results[j].assigned) is not None}
     field = [s for s in (scores[i] for i in plain) if s is not None]
@@ -437,10 +438,9 @@ def _line_units(
     return units
 
 
-def _imp_artificial(percent: float, form: Form) -> float:
-    """An artificial score given as a percentage, in IMPs (L12C2(b)): above 50 % average-plus, 50 % average,
-    below 50 % average-minus."""
-    scale = form.imp_artificial
+def _imp_artificial(percent: float, scale: compare.ArtificialScale) -> float:
+    """An artificial score given as a percentage, in IMPs on ``scale`` (the form's ``imp_artificial``, the
+    organiser's values L12C2(b) allows): above 50 % average-plus, 50 % average, below 50 % average-minus."""
     return scale.plus if percent > 50 else scale.average if percent == 50 else scale.minus
 
 
@@ -463,16 +463,17 @@ def _imps(results: Sequence[TableResult], scores: Sequence[int | None], form: Fo
         if i in points:
             out.append(ScoredResult(r, scores[i], *points[i], datum=datum))
         elif r.artificial is not None:
-            ns, ew = _imp_artificial(r.artificial.ns, form), _imp_artificial(r.artificial.ew, form)
+            scale = form.imp_artificial
+            ns, ew = _imp_artificial(r.artificial.ns, scale), _imp_artificial(r.artificial.ew, scale)
             out.append(ScoredResult(r, None, ns, ew, datum=datum))
         elif r.assigned is not None and r.assigned_for_ew is not None and datum is not None:
             # each side's assigned score against the datum, weighted outcome by outcome (L12C1(c)); a split
-            # score's sides each by their own (L12C1(b))
+            # score's sides each by their own (L12C1(e))
             ns, ew = (float(a.imps(datum)) for a in (r.assigned, r.assigned_for_ew))
             out.append(ScoredResult(r, None, ns, -ew, datum=datum))
         elif r.assigned is not None and r.assigned_for_ew is not None and form.method is Method.TOTAL_POINTS:
             # total points (L78C): the assigned score itself, weighted, the weighted total (L12C1(c)); a split
-            # score's sides each by their own (L12C1(b))
+            # score's sides each by their own (L12C1(e))
             out.append(ScoredResult(r, None, float(r.assigned.mean), -float(r.assigned_for_ew.mean)))
         else:
             out.append(ScoredResult(r, None, None, None, datum=datum))
@@ -485,7 +486,7 @@ def _cross_imps(
     """Each table's (NS, EW) cross-IMPs (L78B): every score of a line against every other of that line, the
     scores played and the assigned ones alike, an assigned score weighted outcome by outcome (L12C1(c)) and
     two assigned scores meeting at their weighted means (L78C), as ``_line_units`` does for matchpoints; a split
-    score's NS side among the NS pairs, its EW side among the EW pairs (L12C1(b)). Summed, or averaged over the
+    score's NS side among the NS pairs, its EW side among the EW pairs (L12C1(e)). Summed, or averaged over the
     comparisons when ``form.average``."""
     among = compare.cross_imps([scores[i] or 0 for i in played], average=False)
     assigned = [j for j, r in enumerate(results) if r.assigned is not None and r.artificial is None]
@@ -677,21 +678,28 @@ def imp_text(value: float) -> str:
 
 
 def board_imps(
-    open_room: TableResult, closed_room: TableResult, board: Vulnerability | Board, decimals: int = 2
+    open_room: TableResult,
+    closed_room: TableResult,
+    board: Vulnerability | Board,
+    scale: compare.ArtificialScale = compare.IMPS,
+    decimals: int = 2,
 ) -> float:
     """The IMPs of one board of a team match for the open room's NS team (the home team; the closed room's EW),
     the one rule the match, its VPs, the travellers and the exports read:
 
     - both rooms played: the difference of the two NS scores (L78B), when they played the same form (else not
       comparable: L87C, L86B2, refused);
-    - an artificial score in a room (L12C2(b)): ±3 to the side it favours, the other room not compared;
+    - an artificial score in a room (L12C2(b)): average-plus / average-minus on ``scale`` (the form's
+      ``imp_artificial``, ±3 by default) to each side by its own percentage, the other room not compared; one
+      the two teams' IMPs do not balance on (A60/60: each contestant's own score, both +3) is refused — a match's
+      board is one number for the home team, the visitors' its opposite;
     - an assigned score in one room against the other room's played result (L86B1): each weighted outcome IMPed
       against that result, the IMPs weighted (L12C1(c)), to the hundredth (``decimals``: a condition of contest,
       halves away from zero); with the side at fault named
       (non-comparable results, L86B2(b)), the other side gets the better of average-plus and that, the side at
       fault the complement (``compare.teams_one_at_fault``).
 
-    An assigned score against another adjusted score, or a split one (L12C1(b): a match's board is one
+    An assigned score against another adjusted score, or a split one (L12C1(e): a match's board is one
     comparison), is refused (L86B2: the Director's artificial scores)."""
     if open_room.board != closed_room.board:
         raise TournamentError(f"rooms of boards {open_room.board} and {closed_room.board} are not one board")
@@ -706,30 +714,43 @@ def board_imps(
     if any(room.artificial is not None for room in rooms):
         if any(room.assigned is not None for room in rooms):
             raise TournamentError(_TWO_ADJUSTED.format(board=open_room.board))
-        imps = 0
+        home = away = 0.0
         for room, home_ns in zip(rooms, (True, False), strict=True):
             if room.artificial is not None:
-                mine = room.artificial.ns if home_ns else room.artificial.ew
-                imps += int(compare.IMPS.plus if mine > 50 else compare.IMPS.minus if mine < 50 else 0)
-        return imps
+                ns, ew = _imp_artificial(room.artificial.ns, scale), _imp_artificial(room.artificial.ew, scale)
+                home, away = (home + ns, away + ew) if home_ns else (home + ew, away + ns)
+        if home != -away:
+            raise TournamentError(_UNBALANCED.format(board=open_room.board, home=imp_text(home), away=imp_text(away)))
+        return home
     k = 0 if rooms[0].assigned is not None else 1
     room, other = rooms[k], scores[1 - k]
     if room.assigned is None:
         return 0  # a room not played, without the Director's score: nothing to compare
     if other is None or room.assigned_ew is not None:
         raise TournamentError(_TWO_ADJUSTED.format(board=open_room.board) if other is None else
-                              f"board {room.board}: a split assigned score (L12C1(b)) is not scored in a team "
+                              f"board {room.board}: a split assigned score (L12C1(e)) is not scored in a team "
                               "match, whose board is one comparison of the two rooms (L78B): give one assigned "
                               "score (L86B1)")  # fmt: skip
+    if room.at_fault is None and room.fouled != rooms[1 - k].fouled:
+        raise TournamentError(f"board {room.board}: the rooms played different forms and an assigned score against "
+                              "the other room's result is not comparable (L87C, L86B2): the side at fault is "
+                              "named (L86B2(b)) or the Director gives artificial scores (L12C2)")  # fmt: skip
     sign = 1 if k == 0 else -1  # the home team sits NS in the open room, EW in the closed one
     home = sign * _hundredths(room.assigned.imps(other), decimals)
     if room.at_fault is None:
         return home
     if (room.at_fault == "NS") == (k == 0):  # the home team at fault: the visitors are the non-offending side
-        _, home = compare.teams_one_at_fault(-home)
+        _, home = compare.teams_one_at_fault(-home, scale)
     else:
-        home, _ = compare.teams_one_at_fault(home)
+        home, _ = compare.teams_one_at_fault(home, scale)
     return _hundredths(Fraction(home), decimals)
+
+
+_UNBALANCED: Final = ("board {board}: the artificial scores give the home team {home} IMP and the visitors {away} "
+                      "(each contestant its own, L12C2(b)): a team match's board is one number for the home team, "
+                      "the visitors' its opposite (L78B), so scores that do not balance are not scored here: give "
+                      "one side average-plus and the other average-minus (A60/40, A40/60) or both average "
+                      "(A50/50)")  # fmt: skip
 
 
 _TWO_ADJUSTED: Final = ("board {board}: both rooms of the match have an adjusted score, one of them assigned: "
@@ -743,11 +764,12 @@ def score_match(
     *,
     home: str,
     corrected: bool = True,
+    scale: compare.ArtificialScale = compare.IMPS,
     decimals: int = 2,
 ) -> MatchScore:
     """Score a teams match from its boards: for each board the two rooms' results and the board (vulnerability).
     ``home`` names the home team's id as it appears on the results (its pair sits NS in one room and EW in the
-    other). Each board by ``board_imps`` (an artificial score ±3 IMP to the side it favours, L12C2(b); an
+    other). Each board by ``board_imps`` (an artificial score average-plus/minus on ``scale``, L12C2(b); an
     assigned score weighted outcome by outcome, L86B1, L12C1(c), to ``decimals``)."""
     per_board: list[tuple[int, float]] = []
     for open_room, closed_room, board in rooms:
@@ -761,7 +783,7 @@ def score_match(
                 raise TournamentError(f"board {room.board}: team {home!r} is not at this table")
         if signs[0] == signs[1]:
             raise TournamentError(f"board {open_room.board}: the home team sits the same way in both rooms")
-        per_board.append((open_room.board, signs[0] * board_imps(open_room, closed_room, board, decimals)))
+        per_board.append((open_room.board, signs[0] * board_imps(open_room, closed_room, board, scale, decimals)))
     home_imps = _hundredths(sum((Fraction(str(i)) for _, i in per_board if i > 0), Fraction(0)), decimals)
     away_imps = _hundredths(-sum((Fraction(str(i)) for _, i in per_board if i < 0), Fraction(0)), decimals)
     vp = compare.victory_points(home_imps - away_imps, len(per_board), corrected) if per_board else (10.0, 10.0)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
@@ -32,6 +32,7 @@ from contractbridge.tournament.pbn_scores import (
     PublishedMatch,
     PublishedRow,
     PublishedTotal,
+    parse_factoring,
     printed_decimals,
     table_result,
 )
@@ -124,7 +125,9 @@ def loads(data: bytes | str, source: str = "USEBIO") -> PublishedEvent:
         rows = []
         for i, line in enumerate(board.findall("TRAVELLER_LINE"), start=1):
             rows.append(_row(board_number, line, f"{source}: board {board_number}, traveller line {i}"))
-        boards.append(PublishedBoard(board_number, board_vulnerability(board_number), None, tuple(rows)))
+        factoring = parse_factoring(board_number, _text(board, "FACTORING"))
+        boards.append(PublishedBoard(board_number, board_vulnerability(board_number), None, tuple(rows),
+                                     factoring=factoring))  # fmt: skip
     if not boards:
         raise TournamentError(f"{source}: no BOARD with TRAVELLER_LINEs")
     points = [c for b in boards for r in b.rows for c in r.points.values()]
@@ -208,7 +211,8 @@ def _row(board: int, line: ET.Element, where: str) -> PublishedRow:
     record = {"Declarer": _text(line, "PLAYED_BY") or "", "Result": _text(line, "TRICKS") or "",
               "Lead": _text(line, "LEAD") or "-", "Table": _number(_text(line, "TABLE_NUMBER")),
               "Assigned": _text(line, "ASSIGNED_SCORE") or "-",
-              "Assigned_EW": _text(line, "ASSIGNED_SCORE_EW") or "-"}  # fmt: skip
+              "Assigned_EW": _text(line, "ASSIGNED_SCORE_EW") or "-",
+              "AtFault": _text(line, "ASSIGNED_AT_FAULT") or "-"}  # fmt: skip
     cells = (score, "-")
     if score.upper().startswith("A") and "/" not in score:
         raise TournamentError(f"{where}: adjusted SCORE {score!r} is not of the form A60/40 (L12C2)")
@@ -238,10 +242,11 @@ def _el(parent: ET.Element, name: str, text: str | None) -> ET.Element:
 
 def dumps(
     name: str, form: Form, boards: Sequence[tuple[BoardRecord, Sequence[ScoredResult]]], ranking: Sequence[Standing],
-    program: str = "contractbridge",
+    program: str = "contractbridge", factoring: Mapping[int, tuple[str, int]] | None = None,
 ) -> str:  # fmt: skip
     """A USEBIO 1.2 document of a pairs event: participants with place, total, percentage, boards played and
-    names; each board's traveller lines with contract, declarer, lead, tricks, NS score and both sides' points."""
+    names; each board's traveller lines with contract, declarer, lead, tricks, NS score and both sides' points;
+    ``factoring`` (by board, L78D) as our ``FACTORING`` element, ``neuberg 3`` as PBN's ``[Factoring]`` tag."""
     if any(len(s.result.ns) != 1 for _, scored in boards for s in scored):
         raise TournamentError("USEBIO pairs export: an individual event has players, not pairs")
     root = ET.Element("USEBIO", {"Version": "1.2"})
@@ -271,6 +276,9 @@ def dumps(
     for record, scored in boards:
         board = ET.SubElement(event, "BOARD")
         _el(board, "BOARD_NUMBER", str(record.number))
+        how = (factoring or {}).get(record.number)
+        if how is not None:
+            _el(board, "FACTORING", f"{how[0]} {how[1]}")
         for s in scored:
             _traveller_line(board, s, form, key)
     return _document(root)
@@ -331,7 +339,8 @@ def _direction(home: str, s: ScoredResult) -> ET.Element:
 def _traveller_line(board: ET.Element, s: ScoredResult, form: Form, key: str) -> ET.Element:
     """A result's ``TRAVELLER_LINE``: its table (``TABLE_NUMBER``), the sides, the contract, declarer, lead and
     tricks, the NS score (an artificial score as ``A60/40``, L12C2; an assigned one in ``ASSIGNED_SCORE``, with
-    ``ASSIGNED_SCORE_EW`` when split, ``results.assigned_cell``, L12C1) and each side's points (``NS_``/``EW_`` +
+    ``ASSIGNED_SCORE_EW`` when split, ``results.assigned_cell``, L12C1, and ``ASSIGNED_AT_FAULT``, the side at
+    fault in a team match, L86B2(b)) and each side's points (``NS_``/``EW_`` +
     ``key``)."""
     r = s.result
     line = ET.SubElement(board, "TRAVELLER_LINE")
@@ -345,6 +354,8 @@ def _traveller_line(board: ET.Element, s: ScoredResult, form: Form, key: str) ->
         _el(line, "ASSIGNED_SCORE", assigned_cell(r.assigned))
         if r.assigned_ew is not None:
             _el(line, "ASSIGNED_SCORE_EW", assigned_cell(r.assigned_ew))
+        if r.at_fault is not None:  # ours too: the side at fault in a team match (L86B2(b))
+            _el(line, "ASSIGNED_AT_FAULT", r.at_fault)
     elif r.played:
         _el(line, "CONTRACT", "PASS" if r.passed_out else str(r.contract))
         if r.declarer is not None:

@@ -2,7 +2,7 @@
 ``none``, ``neuberg`` or ``proportional``, as ``event create --factoring``), the decimals of a weighted assigned
 score's points (``weighted_decimals``, L12C1(c): a condition of contest, as ``event create --weighted-decimals``;
 NULL: the form's own) and the Director's assigned adjusted scores in full (L12C1: ``assigned``, one for both sides
-or NS's of a split score, weighted ones included, L12C1(c); ``assigned_ew``, EW's of a split score, L12C1(b)), the
+or NS's of a split score, weighted ones included, L12C1(c); ``assigned_ew``, EW's of a split score, L12C1(e)), the
 form of a fouled board a table played (``fouled``, L87A) and, in a team match, the side at fault (``at_fault``,
 L86B2(b)), as the CLI's event file keeps them (``Entry``). New columns: an upgraded 0006 database's events are
 ``none`` and NULL (as they were scored) and its results keep their meaning (``adjusted`` stays the artificial score,

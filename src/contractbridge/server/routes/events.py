@@ -85,7 +85,7 @@ class Traveller(BaseModel):
     """A traveller's line: where, then the contract (``pass`` for a passed-out board), declarer, tricks and the
     opening lead; or the director's adjusted score with the reason (L81C8): artificial (``adjusted``: ``A60/40`` …,
     L12C2), assigned (``assigned``: ``4S N -1``, weighted ``4S N = 60% + 4S N -1 40%``, L12C1(c)) or split
-    (``assigned_ns`` with ``assigned_ew``, each side its own, L12C1(b)) — as ``event result`` takes them; the
+    (``assigned_ns`` with ``assigned_ew``, each side its own, L12C1(e)) — as ``event result`` takes them; the
     director's ``fouled`` (the form of a fouled board the table played, L87A) and, in a team match, ``at_fault``
     (``NS`` or ``EW``, with ``assigned``: the side of the table at fault, L86B2(b)), as ``--fouled`` and
     ``--at-fault``."""

@@ -174,7 +174,7 @@ document.getElementById("finish").addEventListener("click", () => act("POST", `/
 document.getElementById("adjust").addEventListener("submit", (event) => {
   event.preventDefault();
   const f = new FormData(event.target);
-  // artificial (L12C2), assigned (L12C1(c): weighted or not) or split, each side its own (L12C1(b)): the server checks it
+  // artificial (L12C2), assigned (L12C1(c): weighted or not) or split, each side its own (L12C1(e)): the server checks it
   const kind = f.get("kind");
   let score = kind === "split" ? {assigned_ns: f.get("score"), assigned_ew: f.get("score_ew")} : {[kind]: f.get("score")};
   if (kind === "played") {  // the table's result, "4S N 10" or "pass", e.g. on a fouled board's form (L87A)
