@@ -7,22 +7,18 @@ its data and downgrades back only while nothing would be lost."""
 
 from __future__ import annotations
 
-import json
-import tempfile
 from pathlib import Path
 from typing import Any
 
 import pytest
 import sqlalchemy as sa
 from fastapi.testclient import TestClient
-from typer.testing import CliRunner
 
-from contractbridge.cli import app
 from contractbridge.errors import TournamentError
 from contractbridge.eventstore import EventRecord, EventStore, ResultRecord
 from contractbridge.store import Store, StoreError, migrate
 from contractbridge.tournament.event import Entry, Event
-from web_helpers import postgres
+from web_helpers import event_cli, postgres, ranking_rows
 
 Json = dict[str, Any]
 WEB_SEED = "test-web-events-assigned"  # the ``client`` fixture's deals (conftest.py)
@@ -56,25 +52,12 @@ def totals(client: TestClient, event: str) -> dict[str, float]:
 
 def cli_ranking(tmp_path: Path, *assigned: str, factoring: str = "none") -> list[Json]:
     """The CLI's ranking of the same evening (``event create``, ``event result``, ``event rank --json``)."""
-    runner = CliRunner()
-    file = str(Path(tempfile.mkdtemp(dir=tmp_path)) / "e.json")
-
-    def run(*args: str) -> str:
-        out = runner.invoke(app, ["event", *args])
-        assert out.exit_code == 0, out.output
-        return out.output
-
-    run("create", file, "--tables", "3", "--boards-per-round", "1", "--factoring", factoring)
-    run("result", file, "--round", "1", "--table", "1", "--board", "1", "4S", "N", "-t", "10")
-    run("result", file, "--round", "2", "--table", "3", "--board", "1", "4S", "N", "-t", "9")
+    played = [["--round", "1", "--table", "1", "--board", "1", "4S", "N", "-t", "10"],
+              ["--round", "2", "--table", "3", "--board", "1", "4S", "N", "-t", "9"]]  # fmt: skip
     if assigned:
-        run("result", file, "--round", "3", "--table", "2", "--board", "1", *assigned, "--reason", "L12C1")
-    ranking: list[Json] = json.loads(run("rank", file, "--json"))
+        played.append(["--round", "3", "--table", "2", "--board", "1", *assigned, "--reason", "L12C1"])
+    ranking, _ = event_cli(tmp_path, ["--tables", "3", "--boards-per-round", "1", "--factoring", factoring], *played)
     return ranking
-
-
-def _scores(ranking: list[Json]) -> list[tuple[Any, ...]]:
-    return [(s["id"], s["direction"], s["total"], s["percentage"], s["rank"], s["boards"]) for s in ranking]
 
 
 # the director's adjusted scores ---------------------------------------------------------------------------------
@@ -90,7 +73,7 @@ def test_a_weighted_assigned_score_is_scored_as_the_cli_scores_it(client: TestCl
     assert line["text"] == f"assigned {WEIGHTED} (misinformation (L21B))"
     assert totals(client, event) == pytest.approx({"1": 3.4, "2": 2.2, "3": 0.4, "4": 0.6, "5": 3.6, "6": 1.8})
     web = client.get(f"/api/events/{event}/ranking").json()
-    assert _scores(web) == _scores(cli_ranking(tmp_path, "--assigned", WEIGHTED))
+    assert ranking_rows(web) == ranking_rows(cli_ranking(tmp_path, "--assigned", WEIGHTED))
     for _ in range(3):  # the director's page shows the tables of the rounds started
         assert client.post(f"/api/events/{event}/rounds", headers=director).status_code == 200
     state = client.get(f"/api/events/{event}", headers=director).json()
@@ -117,7 +100,7 @@ def test_a_split_score_and_its_correction(client: TestClient, tmp_path: Path) ->
     assert made.status_code == 201, made.text
     assert (made.json()["assigned"], made.json()["assigned_ew"]) == ("4S N =", "4S N -1")  # Entry's fields
     assert totals(client, event) == {"1": 3.0, "2": 3.0, "3": 0.0, "4": 0.0, "5": 3.0, "6": 3.0}
-    assert _scores(client.get(f"/api/events/{event}/ranking").json()) == _scores(
+    assert ranking_rows(client.get(f"/api/events/{event}/ranking").json()) == ranking_rows(
         cli_ranking(tmp_path, "--assigned-ns", "4S N =", "--assigned-ew", "4S N -1")
     )
     revised = {**BOARD_1, "assigned": "4S N -1", "reason": "ruling revised"}
@@ -184,9 +167,9 @@ def test_a_factored_event_ranks_as_the_cli_does(client: TestClient, tmp_path: Pa
     event, _ = evening(client, factoring=factoring)
     state = client.get(f"/api/events/{event}").json()
     assert state["factoring"] == factoring
-    web = _scores(client.get(f"/api/events/{event}/ranking").json())
-    assert web == _scores(cli_ranking(tmp_path, factoring=factoring))
-    assert web != _scores(cli_ranking(tmp_path))  # not as a board on its own top (L78A)
+    web = ranking_rows(client.get(f"/api/events/{event}/ranking").json())
+    assert web == ranking_rows(cli_ranking(tmp_path, factoring=factoring))
+    assert web != ranking_rows(cli_ranking(tmp_path))  # not as a board on its own top (L78A)
 
 
 def test_a_factoring_is_for_matchpoints_only(client: TestClient, store: Store) -> None:

@@ -8,21 +8,18 @@ rules, L87A, L86B2)."""
 from __future__ import annotations
 
 import asyncio
-import json
-import tempfile
 from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from typer.testing import CliRunner
 
-from contractbridge.cli import app
 from contractbridge.errors import TournamentError
 from contractbridge.eventstore import EventStore
 from contractbridge.server.events import EventRoom
 from contractbridge.store import Store
 from contractbridge.tournament.event import Entry, Event
+from web_helpers import event_cli, ranking_rows
 
 Json = dict[str, Any]
 WEB_SEED = "test-web-events-fouled"  # the ``client`` fixture's deals (conftest.py)
@@ -36,26 +33,6 @@ THREE = {"name": "Wednesday pairs", "tables": 3, "boards_per_round": 1}
 
 def bearer(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
-
-
-def cli(tmp_path: Path, create: list[str], *results: list[str]) -> tuple[list[Json], Event]:
-    """The CLI's ranking (``event rank --json``) and event file after ``event create`` and each ``event result``."""
-    runner = CliRunner()
-    file = str(Path(tempfile.mkdtemp(dir=tmp_path)) / "e.json")
-
-    def run(*args: str) -> str:
-        out = runner.invoke(app, ["event", *args])
-        assert out.exit_code == 0, out.output
-        return out.output
-
-    run("create", file, *create)
-    for args in results:
-        run("result", file, *args)
-    return json.loads(run("rank", file, "--json")), Event.from_json(Path(file).read_text(encoding="utf-8"))
-
-
-def _scores(ranking: list[Json]) -> list[tuple[Any, ...]]:
-    return [(s["id"], s["direction"], s["total"], s["percentage"], s["rank"], s["boards"]) for s in ranking]
 
 
 def _post(client: TestClient, event: str, body: Json, headers: dict[str, str]) -> Any:
@@ -79,11 +56,11 @@ def test_the_side_at_fault_in_a_team_match_ranks_as_the_cli_ranks_it(client: Tes
     assert (kept.assigned, kept.at_fault) == ("4S S =", "NS")
     web = client.get(f"/api/events/{event}/ranking").json()
     where = ["--round", "1", "--board", "1"]
-    ranking, file = cli(tmp_path, ["--form", "teams", "--movement", "round-robin", "--teams", "4"],
+    ranking, file = event_cli(tmp_path, ["--form", "teams", "--movement", "round-robin", "--teams", "4"],
                         [*where, "--table", "1", "4H", "N", "-t", "11"],
                         [*where, "--table", "2", "--assigned", "4S S =", "--reason", "fouled board (L87C)",
                          "--at-fault", "n-s"])  # fmt: skip
-    assert _scores(web) == _scores(ranking)
+    assert ranking_rows(web) == ranking_rows(ranking)
     room = EventRoom(client.app.state.club, event)  # type: ignore[attr-defined]
     built = asyncio.run(room.event())
     assert [dict(m.boards) for _, m in built.matches()] == [dict(m.boards) for _, m in file.matches()] == [{1: 3}]
@@ -110,14 +87,14 @@ def test_fouled_forms_rank_as_the_cli_ranks_them(client: TestClient, store: Stor
         assert entered.status_code == 201, entered.text
     assert [r.entry.fouled for r in EventStore(store).results(event)] == [None, "b", "b"]
     web = client.get(f"/api/events/{event}/ranking").json()
-    ranking, _ = cli(tmp_path, ["--tables", "3", "--boards-per-round", "1"],
+    ranking, _ = event_cli(tmp_path, ["--tables", "3", "--boards-per-round", "1"],
                      *(["--round", str(x["round"]), "--table", str(x["table"]), "--board", "1", "4S", "N", "-t",
                         str(x["tricks"]), *extra] for x, extra in lines))  # fmt: skip
-    assert _scores(web) == _scores(ranking)
-    unfouled, _ = cli(tmp_path, ["--tables", "3", "--boards-per-round", "1"],
+    assert ranking_rows(web) == ranking_rows(ranking)
+    unfouled, _ = event_cli(tmp_path, ["--tables", "3", "--boards-per-round", "1"],
                       *(["--round", str(x["round"]), "--table", str(x["table"]), "--board", "1", "4S", "N", "-t",
                          str(x["tricks"])] for x, _ in lines))  # fmt: skip
-    assert _scores(web) != _scores(unfouled)  # the forms are compared apart (L87B)
+    assert ranking_rows(web) != ranking_rows(unfouled)  # the forms are compared apart (L87B)
     for _ in range(3):
         client.post(f"/api/events/{event}/rounds", headers=director)
     state = client.get(f"/api/events/{event}", headers=director).json()

@@ -33,6 +33,7 @@ import websockets
 from contractbridge.cards import Seat
 from contractbridge.store import Store
 from contractbridge.table import Phase, Table
+from contractbridge.tournament.event import Event
 
 if TYPE_CHECKING:
     from fastapi.testclient import TestClient
@@ -469,3 +470,29 @@ async def play_client(
                 acted = key
                 await ws.send(json.dumps(message))
         raise AssertionError(f"{recorder.seat}: the boards did not finish in {timeout} s")
+
+
+def event_cli(tmp_path: Path, create: list[str], *results: list[str]) -> tuple[list[Any], Event]:
+    """The CLI's ranking (``event rank --json``) and event file after ``event create`` and each ``event result``:
+    what the web's event must equal."""
+    from typer.testing import CliRunner
+
+    from contractbridge.cli import app
+
+    runner = CliRunner()
+    file = str(Path(tempfile.mkdtemp(dir=tmp_path)) / "e.json")
+
+    def run(*args: str) -> str:
+        out = runner.invoke(app, ["event", *args])
+        assert out.exit_code == 0, out.output
+        return out.output
+
+    run("create", file, *create)
+    for args in results:
+        run("result", file, *args)
+    return json.loads(run("rank", file, "--json")), Event.from_json(Path(file).read_text(encoding="utf-8"))
+
+
+def ranking_rows(ranking: list[Any]) -> list[tuple[Any, ...]]:
+    """A ranking's lines as the CLI's and the web's are compared: id, direction, total, percentage, rank, boards."""
+    return [(s["id"], s["direction"], s["total"], s["percentage"], s["rank"], s["boards"]) for s in ranking]
