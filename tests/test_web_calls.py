@@ -22,7 +22,7 @@ from contractbridge.errors import OutOfTurnError
 from contractbridge.players import Driver
 from contractbridge.store import Store
 from contractbridge.table import Table
-from web_helpers import Frame, cards_in, open_table, state, until, visible
+from web_helpers import Frame, cards_in, open_table, state, until, until_error, visible
 
 WEB_SEED = "test-web-calls"  # the ``client`` fixture's deals (conftest.py)
 
@@ -46,14 +46,6 @@ def seated(client: TestClient, request: pytest.FixtureRequest) -> Iterator[tuple
 
 def ruling(frame: Frame) -> dict[str, Any] | None:
     return frame["ruling"]["ruling"] if frame["ruling"] else None
-
-
-def until_error(ws: WebSocketTestSession, limit: int = 50) -> Frame:
-    for _ in range(limit):
-        frame = state(ws)
-        if frame["type"] == "error":
-            return frame
-    raise AssertionError("no error frame came")
 
 
 def stored(store: Store, table_id: str) -> list[dict[str, Any]]:

@@ -19,7 +19,7 @@ from contractbridge.errors import ClaimError
 from contractbridge.server import claimruling, create_app
 from contractbridge.store import Store
 from contractbridge.table import Table
-from web_helpers import Frame, cards_in, lead_face_down, open_table, state, until, visible
+from web_helpers import Frame, cards_in, lead_face_down, open_table, state, until, until_error, visible
 
 Sockets = dict[str, WebSocketTestSession]
 Seated = tuple[str, Sockets, dict[str, list[str]]]
@@ -101,14 +101,6 @@ def test_a_disputed_claim_is_ruled_by_the_director_scored_and_stored(
         assert frame["type"] != "state" or ("claim_ruling" not in frame and frame["deal"] is None)
         assert frame["type"] != "state" or cards_in(frame) <= visible(events[: frame["seq"]], Seat.WEST)
     assert sum(len(cards_in(f)) for f in west if f["type"] == "state") > 13 * len(west) // 2  # cards were checked
-
-
-def until_error(ws: WebSocketTestSession, limit: int = 50) -> Frame:
-    for _ in range(limit):
-        frame = state(ws)
-        if frame["type"] == "error":
-            return frame
-    raise AssertionError("no error frame came")
 
 
 def test_an_opening_lead_out_of_turn_and_its_penalty_card(seated: Seated) -> None:

@@ -254,6 +254,15 @@ def until(ws: WebSocketTestSession, test: Callable[[Frame], Any], limit: int = 4
     raise AssertionError(f"{limit} frames and none was {awaited}; {_last_frames(ws)}")
 
 
+def until_error(ws: WebSocketTestSession, limit: int = 50) -> Frame:
+    """The first error frame of the next ``limit`` frames (a refusal the server sent)."""
+    for _ in range(limit):
+        frame = state(ws)
+        if frame["type"] == "error":
+            return frame
+    raise AssertionError(f"{limit} frames and no error frame; {_last_frames(ws)}")
+
+
 def _source(test: Callable[[Frame], Any]) -> str:
     """What ``test`` is, for a failure's message: its name, or a lambda's line of source."""
     name = getattr(test, "__qualname__", None)
